@@ -1,0 +1,473 @@
+//! The ANF catalog: service levels, limits and retail prices, loaded from the CSV files in
+//! `data/` (compiled into the binary, or read from user-supplied files).
+//!
+//! Nothing here is a typed-in number: every figure is a row of `data/service_levels.csv`,
+//! `data/limits.csv` or `data/prices.csv`, each row with its `source`.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+/// `data/service_levels.csv`, compiled in.
+pub const SERVICE_LEVELS_CSV: &str = include_str!("../../data/service_levels.csv");
+/// `data/limits.csv`, compiled in.
+pub const LIMITS_CSV: &str = include_str!("../../data/limits.csv");
+/// `data/prices.csv`, compiled in (Azure retail prices for ANF meters, every region).
+pub const PRICES_CSV: &str = include_str!("../../data/prices.csv");
+
+/// The default pricing region.
+pub const DEFAULT_REGION: &str = "eastus";
+
+/// An ANF service level (one per capacity pool).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ServiceLevel {
+    /// Standard: 16 MiB/s per TiB.
+    Standard,
+    /// Premium: 64 MiB/s per TiB.
+    Premium,
+    /// Ultra: 128 MiB/s per TiB.
+    Ultra,
+    /// Flexible: 128 MiB/s per pool included, more purchased, up to 640 MiB/s per TiB.
+    Flexible,
+}
+
+impl ServiceLevel {
+    /// All service levels, in catalog order.
+    pub const ALL: [ServiceLevel; 4] = [
+        ServiceLevel::Standard,
+        ServiceLevel::Premium,
+        ServiceLevel::Ultra,
+        ServiceLevel::Flexible,
+    ];
+
+    /// Lower-case name as used in `data/` and on the command line.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ServiceLevel::Standard => "standard",
+            ServiceLevel::Premium => "premium",
+            ServiceLevel::Ultra => "ultra",
+            ServiceLevel::Flexible => "flexible",
+        }
+    }
+}
+
+impl fmt::Display for ServiceLevel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for ServiceLevel {
+    type Err = CatalogError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "standard" => Ok(ServiceLevel::Standard),
+            "premium" => Ok(ServiceLevel::Premium),
+            "ultra" => Ok(ServiceLevel::Ultra),
+            "flexible" => Ok(ServiceLevel::Flexible),
+            other => Err(CatalogError::UnknownServiceLevel(other.to_string())),
+        }
+    }
+}
+
+/// Errors while loading or querying the catalog.
+#[derive(Debug, thiserror::Error)]
+pub enum CatalogError {
+    /// A catalog CSV could not be parsed.
+    #[error("{file}: row {row}: {detail}")]
+    Parse {
+        /// Which catalog file (`service_levels.csv`, `limits.csv`, `prices.csv` or a user path).
+        file: String,
+        /// 1-based row (header = 1).
+        row: usize,
+        /// What was wrong.
+        detail: String,
+    },
+    /// A required parameter is missing from `limits.csv`.
+    #[error("limits.csv: parameter '{0}' is missing")]
+    MissingLimit(String),
+    /// A service level name that the catalog does not know.
+    #[error("unknown service level '{0}' (expected standard, premium, ultra or flexible)")]
+    UnknownServiceLevel(String),
+    /// The region has no prices at all.
+    #[error("no ANF prices for region '{region}'; known regions: {known}")]
+    UnknownRegion {
+        /// Region asked for.
+        region: String,
+        /// Comma-separated known regions.
+        known: String,
+    },
+    /// A user-supplied catalog file could not be read.
+    #[error("{file}: {source}")]
+    Io {
+        /// The path.
+        file: String,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+}
+
+/// Throughput rules of one service level (a row of `data/service_levels.csv`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ServiceLevelSpec {
+    /// Which level.
+    pub service_level: ServiceLevel,
+    /// MiB/s granted per provisioned TiB of pool (0 for Flexible).
+    pub throughput_mibps_per_tib: f64,
+    /// MiB/s included per pool whatever its size (128 for Flexible, else 0).
+    pub included_throughput_mibps_per_pool: f64,
+    /// Most MiB/s per TiB of pool that can be had (Flexible: 640 = 5 x 128).
+    pub max_throughput_mibps_per_tib: f64,
+    /// MiB/s per TiB once cool access is enabled (Premium 36, Ultra 68).
+    pub cool_access_throughput_mibps_per_tib: f64,
+    /// Price tier name in `prices.csv`.
+    pub price_tier: String,
+    /// Where the figures come from.
+    pub source: String,
+}
+
+/// Capacity and throughput limits (rows of `data/limits.csv`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Limits {
+    /// Smallest capacity pool, TiB.
+    pub pool_min_tib: f64,
+    /// Largest capacity pool, TiB.
+    pub pool_max_tib: f64,
+    /// Pool size step, TiB.
+    pub pool_increment_tib: f64,
+    /// Smallest regular volume, GiB.
+    pub volume_min_gib: f64,
+    /// Largest regular volume, TiB.
+    pub volume_max_tib: f64,
+    /// Throughput ceiling of a regular volume, MiB/s.
+    pub volume_max_throughput_mibps: f64,
+    /// Smallest large volume, TiB.
+    pub large_volume_min_tib: f64,
+    /// Largest large volume, TiB.
+    pub large_volume_max_tib: f64,
+    /// Throughput ceiling of a large volume, MiB/s.
+    pub large_volume_max_throughput_mibps: f64,
+    /// Hours in a billing month (730).
+    pub hours_per_month: f64,
+    /// Datastores per AVS cluster by default (8).
+    pub default_max_datastores: u32,
+    /// Datastores per AVS cluster at most, by request (256).
+    pub max_datastores: u32,
+    /// Fewest hosts in an AVS cluster (3).
+    pub min_hosts: u32,
+    /// Most hosts in an AVS cluster (16).
+    pub max_hosts: u32,
+}
+
+/// Prices of one region, converted to monthly figures (hourly x `hours_per_month`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RegionPrices {
+    /// ARM region name (`eastus`).
+    pub region: String,
+    /// Display name (`US East`).
+    pub location: String,
+    /// Pool capacity price per service level, USD per GiB-month; a level missing here is
+    /// not sold in the region.
+    pub capacity_usd_per_gib_month: BTreeMap<ServiceLevel, f64>,
+    /// Flexible purchased throughput, USD per MiB/s-month.
+    pub flexible_throughput_usd_per_mibps_month: Option<f64>,
+    /// Cool tier capacity, USD per GiB-month.
+    pub cool_capacity_usd_per_gib_month: Option<f64>,
+    /// Cool data transfer (either way), USD per GiB.
+    pub cool_transfer_usd_per_gib: Option<f64>,
+    /// Newest `effective_start` among the rows used (YYYY-MM-DD).
+    pub effective_start: String,
+    /// Source of the prices.
+    pub source: String,
+}
+
+impl RegionPrices {
+    /// Monthly price of one TiB of pool at `level`, USD (`None` when not sold here).
+    pub fn capacity_usd_per_tib_month(&self, level: ServiceLevel) -> Option<f64> {
+        self.capacity_usd_per_gib_month
+            .get(&level)
+            .map(|p| p * 1024.0)
+    }
+}
+
+/// The whole catalog.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Catalog {
+    /// One spec per service level.
+    pub service_levels: Vec<ServiceLevelSpec>,
+    /// Limits.
+    pub limits: Limits,
+    /// Prices per region, keyed by ARM region name.
+    pub prices: BTreeMap<String, RegionPrices>,
+}
+
+#[derive(Deserialize)]
+struct SlRow {
+    service_level: String,
+    throughput_mibps_per_tib: f64,
+    included_throughput_mibps_per_pool: f64,
+    max_throughput_mibps_per_tib: f64,
+    cool_access_throughput_mibps_per_tib: f64,
+    price_tier: String,
+    source: String,
+}
+
+#[derive(Deserialize)]
+struct LimitRow {
+    parameter: String,
+    value: f64,
+}
+
+#[derive(Deserialize)]
+struct PriceRow {
+    region: String,
+    location: String,
+    tier: String,
+    meter: String,
+    unit: String,
+    retail_price_usd: f64,
+    effective_start: String,
+    source: String,
+}
+
+fn parse_rows<T: serde::de::DeserializeOwned>(
+    file: &str,
+    text: &str,
+) -> Result<Vec<T>, CatalogError> {
+    let mut rdr = csv::ReaderBuilder::new()
+        .trim(csv::Trim::All)
+        .from_reader(text.as_bytes());
+    let mut out = Vec::new();
+    for (i, rec) in rdr.deserialize().enumerate() {
+        out.push(rec.map_err(|e| CatalogError::Parse {
+            file: file.to_string(),
+            row: i + 2,
+            detail: e.to_string(),
+        })?);
+    }
+    Ok(out)
+}
+
+impl Catalog {
+    /// The catalog compiled from `data/`.
+    ///
+    /// # Errors
+    /// Only if the compiled-in files are malformed (a build defect; tests cover it).
+    pub fn builtin() -> Result<Catalog, CatalogError> {
+        Catalog::from_csv(SERVICE_LEVELS_CSV, LIMITS_CSV, PRICES_CSV, "prices.csv")
+    }
+
+    /// The built-in catalog with prices from a user file of the same columns as
+    /// `data/prices.csv`.
+    ///
+    /// # Errors
+    /// [`CatalogError::Io`] if the file cannot be read, [`CatalogError::Parse`] on a bad row.
+    pub fn with_price_file(path: &std::path::Path) -> Result<Catalog, CatalogError> {
+        let text = std::fs::read_to_string(path).map_err(|source| CatalogError::Io {
+            file: path.display().to_string(),
+            source,
+        })?;
+        Catalog::from_csv(
+            SERVICE_LEVELS_CSV,
+            LIMITS_CSV,
+            &text,
+            &path.display().to_string(),
+        )
+    }
+
+    /// Builds a catalog from the text of the three CSV files.
+    ///
+    /// # Errors
+    /// [`CatalogError::Parse`] naming file and row; [`CatalogError::MissingLimit`].
+    pub fn from_csv(
+        service_levels_csv: &str,
+        limits_csv: &str,
+        prices_csv: &str,
+        prices_name: &str,
+    ) -> Result<Catalog, CatalogError> {
+        let mut service_levels = Vec::new();
+        for (i, r) in parse_rows::<SlRow>("service_levels.csv", service_levels_csv)?
+            .into_iter()
+            .enumerate()
+        {
+            let level =
+                r.service_level
+                    .parse::<ServiceLevel>()
+                    .map_err(|e| CatalogError::Parse {
+                        file: "service_levels.csv".into(),
+                        row: i + 2,
+                        detail: e.to_string(),
+                    })?;
+            service_levels.push(ServiceLevelSpec {
+                service_level: level,
+                throughput_mibps_per_tib: r.throughput_mibps_per_tib,
+                included_throughput_mibps_per_pool: r.included_throughput_mibps_per_pool,
+                max_throughput_mibps_per_tib: r.max_throughput_mibps_per_tib,
+                cool_access_throughput_mibps_per_tib: r.cool_access_throughput_mibps_per_tib,
+                price_tier: r.price_tier,
+                source: r.source,
+            });
+        }
+        let limit_rows = parse_rows::<LimitRow>("limits.csv", limits_csv)?;
+        let get = |name: &str| -> Result<f64, CatalogError> {
+            limit_rows
+                .iter()
+                .find(|r| r.parameter == name)
+                .map(|r| r.value)
+                .ok_or_else(|| CatalogError::MissingLimit(name.to_string()))
+        };
+        let limits = Limits {
+            pool_min_tib: get("pool_min_tib")?,
+            pool_max_tib: get("pool_max_tib")?,
+            pool_increment_tib: get("pool_increment_tib")?,
+            volume_min_gib: get("volume_min_gib")?,
+            volume_max_tib: get("volume_max_tib")?,
+            volume_max_throughput_mibps: get("volume_max_throughput_mibps")?,
+            large_volume_min_tib: get("large_volume_min_tib")?,
+            large_volume_max_tib: get("large_volume_max_tib")?,
+            large_volume_max_throughput_mibps: get("large_volume_max_throughput_mibps")?,
+            hours_per_month: get("hours_per_month")?,
+            default_max_datastores: get("default_max_datastores")? as u32,
+            max_datastores: get("max_datastores")? as u32,
+            min_hosts: get("min_hosts")? as u32,
+            max_hosts: get("max_hosts")? as u32,
+        };
+        let hours = limits.hours_per_month;
+        let mut prices: BTreeMap<String, RegionPrices> = BTreeMap::new();
+        for (i, r) in parse_rows::<PriceRow>(prices_name, prices_csv)?
+            .into_iter()
+            .enumerate()
+        {
+            let bad = |detail: String| CatalogError::Parse {
+                file: prices_name.to_string(),
+                row: i + 2,
+                detail,
+            };
+            if !r.retail_price_usd.is_finite() || r.retail_price_usd < 0.0 {
+                return Err(bad(format!("price {} is not a price", r.retail_price_usd)));
+            }
+            let entry = prices
+                .entry(r.region.clone())
+                .or_insert_with(|| RegionPrices {
+                    region: r.region.clone(),
+                    location: r.location.clone(),
+                    capacity_usd_per_gib_month: BTreeMap::new(),
+                    flexible_throughput_usd_per_mibps_month: None,
+                    cool_capacity_usd_per_gib_month: None,
+                    cool_transfer_usd_per_gib: None,
+                    effective_start: String::new(),
+                    source: r.source.clone(),
+                });
+            let level = service_levels
+                .iter()
+                .find(|s| s.price_tier == r.tier)
+                .map(|s| s.service_level);
+            let used = match (level, r.meter.as_str(), r.unit.as_str()) {
+                (Some(level), "capacity", "USD per GiB-hour") => {
+                    entry
+                        .capacity_usd_per_gib_month
+                        .insert(level, r.retail_price_usd * hours);
+                    true
+                }
+                (Some(ServiceLevel::Flexible), "throughput", "USD per MiB/s-hour") => {
+                    entry.flexible_throughput_usd_per_mibps_month =
+                        Some(r.retail_price_usd * hours);
+                    true
+                }
+                (None, "capacity", "USD per GiB-hour") if r.tier == "cool" => {
+                    entry.cool_capacity_usd_per_gib_month = Some(r.retail_price_usd * hours);
+                    true
+                }
+                (None, "transfer", "USD per GiB") if r.tier == "cool" => {
+                    entry.cool_transfer_usd_per_gib = Some(r.retail_price_usd);
+                    true
+                }
+                _ => false, // backup, double-encrypted tiers: not part of a datastore plan
+            };
+            if used && r.effective_start > entry.effective_start {
+                entry.effective_start = r.effective_start.clone();
+            }
+        }
+        Ok(Catalog {
+            service_levels,
+            limits,
+            prices,
+        })
+    }
+
+    /// The spec of `level`.
+    ///
+    /// # Errors
+    /// [`CatalogError::UnknownServiceLevel`] if `service_levels.csv` has no row for it.
+    pub fn service_level(&self, level: ServiceLevel) -> Result<&ServiceLevelSpec, CatalogError> {
+        self.service_levels
+            .iter()
+            .find(|s| s.service_level == level)
+            .ok_or_else(|| CatalogError::UnknownServiceLevel(level.to_string()))
+    }
+
+    /// Prices of `region` (ARM name, case-insensitive).
+    ///
+    /// # Errors
+    /// [`CatalogError::UnknownRegion`] listing the known regions.
+    pub fn region(&self, region: &str) -> Result<&RegionPrices, CatalogError> {
+        let key = region.trim().to_ascii_lowercase();
+        self.prices
+            .get(&key)
+            .ok_or_else(|| CatalogError::UnknownRegion {
+                region: region.to_string(),
+                known: self.prices.keys().cloned().collect::<Vec<_>>().join(", "),
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtin_catalog_loads_eastus_prices() {
+        let c = Catalog::builtin().unwrap();
+        let p = c.region("eastus").unwrap();
+        // prices.csv: eastus standard capacity 0.000202 USD per GiB-hour; x 730 h.
+        let std = p.capacity_usd_per_gib_month[&ServiceLevel::Standard];
+        assert!((std - 0.000202 * 730.0).abs() < 1e-12);
+        // flexible throughput 0.003082 USD per MiB/s-hour x 730 = 2.24986
+        let flex = p.flexible_throughput_usd_per_mibps_month.unwrap();
+        assert!((flex - 2.24986).abs() < 1e-9);
+        assert_eq!(p.effective_start, "2025-09-01");
+        assert_eq!(c.limits.pool_max_tib, 2048.0);
+        assert_eq!(
+            c.service_level(ServiceLevel::Ultra)
+                .unwrap()
+                .throughput_mibps_per_tib,
+            128.0
+        );
+    }
+
+    #[test]
+    fn unknown_region_lists_known_ones() {
+        let c = Catalog::builtin().unwrap();
+        let e = c.region("marsnorth").unwrap_err().to_string();
+        assert!(e.contains("marsnorth") && e.contains("eastus"), "{e}");
+    }
+
+    #[test]
+    fn every_region_of_the_price_file_is_present() {
+        // 51 regions appear in the standard-capacity rows of data/prices.csv
+        // (cut -d, -f1,3 | grep standard, | sort -u | wc -l).
+        let c = Catalog::builtin().unwrap();
+        let with_standard = c
+            .prices
+            .values()
+            .filter(|p| {
+                p.capacity_usd_per_gib_month
+                    .contains_key(&ServiceLevel::Standard)
+            })
+            .count();
+        assert_eq!(with_standard, 51);
+    }
+}

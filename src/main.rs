@@ -1,0 +1,2 @@
+//! The `dsplan` command line.
+fn main() {}
