@@ -10,6 +10,10 @@
 #![deny(missing_docs)]
 
 pub mod catalog;
+pub mod demand;
 pub mod ingest;
 pub mod inventory;
+pub mod optimize;
 pub mod perf;
+pub mod plan;
+pub mod report;

@@ -1,0 +1,346 @@
+//! From an [`Inventory`] to the [`Demand`] a plan must meet: which VMs are in scope (every
+//! other VM is excluded with a reason), the capacity they need after growth and headroom,
+//! and the IOPS and MiB/s targets with their I/O profile.
+//!
+//! Architecture invariant: nothing is lost. `capacity in = capacity placed + capacity
+//! excluded`, and every VM of the inventory is in exactly one of [`Demand::placed`] and
+//! [`Demand::excluded`].
+
+use serde::{Deserialize, Serialize};
+
+use crate::inventory::{Inventory, Origin, PowerState, Warning};
+use crate::perf::IoProfile;
+
+/// MiB per GiB.
+const MIB_PER_GIB: f64 = 1024.0;
+
+/// Which vInfo figure sizes a VM.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum CapacityBasis {
+    /// `In Use MiB`: space the VM actually consumes (thin provisioning on NFS datastores).
+    #[default]
+    InUse,
+    /// `Provisioned MiB`: space committed to the VM (worst case when every thin disk fills).
+    Provisioned,
+}
+
+impl CapacityBasis {
+    /// The command-line spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CapacityBasis::InUse => "in-use",
+            CapacityBasis::Provisioned => "provisioned",
+        }
+    }
+}
+
+/// Options that turn an inventory into a demand.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DemandOptions {
+    /// Which vInfo figure sizes a VM.
+    pub capacity_basis: CapacityBasis,
+    /// Expected data growth over the plan's life, percent (>= 0).
+    pub growth_pct: f64,
+    /// Free space kept on the datastores after growth, percent (>= 0).
+    pub headroom_pct: f64,
+    /// Exclude powered-off VMs (they still hold capacity, so they are included by default).
+    pub exclude_powered_off: bool,
+    /// Only VMs of these source clusters (exact names); empty = all.
+    pub clusters: Vec<String>,
+    /// Small-block IOPS target at `io_profile` (>= 0).
+    pub iops: f64,
+    /// Large-block throughput target, MiB/s (>= 0).
+    pub throughput_mibps: f64,
+    /// Shape of the IOPS target.
+    pub io_profile: IoProfile,
+}
+
+impl Default for DemandOptions {
+    /// In-use basis, no growth, 20% headroom, powered-off VMs included, all clusters, no
+    /// performance targets, 8 KiB 70% read 100% random.
+    fn default() -> Self {
+        DemandOptions {
+            capacity_basis: CapacityBasis::InUse,
+            growth_pct: 0.0,
+            headroom_pct: 20.0,
+            exclude_powered_off: false,
+            clusters: Vec::new(),
+            iops: 0.0,
+            throughput_mibps: 0.0,
+            io_profile: IoProfile::small_block(),
+        }
+    }
+}
+
+/// Why a VM is not part of the plan.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ExclusionReason {
+    /// A template is not a running VM.
+    Template,
+    /// Powered off, and `--exclude-powered-off` was given.
+    PoweredOff,
+    /// Its cluster is not among the `--cluster` filters.
+    FilteredCluster,
+    /// Neither provisioned nor in-use capacity is known.
+    NoCapacityData,
+}
+
+impl ExclusionReason {
+    /// A short human text.
+    pub fn describe(self) -> &'static str {
+        match self {
+            ExclusionReason::Template => "template",
+            ExclusionReason::PoweredOff => "powered off (--exclude-powered-off)",
+            ExclusionReason::FilteredCluster => "cluster not selected (--cluster)",
+            ExclusionReason::NoCapacityData => "no capacity data (provisioned and in-use unknown)",
+        }
+    }
+}
+
+/// A VM in the plan's scope.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct VmDemand {
+    /// VM name.
+    pub name: String,
+    /// Source cluster, when known.
+    pub cluster: Option<String>,
+    /// Capacity on the chosen basis, GiB (before growth and headroom).
+    pub capacity_gib: f64,
+    /// Where the VM was read.
+    pub origin: Origin,
+}
+
+/// A VM left out of the plan.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ExcludedVm {
+    /// VM name.
+    pub name: String,
+    /// Why.
+    pub reason: ExclusionReason,
+    /// Capacity on the chosen basis, GiB, when known.
+    pub capacity_gib: Option<f64>,
+    /// Where the VM was read.
+    pub origin: Origin,
+}
+
+/// What the plan must provide.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Demand {
+    /// The options it was derived with.
+    pub options: DemandOptions,
+    /// VMs in scope, in inventory order.
+    pub placed: Vec<VmDemand>,
+    /// VMs left out, with reasons, in inventory order.
+    pub excluded: Vec<ExcludedVm>,
+    /// Sum of the placed VMs' capacity, GiB.
+    pub placed_capacity_gib: f64,
+    /// Sum of the excluded VMs' known capacity, GiB.
+    pub excluded_capacity_gib: f64,
+    /// Capacity the datastores must provide:
+    /// `placed x (1 + growth/100) x (1 + headroom/100)`, GiB.
+    pub required_capacity_gib: f64,
+    /// Warnings raised here (basis fall-backs), besides the inventory's.
+    pub warnings: Vec<Warning>,
+}
+
+/// Errors in the demand options.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum DemandError {
+    /// An option is out of range.
+    #[error("invalid --{option}: {value} ({expected})")]
+    Invalid {
+        /// The command-line option name.
+        option: &'static str,
+        /// The value given.
+        value: String,
+        /// What is accepted.
+        expected: &'static str,
+    },
+    /// The I/O profile is invalid.
+    #[error(transparent)]
+    Profile(#[from] crate::perf::PerfError),
+}
+
+fn check_non_negative(option: &'static str, v: f64) -> Result<(), DemandError> {
+    if v.is_finite() && v >= 0.0 {
+        Ok(())
+    } else {
+        Err(DemandError::Invalid {
+            option,
+            value: v.to_string(),
+            expected: "a finite number >= 0",
+        })
+    }
+}
+
+/// Derives the demand from an inventory.
+///
+/// # Errors
+/// [`DemandError::Invalid`] for a negative or non-finite growth, headroom or target;
+/// [`DemandError::Profile`] for an invalid I/O profile.
+pub fn derive(inventory: &Inventory, options: &DemandOptions) -> Result<Demand, DemandError> {
+    check_non_negative("growth-pct", options.growth_pct)?;
+    check_non_negative("headroom-pct", options.headroom_pct)?;
+    check_non_negative("iops", options.iops)?;
+    check_non_negative("throughput-mibps", options.throughput_mibps)?;
+    options.io_profile.validate()?;
+
+    let mut placed = Vec::new();
+    let mut excluded = Vec::new();
+    let mut warnings = Vec::new();
+    for vm in &inventory.vms {
+        let (primary, fallback, fallback_name) = match options.capacity_basis {
+            CapacityBasis::InUse => (vm.in_use_mib, vm.provisioned_mib, "provisioned"),
+            CapacityBasis::Provisioned => (vm.provisioned_mib, vm.in_use_mib, "in-use"),
+        };
+        let capacity_mib = match (primary, fallback) {
+            (Some(v), _) => Some(v),
+            (None, Some(v)) => {
+                warnings.push(Warning {
+                    file: vm.origin.file.clone(),
+                    sheet: Some(vm.origin.sheet.clone()),
+                    row: Some(vm.origin.row),
+                    column: None,
+                    value: None,
+                    message: format!(
+                        "VM '{}' has no {} capacity; sized by its {} capacity instead",
+                        vm.name,
+                        options.capacity_basis.as_str(),
+                        fallback_name
+                    ),
+                });
+                Some(v)
+            }
+            (None, None) => None,
+        };
+        let capacity_gib = capacity_mib.map(|m| m / MIB_PER_GIB);
+        let reason = if vm.template == Some(true) {
+            Some(ExclusionReason::Template)
+        } else if !options.clusters.is_empty()
+            && !vm
+                .cluster
+                .as_ref()
+                .is_some_and(|c| options.clusters.iter().any(|f| f == c))
+        {
+            Some(ExclusionReason::FilteredCluster)
+        } else if options.exclude_powered_off && vm.power_state == PowerState::PoweredOff {
+            Some(ExclusionReason::PoweredOff)
+        } else if capacity_gib.is_none() {
+            Some(ExclusionReason::NoCapacityData)
+        } else {
+            None
+        };
+        match (reason, capacity_gib) {
+            (None, Some(capacity_gib)) => placed.push(VmDemand {
+                name: vm.name.clone(),
+                cluster: vm.cluster.clone(),
+                capacity_gib,
+                origin: vm.origin.clone(),
+            }),
+            (reason, capacity_gib) => excluded.push(ExcludedVm {
+                name: vm.name.clone(),
+                reason: reason.unwrap_or(ExclusionReason::NoCapacityData),
+                capacity_gib,
+                origin: vm.origin.clone(),
+            }),
+        }
+    }
+    let placed_capacity_gib: f64 = placed.iter().map(|v| v.capacity_gib).sum();
+    let excluded_capacity_gib: f64 = excluded.iter().filter_map(|v| v.capacity_gib).sum();
+    let required_capacity_gib = placed_capacity_gib
+        * (1.0 + options.growth_pct / 100.0)
+        * (1.0 + options.headroom_pct / 100.0);
+    Ok(Demand {
+        options: options.clone(),
+        placed,
+        excluded,
+        placed_capacity_gib,
+        excluded_capacity_gib,
+        required_capacity_gib,
+        warnings,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::inventory::Vm;
+
+    fn vm(name: &str, state: PowerState, template: Option<bool>, prov: f64, used: f64) -> Vm {
+        Vm {
+            name: name.into(),
+            power_state: state,
+            template,
+            cluster: Some("c1".into()),
+            host: None,
+            provisioned_mib: Some(prov),
+            in_use_mib: Some(used),
+            origin: Origin {
+                file: "t.xlsx".into(),
+                sheet: "vInfo".into(),
+                row: 2,
+            },
+        }
+    }
+
+    #[test]
+    fn templates_excluded_powered_off_included_by_default() {
+        let inv = Inventory {
+            inputs: vec![],
+            vms: vec![
+                vm("a", PowerState::PoweredOn, Some(false), 2048.0, 1024.0),
+                vm("b", PowerState::PoweredOff, Some(false), 4096.0, 3072.0),
+                vm("t", PowerState::PoweredOff, Some(true), 10240.0, 10240.0),
+            ],
+            warnings: vec![],
+        };
+        let d = derive(&inv, &DemandOptions::default()).unwrap();
+        // in-use: a 1 GiB + b 3 GiB = 4 GiB placed; template 10 GiB excluded
+        assert_eq!(d.placed.len(), 2);
+        assert_eq!(d.placed_capacity_gib, 4.0);
+        assert_eq!(d.excluded_capacity_gib, 10.0);
+        // 4 GiB x 1.0 growth x 1.2 headroom = 4.8 GiB
+        assert!((d.required_capacity_gib - 4.8).abs() < 1e-12);
+        let opts = DemandOptions {
+            exclude_powered_off: true,
+            capacity_basis: CapacityBasis::Provisioned,
+            headroom_pct: 0.0,
+            ..DemandOptions::default()
+        };
+        let d = derive(&inv, &opts).unwrap();
+        // provisioned: only a (2 GiB) placed; b (4 GiB) powered off, t (10 GiB) template
+        assert_eq!(d.placed_capacity_gib, 2.0);
+        assert_eq!(d.excluded_capacity_gib, 14.0);
+        assert_eq!(d.excluded[0].reason, ExclusionReason::PoweredOff);
+        assert_eq!(d.excluded[1].reason, ExclusionReason::Template);
+    }
+
+    #[test]
+    fn missing_basis_falls_back_and_unknown_is_excluded() {
+        let mut a = vm("a", PowerState::PoweredOn, None, 2048.0, 0.0);
+        a.in_use_mib = None;
+        let mut b = vm("b", PowerState::Unknown, None, 0.0, 0.0);
+        b.in_use_mib = None;
+        b.provisioned_mib = None;
+        let inv = Inventory {
+            inputs: vec![],
+            vms: vec![a, b],
+            warnings: vec![],
+        };
+        let d = derive(&inv, &DemandOptions::default()).unwrap();
+        assert_eq!(d.placed_capacity_gib, 2.0);
+        assert_eq!(d.warnings.len(), 1);
+        assert_eq!(d.excluded[0].reason, ExclusionReason::NoCapacityData);
+    }
+
+    #[test]
+    fn negative_growth_is_an_error() {
+        let opts = DemandOptions {
+            growth_pct: -1.0,
+            ..DemandOptions::default()
+        };
+        assert!(derive(&Inventory::default(), &opts).is_err());
+    }
+}

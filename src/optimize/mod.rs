@@ -1,0 +1,808 @@
+//! The optimizer: the cheapest ANF layout that meets the [`Demand`], as a mixed-integer
+//! linear program solved with good_lp's pure-Rust microlp backend.
+//!
+//! # Formulation
+//! Decisions:
+//! - `y_s` (binary): service level `s` is used (exactly one);
+//! - `P_s` (integer TiB): size of its capacity pool (`y_s x pool_min <= P_s <= y_s x M_s`);
+//! - `E` (integer MiB/s): Flexible throughput purchased above the 128 MiB/s included;
+//! - `z_d` (binary): the layout has `d` datastores, `d = 1..=max_datastores` (exactly one).
+//!
+//! Objective: `sum_s price_s x P_s + price_flex_tp x E` (USD per month), plus `1e-3 x d` so
+//! that, between layouts of equal cost, the one with fewer datastores wins; the reported cost
+//! is recomputed from the layout without that term.
+//!
+//! Constraints:
+//! - capacity: `1024 x sum_s P_s >= required GiB`;
+//! - volume sizes: each datastore is `pool / d`, so `sum_s P_s <= sum_d 100 d z_d` (100 TiB
+//!   regular-volume maximum) and `sum_d 50 d z_d <= 1024 x sum_s P_s` (50 GiB minimum);
+//! - QoS: `Q = sum_s rate_s P_s + 128 y_flex + E >= max(MiB/s target, IOPS target x
+//!   block KiB / 1024)`, with `E <= 640 P_flex - 128 y_flex`;
+//! - flows and volumes: the performance model is nonlinear in the datastore count, so it is
+//!   evaluated for every `d` beforehand (QoS unlimited) and enters as
+//!   `sum_d ceiling_iops(d) z_d >= IOPS target` and `sum_d ceiling_mibps(d) z_d >= MiB/s
+//!   target`. This is exact because QoS in the model is a pure cap:
+//!   `predict(layout, qos) = min(predict(layout, none), qos)`.
+//!
+//! Every plan is re-evaluated with [`PerfModel::predict`] before it is returned; a miss is
+//! [`OptimizeError::Verification`] (a bug, never a silent result).
+
+use good_lp::{Expression, ProblemVariables, Solution, SolverModel, constraint, variable};
+use serde::{Deserialize, Serialize};
+
+use crate::catalog::{Catalog, CatalogError, RegionPrices, ServiceLevel, ServiceLevelSpec};
+use crate::demand::Demand;
+use crate::perf::{IoProfile, Layout, PerfError, PerfModel};
+use crate::plan::{
+    Assumption, BindingLimit, DatastorePlan, Performance, Placement, Plan, PoolPlan,
+    SCHEMA_VERSION, Totals,
+};
+
+/// Cost added per datastore in the objective to prefer fewer datastores at equal cost,
+/// USD per month. Far below the smallest real price step (1 MiB/s of Flexible throughput,
+/// about 2 USD per month), so it never changes which layout is cheapest.
+const TIE_BREAK_USD_PER_DATASTORE: f64 = 1e-3;
+
+/// Options of the optimizer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OptimizeOptions {
+    /// AVS hosts that mount the datastores (3..=16).
+    pub hosts: u32,
+    /// Pricing region (ARM name).
+    pub region: String,
+    /// Most datastores the cluster may have (1..=256; AVS default 8).
+    pub max_datastores: u32,
+    /// Only these service levels (empty = all sold in the region).
+    pub service_levels: Vec<ServiceLevel>,
+}
+
+/// Which target cannot be met.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Target {
+    /// The IOPS target.
+    Iops,
+    /// The MiB/s target.
+    ThroughputMibps,
+    /// The capacity requirement.
+    CapacityGib,
+}
+
+impl Target {
+    /// Human name with unit.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Target::Iops => "IOPS",
+            Target::ThroughputMibps => "throughput (MiB/s)",
+            Target::CapacityGib => "capacity (GiB)",
+        }
+    }
+}
+
+/// Errors of the optimizer.
+#[derive(Debug, thiserror::Error)]
+pub enum OptimizeError {
+    /// No layout within the limits meets a target.
+    #[error(
+        "the {} target {required:.0} cannot be met: at most {reachable:.0} is reachable ({detail})",
+        target.describe()
+    )]
+    Infeasible {
+        /// The target that cannot be met.
+        target: Target,
+        /// The value asked for.
+        required: f64,
+        /// The most any layout within the limits reaches.
+        reachable: f64,
+        /// Which limits cap it.
+        detail: String,
+    },
+    /// An option is out of range.
+    #[error("invalid --{option}: {value} ({expected})")]
+    Invalid {
+        /// Option name.
+        option: &'static str,
+        /// Value given.
+        value: String,
+        /// What is accepted.
+        expected: String,
+    },
+    /// Catalog problem (unknown region ...).
+    #[error(transparent)]
+    Catalog(#[from] CatalogError),
+    /// Performance model rejected a layout.
+    #[error(transparent)]
+    Perf(#[from] PerfError),
+    /// The solver failed unexpectedly.
+    #[error("solver: {0}")]
+    Solver(String),
+    /// The chosen layout failed re-evaluation: a bug in dsplan.
+    #[error("internal error, plan failed verification: {0}")]
+    Verification(String),
+}
+
+/// Monthly cost of one pool: `(capacity, purchased throughput)`, USD per month.
+///
+/// Capacity: `size_tib x 1024 GiB x price per GiB-month` (price per GiB-hour x 730 in
+/// [`RegionPrices`]); throughput: `purchased MiB/s x price per MiB/s-month` (Flexible).
+///
+/// # Errors
+/// [`CatalogError::UnknownServiceLevel`] when the region does not sell `level`.
+pub fn pool_cost_usd_per_month(
+    prices: &RegionPrices,
+    level: ServiceLevel,
+    size_tib: u32,
+    purchased_throughput_mibps: f64,
+) -> Result<(f64, f64), CatalogError> {
+    let per_tib = prices.capacity_usd_per_tib_month(level).ok_or_else(|| {
+        CatalogError::UnknownServiceLevel(format!("{level} in {}", prices.region))
+    })?;
+    let tp = if purchased_throughput_mibps > 0.0 {
+        purchased_throughput_mibps
+            * prices
+                .flexible_throughput_usd_per_mibps_month
+                .ok_or_else(|| {
+                    CatalogError::UnknownServiceLevel(format!("flexible in {}", prices.region))
+                })?
+    } else {
+        0.0
+    };
+    Ok((f64::from(size_tib) * per_tib, tp))
+}
+
+/// Throughput a pool of `size_tib` at `spec` provides without purchase, MiB/s.
+fn included_throughput_mibps(spec: &ServiceLevelSpec, size_tib: u32) -> f64 {
+    spec.throughput_mibps_per_tib * f64::from(size_tib) + spec.included_throughput_mibps_per_pool
+}
+
+fn round_cents(v: f64) -> f64 {
+    (v * 100.0).round() / 100.0
+}
+
+struct Ceilings {
+    iops: Vec<f64>,
+    throughput_mibps: Vec<f64>,
+}
+
+/// Layer ceilings (QoS unlimited) for `d = 1..=max` datastores.
+fn ceilings(
+    model: &PerfModel,
+    hosts: u32,
+    max_datastores: u32,
+    volume_max_mibps: f64,
+    small: &IoProfile,
+    large: &IoProfile,
+) -> Result<Ceilings, PerfError> {
+    let mut c = Ceilings {
+        iops: Vec::new(),
+        throughput_mibps: Vec::new(),
+    };
+    for d in 1..=max_datastores {
+        let layout = Layout::new(hosts, d, volume_max_mibps);
+        c.iops.push(model.predict(&layout, small)?.iops);
+        c.throughput_mibps
+            .push(model.predict(&layout, large)?.throughput_mibps);
+    }
+    Ok(c)
+}
+
+/// The large-block profile the MiB/s target is judged at.
+pub fn large_block_profile(model: &PerfModel, small: &IoProfile) -> IoProfile {
+    IoProfile {
+        block_size_kib: model.large_block_kib,
+        read_pct: small.read_pct,
+        random_pct: 0.0,
+    }
+}
+
+/// The cheapest verified plan for `demand`.
+///
+/// # Errors
+/// [`OptimizeError::Invalid`] for hosts outside the catalog's AVS range or a datastore limit
+/// outside 1..=256; [`OptimizeError::Catalog`] for an unknown region;
+/// [`OptimizeError::Infeasible`] when a target is beyond every layout; others are internal.
+pub fn optimize(
+    demand: &Demand,
+    catalog: &Catalog,
+    model: &PerfModel,
+    options: &OptimizeOptions,
+) -> Result<Plan, OptimizeError> {
+    let limits = &catalog.limits;
+    if options.hosts < limits.min_hosts || options.hosts > limits.max_hosts {
+        return Err(OptimizeError::Invalid {
+            option: "hosts",
+            value: options.hosts.to_string(),
+            expected: format!(
+                "an AVS cluster has {}..{} hosts",
+                limits.min_hosts, limits.max_hosts
+            ),
+        });
+    }
+    if options.max_datastores == 0 || options.max_datastores > limits.max_datastores {
+        return Err(OptimizeError::Invalid {
+            option: "max-datastores",
+            value: options.max_datastores.to_string(),
+            expected: format!("1..{}", limits.max_datastores),
+        });
+    }
+    let prices = catalog.region(&options.region)?;
+    let small = demand.options.io_profile;
+    let large = large_block_profile(model, &small);
+    let iops_target = demand.options.iops;
+    let tp_target = demand.options.throughput_mibps;
+    let volume_max_mibps = limits.volume_max_throughput_mibps;
+    let max_d = options.max_datastores;
+    let ceil = ceilings(
+        model,
+        options.hosts,
+        max_d,
+        volume_max_mibps,
+        &small,
+        &large,
+    )?;
+
+    // Service levels sold in the region (and allowed by the user).
+    let levels: Vec<&ServiceLevelSpec> = catalog
+        .service_levels
+        .iter()
+        .filter(|s| {
+            prices
+                .capacity_usd_per_gib_month
+                .contains_key(&s.service_level)
+        })
+        .filter(|s| {
+            s.service_level != ServiceLevel::Flexible
+                || prices.flexible_throughput_usd_per_mibps_month.is_some()
+        })
+        .filter(|s| {
+            options.service_levels.is_empty() || options.service_levels.contains(&s.service_level)
+        })
+        .collect();
+    if levels.is_empty() {
+        return Err(OptimizeError::Invalid {
+            option: "region",
+            value: options.region.clone(),
+            expected: "a region that sells the requested service levels".into(),
+        });
+    }
+
+    // Targets no layout reaches: say which, and the most reachable.
+    let max_qos_mibps = levels
+        .iter()
+        .map(|s| s.max_throughput_mibps_per_tib * limits.pool_max_tib)
+        .fold(0.0, f64::max);
+    let best_iops = ceil.iops.iter().copied().fold(0.0, f64::max);
+    let reachable_iops = best_iops.min(max_qos_mibps * 1024.0 / small.block_size_kib);
+    if iops_target > reachable_iops {
+        return Err(OptimizeError::Infeasible {
+            target: Target::Iops,
+            required: iops_target,
+            reachable: reachable_iops,
+            detail: format!(
+                "{} hosts x up to {max_d} datastores = {} flows at {} KiB; raise --hosts or \
+                 --max-datastores",
+                options.hosts,
+                u64::from(options.hosts) * u64::from(max_d),
+                small.block_size_kib
+            ),
+        });
+    }
+    let best_tp = ceil.throughput_mibps.iter().copied().fold(0.0, f64::max);
+    let reachable_tp = best_tp.min(max_qos_mibps);
+    if tp_target > reachable_tp {
+        return Err(OptimizeError::Infeasible {
+            target: Target::ThroughputMibps,
+            required: tp_target,
+            reachable: reachable_tp,
+            detail: format!(
+                "{} hosts x up to {max_d} datastores at {} KiB, {} MiB/s per volume",
+                options.hosts, large.block_size_kib, volume_max_mibps
+            ),
+        });
+    }
+    let required_gib = demand.required_capacity_gib;
+    let max_capacity_gib = 1024.0
+        * limits
+            .pool_max_tib
+            .min(limits.volume_max_tib * f64::from(max_d));
+    if required_gib > max_capacity_gib {
+        return Err(OptimizeError::Infeasible {
+            target: Target::CapacityGib,
+            required: required_gib,
+            reachable: max_capacity_gib,
+            detail: format!(
+                "one pool of at most {} TiB, {max_d} regular volumes of at most {} TiB",
+                limits.pool_max_tib, limits.volume_max_tib
+            ),
+        });
+    }
+
+    let qos_required_mibps = tp_target.max(iops_target * small.block_size_kib / 1024.0);
+    let required_tib = required_gib / 1024.0;
+    let min_volume_tib = limits.volume_min_gib * f64::from(max_d) / 1024.0;
+
+    // ---- the MILP ----
+    let mut vars = ProblemVariables::new();
+    let mut objective = Expression::from(0.0);
+    let mut pool_terms = Expression::from(0.0);
+    let mut qos_terms = Expression::from(0.0);
+    let mut y_sum = Expression::from(0.0);
+    let mut pool_vars = Vec::new();
+    let mut link = Vec::new();
+    let mut purchased = None;
+    for spec in &levels {
+        let level = spec.service_level;
+        let price_tib = prices
+            .capacity_usd_per_tib_month(level)
+            .ok_or_else(|| OptimizeError::Solver(format!("{level} has no price")))?;
+        // Upper bound: the larger of what capacity, throughput and volume minimums need.
+        let rate_max = spec.max_throughput_mibps_per_tib.max(f64::MIN_POSITIVE);
+        let bound = required_tib
+            .ceil()
+            .max((qos_required_mibps / rate_max).ceil())
+            .max(min_volume_tib.ceil())
+            .max(limits.pool_min_tib)
+            .min(limits.pool_max_tib);
+        let y = vars.add(variable().binary());
+        let p = vars.add(variable().integer().min(0.0).max(bound));
+        objective += price_tib * p;
+        pool_terms += p;
+        y_sum += y;
+        qos_terms +=
+            spec.throughput_mibps_per_tib * p + spec.included_throughput_mibps_per_pool * y;
+        link.push(constraint!(p >= limits.pool_min_tib * y));
+        link.push(constraint!(p <= bound * y));
+        if level == ServiceLevel::Flexible {
+            let tp_price = prices
+                .flexible_throughput_usd_per_mibps_month
+                .ok_or_else(|| OptimizeError::Solver("flexible has no throughput price".into()))?;
+            let e_max = (spec.max_throughput_mibps_per_tib * bound
+                - spec.included_throughput_mibps_per_pool)
+                .max(0.0);
+            let e = vars.add(variable().integer().min(0.0).max(e_max));
+            objective += tp_price * e;
+            qos_terms += e;
+            link.push(constraint!(
+                e + spec.included_throughput_mibps_per_pool * y
+                    <= spec.max_throughput_mibps_per_tib * p
+            ));
+            purchased = Some(e);
+        }
+        pool_vars.push((*spec, y, p));
+    }
+    let mut z_vars = Vec::new();
+    let mut z_sum = Expression::from(0.0);
+    let mut iops_expr = Expression::from(0.0);
+    let mut tp_expr = Expression::from(0.0);
+    let mut vol_max_expr = Expression::from(0.0);
+    let mut vol_min_expr = Expression::from(0.0);
+    for d in 1..=max_d {
+        let z = vars.add(variable().binary());
+        let i = (d - 1) as usize;
+        objective += TIE_BREAK_USD_PER_DATASTORE * f64::from(d) * z;
+        z_sum += z;
+        iops_expr += ceil.iops[i] * z;
+        tp_expr += ceil.throughput_mibps[i] * z;
+        vol_max_expr += limits.volume_max_tib * f64::from(d) * z;
+        vol_min_expr += limits.volume_min_gib * f64::from(d) * z;
+        z_vars.push((d, z));
+    }
+    let mut problem = vars
+        .minimise(objective)
+        .using(good_lp::solvers::microlp::microlp);
+    for c in link {
+        problem = problem.with(c);
+    }
+    problem = problem
+        .with(constraint!(y_sum == 1.0))
+        .with(constraint!(z_sum == 1.0))
+        .with(constraint!(1024.0 * pool_terms.clone() >= required_gib))
+        .with(constraint!(pool_terms.clone() <= vol_max_expr))
+        .with(constraint!(vol_min_expr <= 1024.0 * pool_terms))
+        .with(constraint!(qos_terms >= qos_required_mibps))
+        .with(constraint!(iops_expr >= iops_target))
+        .with(constraint!(tp_expr >= tp_target));
+    let solution = problem
+        .solve()
+        .map_err(|e| OptimizeError::Solver(e.to_string()))?;
+
+    let (spec, size_tib) = pool_vars
+        .iter()
+        .find(|(_, y, _)| solution.value(*y) > 0.5)
+        .map(|(s, _, p)| (*s, solution.value(*p).round() as u32))
+        .ok_or_else(|| OptimizeError::Solver("no service level chosen".into()))?;
+    let datastores = z_vars
+        .iter()
+        .find(|(_, z)| solution.value(*z) > 0.5)
+        .map(|(d, _)| *d)
+        .ok_or_else(|| OptimizeError::Solver("no datastore count chosen".into()))?;
+    let purchased_mibps = match (spec.service_level, purchased) {
+        (ServiceLevel::Flexible, Some(e)) => solution.value(e).round().max(0.0),
+        _ => 0.0,
+    };
+    build_plan(
+        demand,
+        catalog,
+        model,
+        options,
+        prices,
+        spec,
+        size_tib,
+        purchased_mibps,
+        datastores,
+        &small,
+        &large,
+    )
+}
+
+/// Builds, places and verifies the plan for a chosen layout.
+#[allow(clippy::too_many_arguments)]
+fn build_plan(
+    demand: &Demand,
+    catalog: &Catalog,
+    model: &PerfModel,
+    options: &OptimizeOptions,
+    prices: &RegionPrices,
+    spec: &ServiceLevelSpec,
+    size_tib: u32,
+    purchased_mibps: f64,
+    datastores: u32,
+    small: &IoProfile,
+    large: &IoProfile,
+) -> Result<Plan, OptimizeError> {
+    let limits = &catalog.limits;
+    let level = spec.service_level;
+    let (cap_cost, tp_cost) = pool_cost_usd_per_month(prices, level, size_tib, purchased_mibps)?;
+    let included = included_throughput_mibps(spec, size_tib);
+    let pool_tp = included + purchased_mibps;
+    let pool_name = format!("pool-{level}-1");
+    let pool = PoolPlan {
+        name: pool_name.clone(),
+        service_level: level,
+        qos: "manual".into(),
+        size_tib,
+        throughput_mibps: pool_tp,
+        included_throughput_mibps: included,
+        purchased_throughput_mibps: purchased_mibps,
+        capacity_cost_usd_per_month: round_cents(cap_cost),
+        throughput_cost_usd_per_month: round_cents(tp_cost),
+        cost_usd_per_month: round_cents(cap_cost) + round_cents(tp_cost),
+    };
+
+    // Verify: the model re-evaluates the layout with its QoS.
+    let mut layout = Layout::new(
+        options.hosts,
+        datastores,
+        limits.volume_max_throughput_mibps,
+    );
+    layout.qos_throughput_mibps = Some(pool_tp);
+    let small_pred = model.predict(&layout, small)?;
+    let large_pred = model.predict(&layout, large)?;
+    let tol = 1e-6;
+    if small_pred.iops + tol < demand.options.iops {
+        return Err(OptimizeError::Verification(format!(
+            "predicted {:.0} IOPS < target {:.0}",
+            small_pred.iops, demand.options.iops
+        )));
+    }
+    if large_pred.throughput_mibps + tol < demand.options.throughput_mibps {
+        return Err(OptimizeError::Verification(format!(
+            "predicted {:.1} MiB/s < target {:.1}",
+            large_pred.throughput_mibps, demand.options.throughput_mibps
+        )));
+    }
+    let pool_gib = f64::from(size_tib) * 1024.0;
+    if pool_gib + tol < demand.required_capacity_gib {
+        return Err(OptimizeError::Verification(format!(
+            "pool {pool_gib} GiB < required {:.1} GiB",
+            demand.required_capacity_gib
+        )));
+    }
+
+    let d = f64::from(datastores);
+    let size_gib = pool_gib / d;
+    let mut ds: Vec<DatastorePlan> = (1..=datastores)
+        .map(|i| DatastorePlan {
+            name: format!("anf-ds-{i:02}"),
+            pool: pool_name.clone(),
+            service_level: level,
+            size_gib,
+            throughput_mibps: pool_tp / d,
+            predicted_iops: small_pred.iops / d,
+            predicted_throughput_mibps: large_pred.throughput_mibps / d,
+            cost_usd_per_month: round_cents(pool.cost_usd_per_month / d),
+            vm_count: 0,
+            placed_capacity_gib: 0.0,
+        })
+        .collect();
+    let (placements, place_warnings) = place_vms(demand, &mut ds);
+
+    let binding = binding_limits(
+        demand,
+        spec,
+        size_tib,
+        datastores,
+        options,
+        limits.volume_max_tib,
+        model,
+        small,
+        large,
+        limits.volume_max_throughput_mibps,
+    )?;
+
+    let mut warnings = demand.warnings.clone();
+    warnings.extend(place_warnings);
+    let o = &demand.options;
+    let assumptions = vec![
+        assumption("hosts", options.hosts.to_string(), "--hosts"),
+        assumption("region", prices.region.clone(), "--region (default eastus)"),
+        assumption(
+            "capacity_basis",
+            o.capacity_basis.as_str().to_string(),
+            "--capacity-basis (default in-use)",
+        ),
+        assumption(
+            "growth_pct",
+            o.growth_pct.to_string(),
+            "--growth-pct (default 0)",
+        ),
+        assumption(
+            "headroom_pct",
+            o.headroom_pct.to_string(),
+            "--headroom-pct (default 20): free space kept on the datastores",
+        ),
+        assumption(
+            "max_datastores",
+            options.max_datastores.to_string(),
+            "--max-datastores (AVS default 8 per cluster)",
+        ),
+        assumption(
+            "io_profile",
+            format!(
+                "{} KiB, {}% read, {}% random",
+                small.block_size_kib, small.read_pct, small.random_pct
+            ),
+            "--block-size, --read-pct, --random-pct",
+        ),
+        assumption(
+            "throughput_profile",
+            format!("{} KiB sequential", large.block_size_kib),
+            "the published large-block test shape (data/perf_model.csv)",
+        ),
+        assumption(
+            "qos",
+            "manual".into(),
+            "each datastore gets an equal share of its pool's throughput",
+        ),
+        assumption(
+            "exclude_powered_off",
+            o.exclude_powered_off.to_string(),
+            "--exclude-powered-off",
+        ),
+        assumption(
+            "prices",
+            format!("{} (effective {})", prices.source, prices.effective_start),
+            "monthly = hourly x 730, retail, no reservation",
+        ),
+    ];
+    Ok(Plan {
+        schema_version: SCHEMA_VERSION,
+        region: prices.region.clone(),
+        location: prices.location.clone(),
+        prices_effective: prices.effective_start.clone(),
+        hosts: options.hosts,
+        assumptions,
+        totals: Totals {
+            datastores,
+            flows: layout.flows(),
+            pool_size_tib: size_tib,
+            required_capacity_gib: demand.required_capacity_gib,
+            placed_capacity_gib: demand.placed_capacity_gib,
+            excluded_capacity_gib: demand.excluded_capacity_gib,
+            throughput_mibps: pool_tp,
+            cost_usd_per_month: pool.cost_usd_per_month,
+        },
+        pools: vec![pool],
+        datastores: ds,
+        performance: Performance {
+            iops_target: demand.options.iops,
+            throughput_target_mibps: demand.options.throughput_mibps,
+            small_block_profile: *small,
+            large_block_profile: *large,
+            small_block: small_pred,
+            large_block: large_pred,
+        },
+        binding,
+        placements,
+        excluded: demand.excluded.clone(),
+        warnings,
+    })
+}
+
+fn assumption(name: &str, value: String, note: &str) -> Assumption {
+    Assumption {
+        name: name.into(),
+        value,
+        note: note.into(),
+    }
+}
+
+/// Places every VM: largest first onto the datastore with the most free space (balances
+/// capacity). A VM larger than any datastore's free space is split over the datastores with
+/// the most free space (its VMDKs must be spread), with a warning.
+fn place_vms(
+    demand: &Demand,
+    ds: &mut [DatastorePlan],
+) -> (Vec<Placement>, Vec<crate::inventory::Warning>) {
+    let mut order: Vec<usize> = (0..demand.placed.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (va, vb) = (&demand.placed[a], &demand.placed[b]);
+        vb.capacity_gib
+            .total_cmp(&va.capacity_gib)
+            .then_with(|| va.name.cmp(&vb.name))
+            .then_with(|| a.cmp(&b))
+    });
+    let mut placements = Vec::with_capacity(order.len());
+    let mut warnings = Vec::new();
+    for i in order {
+        let vm = &demand.placed[i];
+        let mut left = vm.capacity_gib;
+        let mut first = true;
+        // most free space; ties to the lowest index
+        let most_free = |ds: &[DatastorePlan]| {
+            (0..ds.len()).max_by(|&a, &b| {
+                let fa = ds[a].size_gib - ds[a].placed_capacity_gib;
+                let fb = ds[b].size_gib - ds[b].placed_capacity_gib;
+                fa.total_cmp(&fb).then_with(|| b.cmp(&a))
+            })
+        };
+        while let Some(j) = most_free(ds) {
+            let free = (ds[j].size_gib - ds[j].placed_capacity_gib).max(0.0);
+            let part = if left <= free || free <= 0.0 {
+                left
+            } else {
+                free
+            };
+            if first && part < left {
+                warnings.push(crate::inventory::Warning {
+                    file: vm.origin.file.clone(),
+                    sheet: Some(vm.origin.sheet.clone()),
+                    row: Some(vm.origin.row),
+                    column: None,
+                    value: None,
+                    message: format!(
+                        "VM '{}' ({:.1} GiB) is larger than the free space of any one \
+                         datastore: its VMDKs must be spread over several datastores",
+                        vm.name, vm.capacity_gib
+                    ),
+                });
+            }
+            first = false;
+            ds[j].placed_capacity_gib += part;
+            if placements
+                .last()
+                .is_none_or(|p: &Placement| p.vm != vm.name || p.datastore != ds[j].name)
+            {
+                ds[j].vm_count += 1;
+            }
+            placements.push(Placement {
+                vm: vm.name.clone(),
+                datastore: ds[j].name.clone(),
+                capacity_gib: part,
+            });
+            left -= part;
+            if left <= 1e-9 {
+                break;
+            }
+        }
+    }
+    (placements, warnings)
+}
+
+/// Which constraints decide the plan, each with its numbers.
+#[allow(clippy::too_many_arguments)]
+fn binding_limits(
+    demand: &Demand,
+    spec: &ServiceLevelSpec,
+    size_tib: u32,
+    datastores: u32,
+    options: &OptimizeOptions,
+    volume_max_tib: f64,
+    model: &PerfModel,
+    small: &IoProfile,
+    large: &IoProfile,
+    volume_max_mibps: f64,
+) -> Result<Vec<BindingLimit>, OptimizeError> {
+    let mut out = Vec::new();
+    let o = &demand.options;
+    let capacity_tib = (demand.required_capacity_gib / 1024.0).ceil().max(1.0);
+    let qos_required = o
+        .throughput_mibps
+        .max(o.iops * small.block_size_kib / 1024.0);
+    if f64::from(size_tib) <= capacity_tib {
+        out.push(BindingLimit {
+            constraint: "capacity".into(),
+            detail: format!(
+                "{:.1} GiB required (after growth and headroom) sets the pool at {size_tib} TiB",
+                demand.required_capacity_gib
+            ),
+        });
+    } else {
+        out.push(BindingLimit {
+            constraint: "throughput_qos".into(),
+            detail: format!(
+                "{qos_required:.0} MiB/s of QoS at {} MiB/s per TiB sets the {} pool at \
+                 {size_tib} TiB, above the {capacity_tib} TiB capacity needs",
+                spec.throughput_mibps_per_tib, spec.service_level
+            ),
+        });
+    }
+    if spec.service_level == ServiceLevel::Flexible
+        && qos_required > spec.included_throughput_mibps_per_pool
+    {
+        out.push(BindingLimit {
+            constraint: "throughput_qos".into(),
+            detail: format!(
+                "{qos_required:.0} MiB/s of QoS needs {:.0} MiB/s purchased above the {} \
+                 included",
+                qos_required - spec.included_throughput_mibps_per_pool,
+                spec.included_throughput_mibps_per_pool
+            ),
+        });
+    }
+    if datastores > 1 {
+        let fewer = Layout::new(options.hosts, datastores - 1, volume_max_mibps);
+        let fewer_small = model.predict(&fewer, small)?;
+        let fewer_large = model.predict(&fewer, large)?;
+        if fewer_small.iops < o.iops {
+            out.push(BindingLimit {
+                constraint: "iops_flows".into(),
+                detail: format!(
+                    "{:.0} IOPS need {datastores} datastores ({} flows); {} reach only {:.0} \
+                     ({})",
+                    o.iops,
+                    u64::from(options.hosts) * u64::from(datastores),
+                    datastores - 1,
+                    fewer_small.iops,
+                    fewer_small.bottleneck.as_str()
+                ),
+            });
+        }
+        if fewer_large.throughput_mibps < o.throughput_mibps {
+            out.push(BindingLimit {
+                constraint: "throughput_flows".into(),
+                detail: format!(
+                    "{:.0} MiB/s need {datastores} datastores; {} reach only {:.0} MiB/s ({})",
+                    o.throughput_mibps,
+                    datastores - 1,
+                    fewer_large.throughput_mibps,
+                    fewer_large.bottleneck.as_str()
+                ),
+            });
+        }
+        if f64::from(size_tib) > volume_max_tib * f64::from(datastores - 1) {
+            out.push(BindingLimit {
+                constraint: "volume_size".into(),
+                detail: format!(
+                    "{size_tib} TiB needs {datastores} volumes of at most {volume_max_tib} TiB"
+                ),
+            });
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pool_cost_is_size_times_price() {
+        let c = Catalog::builtin().unwrap();
+        let p = c.region("eastus").unwrap();
+        // 10 TiB ultra: 10 x 1024 x 0.000538 x 730 = 4021.6576
+        let (cap, tp) = pool_cost_usd_per_month(p, ServiceLevel::Ultra, 10, 0.0).unwrap();
+        assert!((cap - 4021.6576).abs() < 1e-6, "{cap}");
+        assert_eq!(tp, 0.0);
+    }
+}

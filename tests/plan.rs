@@ -1,0 +1,163 @@
+//! Optimizer choices checked against hand arithmetic on `data/prices.csv`.
+//!
+//! Price per TiB-month = USD per GiB-hour x 1024 GiB x 730 h. From data/prices.csv:
+//! - eastus: standard 0.000202 -> 150.99904; premium 0.000403 -> 301.25056;
+//!   ultra 0.000538 -> 402.16576; flexible 0.000151 -> 112.87552;
+//!   flexible throughput 0.003082 USD per MiB/s-hour -> 2.24986 per MiB/s-month.
+//! - westeurope: standard 0.000202 -> 150.99904; premium 0.000403 -> 301.25056;
+//!   ultra 0.000538 -> 402.16576; flexible 0.000216 -> 161.46432;
+//!   flexible throughput 0.004407 -> 3.21711 per MiB/s-month.
+
+use dsplan::catalog::{Catalog, ServiceLevel};
+use dsplan::demand::{self, DemandOptions};
+use dsplan::inventory::{Inventory, Origin, PowerState, Vm};
+use dsplan::optimize::{self, OptimizeError, OptimizeOptions, Target};
+use dsplan::perf::PerfModel;
+use dsplan::plan::Plan;
+
+/// An inventory of `n` powered-on VMs of `gib_each` GiB in use.
+fn estate(n: usize, gib_each: f64) -> Inventory {
+    Inventory {
+        inputs: vec!["synthetic".into()],
+        vms: (0..n)
+            .map(|i| Vm {
+                name: format!("vm{i:03}"),
+                power_state: PowerState::PoweredOn,
+                template: Some(false),
+                cluster: Some("c1".into()),
+                host: Some("h1".into()),
+                provisioned_mib: Some(gib_each * 1024.0),
+                in_use_mib: Some(gib_each * 1024.0),
+                origin: Origin {
+                    file: "synthetic".into(),
+                    sheet: "vInfo".into(),
+                    row: i + 2,
+                },
+            })
+            .collect(),
+        warnings: vec![],
+    }
+}
+
+fn plan(
+    inv: &Inventory,
+    region: &str,
+    hosts: u32,
+    iops: f64,
+    mibps: f64,
+) -> Result<Plan, OptimizeError> {
+    let opts = DemandOptions {
+        headroom_pct: 0.0,
+        iops,
+        throughput_mibps: mibps,
+        ..DemandOptions::default()
+    };
+    let demand = demand::derive(inv, &opts).unwrap();
+    optimize::optimize(
+        &demand,
+        &Catalog::builtin().unwrap(),
+        &PerfModel::builtin().unwrap(),
+        &OptimizeOptions {
+            hosts,
+            region: region.into(),
+            max_datastores: 8,
+            service_levels: vec![],
+        },
+    )
+}
+
+#[test]
+fn capacity_heavy_low_throughput_picks_standard_where_flexible_costs_more() {
+    // 100 VMs x 1024 GiB = 100 TiB, 500 MiB/s, westeurope.
+    // standard: 100 TiB x 150.99904 = 15,099.904 (gives 1,600 MiB/s >= 500)
+    // flexible: 100 x 161.46432 + (500 - 128) x 3.21711 = 16,146.43 + 1,196.77 = 17,343.20
+    // premium: 100 x 301.25 = 30,125; ultra more. -> standard, 15,099.90
+    let p = plan(&estate(100, 1024.0), "westeurope", 3, 0.0, 500.0).unwrap();
+    assert_eq!(p.pools.len(), 1);
+    assert_eq!(p.pools[0].service_level, ServiceLevel::Standard);
+    assert_eq!(p.pools[0].size_tib, 100);
+    assert!((p.totals.cost_usd_per_month - 15_099.90).abs() < 0.005);
+    // 3 hosts x 1 datastore carry 3 x 2,148 MiB/s: one datastore is enough.
+    assert_eq!(p.totals.datastores, 1);
+}
+
+#[test]
+fn capacity_heavy_in_eastus_picks_flexible_because_its_capacity_is_cheaper() {
+    // eastus flexible capacity (112.88/TiB) undercuts standard (151.00/TiB):
+    // flexible: 100 x 112.87552 = 11,287.552 -> 11,287.55
+    //   + (500 - 128) x 2.24986 = 836.948 -> 836.95; total 12,124.50
+    // standard: 15,099.90 -> flexible.
+    let p = plan(&estate(100, 1024.0), "eastus", 3, 0.0, 500.0).unwrap();
+    assert_eq!(p.pools[0].service_level, ServiceLevel::Flexible);
+    assert_eq!(p.pools[0].size_tib, 100);
+    assert_eq!(p.pools[0].purchased_throughput_mibps, 372.0);
+    assert!((p.totals.cost_usd_per_month - 12_124.50).abs() < 0.005);
+}
+
+#[test]
+fn small_throughput_heavy_eastus_flexible_beats_ultra() {
+    // 1 TiB, 600 MiB/s, eastus.
+    // flexible: 1 TiB (up to 640 MiB/s) = 112.88 + (600 - 128) x 2.24986 = 1,061.93 -> 1,174.81
+    // ultra: ceil(600/128) = 5 TiB x 402.16576 = 2,010.83 -> flexible.
+    let p = plan(&estate(1, 1024.0), "eastus", 3, 0.0, 600.0).unwrap();
+    assert_eq!(p.pools[0].service_level, ServiceLevel::Flexible);
+    assert_eq!(p.pools[0].size_tib, 1);
+    assert_eq!(p.pools[0].purchased_throughput_mibps, 472.0);
+    assert!((p.totals.cost_usd_per_month - 1_174.81).abs() < 0.005);
+}
+
+#[test]
+fn throughput_heavy_westeurope_ultra_beats_flexible() {
+    // 10 TiB, 1,280 MiB/s, westeurope.
+    // ultra: 1280/128 = 10 TiB x 402.16576 = 4,021.66
+    // flexible: 10 x 161.46432 = 1,614.64 + (1280 - 128) x 3.21711 = 3,706.11 -> 5,320.75
+    // premium: 20 TiB x 301.25 = 6,025.01; standard 80 TiB x 151 = 12,079.92 -> ultra.
+    let p = plan(&estate(10, 1024.0), "westeurope", 3, 0.0, 1280.0).unwrap();
+    assert_eq!(p.pools[0].service_level, ServiceLevel::Ultra);
+    assert_eq!(p.pools[0].size_tib, 10);
+    assert!((p.totals.cost_usd_per_month - 4_021.66).abs() < 0.005);
+}
+
+#[test]
+fn iops_needs_more_datastores_for_flows() {
+    // 3 hosts, 500,000 8 KiB IOPS: d datastores give 3 x d flows x 76,000 IOPS;
+    // d = 2: 456,000 < 500,000; d = 3: 684,000 >= 500,000 -> 3 datastores.
+    let p = plan(&estate(4, 256.0), "eastus", 3, 500_000.0, 0.0).unwrap();
+    assert_eq!(p.totals.datastores, 3);
+    assert_eq!(p.totals.flows, 9);
+    assert!(p.performance.small_block.iops >= 500_000.0);
+    assert!(p.binding.iter().any(|b| b.constraint == "iops_flows"));
+    // QoS: 500,000 x 8 KiB / 1024 = 3,906.25 MiB/s -> the pool provides >= 3,907 MiB/s
+    assert!(p.totals.throughput_mibps >= 3906.25);
+}
+
+#[test]
+fn unreachable_iops_names_the_target_and_the_most_reachable() {
+    // 3 hosts x 8 datastores = 24 flows x 76,000 = 1,824,000 IOPS at most.
+    let e = plan(&estate(1, 100.0), "eastus", 3, 50_000_000.0, 0.0).unwrap_err();
+    match &e {
+        OptimizeError::Infeasible {
+            target, reachable, ..
+        } => {
+            assert_eq!(*target, Target::Iops);
+            assert_eq!(*reachable, 1_824_000.0);
+        }
+        other => panic!("expected infeasible, got {other}"),
+    }
+    let msg = e.to_string();
+    assert!(msg.contains("IOPS") && msg.contains("1824000"), "{msg}");
+}
+
+#[test]
+fn every_vm_is_placed_and_capacity_is_conserved() {
+    // 7 VMs x 300 GiB = 2,100 GiB -> 3 TiB pool; placed sum over datastores = 2,100 GiB.
+    let p = plan(&estate(7, 300.0), "eastus", 3, 200_000.0, 0.0).unwrap();
+    let placed: f64 = p.datastores.iter().map(|d| d.placed_capacity_gib).sum();
+    assert!((placed - 2100.0).abs() < 1e-6);
+    let mut names: Vec<&str> = p.placements.iter().map(|x| x.vm.as_str()).collect();
+    names.dedup();
+    assert_eq!(names.len(), 7);
+    for d in &p.datastores {
+        assert!(d.placed_capacity_gib <= d.size_gib + 1e-9);
+    }
+}
