@@ -2,22 +2,27 @@
 //! linear program solved with good_lp's pure-Rust microlp backend.
 //!
 //! # Formulation
-//! Decisions:
-//! - `y_s` (binary): service level `s` is used (exactly one);
-//! - `P_s` (integer TiB): size of its capacity pool (`y_s x pool_min <= P_s <= y_s x M_s`);
-//! - `E` (integer MiB/s): Flexible throughput purchased above the 128 MiB/s included;
+//! A pool has exactly one service level, so the level is enumerated (at most four) and one
+//! MILP is solved per level; the cheapest wins (ties: fewer datastores, then catalog order).
+//! Keeping the level choice outside the MILP removes the big-M links between a level's
+//! binary and its pool size, on which microlp's branch and bound stalled.
+//!
+//! Decisions of one level's MILP:
+//! - `P` (integer TiB): size of the capacity pool (`pool_min <= P <= M`, `M` the largest
+//!   size capacity, throughput or volume minimums could need);
+//! - `E` (integer MiB/s, Flexible only): throughput purchased above the 128 MiB/s included;
 //! - `z_d` (binary): the layout has `d` datastores, `d = 1..=max_datastores` (exactly one).
 //!
-//! Objective: `sum_s price_s x P_s + price_flex_tp x E` (USD per month), plus `1e-3 x d` so
-//! that, between layouts of equal cost, the one with fewer datastores wins; the reported cost
-//! is recomputed from the layout without that term.
+//! Objective: `price x P + price_flex_tp x E` (USD per month), plus `1e-3 x d` so that,
+//! between layouts of equal cost, the one with fewer datastores wins; the reported cost is
+//! recomputed from the layout without that term.
 //!
 //! Constraints:
-//! - capacity: `1024 x sum_s P_s >= required GiB`;
-//! - volume sizes: each datastore is `pool / d`, so `sum_s P_s <= sum_d 100 d z_d` (100 TiB
-//!   regular-volume maximum) and `sum_d 50 d z_d <= 1024 x sum_s P_s` (50 GiB minimum);
-//! - QoS: `Q = sum_s rate_s P_s + 128 y_flex + E >= max(MiB/s target, IOPS target x
-//!   block KiB / 1024)`, with `E <= 640 P_flex - 128 y_flex`;
+//! - capacity: `1024 x P >= required GiB`;
+//! - volume sizes: each datastore is `P / d`, so `P <= sum_d 100 d z_d` (100 TiB
+//!   regular-volume maximum) and `sum_d 50 d z_d <= 1024 x P` (50 GiB minimum);
+//! - QoS: `Q = rate x P + included + E >= max(MiB/s target, IOPS target x block KiB / 1024)`,
+//!   with `E + 128 <= 640 P` for Flexible;
 //! - flows and volumes: the performance model is nonlinear in the datastore count, so it is
 //!   evaluated for every `d` beforehand (QoS unlimited) and enters as
 //!   `sum_d ceiling_iops(d) z_d >= IOPS target` and `sum_d ceiling_mibps(d) z_d >= MiB/s
@@ -27,7 +32,9 @@
 //! Every plan is re-evaluated with [`PerfModel::predict`] before it is returned; a miss is
 //! [`OptimizeError::Verification`] (a bug, never a silent result).
 
-use good_lp::{Expression, ProblemVariables, Solution, SolverModel, constraint, variable};
+use good_lp::{
+    Expression, ProblemVariables, Solution, SolverModel, WithTimeLimit, constraint, variable,
+};
 use serde::{Deserialize, Serialize};
 
 use crate::catalog::{Catalog, CatalogError, RegionPrices, ServiceLevel, ServiceLevelSpec};
@@ -113,6 +120,9 @@ pub enum OptimizeError {
     /// Performance model rejected a layout.
     #[error(transparent)]
     Perf(#[from] PerfError),
+    /// Each target is reachable alone, but no service level meets them together.
+    #[error("no layout meets the targets: {0}")]
+    NoLayout(String),
     /// The solver failed unexpectedly.
     #[error("solver: {0}")]
     Solver(String),
@@ -318,108 +328,45 @@ pub fn optimize(
     }
 
     let qos_required_mibps = tp_target.max(iops_target * small.block_size_kib / 1024.0);
-    let required_tib = required_gib / 1024.0;
-    let min_volume_tib = limits.volume_min_gib * f64::from(max_d) / 1024.0;
-
-    // ---- the MILP ----
-    let mut vars = ProblemVariables::new();
-    let mut objective = Expression::from(0.0);
-    let mut pool_terms = Expression::from(0.0);
-    let mut qos_terms = Expression::from(0.0);
-    let mut y_sum = Expression::from(0.0);
-    let mut pool_vars = Vec::new();
-    let mut link = Vec::new();
-    let mut purchased = None;
+    // One MILP per service level (a pool has exactly one); the cheapest wins, ties to fewer
+    // datastores, then to catalog order.
+    let mut best: Option<LevelSolution> = None;
     for spec in &levels {
-        let level = spec.service_level;
-        let price_tib = prices
-            .capacity_usd_per_tib_month(level)
-            .ok_or_else(|| OptimizeError::Solver(format!("{level} has no price")))?;
-        // Upper bound: the larger of what capacity, throughput and volume minimums need.
-        let rate_max = spec.max_throughput_mibps_per_tib.max(f64::MIN_POSITIVE);
-        let bound = required_tib
-            .ceil()
-            .max((qos_required_mibps / rate_max).ceil())
-            .max(min_volume_tib.ceil())
-            .max(limits.pool_min_tib)
-            .min(limits.pool_max_tib);
-        let y = vars.add(variable().binary());
-        let p = vars.add(variable().integer().min(0.0).max(bound));
-        objective += price_tib * p;
-        pool_terms += p;
-        y_sum += y;
-        qos_terms +=
-            spec.throughput_mibps_per_tib * p + spec.included_throughput_mibps_per_pool * y;
-        link.push(constraint!(p >= limits.pool_min_tib * y));
-        link.push(constraint!(p <= bound * y));
-        if level == ServiceLevel::Flexible {
-            let tp_price = prices
-                .flexible_throughput_usd_per_mibps_month
-                .ok_or_else(|| OptimizeError::Solver("flexible has no throughput price".into()))?;
-            let e_max = (spec.max_throughput_mibps_per_tib * bound
-                - spec.included_throughput_mibps_per_pool)
-                .max(0.0);
-            let e = vars.add(variable().integer().min(0.0).max(e_max));
-            objective += tp_price * e;
-            qos_terms += e;
-            link.push(constraint!(
-                e + spec.included_throughput_mibps_per_pool * y
-                    <= spec.max_throughput_mibps_per_tib * p
-            ));
-            purchased = Some(e);
+        let input = LevelInput {
+            spec,
+            prices,
+            limits,
+            ceilings: &ceil,
+            required_gib,
+            qos_required_mibps,
+            iops_target,
+            tp_target,
+        };
+        if let Some(sol) = solve_level(&input)? {
+            let better = match &best {
+                None => true,
+                Some(b) => {
+                    sol.cost_usd_per_month < b.cost_usd_per_month - 1e-9
+                        || ((sol.cost_usd_per_month - b.cost_usd_per_month).abs() <= 1e-9
+                            && sol.datastores < b.datastores)
+                }
+            };
+            if better {
+                best = Some(sol);
+            }
         }
-        pool_vars.push((*spec, y, p));
     }
-    let mut z_vars = Vec::new();
-    let mut z_sum = Expression::from(0.0);
-    let mut iops_expr = Expression::from(0.0);
-    let mut tp_expr = Expression::from(0.0);
-    let mut vol_max_expr = Expression::from(0.0);
-    let mut vol_min_expr = Expression::from(0.0);
-    for d in 1..=max_d {
-        let z = vars.add(variable().binary());
-        let i = (d - 1) as usize;
-        objective += TIE_BREAK_USD_PER_DATASTORE * f64::from(d) * z;
-        z_sum += z;
-        iops_expr += ceil.iops[i] * z;
-        tp_expr += ceil.throughput_mibps[i] * z;
-        vol_max_expr += limits.volume_max_tib * f64::from(d) * z;
-        vol_min_expr += limits.volume_min_gib * f64::from(d) * z;
-        z_vars.push((d, z));
-    }
-    let mut problem = vars
-        .minimise(objective)
-        .using(good_lp::solvers::microlp::microlp);
-    for c in link {
-        problem = problem.with(c);
-    }
-    problem = problem
-        .with(constraint!(y_sum == 1.0))
-        .with(constraint!(z_sum == 1.0))
-        .with(constraint!(1024.0 * pool_terms.clone() >= required_gib))
-        .with(constraint!(pool_terms.clone() <= vol_max_expr))
-        .with(constraint!(vol_min_expr <= 1024.0 * pool_terms))
-        .with(constraint!(qos_terms >= qos_required_mibps))
-        .with(constraint!(iops_expr >= iops_target))
-        .with(constraint!(tp_expr >= tp_target));
-    let solution = problem
-        .solve()
-        .map_err(|e| OptimizeError::Solver(e.to_string()))?;
-
-    let (spec, size_tib) = pool_vars
-        .iter()
-        .find(|(_, y, _)| solution.value(*y) > 0.5)
-        .map(|(s, _, p)| (*s, solution.value(*p).round() as u32))
-        .ok_or_else(|| OptimizeError::Solver("no service level chosen".into()))?;
-    let datastores = z_vars
-        .iter()
-        .find(|(_, z)| solution.value(*z) > 0.5)
-        .map(|(d, _)| *d)
-        .ok_or_else(|| OptimizeError::Solver("no datastore count chosen".into()))?;
-    let purchased_mibps = match (spec.service_level, purchased) {
-        (ServiceLevel::Flexible, Some(e)) => solution.value(e).round().max(0.0),
-        _ => 0.0,
+    let Some(best) = best else {
+        return Err(OptimizeError::NoLayout(format!(
+            "no service level sold in {} meets {:.1} GiB, {:.0} IOPS and {:.0} MiB/s together \
+             within one pool of {} TiB",
+            prices.region, required_gib, iops_target, tp_target, limits.pool_max_tib
+        )));
     };
+    let spec = best.spec;
+    let size_tib = best.size_tib;
+    let purchased_mibps = best.purchased_mibps;
+    let datastores = best.datastores;
     build_plan(
         demand,
         catalog,
@@ -433,6 +380,144 @@ pub fn optimize(
         &small,
         &large,
     )
+}
+
+/// What one service level's MILP needs.
+struct LevelInput<'a> {
+    spec: &'a ServiceLevelSpec,
+    prices: &'a RegionPrices,
+    limits: &'a crate::catalog::Limits,
+    ceilings: &'a Ceilings,
+    required_gib: f64,
+    qos_required_mibps: f64,
+    iops_target: f64,
+    tp_target: f64,
+}
+
+/// The cheapest layout at one service level.
+struct LevelSolution<'a> {
+    spec: &'a ServiceLevelSpec,
+    size_tib: u32,
+    purchased_mibps: f64,
+    datastores: u32,
+    cost_usd_per_month: f64,
+}
+
+/// Seconds the solver may take for one service level before the plan fails (a guard: the
+/// models solve in milliseconds).
+const SOLVER_TIME_LIMIT_S: f64 = 20.0;
+
+/// Solves the MILP of one service level; `None` when no layout at this level meets the
+/// targets.
+fn solve_level<'a>(input: &LevelInput<'a>) -> Result<Option<LevelSolution<'a>>, OptimizeError> {
+    let LevelInput {
+        spec,
+        prices,
+        limits,
+        ceilings,
+        required_gib,
+        qos_required_mibps,
+        iops_target,
+        tp_target,
+    } = *input;
+    let level = spec.service_level;
+    let Some(price_tib) = prices.capacity_usd_per_tib_month(level) else {
+        return Ok(None);
+    };
+    let max_d = ceilings.iops.len() as u32;
+    let required_tib = required_gib / 1024.0;
+    let min_volume_tib = limits.volume_min_gib * f64::from(max_d) / 1024.0;
+    // Upper bound on the pool: the larger of what capacity, throughput and the volume
+    // minimum need; a larger pool only costs more.
+    let rate_max = spec.max_throughput_mibps_per_tib.max(f64::MIN_POSITIVE);
+    let bound = required_tib
+        .ceil()
+        .max((qos_required_mibps / rate_max).ceil())
+        .max(min_volume_tib.ceil())
+        .max(limits.pool_min_tib);
+    if bound > limits.pool_max_tib {
+        return Ok(None);
+    }
+    let mut vars = ProblemVariables::new();
+    let p = vars.add(variable().integer().min(limits.pool_min_tib).max(bound));
+    let mut objective = price_tib * p;
+    let mut qos = spec.throughput_mibps_per_tib * p + spec.included_throughput_mibps_per_pool;
+    let mut extra = Vec::new();
+    let mut purchased = None;
+    if level == ServiceLevel::Flexible {
+        let Some(tp_price) = prices.flexible_throughput_usd_per_mibps_month else {
+            return Ok(None);
+        };
+        let e_max = (spec.max_throughput_mibps_per_tib * bound
+            - spec.included_throughput_mibps_per_pool)
+            .max(0.0);
+        let e = vars.add(variable().integer().min(0.0).max(e_max));
+        objective += tp_price * e;
+        qos += e;
+        extra.push(constraint!(
+            e + spec.included_throughput_mibps_per_pool <= spec.max_throughput_mibps_per_tib * p
+        ));
+        purchased = Some(e);
+    }
+    let mut z_vars = Vec::new();
+    let mut z_sum = Expression::from(0.0);
+    let mut iops_expr = Expression::from(0.0);
+    let mut tp_expr = Expression::from(0.0);
+    let mut vol_max_expr = Expression::from(0.0);
+    let mut vol_min_expr = Expression::from(0.0);
+    for d in 1..=max_d {
+        let i = (d - 1) as usize;
+        // A count whose ceilings miss a target can never be chosen: leave it out.
+        if ceilings.iops[i] < iops_target || ceilings.throughput_mibps[i] < tp_target {
+            continue;
+        }
+        let z = vars.add(variable().binary());
+        objective += TIE_BREAK_USD_PER_DATASTORE * f64::from(d) * z;
+        z_sum += z;
+        iops_expr += ceilings.iops[i] * z;
+        tp_expr += ceilings.throughput_mibps[i] * z;
+        vol_max_expr += limits.volume_max_tib * f64::from(d) * z;
+        vol_min_expr += limits.volume_min_gib * f64::from(d) * z;
+        z_vars.push((d, z));
+    }
+    if z_vars.is_empty() {
+        return Ok(None);
+    }
+    let mut problem = vars
+        .minimise(objective)
+        .using(good_lp::solvers::microlp::microlp)
+        .with_time_limit(SOLVER_TIME_LIMIT_S);
+    for c in extra {
+        problem = problem.with(c);
+    }
+    problem = problem
+        .with(constraint!(z_sum == 1.0))
+        .with(constraint!(1024.0 * p >= required_gib))
+        .with(constraint!(p <= vol_max_expr))
+        .with(constraint!(vol_min_expr <= 1024.0 * p))
+        .with(constraint!(qos >= qos_required_mibps))
+        .with(constraint!(iops_expr >= iops_target))
+        .with(constraint!(tp_expr >= tp_target));
+    let solution = match problem.solve() {
+        Ok(s) => s,
+        Err(good_lp::ResolutionError::Infeasible) => return Ok(None),
+        Err(e) => return Err(OptimizeError::Solver(format!("{level}: {e}"))),
+    };
+    let datastores = z_vars
+        .iter()
+        .find(|(_, z)| solution.value(*z) > 0.5)
+        .map(|(d, _)| *d)
+        .ok_or_else(|| OptimizeError::Solver(format!("{level}: no datastore count chosen")))?;
+    let size_tib = solution.value(p).round() as u32;
+    let purchased_mibps = purchased.map_or(0.0, |e| solution.value(e).round().max(0.0));
+    let (cap, tp) = pool_cost_usd_per_month(prices, level, size_tib, purchased_mibps)?;
+    Ok(Some(LevelSolution {
+        spec,
+        size_tib,
+        purchased_mibps,
+        datastores,
+        cost_usd_per_month: round_cents(round_cents(cap) + round_cents(tp)),
+    }))
 }
 
 /// Builds, places and verifies the plan for a chosen layout.
@@ -466,7 +551,7 @@ fn build_plan(
         purchased_throughput_mibps: purchased_mibps,
         capacity_cost_usd_per_month: round_cents(cap_cost),
         throughput_cost_usd_per_month: round_cents(tp_cost),
-        cost_usd_per_month: round_cents(cap_cost) + round_cents(tp_cost),
+        cost_usd_per_month: round_cents(round_cents(cap_cost) + round_cents(tp_cost)),
     };
 
     // Verify: the model re-evaluates the layout with its QoS.
