@@ -258,7 +258,8 @@ pub struct Layout {
     /// Throughput ceiling of one volume, MiB/s (regular 4,500; large 12,800; from the catalog).
     pub volume_max_throughput_mibps: f64,
     /// VMs per host generating the load; `None` (default) = enough VMs that the VM layer
-    /// never binds and every datastore is used.
+    /// never binds and every datastore is used (systems whose contention law counts VMs,
+    /// such as `vsan-hybrid`, take 1 VM per host).
     #[serde(default)]
     pub vms_per_host: Option<u32>,
     /// VMDKs per VM, spread round-robin over the datastores; `None` (default) = each VM

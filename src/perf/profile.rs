@@ -27,8 +27,8 @@ pub enum UslScope {
 macro_rules! params {
     ($( $(#[$doc:meta])* $name:ident ),* $(,)?) => {
         /// The numeric parameters of a system profile; `None` means the parameter (and the
-        /// part of a layer it drives) is absent. Values of fitted parameters are the ones the
-        /// built-in calibration produces (checked by the tests in `perf::fit`).
+        /// part of a layer it drives) is absent. Values quoted for fitted parameters are what the
+        /// built-in calibration produces (checked against hand calculations in `src/perf/tests.rs`).
         #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
         pub struct ProfileParams {
             $( $(#[$doc])* pub $name: Option<f64>, )*

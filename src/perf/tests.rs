@@ -473,6 +473,20 @@ proptest! {
         }
     }
 
+    /// ANF on AVS: more datastores or more hosts never lower the ceiling (the optimizer
+    /// relies on it when it scans datastore counts).
+    #[test]
+    fn more_datastores_or_hosts_never_lower_the_ceiling(l in any_layout(), io in any_profile()) {
+        let m = model();
+        let base = m.predict(&l, &io).unwrap().iops;
+        let mut d = l.clone();
+        d.datastores += 1;
+        prop_assert!(m.predict(&d, &io).unwrap().iops >= base * (1.0 - 1e-12));
+        let mut h = l.clone();
+        h.hosts += 1;
+        prop_assert!(m.predict(&h, &io).unwrap().iops >= base * (1.0 - 1e-12));
+    }
+
     /// Invalid input is an error, never a prediction.
     #[test]
     fn out_of_range_percentages_are_errors(l in any_layout(), bad in 100.0001f64..1e6) {
