@@ -11,7 +11,8 @@ use dsplan::perf::{
 /// Workload, system and service-level flags.
 #[derive(clap::Args, Debug, Clone)]
 pub struct CommonArgs {
-    /// System profile: anf-avs (default), anf-linux, vsan-hybrid, afa-smb3, or a profile
+    /// System profile: anf-avs (default, AV36 25 GbE hosts), anf-avs-av64 (100 GbE hosts),
+    /// anf-linux, vsan-hybrid, afa-smb3, or a profile
     /// CSV file (columns as data/systems/*.csv; may `inherit` a built-in profile).
     #[arg(long, default_value = "anf-avs")]
     pub system: String,

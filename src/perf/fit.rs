@@ -19,9 +19,14 @@ use super::{
 };
 use crate::catalog::{Catalog, ServiceLevel};
 
-/// The built-in system profiles, in fitting order.
+/// The built-in system profiles, in fitting order (`anf-avs-av64` has no fitted
+/// parameters of its own: it inherits `anf-avs` with the AV64's 100 GbE NIC).
 const PROFILES: &[(&str, &str)] = &[
     ("anf-avs", include_str!("../../data/systems/anf-avs.csv")),
+    (
+        "anf-avs-av64",
+        include_str!("../../data/systems/anf-avs-av64.csv"),
+    ),
     (
         "anf-linux",
         include_str!("../../data/systems/anf-linux.csv"),

@@ -27,6 +27,19 @@
 //! fitted at start-up by least squares (relative error) against the published figures in
 //! `data/calibration/*.csv` (see [`FittedParam`] and [`PerfModel::calibration`]).
 //!
+//! # Sources
+//! Bracketed keys in the docs and in the `source` columns of `data/` are those of the
+//! project's domain reference:
+//! \[AVS-PERF\] learn.microsoft.com/azure/azure-netapp-files/performance-azure-vmware-solution-datastore;
+//! \[AVS-BENCH\] .../performance-benchmarks-azure-vmware-solution;
+//! \[LINUX-BENCH\] .../performance-benchmarks-linux;
+//! \[SL\] .../azure-netapp-files-service-levels; \[LIMITS\] .../azure-netapp-files-resource-limits;
+//! \[LARGE\] .../large-volumes-requirements-considerations;
+//! \[COOL\] .../cool-access-introduction; \[COOL-PERF\] .../performance-considerations-cool-access;
+//! \[VSAN-SYSBENCH\] StorageReview, VMware Virtual SAN review: scaled Sysbench OLTP performance;
+//! \[VSAN-RULES\] VMware vSphere docs, vSAN planning (flash cache design);
+//! \[VIOLIN-6000\] IT-Administrator, Nov 2014, Violin 6000 all-flash array with Hyper-V.
+//!
 //! ```
 //! use dsplan::perf::{IoProfile, Layout, PerfModel};
 //! let model = PerfModel::builtin()?;
@@ -191,7 +204,7 @@ pub fn parse_block_size_kib(s: &str) -> Result<f64, PerfError> {
     }
 }
 
-/// Cool-access retrieval policy of a volume [COOL].
+/// Cool-access retrieval policy of a volume \[COOL\].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum RetrievalPolicy {
@@ -444,7 +457,7 @@ pub struct Prediction {
 /// Standard/Premium/Ultra: `pool_size_tib x rate`, where the rate is the cool-access rate
 /// (Premium 36, Ultra 68 MiB/s per TiB) once `cool_access` is enabled. Flexible: the
 /// included 128 MiB/s plus `flexible_purchased_mibps`, at most 640 MiB/s per TiB; cool
-/// access keeps it. All rates come from the catalog (`data/service_levels.csv`) [SL], [COOL].
+/// access keeps it. All rates come from the catalog (`data/service_levels.csv`) \[SL\], \[COOL\].
 ///
 /// # Errors
 /// [`PerfError::Invalid`] for a pool size that is not positive and finite or a negative
@@ -544,7 +557,8 @@ impl PerfModel {
         eval::evaluate(system, layout, profile)
     }
 
-    /// A built-in system profile by name (`anf-avs`, `anf-linux`, `vsan-hybrid`, `afa-smb3`).
+    /// A built-in system profile by name (`anf-avs`, `anf-avs-av64`, `anf-linux`,
+    /// `vsan-hybrid`, `afa-smb3`).
     ///
     /// # Errors
     /// [`PerfError::UnknownSystem`] listing the built-in names.

@@ -297,6 +297,15 @@ fn user_profile_inherits_and_overrides() {
         .is_err()
     );
     assert!(m.system("nope").is_err());
+    // the built-in AV64 profile is the same thing
+    let p = m
+        .predict_system(
+            m.system("anf-avs-av64").unwrap(),
+            &l,
+            &IoProfile::large_block(),
+        )
+        .unwrap();
+    assert_eq!(p.bottleneck, Layer::Vm);
 }
 
 #[test]
