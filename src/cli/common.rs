@@ -57,6 +57,10 @@ pub struct CommonArgs {
     /// Active working set, GiB (cache-tier systems; default: the profile's per-VM figure).
     #[arg(long)]
     pub working_set_gib: Option<f64>,
+    /// Requests in flight over the whole layout (threads x queue depth); gives a latency by
+    /// Little's law.
+    #[arg(long)]
+    pub outstanding_io: Option<f64>,
 }
 
 /// Everything a prediction needs, resolved from the flags.
@@ -122,6 +126,7 @@ impl CommonArgs {
             .parse::<RetrievalPolicy>()
             .map_err(|e| format!("--retrieval: {e}"))?;
         layout.working_set_gib = self.working_set_gib;
+        layout.outstanding_io = self.outstanding_io;
         layout.qos_throughput_mibps = match (&self.service_level, self.size_tib) {
             (Some(level), Some(tib)) => {
                 let level: ServiceLevel =

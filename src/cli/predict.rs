@@ -41,6 +41,9 @@ pub struct PredictJson<'a> {
     /// Cache-tier systems: whether the working set fits the read cache.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub working_set_fits_cache: Option<bool>,
+    /// Latency by Little's law when `--outstanding-io` is given, ms.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub latency_ms: Option<f64>,
     /// The layout evaluated.
     pub layout: &'a Layout,
     /// The workload evaluated.
@@ -69,6 +72,7 @@ pub fn render(args: &PredictArgs) -> Result<String, String> {
             bottleneck: p.bottleneck,
             layers: &p.layers,
             working_set_fits_cache: p.working_set_fits_cache,
+            latency_ms: p.latency_ms,
             layout: &layout,
             io_profile: &r.io,
         };
@@ -97,6 +101,9 @@ pub fn render(args: &PredictArgs) -> Result<String, String> {
         "predicted: {:.0} IOPS, {:.1} MiB/s (bottleneck: {})\n",
         p.iops, p.throughput_mibps, p.bottleneck
     ));
+    if let Some(ms) = p.latency_ms {
+        s.push_str(&format!("latency (Little's law): {ms:.2} ms\n"));
+    }
     if let Some(fits) = p.working_set_fits_cache {
         s.push_str(if fits {
             "working set fits the read cache\n"

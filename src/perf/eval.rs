@@ -272,6 +272,10 @@ pub(crate) fn evaluate(
         layers,
         system: p.name.clone(),
         working_set_fits_cache,
+        latency_ms: layout
+            .outstanding_io
+            .filter(|_| iops > 0.0)
+            .map(|n| n / iops * 1000.0),
     })
 }
 

@@ -81,14 +81,16 @@ pub struct CalibrationRow {
     /// System profile that evaluates it.
     pub system: String,
     /// `key=value` pairs: hosts, datastores, nconnect, vms_per_host, vmdks_per_vm, cool_pct,
-    /// retrieval, cool_access, working_set_gib, volume_mibps, qos_mibps, service_level,
-    /// size_tib.
+    /// retrieval, cool_access, working_set_gib, outstanding_io, volume_mibps, qos_mibps,
+    /// service_level, size_tib.
     pub configuration: String,
     /// `block=8K read=70|sweep|peak random=100`.
     pub workload: String,
     /// The published value.
     pub value: f64,
-    /// `IOPS`, `MiB/s`, `GB/s`, `MB/s/host`, `TPS`, `ratio_iops`, `ratio_mibps`.
+    /// `IOPS`, `MiB/s`, `GB/s`, `MB/s/host`, `TPS`, `ms` (latency by Little's law from
+    /// `outstanding_io` requests), `ms/txn` (the same with `outstanding_io` counted in
+    /// transactions), `ratio_iops`, `ratio_mibps`.
     pub unit: String,
     /// For ratios: the row whose prediction is the denominator.
     pub baseline: Option<String>,
@@ -164,6 +166,8 @@ const UNITS: &[&str] = &[
     "GB/s",
     "MB/s/host",
     "TPS",
+    "ms",
+    "ms/txn",
     "ratio_iops",
     "ratio_mibps",
 ];
@@ -197,6 +201,7 @@ fn parse_setup(configuration: &str, workload: &str, catalog: &Catalog) -> Result
             }
             "cool_access" => cool_access = v == "on",
             "working_set_gib" => layout.working_set_gib = Some(num(k, v)?),
+            "outstanding_io" => layout.outstanding_io = Some(num(k, v)?),
             "volume_mibps" => layout.volume_max_throughput_mibps = num(k, v)?,
             "qos_mibps" => layout.qos_throughput_mibps = Some(num(k, v)?),
             "service_level" => {
@@ -259,6 +264,15 @@ fn parse_rows(file: &str, text: &str, catalog: &Catalog) -> Result<Vec<Calibrati
                 r.unit,
                 UNITS.join(", ")
             )));
+        }
+        if r.unit.starts_with("ms")
+            && r.configuration
+                .split_whitespace()
+                .all(|kv| !kv.starts_with("outstanding_io="))
+        {
+            return Err(err(
+                "a latency needs outstanding_io= in the configuration".into()
+            ));
         }
         if r.unit.starts_with("ratio") && r.baseline.is_none() {
             return Err(err("a ratio needs a baseline row".into()));
@@ -338,9 +352,15 @@ fn measure(
         "MiB/s" => mibps,
         "GB/s" => mibps * 1_048_576.0 / 1e9,
         "MB/s/host" => mibps * 1.048_576 / f64::from(row.setup.layout.hosts),
-        "TPS" => {
-            let per = p.params.ios_per_transaction.unwrap_or(f64::NAN);
-            iops / per
+        "TPS" => iops / p.params.ios_per_transaction.unwrap_or(f64::NAN),
+        "ms" | "ms/txn" => {
+            let n = row.setup.layout.outstanding_io.unwrap_or(f64::NAN);
+            let rate = if row.unit == "ms" {
+                iops
+            } else {
+                iops / p.params.ios_per_transaction.unwrap_or(f64::NAN)
+            };
+            n / rate * 1000.0
         }
         "ratio_iops" => iops / base()?.0,
         _ => mibps / base()?.1,

@@ -290,6 +290,11 @@ pub struct Layout {
     /// profile's per-VM working set times the VMs.
     #[serde(default)]
     pub working_set_gib: Option<f64>,
+    /// Requests kept in flight over the whole layout by a closed-loop load (threads x queue
+    /// depth); when given, the prediction carries a latency by Little's law. `None` (default)
+    /// = latency not modelled.
+    #[serde(default)]
+    pub outstanding_io: Option<f64>,
 }
 
 impl Layout {
@@ -307,6 +312,7 @@ impl Layout {
             cool_pct: 0.0,
             retrieval: RetrievalPolicy::Default,
             working_set_gib: None,
+            outstanding_io: None,
         }
     }
 
@@ -357,6 +363,7 @@ impl Layout {
         for (field, v) in [
             ("qos_throughput_mibps", self.qos_throughput_mibps),
             ("working_set_gib", self.working_set_gib),
+            ("outstanding_io", self.outstanding_io),
         ] {
             if let Some(q) = v
                 && !(q.is_finite() && q >= 0.0)
@@ -450,6 +457,9 @@ pub struct Prediction {
     pub system: String,
     /// For systems with a cache tier: whether the working set fits in the read cache.
     pub working_set_fits_cache: Option<bool>,
+    /// Mean latency, ms, by Little's law (`outstanding_io / iops`), when the layout gives
+    /// `outstanding_io` and the prediction is above zero; `None` = not modelled.
+    pub latency_ms: Option<f64>,
 }
 
 /// Throughput a service level grants a pool (manual QoS: the datastores share it), MiB/s.

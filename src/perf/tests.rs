@@ -151,6 +151,25 @@ fn datastore_scaling_matches_the_published_curve() {
 }
 
 #[test]
+fn latency_by_littles_law_only_when_outstanding_io_is_given() {
+    let m = model();
+    let mut l = Layout::new(1, 1, 4500.0);
+    let io = profile(8.0, 70.0, 100.0);
+    assert_eq!(m.predict(&l, &io).unwrap().latency_ms, None);
+    // 76 requests in flight over 76,000 IOPS: 76 / 76,000 s = 1 ms
+    l.outstanding_io = Some(76.0);
+    let p = m.predict(&l, &io).unwrap();
+    assert!((p.latency_ms.unwrap() - 1.0).abs() < 1e-9);
+    // vSAN 4 VMs x 32 Sysbench threads: 128 / 2,830 TPS = 45.2 ms (published 45 ms)
+    let c = m
+        .calibration()
+        .iter()
+        .find(|c| c.id == "vsan-4vm-latency")
+        .unwrap();
+    assert!((c.predicted - 128.0 / 2830.0 * 1000.0).abs() < 1e-6);
+}
+
+#[test]
 fn nconnect_four_is_four_flows() {
     let m = model();
     let io = IoProfile::small_block();
