@@ -115,7 +115,7 @@ pub fn write_svg(points: &[Point], path: &std::path::Path, title: &str) -> Resul
             .x_label_area_size(40)
             .y_label_area_size(80)
             .caption(format!("predicted {label}"), ("sans-serif", 16))
-            .build_cartesian_2d(1u32..max_d, 0.0..y_max.max(1.0))
+            .build_cartesian_2d(1u32..max_d.max(2), 0.0..y_max.max(1.0))
             .map_err(|x| e(&x))?;
         chart
             .configure_mesh()
