@@ -1,4 +1,4 @@
-//! The `dsplan` command line: `dsplan inventory` and `dsplan plan`.
+//! The `dsplan` command line: `dsplan inventory`, `plan`, `predict` and `sweep`.
 //!
 //! Exit codes: 0 ok, 1 input or usage error, 2 targets cannot be met.
 
@@ -7,10 +7,12 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+mod cli;
+
 use dsplan::catalog::{Catalog, DEFAULT_REGION};
 use dsplan::demand::{self, CapacityBasis, DemandOptions};
 use dsplan::optimize::{self, OptimizeError, OptimizeOptions};
-use dsplan::perf::{IoProfile, PerfModel};
+use dsplan::perf::{IoProfile, PerfModel, parse_block_size_kib};
 use dsplan::report::{self, Format};
 
 /// Plans Azure NetApp Files datastores for Azure VMware Solution from RVTools exports.
@@ -27,6 +29,10 @@ enum Command {
     Inventory(InventoryArgs),
     /// Recommend the cheapest ANF datastore layout that meets capacity, IOPS and MiB/s.
     Plan(Box<PlanArgs>),
+    /// Predict what one layout achieves, layer by layer.
+    Predict(Box<cli::predict::PredictArgs>),
+    /// Predicted IOPS and MiB/s against datastore count for several host counts (CSV + SVG).
+    Sweep(Box<cli::sweep::SweepArgs>),
 }
 
 #[derive(clap::Args, Debug)]
@@ -75,7 +81,7 @@ struct PlanArgs {
     #[arg(long = "read-pct", default_value_t = 70.0)]
     read_pct: f64,
     /// Random share of the IOPS target, percent.
-    #[arg(long = "random-pct", default_value_t = 100.0)]
+    #[arg(long = "random-pct", default_value_t = 80.0)]
     random_pct: f64,
     /// Azure region of the prices (ARM name).
     #[arg(long, default_value = DEFAULT_REGION)]
@@ -119,25 +125,6 @@ fn usage(message: impl Into<String>) -> Failure {
     }
 }
 
-/// Parses `8K`, `8k`, `8KiB`, `64K`, `1M`, or a plain number of KiB.
-fn parse_block_size_kib(text: &str) -> Result<f64, String> {
-    let t = text.trim().to_ascii_lowercase();
-    let t = t.trim_end_matches('b').trim_end_matches('i');
-    let (num, mult) = if let Some(n) = t.strip_suffix('k') {
-        (n, 1.0)
-    } else if let Some(n) = t.strip_suffix('m') {
-        (n, 1024.0)
-    } else {
-        (t, 1.0)
-    };
-    match num.trim().parse::<f64>() {
-        Ok(v) if v.is_finite() && v > 0.0 => Ok(v * mult),
-        _ => Err(format!(
-            "invalid --block-size '{text}': expected a size such as 4K, 8K or 64K"
-        )),
-    }
-}
-
 fn check_pct(option: &str, v: f64) -> Result<(), Failure> {
     if (0.0..=100.0).contains(&v) {
         Ok(())
@@ -173,7 +160,8 @@ fn run_inventory(args: &InventoryArgs) -> Result<(), Failure> {
 fn run_plan(args: &PlanArgs) -> Result<(), Failure> {
     check_pct("read-pct", args.read_pct)?;
     check_pct("random-pct", args.random_pct)?;
-    let block_size_kib = parse_block_size_kib(&args.block_size).map_err(usage)?;
+    let block_size_kib =
+        parse_block_size_kib(&args.block_size).map_err(|e| usage(format!("--block-size: {e}")))?;
     let catalog = match &args.price_file {
         Some(path) => Catalog::with_price_file(path),
         None => Catalog::builtin(),
@@ -248,6 +236,8 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Inventory(args) => run_inventory(args),
         Command::Plan(args) => run_plan(args),
+        Command::Predict(args) => cli::predict::run(args).map_err(usage),
+        Command::Sweep(args) => cli::sweep::run(args).map_err(usage),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -255,21 +245,5 @@ fn main() -> ExitCode {
             eprintln!("dsplan: error: {}", f.message);
             ExitCode::from(f.code)
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn block_sizes_parse() {
-        assert_eq!(parse_block_size_kib("8K"), Ok(8.0));
-        assert_eq!(parse_block_size_kib("64k"), Ok(64.0));
-        assert_eq!(parse_block_size_kib("4KiB"), Ok(4.0));
-        assert_eq!(parse_block_size_kib("1M"), Ok(1024.0));
-        assert_eq!(parse_block_size_kib("16"), Ok(16.0));
-        assert!(parse_block_size_kib("0").is_err());
-        assert!(parse_block_size_kib("abc").is_err());
     }
 }

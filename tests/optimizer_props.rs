@@ -49,7 +49,7 @@ fn brute_force(
     let m = PerfModel::builtin().unwrap();
     let prices = c.region(region).unwrap();
     let large = IoProfile {
-        block_size_kib: m.large_block_kib,
+        block_size_kib: 64.0,
         read_pct: small.read_pct,
         random_pct: 0.0,
     };

@@ -196,10 +196,11 @@ fn ceilings(
     Ok(c)
 }
 
-/// The large-block profile the MiB/s target is judged at.
-pub fn large_block_profile(model: &PerfModel, small: &IoProfile) -> IoProfile {
+/// The large-block profile the MiB/s target is judged at: the published 64 KiB sequential
+/// test shape ([`IoProfile::large_block`]) with the workload's read share.
+pub fn large_block_profile(small: &IoProfile) -> IoProfile {
     IoProfile {
-        block_size_kib: model.large_block_kib,
+        block_size_kib: IoProfile::large_block().block_size_kib,
         read_pct: small.read_pct,
         random_pct: 0.0,
     }
@@ -237,7 +238,7 @@ pub fn optimize(
     }
     let prices = catalog.region(&options.region)?;
     let small = demand.options.io_profile;
-    let large = large_block_profile(model, &small);
+    let large = large_block_profile(&small);
     let iops_target = demand.options.iops;
     let tp_target = demand.options.throughput_mibps;
     let volume_max_mibps = limits.volume_max_throughput_mibps;

@@ -1,24 +1,75 @@
 //! The performance model: pure functions from a [`Layout`] and an [`IoProfile`] to a
-//! [`Prediction`] of achievable IOPS and MiB/s, with the ceiling of each layer and the one
-//! that binds.
+//! [`Prediction`] of achievable IOPS and MiB/s, with the ceiling and utilisation of each
+//! layer and the one that binds.
 //!
-//! First cut (calibrated from `data/perf_model.csv`):
-//! - **Flow**: each host opens `nconnect` TCP flows per datastore, so
-//!   `flows = hosts x datastores x nconnect`. One flow carries at most `flow_iops` small-block
-//!   IOPS (~76,000 8 KiB IOPS) and `flow_throughput_mibps` (~2,148 MiB/s 64 KiB); both from
-//!   the published AVS + ANF measurements (1 host, 1 datastore).
-//! - **Volume**: each datastore (ANF volume) carries at most the volume ceiling
-//!   (4,500 MiB/s for a regular volume, from `data/limits.csv`).
-//! - **QoS**: the service level's throughput assigned to the datastores (manual QoS), MiB/s.
+//! # Layers
+//! Every layer has a ceiling per I/O class (read/write x random/sequential) and a demand per
+//! operation; by the utilisation law a layer allows `1 / sum(demand / ceiling)` operations
+//! per second, so mixes combine by time (harmonic weighting of rates), never by arithmetic
+//! averages. IOPS and MiB/s convert through the block size: `MiB/s = IOPS x KiB / 1024`.
 //!
-//! IOPS and MiB/s convert through the block size: `MiB/s = IOPS x block_KiB / 1024`.
+//! - [`Layer::Vm`]: per-VM ceilings (`vms_per_host` VMs per host).
+//! - [`Layer::Flow`]: `hosts x datastores-used x nconnect` TCP flows, each with a per-flow
+//!   IOPS and MiB/s ceiling.
+//! - [`Layer::Host`]: contention across a host's flows (Gunther's Universal Scalability Law,
+//!   held at its peak), NIC bandwidth, client CPU, client egress.
+//! - [`Layer::Volume`]: each ANF volume's MiB/s ceiling (regular 4,500, large 12,800) and
+//!   its random read/write operation ceilings (read/write asymmetry).
+//! - [`Layer::CoolTier`]: cold reads served from the cool tier; re-warm writes (retrieval
+//!   policy) load the volume.
+//! - [`Layer::Array`], [`Layer::Link`], [`Layer::Backend`]: the other systems (all-flash
+//!   array internal blocks, gateway links, cache misses going to the capacity tier).
+//! - [`Layer::Environment`]: an optional whole-system ceiling.
+//! - [`Layer::Qos`]: the service level's throughput, a pure cap.
+//!
+//! # Calibration
+//! The parameters of each system live in `data/systems/*.csv`; those marked `fit:GROUP` are
+//! fitted at start-up by least squares (relative error) against the published figures in
+//! `data/calibration/*.csv` (see [`FittedParam`] and [`PerfModel::calibration`]).
+//!
+//! # Sources
+//! Bracketed keys in the docs and in the `source` columns of `data/` are those of the
+//! project's domain reference:
+//! \[AVS-PERF\] learn.microsoft.com/azure/azure-netapp-files/performance-azure-vmware-solution-datastore;
+//! \[AVS-BENCH\] .../performance-benchmarks-azure-vmware-solution;
+//! \[LINUX-BENCH\] .../performance-benchmarks-linux;
+//! \[SL\] .../azure-netapp-files-service-levels; \[LIMITS\] .../azure-netapp-files-resource-limits;
+//! \[LARGE\] .../large-volumes-requirements-considerations;
+//! \[COOL\] .../cool-access-introduction; \[COOL-PERF\] .../performance-considerations-cool-access;
+//! \[VSAN-SYSBENCH\] StorageReview, VMware Virtual SAN review: scaled Sysbench OLTP performance;
+//! \[VSAN-RULES\] VMware vSphere docs, vSAN planning (flash cache design);
+//! \[VIOLIN-6000\] IT-Administrator, Nov 2014, Violin 6000 all-flash array with Hyper-V.
+//!
+//! ```
+//! use dsplan::perf::{IoProfile, Layout, PerfModel};
+//! let model = PerfModel::builtin()?;
+//! let one = model.predict(&Layout::new(1, 1, 4500.0), &IoProfile::small_block())?;
+//! let two = model.predict(&Layout::new(1, 2, 4500.0), &IoProfile::small_block())?;
+//! assert!(two.iops > one.iops * 1.5);
+//! # Ok::<(), dsplan::perf::PerfError>(())
+//! ```
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::str::FromStr;
+use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
-/// `data/perf_model.csv`, compiled in.
-pub const PERF_MODEL_CSV: &str = include_str!("../../data/perf_model.csv");
+use crate::catalog::{ServiceLevel, ServiceLevelSpec};
 
-/// Errors of the performance model: invalid layouts or profiles.
+mod eval;
+mod fit;
+mod profile;
+
+pub use eval::{usl, usl_envelope};
+pub use fit::{CalibrationCheck, CalibrationRow, FittedParam, format_calibration_table};
+pub use profile::{ProfileParams, SystemProfile, UslScope};
+
+/// The system [`PerfModel::predict`] evaluates: ANF datastores on AVS.
+pub const DEFAULT_SYSTEM: &str = "anf-avs";
+
+/// Errors of the performance model: invalid layouts or profiles, bad data files.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum PerfError {
     /// A layout or profile field is out of its valid range.
@@ -31,9 +82,27 @@ pub enum PerfError {
         /// What is accepted.
         expected: &'static str,
     },
-    /// The calibration file is malformed.
-    #[error("perf_model.csv: {0}")]
+    /// A system profile file is malformed.
+    #[error("system profile {profile}: row {row}: {detail}")]
+    Profile {
+        /// Profile name or path.
+        profile: String,
+        /// 1-based row (header = 1; 0 = the file as a whole).
+        row: usize,
+        /// What was wrong.
+        detail: String,
+    },
+    /// A calibration file is malformed or a fit failed (a build defect for built-in data).
+    #[error("calibration: {0}")]
     Calibration(String),
+    /// A system name that is not built in.
+    #[error("unknown system '{name}' (built in: {known})")]
+    UnknownSystem {
+        /// The name asked for.
+        name: String,
+        /// Comma-separated built-in names.
+        known: String,
+    },
 }
 
 /// An I/O profile: the shape of the workload.
@@ -80,24 +149,119 @@ impl IoProfile {
             });
         }
         for (field, v) in [("read_pct", self.read_pct), ("random_pct", self.random_pct)] {
-            if !(0.0..=100.0).contains(&v) {
-                return Err(PerfError::Invalid {
-                    field,
-                    value: v.to_string(),
-                    expected: "a percentage 0..100",
-                });
-            }
+            check_pct(field, v)?;
         }
         Ok(())
+    }
+}
+
+fn check_pct(field: &'static str, v: f64) -> Result<(), PerfError> {
+    if (0.0..=100.0).contains(&v) {
+        Ok(())
+    } else {
+        Err(PerfError::Invalid {
+            field,
+            value: v.to_string(),
+            expected: "a percentage 0..100",
+        })
+    }
+}
+
+/// Parses a block size: `8K`, `8k`, `8KiB`, `64K`, `1M`, `1MiB`, or a bare number of KiB
+/// (`8`). Returns KiB.
+///
+/// # Errors
+/// [`PerfError::Invalid`] (field `block_size`) for anything else, or a size that is not
+/// positive and finite.
+pub fn parse_block_size_kib(s: &str) -> Result<f64, PerfError> {
+    let bad = || PerfError::Invalid {
+        field: "block_size",
+        value: s.to_string(),
+        expected: "a positive size such as 4K, 8K, 64K, 1M or 8 (KiB)",
+    };
+    let t = s.trim().to_ascii_lowercase();
+    let (num, mult) = if let Some(n) = t
+        .strip_suffix("kib")
+        .or_else(|| t.strip_suffix("kb"))
+        .or_else(|| t.strip_suffix('k'))
+    {
+        (n, 1.0)
+    } else if let Some(n) = t
+        .strip_suffix("mib")
+        .or_else(|| t.strip_suffix("mb"))
+        .or_else(|| t.strip_suffix('m'))
+    {
+        (n, 1024.0)
+    } else {
+        (t.as_str(), 1.0)
+    };
+    let v: f64 = num.trim().parse().map_err(|_| bad())?;
+    let kib = v * mult;
+    if kib.is_finite() && kib > 0.0 {
+        Ok(kib)
+    } else {
+        Err(bad())
+    }
+}
+
+/// Cool-access retrieval policy of a volume \[COOL\].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RetrievalPolicy {
+    /// Random reads of cold data re-warm it into the hot tier (a hot write each);
+    /// sequential reads are served from the cool tier without re-warming.
+    #[default]
+    Default,
+    /// Every read of cold data re-warms it.
+    OnRead,
+    /// Cold data is served from the cool tier and never re-warmed.
+    Never,
+}
+
+impl RetrievalPolicy {
+    /// Lower-case name as on the command line.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RetrievalPolicy::Default => "default",
+            RetrievalPolicy::OnRead => "onread",
+            RetrievalPolicy::Never => "never",
+        }
+    }
+}
+
+impl fmt::Display for RetrievalPolicy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for RetrievalPolicy {
+    type Err = PerfError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s
+            .trim()
+            .to_ascii_lowercase()
+            .replace(['-', '_'], "")
+            .as_str()
+        {
+            "default" => Ok(RetrievalPolicy::Default),
+            "onread" => Ok(RetrievalPolicy::OnRead),
+            "never" => Ok(RetrievalPolicy::Never),
+            _ => Err(PerfError::Invalid {
+                field: "retrieval",
+                value: s.to_string(),
+                expected: "default, onread or never",
+            }),
+        }
     }
 }
 
 /// A datastore layout to evaluate.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Layout {
-    /// AVS hosts mounting every datastore (>= 1).
+    /// Hosts mounting every datastore (>= 1).
     pub hosts: u32,
-    /// ANF datastores (volumes) (>= 1).
+    /// Datastores (ANF volumes) (>= 1).
     pub datastores: u32,
     /// TCP connections per host per datastore (1, or 4 on newer AVS builds).
     pub nconnect: u32,
@@ -106,10 +270,36 @@ pub struct Layout {
     pub qos_throughput_mibps: Option<f64>,
     /// Throughput ceiling of one volume, MiB/s (regular 4,500; large 12,800; from the catalog).
     pub volume_max_throughput_mibps: f64,
+    /// VMs per host generating the load; `None` (default) = enough VMs that the VM layer
+    /// never binds and every datastore is used (systems whose contention law counts VMs,
+    /// such as `vsan-hybrid`, take 1 VM per host).
+    #[serde(default)]
+    pub vms_per_host: Option<u32>,
+    /// VMDKs per VM, spread round-robin over the datastores; `None` (default) = each VM
+    /// spreads over every datastore.
+    #[serde(default)]
+    pub vmdks_per_vm: Option<u32>,
+    /// Percent 0..=100 of the data (and so, with reads spread evenly over the data, of the
+    /// reads) that sits in the cool tier; 0 (default) = cool access off.
+    #[serde(default)]
+    pub cool_pct: f64,
+    /// Cool-access retrieval policy (default [`RetrievalPolicy::Default`]).
+    #[serde(default)]
+    pub retrieval: RetrievalPolicy,
+    /// Active working set, GiB, for systems with a cache tier; `None` (default) = the
+    /// profile's per-VM working set times the VMs.
+    #[serde(default)]
+    pub working_set_gib: Option<f64>,
+    /// Requests kept in flight over the whole layout by a closed-loop load (threads x queue
+    /// depth); when given, the prediction carries a latency by Little's law. `None` (default)
+    /// = latency not modelled.
+    #[serde(default)]
+    pub outstanding_io: Option<f64>,
 }
 
 impl Layout {
-    /// `hosts` x `datastores` regular volumes, `nconnect` 1, no QoS limit.
+    /// `hosts` x `datastores` volumes of the given ceiling, `nconnect` 1, no QoS limit,
+    /// enough VMs and VMDKs to use every datastore, no cool data.
     pub fn new(hosts: u32, datastores: u32, volume_max_throughput_mibps: f64) -> Layout {
         Layout {
             hosts,
@@ -117,23 +307,100 @@ impl Layout {
             nconnect: 1,
             qos_throughput_mibps: None,
             volume_max_throughput_mibps,
+            vms_per_host: None,
+            vmdks_per_vm: None,
+            cool_pct: 0.0,
+            retrieval: RetrievalPolicy::Default,
+            working_set_gib: None,
+            outstanding_io: None,
         }
     }
 
-    /// Number of TCP flows: hosts x datastores x nconnect.
+    /// Number of TCP flows when every datastore is used: hosts x datastores x nconnect.
     pub fn flows(&self) -> u64 {
         u64::from(self.hosts) * u64::from(self.datastores) * u64::from(self.nconnect)
     }
+
+    /// Checks ranges.
+    ///
+    /// # Errors
+    /// [`PerfError::Invalid`] for zero hosts, datastores, VMs or VMDKs, an `nconnect` other
+    /// than 1 or 4, a volume ceiling that is not positive and finite, a negative or
+    /// non-finite QoS or working set, or a cool percentage outside 0..=100.
+    pub fn validate(&self) -> Result<(), PerfError> {
+        let zero = |field: &'static str, expected: &'static str| PerfError::Invalid {
+            field,
+            value: "0".into(),
+            expected,
+        };
+        if self.hosts == 0 {
+            return Err(zero("hosts", "at least 1 host"));
+        }
+        if self.datastores == 0 {
+            return Err(zero("datastores", "at least 1 datastore"));
+        }
+        if self.vms_per_host == Some(0) {
+            return Err(zero("vms_per_host", "at least 1 VM per host"));
+        }
+        if self.vmdks_per_vm == Some(0) {
+            return Err(zero("vmdks_per_vm", "at least 1 VMDK per VM"));
+        }
+        if self.nconnect != 1 && self.nconnect != 4 {
+            return Err(PerfError::Invalid {
+                field: "nconnect",
+                value: self.nconnect.to_string(),
+                expected: "1 or 4",
+            });
+        }
+        if !(self.volume_max_throughput_mibps.is_finite() && self.volume_max_throughput_mibps > 0.0)
+        {
+            return Err(PerfError::Invalid {
+                field: "volume_max_throughput_mibps",
+                value: self.volume_max_throughput_mibps.to_string(),
+                expected: "a positive MiB/s",
+            });
+        }
+        for (field, v) in [
+            ("qos_throughput_mibps", self.qos_throughput_mibps),
+            ("working_set_gib", self.working_set_gib),
+            ("outstanding_io", self.outstanding_io),
+        ] {
+            if let Some(q) = v
+                && !(q.is_finite() && q >= 0.0)
+            {
+                return Err(PerfError::Invalid {
+                    field,
+                    value: q.to_string(),
+                    expected: "a finite non-negative number",
+                });
+            }
+        }
+        check_pct("cool_pct", self.cool_pct)
+    }
 }
 
-/// A layer of the model that can limit performance.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+/// A layer of the model that can limit performance (in evaluation order).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Layer {
-    /// The TCP flows (hosts x datastores).
+    /// Per-VM ceilings.
+    Vm,
+    /// The TCP flows (hosts x datastores x nconnect), without contention.
     Flow,
-    /// The per-volume throughput ceiling.
+    /// A host: contention across its flows (USL), NIC, client CPU and egress.
+    Host,
+    /// The per-volume (datastore) ceilings.
     Volume,
+    /// The cool tier serving cold reads.
+    CoolTier,
+    /// An array's back-end operations (internal blocks).
+    Array,
+    /// Gateway links in front of an array.
+    Link,
+    /// The capacity tier behind a cache, loaded by cache misses.
+    Backend,
+    /// The whole-system ceiling of an environment.
+    Environment,
     /// The service level's throughput (QoS).
     Qos,
 }
@@ -142,10 +409,23 @@ impl Layer {
     /// Lower-case name.
     pub fn as_str(self) -> &'static str {
         match self {
+            Layer::Vm => "vm",
             Layer::Flow => "flow",
+            Layer::Host => "host",
             Layer::Volume => "volume",
+            Layer::CoolTier => "cool_tier",
+            Layer::Array => "array",
+            Layer::Link => "link",
+            Layer::Backend => "backend",
+            Layer::Environment => "environment",
             Layer::Qos => "qos",
         }
+    }
+}
+
+impl fmt::Display for Layer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.as_str())
     }
 }
 
@@ -154,10 +434,12 @@ impl Layer {
 pub struct LayerCeiling {
     /// Which layer.
     pub layer: Layer,
-    /// Most IOPS this layer allows at the profile's block size.
+    /// Most IOPS this layer allows for the profile's mix at its block size.
     pub iops: f64,
     /// The same as MiB/s.
     pub throughput_mibps: f64,
+    /// Predicted IOPS / this layer's IOPS (1 for the binding layer).
+    pub utilization: f64,
 }
 
 /// What a layout achieves for a profile.
@@ -167,191 +449,186 @@ pub struct Prediction {
     pub iops: f64,
     /// Achievable MiB/s (= iops x block_KiB / 1024).
     pub throughput_mibps: f64,
-    /// The layer with the lowest ceiling.
+    /// The layer with the lowest ceiling (the first in [`Layer`] order on a tie).
     pub bottleneck: Layer,
-    /// Every layer's ceiling, in [`Layer`] order.
+    /// Every present layer's ceiling, in [`Layer`] order.
     pub layers: Vec<LayerCeiling>,
+    /// The system profile evaluated.
+    pub system: String,
+    /// For systems with a cache tier: whether the working set fits in the read cache.
+    pub working_set_fits_cache: Option<bool>,
+    /// Mean latency, ms, by Little's law (`outstanding_io / iops`), when the layout gives
+    /// `outstanding_io` and the prediction is above zero; `None` = not modelled.
+    pub latency_ms: Option<f64>,
 }
 
-/// Calibrated model parameters (`data/perf_model.csv`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct PerfModel {
-    /// Small-block IOPS one flow carries (76,000 at 8 KiB).
-    pub flow_iops: f64,
-    /// Block size of `flow_iops`, KiB.
-    pub flow_iops_block_kib: f64,
-    /// MiB/s one flow carries (2,148 at 64 KiB).
-    pub flow_throughput_mibps: f64,
-    /// Block size of the large-block shape, KiB (64).
-    pub large_block_kib: f64,
+/// Throughput a service level grants a pool (manual QoS: the datastores share it), MiB/s.
+///
+/// Standard/Premium/Ultra: `pool_size_tib x rate`, where the rate is the cool-access rate
+/// (Premium 36, Ultra 68 MiB/s per TiB) once `cool_access` is enabled. Flexible: the
+/// included 128 MiB/s plus `flexible_purchased_mibps`, at most 640 MiB/s per TiB; cool
+/// access keeps it. All rates come from the catalog (`data/service_levels.csv`) \[SL\], \[COOL\].
+///
+/// # Errors
+/// [`PerfError::Invalid`] for a pool size that is not positive and finite or a negative
+/// purchased throughput.
+pub fn service_level_throughput_mibps(
+    spec: &ServiceLevelSpec,
+    pool_size_tib: f64,
+    cool_access: bool,
+    flexible_purchased_mibps: f64,
+) -> Result<f64, PerfError> {
+    if !(pool_size_tib.is_finite() && pool_size_tib > 0.0) {
+        return Err(PerfError::Invalid {
+            field: "size_tib",
+            value: pool_size_tib.to_string(),
+            expected: "a positive number of TiB",
+        });
+    }
+    if !(flexible_purchased_mibps.is_finite() && flexible_purchased_mibps >= 0.0) {
+        return Err(PerfError::Invalid {
+            field: "flexible_purchased_mibps",
+            value: flexible_purchased_mibps.to_string(),
+            expected: "a non-negative MiB/s",
+        });
+    }
+    Ok(if spec.service_level == ServiceLevel::Flexible {
+        (spec.included_throughput_mibps_per_pool + flexible_purchased_mibps)
+            .min(spec.max_throughput_mibps_per_tib * pool_size_tib)
+    } else {
+        let rate = if cool_access {
+            spec.cool_access_throughput_mibps_per_tib
+        } else {
+            spec.throughput_mibps_per_tib
+        };
+        spec.included_throughput_mibps_per_pool + rate * pool_size_tib
+    })
 }
+
+/// The calibrated model: every built-in system profile, fitted, with its calibration.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PerfModel {
+    systems: BTreeMap<String, SystemProfile>,
+    fitted: Vec<FittedParam>,
+    rows: Vec<CalibrationRow>,
+    checks: Vec<CalibrationCheck>,
+}
+
+static BUILTIN: OnceLock<Result<PerfModel, PerfError>> = OnceLock::new();
 
 impl PerfModel {
-    /// The model calibrated from the compiled-in `data/perf_model.csv`.
+    /// The model calibrated from the compiled-in `data/systems/*.csv` and
+    /// `data/calibration/*.csv` (fitted once per process, then cloned).
     ///
     /// # Errors
-    /// [`PerfError::Calibration`] if the file lacks a parameter (a build defect).
+    /// [`PerfError::Profile`] or [`PerfError::Calibration`] if the built-in data is
+    /// malformed or a fit fails (a build defect).
     pub fn builtin() -> Result<PerfModel, PerfError> {
-        PerfModel::from_csv(PERF_MODEL_CSV)
+        BUILTIN.get_or_init(fit::build_builtin).clone()
     }
 
-    /// Parses a `parameter,value,unit,source` table.
-    ///
-    /// # Errors
-    /// [`PerfError::Calibration`] naming the missing or malformed parameter.
-    pub fn from_csv(text: &str) -> Result<PerfModel, PerfError> {
-        #[derive(Deserialize)]
-        struct Row {
-            parameter: String,
-            value: f64,
+    pub(crate) fn from_parts(
+        systems: BTreeMap<String, SystemProfile>,
+        fitted: Vec<FittedParam>,
+        rows: Vec<CalibrationRow>,
+        checks: Vec<CalibrationCheck>,
+    ) -> PerfModel {
+        PerfModel {
+            systems,
+            fitted,
+            rows,
+            checks,
         }
-        let mut rdr = csv::ReaderBuilder::new()
-            .trim(csv::Trim::All)
-            .from_reader(text.as_bytes());
-        let mut rows = Vec::new();
-        for r in rdr.deserialize::<Row>() {
-            rows.push(r.map_err(|e| PerfError::Calibration(e.to_string()))?);
-        }
-        let get = |name: &str| {
-            rows.iter()
-                .find(|r| r.parameter == name)
-                .map(|r| r.value)
-                .ok_or_else(|| PerfError::Calibration(format!("parameter '{name}' missing")))
-        };
-        Ok(PerfModel {
-            flow_iops: get("flow_iops")?,
-            flow_iops_block_kib: get("flow_iops_block_kib")?,
-            flow_throughput_mibps: get("flow_throughput_mibps")?,
-            large_block_kib: get("large_block_kib")?,
-        })
     }
 
-    /// Predicts what `layout` achieves for `profile`.
+    /// Predicts what `layout` achieves for `profile` on ANF datastores on AVS
+    /// ([`DEFAULT_SYSTEM`]).
     ///
     /// # Errors
-    /// [`PerfError::Invalid`] for zero hosts or datastores, an `nconnect` other than 1 or 4,
-    /// a negative or non-finite QoS or volume ceiling, or an invalid profile.
+    /// [`PerfError::Invalid`] for an invalid layout ([`Layout::validate`]) or profile
+    /// ([`IoProfile::validate`]).
     pub fn predict(&self, layout: &Layout, profile: &IoProfile) -> Result<Prediction, PerfError> {
+        self.predict_system(self.system(DEFAULT_SYSTEM)?, layout, profile)
+    }
+
+    /// Predicts what `layout` achieves for `profile` on `system`.
+    ///
+    /// # Errors
+    /// As [`PerfModel::predict`]; also [`PerfError::Invalid`] (field `system`) for a profile
+    /// with no finite layer and no QoS.
+    pub fn predict_system(
+        &self,
+        system: &SystemProfile,
+        layout: &Layout,
+        profile: &IoProfile,
+    ) -> Result<Prediction, PerfError> {
         profile.validate()?;
-        if layout.hosts == 0 {
-            return Err(PerfError::Invalid {
-                field: "hosts",
-                value: "0".into(),
-                expected: "at least 1 host",
-            });
-        }
-        if layout.datastores == 0 {
-            return Err(PerfError::Invalid {
-                field: "datastores",
-                value: "0".into(),
-                expected: "at least 1 datastore",
-            });
-        }
-        if layout.nconnect != 1 && layout.nconnect != 4 {
-            return Err(PerfError::Invalid {
-                field: "nconnect",
-                value: layout.nconnect.to_string(),
-                expected: "1 or 4",
-            });
-        }
-        if !(layout.volume_max_throughput_mibps.is_finite()
-            && layout.volume_max_throughput_mibps > 0.0)
+        layout.validate()?;
+        eval::evaluate(system, layout, profile)
+    }
+
+    /// A built-in system profile by name (`anf-avs`, `anf-avs-av64`, `anf-linux`,
+    /// `vsan-hybrid`, `afa-smb3`).
+    ///
+    /// # Errors
+    /// [`PerfError::UnknownSystem`] listing the built-in names.
+    pub fn system(&self, name: &str) -> Result<&SystemProfile, PerfError> {
+        self.systems
+            .get(name.trim().to_ascii_lowercase().as_str())
+            .ok_or_else(|| PerfError::UnknownSystem {
+                name: name.to_string(),
+                known: self.systems.keys().cloned().collect::<Vec<_>>().join(", "),
+            })
+    }
+
+    /// Every built-in system profile, by name.
+    pub fn systems(&self) -> impl Iterator<Item = &SystemProfile> {
+        self.systems.values()
+    }
+
+    /// Reads a user profile file (same columns as `data/systems/*.csv`). It may start from a
+    /// built-in profile (`inherit,anf-avs`); it may not use `fit:` (only built-in profiles
+    /// are calibrated).
+    ///
+    /// # Errors
+    /// [`PerfError::Profile`] naming the row, [`PerfError::UnknownSystem`] for an unknown
+    /// `inherit`.
+    pub fn profile_from_csv(&self, name: &str, text: &str) -> Result<SystemProfile, PerfError> {
+        let raw = profile::RawProfile::parse(name, text)?;
+        if raw
+            .entries
+            .iter()
+            .any(|(_, v)| matches!(v, profile::RawValue::Fit { .. }))
         {
-            return Err(PerfError::Invalid {
-                field: "volume_max_throughput_mibps",
-                value: layout.volume_max_throughput_mibps.to_string(),
-                expected: "a positive MiB/s",
+            return Err(PerfError::Profile {
+                profile: name.to_string(),
+                row: 0,
+                detail: "fit: is only for built-in profiles; give numbers".into(),
             });
         }
-        if let Some(q) = layout.qos_throughput_mibps
-            && !(q.is_finite() && q >= 0.0)
-        {
-            return Err(PerfError::Invalid {
-                field: "qos_throughput_mibps",
-                value: q.to_string(),
-                expected: "a non-negative MiB/s",
-            });
-        }
-        let bs = profile.block_size_kib;
-        let to_iops = |mibps: f64| mibps * 1024.0 / bs;
-        let flows = layout.flows() as f64;
-        // A flow's IOPS ceiling holds for small blocks; for large blocks its MiB/s ceiling
-        // binds first.
-        let flow_iops_one = self.flow_iops.min(to_iops(self.flow_throughput_mibps));
-        let mut layers = vec![
-            LayerCeiling {
-                layer: Layer::Flow,
-                iops: flows * flow_iops_one,
-                throughput_mibps: flows * flow_iops_one * bs / 1024.0,
-            },
-            LayerCeiling {
-                layer: Layer::Volume,
-                iops: to_iops(f64::from(layout.datastores) * layout.volume_max_throughput_mibps),
-                throughput_mibps: f64::from(layout.datastores) * layout.volume_max_throughput_mibps,
-            },
-        ];
-        if let Some(q) = layout.qos_throughput_mibps {
-            layers.push(LayerCeiling {
-                layer: Layer::Qos,
-                iops: to_iops(q),
-                throughput_mibps: q,
-            });
-        }
-        let mut best = layers[0];
-        for l in &layers[1..] {
-            if l.iops < best.iops {
-                best = *l;
-            }
-        }
-        Ok(Prediction {
-            iops: best.iops,
-            throughput_mibps: best.throughput_mibps,
-            bottleneck: best.layer,
-            layers,
-        })
+        let mut base = match &raw.inherit {
+            Some(parent) => self.system(parent)?.clone(),
+            None => SystemProfile::empty(name),
+        };
+        raw.apply(&mut base, &|_| None);
+        Ok(base)
+    }
+
+    /// Each fitted parameter: value, group and the calibration rows it came from.
+    pub fn fitted(&self) -> &[FittedParam] {
+        &self.fitted
+    }
+
+    /// The calibration rows (one per published figure).
+    pub fn calibration_rows(&self) -> &[CalibrationRow] {
+        &self.rows
+    }
+
+    /// Every calibration row with the model's prediction and its error.
+    pub fn calibration(&self) -> &[CalibrationCheck] {
+        &self.checks
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn one_host_one_datastore_is_one_flow() {
-        let m = PerfModel::builtin().unwrap();
-        let p = m
-            .predict(&Layout::new(1, 1, 4500.0), &IoProfile::small_block())
-            .unwrap();
-        // 1 flow x 76,000 IOPS (8 KiB: the flow MiB/s cap 2148*1024/8 = 274,944 is higher)
-        assert_eq!(p.iops, 76_000.0);
-        assert_eq!(p.bottleneck, Layer::Flow);
-        let p = m
-            .predict(&Layout::new(1, 1, 4500.0), &IoProfile::large_block())
-            .unwrap();
-        // 64 KiB: 2,148 MiB/s per flow < 4,500 volume ceiling
-        assert!((p.throughput_mibps - 2148.0).abs() < 1e-9);
-    }
-
-    #[test]
-    fn qos_binds_when_lowest() {
-        let m = PerfModel::builtin().unwrap();
-        let mut l = Layout::new(4, 2, 4500.0);
-        l.qos_throughput_mibps = Some(100.0);
-        let p = m.predict(&l, &IoProfile::small_block()).unwrap();
-        // 100 MiB/s at 8 KiB = 100*1024/8 = 12,800 IOPS
-        assert_eq!(p.iops, 12_800.0);
-        assert_eq!(p.bottleneck, Layer::Qos);
-    }
-
-    #[test]
-    fn invalid_inputs_are_errors() {
-        let m = PerfModel::builtin().unwrap();
-        assert!(
-            m.predict(&Layout::new(0, 1, 4500.0), &IoProfile::small_block())
-                .is_err()
-        );
-        let mut bad = IoProfile::small_block();
-        bad.read_pct = 101.0;
-        assert!(m.predict(&Layout::new(1, 1, 4500.0), &bad).is_err());
-    }
-}
+mod tests;

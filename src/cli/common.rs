@@ -1,0 +1,156 @@
+//! Flags shared by `dsplan predict` and `dsplan sweep`: system, service level, workload.
+
+use std::path::Path;
+
+use dsplan::catalog::{Catalog, ServiceLevel};
+use dsplan::perf::{
+    IoProfile, Layout, PerfModel, RetrievalPolicy, SystemProfile, parse_block_size_kib,
+    service_level_throughput_mibps,
+};
+
+/// Workload, system and service-level flags.
+#[derive(clap::Args, Debug, Clone)]
+pub struct CommonArgs {
+    /// System profile: anf-avs (default, AV36 25 GbE hosts), anf-avs-av64 (100 GbE hosts),
+    /// anf-linux, vsan-hybrid, afa-smb3, or a profile
+    /// CSV file (columns as data/systems/*.csv; may `inherit` a built-in profile).
+    #[arg(long, default_value = "anf-avs")]
+    pub system: String,
+    /// ANF service level of the pool (standard, premium, ultra, flexible); needs --size-tib.
+    /// Without it the QoS layer is off (the ceiling of the other layers).
+    #[arg(long)]
+    pub service_level: Option<String>,
+    /// Pool size, TiB (for --service-level).
+    #[arg(long)]
+    pub size_tib: Option<f64>,
+    /// Flexible service level: throughput purchased on top of the included 128 MiB/s.
+    #[arg(long, default_value_t = 0.0)]
+    pub flexible_mibps: f64,
+    /// Use large volumes (12,800 MiB/s each) instead of regular ones (4,500 MiB/s).
+    #[arg(long)]
+    pub large_volume: bool,
+    /// Request size: 4K, 8K, 64K, 1M, or a number of KiB.
+    #[arg(long, default_value = "8K")]
+    pub block_size: String,
+    /// Reads, percent 0..100.
+    #[arg(long, default_value_t = 70.0)]
+    pub read_pct: f64,
+    /// Random I/O, percent 0..100.
+    #[arg(long, default_value_t = 80.0)]
+    pub random_pct: f64,
+    /// Data in the cool tier, percent 0..100 (> 0 enables cool access, which lowers the
+    /// Premium/Ultra rate per TiB).
+    #[arg(long, default_value_t = 0.0)]
+    pub cool_pct: f64,
+    /// Cool-access retrieval policy: default, onread or never.
+    #[arg(long, default_value = "default")]
+    pub retrieval: String,
+    /// VMs per host (default: enough to use every datastore; vSAN: 1).
+    #[arg(long)]
+    pub vms_per_host: Option<u32>,
+    /// VMDKs per VM, spread over the datastores (default: every datastore).
+    #[arg(long)]
+    pub vmdks_per_vm: Option<u32>,
+    /// TCP connections per host per datastore: 1 or 4.
+    #[arg(long, default_value_t = 1)]
+    pub nconnect: u32,
+    /// Active working set, GiB (cache-tier systems; default: the profile's per-VM figure).
+    #[arg(long)]
+    pub working_set_gib: Option<f64>,
+    /// Requests in flight over the whole layout (threads x queue depth); gives a latency by
+    /// Little's law.
+    #[arg(long)]
+    pub outstanding_io: Option<f64>,
+}
+
+/// Everything a prediction needs, resolved from the flags.
+pub struct Resolved {
+    /// The calibrated model.
+    pub model: PerfModel,
+    /// The system profile.
+    pub system: SystemProfile,
+    /// The I/O profile.
+    pub io: IoProfile,
+    /// The layout for 1 host x 1 datastore (callers set hosts and datastores).
+    pub layout: Layout,
+}
+
+impl CommonArgs {
+    /// Resolves the flags into a model, profile, workload and layout template.
+    ///
+    /// # Errors
+    /// A message naming the flag that is wrong.
+    pub fn resolve(&self) -> Result<Resolved, String> {
+        let model = PerfModel::builtin().map_err(|e| e.to_string())?;
+        let system = if model.system(&self.system).is_ok() {
+            model
+                .system(&self.system)
+                .map_err(|e| e.to_string())?
+                .clone()
+        } else if Path::new(&self.system).is_file() {
+            let text = std::fs::read_to_string(&self.system)
+                .map_err(|e| format!("--system {}: {e}", self.system))?;
+            let stem = Path::new(&self.system)
+                .file_stem()
+                .map_or_else(|| self.system.clone(), |s| s.to_string_lossy().into_owned());
+            model
+                .profile_from_csv(&stem, &text)
+                .map_err(|e| e.to_string())?
+        } else {
+            return Err(model
+                .system(&self.system)
+                .err()
+                .map_or_else(String::new, |e| format!("--system: {e}, and no such file")));
+        };
+        let catalog = Catalog::builtin().map_err(|e| e.to_string())?;
+        let block =
+            parse_block_size_kib(&self.block_size).map_err(|e| format!("--block-size: {e}"))?;
+        let io = IoProfile {
+            block_size_kib: block,
+            read_pct: self.read_pct,
+            random_pct: self.random_pct,
+        };
+        io.validate().map_err(|e| e.to_string())?;
+        let volume = if self.large_volume {
+            catalog.limits.large_volume_max_throughput_mibps
+        } else {
+            catalog.limits.volume_max_throughput_mibps
+        };
+        let mut layout = Layout::new(1, 1, volume);
+        layout.nconnect = self.nconnect;
+        layout.vms_per_host = self.vms_per_host;
+        layout.vmdks_per_vm = self.vmdks_per_vm;
+        layout.cool_pct = self.cool_pct;
+        layout.retrieval = self
+            .retrieval
+            .parse::<RetrievalPolicy>()
+            .map_err(|e| format!("--retrieval: {e}"))?;
+        layout.working_set_gib = self.working_set_gib;
+        layout.outstanding_io = self.outstanding_io;
+        layout.qos_throughput_mibps = match (&self.service_level, self.size_tib) {
+            (Some(level), Some(tib)) => {
+                let level: ServiceLevel =
+                    level.parse().map_err(|e| format!("--service-level: {e}"))?;
+                let spec = catalog.service_level(level).map_err(|e| e.to_string())?;
+                Some(
+                    service_level_throughput_mibps(
+                        spec,
+                        tib,
+                        self.cool_pct > 0.0,
+                        self.flexible_mibps,
+                    )
+                    .map_err(|e| e.to_string())?,
+                )
+            }
+            (Some(_), None) => return Err("--service-level needs --size-tib".into()),
+            (None, Some(_)) => return Err("--size-tib needs --service-level".into()),
+            (None, None) => None,
+        };
+        Ok(Resolved {
+            model,
+            system,
+            io,
+            layout,
+        })
+    }
+}

@@ -1,0 +1,208 @@
+//! `dsplan predict`: what one layout achieves, layer by layer.
+
+use serde::Serialize;
+
+use dsplan::perf::{IoProfile, Layer, LayerCeiling, Layout, Prediction};
+
+use super::common::CommonArgs;
+
+/// `dsplan predict --hosts N --datastores D [...] [--json]`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct PredictArgs {
+    /// Hosts mounting every datastore.
+    #[arg(long)]
+    pub hosts: u32,
+    /// Datastores (ANF volumes).
+    #[arg(long)]
+    pub datastores: u32,
+    /// System, service level and workload.
+    #[command(flatten)]
+    pub common: CommonArgs,
+    /// Print JSON (`schema_version`, `iops`, `throughput_mibps`, `bottleneck`, `layers` ...).
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The JSON document of `dsplan predict --json`.
+#[derive(Serialize)]
+pub struct PredictJson<'a> {
+    /// Version of this document's shape.
+    pub schema_version: u32,
+    /// System profile evaluated.
+    pub system: &'a str,
+    /// Achievable IOPS.
+    pub iops: f64,
+    /// Achievable MiB/s.
+    pub throughput_mibps: f64,
+    /// The binding layer.
+    pub bottleneck: Layer,
+    /// Every layer's ceiling and utilisation.
+    pub layers: &'a [LayerCeiling],
+    /// Cache-tier systems: whether the working set fits the read cache.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub working_set_fits_cache: Option<bool>,
+    /// Latency by Little's law when `--outstanding-io` is given, ms.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub latency_ms: Option<f64>,
+    /// The layout evaluated.
+    pub layout: &'a Layout,
+    /// The workload evaluated.
+    pub io_profile: &'a IoProfile,
+}
+
+/// Evaluates the flags and renders the text or JSON output.
+///
+/// # Errors
+/// A message naming the invalid flag or value.
+pub fn render(args: &PredictArgs) -> Result<String, String> {
+    let r = args.common.resolve()?;
+    let mut layout = r.layout;
+    layout.hosts = args.hosts;
+    layout.datastores = args.datastores;
+    let p: Prediction = r
+        .model
+        .predict_system(&r.system, &layout, &r.io)
+        .map_err(|e| e.to_string())?;
+    if args.json {
+        let doc = PredictJson {
+            schema_version: 1,
+            system: &p.system,
+            iops: p.iops,
+            throughput_mibps: p.throughput_mibps,
+            bottleneck: p.bottleneck,
+            layers: &p.layers,
+            working_set_fits_cache: p.working_set_fits_cache,
+            latency_ms: p.latency_ms,
+            layout: &layout,
+            io_profile: &r.io,
+        };
+        let mut s = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?;
+        s.push('\n');
+        return Ok(s);
+    }
+    let mut s = format!(
+        "system {}: {} host(s) x {} datastore(s), nconnect {}; {} KiB, {}% read, {}% random",
+        p.system,
+        layout.hosts,
+        layout.datastores,
+        layout.nconnect,
+        r.io.block_size_kib,
+        r.io.read_pct,
+        r.io.random_pct
+    );
+    if layout.cool_pct > 0.0 {
+        s.push_str(&format!(
+            "; {}% cool, retrieval {}",
+            layout.cool_pct, layout.retrieval
+        ));
+    }
+    s.push('\n');
+    s.push_str(&format!(
+        "predicted: {:.0} IOPS, {:.1} MiB/s (bottleneck: {})\n",
+        p.iops, p.throughput_mibps, p.bottleneck
+    ));
+    if let Some(ms) = p.latency_ms {
+        s.push_str(&format!("latency (Little's law): {ms:.2} ms\n"));
+    }
+    if let Some(fits) = p.working_set_fits_cache {
+        s.push_str(if fits {
+            "working set fits the read cache\n"
+        } else {
+            "working set spills out of the read cache\n"
+        });
+    }
+    s.push_str(&format!(
+        "{:<12} {:>14} {:>12} {:>12}\n",
+        "layer", "IOPS", "MiB/s", "utilisation"
+    ));
+    for l in &p.layers {
+        s.push_str(&format!(
+            "{:<12} {:>14.0} {:>12.1} {:>11.1}%\n",
+            l.layer,
+            l.iops,
+            l.throughput_mibps,
+            l.utilization * 100.0
+        ));
+    }
+    Ok(s)
+}
+
+/// Runs `dsplan predict`, writing to stdout.
+///
+/// # Errors
+/// A message naming the invalid flag or value.
+pub fn run(args: &PredictArgs) -> Result<(), String> {
+    print!("{}", render(args)?);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: PredictArgs,
+    }
+
+    fn json(argv: &str) -> serde_json::Value {
+        let cli = Cli::try_parse_from(argv.split_whitespace()).unwrap();
+        serde_json::from_str(&render(&cli.args).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn acceptance_command_gives_the_published_scaling() {
+        let at = |d: u32| {
+            json(&format!(
+                "x --hosts 1 --datastores {d} --block-size 8K --random-pct 100 --json"
+            ))
+        };
+        let v1 = at(1);
+        let i1 = v1["iops"].as_f64().unwrap();
+        // ~76,000 (one flow)
+        assert!((i1 - 76_000.0).abs() < 1.0);
+        assert_eq!(v1["bottleneck"], "flow");
+        assert!(v1["throughput_mibps"].as_f64().is_some());
+        let r = |d| at(d)["iops"].as_f64().unwrap() / i1;
+        // +76% +-15% of the gain; +163% likewise; 8 no more than 15% above 4
+        assert!((r(2) - 1.76).abs() < 0.15 * 0.76);
+        assert!((r(4) - 2.63).abs() < 0.15 * 1.63);
+        assert!(r(8) >= r(4) && r(8) <= r(4) * 1.15);
+    }
+
+    #[test]
+    fn service_level_and_errors() {
+        // Premium 2 TiB = 128 MiB/s; at 8 KiB that is 16,384 IOPS (below the flows).
+        let v = json(
+            "x --hosts 3 --datastores 2 --service-level premium --size-tib 2 --block-size 8 --json",
+        );
+        assert_eq!(v["bottleneck"], "qos");
+        assert!((v["throughput_mibps"].as_f64().unwrap() - 128.0).abs() < 1e-9);
+        for bad in [
+            "x --hosts 0 --datastores 1",
+            "x --hosts 1 --datastores 1 --block-size 0",
+            "x --hosts 1 --datastores 1 --read-pct 101",
+            "x --hosts 1 --datastores 1 --service-level ultra",
+            "x --hosts 1 --datastores 1 --retrieval sometimes",
+            "x --hosts 1 --datastores 1 --system nosuch",
+        ] {
+            let cli = Cli::try_parse_from(bad.split_whitespace()).unwrap();
+            assert!(render(&cli.args).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn vsan_text_output_says_spill() {
+        let cli = Cli::try_parse_from(
+            "x --hosts 4 --datastores 1 --system vsan-hybrid --vms-per-host 3 --block-size 16K"
+                .split_whitespace(),
+        )
+        .unwrap();
+        let s = render(&cli.args).unwrap();
+        assert!(s.contains("spills"), "{s}");
+        assert!(s.contains("bottleneck: backend"), "{s}");
+    }
+}
