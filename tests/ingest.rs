@@ -1,0 +1,569 @@
+//! Ingest tests: the project's fixture (totals worked out by hand), the shared real exports
+//! (against an independent count), and the catalogue of bad inputs.
+
+use std::path::{Path, PathBuf};
+
+use calamine::{Data, Reader, Xlsx, open_workbook};
+use dsplan::ingest::{ErrorKind, IngestError, read_inputs};
+use dsplan::inventory::{Inventory, PowerState};
+use rust_xlsxwriter::Workbook;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// `../shared/rvtools/<name>` next to the repository, or `None` (and a note) on a fresh
+/// clone without it.
+fn shared(name: &str) -> Option<PathBuf> {
+    let dir = root().join("../shared/rvtools");
+    if !dir.is_dir() {
+        println!("skipped: ../shared not found");
+        return None;
+    }
+    Some(dir.join(name))
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(test: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("ingest")
+        .join(test);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create scratch dir");
+    dir
+}
+
+fn read_one(path: &Path) -> Inventory {
+    match read_inputs(&[path]) {
+        Ok(inv) => inv,
+        Err(e) => panic!("{} should load: {e}", path.display()),
+    }
+}
+
+fn read_err(path: &Path) -> IngestError {
+    match read_inputs(&[path]) {
+        Ok(inv) => panic!("{} should fail, read {} VMs", path.display(), inv.vms.len()),
+        Err(e) => e,
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The project's fixture
+// ---------------------------------------------------------------------------------------
+
+// fixtures/small-estate.xlsx (made by examples/make_fixtures.rs), vInfo rows by hand
+// (sizes in GiB; the sheet holds GiB x 1024 MiB):
+//
+//   VM          Powerstate  Template      Cluster Host         Prov GiB  In use GiB
+//   web-01      poweredOn   "False"       Prod    esx-prod-01     100        50
+//   web-02      poweredOn   "False"       Prod    esx-prod-02     100        50
+//   db-01       poweredOn   FALSE (bool)  Prod    esx-prod-01    1024       800
+//   app-01      poweredOn   "False"       Prod    esx-prod-02     200       100
+//   tmpl-linux  poweredOff  TRUE (bool)   Prod    esx-prod-01      40        20
+//   (row 7: blank name, formatted cells only: skipped, no warning)
+//   test-01     poweredOff  "False"       Dev     esx-dev-01      500       250
+//   batch-01    suspended   "False"       Dev     esx-dev-01      300       150
+//   build-01    poweredOn   "False"       Dev     esx-dev-02      800       400
+//
+// VMs 8; templates 1; non-template powered on 5 (web-01, web-02, db-01, app-01, build-01),
+// powered off 1 (test-01), suspended 1 (batch-01).
+// Provisioned: 100+100+1024+200+40+500+300+800 = 3064 GiB = 3064 x 1024 = 3,137,536 MiB.
+// In use:      50+50+800+100+20+250+150+400    = 1820 GiB = 1820 x 1024 = 1,863,680 MiB.
+// Clusters Dev, Prod; 4 hosts. 20 formatted empty rows below the data, and an `Owner`
+// custom attribute column between Annotation and Datacenter: neither changes anything.
+fn check_small_estate(inv: &Inventory) {
+    let s = inv.summary();
+    assert_eq!(s.vm_count, 8);
+    assert_eq!(s.template_count, 1);
+    assert_eq!(s.powered_on_count, 5);
+    assert_eq!(s.powered_off_count, 1);
+    assert_eq!(s.suspended_count, 1);
+    assert_eq!(s.unknown_power_state_count, 0);
+    assert_eq!(s.provisioned_mib, 3_137_536.0);
+    assert_eq!(s.in_use_mib, 1_863_680.0);
+    assert_eq!(s.provisioned_unknown, 0);
+    assert_eq!(s.in_use_unknown, 0);
+    assert_eq!(s.clusters, vec!["Dev".to_string(), "Prod".to_string()]);
+    assert_eq!(s.host_count, 4);
+    assert!(inv.warnings.is_empty(), "warnings: {:?}", inv.warnings);
+
+    let names: Vec<&str> = inv.vms.iter().map(|v| v.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "web-01",
+            "web-02",
+            "db-01",
+            "app-01",
+            "tmpl-linux",
+            "test-01",
+            "batch-01",
+            "build-01"
+        ]
+    );
+    let tmpl = &inv.vms[4];
+    assert_eq!(tmpl.template, Some(true));
+    assert_eq!(tmpl.power_state, PowerState::PoweredOff);
+    assert_eq!(tmpl.origin.row, 6);
+    // test-01 comes after the blank row 7: row 8.
+    assert_eq!(inv.vms[5].origin.row, 8);
+    assert_eq!(inv.vms[5].origin.sheet, "vInfo");
+    assert_eq!(inv.vms[2].template, Some(false));
+    assert_eq!(inv.vms[2].provisioned_mib, Some(1_048_576.0));
+    assert_eq!(inv.vms[6].power_state, PowerState::Suspended);
+    assert_eq!(inv.vms[7].cluster.as_deref(), Some("Dev"));
+    assert_eq!(inv.vms[7].host.as_deref(), Some("esx-dev-02"));
+}
+
+#[test]
+fn small_estate_xlsx_matches_hand_totals() {
+    let path = root().join("fixtures/small-estate.xlsx");
+    let inv = read_one(&path);
+    check_small_estate(&inv);
+    assert_eq!(inv.inputs, vec![path.display().to_string()]);
+}
+
+#[test]
+fn small_estate_csv_matches_hand_totals_and_the_xlsx() {
+    let csv = read_one(&root().join("fixtures/small-estate-vinfo.csv"));
+    check_small_estate(&csv);
+    let xlsx = read_one(&root().join("fixtures/small-estate.xlsx"));
+    // Same VMs field by field; only the origin file differs.
+    for (a, b) in csv.vms.iter().zip(&xlsx.vms) {
+        let mut a = a.clone();
+        a.origin.file = b.origin.file.clone();
+        assert_eq!(&a, b);
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The shared real exports, against an independent count
+// ---------------------------------------------------------------------------------------
+
+/// Counts and totals computed the plain way: calamine's dense `worksheet_range` of vInfo,
+/// columns found by their exact header text, every row with a non-empty `VM` counted.
+#[derive(Debug, PartialEq)]
+struct PlainCount {
+    vms: usize,
+    templates: usize,
+    powered_on: usize,
+    powered_off: usize,
+    provisioned_mib: f64,
+    in_use_mib: f64,
+}
+
+fn plain_count(path: &Path, prov_header: &str, in_use_header: &str) -> PlainCount {
+    let mut wb: Xlsx<_> = open_workbook(path).expect("open workbook");
+    let range = wb.worksheet_range("vInfo").expect("vInfo sheet");
+    let mut rows = range.rows();
+    let header = rows.next().expect("header row");
+    let col = |name: &str| {
+        header
+            .iter()
+            .position(|c| *c == name)
+            .unwrap_or_else(|| panic!("column {name}"))
+    };
+    let (vm, power, template, prov, used) = (
+        col("VM"),
+        col("Powerstate"),
+        col("Template"),
+        col(prov_header),
+        col(in_use_header),
+    );
+    let num = |d: &Data| match d {
+        Data::Int(i) => *i as f64,
+        Data::Float(f) => *f,
+        Data::Empty => 0.0,
+        other => panic!("unexpected size cell {other:?}"),
+    };
+    let mut c = PlainCount {
+        vms: 0,
+        templates: 0,
+        powered_on: 0,
+        powered_off: 0,
+        provisioned_mib: 0.0,
+        in_use_mib: 0.0,
+    };
+    for row in rows {
+        if row[vm].to_string().trim().is_empty() {
+            continue;
+        }
+        c.vms += 1;
+        let is_template = matches!(&row[template], Data::Bool(true))
+            || row[template].to_string().eq_ignore_ascii_case("true");
+        if is_template {
+            c.templates += 1;
+        } else if row[power] == "poweredOn" {
+            c.powered_on += 1;
+        } else if row[power] == "poweredOff" {
+            c.powered_off += 1;
+        }
+        c.provisioned_mib += num(&row[prov]);
+        c.in_use_mib += num(&row[used]);
+    }
+    c
+}
+
+fn summary_count(inv: &Inventory) -> PlainCount {
+    let s = inv.summary();
+    PlainCount {
+        vms: s.vm_count,
+        templates: s.template_count,
+        powered_on: s.powered_on_count,
+        powered_off: s.powered_off_count,
+        provisioned_mib: s.provisioned_mib,
+        in_use_mib: s.in_use_mib,
+    }
+}
+
+// Cross-checked once by hand with Python (openpyxl 3, read_only, values_only): header row
+// mapped by exact text, rows with an empty `VM` skipped, `Template` == "True" counted as
+// template, else `Powerstate` counted, `Provisioned MB` / `In Use MB` summed:
+//   sizing-workshop-805vms.xlsx: 805 VMs, 10 templates (all poweredOff), 763 powered on,
+//     32 powered off, 0 suspended, 234,526,490 MiB provisioned, 127,901,813 MiB in use,
+//     2,698 formatted empty rows (rows 807..3504), 4 clusters, 38 distinct vInfo hosts.
+//   rvtools-3.10-lab-27vms.xlsx: 27 VMs, 1 template (poweredOff), 26 powered on,
+//     0 powered off, 2,906,070 MiB provisioned, 809,937 MiB in use, 1 cluster, 4 hosts.
+#[test]
+fn workshop_805_equals_independent_count() {
+    let Some(path) = shared("sizing-workshop-805vms.xlsx") else {
+        return;
+    };
+    let inv = read_one(&path);
+    let plain = plain_count(&path, "Provisioned MB", "In Use MB");
+    assert_eq!(summary_count(&inv), plain);
+    assert_eq!(
+        plain,
+        PlainCount {
+            vms: 805,
+            templates: 10,
+            powered_on: 763,
+            powered_off: 32,
+            provisioned_mib: 234_526_490.0,
+            in_use_mib: 127_901_813.0,
+        }
+    );
+    let s = inv.summary();
+    assert_eq!(s.suspended_count, 0);
+    assert_eq!(s.unknown_power_state_count, 0);
+    assert_eq!(s.provisioned_unknown, 0);
+    assert_eq!(s.clusters, ["Cluster1", "Cluster2", "DMZ", "Mgmt"]);
+    assert_eq!(s.host_count, 38);
+    // The 2,698 formatted empty rows are not VMs and raise no warnings.
+    assert!(
+        inv.warnings.is_empty(),
+        "warnings: {:?}",
+        &inv.warnings[..3.min(inv.warnings.len())]
+    );
+    assert_eq!(inv.vms.last().map(|v| v.origin.row), Some(806));
+}
+
+#[test]
+fn lab_27_equals_independent_count() {
+    let Some(path) = shared("rvtools-3.10-lab-27vms.xlsx") else {
+        return;
+    };
+    let inv = read_one(&path);
+    let plain = plain_count(&path, "Provisioned MB", "In Use MB");
+    assert_eq!(summary_count(&inv), plain);
+    assert_eq!(
+        plain,
+        PlainCount {
+            vms: 27,
+            templates: 1,
+            powered_on: 26,
+            powered_off: 0,
+            provisioned_mib: 2_906_070.0,
+            in_use_mib: 809_937.0,
+        }
+    );
+    assert!(inv.warnings.is_empty(), "warnings: {:?}", inv.warnings);
+}
+
+// small-mib-headers.xlsx: 3 VMs by hand (openpyxl): `Provisioned MiB` 122,880 + 327,680 +
+// 81,920 = 532,480 MiB; no `Template` and no `In Use MiB` column, so those are unknown
+// (None), never 0.
+#[test]
+fn small_mib_headers_reads_mib_and_keeps_missing_columns_unknown() {
+    let Some(path) = shared("small-mib-headers.xlsx") else {
+        return;
+    };
+    let inv = read_one(&path);
+    let s = inv.summary();
+    assert_eq!(s.vm_count, 3);
+    assert_eq!(s.provisioned_mib, 532_480.0);
+    assert_eq!(s.in_use_unknown, 3);
+    assert!(
+        inv.vms
+            .iter()
+            .all(|v| v.template.is_none() && v.in_use_mib.is_none())
+    );
+}
+
+// The per-tab CSV folders are the lab export converted: same VMs, same numbers as the xlsx
+// (`"102,400"` in the comma folder, `"102.400"` in the semicolon one).
+#[test]
+fn lab_csv_folders_equal_the_xlsx() {
+    let Some(xlsx) = shared("rvtools-3.10-lab-27vms.xlsx") else {
+        return;
+    };
+    let expected = read_one(&xlsx);
+    for folder in ["csv-export-lab-comma", "csv-export-lab-semicolon"] {
+        let dir = xlsx.with_file_name(folder);
+        let inv = read_one(&dir);
+        assert_eq!(inv.vms.len(), 27, "{folder}");
+        for (a, b) in inv.vms.iter().zip(&expected.vms) {
+            let mut a = a.clone();
+            assert!(a.origin.file.ends_with("RVTools_tabvInfo.csv"));
+            a.origin.file = b.origin.file.clone();
+            assert_eq!(&a, b, "{folder}");
+        }
+        assert!(inv.warnings.is_empty(), "{folder}: {:?}", inv.warnings);
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Bad cells: warnings, and reading goes on
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn bad_cells_become_warnings_naming_the_cell() {
+    let dir = scratch("bad_cells");
+    let path = dir.join("bad.xlsx");
+    let mut wb = Workbook::new();
+    let ws = wb.add_worksheet().set_name("vInfo").unwrap();
+    for (c, h) in [
+        "VM",
+        "Powerstate",
+        "Template",
+        "Provisioned MB",
+        "In Use MB",
+    ]
+    .iter()
+    .enumerate()
+    {
+        ws.write_string(0, c as u16, *h).unwrap();
+    }
+    // row 2: non-numeric size; row 3: negative size; row 4: odd power state and template;
+    // row 5: values but no name; row 6: fine.
+    ws.write_string(1, 0, "a").unwrap();
+    ws.write_string(1, 1, "poweredOn").unwrap();
+    ws.write_string(1, 3, "lots").unwrap();
+    ws.write_number(1, 4, 10.0).unwrap();
+    ws.write_string(2, 0, "b").unwrap();
+    ws.write_number(2, 3, -5.0).unwrap();
+    ws.write_number(2, 4, 1.0).unwrap();
+    ws.write_string(3, 0, "c").unwrap();
+    ws.write_string(3, 1, "sleeping").unwrap();
+    ws.write_string(3, 2, "maybe").unwrap();
+    ws.write_number(4, 3, 7.0).unwrap();
+    ws.write_string(5, 0, "d").unwrap();
+    ws.write_number(5, 3, 100.0).unwrap();
+    wb.save(&path).unwrap();
+
+    let inv = read_one(&path);
+    let file = path.display().to_string();
+    assert_eq!(inv.vms.len(), 4);
+    assert_eq!(inv.vms[0].provisioned_mib, None);
+    assert_eq!(inv.vms[0].in_use_mib, Some(10.0));
+    assert_eq!(inv.vms[1].provisioned_mib, None);
+    assert_eq!(inv.vms[2].power_state, PowerState::Unknown);
+    assert_eq!(inv.vms[2].template, None);
+    assert_eq!(inv.vms[3].provisioned_mib, Some(100.0));
+    let w: Vec<(Option<usize>, Option<&str>, Option<&str>)> = inv
+        .warnings
+        .iter()
+        .map(|w| (w.row, w.column.as_deref(), w.value.as_deref()))
+        .collect();
+    assert_eq!(
+        w,
+        [
+            (Some(2), Some("Provisioned MB"), Some("lots")),
+            (Some(3), Some("Provisioned MB"), Some("-5")),
+            (Some(4), Some("Powerstate"), Some("sleeping")),
+            (Some(4), Some("Template"), Some("maybe")),
+            (Some(5), None, None),
+        ]
+    );
+    for warning in &inv.warnings {
+        assert_eq!(warning.file, file);
+        assert_eq!(warning.sheet.as_deref(), Some("vInfo"));
+        assert!(warning.to_string().starts_with(&file));
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Bad inputs: typed errors that name the file
+// ---------------------------------------------------------------------------------------
+
+fn assert_error(path: &Path, kind: ErrorKind, message_part: &str) -> IngestError {
+    let e = read_err(path);
+    let msg = e.to_string();
+    assert_eq!(e.kind(), kind, "{msg}");
+    assert!(
+        msg.contains(&path.display().to_string()),
+        "message should name the file: {msg}"
+    );
+    assert!(msg.contains(message_part), "'{message_part}' not in: {msg}");
+    assert_eq!(e.file(), Some(path.display().to_string().as_str()));
+    e
+}
+
+#[test]
+fn missing_file() {
+    let dir = scratch("missing_file");
+    assert_error(&dir.join("nope.xlsx"), ErrorKind::NotFound, "no such file");
+}
+
+#[test]
+fn text_with_xlsx_extension() {
+    let dir = scratch("text_xlsx");
+    let path = dir.join("notes.xlsx");
+    std::fs::write(&path, "VM,Powerstate\nweb-01,poweredOn\n").unwrap();
+    assert_error(&path, ErrorKind::NotASpreadsheet, "not a spreadsheet");
+}
+
+#[test]
+fn binary_garbage_with_xlsx_extension() {
+    let dir = scratch("garbage_xlsx");
+    let path = dir.join("garbage.xlsx");
+    let bytes: Vec<u8> = (0..4096u32)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+        .collect();
+    std::fs::write(&path, bytes).unwrap();
+    assert_error(&path, ErrorKind::NotASpreadsheet, "not a spreadsheet");
+}
+
+#[test]
+fn empty_xlsx() {
+    let dir = scratch("empty_xlsx");
+    let path = dir.join("empty.xlsx");
+    std::fs::write(&path, b"").unwrap();
+    assert_error(&path, ErrorKind::NotASpreadsheet, "empty");
+}
+
+#[test]
+fn workbook_without_vinfo_lists_the_sheets() {
+    let dir = scratch("no_vinfo");
+    let path = dir.join("novinfo.xlsx");
+    let mut wb = Workbook::new();
+    wb.add_worksheet()
+        .set_name("vHost")
+        .unwrap()
+        .write_string(0, 0, "Host")
+        .unwrap();
+    wb.add_worksheet()
+        .set_name("vDisk")
+        .unwrap()
+        .write_string(0, 0, "VM")
+        .unwrap();
+    wb.save(&path).unwrap();
+    let e = assert_error(&path, ErrorKind::MissingSheet, "vInfo");
+    assert!(e.to_string().contains("[vHost, vDisk]"), "{e}");
+}
+
+#[test]
+fn vinfo_without_vm_column_lists_every_alias() {
+    let dir = scratch("no_vm_column");
+    let path = dir.join("novm.xlsx");
+    let mut wb = Workbook::new();
+    let ws = wb.add_worksheet().set_name("vInfo").unwrap();
+    ws.write_string(0, 0, "Name").unwrap();
+    ws.write_string(0, 1, "Provisioned MB").unwrap();
+    ws.write_string(1, 0, "web-01").unwrap();
+    ws.write_number(1, 1, 10.0).unwrap();
+    wb.save(&path).unwrap();
+    let e = assert_error(&path, ErrorKind::MissingColumn, "'VM'");
+    match &e {
+        IngestError::MissingColumn {
+            sheet,
+            column,
+            tried,
+            found,
+            ..
+        } => {
+            assert_eq!(sheet, "vInfo");
+            assert_eq!(column, "VM");
+            assert_eq!(tried, &["VM", "vInfoVMName", "VM Name"]);
+            assert_eq!(found, &["Name", "Provisioned MB"]);
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(e.to_string().contains("vInfoVMName"));
+}
+
+#[test]
+fn empty_vinfo_sheet_is_a_missing_vm_column() {
+    let dir = scratch("empty_vinfo");
+    let path = dir.join("emptyvinfo.xlsx");
+    let mut wb = Workbook::new();
+    wb.add_worksheet().set_name("vInfo").unwrap();
+    wb.save(&path).unwrap();
+    assert_error(&path, ErrorKind::MissingColumn, "'VM'");
+}
+
+#[test]
+fn directory_without_rvtools_files() {
+    let dir = scratch("no_rvtools_files");
+    std::fs::write(dir.join("readme.txt"), "hello").unwrap();
+    std::fs::write(dir.join("other.csv"), "a,b\n1,2\n").unwrap();
+    assert_error(&dir, ErrorKind::NoRvtoolsFiles, "no RVTools_tab*.csv");
+}
+
+#[test]
+fn csv_directory_without_vinfo_lists_the_tabs() {
+    let dir = scratch("no_vinfo_tab");
+    std::fs::write(dir.join("RVTools_tabvHost.csv"), "\"Host\"\n\"h1\"\n").unwrap();
+    let e = assert_error(&dir, ErrorKind::MissingSheet, "vInfo");
+    assert!(e.to_string().contains("[vHost]"), "{e}");
+}
+
+#[test]
+fn unsupported_extension() {
+    let dir = scratch("unsupported");
+    let path = dir.join("export.ods");
+    std::fs::write(&path, b"whatever").unwrap();
+    assert_error(&path, ErrorKind::UnsupportedExtension, "'ods'");
+}
+
+#[test]
+fn ragged_csv_row() {
+    let dir = scratch("ragged");
+    let path = dir.join("vinfo.csv");
+    std::fs::write(
+        &path,
+        "VM,Powerstate,Provisioned MB\na,poweredOn,1\nb,poweredOn\n",
+    )
+    .unwrap();
+    let e = assert_error(&path, ErrorKind::Malformed, "ragged row");
+    assert!(e.to_string().contains("row 3"), "{e}");
+}
+
+#[test]
+fn empty_and_binary_csv() {
+    let dir = scratch("bad_csv");
+    let empty = dir.join("empty.csv");
+    std::fs::write(&empty, b"").unwrap();
+    assert_error(&empty, ErrorKind::NotASpreadsheet, "empty");
+    let binary = dir.join("binary.csv");
+    std::fs::write(&binary, [0x50u8, 0x4b, 3, 4, 0, 0, 0xff, 0x00, 0x13]).unwrap();
+    assert_error(&binary, ErrorKind::NotASpreadsheet, "binary");
+}
+
+#[test]
+fn no_inputs() {
+    let none: [&Path; 0] = [];
+    let e = read_inputs(&none).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::NoInputs);
+}
+
+#[test]
+fn several_inputs_are_concatenated_in_order() {
+    let a = root().join("fixtures/small-estate.xlsx");
+    let b = root().join("fixtures/small-estate-vinfo.csv");
+    let inv = read_inputs(&[&a, &b]).unwrap();
+    assert_eq!(inv.inputs.len(), 2);
+    // 8 + 8 VMs; provisioned 2 x 3,137,536 = 6,275,072 MiB.
+    assert_eq!(inv.vms.len(), 16);
+    assert_eq!(inv.summary().provisioned_mib, 6_275_072.0);
+}
