@@ -567,3 +567,111 @@ fn several_inputs_are_concatenated_in_order() {
     assert_eq!(inv.vms.len(), 16);
     assert_eq!(inv.summary().provisioned_mib, 6_275_072.0);
 }
+
+// ---------------------------------------------------------------------------------------
+// CSV locales (issue 3, item 3)
+// ---------------------------------------------------------------------------------------
+
+/// The inventory as JSON with the input paths blanked (they necessarily differ between an
+/// xlsx and a CSV folder); everything else must be byte-identical.
+fn json_without_paths(inv: &Inventory) -> String {
+    let mut inv = inv.clone();
+    inv.inputs.clear();
+    for vm in &mut inv.vms {
+        vm.origin.file.clear();
+    }
+    for w in &mut inv.warnings {
+        w.file.clear();
+    }
+    serde_json::to_string_pretty(&inv).expect("serialize")
+}
+
+#[test]
+fn lab_csv_folders_give_identical_inventory_json() {
+    let Some(xlsx) = shared("rvtools-3.10-lab-27vms.xlsx") else {
+        return;
+    };
+    let expected = json_without_paths(&read_one(&xlsx));
+    for folder in ["csv-export-lab-comma", "csv-export-lab-semicolon"] {
+        let got = json_without_paths(&read_one(&xlsx.with_file_name(folder)));
+        assert_eq!(got, expected, "{folder}");
+    }
+}
+
+/// Writes `RVTools_tabvInfo.csv` into a fresh folder and reads the folder.
+fn read_csv_folder(test: &str, bytes: &[u8]) -> Inventory {
+    let dir = scratch(test);
+    std::fs::write(dir.join("RVTools_tabvInfo.csv"), bytes).unwrap();
+    std::fs::write(dir.join("RVTools_tabvHost.csv"), b"\"Host\"\r\n").unwrap();
+    read_one(&dir)
+}
+
+#[test]
+fn european_csv_windows_1252_with_decimal_commas() {
+    // Windows-1252: 0xE9 is 'é', 0xFC is 'ü'. Semicolons, `.` thousands, `,` decimals:
+    // "1.234,5" = 1234.5, "16.384" = 16384 (the file's decimal mark is the comma),
+    // "0,5" = 0.5.
+    let mut bytes = Vec::new();
+    bytes.extend_from_slice(
+        b"\"VM\";\"Powerstate\";\"Template\";\"Provisioned MB\";\"In Use MB\";\"Cluster\"\r\n",
+    );
+    bytes.extend_from_slice(
+        b"\"caf\xe9\";\"poweredOn\";\"False\";\"1.234,5\";\"16.384\";\"M\xfcnchen\"\r\n",
+    );
+    bytes.extend_from_slice(b"\"b\";\"poweredOff\";\"False\";\"0,5\";\"\";\"M\xfcnchen\"\r\n");
+    let inv = read_csv_folder("eu_1252", &bytes);
+    assert_eq!(inv.vms.len(), 2);
+    assert_eq!(inv.vms[0].name, "café");
+    assert_eq!(inv.vms[0].cluster.as_deref(), Some("München"));
+    assert_eq!(inv.vms[0].provisioned_mib, Some(1234.5));
+    assert_eq!(inv.vms[0].in_use_mib, Some(16_384.0));
+    assert_eq!(inv.vms[1].provisioned_mib, Some(0.5));
+    assert_eq!(inv.vms[1].in_use_mib, None);
+    assert!(inv.warnings.is_empty(), "{:?}", inv.warnings);
+}
+
+#[test]
+fn ambiguous_cells_follow_the_files_other_values() {
+    // Comma-delimited, but the other values ("12,5" cannot group thousands) show a decimal
+    // comma: "16.384" is then 16,384, not 16.384.
+    let text = "VM,Provisioned MB,In Use MB\r\na,\"16.384\",\"12,5\"\r\nb,\"2.048\",\"1,25\"\r\n";
+    let inv = read_csv_folder("ambiguous_comma", text.as_bytes());
+    assert_eq!(inv.vms[0].provisioned_mib, Some(16_384.0));
+    assert_eq!(inv.vms[0].in_use_mib, Some(12.5));
+    assert_eq!(inv.vms[1].provisioned_mib, Some(2_048.0));
+    assert_eq!(inv.vms[1].in_use_mib, Some(1.25));
+    // Semicolon-delimited with a decimal point ("12.5"): "16,384" is 16,384.
+    let text = "VM;Provisioned MB;In Use MB\na;16,384;12.5\n";
+    let inv = read_csv_folder("ambiguous_semicolon", text.as_bytes());
+    assert_eq!(inv.vms[0].provisioned_mib, Some(16_384.0));
+    assert_eq!(inv.vms[0].in_use_mib, Some(12.5));
+    // No evidence at all: the delimiter decides (`;` goes with a decimal comma).
+    let inv = read_csv_folder("no_evidence", b"VM;Provisioned MB\na;16.384\n");
+    assert_eq!(inv.vms[0].provisioned_mib, Some(16_384.0));
+    let inv = read_csv_folder("no_evidence_comma", b"VM,Provisioned MB\na,\"16,384\"\n");
+    assert_eq!(inv.vms[0].provisioned_mib, Some(16_384.0));
+}
+
+#[test]
+fn mixed_decimal_marks_are_reported() {
+    // 2 cells say point ("1.5", "2.5"), 1 says comma ("3,5"): point wins, a warning says so,
+    // and "3,5" (not a valid point number) is a cell warning.
+    let text = "VM\tProvisioned MB\ta\t1.5\nb\t2.5\nc\t3,5\n".replace("\ta\t", "\na\t");
+    let inv = read_csv_folder("mixed_marks", text.as_bytes());
+    assert_eq!(inv.vms.len(), 3);
+    assert_eq!(inv.vms[0].provisioned_mib, Some(1.5));
+    assert_eq!(inv.vms[2].provisioned_mib, None);
+    assert_eq!(inv.warnings.len(), 2, "{:?}", inv.warnings);
+    assert!(inv.warnings[0].message.contains("both decimal marks"));
+    assert_eq!(inv.warnings[1].row, Some(4));
+    assert_eq!(inv.warnings[1].value.as_deref(), Some("3,5"));
+}
+
+#[test]
+fn utf8_bom_and_tab_delimiter() {
+    let text = "\u{feff}VM\tPowerstate\tProvisioned MiB\r\nweb\tpoweredOn\t1024\r\n";
+    let inv = read_csv_folder("bom_tab", text.as_bytes());
+    assert_eq!(inv.vms[0].name, "web");
+    assert_eq!(inv.vms[0].power_state, PowerState::PoweredOn);
+    assert_eq!(inv.vms[0].provisioned_mib, Some(1024.0));
+}
