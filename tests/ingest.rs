@@ -675,3 +675,176 @@ fn utf8_bom_and_tab_delimiter() {
     assert_eq!(inv.vms[0].power_state, PowerState::PoweredOn);
     assert_eq!(inv.vms[0].provisioned_mib, Some(1024.0));
 }
+
+// ---------------------------------------------------------------------------------------
+// Header resolution (issue 3, item 4)
+// ---------------------------------------------------------------------------------------
+
+/// A cell for the generated test workbooks.
+#[derive(Clone)]
+enum C {
+    S(&'static str),
+    N(f64),
+    B(bool),
+}
+
+fn write_vinfo_xlsx(path: &Path, headers: &[&str], rows: &[Vec<C>]) {
+    let mut wb = Workbook::new();
+    let ws = wb.add_worksheet().set_name("vInfo").unwrap();
+    for (c, h) in headers.iter().enumerate() {
+        ws.write_string(0, c as u16, *h).unwrap();
+    }
+    for (r, row) in rows.iter().enumerate() {
+        for (c, cell) in row.iter().enumerate() {
+            let (r, c) = (r as u32 + 1, c as u16);
+            match cell {
+                C::S("") => {}
+                C::S(s) => {
+                    ws.write_string(r, c, *s).unwrap();
+                }
+                C::N(n) => {
+                    ws.write_number(r, c, *n).unwrap();
+                }
+                C::B(b) => {
+                    ws.write_boolean(r, c, *b).unwrap();
+                }
+            }
+        }
+    }
+    wb.save(path).unwrap();
+}
+
+#[test]
+fn headers_in_any_case_spacing_and_db_names() {
+    let dir = scratch("header_spellings");
+    let row = vec![
+        C::S("web"),
+        C::S("POWEREDON"),
+        C::S("true"),
+        C::N(2048.0),
+        C::N(1024.0),
+        C::S("Prod"),
+        C::S("esx1"),
+    ];
+    let spellings: [[&str; 7]; 4] = [
+        [
+            "  vm ",
+            "POWERSTATE",
+            "template",
+            "provisioned mb",
+            "IN USE MIB",
+            "cluster",
+            "host",
+        ],
+        [
+            "VM",
+            "Powerstate",
+            "Template",
+            "ProvisionedMiB",
+            "InUseMB",
+            "Cluster",
+            "Host",
+        ],
+        [
+            "vInfoVMName",
+            "vInfoPowerstate",
+            "vInfoTemplate",
+            "vInfoProvisioned",
+            "vInfoInUse",
+            "vInfoCluster",
+            "vInfoHost",
+        ],
+        [
+            "VM Name",
+            "Power State",
+            "Template",
+            "Provisioned MB",
+            "In Use MB",
+            "Cluster",
+            "Host",
+        ],
+    ];
+    for (i, headers) in spellings.iter().enumerate() {
+        let path = dir.join(format!("spelling{i}.xlsx"));
+        write_vinfo_xlsx(&path, headers, std::slice::from_ref(&row));
+        let inv = read_one(&path);
+        let vm = &inv.vms[0];
+        assert_eq!(vm.name, "web", "{headers:?}");
+        assert_eq!(vm.power_state, PowerState::PoweredOn, "{headers:?}");
+        assert_eq!(vm.template, Some(true), "{headers:?}");
+        assert_eq!(vm.provisioned_mib, Some(2048.0), "{headers:?}");
+        assert_eq!(vm.in_use_mib, Some(1024.0), "{headers:?}");
+        assert_eq!(vm.cluster.as_deref(), Some("Prod"), "{headers:?}");
+        assert_eq!(vm.host.as_deref(), Some("esx1"), "{headers:?}");
+        assert!(inv.warnings.is_empty(), "{headers:?}: {:?}", inv.warnings);
+    }
+}
+
+#[test]
+fn custom_attribute_repeating_a_builtin_name_is_not_read() {
+    // RVTools puts custom attributes between `Annotation` and `Datacenter`; here one is
+    // called `Cluster` and holds an owner team. The built-in `Cluster` (after `Datacenter`)
+    // is read, and a warning names the two columns (E and G).
+    let dir = scratch("dup_custom");
+    let path = dir.join("dup.xlsx");
+    write_vinfo_xlsx(
+        &path,
+        &[
+            "VM",
+            "Provisioned MiB",
+            "Annotation",
+            "Owner",
+            "Cluster",
+            "Datacenter",
+            "Cluster",
+        ],
+        &[vec![
+            C::S("web"),
+            C::N(10.0),
+            C::S("note"),
+            C::S("ops"),
+            C::S("team-blue"),
+            C::S("DC1"),
+            C::S("Prod"),
+        ]],
+    );
+    let inv = read_one(&path);
+    assert_eq!(inv.vms[0].cluster.as_deref(), Some("Prod"));
+    assert_eq!(inv.vms[0].provisioned_mib, Some(10.0));
+    assert_eq!(inv.warnings.len(), 1, "{:?}", inv.warnings);
+    let w = &inv.warnings[0];
+    assert_eq!(w.row, Some(1));
+    assert!(
+        w.message.contains("(E, G)") && w.message.contains("column G"),
+        "{w}"
+    );
+}
+
+#[test]
+fn duplicate_header_without_custom_zone_reads_the_first() {
+    let dir = scratch("dup_plain");
+    let path = dir.join("dup.xlsx");
+    write_vinfo_xlsx(
+        &path,
+        &["VM", "Provisioned MB", "Provisioned MB"],
+        &[vec![C::S("a"), C::N(1.0), C::N(2.0)]],
+    );
+    let inv = read_one(&path);
+    assert_eq!(inv.vms[0].provisioned_mib, Some(1.0));
+    assert_eq!(inv.warnings.len(), 1);
+    assert!(inv.warnings[0].message.contains("column B"));
+}
+
+#[test]
+fn mib_spelling_is_preferred_over_mb_when_both_exist() {
+    let dir = scratch("mib_and_mb");
+    let path = dir.join("both.xlsx");
+    write_vinfo_xlsx(
+        &path,
+        &["Provisioned MB", "VM", "Provisioned MiB", "Template"],
+        &[vec![C::N(1.0), C::S("a"), C::N(2.0), C::B(false)]],
+    );
+    let inv = read_one(&path);
+    assert_eq!(inv.vms[0].provisioned_mib, Some(2.0));
+    assert_eq!(inv.vms[0].template, Some(false));
+}
