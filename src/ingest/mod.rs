@@ -19,12 +19,16 @@
 //! # Ok::<(), dsplan::ingest::IngestError>(())
 //! ```
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use crate::inventory::Inventory;
+use crate::ingest::table::{FieldSpec, Row};
+use crate::inventory::{Inventory, Source, Warning};
 
 mod csvfile;
+mod merge;
+mod quality;
 mod table;
+mod tabs;
 mod value;
 mod vinfo;
 mod xlsx;
@@ -202,8 +206,17 @@ impl IngestError {
 /// Reads every input and merges them into one inventory, in the order given.
 ///
 /// Each input is an RVTools `.xlsx` (or `.xlsm`), a folder of `RVTools_tab*.csv` files, or a
-/// single vInfo `.csv` (any name). VMs keep their origin (file, sheet, row); warnings of every
-/// input are kept.
+/// single vInfo `.csv` (any name). Besides vInfo (required), the tabs vDisk, vPartition,
+/// vHost, vCluster, vDatastore, vSnapshot and vMetaData are read when present; a missing tab
+/// is unknown data (see [`Source::tabs`]), and a present tab without its key column is
+/// skipped with a warning.
+///
+/// Merging keeps the first copy of everything: a VM whose [`VmKey`](crate::inventory::VmKey)
+/// was already read from an earlier input is dropped with its disks, partitions and
+/// snapshots (a warning names both copies); hosts are kept once per name, clusters once per
+/// (`VI SDK Server`, name), datastores once per `URL` (else `Address`, else server + name).
+/// Then the data-quality checks run (In Use > Provisioned, duplicate VM names, VMs on hosts
+/// missing from vHost, disks of unknown VMs, overcommitted datastores), each a warning.
 ///
 /// # Errors
 /// The first input that cannot be read stops the reading with an [`IngestError`] naming the
@@ -212,121 +225,281 @@ pub fn read_inputs<P: AsRef<Path>>(paths: &[P]) -> Result<Inventory, IngestError
     if paths.is_empty() {
         return Err(IngestError::NoInputs);
     }
-    let mut inventory = Inventory::default();
+    let mut parts = Vec::with_capacity(paths.len());
     for path in paths {
-        let part = read_input(path.as_ref())?;
-        inventory.inputs.extend(part.inputs);
-        inventory.vms.extend(part.vms);
-        inventory.warnings.extend(part.warnings);
+        parts.push(read_input(path.as_ref())?);
     }
+    let mut inventory = merge::merge(parts);
+    quality::check(&mut inventory);
     Ok(inventory)
 }
 
-/// Reads one input (see [`read_inputs`]).
+/// Reads one input as it is, without the cross-input merge or the data-quality checks of
+/// [`read_inputs`] (cell-level warnings are included).
 ///
 /// # Errors
 /// [`IngestError`] naming the file and the problem.
 pub fn read_input(path: &Path) -> Result<Inventory, IngestError> {
     let file = path.display().to_string();
     let meta = std::fs::metadata(path).map_err(|e| IngestError::from_io(&file, e))?;
+    let (mut input, format) = if meta.is_dir() {
+        (Input::CsvDir(rvtools_tabs(path, &file)?), "csv-folder")
+    } else {
+        let extension = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        match extension.as_str() {
+            "xlsx" | "xlsm" => (Input::Xlsx(Box::new(xlsx::open(path, &file)?)), "xlsx"),
+            "csv" => (Input::CsvFile(single_csv_tab(path, &file)?), "csv"),
+            _ => {
+                return Err(IngestError::UnsupportedExtension {
+                    file,
+                    extension: path
+                        .extension()
+                        .map(|e| e.to_string_lossy().into_owned())
+                        .unwrap_or_default(),
+                });
+            }
+        }
+    };
     let mut inventory = Inventory {
         inputs: vec![file.clone()],
         ..Inventory::default()
     };
-    if meta.is_dir() {
-        read_csv_dir(path, &file, &mut inventory)?;
-        return Ok(inventory);
-    }
-    let extension = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .unwrap_or("")
-        .to_ascii_lowercase();
-    match extension.as_str() {
-        "xlsx" | "xlsm" => read_xlsx(path, &file, &mut inventory)?,
-        "csv" => read_vinfo_csv(path, &file, &mut inventory)?,
-        _ => {
-            return Err(IngestError::UnsupportedExtension {
+    let mut source = Source {
+        file: file.clone(),
+        format: format.to_string(),
+        tabs: Vec::new(),
+        rvtools_major_version: None,
+        rvtools_version: None,
+        created: None,
+        server: None,
+    };
+
+    // vInfo: required.
+    let mut vms = Vec::new();
+    match input.read_tab(
+        &file,
+        "vInfo",
+        vinfo::FIELDS,
+        &mut inventory.warnings,
+        |row| {
+            if let Some(vm) = vinfo::vm_from_row(row) {
+                vms.push(vm);
+            }
+        },
+    )? {
+        Some(name) => source.tabs.push(name),
+        None => {
+            return Err(IngestError::MissingSheet {
                 file,
-                extension: path
-                    .extension()
-                    .map(|e| e.to_string_lossy().into_owned())
-                    .unwrap_or_default(),
+                sheet: "vInfo".to_string(),
+                found: input.tab_names(),
             });
         }
     }
+    inventory.vms = vms;
+
+    let mut ctx = TabContext {
+        input: &mut input,
+        file: &file,
+        warnings: &mut inventory.warnings,
+        source: &mut source,
+    };
+    ctx.optional(
+        "vDisk",
+        tabs::DISK_FIELDS,
+        &mut inventory.disks,
+        tabs::disk_from_row,
+    )?;
+    ctx.optional(
+        "vPartition",
+        tabs::PARTITION_FIELDS,
+        &mut inventory.partitions,
+        tabs::partition_from_row,
+    )?;
+    ctx.optional(
+        "vHost",
+        tabs::HOST_FIELDS,
+        &mut inventory.hosts,
+        tabs::host_from_row,
+    )?;
+    ctx.optional(
+        "vCluster",
+        tabs::CLUSTER_FIELDS,
+        &mut inventory.clusters,
+        tabs::cluster_from_row,
+    )?;
+    ctx.optional(
+        "vDatastore",
+        tabs::DATASTORE_FIELDS,
+        &mut inventory.datastores,
+        tabs::datastore_from_row,
+    )?;
+    ctx.optional(
+        "vSnapshot",
+        tabs::SNAPSHOT_FIELDS,
+        &mut inventory.snapshots,
+        tabs::snapshot_from_row,
+    )?;
+    let mut meta = source.clone();
+    let mut ctx = TabContext {
+        input: &mut input,
+        file: &file,
+        warnings: &mut inventory.warnings,
+        source: &mut source,
+    };
+    let mut meta_rows: Vec<()> = Vec::new();
+    ctx.optional("vMetaData", tabs::METADATA_FIELDS, &mut meta_rows, |row| {
+        tabs::metadata_into(row, &mut meta);
+        None
+    })?;
+    source.rvtools_major_version = meta.rvtools_major_version;
+    source.rvtools_version = meta.rvtools_version;
+    source.created = meta.created;
+    source.server = meta.server;
+    inventory.sources.push(source);
     Ok(inventory)
 }
 
-fn read_xlsx(path: &Path, file: &str, inventory: &mut Inventory) -> Result<(), IngestError> {
-    use calamine::Reader;
-    let mut wb = xlsx::open(path, file)?;
-    let Some(sheet) = xlsx::find_sheet(&wb, "vInfo") else {
-        return Err(IngestError::MissingSheet {
+/// One opened input.
+enum Input {
+    /// An xlsx workbook.
+    Xlsx(Box<xlsx::Workbook>),
+    /// A folder of `RVTools_tab<tab>.csv` files: (tab, path), sorted.
+    CsvDir(Vec<(String, PathBuf)>),
+    /// A single CSV file read as vInfo.
+    CsvFile(PathBuf),
+}
+
+impl Input {
+    /// The sheets (tabs) the input has.
+    fn tab_names(&self) -> Vec<String> {
+        use calamine::Reader;
+        match self {
+            Input::Xlsx(wb) => wb.sheet_names(),
+            Input::CsvDir(tabs) => tabs.iter().map(|(t, _)| t.clone()).collect(),
+            Input::CsvFile(_) => vec!["vInfo".to_string()],
+        }
+    }
+
+    /// Reads a tab when the input has it: `Ok(Some(sheet name))`, or `Ok(None)` when absent.
+    fn read_tab<F>(
+        &mut self,
+        file: &str,
+        tab: &str,
+        specs: &[FieldSpec],
+        warnings: &mut Vec<Warning>,
+        visit: F,
+    ) -> Result<Option<String>, IngestError>
+    where
+        F: FnMut(&mut Row<'_, '_>),
+    {
+        match self {
+            Input::Xlsx(wb) => {
+                let Some(sheet) = xlsx::find_sheet(wb, tab) else {
+                    return Ok(None);
+                };
+                xlsx::read_table(wb, file, &sheet, specs, warnings, visit)?;
+                Ok(Some(sheet))
+            }
+            Input::CsvDir(tabs) => {
+                let Some((name, path)) = tabs.iter().find(|(t, _)| t.eq_ignore_ascii_case(tab))
+                else {
+                    return Ok(None);
+                };
+                let csv_file = path.display().to_string();
+                let text = csvfile::load(path, &csv_file)?;
+                csvfile::read_table(&text, &csv_file, name, specs, warnings, visit)?;
+                Ok(Some(name.clone()))
+            }
+            Input::CsvFile(path) => {
+                if !tab.eq_ignore_ascii_case("vInfo") {
+                    return Ok(None);
+                }
+                let text = csvfile::load(path, file)?;
+                csvfile::read_table(&text, file, "vInfo", specs, warnings, visit)?;
+                Ok(Some("vInfo".to_string()))
+            }
+        }
+    }
+}
+
+/// What reading an optional tab needs.
+struct TabContext<'a> {
+    input: &'a mut Input,
+    file: &'a str,
+    warnings: &'a mut Vec<Warning>,
+    source: &'a mut Source,
+}
+
+impl TabContext<'_> {
+    /// Reads an optional tab into `out`. A tab without its key column is skipped with a
+    /// warning (its data stays unknown); other errors stop the input.
+    fn optional<T, F>(
+        &mut self,
+        tab: &str,
+        specs: &[FieldSpec],
+        out: &mut Vec<T>,
+        mut record: F,
+    ) -> Result<(), IngestError>
+    where
+        F: FnMut(&mut Row<'_, '_>) -> Option<T>,
+    {
+        let mut rows = Vec::new();
+        let mut tab_warnings = Vec::new();
+        let result = self
+            .input
+            .read_tab(self.file, tab, specs, &mut tab_warnings, |row| {
+                if let Some(r) = record(row) {
+                    rows.push(r);
+                }
+            });
+        match result {
+            Ok(Some(name)) => {
+                out.extend(rows);
+                self.warnings.extend(tab_warnings);
+                self.source.tabs.push(name);
+                Ok(())
+            }
+            Ok(None) => Ok(()),
+            Err(e @ IngestError::MissingColumn { .. }) => {
+                let (file, sheet) = match &e {
+                    IngestError::MissingColumn { file, sheet, .. } => (file.clone(), sheet.clone()),
+                    _ => (self.file.to_string(), tab.to_string()),
+                };
+                self.warnings.extend(tab_warnings);
+                self.warnings.push(Warning {
+                    file,
+                    sheet: Some(sheet),
+                    row: Some(1),
+                    column: None,
+                    value: None,
+                    message: format!("{e}; tab not read, its data is unknown"),
+                });
+                Ok(())
+            }
+            Err(e) => Err(e),
+        }
+    }
+}
+
+/// A single CSV file is vInfo unless its name says it is another RVTools tab.
+fn single_csv_tab(path: &Path, file: &str) -> Result<PathBuf, IngestError> {
+    match csvfile::tab_of(path) {
+        Some(tab) if !tab.eq_ignore_ascii_case("vInfo") => Err(IngestError::MissingSheet {
             file: file.to_string(),
             sheet: "vInfo".to_string(),
-            found: wb.sheet_names(),
-        });
-    };
-    let mut vms = Vec::new();
-    xlsx::read_table(
-        &mut wb,
-        file,
-        &sheet,
-        vinfo::FIELDS,
-        &mut inventory.warnings,
-        |row| {
-            if let Some(vm) = vinfo::vm_from_row(row) {
-                vms.push(vm);
-            }
-        },
-    )?;
-    inventory.vms.extend(vms);
-    Ok(())
+            found: vec![tab],
+        }),
+        _ => Ok(path.to_path_buf()),
+    }
 }
 
-/// A single CSV file: read as vInfo unless its name says it is another RVTools tab.
-fn read_vinfo_csv(path: &Path, file: &str, inventory: &mut Inventory) -> Result<(), IngestError> {
-    let sheet = match csvfile::tab_of(path) {
-        Some(tab) if tab.eq_ignore_ascii_case("vInfo") => tab,
-        Some(tab) => {
-            return Err(IngestError::MissingSheet {
-                file: file.to_string(),
-                sheet: "vInfo".to_string(),
-                found: vec![tab],
-            });
-        }
-        None => "vInfo".to_string(),
-    };
-    let text = csvfile::load(path, file)?;
-    read_vinfo_csv_text(&text, file, &sheet, inventory)
-}
-
-fn read_vinfo_csv_text(
-    text: &csvfile::CsvText,
-    file: &str,
-    sheet: &str,
-    inventory: &mut Inventory,
-) -> Result<(), IngestError> {
-    let mut vms = Vec::new();
-    csvfile::read_table(
-        text,
-        file,
-        sheet,
-        vinfo::FIELDS,
-        &mut inventory.warnings,
-        |row| {
-            if let Some(vm) = vinfo::vm_from_row(row) {
-                vms.push(vm);
-            }
-        },
-    )?;
-    inventory.vms.extend(vms);
-    Ok(())
-}
-
-/// A folder of `RVTools_tab<tab>.csv` files: the tabs found, by name.
-fn rvtools_tabs(dir: &Path, name: &str) -> Result<Vec<(String, std::path::PathBuf)>, IngestError> {
+/// A folder of `RVTools_tab<tab>.csv` files: the tabs found, sorted by name.
+fn rvtools_tabs(dir: &Path, name: &str) -> Result<Vec<(String, PathBuf)>, IngestError> {
     let entries = std::fs::read_dir(dir).map_err(|e| IngestError::from_io(name, e))?;
     let mut seen = 0usize;
     let mut tabs = Vec::new();
@@ -353,18 +526,4 @@ fn rvtools_tabs(dir: &Path, name: &str) -> Result<Vec<(String, std::path::PathBu
     }
     tabs.sort();
     Ok(tabs)
-}
-
-fn read_csv_dir(dir: &Path, name: &str, inventory: &mut Inventory) -> Result<(), IngestError> {
-    let tabs = rvtools_tabs(dir, name)?;
-    let Some((tab, path)) = tabs.iter().find(|(t, _)| t.eq_ignore_ascii_case("vInfo")) else {
-        return Err(IngestError::MissingSheet {
-            file: name.to_string(),
-            sheet: "vInfo".to_string(),
-            found: tabs.into_iter().map(|(t, _)| t).collect(),
-        });
-    };
-    let file = path.display().to_string();
-    let text = csvfile::load(path, &file)?;
-    read_vinfo_csv_text(&text, &file, tab, inventory)
 }

@@ -297,6 +297,20 @@ impl Row<'_, '_> {
         Some(v)
     }
 
+    /// A whole, non-negative count (`CPUs`, `# Hosts`); `None` when empty; a warning and
+    /// `None` for a negative or fractional value.
+    pub(crate) fn count(&mut self, slot: usize) -> Option<u64> {
+        let v = self.number(slot)?;
+        if v < 0.0 || v.fract() != 0.0 || v > 9.0e15 {
+            self.warn(
+                slot,
+                "expected a whole non-negative count; value treated as unknown".to_string(),
+            );
+            return None;
+        }
+        Some(v as u64)
+    }
+
     /// A boolean: a boolean cell, or text `True`/`False` (any case, also `Yes`/`No`, `1`/`0`).
     /// `None` when empty; a warning and `None` for anything else.
     pub(crate) fn boolean(&mut self, slot: usize) -> Option<bool> {

@@ -1,6 +1,7 @@
 //! The vInfo tab: one VM per row.
 
 use crate::ingest::table::{FieldSpec, Row};
+use crate::ingest::tabs::datastore_of_path;
 use crate::inventory::{Origin, PowerState, Vm};
 
 pub(crate) const VM: usize = 0;
@@ -10,6 +11,15 @@ pub(crate) const CLUSTER: usize = 3;
 pub(crate) const HOST: usize = 4;
 pub(crate) const PROVISIONED: usize = 5;
 pub(crate) const IN_USE: usize = 6;
+pub(crate) const UNSHARED: usize = 7;
+pub(crate) const SRM_PLACEHOLDER: usize = 8;
+pub(crate) const CPUS: usize = 9;
+pub(crate) const MEMORY: usize = 10;
+pub(crate) const DATACENTER: usize = 11;
+pub(crate) const PATH: usize = 12;
+pub(crate) const SERVER: usize = 13;
+pub(crate) const VM_ID: usize = 14;
+pub(crate) const VM_UUID: usize = 15;
 
 /// The vInfo columns the inventory reads, in slot order (see the constants above).
 pub(crate) const FIELDS: &[FieldSpec] = &[
@@ -26,6 +36,21 @@ pub(crate) const FIELDS: &[FieldSpec] = &[
         &["Provisioned MiB", "Provisioned MB", "vInfoProvisioned"],
     ),
     FieldSpec::number("In Use MiB", &["In Use MiB", "In Use MB", "vInfoInUse"]),
+    FieldSpec::number(
+        "Unshared MiB",
+        &["Unshared MiB", "Unshared MB", "vInfoUnshared"],
+    ),
+    FieldSpec::text(
+        "SRM Placeholder",
+        &["SRM Placeholder", "vInfoSRMPlaceHolder"],
+    ),
+    FieldSpec::number("CPUs", &["CPUs", "vInfoCPUs"]),
+    FieldSpec::number("Memory", &["Memory", "vInfoMemory"]),
+    FieldSpec::text("Datacenter", &["Datacenter", "vInfoDataCenter"]),
+    FieldSpec::text("Path", &["Path", "vInfoPath"]),
+    FieldSpec::text("VI SDK Server", &["VI SDK Server", "vInfoVISDKServer"]),
+    FieldSpec::text("VM ID", &["VM ID", "vInfoVMID", "vInfoObjectID"]),
+    FieldSpec::text("VM UUID", &["VM UUID", "vInfoUUID"]),
 ];
 
 /// Turns a vInfo row into a VM; `None` (with a warning when the row holds other values)
@@ -41,6 +66,7 @@ pub(crate) fn vm_from_row(row: &mut Row<'_, '_>) -> Option<Vm> {
     let template = row.boolean(TEMPLATE);
     let provisioned_mib = row.size_mib(PROVISIONED);
     let in_use_mib = row.size_mib(IN_USE);
+    let path = row.text(PATH);
     Some(Vm {
         name,
         power_state,
@@ -54,6 +80,16 @@ pub(crate) fn vm_from_row(row: &mut Row<'_, '_>) -> Option<Vm> {
             sheet: row.sheet.to_string(),
             row: row.row,
         },
+        unshared_mib: row.size_mib(UNSHARED),
+        srm_placeholder: row.boolean(SRM_PLACEHOLDER),
+        cpus: row.count(CPUS),
+        memory_mib: row.size_mib(MEMORY),
+        datacenter: row.text(DATACENTER),
+        home_datastore: path.as_deref().and_then(datastore_of_path),
+        path,
+        vi_sdk_server: row.text(SERVER),
+        vm_id: row.text(VM_ID),
+        vm_uuid: row.text(VM_UUID),
     })
 }
 
