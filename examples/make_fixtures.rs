@@ -112,6 +112,41 @@ const VMS: &[FixtureVm] = &[
     },
 ];
 
+/// vDisk rows: (VM, disk label, capacity GiB, raw (RDM), datastore). The non-RDM disks of a
+/// VM add up to its provisioned GiB; db-01's 2 TiB RDM takes no datastore space.
+const DISKS: &[(&str, &str, u64, bool, &str)] = &[
+    ("web-01", "Hard disk 1", 100, false, "ds-prod"),
+    ("web-02", "Hard disk 1", 100, false, "ds-prod"),
+    ("db-01", "Hard disk 1", 100, false, "ds-prod"),
+    ("db-01", "Hard disk 2", 924, false, "ds-prod"),
+    ("db-01", "Hard disk 3", 2048, true, "ds-prod"),
+    ("app-01", "Hard disk 1", 200, false, "ds-prod"),
+    ("tmpl-linux", "Hard disk 1", 40, false, "ds-prod"),
+    ("test-01", "Hard disk 1", 500, false, "ds-dev"),
+    ("batch-01", "Hard disk 1", 300, false, "ds-dev"),
+    ("build-01", "Hard disk 1", 800, false, "ds-dev"),
+];
+
+/// vDatastore rows: (name, type, capacity GiB, address, URL, hosts).
+const DATASTORES: &[(&str, &str, u64, &str, &str, &str)] = &[
+    (
+        "ds-prod",
+        "VMFS",
+        4096,
+        "",
+        "ds:///vmfs/volumes/prod-0001/",
+        "esx-prod-01, esx-prod-02",
+    ),
+    (
+        "ds-dev",
+        "NFS",
+        2048,
+        "nfs01.example.test /dev",
+        "ds:///vmfs/volumes/dev-0001/",
+        "esx-dev-01, esx-dev-02",
+    ),
+];
+
 /// The blank-name row is written after this many VMs (a formatted row without values).
 const BLANK_AFTER: usize = 5;
 
@@ -163,7 +198,7 @@ fn row_values(i: usize, vm: &FixtureVm) -> Vec<String> {
         "False".to_string(),
         "2".to_string(),
         "8192".to_string(),
-        "1".to_string(),
+        DISKS.iter().filter(|d| d.0 == vm.name).count().to_string(),
         prov.to_string(),
         used.to_string(),
         used.to_string(),
@@ -261,6 +296,129 @@ fn write_xlsx(path: &str) -> Result<(), Box<dyn Error>> {
         host_sheet.write_number(r, 4, 32)?;
         host_sheet.write_number(r, 5, 524_288)?;
         host_sheet.write_number(r, 6, running as f64)?;
+    }
+
+    let disk_sheet = wb.add_worksheet().set_name("vDisk")?;
+    let disk_headers = [
+        "VM",
+        "Disk",
+        "Disk Key",
+        "Capacity MiB",
+        "Raw",
+        "Disk Mode",
+        "Thin",
+        "Path",
+        "Controller",
+        "VM ID",
+        "VM UUID",
+        "VI SDK Server",
+    ];
+    for (c, h) in disk_headers.iter().enumerate() {
+        disk_sheet.write_string_with_format(0, c as u16, *h, &bold)?;
+    }
+    for (i, (vm, label, gib, raw, ds)) in DISKS.iter().enumerate() {
+        let r = i as u32 + 1;
+        let index = VMS.iter().position(|v| v.name == *vm).unwrap_or(0);
+        let unit = DISKS[..i].iter().filter(|d| d.0 == *vm).count();
+        disk_sheet.write_string(r, 0, *vm)?;
+        disk_sheet.write_string(r, 1, *label)?;
+        disk_sheet.write_string(r, 2, (2000 + unit).to_string())?;
+        disk_sheet.write_number(r, 3, (gib * 1024) as f64)?;
+        disk_sheet.write_string(r, 4, if *raw { "True" } else { "False" })?;
+        disk_sheet.write_string(
+            r,
+            5,
+            if *raw {
+                "independent_persistent"
+            } else {
+                "persistent"
+            },
+        )?;
+        disk_sheet.write_string(r, 6, if *raw { "False" } else { "True" })?;
+        let file = if unit == 0 {
+            format!("{vm}.vmdk")
+        } else {
+            format!("{vm}_{unit}.vmdk")
+        };
+        disk_sheet.write_string(r, 7, format!("[{ds}] {vm}/{file}"))?;
+        disk_sheet.write_string(r, 8, "SCSI controller 0")?;
+        disk_sheet.write_string(r, 9, format!("vm-{}", 101 + index))?;
+        disk_sheet.write_string(
+            r,
+            10,
+            format!("42000000-0000-0000-0000-{:012}", 101 + index),
+        )?;
+        disk_sheet.write_string(r, 11, "vcenter.example.test")?;
+    }
+
+    let cluster_sheet = wb.add_worksheet().set_name("vCluster")?;
+    for (c, h) in [
+        "Name",
+        "NumHosts",
+        "numEffectiveHosts",
+        "TotalCpu",
+        "NumCpuCores",
+        "TotalMemory",
+        "VI SDK Server",
+    ]
+    .iter()
+    .enumerate()
+    {
+        cluster_sheet.write_string_with_format(0, c as u16, *h, &bold)?;
+    }
+    for (i, name) in ["Prod", "Dev"].iter().enumerate() {
+        let r = i as u32 + 1;
+        cluster_sheet.write_string(r, 0, *name)?;
+        cluster_sheet.write_number(r, 1, 2)?;
+        cluster_sheet.write_number(r, 2, 2)?;
+        cluster_sheet.write_number(r, 3, 153_600)?;
+        cluster_sheet.write_number(r, 4, 64)?;
+        cluster_sheet.write_number(r, 5, 1_048_576)?;
+        cluster_sheet.write_string(r, 6, "vcenter.example.test")?;
+    }
+
+    let ds_sheet = wb.add_worksheet().set_name("vDatastore")?;
+    let ds_headers = [
+        "Name",
+        "Address",
+        "Type",
+        "Capacity MiB",
+        "Provisioned MiB",
+        "In Use MiB",
+        "Free MiB",
+        "# Hosts",
+        "Hosts",
+        "URL",
+        "VI SDK Server",
+    ];
+    for (c, h) in ds_headers.iter().enumerate() {
+        ds_sheet.write_string_with_format(0, c as u16, *h, &bold)?;
+    }
+    for (i, (name, kind, cap_gib, address, url, hosts)) in DATASTORES.iter().enumerate() {
+        let r = i as u32 + 1;
+        let prov_gib: u64 = DISKS
+            .iter()
+            .filter(|d| d.4 == *name && !d.3)
+            .map(|d| d.2)
+            .sum();
+        let used_gib: u64 = VMS
+            .iter()
+            .filter(|v| DISKS.iter().any(|d| d.0 == v.name && d.4 == *name))
+            .map(|v| v.in_use_gib)
+            .sum();
+        ds_sheet.write_string(r, 0, *name)?;
+        if !address.is_empty() {
+            ds_sheet.write_string(r, 1, *address)?;
+        }
+        ds_sheet.write_string(r, 2, *kind)?;
+        ds_sheet.write_number(r, 3, (cap_gib * 1024) as f64)?;
+        ds_sheet.write_number(r, 4, (prov_gib * 1024) as f64)?;
+        ds_sheet.write_number(r, 5, (used_gib * 1024) as f64)?;
+        ds_sheet.write_number(r, 6, ((cap_gib - used_gib) * 1024) as f64)?;
+        ds_sheet.write_number(r, 7, 2)?;
+        ds_sheet.write_string(r, 8, *hosts)?;
+        ds_sheet.write_string(r, 9, *url)?;
+        ds_sheet.write_string(r, 10, "vcenter.example.test")?;
     }
 
     let meta = wb.add_worksheet().set_name("vMetaData")?;

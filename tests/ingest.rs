@@ -911,3 +911,415 @@ fn mib_spelling_is_preferred_over_mb_when_both_exist() {
     assert_eq!(inv.vms[0].provisioned_mib, Some(2.0));
     assert_eq!(inv.vms[0].template, Some(false));
 }
+
+// ---------------------------------------------------------------------------------------
+// The other tabs, VM keys, merging and data quality (issue 3, items 1, 2 and 6)
+// ---------------------------------------------------------------------------------------
+
+// fixtures/small-estate.xlsx, the other tabs by hand (GiB x 1024 = MiB):
+//   vDisk: 10 rows: one per VM, plus db-01's Hard disk 2 (924 GiB) and Hard disk 3 (2,048 GiB
+//     RDM, Raw = True). Non-RDM: 100+100+100+924+200+40 = 1,464 GiB on ds-prod and
+//     500+300+800 = 1,600 GiB on ds-dev; 3,064 GiB in all = the vInfo provisioned total.
+//     The RDM: 2,048 x 1,024 = 2,097,152 MiB.
+//   vDatastore: ds-prod VMFS 4,096 GiB = 4,194,304 MiB capacity, 1,464 GiB = 1,499,136 MiB
+//     provisioned; ds-dev NFS 2,048 GiB = 2,097,152 MiB, hosts esx-dev-01 and esx-dev-02.
+//   vHost: 4 hosts; vCluster: Prod, Dev; vMetaData: RVTools 4.7.1.4, vcenter.example.test.
+#[test]
+fn small_estate_other_tabs() {
+    let inv = read_one(&root().join("fixtures/small-estate.xlsx"));
+    assert_eq!(
+        inv.sources[0].tabs,
+        [
+            "vInfo",
+            "vDisk",
+            "vHost",
+            "vCluster",
+            "vDatastore",
+            "vMetaData"
+        ]
+    );
+    assert_eq!(inv.sources[0].rvtools_version.as_deref(), Some("4.7.1.4"));
+    assert_eq!(
+        inv.sources[0].server.as_deref(),
+        Some("vcenter.example.test")
+    );
+    assert_eq!(inv.disks.len(), 10);
+    let rdm: Vec<_> = inv.disks.iter().filter(|d| d.raw == Some(true)).collect();
+    assert_eq!(rdm.len(), 1);
+    assert_eq!(rdm[0].vm, "db-01");
+    assert_eq!(rdm[0].capacity_mib, Some(2_097_152.0));
+    assert_eq!(rdm[0].vm_key.0, "id:vcenter.example.test:vm-103");
+    let on = |ds: &str| -> f64 {
+        inv.disks
+            .iter()
+            .filter(|d| d.raw == Some(false) && d.datastore.as_deref() == Some(ds))
+            .filter_map(|d| d.capacity_mib)
+            .sum()
+    };
+    assert_eq!(on("ds-prod"), 1_464.0 * 1024.0);
+    assert_eq!(on("ds-dev"), 1_600.0 * 1024.0);
+    assert_eq!(on("ds-prod") + on("ds-dev"), 3_137_536.0);
+    // Every disk joins its VM by key.
+    let keys: std::collections::HashSet<_> = inv.vms.iter().map(|v| v.key()).collect();
+    assert!(inv.disks.iter().all(|d| keys.contains(&d.vm_key)));
+    assert_eq!(inv.hosts.len(), 4);
+    assert_eq!(
+        inv.clusters
+            .iter()
+            .map(|c| c.name.as_str())
+            .collect::<Vec<_>>(),
+        ["Prod", "Dev"]
+    );
+    let dev = &inv.datastores[1];
+    assert_eq!(dev.name, "ds-dev");
+    assert_eq!(dev.datastore_type.as_deref(), Some("NFS"));
+    assert_eq!(dev.capacity_mib, Some(2_097_152.0));
+    assert_eq!(dev.hosts, ["esx-dev-01", "esx-dev-02"]);
+    assert_eq!(inv.datastores[0].provisioned_mib, Some(1_499_136.0));
+    assert_eq!(inv.datastores[0].address, None);
+    assert_eq!(inv.vms[2].home_datastore.as_deref(), Some("ds-prod"));
+    assert_eq!(inv.vms[2].cpus, Some(2));
+    assert_eq!(inv.vms[2].srm_placeholder, Some(false));
+}
+
+// rvtools-3.10-lab-27vms.xlsx, the other tabs, counted with Python/openpyxl (rows with a
+// non-empty first column after the header, sizes summed): vDisk 64 rows, Capacity MB sum
+// 2,897,668, Raw all "False"; vPartition 63 rows, Capacity MB 2,855,466, Consumed MB
+// 1,049,764; vHost 4 hosts; vCluster 1 (Cluster1, 4 hosts, TotalMemory 1,048,152);
+// vDatastore 2 (NFS), vSnapshot header only; vMetaData 3.10 / 3.10.1.0 / 10.21.17.40.
+#[test]
+fn lab_27_other_tabs_equal_python_counts() {
+    let Some(path) = shared("rvtools-3.10-lab-27vms.xlsx") else {
+        return;
+    };
+    let inv = read_one(&path);
+    assert_eq!(inv.disks.len(), 64);
+    let disk_mib: f64 = inv.disks.iter().filter_map(|d| d.capacity_mib).sum();
+    assert_eq!(disk_mib, 2_897_668.0);
+    assert!(inv.disks.iter().all(|d| d.raw == Some(false)));
+    assert!(
+        inv.disks
+            .iter()
+            .all(|d| d.datastore.as_deref() == Some("vmContainer1"))
+    );
+    assert_eq!(inv.partitions.len(), 63);
+    let cap: f64 = inv.partitions.iter().filter_map(|p| p.capacity_mib).sum();
+    let used: f64 = inv.partitions.iter().filter_map(|p| p.consumed_mib).sum();
+    assert_eq!((cap, used), (2_855_466.0, 1_049_764.0));
+    assert_eq!(inv.hosts.len(), 4);
+    assert_eq!(inv.clusters.len(), 1);
+    assert_eq!(inv.clusters[0].num_hosts, Some(4));
+    assert_eq!(inv.clusters[0].total_memory_mib, Some(1_048_152.0));
+    assert_eq!(inv.datastores.len(), 2);
+    assert!(inv.snapshots.is_empty());
+    assert!(inv.sources[0].tabs.contains(&"vSnapshot".to_string()));
+    assert_eq!(
+        inv.sources[0].rvtools_major_version.as_deref(),
+        Some("3.10")
+    );
+    assert_eq!(inv.sources[0].rvtools_version.as_deref(), Some("3.10.1.0"));
+    assert_eq!(inv.sources[0].server.as_deref(), Some("10.21.17.40"));
+    // VM keys are VI SDK Server + VM ID.
+    assert_eq!(inv.vms[0].key().0, "id:10.21.17.40:vm-41");
+}
+
+/// Writes a workbook with the given sheets (header row, then rows of cells).
+/// A sheet for [`write_workbook`]: name, header row, data rows.
+type SheetSpec<'a> = (&'a str, &'a [&'a str], Vec<Vec<C>>);
+
+fn write_workbook(path: &Path, sheets: &[SheetSpec<'_>]) {
+    let mut wb = Workbook::new();
+    for (name, headers, rows) in sheets {
+        let ws = wb.add_worksheet().set_name(*name).unwrap();
+        for (c, h) in headers.iter().enumerate() {
+            ws.write_string(0, c as u16, *h).unwrap();
+        }
+        for (r, row) in rows.iter().enumerate() {
+            for (c, cell) in row.iter().enumerate() {
+                let (r, c) = (r as u32 + 1, c as u16);
+                match cell {
+                    C::S("") => {}
+                    C::S(s) => {
+                        ws.write_string(r, c, *s).unwrap();
+                    }
+                    C::N(n) => {
+                        ws.write_number(r, c, *n).unwrap();
+                    }
+                    C::B(b) => {
+                        ws.write_boolean(r, c, *b).unwrap();
+                    }
+                }
+            }
+        }
+    }
+    wb.save(path).unwrap();
+}
+
+const VINFO_KEYED: &[&str] = &[
+    "VM",
+    "Powerstate",
+    "Provisioned MiB",
+    "In Use MiB",
+    "Host",
+    "VM ID",
+    "VI SDK Server",
+];
+const VDISK_KEYED: &[&str] = &[
+    "VM",
+    "Disk",
+    "Capacity MiB",
+    "Path",
+    "VM ID",
+    "VI SDK Server",
+];
+const VDS: &[&str] = &["Name", "Type", "Capacity MiB", "Provisioned MiB", "URL"];
+
+fn vm_row(
+    name: &'static str,
+    prov: f64,
+    used: f64,
+    host: &'static str,
+    id: &'static str,
+    server: &'static str,
+) -> Vec<C> {
+    vec![
+        C::S(name),
+        C::S("poweredOn"),
+        C::N(prov),
+        C::N(used),
+        C::S(host),
+        C::S(id),
+        C::S(server),
+    ]
+}
+
+#[test]
+fn two_vcenters_merge_by_key_and_drop_repeated_copies() {
+    // vcA has app (vm-1) and db (vm-2); vcB has another "app" (vm-1 of vcB: a different VM)
+    // and repeats vcA's db (same server + id: a copy, e.g. a merged export). The shared
+    // datastore (same URL) is listed by both.
+    let dir = scratch("merge");
+    let a = dir.join("vcA.xlsx");
+    let b = dir.join("vcB.xlsx");
+    write_workbook(
+        &a,
+        &[
+            (
+                "vInfo",
+                VINFO_KEYED,
+                vec![
+                    vm_row("app", 100.0, 50.0, "h1", "vm-1", "vcA"),
+                    vm_row("db", 200.0, 100.0, "h1", "vm-2", "vcA"),
+                ],
+            ),
+            (
+                "vDisk",
+                VDISK_KEYED,
+                vec![
+                    vec![
+                        C::S("app"),
+                        C::S("Hard disk 1"),
+                        C::N(100.0),
+                        C::S("[shared] app/app.vmdk"),
+                        C::S("vm-1"),
+                        C::S("vcA"),
+                    ],
+                    vec![
+                        C::S("db"),
+                        C::S("Hard disk 1"),
+                        C::N(200.0),
+                        C::S("[shared] db/db.vmdk"),
+                        C::S("vm-2"),
+                        C::S("vcA"),
+                    ],
+                ],
+            ),
+            ("vHost", &["Host"], vec![vec![C::S("h1")]]),
+            (
+                "vDatastore",
+                VDS,
+                vec![vec![
+                    C::S("shared"),
+                    C::S("NFS"),
+                    C::N(1000.0),
+                    C::N(300.0),
+                    C::S("ds:///nfs/shared/"),
+                ]],
+            ),
+        ],
+    );
+    write_workbook(
+        &b,
+        &[
+            (
+                "vInfo",
+                VINFO_KEYED,
+                vec![
+                    vm_row("app", 400.0, 100.0, "h2", "vm-1", "vcB"),
+                    vm_row("db", 200.0, 100.0, "h1", "vm-2", "vcA"),
+                ],
+            ),
+            (
+                "vDisk",
+                VDISK_KEYED,
+                vec![
+                    vec![
+                        C::S("app"),
+                        C::S("Hard disk 1"),
+                        C::N(400.0),
+                        C::S("[shared] app_1/app.vmdk"),
+                        C::S("vm-1"),
+                        C::S("vcB"),
+                    ],
+                    vec![
+                        C::S("db"),
+                        C::S("Hard disk 1"),
+                        C::N(200.0),
+                        C::S("[shared] db/db.vmdk"),
+                        C::S("vm-2"),
+                        C::S("vcA"),
+                    ],
+                ],
+            ),
+            ("vHost", &["Host"], vec![vec![C::S("h2")], vec![C::S("h1")]]),
+            (
+                "vDatastore",
+                VDS,
+                vec![vec![
+                    C::S("shared"),
+                    C::S("NFS"),
+                    C::N(1000.0),
+                    C::N(300.0),
+                    C::S("ds:///nfs/shared/"),
+                ]],
+            ),
+        ],
+    );
+    let inv = read_inputs(&[&a, &b]).unwrap();
+    // Kept: app@vcA, db@vcA, app@vcB. Provisioned 100 + 200 + 400 = 700 MiB.
+    let keys: Vec<String> = inv.vms.iter().map(|v| v.key().0).collect();
+    assert_eq!(keys, ["id:vcA:vm-1", "id:vcA:vm-2", "id:vcB:vm-1"]);
+    assert_eq!(inv.summary().provisioned_mib, 700.0);
+    // db's disk from vcB.xlsx goes with its VM: 3 disks, 100 + 200 + 400 = 700 MiB.
+    assert_eq!(inv.disks.len(), 3);
+    assert_eq!(
+        inv.disks.iter().filter_map(|d| d.capacity_mib).sum::<f64>(),
+        700.0
+    );
+    assert_eq!(inv.hosts.len(), 2);
+    assert_eq!(inv.datastores.len(), 1);
+    let messages: Vec<&str> = inv.warnings.iter().map(|w| w.message.as_str()).collect();
+    // In order: the dropped db copy; its dropped disk; the repeated host h1; the repeated
+    // datastore; then the duplicate name "app" (two different VMs).
+    assert_eq!(messages.len(), 5, "{messages:#?}");
+    assert!(messages[0].contains("VM 'db' (id:vcA:vm-2) was already read from"));
+    assert_eq!(inv.warnings[0].file, b.display().to_string());
+    assert_eq!(inv.warnings[0].row, Some(3));
+    assert!(messages[1].starts_with("1 vDisk rows belong to VMs already read"));
+    assert!(messages[2].starts_with("1 vHost rows repeat a host name"));
+    assert!(messages[3].starts_with("1 vDatastore rows repeat a datastore"));
+    assert!(messages[4].contains("VM name 'app' appears 2 times"));
+}
+
+#[test]
+fn quality_warnings_name_the_row() {
+    // Row 2: In Use 300 > Provisioned 200. Row 3: on host h9, which vHost lacks.
+    // vDisk row 3: a disk of "ghost", which vInfo lacks. vDatastore row 2: 1,500 MiB
+    // provisioned on 1,000 MiB.
+    let dir = scratch("quality");
+    let path = dir.join("q.xlsx");
+    write_workbook(
+        &path,
+        &[
+            (
+                "vInfo",
+                VINFO_KEYED,
+                vec![
+                    vm_row("a", 200.0, 300.0, "h1", "vm-1", "vc"),
+                    vm_row("b", 100.0, 10.0, "h9", "vm-2", "vc"),
+                ],
+            ),
+            (
+                "vDisk",
+                VDISK_KEYED,
+                vec![
+                    vec![
+                        C::S("a"),
+                        C::S("Hard disk 1"),
+                        C::N(200.0),
+                        C::S("[ds] a/a.vmdk"),
+                        C::S("vm-1"),
+                        C::S("vc"),
+                    ],
+                    vec![
+                        C::S("ghost"),
+                        C::S("Hard disk 1"),
+                        C::N(50.0),
+                        C::S("[ds] g/g.vmdk"),
+                        C::S("vm-9"),
+                        C::S("vc"),
+                    ],
+                ],
+            ),
+            ("vHost", &["Host"], vec![vec![C::S("h1")]]),
+            (
+                "vDatastore",
+                VDS,
+                vec![vec![
+                    C::S("ds"),
+                    C::S("VMFS"),
+                    C::N(1000.0),
+                    C::N(1500.0),
+                    C::S("ds:///vmfs/ds/"),
+                ]],
+            ),
+        ],
+    );
+    let inv = read_one(&path);
+    type Place<'a> = (&'a str, Option<usize>, Option<&'a str>, Option<&'a str>);
+    let w: Vec<Place<'_>> = inv
+        .warnings
+        .iter()
+        .map(|w| {
+            (
+                w.sheet.as_deref().unwrap_or(""),
+                w.row,
+                w.column.as_deref(),
+                w.value.as_deref(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        w,
+        [
+            ("vInfo", Some(2), Some("In Use MiB"), Some("300")),
+            ("vInfo", Some(3), Some("Host"), Some("h9")),
+            ("vDisk", Some(3), Some("VM"), Some("ghost")),
+            ("vDatastore", Some(2), Some("Provisioned MiB"), Some("1500")),
+        ]
+    );
+}
+
+#[test]
+fn optional_tab_without_its_key_column_is_skipped_with_a_warning() {
+    let dir = scratch("bad_optional_tab");
+    let path = dir.join("t.xlsx");
+    write_workbook(
+        &path,
+        &[
+            ("vInfo", &["VM"], vec![vec![C::S("a")]]),
+            (
+                "vDisk",
+                &["Disk", "Capacity MiB"],
+                vec![vec![C::S("Hard disk 1"), C::N(1.0)]],
+            ),
+        ],
+    );
+    let inv = read_one(&path);
+    assert_eq!(inv.vms.len(), 1);
+    assert!(inv.disks.is_empty());
+    assert_eq!(inv.sources[0].tabs, ["vInfo"]);
+    assert_eq!(inv.warnings.len(), 1);
+    assert_eq!(inv.warnings[0].sheet.as_deref(), Some("vDisk"));
+    assert!(inv.warnings[0].message.contains("tab not read"));
+}
