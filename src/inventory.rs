@@ -51,6 +51,250 @@ pub struct Vm {
     pub in_use_mib: Option<f64>,
     /// Where the row was read.
     pub origin: Origin,
+    /// `Unshared MiB` (`Unshared MB`): space not shared with other VMs, in MiB.
+    #[serde(default)]
+    pub unshared_mib: Option<f64>,
+    /// `SRM Placeholder` (RVTools 4.x): a Site Recovery Manager placeholder, not a running VM.
+    #[serde(default)]
+    pub srm_placeholder: Option<bool>,
+    /// `CPUs`: virtual CPUs.
+    #[serde(default)]
+    pub cpus: Option<u64>,
+    /// `Memory`: configured memory, in MiB.
+    #[serde(default)]
+    pub memory_mib: Option<f64>,
+    /// `Datacenter`.
+    #[serde(default)]
+    pub datacenter: Option<String>,
+    /// `Path` of the `.vmx` file (`[datastore] folder/vm.vmx`).
+    #[serde(default)]
+    pub path: Option<String>,
+    /// The datastore of the VM's home folder, parsed from `path`.
+    #[serde(default)]
+    pub home_datastore: Option<String>,
+    /// `VI SDK Server`: the vCenter (or host) the export was taken from (RVTools 3.9+).
+    #[serde(default)]
+    pub vi_sdk_server: Option<String>,
+    /// `VM ID`: the vCenter managed-object id (`vm-41`), unique within one vCenter.
+    #[serde(default)]
+    pub vm_id: Option<String>,
+    /// `VM UUID`.
+    #[serde(default)]
+    pub vm_uuid: Option<String>,
+}
+
+impl Vm {
+    /// The key that identifies this VM across inputs: see [`VmKey::new`].
+    pub fn key(&self) -> VmKey {
+        VmKey::new(
+            self.vi_sdk_server.as_deref(),
+            self.vm_id.as_deref(),
+            self.vm_uuid.as_deref(),
+            &self.name,
+        )
+    }
+}
+
+/// Identifies a VM across tabs and inputs: `VI SDK Server` + `VM ID`, else `VI SDK Server`
+/// + `VM UUID`, else (older or trimmed exports) `VI SDK Server` + the VM name.
+///
+/// Written as `id:<server>:<vm id>`, `uuid:<server>:<uuid>` or `name:<server>:<name>`
+/// (`<server>` empty when unknown).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct VmKey(pub String);
+
+impl VmKey {
+    /// Builds the key from the columns a tab carries.
+    pub fn new(server: Option<&str>, vm_id: Option<&str>, uuid: Option<&str>, name: &str) -> Self {
+        let server = server.unwrap_or("");
+        match (vm_id, uuid) {
+            (Some(id), _) => VmKey(format!("id:{server}:{id}")),
+            (None, Some(uuid)) => VmKey(format!("uuid:{server}:{uuid}")),
+            (None, None) => VmKey(format!("name:{server}:{name}")),
+        }
+    }
+
+    /// Whether the key falls back to the VM name (no `VM ID` / `VM UUID` known).
+    pub fn is_name_based(&self) -> bool {
+        self.0.starts_with("name:")
+    }
+}
+
+impl std::fmt::Display for VmKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// One virtual disk (a vDisk row).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct VirtualDisk {
+    /// `VM` name.
+    pub vm: String,
+    /// Key of the owning VM, built from this row's own `VI SDK Server` / `VM ID` /
+    /// `VM UUID` / `VM` columns.
+    pub vm_key: VmKey,
+    /// `Disk` label (`Hard disk 1`).
+    pub disk: Option<String>,
+    /// `Disk Key` (RVTools 4.1.2+), joins vPartition rows.
+    pub disk_key: Option<String>,
+    /// `Capacity MiB` (`Capacity MB`), in MiB.
+    pub capacity_mib: Option<f64>,
+    /// `Raw`: a raw device mapping (RDM), which takes no datastore space.
+    pub raw: Option<bool>,
+    /// `Thin`: thin provisioned.
+    pub thin: Option<bool>,
+    /// `Disk Mode` (`persistent`, `independent_persistent` ...).
+    pub disk_mode: Option<String>,
+    /// `Path` of the `.vmdk` (`[datastore] folder/file.vmdk`; may be a snapshot delta).
+    pub path: Option<String>,
+    /// The datastore parsed from `path`.
+    pub datastore: Option<String>,
+    /// `Controller` (`SCSI controller 0` ...).
+    pub controller: Option<String>,
+    /// Where the row was read.
+    pub origin: Origin,
+}
+
+/// One guest partition (a vPartition row), as the guest OS reports it through VMware Tools.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Partition {
+    /// `VM` name.
+    pub vm: String,
+    /// Key of the owning VM (see [`VirtualDisk::vm_key`]).
+    pub vm_key: VmKey,
+    /// `Disk`: the guest mount point or drive (`C:\`, `/`).
+    pub disk: Option<String>,
+    /// `Disk Key` (RVTools 4.1.2+).
+    pub disk_key: Option<String>,
+    /// `Capacity MiB`, in MiB.
+    pub capacity_mib: Option<f64>,
+    /// `Consumed MiB` (RVTools 3.9+), in MiB.
+    pub consumed_mib: Option<f64>,
+    /// `Free MiB`, in MiB.
+    pub free_mib: Option<f64>,
+    /// Where the row was read.
+    pub origin: Origin,
+}
+
+/// One ESXi host (a vHost row).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Host {
+    /// `Host` name.
+    pub name: String,
+    /// `Datacenter`.
+    pub datacenter: Option<String>,
+    /// `Cluster`.
+    pub cluster: Option<String>,
+    /// `# CPU`: sockets.
+    pub cpu_sockets: Option<u64>,
+    /// `# Cores`: physical cores.
+    pub cpu_cores: Option<u64>,
+    /// `# Memory`, in MiB.
+    pub memory_mib: Option<f64>,
+    /// `# VMs`: running VMs.
+    pub vms_running: Option<u64>,
+    /// `# VMs total` (RVTools 4.1.2+).
+    pub vms_total: Option<u64>,
+    /// `ESX Version`.
+    pub esx_version: Option<String>,
+    /// `VI SDK Server`.
+    pub vi_sdk_server: Option<String>,
+    /// Where the row was read.
+    pub origin: Origin,
+}
+
+/// One compute cluster (a vCluster row).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Cluster {
+    /// `Name` (`Cluster` in some exports).
+    pub name: String,
+    /// `NumHosts`.
+    pub num_hosts: Option<u64>,
+    /// `numEffectiveHosts`.
+    pub num_effective_hosts: Option<u64>,
+    /// `TotalCpu`, in MHz.
+    pub total_cpu_mhz: Option<f64>,
+    /// `NumCpuCores`.
+    pub num_cpu_cores: Option<u64>,
+    /// `TotalMemory`, in MiB.
+    pub total_memory_mib: Option<f64>,
+    /// `VI SDK Server`.
+    pub vi_sdk_server: Option<String>,
+    /// Where the row was read.
+    pub origin: Origin,
+}
+
+/// One datastore (a vDatastore row).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Datastore {
+    /// `Name`.
+    pub name: String,
+    /// `Type`: `VMFS`, `NFS`, `NFS41`, `vsan`, `VVOL` ... as written.
+    pub datastore_type: Option<String>,
+    /// `Capacity MiB`, in MiB.
+    pub capacity_mib: Option<f64>,
+    /// `Provisioned MiB`, in MiB (may exceed capacity with thin disks).
+    pub provisioned_mib: Option<f64>,
+    /// `In Use MiB`, in MiB.
+    pub in_use_mib: Option<f64>,
+    /// `Free MiB`, in MiB.
+    pub free_mib: Option<f64>,
+    /// `# Hosts`.
+    pub num_hosts: Option<u64>,
+    /// `Hosts`: the comma-separated host list, split and trimmed.
+    pub hosts: Vec<String>,
+    /// `Cluster name`: the datastore cluster (not the compute cluster).
+    pub datastore_cluster: Option<String>,
+    /// `Address` (NFS: `server /export`).
+    pub address: Option<String>,
+    /// `URL` (`ds:///vmfs/volumes/...`).
+    pub url: Option<String>,
+    /// `VI SDK Server`.
+    pub vi_sdk_server: Option<String>,
+    /// Where the row was read.
+    pub origin: Origin,
+}
+
+/// One snapshot (a vSnapshot row).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Snapshot {
+    /// `VM` name.
+    pub vm: String,
+    /// Key of the owning VM (see [`VirtualDisk::vm_key`]).
+    pub vm_key: VmKey,
+    /// `Name` (`Snapshot` in some exports).
+    pub name: Option<String>,
+    /// `Date / time` as written (text, or an Excel serial date as a number in text).
+    pub date: Option<String>,
+    /// `Size MiB (vmsn)`, in MiB.
+    pub size_vmsn_mib: Option<f64>,
+    /// `Size MiB (total)`, in MiB.
+    pub size_total_mib: Option<f64>,
+    /// Where the row was read.
+    pub origin: Origin,
+}
+
+/// What one input held: its format, the tabs read, and the vMetaData facts.
+///
+/// A tab not in `tabs` was not in the input (or could not be used, with a warning): its
+/// data is unknown, not zero.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Source {
+    /// The input path as given.
+    pub file: String,
+    /// `xlsx`, `csv-folder` or `csv`.
+    pub format: String,
+    /// The tabs read into the inventory, in reading order.
+    pub tabs: Vec<String>,
+    /// vMetaData `RVTools major version` (`3.10`, `4.7`).
+    pub rvtools_major_version: Option<String>,
+    /// vMetaData `RVTools version` (`3.10.1.0`).
+    pub rvtools_version: Option<String>,
+    /// vMetaData `xlsx creation datetime`, as written.
+    pub created: Option<String>,
+    /// vMetaData `Server`: the vCenter exported.
+    pub server: Option<String>,
 }
 
 /// A data-quality problem found while reading: the reader went on, and the plan reports it.
@@ -98,6 +342,27 @@ pub struct Inventory {
     pub vms: Vec<Vm>,
     /// Data-quality warnings, in the order found.
     pub warnings: Vec<Warning>,
+    /// Per input: format, tabs read, RVTools version.
+    #[serde(default)]
+    pub sources: Vec<Source>,
+    /// vDisk rows of the VMs kept (duplicates across inputs removed).
+    #[serde(default)]
+    pub disks: Vec<VirtualDisk>,
+    /// vPartition rows of the VMs kept.
+    #[serde(default)]
+    pub partitions: Vec<Partition>,
+    /// vHost rows, one per host name.
+    #[serde(default)]
+    pub hosts: Vec<Host>,
+    /// vCluster rows, one per (`VI SDK Server`, name).
+    #[serde(default)]
+    pub clusters: Vec<Cluster>,
+    /// vDatastore rows, one per `URL` (else `Address`, else server + name).
+    #[serde(default)]
+    pub datastores: Vec<Datastore>,
+    /// vSnapshot rows of the VMs kept.
+    #[serde(default)]
+    pub snapshots: Vec<Snapshot>,
 }
 
 /// Counts and totals of an [`Inventory`], as `dsplan inventory` prints them.

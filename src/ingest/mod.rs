@@ -1,31 +1,529 @@
 //! Reading RVTools exports (xlsx, a folder of `RVTools_tab*.csv` files, or a single vInfo
 //! CSV) into an [`Inventory`](crate::inventory::Inventory).
+//!
+//! Architecture invariants:
+//! - Columns are found by header name (trimmed, case- and space-insensitive, every known
+//!   spelling), never by position.
+//! - Reading never panics and never stops at a bad cell: the cell becomes unknown (`None`)
+//!   and a [`Warning`](crate::inventory::Warning) names file, sheet, row, column and value.
+//!   Only problems that make a whole input unusable are [`IngestError`]s.
+//! - xlsx sheets are streamed cell by cell; nothing is sized from the sheet's dimensions.
+//!
+//! ```no_run
+//! let inventory = dsplan::ingest::read_inputs(&["RVTools_export.xlsx"])?;
+//! let summary = inventory.summary();
+//! println!("{} VMs, {} MiB provisioned", summary.vm_count, summary.provisioned_mib);
+//! for w in &inventory.warnings {
+//!     eprintln!("warning: {w}");
+//! }
+//! # Ok::<(), dsplan::ingest::IngestError>(())
+//! ```
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use crate::inventory::Inventory;
+use crate::ingest::table::{FieldSpec, Row};
+use crate::inventory::{Inventory, Source, Warning};
 
-/// Errors that stop reading an input.
+mod csvfile;
+mod merge;
+mod quality;
+mod table;
+mod tabs;
+mod value;
+mod vinfo;
+mod xlsx;
+
+/// The kind of an [`IngestError`], for callers that branch on it (exit codes, tests).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// No input path was given.
+    NoInputs,
+    /// The path does not exist.
+    NotFound,
+    /// The file exists but cannot be read (permissions, I/O).
+    Io,
+    /// The extension is not one of `.xlsx`, `.xlsm`, `.csv`.
+    UnsupportedExtension,
+    /// The file is not a spreadsheet of the kind its extension says (empty, text, garbage).
+    NotASpreadsheet,
+    /// A directory without any `RVTools_tab*.csv` file.
+    NoRvtoolsFiles,
+    /// A required sheet (tab) is missing.
+    MissingSheet,
+    /// A required column is missing from a sheet.
+    MissingColumn,
+    /// The file's structure is broken (ragged CSV row, broken sheet XML).
+    Malformed,
+}
+
+/// Errors that stop reading an input. Every variant names the file; the message says what
+/// was looked for and what was found.
 #[derive(Debug, thiserror::Error)]
 pub enum IngestError {
-    /// The input could not be read.
-    #[error("{file}: {detail}")]
-    Unreadable {
-        /// The path.
+    /// No input path was given.
+    #[error(
+        "no input given: pass an RVTools .xlsx, a folder of RVTools_tab*.csv files, or a vInfo .csv"
+    )]
+    NoInputs,
+    /// The path does not exist.
+    #[error("{file}: no such file or directory")]
+    NotFound {
+        /// The path as given.
         file: String,
-        /// What went wrong.
+    },
+    /// The file exists but cannot be read.
+    #[error("{file}: cannot read: {source}")]
+    Io {
+        /// The path as given.
+        file: String,
+        /// The operating system's error.
+        source: std::io::Error,
+    },
+    /// The extension is not supported.
+    #[error(
+        "{file}: unsupported file type '{extension}': expected an RVTools .xlsx, a vInfo .csv, \
+         or a folder of RVTools_tab*.csv files"
+    )]
+    UnsupportedExtension {
+        /// The path as given.
+        file: String,
+        /// The extension found (empty when there is none).
+        extension: String,
+    },
+    /// The file is not a spreadsheet of the kind its extension says.
+    #[error("{file}: not a spreadsheet: {detail}")]
+    NotASpreadsheet {
+        /// The path as given.
+        file: String,
+        /// What was found instead.
+        detail: String,
+    },
+    /// A directory without RVTools CSV files.
+    #[error(
+        "{dir}: no RVTools_tab*.csv files in this directory ({entries} entries looked at); \
+         export with RVTools -c ExportAll2csv or pass the .xlsx"
+    )]
+    NoRvtoolsFiles {
+        /// The directory as given.
+        dir: String,
+        /// How many directory entries were looked at.
+        entries: usize,
+    },
+    /// A required sheet (tab) is missing.
+    #[error("{file}: no '{sheet}' sheet; sheets found: [{}]", .found.join(", "))]
+    MissingSheet {
+        /// The workbook (or CSV folder) as given.
+        file: String,
+        /// The sheet looked for.
+        sheet: String,
+        /// The sheets (or CSV tabs) the input has.
+        found: Vec<String>,
+    },
+    /// A required column is missing.
+    #[error(
+        "{file} [{sheet}]: required column '{column}' not found (tried: {}); headers found: [{}]",
+        .tried.join(", "),
+        .found.join(", ")
+    )]
+    MissingColumn {
+        /// The input file.
+        file: String,
+        /// The sheet.
+        sheet: String,
+        /// The column's name.
+        column: String,
+        /// Every spelling tried (matched trimmed, case- and space-insensitively).
+        tried: Vec<String>,
+        /// The non-empty header cells of the sheet.
+        found: Vec<String>,
+    },
+    /// The file's structure is broken.
+    #[error(
+        "{file}{}{}{}: {detail}",
+        .sheet.as_ref().map(|s| format!(" [{s}]")).unwrap_or_default(),
+        .row.map(|r| format!(" row {r}")).unwrap_or_default(),
+        .column.as_ref().map(|c| format!(" column '{c}'")).unwrap_or_default()
+    )]
+    Malformed {
+        /// The input file.
+        file: String,
+        /// The sheet, when known.
+        sheet: Option<String>,
+        /// The 1-based row, when known.
+        row: Option<usize>,
+        /// The column, when known.
+        column: Option<String>,
+        /// What is wrong.
         detail: String,
     },
 }
 
-/// Reads every input and merges them into one inventory.
+impl IngestError {
+    /// The kind of error.
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            IngestError::NoInputs => ErrorKind::NoInputs,
+            IngestError::NotFound { .. } => ErrorKind::NotFound,
+            IngestError::Io { .. } => ErrorKind::Io,
+            IngestError::UnsupportedExtension { .. } => ErrorKind::UnsupportedExtension,
+            IngestError::NotASpreadsheet { .. } => ErrorKind::NotASpreadsheet,
+            IngestError::NoRvtoolsFiles { .. } => ErrorKind::NoRvtoolsFiles,
+            IngestError::MissingSheet { .. } => ErrorKind::MissingSheet,
+            IngestError::MissingColumn { .. } => ErrorKind::MissingColumn,
+            IngestError::Malformed { .. } => ErrorKind::Malformed,
+        }
+    }
+
+    /// The input (file or directory) the error is about; `None` for [`IngestError::NoInputs`].
+    pub fn file(&self) -> Option<&str> {
+        match self {
+            IngestError::NoInputs => None,
+            IngestError::NotFound { file }
+            | IngestError::Io { file, .. }
+            | IngestError::UnsupportedExtension { file, .. }
+            | IngestError::NotASpreadsheet { file, .. }
+            | IngestError::MissingSheet { file, .. }
+            | IngestError::MissingColumn { file, .. }
+            | IngestError::Malformed { file, .. } => Some(file),
+            IngestError::NoRvtoolsFiles { dir, .. } => Some(dir),
+        }
+    }
+
+    pub(crate) fn from_io(file: &str, e: std::io::Error) -> Self {
+        if e.kind() == std::io::ErrorKind::NotFound {
+            IngestError::NotFound {
+                file: file.to_string(),
+            }
+        } else {
+            IngestError::Io {
+                file: file.to_string(),
+                source: e,
+            }
+        }
+    }
+}
+
+/// Reads every input and merges them into one inventory, in the order given.
+///
+/// Each input is an RVTools `.xlsx` (or `.xlsm`), a folder of `RVTools_tab*.csv` files, or a
+/// single vInfo `.csv` (any name). Besides vInfo (required), the tabs vDisk, vPartition,
+/// vHost, vCluster, vDatastore, vSnapshot and vMetaData are read when present; a missing tab
+/// is unknown data (see [`Source::tabs`]), and a present tab without its key column is
+/// skipped with a warning.
+///
+/// Merging keeps the first copy of everything: a VM whose [`VmKey`](crate::inventory::VmKey)
+/// was already read from an earlier input is dropped with its disks, partitions and
+/// snapshots (a warning names both copies); hosts are kept once per name, clusters once per
+/// (`VI SDK Server`, name), datastores once per `URL` (else `Address`, else server + name).
+/// Then the data-quality checks run (In Use > Provisioned, duplicate VM names, VMs on hosts
+/// missing from vHost, disks of unknown VMs, overcommitted datastores), each a warning.
+///
+/// # Errors
+/// The first input that cannot be read stops the reading with an [`IngestError`] naming the
+/// file and the problem; [`IngestError::NoInputs`] when `paths` is empty.
+pub fn read_inputs<P: AsRef<Path>>(paths: &[P]) -> Result<Inventory, IngestError> {
+    if paths.is_empty() {
+        return Err(IngestError::NoInputs);
+    }
+    let mut parts = Vec::with_capacity(paths.len());
+    for path in paths {
+        parts.push(read_input(path.as_ref())?);
+    }
+    let mut inventory = merge::merge(parts);
+    quality::check(&mut inventory);
+    Ok(inventory)
+}
+
+/// Reads one input as it is, without the cross-input merge or the data-quality checks of
+/// [`read_inputs`] (cell-level warnings are included).
 ///
 /// # Errors
 /// [`IngestError`] naming the file and the problem.
-pub fn read_inputs<P: AsRef<Path>>(paths: &[P]) -> Result<Inventory, IngestError> {
-    let _ = paths;
-    Err(IngestError::Unreadable {
-        file: String::new(),
-        detail: "not implemented".into(),
-    })
+pub fn read_input(path: &Path) -> Result<Inventory, IngestError> {
+    let file = path.display().to_string();
+    let meta = std::fs::metadata(path).map_err(|e| IngestError::from_io(&file, e))?;
+    let (mut input, format) = if meta.is_dir() {
+        (Input::CsvDir(rvtools_tabs(path, &file)?), "csv-folder")
+    } else {
+        let extension = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        match extension.as_str() {
+            "xlsx" | "xlsm" => (Input::Xlsx(Box::new(xlsx::open(path, &file)?)), "xlsx"),
+            "csv" => (Input::CsvFile(single_csv_tab(path, &file)?), "csv"),
+            _ => {
+                return Err(IngestError::UnsupportedExtension {
+                    file,
+                    extension: path
+                        .extension()
+                        .map(|e| e.to_string_lossy().into_owned())
+                        .unwrap_or_default(),
+                });
+            }
+        }
+    };
+    let mut inventory = Inventory {
+        inputs: vec![file.clone()],
+        ..Inventory::default()
+    };
+    let mut source = Source {
+        file: file.clone(),
+        format: format.to_string(),
+        tabs: Vec::new(),
+        rvtools_major_version: None,
+        rvtools_version: None,
+        created: None,
+        server: None,
+    };
+
+    // vInfo: required.
+    let mut vms = Vec::new();
+    match input.read_tab(
+        &file,
+        "vInfo",
+        vinfo::FIELDS,
+        &mut inventory.warnings,
+        |row| {
+            if let Some(vm) = vinfo::vm_from_row(row) {
+                vms.push(vm);
+            }
+        },
+    )? {
+        Some(name) => source.tabs.push(name),
+        None => {
+            return Err(IngestError::MissingSheet {
+                file,
+                sheet: "vInfo".to_string(),
+                found: input.tab_names(),
+            });
+        }
+    }
+    inventory.vms = vms;
+
+    let mut ctx = TabContext {
+        input: &mut input,
+        file: &file,
+        warnings: &mut inventory.warnings,
+        source: &mut source,
+    };
+    ctx.optional(
+        "vDisk",
+        tabs::DISK_FIELDS,
+        &mut inventory.disks,
+        tabs::disk_from_row,
+    )?;
+    ctx.optional(
+        "vPartition",
+        tabs::PARTITION_FIELDS,
+        &mut inventory.partitions,
+        tabs::partition_from_row,
+    )?;
+    ctx.optional(
+        "vHost",
+        tabs::HOST_FIELDS,
+        &mut inventory.hosts,
+        tabs::host_from_row,
+    )?;
+    ctx.optional(
+        "vCluster",
+        tabs::CLUSTER_FIELDS,
+        &mut inventory.clusters,
+        tabs::cluster_from_row,
+    )?;
+    ctx.optional(
+        "vDatastore",
+        tabs::DATASTORE_FIELDS,
+        &mut inventory.datastores,
+        tabs::datastore_from_row,
+    )?;
+    ctx.optional(
+        "vSnapshot",
+        tabs::SNAPSHOT_FIELDS,
+        &mut inventory.snapshots,
+        tabs::snapshot_from_row,
+    )?;
+    let mut meta = source.clone();
+    let mut ctx = TabContext {
+        input: &mut input,
+        file: &file,
+        warnings: &mut inventory.warnings,
+        source: &mut source,
+    };
+    let mut meta_rows: Vec<()> = Vec::new();
+    ctx.optional("vMetaData", tabs::METADATA_FIELDS, &mut meta_rows, |row| {
+        tabs::metadata_into(row, &mut meta);
+        None
+    })?;
+    source.rvtools_major_version = meta.rvtools_major_version;
+    source.rvtools_version = meta.rvtools_version;
+    source.created = meta.created;
+    source.server = meta.server;
+    inventory.sources.push(source);
+    Ok(inventory)
+}
+
+/// One opened input.
+enum Input {
+    /// An xlsx workbook.
+    Xlsx(Box<xlsx::Workbook>),
+    /// A folder of `RVTools_tab<tab>.csv` files: (tab, path), sorted.
+    CsvDir(Vec<(String, PathBuf)>),
+    /// A single CSV file read as vInfo.
+    CsvFile(PathBuf),
+}
+
+impl Input {
+    /// The sheets (tabs) the input has.
+    fn tab_names(&self) -> Vec<String> {
+        use calamine::Reader;
+        match self {
+            Input::Xlsx(wb) => wb.sheet_names(),
+            Input::CsvDir(tabs) => tabs.iter().map(|(t, _)| t.clone()).collect(),
+            Input::CsvFile(_) => vec!["vInfo".to_string()],
+        }
+    }
+
+    /// Reads a tab when the input has it: `Ok(Some(sheet name))`, or `Ok(None)` when absent.
+    fn read_tab<F>(
+        &mut self,
+        file: &str,
+        tab: &str,
+        specs: &[FieldSpec],
+        warnings: &mut Vec<Warning>,
+        visit: F,
+    ) -> Result<Option<String>, IngestError>
+    where
+        F: FnMut(&mut Row<'_, '_>),
+    {
+        match self {
+            Input::Xlsx(wb) => {
+                let Some(sheet) = xlsx::find_sheet(wb, tab) else {
+                    return Ok(None);
+                };
+                xlsx::read_table(wb, file, &sheet, specs, warnings, visit)?;
+                Ok(Some(sheet))
+            }
+            Input::CsvDir(tabs) => {
+                let Some((name, path)) = tabs.iter().find(|(t, _)| t.eq_ignore_ascii_case(tab))
+                else {
+                    return Ok(None);
+                };
+                let csv_file = path.display().to_string();
+                let text = csvfile::load(path, &csv_file)?;
+                csvfile::read_table(&text, &csv_file, name, specs, warnings, visit)?;
+                Ok(Some(name.clone()))
+            }
+            Input::CsvFile(path) => {
+                if !tab.eq_ignore_ascii_case("vInfo") {
+                    return Ok(None);
+                }
+                let text = csvfile::load(path, file)?;
+                csvfile::read_table(&text, file, "vInfo", specs, warnings, visit)?;
+                Ok(Some("vInfo".to_string()))
+            }
+        }
+    }
+}
+
+/// What reading an optional tab needs.
+struct TabContext<'a> {
+    input: &'a mut Input,
+    file: &'a str,
+    warnings: &'a mut Vec<Warning>,
+    source: &'a mut Source,
+}
+
+impl TabContext<'_> {
+    /// Reads an optional tab into `out`. A tab without its key column is skipped with a
+    /// warning (its data stays unknown); other errors stop the input.
+    fn optional<T, F>(
+        &mut self,
+        tab: &str,
+        specs: &[FieldSpec],
+        out: &mut Vec<T>,
+        mut record: F,
+    ) -> Result<(), IngestError>
+    where
+        F: FnMut(&mut Row<'_, '_>) -> Option<T>,
+    {
+        let mut rows = Vec::new();
+        let mut tab_warnings = Vec::new();
+        let result = self
+            .input
+            .read_tab(self.file, tab, specs, &mut tab_warnings, |row| {
+                if let Some(r) = record(row) {
+                    rows.push(r);
+                }
+            });
+        match result {
+            Ok(Some(name)) => {
+                out.extend(rows);
+                self.warnings.extend(tab_warnings);
+                self.source.tabs.push(name);
+                Ok(())
+            }
+            Ok(None) => Ok(()),
+            Err(e @ IngestError::MissingColumn { .. }) => {
+                let (file, sheet) = match &e {
+                    IngestError::MissingColumn { file, sheet, .. } => (file.clone(), sheet.clone()),
+                    _ => (self.file.to_string(), tab.to_string()),
+                };
+                self.warnings.extend(tab_warnings);
+                self.warnings.push(Warning {
+                    file,
+                    sheet: Some(sheet),
+                    row: Some(1),
+                    column: None,
+                    value: None,
+                    message: format!("{e}; tab not read, its data is unknown"),
+                });
+                Ok(())
+            }
+            Err(e) => Err(e),
+        }
+    }
+}
+
+/// A single CSV file is vInfo unless its name says it is another RVTools tab.
+fn single_csv_tab(path: &Path, file: &str) -> Result<PathBuf, IngestError> {
+    match csvfile::tab_of(path) {
+        Some(tab) if !tab.eq_ignore_ascii_case("vInfo") => Err(IngestError::MissingSheet {
+            file: file.to_string(),
+            sheet: "vInfo".to_string(),
+            found: vec![tab],
+        }),
+        _ => Ok(path.to_path_buf()),
+    }
+}
+
+/// A folder of `RVTools_tab<tab>.csv` files: the tabs found, sorted by name.
+fn rvtools_tabs(dir: &Path, name: &str) -> Result<Vec<(String, PathBuf)>, IngestError> {
+    let entries = std::fs::read_dir(dir).map_err(|e| IngestError::from_io(name, e))?;
+    let mut seen = 0usize;
+    let mut tabs = Vec::new();
+    for entry in entries {
+        let entry = entry.map_err(|e| IngestError::from_io(name, e))?;
+        seen += 1;
+        let path = entry.path();
+        let is_csv = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| e.eq_ignore_ascii_case("csv"));
+        if !is_csv || !path.is_file() {
+            continue;
+        }
+        if let Some(tab) = csvfile::tab_of(&path) {
+            tabs.push((tab, path));
+        }
+    }
+    if tabs.is_empty() {
+        return Err(IngestError::NoRvtoolsFiles {
+            dir: name.to_string(),
+            entries: seen,
+        });
+    }
+    tabs.sort();
+    Ok(tabs)
 }

@@ -1,0 +1,291 @@
+//! Reader of RVTools CSV files (`RVTools_tab<tab>.csv` or a single vInfo CSV).
+//!
+//! What a file's locale decides is sniffed per file:
+//! - encoding: a UTF-8 or UTF-16 byte-order mark is honoured; text that is not valid UTF-8
+//!   is read as Windows-1252 (what RVTools writes on a western Windows machine);
+//! - delimiter: the most frequent of `,` `;` and tab outside quotes in the header line;
+//! - decimal mark: from the numbers of the tracked numeric columns (`1.234,5` or `12,5` say
+//!   comma, `1,234.5` or `12.5` say point, `8.363.560` says `.` groups thousands); when the
+//!   file gives no evidence, the delimiter decides (`;` goes with a decimal comma, as in the
+//!   Windows locales that use it). Ambiguous cells such as `16.384` follow the file's decision.
+
+use std::path::Path;
+
+use crate::ingest::IngestError;
+use crate::ingest::table::{FieldSpec, Resolved, Row, resolve};
+use crate::ingest::value::{DecimalMark, MarkEvidence, Value, mark_evidence, text_value};
+use crate::inventory::Warning;
+
+/// A CSV file read into memory and decoded.
+pub(crate) struct CsvText {
+    /// Decoded text without a byte-order mark.
+    pub text: String,
+    /// The sniffed delimiter.
+    pub delimiter: u8,
+}
+
+/// Reads and decodes a CSV file.
+///
+/// # Errors
+/// [`IngestError::NotFound`] / [`IngestError::Io`]; [`IngestError::NotASpreadsheet`] for an
+/// empty file or binary data (NUL bytes without a UTF-16 byte-order mark).
+pub(crate) fn load(path: &Path, file: &str) -> Result<CsvText, IngestError> {
+    let bytes = std::fs::read(path).map_err(|e| IngestError::from_io(file, e))?;
+    let text = decode(&bytes, file)?;
+    if text.trim().is_empty() {
+        return Err(IngestError::NotASpreadsheet {
+            file: file.to_string(),
+            detail: "the file is empty".to_string(),
+        });
+    }
+    let delimiter = sniff_delimiter(&text);
+    Ok(CsvText { text, delimiter })
+}
+
+/// Decodes bytes: BOM first, then UTF-8, then Windows-1252.
+pub(crate) fn decode(bytes: &[u8], file: &str) -> Result<String, IngestError> {
+    if let Some((encoding, bom_len)) = encoding_rs::Encoding::for_bom(bytes) {
+        let (text, _) = encoding.decode_without_bom_handling(&bytes[bom_len..]);
+        return Ok(text.into_owned());
+    }
+    if bytes.contains(&0) {
+        return Err(IngestError::NotASpreadsheet {
+            file: file.to_string(),
+            detail: "binary data, not a CSV text file".to_string(),
+        });
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(s) => Ok(s.to_string()),
+        Err(_) => {
+            let (text, _, _) = encoding_rs::WINDOWS_1252.decode(bytes);
+            Ok(text.into_owned())
+        }
+    }
+}
+
+/// The most frequent of `,` `;` tab outside quotes on the first line; `,` when none.
+pub(crate) fn sniff_delimiter(text: &str) -> u8 {
+    let mut counts = [0usize; 3];
+    let mut quoted = false;
+    for b in text.bytes() {
+        match b {
+            b'"' => quoted = !quoted,
+            b'\n' | b'\r' if !quoted => break,
+            b',' if !quoted => counts[0] += 1,
+            b';' if !quoted => counts[1] += 1,
+            b'\t' if !quoted => counts[2] += 1,
+            _ => {}
+        }
+    }
+    let candidates = [b',', b';', b'\t'];
+    let mut best = 0;
+    for i in 1..3 {
+        if counts[i] > counts[best] {
+            best = i;
+        }
+    }
+    candidates[best]
+}
+
+/// The tab a file name implies: `RVTools_tabvInfo.csv` -> `vInfo`.
+pub(crate) fn tab_of(path: &Path) -> Option<String> {
+    let stem = path.file_stem()?.to_str()?;
+    let lower = stem.to_ascii_lowercase();
+    if lower.starts_with("rvtools_tab") && stem.len() > "rvtools_tab".len() {
+        Some(stem["rvtools_tab".len()..].to_string())
+    } else {
+        None
+    }
+}
+
+fn reader(csv: &CsvText) -> csv::Reader<&[u8]> {
+    csv::ReaderBuilder::new()
+        .delimiter(csv.delimiter)
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(csv.text.as_bytes())
+}
+
+fn csv_error(file: &str, sheet: &str, row: usize, e: &csv::Error) -> IngestError {
+    IngestError::Malformed {
+        file: file.to_string(),
+        sheet: Some(sheet.to_string()),
+        row: Some(row),
+        column: None,
+        detail: format!("unreadable CSV record ({e})"),
+    }
+}
+
+/// Reads a decoded CSV file as one sheet: the first record is the header; `visit` gets every
+/// later record that has a value in at least one tracked column.
+///
+/// # Errors
+/// [`IngestError::MissingColumn`] for a required field without a column;
+/// [`IngestError::Malformed`] for a record whose field count differs from the header's
+/// (a ragged row) or that the CSV parser rejects.
+pub(crate) fn read_table<F>(
+    csv: &CsvText,
+    file: &str,
+    sheet: &str,
+    specs: &[FieldSpec],
+    warnings: &mut Vec<Warning>,
+    mut visit: F,
+) -> Result<Resolved, IngestError>
+where
+    F: FnMut(&mut Row<'_, '_>),
+{
+    // Pass 1: header, and the decimal-mark evidence of the numeric columns.
+    let mut rdr = reader(csv);
+    let mut records = rdr.records();
+    let header = match records.next() {
+        Some(Ok(h)) => h,
+        Some(Err(e)) => return Err(csv_error(file, sheet, 1, &e)),
+        None => csv::StringRecord::new(),
+    };
+    let width = header.len();
+    let headers: Vec<(u32, String)> = header
+        .iter()
+        .enumerate()
+        .filter(|(_, h)| !h.trim().is_empty())
+        .map(|(i, h)| (i as u32, h.trim().to_string()))
+        .collect();
+    let resolved = resolve(file, sheet, &headers, specs, warnings)?;
+    let slots = resolved.column_slots();
+    let numeric_cols: Vec<usize> = resolved
+        .columns
+        .iter()
+        .zip(specs)
+        .filter(|(_, s)| s.numeric)
+        .filter_map(|(c, _)| c.as_ref().map(|(i, _)| *i as usize))
+        .collect();
+    let (mut point, mut comma) = (0usize, 0usize);
+    for (i, rec) in records.enumerate() {
+        let rec = rec.map_err(|e| csv_error(file, sheet, i + 2, &e))?;
+        if rec.len() != width {
+            return Err(IngestError::Malformed {
+                file: file.to_string(),
+                sheet: Some(sheet.to_string()),
+                row: Some(i + 2),
+                column: None,
+                detail: format!(
+                    "ragged row: {} fields where the header has {width}",
+                    rec.len()
+                ),
+            });
+        }
+        for &c in &numeric_cols {
+            match rec.get(c).map(mark_evidence) {
+                Some(MarkEvidence::Point) => point += 1,
+                Some(MarkEvidence::Comma) => comma += 1,
+                _ => {}
+            }
+        }
+    }
+    let by_delimiter = if csv.delimiter == b';' {
+        DecimalMark::Comma
+    } else {
+        DecimalMark::Point
+    };
+    let mark = match (point, comma) {
+        (0, 0) => by_delimiter,
+        (_, 0) => DecimalMark::Point,
+        (0, _) => DecimalMark::Comma,
+        (p, c) => {
+            let mark = if p >= c {
+                DecimalMark::Point
+            } else {
+                DecimalMark::Comma
+            };
+            warnings.push(Warning {
+                file: file.to_string(),
+                sheet: Some(sheet.to_string()),
+                row: None,
+                column: None,
+                value: None,
+                message: format!(
+                    "numbers use both decimal marks ({p} cells with a decimal point, {c} with a \
+                     decimal comma); reading the file with a decimal {}",
+                    if mark == DecimalMark::Point {
+                        "point"
+                    } else {
+                        "comma"
+                    }
+                ),
+            });
+            mark
+        }
+    };
+
+    // Pass 2: the rows.
+    let mut rdr = reader(csv);
+    let mut record = csv::StringRecord::new();
+    let mut row = 0usize;
+    loop {
+        match rdr.read_record(&mut record) {
+            Ok(true) => {}
+            Ok(false) => break,
+            Err(e) => return Err(csv_error(file, sheet, row + 1, &e)),
+        }
+        row += 1;
+        if row == 1 {
+            continue;
+        }
+        // The cells borrow the record, so they live for one record.
+        let mut cells: Vec<Value<'_>> = vec![Value::Empty; specs.len()];
+        let mut dirty = false;
+        for (c, field) in record.iter().enumerate() {
+            if let Some(Some(slot)) = slots.get(c) {
+                let v = text_value(field);
+                if !v.is_empty() {
+                    dirty = true;
+                }
+                cells[*slot] = v;
+            }
+        }
+        if dirty {
+            let mut r = Row {
+                file,
+                sheet,
+                row,
+                cells: &cells,
+                resolved: &resolved,
+                specs,
+                mark,
+                warnings,
+            };
+            visit(&mut r);
+        }
+    }
+    Ok(resolved)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sniffs() {
+        assert_eq!(sniff_delimiter("\"a\";\"b,c\";\"d\"\n1;2;3"), b';');
+        assert_eq!(sniff_delimiter("a,b,c"), b',');
+        assert_eq!(sniff_delimiter("a\tb\tc"), b'\t');
+        assert_eq!(sniff_delimiter("abc"), b',');
+    }
+
+    #[test]
+    fn decodes_windows_1252() {
+        let bytes = b"VM\nserveur-\xe9t\xe9\n";
+        let text = decode(bytes, "x.csv").unwrap();
+        assert!(text.contains("serveur-été"));
+        let bom = b"\xef\xbb\xbfVM\n";
+        assert_eq!(decode(bom, "x.csv").unwrap(), "VM\n");
+    }
+
+    #[test]
+    fn tab_names() {
+        assert_eq!(
+            tab_of(Path::new("/x/RVTools_tabvInfo.csv")).as_deref(),
+            Some("vInfo")
+        );
+        assert_eq!(tab_of(Path::new("vinfo.csv")), None);
+    }
+}

@@ -1,0 +1,185 @@
+//! Merging several inputs into one inventory, keeping the first copy of everything.
+
+use std::collections::{HashMap, HashSet};
+
+use crate::inventory::{Datastore, Inventory, VmKey, Warning};
+
+/// Merges the inventories of several inputs (in input order) and removes duplicates; see
+/// [`read_inputs`](crate::ingest::read_inputs) for the rules. Every removal is a warning.
+pub(crate) fn merge(parts: Vec<Inventory>) -> Inventory {
+    let mut out = Inventory::default();
+    // VM key -> (input index, file, row) of the copy kept.
+    let mut vm_seen: HashMap<VmKey, (usize, String, usize)> = HashMap::new();
+    let mut host_seen: HashSet<String> = HashSet::new();
+    let mut cluster_seen: HashSet<(String, String)> = HashSet::new();
+    let mut datastore_seen: HashSet<String> = HashSet::new();
+
+    for (index, part) in parts.into_iter().enumerate() {
+        let Inventory {
+            inputs,
+            vms,
+            warnings,
+            sources,
+            disks,
+            partitions,
+            hosts,
+            clusters,
+            datastores,
+            snapshots,
+        } = part;
+        let input_name = inputs.first().cloned().unwrap_or_default();
+        out.inputs.extend(inputs);
+        out.sources.extend(sources);
+        out.warnings.extend(warnings);
+
+        // VMs. Keys seen in an earlier input: a duplicate copy, dropped with its children.
+        // Within one input only an exact `VI SDK Server` + `VM ID` repeat is a duplicate row
+        // (names and UUIDs may repeat legitimately; the quality checks report them).
+        let mut dropped: HashSet<VmKey> = HashSet::new();
+        for vm in vms {
+            let key = vm.key();
+            match vm_seen.get(&key) {
+                Some((seen_index, file, row))
+                    if *seen_index != index || key.0.starts_with("id:") =>
+                {
+                    out.warnings.push(Warning {
+                        file: vm.origin.file.clone(),
+                        sheet: Some(vm.origin.sheet.clone()),
+                        row: Some(vm.origin.row),
+                        column: None,
+                        value: Some(vm.name.clone()),
+                        message: format!(
+                            "VM '{}' ({key}) was already read from {file} row {row}; this \
+                             copy is not counted",
+                            vm.name
+                        ),
+                    });
+                    if *seen_index != index {
+                        dropped.insert(key);
+                    }
+                }
+                Some(_) => out.vms.push(vm),
+                None => {
+                    vm_seen.insert(key, (index, vm.origin.file.clone(), vm.origin.row));
+                    out.vms.push(vm);
+                }
+            }
+        }
+
+        // Children of dropped duplicates go with them.
+        let mut dropped_children = [0usize; 3];
+        for d in disks {
+            if dropped.contains(&d.vm_key) {
+                dropped_children[0] += 1;
+            } else {
+                out.disks.push(d);
+            }
+        }
+        for p in partitions {
+            if dropped.contains(&p.vm_key) {
+                dropped_children[1] += 1;
+            } else {
+                out.partitions.push(p);
+            }
+        }
+        for s in snapshots {
+            if dropped.contains(&s.vm_key) {
+                dropped_children[2] += 1;
+            } else {
+                out.snapshots.push(s);
+            }
+        }
+        for (count, tab) in dropped_children
+            .iter()
+            .zip(["vDisk", "vPartition", "vSnapshot"])
+        {
+            if *count > 0 {
+                out.warnings.push(input_warning(
+                    &input_name,
+                    tab,
+                    format!("{count} {tab} rows belong to VMs already read from an earlier input; not counted"),
+                ));
+            }
+        }
+
+        let mut repeated = 0usize;
+        for h in hosts {
+            if host_seen.insert(h.name.clone()) {
+                out.hosts.push(h);
+            } else {
+                repeated += 1;
+            }
+        }
+        if repeated > 0 {
+            out.warnings.push(input_warning(
+                &input_name,
+                "vHost",
+                format!("{repeated} vHost rows repeat a host name already read; kept once"),
+            ));
+        }
+
+        let mut repeated = 0usize;
+        for c in clusters {
+            let key = (c.vi_sdk_server.clone().unwrap_or_default(), c.name.clone());
+            if cluster_seen.insert(key) {
+                out.clusters.push(c);
+            } else {
+                repeated += 1;
+            }
+        }
+        if repeated > 0 {
+            out.warnings.push(input_warning(
+                &input_name,
+                "vCluster",
+                format!(
+                    "{repeated} vCluster rows repeat a cluster (VI SDK Server + name) already \
+                     read; kept once"
+                ),
+            ));
+        }
+
+        let mut repeated = 0usize;
+        for d in datastores {
+            if datastore_seen.insert(datastore_key(&d)) {
+                out.datastores.push(d);
+            } else {
+                repeated += 1;
+            }
+        }
+        if repeated > 0 {
+            out.warnings.push(input_warning(
+                &input_name,
+                "vDatastore",
+                format!(
+                    "{repeated} vDatastore rows repeat a datastore (same URL, else Address, \
+                     else VI SDK Server + name) already read; kept once"
+                ),
+            ));
+        }
+    }
+    out
+}
+
+/// A datastore's identity: `URL`, else `Address`, else server + name.
+fn datastore_key(d: &Datastore) -> String {
+    match (&d.url, &d.address) {
+        (Some(url), _) => format!("url:{url}"),
+        (None, Some(address)) => format!("address:{address}"),
+        (None, None) => format!(
+            "name:{}:{}",
+            d.vi_sdk_server.as_deref().unwrap_or(""),
+            d.name
+        ),
+    }
+}
+
+fn input_warning(file: &str, sheet: &str, message: String) -> Warning {
+    Warning {
+        file: file.to_string(),
+        sheet: Some(sheet.to_string()),
+        row: None,
+        column: None,
+        value: None,
+        message,
+    }
+}

@@ -1,0 +1,365 @@
+//! Header resolution and typed access to the cells of one data row.
+//!
+//! A sheet reader (xlsx or CSV) hands each data row over as a slice of [`Value`]s, one per
+//! field of the [`FieldSpec`] list it was given, in that order. Only the columns a field
+//! maps to are kept; every other column (custom attributes, tags, columns the inventory does
+//! not use) costs nothing.
+
+use crate::ingest::IngestError;
+use crate::ingest::value::{DecimalMark, Value, parse_number};
+use crate::inventory::Warning;
+
+/// One column the inventory reads from a sheet.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct FieldSpec {
+    /// The name used in messages (the RVTools 4.x label).
+    pub name: &'static str,
+    /// Every accepted spelling, preferred first; compared after [`normalize_header`].
+    pub aliases: &'static [&'static str],
+    /// Whether the sheet is unusable without it.
+    pub required: bool,
+    /// Whether the column holds numbers (used to decide a CSV file's decimal mark).
+    pub numeric: bool,
+}
+
+impl FieldSpec {
+    /// An optional text column.
+    pub(crate) const fn text(name: &'static str, aliases: &'static [&'static str]) -> Self {
+        FieldSpec {
+            name,
+            aliases,
+            required: false,
+            numeric: false,
+        }
+    }
+
+    /// An optional numeric column.
+    pub(crate) const fn number(name: &'static str, aliases: &'static [&'static str]) -> Self {
+        FieldSpec {
+            name,
+            aliases,
+            required: false,
+            numeric: true,
+        }
+    }
+
+    /// A required text column.
+    pub(crate) const fn required(name: &'static str, aliases: &'static [&'static str]) -> Self {
+        FieldSpec {
+            name,
+            aliases,
+            required: true,
+            numeric: false,
+        }
+    }
+}
+
+/// Header text reduced to what identifies a column: trimmed, lower case, without spaces
+/// (so `Provisioned MiB`, `provisioned mib` and `ProvisionedMiB` are the same column).
+pub(crate) fn normalize_header(h: &str) -> String {
+    h.chars()
+        .filter(|c| !c.is_whitespace())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// The columns a sheet's header row maps the fields to.
+#[derive(Debug, Clone)]
+pub(crate) struct Resolved {
+    /// Per field (same order as the spec list): the 0-based column index and the header text.
+    pub columns: Vec<Option<(u32, String)>>,
+}
+
+impl Resolved {
+    /// For each sheet column, the field slot it feeds (`None` = not tracked). Indexed by
+    /// column; only as long as the last tracked column.
+    pub(crate) fn column_slots(&self) -> Vec<Option<usize>> {
+        let width = self
+            .columns
+            .iter()
+            .flatten()
+            .map(|(c, _)| *c as usize + 1)
+            .max()
+            .unwrap_or(0);
+        let mut slots = vec![None; width];
+        for (slot, col) in self.columns.iter().enumerate() {
+            if let Some((c, _)) = col {
+                slots[*c as usize] = Some(slot);
+            }
+        }
+        slots
+    }
+
+    /// Header text of a field's column, or the field name when unmapped.
+    pub(crate) fn header(&self, slot: usize, specs: &[FieldSpec]) -> String {
+        match self.columns.get(slot) {
+            Some(Some((_, h))) => h.clone(),
+            _ => specs
+                .get(slot)
+                .map(|s| s.name.to_string())
+                .unwrap_or_default(),
+        }
+    }
+}
+
+/// Maps fields to header columns.
+///
+/// `headers` holds `(column index, header text)` for every non-empty header cell, in column
+/// order. A field takes the column of its most preferred alias; when several columns carry
+/// that spelling, the first one outside the custom-attribute zone (between `Annotation` and
+/// `Datacenter`, where RVTools puts custom attributes and tags) wins, and a warning names the
+/// columns.
+///
+/// # Errors
+/// [`IngestError::MissingColumn`] for a required field without a column, listing every
+/// spelling tried and the headers found.
+pub(crate) fn resolve(
+    file: &str,
+    sheet: &str,
+    headers: &[(u32, String)],
+    specs: &[FieldSpec],
+    warnings: &mut Vec<Warning>,
+) -> Result<Resolved, IngestError> {
+    let normalized: Vec<String> = headers.iter().map(|(_, h)| normalize_header(h)).collect();
+    let position = |name: &str| {
+        normalized
+            .iter()
+            .position(|n| n == name)
+            .map(|i| headers[i].0)
+    };
+    let custom_zone = match (position("annotation"), position("datacenter")) {
+        (Some(a), Some(d)) if a < d => Some((a, d)),
+        _ => None,
+    };
+    let in_custom_zone = |c: u32| custom_zone.is_some_and(|(a, d)| c > a && c < d);
+    let mut columns = Vec::with_capacity(specs.len());
+    for spec in specs {
+        let mut chosen = None;
+        for alias in spec.aliases {
+            let want = normalize_header(alias);
+            let matches: Vec<usize> = normalized
+                .iter()
+                .enumerate()
+                .filter(|(_, n)| **n == want)
+                .map(|(i, _)| i)
+                .collect();
+            if matches.is_empty() {
+                continue;
+            }
+            let pick = matches
+                .iter()
+                .copied()
+                .find(|&i| !in_custom_zone(headers[i].0))
+                .unwrap_or(matches[0]);
+            if matches.len() > 1 {
+                let listed: Vec<String> = matches
+                    .iter()
+                    .map(|&i| column_letter(headers[i].0))
+                    .collect();
+                warnings.push(Warning {
+                    file: file.to_string(),
+                    sheet: Some(sheet.to_string()),
+                    row: Some(1),
+                    column: Some(headers[pick].1.clone()),
+                    value: None,
+                    message: format!(
+                        "header '{}' appears in {} columns ({}); reading column {} for {}",
+                        headers[pick].1,
+                        matches.len(),
+                        listed.join(", "),
+                        column_letter(headers[pick].0),
+                        spec.name
+                    ),
+                });
+            }
+            chosen = Some((headers[pick].0, headers[pick].1.clone()));
+            break;
+        }
+        if chosen.is_none() && spec.required {
+            return Err(IngestError::MissingColumn {
+                file: file.to_string(),
+                sheet: sheet.to_string(),
+                column: spec.name.to_string(),
+                tried: spec.aliases.iter().map(|s| s.to_string()).collect(),
+                found: headers.iter().map(|(_, h)| h.clone()).collect(),
+            });
+        }
+        columns.push(chosen);
+    }
+    Ok(Resolved { columns })
+}
+
+/// Spreadsheet column letters of a 0-based column index (`0` -> `A`, `16383` -> `XFD`).
+pub(crate) fn column_letter(col: u32) -> String {
+    let mut n = col as u64 + 1;
+    let mut out = Vec::new();
+    while n > 0 {
+        let rem = ((n - 1) % 26) as u8;
+        out.push(b'A' + rem);
+        n = (n - 1) / 26;
+    }
+    out.reverse();
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// One data row being turned into typed values; problems become warnings.
+pub(crate) struct Row<'r, 'a> {
+    /// Input file.
+    pub file: &'r str,
+    /// Sheet (tab) name.
+    pub sheet: &'r str,
+    /// 1-based row number (header = 1 when the header is the first row).
+    pub row: usize,
+    /// Cells per field slot.
+    pub cells: &'r [Value<'a>],
+    /// Header mapping (for the column names in warnings).
+    pub resolved: &'r Resolved,
+    /// The field list the cells follow.
+    pub specs: &'r [FieldSpec],
+    /// How text numbers are written in this file.
+    pub mark: DecimalMark,
+    /// Where warnings go.
+    pub warnings: &'r mut Vec<Warning>,
+}
+
+impl Row<'_, '_> {
+    fn cell(&self, slot: usize) -> &Value<'_> {
+        self.cells.get(slot).unwrap_or(&Value::Empty)
+    }
+
+    /// Pushes a warning about a cell.
+    pub(crate) fn warn(&mut self, slot: usize, message: String) {
+        let value = self.cell(slot).display();
+        self.warnings.push(Warning {
+            file: self.file.to_string(),
+            sheet: Some(self.sheet.to_string()),
+            row: Some(self.row),
+            column: Some(self.resolved.header(slot, self.specs)),
+            value: Some(value),
+            message,
+        });
+    }
+
+    /// Pushes a warning about the row as a whole.
+    pub(crate) fn warn_row(&mut self, message: String) {
+        self.warnings.push(Warning {
+            file: self.file.to_string(),
+            sheet: Some(self.sheet.to_string()),
+            row: Some(self.row),
+            column: None,
+            value: None,
+            message,
+        });
+    }
+
+    /// Whether the cell is empty.
+    pub(crate) fn is_empty(&self, slot: usize) -> bool {
+        self.cell(slot).is_empty()
+    }
+
+    /// Whether any tracked cell other than `except` holds a value.
+    pub(crate) fn any_other_value(&self, except: usize) -> bool {
+        self.cells
+            .iter()
+            .enumerate()
+            .any(|(i, v)| i != except && !v.is_empty())
+    }
+
+    /// Trimmed text; `None` when empty.
+    pub(crate) fn text(&self, slot: usize) -> Option<String> {
+        self.cell(slot).text().map(|t| t.trim().to_string())
+    }
+
+    /// A number; `None` when empty; a warning and `None` when not a number.
+    pub(crate) fn number(&mut self, slot: usize) -> Option<f64> {
+        let parsed = match self.cell(slot) {
+            Value::Empty => return None,
+            Value::Number(n) => Some(*n),
+            Value::Text(t) => parse_number(t, self.mark),
+            Value::Bool(_) | Value::Error(_) => None,
+        };
+        match parsed {
+            Some(v) if v.is_finite() => Some(v),
+            _ => {
+                self.warn(slot, "not a number; value treated as unknown".to_string());
+                None
+            }
+        }
+    }
+
+    /// A size in MiB: a number that must not be negative (warning and `None` otherwise).
+    pub(crate) fn size_mib(&mut self, slot: usize) -> Option<f64> {
+        let v = self.number(slot)?;
+        if v < 0.0 {
+            self.warn(slot, "negative size; value treated as unknown".to_string());
+            return None;
+        }
+        Some(v)
+    }
+
+    /// A whole, non-negative count (`CPUs`, `# Hosts`); `None` when empty; a warning and
+    /// `None` for a negative or fractional value.
+    pub(crate) fn count(&mut self, slot: usize) -> Option<u64> {
+        let v = self.number(slot)?;
+        if v < 0.0 || v.fract() != 0.0 || v > 9.0e15 {
+            self.warn(
+                slot,
+                "expected a whole non-negative count; value treated as unknown".to_string(),
+            );
+            return None;
+        }
+        Some(v as u64)
+    }
+
+    /// A boolean: a boolean cell, or text `True`/`False` (any case, also `Yes`/`No`, `1`/`0`).
+    /// `None` when empty; a warning and `None` for anything else.
+    pub(crate) fn boolean(&mut self, slot: usize) -> Option<bool> {
+        let parsed = match self.cell(slot) {
+            Value::Empty => return None,
+            Value::Bool(b) => Some(*b),
+            Value::Number(n) if *n == 0.0 => Some(false),
+            Value::Number(n) if *n == 1.0 => Some(true),
+            Value::Text(t) => {
+                let t = t.trim();
+                if t.eq_ignore_ascii_case("true") || t.eq_ignore_ascii_case("yes") || t == "1" {
+                    Some(true)
+                } else if t.eq_ignore_ascii_case("false")
+                    || t.eq_ignore_ascii_case("no")
+                    || t == "0"
+                {
+                    Some(false)
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        };
+        if parsed.is_none() {
+            self.warn(
+                slot,
+                "expected True or False; value treated as unknown".to_string(),
+            );
+        }
+        parsed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn letters() {
+        assert_eq!(column_letter(0), "A");
+        assert_eq!(column_letter(25), "Z");
+        assert_eq!(column_letter(26), "AA");
+        assert_eq!(column_letter(16383), "XFD");
+    }
+
+    #[test]
+    fn normalizes() {
+        assert_eq!(normalize_header("  Provisioned MiB "), "provisionedmib");
+        assert_eq!(normalize_header("ProvisionedMiB"), "provisionedmib");
+        assert_eq!(normalize_header("vInfoVMName"), "vinfovmname");
+    }
+}

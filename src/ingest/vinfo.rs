@@ -1,0 +1,115 @@
+//! The vInfo tab: one VM per row.
+
+use crate::ingest::table::{FieldSpec, Row};
+use crate::ingest::tabs::datastore_of_path;
+use crate::inventory::{Origin, PowerState, Vm};
+
+pub(crate) const VM: usize = 0;
+pub(crate) const POWERSTATE: usize = 1;
+pub(crate) const TEMPLATE: usize = 2;
+pub(crate) const CLUSTER: usize = 3;
+pub(crate) const HOST: usize = 4;
+pub(crate) const PROVISIONED: usize = 5;
+pub(crate) const IN_USE: usize = 6;
+pub(crate) const UNSHARED: usize = 7;
+pub(crate) const SRM_PLACEHOLDER: usize = 8;
+pub(crate) const CPUS: usize = 9;
+pub(crate) const MEMORY: usize = 10;
+pub(crate) const DATACENTER: usize = 11;
+pub(crate) const PATH: usize = 12;
+pub(crate) const SERVER: usize = 13;
+pub(crate) const VM_ID: usize = 14;
+pub(crate) const VM_UUID: usize = 15;
+
+/// The vInfo columns the inventory reads, in slot order (see the constants above).
+pub(crate) const FIELDS: &[FieldSpec] = &[
+    FieldSpec::required("VM", &["VM", "vInfoVMName", "VM Name"]),
+    FieldSpec::text(
+        "Powerstate",
+        &["Powerstate", "vInfoPowerstate", "Power State"],
+    ),
+    FieldSpec::text("Template", &["Template", "vInfoTemplate"]),
+    FieldSpec::text("Cluster", &["Cluster", "vInfoCluster"]),
+    FieldSpec::text("Host", &["Host", "vInfoHost"]),
+    FieldSpec::number(
+        "Provisioned MiB",
+        &["Provisioned MiB", "Provisioned MB", "vInfoProvisioned"],
+    ),
+    FieldSpec::number("In Use MiB", &["In Use MiB", "In Use MB", "vInfoInUse"]),
+    FieldSpec::number(
+        "Unshared MiB",
+        &["Unshared MiB", "Unshared MB", "vInfoUnshared"],
+    ),
+    FieldSpec::text(
+        "SRM Placeholder",
+        &["SRM Placeholder", "vInfoSRMPlaceHolder"],
+    ),
+    FieldSpec::number("CPUs", &["CPUs", "vInfoCPUs"]),
+    FieldSpec::number("Memory", &["Memory", "vInfoMemory"]),
+    FieldSpec::text("Datacenter", &["Datacenter", "vInfoDataCenter"]),
+    FieldSpec::text("Path", &["Path", "vInfoPath"]),
+    FieldSpec::text("VI SDK Server", &["VI SDK Server", "vInfoVISDKServer"]),
+    FieldSpec::text("VM ID", &["VM ID", "vInfoVMID", "vInfoObjectID"]),
+    FieldSpec::text("VM UUID", &["VM UUID", "vInfoUUID"]),
+];
+
+/// Turns a vInfo row into a VM; `None` (with a warning when the row holds other values)
+/// for a row without a VM name.
+pub(crate) fn vm_from_row(row: &mut Row<'_, '_>) -> Option<Vm> {
+    let Some(name) = row.text(VM) else {
+        if row.any_other_value(VM) {
+            row.warn_row("row has values but no VM name; skipped (not a VM)".to_string());
+        }
+        return None;
+    };
+    let power_state = power_state(row);
+    let template = row.boolean(TEMPLATE);
+    let provisioned_mib = row.size_mib(PROVISIONED);
+    let in_use_mib = row.size_mib(IN_USE);
+    let path = row.text(PATH);
+    Some(Vm {
+        name,
+        power_state,
+        template,
+        cluster: row.text(CLUSTER),
+        host: row.text(HOST),
+        provisioned_mib,
+        in_use_mib,
+        origin: Origin {
+            file: row.file.to_string(),
+            sheet: row.sheet.to_string(),
+            row: row.row,
+        },
+        unshared_mib: row.size_mib(UNSHARED),
+        srm_placeholder: row.boolean(SRM_PLACEHOLDER),
+        cpus: row.count(CPUS),
+        memory_mib: row.size_mib(MEMORY),
+        datacenter: row.text(DATACENTER),
+        home_datastore: path.as_deref().and_then(datastore_of_path),
+        path,
+        vi_sdk_server: row.text(SERVER),
+        vm_id: row.text(VM_ID),
+        vm_uuid: row.text(VM_UUID),
+    })
+}
+
+fn power_state(row: &mut Row<'_, '_>) -> PowerState {
+    if row.is_empty(POWERSTATE) {
+        return PowerState::Unknown;
+    }
+    let text = row.text(POWERSTATE).unwrap_or_default();
+    if text.eq_ignore_ascii_case("poweredOn") {
+        PowerState::PoweredOn
+    } else if text.eq_ignore_ascii_case("poweredOff") {
+        PowerState::PoweredOff
+    } else if text.eq_ignore_ascii_case("suspended") {
+        PowerState::Suspended
+    } else {
+        row.warn(
+            POWERSTATE,
+            "expected poweredOn, poweredOff or suspended; power state treated as unknown"
+                .to_string(),
+        );
+        PowerState::Unknown
+    }
+}

@@ -1,0 +1,1325 @@
+//! Ingest tests: the project's fixture (totals worked out by hand), the shared real exports
+//! (against an independent count), and the catalogue of bad inputs.
+
+use std::path::{Path, PathBuf};
+
+use calamine::{Data, Reader, Xlsx, open_workbook};
+use dsplan::ingest::{ErrorKind, IngestError, read_inputs};
+use dsplan::inventory::{Inventory, PowerState};
+use rust_xlsxwriter::Workbook;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// `../shared/rvtools/<name>` next to the repository, or `None` (and a note) on a fresh
+/// clone without it.
+fn shared(name: &str) -> Option<PathBuf> {
+    let dir = root().join("../shared/rvtools");
+    if !dir.is_dir() {
+        println!("skipped: ../shared not found");
+        return None;
+    }
+    Some(dir.join(name))
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(test: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("ingest")
+        .join(test);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create scratch dir");
+    dir
+}
+
+fn read_one(path: &Path) -> Inventory {
+    match read_inputs(&[path]) {
+        Ok(inv) => inv,
+        Err(e) => panic!("{} should load: {e}", path.display()),
+    }
+}
+
+fn read_err(path: &Path) -> IngestError {
+    match read_inputs(&[path]) {
+        Ok(inv) => panic!("{} should fail, read {} VMs", path.display(), inv.vms.len()),
+        Err(e) => e,
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The project's fixture
+// ---------------------------------------------------------------------------------------
+
+// fixtures/small-estate.xlsx (made by examples/make_fixtures.rs), vInfo rows by hand
+// (sizes in GiB; the sheet holds GiB x 1024 MiB):
+//
+//   VM          Powerstate  Template      Cluster Host         Prov GiB  In use GiB
+//   web-01      poweredOn   "False"       Prod    esx-prod-01     100        50
+//   web-02      poweredOn   "False"       Prod    esx-prod-02     100        50
+//   db-01       poweredOn   FALSE (bool)  Prod    esx-prod-01    1024       800
+//   app-01      poweredOn   "False"       Prod    esx-prod-02     200       100
+//   tmpl-linux  poweredOff  TRUE (bool)   Prod    esx-prod-01      40        20
+//   (row 7: blank name, formatted cells only: skipped, no warning)
+//   test-01     poweredOff  "False"       Dev     esx-dev-01      500       250
+//   batch-01    suspended   "False"       Dev     esx-dev-01      300       150
+//   build-01    poweredOn   "False"       Dev     esx-dev-02      800       400
+//
+// VMs 8; templates 1; non-template powered on 5 (web-01, web-02, db-01, app-01, build-01),
+// powered off 1 (test-01), suspended 1 (batch-01).
+// Provisioned: 100+100+1024+200+40+500+300+800 = 3064 GiB = 3064 x 1024 = 3,137,536 MiB.
+// In use:      50+50+800+100+20+250+150+400    = 1820 GiB = 1820 x 1024 = 1,863,680 MiB.
+// Clusters Dev, Prod; 4 hosts. 20 formatted empty rows below the data, and an `Owner`
+// custom attribute column between Annotation and Datacenter: neither changes anything.
+fn check_small_estate(inv: &Inventory) {
+    let s = inv.summary();
+    assert_eq!(s.vm_count, 8);
+    assert_eq!(s.template_count, 1);
+    assert_eq!(s.powered_on_count, 5);
+    assert_eq!(s.powered_off_count, 1);
+    assert_eq!(s.suspended_count, 1);
+    assert_eq!(s.unknown_power_state_count, 0);
+    assert_eq!(s.provisioned_mib, 3_137_536.0);
+    assert_eq!(s.in_use_mib, 1_863_680.0);
+    assert_eq!(s.provisioned_unknown, 0);
+    assert_eq!(s.in_use_unknown, 0);
+    assert_eq!(s.clusters, vec!["Dev".to_string(), "Prod".to_string()]);
+    assert_eq!(s.host_count, 4);
+    assert!(inv.warnings.is_empty(), "warnings: {:?}", inv.warnings);
+
+    let names: Vec<&str> = inv.vms.iter().map(|v| v.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "web-01",
+            "web-02",
+            "db-01",
+            "app-01",
+            "tmpl-linux",
+            "test-01",
+            "batch-01",
+            "build-01"
+        ]
+    );
+    let tmpl = &inv.vms[4];
+    assert_eq!(tmpl.template, Some(true));
+    assert_eq!(tmpl.power_state, PowerState::PoweredOff);
+    assert_eq!(tmpl.origin.row, 6);
+    // test-01 comes after the blank row 7: row 8.
+    assert_eq!(inv.vms[5].origin.row, 8);
+    assert_eq!(inv.vms[5].origin.sheet, "vInfo");
+    assert_eq!(inv.vms[2].template, Some(false));
+    assert_eq!(inv.vms[2].provisioned_mib, Some(1_048_576.0));
+    assert_eq!(inv.vms[6].power_state, PowerState::Suspended);
+    assert_eq!(inv.vms[7].cluster.as_deref(), Some("Dev"));
+    assert_eq!(inv.vms[7].host.as_deref(), Some("esx-dev-02"));
+}
+
+#[test]
+fn small_estate_xlsx_matches_hand_totals() {
+    let path = root().join("fixtures/small-estate.xlsx");
+    let inv = read_one(&path);
+    check_small_estate(&inv);
+    assert_eq!(inv.inputs, vec![path.display().to_string()]);
+}
+
+#[test]
+fn small_estate_csv_matches_hand_totals_and_the_xlsx() {
+    let csv = read_one(&root().join("fixtures/small-estate-vinfo.csv"));
+    check_small_estate(&csv);
+    let xlsx = read_one(&root().join("fixtures/small-estate.xlsx"));
+    // Same VMs field by field; only the origin file differs.
+    for (a, b) in csv.vms.iter().zip(&xlsx.vms) {
+        let mut a = a.clone();
+        a.origin.file = b.origin.file.clone();
+        assert_eq!(&a, b);
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The shared real exports, against an independent count
+// ---------------------------------------------------------------------------------------
+
+/// Counts and totals computed the plain way: calamine's dense `worksheet_range` of vInfo,
+/// columns found by their exact header text, every row with a non-empty `VM` counted.
+#[derive(Debug, PartialEq)]
+struct PlainCount {
+    vms: usize,
+    templates: usize,
+    powered_on: usize,
+    powered_off: usize,
+    provisioned_mib: f64,
+    in_use_mib: f64,
+}
+
+fn plain_count(path: &Path, prov_header: &str, in_use_header: &str) -> PlainCount {
+    let mut wb: Xlsx<_> = open_workbook(path).expect("open workbook");
+    let range = wb.worksheet_range("vInfo").expect("vInfo sheet");
+    let mut rows = range.rows();
+    let header = rows.next().expect("header row");
+    let col = |name: &str| {
+        header
+            .iter()
+            .position(|c| *c == name)
+            .unwrap_or_else(|| panic!("column {name}"))
+    };
+    let (vm, power, template, prov, used) = (
+        col("VM"),
+        col("Powerstate"),
+        col("Template"),
+        col(prov_header),
+        col(in_use_header),
+    );
+    let num = |d: &Data| match d {
+        Data::Int(i) => *i as f64,
+        Data::Float(f) => *f,
+        Data::Empty => 0.0,
+        other => panic!("unexpected size cell {other:?}"),
+    };
+    let mut c = PlainCount {
+        vms: 0,
+        templates: 0,
+        powered_on: 0,
+        powered_off: 0,
+        provisioned_mib: 0.0,
+        in_use_mib: 0.0,
+    };
+    for row in rows {
+        if row[vm].to_string().trim().is_empty() {
+            continue;
+        }
+        c.vms += 1;
+        let is_template = matches!(&row[template], Data::Bool(true))
+            || row[template].to_string().eq_ignore_ascii_case("true");
+        if is_template {
+            c.templates += 1;
+        } else if row[power] == "poweredOn" {
+            c.powered_on += 1;
+        } else if row[power] == "poweredOff" {
+            c.powered_off += 1;
+        }
+        c.provisioned_mib += num(&row[prov]);
+        c.in_use_mib += num(&row[used]);
+    }
+    c
+}
+
+fn summary_count(inv: &Inventory) -> PlainCount {
+    let s = inv.summary();
+    PlainCount {
+        vms: s.vm_count,
+        templates: s.template_count,
+        powered_on: s.powered_on_count,
+        powered_off: s.powered_off_count,
+        provisioned_mib: s.provisioned_mib,
+        in_use_mib: s.in_use_mib,
+    }
+}
+
+// Cross-checked once by hand with Python (openpyxl 3, read_only, values_only): header row
+// mapped by exact text, rows with an empty `VM` skipped, `Template` == "True" counted as
+// template, else `Powerstate` counted, `Provisioned MB` / `In Use MB` summed:
+//   sizing-workshop-805vms.xlsx: 805 VMs, 10 templates (all poweredOff), 763 powered on,
+//     32 powered off, 0 suspended, 234,526,490 MiB provisioned, 127,901,813 MiB in use,
+//     2,698 formatted empty rows (rows 807..3504), 4 clusters, 38 distinct vInfo hosts.
+//   rvtools-3.10-lab-27vms.xlsx: 27 VMs, 1 template (poweredOff), 26 powered on,
+//     0 powered off, 2,906,070 MiB provisioned, 809,937 MiB in use, 1 cluster, 4 hosts.
+#[test]
+fn workshop_805_equals_independent_count() {
+    let Some(path) = shared("sizing-workshop-805vms.xlsx") else {
+        return;
+    };
+    let inv = read_one(&path);
+    let plain = plain_count(&path, "Provisioned MB", "In Use MB");
+    assert_eq!(summary_count(&inv), plain);
+    assert_eq!(
+        plain,
+        PlainCount {
+            vms: 805,
+            templates: 10,
+            powered_on: 763,
+            powered_off: 32,
+            provisioned_mib: 234_526_490.0,
+            in_use_mib: 127_901_813.0,
+        }
+    );
+    let s = inv.summary();
+    assert_eq!(s.suspended_count, 0);
+    assert_eq!(s.unknown_power_state_count, 0);
+    assert_eq!(s.provisioned_unknown, 0);
+    assert_eq!(s.clusters, ["Cluster1", "Cluster2", "DMZ", "Mgmt"]);
+    assert_eq!(s.host_count, 38);
+    // The 2,698 formatted empty rows are not VMs and raise no warnings. The only warnings
+    // are hosts missing from vHost: counted with Python (set of vInfo `Host` values minus
+    // set of vHost `Host` values), 32 of the 38 vInfo hosts, carrying 754 of the 805 VMs,
+    // are not in vHost (whose 34 hosts are mostly named differently, e.g. `vmsp-01` where
+    // vInfo says `bovmsp-01.customer.com`). The first is `bovmsp-04.customer.com`, 6 VMs,
+    // first at row 2.
+    assert_eq!(inv.vms.last().map(|v| v.origin.row), Some(806));
+    assert_eq!(inv.warnings.len(), 32, "{:?}", inv.warnings.first());
+    assert!(
+        inv.warnings
+            .iter()
+            .all(|w| w.message.contains("is not in vHost") && w.column.as_deref() == Some("Host"))
+    );
+    let vms_on_missing: usize = inv
+        .warnings
+        .iter()
+        .map(|w| {
+            let n = w.message.split(" of ").nth(1).unwrap_or("");
+            n.split(' ')
+                .next()
+                .unwrap_or("")
+                .parse::<usize>()
+                .unwrap_or(0)
+        })
+        .sum();
+    assert_eq!(vms_on_missing, 754);
+    assert_eq!(
+        inv.warnings[0].value.as_deref(),
+        Some("bovmsp-04.customer.com")
+    );
+    assert_eq!(inv.warnings[0].row, Some(2));
+    assert!(inv.warnings[0].message.contains("of 6 VM(s)"));
+    assert_eq!(inv.hosts.len(), 34);
+    assert_eq!(inv.sources[0].tabs, ["vInfo", "vPartition", "vHost"]);
+}
+
+#[test]
+fn lab_27_equals_independent_count() {
+    let Some(path) = shared("rvtools-3.10-lab-27vms.xlsx") else {
+        return;
+    };
+    let inv = read_one(&path);
+    let plain = plain_count(&path, "Provisioned MB", "In Use MB");
+    assert_eq!(summary_count(&inv), plain);
+    assert_eq!(
+        plain,
+        PlainCount {
+            vms: 27,
+            templates: 1,
+            powered_on: 26,
+            powered_off: 0,
+            provisioned_mib: 2_906_070.0,
+            in_use_mib: 809_937.0,
+        }
+    );
+    assert!(inv.warnings.is_empty(), "warnings: {:?}", inv.warnings);
+}
+
+// small-mib-headers.xlsx: 3 VMs by hand (openpyxl): `Provisioned MiB` 122,880 + 327,680 +
+// 81,920 = 532,480 MiB; no `Template` and no `In Use MiB` column, so those are unknown
+// (None), never 0.
+#[test]
+fn small_mib_headers_reads_mib_and_keeps_missing_columns_unknown() {
+    let Some(path) = shared("small-mib-headers.xlsx") else {
+        return;
+    };
+    let inv = read_one(&path);
+    let s = inv.summary();
+    assert_eq!(s.vm_count, 3);
+    assert_eq!(s.provisioned_mib, 532_480.0);
+    assert_eq!(s.in_use_unknown, 3);
+    assert!(
+        inv.vms
+            .iter()
+            .all(|v| v.template.is_none() && v.in_use_mib.is_none())
+    );
+}
+
+// The per-tab CSV folders are the lab export converted: same VMs, same numbers as the xlsx
+// (`"102,400"` in the comma folder, `"102.400"` in the semicolon one).
+#[test]
+fn lab_csv_folders_equal_the_xlsx() {
+    let Some(xlsx) = shared("rvtools-3.10-lab-27vms.xlsx") else {
+        return;
+    };
+    let expected = read_one(&xlsx);
+    for folder in ["csv-export-lab-comma", "csv-export-lab-semicolon"] {
+        let dir = xlsx.with_file_name(folder);
+        let inv = read_one(&dir);
+        assert_eq!(inv.vms.len(), 27, "{folder}");
+        for (a, b) in inv.vms.iter().zip(&expected.vms) {
+            let mut a = a.clone();
+            assert!(a.origin.file.ends_with("RVTools_tabvInfo.csv"));
+            a.origin.file = b.origin.file.clone();
+            assert_eq!(&a, b, "{folder}");
+        }
+        assert!(inv.warnings.is_empty(), "{folder}: {:?}", inv.warnings);
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Bad cells: warnings, and reading goes on
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn bad_cells_become_warnings_naming_the_cell() {
+    let dir = scratch("bad_cells");
+    let path = dir.join("bad.xlsx");
+    let mut wb = Workbook::new();
+    let ws = wb.add_worksheet().set_name("vInfo").unwrap();
+    for (c, h) in [
+        "VM",
+        "Powerstate",
+        "Template",
+        "Provisioned MB",
+        "In Use MB",
+    ]
+    .iter()
+    .enumerate()
+    {
+        ws.write_string(0, c as u16, *h).unwrap();
+    }
+    // row 2: non-numeric size; row 3: negative size; row 4: odd power state and template;
+    // row 5: values but no name; row 6: fine.
+    ws.write_string(1, 0, "a").unwrap();
+    ws.write_string(1, 1, "poweredOn").unwrap();
+    ws.write_string(1, 3, "lots").unwrap();
+    ws.write_number(1, 4, 10.0).unwrap();
+    ws.write_string(2, 0, "b").unwrap();
+    ws.write_number(2, 3, -5.0).unwrap();
+    ws.write_number(2, 4, 1.0).unwrap();
+    ws.write_string(3, 0, "c").unwrap();
+    ws.write_string(3, 1, "sleeping").unwrap();
+    ws.write_string(3, 2, "maybe").unwrap();
+    ws.write_number(4, 3, 7.0).unwrap();
+    ws.write_string(5, 0, "d").unwrap();
+    ws.write_number(5, 3, 100.0).unwrap();
+    wb.save(&path).unwrap();
+
+    let inv = read_one(&path);
+    let file = path.display().to_string();
+    assert_eq!(inv.vms.len(), 4);
+    assert_eq!(inv.vms[0].provisioned_mib, None);
+    assert_eq!(inv.vms[0].in_use_mib, Some(10.0));
+    assert_eq!(inv.vms[1].provisioned_mib, None);
+    assert_eq!(inv.vms[2].power_state, PowerState::Unknown);
+    assert_eq!(inv.vms[2].template, None);
+    assert_eq!(inv.vms[3].provisioned_mib, Some(100.0));
+    let w: Vec<(Option<usize>, Option<&str>, Option<&str>)> = inv
+        .warnings
+        .iter()
+        .map(|w| (w.row, w.column.as_deref(), w.value.as_deref()))
+        .collect();
+    assert_eq!(
+        w,
+        [
+            (Some(2), Some("Provisioned MB"), Some("lots")),
+            (Some(3), Some("Provisioned MB"), Some("-5")),
+            (Some(4), Some("Powerstate"), Some("sleeping")),
+            (Some(4), Some("Template"), Some("maybe")),
+            (Some(5), None, None),
+        ]
+    );
+    for warning in &inv.warnings {
+        assert_eq!(warning.file, file);
+        assert_eq!(warning.sheet.as_deref(), Some("vInfo"));
+        assert!(warning.to_string().starts_with(&file));
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Bad inputs: typed errors that name the file
+// ---------------------------------------------------------------------------------------
+
+fn assert_error(path: &Path, kind: ErrorKind, message_part: &str) -> IngestError {
+    let e = read_err(path);
+    let msg = e.to_string();
+    assert_eq!(e.kind(), kind, "{msg}");
+    assert!(
+        msg.contains(&path.display().to_string()),
+        "message should name the file: {msg}"
+    );
+    assert!(msg.contains(message_part), "'{message_part}' not in: {msg}");
+    assert_eq!(e.file(), Some(path.display().to_string().as_str()));
+    e
+}
+
+#[test]
+fn missing_file() {
+    let dir = scratch("missing_file");
+    assert_error(&dir.join("nope.xlsx"), ErrorKind::NotFound, "no such file");
+}
+
+#[test]
+fn text_with_xlsx_extension() {
+    let dir = scratch("text_xlsx");
+    let path = dir.join("notes.xlsx");
+    std::fs::write(&path, "VM,Powerstate\nweb-01,poweredOn\n").unwrap();
+    assert_error(&path, ErrorKind::NotASpreadsheet, "not a spreadsheet");
+}
+
+#[test]
+fn binary_garbage_with_xlsx_extension() {
+    let dir = scratch("garbage_xlsx");
+    let path = dir.join("garbage.xlsx");
+    let bytes: Vec<u8> = (0..4096u32)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+        .collect();
+    std::fs::write(&path, bytes).unwrap();
+    assert_error(&path, ErrorKind::NotASpreadsheet, "not a spreadsheet");
+}
+
+#[test]
+fn empty_xlsx() {
+    let dir = scratch("empty_xlsx");
+    let path = dir.join("empty.xlsx");
+    std::fs::write(&path, b"").unwrap();
+    assert_error(&path, ErrorKind::NotASpreadsheet, "empty");
+}
+
+#[test]
+fn workbook_without_vinfo_lists_the_sheets() {
+    let dir = scratch("no_vinfo");
+    let path = dir.join("novinfo.xlsx");
+    let mut wb = Workbook::new();
+    wb.add_worksheet()
+        .set_name("vHost")
+        .unwrap()
+        .write_string(0, 0, "Host")
+        .unwrap();
+    wb.add_worksheet()
+        .set_name("vDisk")
+        .unwrap()
+        .write_string(0, 0, "VM")
+        .unwrap();
+    wb.save(&path).unwrap();
+    let e = assert_error(&path, ErrorKind::MissingSheet, "vInfo");
+    assert!(e.to_string().contains("[vHost, vDisk]"), "{e}");
+}
+
+#[test]
+fn vinfo_without_vm_column_lists_every_alias() {
+    let dir = scratch("no_vm_column");
+    let path = dir.join("novm.xlsx");
+    let mut wb = Workbook::new();
+    let ws = wb.add_worksheet().set_name("vInfo").unwrap();
+    ws.write_string(0, 0, "Name").unwrap();
+    ws.write_string(0, 1, "Provisioned MB").unwrap();
+    ws.write_string(1, 0, "web-01").unwrap();
+    ws.write_number(1, 1, 10.0).unwrap();
+    wb.save(&path).unwrap();
+    let e = assert_error(&path, ErrorKind::MissingColumn, "'VM'");
+    match &e {
+        IngestError::MissingColumn {
+            sheet,
+            column,
+            tried,
+            found,
+            ..
+        } => {
+            assert_eq!(sheet, "vInfo");
+            assert_eq!(column, "VM");
+            assert_eq!(tried, &["VM", "vInfoVMName", "VM Name"]);
+            assert_eq!(found, &["Name", "Provisioned MB"]);
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(e.to_string().contains("vInfoVMName"));
+}
+
+#[test]
+fn empty_vinfo_sheet_is_a_missing_vm_column() {
+    let dir = scratch("empty_vinfo");
+    let path = dir.join("emptyvinfo.xlsx");
+    let mut wb = Workbook::new();
+    wb.add_worksheet().set_name("vInfo").unwrap();
+    wb.save(&path).unwrap();
+    assert_error(&path, ErrorKind::MissingColumn, "'VM'");
+}
+
+#[test]
+fn directory_without_rvtools_files() {
+    let dir = scratch("no_rvtools_files");
+    std::fs::write(dir.join("readme.txt"), "hello").unwrap();
+    std::fs::write(dir.join("other.csv"), "a,b\n1,2\n").unwrap();
+    assert_error(&dir, ErrorKind::NoRvtoolsFiles, "no RVTools_tab*.csv");
+}
+
+#[test]
+fn csv_directory_without_vinfo_lists_the_tabs() {
+    let dir = scratch("no_vinfo_tab");
+    std::fs::write(dir.join("RVTools_tabvHost.csv"), "\"Host\"\n\"h1\"\n").unwrap();
+    let e = assert_error(&dir, ErrorKind::MissingSheet, "vInfo");
+    assert!(e.to_string().contains("[vHost]"), "{e}");
+}
+
+#[test]
+fn unsupported_extension() {
+    let dir = scratch("unsupported");
+    let path = dir.join("export.ods");
+    std::fs::write(&path, b"whatever").unwrap();
+    assert_error(&path, ErrorKind::UnsupportedExtension, "'ods'");
+}
+
+#[test]
+fn ragged_csv_row() {
+    let dir = scratch("ragged");
+    let path = dir.join("vinfo.csv");
+    std::fs::write(
+        &path,
+        "VM,Powerstate,Provisioned MB\na,poweredOn,1\nb,poweredOn\n",
+    )
+    .unwrap();
+    let e = assert_error(&path, ErrorKind::Malformed, "ragged row");
+    assert!(e.to_string().contains("row 3"), "{e}");
+}
+
+#[test]
+fn empty_and_binary_csv() {
+    let dir = scratch("bad_csv");
+    let empty = dir.join("empty.csv");
+    std::fs::write(&empty, b"").unwrap();
+    assert_error(&empty, ErrorKind::NotASpreadsheet, "empty");
+    let binary = dir.join("binary.csv");
+    std::fs::write(&binary, [0x50u8, 0x4b, 3, 4, 0, 0, 0xff, 0x00, 0x13]).unwrap();
+    assert_error(&binary, ErrorKind::NotASpreadsheet, "binary");
+}
+
+#[test]
+fn no_inputs() {
+    let none: [&Path; 0] = [];
+    let e = read_inputs(&none).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::NoInputs);
+}
+
+#[test]
+fn the_same_estate_twice_is_counted_once() {
+    // The xlsx and the CSV hold the same 8 VMs (same VI SDK Server + VM ID): the CSV's
+    // copies are dropped, each with a warning naming the xlsx row it repeats.
+    let a = root().join("fixtures/small-estate.xlsx");
+    let b = root().join("fixtures/small-estate-vinfo.csv");
+    let inv = read_inputs(&[&a, &b]).unwrap();
+    assert_eq!(inv.inputs.len(), 2);
+    assert_eq!(inv.sources.len(), 2);
+    assert_eq!(inv.vms.len(), 8);
+    assert_eq!(inv.summary().provisioned_mib, 3_137_536.0);
+    assert_eq!(inv.warnings.len(), 8, "{:?}", inv.warnings);
+    let w = &inv.warnings[0];
+    assert_eq!(w.file, b.display().to_string());
+    assert_eq!(w.row, Some(2));
+    assert!(
+        w.message.contains("id:vcenter.example.test:vm-101")
+            && w.message.contains(&format!("{} row 2", a.display())),
+        "{w}"
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// CSV locales (issue 3, item 3)
+// ---------------------------------------------------------------------------------------
+
+/// The inventory as JSON with the input paths blanked (they necessarily differ between an
+/// xlsx and a CSV folder); everything else must be byte-identical.
+/// Blanks every `file`, `inputs` and source `format` value (they necessarily differ
+/// between an xlsx and a CSV folder); everything else must be identical.
+fn json_without_paths(inv: &Inventory) -> String {
+    fn blank(v: &mut serde_json::Value) {
+        match v {
+            serde_json::Value::Object(map) => {
+                for (k, v) in map.iter_mut() {
+                    if k == "file" || k == "format" {
+                        *v = serde_json::Value::Null;
+                    } else if k == "inputs" {
+                        *v = serde_json::Value::Array(Vec::new());
+                    } else {
+                        blank(v);
+                    }
+                }
+            }
+            serde_json::Value::Array(items) => items.iter_mut().for_each(blank),
+            _ => {}
+        }
+    }
+    let mut v = serde_json::to_value(inv).expect("serialize");
+    blank(&mut v);
+    serde_json::to_string_pretty(&v).expect("serialize")
+}
+
+/// Asserts two JSON texts are equal, showing the first differing line (not the whole text).
+fn assert_same_json(got: &str, expected: &str, what: &str) {
+    for (i, (g, e)) in got.lines().zip(expected.lines()).enumerate() {
+        assert_eq!(g, e, "{what}: first difference at JSON line {}", i + 1);
+    }
+    assert_eq!(
+        got.lines().count(),
+        expected.lines().count(),
+        "{what}: line count"
+    );
+}
+
+#[test]
+fn lab_csv_folders_give_identical_inventory_json() {
+    let Some(xlsx) = shared("rvtools-3.10-lab-27vms.xlsx") else {
+        return;
+    };
+    let expected = json_without_paths(&read_one(&xlsx));
+    for folder in ["csv-export-lab-comma", "csv-export-lab-semicolon"] {
+        let got = json_without_paths(&read_one(&xlsx.with_file_name(folder)));
+        assert_same_json(&got, &expected, folder);
+    }
+}
+
+/// Writes `RVTools_tabvInfo.csv` into a fresh folder and reads the folder.
+fn read_csv_folder(test: &str, bytes: &[u8]) -> Inventory {
+    let dir = scratch(test);
+    std::fs::write(dir.join("RVTools_tabvInfo.csv"), bytes).unwrap();
+    std::fs::write(dir.join("RVTools_tabvHost.csv"), b"\"Host\"\r\n").unwrap();
+    read_one(&dir)
+}
+
+#[test]
+fn european_csv_windows_1252_with_decimal_commas() {
+    // Windows-1252: 0xE9 is 'é', 0xFC is 'ü'. Semicolons, `.` thousands, `,` decimals:
+    // "16.384" = 16384 (the file's decimal mark is the comma), "1.234,5" = 1234.5,
+    // "0,5" = 0.5.
+    let mut bytes = Vec::new();
+    bytes.extend_from_slice(
+        b"\"VM\";\"Powerstate\";\"Template\";\"Provisioned MB\";\"In Use MB\";\"Cluster\"\r\n",
+    );
+    bytes.extend_from_slice(
+        b"\"caf\xe9\";\"poweredOn\";\"False\";\"16.384\";\"1.234,5\";\"M\xfcnchen\"\r\n",
+    );
+    bytes.extend_from_slice(b"\"b\";\"poweredOff\";\"False\";\"0,5\";\"\";\"M\xfcnchen\"\r\n");
+    let inv = read_csv_folder("eu_1252", &bytes);
+    assert_eq!(inv.vms.len(), 2);
+    assert_eq!(inv.vms[0].name, "café");
+    assert_eq!(inv.vms[0].cluster.as_deref(), Some("München"));
+    assert_eq!(inv.vms[0].provisioned_mib, Some(16_384.0));
+    assert_eq!(inv.vms[0].in_use_mib, Some(1234.5));
+    assert_eq!(inv.vms[1].provisioned_mib, Some(0.5));
+    assert_eq!(inv.vms[1].in_use_mib, None);
+    assert!(inv.warnings.is_empty(), "{:?}", inv.warnings);
+}
+
+#[test]
+fn ambiguous_cells_follow_the_files_other_values() {
+    // Comma-delimited, but the other values ("12,5" cannot group thousands) show a decimal
+    // comma: "16.384" is then 16,384, not 16.384.
+    let text = "VM,Provisioned MB,In Use MB\r\na,\"16.384\",\"12,5\"\r\nb,\"2.048\",\"1,25\"\r\n";
+    let inv = read_csv_folder("ambiguous_comma", text.as_bytes());
+    assert_eq!(inv.vms[0].provisioned_mib, Some(16_384.0));
+    assert_eq!(inv.vms[0].in_use_mib, Some(12.5));
+    assert_eq!(inv.vms[1].provisioned_mib, Some(2_048.0));
+    assert_eq!(inv.vms[1].in_use_mib, Some(1.25));
+    // Semicolon-delimited with a decimal point ("12.5"): "16,384" is 16,384.
+    let text = "VM;Provisioned MB;In Use MB\na;16,384;12.5\n";
+    let inv = read_csv_folder("ambiguous_semicolon", text.as_bytes());
+    assert_eq!(inv.vms[0].provisioned_mib, Some(16_384.0));
+    assert_eq!(inv.vms[0].in_use_mib, Some(12.5));
+    // No evidence at all: the delimiter decides (`;` goes with a decimal comma).
+    let inv = read_csv_folder("no_evidence", b"VM;Provisioned MB\na;16.384\n");
+    assert_eq!(inv.vms[0].provisioned_mib, Some(16_384.0));
+    let inv = read_csv_folder("no_evidence_comma", b"VM,Provisioned MB\na,\"16,384\"\n");
+    assert_eq!(inv.vms[0].provisioned_mib, Some(16_384.0));
+}
+
+#[test]
+fn mixed_decimal_marks_are_reported() {
+    // 2 cells say point ("1.5", "2.5"), 1 says comma ("3,5"): point wins, a warning says so,
+    // and "3,5" (not a valid point number) is a cell warning.
+    let text = "VM\tProvisioned MB\ta\t1.5\nb\t2.5\nc\t3,5\n".replace("\ta\t", "\na\t");
+    let inv = read_csv_folder("mixed_marks", text.as_bytes());
+    assert_eq!(inv.vms.len(), 3);
+    assert_eq!(inv.vms[0].provisioned_mib, Some(1.5));
+    assert_eq!(inv.vms[2].provisioned_mib, None);
+    assert_eq!(inv.warnings.len(), 2, "{:?}", inv.warnings);
+    assert!(inv.warnings[0].message.contains("both decimal marks"));
+    assert_eq!(inv.warnings[1].row, Some(4));
+    assert_eq!(inv.warnings[1].value.as_deref(), Some("3,5"));
+}
+
+#[test]
+fn utf8_bom_and_tab_delimiter() {
+    let text = "\u{feff}VM\tPowerstate\tProvisioned MiB\r\nweb\tpoweredOn\t1024\r\n";
+    let inv = read_csv_folder("bom_tab", text.as_bytes());
+    assert_eq!(inv.vms[0].name, "web");
+    assert_eq!(inv.vms[0].power_state, PowerState::PoweredOn);
+    assert_eq!(inv.vms[0].provisioned_mib, Some(1024.0));
+}
+
+// ---------------------------------------------------------------------------------------
+// Header resolution (issue 3, item 4)
+// ---------------------------------------------------------------------------------------
+
+/// A cell for the generated test workbooks.
+#[derive(Clone)]
+enum C {
+    S(&'static str),
+    N(f64),
+    B(bool),
+}
+
+fn write_vinfo_xlsx(path: &Path, headers: &[&str], rows: &[Vec<C>]) {
+    let mut wb = Workbook::new();
+    let ws = wb.add_worksheet().set_name("vInfo").unwrap();
+    for (c, h) in headers.iter().enumerate() {
+        ws.write_string(0, c as u16, *h).unwrap();
+    }
+    for (r, row) in rows.iter().enumerate() {
+        for (c, cell) in row.iter().enumerate() {
+            let (r, c) = (r as u32 + 1, c as u16);
+            match cell {
+                C::S("") => {}
+                C::S(s) => {
+                    ws.write_string(r, c, *s).unwrap();
+                }
+                C::N(n) => {
+                    ws.write_number(r, c, *n).unwrap();
+                }
+                C::B(b) => {
+                    ws.write_boolean(r, c, *b).unwrap();
+                }
+            }
+        }
+    }
+    wb.save(path).unwrap();
+}
+
+#[test]
+fn headers_in_any_case_spacing_and_db_names() {
+    let dir = scratch("header_spellings");
+    let row = vec![
+        C::S("web"),
+        C::S("POWEREDON"),
+        C::S("true"),
+        C::N(2048.0),
+        C::N(1024.0),
+        C::S("Prod"),
+        C::S("esx1"),
+    ];
+    let spellings: [[&str; 7]; 4] = [
+        [
+            "  vm ",
+            "POWERSTATE",
+            "template",
+            "provisioned mb",
+            "IN USE MIB",
+            "cluster",
+            "host",
+        ],
+        [
+            "VM",
+            "Powerstate",
+            "Template",
+            "ProvisionedMiB",
+            "InUseMB",
+            "Cluster",
+            "Host",
+        ],
+        [
+            "vInfoVMName",
+            "vInfoPowerstate",
+            "vInfoTemplate",
+            "vInfoProvisioned",
+            "vInfoInUse",
+            "vInfoCluster",
+            "vInfoHost",
+        ],
+        [
+            "VM Name",
+            "Power State",
+            "Template",
+            "Provisioned MB",
+            "In Use MB",
+            "Cluster",
+            "Host",
+        ],
+    ];
+    for (i, headers) in spellings.iter().enumerate() {
+        let path = dir.join(format!("spelling{i}.xlsx"));
+        write_vinfo_xlsx(&path, headers, std::slice::from_ref(&row));
+        let inv = read_one(&path);
+        let vm = &inv.vms[0];
+        assert_eq!(vm.name, "web", "{headers:?}");
+        assert_eq!(vm.power_state, PowerState::PoweredOn, "{headers:?}");
+        assert_eq!(vm.template, Some(true), "{headers:?}");
+        assert_eq!(vm.provisioned_mib, Some(2048.0), "{headers:?}");
+        assert_eq!(vm.in_use_mib, Some(1024.0), "{headers:?}");
+        assert_eq!(vm.cluster.as_deref(), Some("Prod"), "{headers:?}");
+        assert_eq!(vm.host.as_deref(), Some("esx1"), "{headers:?}");
+        assert!(inv.warnings.is_empty(), "{headers:?}: {:?}", inv.warnings);
+    }
+}
+
+#[test]
+fn custom_attribute_repeating_a_builtin_name_is_not_read() {
+    // RVTools puts custom attributes between `Annotation` and `Datacenter`; here one is
+    // called `Cluster` and holds an owner team. The built-in `Cluster` (after `Datacenter`)
+    // is read, and a warning names the two columns (E and G).
+    let dir = scratch("dup_custom");
+    let path = dir.join("dup.xlsx");
+    write_vinfo_xlsx(
+        &path,
+        &[
+            "VM",
+            "Provisioned MiB",
+            "Annotation",
+            "Owner",
+            "Cluster",
+            "Datacenter",
+            "Cluster",
+        ],
+        &[vec![
+            C::S("web"),
+            C::N(10.0),
+            C::S("note"),
+            C::S("ops"),
+            C::S("team-blue"),
+            C::S("DC1"),
+            C::S("Prod"),
+        ]],
+    );
+    let inv = read_one(&path);
+    assert_eq!(inv.vms[0].cluster.as_deref(), Some("Prod"));
+    assert_eq!(inv.vms[0].provisioned_mib, Some(10.0));
+    assert_eq!(inv.warnings.len(), 1, "{:?}", inv.warnings);
+    let w = &inv.warnings[0];
+    assert_eq!(w.row, Some(1));
+    assert!(
+        w.message.contains("(E, G)") && w.message.contains("column G"),
+        "{w}"
+    );
+}
+
+#[test]
+fn duplicate_header_without_custom_zone_reads_the_first() {
+    let dir = scratch("dup_plain");
+    let path = dir.join("dup.xlsx");
+    write_vinfo_xlsx(
+        &path,
+        &["VM", "Provisioned MB", "Provisioned MB"],
+        &[vec![C::S("a"), C::N(1.0), C::N(2.0)]],
+    );
+    let inv = read_one(&path);
+    assert_eq!(inv.vms[0].provisioned_mib, Some(1.0));
+    assert_eq!(inv.warnings.len(), 1);
+    assert!(inv.warnings[0].message.contains("column B"));
+}
+
+#[test]
+fn mib_spelling_is_preferred_over_mb_when_both_exist() {
+    let dir = scratch("mib_and_mb");
+    let path = dir.join("both.xlsx");
+    write_vinfo_xlsx(
+        &path,
+        &["Provisioned MB", "VM", "Provisioned MiB", "Template"],
+        &[vec![C::N(1.0), C::S("a"), C::N(2.0), C::B(false)]],
+    );
+    let inv = read_one(&path);
+    assert_eq!(inv.vms[0].provisioned_mib, Some(2.0));
+    assert_eq!(inv.vms[0].template, Some(false));
+}
+
+// ---------------------------------------------------------------------------------------
+// The other tabs, VM keys, merging and data quality (issue 3, items 1, 2 and 6)
+// ---------------------------------------------------------------------------------------
+
+// fixtures/small-estate.xlsx, the other tabs by hand (GiB x 1024 = MiB):
+//   vDisk: 10 rows: one per VM, plus db-01's Hard disk 2 (924 GiB) and Hard disk 3 (2,048 GiB
+//     RDM, Raw = True). Non-RDM: 100+100+100+924+200+40 = 1,464 GiB on ds-prod and
+//     500+300+800 = 1,600 GiB on ds-dev; 3,064 GiB in all = the vInfo provisioned total.
+//     The RDM: 2,048 x 1,024 = 2,097,152 MiB.
+//   vDatastore: ds-prod VMFS 4,096 GiB = 4,194,304 MiB capacity, 1,464 GiB = 1,499,136 MiB
+//     provisioned; ds-dev NFS 2,048 GiB = 2,097,152 MiB, hosts esx-dev-01 and esx-dev-02.
+//   vHost: 4 hosts; vCluster: Prod, Dev; vMetaData: RVTools 4.7.1.4, vcenter.example.test.
+#[test]
+fn small_estate_other_tabs() {
+    let inv = read_one(&root().join("fixtures/small-estate.xlsx"));
+    assert_eq!(
+        inv.sources[0].tabs,
+        [
+            "vInfo",
+            "vDisk",
+            "vHost",
+            "vCluster",
+            "vDatastore",
+            "vMetaData"
+        ]
+    );
+    assert_eq!(inv.sources[0].rvtools_version.as_deref(), Some("4.7.1.4"));
+    assert_eq!(
+        inv.sources[0].server.as_deref(),
+        Some("vcenter.example.test")
+    );
+    assert_eq!(inv.disks.len(), 10);
+    let rdm: Vec<_> = inv.disks.iter().filter(|d| d.raw == Some(true)).collect();
+    assert_eq!(rdm.len(), 1);
+    assert_eq!(rdm[0].vm, "db-01");
+    assert_eq!(rdm[0].capacity_mib, Some(2_097_152.0));
+    assert_eq!(rdm[0].vm_key.0, "id:vcenter.example.test:vm-103");
+    let on = |ds: &str| -> f64 {
+        inv.disks
+            .iter()
+            .filter(|d| d.raw == Some(false) && d.datastore.as_deref() == Some(ds))
+            .filter_map(|d| d.capacity_mib)
+            .sum()
+    };
+    assert_eq!(on("ds-prod"), 1_464.0 * 1024.0);
+    assert_eq!(on("ds-dev"), 1_600.0 * 1024.0);
+    assert_eq!(on("ds-prod") + on("ds-dev"), 3_137_536.0);
+    // Every disk joins its VM by key.
+    let keys: std::collections::HashSet<_> = inv.vms.iter().map(|v| v.key()).collect();
+    assert!(inv.disks.iter().all(|d| keys.contains(&d.vm_key)));
+    assert_eq!(inv.hosts.len(), 4);
+    assert_eq!(
+        inv.clusters
+            .iter()
+            .map(|c| c.name.as_str())
+            .collect::<Vec<_>>(),
+        ["Prod", "Dev"]
+    );
+    let dev = &inv.datastores[1];
+    assert_eq!(dev.name, "ds-dev");
+    assert_eq!(dev.datastore_type.as_deref(), Some("NFS"));
+    assert_eq!(dev.capacity_mib, Some(2_097_152.0));
+    assert_eq!(dev.hosts, ["esx-dev-01", "esx-dev-02"]);
+    assert_eq!(inv.datastores[0].provisioned_mib, Some(1_499_136.0));
+    assert_eq!(inv.datastores[0].address, None);
+    assert_eq!(inv.vms[2].home_datastore.as_deref(), Some("ds-prod"));
+    assert_eq!(inv.vms[2].cpus, Some(2));
+    assert_eq!(inv.vms[2].srm_placeholder, Some(false));
+}
+
+// rvtools-3.10-lab-27vms.xlsx, the other tabs, counted with Python/openpyxl (rows with a
+// non-empty first column after the header, sizes summed): vDisk 64 rows, Capacity MB sum
+// 2,897,668, Raw all "False"; vPartition 63 rows, Capacity MB 2,855,466, Consumed MB
+// 1,049,764; vHost 4 hosts; vCluster 1 (Cluster1, 4 hosts, TotalMemory 1,048,152);
+// vDatastore 2 (NFS), vSnapshot header only; vMetaData 3.10 / 3.10.1.0 / 10.21.17.40.
+#[test]
+fn lab_27_other_tabs_equal_python_counts() {
+    let Some(path) = shared("rvtools-3.10-lab-27vms.xlsx") else {
+        return;
+    };
+    let inv = read_one(&path);
+    assert_eq!(inv.disks.len(), 64);
+    let disk_mib: f64 = inv.disks.iter().filter_map(|d| d.capacity_mib).sum();
+    assert_eq!(disk_mib, 2_897_668.0);
+    assert!(inv.disks.iter().all(|d| d.raw == Some(false)));
+    assert!(
+        inv.disks
+            .iter()
+            .all(|d| d.datastore.as_deref() == Some("vmContainer1"))
+    );
+    assert_eq!(inv.partitions.len(), 63);
+    let cap: f64 = inv.partitions.iter().filter_map(|p| p.capacity_mib).sum();
+    let used: f64 = inv.partitions.iter().filter_map(|p| p.consumed_mib).sum();
+    assert_eq!((cap, used), (2_855_466.0, 1_049_764.0));
+    assert_eq!(inv.hosts.len(), 4);
+    assert_eq!(inv.clusters.len(), 1);
+    assert_eq!(inv.clusters[0].num_hosts, Some(4));
+    assert_eq!(inv.clusters[0].total_memory_mib, Some(1_048_152.0));
+    assert_eq!(inv.datastores.len(), 2);
+    assert!(inv.snapshots.is_empty());
+    assert!(inv.sources[0].tabs.contains(&"vSnapshot".to_string()));
+    assert_eq!(
+        inv.sources[0].rvtools_major_version.as_deref(),
+        Some("3.10")
+    );
+    assert_eq!(inv.sources[0].rvtools_version.as_deref(), Some("3.10.1.0"));
+    assert_eq!(inv.sources[0].server.as_deref(), Some("10.21.17.40"));
+    // VM keys are VI SDK Server + VM ID.
+    assert_eq!(inv.vms[0].key().0, "id:10.21.17.40:vm-41");
+}
+
+/// Writes a workbook with the given sheets (header row, then rows of cells).
+/// A sheet for [`write_workbook`]: name, header row, data rows.
+type SheetSpec<'a> = (&'a str, &'a [&'a str], Vec<Vec<C>>);
+
+fn write_workbook(path: &Path, sheets: &[SheetSpec<'_>]) {
+    let mut wb = Workbook::new();
+    for (name, headers, rows) in sheets {
+        let ws = wb.add_worksheet().set_name(*name).unwrap();
+        for (c, h) in headers.iter().enumerate() {
+            ws.write_string(0, c as u16, *h).unwrap();
+        }
+        for (r, row) in rows.iter().enumerate() {
+            for (c, cell) in row.iter().enumerate() {
+                let (r, c) = (r as u32 + 1, c as u16);
+                match cell {
+                    C::S("") => {}
+                    C::S(s) => {
+                        ws.write_string(r, c, *s).unwrap();
+                    }
+                    C::N(n) => {
+                        ws.write_number(r, c, *n).unwrap();
+                    }
+                    C::B(b) => {
+                        ws.write_boolean(r, c, *b).unwrap();
+                    }
+                }
+            }
+        }
+    }
+    wb.save(path).unwrap();
+}
+
+const VINFO_KEYED: &[&str] = &[
+    "VM",
+    "Powerstate",
+    "Provisioned MiB",
+    "In Use MiB",
+    "Host",
+    "VM ID",
+    "VI SDK Server",
+];
+const VDISK_KEYED: &[&str] = &[
+    "VM",
+    "Disk",
+    "Capacity MiB",
+    "Path",
+    "VM ID",
+    "VI SDK Server",
+];
+const VDS: &[&str] = &["Name", "Type", "Capacity MiB", "Provisioned MiB", "URL"];
+
+fn vm_row(
+    name: &'static str,
+    prov: f64,
+    used: f64,
+    host: &'static str,
+    id: &'static str,
+    server: &'static str,
+) -> Vec<C> {
+    vec![
+        C::S(name),
+        C::S("poweredOn"),
+        C::N(prov),
+        C::N(used),
+        C::S(host),
+        C::S(id),
+        C::S(server),
+    ]
+}
+
+#[test]
+fn two_vcenters_merge_by_key_and_drop_repeated_copies() {
+    // vcA has app (vm-1) and db (vm-2); vcB has another "app" (vm-1 of vcB: a different VM)
+    // and repeats vcA's db (same server + id: a copy, e.g. a merged export). The shared
+    // datastore (same URL) is listed by both.
+    let dir = scratch("merge");
+    let a = dir.join("vcA.xlsx");
+    let b = dir.join("vcB.xlsx");
+    write_workbook(
+        &a,
+        &[
+            (
+                "vInfo",
+                VINFO_KEYED,
+                vec![
+                    vm_row("app", 100.0, 50.0, "h1", "vm-1", "vcA"),
+                    vm_row("db", 200.0, 100.0, "h1", "vm-2", "vcA"),
+                ],
+            ),
+            (
+                "vDisk",
+                VDISK_KEYED,
+                vec![
+                    vec![
+                        C::S("app"),
+                        C::S("Hard disk 1"),
+                        C::N(100.0),
+                        C::S("[shared] app/app.vmdk"),
+                        C::S("vm-1"),
+                        C::S("vcA"),
+                    ],
+                    vec![
+                        C::S("db"),
+                        C::S("Hard disk 1"),
+                        C::N(200.0),
+                        C::S("[shared] db/db.vmdk"),
+                        C::S("vm-2"),
+                        C::S("vcA"),
+                    ],
+                ],
+            ),
+            ("vHost", &["Host"], vec![vec![C::S("h1")]]),
+            (
+                "vDatastore",
+                VDS,
+                vec![vec![
+                    C::S("shared"),
+                    C::S("NFS"),
+                    C::N(1000.0),
+                    C::N(300.0),
+                    C::S("ds:///nfs/shared/"),
+                ]],
+            ),
+        ],
+    );
+    write_workbook(
+        &b,
+        &[
+            (
+                "vInfo",
+                VINFO_KEYED,
+                vec![
+                    vm_row("app", 400.0, 100.0, "h2", "vm-1", "vcB"),
+                    vm_row("db", 200.0, 100.0, "h1", "vm-2", "vcA"),
+                ],
+            ),
+            (
+                "vDisk",
+                VDISK_KEYED,
+                vec![
+                    vec![
+                        C::S("app"),
+                        C::S("Hard disk 1"),
+                        C::N(400.0),
+                        C::S("[shared] app_1/app.vmdk"),
+                        C::S("vm-1"),
+                        C::S("vcB"),
+                    ],
+                    vec![
+                        C::S("db"),
+                        C::S("Hard disk 1"),
+                        C::N(200.0),
+                        C::S("[shared] db/db.vmdk"),
+                        C::S("vm-2"),
+                        C::S("vcA"),
+                    ],
+                ],
+            ),
+            ("vHost", &["Host"], vec![vec![C::S("h2")], vec![C::S("h1")]]),
+            (
+                "vDatastore",
+                VDS,
+                vec![vec![
+                    C::S("shared"),
+                    C::S("NFS"),
+                    C::N(1000.0),
+                    C::N(300.0),
+                    C::S("ds:///nfs/shared/"),
+                ]],
+            ),
+        ],
+    );
+    let inv = read_inputs(&[&a, &b]).unwrap();
+    // Kept: app@vcA, db@vcA, app@vcB. Provisioned 100 + 200 + 400 = 700 MiB.
+    let keys: Vec<String> = inv.vms.iter().map(|v| v.key().0).collect();
+    assert_eq!(keys, ["id:vcA:vm-1", "id:vcA:vm-2", "id:vcB:vm-1"]);
+    assert_eq!(inv.summary().provisioned_mib, 700.0);
+    // db's disk from vcB.xlsx goes with its VM: 3 disks, 100 + 200 + 400 = 700 MiB.
+    assert_eq!(inv.disks.len(), 3);
+    assert_eq!(
+        inv.disks.iter().filter_map(|d| d.capacity_mib).sum::<f64>(),
+        700.0
+    );
+    assert_eq!(inv.hosts.len(), 2);
+    assert_eq!(inv.datastores.len(), 1);
+    let messages: Vec<&str> = inv.warnings.iter().map(|w| w.message.as_str()).collect();
+    // In order: the dropped db copy; its dropped disk; the repeated host h1; the repeated
+    // datastore; then the duplicate name "app" (two different VMs).
+    assert_eq!(messages.len(), 5, "{messages:#?}");
+    assert!(messages[0].contains("VM 'db' (id:vcA:vm-2) was already read from"));
+    assert_eq!(inv.warnings[0].file, b.display().to_string());
+    assert_eq!(inv.warnings[0].row, Some(3));
+    assert!(messages[1].starts_with("1 vDisk rows belong to VMs already read"));
+    assert!(messages[2].starts_with("1 vHost rows repeat a host name"));
+    assert!(messages[3].starts_with("1 vDatastore rows repeat a datastore"));
+    assert!(messages[4].contains("VM name 'app' appears 2 times"));
+}
+
+#[test]
+fn quality_warnings_name_the_row() {
+    // Row 2: In Use 300 > Provisioned 200. Row 3: on host h9, which vHost lacks.
+    // vDisk row 3: a disk of "ghost", which vInfo lacks. vDatastore row 2: 1,500 MiB
+    // provisioned on 1,000 MiB.
+    let dir = scratch("quality");
+    let path = dir.join("q.xlsx");
+    write_workbook(
+        &path,
+        &[
+            (
+                "vInfo",
+                VINFO_KEYED,
+                vec![
+                    vm_row("a", 200.0, 300.0, "h1", "vm-1", "vc"),
+                    vm_row("b", 100.0, 10.0, "h9", "vm-2", "vc"),
+                ],
+            ),
+            (
+                "vDisk",
+                VDISK_KEYED,
+                vec![
+                    vec![
+                        C::S("a"),
+                        C::S("Hard disk 1"),
+                        C::N(200.0),
+                        C::S("[ds] a/a.vmdk"),
+                        C::S("vm-1"),
+                        C::S("vc"),
+                    ],
+                    vec![
+                        C::S("ghost"),
+                        C::S("Hard disk 1"),
+                        C::N(50.0),
+                        C::S("[ds] g/g.vmdk"),
+                        C::S("vm-9"),
+                        C::S("vc"),
+                    ],
+                ],
+            ),
+            ("vHost", &["Host"], vec![vec![C::S("h1")]]),
+            (
+                "vDatastore",
+                VDS,
+                vec![vec![
+                    C::S("ds"),
+                    C::S("VMFS"),
+                    C::N(1000.0),
+                    C::N(1500.0),
+                    C::S("ds:///vmfs/ds/"),
+                ]],
+            ),
+        ],
+    );
+    let inv = read_one(&path);
+    type Place<'a> = (&'a str, Option<usize>, Option<&'a str>, Option<&'a str>);
+    let w: Vec<Place<'_>> = inv
+        .warnings
+        .iter()
+        .map(|w| {
+            (
+                w.sheet.as_deref().unwrap_or(""),
+                w.row,
+                w.column.as_deref(),
+                w.value.as_deref(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        w,
+        [
+            ("vInfo", Some(2), Some("In Use MiB"), Some("300")),
+            ("vInfo", Some(3), Some("Host"), Some("h9")),
+            ("vDisk", Some(3), Some("VM"), Some("ghost")),
+            ("vDatastore", Some(2), Some("Provisioned MiB"), Some("1500")),
+        ]
+    );
+}
+
+#[test]
+fn optional_tab_without_its_key_column_is_skipped_with_a_warning() {
+    let dir = scratch("bad_optional_tab");
+    let path = dir.join("t.xlsx");
+    write_workbook(
+        &path,
+        &[
+            ("vInfo", &["VM"], vec![vec![C::S("a")]]),
+            (
+                "vDisk",
+                &["Disk", "Capacity MiB"],
+                vec![vec![C::S("Hard disk 1"), C::N(1.0)]],
+            ),
+        ],
+    );
+    let inv = read_one(&path);
+    assert_eq!(inv.vms.len(), 1);
+    assert!(inv.disks.is_empty());
+    assert_eq!(inv.sources[0].tabs, ["vInfo"]);
+    assert_eq!(inv.warnings.len(), 1);
+    assert_eq!(inv.warnings[0].sheet.as_deref(), Some("vDisk"));
+    assert!(inv.warnings[0].message.contains("tab not read"));
+}

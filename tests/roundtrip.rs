@@ -1,0 +1,412 @@
+//! Property tests of the readers (issue 3): generated vInfo tables, columns in any order and
+//! any mix of header spellings, written as xlsx and as CSV in both locales, read back to the
+//! same VMs; and arbitrary cell contents never panic.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use dsplan::ingest::read_inputs;
+use dsplan::inventory::{Origin, PowerState, Vm};
+use proptest::prelude::*;
+use rust_xlsxwriter::Workbook;
+
+static CASE: AtomicUsize = AtomicUsize::new(0);
+
+/// A fresh directory per generated case.
+fn case_dir(test: &str) -> PathBuf {
+    let n = CASE.fetch_add(1, Ordering::SeqCst);
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("roundtrip")
+        .join(format!("{test}-{n}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
+
+/// The fields a generated table may carry, each with spellings a reader must accept.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Field {
+    Vm,
+    Power,
+    Template,
+    Cluster,
+    Host,
+    Provisioned,
+    InUse,
+}
+
+fn spellings(f: Field) -> &'static [&'static str] {
+    match f {
+        Field::Vm => &["VM", "vm", " VM ", "vInfoVMName", "VM Name", "VMNAME"],
+        Field::Power => &["Powerstate", "POWERSTATE", "Power State", "vInfoPowerstate"],
+        Field::Template => &["Template", "template ", "vInfoTemplate"],
+        Field::Cluster => &["Cluster", "CLUSTER", "vInfoCluster"],
+        Field::Host => &["Host", "host", "vInfoHost"],
+        Field::Provisioned => &[
+            "Provisioned MiB",
+            "Provisioned MB",
+            "ProvisionedMiB",
+            "provisioned mb",
+            "vInfoProvisioned",
+        ],
+        Field::InUse => &[
+            "In Use MiB",
+            "In Use MB",
+            "InUseMiB",
+            "IN USE MB",
+            "vInfoInUse",
+        ],
+    }
+}
+
+#[derive(Debug, Clone)]
+struct GenVm {
+    name: String,
+    power: PowerState,
+    template: Option<bool>,
+    template_as_bool_cell: bool,
+    cluster: Option<String>,
+    host: Option<String>,
+    provisioned_cents: Option<u64>,
+    in_use_cents: Option<u64>,
+}
+
+#[derive(Debug, Clone)]
+struct Table {
+    /// Columns in sheet order: a field with its spelling, or a custom attribute.
+    columns: Vec<(Option<Field>, String)>,
+    vms: Vec<GenVm>,
+}
+
+/// Text that survives trimming: no leading/trailing space; may hold delimiters, quotes and
+/// non-ASCII letters.
+fn text() -> impl Strategy<Value = String> {
+    "[A-Za-z0-9][A-Za-z0-9 ,;\"'é.-]{0,10}[A-Za-z0-9]|[A-Za-z0-9]"
+}
+
+fn gen_vm() -> impl Strategy<Value = GenVm> {
+    (
+        text(),
+        prop_oneof![
+            Just(PowerState::PoweredOn),
+            Just(PowerState::PoweredOff),
+            Just(PowerState::Suspended),
+            Just(PowerState::Unknown),
+        ],
+        proptest::option::of(any::<bool>()),
+        any::<bool>(),
+        proptest::option::of(text()),
+        proptest::option::of(text()),
+        proptest::option::of(prop_oneof![0u64..100_000, 0u64..100_000_000_000]),
+        proptest::option::of(prop_oneof![0u64..100_000, 0u64..100_000_000_000]),
+    )
+        .prop_map(
+            |(name, power, template, template_as_bool_cell, cluster, host, p, u)| GenVm {
+                name,
+                power,
+                template,
+                template_as_bool_cell,
+                cluster,
+                host,
+                // Whole MiB half of the time (cents multiple of 100), else two decimals.
+                provisioned_cents: p.map(|c| if c % 2 == 0 { c / 100 * 100 } else { c }),
+                in_use_cents: u.map(|c| if c % 3 == 0 { c / 100 * 100 } else { c }),
+            },
+        )
+}
+
+fn table() -> impl Strategy<Value = Table> {
+    let optional = vec![
+        Field::Power,
+        Field::Template,
+        Field::Cluster,
+        Field::Host,
+        Field::Provisioned,
+        Field::InUse,
+    ];
+    (
+        proptest::sample::subsequence(optional, 0..=6),
+        0usize..3,
+        proptest::collection::vec(gen_vm(), 0..12),
+        any::<u64>(),
+    )
+        .prop_flat_map(|(fields, customs, vms, seed)| {
+            let mut cols: Vec<(Option<Field>, String)> = Vec::new();
+            let mut all = vec![Field::Vm];
+            all.extend(fields);
+            for (i, f) in all.iter().enumerate() {
+                let s = spellings(*f);
+                let pick = (seed as usize).wrapping_add(i * 7) % s.len();
+                cols.push((Some(*f), s[pick].to_string()));
+            }
+            for i in 0..customs {
+                cols.push((None, format!("Custom attribute {i}")));
+            }
+            (Just(cols).prop_shuffle(), Just(vms))
+        })
+        .prop_map(|(columns, vms)| Table { columns, vms })
+}
+
+fn power_text(p: &PowerState) -> &'static str {
+    match p {
+        PowerState::PoweredOn => "poweredOn",
+        PowerState::PoweredOff => "poweredOff",
+        PowerState::Suspended => "suspended",
+        PowerState::Unknown => "",
+    }
+}
+
+/// `cents` written with the locale's separators: grouping every 3 digits, 2 decimals unless
+/// whole.
+fn locale_number(cents: u64, thousands: char, decimal: char) -> String {
+    let whole = (cents / 100).to_string();
+    let mut out = String::new();
+    for (i, ch) in whole.chars().enumerate() {
+        if i > 0 && (whole.len() - i) % 3 == 0 {
+            out.push(thousands);
+        }
+        out.push(ch);
+    }
+    if cents % 100 != 0 {
+        out.push(decimal);
+        out.push_str(&format!("{:02}", cents % 100));
+    }
+    out
+}
+
+fn mib(cents: u64) -> f64 {
+    cents as f64 / 100.0
+}
+
+/// What a reader must return for the table read from `file` (sheet `vInfo`).
+fn expected(t: &Table) -> Vec<Vm> {
+    let has = |f: Field| t.columns.iter().any(|(c, _)| *c == Some(f));
+    t.vms
+        .iter()
+        .enumerate()
+        .map(|(i, g)| Vm {
+            name: g.name.clone(),
+            power_state: if has(Field::Power) {
+                g.power.clone()
+            } else {
+                PowerState::Unknown
+            },
+            template: g.template.filter(|_| has(Field::Template)),
+            cluster: g.cluster.clone().filter(|_| has(Field::Cluster)),
+            host: g.host.clone().filter(|_| has(Field::Host)),
+            provisioned_mib: g
+                .provisioned_cents
+                .filter(|_| has(Field::Provisioned))
+                .map(mib),
+            in_use_mib: g.in_use_cents.filter(|_| has(Field::InUse)).map(mib),
+            origin: Origin {
+                file: String::new(),
+                sheet: "vInfo".to_string(),
+                row: i + 2,
+            },
+            unshared_mib: None,
+            srm_placeholder: None,
+            cpus: None,
+            memory_mib: None,
+            datacenter: None,
+            path: None,
+            home_datastore: None,
+            vi_sdk_server: None,
+            vm_id: None,
+            vm_uuid: None,
+        })
+        .collect()
+}
+
+fn write_xlsx(t: &Table, path: &Path) {
+    let mut wb = Workbook::new();
+    let ws = wb.add_worksheet().set_name("vInfo").unwrap();
+    for (c, (_, h)) in t.columns.iter().enumerate() {
+        ws.write_string(0, c as u16, h).unwrap();
+    }
+    for (r, g) in t.vms.iter().enumerate() {
+        let r = r as u32 + 1;
+        for (c, (field, _)) in t.columns.iter().enumerate() {
+            let c = c as u16;
+            match field {
+                Some(Field::Vm) => {
+                    ws.write_string(r, c, &g.name).unwrap();
+                }
+                Some(Field::Power) => {
+                    if g.power != PowerState::Unknown {
+                        ws.write_string(r, c, power_text(&g.power)).unwrap();
+                    }
+                }
+                Some(Field::Template) => match (g.template, g.template_as_bool_cell) {
+                    (Some(b), true) => {
+                        ws.write_boolean(r, c, b).unwrap();
+                    }
+                    (Some(b), false) => {
+                        ws.write_string(r, c, if b { "True" } else { "False" })
+                            .unwrap();
+                    }
+                    (None, _) => {}
+                },
+                Some(Field::Cluster) => {
+                    if let Some(s) = &g.cluster {
+                        ws.write_string(r, c, s).unwrap();
+                    }
+                }
+                Some(Field::Host) => {
+                    if let Some(s) = &g.host {
+                        ws.write_string(r, c, s).unwrap();
+                    }
+                }
+                Some(Field::Provisioned) => {
+                    if let Some(v) = g.provisioned_cents {
+                        ws.write_number(r, c, mib(v)).unwrap();
+                    }
+                }
+                Some(Field::InUse) => {
+                    if let Some(v) = g.in_use_cents {
+                        ws.write_number(r, c, mib(v)).unwrap();
+                    }
+                }
+                None => {
+                    ws.write_string(r, c, "custom; value, 1.234").unwrap();
+                }
+            }
+        }
+    }
+    wb.save(path).unwrap();
+}
+
+/// RVTools-style CSV: every field quoted, CRLF; `european` = `;`, `.` thousands, `,`
+/// decimals and a UTF-8 BOM.
+fn write_csv(t: &Table, path: &Path, european: bool) {
+    let (delim, thousands, decimal) = if european {
+        (";", '.', ',')
+    } else {
+        (",", ',', '.')
+    };
+    let quote = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
+    let mut out = String::new();
+    if european {
+        out.push('\u{feff}');
+    }
+    let header: Vec<String> = t.columns.iter().map(|(_, h)| quote(h)).collect();
+    out.push_str(&header.join(delim));
+    out.push_str("\r\n");
+    for g in &t.vms {
+        let fields: Vec<String> = t
+            .columns
+            .iter()
+            .map(|(field, _)| {
+                let v = match field {
+                    Some(Field::Vm) => g.name.clone(),
+                    Some(Field::Power) => power_text(&g.power).to_string(),
+                    Some(Field::Template) => match g.template {
+                        Some(true) => "True".to_string(),
+                        Some(false) => "False".to_string(),
+                        None => String::new(),
+                    },
+                    Some(Field::Cluster) => g.cluster.clone().unwrap_or_default(),
+                    Some(Field::Host) => g.host.clone().unwrap_or_default(),
+                    Some(Field::Provisioned) => g
+                        .provisioned_cents
+                        .map(|c| locale_number(c, thousands, decimal))
+                        .unwrap_or_default(),
+                    Some(Field::InUse) => g
+                        .in_use_cents
+                        .map(|c| locale_number(c, thousands, decimal))
+                        .unwrap_or_default(),
+                    None => "custom; value, 1.234".to_string(),
+                };
+                quote(&v)
+            })
+            .collect();
+        out.push_str(&fields.join(delim));
+        out.push_str("\r\n");
+    }
+    std::fs::write(path, out).unwrap();
+}
+
+fn read_vms(path: &Path) -> Vec<Vm> {
+    let inv = read_inputs(&[path]).unwrap_or_else(|e| panic!("{e}"));
+    inv.vms
+        .into_iter()
+        .map(|mut v| {
+            v.origin.file.clear();
+            v
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn xlsx_and_both_csv_locales_read_back_the_same_vms(t in table()) {
+        let dir = case_dir("table");
+        let want = expected(&t);
+        let xlsx = dir.join("t.xlsx");
+        write_xlsx(&t, &xlsx);
+        prop_assert_eq!(&read_vms(&xlsx), &want);
+        let us = dir.join("us");
+        std::fs::create_dir_all(&us).unwrap();
+        write_csv(&t, &us.join("RVTools_tabvInfo.csv"), false);
+        prop_assert_eq!(&read_vms(&us), &want);
+        let eu = dir.join("eu");
+        std::fs::create_dir_all(&eu).unwrap();
+        write_csv(&t, &eu.join("RVTools_tabvInfo.csv"), true);
+        prop_assert_eq!(&read_vms(&eu), &want);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    /// Arbitrary bytes as a vInfo CSV (with a plausible header line first, or not): an
+    /// inventory or an error, never a panic.
+    #[test]
+    fn arbitrary_csv_bytes_never_panic(
+        header in proptest::bool::ANY,
+        body in proptest::collection::vec(any::<u8>(), 0..400),
+    ) {
+        let dir = case_dir("bytes");
+        let path = dir.join("vinfo.csv");
+        let mut bytes = Vec::new();
+        if header {
+            bytes.extend_from_slice(b"VM;Powerstate;Template;Provisioned MB;In Use MB\n");
+        }
+        bytes.extend_from_slice(&body);
+        std::fs::write(&path, &bytes).unwrap();
+        let _ = read_inputs(&[&path]);
+    }
+
+    /// Arbitrary strings in every cell of an xlsx vInfo (and in its headers): never a panic,
+    /// and a size cell that is not a number gives a warning, not a value.
+    #[test]
+    fn arbitrary_xlsx_cells_never_panic(
+        headers in proptest::collection::vec(
+            prop_oneof![Just("VM".to_string()), Just("Provisioned MB".to_string()),
+                        Just("Template".to_string()), Just("Powerstate".to_string()),
+                        ".{0,12}"],
+            1..6),
+        cells in proptest::collection::vec(proptest::collection::vec(".{0,16}", 0..6), 0..8),
+    ) {
+        let dir = case_dir("cells");
+        let path = dir.join("c.xlsx");
+        let mut wb = Workbook::new();
+        let ws = wb.add_worksheet().set_name("vInfo").unwrap();
+        for (c, h) in headers.iter().enumerate() {
+            ws.write_string(0, c as u16, h).unwrap();
+        }
+        for (r, row) in cells.iter().enumerate() {
+            for (c, v) in row.iter().enumerate() {
+                ws.write_string(r as u32 + 1, c as u16, v).unwrap();
+            }
+        }
+        wb.save(&path).unwrap();
+        if let Ok(inv) = read_inputs(&[&path]) {
+            for vm in &inv.vms {
+                prop_assert!(vm.provisioned_mib.is_none_or(|v| v.is_finite() && v >= 0.0));
+            }
+        }
+    }
+}
