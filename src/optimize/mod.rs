@@ -653,7 +653,7 @@ fn build_plan(
         assumption(
             "throughput_profile",
             format!("{} KiB sequential", large.block_size_kib),
-            "the published large-block test shape (data/perf_model.csv)",
+            "the published large-block test shape [AVS-PERF]",
         ),
         assumption(
             "qos",

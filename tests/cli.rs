@@ -1,0 +1,297 @@
+//! The `dsplan` binary end to end: exit codes, messages, and plans whose cost is re-derived
+//! here from `data/prices.csv` (read with the csv crate, not through the catalog code).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn shared(name: &str) -> Option<PathBuf> {
+    let p = root().join("../shared/rvtools").join(name);
+    if p.exists() {
+        Some(p)
+    } else {
+        println!("skipped: ../shared not found");
+        None
+    }
+}
+
+fn dsplan(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dsplan"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("the dsplan binary runs")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn scratch(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dsplan-cli-{}-{test}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// USD per GiB-hour (or per MiB/s-hour) of `tier`/`meter` in `region`, from data/prices.csv.
+fn hourly_price(region: &str, tier: &str, meter: &str) -> f64 {
+    let mut rdr = csv::Reader::from_path(root().join("data/prices.csv")).unwrap();
+    let headers = rdr.headers().unwrap().clone();
+    let col = |name: &str| headers.iter().position(|h| h == name).unwrap();
+    let (r, t, m, p) = (
+        col("region"),
+        col("tier"),
+        col("meter"),
+        col("retail_price_usd"),
+    );
+    for rec in rdr.records() {
+        let rec = rec.unwrap();
+        if &rec[r] == region && &rec[t] == tier && &rec[m] == meter {
+            return rec[p].parse().unwrap();
+        }
+    }
+    panic!("no price for {region} {tier} {meter}");
+}
+
+fn json(o: &Output) -> serde_json::Value {
+    assert!(o.status.success(), "dsplan failed: {}", stderr(o));
+    serde_json::from_slice(&o.stdout).unwrap()
+}
+
+fn f(v: &serde_json::Value) -> f64 {
+    v.as_f64().unwrap()
+}
+
+/// Monthly cost of a pool re-derived from the price file: size x 1024 GiB x USD per
+/// GiB-hour x 730 h, plus purchased MiB/s x USD per MiB/s-hour x 730 h (Flexible), each
+/// rounded to the cent as an invoice line.
+fn rederive_pool_cost(pool: &serde_json::Value, region: &str) -> f64 {
+    let level = pool["service_level"].as_str().unwrap();
+    let cap = f(&pool["size_tib"]) * 1024.0 * hourly_price(region, level, "capacity") * 730.0;
+    let bought = f(&pool["purchased_throughput_mibps"]);
+    let tp = if bought > 0.0 {
+        bought * hourly_price(region, "flexible", "throughput") * 730.0
+    } else {
+        0.0
+    };
+    ((cap * 100.0).round() + (tp * 100.0).round()) / 100.0
+}
+
+#[test]
+fn readme_fixture_plan_costs_what_the_price_file_says() {
+    // fixtures/small-estate.xlsx: in use 1,820 GiB, of which the template tmpl-linux 20 GiB
+    // is excluded -> 1,800 GiB placed; x 1.2 headroom = 2,160 GiB -> 3 TiB pool.
+    // 500 MiB/s target. eastus:
+    //   flexible: 3 x 1024 x 0.000151 x 730 = 338.63 + (500 - 128) x 0.003082 x 730 = 836.95
+    //             = 1,175.58
+    //   standard: 500/16 = 31.25 -> 32 TiB x 150.99904 = 4,831.97; premium 8 TiB x 301.25 =
+    //             2,410.00; ultra 4 TiB x 402.17 = 1,608.66 -> flexible is cheapest.
+    let o = dsplan(&[
+        "plan",
+        "fixtures/small-estate.xlsx",
+        "--hosts",
+        "3",
+        "--iops",
+        "20000",
+        "--throughput-mibps",
+        "500",
+        "--format",
+        "json",
+    ]);
+    let j = json(&o);
+    assert_eq!(j["schema_version"], 1);
+    assert_eq!(j["pools"][0]["service_level"], "flexible");
+    assert_eq!(j["pools"][0]["size_tib"], 3);
+    assert_eq!(f(&j["totals"]["placed_capacity_gib"]), 1800.0);
+    assert_eq!(f(&j["totals"]["excluded_capacity_gib"]), 20.0);
+    let cost = f(&j["totals"]["cost_usd_per_month"]);
+    assert!((cost - 1175.58).abs() < 0.005, "{cost}");
+    assert!((cost - rederive_pool_cost(&j["pools"][0], "eastus")).abs() < 0.005);
+    // 7 VMs placed, 1 excluded (the template), nothing lost.
+    let placed: std::collections::BTreeSet<&str> = j["placements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["vm"].as_str().unwrap())
+        .collect();
+    assert_eq!(placed.len(), 7);
+    assert_eq!(j["excluded"].as_array().unwrap().len(), 1);
+    assert_eq!(j["excluded"][0]["reason"], "template");
+}
+
+#[test]
+fn readme_fixture_text_plan() {
+    let o = dsplan(&[
+        "plan",
+        "fixtures/small-estate.xlsx",
+        "--hosts",
+        "3",
+        "--iops",
+        "20000",
+        "--throughput-mibps",
+        "500",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("monthly cost: 1,175.58 USD"), "{text}");
+    assert!(text.contains("tmpl-linux [template]"), "{text}");
+}
+
+#[test]
+fn workshop_plan_cost_rederived_from_prices() {
+    let Some(input) = shared("sizing-workshop-805vms.xlsx") else {
+        return;
+    };
+    let input = input.to_string_lossy().into_owned();
+    let o = dsplan(&[
+        "plan",
+        &input,
+        "--hosts",
+        "16",
+        "--iops",
+        "200000",
+        "--throughput-mibps",
+        "4000",
+        "--format",
+        "json",
+    ]);
+    let plan = json(&o);
+    let inv = json(&dsplan(&["inventory", &input, "--json"]));
+    // Capacity in = capacity placed + capacity excluded (in-use basis, GiB).
+    let in_use_gib = f(&inv["summary"]["in_use_mib"]) / 1024.0;
+    let placed = f(&plan["totals"]["placed_capacity_gib"]);
+    let excluded = f(&plan["totals"]["excluded_capacity_gib"]);
+    assert!((placed + excluded - in_use_gib).abs() < 1e-6);
+    // Pool = ceil(placed x 1.2 / 1024) TiB when capacity binds (4,000 MiB/s fits Flexible's
+    // 640 MiB/s per TiB many times over).
+    let required = placed * 1.2;
+    assert!((f(&plan["totals"]["required_capacity_gib"]) - required).abs() < 1e-6);
+    let pool = &plan["pools"][0];
+    assert_eq!(f(&pool["size_tib"]), (required / 1024.0).ceil());
+    let cost = f(&plan["totals"]["cost_usd_per_month"]);
+    assert!((cost - rederive_pool_cost(pool, "eastus")).abs() < 0.005);
+    assert!(f(&plan["performance"]["small_block"]["iops"]) >= 200_000.0);
+    assert!(f(&plan["performance"]["large_block"]["throughput_mibps"]) >= 4000.0);
+    // Every VM is placed or excluded.
+    let mut vms: std::collections::BTreeSet<String> = plan["placements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["vm"].as_str().unwrap().to_string())
+        .collect();
+    let placed_names = vms.len();
+    for e in plan["excluded"].as_array().unwrap() {
+        vms.insert(e["name"].as_str().unwrap().to_string());
+    }
+    assert_eq!(
+        placed_names + plan["excluded"].as_array().unwrap().len(),
+        inv["summary"]["vm_count"].as_u64().unwrap() as usize
+    );
+}
+
+#[test]
+fn same_input_gives_byte_identical_json() {
+    let args = [
+        "plan",
+        "fixtures/small-estate.xlsx",
+        "--hosts",
+        "4",
+        "--iops",
+        "300000",
+        "--format",
+        "json",
+    ];
+    let a = dsplan(&args);
+    let b = dsplan(&args);
+    assert!(a.status.success(), "{}", stderr(&a));
+    assert_eq!(a.stdout, b.stdout);
+}
+
+#[test]
+fn unreachable_iops_exits_2_naming_the_target_and_the_most_reachable() {
+    let o = dsplan(&[
+        "plan",
+        "fixtures/small-estate.xlsx",
+        "--hosts",
+        "3",
+        "--iops",
+        "50000000",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    // 3 hosts: 3 x 76,000 x usl(7) = 661,585 IOPS at most (see tests/plan.rs).
+    assert!(e.contains("IOPS target 50000000") && e.contains("661585"), "{e}");
+}
+
+fn assert_exit_1(args: &[&str], needles: &[&str]) {
+    let o = dsplan(args);
+    assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stderr(&o));
+    let e = stderr(&o);
+    assert!(!e.contains("panicked"), "{e}");
+    for n in needles {
+        assert!(e.contains(n), "{args:?}: '{n}' not in: {e}");
+    }
+}
+
+#[test]
+fn bad_inputs_exit_1_naming_the_file_and_the_problem() {
+    let dir = scratch("bad");
+    let missing = dir.join("nope.xlsx");
+    let m = missing.to_string_lossy();
+    assert_exit_1(&["inventory", &m], &["nope.xlsx"]);
+    assert_exit_1(&["plan", &m, "--hosts", "3"], &["nope.xlsx"]);
+
+    let text = dir.join("notes.xlsx");
+    std::fs::write(&text, "this is not a spreadsheet\n").unwrap();
+    assert_exit_1(&["inventory", &text.to_string_lossy()], &["notes.xlsx"]);
+
+    let garbage = dir.join("garbage.xlsx");
+    std::fs::write(&garbage, (0..4096u32).map(|i| (i * 7919 % 251) as u8).collect::<Vec<_>>())
+        .unwrap();
+    assert_exit_1(&["inventory", &garbage.to_string_lossy()], &["garbage.xlsx"]);
+
+    let no_vinfo = dir.join("no-vinfo.xlsx");
+    let mut wb = rust_xlsxwriter::Workbook::new();
+    wb.add_worksheet().set_name("vHost").unwrap().write(0, 0, "Host").unwrap();
+    wb.save(&no_vinfo).unwrap();
+    assert_exit_1(&["inventory", &no_vinfo.to_string_lossy()], &["no-vinfo.xlsx", "vInfo"]);
+    assert_exit_1(
+        &["plan", &no_vinfo.to_string_lossy(), "--hosts", "3"],
+        &["no-vinfo.xlsx", "vInfo"],
+    );
+}
+
+#[test]
+fn usage_errors_exit_1() {
+    let fx = "fixtures/small-estate.xlsx";
+    assert_exit_1(&["plan", fx, "--hosts", "2"], &["hosts"]);
+    assert_exit_1(&["plan", fx, "--read-pct", "101"], &["read-pct"]);
+    assert_exit_1(&["plan", fx, "--block-size", "0"], &["block-size"]);
+    assert_exit_1(&["plan", fx, "--region", "marsnorth"], &["marsnorth"]);
+    assert_exit_1(&["plan", fx, "--headroom-pct=-5"], &["headroom"]);
+    assert_exit_1(&["plan", fx, "--max-datastores", "0"], &["max-datastores"]);
+    assert_exit_1(&["plan", fx, "--no-such-flag"], &["no-such-flag"]);
+    assert_exit_1(&["plan"], &["INPUTS"]);
+}
+
+#[test]
+fn output_file_is_written() {
+    let dir = scratch("out");
+    let out = dir.join("plan.json");
+    let o = dsplan(&[
+        "plan",
+        "fixtures/small-estate.xlsx",
+        "--format",
+        "json",
+        "-o",
+        &out.to_string_lossy(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(o.stdout.is_empty());
+    let j: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(Path::new(&out)).unwrap()).unwrap();
+    assert_eq!(j["schema_version"], 1);
+}
