@@ -223,7 +223,10 @@ fn unreachable_iops_exits_2_naming_the_target_and_the_most_reachable() {
     assert_eq!(o.status.code(), Some(2));
     let e = stderr(&o);
     // 3 hosts: 3 x 76,000 x usl(7) = 661,585 IOPS at most (see tests/plan.rs).
-    assert!(e.contains("IOPS target 50000000") && e.contains("661585"), "{e}");
+    assert!(
+        e.contains("IOPS target 50000000") && e.contains("661585"),
+        "{e}"
+    );
 }
 
 fn assert_exit_1(args: &[&str], needles: &[&str]) {
@@ -249,15 +252,30 @@ fn bad_inputs_exit_1_naming_the_file_and_the_problem() {
     assert_exit_1(&["inventory", &text.to_string_lossy()], &["notes.xlsx"]);
 
     let garbage = dir.join("garbage.xlsx");
-    std::fs::write(&garbage, (0..4096u32).map(|i| (i * 7919 % 251) as u8).collect::<Vec<_>>())
-        .unwrap();
-    assert_exit_1(&["inventory", &garbage.to_string_lossy()], &["garbage.xlsx"]);
+    std::fs::write(
+        &garbage,
+        (0..4096u32)
+            .map(|i| (i * 7919 % 251) as u8)
+            .collect::<Vec<_>>(),
+    )
+    .unwrap();
+    assert_exit_1(
+        &["inventory", &garbage.to_string_lossy()],
+        &["garbage.xlsx"],
+    );
 
     let no_vinfo = dir.join("no-vinfo.xlsx");
     let mut wb = rust_xlsxwriter::Workbook::new();
-    wb.add_worksheet().set_name("vHost").unwrap().write(0, 0, "Host").unwrap();
+    wb.add_worksheet()
+        .set_name("vHost")
+        .unwrap()
+        .write(0, 0, "Host")
+        .unwrap();
     wb.save(&no_vinfo).unwrap();
-    assert_exit_1(&["inventory", &no_vinfo.to_string_lossy()], &["no-vinfo.xlsx", "vInfo"]);
+    assert_exit_1(
+        &["inventory", &no_vinfo.to_string_lossy()],
+        &["no-vinfo.xlsx", "vInfo"],
+    );
     assert_exit_1(
         &["plan", &no_vinfo.to_string_lossy(), "--hosts", "3"],
         &["no-vinfo.xlsx", "vInfo"],
