@@ -282,6 +282,16 @@ mod tests {
                 sheet: "vInfo".into(),
                 row: 2,
             },
+            unshared_mib: None,
+            srm_placeholder: None,
+            cpus: None,
+            memory_mib: None,
+            datacenter: None,
+            path: None,
+            home_datastore: None,
+            vi_sdk_server: None,
+            vm_id: None,
+            vm_uuid: None,
         }
     }
 
@@ -295,6 +305,7 @@ mod tests {
                 vm("t", PowerState::PoweredOff, Some(true), 10240.0, 10240.0),
             ],
             warnings: vec![],
+            ..Inventory::default()
         };
         let d = derive(&inv, &DemandOptions::default()).unwrap();
         // in-use: a 1 GiB + b 3 GiB = 4 GiB placed; template 10 GiB excluded
@@ -328,6 +339,7 @@ mod tests {
             inputs: vec![],
             vms: vec![a, b],
             warnings: vec![],
+            ..Inventory::default()
         };
         let d = derive(&inv, &DemandOptions::default()).unwrap();
         assert_eq!(d.placed_capacity_gib, 2.0);

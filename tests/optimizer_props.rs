@@ -25,8 +25,19 @@ fn one_vm(gib: f64) -> Inventory {
                 sheet: "vInfo".into(),
                 row: 2,
             },
+            unshared_mib: None,
+            srm_placeholder: None,
+            cpus: None,
+            memory_mib: None,
+            datacenter: None,
+            path: None,
+            home_datastore: None,
+            vi_sdk_server: None,
+            vm_id: None,
+            vm_uuid: None,
         }],
         warnings: vec![],
+        ..Inventory::default()
     }
 }
 

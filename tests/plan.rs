@@ -33,9 +33,20 @@ fn estate(n: usize, gib_each: f64) -> Inventory {
                     sheet: "vInfo".into(),
                     row: i + 2,
                 },
+                unshared_mib: None,
+                srm_placeholder: None,
+                cpus: None,
+                memory_mib: None,
+                datacenter: None,
+                path: None,
+                home_datastore: None,
+                vi_sdk_server: None,
+                vm_id: None,
+                vm_uuid: None,
             })
             .collect(),
         warnings: vec![],
+        ..Inventory::default()
     }
 }
 
