@@ -44,6 +44,9 @@ pub struct DemandOptions {
     pub growth_pct: f64,
     /// Free space kept on the datastores after growth, percent (>= 0).
     pub headroom_pct: f64,
+    /// Space reserved for ANF snapshots, percent of the data after growth (>= 0; default 0).
+    #[serde(default)]
+    pub snapshot_reserve_pct: f64,
     /// Exclude powered-off VMs (they still hold capacity, so they are included by default).
     pub exclude_powered_off: bool,
     /// Only VMs of these source clusters (exact names); empty = all.
@@ -57,13 +60,14 @@ pub struct DemandOptions {
 }
 
 impl Default for DemandOptions {
-    /// In-use basis, no growth, 20% headroom, powered-off VMs included, all clusters, no
+    /// In-use basis, no growth, 20% headroom, no snapshot reserve, powered-off VMs included, all clusters, no
     /// performance targets, 8 KiB 70% read 100% random.
     fn default() -> Self {
         DemandOptions {
             capacity_basis: CapacityBasis::InUse,
             growth_pct: 0.0,
             headroom_pct: 20.0,
+            snapshot_reserve_pct: 0.0,
             exclude_powered_off: false,
             clusters: Vec::new(),
             iops: 0.0,
@@ -139,7 +143,7 @@ pub struct Demand {
     /// Sum of the excluded VMs' known capacity, GiB.
     pub excluded_capacity_gib: f64,
     /// Capacity the datastores must provide:
-    /// `placed x (1 + growth/100) x (1 + headroom/100)`, GiB.
+    /// `placed x (1 + growth/100) x (1 + snapshot reserve/100) x (1 + headroom/100)`, GiB.
     pub required_capacity_gib: f64,
     /// Warnings raised here (basis fall-backs), besides the inventory's.
     pub warnings: Vec<Warning>,
@@ -183,6 +187,7 @@ fn check_non_negative(option: &'static str, v: f64) -> Result<(), DemandError> {
 pub fn derive(inventory: &Inventory, options: &DemandOptions) -> Result<Demand, DemandError> {
     check_non_negative("growth-pct", options.growth_pct)?;
     check_non_negative("headroom-pct", options.headroom_pct)?;
+    check_non_negative("snapshot-reserve-pct", options.snapshot_reserve_pct)?;
     check_non_negative("iops", options.iops)?;
     check_non_negative("throughput-mibps", options.throughput_mibps)?;
     options.io_profile.validate()?;
@@ -251,6 +256,7 @@ pub fn derive(inventory: &Inventory, options: &DemandOptions) -> Result<Demand, 
     let excluded_capacity_gib: f64 = excluded.iter().filter_map(|v| v.capacity_gib).sum();
     let required_capacity_gib = placed_capacity_gib
         * (1.0 + options.growth_pct / 100.0)
+        * (1.0 + options.snapshot_reserve_pct / 100.0)
         * (1.0 + options.headroom_pct / 100.0);
     Ok(Demand {
         options: options.clone(),
@@ -261,6 +267,14 @@ pub fn derive(inventory: &Inventory, options: &DemandOptions) -> Result<Demand, 
         required_capacity_gib,
         warnings,
     })
+}
+
+impl Demand {
+    /// The data the datastores hold after growth, before snapshot reserve and headroom:
+    /// `placed x (1 + growth/100)`, GiB (the base of the cold share under cool access).
+    pub fn data_capacity_gib(&self) -> f64 {
+        self.placed_capacity_gib * (1.0 + self.options.growth_pct / 100.0)
+    }
 }
 
 #[cfg(test)]
@@ -345,6 +359,26 @@ mod tests {
         assert_eq!(d.placed_capacity_gib, 2.0);
         assert_eq!(d.warnings.len(), 1);
         assert_eq!(d.excluded[0].reason, ExclusionReason::NoCapacityData);
+    }
+
+    #[test]
+    fn snapshot_reserve_adds_to_the_required_capacity() {
+        let inv = Inventory {
+            inputs: vec![],
+            vms: vec![vm("a", PowerState::PoweredOn, Some(false), 2048.0, 1024.0)],
+            warnings: vec![],
+            ..Inventory::default()
+        };
+        let opts = DemandOptions {
+            growth_pct: 50.0,
+            snapshot_reserve_pct: 10.0,
+            headroom_pct: 20.0,
+            ..DemandOptions::default()
+        };
+        let d = derive(&inv, &opts).unwrap();
+        // 1 GiB in use x 1.5 growth = 1.5 GiB data; x 1.1 snapshots x 1.2 headroom = 1.98 GiB
+        assert!((d.data_capacity_gib() - 1.5).abs() < 1e-12);
+        assert!((d.required_capacity_gib - 1.98).abs() < 1e-12);
     }
 
     #[test]

@@ -9,7 +9,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 mod cli;
 
-use dsplan::catalog::{Catalog, DEFAULT_REGION};
+use dsplan::catalog::{Catalog, DEFAULT_REGION, ReservationTerm};
 use dsplan::demand::{self, CapacityBasis, DemandOptions};
 use dsplan::optimize::{self, OptimizeError, OptimizeOptions};
 use dsplan::perf::{IoProfile, PerfModel, parse_block_size_kib};
@@ -98,6 +98,19 @@ struct PlanArgs {
     /// Free space to keep on the datastores, percent.
     #[arg(long = "headroom-pct", default_value_t = 20.0)]
     headroom_pct: f64,
+    /// Space reserved for snapshots, percent of the data after growth.
+    #[arg(long = "snapshot-reserve-pct", default_value_t = 0.0)]
+    snapshot_reserve_pct: f64,
+    /// Share of the data (after growth) that is cold, percent; above 0 the plan weighs cool
+    /// access (default 0: RVTools holds no access data).
+    #[arg(long = "cold-pct", default_value_t = 0.0)]
+    cold_pct: f64,
+    /// Percent of the cold data moved between tiers per month (cool transfer charge).
+    #[arg(long = "cool-retrieval-pct", default_value_t = 10.0)]
+    cool_retrieval_pct: f64,
+    /// Reserved capacity for the hot tier: none, 1y or 3y (data/reservations.csv).
+    #[arg(long, default_value = "none")]
+    reservation: String,
     /// Most datastores the AVS cluster may have (default 8, up to 256 by request).
     #[arg(long = "max-datastores", default_value_t = 8)]
     max_datastores: u32,
@@ -160,6 +173,12 @@ fn run_inventory(args: &InventoryArgs) -> Result<(), Failure> {
 fn run_plan(args: &PlanArgs) -> Result<(), Failure> {
     check_pct("read-pct", args.read_pct)?;
     check_pct("random-pct", args.random_pct)?;
+    check_pct("cold-pct", args.cold_pct)?;
+    check_pct("cool-retrieval-pct", args.cool_retrieval_pct)?;
+    let reservation: ReservationTerm = args
+        .reservation
+        .parse()
+        .map_err(|e: dsplan::catalog::CatalogError| usage(format!("--reservation: {e}")))?;
     let block_size_kib =
         parse_block_size_kib(&args.block_size).map_err(|e| usage(format!("--block-size: {e}")))?;
     let catalog = match &args.price_file {
@@ -180,6 +199,7 @@ fn run_plan(args: &PlanArgs) -> Result<(), Failure> {
         },
         growth_pct: args.growth_pct,
         headroom_pct: args.headroom_pct,
+        snapshot_reserve_pct: args.snapshot_reserve_pct,
         exclude_powered_off: args.exclude_powered_off,
         clusters: args.clusters.clone(),
         iops: args.iops,
@@ -203,6 +223,9 @@ fn run_plan(args: &PlanArgs) -> Result<(), Failure> {
             region: args.region.clone(),
             max_datastores: args.max_datastores,
             service_levels: Vec::new(),
+            cold_pct: args.cold_pct,
+            cool_retrieval_pct: args.cool_retrieval_pct,
+            reservation,
         },
     )
     .map_err(|e| match e {

@@ -39,12 +39,38 @@ pub struct PoolPlan {
     pub included_throughput_mibps: f64,
     /// Of which purchased (Flexible only), MiB/s.
     pub purchased_throughput_mibps: f64,
-    /// Capacity charge, USD per month (size x 1024 GiB x price per GiB-hour x 730).
+    /// Capacity charge, USD per month: hot + cool capacity below (without cool access or a
+    /// reservation: size x 1024 GiB x price per GiB-hour x 730).
     pub capacity_cost_usd_per_month: f64,
     /// Purchased-throughput charge, USD per month (Flexible only).
     pub throughput_cost_usd_per_month: f64,
-    /// Capacity + throughput, USD per month.
+    /// Capacity + throughput + cool transfer, USD per month.
     pub cost_usd_per_month: f64,
+    /// Cool access enabled on the pool's datastores (Premium and Ultra then grant 36 and 68
+    /// MiB/s per TiB; Flexible keeps its throughput).
+    #[serde(default)]
+    pub cool_access: bool,
+    /// Data expected in the cool tier (the cold share of the data after growth), GiB; 0
+    /// without cool access.
+    #[serde(default)]
+    pub cool_data_gib: f64,
+    /// Hot tier (hot data and unallocated pool space) at the service level's rate, less any
+    /// reservation discount, USD per month.
+    #[serde(default)]
+    pub hot_capacity_cost_usd_per_month: f64,
+    /// Cool-tier capacity at the region's cool rate, USD per month.
+    #[serde(default)]
+    pub cool_capacity_cost_usd_per_month: f64,
+    /// Expected cool-tier transfer: cold GiB x `--cool-retrieval-pct` per month x the
+    /// region's transfer price per GiB, USD per month.
+    #[serde(default)]
+    pub cool_transfer_cost_usd_per_month: f64,
+    /// Hot-tier capacity covered by reserved capacity, TiB (whole reservation units).
+    #[serde(default)]
+    pub reserved_tib: u32,
+    /// Discount of that reservation on the hot-tier price, percent (0 = pay as you go).
+    #[serde(default)]
+    pub reservation_discount_pct: f64,
 }
 
 /// One datastore (one ANF volume, mounted by every host).
@@ -70,6 +96,9 @@ pub struct DatastorePlan {
     pub vm_count: usize,
     /// Capacity of the VMs placed on it, before growth and headroom, GiB.
     pub placed_capacity_gib: f64,
+    /// A large volume (more than 100 TiB or 4,500 MiB/s; 50 TiB minimum, data/limits.csv).
+    #[serde(default)]
+    pub large_volume: bool,
 }
 
 /// Where a VM goes.
@@ -87,9 +116,55 @@ pub struct Placement {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct BindingLimit {
     /// Which constraint: `capacity`, `throughput_qos`, `iops_flows`, `throughput_flows`,
-    /// `volume_size`, `volume_throughput`.
+    /// `volume_size`, `large_volume`, `cool_access`, `reservation`.
     pub constraint: String,
     /// A sentence with the numbers.
+    pub detail: String,
+}
+
+/// The cheapest plan under one restriction (one service level, or exactly N datastores),
+/// beside the chosen plan, so a reader sees the trade-off.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Alternative {
+    /// The restriction: `service_level` or `datastores`.
+    pub basis: String,
+    /// The service level (basis `service_level`; for basis `datastores`, the one chosen).
+    pub service_level: Option<ServiceLevel>,
+    /// Datastores (basis `datastores`: the count asked for; else the count chosen).
+    pub datastores: u32,
+    /// Whether any layout meets every target under this restriction.
+    pub feasible: bool,
+    /// Pool size, TiB (0 when infeasible).
+    pub pool_size_tib: u32,
+    /// Flexible throughput purchased above the included, MiB/s.
+    pub purchased_throughput_mibps: f64,
+    /// Cool access on.
+    pub cool_access: bool,
+    /// Large volumes.
+    pub large_volumes: bool,
+    /// Reserved hot-tier capacity, TiB.
+    pub reserved_tib: u32,
+    /// Monthly cost, USD (0 when infeasible).
+    pub cost_usd_per_month: f64,
+    /// Cost above the chosen plan, USD per month.
+    pub extra_cost_usd_per_month: f64,
+    /// `chosen`, or why it is infeasible.
+    pub note: String,
+}
+
+/// What the plan would cost if a requirement grew by one step.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MarginalCost {
+    /// The change: `capacity_plus_1_tib` (required capacity + 1,024 GiB) or
+    /// `throughput_plus_100_mibps` (MiB/s target + 100).
+    pub change: String,
+    /// Whether the grown requirement can still be met.
+    pub feasible: bool,
+    /// Monthly cost of the cheapest plan for the grown requirement, USD (0 when infeasible).
+    pub cost_usd_per_month: f64,
+    /// That cost less the chosen plan's, USD per month.
+    pub extra_cost_usd_per_month: f64,
+    /// The layout it takes, in words.
     pub detail: String,
 }
 
@@ -156,6 +231,12 @@ pub struct Plan {
     pub performance: Performance,
     /// The constraints that decide the plan.
     pub binding: Vec<BindingLimit>,
+    /// The cheapest plan per service level and at exactly 1, 2, 4 and 8 datastores.
+    #[serde(default)]
+    pub alternatives: Vec<Alternative>,
+    /// What one more TiB, and 100 more MiB/s, would cost.
+    #[serde(default)]
+    pub marginal_costs: Vec<MarginalCost>,
     /// Every placed VM and its datastore.
     pub placements: Vec<Placement>,
     /// Every excluded VM with its reason.

@@ -141,7 +141,7 @@ proptest! {
         };
         let demand = demand::derive(&one_vm(capacity_tib * 1024.0), &opts).unwrap();
         let plan = optimize::optimize(&demand, &c, &m, &OptimizeOptions {
-            hosts, region: region.into(), max_datastores: 8, service_levels: vec![],
+            hosts, region: region.into(), max_datastores: 8, service_levels: vec![], ..OptimizeOptions::default()
         }).unwrap();
         let expected = brute_force(region, hosts, demand.required_capacity_gib, iops, mibps, &small)
             .expect("brute force finds a layout whenever the MILP does");

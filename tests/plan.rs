@@ -73,6 +73,7 @@ fn plan(
             region: region.into(),
             max_datastores: 8,
             service_levels: vec![],
+            ..OptimizeOptions::default()
         },
     )
 }

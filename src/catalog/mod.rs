@@ -16,6 +16,9 @@ pub const SERVICE_LEVELS_CSV: &str = include_str!("../../data/service_levels.csv
 pub const LIMITS_CSV: &str = include_str!("../../data/limits.csv");
 /// `data/prices.csv`, compiled in (Azure retail prices for ANF meters, every region).
 pub const PRICES_CSV: &str = include_str!("../../data/prices.csv");
+/// `data/reservations.csv`, compiled in (reserved-capacity discounts per service level and
+/// term).
+pub const RESERVATIONS_CSV: &str = include_str!("../../data/reservations.csv");
 
 /// The default pricing region.
 pub const DEFAULT_REGION: &str = "eastus";
@@ -73,6 +76,68 @@ impl FromStr for ServiceLevel {
     }
 }
 
+/// A reserved-capacity term (`--reservation`).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum ReservationTerm {
+    /// Pay as you go (no reservation).
+    #[default]
+    None,
+    /// One-year reserved capacity.
+    #[serde(rename = "1y")]
+    OneYear,
+    /// Three-year reserved capacity.
+    #[serde(rename = "3y")]
+    ThreeYear,
+}
+
+impl ReservationTerm {
+    /// The spelling in `data/reservations.csv` and on the command line (`none`, `1y`, `3y`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ReservationTerm::None => "none",
+            ReservationTerm::OneYear => "1y",
+            ReservationTerm::ThreeYear => "3y",
+        }
+    }
+}
+
+impl fmt::Display for ReservationTerm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for ReservationTerm {
+    type Err = CatalogError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "none" | "" => Ok(ReservationTerm::None),
+            "1y" | "1" | "1yr" | "1-year" => Ok(ReservationTerm::OneYear),
+            "3y" | "3" | "3yr" | "3-year" => Ok(ReservationTerm::ThreeYear),
+            other => Err(CatalogError::UnknownReservation(other.to_string())),
+        }
+    }
+}
+
+/// A reserved-capacity discount (a row of `data/reservations.csv`): it applies to the hot
+/// tier of a pool only, and is bought in whole units of `unit_tib`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ReservationDiscount {
+    /// The service level it applies to.
+    pub service_level: ServiceLevel,
+    /// The term.
+    pub term: ReservationTerm,
+    /// Discount on the hot-tier capacity price, percent.
+    pub discount_pct: f64,
+    /// Size of one reservation unit, TiB (100).
+    pub unit_tib: f64,
+    /// Where the figures come from.
+    pub source: String,
+}
+
 /// Errors while loading or querying the catalog.
 #[derive(Debug, thiserror::Error)]
 pub enum CatalogError {
@@ -92,6 +157,9 @@ pub enum CatalogError {
     /// A service level name that the catalog does not know.
     #[error("unknown service level '{0}' (expected standard, premium, ultra or flexible)")]
     UnknownServiceLevel(String),
+    /// A reservation term other than none, 1y or 3y.
+    #[error("unknown reservation term '{0}' (expected none, 1y or 3y)")]
+    UnknownReservation(String),
     /// The region has no prices at all.
     #[error("no ANF prices for region '{region}'; known regions: {known}")]
     UnknownRegion {
@@ -202,6 +270,18 @@ pub struct Catalog {
     pub limits: Limits,
     /// Prices per region, keyed by ARM region name.
     pub prices: BTreeMap<String, RegionPrices>,
+    /// Reserved-capacity discounts (`data/reservations.csv`); a level and term without a row
+    /// has no discount.
+    pub reservations: Vec<ReservationDiscount>,
+}
+
+#[derive(Deserialize)]
+struct ReservationRow {
+    service_level: String,
+    term: String,
+    discount_pct: f64,
+    unit_tib: f64,
+    source: String,
 }
 
 #[derive(Deserialize)]
@@ -391,10 +471,46 @@ impl Catalog {
                 entry.effective_start = r.effective_start.clone();
             }
         }
+        let mut reservations = Vec::new();
+        for (i, r) in parse_rows::<ReservationRow>("reservations.csv", RESERVATIONS_CSV)?
+            .into_iter()
+            .enumerate()
+        {
+            let bad = |detail: String| CatalogError::Parse {
+                file: "reservations.csv".into(),
+                row: i + 2,
+                detail,
+            };
+            let service_level = r
+                .service_level
+                .parse::<ServiceLevel>()
+                .map_err(|e| bad(e.to_string()))?;
+            let term = r
+                .term
+                .parse::<ReservationTerm>()
+                .map_err(|e| bad(e.to_string()))?;
+            if !(r.discount_pct.is_finite() && (0.0..100.0).contains(&r.discount_pct)) {
+                return Err(bad(format!(
+                    "discount {} is not a percentage",
+                    r.discount_pct
+                )));
+            }
+            if !(r.unit_tib.is_finite() && r.unit_tib >= 1.0) {
+                return Err(bad(format!("unit {} TiB is not a size", r.unit_tib)));
+            }
+            reservations.push(ReservationDiscount {
+                service_level,
+                term,
+                discount_pct: r.discount_pct,
+                unit_tib: r.unit_tib,
+                source: r.source,
+            });
+        }
         Ok(Catalog {
             service_levels,
             limits,
             prices,
+            reservations,
         })
     }
 
@@ -407,6 +523,21 @@ impl Catalog {
             .iter()
             .find(|s| s.service_level == level)
             .ok_or_else(|| CatalogError::UnknownServiceLevel(level.to_string()))
+    }
+
+    /// The reserved-capacity discount of `level` for `term` (`None` for pay as you go or a
+    /// level without a published discount).
+    pub fn reservation(
+        &self,
+        level: ServiceLevel,
+        term: ReservationTerm,
+    ) -> Option<&ReservationDiscount> {
+        if term == ReservationTerm::None {
+            return None;
+        }
+        self.reservations
+            .iter()
+            .find(|r| r.service_level == level && r.term == term)
     }
 
     /// Prices of `region` (ARM name, case-insensitive).
@@ -446,6 +577,38 @@ mod tests {
                 .throughput_mibps_per_tib,
             128.0
         );
+    }
+
+    #[test]
+    fn reservation_discounts_from_data() {
+        let c = Catalog::builtin().unwrap();
+        // data/reservations.csv: 3-year Ultra 30%, 3-year Standard 18%, 1-year Premium 18%,
+        // 100 TiB units; Flexible has no row.
+        let u = c
+            .reservation(ServiceLevel::Ultra, ReservationTerm::ThreeYear)
+            .unwrap();
+        assert_eq!((u.discount_pct, u.unit_tib), (30.0, 100.0));
+        let s = c
+            .reservation(ServiceLevel::Standard, ReservationTerm::ThreeYear)
+            .unwrap();
+        assert_eq!(s.discount_pct, 18.0);
+        let p = c
+            .reservation(ServiceLevel::Premium, ReservationTerm::OneYear)
+            .unwrap();
+        assert_eq!(p.discount_pct, 18.0);
+        assert!(
+            c.reservation(ServiceLevel::Flexible, ReservationTerm::OneYear)
+                .is_none()
+        );
+        assert!(
+            c.reservation(ServiceLevel::Ultra, ReservationTerm::None)
+                .is_none()
+        );
+        assert_eq!(
+            "3y".parse::<ReservationTerm>().unwrap(),
+            ReservationTerm::ThreeYear
+        );
+        assert!("2y".parse::<ReservationTerm>().is_err());
     }
 
     #[test]

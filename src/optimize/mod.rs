@@ -1,54 +1,66 @@
-//! The optimizer: the cheapest ANF layout that meets the [`Demand`], as a mixed-integer
-//! linear program solved with good_lp's pure-Rust microlp backend.
+//! The optimizer: the cheapest ANF layout that meets the [`Demand`], as small mixed-integer
+//! linear programs solved with good_lp's pure-Rust microlp backend.
 //!
 //! # Formulation
-//! A pool has exactly one service level, so the level is enumerated (at most four) and one
-//! MILP is solved per level; the cheapest wins (ties: fewer datastores, then catalog order).
-//! Keeping the level choice outside the MILP removes the big-M links between a level's
-//! binary and its pool size, on which microlp's branch and bound stalled.
+//! A pool has exactly one service level, cool access is on or off for the whole plan, and
+//! its datastores are all regular or all large volumes. These few discrete choices are
+//! enumerated outside the solver (a *variant*: level x cool x large) and one MILP is solved
+//! per variant; the cheapest wins (ties: fewer datastores, then no cool access, regular
+//! volumes, catalog order). Keeping the level choice outside the MILP removes the big-M links
+//! between a level's binary and its pool size, on which microlp's branch and bound stalled.
+//! Large volumes are tried for a level only when no regular layout of that level meets the
+//! targets: they have the same price and a 50 TiB minimum per volume, so they cannot be
+//! cheaper when a regular layout exists.
 //!
-//! Decisions of one level's MILP:
+//! Decisions of one variant's MILP:
 //! - `P` (integer TiB): size of the capacity pool (`pool_min <= P <= M`, `M` the largest
 //!   size capacity, throughput or volume minimums could need);
 //! - `E` (integer MiB/s, Flexible only): throughput purchased above the 128 MiB/s included;
+//! - `R` (integer, with `--reservation` where the level has a discount): reserved-capacity
+//!   units of 100 TiB, and `O >= P - cold TiB - 100 R, O >= 0` the hot TiB they leave
+//!   uncovered;
 //! - `z_d` (binary): the layout has `d` datastores, `d = 1..=max_datastores` (exactly one).
 //!
-//! Objective: `price x P + price_flex_tp x E` (USD per month), plus `1e-3 x d` so that,
-//! between layouts of equal cost, the one with fewer datastores wins; the reported cost is
-//! recomputed from the layout without that term.
+//! Objective (USD per month): hot tier `price x (P - cold)` (with a reservation:
+//! `price x O + price x (1 - discount) x 100 R`), plus `price_flex_tp x E`, plus the cool
+//! terms, constant within a variant: `cool price x cold GiB + transfer price x cold GiB x
+//! retrieval %`. The cost does not depend on `d`; after the solve the fewest datastores that
+//! fit the chosen pool are taken.
 //!
 //! Constraints:
-//! - capacity: `1024 x P >= required GiB`;
-//! - volume sizes: each datastore is `P / d`, so `P <= sum_d 100 d z_d` (100 TiB
-//!   regular-volume maximum) and `sum_d 50 d z_d <= 1024 x P` (50 GiB minimum);
+//! - capacity: `1024 x P >= required GiB` (growth, snapshot reserve and headroom included);
+//! - volume sizes: each datastore is `P / d`, so `P <= sum_d vmax d z_d` (100 TiB regular,
+//!   1,024 TiB large) and `sum_d vmin d z_d <= P` (50 GiB regular, 50 TiB large);
 //! - QoS: `Q = rate x P + included + E >= max(MiB/s target, IOPS target x block KiB / 1024)`,
-//!   with `E + 128 <= 640 P` for Flexible;
-//! - flows and volumes: the performance model is nonlinear in the datastore count, so it is
-//!   evaluated for every `d` beforehand (QoS unlimited) and enters as
-//!   `sum_d ceiling_iops(d) z_d >= IOPS target` and `sum_d ceiling_mibps(d) z_d >= MiB/s
-//!   target`. This is exact because QoS in the model is a pure cap:
-//!   `predict(layout, qos) = min(predict(layout, none), qos)`.
+//!   the rate being the cool-access rate (Premium 36, Ultra 68 MiB/s per TiB) when cool
+//!   access is on; `E + 128 <= 640 P` for Flexible;
+//! - flows, volumes and the cool tier: the performance model is nonlinear in the datastore
+//!   count, so it is evaluated for every `d` beforehand (QoS unlimited; the cold share as
+//!   the layout's `cool_pct` when cool access is on; the volume ceiling of regular or large
+//!   volumes) and enters as `sum_d ceiling_iops(d) z_d >= IOPS target` and
+//!   `sum_d ceiling_mibps(d) z_d >= MiB/s target`. This is exact because QoS in the model is
+//!   a pure cap: `predict(layout, qos) = min(predict(layout, none), qos)`.
 //!
 //! Every plan is re-evaluated with [`PerfModel::predict`] before it is returned; a miss is
-//! [`OptimizeError::Verification`] (a bug, never a silent result).
+//! [`OptimizeError::Verification`] (a bug, never a silent result). The plan also carries
+//! the cheapest alternative per service level and at exactly 1, 2, 4 and 8 datastores, and
+//! what one more TiB or 100 more MiB/s would cost (each a re-solve of the same MILPs).
 
 use good_lp::{
     Expression, ProblemVariables, Solution, SolverModel, WithTimeLimit, constraint, variable,
 };
 use serde::{Deserialize, Serialize};
 
-use crate::catalog::{Catalog, CatalogError, RegionPrices, ServiceLevel, ServiceLevelSpec};
+use crate::catalog::{
+    Catalog, CatalogError, Limits, RegionPrices, ReservationDiscount, ReservationTerm,
+    ServiceLevel, ServiceLevelSpec,
+};
 use crate::demand::Demand;
 use crate::perf::{IoProfile, Layout, PerfError, PerfModel};
 use crate::plan::{
-    Assumption, BindingLimit, DatastorePlan, Performance, Placement, Plan, PoolPlan,
-    SCHEMA_VERSION, Totals,
+    Alternative, Assumption, BindingLimit, DatastorePlan, MarginalCost, Performance, Placement,
+    Plan, PoolPlan, SCHEMA_VERSION, Totals,
 };
-
-/// Cost added per datastore in the objective to prefer fewer datastores at equal cost,
-/// USD per month. Far below the smallest real price step (1 MiB/s of Flexible throughput,
-/// about 2 USD per month), so it never changes which layout is cheapest.
-const TIE_BREAK_USD_PER_DATASTORE: f64 = 1e-3;
 
 /// Options of the optimizer.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -61,6 +73,39 @@ pub struct OptimizeOptions {
     pub max_datastores: u32,
     /// Only these service levels (empty = all sold in the region).
     pub service_levels: Vec<ServiceLevel>,
+    /// Percent 0..=100 of the data (after growth) that is cold and would sit in the cool
+    /// tier under cool access; 0 (default) = cool access is not considered. RVTools holds no
+    /// access data, so the default assumes none; the ANF guidance is that up to 80% of a
+    /// data set is typically cold \[COOL\].
+    #[serde(default)]
+    pub cold_pct: f64,
+    /// Percent 0..=100 of the cold data re-read (moved between tiers) per month, charged at
+    /// the region's cool transfer price (default 10).
+    #[serde(default = "default_cool_retrieval_pct")]
+    pub cool_retrieval_pct: f64,
+    /// Reserved capacity for the hot tier (default none).
+    #[serde(default)]
+    pub reservation: ReservationTerm,
+}
+
+fn default_cool_retrieval_pct() -> f64 {
+    10.0
+}
+
+impl Default for OptimizeOptions {
+    /// 3 hosts, eastus, 8 datastores, every service level, no cold data, 10% cool
+    /// retrieval per month, no reservation.
+    fn default() -> Self {
+        OptimizeOptions {
+            hosts: 3,
+            region: crate::catalog::DEFAULT_REGION.to_string(),
+            max_datastores: 8,
+            service_levels: Vec::new(),
+            cold_pct: 0.0,
+            cool_retrieval_pct: default_cool_retrieval_pct(),
+            reservation: ReservationTerm::None,
+        }
+    }
 }
 
 /// Which target cannot be met.
@@ -160,40 +205,58 @@ pub fn pool_cost_usd_per_month(
     Ok((f64::from(size_tib) * per_tib, tp))
 }
 
-/// Throughput a pool of `size_tib` at `spec` provides without purchase, MiB/s.
-fn included_throughput_mibps(spec: &ServiceLevelSpec, size_tib: u32) -> f64 {
-    spec.throughput_mibps_per_tib * f64::from(size_tib) + spec.included_throughput_mibps_per_pool
-}
-
 fn round_cents(v: f64) -> f64 {
     (v * 100.0).round() / 100.0
 }
 
+/// GiB per TiB.
+const GIB_PER_TIB: f64 = 1024.0;
+
+/// Seconds the solver may take for one MILP before the plan fails (a guard: the models
+/// solve in well under a millisecond).
+const SOLVER_TIME_LIMIT_S: f64 = 20.0;
+
+/// Datastore counts of the alternatives table (those within `--max-datastores`).
+const ALTERNATIVE_DATASTORES: [u32; 4] = [1, 2, 4, 8];
+
+/// Layer ceilings (QoS unlimited) for `d = 1..=max` datastores of one kind (cool share,
+/// volume ceiling).
+#[derive(Debug, Clone)]
 struct Ceilings {
     iops: Vec<f64>,
     throughput_mibps: Vec<f64>,
 }
 
-/// Layer ceilings (QoS unlimited) for `d = 1..=max` datastores.
-fn ceilings(
-    model: &PerfModel,
-    hosts: u32,
-    max_datastores: u32,
-    volume_max_mibps: f64,
-    small: &IoProfile,
-    large: &IoProfile,
-) -> Result<Ceilings, PerfError> {
-    let mut c = Ceilings {
-        iops: Vec::new(),
-        throughput_mibps: Vec::new(),
-    };
-    for d in 1..=max_datastores {
-        let layout = Layout::new(hosts, d, volume_max_mibps);
-        c.iops.push(model.predict(&layout, small)?.iops);
-        c.throughput_mibps
-            .push(model.predict(&layout, large)?.throughput_mibps);
+impl Ceilings {
+    fn new(
+        model: &PerfModel,
+        hosts: u32,
+        max_datastores: u32,
+        template: &Layout,
+        small: &IoProfile,
+        large: &IoProfile,
+    ) -> Result<Ceilings, PerfError> {
+        let mut c = Ceilings {
+            iops: Vec::new(),
+            throughput_mibps: Vec::new(),
+        };
+        for d in 1..=max_datastores {
+            let mut layout = template.clone();
+            layout.hosts = hosts;
+            layout.datastores = d;
+            c.iops.push(model.predict(&layout, small)?.iops);
+            c.throughput_mibps
+                .push(model.predict(&layout, large)?.throughput_mibps);
+        }
+        Ok(c)
     }
-    Ok(c)
+
+    /// Whether `d` datastores reach both targets.
+    fn meets(&self, d: u32, iops: f64, mibps: f64) -> bool {
+        let i = (d - 1) as usize;
+        self.iops.get(i).is_some_and(|v| *v >= iops)
+            && self.throughput_mibps.get(i).is_some_and(|v| *v >= mibps)
+    }
 }
 
 /// The large-block profile the MiB/s target is judged at: the published 64 KiB sequential
@@ -206,12 +269,407 @@ pub fn large_block_profile(small: &IoProfile) -> IoProfile {
     }
 }
 
+/// One enumerated combination of the discrete choices.
+#[derive(Debug, Clone, Copy)]
+struct Variant<'a> {
+    spec: &'a ServiceLevelSpec,
+    cool: bool,
+    large: bool,
+}
+
+impl Variant<'_> {
+    /// MiB/s per TiB the pool grants (the cool-access rate when cool access is on).
+    fn rate_mibps_per_tib(&self) -> f64 {
+        if self.cool {
+            self.spec.cool_access_throughput_mibps_per_tib
+        } else {
+            self.spec.throughput_mibps_per_tib
+        }
+    }
+
+    /// Most MiB/s per TiB that can be had (Flexible: 640; others: the rate).
+    fn max_rate_mibps_per_tib(&self) -> f64 {
+        if self.spec.service_level == ServiceLevel::Flexible {
+            self.spec.max_throughput_mibps_per_tib
+        } else {
+            self.rate_mibps_per_tib()
+        }
+    }
+}
+
+/// What a layout must meet.
+#[derive(Debug, Clone, Copy)]
+struct Targets {
+    required_gib: f64,
+    iops: f64,
+    mibps: f64,
+    block_size_kib: f64,
+}
+
+impl Targets {
+    /// QoS throughput the pool must grant: `max(MiB/s, IOPS x block KiB / 1024)`.
+    fn qos_mibps(&self) -> f64 {
+        self.mibps.max(self.iops * self.block_size_kib / 1024.0)
+    }
+}
+
+/// Everything fixed across the MILPs of one call.
+struct Context<'a> {
+    catalog: &'a Catalog,
+    prices: &'a RegionPrices,
+    options: &'a OptimizeOptions,
+    levels: Vec<&'a ServiceLevelSpec>,
+    /// Cold data under cool access, GiB (0 when cool access is not considered).
+    cold_gib: f64,
+    /// Whether cool-access variants are tried (cold data and cool prices in the region).
+    cool_possible: bool,
+    /// Ceilings indexed `[cool as usize][large as usize]`.
+    ceilings: [[Ceilings; 2]; 2],
+}
+
+impl Context<'_> {
+    fn limits(&self) -> &Limits {
+        &self.catalog.limits
+    }
+
+    fn ceilings(&self, v: &Variant) -> &Ceilings {
+        &self.ceilings[usize::from(v.cool)][usize::from(v.large)]
+    }
+
+    /// (smallest, largest) volume, TiB.
+    fn volume_range_tib(&self, large: bool) -> (f64, f64) {
+        let l = self.limits();
+        if large {
+            (l.large_volume_min_tib, l.large_volume_max_tib)
+        } else {
+            (l.volume_min_gib / GIB_PER_TIB, l.volume_max_tib)
+        }
+    }
+
+    fn discount(&self, level: ServiceLevel) -> Option<&ReservationDiscount> {
+        self.catalog
+            .reservation(level, self.options.reservation)
+            .filter(|r| r.discount_pct > 0.0)
+    }
+}
+
+/// Monthly charges of one pool, USD (unrounded).
+#[derive(Debug, Clone, Copy, Default)]
+struct CostParts {
+    hot_capacity: f64,
+    cool_capacity: f64,
+    cool_transfer: f64,
+    throughput: f64,
+    reserved_tib: u32,
+    discount_pct: f64,
+}
+
+impl CostParts {
+    fn total(&self) -> f64 {
+        self.hot_capacity + self.cool_capacity + self.cool_transfer + self.throughput
+    }
+
+    /// The invoice total: each line rounded to the cent, then added.
+    fn total_cents(&self) -> f64 {
+        round_cents(
+            round_cents(self.hot_capacity)
+                + round_cents(self.cool_capacity)
+                + round_cents(self.cool_transfer)
+                + round_cents(self.throughput),
+        )
+    }
+}
+
+/// The monthly cost of a pool of `size_tib` for `variant`, with the reservation units that
+/// make it cheapest (none, or the whole units just below or above the hot TiB).
+fn cost_parts(
+    ctx: &Context,
+    variant: &Variant,
+    size_tib: u32,
+    purchased_mibps: f64,
+) -> Result<CostParts, OptimizeError> {
+    let level = variant.spec.service_level;
+    let (cap, tp) = pool_cost_usd_per_month(ctx.prices, level, size_tib, purchased_mibps)?;
+    let per_tib = cap / f64::from(size_tib.max(1));
+    let cold_gib = if variant.cool { ctx.cold_gib } else { 0.0 };
+    let hot_tib = (f64::from(size_tib) - cold_gib / GIB_PER_TIB).max(0.0);
+    let mut parts = CostParts {
+        hot_capacity: hot_tib * per_tib,
+        throughput: tp,
+        ..CostParts::default()
+    };
+    if variant.cool {
+        let cool = ctx.prices.cool_capacity_usd_per_gib_month.unwrap_or(0.0);
+        let transfer = ctx.prices.cool_transfer_usd_per_gib.unwrap_or(0.0);
+        parts.cool_capacity = cold_gib * cool;
+        parts.cool_transfer = cold_gib * ctx.options.cool_retrieval_pct / 100.0 * transfer;
+    }
+    if let Some(r) = ctx.discount(level) {
+        let units = (hot_tib / r.unit_tib).floor();
+        let mut best = (parts.hot_capacity, 0.0);
+        for n in [units, units + 1.0] {
+            let reserved = n * r.unit_tib;
+            let c = (hot_tib - reserved).max(0.0) * per_tib
+                + reserved * per_tib * (1.0 - r.discount_pct / 100.0);
+            if c < best.0 - 1e-9 {
+                best = (c, reserved);
+            }
+        }
+        parts.hot_capacity = best.0;
+        parts.reserved_tib = best.1 as u32;
+        parts.discount_pct = if best.1 > 0.0 { r.discount_pct } else { 0.0 };
+    }
+    Ok(parts)
+}
+
+/// The cheapest layout of one variant.
+#[derive(Debug, Clone, Copy)]
+struct Candidate<'a> {
+    variant: Variant<'a>,
+    size_tib: u32,
+    purchased_mibps: f64,
+    datastores: u32,
+    cost: CostParts,
+}
+
+impl Candidate<'_> {
+    /// Strictly better than `other`: cheaper, or as cheap with fewer datastores.
+    fn better_than(&self, other: &Candidate) -> bool {
+        let (a, b) = (self.cost.total(), other.cost.total());
+        a < b - 1e-6 || ((a - b).abs() <= 1e-6 && self.datastores < other.datastores)
+    }
+
+    fn describe(&self) -> String {
+        let mut s = format!(
+            "{} {} TiB, {} datastore(s)",
+            self.variant.spec.service_level, self.size_tib, self.datastores
+        );
+        if self.purchased_mibps > 0.0 {
+            s.push_str(&format!(", {} MiB/s purchased", self.purchased_mibps));
+        }
+        if self.variant.cool {
+            s.push_str(", cool access");
+        }
+        if self.variant.large {
+            s.push_str(", large volumes");
+        }
+        if self.cost.reserved_tib > 0 {
+            s.push_str(&format!(", {} TiB reserved", self.cost.reserved_tib));
+        }
+        s
+    }
+}
+
+/// Solves the MILP of one variant (optionally at exactly `fixed_d` datastores); `None` when
+/// no layout of this variant meets the targets.
+fn solve_variant<'a>(
+    ctx: &Context<'a>,
+    variant: Variant<'a>,
+    t: &Targets,
+    fixed_d: Option<u32>,
+) -> Result<Option<Candidate<'a>>, OptimizeError> {
+    let spec = variant.spec;
+    let level = spec.service_level;
+    let limits = ctx.limits();
+    let Some(price_tib) = ctx.prices.capacity_usd_per_tib_month(level) else {
+        return Ok(None);
+    };
+    let ceilings = ctx.ceilings(&variant);
+    let max_d = ctx.options.max_datastores;
+    let (vmin_tib, vmax_tib) = ctx.volume_range_tib(variant.large);
+    let ds: Vec<u32> = (1..=max_d)
+        .filter(|d| fixed_d.is_none_or(|f| f == *d))
+        .filter(|d| ceilings.meets(*d, t.iops, t.mibps))
+        .collect();
+    let (Some(&d_lo), Some(&d_hi)) = (ds.first(), ds.last()) else {
+        return Ok(None);
+    };
+    let qos = t.qos_mibps();
+    let rate_max = variant.max_rate_mibps_per_tib();
+    if rate_max <= 0.0 {
+        return Ok(None);
+    }
+    // Lower bounds every layout of this variant needs, and an upper bound no optimum
+    // exceeds (cost never falls as the pool grows).
+    let need = (t.required_gib / GIB_PER_TIB)
+        .ceil()
+        .max((qos / rate_max - 1e-9).ceil())
+        .max((vmin_tib * f64::from(d_lo) - 1e-9).ceil())
+        .max(limits.pool_min_tib);
+    if need > limits.pool_max_tib || need > vmax_tib * f64::from(d_hi) {
+        return Ok(None);
+    }
+    let bound = need
+        .max((vmin_tib * f64::from(d_hi) - 1e-9).ceil())
+        .min(limits.pool_max_tib);
+    let cold_tib = if variant.cool {
+        ctx.cold_gib / GIB_PER_TIB
+    } else {
+        0.0
+    };
+
+    let mut vars = ProblemVariables::new();
+    let p = vars.add(variable().integer().min(need).max(bound));
+    let mut objective = Expression::from(0.0);
+    let mut extra = Vec::new();
+    match ctx.discount(level) {
+        Some(r) => {
+            let units_max = (bound / r.unit_tib).ceil();
+            let units = vars.add(variable().integer().min(0.0).max(units_max));
+            let over = vars.add(variable().min(0.0).max(bound));
+            objective += price_tib * over;
+            objective += price_tib * (1.0 - r.discount_pct / 100.0) * r.unit_tib * units;
+            extra.push(constraint!(over >= p - cold_tib - r.unit_tib * units));
+        }
+        None => objective += price_tib * p,
+    }
+    let mut qos_expr = variant.rate_mibps_per_tib() * p + spec.included_throughput_mibps_per_pool;
+    let mut purchased = None;
+    if level == ServiceLevel::Flexible {
+        let Some(tp_price) = ctx.prices.flexible_throughput_usd_per_mibps_month else {
+            return Ok(None);
+        };
+        let e_max = (spec.max_throughput_mibps_per_tib * bound
+            - spec.included_throughput_mibps_per_pool)
+            .max(0.0);
+        let e = vars.add(variable().integer().min(0.0).max(e_max));
+        objective += tp_price * e;
+        qos_expr += e;
+        extra.push(constraint!(
+            e + spec.included_throughput_mibps_per_pool <= spec.max_throughput_mibps_per_tib * p
+        ));
+        purchased = Some(e);
+    }
+    let mut z_sum = Expression::from(0.0);
+    let mut iops_expr = Expression::from(0.0);
+    let mut tp_expr = Expression::from(0.0);
+    let mut vol_max_expr = Expression::from(0.0);
+    let mut vol_min_expr = Expression::from(0.0);
+    for &d in &ds {
+        let i = (d - 1) as usize;
+        let z = vars.add(variable().binary());
+        z_sum += z;
+        iops_expr += ceilings.iops[i] * z;
+        tp_expr += ceilings.throughput_mibps[i] * z;
+        vol_max_expr += vmax_tib * f64::from(d) * z;
+        vol_min_expr += vmin_tib * f64::from(d) * z;
+    }
+    let mut problem = vars
+        .minimise(objective)
+        .using(good_lp::solvers::microlp::microlp)
+        .with_time_limit(SOLVER_TIME_LIMIT_S);
+    for c in extra {
+        problem = problem.with(c);
+    }
+    problem = problem
+        .with(constraint!(z_sum == 1.0))
+        .with(constraint!(GIB_PER_TIB * p >= t.required_gib))
+        .with(constraint!(p <= vol_max_expr))
+        .with(constraint!(vol_min_expr <= p))
+        .with(constraint!(qos_expr >= qos))
+        .with(constraint!(iops_expr >= t.iops))
+        .with(constraint!(tp_expr >= t.mibps));
+    let solution = match problem.solve() {
+        Ok(s) => s,
+        Err(good_lp::ResolutionError::Infeasible) => return Ok(None),
+        Err(e) => return Err(OptimizeError::Solver(format!("{level}: {e}"))),
+    };
+    let size = solution.value(p).round();
+    if !(size.is_finite() && size >= 1.0) {
+        return Err(OptimizeError::Solver(format!(
+            "{level}: pool size {size} out of range"
+        )));
+    }
+    let size_tib = size as u32;
+    let purchased_mibps = purchased.map_or(0.0, |e| solution.value(e).round().max(0.0));
+    // The cost does not depend on d: take the fewest datastores that fit this pool.
+    let sf = f64::from(size_tib);
+    let datastores = ds
+        .iter()
+        .copied()
+        .find(|&d| vmin_tib * f64::from(d) <= sf + 1e-9 && sf <= vmax_tib * f64::from(d) + 1e-9)
+        .ok_or_else(|| {
+            OptimizeError::Solver(format!("{level}: no datastore count fits {size_tib} TiB"))
+        })?;
+    let cost = cost_parts(ctx, &variant, size_tib, purchased_mibps)?;
+    Ok(Some(Candidate {
+        variant,
+        size_tib,
+        purchased_mibps,
+        datastores,
+        cost,
+    }))
+}
+
+/// The cheapest layout per service level (in catalog order; `None` where none meets the
+/// targets), optionally at exactly `fixed_d` datastores.
+fn best_per_level<'a>(
+    ctx: &Context<'a>,
+    t: &Targets,
+    fixed_d: Option<u32>,
+) -> Result<Vec<(&'a ServiceLevelSpec, Option<Candidate<'a>>)>, OptimizeError> {
+    let mut out = Vec::with_capacity(ctx.levels.len());
+    for &spec in &ctx.levels {
+        let mut best: Option<Candidate> = None;
+        let cools: &[bool] = if ctx.cool_possible {
+            &[false, true]
+        } else {
+            &[false]
+        };
+        for &cool in cools {
+            let mut found = None;
+            for large in [false, true] {
+                // Large volumes only where no regular layout of this variant exists.
+                if large && found.is_some() {
+                    break;
+                }
+                found = solve_variant(ctx, Variant { spec, cool, large }, t, fixed_d)?;
+            }
+            if let Some(c) = found
+                && best.as_ref().is_none_or(|b| c.better_than(b))
+            {
+                best = Some(c);
+            }
+        }
+        out.push((spec, best));
+    }
+    Ok(out)
+}
+
+/// The cheapest layout over every level (ties: fewer datastores, then catalog order).
+fn best_overall<'a>(
+    per_level: &[(&'a ServiceLevelSpec, Option<Candidate<'a>>)],
+) -> Option<Candidate<'a>> {
+    let mut best: Option<Candidate> = None;
+    for (_, c) in per_level {
+        if let Some(c) = c
+            && best.as_ref().is_none_or(|b| c.better_than(b))
+        {
+            best = Some(*c);
+        }
+    }
+    best
+}
+
+fn check_pct(option: &'static str, v: f64) -> Result<(), OptimizeError> {
+    if v.is_finite() && (0.0..=100.0).contains(&v) {
+        Ok(())
+    } else {
+        Err(OptimizeError::Invalid {
+            option,
+            value: v.to_string(),
+            expected: "a percentage 0..100".into(),
+        })
+    }
+}
+
 /// The cheapest verified plan for `demand`.
 ///
 /// # Errors
-/// [`OptimizeError::Invalid`] for hosts outside the catalog's AVS range or a datastore limit
-/// outside 1..=256; [`OptimizeError::Catalog`] for an unknown region;
-/// [`OptimizeError::Infeasible`] when a target is beyond every layout; others are internal.
+/// [`OptimizeError::Invalid`] for hosts outside the catalog's AVS range, a datastore limit
+/// outside 1..=256 or a cold or retrieval percentage outside 0..=100;
+/// [`OptimizeError::Catalog`] for an unknown region; [`OptimizeError::Infeasible`] when a
+/// target is beyond every layout; others are internal.
 pub fn optimize(
     demand: &Demand,
     catalog: &Catalog,
@@ -236,21 +694,32 @@ pub fn optimize(
             expected: format!("1..{}", limits.max_datastores),
         });
     }
+    check_pct("cold-pct", options.cold_pct)?;
+    check_pct("cool-retrieval-pct", options.cool_retrieval_pct)?;
     let prices = catalog.region(&options.region)?;
     let small = demand.options.io_profile;
+    small.validate()?;
     let large = large_block_profile(&small);
-    let iops_target = demand.options.iops;
-    let tp_target = demand.options.throughput_mibps;
-    let volume_max_mibps = limits.volume_max_throughput_mibps;
+    let targets = Targets {
+        required_gib: demand.required_capacity_gib,
+        iops: demand.options.iops,
+        mibps: demand.options.throughput_mibps,
+        block_size_kib: small.block_size_kib,
+    };
+    for (option, v) in [
+        ("iops", targets.iops),
+        ("throughput-mibps", targets.mibps),
+        ("capacity", targets.required_gib),
+    ] {
+        if !(v.is_finite() && v >= 0.0) {
+            return Err(OptimizeError::Invalid {
+                option,
+                value: v.to_string(),
+                expected: "a finite number >= 0".into(),
+            });
+        }
+    }
     let max_d = options.max_datastores;
-    let ceil = ceilings(
-        model,
-        options.hosts,
-        max_d,
-        volume_max_mibps,
-        &small,
-        &large,
-    )?;
 
     // Service levels sold in the region (and allowed by the user).
     let levels: Vec<&ServiceLevelSpec> = catalog
@@ -277,17 +746,55 @@ pub fn optimize(
         });
     }
 
+    let cold_gib = demand.data_capacity_gib() * options.cold_pct / 100.0;
+    let cool_possible = cold_gib > 0.0
+        && prices.cool_capacity_usd_per_gib_month.is_some()
+        && prices.cool_transfer_usd_per_gib.is_some();
+    let template = |cool: bool, large_volume: bool| {
+        let vol = if large_volume {
+            limits.large_volume_max_throughput_mibps
+        } else {
+            limits.volume_max_throughput_mibps
+        };
+        let mut l = Layout::new(options.hosts, 1, vol);
+        if cool {
+            l.cool_pct = options.cold_pct;
+        }
+        Ceilings::new(model, options.hosts, max_d, &l, &small, &large)
+    };
+    let regular = template(false, false)?;
+    let large_vols = template(false, true)?;
+    let (cool_regular, cool_large_vols) = if cool_possible {
+        (template(true, false)?, template(true, true)?)
+    } else {
+        (regular.clone(), large_vols.clone())
+    };
+    let ctx = Context {
+        catalog,
+        prices,
+        options,
+        levels,
+        cold_gib,
+        cool_possible,
+        ceilings: [[regular, large_vols], [cool_regular, cool_large_vols]],
+    };
+
     // Targets no layout reaches: say which, and the most reachable.
-    let max_qos_mibps = levels
+    let max_qos_mibps = ctx
+        .levels
         .iter()
         .map(|s| s.max_throughput_mibps_per_tib * limits.pool_max_tib)
         .fold(0.0, f64::max);
-    let best_iops = ceil.iops.iter().copied().fold(0.0, f64::max);
+    let all = ctx.ceilings.iter().flatten();
+    let best_iops = all
+        .clone()
+        .flat_map(|c| c.iops.iter().copied())
+        .fold(0.0, f64::max);
     let reachable_iops = best_iops.min(max_qos_mibps * 1024.0 / small.block_size_kib);
-    if iops_target > reachable_iops {
+    if targets.iops > reachable_iops {
         return Err(OptimizeError::Infeasible {
             target: Target::Iops,
-            required: iops_target,
+            required: targets.iops,
             reachable: reachable_iops,
             detail: format!(
                 "{} hosts x up to {max_d} datastores = {} flows at {} KiB; raise --hosts or \
@@ -298,250 +805,209 @@ pub fn optimize(
             ),
         });
     }
-    let best_tp = ceil.throughput_mibps.iter().copied().fold(0.0, f64::max);
+    let best_tp = all
+        .flat_map(|c| c.throughput_mibps.iter().copied())
+        .fold(0.0, f64::max);
     let reachable_tp = best_tp.min(max_qos_mibps);
-    if tp_target > reachable_tp {
+    if targets.mibps > reachable_tp {
         return Err(OptimizeError::Infeasible {
             target: Target::ThroughputMibps,
-            required: tp_target,
+            required: targets.mibps,
             reachable: reachable_tp,
             detail: format!(
-                "{} hosts x up to {max_d} datastores at {} KiB, {} MiB/s per volume",
-                options.hosts, large.block_size_kib, volume_max_mibps
+                "{} hosts x up to {max_d} datastores at {} KiB, up to {} MiB/s per large \
+                 volume",
+                options.hosts, large.block_size_kib, limits.large_volume_max_throughput_mibps
             ),
         });
     }
-    let required_gib = demand.required_capacity_gib;
-    let max_capacity_gib = 1024.0
+    let max_capacity_gib = GIB_PER_TIB
         * limits
             .pool_max_tib
-            .min(limits.volume_max_tib * f64::from(max_d));
-    if required_gib > max_capacity_gib {
+            .min(limits.volume_max_tib.max(limits.large_volume_max_tib) * f64::from(max_d));
+    if targets.required_gib > max_capacity_gib {
         return Err(OptimizeError::Infeasible {
             target: Target::CapacityGib,
-            required: required_gib,
+            required: targets.required_gib,
             reachable: max_capacity_gib,
             detail: format!(
-                "one pool of at most {} TiB, {max_d} regular volumes of at most {} TiB",
-                limits.pool_max_tib, limits.volume_max_tib
+                "one pool of at most {} TiB, {max_d} volumes of at most {} TiB",
+                limits.pool_max_tib, limits.large_volume_max_tib
             ),
         });
     }
 
-    let qos_required_mibps = tp_target.max(iops_target * small.block_size_kib / 1024.0);
-    // One MILP per service level (a pool has exactly one); the cheapest wins, ties to fewer
-    // datastores, then to catalog order.
-    let mut best: Option<LevelSolution> = None;
-    for spec in &levels {
-        let input = LevelInput {
-            spec,
-            prices,
-            limits,
-            ceilings: &ceil,
-            required_gib,
-            qos_required_mibps,
-            iops_target,
-            tp_target,
-        };
-        if let Some(sol) = solve_level(&input)? {
-            let better = match &best {
-                None => true,
-                Some(b) => {
-                    sol.cost_usd_per_month < b.cost_usd_per_month - 1e-9
-                        || ((sol.cost_usd_per_month - b.cost_usd_per_month).abs() <= 1e-9
-                            && sol.datastores < b.datastores)
-                }
-            };
-            if better {
-                best = Some(sol);
-            }
-        }
-    }
-    let Some(best) = best else {
+    let per_level = best_per_level(&ctx, &targets, None)?;
+    let Some(best) = best_overall(&per_level) else {
         return Err(OptimizeError::NoLayout(format!(
             "no service level sold in {} meets {:.1} GiB, {:.0} IOPS and {:.0} MiB/s together \
              within one pool of {} TiB",
-            prices.region, required_gib, iops_target, tp_target, limits.pool_max_tib
+            prices.region, targets.required_gib, targets.iops, targets.mibps, limits.pool_max_tib
         )));
     };
-    let spec = best.spec;
-    let size_tib = best.size_tib;
-    let purchased_mibps = best.purchased_mibps;
-    let datastores = best.datastores;
-    build_plan(
-        demand,
-        catalog,
-        model,
-        options,
-        prices,
-        spec,
-        size_tib,
-        purchased_mibps,
-        datastores,
-        &small,
-        &large,
-    )
+    let alternatives = alternatives(&ctx, &targets, &best, &per_level)?;
+    let marginal_costs = marginal_costs(&ctx, &targets, &best)?;
+    let mut plan = build_plan(demand, &ctx, model, &best, &small, &large)?;
+    plan.alternatives = alternatives;
+    plan.marginal_costs = marginal_costs;
+    Ok(plan)
 }
 
-/// What one service level's MILP needs.
-struct LevelInput<'a> {
-    spec: &'a ServiceLevelSpec,
-    prices: &'a RegionPrices,
-    limits: &'a crate::catalog::Limits,
-    ceilings: &'a Ceilings,
-    required_gib: f64,
-    qos_required_mibps: f64,
-    iops_target: f64,
-    tp_target: f64,
-}
-
-/// The cheapest layout at one service level.
-struct LevelSolution<'a> {
-    spec: &'a ServiceLevelSpec,
-    size_tib: u32,
-    purchased_mibps: f64,
+fn alternative_row(
+    basis: &str,
+    level: Option<ServiceLevel>,
     datastores: u32,
-    cost_usd_per_month: f64,
+    c: Option<&Candidate>,
+    chosen: &Candidate,
+    infeasible_note: &str,
+) -> Alternative {
+    match c {
+        Some(c) => {
+            let cost = c.cost.total_cents();
+            let same = c.variant.spec.service_level == chosen.variant.spec.service_level
+                && c.size_tib == chosen.size_tib
+                && c.datastores == chosen.datastores
+                && c.variant.cool == chosen.variant.cool
+                && c.variant.large == chosen.variant.large
+                && c.purchased_mibps == chosen.purchased_mibps;
+            Alternative {
+                basis: basis.into(),
+                service_level: Some(c.variant.spec.service_level),
+                datastores: c.datastores,
+                feasible: true,
+                pool_size_tib: c.size_tib,
+                purchased_throughput_mibps: c.purchased_mibps,
+                cool_access: c.variant.cool,
+                large_volumes: c.variant.large,
+                reserved_tib: c.cost.reserved_tib,
+                cost_usd_per_month: cost,
+                extra_cost_usd_per_month: round_cents(cost - chosen.cost.total_cents()),
+                note: if same { "chosen".into() } else { String::new() },
+            }
+        }
+        None => Alternative {
+            basis: basis.into(),
+            service_level: level,
+            datastores,
+            feasible: false,
+            pool_size_tib: 0,
+            purchased_throughput_mibps: 0.0,
+            cool_access: false,
+            large_volumes: false,
+            reserved_tib: 0,
+            cost_usd_per_month: 0.0,
+            extra_cost_usd_per_month: 0.0,
+            note: infeasible_note.into(),
+        },
+    }
 }
 
-/// Seconds the solver may take for one service level before the plan fails (a guard: the
-/// models solve in milliseconds).
-const SOLVER_TIME_LIMIT_S: f64 = 20.0;
-
-/// Solves the MILP of one service level; `None` when no layout at this level meets the
-/// targets.
-fn solve_level<'a>(input: &LevelInput<'a>) -> Result<Option<LevelSolution<'a>>, OptimizeError> {
-    let LevelInput {
-        spec,
-        prices,
-        limits,
-        ceilings,
-        required_gib,
-        qos_required_mibps,
-        iops_target,
-        tp_target,
-    } = *input;
-    let level = spec.service_level;
-    let Some(price_tib) = prices.capacity_usd_per_tib_month(level) else {
-        return Ok(None);
-    };
-    let max_d = ceilings.iops.len() as u32;
-    let required_tib = required_gib / 1024.0;
-    let min_volume_tib = limits.volume_min_gib * f64::from(max_d) / 1024.0;
-    // Upper bound on the pool: the larger of what capacity, throughput and the volume
-    // minimum need; a larger pool only costs more.
-    let rate_max = spec.max_throughput_mibps_per_tib.max(f64::MIN_POSITIVE);
-    let bound = required_tib
-        .ceil()
-        .max((qos_required_mibps / rate_max).ceil())
-        .max(min_volume_tib.ceil())
-        .max(limits.pool_min_tib);
-    if bound > limits.pool_max_tib {
-        return Ok(None);
-    }
-    let mut vars = ProblemVariables::new();
-    let p = vars.add(variable().integer().min(limits.pool_min_tib).max(bound));
-    let mut objective = price_tib * p;
-    let mut qos = spec.throughput_mibps_per_tib * p + spec.included_throughput_mibps_per_pool;
-    let mut extra = Vec::new();
-    let mut purchased = None;
-    if level == ServiceLevel::Flexible {
-        let Some(tp_price) = prices.flexible_throughput_usd_per_mibps_month else {
-            return Ok(None);
-        };
-        let e_max = (spec.max_throughput_mibps_per_tib * bound
-            - spec.included_throughput_mibps_per_pool)
-            .max(0.0);
-        let e = vars.add(variable().integer().min(0.0).max(e_max));
-        objective += tp_price * e;
-        qos += e;
-        extra.push(constraint!(
-            e + spec.included_throughput_mibps_per_pool <= spec.max_throughput_mibps_per_tib * p
+/// The alternatives table: the cheapest plan per service level, then at exactly 1, 2, 4 and
+/// 8 datastores (those within `--max-datastores`).
+fn alternatives(
+    ctx: &Context,
+    t: &Targets,
+    chosen: &Candidate,
+    per_level: &[(&ServiceLevelSpec, Option<Candidate>)],
+) -> Result<Vec<Alternative>, OptimizeError> {
+    let mut out = Vec::new();
+    for (spec, c) in per_level {
+        out.push(alternative_row(
+            "service_level",
+            Some(spec.service_level),
+            0,
+            c.as_ref(),
+            chosen,
+            "no layout of this level meets every target",
         ));
-        purchased = Some(e);
     }
-    let mut z_vars = Vec::new();
-    let mut z_sum = Expression::from(0.0);
-    let mut iops_expr = Expression::from(0.0);
-    let mut tp_expr = Expression::from(0.0);
-    let mut vol_max_expr = Expression::from(0.0);
-    let mut vol_min_expr = Expression::from(0.0);
-    for d in 1..=max_d {
-        let i = (d - 1) as usize;
-        // A count whose ceilings miss a target can never be chosen: leave it out.
-        if ceilings.iops[i] < iops_target || ceilings.throughput_mibps[i] < tp_target {
+    for d in ALTERNATIVE_DATASTORES {
+        if d > ctx.options.max_datastores {
             continue;
         }
-        let z = vars.add(variable().binary());
-        objective += TIE_BREAK_USD_PER_DATASTORE * f64::from(d) * z;
-        z_sum += z;
-        iops_expr += ceilings.iops[i] * z;
-        tp_expr += ceilings.throughput_mibps[i] * z;
-        vol_max_expr += limits.volume_max_tib * f64::from(d) * z;
-        vol_min_expr += limits.volume_min_gib * f64::from(d) * z;
-        z_vars.push((d, z));
+        let at_d = best_overall(&best_per_level(ctx, t, Some(d))?);
+        out.push(alternative_row(
+            "datastores",
+            None,
+            d,
+            at_d.as_ref(),
+            chosen,
+            "too few flows or volumes for the targets at this count",
+        ));
     }
-    if z_vars.is_empty() {
-        return Ok(None);
-    }
-    let mut problem = vars
-        .minimise(objective)
-        .using(good_lp::solvers::microlp::microlp)
-        .with_time_limit(SOLVER_TIME_LIMIT_S);
-    for c in extra {
-        problem = problem.with(c);
-    }
-    problem = problem
-        .with(constraint!(z_sum == 1.0))
-        .with(constraint!(1024.0 * p >= required_gib))
-        .with(constraint!(p <= vol_max_expr))
-        .with(constraint!(vol_min_expr <= 1024.0 * p))
-        .with(constraint!(qos >= qos_required_mibps))
-        .with(constraint!(iops_expr >= iops_target))
-        .with(constraint!(tp_expr >= tp_target));
-    let solution = match problem.solve() {
-        Ok(s) => s,
-        Err(good_lp::ResolutionError::Infeasible) => return Ok(None),
-        Err(e) => return Err(OptimizeError::Solver(format!("{level}: {e}"))),
+    Ok(out)
+}
+
+/// What one more TiB of capacity, and 100 more MiB/s, would cost.
+fn marginal_costs(
+    ctx: &Context,
+    t: &Targets,
+    chosen: &Candidate,
+) -> Result<Vec<MarginalCost>, OptimizeError> {
+    let mut out = Vec::new();
+    let more_tib = Targets {
+        required_gib: t.required_gib + GIB_PER_TIB,
+        ..*t
     };
-    let datastores = z_vars
-        .iter()
-        .find(|(_, z)| solution.value(*z) > 0.5)
-        .map(|(d, _)| *d)
-        .ok_or_else(|| OptimizeError::Solver(format!("{level}: no datastore count chosen")))?;
-    let size_tib = solution.value(p).round() as u32;
-    let purchased_mibps = purchased.map_or(0.0, |e| solution.value(e).round().max(0.0));
-    let (cap, tp) = pool_cost_usd_per_month(prices, level, size_tib, purchased_mibps)?;
-    Ok(Some(LevelSolution {
-        spec,
-        size_tib,
-        purchased_mibps,
-        datastores,
-        cost_usd_per_month: round_cents(round_cents(cap) + round_cents(tp)),
-    }))
+    let more_mibps = Targets {
+        mibps: t.mibps + 100.0,
+        ..*t
+    };
+    for (change, grown) in [
+        ("capacity_plus_1_tib", more_tib),
+        ("throughput_plus_100_mibps", more_mibps),
+    ] {
+        let best = best_overall(&best_per_level(ctx, &grown, None)?);
+        out.push(match best {
+            Some(c) => {
+                let cost = c.cost.total_cents();
+                MarginalCost {
+                    change: change.into(),
+                    feasible: true,
+                    cost_usd_per_month: cost,
+                    extra_cost_usd_per_month: round_cents(cost - chosen.cost.total_cents()),
+                    detail: c.describe(),
+                }
+            }
+            None => MarginalCost {
+                change: change.into(),
+                feasible: false,
+                cost_usd_per_month: 0.0,
+                extra_cost_usd_per_month: 0.0,
+                detail: "beyond every layout within the limits".into(),
+            },
+        });
+    }
+    Ok(out)
 }
 
 /// Builds, places and verifies the plan for a chosen layout.
-#[allow(clippy::too_many_arguments)]
 fn build_plan(
     demand: &Demand,
-    catalog: &Catalog,
+    ctx: &Context,
     model: &PerfModel,
-    options: &OptimizeOptions,
-    prices: &RegionPrices,
-    spec: &ServiceLevelSpec,
-    size_tib: u32,
-    purchased_mibps: f64,
-    datastores: u32,
+    chosen: &Candidate,
     small: &IoProfile,
     large: &IoProfile,
 ) -> Result<Plan, OptimizeError> {
-    let limits = &catalog.limits;
+    let options = ctx.options;
+    let prices = ctx.prices;
+    let limits = ctx.limits();
+    let spec = chosen.variant.spec;
     let level = spec.service_level;
-    let (cap_cost, tp_cost) = pool_cost_usd_per_month(prices, level, size_tib, purchased_mibps)?;
-    let included = included_throughput_mibps(spec, size_tib);
+    let size_tib = chosen.size_tib;
+    let purchased_mibps = chosen.purchased_mibps;
+    let datastores = chosen.datastores;
+    let cool = chosen.variant.cool;
+    let cost = &chosen.cost;
+    let included = chosen.variant.rate_mibps_per_tib() * f64::from(size_tib)
+        + spec.included_throughput_mibps_per_pool;
     let pool_tp = included + purchased_mibps;
     let pool_name = format!("pool-{level}-1");
+    let hot = round_cents(cost.hot_capacity);
+    let cool_cap = round_cents(cost.cool_capacity);
+    let transfer = round_cents(cost.cool_transfer);
+    let tp_cost = round_cents(cost.throughput);
     let pool = PoolPlan {
         name: pool_name.clone(),
         service_level: level,
@@ -550,18 +1016,29 @@ fn build_plan(
         throughput_mibps: pool_tp,
         included_throughput_mibps: included,
         purchased_throughput_mibps: purchased_mibps,
-        capacity_cost_usd_per_month: round_cents(cap_cost),
-        throughput_cost_usd_per_month: round_cents(tp_cost),
-        cost_usd_per_month: round_cents(round_cents(cap_cost) + round_cents(tp_cost)),
+        capacity_cost_usd_per_month: round_cents(hot + cool_cap),
+        throughput_cost_usd_per_month: tp_cost,
+        cost_usd_per_month: cost.total_cents(),
+        cool_access: cool,
+        cool_data_gib: if cool { ctx.cold_gib } else { 0.0 },
+        hot_capacity_cost_usd_per_month: hot,
+        cool_capacity_cost_usd_per_month: cool_cap,
+        cool_transfer_cost_usd_per_month: transfer,
+        reserved_tib: cost.reserved_tib,
+        reservation_discount_pct: cost.discount_pct,
     };
 
     // Verify: the model re-evaluates the layout with its QoS.
-    let mut layout = Layout::new(
-        options.hosts,
-        datastores,
-        limits.volume_max_throughput_mibps,
-    );
+    let volume_max_mibps = if chosen.variant.large {
+        limits.large_volume_max_throughput_mibps
+    } else {
+        limits.volume_max_throughput_mibps
+    };
+    let mut layout = Layout::new(options.hosts, datastores, volume_max_mibps);
     layout.qos_throughput_mibps = Some(pool_tp);
+    if cool {
+        layout.cool_pct = options.cold_pct;
+    }
     let small_pred = model.predict(&layout, small)?;
     let large_pred = model.predict(&layout, large)?;
     let tol = 1e-6;
@@ -577,11 +1054,18 @@ fn build_plan(
             large_pred.throughput_mibps, demand.options.throughput_mibps
         )));
     }
-    let pool_gib = f64::from(size_tib) * 1024.0;
+    let pool_gib = f64::from(size_tib) * GIB_PER_TIB;
     if pool_gib + tol < demand.required_capacity_gib {
         return Err(OptimizeError::Verification(format!(
             "pool {pool_gib} GiB < required {:.1} GiB",
             demand.required_capacity_gib
+        )));
+    }
+    let (vmin_tib, vmax_tib) = ctx.volume_range_tib(chosen.variant.large);
+    let per_volume_tib = f64::from(size_tib) / f64::from(datastores);
+    if per_volume_tib + tol < vmin_tib || per_volume_tib > vmax_tib + tol {
+        return Err(OptimizeError::Verification(format!(
+            "volume of {per_volume_tib:.2} TiB outside {vmin_tib:.3}..{vmax_tib} TiB"
         )));
     }
 
@@ -599,26 +1083,30 @@ fn build_plan(
             cost_usd_per_month: round_cents(pool.cost_usd_per_month / d),
             vm_count: 0,
             placed_capacity_gib: 0.0,
+            large_volume: chosen.variant.large,
         })
         .collect();
     let (placements, place_warnings) = place_vms(demand, &mut ds);
 
-    let binding = binding_limits(
-        demand,
-        spec,
-        size_tib,
-        datastores,
-        options,
-        limits.volume_max_tib,
-        model,
-        small,
-        large,
-        limits.volume_max_throughput_mibps,
-    )?;
+    let binding = binding_limits(demand, ctx, chosen, model, small, large)?;
 
     let mut warnings = demand.warnings.clone();
     warnings.extend(place_warnings);
     let o = &demand.options;
+    let reservation_note = match options.reservation {
+        ReservationTerm::None => "--reservation (default none): pay as you go".to_string(),
+        term => match ctx.discount(level) {
+            Some(r) => format!(
+                "--reservation {term}: {}% off the hot tier of {level}, bought in units of {} \
+                 TiB (data/reservations.csv); cool tier and throughput not covered",
+                r.discount_pct, r.unit_tib
+            ),
+            None => format!(
+                "--reservation {term}: no published discount for {level} \
+                 (data/reservations.csv); priced pay as you go"
+            ),
+        },
+    };
     let assumptions = vec![
         assumption("hosts", options.hosts.to_string(), "--hosts"),
         assumption("region", prices.region.clone(), "--region (default eastus)"),
@@ -633,6 +1121,11 @@ fn build_plan(
             "--growth-pct (default 0)",
         ),
         assumption(
+            "snapshot_reserve_pct",
+            o.snapshot_reserve_pct.to_string(),
+            "--snapshot-reserve-pct (default 0): space for snapshots, percent of the data",
+        ),
+        assumption(
             "headroom_pct",
             o.headroom_pct.to_string(),
             "--headroom-pct (default 20): free space kept on the datastores",
@@ -640,7 +1133,7 @@ fn build_plan(
         assumption(
             "max_datastores",
             options.max_datastores.to_string(),
-            "--max-datastores (AVS default 8 per cluster)",
+            "--max-datastores (AVS default 8 per cluster, up to 256 by request)",
         ),
         assumption(
             "io_profile",
@@ -661,6 +1154,29 @@ fn build_plan(
             "each datastore gets an equal share of its pool's throughput",
         ),
         assumption(
+            "cold_pct",
+            options.cold_pct.to_string(),
+            if options.cold_pct > 0.0 {
+                "--cold-pct: share of the data (after growth) in the cool tier under cool \
+                 access; reads assumed spread evenly over the data (conservative)"
+            } else {
+                "--cold-pct (default 0): RVTools holds no access data, so no cold data is \
+                 assumed and cool access is not considered (ANF guidance: up to 80% is \
+                 typically cold)"
+            },
+        ),
+        assumption(
+            "cool_retrieval_pct",
+            options.cool_retrieval_pct.to_string(),
+            "--cool-retrieval-pct (default 10): percent of the cold data moved between tiers \
+             per month, at the cool transfer price",
+        ),
+        assumption(
+            "reservation",
+            options.reservation.to_string(),
+            &reservation_note,
+        ),
+        assumption(
             "exclude_powered_off",
             o.exclude_powered_off.to_string(),
             "--exclude-powered-off",
@@ -668,7 +1184,7 @@ fn build_plan(
         assumption(
             "prices",
             format!("{} (effective {})", prices.source, prices.effective_start),
-            "monthly = hourly x 730, retail, no reservation",
+            "monthly = hourly x 730, retail",
         ),
     ];
     Ok(Plan {
@@ -699,6 +1215,8 @@ fn build_plan(
             large_block: large_pred,
         },
         binding,
+        alternatives: Vec::new(),
+        marginal_costs: Vec::new(),
         placements,
         excluded: demand.excluded.clone(),
         warnings,
@@ -786,40 +1304,68 @@ fn place_vms(
 }
 
 /// Which constraints decide the plan, each with its numbers.
-#[allow(clippy::too_many_arguments)]
 fn binding_limits(
     demand: &Demand,
-    spec: &ServiceLevelSpec,
-    size_tib: u32,
-    datastores: u32,
-    options: &OptimizeOptions,
-    volume_max_tib: f64,
+    ctx: &Context,
+    chosen: &Candidate,
     model: &PerfModel,
     small: &IoProfile,
     large: &IoProfile,
-    volume_max_mibps: f64,
 ) -> Result<Vec<BindingLimit>, OptimizeError> {
     let mut out = Vec::new();
     let o = &demand.options;
-    let capacity_tib = (demand.required_capacity_gib / 1024.0).ceil().max(1.0);
+    let options = ctx.options;
+    let spec = chosen.variant.spec;
+    let size_tib = chosen.size_tib;
+    let datastores = chosen.datastores;
+    let capacity_tib = (demand.required_capacity_gib / GIB_PER_TIB)
+        .ceil()
+        .max(ctx.limits().pool_min_tib);
     let qos_required = o
         .throughput_mibps
         .max(o.iops * small.block_size_kib / 1024.0);
+    let rate = chosen.variant.rate_mibps_per_tib();
+    let (vmin_tib, vmax_tib) = ctx.volume_range_tib(chosen.variant.large);
     if f64::from(size_tib) <= capacity_tib {
         out.push(BindingLimit {
             constraint: "capacity".into(),
             detail: format!(
-                "{:.1} GiB required (after growth and headroom) sets the pool at {size_tib} TiB",
+                "{:.1} GiB required (after growth, snapshot reserve and headroom) sets the \
+                 pool at {size_tib} TiB",
                 demand.required_capacity_gib
+            ),
+        });
+    } else if spec.service_level != ServiceLevel::Flexible
+        && rate * (f64::from(size_tib) - 1.0) < qos_required
+    {
+        out.push(BindingLimit {
+            constraint: "throughput_qos".into(),
+            detail: format!(
+                "{qos_required:.0} MiB/s of QoS at {rate} MiB/s per TiB{} sets the {} pool at \
+                 {size_tib} TiB, above the {capacity_tib} TiB capacity needs",
+                if chosen.variant.cool {
+                    " (cool-access rate)"
+                } else {
+                    ""
+                },
+                spec.service_level
+            ),
+        });
+    } else if vmin_tib * f64::from(datastores) > f64::from(size_tib) - 1.0 {
+        out.push(BindingLimit {
+            constraint: "volume_size".into(),
+            detail: format!(
+                "{datastores} volumes of at least {vmin_tib:.3} TiB set the pool at {size_tib} \
+                 TiB"
             ),
         });
     } else {
         out.push(BindingLimit {
             constraint: "throughput_qos".into(),
             detail: format!(
-                "{qos_required:.0} MiB/s of QoS at {} MiB/s per TiB sets the {} pool at \
-                 {size_tib} TiB, above the {capacity_tib} TiB capacity needs",
-                spec.throughput_mibps_per_tib, spec.service_level
+                "Flexible may grant at most {} MiB/s per TiB: {qos_required:.0} MiB/s sets the \
+                 pool at {size_tib} TiB",
+                spec.max_throughput_mibps_per_tib
             ),
         });
     }
@@ -831,16 +1377,25 @@ fn binding_limits(
             detail: format!(
                 "{qos_required:.0} MiB/s of QoS needs {:.0} MiB/s purchased above the {} \
                  included",
-                qos_required - spec.included_throughput_mibps_per_pool,
-                spec.included_throughput_mibps_per_pool
+                chosen.purchased_mibps, spec.included_throughput_mibps_per_pool
             ),
         });
     }
     if datastores > 1 {
-        let fewer = Layout::new(options.hosts, datastores - 1, volume_max_mibps);
-        let fewer_small = model.predict(&fewer, small)?;
-        let fewer_large = model.predict(&fewer, large)?;
-        if fewer_small.iops < o.iops {
+        let ceilings = ctx.ceilings(&chosen.variant);
+        let i = (datastores - 2) as usize;
+        let (fewer_iops, fewer_tp) = (ceilings.iops[i], ceilings.throughput_mibps[i]);
+        let volume_max_mibps = if chosen.variant.large {
+            ctx.limits().large_volume_max_throughput_mibps
+        } else {
+            ctx.limits().volume_max_throughput_mibps
+        };
+        let mut fewer = Layout::new(options.hosts, datastores - 1, volume_max_mibps);
+        if chosen.variant.cool {
+            fewer.cool_pct = options.cold_pct;
+        }
+        if fewer_iops < o.iops {
+            let p = model.predict(&fewer, small)?;
             out.push(BindingLimit {
                 constraint: "iops_flows".into(),
                 detail: format!(
@@ -849,31 +1404,80 @@ fn binding_limits(
                     o.iops,
                     u64::from(options.hosts) * u64::from(datastores),
                     datastores - 1,
-                    fewer_small.iops,
-                    fewer_small.bottleneck.as_str()
+                    fewer_iops,
+                    p.bottleneck.as_str()
                 ),
             });
         }
-        if fewer_large.throughput_mibps < o.throughput_mibps {
+        if fewer_tp < o.throughput_mibps {
+            let p = model.predict(&fewer, large)?;
             out.push(BindingLimit {
                 constraint: "throughput_flows".into(),
                 detail: format!(
                     "{:.0} MiB/s need {datastores} datastores; {} reach only {:.0} MiB/s ({})",
                     o.throughput_mibps,
                     datastores - 1,
-                    fewer_large.throughput_mibps,
-                    fewer_large.bottleneck.as_str()
+                    fewer_tp,
+                    p.bottleneck.as_str()
                 ),
             });
         }
-        if f64::from(size_tib) > volume_max_tib * f64::from(datastores - 1) {
+        if f64::from(size_tib) > vmax_tib * f64::from(datastores - 1) {
             out.push(BindingLimit {
                 constraint: "volume_size".into(),
                 detail: format!(
-                    "{size_tib} TiB needs {datastores} volumes of at most {volume_max_tib} TiB"
+                    "{size_tib} TiB needs {datastores} volumes of at most {vmax_tib} TiB"
                 ),
             });
         }
+    }
+    if chosen.variant.large {
+        let l = ctx.limits();
+        out.push(BindingLimit {
+            constraint: "large_volume".into(),
+            detail: format!(
+                "no layout of regular volumes (at most {} TiB and {} MiB/s each, {} \
+                 datastores) meets the targets: large volumes ({}..{} TiB, up to {} MiB/s)",
+                l.volume_max_tib,
+                l.volume_max_throughput_mibps,
+                options.max_datastores,
+                l.large_volume_min_tib,
+                l.large_volume_max_tib,
+                l.large_volume_max_throughput_mibps
+            ),
+        });
+    }
+    if chosen.variant.cool {
+        let hot_only = Variant {
+            cool: false,
+            ..chosen.variant
+        };
+        let hot_cost = cost_parts(ctx, &hot_only, size_tib, chosen.purchased_mibps)?;
+        out.push(BindingLimit {
+            constraint: "cool_access".into(),
+            detail: format!(
+                "{:.1} GiB cold ({}% of the data) at the cool rate plus {}% re-read a month \
+                 costs {:.2} USD/month less than the same pool all hot",
+                ctx.cold_gib,
+                options.cold_pct,
+                options.cool_retrieval_pct,
+                hot_cost.total() - chosen.cost.total()
+            ),
+        });
+    }
+    if chosen.cost.reserved_tib > 0 {
+        out.push(BindingLimit {
+            constraint: "reservation".into(),
+            detail: format!(
+                "{} TiB of the hot tier reserved ({} x {}-TiB units, {} term) at {}% off",
+                chosen.cost.reserved_tib,
+                ctx.discount(spec.service_level)
+                    .map_or(0.0, |r| f64::from(chosen.cost.reserved_tib) / r.unit_tib),
+                ctx.discount(spec.service_level).map_or(0.0, |r| r.unit_tib),
+                options.reservation,
+                chosen.cost.discount_pct
+            ),
+        });
     }
     Ok(out)
 }

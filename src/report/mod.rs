@@ -145,6 +145,23 @@ fn plan_text(plan: &Plan) -> String {
             g(p.cost_usd_per_month, 2)
         );
     }
+    for p in &plan.pools {
+        if p.cool_access || p.reserved_tib > 0 {
+            let _ = writeln!(
+                s,
+                "  {}: hot tier {} + cool tier {} ({} GiB cold) + cool transfer {} + \
+                 throughput {} USD/month; {} TiB reserved at {}% off",
+                p.name,
+                g(p.hot_capacity_cost_usd_per_month, 2),
+                g(p.cool_capacity_cost_usd_per_month, 2),
+                g(p.cool_data_gib, 1),
+                g(p.cool_transfer_cost_usd_per_month, 2),
+                g(p.throughput_cost_usd_per_month, 2),
+                p.reserved_tib,
+                p.reservation_discount_pct
+            );
+        }
+    }
     let _ = writeln!(s);
     let _ = writeln!(s, "Datastores");
     let _ = writeln!(
@@ -193,6 +210,81 @@ fn plan_text(plan: &Plan) -> String {
     let _ = writeln!(s, "Binding limits");
     for b in &plan.binding {
         let _ = writeln!(s, "  - {}: {}", b.constraint, b.detail);
+    }
+    if !plan.alternatives.is_empty() {
+        let _ = writeln!(s);
+        let _ = writeln!(s, "Alternatives (cheapest plan under each restriction)");
+        let _ = writeln!(
+            s,
+            "  {:<22} {:<9} {:>4} {:>9} {:>10} {:<14} {:>12} {:>11}  note",
+            "restriction",
+            "level",
+            "ds",
+            "size TiB",
+            "purchased",
+            "options",
+            "USD/month",
+            "vs chosen",
+        );
+        for a in &plan.alternatives {
+            let restriction = match a.basis.as_str() {
+                "datastores" => format!("exactly {} datastores", a.datastores),
+                _ => format!("{} only", a.service_level.map_or("-", |l| l.as_str())),
+            };
+            if !a.feasible {
+                let _ = writeln!(s, "  {restriction:<22} infeasible: {}", a.note);
+                continue;
+            }
+            let mut opts = Vec::new();
+            if a.cool_access {
+                opts.push("cool");
+            }
+            if a.large_volumes {
+                opts.push("large");
+            }
+            if a.reserved_tib > 0 {
+                opts.push("reserved");
+            }
+            let _ = writeln!(
+                s,
+                "  {:<22} {:<9} {:>4} {:>9} {:>10} {:<14} {:>12} {:>11}  {}",
+                restriction,
+                a.service_level.map_or("-", |l| l.as_str()),
+                a.datastores,
+                a.pool_size_tib,
+                g(a.purchased_throughput_mibps, 0),
+                if opts.is_empty() {
+                    "-".to_string()
+                } else {
+                    opts.join("+")
+                },
+                g(a.cost_usd_per_month, 2),
+                format!("+{}", g(a.extra_cost_usd_per_month, 2)),
+                a.note
+            );
+        }
+    }
+    if !plan.marginal_costs.is_empty() {
+        let _ = writeln!(s);
+        let _ = writeln!(s, "Marginal costs");
+        for m in &plan.marginal_costs {
+            let what = match m.change.as_str() {
+                "capacity_plus_1_tib" => "one more TiB of capacity",
+                "throughput_plus_100_mibps" => "100 more MiB/s",
+                other => other,
+            };
+            if m.feasible {
+                let _ = writeln!(
+                    s,
+                    "  {what:<26} +{} USD/month ({} USD/month: {})",
+                    g(m.extra_cost_usd_per_month, 2),
+                    g(m.cost_usd_per_month, 2),
+                    m.detail
+                );
+            } else {
+                let _ = writeln!(s, "  {what:<26} not reachable: {}", m.detail);
+            }
+        }
     }
     let _ = writeln!(s);
     let mut by_reason: BTreeMap<&str, (usize, f64)> = BTreeMap::new();
