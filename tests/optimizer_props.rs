@@ -1,8 +1,10 @@
 //! Property tests of the optimizer: on random small instances the MILP's monthly cost equals
-//! the cheapest layout found by exhaustive enumeration over service level, pool TiB and
-//! datastore count, to the cent; every returned plan meets its targets when re-evaluated.
+//! the cheapest layout found by exhaustive enumeration over service level, pool TiB,
+//! datastore count, cool access, regular or large volumes and reservation units, to the
+//! cent; every returned plan meets its targets when re-evaluated; the alternatives and
+//! marginal costs never undercut the chosen plan.
 
-use dsplan::catalog::{Catalog, ServiceLevel};
+use dsplan::catalog::{Catalog, ReservationTerm, ServiceLevel};
 use dsplan::demand::{self, DemandOptions};
 use dsplan::inventory::{Inventory, Origin, PowerState, Vm};
 use dsplan::optimize::{self, OptimizeOptions};
@@ -45,71 +47,136 @@ fn cents(v: f64) -> f64 {
     (v * 100.0).round() / 100.0
 }
 
-/// Cheapest cost by brute force, written independently of the MILP: every service level,
-/// every datastore count 1..=8, every pool size 1..=max TiB; Flexible buys the least whole
-/// MiB/s above its included 128.
-fn brute_force(
-    region: &str,
+/// One instance's knobs besides the demand.
+struct Knobs<'a> {
+    region: &'a str,
     hosts: u32,
-    capacity_gib: f64,
+    cold_pct: f64,
+    retrieval_pct: f64,
+    reservation: ReservationTerm,
+}
+
+/// Hot-tier cost with the cheapest whole number of reservation units, tried one by one
+/// (0 ..= hot / unit + 1), USD per month.
+fn hot_cost(hot_tib: f64, per_tib: f64, discount: Option<(f64, f64)>) -> f64 {
+    let mut best = hot_tib * per_tib;
+    if let Some((pct, unit)) = discount {
+        let mut n = 0.0;
+        while n * unit <= hot_tib + unit {
+            let reserved = n * unit;
+            let c =
+                (hot_tib - reserved).max(0.0) * per_tib + reserved * per_tib * (1.0 - pct / 100.0);
+            best = best.min(c);
+            n += 1.0;
+        }
+    }
+    best
+}
+
+/// Cheapest cost by brute force, written independently of the MILP: every service level,
+/// cool access off/on, regular/large volumes, every datastore count 1..=8, every pool size
+/// 1..=2048 TiB; Flexible buys the least whole MiB/s above its included 128. Returns the
+/// invoice total (lines rounded to the cent) of the cheapest layout.
+fn brute_force(
+    k: &Knobs,
+    required_gib: f64,
+    data_gib: f64,
     iops: f64,
     mibps: f64,
     small: &IoProfile,
 ) -> Option<f64> {
     let c = Catalog::builtin().unwrap();
     let m = PerfModel::builtin().unwrap();
-    let prices = c.region(region).unwrap();
+    let prices = c.region(k.region).unwrap();
     let large = IoProfile {
         block_size_kib: 64.0,
         read_pct: small.read_pct,
         random_pct: 0.0,
     };
     let qos = mibps.max(iops * small.block_size_kib / 1024.0);
-    let mut best: Option<f64> = None;
+    let cold_gib = data_gib * k.cold_pct / 100.0;
+    let l = &c.limits;
+    let mut best: Option<(f64, f64)> = None; // (unrounded, invoice)
     for spec in &c.service_levels {
         let Some(per_gib_month) = prices.capacity_usd_per_gib_month.get(&spec.service_level) else {
             continue;
         };
+        let per_tib = per_gib_month * 1024.0;
         let tp_price = prices.flexible_throughput_usd_per_mibps_month;
         if spec.service_level == ServiceLevel::Flexible && tp_price.is_none() {
             continue;
         }
-        for d in 1..=8u32 {
-            let layout = Layout::new(hosts, d, c.limits.volume_max_throughput_mibps);
-            if m.predict(&layout, small).unwrap().iops < iops
-                || m.predict(&layout, &large).unwrap().throughput_mibps < mibps
-            {
+        let discount = c
+            .reservation(spec.service_level, k.reservation)
+            .map(|r| (r.discount_pct, r.unit_tib));
+        for cool in [false, true] {
+            if cool && cold_gib <= 0.0 {
                 continue;
             }
-            for p in 1..=2048u32 {
-                let pf = f64::from(p);
-                if pf * 1024.0 < capacity_gib
-                    || pf > c.limits.volume_max_tib * f64::from(d)
-                    || c.limits.volume_min_gib * f64::from(d) > pf * 1024.0
-                {
-                    continue;
-                }
-                let cap_cost = cents(pf * 1024.0 * per_gib_month);
-                let cost = if spec.service_level == ServiceLevel::Flexible {
-                    let need = (qos - 128.0).max(0.0).ceil();
-                    if 128.0 + need > 640.0 * pf {
-                        continue;
-                    }
-                    cap_cost + cents(need * tp_price.unwrap_or(0.0))
+            for large_volume in [false, true] {
+                let (vmin_tib, vmax_tib, vol_mibps) = if large_volume {
+                    (
+                        l.large_volume_min_tib,
+                        l.large_volume_max_tib,
+                        l.large_volume_max_throughput_mibps,
+                    )
                 } else {
-                    if spec.throughput_mibps_per_tib * pf < qos {
+                    (
+                        l.volume_min_gib / 1024.0,
+                        l.volume_max_tib,
+                        l.volume_max_throughput_mibps,
+                    )
+                };
+                for d in 1..=8u32 {
+                    let mut layout = Layout::new(k.hosts, d, vol_mibps);
+                    if cool {
+                        layout.cool_pct = k.cold_pct;
+                    }
+                    if m.predict(&layout, small).unwrap().iops < iops
+                        || m.predict(&layout, &large).unwrap().throughput_mibps < mibps
+                    {
                         continue;
                     }
-                    cap_cost
-                };
-                if best.is_none_or(|b| cost < b) {
-                    best = Some(cost);
+                    for p in 1..=2048u32 {
+                        let pf = f64::from(p);
+                        if pf * 1024.0 < required_gib
+                            || pf > vmax_tib * f64::from(d)
+                            || vmin_tib * f64::from(d) > pf
+                        {
+                            continue;
+                        }
+                        let (tp_cost, ok) = if spec.service_level == ServiceLevel::Flexible {
+                            let need = (qos - 128.0).max(0.0).ceil();
+                            (need * tp_price.unwrap_or(0.0), 128.0 + need <= 640.0 * pf)
+                        } else {
+                            let rate = if cool {
+                                spec.cool_access_throughput_mibps_per_tib
+                            } else {
+                                spec.throughput_mibps_per_tib
+                            };
+                            (0.0, rate * pf >= qos)
+                        };
+                        if !ok {
+                            continue;
+                        }
+                        let cold = if cool { cold_gib } else { 0.0 };
+                        let hot = hot_cost(pf - cold / 1024.0, per_tib, discount);
+                        let cool_cap = cold * prices.cool_capacity_usd_per_gib_month.unwrap_or(0.0);
+                        let transfer = cold * k.retrieval_pct / 100.0
+                            * prices.cool_transfer_usd_per_gib.unwrap_or(0.0);
+                        let raw = hot + cool_cap + transfer + tp_cost;
+                        let invoice =
+                            cents(cents(hot) + cents(cool_cap) + cents(transfer) + cents(tp_cost));
+                        if best.is_none_or(|b| raw < b.0) {
+                            best = Some((raw, invoice));
+                        }
+                        break; // larger pools of this combination only cost more
+                    }
                 }
-                break; // larger pools of this level and d only cost more
             }
         }
     }
-    best
+    best.map(|b| b.1)
 }
 
 proptest! {
@@ -118,22 +185,26 @@ proptest! {
     #[test]
     fn milp_cost_equals_exhaustive_enumeration(
         capacity_tib in 0.05f64..200.0,
+        headroom_pct in prop::sample::select(vec![0.0f64, 20.0]),
         hosts in 3u32..=16,
         iops_frac in 0.0f64..1.0,
         mibps_frac in 0.0f64..1.0,
         region in prop::sample::select(vec!["eastus", "westeurope", "mexicocentral", "japaneast"]),
         block in prop::sample::select(vec![4.0f64, 8.0, 16.0, 32.0]),
+        cold_pct in prop::sample::select(vec![0.0f64, 0.0, 30.0, 60.0, 80.0]),
+        retrieval_pct in prop::sample::select(vec![0.0f64, 10.0, 50.0]),
+        reservation in prop::sample::select(vec![ReservationTerm::None, ReservationTerm::OneYear, ReservationTerm::ThreeYear]),
     ) {
         let small = IoProfile { block_size_kib: block, read_pct: 70.0, random_pct: 100.0 };
         let m = PerfModel::builtin().unwrap();
         let c = Catalog::builtin().unwrap();
-        // targets up to what 8 datastores reach
+        // targets up to what 8 regular datastores reach with no cold data
         let top = Layout::new(hosts, 8, c.limits.volume_max_throughput_mibps);
         let iops = (m.predict(&top, &small).unwrap().iops * iops_frac).floor();
         let large = IoProfile { block_size_kib: 64.0, read_pct: 70.0, random_pct: 0.0 };
         let mibps = (m.predict(&top, &large).unwrap().throughput_mibps * mibps_frac).floor();
         let opts = DemandOptions {
-            headroom_pct: 0.0,
+            headroom_pct,
             iops,
             throughput_mibps: mibps,
             io_profile: small,
@@ -141,9 +212,16 @@ proptest! {
         };
         let demand = demand::derive(&one_vm(capacity_tib * 1024.0), &opts).unwrap();
         let plan = optimize::optimize(&demand, &c, &m, &OptimizeOptions {
-            hosts, region: region.into(), max_datastores: 8, service_levels: vec![], ..OptimizeOptions::default()
+            hosts,
+            region: region.into(),
+            max_datastores: 8,
+            service_levels: vec![],
+            cold_pct,
+            cool_retrieval_pct: retrieval_pct,
+            reservation,
         }).unwrap();
-        let expected = brute_force(region, hosts, demand.required_capacity_gib, iops, mibps, &small)
+        let knobs = Knobs { region, hosts, cold_pct, retrieval_pct, reservation };
+        let expected = brute_force(&knobs, demand.required_capacity_gib, demand.data_capacity_gib(), iops, mibps, &small)
             .expect("brute force finds a layout whenever the MILP does");
         prop_assert!((plan.totals.cost_usd_per_month - expected).abs() < 0.005,
             "milp {} vs enumeration {}", plan.totals.cost_usd_per_month, expected);
@@ -153,5 +231,13 @@ proptest! {
         prop_assert!(f64::from(plan.totals.pool_size_tib) * 1024.0 + 1e-6 >= demand.required_capacity_gib);
         let placed: f64 = plan.datastores.iter().map(|d| d.placed_capacity_gib).sum();
         prop_assert!((placed - demand.placed_capacity_gib).abs() < 1e-6);
+        // no alternative or grown requirement is cheaper than the chosen plan
+        prop_assert!(plan.alternatives.iter().any(|a| a.note == "chosen"));
+        for a in plan.alternatives.iter().filter(|a| a.feasible) {
+            prop_assert!(a.cost_usd_per_month + 1e-9 >= plan.totals.cost_usd_per_month, "{a:?}");
+        }
+        for mc in plan.marginal_costs.iter().filter(|mc| mc.feasible) {
+            prop_assert!(mc.extra_cost_usd_per_month >= 0.0, "{mc:?}");
+        }
     }
 }

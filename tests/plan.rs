@@ -8,12 +8,13 @@
 //!   ultra 0.000538 -> 402.16576; flexible 0.000216 -> 161.46432;
 //!   flexible throughput 0.004407 -> 3.21711 per MiB/s-month.
 
+use dsplan::catalog::ReservationTerm;
 use dsplan::catalog::{Catalog, ServiceLevel};
 use dsplan::demand::{self, DemandOptions};
 use dsplan::inventory::{Inventory, Origin, PowerState, Vm};
 use dsplan::optimize::{self, OptimizeError, OptimizeOptions, Target};
 use dsplan::perf::PerfModel;
-use dsplan::plan::Plan;
+use dsplan::plan::{Alternative, MarginalCost, Plan};
 
 /// An inventory of `n` powered-on VMs of `gib_each` GiB in use.
 fn estate(n: usize, gib_each: f64) -> Inventory {
@@ -57,6 +58,24 @@ fn plan(
     iops: f64,
     mibps: f64,
 ) -> Result<Plan, OptimizeError> {
+    plan_with(
+        inv,
+        iops,
+        mibps,
+        &OptimizeOptions {
+            hosts,
+            region: region.into(),
+            ..OptimizeOptions::default()
+        },
+    )
+}
+
+fn plan_with(
+    inv: &Inventory,
+    iops: f64,
+    mibps: f64,
+    options: &OptimizeOptions,
+) -> Result<Plan, OptimizeError> {
     let opts = DemandOptions {
         headroom_pct: 0.0,
         iops,
@@ -68,14 +87,33 @@ fn plan(
         &demand,
         &Catalog::builtin().unwrap(),
         &PerfModel::builtin().unwrap(),
-        &OptimizeOptions {
-            hosts,
-            region: region.into(),
-            max_datastores: 8,
-            service_levels: vec![],
-            ..OptimizeOptions::default()
-        },
+        options,
     )
+}
+
+fn alternative<'a>(
+    p: &'a Plan,
+    basis: &str,
+    level: Option<ServiceLevel>,
+    d: u32,
+) -> &'a Alternative {
+    p.alternatives
+        .iter()
+        .find(|a| {
+            a.basis == basis
+                && match basis {
+                    "service_level" => a.service_level == level,
+                    _ => a.datastores == d,
+                }
+        })
+        .unwrap()
+}
+
+fn marginal<'a>(p: &'a Plan, change: &str) -> &'a MarginalCost {
+    p.marginal_costs
+        .iter()
+        .find(|m| m.change == change)
+        .unwrap()
 }
 
 #[test]
@@ -204,4 +242,199 @@ fn every_vm_is_placed_and_capacity_is_conserved() {
     for d in &p.datastores {
         assert!(d.placed_capacity_gib <= d.size_gib + 1e-9);
     }
+}
+
+#[test]
+fn capacity_only_demand_is_one_flexible_datastore_sized_by_capacity() {
+    // 10 VMs x 1,024 GiB = 10 TiB, no IOPS or MiB/s target, eastus.
+    // flexible 10 x 112.87552 = 1,128.7552 -> 1,128.76 (includes 128 MiB/s, nothing bought);
+    // standard 10 x 150.99904 = 1,509.99; premium 3,012.51; ultra 4,021.66.
+    let p = plan(&estate(10, 1024.0), "eastus", 3, 0.0, 0.0).unwrap();
+    assert_eq!(p.pools[0].service_level, ServiceLevel::Flexible);
+    assert_eq!(p.pools[0].size_tib, 10);
+    assert_eq!(p.totals.datastores, 1);
+    assert!((p.totals.cost_usd_per_month - 1_128.76).abs() < 0.005);
+    assert_eq!(p.binding[0].constraint, "capacity");
+    let std = alternative(&p, "service_level", Some(ServiceLevel::Standard), 0);
+    assert!((std.cost_usd_per_month - 1_509.99).abs() < 0.005);
+    assert!((std.extra_cost_usd_per_month - 381.23).abs() < 0.005);
+    let ultra = alternative(&p, "service_level", Some(ServiceLevel::Ultra), 0);
+    assert!((ultra.cost_usd_per_month - 4_021.66).abs() < 0.005);
+    // One more TiB: 11 x 112.87552 = 1,241.63072 -> 1,241.63, i.e. +112.87.
+    let tib = marginal(&p, "capacity_plus_1_tib");
+    assert!((tib.cost_usd_per_month - 1_241.63).abs() < 0.005);
+    assert!((tib.extra_cost_usd_per_month - 112.87).abs() < 0.005);
+    // 100 MiB/s: the 128 included cover it, so nothing more.
+    let mibps = marginal(&p, "throughput_plus_100_mibps");
+    assert!(mibps.feasible && mibps.extra_cost_usd_per_month.abs() < 0.005);
+    // Every count from the table fits 10 TiB at the same price (volumes 10/d TiB >= 50 GiB).
+    for d in [1, 2, 4, 8] {
+        let a = alternative(&p, "datastores", None, d);
+        assert!(
+            a.feasible && a.extra_cost_usd_per_month.abs() < 0.005,
+            "{a:?}"
+        );
+    }
+}
+
+#[test]
+fn small_throughput_heavy_alternatives_show_ultra_and_the_marginal_mibps() {
+    // As small_throughput_heavy_eastus_flexible_beats_ultra: flexible 1,174.81 chosen;
+    // ultra 5 TiB x 402.16576 = 2,010.8288 -> 2,010.83, +836.02.
+    let p = plan(&estate(1, 1024.0), "eastus", 3, 0.0, 600.0).unwrap();
+    let ultra = alternative(&p, "service_level", Some(ServiceLevel::Ultra), 0);
+    assert!((ultra.cost_usd_per_month - 2_010.83).abs() < 0.005);
+    assert!((ultra.extra_cost_usd_per_month - 836.02).abs() < 0.005);
+    // 100 more MiB/s: 700 MiB/s > 640 x 1 TiB, so flexible needs 2 TiB:
+    // 2 x 112.87552 = 225.75 + (700 - 128) x 2.24986 = 1,286.92 -> 1,512.67, +337.86.
+    let m = marginal(&p, "throughput_plus_100_mibps");
+    assert!((m.cost_usd_per_month - 1_512.67).abs() < 0.005, "{m:?}");
+    assert!((m.extra_cost_usd_per_month - 337.86).abs() < 0.005);
+}
+
+#[test]
+fn archive_like_demand_turns_cool_access_on() {
+    // 100 VMs x 1,024 GiB = 102,400 GiB of data, no targets, eastus, 80% cold, 10% of the
+    // cold data re-read a month.
+    // cold = 0.8 x 102,400 = 81,920 GiB; hot = 102,400 - 81,920 = 20,480 GiB (100 TiB pool).
+    // eastus per GiB-month: flexible 0.000151 x 730 = 0.11023; standard 0.14746;
+    //   cool 0.000082 x 730 = 0.05986; transfer 0.02 per GiB.
+    // flexible + cool: hot 20,480 x 0.11023 = 2,257.5104 -> 2,257.51
+    //                  cool 81,920 x 0.05986 = 4,903.7312 -> 4,903.73
+    //                  transfer 81,920 x 0.10 x 0.02 = 163.84
+    //                  = 7,325.08
+    // flexible all hot: 100 x 112.87552 = 11,287.55 (+3,962.47);
+    // standard + cool: 20,480 x 0.14746 = 3,019.98 + 4,903.73 + 163.84 = 8,087.55.
+    let options = OptimizeOptions {
+        cold_pct: 80.0,
+        cool_retrieval_pct: 10.0,
+        ..OptimizeOptions::default()
+    };
+    let p = plan_with(&estate(100, 1024.0), 0.0, 0.0, &options).unwrap();
+    let pool = &p.pools[0];
+    assert_eq!(pool.service_level, ServiceLevel::Flexible);
+    assert!(pool.cool_access);
+    assert_eq!(pool.size_tib, 100);
+    assert!((pool.cool_data_gib - 81_920.0).abs() < 1e-6);
+    assert!((pool.hot_capacity_cost_usd_per_month - 2_257.51).abs() < 0.005);
+    assert!((pool.cool_capacity_cost_usd_per_month - 4_903.73).abs() < 0.005);
+    assert!((pool.cool_transfer_cost_usd_per_month - 163.84).abs() < 0.005);
+    assert!((p.totals.cost_usd_per_month - 7_325.08).abs() < 0.005);
+    // Flexible keeps its 128 MiB/s with cool access (no purchase, no cool-rate drop).
+    assert_eq!(pool.throughput_mibps, 128.0);
+    let std = alternative(&p, "service_level", Some(ServiceLevel::Standard), 0);
+    assert!(std.cool_access);
+    assert!((std.cost_usd_per_month - 8_087.55).abs() < 0.005);
+    assert!(p.binding.iter().any(|b| b.constraint == "cool_access"));
+    // The cool tier is in the verified prediction.
+    assert!(
+        p.performance
+            .small_block
+            .layers
+            .iter()
+            .any(|l| l.layer == dsplan::perf::Layer::CoolTier)
+    );
+    // Without cold data the same estate stays all hot: 11,287.55.
+    let hot = plan(&estate(100, 1024.0), "eastus", 3, 0.0, 0.0).unwrap();
+    assert!(!hot.pools[0].cool_access);
+    assert!((hot.totals.cost_usd_per_month - 11_287.55).abs() < 0.005);
+}
+
+#[test]
+fn cool_access_lowers_the_ultra_rate_so_throughput_keeps_it_off() {
+    // 10 TiB, 1,280 MiB/s in westeurope picks ultra 10 TiB (4,021.66, see
+    // throughput_heavy_westeurope_ultra_beats_flexible). 50% cold = 5,120 GiB; westeurope
+    // cool 0.000087 x 730 = 0.06351 per GiB-month, transfer 0.0213 per GiB, 10% a month.
+    // ultra + cool drops to 68 MiB/s per TiB: 1,280 / 68 = 18.8 -> 19 TiB;
+    //   hot (19 x 1024 - 5,120) = 14,336 GiB x 0.000538 x 730 = 5,630.32
+    //   + cool 5,120 x 0.06351 = 325.17 + transfer 5,120 x 0.1 x 0.0213 = 10.91 = 5,966.40.
+    // flexible + cool (keeps its throughput): hot 5,120 x 0.000216 x 730 = 807.32 + 325.17
+    //   + 10.91 + (1,280 - 128) x 3.21711 = 3,706.11 -> 4,849.51.
+    // Both dearer than ultra all hot: cool access stays off at 4,021.66.
+    let options = OptimizeOptions {
+        region: "westeurope".into(),
+        cold_pct: 50.0,
+        ..OptimizeOptions::default()
+    };
+    let p = plan_with(&estate(10, 1024.0), 0.0, 1280.0, &options).unwrap();
+    assert_eq!(p.pools[0].service_level, ServiceLevel::Ultra);
+    assert!(!p.pools[0].cool_access);
+    assert!((p.totals.cost_usd_per_month - 4_021.66).abs() < 0.005);
+    let flex = alternative(&p, "service_level", Some(ServiceLevel::Flexible), 0);
+    assert!(flex.cool_access);
+    assert!(
+        (flex.cost_usd_per_month - 4_849.51).abs() < 0.005,
+        "{flex:?}"
+    );
+}
+
+#[test]
+fn three_year_reservation_buys_whole_100_tib_units() {
+    // westeurope, no targets; standard 150.99904 per TiB-month, flexible 161.46432 (no
+    // published reservation); 3-year standard 18% off: 150.99904 x 0.82 = 123.8192128.
+    // 250 TiB: 2 units (200 TiB) + 50 TiB pay as you go
+    //   = 200 x 123.8192128 + 50 x 150.99904 = 24,763.84256 + 7,549.952 = 32,313.79456
+    //   (3 units: 300 x 123.8192128 = 37,145.76; none: 37,749.76) -> 32,313.79.
+    let options = OptimizeOptions {
+        region: "westeurope".into(),
+        reservation: ReservationTerm::ThreeYear,
+        ..OptimizeOptions::default()
+    };
+    let p = plan_with(&estate(250, 1024.0), 0.0, 0.0, &options).unwrap();
+    assert_eq!(p.pools[0].service_level, ServiceLevel::Standard);
+    assert_eq!(p.pools[0].reserved_tib, 200);
+    assert_eq!(p.pools[0].reservation_discount_pct, 18.0);
+    assert!((p.totals.cost_usd_per_month - 32_313.79).abs() < 0.005);
+    // 290 TiB: 2 units + 90 TiB = 24,763.84 + 13,589.91 = 38,353.75 > 3 units (300 TiB
+    // reserved, 10 unused) = 37,145.76384 -> the plan over-reserves: 37,145.76.
+    let p = plan_with(&estate(290, 1024.0), 0.0, 0.0, &options).unwrap();
+    assert_eq!(p.pools[0].reserved_tib, 300);
+    assert!((p.totals.cost_usd_per_month - 37_145.76).abs() < 0.005);
+    assert!(p.binding.iter().any(|b| b.constraint == "reservation"));
+}
+
+#[test]
+fn capacity_beyond_the_regular_volumes_takes_a_large_volume() {
+    // 250 TiB in eastus with at most 2 datastores: 2 regular volumes hold 200 TiB < 250, so
+    // one large volume (50..1,024 TiB) carries it: flexible 250 x 112.87552 = 28,218.88.
+    let options = OptimizeOptions {
+        max_datastores: 2,
+        ..OptimizeOptions::default()
+    };
+    let p = plan_with(&estate(250, 1024.0), 0.0, 0.0, &options).unwrap();
+    assert_eq!(p.totals.datastores, 1);
+    assert!(p.datastores[0].large_volume);
+    assert!((p.totals.cost_usd_per_month - 28_218.88).abs() < 0.005);
+    assert!(p.binding.iter().any(|b| b.constraint == "large_volume"));
+    // With 8 datastores, 3 regular volumes of 83.3 TiB do it at the same price.
+    let p = plan(&estate(250, 1024.0), "eastus", 3, 0.0, 0.0).unwrap();
+    assert_eq!(p.totals.datastores, 3);
+    assert!(!p.datastores[0].large_volume);
+    assert!((p.totals.cost_usd_per_month - 28_218.88).abs() < 0.005);
+}
+
+#[test]
+fn iops_needing_four_datastores_only_for_flows() {
+    // 1 TiB of data, 550,000 8 KiB IOPS, 3 hosts (host layer 3 x 76,000 x usl(d)):
+    //   d = 3: usl 2.28600 -> 521,208 < 550,000; d = 4: usl = 4 / (1 + 0.29025 + 0.237684)
+    //   = 2.61791 -> 596,884 >= 550,000.
+    // QoS 550,000 x 8 / 1024 = 4,296.875 MiB/s: flexible needs ceil(4,296.875 / 640) = 7 TiB
+    //   = 790.12864 -> 790.13, + (4,296.875 - 128 -> 4,169) x 2.24986 = 9,379.66634 -> 9,379.67
+    //   = 10,169.80; ultra ceil(4,296.875 / 128) = 34 TiB x 402.16576 = 13,673.64.
+    let p = plan(&estate(1, 1024.0), "eastus", 3, 550_000.0, 0.0).unwrap();
+    assert_eq!(p.totals.datastores, 4);
+    assert_eq!(p.pools[0].service_level, ServiceLevel::Flexible);
+    assert_eq!(p.pools[0].size_tib, 7);
+    assert_eq!(p.pools[0].purchased_throughput_mibps, 4169.0);
+    assert!((p.totals.cost_usd_per_month - 10_169.80).abs() < 0.005);
+    let hand = 3.0 * 76_000.0 * usl(4.0);
+    assert!((hand - 596_884.0).abs() < 1.0, "{hand}");
+    assert!(p.binding.iter().any(|b| b.constraint == "iops_flows"));
+    // 1 and 2 datastores cannot carry it; 8 can at the same price.
+    assert!(!alternative(&p, "datastores", None, 1).feasible);
+    assert!(!alternative(&p, "datastores", None, 2).feasible);
+    let eight = alternative(&p, "datastores", None, 8);
+    assert!(eight.feasible && eight.extra_cost_usd_per_month.abs() < 0.005);
+    let ultra = alternative(&p, "service_level", Some(ServiceLevel::Ultra), 0);
+    assert!((ultra.cost_usd_per_month - 13_673.64).abs() < 0.005);
 }

@@ -278,9 +278,10 @@ struct Variant<'a> {
 }
 
 impl Variant<'_> {
-    /// MiB/s per TiB the pool grants (the cool-access rate when cool access is on).
+    /// MiB/s per TiB the pool grants (the cool-access rate when cool access is on;
+    /// Flexible keeps its configured throughput, so its rate never changes).
     fn rate_mibps_per_tib(&self) -> f64 {
-        if self.cool {
+        if self.cool && self.spec.service_level != ServiceLevel::Flexible {
             self.spec.cool_access_throughput_mibps_per_tib
         } else {
             self.spec.throughput_mibps_per_tib
