@@ -17,3 +17,4 @@ pub mod optimize;
 pub mod perf;
 pub mod plan;
 pub mod report;
+pub mod vsan;

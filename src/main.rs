@@ -14,6 +14,7 @@ use dsplan::demand::{self, CapacityBasis, DemandOptions};
 use dsplan::optimize::{self, OptimizeError, OptimizeOptions};
 use dsplan::perf::{IoProfile, PerfModel, parse_block_size_kib};
 use dsplan::report::{self, Format};
+use dsplan::vsan::{VsanCatalog, VsanOptions};
 
 /// Plans Azure NetApp Files datastores for Azure VMware Solution from RVTools exports.
 #[derive(Parser, Debug)]
@@ -111,6 +112,22 @@ struct PlanArgs {
     /// Reserved capacity for the hot tier: none, 1y or 3y (data/reservations.csv).
     #[arg(long, default_value = "none")]
     reservation: String,
+    /// AVS host SKU of the vSAN-only comparison: av36, av36p, av52 or av64.
+    #[arg(long = "vsan-host", default_value = "av36p")]
+    vsan_host: String,
+    /// vSAN storage policy of the comparison: auto (AVS default for the cluster size),
+    /// raid1-ftt1, raid5-ftt1 or raid6-ftt2.
+    #[arg(long = "vsan-policy", default_value = "auto")]
+    vsan_policy: String,
+    /// Capacity vSAN keeps free in the comparison, percent.
+    #[arg(long = "vsan-slack-pct", default_value_t = 25.0)]
+    vsan_slack_pct: f64,
+    /// Dedup/compression ratio assumed on vSAN (1 = none).
+    #[arg(long = "vsan-dedup-ratio", default_value_t = 1.0)]
+    vsan_dedup_ratio: f64,
+    /// Hourly price of one AVS host, USD (for SKUs without a public figure in data/).
+    #[arg(long = "vsan-host-usd-per-hour")]
+    vsan_host_usd_per_hour: Option<f64>,
     /// Most datastores the AVS cluster may have (default 8, up to 256 by request).
     #[arg(long = "max-datastores", default_value_t = 8)]
     max_datastores: u32,
@@ -239,6 +256,29 @@ fn run_plan(args: &PlanArgs) -> Result<(), Failure> {
         },
         _ => usage(e.to_string()),
     })?;
+    let vsan_catalog = VsanCatalog::builtin().map_err(|e| usage(e.to_string()))?;
+    let vsan_options = VsanOptions {
+        sku: args.vsan_host.clone(),
+        policy: args
+            .vsan_policy
+            .parse()
+            .map_err(|e: dsplan::vsan::VsanError| usage(e.to_string()))?,
+        slack_pct: args.vsan_slack_pct,
+        dedup_ratio: args.vsan_dedup_ratio,
+        host_usd_per_hour: args.vsan_host_usd_per_hour,
+    };
+    let mut plan = plan;
+    plan.vsan_comparison = Some(
+        dsplan::vsan::compare(
+            &vsan_catalog,
+            demand.data_capacity_gib() * (1.0 + args.snapshot_reserve_pct / 100.0),
+            args.hosts,
+            plan.totals.cost_usd_per_month,
+            catalog.limits.hours_per_month,
+            &vsan_options,
+        )
+        .map_err(|e| usage(e.to_string()))?,
+    );
     let format = match args.format {
         FormatArg::Text => Format::Text,
         FormatArg::Json => Format::Json,

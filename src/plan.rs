@@ -237,6 +237,10 @@ pub struct Plan {
     /// What one more TiB, and 100 more MiB/s, would cost.
     #[serde(default)]
     pub marginal_costs: Vec<MarginalCost>,
+    /// The same data on vSAN alone: extra AVS hosts and their cost (set by the caller with
+    /// [`crate::vsan::compare`]; `None` when not asked for).
+    #[serde(default)]
+    pub vsan_comparison: Option<crate::vsan::VsanComparison>,
     /// Every placed VM and its datastore.
     pub placements: Vec<Placement>,
     /// Every excluded VM with its reason.

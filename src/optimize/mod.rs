@@ -1218,6 +1218,7 @@ fn build_plan(
         binding,
         alternatives: Vec::new(),
         marginal_costs: Vec::new(),
+        vsan_comparison: None,
         placements,
         excluded: demand.excluded.clone(),
         warnings,

@@ -228,6 +228,7 @@ fn plan_text(plan: &Plan) -> String {
         );
         for a in &plan.alternatives {
             let restriction = match a.basis.as_str() {
+                "datastores" if a.datastores == 1 => "exactly 1 datastore".to_string(),
                 "datastores" => format!("exactly {} datastores", a.datastores),
                 _ => format!("{} only", a.service_level.map_or("-", |l| l.as_str())),
             };
@@ -285,6 +286,37 @@ fn plan_text(plan: &Plan) -> String {
                 let _ = writeln!(s, "  {what:<26} not reachable: {}", m.detail);
             }
         }
+    }
+    if let Some(v) = &plan.vsan_comparison {
+        let _ = writeln!(s);
+        let _ = writeln!(s, "vSAN-only comparison (capacity)");
+        let _ = writeln!(
+            s,
+            "  {} GiB of data / dedup {} x {:.3} ({}) / (1 - {}% slack) = {} TiB raw",
+            g(v.data_gib, 1),
+            v.dedup_ratio,
+            v.overhead_factor,
+            v.policy,
+            v.slack_pct,
+            g(v.raw_needed_tib, 1)
+        );
+        let _ = writeln!(
+            s,
+            "  {} hosts of {} ({} TiB raw each) -> {} extra beyond the {} planned, {} vs ANF {} \
+             USD/month",
+            v.hosts_needed,
+            v.sku,
+            g(v.raw_per_host_tib, 2),
+            v.extra_hosts,
+            v.cluster_hosts,
+            v.extra_hosts_usd_per_month
+                .map_or("price unknown".to_string(), |c| format!(
+                    "{} USD/month",
+                    g(c, 2)
+                )),
+            g(v.anf_usd_per_month, 2)
+        );
+        let _ = writeln!(s, "  {}", v.note);
     }
     let _ = writeln!(s);
     let mut by_reason: BTreeMap<&str, (usize, f64)> = BTreeMap::new();

@@ -1,0 +1,84 @@
+//! `dsplan plan` with the optimizer's flags of issue 5: cool access, reservation, snapshot
+//! reserve, the vSAN comparison; the JSON carries the alternatives, marginal costs and the
+//! comparison, byte-identical across runs.
+
+use std::process::{Command, Output};
+
+fn dsplan(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dsplan"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the dsplan binary runs")
+}
+
+#[test]
+fn plan_json_with_cool_reservation_and_vsan_is_deterministic() {
+    let args = [
+        "plan",
+        "fixtures/small-estate.xlsx",
+        "--cold-pct",
+        "80",
+        "--cool-retrieval-pct",
+        "5",
+        "--reservation",
+        "3y",
+        "--snapshot-reserve-pct",
+        "10",
+        "--vsan-host",
+        "av64",
+        "--format",
+        "json",
+    ];
+    let a = dsplan(&args);
+    let b = dsplan(&args);
+    assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
+    assert_eq!(a.stdout, b.stdout);
+    let j: serde_json::Value = serde_json::from_slice(&a.stdout).unwrap();
+    assert_eq!(j["schema_version"], 1);
+    // fixtures/small-estate.xlsx: 1,800 GiB placed x 1.1 snapshots x 1.2 headroom
+    // = 2,376 GiB required.
+    let req = j["totals"]["required_capacity_gib"].as_f64().unwrap();
+    assert!((req - 2376.0).abs() < 1e-6, "{req}");
+    // Four service levels and the counts 1, 2, 4, 8.
+    assert_eq!(j["alternatives"].as_array().unwrap().len(), 8);
+    assert_eq!(j["marginal_costs"].as_array().unwrap().len(), 2);
+    // vSAN: 1,800 x 1.1 = 1,980 GiB of data; AV64 under auto policy at 3 hosts (RAID-1,
+    // 2x): 1,980 / 1024 x 2 / 0.75 = 5.16 TiB raw <= 3 x 13.97 -> no extra host.
+    let v = &j["vsan_comparison"];
+    assert_eq!(v["sku"], "av64");
+    assert_eq!(v["policy"], "raid1-ftt1");
+    assert_eq!(v["extra_hosts"], 0);
+    let pool = &j["pools"][0];
+    assert!(pool["cool_access"].is_boolean());
+    assert!(pool["reserved_tib"].is_u64());
+    let assumptions: Vec<&str> = j["assumptions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["name"].as_str().unwrap())
+        .collect();
+    for name in [
+        "cold_pct",
+        "cool_retrieval_pct",
+        "reservation",
+        "snapshot_reserve_pct",
+    ] {
+        assert!(assumptions.contains(&name), "{name} missing");
+    }
+}
+
+#[test]
+fn bad_new_flags_exit_1() {
+    for (flag, value, needle) in [
+        ("--reservation", "2y", "reservation"),
+        ("--cold-pct", "120", "cold-pct"),
+        ("--vsan-host", "av99", "vsan-host"),
+        ("--vsan-policy", "raid7", "vsan-policy"),
+    ] {
+        let o = dsplan(&["plan", "fixtures/small-estate.xlsx", flag, value]);
+        assert_eq!(o.status.code(), Some(1), "{flag} {value}");
+        let e = String::from_utf8_lossy(&o.stderr);
+        assert!(e.contains(needle) && !e.contains("panicked"), "{e}");
+    }
+}
