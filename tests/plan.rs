@@ -438,3 +438,25 @@ fn iops_needing_four_datastores_only_for_flows() {
     let ultra = alternative(&p, "service_level", Some(ServiceLevel::Ultra), 0);
     assert!((ultra.cost_usd_per_month - 13_673.64).abs() < 0.005);
 }
+
+#[test]
+fn throughput_beyond_one_regular_volume_takes_a_large_volume() {
+    // 1 TiB, 5,000 MiB/s, 3 hosts, at most 1 datastore: a regular volume stops at 4,500
+    // MiB/s, so one large volume (>= 50 TiB, up to 12,800 MiB/s; the 3 hosts' flows carry
+    // about 6,444 MiB/s). eastus:
+    //   flexible 50 TiB: 50 x 112.87552 = 5,643.776 -> 5,643.78
+    //     + (5,000 - 128 = 4,872) x 2.24986 = 10,961.31792 -> 10,961.32 = 16,605.10
+    //   ultra 50 TiB (6,400 MiB/s) = 20,108.29; premium 79 TiB = 23,798.79 -> flexible.
+    let options = OptimizeOptions {
+        max_datastores: 1,
+        ..OptimizeOptions::default()
+    };
+    let p = plan_with(&estate(1, 1024.0), 0.0, 5000.0, &options).unwrap();
+    assert_eq!(p.totals.datastores, 1);
+    assert!(p.datastores[0].large_volume);
+    assert_eq!(p.pools[0].service_level, ServiceLevel::Flexible);
+    assert_eq!(p.pools[0].size_tib, 50);
+    assert_eq!(p.pools[0].purchased_throughput_mibps, 4872.0);
+    assert!((p.totals.cost_usd_per_month - 16_605.10).abs() < 0.005);
+    assert!(p.performance.large_block.throughput_mibps >= 5000.0);
+}
