@@ -11,7 +11,7 @@ mod cli;
 
 use dsplan::catalog::{Catalog, DEFAULT_REGION, ReservationTerm};
 use dsplan::demand::{self, CapacityBasis, DemandOptions};
-use dsplan::optimize::{self, OptimizeError, OptimizeOptions};
+use dsplan::optimize::{self, OptimizeError, OptimizeOptions, PeakOptions};
 use dsplan::perf::{IoProfile, PerfModel, parse_block_size_kib};
 use dsplan::report::{self, Format};
 use dsplan::vsan::{VsanCatalog, VsanOptions};
@@ -112,6 +112,20 @@ struct PlanArgs {
     /// Reserved capacity for the hot tier: none, 1y or 3y (data/reservations.csv).
     #[arg(long, default_value = "none")]
     reservation: String,
+    /// Months per year at peak load (1..11): plan the base and peak layouts and the yearly
+    /// cost; the service level, pool or Flexible throughput rise for those months only.
+    #[arg(long = "peak-months")]
+    peak_months: Option<u32>,
+    /// IOPS target in the peak months (with --peak-months).
+    #[arg(long = "peak-iops", default_value_t = 0.0, requires = "peak_months")]
+    peak_iops: f64,
+    /// MiB/s target in the peak months (with --peak-months).
+    #[arg(
+        long = "peak-throughput-mibps",
+        default_value_t = 0.0,
+        requires = "peak_months"
+    )]
+    peak_throughput_mibps: f64,
     /// AVS host SKU of the vSAN-only comparison: av36, av36p, av52 or av64.
     #[arg(long = "vsan-host", default_value = "av36p")]
     vsan_host: String,
@@ -243,6 +257,11 @@ fn run_plan(args: &PlanArgs) -> Result<(), Failure> {
             cold_pct: args.cold_pct,
             cool_retrieval_pct: args.cool_retrieval_pct,
             reservation,
+            peak: args.peak_months.map(|months| PeakOptions {
+                months,
+                iops: args.peak_iops,
+                throughput_mibps: args.peak_throughput_mibps,
+            }),
         },
     )
     .map_err(|e| match e {

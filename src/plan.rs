@@ -168,6 +168,52 @@ pub struct MarginalCost {
     pub detail: String,
 }
 
+/// The layout of one phase of a time-phased plan.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PhaseLayout {
+    /// Months per year in this phase.
+    pub months: u32,
+    /// Service level of the pool in this phase.
+    pub service_level: ServiceLevel,
+    /// Pool size, TiB.
+    pub pool_size_tib: u32,
+    /// Flexible throughput purchased, MiB/s.
+    pub purchased_throughput_mibps: f64,
+    /// QoS throughput of the pool, MiB/s.
+    pub throughput_mibps: f64,
+    /// Datastores (the same in every phase).
+    pub datastores: u32,
+    /// Cool access on (the same in every phase).
+    pub cool_access: bool,
+    /// Large volumes (the same in every phase).
+    pub large_volumes: bool,
+    /// IOPS target of the phase.
+    pub iops_target: f64,
+    /// MiB/s target of the phase.
+    pub throughput_target_mibps: f64,
+    /// Predicted IOPS (re-evaluated with the phase's QoS).
+    pub predicted_iops: f64,
+    /// Predicted MiB/s.
+    pub predicted_throughput_mibps: f64,
+    /// Monthly cost in this phase, USD.
+    pub cost_usd_per_month: f64,
+}
+
+/// A time-phased plan: base months and peak months.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TimePhased {
+    /// The base months.
+    pub base: PhaseLayout,
+    /// The peak months.
+    pub peak: PhaseLayout,
+    /// `base months x base cost + peak months x peak cost`, USD per year.
+    pub yearly_cost_usd: f64,
+    /// 12 x the cheapest single layout that meets the peak targets all year, USD.
+    pub peak_all_year_yearly_cost_usd: f64,
+    /// The difference, USD per year.
+    pub yearly_savings_usd: f64,
+}
+
 /// The targets and what the plan is predicted to deliver.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Performance {
@@ -241,6 +287,10 @@ pub struct Plan {
     /// [`crate::vsan::compare`]; `None` when not asked for).
     #[serde(default)]
     pub vsan_comparison: Option<crate::vsan::VsanComparison>,
+    /// With `--peak-months`: the base and peak layouts and the yearly cost (`None` otherwise).
+    /// The plan's pools and datastores are the base months' layout.
+    #[serde(default)]
+    pub time_phased: Option<TimePhased>,
     /// Every placed VM and its datastore.
     pub placements: Vec<Placement>,
     /// Every excluded VM with its reason.

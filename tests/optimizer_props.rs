@@ -219,6 +219,7 @@ proptest! {
             cold_pct,
             cool_retrieval_pct: retrieval_pct,
             reservation,
+            peak: None,
         }).unwrap();
         let knobs = Knobs { region, hosts, cold_pct, retrieval_pct, reservation };
         let expected = brute_force(&knobs, demand.required_capacity_gib, demand.data_capacity_gib(), iops, mibps, &small)

@@ -58,8 +58,8 @@ use crate::catalog::{
 use crate::demand::Demand;
 use crate::perf::{IoProfile, Layout, PerfError, PerfModel};
 use crate::plan::{
-    Alternative, Assumption, BindingLimit, DatastorePlan, MarginalCost, Performance, Placement,
-    Plan, PoolPlan, SCHEMA_VERSION, Totals,
+    Alternative, Assumption, BindingLimit, DatastorePlan, MarginalCost, Performance, PhaseLayout,
+    Placement, Plan, PoolPlan, SCHEMA_VERSION, TimePhased, Totals,
 };
 
 /// Options of the optimizer.
@@ -86,6 +86,22 @@ pub struct OptimizeOptions {
     /// Reserved capacity for the hot tier (default none).
     #[serde(default)]
     pub reservation: ReservationTerm,
+    /// A time-phased plan: higher targets for some months of the year (default none).
+    #[serde(default)]
+    pub peak: Option<PeakOptions>,
+}
+
+/// Peak months of a time-phased plan (`--peak-months N --peak-iops X
+/// --peak-throughput-mibps Y`): the layout may raise its service level, pool or Flexible
+/// throughput for those months only; the datastores stay.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PeakOptions {
+    /// Peak months per year (1..=11).
+    pub months: u32,
+    /// Small-block IOPS target in the peak months (the higher of this and the base target).
+    pub iops: f64,
+    /// Large-block MiB/s target in the peak months (the higher of this and the base target).
+    pub throughput_mibps: f64,
 }
 
 fn default_cool_retrieval_pct() -> f64 {
@@ -104,6 +120,7 @@ impl Default for OptimizeOptions {
             cold_pct: 0.0,
             cool_retrieval_pct: default_cool_retrieval_pct(),
             reservation: ReservationTerm::None,
+            peak: None,
         }
     }
 }
@@ -721,6 +738,44 @@ pub fn optimize(
         }
     }
     let max_d = options.max_datastores;
+    let peak_targets = match &options.peak {
+        None => None,
+        Some(pk) => {
+            if pk.months == 0 || pk.months >= 12 {
+                return Err(OptimizeError::Invalid {
+                    option: "peak-months",
+                    value: pk.months.to_string(),
+                    expected: "1..11 months of the year".into(),
+                });
+            }
+            for (option, v) in [
+                ("peak-iops", pk.iops),
+                ("peak-throughput-mibps", pk.throughput_mibps),
+            ] {
+                if !(v.is_finite() && v >= 0.0) {
+                    return Err(OptimizeError::Invalid {
+                        option,
+                        value: v.to_string(),
+                        expected: "a finite number >= 0".into(),
+                    });
+                }
+            }
+            if options.reservation != ReservationTerm::None {
+                return Err(OptimizeError::Invalid {
+                    option: "reservation",
+                    value: options.reservation.to_string(),
+                    expected: "none with --peak-months (a reservation is a yearly commitment; \
+                               the two are not modelled together)"
+                        .into(),
+                });
+            }
+            Some(Targets {
+                iops: targets.iops.max(pk.iops),
+                mibps: targets.mibps.max(pk.throughput_mibps),
+                ..targets
+            })
+        }
+    };
 
     // Service levels sold in the region (and allowed by the user).
     let levels: Vec<&ServiceLevelSpec> = catalog
@@ -792,35 +847,41 @@ pub fn optimize(
         .flat_map(|c| c.iops.iter().copied())
         .fold(0.0, f64::max);
     let reachable_iops = best_iops.min(max_qos_mibps * 1024.0 / small.block_size_kib);
-    if targets.iops > reachable_iops {
-        return Err(OptimizeError::Infeasible {
-            target: Target::Iops,
-            required: targets.iops,
-            reachable: reachable_iops,
-            detail: format!(
-                "{} hosts x up to {max_d} datastores = {} flows at {} KiB; raise --hosts or \
-                 --max-datastores",
-                options.hosts,
-                u64::from(options.hosts) * u64::from(max_d),
-                small.block_size_kib
-            ),
-        });
-    }
     let best_tp = all
         .flat_map(|c| c.throughput_mibps.iter().copied())
         .fold(0.0, f64::max);
     let reachable_tp = best_tp.min(max_qos_mibps);
-    if targets.mibps > reachable_tp {
-        return Err(OptimizeError::Infeasible {
-            target: Target::ThroughputMibps,
-            required: targets.mibps,
-            reachable: reachable_tp,
-            detail: format!(
-                "{} hosts x up to {max_d} datastores at {} KiB, up to {} MiB/s per large \
-                 volume",
-                options.hosts, large.block_size_kib, limits.large_volume_max_throughput_mibps
-            ),
-        });
+    let mut checks = vec![("", targets)];
+    if let Some(pt) = peak_targets {
+        checks.push(("in the peak months: ", pt));
+    }
+    for (when, t) in checks {
+        if t.iops > reachable_iops {
+            return Err(OptimizeError::Infeasible {
+                target: Target::Iops,
+                required: t.iops,
+                reachable: reachable_iops,
+                detail: format!(
+                    "{when}{} hosts x up to {max_d} datastores = {} flows at {} KiB; raise \
+                     --hosts or --max-datastores",
+                    options.hosts,
+                    u64::from(options.hosts) * u64::from(max_d),
+                    small.block_size_kib
+                ),
+            });
+        }
+        if t.mibps > reachable_tp {
+            return Err(OptimizeError::Infeasible {
+                target: Target::ThroughputMibps,
+                required: t.mibps,
+                reachable: reachable_tp,
+                detail: format!(
+                    "{when}{} hosts x up to {max_d} datastores at {} KiB, up to {} MiB/s per \
+                     large volume",
+                    options.hosts, large.block_size_kib, limits.large_volume_max_throughput_mibps
+                ),
+            });
+        }
     }
     let max_capacity_gib = GIB_PER_TIB
         * limits
@@ -846,12 +907,169 @@ pub fn optimize(
             prices.region, targets.required_gib, targets.iops, targets.mibps, limits.pool_max_tib
         )));
     };
-    let alternatives = alternatives(&ctx, &targets, &best, &per_level)?;
-    let marginal_costs = marginal_costs(&ctx, &targets, &best)?;
-    let mut plan = build_plan(demand, &ctx, model, &best, &small, &large)?;
+    let mut phased = None;
+    let mut chosen = best;
+    if let (Some(pt), Some(pk)) = (peak_targets, &options.peak) {
+        let Some((base, peak)) = phased_search(&ctx, &targets, &pt, pk.months)? else {
+            return Err(OptimizeError::NoLayout(format!(
+                "no datastore count serves both the base targets and the peak targets \
+                 ({:.0} IOPS, {:.0} MiB/s)",
+                pt.iops, pt.mibps
+            )));
+        };
+        let peak_all_year = best_overall(&best_per_level(&ctx, &pt, None)?);
+        chosen = base;
+        phased = Some((base, peak, pt, pk.months, peak_all_year));
+    }
+    let alternatives = alternatives(&ctx, &targets, &chosen, &per_level)?;
+    let marginal_costs = marginal_costs(&ctx, &targets, &chosen)?;
+    let mut plan = build_plan(demand, &ctx, model, &chosen, &small, &large)?;
     plan.alternatives = alternatives;
     plan.marginal_costs = marginal_costs;
+    if let Some((base, peak, pt, months, all_year)) = phased {
+        plan.time_phased = Some(time_phased(
+            &ctx, model, &base, &peak, &targets, &pt, months, all_year, &small, &large,
+        )?);
+    }
     Ok(plan)
+}
+
+/// The cheapest layout over every level at exactly `d` datastores with cool access and
+/// volume kind fixed.
+fn best_fixed<'a>(
+    ctx: &Context<'a>,
+    t: &Targets,
+    d: u32,
+    cool: bool,
+    large: bool,
+) -> Result<Option<Candidate<'a>>, OptimizeError> {
+    let mut best: Option<Candidate> = None;
+    for &spec in &ctx.levels {
+        if let Some(c) = solve_variant(ctx, Variant { spec, cool, large }, t, Some(d))?
+            && best.as_ref().is_none_or(|b| c.better_than(b))
+        {
+            best = Some(c);
+        }
+    }
+    Ok(best)
+}
+
+/// The cheapest pair (base months, peak months) sharing the datastore count, cool access
+/// and volume kind (datastores stay attached all year; cool access cannot be undone without
+/// re-warming); the service level, pool size and Flexible throughput may change for the
+/// peak months. Minimises the yearly cost `(12 - N) x base + N x peak`; ties to fewer
+/// datastores.
+fn phased_search<'a>(
+    ctx: &Context<'a>,
+    base_t: &Targets,
+    peak_t: &Targets,
+    peak_months: u32,
+) -> Result<Option<(Candidate<'a>, Candidate<'a>)>, OptimizeError> {
+    let base_months = f64::from(12 - peak_months);
+    let peak_m = f64::from(peak_months);
+    let cools: &[bool] = if ctx.cool_possible {
+        &[false, true]
+    } else {
+        &[false]
+    };
+    let mut best: Option<(f64, Candidate, Candidate)> = None;
+    for d in 1..=ctx.options.max_datastores {
+        for &cool in cools {
+            for large in [false, true] {
+                let Some(peak) = best_fixed(ctx, peak_t, d, cool, large)? else {
+                    continue;
+                };
+                let Some(base) = best_fixed(ctx, base_t, d, cool, large)? else {
+                    continue;
+                };
+                let yearly = base_months * base.cost.total() + peak_m * peak.cost.total();
+                if best.as_ref().is_none_or(|b| yearly < b.0 - 1e-6) {
+                    best = Some((yearly, base, peak));
+                }
+                // Large volumes only where regular ones cannot serve both phases.
+                break;
+            }
+        }
+    }
+    Ok(best.map(|(_, b, p)| (b, p)))
+}
+
+fn phase_layout(
+    ctx: &Context,
+    model: &PerfModel,
+    c: &Candidate,
+    t: &Targets,
+    months: u32,
+    small: &IoProfile,
+    large: &IoProfile,
+) -> Result<PhaseLayout, OptimizeError> {
+    let limits = ctx.limits();
+    let qos = c.variant.rate_mibps_per_tib() * f64::from(c.size_tib)
+        + c.variant.spec.included_throughput_mibps_per_pool
+        + c.purchased_mibps;
+    let vol = if c.variant.large {
+        limits.large_volume_max_throughput_mibps
+    } else {
+        limits.volume_max_throughput_mibps
+    };
+    let mut layout = Layout::new(ctx.options.hosts, c.datastores, vol);
+    layout.qos_throughput_mibps = Some(qos);
+    if c.variant.cool {
+        layout.cool_pct = ctx.options.cold_pct;
+    }
+    let iops = model.predict(&layout, small)?.iops;
+    let mibps = model.predict(&layout, large)?.throughput_mibps;
+    if iops + 1e-6 < t.iops || mibps + 1e-6 < t.mibps {
+        return Err(OptimizeError::Verification(format!(
+            "phase of {months} months predicted {iops:.0} IOPS / {mibps:.1} MiB/s < targets \
+             {:.0} / {:.1}",
+            t.iops, t.mibps
+        )));
+    }
+    Ok(PhaseLayout {
+        months,
+        service_level: c.variant.spec.service_level,
+        pool_size_tib: c.size_tib,
+        purchased_throughput_mibps: c.purchased_mibps,
+        throughput_mibps: qos,
+        datastores: c.datastores,
+        cool_access: c.variant.cool,
+        large_volumes: c.variant.large,
+        iops_target: t.iops,
+        throughput_target_mibps: t.mibps,
+        predicted_iops: iops,
+        predicted_throughput_mibps: mibps,
+        cost_usd_per_month: c.cost.total_cents(),
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
+fn time_phased(
+    ctx: &Context,
+    model: &PerfModel,
+    base: &Candidate,
+    peak: &Candidate,
+    base_t: &Targets,
+    peak_t: &Targets,
+    peak_months: u32,
+    all_year: Option<Candidate>,
+    small: &IoProfile,
+    large: &IoProfile,
+) -> Result<TimePhased, OptimizeError> {
+    let b = phase_layout(ctx, model, base, base_t, 12 - peak_months, small, large)?;
+    let p = phase_layout(ctx, model, peak, peak_t, peak_months, small, large)?;
+    let yearly = round_cents(
+        f64::from(12 - peak_months) * b.cost_usd_per_month
+            + f64::from(peak_months) * p.cost_usd_per_month,
+    );
+    let all_year = all_year.map_or(0.0, |c| round_cents(12.0 * c.cost.total_cents()));
+    Ok(TimePhased {
+        base: b,
+        peak: p,
+        yearly_cost_usd: yearly,
+        peak_all_year_yearly_cost_usd: all_year,
+        yearly_savings_usd: round_cents(all_year - yearly),
+    })
 }
 
 fn alternative_row(
@@ -1219,6 +1437,7 @@ fn build_plan(
         alternatives: Vec::new(),
         marginal_costs: Vec::new(),
         vsan_comparison: None,
+        time_phased: None,
         placements,
         excluded: demand.excluded.clone(),
         warnings,

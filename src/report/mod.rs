@@ -287,6 +287,54 @@ fn plan_text(plan: &Plan) -> String {
             }
         }
     }
+    if let Some(tp) = &plan.time_phased {
+        let _ = writeln!(s);
+        let _ = writeln!(
+            s,
+            "Time-phased plan: {} USD/year ({} USD less than the peak layout all year, {} \
+             USD/year)",
+            g(tp.yearly_cost_usd, 2),
+            g(tp.yearly_savings_usd, 2),
+            g(tp.peak_all_year_yearly_cost_usd, 2)
+        );
+        let _ = writeln!(
+            s,
+            "  {:<6} {:>6} {:<9} {:>9} {:>10} {:>10} {:>4} {:>12} {:>12} {:>12}",
+            "phase",
+            "months",
+            "level",
+            "size TiB",
+            "QoS MiB/s",
+            "purchased",
+            "ds",
+            "pred. IOPS",
+            "pred. MiB/s",
+            "USD/month"
+        );
+        for (name, p) in [("base", &tp.base), ("peak", &tp.peak)] {
+            let _ = writeln!(
+                s,
+                "  {:<6} {:>6} {:<9} {:>9} {:>10} {:>10} {:>4} {:>12} {:>12} {:>12}",
+                name,
+                p.months,
+                p.service_level.as_str(),
+                p.pool_size_tib,
+                g(p.throughput_mibps, 0),
+                g(p.purchased_throughput_mibps, 0),
+                p.datastores,
+                g(p.predicted_iops, 0),
+                g(p.predicted_throughput_mibps, 0),
+                g(p.cost_usd_per_month, 2)
+            );
+        }
+        if tp.base.service_level != tp.peak.service_level {
+            let _ = writeln!(
+                s,
+                "  the datastores move to a pool of service level {} for the peak months, and back",
+                tp.peak.service_level
+            );
+        }
+    }
     if let Some(v) = &plan.vsan_comparison {
         let _ = writeln!(s);
         let _ = writeln!(s, "vSAN-only comparison (capacity)");
