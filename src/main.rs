@@ -13,6 +13,7 @@ use dsplan::catalog::{Catalog, DEFAULT_REGION, ReservationTerm};
 use dsplan::demand::{self, CapacityBasis, DemandOptions};
 use dsplan::optimize::{self, OptimizeError, OptimizeOptions, PeakOptions};
 use dsplan::perf::{IoProfile, PerfModel, parse_block_size_kib};
+use dsplan::plan::Plan;
 use dsplan::report::{self, Format};
 use dsplan::vsan::{VsanCatalog, VsanOptions};
 
@@ -63,9 +64,14 @@ struct PlanArgs {
     /// RVTools .xlsx, a folder of RVTools_tab*.csv files, or a vInfo CSV (several are merged).
     #[arg(required = true)]
     inputs: Vec<PathBuf>,
-    /// AVS hosts in the cluster that mounts the datastores (3..16).
-    #[arg(long, default_value_t = 3)]
-    hosts: u32,
+    /// AVS hosts in the cluster that mounts the datastores (3..16; default 3, or with
+    /// --per-cluster each cluster's hosts in vHost).
+    #[arg(long)]
+    hosts: Option<u32>,
+    /// Plan each source cluster separately (its own hosts, its share of the targets by
+    /// capacity) and add a total.
+    #[arg(long = "per-cluster")]
+    per_cluster: bool,
     /// Plan only VMs of this source cluster (repeatable).
     #[arg(long = "cluster")]
     clusters: Vec<String>,
@@ -245,26 +251,21 @@ fn run_plan(args: &PlanArgs) -> Result<(), Failure> {
     let mut warnings = inventory.warnings.clone();
     warnings.append(&mut demand.warnings);
     demand.warnings = warnings;
-    let plan = optimize::optimize(
-        &demand,
-        &catalog,
-        &model,
-        &OptimizeOptions {
-            hosts: args.hosts,
-            region: args.region.clone(),
-            max_datastores: args.max_datastores,
-            service_levels: Vec::new(),
-            cold_pct: args.cold_pct,
-            cool_retrieval_pct: args.cool_retrieval_pct,
-            reservation,
-            peak: args.peak_months.map(|months| PeakOptions {
-                months,
-                iops: args.peak_iops,
-                throughput_mibps: args.peak_throughput_mibps,
-            }),
-        },
-    )
-    .map_err(|e| match e {
+    let optimize_options = OptimizeOptions {
+        hosts: args.hosts.unwrap_or(3),
+        region: args.region.clone(),
+        max_datastores: args.max_datastores,
+        service_levels: Vec::new(),
+        cold_pct: args.cold_pct,
+        cool_retrieval_pct: args.cool_retrieval_pct,
+        reservation,
+        peak: args.peak_months.map(|months| PeakOptions {
+            months,
+            iops: args.peak_iops,
+            throughput_mibps: args.peak_throughput_mibps,
+        }),
+    };
+    let failure = |e: OptimizeError| match e {
         OptimizeError::Infeasible { .. } => Failure {
             code: 2,
             message: e.to_string(),
@@ -274,7 +275,7 @@ fn run_plan(args: &PlanArgs) -> Result<(), Failure> {
             message: e.to_string(),
         },
         _ => usage(e.to_string()),
-    })?;
+    };
     let vsan_catalog = VsanCatalog::builtin().map_err(|e| usage(e.to_string()))?;
     let vsan_options = VsanOptions {
         sku: args.vsan_host.clone(),
@@ -286,23 +287,47 @@ fn run_plan(args: &PlanArgs) -> Result<(), Failure> {
         dedup_ratio: args.vsan_dedup_ratio,
         host_usd_per_hour: args.vsan_host_usd_per_hour,
     };
-    let mut plan = plan;
-    plan.vsan_comparison = Some(
-        dsplan::vsan::compare(
-            &vsan_catalog,
-            demand.data_capacity_gib() * (1.0 + args.snapshot_reserve_pct / 100.0),
-            args.hosts,
-            plan.totals.cost_usd_per_month,
-            catalog.limits.hours_per_month,
-            &vsan_options,
-        )
-        .map_err(|e| usage(e.to_string()))?,
-    );
+    // Data on vSAN: placed capacity after growth and snapshot reserve.
+    let data_factor = (1.0 + args.growth_pct / 100.0) * (1.0 + args.snapshot_reserve_pct / 100.0);
+    let vsan = |plan: &mut Plan| -> Result<(), Failure> {
+        plan.vsan_comparison = Some(
+            dsplan::vsan::compare(
+                &vsan_catalog,
+                plan.totals.placed_capacity_gib * data_factor,
+                plan.hosts,
+                plan.totals.cost_usd_per_month,
+                catalog.limits.hours_per_month,
+                &vsan_options,
+            )
+            .map_err(|e| usage(e.to_string()))?,
+        );
+        Ok(())
+    };
     let format = match args.format {
         FormatArg::Text => Format::Text,
         FormatArg::Json => Format::Json,
     };
-    let text = report::render_plan(&plan, format).map_err(|e| usage(e.to_string()))?;
+    let text = if args.per_cluster {
+        let mut plans = optimize::optimize_per_cluster(
+            &inventory,
+            &options,
+            &catalog,
+            &model,
+            &optimize_options,
+            args.hosts,
+        )
+        .map_err(failure)?;
+        for c in &mut plans.clusters {
+            vsan(&mut c.plan)?;
+        }
+        report::render_cluster_plans(&plans, format)
+    } else {
+        let mut plan =
+            optimize::optimize(&demand, &catalog, &model, &optimize_options).map_err(failure)?;
+        vsan(&mut plan)?;
+        report::render_plan(&plan, format)
+    }
+    .map_err(|e| usage(e.to_string()))?;
     emit(&text, args.output.as_ref())
 }
 

@@ -496,3 +496,50 @@ fn time_phased_plan_raises_the_level_for_the_peak_months_only() {
     assert_eq!(p.pools[0].service_level, ServiceLevel::Flexible);
     assert!((p.totals.cost_usd_per_month - 1_846.27).abs() < 0.005);
 }
+
+#[test]
+fn per_cluster_plans_each_cluster_with_its_own_hosts_and_adds_a_total() {
+    // c1: 10 VMs x 1,024 GiB on hosts h0..h3 (4 hosts in vInfo); c2: 2 VMs x 1,024 GiB on one
+    // host -> raised to the AVS minimum of 3. No headroom, eastus, no targets:
+    //   c1 flexible 10 x 112.87552 = 1,128.7552 -> 1,128.76
+    //   c2 flexible  2 x 112.87552 =   225.75104 ->  225.75
+    //   total 1,354.51.
+    let mut inv = estate(12, 1024.0);
+    for (i, vm) in inv.vms.iter_mut().enumerate() {
+        if i < 10 {
+            vm.cluster = Some("c1".into());
+            vm.host = Some(format!("h{}", i % 4));
+        } else {
+            vm.cluster = Some("c2".into());
+            vm.host = Some("x1".into());
+        }
+    }
+    let opts = DemandOptions {
+        headroom_pct: 0.0,
+        iops: 12_000.0,
+        ..DemandOptions::default()
+    };
+    let plans = optimize::optimize_per_cluster(
+        &inv,
+        &opts,
+        &Catalog::builtin().unwrap(),
+        &PerfModel::builtin().unwrap(),
+        &OptimizeOptions::default(),
+        None,
+    )
+    .unwrap();
+    assert_eq!(plans.clusters.len(), 2);
+    let (c1, c2) = (&plans.clusters[0], &plans.clusters[1]);
+    assert_eq!((c1.cluster.as_str(), c1.hosts), ("c1", 4));
+    assert_eq!((c2.cluster.as_str(), c2.hosts), ("c2", 3));
+    assert!((c1.plan.totals.cost_usd_per_month - 1_128.76).abs() < 0.005);
+    assert!((c2.plan.totals.cost_usd_per_month - 225.75).abs() < 0.005);
+    assert!((plans.total.cost_usd_per_month - 1_354.51).abs() < 0.005);
+    assert_eq!(plans.total.hosts, 7);
+    // Targets split by capacity: 12,000 x 10/12 = 10,000 and x 2/12 = 2,000 IOPS.
+    assert!((c1.plan.performance.iops_target - 10_000.0).abs() < 1e-6);
+    assert!((c2.plan.performance.iops_target - 2_000.0).abs() < 1e-6);
+    // Nothing lost: each cluster's plan places its own VMs only.
+    assert!((c1.plan.totals.placed_capacity_gib - 10_240.0).abs() < 1e-6);
+    assert!((c2.plan.totals.placed_capacity_gib - 2_048.0).abs() < 1e-6);
+}

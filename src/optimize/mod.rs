@@ -46,6 +46,10 @@
 //! the cheapest alternative per service level and at exactly 1, 2, 4 and 8 datastores, and
 //! what one more TiB or 100 more MiB/s would cost (each a re-solve of the same MILPs).
 
+mod per_cluster;
+
+pub use per_cluster::{ClusterPlan, ClusterPlans, ClusterTotals, optimize_per_cluster};
+
 use good_lp::{
     Expression, ProblemVariables, Solution, SolverModel, WithTimeLimit, constraint, variable,
 };

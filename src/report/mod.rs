@@ -65,6 +65,66 @@ pub fn render_plan(plan: &Plan, format: Format) -> Result<String, ReportError> {
     }
 }
 
+/// Renders per-cluster plans: each cluster's plan, then the total.
+///
+/// # Errors
+/// [`ReportError::Json`] if a plan holds a value JSON cannot carry.
+pub fn render_cluster_plans(
+    plans: &crate::optimize::ClusterPlans,
+    format: Format,
+) -> Result<String, ReportError> {
+    match format {
+        Format::Json => Ok(serde_json::to_string_pretty(plans)? + "\n"),
+        Format::Text => {
+            let g = group_thousands;
+            let mut s = String::new();
+            for c in &plans.clusters {
+                let _ = writeln!(
+                    s,
+                    "=== cluster {}: {} hosts ({}), {:.1}% of the IOPS and MiB/s targets ===",
+                    c.cluster,
+                    c.hosts,
+                    c.hosts_source,
+                    c.target_share * 100.0
+                );
+                s.push_str(&plan_text(&c.plan));
+                let _ = writeln!(s);
+            }
+            let t = &plans.total;
+            let _ = writeln!(s, "=== total over {} clusters ===", t.clusters);
+            let _ = writeln!(
+                s,
+                "  {} hosts, {} datastores, {} TiB of pools, {} GiB placed, {} USD/month",
+                t.hosts,
+                t.datastores,
+                t.pool_size_tib,
+                g(t.placed_capacity_gib, 1),
+                g(t.cost_usd_per_month, 2)
+            );
+            if t.vms_without_cluster > 0 {
+                let _ = writeln!(
+                    s,
+                    "  not planned: {} VMs that name no cluster ({} GiB)",
+                    t.vms_without_cluster,
+                    g(t.vms_without_cluster_capacity_gib, 1)
+                );
+            }
+            for c in &plans.clusters {
+                let _ = writeln!(
+                    s,
+                    "  {:<24} {:>3} hosts {:>3} datastores {:>7} TiB {:>12} USD/month",
+                    c.cluster,
+                    c.hosts,
+                    c.plan.totals.datastores,
+                    c.plan.totals.pool_size_tib,
+                    g(c.plan.totals.cost_usd_per_month, 2)
+                );
+            }
+            Ok(s)
+        }
+    }
+}
+
 fn plan_text(plan: &Plan) -> String {
     let g = group_thousands;
     let mut s = String::new();
