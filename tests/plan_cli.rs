@@ -69,12 +69,44 @@ fn plan_json_with_cool_reservation_and_vsan_is_deterministic() {
 }
 
 #[test]
+fn per_cluster_json_is_deterministic_and_totals_the_clusters() {
+    let args = [
+        "plan",
+        "fixtures/small-estate.xlsx",
+        "--per-cluster",
+        "--iops",
+        "20000",
+        "--format",
+        "json",
+    ];
+    let a = dsplan(&args);
+    let b = dsplan(&args);
+    assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
+    assert_eq!(a.stdout, b.stdout);
+    let j: serde_json::Value = serde_json::from_slice(&a.stdout).unwrap();
+    let clusters = j["clusters"].as_array().unwrap();
+    assert!(!clusters.is_empty());
+    let sum: f64 = clusters
+        .iter()
+        .map(|c| c["plan"]["totals"]["cost_usd_per_month"].as_f64().unwrap())
+        .sum();
+    let total = j["total"]["cost_usd_per_month"].as_f64().unwrap();
+    assert!((sum - total).abs() < 0.005, "{sum} vs {total}");
+    let iops: f64 = clusters
+        .iter()
+        .map(|c| c["plan"]["performance"]["iops_target"].as_f64().unwrap())
+        .sum();
+    assert!((iops - 20_000.0).abs() < 1e-6, "{iops}");
+}
+
+#[test]
 fn bad_new_flags_exit_1() {
     for (flag, value, needle) in [
         ("--reservation", "2y", "reservation"),
         ("--cold-pct", "120", "cold-pct"),
         ("--vsan-host", "av99", "vsan-host"),
         ("--vsan-policy", "raid7", "vsan-policy"),
+        ("--peak-months", "12", "peak-months"),
     ] {
         let o = dsplan(&["plan", "fixtures/small-estate.xlsx", flag, value]);
         assert_eq!(o.status.code(), Some(1), "{flag} {value}");

@@ -306,8 +306,7 @@ fn plan_text(plan: &Plan) -> String {
             if a.reserved_tib > 0 {
                 opts.push("reserved");
             }
-            let _ = writeln!(
-                s,
+            let line = format!(
                 "  {:<22} {:<9} {:>4} {:>9} {:>10} {:<14} {:>12} {:>11}  {}",
                 restriction,
                 a.service_level.map_or("-", |l| l.as_str()),
@@ -323,6 +322,7 @@ fn plan_text(plan: &Plan) -> String {
                 format!("+{}", g(a.extra_cost_usd_per_month, 2)),
                 a.note
             );
+            let _ = writeln!(s, "{}", line.trim_end());
         }
     }
     if !plan.marginal_costs.is_empty() {
