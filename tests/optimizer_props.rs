@@ -242,3 +242,54 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// A time-phased plan costs no more a year than the peak layout all year, and no less
+    /// than the base optimum for the base months plus the peak optimum for the peak months;
+    /// both phases meet their targets when re-evaluated.
+    #[test]
+    fn time_phased_yearly_cost_is_bounded(
+        capacity_tib in 1.0f64..100.0,
+        hosts in 3u32..=16,
+        base_frac in 0.0f64..0.5,
+        peak_frac in 0.5f64..1.0,
+        months in 1u32..=11,
+        region in prop::sample::select(vec!["eastus", "westeurope"]),
+    ) {
+        let small = IoProfile::small_block();
+        let m = PerfModel::builtin().unwrap();
+        let c = Catalog::builtin().unwrap();
+        let top = Layout::new(hosts, 8, c.limits.volume_max_throughput_mibps);
+        let large = IoProfile { block_size_kib: 64.0, read_pct: 70.0, random_pct: 0.0 };
+        let top_mibps = m.predict(&top, &large).unwrap().throughput_mibps;
+        let base_mibps = (top_mibps * base_frac).floor();
+        let peak_mibps = (top_mibps * peak_frac).floor();
+        let demand_for = |mibps: f64| {
+            demand::derive(&one_vm(capacity_tib * 1024.0), &DemandOptions {
+                headroom_pct: 0.0,
+                throughput_mibps: mibps,
+                io_profile: small,
+                ..DemandOptions::default()
+            }).unwrap()
+        };
+        let opts = OptimizeOptions { hosts, region: region.into(), ..OptimizeOptions::default() };
+        let base_opt = optimize::optimize(&demand_for(base_mibps), &c, &m, &opts).unwrap();
+        let peak_opt = optimize::optimize(&demand_for(peak_mibps), &c, &m, &opts).unwrap();
+        let phased = optimize::optimize(&demand_for(base_mibps), &c, &m, &OptimizeOptions {
+            peak: Some(optimize::PeakOptions { months, iops: 0.0, throughput_mibps: peak_mibps }),
+            ..opts.clone()
+        }).unwrap();
+        let tp = phased.time_phased.as_ref().unwrap();
+        let n = f64::from(months);
+        let lower = (12.0 - n) * base_opt.totals.cost_usd_per_month + n * peak_opt.totals.cost_usd_per_month;
+        let upper = 12.0 * peak_opt.totals.cost_usd_per_month;
+        prop_assert!(tp.yearly_cost_usd + 0.01 >= lower, "{} < {lower}", tp.yearly_cost_usd);
+        prop_assert!(tp.yearly_cost_usd <= upper + 0.01, "{} > {upper}", tp.yearly_cost_usd);
+        prop_assert!((tp.peak_all_year_yearly_cost_usd - upper).abs() < 0.01);
+        prop_assert!(tp.peak.predicted_throughput_mibps + 1e-6 >= peak_mibps);
+        prop_assert!(tp.base.predicted_throughput_mibps + 1e-6 >= base_mibps);
+        prop_assert_eq!(tp.base.datastores, tp.peak.datastores);
+    }
+}

@@ -543,3 +543,23 @@ fn per_cluster_plans_each_cluster_with_its_own_hosts_and_adds_a_total() {
     assert!((c1.plan.totals.placed_capacity_gib - 10_240.0).abs() < 1e-6);
     assert!((c2.plan.totals.placed_capacity_gib - 2_048.0).abs() < 1e-6);
 }
+
+#[test]
+fn unreachable_peak_target_is_infeasible_and_says_peak() {
+    let options = OptimizeOptions {
+        peak: Some(PeakOptions {
+            months: 2,
+            iops: 50_000_000.0,
+            throughput_mibps: 0.0,
+        }),
+        ..OptimizeOptions::default()
+    };
+    let e = plan_with(&estate(1, 100.0), 0.0, 0.0, &options).unwrap_err();
+    match &e {
+        OptimizeError::Infeasible { target, detail, .. } => {
+            assert_eq!(*target, Target::Iops);
+            assert!(detail.contains("peak"), "{detail}");
+        }
+        other => panic!("expected infeasible, got {other}"),
+    }
+}
