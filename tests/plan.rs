@@ -563,3 +563,22 @@ fn unreachable_peak_target_is_infeasible_and_says_peak() {
         other => panic!("expected infeasible, got {other}"),
     }
 }
+
+#[test]
+fn up_to_256_datastores_on_16_hosts() {
+    // 16 hosts, 1,500,000 8 KiB IOPS: beyond the 8-datastore default. The host layer would
+    // allow 16 x 76,000 x usl(7) = 16 x 76,000 x 2.90168 = about 3.53 million, but the volume
+    // layer gives 187,080 per datastore (see iops_needs_more_datastores_for_flows):
+    // 8 x 187,080 = 1,496,640 < 1,500,000, so at least 9 datastores are needed.
+    let default = plan(&estate(8, 1024.0), "eastus", 16, 1_500_000.0, 0.0);
+    assert!(matches!(default, Err(OptimizeError::Infeasible { .. })));
+    let options = OptimizeOptions {
+        hosts: 16,
+        max_datastores: 256,
+        ..OptimizeOptions::default()
+    };
+    let p = plan_with(&estate(8, 1024.0), 1_500_000.0, 0.0, &options).unwrap();
+    assert!(p.totals.datastores >= 9, "{}", p.totals.datastores);
+    assert!(p.performance.small_block.iops >= 1_500_000.0);
+    assert!(p.binding.iter().any(|b| b.constraint == "iops_flows"));
+}

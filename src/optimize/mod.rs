@@ -45,6 +45,12 @@
 //! [`OptimizeError::Verification`] (a bug, never a silent result). The plan also carries
 //! the cheapest alternative per service level and at exactly 1, 2, 4 and 8 datastores, and
 //! what one more TiB or 100 more MiB/s would cost (each a re-solve of the same MILPs).
+//!
+//! With [`OptimizeOptions::peak`], a time-phased plan: for every datastore count, cool state
+//! and volume kind (which stay all year) the cheapest base-months and peak-months layouts
+//! are solved with the count fixed, and the pair with the lowest yearly cost wins; the plan's
+//! pools and datastores are the base months', [`Plan::time_phased`] holds both phases.
+//! [`optimize_per_cluster`] plans each source cluster on its own.
 
 mod per_cluster;
 
