@@ -269,19 +269,18 @@ mod tests {
     use crate::inventory::Vm;
 
     fn vm(name: &str, state: PowerState, template: Option<bool>, prov: f64, used: f64) -> Vm {
+        let origin = Origin {
+            file: "t.xlsx".into(),
+            sheet: "vInfo".into(),
+            row: 2,
+        };
         Vm {
-            name: name.into(),
             power_state: state,
             template,
             cluster: Some("c1".into()),
-            host: None,
             provisioned_mib: Some(prov),
             in_use_mib: Some(used),
-            origin: Origin {
-                file: "t.xlsx".into(),
-                sheet: "vInfo".into(),
-                row: 2,
-            },
+            ..Vm::new(name, origin)
         }
     }
 
@@ -295,6 +294,7 @@ mod tests {
                 vm("t", PowerState::PoweredOff, Some(true), 10240.0, 10240.0),
             ],
             warnings: vec![],
+            ..Inventory::default()
         };
         let d = derive(&inv, &DemandOptions::default()).unwrap();
         // in-use: a 1 GiB + b 3 GiB = 4 GiB placed; template 10 GiB excluded
@@ -328,6 +328,7 @@ mod tests {
             inputs: vec![],
             vms: vec![a, b],
             warnings: vec![],
+            ..Inventory::default()
         };
         let d = derive(&inv, &DemandOptions::default()).unwrap();
         assert_eq!(d.placed_capacity_gib, 2.0);

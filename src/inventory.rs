@@ -84,6 +84,31 @@ pub struct Vm {
 }
 
 impl Vm {
+    /// A VM named `name`, read at `origin`, with everything else unknown (`None`,
+    /// [`PowerState::Unknown`]); set the known fields with struct-update syntax.
+    pub fn new(name: impl Into<String>, origin: Origin) -> Vm {
+        Vm {
+            name: name.into(),
+            power_state: PowerState::Unknown,
+            template: None,
+            cluster: None,
+            host: None,
+            provisioned_mib: None,
+            in_use_mib: None,
+            origin,
+            unshared_mib: None,
+            srm_placeholder: None,
+            cpus: None,
+            memory_mib: None,
+            datacenter: None,
+            path: None,
+            home_datastore: None,
+            vi_sdk_server: None,
+            vm_id: None,
+            vm_uuid: None,
+        }
+    }
+
     /// The key that identifies this VM across inputs: see [`VmKey::new`].
     pub fn key(&self) -> VmKey {
         VmKey::new(

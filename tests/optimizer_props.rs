@@ -13,20 +13,23 @@ fn one_vm(gib: f64) -> Inventory {
     Inventory {
         inputs: vec![],
         vms: vec![Vm {
-            name: "vm".into(),
             power_state: PowerState::PoweredOn,
             template: Some(false),
             cluster: None,
             host: None,
             provisioned_mib: Some(gib * 1024.0),
             in_use_mib: Some(gib * 1024.0),
-            origin: Origin {
-                file: "p".into(),
-                sheet: "vInfo".into(),
-                row: 2,
-            },
+            ..Vm::new(
+                "vm",
+                Origin {
+                    file: "p".into(),
+                    sheet: "vInfo".into(),
+                    row: 2,
+                },
+            )
         }],
         warnings: vec![],
+        ..Inventory::default()
     }
 }
 

@@ -21,21 +21,24 @@ fn estate(n: usize, gib_each: f64) -> Inventory {
         inputs: vec!["synthetic".into()],
         vms: (0..n)
             .map(|i| Vm {
-                name: format!("vm{i:03}"),
                 power_state: PowerState::PoweredOn,
                 template: Some(false),
                 cluster: Some("c1".into()),
                 host: Some("h1".into()),
                 provisioned_mib: Some(gib_each * 1024.0),
                 in_use_mib: Some(gib_each * 1024.0),
-                origin: Origin {
-                    file: "synthetic".into(),
-                    sheet: "vInfo".into(),
-                    row: i + 2,
-                },
+                ..Vm::new(
+                    format!("vm{i:03}"),
+                    Origin {
+                        file: "synthetic".into(),
+                        sheet: "vInfo".into(),
+                        row: i + 2,
+                    },
+                )
             })
             .collect(),
         warnings: vec![],
+        ..Inventory::default()
     }
 }
 
