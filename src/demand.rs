@@ -198,19 +198,15 @@ pub fn derive(inventory: &Inventory, options: &DemandOptions) -> Result<Demand, 
         let capacity_mib = match (primary, fallback) {
             (Some(v), _) => Some(v),
             (None, Some(v)) => {
-                warnings.push(Warning {
-                    file: vm.origin.file.clone(),
-                    sheet: Some(vm.origin.sheet.clone()),
-                    row: Some(vm.origin.row),
-                    column: None,
-                    value: None,
-                    message: format!(
+                warnings.push(Warning::at_row(
+                    &vm.origin,
+                    format!(
                         "VM '{}' has no {} capacity; sized by its {} capacity instead",
                         vm.name,
                         options.capacity_basis.as_str(),
                         fallback_name
                     ),
-                });
+                ));
                 Some(v)
             }
             (None, None) => None,

@@ -339,6 +339,20 @@ pub struct Warning {
     pub message: String,
 }
 
+impl Warning {
+    /// A warning about the row at `origin` as a whole (no column or value).
+    pub fn at_row(origin: &Origin, message: String) -> Warning {
+        Warning {
+            file: origin.file.clone(),
+            sheet: Some(origin.sheet.clone()),
+            row: Some(origin.row),
+            column: None,
+            value: None,
+            message,
+        }
+    }
+}
+
 impl std::fmt::Display for Warning {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}", self.file)?;

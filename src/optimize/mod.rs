@@ -750,18 +750,14 @@ fn place_vms(
                 free
             };
             if first && part < left {
-                warnings.push(crate::inventory::Warning {
-                    file: vm.origin.file.clone(),
-                    sheet: Some(vm.origin.sheet.clone()),
-                    row: Some(vm.origin.row),
-                    column: None,
-                    value: None,
-                    message: format!(
+                warnings.push(crate::inventory::Warning::at_row(
+                    &vm.origin,
+                    format!(
                         "VM '{}' ({:.1} GiB) is larger than the free space of any one \
                          datastore: its VMDKs must be spread over several datastores",
                         vm.name, vm.capacity_gib
                     ),
-                });
+                ));
             }
             first = false;
             ds[j].placed_capacity_gib += part;
