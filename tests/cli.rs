@@ -313,3 +313,46 @@ fn output_file_is_written() {
         serde_json::from_str(&std::fs::read_to_string(Path::new(&out)).unwrap()).unwrap();
     assert_eq!(j["schema_version"], 1);
 }
+
+#[test]
+fn output_over_an_input_is_refused_and_the_input_survives() {
+    let dir = scratch("overwrite");
+    let input = dir.join("estate.xlsx");
+    std::fs::copy(root().join("fixtures/small-estate.xlsx"), &input).unwrap();
+    let before = std::fs::read(&input).unwrap();
+    let i = input.to_string_lossy();
+    assert_exit_1(&["plan", &i, "-o", &i], &["refusing", "estate.xlsx"]);
+    assert_eq!(std::fs::read(&input).unwrap(), before);
+    // a file inside an input folder is refused too
+    let inside = dir.join("RVTools_tabvInfo.csv");
+    let d = dir.to_string_lossy();
+    assert_exit_1(
+        &["plan", &d, "-o", &inside.to_string_lossy()],
+        &["refusing"],
+    );
+}
+
+#[test]
+fn scope_errors_exit_1() {
+    let fx = "fixtures/small-estate.xlsx";
+    // The fixture's clusters are Dev and Prod.
+    assert_exit_1(&["plan", fx, "--cluster", "nope"], &["nope", "Dev, Prod"]);
+    // " prod " matches Prod (trimmed, case-insensitive): 4 non-template Prod VMs placed.
+    let j = json(&dsplan(&[
+        "plan",
+        fx,
+        "--cluster",
+        " prod ",
+        "--format",
+        "json",
+    ]));
+    let placed: std::collections::BTreeSet<&str> = j["placements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["vm"].as_str().unwrap())
+        .collect();
+    assert_eq!(placed.len(), 4, "web-01, web-02, db-01, app-01");
+    // A request beyond the largest NFS transfer (1 MiB) is a usage error, not exit 2.
+    assert_exit_1(&["plan", fx, "--block-size", "1e9"], &["block"]);
+}

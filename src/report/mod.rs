@@ -256,6 +256,18 @@ fn write_warnings(s: &mut String, warnings: &[Warning]) {
     }
 }
 
+/// A MiB total as TiB for the inventory table: `unknown` when no VM of the row has a value,
+/// a trailing `*` when some lack one.
+fn tib_or_unknown(total_mib: f64, unknown: usize, vms: usize) -> String {
+    if vms > 0 && unknown == vms {
+        "unknown".into()
+    } else if unknown > 0 {
+        format!("{}*", group_thousands(total_mib / 1024.0 / 1024.0, 2))
+    } else {
+        group_thousands(total_mib / 1024.0 / 1024.0, 2)
+    }
+}
+
 /// The JSON shape of `dsplan inventory --json`.
 #[derive(Debug, Serialize)]
 pub struct InventoryReport<'a> {
@@ -297,7 +309,6 @@ pub fn render_inventory(inventory: &Inventory, format: Format) -> Result<String,
     match format {
         Format::Json => Ok(serde_json::to_string_pretty(&report)? + "\n"),
         Format::Text => {
-            let g = group_thousands;
             let mut s = String::new();
             let _ = writeln!(s, "inputs: {}", inventory.inputs.join(", "));
             let _ = writeln!(
@@ -323,8 +334,8 @@ pub fn render_inventory(inventory: &Inventory, format: Format) -> Result<String,
                     v.powered_on_count,
                     v.powered_off_count,
                     v.suspended_count,
-                    g(v.provisioned_mib / 1024.0 / 1024.0, 2),
-                    g(v.in_use_mib / 1024.0 / 1024.0, 2),
+                    tib_or_unknown(v.provisioned_mib, v.provisioned_unknown, v.vm_count),
+                    tib_or_unknown(v.in_use_mib, v.in_use_unknown, v.vm_count),
                     v.host_count
                 );
             };
@@ -332,6 +343,15 @@ pub fn render_inventory(inventory: &Inventory, format: Format) -> Result<String,
                 row(&mut s, name, v);
             }
             row(&mut s, "total", &report.summary);
+            let sm = &report.summary;
+            if sm.provisioned_unknown > 0 || sm.in_use_unknown > 0 {
+                let _ = writeln!(
+                    s,
+                    "* sum of the known values only: {} VM(s) without provisioned, {} without \
+                     in-use capacity; 'unknown' = no VM of the row has a value",
+                    sm.provisioned_unknown, sm.in_use_unknown
+                );
+            }
             write_warnings(&mut s, &inventory.warnings);
             Ok(s)
         }
@@ -341,6 +361,14 @@ pub fn render_inventory(inventory: &Inventory, format: Format) -> Result<String,
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn unknown_totals_are_marked() {
+        // 2 TiB = 2 x 1024 x 1024 MiB
+        assert_eq!(tib_or_unknown(2.0 * 1024.0 * 1024.0, 0, 3), "2.00");
+        assert_eq!(tib_or_unknown(2.0 * 1024.0 * 1024.0, 1, 3), "2.00*");
+        assert_eq!(tib_or_unknown(0.0, 3, 3), "unknown");
+    }
 
     #[test]
     fn thousands_are_grouped() {
