@@ -222,11 +222,13 @@ fn unreachable_iops_exits_2_naming_the_target_and_the_most_reachable() {
     ]);
     assert_eq!(o.status.code(), Some(2));
     let e = stderr(&o);
-    // 3 hosts: 3 x 76,000 x usl(7) = 661,585 IOPS at most (see tests/plan.rs).
+    // 3 hosts: 3 x 76,000 x usl(7) = 661,584.7 IOPS at most (see tests/plan.rs), shown
+    // floored so that the target 661,585 itself reads as out of reach.
     assert!(
-        e.contains("IOPS target 50000000") && e.contains("661585"),
+        e.contains("IOPS target 50,000,000") && e.contains("at most 661,584 "),
         "{e}"
     );
+    assert!(e.contains("limited by the host layer"), "{e}");
 }
 
 fn assert_exit_1(args: &[&str], needles: &[&str]) {
@@ -312,6 +314,19 @@ fn output_file_is_written() {
     let j: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(Path::new(&out)).unwrap()).unwrap();
     assert_eq!(j["schema_version"], 1);
+    // No target given: the plan says it is sized for capacity only.
+    assert!(
+        j["warnings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|w| w["message"]
+                .as_str()
+                .unwrap()
+                .contains("no IOPS or MiB/s target")),
+        "{}",
+        j["warnings"]
+    );
 }
 
 #[test]

@@ -91,8 +91,10 @@ impl Target {
 pub enum OptimizeError {
     /// No layout within the limits meets a target.
     #[error(
-        "the {} target {required:.0} cannot be met: at most {reachable:.0} is reachable ({detail})",
-        target.describe()
+        "the {} target {} cannot be met: at most {} is reachable ({detail})",
+        target.describe(),
+        show_number(*required),
+        crate::report::group_thousands(reachable.floor(), 0)
     )]
     Infeasible {
         /// The target that cannot be met.
@@ -163,6 +165,62 @@ pub fn pool_cost_usd_per_month(
 /// Throughput a pool of `size_tib` at `spec` provides without purchase, MiB/s.
 fn included_throughput_mibps(spec: &ServiceLevelSpec, size_tib: u32) -> f64 {
     spec.throughput_mibps_per_tib * f64::from(size_tib) + spec.included_throughput_mibps_per_pool
+}
+
+/// A target as the user gave it: whole numbers without decimals, others with one.
+fn show_number(v: f64) -> String {
+    if v.fract() == 0.0 {
+        crate::report::group_thousands(v, 0)
+    } else {
+        crate::report::group_thousands(v, 1)
+    }
+}
+
+/// Why a performance target is out of reach: the best datastore count, the layer that
+/// binds there, and which options could still raise it.
+#[allow(clippy::too_many_arguments)]
+fn unreachable_detail(
+    model: &PerfModel,
+    limits: &crate::catalog::Limits,
+    hosts: u32,
+    max_d: u32,
+    ceilings: &[f64],
+    profile: &IoProfile,
+    what: &str,
+) -> Result<String, OptimizeError> {
+    let best_d = ceilings
+        .iter()
+        .enumerate()
+        .fold(
+            (0usize, f64::MIN),
+            |b, (i, &c)| if c > b.1 { (i, c) } else { b },
+        )
+        .0 as u32
+        + 1;
+    let layout = Layout::new(hosts, best_d, limits.volume_max_throughput_mibps);
+    let p = model.predict(&layout, profile)?;
+    let mut detail = format!(
+        "{what}: best with {best_d} datastore(s) x {hosts} hosts = {} flows at {} KiB, \
+         limited by the {} layer",
+        layout.flows(),
+        profile.block_size_kib,
+        p.bottleneck.as_str()
+    );
+    let mut advice = Vec::new();
+    if hosts < limits.max_hosts {
+        advice.push(format!("more --hosts (up to {})", limits.max_hosts));
+    }
+    if max_d < limits.max_datastores {
+        advice.push(format!(
+            "a higher --max-datastores (up to {})",
+            limits.max_datastores
+        ));
+    }
+    if !advice.is_empty() {
+        detail.push_str("; try ");
+        detail.push_str(&advice.join(" or "));
+    }
+    Ok(detail)
 }
 
 fn round_cents(v: f64) -> f64 {
@@ -289,13 +347,15 @@ pub fn optimize(
             target: Target::Iops,
             required: iops_target,
             reachable: reachable_iops,
-            detail: format!(
-                "{} hosts x up to {max_d} datastores = {} flows at {} KiB; raise --hosts or \
-                 --max-datastores",
+            detail: unreachable_detail(
+                model,
+                limits,
                 options.hosts,
-                u64::from(options.hosts) * u64::from(max_d),
-                small.block_size_kib
-            ),
+                max_d,
+                &ceil.iops,
+                &small,
+                "small-block IOPS",
+            )?,
         });
     }
     let best_tp = ceil.throughput_mibps.iter().copied().fold(0.0, f64::max);
@@ -305,10 +365,15 @@ pub fn optimize(
             target: Target::ThroughputMibps,
             required: tp_target,
             reachable: reachable_tp,
-            detail: format!(
-                "{} hosts x up to {max_d} datastores at {} KiB, {} MiB/s per volume",
-                options.hosts, large.block_size_kib, volume_max_mibps
-            ),
+            detail: unreachable_detail(
+                model,
+                limits,
+                options.hosts,
+                max_d,
+                &ceil.throughput_mibps,
+                &large,
+                "large-block MiB/s",
+            )?,
         });
     }
     let required_gib = demand.required_capacity_gib;
@@ -586,27 +651,37 @@ fn build_plan(
     }
 
     let d = f64::from(datastores);
-    let size_gib = pool_gib / d;
+    // Volume quotas are whole GiB: the pool's GiB split as evenly as whole numbers allow.
+    let pool_gib_whole = u64::from(size_tib) * 1024;
+    let base_gib = pool_gib_whole / u64::from(datastores);
+    let extra = pool_gib_whole % u64::from(datastores);
     let mut ds: Vec<DatastorePlan> = (1..=datastores)
-        .map(|i| DatastorePlan {
-            name: format!("anf-ds-{i:02}"),
-            pool: pool_name.clone(),
-            service_level: level,
-            size_gib,
-            throughput_mibps: pool_tp / d,
-            predicted_iops: small_pred.iops / d,
-            predicted_throughput_mibps: large_pred.throughput_mibps / d,
-            cost_usd_per_month: round_cents(pool.cost_usd_per_month / d),
-            vm_count: 0,
-            placed_capacity_gib: 0.0,
+        .map(|i| {
+            let size_gib = (base_gib + u64::from(u64::from(i) <= extra)) as f64;
+            DatastorePlan {
+                name: format!("anf-ds-{i:02}"),
+                pool: pool_name.clone(),
+                service_level: level,
+                size_gib,
+                throughput_mibps: pool_tp / d,
+                predicted_iops: small_pred.iops / d,
+                predicted_throughput_mibps: large_pred.throughput_mibps / d,
+                cost_usd_per_month: round_cents(pool.cost_usd_per_month * size_gib / pool_gib),
+                vm_count: 0,
+                placed_capacity_gib: 0.0,
+            }
         })
         .collect();
-    let (placements, place_warnings) = place_vms(demand, &mut ds);
+    // Data may fill each datastore only up to the share growth and headroom leave it.
+    let o = &demand.options;
+    let fill_share = 1.0 / ((1.0 + o.growth_pct / 100.0) * (1.0 + o.headroom_pct / 100.0));
+    let (placements, place_warnings) = place_vms(demand, &mut ds, fill_share);
 
     let binding = binding_limits(
         demand,
         spec,
         size_tib,
+        purchased_mibps,
         datastores,
         options,
         limits.volume_max_tib,
@@ -618,7 +693,19 @@ fn build_plan(
 
     let mut warnings = demand.warnings.clone();
     warnings.extend(place_warnings);
-    let o = &demand.options;
+    if o.iops <= 0.0 && o.throughput_mibps <= 0.0 {
+        warnings.push(crate::inventory::Warning {
+            file: String::new(),
+            sheet: None,
+            row: None,
+            column: None,
+            value: None,
+            message: "no IOPS or MiB/s target was given (--iops, --throughput-mibps): the \
+                      plan is sized for capacity only and its throughput is whatever the \
+                      cheapest pool includes"
+                .into(),
+        });
+    }
     let assumptions = vec![
         assumption("hosts", options.hosts.to_string(), "--hosts"),
         assumption("region", prices.region.clone(), "--region (default eastus)"),
@@ -635,7 +722,7 @@ fn build_plan(
         assumption(
             "headroom_pct",
             o.headroom_pct.to_string(),
-            "--headroom-pct (default 20): free space kept on the datastores",
+            "--headroom-pct (default 20): datastores sized at (1 + headroom) x data",
         ),
         assumption(
             "max_datastores",
@@ -658,7 +745,9 @@ fn build_plan(
         assumption(
             "qos",
             "manual".into(),
-            "each datastore gets an equal share of its pool's throughput",
+            "each datastore gets an equal share of its pool's throughput; the QoS covers the \
+             larger of the two targets (IOPS x block size, MiB/s), taken as peaks at different \
+             times",
         ),
         assumption(
             "exclude_powered_off",
@@ -675,10 +764,12 @@ fn build_plan(
         schema_version: SCHEMA_VERSION,
         region: prices.region.clone(),
         location: prices.location.clone(),
-        prices_effective: prices.effective_start.clone(),
+        prices_effective: prices.effective_start_for(level),
         hosts: options.hosts,
         assumptions,
         totals: Totals {
+            vms_placed: demand.placed.len(),
+            vms_excluded: demand.excluded.len(),
             datastores,
             flows: layout.flows(),
             pool_size_tib: size_tib,
@@ -713,12 +804,16 @@ fn assumption(name: &str, value: String, note: &str) -> Assumption {
     }
 }
 
-/// Places every VM: largest first onto the datastore with the most free space (balances
-/// capacity). A VM larger than any datastore's free space is split over the datastores with
-/// the most free space (its VMDKs must be spread), with a warning.
+/// Places every VM: largest first onto the datastore with the most room, where a
+/// datastore's room is `fill_share x size` (the part growth and headroom leave to today's
+/// data) minus what is already placed; this balances capacity and keeps every datastore's
+/// headroom. A VM larger than any datastore's room is split over the datastores with the
+/// most room (its VMDKs must be spread), with a warning. Since the pool holds
+/// `(1 + growth)(1 + headroom)` x the data, the rooms always add up to enough.
 fn place_vms(
     demand: &Demand,
     ds: &mut [DatastorePlan],
+    fill_share: f64,
 ) -> (Vec<Placement>, Vec<crate::inventory::Warning>) {
     let mut order: Vec<usize> = (0..demand.placed.len()).collect();
     order.sort_by(|&a, &b| {
@@ -728,23 +823,20 @@ fn place_vms(
             .then_with(|| va.name.cmp(&vb.name))
             .then_with(|| a.cmp(&b))
     });
+    let room = |d: &DatastorePlan| (d.size_gib * fill_share - d.placed_capacity_gib).max(0.0);
     let mut placements = Vec::with_capacity(order.len());
     let mut warnings = Vec::new();
     for i in order {
         let vm = &demand.placed[i];
         let mut left = vm.capacity_gib;
         let mut first = true;
-        // most free space; ties to the lowest index
-        let most_free = |ds: &[DatastorePlan]| {
-            (0..ds.len()).max_by(|&a, &b| {
-                let fa = ds[a].size_gib - ds[a].placed_capacity_gib;
-                let fb = ds[b].size_gib - ds[b].placed_capacity_gib;
-                fa.total_cmp(&fb).then_with(|| b.cmp(&a))
-            })
-        };
-        while let Some(j) = most_free(ds) {
-            let free = (ds[j].size_gib - ds[j].placed_capacity_gib).max(0.0);
-            let part = if left <= free || free <= 0.0 {
+        // most room; ties to the lowest index
+        while let Some(j) =
+            (0..ds.len()).max_by(|&a, &b| room(&ds[a]).total_cmp(&room(&ds[b])).then(b.cmp(&a)))
+        {
+            let free = room(&ds[j]);
+            // Whole VM when it fits (or when every datastore is full but for rounding).
+            let part = if left <= free + 1e-9 || free < 1e-6 {
                 left
             } else {
                 free
@@ -753,22 +845,19 @@ fn place_vms(
                 warnings.push(crate::inventory::Warning::at_row(
                     &vm.origin,
                     format!(
-                        "VM '{}' ({:.1} GiB) is larger than the free space of any one \
-                         datastore: its VMDKs must be spread over several datastores",
-                        vm.name, vm.capacity_gib
+                        "VM '{}' ({:.1} GiB) is larger than the room on any one datastore \
+                         ({:.1} GiB with growth and headroom kept): its VMDKs must be spread \
+                         over several datastores",
+                        vm.name, vm.capacity_gib, free
                     ),
                 ));
             }
             first = false;
             ds[j].placed_capacity_gib += part;
-            if placements
-                .last()
-                .is_none_or(|p: &Placement| p.vm != vm.name || p.datastore != ds[j].name)
-            {
-                ds[j].vm_count += 1;
-            }
+            ds[j].vm_count += 1;
             placements.push(Placement {
                 vm: vm.name.clone(),
+                origin: vm.origin.clone(),
                 datastore: ds[j].name.clone(),
                 capacity_gib: part,
             });
@@ -787,6 +876,7 @@ fn binding_limits(
     demand: &Demand,
     spec: &ServiceLevelSpec,
     size_tib: u32,
+    purchased_mibps: f64,
     datastores: u32,
     options: &OptimizeOptions,
     volume_max_tib: f64,
@@ -801,33 +891,44 @@ fn binding_limits(
     let qos_required = o
         .throughput_mibps
         .max(o.iops * small.block_size_kib / 1024.0);
+    let g = crate::report::group_thousands;
     if f64::from(size_tib) <= capacity_tib {
         out.push(BindingLimit {
             constraint: "capacity".into(),
             detail: format!(
-                "{:.1} GiB required (after growth and headroom) sets the pool at {size_tib} TiB",
-                demand.required_capacity_gib
+                "{} GiB required (after growth and headroom) sets the pool at {size_tib} TiB",
+                g(demand.required_capacity_gib, 1)
+            ),
+        });
+    } else if spec.service_level == ServiceLevel::Flexible {
+        out.push(BindingLimit {
+            constraint: "throughput_qos".into(),
+            detail: format!(
+                "{} MiB/s of QoS needs a Flexible pool of at least {size_tib} TiB (at most {} \
+                 MiB/s per TiB), above the {capacity_tib} TiB capacity needs",
+                g(qos_required, 0),
+                spec.max_throughput_mibps_per_tib
             ),
         });
     } else {
         out.push(BindingLimit {
             constraint: "throughput_qos".into(),
             detail: format!(
-                "{qos_required:.0} MiB/s of QoS at {} MiB/s per TiB sets the {} pool at \
-                 {size_tib} TiB, above the {capacity_tib} TiB capacity needs",
-                spec.throughput_mibps_per_tib, spec.service_level
+                "{} MiB/s of QoS at {} MiB/s per TiB sets the {} pool at {size_tib} TiB, above \
+                 the {capacity_tib} TiB capacity needs",
+                g(qos_required, 0),
+                spec.throughput_mibps_per_tib,
+                spec.service_level
             ),
         });
     }
-    if spec.service_level == ServiceLevel::Flexible
-        && qos_required > spec.included_throughput_mibps_per_pool
-    {
+    if spec.service_level == ServiceLevel::Flexible && purchased_mibps > 0.0 {
         out.push(BindingLimit {
             constraint: "throughput_qos".into(),
             detail: format!(
-                "{qos_required:.0} MiB/s of QoS needs {:.0} MiB/s purchased above the {} \
-                 included",
-                qos_required - spec.included_throughput_mibps_per_pool,
+                "{} MiB/s of QoS needs {} MiB/s purchased above the {} included",
+                g(qos_required, 0),
+                g(purchased_mibps, 0),
                 spec.included_throughput_mibps_per_pool
             ),
         });

@@ -98,12 +98,8 @@ fn plan_text(plan: &Plan) -> String {
     let _ = writeln!(
         s,
         "  VMs in scope      {} ({} excluded)",
-        plan.placements
-            .iter()
-            .map(|p| p.vm.as_str())
-            .collect::<std::collections::BTreeSet<_>>()
-            .len(),
-        plan.excluded.len()
+        g(t.vms_placed as f64, 0),
+        g(t.vms_excluded as f64, 0)
     );
     let _ = writeln!(
         s,
