@@ -18,10 +18,19 @@ use crate::inventory::Warning;
 
 /// A CSV file read into memory and decoded.
 pub(crate) struct CsvText {
-    /// Decoded text without a byte-order mark.
-    pub text: String,
+    /// Decoded text; may start with a UTF-8 byte-order mark (skipped through `start`).
+    text: String,
+    /// Byte offset where the content starts (after a byte-order mark).
+    start: usize,
     /// The sniffed delimiter.
     pub delimiter: u8,
+}
+
+impl CsvText {
+    /// The content, without a byte-order mark.
+    pub(crate) fn content(&self) -> &str {
+        self.text.get(self.start..).unwrap_or("")
+    }
 }
 
 /// Reads and decodes a CSV file.
@@ -31,22 +40,39 @@ pub(crate) struct CsvText {
 /// empty file or binary data (NUL bytes without a UTF-16 byte-order mark).
 pub(crate) fn load(path: &Path, file: &str) -> Result<CsvText, IngestError> {
     let bytes = std::fs::read(path).map_err(|e| IngestError::from_io(file, e))?;
-    let text = decode(&bytes, file)?;
-    if text.trim().is_empty() {
+    let (text, start) = decode(bytes, file)?;
+    let content = text.get(start..).unwrap_or("");
+    if content.trim().is_empty() {
         return Err(IngestError::NotASpreadsheet {
             file: file.to_string(),
             detail: "the file is empty".to_string(),
         });
     }
-    let delimiter = sniff_delimiter(&text);
-    Ok(CsvText { text, delimiter })
+    let delimiter = sniff_delimiter(content);
+    Ok(CsvText {
+        text,
+        start,
+        delimiter,
+    })
 }
 
-/// Decodes bytes: BOM first, then UTF-8, then Windows-1252.
-pub(crate) fn decode(bytes: &[u8], file: &str) -> Result<String, IngestError> {
-    if let Some((encoding, bom_len)) = encoding_rs::Encoding::for_bom(bytes) {
+/// Decodes bytes: BOM first, then UTF-8, then Windows-1252. Returns the text and the byte
+/// offset where the content starts (3 after a kept UTF-8 byte-order mark). Valid UTF-8 is
+/// taken over without a copy.
+pub(crate) fn decode(bytes: Vec<u8>, file: &str) -> Result<(String, usize), IngestError> {
+    if let Some((encoding, bom_len)) = encoding_rs::Encoding::for_bom(&bytes) {
+        if encoding == encoding_rs::UTF_8 {
+            return match String::from_utf8(bytes) {
+                Ok(text) => Ok((text, bom_len)),
+                Err(e) => {
+                    let bytes = e.into_bytes();
+                    let text = String::from_utf8_lossy(&bytes[bom_len..]).into_owned();
+                    Ok((text, 0))
+                }
+            };
+        }
         let (text, _) = encoding.decode_without_bom_handling(&bytes[bom_len..]);
-        return Ok(text.into_owned());
+        return Ok((text.into_owned(), 0));
     }
     if bytes.contains(&0) {
         return Err(IngestError::NotASpreadsheet {
@@ -54,11 +80,11 @@ pub(crate) fn decode(bytes: &[u8], file: &str) -> Result<String, IngestError> {
             detail: "binary data, not a CSV text file".to_string(),
         });
     }
-    match std::str::from_utf8(bytes) {
-        Ok(s) => Ok(s.to_string()),
-        Err(_) => {
-            let (text, _, _) = encoding_rs::WINDOWS_1252.decode(bytes);
-            Ok(text.into_owned())
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok((text, 0)),
+        Err(e) => {
+            let (text, _, _) = encoding_rs::WINDOWS_1252.decode(e.as_bytes());
+            Ok((text.into_owned(), 0))
         }
     }
 }
@@ -103,7 +129,7 @@ fn reader(csv: &CsvText) -> csv::Reader<&[u8]> {
         .delimiter(csv.delimiter)
         .has_headers(false)
         .flexible(true)
-        .from_reader(csv.text.as_bytes())
+        .from_reader(csv.content().as_bytes())
 }
 
 fn csv_error(file: &str, sheet: &str, row: usize, e: &csv::Error) -> IngestError {
@@ -134,14 +160,14 @@ pub(crate) fn read_table<F>(
 where
     F: FnMut(&mut Row<'_, '_>),
 {
-    // Pass 1: header, and the decimal-mark evidence of the numeric columns.
+    // Pass 1: header, field counts, and the decimal-mark evidence of the numeric columns
+    // (byte records reused, no allocation per record).
     let mut rdr = reader(csv);
-    let mut records = rdr.records();
-    let header = match records.next() {
-        Some(Ok(h)) => h,
-        Some(Err(e)) => return Err(csv_error(file, sheet, 1, &e)),
-        None => csv::StringRecord::new(),
-    };
+    let mut header = csv::StringRecord::new();
+    match rdr.read_record(&mut header) {
+        Ok(_) => {}
+        Err(e) => return Err(csv_error(file, sheet, 1, &e)),
+    }
     let width = header.len();
     let headers: Vec<(u32, String)> = header
         .iter()
@@ -159,13 +185,20 @@ where
         .filter_map(|(c, _)| c.as_ref().map(|(i, _)| *i as usize))
         .collect();
     let (mut point, mut comma) = (0usize, 0usize);
-    for (i, rec) in records.enumerate() {
-        let rec = rec.map_err(|e| csv_error(file, sheet, i + 2, &e))?;
+    let mut rec = csv::ByteRecord::new();
+    let mut row = 1usize;
+    loop {
+        match rdr.read_byte_record(&mut rec) {
+            Ok(true) => {}
+            Ok(false) => break,
+            Err(e) => return Err(csv_error(file, sheet, row + 1, &e)),
+        }
+        row += 1;
         if rec.len() != width {
             return Err(IngestError::Malformed {
                 file: file.to_string(),
                 sheet: Some(sheet.to_string()),
-                row: Some(i + 2),
+                row: Some(row),
                 column: None,
                 detail: format!(
                     "ragged row: {} fields where the header has {width}",
@@ -174,7 +207,8 @@ where
             });
         }
         for &c in &numeric_cols {
-            match rec.get(c).map(mark_evidence) {
+            let field = rec.get(c).and_then(|b| std::str::from_utf8(b).ok());
+            match field.map(mark_evidence) {
                 Some(MarkEvidence::Point) => point += 1,
                 Some(MarkEvidence::Comma) => comma += 1,
                 _ => {}
@@ -274,10 +308,12 @@ mod tests {
     #[test]
     fn decodes_windows_1252() {
         let bytes = b"VM\nserveur-\xe9t\xe9\n";
-        let text = decode(bytes, "x.csv").unwrap();
+        let (text, start) = decode(bytes.to_vec(), "x.csv").unwrap();
         assert!(text.contains("serveur-été"));
+        assert_eq!(start, 0);
         let bom = b"\xef\xbb\xbfVM\n";
-        assert_eq!(decode(bom, "x.csv").unwrap(), "VM\n");
+        let (text, start) = decode(bom.to_vec(), "x.csv").unwrap();
+        assert_eq!(&text[start..], "VM\n");
     }
 
     #[test]
