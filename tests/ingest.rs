@@ -1323,3 +1323,75 @@ fn optional_tab_without_its_key_column_is_skipped_with_a_warning() {
     assert_eq!(inv.warnings[0].sheet.as_deref(), Some("vDisk"));
     assert!(inv.warnings[0].message.contains("tab not read"));
 }
+
+// ---------------------------------------------------------------------------------------
+// Known trap: OpenXML written with an `x:` prefix on every element (RVTools 4.x)
+// ---------------------------------------------------------------------------------------
+
+/// Puts an `x:` prefix on every unprefixed element of a SpreadsheetML part and declares the
+/// main namespace under that prefix, as RVTools 4.x (OpenXML SDK) writes its workbooks.
+fn prefix_elements(xml: &str) -> String {
+    let main = "xmlns=\"http://schemas.openxmlformats.org/spreadsheetml/2006/main\"";
+    let xml = xml.replace(
+        main,
+        "xmlns:x=\"http://schemas.openxmlformats.org/spreadsheetml/2006/main\"",
+    );
+    let mut out = String::with_capacity(xml.len() + xml.len() / 4);
+    let mut rest = xml.as_str();
+    while let Some(i) = rest.find('<') {
+        out.push_str(&rest[..i]);
+        rest = &rest[i + 1..];
+        out.push('<');
+        let closing = rest.starts_with('/');
+        if closing {
+            out.push('/');
+            rest = &rest[1..];
+        }
+        let name_end = rest.find([' ', '>', '/']).unwrap_or(rest.len());
+        let name = &rest[..name_end];
+        if name.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) && !name.contains(':') {
+            out.push_str("x:");
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[test]
+fn x_prefixed_openxml_reads_like_the_plain_file() {
+    use std::io::{Read, Write};
+    let plain = root().join("fixtures/small-estate.xlsx");
+    let dir = scratch("x_prefix");
+    let prefixed = dir.join("prefixed.xlsx");
+    let mut zin = zip::ZipArchive::new(std::fs::File::open(&plain).unwrap()).unwrap();
+    let mut zout = zip::ZipWriter::new(std::fs::File::create(&prefixed).unwrap());
+    let mut rewritten = 0;
+    for i in 0..zin.len() {
+        let mut entry = zin.by_index(i).unwrap();
+        let name = entry.name().unwrap().to_string();
+        let mut data = Vec::new();
+        entry.read_to_end(&mut data).unwrap();
+        let is_sml = name.starts_with("xl/")
+            && name.ends_with(".xml")
+            && !name.contains("_rels")
+            && !name.contains("theme");
+        if is_sml {
+            data = prefix_elements(&String::from_utf8(data).unwrap()).into_bytes();
+            rewritten += 1;
+        }
+        zout.start_file(name, zip::write::SimpleFileOptions::default())
+            .unwrap();
+        zout.write_all(&data).unwrap();
+    }
+    zout.finish().unwrap();
+    // workbook, styles, sharedStrings and the 6 sheets.
+    assert!(rewritten >= 8, "{rewritten} parts rewritten");
+    let a = read_one(&plain);
+    let b = read_one(&prefixed);
+    assert_same_json(
+        &json_without_paths(&b),
+        &json_without_paths(&a),
+        "x: prefix",
+    );
+    assert_eq!(b.vms.len(), 8);
+}
