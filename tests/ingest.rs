@@ -1395,3 +1395,22 @@ fn x_prefixed_openxml_reads_like_the_plain_file() {
     );
     assert_eq!(b.vms.len(), 8);
 }
+
+#[test]
+fn windows_1252_byte_deep_in_a_large_file_falls_back_cleanly() {
+    // 5,000 UTF-8 rows (about 150 KB, beyond the first 64 KiB read), then one row with a
+    // Windows-1252 byte (0xE9, 'é'): the streaming UTF-8 pass gives up and the file is read
+    // again as Windows-1252. The duplicate-header warning must appear once, not twice.
+    // Provisioned: rows 1..=5000 hold 1 MiB each and the last row 7 MiB: 5,007 MiB.
+    let mut bytes = b"VM,Cluster,Provisioned MiB,Cluster\r\n".to_vec();
+    for i in 0..5000 {
+        bytes.extend_from_slice(format!("vm-{i:05},c1,1,x\r\n").as_bytes());
+    }
+    bytes.extend_from_slice(b"caf\xe9,c1,7,x\r\n");
+    let inv = read_csv_folder("late_1252", &bytes);
+    assert_eq!(inv.vms.len(), 5001);
+    assert_eq!(inv.vms[5000].name, "café");
+    assert_eq!(inv.summary().provisioned_mib, 5_007.0);
+    assert_eq!(inv.warnings.len(), 1, "{:?}", inv.warnings);
+    assert!(inv.warnings[0].message.contains("appears in 2 columns"));
+}

@@ -215,40 +215,7 @@ where
             }
         }
     }
-    let by_delimiter = if csv.delimiter == b';' {
-        DecimalMark::Comma
-    } else {
-        DecimalMark::Point
-    };
-    let mark = match (point, comma) {
-        (0, 0) => by_delimiter,
-        (_, 0) => DecimalMark::Point,
-        (0, _) => DecimalMark::Comma,
-        (p, c) => {
-            let mark = if p >= c {
-                DecimalMark::Point
-            } else {
-                DecimalMark::Comma
-            };
-            warnings.push(Warning {
-                file: file.to_string(),
-                sheet: Some(sheet.to_string()),
-                row: None,
-                column: None,
-                value: None,
-                message: format!(
-                    "numbers use both decimal marks ({p} cells with a decimal point, {c} with a \
-                     decimal comma); reading the file with a decimal {}",
-                    if mark == DecimalMark::Point {
-                        "point"
-                    } else {
-                        "comma"
-                    }
-                ),
-            });
-            mark
-        }
-    };
+    let mark = decide_mark(point, comma, csv.delimiter, file, sheet, warnings);
 
     // Pass 2: the rows.
     let mut rdr = reader(csv);
@@ -291,6 +258,251 @@ where
         }
     }
     Ok(resolved)
+}
+
+/// Reads one CSV file as a sheet (see [`read_table`] for what `visit` gets).
+///
+/// The common case, a UTF-8 file (with or without a byte-order mark), is read in one
+/// streaming pass: only the cells of tracked columns are kept (in one text arena) until the
+/// decimal mark is decided, then the rows are visited. A file that turns out not to be UTF-8
+/// (Windows-1252, UTF-16) is read again through [`load`] and [`read_table`].
+///
+/// # Errors
+/// As [`load`] and [`read_table`].
+pub(crate) fn read_file<F>(
+    path: &Path,
+    file: &str,
+    sheet: &str,
+    specs: &[FieldSpec],
+    warnings: &mut Vec<Warning>,
+    mut visit: F,
+) -> Result<Resolved, IngestError>
+where
+    F: FnMut(&mut Row<'_, '_>),
+{
+    let warnings_before = warnings.len();
+    match stream_utf8(path, file, sheet, specs, warnings, &mut visit)? {
+        Some(resolved) => Ok(resolved),
+        None => {
+            warnings.truncate(warnings_before);
+            let text = load(path, file)?;
+            read_table(&text, file, sheet, specs, warnings, visit)
+        }
+    }
+}
+
+/// The streaming pass of [`read_file`]; `Ok(None)` when the file is not UTF-8 (nothing has
+/// been visited then).
+fn stream_utf8<F>(
+    path: &Path,
+    file: &str,
+    sheet: &str,
+    specs: &[FieldSpec],
+    warnings: &mut Vec<Warning>,
+    visit: &mut F,
+) -> Result<Option<Resolved>, IngestError>
+where
+    F: FnMut(&mut Row<'_, '_>),
+{
+    use std::io::BufRead;
+    let f = std::fs::File::open(path).map_err(|e| IngestError::from_io(file, e))?;
+    let mut input = std::io::BufReader::with_capacity(64 * 1024, f);
+    let chunk = input
+        .fill_buf()
+        .map_err(|e| IngestError::from_io(file, e))?;
+    let whole_file_in_chunk = chunk.len() < 64 * 1024;
+    if chunk.starts_with(&[0xFF, 0xFE]) || chunk.starts_with(&[0xFE, 0xFF]) {
+        return Ok(None); // UTF-16
+    }
+    let bom = if chunk.starts_with(&[0xEF, 0xBB, 0xBF]) {
+        3
+    } else {
+        0
+    };
+    let content = &chunk[bom..];
+    if whole_file_in_chunk && content.iter().all(|b| b.is_ascii_whitespace()) {
+        return Err(IngestError::NotASpreadsheet {
+            file: file.to_string(),
+            detail: "the file is empty".to_string(),
+        });
+    }
+    let Ok(first) = std::str::from_utf8(content).or_else(|e| {
+        // A chunk may end inside a character: judge only the complete part.
+        if e.error_len().is_none() {
+            std::str::from_utf8(&content[..e.valid_up_to()])
+        } else {
+            Err(e)
+        }
+    }) else {
+        return Ok(None);
+    };
+    let delimiter = sniff_delimiter(first);
+    input.consume(bom);
+
+    let binary = || IngestError::NotASpreadsheet {
+        file: file.to_string(),
+        detail: "binary data, not a CSV text file".to_string(),
+    };
+    let mut rdr = csv::ReaderBuilder::new()
+        .delimiter(delimiter)
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(input);
+    let mut rec = csv::ByteRecord::new();
+    match rdr.read_byte_record(&mut rec) {
+        Ok(_) => {}
+        Err(e) => return Err(csv_error(file, sheet, 1, &e)),
+    }
+    if rec.as_slice().contains(&0) {
+        return Err(binary());
+    }
+    let Ok(header) = csv::StringRecord::from_byte_record(rec.clone()) else {
+        return Ok(None);
+    };
+    let width = header.len();
+    let headers: Vec<(u32, String)> = header
+        .iter()
+        .enumerate()
+        .filter(|(_, h)| !h.trim().is_empty())
+        .map(|(i, h)| (i as u32, h.trim().to_string()))
+        .collect();
+    let resolved = resolve(file, sheet, &headers, specs, warnings)?;
+    let slots = resolved.column_slots();
+    let numeric: Vec<bool> = specs.iter().map(|s| s.numeric).collect();
+
+    // Tracked cells of the rows with a value: (row number, first span index); spans index
+    // into `arena`, `specs.len()` spans per kept row, in slot order.
+    let mut arena: Vec<u8> = Vec::new();
+    let mut spans: Vec<(u32, u32)> = Vec::new();
+    let mut rows: Vec<(usize, usize)> = Vec::new();
+    let (mut point, mut comma) = (0usize, 0usize);
+    let mut row = 1usize;
+    let mut row_spans: Vec<(u32, u32)> = vec![(0, 0); specs.len()];
+    loop {
+        match rdr.read_byte_record(&mut rec) {
+            Ok(true) => {}
+            Ok(false) => break,
+            Err(e) => return Err(csv_error(file, sheet, row + 1, &e)),
+        }
+        row += 1;
+        if rec.len() != width {
+            return Err(IngestError::Malformed {
+                file: file.to_string(),
+                sheet: Some(sheet.to_string()),
+                row: Some(row),
+                column: None,
+                detail: format!(
+                    "ragged row: {} fields where the header has {width}",
+                    rec.len()
+                ),
+            });
+        }
+        let bytes = rec.as_slice();
+        if bytes.contains(&0) {
+            return Err(binary());
+        }
+        if std::str::from_utf8(bytes).is_err() {
+            return Ok(None);
+        }
+        let mut dirty = false;
+        row_spans.iter_mut().for_each(|s| *s = (0, 0));
+        for (c, field) in rec.iter().enumerate() {
+            let Some(Some(slot)) = slots.get(c) else {
+                continue;
+            };
+            let field = field.trim_ascii();
+            if field.is_empty() {
+                continue;
+            }
+            dirty = true;
+            if numeric[*slot] {
+                match std::str::from_utf8(field).map(mark_evidence) {
+                    Ok(MarkEvidence::Point) => point += 1,
+                    Ok(MarkEvidence::Comma) => comma += 1,
+                    _ => {}
+                }
+            }
+            let start = arena.len() as u32;
+            arena.extend_from_slice(field);
+            row_spans[*slot] = (start, arena.len() as u32);
+        }
+        if dirty {
+            rows.push((row, spans.len()));
+            spans.extend_from_slice(&row_spans);
+        }
+    }
+    let mark = decide_mark(point, comma, delimiter, file, sheet, warnings);
+    // Every record was valid UTF-8 and fields split at ASCII delimiters, so the arena is too.
+    let Ok(arena) = String::from_utf8(arena) else {
+        return Ok(None);
+    };
+    let mut cells: Vec<Value<'_>> = Vec::with_capacity(specs.len());
+    for (row, first) in rows {
+        cells.clear();
+        for &(start, end) in &spans[first..first + specs.len()] {
+            let text = arena.get(start as usize..end as usize).unwrap_or("");
+            cells.push(text_value(text));
+        }
+        let mut r = Row {
+            file,
+            sheet,
+            row,
+            cells: &cells,
+            resolved: &resolved,
+            specs,
+            mark,
+            warnings,
+        };
+        visit(&mut r);
+    }
+    Ok(Some(resolved))
+}
+
+/// The decimal mark of a file from the evidence counts of its numeric cells; with no
+/// evidence the delimiter decides (`;` goes with a decimal comma). Mixed evidence: the
+/// majority, and a warning.
+fn decide_mark(
+    point: usize,
+    comma: usize,
+    delimiter: u8,
+    file: &str,
+    sheet: &str,
+    warnings: &mut Vec<Warning>,
+) -> DecimalMark {
+    let by_delimiter = if delimiter == b';' {
+        DecimalMark::Comma
+    } else {
+        DecimalMark::Point
+    };
+    match (point, comma) {
+        (0, 0) => by_delimiter,
+        (_, 0) => DecimalMark::Point,
+        (0, _) => DecimalMark::Comma,
+        (p, c) => {
+            let mark = if p >= c {
+                DecimalMark::Point
+            } else {
+                DecimalMark::Comma
+            };
+            warnings.push(Warning {
+                file: file.to_string(),
+                sheet: Some(sheet.to_string()),
+                row: None,
+                column: None,
+                value: None,
+                message: format!(
+                    "numbers use both decimal marks ({p} cells with a decimal point, {c} with a \
+                     decimal comma); reading the file with a decimal {}",
+                    if mark == DecimalMark::Point {
+                        "point"
+                    } else {
+                        "comma"
+                    }
+                ),
+            });
+            mark
+        }
+    }
 }
 
 #[cfg(test)]

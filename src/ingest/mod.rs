@@ -411,16 +411,14 @@ impl Input {
                     return Ok(None);
                 };
                 let csv_file = path.display().to_string();
-                let text = csvfile::load(path, &csv_file)?;
-                csvfile::read_table(&text, &csv_file, name, specs, warnings, visit)?;
+                csvfile::read_file(path, &csv_file, name, specs, warnings, visit)?;
                 Ok(Some(name.clone()))
             }
             Input::CsvFile(path) => {
                 if !tab.eq_ignore_ascii_case("vInfo") {
                     return Ok(None);
                 }
-                let text = csvfile::load(path, file)?;
-                csvfile::read_table(&text, file, "vInfo", specs, warnings, visit)?;
+                csvfile::read_file(path, file, "vInfo", specs, warnings, visit)?;
                 Ok(Some("vInfo".to_string()))
             }
         }
@@ -459,7 +457,11 @@ impl TabContext<'_> {
             });
         match result {
             Ok(Some(name)) => {
-                out.extend(rows);
+                if out.is_empty() {
+                    *out = rows;
+                } else {
+                    out.extend(rows);
+                }
                 self.warnings.extend(tab_warnings);
                 self.source.tabs.push(name);
                 Ok(())

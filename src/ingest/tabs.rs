@@ -59,9 +59,9 @@ const SERVER: &[&str] = &[
 
 fn child_key(row: &Row<'_, '_>, name: &str, server: usize, id: usize, uuid: usize) -> VmKey {
     VmKey::new(
-        row.text(server).as_deref(),
-        row.text(id).as_deref(),
-        row.text(uuid).as_deref(),
+        row.text_ref(server).as_deref(),
+        row.text_ref(id).as_deref(),
+        row.text_ref(uuid).as_deref(),
         name,
     )
 }
