@@ -283,6 +283,14 @@ fn workshop_805_equals_independent_count() {
     assert!(inv.warnings[0].message.contains("of 6 VM(s)"));
     assert_eq!(inv.hosts.len(), 34);
     assert_eq!(inv.sources[0].tabs, ["vInfo", "vPartition", "vHost"]);
+    // vPartition by Python: 1,618 rows, Capacity MB 216,986,720, Consumed MB 101,130,935,
+    // every VM name found in vInfo. No vDisk tab: disks unknown (empty, and the source
+    // does not list vDisk).
+    assert_eq!(inv.partitions.len(), 1618);
+    let cap: f64 = inv.partitions.iter().filter_map(|p| p.capacity_mib).sum();
+    let used: f64 = inv.partitions.iter().filter_map(|p| p.consumed_mib).sum();
+    assert_eq!((cap, used), (216_986_720.0, 101_130_935.0));
+    assert!(inv.disks.is_empty());
 }
 
 #[test]
@@ -325,6 +333,26 @@ fn small_mib_headers_reads_mib_and_keeps_missing_columns_unknown() {
             .iter()
             .all(|v| v.template.is_none() && v.in_use_mib.is_none())
     );
+    // Other tabs by hand (openpyxl): vDisk 5 disks, 81,920 + 40,960 + 102,400 + 225,280 +
+    // 81,920 = 532,480 MiB (= the vInfo total), `Disk Key` text such as "2000"; vPartition
+    // consumed 40,960 + 20,480 + 71,680 + 184,320 + 10,240 = 327,680 MiB; vCluster names its
+    // key column `Cluster` (not `Name`); vSnapshot names it `Snapshot`, 512 MiB total.
+    assert_eq!(inv.disks.len(), 5);
+    let disk_mib: f64 = inv.disks.iter().filter_map(|d| d.capacity_mib).sum();
+    assert_eq!(disk_mib, 532_480.0);
+    assert_eq!(inv.disks[0].disk_key.as_deref(), Some("2000"));
+    assert_eq!(inv.disks[0].raw, None);
+    let consumed: f64 = inv.partitions.iter().filter_map(|p| p.consumed_mib).sum();
+    assert_eq!(consumed, 327_680.0);
+    assert_eq!(inv.clusters.len(), 1);
+    assert_eq!(inv.clusters[0].name, "sample-cluster-a");
+    assert_eq!(inv.clusters[0].total_cpu_mhz, Some(76_800.0));
+    assert_eq!(inv.snapshots.len(), 1);
+    assert_eq!(inv.snapshots[0].name.as_deref(), Some("pre-maintenance"));
+    assert_eq!(inv.snapshots[0].size_total_mib, Some(512.0));
+    assert_eq!(inv.snapshots[0].size_vmsn_mib, None);
+    assert_eq!(inv.hosts.len(), 2);
+    assert!(inv.warnings.is_empty(), "{:?}", inv.warnings);
 }
 
 // The per-tab CSV folders are the lab export converted: same VMs, same numbers as the xlsx
