@@ -2,9 +2,7 @@
 //! vMetaData. Each has its field list (slot order = the constants) and a row reader.
 
 use crate::ingest::table::{FieldSpec, Row};
-use crate::inventory::{
-    Cluster, Datastore, Host, Origin, Partition, Snapshot, Source, VirtualDisk, VmKey,
-};
+use crate::inventory::{Cluster, Datastore, Host, Origin, Partition, Snapshot, VirtualDisk, VmKey};
 
 fn origin(row: &Row<'_, '_>) -> Origin {
     Origin {
@@ -327,16 +325,26 @@ pub(crate) const METADATA_FIELDS: &[FieldSpec] = &[
     FieldSpec::text("Server", &["Server"]),
 ];
 
-/// Fills the vMetaData facts of a source from its (first) row.
-pub(crate) fn metadata_into(row: &mut Row<'_, '_>, source: &mut Source) {
-    if source.rvtools_version.is_some() || source.server.is_some() {
-        row.warn_row("more than one vMetaData row; only the first is read".to_string());
-        return;
-    }
-    source.rvtools_major_version = row.text(0);
-    source.rvtools_version = row.text(1);
-    source.created = row.text(2);
-    source.server = row.text(3);
+/// The facts of one vMetaData row.
+pub(crate) struct Metadata {
+    /// `RVTools major version`.
+    pub major_version: Option<String>,
+    /// `RVTools version`.
+    pub version: Option<String>,
+    /// `xlsx creation datetime`, as written.
+    pub created: Option<String>,
+    /// `Server`.
+    pub server: Option<String>,
+}
+
+/// A vMetaData row.
+pub(crate) fn metadata_from_row(row: &mut Row<'_, '_>) -> Option<Metadata> {
+    Some(Metadata {
+        major_version: row.text(0),
+        version: row.text(1),
+        created: row.text(2),
+        server: row.text(3),
+    })
 }
 
 #[cfg(test)]
