@@ -1,5 +1,5 @@
 //! Reading RVTools exports (xlsx, a folder of `RVTools_tab*.csv` files, or a single vInfo
-//! CSV) into an [`Inventory`](crate::inventory::Inventory).
+//! CSV) into an [`Inventory`].
 //!
 //! Code map:
 //! - `xlsx`: streams one sheet cell by cell (calamine's cell reader); nothing is sized from
@@ -16,7 +16,7 @@
 //! Architecture invariants:
 //! - Columns are found by header name, never by position; only the tracked columns are kept.
 //! - Reading never panics and never stops at a bad cell: the cell becomes unknown (`None`)
-//!   and a [`Warning`](crate::inventory::Warning) names file, sheet, row, column and value.
+//!   and a [`Warning`] names file, sheet, row, column and value.
 //!   Only problems that make a whole input unusable are [`IngestError`]s.
 //! - A missing optional tab or column is unknown (`None`, or absent from
 //!   [`Source::tabs`]), never zero.
