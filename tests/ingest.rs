@@ -1442,3 +1442,40 @@ fn windows_1252_byte_deep_in_a_large_file_falls_back_cleanly() {
     assert_eq!(inv.warnings.len(), 1, "{:?}", inv.warnings);
     assert!(inv.warnings[0].message.contains("appears in 2 columns"));
 }
+
+#[test]
+fn csv_folder_quality_checks_and_datastores_listed_once_per_host() {
+    // A merged export lists datastore "shared" once per host (same URL twice) and one
+    // datastore without URL but with an Address, twice; vHost lacks esx2. Expected: 2
+    // datastores kept, one warning for the 2 repeated rows, one for host esx2 (row 3).
+    let dir = scratch("csv_quality");
+    std::fs::write(
+        dir.join("RVTools_tabvInfo.csv"),
+        "\"VM\",\"Host\",\"Provisioned MB\"\r\n\"a\",\"esx1\",\"1,024\"\r\n\"b\",\"esx2\",\"2,048\"\r\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("RVTools_tabvHost.csv"), "\"Host\"\r\n\"esx1\"\r\n").unwrap();
+    std::fs::write(
+        dir.join("RVTools_tabvDatastore.csv"),
+        "\"Name\",\"Address\",\"URL\",\"Hosts\"\r\n\
+         \"shared\",\"\",\"ds:///vmfs/volumes/abc/\",\"esx1\"\r\n\
+         \"shared\",\"\",\"ds:///vmfs/volumes/abc/\",\"esx2\"\r\n\
+         \"nfs\",\"10.0.0.1 /export\",\"\",\"esx1\"\r\n\
+         \"nfs\",\"10.0.0.1 /export\",\"\",\"esx2\"\r\n",
+    )
+    .unwrap();
+    let inv = read_one(&dir);
+    assert_eq!(inv.summary().provisioned_mib, 3_072.0);
+    assert_eq!(inv.datastores.len(), 2);
+    assert_eq!(inv.datastores[0].hosts, ["esx1"]);
+    assert_eq!(inv.warnings.len(), 2, "{:?}", inv.warnings);
+    assert!(
+        inv.warnings[0]
+            .message
+            .starts_with("2 vDatastore rows repeat")
+    );
+    let w = &inv.warnings[1];
+    assert!(w.file.ends_with("RVTools_tabvInfo.csv"));
+    assert_eq!((w.row, w.value.as_deref()), (Some(3), Some("esx2")));
+    assert!(w.message.contains("not in vHost"));
+}
