@@ -1479,3 +1479,79 @@ fn csv_folder_quality_checks_and_datastores_listed_once_per_host() {
     assert_eq!((w.row, w.value.as_deref()), (Some(3), Some("esx2")));
     assert!(w.message.contains("not in vHost"));
 }
+
+// ---------------------------------------------------------------------------------------
+// Per-VM performance CSV (issue 3, item 7)
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn perf_csv_joins_the_inventory_and_reports_what_does_not_fit() {
+    use dsplan::ingest::read_perf_csv;
+    let inv = read_one(&root().join("fixtures/small-estate.xlsx"));
+    let dir = scratch("perf_csv");
+    let path = dir.join("perf.csv");
+    // de-DE: `;`, `.` thousands, `,` decimals ("12,5" decides the file), with a BOM.
+    // Row 2 web-01: 1,500 IOPS, 12.5 MiB/s, 70 % reads, 8 KiB.
+    // Row 3 db-01: 20,000 IOPS, 312.5 MiB/s, read % 150 (warning, unknown), block 0
+    //   (warning, unknown).
+    // Row 4 ghost: not in the inventory (warning, not joined).
+    // Row 5 web-01 again: a warning naming row 2; both rows kept.
+    let text = "\u{feff}vm;iops;throughput_mibps;read_pct;block_kib\r\n\
+                web-01;1.500;12,5;70;8\r\n\
+                db-01;20.000;312,5;150;0\r\n\
+                ghost;10;1;50;4\r\n\
+                web-01;1;1;1;1\r\n";
+    std::fs::write(&path, text).unwrap();
+    let perf = read_perf_csv(&path, &inv).unwrap();
+    assert_eq!(perf.rows.len(), 4);
+    let web = &perf.rows[0];
+    assert_eq!(
+        (web.iops, web.throughput_mibps, web.read_pct, web.block_kib),
+        (Some(1_500.0), Some(12.5), Some(70.0), Some(8.0))
+    );
+    assert_eq!(
+        web.vm_key.as_ref().map(|k| k.0.as_str()),
+        Some("id:vcenter.example.test:vm-101")
+    );
+    let db = &perf.rows[1];
+    assert_eq!(
+        (db.iops, db.throughput_mibps),
+        (Some(20_000.0), Some(312.5))
+    );
+    assert_eq!((db.read_pct, db.block_kib), (None, None));
+    assert_eq!(perf.rows[2].vm_key, None);
+    let w: Vec<(Option<usize>, Option<&str>)> = perf
+        .warnings
+        .iter()
+        .map(|w| (w.row, w.column.as_deref()))
+        .collect();
+    assert_eq!(
+        w,
+        [
+            (Some(3), Some("read_pct")),
+            (Some(3), Some("block_kib")),
+            (Some(4), Some("vm")),
+            (Some(5), Some("vm")),
+        ]
+    );
+    assert!(perf.warnings[2].message.contains("not in the inventory"));
+    assert!(
+        perf.warnings[3]
+            .message
+            .contains("already has a row (row 2)")
+    );
+}
+
+#[test]
+fn perf_csv_without_a_vm_column_is_an_error() {
+    let dir = scratch("perf_no_vm");
+    let path = dir.join("perf.csv");
+    std::fs::write(&path, "host,iops\nesx1,100\n").unwrap();
+    let e = dsplan::ingest::read_perf_csv(&path, &Inventory::default()).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::MissingColumn);
+    let msg = e.to_string();
+    assert!(
+        msg.contains(&path.display().to_string()) && msg.contains("VM Name"),
+        "{msg}"
+    );
+}

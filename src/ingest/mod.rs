@@ -12,6 +12,7 @@
 //! - `vinfo`, `tabs`: the columns read from each tab and the records built from a row.
 //! - `merge`: several inputs into one inventory, duplicates removed; `quality`: the
 //!   data-quality checks over the merged inventory.
+//! - `perf`: the per-VM performance CSV ([`read_perf_csv`]), joined to an inventory.
 //!
 //! Architecture invariants:
 //! - Columns are found by header name, never by position; only the tracked columns are kept.
@@ -38,12 +39,15 @@ use crate::inventory::{Inventory, Source, Warning};
 
 mod csvfile;
 mod merge;
+mod perf;
 mod quality;
 mod table;
 mod tabs;
 mod value;
 mod vinfo;
 mod xlsx;
+
+pub use perf::{PerfInput, VmPerf, read_perf_csv};
 
 /// The kind of an [`IngestError`], for callers that branch on it (exit codes, tests).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
