@@ -373,11 +373,11 @@ where
     // Tracked cells of the rows with a value: (row number, first span index); spans index
     // into `arena`, `specs.len()` spans per kept row, in slot order.
     let mut arena: Vec<u8> = Vec::new();
-    let mut spans: Vec<(u32, u32)> = Vec::new();
+    let mut spans: Vec<(usize, usize)> = Vec::new();
     let mut rows: Vec<(usize, usize)> = Vec::new();
     let (mut point, mut comma) = (0usize, 0usize);
     let mut row = 1usize;
-    let mut row_spans: Vec<(u32, u32)> = vec![(0, 0); specs.len()];
+    let mut row_spans: Vec<(usize, usize)> = vec![(0, 0); specs.len()];
     loop {
         match rdr.read_byte_record(&mut rec) {
             Ok(true) => {}
@@ -422,9 +422,9 @@ where
                     _ => {}
                 }
             }
-            let start = arena.len() as u32;
+            let start = arena.len();
             arena.extend_from_slice(field);
-            row_spans[*slot] = (start, arena.len() as u32);
+            row_spans[*slot] = (start, arena.len());
         }
         if dirty {
             rows.push((row, spans.len()));
@@ -440,7 +440,7 @@ where
     for (row, first) in rows {
         cells.clear();
         for &(start, end) in &spans[first..first + specs.len()] {
-            let text = arena.get(start as usize..end as usize).unwrap_or("");
+            let text = arena.get(start..end).unwrap_or("");
             cells.push(text_value(text));
         }
         let mut r = Row {
