@@ -1555,3 +1555,64 @@ fn perf_csv_without_a_vm_column_is_an_error() {
         "{msg}"
     );
 }
+
+// ---------------------------------------------------------------------------------------
+// Known trap: dates as Excel serials, 1900 and 1904 date systems
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn date_cells_read_as_rvtools_text_in_both_date_systems() {
+    use std::io::{Read, Write};
+    // A vSnapshot `Date / time` stored as a date cell with serial 43194.72605324074
+    // (= 2018-04-04 17:25:31 in the 1900 system: 43194 days after 1899-12-30 is
+    // 2018-04-04, and 0.72605324074 x 86,400 s = 62,731 s = 17:25:31). In a 1904-system
+    // workbook the same serial is 1,462 days later: 2022-04-05 17:25:31.
+    let dir = scratch("dates");
+    let p1900 = dir.join("d1900.xlsx");
+    let mut wb = Workbook::new();
+    wb.add_worksheet()
+        .set_name("vInfo")
+        .unwrap()
+        .write_string(0, 0, "VM")
+        .unwrap()
+        .write_string(1, 0, "db")
+        .unwrap();
+    let ws = wb.add_worksheet().set_name("vSnapshot").unwrap();
+    ws.write_string(0, 0, "VM").unwrap();
+    ws.write_string(0, 1, "Date / time").unwrap();
+    ws.write_string(1, 0, "db").unwrap();
+    let date_format = rust_xlsxwriter::Format::new().set_num_format("yyyy-mm-dd hh:mm:ss");
+    ws.write_number_with_format(1, 1, 43_194.726_053_240_74, &date_format)
+        .unwrap();
+    wb.save(&p1900).unwrap();
+    let inv = read_one(&p1900);
+    assert_eq!(
+        inv.snapshots[0].date.as_deref(),
+        Some("2018/04/04 17:25:31")
+    );
+
+    // The same workbook switched to the 1904 date system.
+    let p1904 = dir.join("d1904.xlsx");
+    let mut zin = zip::ZipArchive::new(std::fs::File::open(&p1900).unwrap()).unwrap();
+    let mut zout = zip::ZipWriter::new(std::fs::File::create(&p1904).unwrap());
+    for i in 0..zin.len() {
+        let mut entry = zin.by_index(i).unwrap();
+        let name = entry.name().unwrap().to_string();
+        let mut data = String::new();
+        entry.read_to_string(&mut data).unwrap();
+        if name == "xl/workbook.xml" {
+            let before = data.len();
+            data = data.replace("<workbookPr ", "<workbookPr date1904=\"1\" ");
+            assert_ne!(data.len(), before, "workbookPr not found");
+        }
+        zout.start_file(name, zip::write::SimpleFileOptions::default())
+            .unwrap();
+        zout.write_all(data.as_bytes()).unwrap();
+    }
+    zout.finish().unwrap();
+    let inv = read_one(&p1904);
+    assert_eq!(
+        inv.snapshots[0].date.as_deref(),
+        Some("2022/04/05 17:25:31")
+    );
+}

@@ -71,6 +71,14 @@ fn to_value<'a>(d: &DataRef<'a>) -> Value<'a> {
         DataRef::Int(i) => Value::Number(*i as f64),
         DataRef::Float(f) => Value::Number(*f),
         DataRef::Bool(b) => Value::Bool(*b),
+        DataRef::DateTime(dt) if dt.is_datetime() => {
+            // As RVTools writes dates in its CSV export; the 1900/1904 epoch is the
+            // workbook's (calamine applies it).
+            let (y, mo, d, h, mi, s, _) = dt.to_ymd_hms_milli();
+            Value::Text(Cow::Owned(format!(
+                "{y:04}/{mo:02}/{d:02} {h:02}:{mi:02}:{s:02}"
+            )))
+        }
         DataRef::DateTime(dt) => Value::Number(dt.as_f64()),
         DataRef::Error(e) => Value::Error(e.to_string()),
     }
