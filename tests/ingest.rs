@@ -1616,3 +1616,63 @@ fn date_cells_read_as_rvtools_text_in_both_date_systems() {
         Some("2022/04/05 17:25:31")
     );
 }
+
+#[test]
+fn the_lab_as_xlsx_and_as_csv_folder_merges_to_one_estate() {
+    // Same vCenter twice (xlsx, then its CSV conversion): every VM of the second input has
+    // the key (10.21.17.40, VM ID) of one of the first, so the totals are the lab's alone:
+    // 27 VMs, 2,906,070 MiB provisioned, 64 disks, 63 partitions, 4 hosts, 1 cluster,
+    // 2 datastores. Warnings: 27 dropped VMs, then one line each for the 64 vDisk, 63
+    // vPartition rows, 4 hosts, 1 cluster and 2 datastores not counted again: 32.
+    let Some(xlsx) = shared("rvtools-3.10-lab-27vms.xlsx") else {
+        return;
+    };
+    let csv = xlsx.with_file_name("csv-export-lab-comma");
+    let inv = read_inputs(&[&xlsx, &csv]).unwrap();
+    assert_eq!(inv.vms.len(), 27);
+    assert_eq!(inv.summary().provisioned_mib, 2_906_070.0);
+    assert_eq!(
+        (
+            inv.disks.len(),
+            inv.partitions.len(),
+            inv.hosts.len(),
+            inv.clusters.len(),
+            inv.datastores.len()
+        ),
+        (64, 63, 4, 1, 2)
+    );
+    assert_eq!(inv.warnings.len(), 32, "{:#?}", inv.warnings.last());
+    assert!(
+        inv.warnings[..27]
+            .iter()
+            .all(|w| w.message.contains("was already read from"))
+    );
+    let tail: Vec<&str> = inv.warnings[27..]
+        .iter()
+        .map(|w| w.message.split(' ').next().unwrap_or(""))
+        .collect();
+    assert_eq!(tail, ["64", "63", "4", "1", "2"]);
+    assert!(
+        inv.vms
+            .iter()
+            .all(|v| v.origin.file == xlsx.display().to_string())
+    );
+}
+
+#[test]
+fn ambiguous_numbers_without_any_hint_are_reported() {
+    // Tab-delimited (no locale hint), only "16.384"-like numbers: read with a decimal point
+    // (16.384 MiB) and reported once.
+    let inv = read_csv_folder(
+        "ambiguous_tab",
+        b"VM\tProvisioned MB\na\t16.384\nb\t1.500\n",
+    );
+    assert_eq!(inv.vms[0].provisioned_mib, Some(16.384));
+    assert_eq!(inv.vms[1].provisioned_mib, Some(1.5));
+    assert_eq!(inv.warnings.len(), 1, "{:?}", inv.warnings);
+    assert!(
+        inv.warnings[0]
+            .message
+            .starts_with("2 numbers such as 16.384")
+    );
+}

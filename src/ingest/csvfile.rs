@@ -184,7 +184,7 @@ where
         .filter(|(_, s)| s.numeric)
         .filter_map(|(c, _)| c.as_ref().map(|(i, _)| *i as usize))
         .collect();
-    let (mut point, mut comma) = (0usize, 0usize);
+    let (mut point, mut comma, mut ambiguous) = (0usize, 0usize, 0usize);
     let mut rec = csv::ByteRecord::new();
     let mut row = 1usize;
     loop {
@@ -211,11 +211,18 @@ where
             match field.map(mark_evidence) {
                 Some(MarkEvidence::Point) => point += 1,
                 Some(MarkEvidence::Comma) => comma += 1,
+                Some(MarkEvidence::Ambiguous) => ambiguous += 1,
                 _ => {}
             }
         }
     }
-    let mark = decide_mark(point, comma, csv.delimiter, file, sheet, warnings);
+    let mark = decide_mark(
+        [point, comma, ambiguous],
+        csv.delimiter,
+        file,
+        sheet,
+        warnings,
+    );
 
     // Pass 2: the rows.
     let mut rdr = reader(csv);
@@ -375,7 +382,7 @@ where
     let mut arena: Vec<u8> = Vec::new();
     let mut spans: Vec<(usize, usize)> = Vec::new();
     let mut rows: Vec<(usize, usize)> = Vec::new();
-    let (mut point, mut comma) = (0usize, 0usize);
+    let (mut point, mut comma, mut ambiguous) = (0usize, 0usize, 0usize);
     let mut row = 1usize;
     let mut row_spans: Vec<(usize, usize)> = vec![(0, 0); specs.len()];
     loop {
@@ -419,6 +426,7 @@ where
                 match std::str::from_utf8(field).map(mark_evidence) {
                     Ok(MarkEvidence::Point) => point += 1,
                     Ok(MarkEvidence::Comma) => comma += 1,
+                    Ok(MarkEvidence::Ambiguous) => ambiguous += 1,
                     _ => {}
                 }
             }
@@ -431,7 +439,7 @@ where
             spans.extend_from_slice(&row_spans);
         }
     }
-    let mark = decide_mark(point, comma, delimiter, file, sheet, warnings);
+    let mark = decide_mark([point, comma, ambiguous], delimiter, file, sheet, warnings);
     // Every record was valid UTF-8 and fields split at ASCII delimiters, so the arena is too.
     let Ok(arena) = String::from_utf8(arena) else {
         return Ok(None);
@@ -458,12 +466,12 @@ where
     Ok(Some(resolved))
 }
 
-/// The decimal mark of a file from the evidence counts of its numeric cells; with no
-/// evidence the delimiter decides (`;` goes with a decimal comma). Mixed evidence: the
-/// majority, and a warning.
+/// The decimal mark of a file from the evidence counts of its numeric cells (`[point,
+/// comma, ambiguous]`); with no evidence the delimiter decides (`;` goes with a decimal
+/// comma, `,` with a point, as in the Windows locales; a tab says nothing, so ambiguous
+/// numbers are then reported). Mixed evidence: the majority, and a warning.
 fn decide_mark(
-    point: usize,
-    comma: usize,
+    [point, comma, ambiguous]: [usize; 3],
     delimiter: u8,
     file: &str,
     sheet: &str,
@@ -475,7 +483,22 @@ fn decide_mark(
         DecimalMark::Point
     };
     match (point, comma) {
-        (0, 0) => by_delimiter,
+        (0, 0) => {
+            if ambiguous > 0 && delimiter != b';' && delimiter != b',' {
+                warnings.push(Warning {
+                    file: file.to_string(),
+                    sheet: Some(sheet.to_string()),
+                    row: None,
+                    column: None,
+                    value: None,
+                    message: format!(
+                        "{ambiguous} numbers such as 16.384 or 1,500 could use either decimal \
+                         mark and nothing in the file decides; read with a decimal point"
+                    ),
+                });
+            }
+            by_delimiter
+        }
         (_, 0) => DecimalMark::Point,
         (0, _) => DecimalMark::Comma,
         (p, c) => {
