@@ -20,7 +20,26 @@ fn shared(name: &str) -> Option<PathBuf> {
         println!("skipped: ../shared not found");
         return None;
     }
-    Some(dir.join(name))
+    let path = dir.join(name);
+    // The counts in these tests are those of the files as shipped; a changed file (seen once
+    // on the shared machine: a test elsewhere replaced the lab workbook for ~25 s) must fail
+    // with that said, not with a puzzling parse error.
+    let expected_bytes = match name {
+        "rvtools-3.10-lab-27vms.xlsx" => Some(91_183),
+        "sizing-workshop-805vms.xlsx" => Some(291_085),
+        "small-mib-headers.xlsx" => Some(15_260),
+        _ => None,
+    };
+    if let Some(expected) = expected_bytes {
+        let len = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+        assert_eq!(
+            len,
+            expected,
+            "{} is {len} bytes, expected {expected}: the shared file has been changed",
+            path.display()
+        );
+    }
+    Some(path)
 }
 
 /// A fresh scratch directory for one test.
