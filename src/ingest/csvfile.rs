@@ -7,7 +7,13 @@
 //! - decimal mark: from the numbers of the tracked numeric columns (`1.234,5` or `12,5` say
 //!   comma, `1,234.5` or `12.5` say point, `8.363.560` says `.` groups thousands); when the
 //!   file gives no evidence, the delimiter decides (`;` goes with a decimal comma, as in the
-//!   Windows locales that use it). Ambiguous cells such as `16.384` follow the file's decision.
+//!   Windows locales that use it; a tab-delimited file without evidence is read with a
+//!   point and its ambiguous numbers are reported). Ambiguous cells such as `16.384` follow
+//!   the file's decision.
+//!
+//! One pass over the records does everything: only the tracked cells of each row are kept
+//! (in one text arena) until the decimal mark is decided, then the rows are visited. UTF-8
+//! files are streamed from disk; others are decoded as a whole first.
 
 use std::path::Path;
 
@@ -124,14 +130,6 @@ pub(crate) fn tab_of(path: &Path) -> Option<String> {
     }
 }
 
-fn reader(csv: &CsvText) -> csv::Reader<&[u8]> {
-    csv::ReaderBuilder::new()
-        .delimiter(csv.delimiter)
-        .has_headers(false)
-        .flexible(true)
-        .from_reader(csv.content().as_bytes())
-}
-
 fn csv_error(file: &str, sheet: &str, row: usize, e: &csv::Error) -> IngestError {
     IngestError::Malformed {
         file: file.to_string(),
@@ -142,140 +140,18 @@ fn csv_error(file: &str, sheet: &str, row: usize, e: &csv::Error) -> IngestError
     }
 }
 
-/// Reads a decoded CSV file as one sheet: the first record is the header; `visit` gets every
-/// later record that has a value in at least one tracked column.
+/// Reads one CSV file as a sheet: the first record is the header; `visit` gets every later
+/// record that has a value in at least one tracked column.
+///
+/// The common case, a UTF-8 file (with or without a byte-order mark), is streamed from
+/// disk. A file that turns out not to be UTF-8 (Windows-1252, UTF-16) is decoded as a whole
+/// through [`load`] and read again; nothing has been visited before that switch.
 ///
 /// # Errors
-/// [`IngestError::MissingColumn`] for a required field without a column;
+/// As [`load`]; [`IngestError::MissingColumn`] for a required field without a column;
 /// [`IngestError::Malformed`] for a record whose field count differs from the header's
-/// (a ragged row) or that the CSV parser rejects.
-pub(crate) fn read_table<F>(
-    csv: &CsvText,
-    file: &str,
-    sheet: &str,
-    specs: &[FieldSpec],
-    warnings: &mut Vec<Warning>,
-    mut visit: F,
-) -> Result<Resolved, IngestError>
-where
-    F: FnMut(&mut Row<'_, '_>),
-{
-    // Pass 1: header, field counts, and the decimal-mark evidence of the numeric columns
-    // (byte records reused, no allocation per record).
-    let mut rdr = reader(csv);
-    let mut header = csv::StringRecord::new();
-    match rdr.read_record(&mut header) {
-        Ok(_) => {}
-        Err(e) => return Err(csv_error(file, sheet, 1, &e)),
-    }
-    let width = header.len();
-    let headers: Vec<(u32, String)> = header
-        .iter()
-        .enumerate()
-        .filter(|(_, h)| !h.trim().is_empty())
-        .map(|(i, h)| (i as u32, h.trim().to_string()))
-        .collect();
-    let resolved = resolve(file, sheet, &headers, specs, warnings)?;
-    let slots = resolved.column_slots();
-    let numeric_cols: Vec<usize> = resolved
-        .columns
-        .iter()
-        .zip(specs)
-        .filter(|(_, s)| s.numeric)
-        .filter_map(|(c, _)| c.as_ref().map(|(i, _)| *i as usize))
-        .collect();
-    let (mut point, mut comma, mut ambiguous) = (0usize, 0usize, 0usize);
-    let mut rec = csv::ByteRecord::new();
-    let mut row = 1usize;
-    loop {
-        match rdr.read_byte_record(&mut rec) {
-            Ok(true) => {}
-            Ok(false) => break,
-            Err(e) => return Err(csv_error(file, sheet, row + 1, &e)),
-        }
-        row += 1;
-        if rec.len() != width {
-            return Err(IngestError::Malformed {
-                file: file.to_string(),
-                sheet: Some(sheet.to_string()),
-                row: Some(row),
-                column: None,
-                detail: format!(
-                    "ragged row: {} fields where the header has {width}",
-                    rec.len()
-                ),
-            });
-        }
-        for &c in &numeric_cols {
-            let field = rec.get(c).and_then(|b| std::str::from_utf8(b).ok());
-            match field.map(mark_evidence) {
-                Some(MarkEvidence::Point) => point += 1,
-                Some(MarkEvidence::Comma) => comma += 1,
-                Some(MarkEvidence::Ambiguous) => ambiguous += 1,
-                _ => {}
-            }
-        }
-    }
-    let mark = decide_mark(
-        [point, comma, ambiguous],
-        csv.delimiter,
-        file,
-        sheet,
-        warnings,
-    );
-
-    // Pass 2: the rows.
-    let mut rdr = reader(csv);
-    let mut record = csv::StringRecord::new();
-    let mut row = 0usize;
-    loop {
-        match rdr.read_record(&mut record) {
-            Ok(true) => {}
-            Ok(false) => break,
-            Err(e) => return Err(csv_error(file, sheet, row + 1, &e)),
-        }
-        row += 1;
-        if row == 1 {
-            continue;
-        }
-        // The cells borrow the record, so they live for one record.
-        let mut cells: Vec<Value<'_>> = vec![Value::Empty; specs.len()];
-        let mut dirty = false;
-        for (c, field) in record.iter().enumerate() {
-            if let Some(Some(slot)) = slots.get(c) {
-                let v = text_value(field);
-                if !v.is_empty() {
-                    dirty = true;
-                }
-                cells[*slot] = v;
-            }
-        }
-        if dirty {
-            let mut r = Row {
-                file,
-                sheet,
-                row,
-                cells: &cells,
-                resolved: &resolved,
-                specs,
-                mark,
-                warnings,
-            };
-            visit(&mut r);
-        }
-    }
-    Ok(resolved)
-}
-
-/// Reads one CSV file as a sheet (see [`read_table`] for what `visit` gets).
-///
-/// The common case, a UTF-8 file (with or without a byte-order mark), is read in one
-/// streaming pass: only the cells of tracked columns are kept (in one text arena) until the
-/// decimal mark is decided, then the rows are visited. A file that turns out not to be UTF-8
-/// (Windows-1252, UTF-16) is read again through [`load`] and [`read_table`].
-///
-/// # Errors
-/// As [`load`] and [`read_table`].
+/// (a ragged row) or that the CSV parser rejects; [`IngestError::NotASpreadsheet`] for NUL
+/// bytes (binary data).
 pub(crate) fn read_file<F>(
     path: &Path,
     file: &str,
@@ -288,38 +164,51 @@ where
     F: FnMut(&mut Row<'_, '_>),
 {
     let warnings_before = warnings.len();
-    match stream_utf8(path, file, sheet, specs, warnings, &mut visit)? {
-        Some(resolved) => Ok(resolved),
-        None => {
-            warnings.truncate(warnings_before);
-            let text = load(path, file)?;
-            read_table(&text, file, sheet, specs, warnings, visit)
+    if let Some((input, delimiter)) = open_utf8(path, file)? {
+        let rdr = csv_reader(input, delimiter);
+        let sheet_ctx = SheetCtx {
+            file,
+            sheet,
+            specs,
+            delimiter,
+        };
+        if let Some(resolved) = read_records(rdr, &sheet_ctx, warnings, &mut visit)? {
+            return Ok(resolved);
         }
+        warnings.truncate(warnings_before);
     }
+    let text = load(path, file)?;
+    let sheet_ctx = SheetCtx {
+        file,
+        sheet,
+        specs,
+        delimiter: text.delimiter,
+    };
+    let rdr = csv_reader(text.content().as_bytes(), text.delimiter);
+    read_records(rdr, &sheet_ctx, warnings, &mut visit)?.ok_or_else(|| {
+        IngestError::NotASpreadsheet {
+            file: file.to_string(),
+            detail: "text that cannot be decoded".to_string(),
+        }
+    })
 }
 
-/// The streaming pass of [`read_file`]; `Ok(None)` when the file is not UTF-8 (nothing has
-/// been visited then).
-fn stream_utf8<F>(
+/// Opens a file for streaming when it starts as UTF-8 (optionally after a byte-order mark,
+/// which is consumed): the reader and the sniffed delimiter; `None` for UTF-16 or a first
+/// block that is not UTF-8.
+fn open_utf8(
     path: &Path,
     file: &str,
-    sheet: &str,
-    specs: &[FieldSpec],
-    warnings: &mut Vec<Warning>,
-    visit: &mut F,
-) -> Result<Option<Resolved>, IngestError>
-where
-    F: FnMut(&mut Row<'_, '_>),
-{
+) -> Result<Option<(std::io::BufReader<std::fs::File>, u8)>, IngestError> {
     use std::io::BufRead;
+    const BLOCK: usize = 64 * 1024;
     let f = std::fs::File::open(path).map_err(|e| IngestError::from_io(file, e))?;
-    let mut input = std::io::BufReader::with_capacity(64 * 1024, f);
+    let mut input = std::io::BufReader::with_capacity(BLOCK, f);
     let chunk = input
         .fill_buf()
         .map_err(|e| IngestError::from_io(file, e))?;
-    let whole_file_in_chunk = chunk.len() < 64 * 1024;
     if chunk.starts_with(&[0xFF, 0xFE]) || chunk.starts_with(&[0xFE, 0xFF]) {
-        return Ok(None); // UTF-16
+        return Ok(None);
     }
     let bom = if chunk.starts_with(&[0xEF, 0xBB, 0xBF]) {
         3
@@ -327,38 +216,68 @@ where
         0
     };
     let content = &chunk[bom..];
-    if whole_file_in_chunk && content.iter().all(|b| b.is_ascii_whitespace()) {
+    if chunk.len() < BLOCK && content.iter().all(|b| b.is_ascii_whitespace()) {
         return Err(IngestError::NotASpreadsheet {
             file: file.to_string(),
             detail: "the file is empty".to_string(),
         });
     }
-    let Ok(first) = std::str::from_utf8(content).or_else(|e| {
-        // A chunk may end inside a character: judge only the complete part.
-        if e.error_len().is_none() {
-            std::str::from_utf8(&content[..e.valid_up_to()])
-        } else {
-            Err(e)
+    let first = match std::str::from_utf8(content) {
+        Ok(text) => text,
+        // A block may end inside a character: judge only the complete part.
+        Err(e) if e.error_len().is_none() => {
+            std::str::from_utf8(&content[..e.valid_up_to()]).unwrap_or_default()
         }
-    }) else {
-        return Ok(None);
+        Err(_) => return Ok(None),
     };
     let delimiter = sniff_delimiter(first);
     input.consume(bom);
+    Ok(Some((input, delimiter)))
+}
 
+fn csv_reader<R: std::io::Read>(input: R, delimiter: u8) -> csv::Reader<R> {
+    csv::ReaderBuilder::new()
+        .delimiter(delimiter)
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(input)
+}
+
+/// What [`read_records`] needs to know about the sheet.
+struct SheetCtx<'a> {
+    file: &'a str,
+    sheet: &'a str,
+    specs: &'a [FieldSpec],
+    delimiter: u8,
+}
+
+/// One pass over the records: header, field counts, NUL bytes, UTF-8, the decimal-mark
+/// evidence of the numeric columns; the tracked cells of each row are kept in one text
+/// arena until the decimal mark is decided, then the rows are visited. `Ok(None)` when a
+/// record is not UTF-8 (nothing has been visited then).
+fn read_records<R, F>(
+    mut rdr: csv::Reader<R>,
+    ctx: &SheetCtx<'_>,
+    warnings: &mut Vec<Warning>,
+    visit: &mut F,
+) -> Result<Option<Resolved>, IngestError>
+where
+    R: std::io::Read,
+    F: FnMut(&mut Row<'_, '_>),
+{
+    let SheetCtx {
+        file,
+        sheet,
+        specs,
+        delimiter,
+    } = *ctx;
     let binary = || IngestError::NotASpreadsheet {
         file: file.to_string(),
         detail: "binary data, not a CSV text file".to_string(),
     };
-    let mut rdr = csv::ReaderBuilder::new()
-        .delimiter(delimiter)
-        .has_headers(false)
-        .flexible(true)
-        .from_reader(input);
     let mut rec = csv::ByteRecord::new();
-    match rdr.read_byte_record(&mut rec) {
-        Ok(_) => {}
-        Err(e) => return Err(csv_error(file, sheet, 1, &e)),
+    if let Err(e) = rdr.read_byte_record(&mut rec) {
+        return Err(csv_error(file, sheet, 1, &e));
     }
     if rec.as_slice().contains(&0) {
         return Err(binary());
@@ -375,16 +294,15 @@ where
         .collect();
     let resolved = resolve(file, sheet, &headers, specs, warnings)?;
     let slots = resolved.column_slots();
-    let numeric: Vec<bool> = specs.iter().map(|s| s.numeric).collect();
 
-    // Tracked cells of the rows with a value: (row number, first span index); spans index
-    // into `arena`, `specs.len()` spans per kept row, in slot order.
+    // Rows with a tracked value: (row number, index of their first span); each kept row has
+    // `specs.len()` spans into `arena`, in slot order ((0, 0) = empty).
     let mut arena: Vec<u8> = Vec::new();
     let mut spans: Vec<(usize, usize)> = Vec::new();
     let mut rows: Vec<(usize, usize)> = Vec::new();
-    let (mut point, mut comma, mut ambiguous) = (0usize, 0usize, 0usize);
-    let mut row = 1usize;
     let mut row_spans: Vec<(usize, usize)> = vec![(0, 0); specs.len()];
+    let mut evidence = [0usize; 3]; // point, comma, ambiguous
+    let mut row = 1usize;
     loop {
         match rdr.read_byte_record(&mut rec) {
             Ok(true) => {}
@@ -422,11 +340,11 @@ where
                 continue;
             }
             dirty = true;
-            if numeric[*slot] {
+            if specs[*slot].numeric {
                 match std::str::from_utf8(field).map(mark_evidence) {
-                    Ok(MarkEvidence::Point) => point += 1,
-                    Ok(MarkEvidence::Comma) => comma += 1,
-                    Ok(MarkEvidence::Ambiguous) => ambiguous += 1,
+                    Ok(MarkEvidence::Point) => evidence[0] += 1,
+                    Ok(MarkEvidence::Comma) => evidence[1] += 1,
+                    Ok(MarkEvidence::Ambiguous) => evidence[2] += 1,
                     _ => {}
                 }
             }
@@ -439,17 +357,16 @@ where
             spans.extend_from_slice(&row_spans);
         }
     }
-    let mark = decide_mark([point, comma, ambiguous], delimiter, file, sheet, warnings);
-    // Every record was valid UTF-8 and fields split at ASCII delimiters, so the arena is too.
+    let mark = decide_mark(evidence, delimiter, file, sheet, warnings);
+    // Every record was valid UTF-8 and fields split at ASCII bytes, so the arena is too.
     let Ok(arena) = String::from_utf8(arena) else {
         return Ok(None);
     };
     let mut cells: Vec<Value<'_>> = Vec::with_capacity(specs.len());
     for (row, first) in rows {
         cells.clear();
-        for &(start, end) in &spans[first..first + specs.len()] {
-            let text = arena.get(start..end).unwrap_or("");
-            cells.push(text_value(text));
+        for &(start, end) in spans.get(first..first + specs.len()).unwrap_or(&[]) {
+            cells.push(text_value(arena.get(start..end).unwrap_or("")));
         }
         let mut r = Row {
             file,
