@@ -130,14 +130,9 @@ fn row_warning(r: &VmPerf, message: String) -> Warning {
 }
 
 fn perf_from_row(row: &mut Row<'_, '_>) -> Option<VmPerf> {
-    let Some(vm) = row.text(VM) else {
-        if row.any_other_value(VM) {
-            row.warn_row("row has values but no VM name; skipped".to_string());
-        }
-        return None;
-    };
-    let iops = row.size_mib(IOPS);
-    let throughput_mibps = row.size_mib(MIBPS);
+    let vm = row.name(VM, "VM")?;
+    let iops = row.non_negative(IOPS);
+    let throughput_mibps = row.non_negative(MIBPS);
     let read_pct = row.number(READ_PCT).and_then(|v| {
         if (0.0..=100.0).contains(&v) {
             Some(v)

@@ -24,24 +24,6 @@ pub(crate) fn datastore_of_path(path: &str) -> Option<String> {
     }
 }
 
-/// The VM name of a child row, or `None` (with a warning when the row holds other values).
-fn vm_name(row: &mut Row<'_, '_>, slot: usize) -> Option<String> {
-    let name = row.text(slot);
-    if name.is_none() && row.any_other_value(slot) {
-        row.warn_row("row has values but no VM name; skipped".to_string());
-    }
-    name
-}
-
-/// The name of a host/cluster/datastore row, or `None` (with a warning as above).
-fn record_name(row: &mut Row<'_, '_>, slot: usize, what: &str) -> Option<String> {
-    let name = row.text(slot);
-    if name.is_none() && row.any_other_value(slot) {
-        row.warn_row(format!("row has values but no {what} name; skipped"));
-    }
-    name
-}
-
 // Child-row key columns, shared by vDisk, vPartition and vSnapshot.
 const VM_ID: &[&str] = &["VM ID", "vDiskVMID", "vPartitionVMID", "vSnapshotVMID"];
 const VM_UUID: &[&str] = &["VM UUID", "vDiskUUID", "vPartitionUUID", "vSnapshotUUID"];
@@ -90,14 +72,14 @@ pub(crate) const DISK_FIELDS: &[FieldSpec] = &[
 
 /// A vDisk row.
 pub(crate) fn disk_from_row(row: &mut Row<'_, '_>) -> Option<VirtualDisk> {
-    let vm = vm_name(row, 0)?;
+    let vm = row.name(0, "VM")?;
     let vm_key = child_key(row, &vm, 9, 10, 11);
     let path = row.text(7);
     Some(VirtualDisk {
         vm_key,
         disk: row.text(1),
         disk_key: row.text(2),
-        capacity_mib: row.size_mib(3),
+        capacity_mib: row.non_negative(3),
         raw: row.boolean(4),
         thin: row.boolean(5),
         disk_mode: row.text(6),
@@ -143,15 +125,15 @@ pub(crate) const PARTITION_FIELDS: &[FieldSpec] = &[
 
 /// A vPartition row.
 pub(crate) fn partition_from_row(row: &mut Row<'_, '_>) -> Option<Partition> {
-    let vm = vm_name(row, 0)?;
+    let vm = row.name(0, "VM")?;
     let vm_key = child_key(row, &vm, 6, 7, 8);
     Some(Partition {
         vm_key,
         disk: row.text(1),
         disk_key: row.text(2),
-        capacity_mib: row.size_mib(3),
-        consumed_mib: row.size_mib(4),
-        free_mib: row.size_mib(5),
+        capacity_mib: row.non_negative(3),
+        consumed_mib: row.non_negative(4),
+        free_mib: row.non_negative(5),
         origin: origin(row),
         vm,
     })
@@ -173,14 +155,14 @@ pub(crate) const HOST_FIELDS: &[FieldSpec] = &[
 
 /// A vHost row.
 pub(crate) fn host_from_row(row: &mut Row<'_, '_>) -> Option<Host> {
-    let name = record_name(row, 0, "host")?;
+    let name = row.name(0, "host")?;
     Some(Host {
         name,
         datacenter: row.text(1),
         cluster: row.text(2),
         cpu_sockets: row.count(3),
         cpu_cores: row.count(4),
-        memory_mib: row.size_mib(5),
+        memory_mib: row.non_negative(5),
         vms_running: row.count(6),
         vms_total: row.count(7),
         esx_version: row.text(8),
@@ -205,14 +187,14 @@ pub(crate) const CLUSTER_FIELDS: &[FieldSpec] = &[
 
 /// A vCluster row.
 pub(crate) fn cluster_from_row(row: &mut Row<'_, '_>) -> Option<Cluster> {
-    let name = record_name(row, 0, "cluster")?;
+    let name = row.name(0, "cluster")?;
     Some(Cluster {
         name,
         num_hosts: row.count(1),
         num_effective_hosts: row.count(2),
-        total_cpu_mhz: row.size_mib(3),
+        total_cpu_mhz: row.non_negative(3),
         num_cpu_cores: row.count(4),
-        total_memory_mib: row.size_mib(5),
+        total_memory_mib: row.non_negative(5),
         vi_sdk_server: row.text(6),
         origin: origin(row),
     })
@@ -256,7 +238,7 @@ pub(crate) const DATASTORE_FIELDS: &[FieldSpec] = &[
 
 /// A vDatastore row.
 pub(crate) fn datastore_from_row(row: &mut Row<'_, '_>) -> Option<Datastore> {
-    let name = record_name(row, 0, "datastore")?;
+    let name = row.name(0, "datastore")?;
     let hosts = row
         .text(7)
         .map(|h| {
@@ -270,10 +252,10 @@ pub(crate) fn datastore_from_row(row: &mut Row<'_, '_>) -> Option<Datastore> {
     Some(Datastore {
         name,
         datastore_type: row.text(1),
-        capacity_mib: row.size_mib(2),
-        provisioned_mib: row.size_mib(3),
-        in_use_mib: row.size_mib(4),
-        free_mib: row.size_mib(5),
+        capacity_mib: row.non_negative(2),
+        provisioned_mib: row.non_negative(3),
+        in_use_mib: row.non_negative(4),
+        free_mib: row.non_negative(5),
         num_hosts: row.count(6),
         hosts,
         datastore_cluster: row.text(8),
@@ -304,14 +286,14 @@ pub(crate) const SNAPSHOT_FIELDS: &[FieldSpec] = &[
 
 /// A vSnapshot row.
 pub(crate) fn snapshot_from_row(row: &mut Row<'_, '_>) -> Option<Snapshot> {
-    let vm = vm_name(row, 0)?;
+    let vm = row.name(0, "VM")?;
     let vm_key = child_key(row, &vm, 5, 6, 7);
     Some(Snapshot {
         vm_key,
         name: row.text(1),
         date: row.text(2),
-        size_vmsn_mib: row.size_mib(3),
-        size_total_mib: row.size_mib(4),
+        size_vmsn_mib: row.non_negative(3),
+        size_total_mib: row.non_negative(4),
         origin: origin(row),
         vm,
     })

@@ -15,7 +15,7 @@ use calamine::{DataRef, Reader, Xlsx, XlsxError};
 
 use crate::ingest::IngestError;
 use crate::ingest::table::{FieldSpec, Resolved, Row, resolve};
-use crate::ingest::value::{DecimalMark, Value, format_number, text_value};
+use crate::ingest::value::{DecimalMark, Value, text_value};
 use crate::inventory::Warning;
 
 /// An open workbook.
@@ -84,13 +84,6 @@ fn to_value<'a>(d: &DataRef<'a>) -> Value<'a> {
     }
 }
 
-fn header_text(v: &Value<'_>) -> String {
-    match v {
-        Value::Number(n) => format_number(*n),
-        other => other.display(),
-    }
-}
-
 /// Reads one sheet: the first non-empty row is the header; `visit` gets every later row that
 /// has a value in at least one tracked column.
 ///
@@ -141,13 +134,13 @@ where
                 None => {
                     if !v.is_empty() {
                         header_row = Some(r);
-                        headers.push((c, header_text(&v)));
+                        headers.push((c, v.display()));
                     }
                     continue;
                 }
                 Some(h) if r == h => {
                     if !v.is_empty() {
-                        headers.push((c, header_text(&v)));
+                        headers.push((c, v.display()));
                     }
                     continue;
                 }
