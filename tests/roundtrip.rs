@@ -666,3 +666,25 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// Merging is idempotent: the same export given twice is the export once, and every
+    /// dropped copy is a warning.
+    #[test]
+    fn the_same_input_twice_is_the_input_once(t in table()) {
+        let dir = case_dir("twice");
+        let xlsx = dir.join("t.xlsx");
+        write_xlsx(&t, &xlsx);
+        let once = read_inputs(&[&xlsx]).unwrap_or_else(|e| panic!("{e}"));
+        let twice = read_inputs(&[&xlsx, &xlsx]).unwrap_or_else(|e| panic!("{e}"));
+        prop_assert_eq!(&twice.vms, &once.vms);
+        let dropped = twice
+            .warnings
+            .iter()
+            .filter(|w| w.message.contains("was already read from"))
+            .count();
+        prop_assert_eq!(dropped, once.vms.len());
+    }
+}
