@@ -1695,3 +1695,84 @@ fn ambiguous_numbers_without_any_hint_are_reported() {
             .starts_with("2 numbers such as 16.384")
     );
 }
+
+// ---------------------------------------------------------------------------------------
+// Per-cluster table (issue 3, item 8: the data behind `dsplan inventory`)
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn cluster_summaries_of_the_fixture_by_hand() {
+    // From the fixture table above (every VM 2 vCPUs, 8,192 MiB):
+    //   Dev:  test-01, batch-01, build-01: 3 VMs, 6 vCPUs, 24,576 MiB memory,
+    //         500+300+800 = 1,600 GiB = 1,638,400 MiB provisioned,
+    //         250+150+400 = 800 GiB = 819,200 MiB in use; hosts esx-dev-01/02;
+    //         datastore ds-dev (NFS) is mounted on them.
+    //   Prod: web-01, web-02, db-01, app-01, tmpl-linux: 5 VMs, 10 vCPUs, 40,960 MiB,
+    //         100+100+1024+200+40 = 1,464 GiB = 1,499,136 MiB provisioned,
+    //         50+50+800+100+20 = 1,020 GiB = 1,044,480 MiB in use; 2 hosts; ds-prod (VMFS).
+    let inv = read_one(&root().join("fixtures/small-estate.xlsx"));
+    let table = inv.cluster_summaries();
+    assert_eq!(table.len(), 2);
+    let (dev, prod) = (&table[0], &table[1]);
+    assert_eq!(dev.cluster.as_deref(), Some("Dev"));
+    assert_eq!((dev.vm_count, dev.vcpus, dev.memory_mib), (3, 6, 24_576.0));
+    assert_eq!(
+        (dev.provisioned_mib, dev.in_use_mib),
+        (1_638_400.0, 819_200.0)
+    );
+    assert_eq!(dev.host_count, 2);
+    assert_eq!(dev.datastores_by_type.get("NFS"), Some(&1));
+    assert_eq!(dev.datastores_by_type.len(), 1);
+    assert_eq!(prod.cluster.as_deref(), Some("Prod"));
+    assert_eq!(
+        (prod.vm_count, prod.vcpus, prod.memory_mib),
+        (5, 10, 40_960.0)
+    );
+    assert_eq!(
+        (prod.provisioned_mib, prod.in_use_mib),
+        (1_499_136.0, 1_044_480.0)
+    );
+    assert_eq!(prod.host_count, 2);
+    assert_eq!(prod.datastores_by_type.get("VMFS"), Some(&1));
+    assert_eq!(
+        (
+            prod.vcpus_unknown,
+            prod.memory_unknown,
+            prod.provisioned_unknown
+        ),
+        (0, 0, 0)
+    );
+}
+
+#[test]
+fn cluster_summaries_of_the_lab_and_the_unclustered() {
+    // Lab (Python: sum of vInfo CPUs 54, Memory 223,232 MiB): one cluster, 27 VMs, 4 hosts,
+    // both NFS datastores mounted on all of them.
+    if let Some(lab) = shared("rvtools-3.10-lab-27vms.xlsx") {
+        let table = read_one(&lab).cluster_summaries();
+        assert_eq!(table.len(), 1);
+        let c = &table[0];
+        assert_eq!((c.vm_count, c.vcpus, c.memory_mib), (27, 54, 223_232.0));
+        assert_eq!((c.provisioned_mib, c.in_use_mib), (2_906_070.0, 809_937.0));
+        assert_eq!(c.host_count, 4);
+        assert_eq!(c.datastores_by_type.get("NFS"), Some(&2));
+    }
+    // VMs without a cluster come last, and a missing column counts as unknown, not 0.
+    let dir = scratch("unclustered");
+    let path = dir.join("u.xlsx");
+    write_vinfo_xlsx(
+        &path,
+        &["VM", "Cluster", "Provisioned MiB"],
+        &[
+            vec![C::S("a"), C::S(""), C::N(5.0)],
+            vec![C::S("b"), C::S("Z"), C::N(7.0)],
+        ],
+    );
+    let table = read_one(&path).cluster_summaries();
+    assert_eq!(table.len(), 2);
+    assert_eq!(table[0].cluster.as_deref(), Some("Z"));
+    assert_eq!(table[1].cluster, None);
+    assert_eq!(table[1].provisioned_mib, 5.0);
+    assert_eq!((table[1].vcpus_unknown, table[1].memory_unknown), (1, 1));
+    assert_eq!(table[1].host_count, 0);
+}
