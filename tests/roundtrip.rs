@@ -1,5 +1,6 @@
 //! Property tests of the readers (issue 3): generated vInfo tables, columns in any order and
-//! any mix of header spellings, written as xlsx and as CSV in both locales, read back to the
+//! any mix of header spellings, written as xlsx and as CSV in both locales (and in
+//! Windows-1252), read back to the
 //! same VMs; generated vDisk tables the same way; and arbitrary cell contents never panic.
 
 use std::path::{Path, PathBuf};
@@ -355,6 +356,15 @@ proptest! {
         std::fs::create_dir_all(&eu).unwrap();
         write_csv(&t, &eu.join("RVTools_tabvInfo.csv"), true);
         prop_assert_eq!(&read_vms(&eu), &want);
+        // The European file again, as a Windows-1252 file without a byte-order mark.
+        let cp = dir.join("cp1252");
+        std::fs::create_dir_all(&cp).unwrap();
+        let utf8 = std::fs::read_to_string(eu.join("RVTools_tabvInfo.csv")).unwrap();
+        let (bytes, _, unmappable) =
+            encoding_rs::WINDOWS_1252.encode(utf8.trim_start_matches('\u{feff}'));
+        prop_assert!(!unmappable);
+        std::fs::write(cp.join("RVTools_tabvInfo.csv"), &bytes).unwrap();
+        prop_assert_eq!(&read_vms(&cp), &want);
     }
 }
 
