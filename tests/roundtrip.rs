@@ -1,7 +1,7 @@
 //! Property tests of the readers (issue 3): generated vInfo tables, columns in any order and
 //! any mix of header spellings, written as xlsx and as CSV in both locales (and in
-//! Windows-1252), read back to the
-//! same VMs; generated vDisk tables the same way; and arbitrary cell contents never panic.
+//! Windows-1252), read back to the same VMs; generated vDisk tables the same way; merging
+//! an input with itself changes nothing; and arbitrary cell contents never panic.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
