@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 /// Power state of a VM as RVTools reports it in the vInfo `Powerstate` column.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum PowerState {
     /// `poweredOn`.
@@ -17,12 +17,13 @@ pub enum PowerState {
     /// `suspended`.
     Suspended,
     /// The column is missing, empty, or holds a value RVTools does not write.
+    #[default]
     Unknown,
 }
 
 /// Where a record came from: file, sheet (tab) and 1-based row as a spreadsheet shows it
 /// (the header is row 1).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Origin {
     /// Path of the input file as given by the user.
     pub file: String,
@@ -33,7 +34,11 @@ pub struct Origin {
 }
 
 /// One virtual machine (a vInfo row).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+///
+/// `Default` gives an unnamed VM with everything unknown, so code that builds VMs by hand
+/// (tests, other inputs) can write `Vm { name, provisioned_mib, ..Vm::default() }` and keep
+/// compiling when fields are added.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Vm {
     /// VM name (`VM` column), trimmed; never empty.
     pub name: String,

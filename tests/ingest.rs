@@ -1776,3 +1776,18 @@ fn cluster_summaries_of_the_lab_and_the_unclustered() {
     assert_eq!((table[1].vcpus_unknown, table[1].memory_unknown), (1, 1));
     assert_eq!(table[1].host_count, 0);
 }
+
+#[test]
+fn a_default_vm_knows_nothing() {
+    // `..Vm::default()` lets hand-built VMs survive new fields; everything is unknown.
+    let vm = dsplan::inventory::Vm {
+        name: "x".into(),
+        ..Default::default()
+    };
+    assert_eq!(vm.power_state, PowerState::Unknown);
+    assert_eq!(
+        (vm.template, vm.provisioned_mib, vm.in_use_mib),
+        (None, None, None)
+    );
+    assert_eq!(vm.key().0, "name::x");
+}
