@@ -371,3 +371,25 @@ fn scope_errors_exit_1() {
     // A request beyond the largest NFS transfer (1 MiB) is a usage error, not exit 2.
     assert_exit_1(&["plan", fx, "--block-size", "1e9"], &["block"]);
 }
+
+#[test]
+fn inventory_table_per_cluster() {
+    // fixtures/small-estate.xlsx: every VM has 2 vCPUs and 8,192 MiB; Dev has 3 VMs
+    // (6 vCPUs, 24 GiB), Prod 5 (10 vCPUs, 40 GiB); Prod's datastore is VMFS, Dev's NFS.
+    let o = dsplan(&["inventory", "fixtures/small-estate.xlsx"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&o.stdout);
+    let line = |name: &str| -> Vec<String> {
+        text.lines()
+            .find(|l| l.starts_with(name))
+            .unwrap_or_else(|| panic!("no {name} row in {text}"))
+            .split_whitespace()
+            .map(str::to_string)
+            .collect()
+    };
+    // cluster VMs templates on off suspended vCPUs memory prov in-use hosts datastores..
+    assert_eq!(line("Dev")[1..8], ["3", "0", "1", "1", "1", "6", "24"]);
+    assert_eq!(line("Prod")[1..8], ["5", "1", "4", "0", "0", "10", "40"]);
+    assert_eq!(line("total")[1..8], ["8", "1", "5", "1", "1", "16", "64"]);
+    assert!(line("Prod").ends_with(&["1".to_string(), "VMFS".to_string()]));
+}
