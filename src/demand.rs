@@ -42,14 +42,17 @@ pub struct DemandOptions {
     pub capacity_basis: CapacityBasis,
     /// Expected data growth over the plan's life, percent (>= 0).
     pub growth_pct: f64,
-    /// Free space kept on the datastores after growth, percent (>= 0).
+    /// Extra capacity provisioned on top of the data after growth, percent (>= 0): the
+    /// datastores are sized at `(1 + headroom/100)` x data, so 20% leaves 1/6 of each
+    /// datastore free.
     pub headroom_pct: f64,
     /// Space reserved for ANF snapshots, percent of the data after growth (>= 0; default 0).
     #[serde(default)]
     pub snapshot_reserve_pct: f64,
     /// Exclude powered-off VMs (they still hold capacity, so they are included by default).
     pub exclude_powered_off: bool,
-    /// Only VMs of these source clusters (exact names); empty = all.
+    /// Only VMs of these source clusters (names compared trimmed and case-insensitively);
+    /// empty = all. A name that matches no VM is an error.
     pub clusters: Vec<String>,
     /// Small-block IOPS target at `io_profile` (>= 0).
     pub iops: f64,
@@ -89,6 +92,9 @@ pub enum ExclusionReason {
     FilteredCluster,
     /// Neither provisioned nor in-use capacity is known.
     NoCapacityData,
+    /// A Site Recovery Manager placeholder (`SRM Placeholder` = True): it stands for a VM
+    /// protected at another site and holds no data here.
+    SrmPlaceholder,
 }
 
 impl ExclusionReason {
@@ -99,6 +105,7 @@ impl ExclusionReason {
             ExclusionReason::PoweredOff => "powered off (--exclude-powered-off)",
             ExclusionReason::FilteredCluster => "cluster not selected (--cluster)",
             ExclusionReason::NoCapacityData => "no capacity data (provisioned and in-use unknown)",
+            ExclusionReason::SrmPlaceholder => "SRM placeholder",
         }
     }
 }
@@ -162,6 +169,22 @@ pub enum DemandError {
         /// What is accepted.
         expected: &'static str,
     },
+    /// A `--cluster` name matches no VM of the inventory.
+    #[error("--cluster '{name}' matches no VM; clusters in the input: {known}")]
+    UnknownCluster {
+        /// The name given.
+        name: String,
+        /// Comma-separated cluster names found in the inventory.
+        known: String,
+    },
+    /// No VM is left to plan.
+    #[error("no VM to plan: {total} VM(s) read, all excluded ({reasons})")]
+    NothingInScope {
+        /// VMs in the inventory.
+        total: usize,
+        /// Count per exclusion reason, as text.
+        reasons: String,
+    },
     /// The I/O profile is invalid.
     #[error(transparent)]
     Profile(#[from] crate::perf::PerfError),
@@ -183,7 +206,9 @@ fn check_non_negative(option: &'static str, v: f64) -> Result<(), DemandError> {
 ///
 /// # Errors
 /// [`DemandError::Invalid`] for a negative or non-finite growth, headroom or target;
-/// [`DemandError::Profile`] for an invalid I/O profile.
+/// [`DemandError::Profile`] for an invalid I/O profile; [`DemandError::UnknownCluster`] for
+/// a `clusters` filter that matches no VM; [`DemandError::NothingInScope`] when every VM is
+/// excluded (or there is none).
 pub fn derive(inventory: &Inventory, options: &DemandOptions) -> Result<Demand, DemandError> {
     check_non_negative("growth-pct", options.growth_pct)?;
     check_non_negative("headroom-pct", options.headroom_pct)?;
@@ -191,6 +216,29 @@ pub fn derive(inventory: &Inventory, options: &DemandOptions) -> Result<Demand, 
     check_non_negative("iops", options.iops)?;
     check_non_negative("throughput-mibps", options.throughput_mibps)?;
     options.io_profile.validate()?;
+    let norm = |c: &str| c.trim().to_lowercase();
+    let wanted: Vec<String> = options.clusters.iter().map(|c| norm(c)).collect();
+    for (given, w) in options.clusters.iter().zip(&wanted) {
+        let found = inventory
+            .vms
+            .iter()
+            .any(|vm| vm.cluster.as_deref().is_some_and(|c| norm(c) == *w));
+        if !found {
+            let known: std::collections::BTreeSet<&str> = inventory
+                .vms
+                .iter()
+                .filter_map(|vm| vm.cluster.as_deref())
+                .collect();
+            return Err(DemandError::UnknownCluster {
+                name: given.clone(),
+                known: if known.is_empty() {
+                    "(none: the input has no Cluster values)".into()
+                } else {
+                    known.into_iter().collect::<Vec<_>>().join(", ")
+                },
+            });
+        }
+    }
 
     let mut placed = Vec::new();
     let mut excluded = Vec::new();
@@ -203,19 +251,15 @@ pub fn derive(inventory: &Inventory, options: &DemandOptions) -> Result<Demand, 
         let capacity_mib = match (primary, fallback) {
             (Some(v), _) => Some(v),
             (None, Some(v)) => {
-                warnings.push(Warning {
-                    file: vm.origin.file.clone(),
-                    sheet: Some(vm.origin.sheet.clone()),
-                    row: Some(vm.origin.row),
-                    column: None,
-                    value: None,
-                    message: format!(
+                warnings.push(Warning::at_row(
+                    &vm.origin,
+                    format!(
                         "VM '{}' has no {} capacity; sized by its {} capacity instead",
                         vm.name,
                         options.capacity_basis.as_str(),
                         fallback_name
                     ),
-                });
+                ));
                 Some(v)
             }
             (None, None) => None,
@@ -223,11 +267,13 @@ pub fn derive(inventory: &Inventory, options: &DemandOptions) -> Result<Demand, 
         let capacity_gib = capacity_mib.map(|m| m / MIB_PER_GIB);
         let reason = if vm.template == Some(true) {
             Some(ExclusionReason::Template)
-        } else if !options.clusters.is_empty()
+        } else if vm.srm_placeholder == Some(true) {
+            Some(ExclusionReason::SrmPlaceholder)
+        } else if !wanted.is_empty()
             && !vm
                 .cluster
-                .as_ref()
-                .is_some_and(|c| options.clusters.iter().any(|f| f == c))
+                .as_deref()
+                .is_some_and(|c| wanted.contains(&norm(c)))
         {
             Some(ExclusionReason::FilteredCluster)
         } else if options.exclude_powered_off && vm.power_state == PowerState::PoweredOff {
@@ -252,8 +298,30 @@ pub fn derive(inventory: &Inventory, options: &DemandOptions) -> Result<Demand, 
             }),
         }
     }
-    let placed_capacity_gib: f64 = placed.iter().map(|v| v.capacity_gib).sum();
-    let excluded_capacity_gib: f64 = excluded.iter().filter_map(|v| v.capacity_gib).sum();
+    if placed.is_empty() {
+        let mut counts: std::collections::BTreeMap<&str, usize> = Default::default();
+        for e in &excluded {
+            *counts.entry(e.reason.describe()).or_default() += 1;
+        }
+        return Err(DemandError::NothingInScope {
+            total: inventory.vms.len(),
+            reasons: if counts.is_empty() {
+                "the input has no VM rows".into()
+            } else {
+                counts
+                    .iter()
+                    .map(|(r, n)| format!("{n} {r}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            },
+        });
+    }
+    // Folds start at +0.0 (an empty f64 `sum()` is -0.0).
+    let placed_capacity_gib = placed.iter().fold(0.0, |a, v| a + v.capacity_gib);
+    let excluded_capacity_gib = excluded
+        .iter()
+        .filter_map(|v| v.capacity_gib)
+        .fold(0.0, |a, c| a + c);
     let required_capacity_gib = placed_capacity_gib
         * (1.0 + options.growth_pct / 100.0)
         * (1.0 + options.snapshot_reserve_pct / 100.0)
@@ -283,29 +351,18 @@ mod tests {
     use crate::inventory::Vm;
 
     fn vm(name: &str, state: PowerState, template: Option<bool>, prov: f64, used: f64) -> Vm {
+        let origin = Origin {
+            file: "t.xlsx".into(),
+            sheet: "vInfo".into(),
+            row: 2,
+        };
         Vm {
-            name: name.into(),
             power_state: state,
             template,
             cluster: Some("c1".into()),
-            host: None,
             provisioned_mib: Some(prov),
             in_use_mib: Some(used),
-            origin: Origin {
-                file: "t.xlsx".into(),
-                sheet: "vInfo".into(),
-                row: 2,
-            },
-            unshared_mib: None,
-            srm_placeholder: None,
-            cpus: None,
-            memory_mib: None,
-            datacenter: None,
-            path: None,
-            home_datastore: None,
-            vi_sdk_server: None,
-            vm_id: None,
-            vm_uuid: None,
+            ..Vm::new(name, origin)
         }
     }
 
@@ -388,5 +445,49 @@ mod tests {
             ..DemandOptions::default()
         };
         assert!(derive(&Inventory::default(), &opts).is_err());
+    }
+
+    #[test]
+    fn cluster_filter_is_trimmed_case_insensitive_and_must_match() {
+        let mut b = vm("b", PowerState::PoweredOn, Some(false), 4096.0, 2048.0);
+        b.cluster = Some("Prod".into());
+        let inv = Inventory {
+            vms: vec![
+                vm("a", PowerState::PoweredOn, Some(false), 2048.0, 1024.0),
+                b,
+            ],
+            ..Inventory::default()
+        };
+        let opts = |c: &str| DemandOptions {
+            clusters: vec![c.into()],
+            headroom_pct: 0.0,
+            ..DemandOptions::default()
+        };
+        // " prod " selects Prod: only b (2 GiB in use); a (cluster c1) is filtered.
+        let d = derive(&inv, &opts(" prod ")).unwrap();
+        assert_eq!(d.placed_capacity_gib, 2.0);
+        assert_eq!(d.excluded[0].reason, ExclusionReason::FilteredCluster);
+        let e = derive(&inv, &opts("nope")).unwrap_err().to_string();
+        assert!(
+            e.contains("nope") && e.contains("Prod") && e.contains("c1"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn nothing_in_scope_is_an_error_naming_the_reasons() {
+        let mut srm = vm("s", PowerState::PoweredOff, Some(false), 1024.0, 0.0);
+        srm.srm_placeholder = Some(true);
+        let inv = Inventory {
+            vms: vec![vm("t", PowerState::PoweredOff, Some(true), 1.0, 1.0), srm],
+            ..Inventory::default()
+        };
+        let e = derive(&inv, &DemandOptions::default()).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "no VM to plan: 2 VM(s) read, all excluded (1 SRM placeholder, 1 template)"
+        );
+        let e = derive(&Inventory::default(), &DemandOptions::default()).unwrap_err();
+        assert!(e.to_string().contains("no VM rows"));
     }
 }

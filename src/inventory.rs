@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 /// Power state of a VM as RVTools reports it in the vInfo `Powerstate` column.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum PowerState {
     /// `poweredOn`.
@@ -17,12 +17,13 @@ pub enum PowerState {
     /// `suspended`.
     Suspended,
     /// The column is missing, empty, or holds a value RVTools does not write.
+    #[default]
     Unknown,
 }
 
 /// Where a record came from: file, sheet (tab) and 1-based row as a spreadsheet shows it
 /// (the header is row 1).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Origin {
     /// Path of the input file as given by the user.
     pub file: String,
@@ -33,7 +34,11 @@ pub struct Origin {
 }
 
 /// One virtual machine (a vInfo row).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+///
+/// `Default` gives an unnamed VM with everything unknown, so code that builds VMs by hand
+/// (tests, other inputs) can write `Vm { name, provisioned_mib, ..Vm::default() }` and keep
+/// compiling when fields are added.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Vm {
     /// VM name (`VM` column), trimmed; never empty.
     pub name: String,
@@ -84,6 +89,31 @@ pub struct Vm {
 }
 
 impl Vm {
+    /// A VM named `name`, read at `origin`, with everything else unknown (`None`,
+    /// [`PowerState::Unknown`]); set the known fields with struct-update syntax.
+    pub fn new(name: impl Into<String>, origin: Origin) -> Vm {
+        Vm {
+            name: name.into(),
+            power_state: PowerState::Unknown,
+            template: None,
+            cluster: None,
+            host: None,
+            provisioned_mib: None,
+            in_use_mib: None,
+            origin,
+            unshared_mib: None,
+            srm_placeholder: None,
+            cpus: None,
+            memory_mib: None,
+            datacenter: None,
+            path: None,
+            home_datastore: None,
+            vi_sdk_server: None,
+            vm_id: None,
+            vm_uuid: None,
+        }
+    }
+
     /// The key that identifies this VM across inputs: see [`VmKey::new`].
     pub fn key(&self) -> VmKey {
         VmKey::new(
@@ -314,6 +344,20 @@ pub struct Warning {
     pub message: String,
 }
 
+impl Warning {
+    /// A warning about the row at `origin` as a whole (no column or value).
+    pub fn at_row(origin: &Origin, message: String) -> Warning {
+        Warning {
+            file: origin.file.clone(),
+            sheet: Some(origin.sheet.clone()),
+            row: Some(origin.row),
+            column: None,
+            value: None,
+            message,
+        }
+    }
+}
+
 impl std::fmt::Display for Warning {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}", self.file)?;
@@ -445,5 +489,113 @@ impl Inventory {
         s.clusters = clusters.into_iter().collect();
         s.host_count = hosts.len();
         s
+    }
+}
+
+/// One line of the per-cluster table of `dsplan inventory`: the VMs of a compute cluster
+/// (by the vInfo `Cluster` column) with their totals, hosts and datastores.
+///
+/// Totals sum the known values; the `*_unknown` counts say how many VMs had none.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ClusterSummary {
+    /// The cluster name; `None` for VMs without a cluster.
+    pub cluster: Option<String>,
+    /// VMs in the cluster (templates included).
+    pub vm_count: usize,
+    /// Sum of `CPUs` (vCPUs).
+    pub vcpus: u64,
+    /// VMs without a `CPUs` value.
+    pub vcpus_unknown: usize,
+    /// Sum of `Memory`, MiB.
+    pub memory_mib: f64,
+    /// VMs without a `Memory` value.
+    pub memory_unknown: usize,
+    /// Sum of `Provisioned MiB`, MiB.
+    pub provisioned_mib: f64,
+    /// VMs without a provisioned value.
+    pub provisioned_unknown: usize,
+    /// Sum of `In Use MiB`, MiB.
+    pub in_use_mib: f64,
+    /// VMs without an in-use value.
+    pub in_use_unknown: usize,
+    /// Distinct hosts: those of the cluster's VMs (vInfo `Host`) and the vHost rows of the
+    /// cluster.
+    pub host_count: usize,
+    /// Datastores mounted on at least one of those hosts (vDatastore `Hosts`), counted by
+    /// `Type` (`unknown` when the type is missing).
+    pub datastores_by_type: std::collections::BTreeMap<String, usize>,
+}
+
+impl Inventory {
+    /// Per-cluster totals, sorted by cluster name (VMs without a cluster last).
+    pub fn cluster_summaries(&self) -> Vec<ClusterSummary> {
+        use std::collections::{BTreeMap, BTreeSet};
+        let mut by_cluster: BTreeMap<Option<&str>, (ClusterSummary, BTreeSet<&str>)> =
+            BTreeMap::new();
+        for vm in &self.vms {
+            let key = vm.cluster.as_deref();
+            let (s, hosts) = by_cluster.entry(key).or_insert_with(|| {
+                (
+                    ClusterSummary {
+                        cluster: key.map(str::to_string),
+                        vm_count: 0,
+                        vcpus: 0,
+                        vcpus_unknown: 0,
+                        memory_mib: 0.0,
+                        memory_unknown: 0,
+                        provisioned_mib: 0.0,
+                        provisioned_unknown: 0,
+                        in_use_mib: 0.0,
+                        in_use_unknown: 0,
+                        host_count: 0,
+                        datastores_by_type: BTreeMap::new(),
+                    },
+                    BTreeSet::new(),
+                )
+            });
+            s.vm_count += 1;
+            match vm.cpus {
+                Some(c) => s.vcpus += c,
+                None => s.vcpus_unknown += 1,
+            }
+            match vm.memory_mib {
+                Some(v) => s.memory_mib += v,
+                None => s.memory_unknown += 1,
+            }
+            match vm.provisioned_mib {
+                Some(v) => s.provisioned_mib += v,
+                None => s.provisioned_unknown += 1,
+            }
+            match vm.in_use_mib {
+                Some(v) => s.in_use_mib += v,
+                None => s.in_use_unknown += 1,
+            }
+            if let Some(h) = vm.host.as_deref() {
+                hosts.insert(h);
+            }
+        }
+        for h in &self.hosts {
+            if let Some((_, hosts)) = by_cluster.get_mut(&h.cluster.as_deref()) {
+                hosts.insert(h.name.as_str());
+            }
+        }
+        let mut out: Vec<ClusterSummary> = Vec::with_capacity(by_cluster.len());
+        let mut unclustered = None;
+        for (key, (mut s, hosts)) in by_cluster {
+            s.host_count = hosts.len();
+            for d in &self.datastores {
+                if d.hosts.iter().any(|h| hosts.contains(h.as_str())) {
+                    let kind = d.datastore_type.clone().unwrap_or_else(|| "unknown".into());
+                    *s.datastores_by_type.entry(kind).or_insert(0) += 1;
+                }
+            }
+            if key.is_none() {
+                unclustered = Some(s);
+            } else {
+                out.push(s);
+            }
+        }
+        out.extend(unclustered);
+        out
     }
 }

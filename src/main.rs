@@ -196,6 +196,42 @@ fn emit(text: &str, output: Option<&PathBuf>) -> Result<(), Failure> {
     }
 }
 
+/// Refuses an output path that is one of the inputs or lies inside an input folder, so
+/// `-o` can never overwrite the export it reads.
+fn check_output_path(output: Option<&PathBuf>, inputs: &[PathBuf]) -> Result<(), Failure> {
+    let Some(out) = output else {
+        return Ok(());
+    };
+    // The output may not exist yet: resolve its folder and keep its file name.
+    let resolved = match (out.parent(), out.file_name()) {
+        (Some(parent), Some(name)) => {
+            let parent = if parent.as_os_str().is_empty() {
+                std::path::Path::new(".")
+            } else {
+                parent
+            };
+            parent.canonicalize().map(|p| p.join(name)).ok()
+        }
+        _ => None,
+    };
+    let Some(resolved) = resolved else {
+        return Ok(()); // the write itself will report the bad path
+    };
+    for input in inputs {
+        let Ok(input_abs) = input.canonicalize() else {
+            continue;
+        };
+        if resolved == input_abs || (input_abs.is_dir() && resolved.starts_with(&input_abs)) {
+            return Err(usage(format!(
+                "-o {}: refusing to write the plan over or into the input {}",
+                out.display(),
+                input.display()
+            )));
+        }
+    }
+    Ok(())
+}
+
 fn run_inventory(args: &InventoryArgs) -> Result<(), Failure> {
     let inventory = dsplan::ingest::read_inputs(&args.inputs).map_err(|e| usage(e.to_string()))?;
     let format = if args.json {
@@ -208,6 +244,7 @@ fn run_inventory(args: &InventoryArgs) -> Result<(), Failure> {
 }
 
 fn run_plan(args: &PlanArgs) -> Result<(), Failure> {
+    check_output_path(args.output.as_ref(), &args.inputs)?;
     check_pct("read-pct", args.read_pct)?;
     check_pct("random-pct", args.random_pct)?;
     check_pct("cold-pct", args.cold_pct)?;

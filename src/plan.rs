@@ -92,7 +92,7 @@ pub struct DatastorePlan {
     pub predicted_throughput_mibps: f64,
     /// Its share of the pool cost (by size), USD per month.
     pub cost_usd_per_month: f64,
-    /// VMs placed on it.
+    /// VMs with data on it (a split VM counts on each of its datastores).
     pub vm_count: usize,
     /// Capacity of the VMs placed on it, before growth and headroom, GiB.
     pub placed_capacity_gib: f64,
@@ -101,11 +101,13 @@ pub struct DatastorePlan {
     pub large_volume: bool,
 }
 
-/// Where a VM goes.
+/// Where a VM goes (a VM split over datastores has one placement per datastore).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Placement {
-    /// VM name.
+    /// VM name (not unique across vCenters: `origin` tells VMs of the same name apart).
     pub vm: String,
+    /// Where the VM's row was read.
+    pub origin: crate::inventory::Origin,
     /// Datastore name.
     pub datastore: String,
     /// Capacity on the chosen basis, GiB.
@@ -234,6 +236,10 @@ pub struct Performance {
 /// Totals over the plan.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Totals {
+    /// VMs in the plan (each counted once, whatever its name).
+    pub vms_placed: usize,
+    /// VMs excluded, with reasons in [`Plan::excluded`].
+    pub vms_excluded: usize,
     /// Number of datastores.
     pub datastores: u32,
     /// TCP flows (hosts x datastores x nconnect).

@@ -20,7 +20,26 @@ fn shared(name: &str) -> Option<PathBuf> {
         println!("skipped: ../shared not found");
         return None;
     }
-    Some(dir.join(name))
+    let path = dir.join(name);
+    // The counts in these tests are those of the files as shipped; a changed file (seen once
+    // on the shared machine: a test elsewhere replaced the lab workbook for ~25 s) must fail
+    // with that said, not with a puzzling parse error.
+    let expected_bytes = match name {
+        "rvtools-3.10-lab-27vms.xlsx" => Some(91_183),
+        "sizing-workshop-805vms.xlsx" => Some(291_085),
+        "small-mib-headers.xlsx" => Some(15_260),
+        _ => None,
+    };
+    if let Some(expected) = expected_bytes {
+        let len = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+        assert_eq!(
+            len,
+            expected,
+            "{} is {len} bytes, expected {expected}: the shared file has been changed",
+            path.display()
+        );
+    }
+    Some(path)
 }
 
 /// A fresh scratch directory for one test.
@@ -283,6 +302,14 @@ fn workshop_805_equals_independent_count() {
     assert!(inv.warnings[0].message.contains("of 6 VM(s)"));
     assert_eq!(inv.hosts.len(), 34);
     assert_eq!(inv.sources[0].tabs, ["vInfo", "vPartition", "vHost"]);
+    // vPartition by Python: 1,618 rows, Capacity MB 216,986,720, Consumed MB 101,130,935,
+    // every VM name found in vInfo. No vDisk tab: disks unknown (empty, and the source
+    // does not list vDisk).
+    assert_eq!(inv.partitions.len(), 1618);
+    let cap: f64 = inv.partitions.iter().filter_map(|p| p.capacity_mib).sum();
+    let used: f64 = inv.partitions.iter().filter_map(|p| p.consumed_mib).sum();
+    assert_eq!((cap, used), (216_986_720.0, 101_130_935.0));
+    assert!(inv.disks.is_empty());
 }
 
 #[test]
@@ -325,6 +352,26 @@ fn small_mib_headers_reads_mib_and_keeps_missing_columns_unknown() {
             .iter()
             .all(|v| v.template.is_none() && v.in_use_mib.is_none())
     );
+    // Other tabs by hand (openpyxl): vDisk 5 disks, 81,920 + 40,960 + 102,400 + 225,280 +
+    // 81,920 = 532,480 MiB (= the vInfo total), `Disk Key` text such as "2000"; vPartition
+    // consumed 40,960 + 20,480 + 71,680 + 184,320 + 10,240 = 327,680 MiB; vCluster names its
+    // key column `Cluster` (not `Name`); vSnapshot names it `Snapshot`, 512 MiB total.
+    assert_eq!(inv.disks.len(), 5);
+    let disk_mib: f64 = inv.disks.iter().filter_map(|d| d.capacity_mib).sum();
+    assert_eq!(disk_mib, 532_480.0);
+    assert_eq!(inv.disks[0].disk_key.as_deref(), Some("2000"));
+    assert_eq!(inv.disks[0].raw, None);
+    let consumed: f64 = inv.partitions.iter().filter_map(|p| p.consumed_mib).sum();
+    assert_eq!(consumed, 327_680.0);
+    assert_eq!(inv.clusters.len(), 1);
+    assert_eq!(inv.clusters[0].name, "sample-cluster-a");
+    assert_eq!(inv.clusters[0].total_cpu_mhz, Some(76_800.0));
+    assert_eq!(inv.snapshots.len(), 1);
+    assert_eq!(inv.snapshots[0].name.as_deref(), Some("pre-maintenance"));
+    assert_eq!(inv.snapshots[0].size_total_mib, Some(512.0));
+    assert_eq!(inv.snapshots[0].size_vmsn_mib, None);
+    assert_eq!(inv.hosts.len(), 2);
+    assert!(inv.warnings.is_empty(), "{:?}", inv.warnings);
 }
 
 // The per-tab CSV folders are the lab export converted: same VMs, same numbers as the xlsx
@@ -1322,4 +1369,425 @@ fn optional_tab_without_its_key_column_is_skipped_with_a_warning() {
     assert_eq!(inv.warnings.len(), 1);
     assert_eq!(inv.warnings[0].sheet.as_deref(), Some("vDisk"));
     assert!(inv.warnings[0].message.contains("tab not read"));
+}
+
+// ---------------------------------------------------------------------------------------
+// Known trap: OpenXML written with an `x:` prefix on every element (RVTools 4.x)
+// ---------------------------------------------------------------------------------------
+
+/// Puts an `x:` prefix on every unprefixed element of a SpreadsheetML part and declares the
+/// main namespace under that prefix, as RVTools 4.x (OpenXML SDK) writes its workbooks.
+fn prefix_elements(xml: &str) -> String {
+    let main = "xmlns=\"http://schemas.openxmlformats.org/spreadsheetml/2006/main\"";
+    let xml = xml.replace(
+        main,
+        "xmlns:x=\"http://schemas.openxmlformats.org/spreadsheetml/2006/main\"",
+    );
+    let mut out = String::with_capacity(xml.len() + xml.len() / 4);
+    let mut rest = xml.as_str();
+    while let Some(i) = rest.find('<') {
+        out.push_str(&rest[..i]);
+        rest = &rest[i + 1..];
+        out.push('<');
+        let closing = rest.starts_with('/');
+        if closing {
+            out.push('/');
+            rest = &rest[1..];
+        }
+        let name_end = rest.find([' ', '>', '/']).unwrap_or(rest.len());
+        let name = &rest[..name_end];
+        if name.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) && !name.contains(':') {
+            out.push_str("x:");
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[test]
+fn x_prefixed_openxml_reads_like_the_plain_file() {
+    use std::io::{Read, Write};
+    let plain = root().join("fixtures/small-estate.xlsx");
+    let dir = scratch("x_prefix");
+    let prefixed = dir.join("prefixed.xlsx");
+    let mut zin = zip::ZipArchive::new(std::fs::File::open(&plain).unwrap()).unwrap();
+    let mut zout = zip::ZipWriter::new(std::fs::File::create(&prefixed).unwrap());
+    let mut rewritten = 0;
+    for i in 0..zin.len() {
+        let mut entry = zin.by_index(i).unwrap();
+        let name = entry.name().unwrap().to_string();
+        let mut data = Vec::new();
+        entry.read_to_end(&mut data).unwrap();
+        let is_sml = name.starts_with("xl/")
+            && name.ends_with(".xml")
+            && !name.contains("_rels")
+            && !name.contains("theme");
+        if is_sml {
+            data = prefix_elements(&String::from_utf8(data).unwrap()).into_bytes();
+            rewritten += 1;
+        }
+        zout.start_file(name, zip::write::SimpleFileOptions::default())
+            .unwrap();
+        zout.write_all(&data).unwrap();
+    }
+    zout.finish().unwrap();
+    // workbook, styles, sharedStrings and the 6 sheets.
+    assert!(rewritten >= 8, "{rewritten} parts rewritten");
+    let a = read_one(&plain);
+    let b = read_one(&prefixed);
+    assert_same_json(
+        &json_without_paths(&b),
+        &json_without_paths(&a),
+        "x: prefix",
+    );
+    assert_eq!(b.vms.len(), 8);
+}
+
+#[test]
+fn windows_1252_byte_deep_in_a_large_file_falls_back_cleanly() {
+    // 5,000 UTF-8 rows (about 150 KB, beyond the first 64 KiB read), then one row with a
+    // Windows-1252 byte (0xE9, 'é'): the streaming UTF-8 pass gives up and the file is read
+    // again as Windows-1252. The duplicate-header warning must appear once, not twice.
+    // Provisioned: rows 1..=5000 hold 1 MiB each and the last row 7 MiB: 5,007 MiB.
+    let mut bytes = b"VM,Cluster,Provisioned MiB,Cluster\r\n".to_vec();
+    for i in 0..5000 {
+        bytes.extend_from_slice(format!("vm-{i:05},c1,1,x\r\n").as_bytes());
+    }
+    bytes.extend_from_slice(b"caf\xe9,c1,7,x\r\n");
+    let inv = read_csv_folder("late_1252", &bytes);
+    assert_eq!(inv.vms.len(), 5001);
+    assert_eq!(inv.vms[5000].name, "café");
+    assert_eq!(inv.summary().provisioned_mib, 5_007.0);
+    assert_eq!(inv.warnings.len(), 1, "{:?}", inv.warnings);
+    assert!(inv.warnings[0].message.contains("appears in 2 columns"));
+}
+
+#[test]
+fn csv_folder_quality_checks_and_datastores_listed_once_per_host() {
+    // A merged export lists datastore "shared" once per host (same URL twice) and one
+    // datastore without URL but with an Address, twice; vHost lacks esx2. Expected: 2
+    // datastores kept, one warning for the 2 repeated rows, one for host esx2 (row 3).
+    let dir = scratch("csv_quality");
+    std::fs::write(
+        dir.join("RVTools_tabvInfo.csv"),
+        "\"VM\",\"Host\",\"Provisioned MB\"\r\n\"a\",\"esx1\",\"1,024\"\r\n\"b\",\"esx2\",\"2,048\"\r\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("RVTools_tabvHost.csv"), "\"Host\"\r\n\"esx1\"\r\n").unwrap();
+    std::fs::write(
+        dir.join("RVTools_tabvDatastore.csv"),
+        "\"Name\",\"Address\",\"URL\",\"Hosts\"\r\n\
+         \"shared\",\"\",\"ds:///vmfs/volumes/abc/\",\"esx1\"\r\n\
+         \"shared\",\"\",\"ds:///vmfs/volumes/abc/\",\"esx2\"\r\n\
+         \"nfs\",\"10.0.0.1 /export\",\"\",\"esx1\"\r\n\
+         \"nfs\",\"10.0.0.1 /export\",\"\",\"esx2\"\r\n",
+    )
+    .unwrap();
+    let inv = read_one(&dir);
+    assert_eq!(inv.summary().provisioned_mib, 3_072.0);
+    assert_eq!(inv.datastores.len(), 2);
+    assert_eq!(inv.datastores[0].hosts, ["esx1"]);
+    assert_eq!(inv.warnings.len(), 2, "{:?}", inv.warnings);
+    assert!(
+        inv.warnings[0]
+            .message
+            .starts_with("2 vDatastore rows repeat")
+    );
+    let w = &inv.warnings[1];
+    assert!(w.file.ends_with("RVTools_tabvInfo.csv"));
+    assert_eq!((w.row, w.value.as_deref()), (Some(3), Some("esx2")));
+    assert!(w.message.contains("not in vHost"));
+}
+
+// ---------------------------------------------------------------------------------------
+// Per-VM performance CSV (issue 3, item 7)
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn perf_csv_joins_the_inventory_and_reports_what_does_not_fit() {
+    use dsplan::ingest::read_perf_csv;
+    let inv = read_one(&root().join("fixtures/small-estate.xlsx"));
+    let dir = scratch("perf_csv");
+    let path = dir.join("perf.csv");
+    // de-DE: `;`, `.` thousands, `,` decimals ("12,5" decides the file), with a BOM.
+    // Row 2 web-01: 1,500 IOPS, 12.5 MiB/s, 70 % reads, 8 KiB.
+    // Row 3 db-01: 20,000 IOPS, 312.5 MiB/s, read % 150 (warning, unknown), block 0
+    //   (warning, unknown).
+    // Row 4 ghost: not in the inventory (warning, not joined).
+    // Row 5 web-01 again: a warning naming row 2; both rows kept.
+    let text = "\u{feff}vm;iops;throughput_mibps;read_pct;block_kib\r\n\
+                web-01;1.500;12,5;70;8\r\n\
+                db-01;20.000;312,5;150;0\r\n\
+                ghost;10;1;50;4\r\n\
+                web-01;1;1;1;1\r\n";
+    std::fs::write(&path, text).unwrap();
+    let perf = read_perf_csv(&path, &inv).unwrap();
+    assert_eq!(perf.rows.len(), 4);
+    let web = &perf.rows[0];
+    assert_eq!(
+        (web.iops, web.throughput_mibps, web.read_pct, web.block_kib),
+        (Some(1_500.0), Some(12.5), Some(70.0), Some(8.0))
+    );
+    assert_eq!(
+        web.vm_key.as_ref().map(|k| k.0.as_str()),
+        Some("id:vcenter.example.test:vm-101")
+    );
+    let db = &perf.rows[1];
+    assert_eq!(
+        (db.iops, db.throughput_mibps),
+        (Some(20_000.0), Some(312.5))
+    );
+    assert_eq!((db.read_pct, db.block_kib), (None, None));
+    assert_eq!(perf.rows[2].vm_key, None);
+    let w: Vec<(Option<usize>, Option<&str>)> = perf
+        .warnings
+        .iter()
+        .map(|w| (w.row, w.column.as_deref()))
+        .collect();
+    assert_eq!(
+        w,
+        [
+            (Some(3), Some("read_pct")),
+            (Some(3), Some("block_kib")),
+            (Some(4), Some("vm")),
+            (Some(5), Some("vm")),
+        ]
+    );
+    assert!(perf.warnings[2].message.contains("not in the inventory"));
+    assert!(
+        perf.warnings[3]
+            .message
+            .contains("already has a row (row 2)")
+    );
+}
+
+#[test]
+fn perf_csv_without_a_vm_column_is_an_error() {
+    let dir = scratch("perf_no_vm");
+    let path = dir.join("perf.csv");
+    std::fs::write(&path, "host,iops\nesx1,100\n").unwrap();
+    let e = dsplan::ingest::read_perf_csv(&path, &Inventory::default()).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::MissingColumn);
+    let msg = e.to_string();
+    assert!(
+        msg.contains(&path.display().to_string()) && msg.contains("VM Name"),
+        "{msg}"
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// Known trap: dates as Excel serials, 1900 and 1904 date systems
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn date_cells_read_as_rvtools_text_in_both_date_systems() {
+    use std::io::{Read, Write};
+    // A vSnapshot `Date / time` stored as a date cell with serial 43194.72605324074
+    // (= 2018-04-04 17:25:31 in the 1900 system: 43194 days after 1899-12-30 is
+    // 2018-04-04, and 0.72605324074 x 86,400 s = 62,731 s = 17:25:31). In a 1904-system
+    // workbook the same serial is 1,462 days later: 2022-04-05 17:25:31.
+    let dir = scratch("dates");
+    let p1900 = dir.join("d1900.xlsx");
+    let mut wb = Workbook::new();
+    wb.add_worksheet()
+        .set_name("vInfo")
+        .unwrap()
+        .write_string(0, 0, "VM")
+        .unwrap()
+        .write_string(1, 0, "db")
+        .unwrap();
+    let ws = wb.add_worksheet().set_name("vSnapshot").unwrap();
+    ws.write_string(0, 0, "VM").unwrap();
+    ws.write_string(0, 1, "Date / time").unwrap();
+    ws.write_string(1, 0, "db").unwrap();
+    let date_format = rust_xlsxwriter::Format::new().set_num_format("yyyy-mm-dd hh:mm:ss");
+    ws.write_number_with_format(1, 1, 43_194.726_053_240_74, &date_format)
+        .unwrap();
+    wb.save(&p1900).unwrap();
+    let inv = read_one(&p1900);
+    assert_eq!(
+        inv.snapshots[0].date.as_deref(),
+        Some("2018/04/04 17:25:31")
+    );
+
+    // The same workbook switched to the 1904 date system.
+    let p1904 = dir.join("d1904.xlsx");
+    let mut zin = zip::ZipArchive::new(std::fs::File::open(&p1900).unwrap()).unwrap();
+    let mut zout = zip::ZipWriter::new(std::fs::File::create(&p1904).unwrap());
+    for i in 0..zin.len() {
+        let mut entry = zin.by_index(i).unwrap();
+        let name = entry.name().unwrap().to_string();
+        let mut data = String::new();
+        entry.read_to_string(&mut data).unwrap();
+        if name == "xl/workbook.xml" {
+            let before = data.len();
+            data = data.replace("<workbookPr ", "<workbookPr date1904=\"1\" ");
+            assert_ne!(data.len(), before, "workbookPr not found");
+        }
+        zout.start_file(name, zip::write::SimpleFileOptions::default())
+            .unwrap();
+        zout.write_all(data.as_bytes()).unwrap();
+    }
+    zout.finish().unwrap();
+    let inv = read_one(&p1904);
+    assert_eq!(
+        inv.snapshots[0].date.as_deref(),
+        Some("2022/04/05 17:25:31")
+    );
+}
+
+#[test]
+fn the_lab_as_xlsx_and_as_csv_folder_merges_to_one_estate() {
+    // Same vCenter twice (xlsx, then its CSV conversion): every VM of the second input has
+    // the key (10.21.17.40, VM ID) of one of the first, so the totals are the lab's alone:
+    // 27 VMs, 2,906,070 MiB provisioned, 64 disks, 63 partitions, 4 hosts, 1 cluster,
+    // 2 datastores. Warnings: 27 dropped VMs, then one line each for the 64 vDisk, 63
+    // vPartition rows, 4 hosts, 1 cluster and 2 datastores not counted again: 32.
+    let Some(xlsx) = shared("rvtools-3.10-lab-27vms.xlsx") else {
+        return;
+    };
+    let csv = xlsx.with_file_name("csv-export-lab-comma");
+    let inv = read_inputs(&[&xlsx, &csv]).unwrap();
+    assert_eq!(inv.vms.len(), 27);
+    assert_eq!(inv.summary().provisioned_mib, 2_906_070.0);
+    assert_eq!(
+        (
+            inv.disks.len(),
+            inv.partitions.len(),
+            inv.hosts.len(),
+            inv.clusters.len(),
+            inv.datastores.len()
+        ),
+        (64, 63, 4, 1, 2)
+    );
+    assert_eq!(inv.warnings.len(), 32, "{:#?}", inv.warnings.last());
+    assert!(
+        inv.warnings[..27]
+            .iter()
+            .all(|w| w.message.contains("was already read from"))
+    );
+    let tail: Vec<&str> = inv.warnings[27..]
+        .iter()
+        .map(|w| w.message.split(' ').next().unwrap_or(""))
+        .collect();
+    assert_eq!(tail, ["64", "63", "4", "1", "2"]);
+    assert!(
+        inv.vms
+            .iter()
+            .all(|v| v.origin.file == xlsx.display().to_string())
+    );
+}
+
+#[test]
+fn ambiguous_numbers_without_any_hint_are_reported() {
+    // Tab-delimited (no locale hint), only "16.384"-like numbers: read with a decimal point
+    // (16.384 MiB) and reported once.
+    let inv = read_csv_folder(
+        "ambiguous_tab",
+        b"VM\tProvisioned MB\na\t16.384\nb\t1.500\n",
+    );
+    assert_eq!(inv.vms[0].provisioned_mib, Some(16.384));
+    assert_eq!(inv.vms[1].provisioned_mib, Some(1.5));
+    assert_eq!(inv.warnings.len(), 1, "{:?}", inv.warnings);
+    assert!(
+        inv.warnings[0]
+            .message
+            .starts_with("2 numbers such as 16.384")
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// Per-cluster table (issue 3, item 8: the data behind `dsplan inventory`)
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn cluster_summaries_of_the_fixture_by_hand() {
+    // From the fixture table above (every VM 2 vCPUs, 8,192 MiB):
+    //   Dev:  test-01, batch-01, build-01: 3 VMs, 6 vCPUs, 24,576 MiB memory,
+    //         500+300+800 = 1,600 GiB = 1,638,400 MiB provisioned,
+    //         250+150+400 = 800 GiB = 819,200 MiB in use; hosts esx-dev-01/02;
+    //         datastore ds-dev (NFS) is mounted on them.
+    //   Prod: web-01, web-02, db-01, app-01, tmpl-linux: 5 VMs, 10 vCPUs, 40,960 MiB,
+    //         100+100+1024+200+40 = 1,464 GiB = 1,499,136 MiB provisioned,
+    //         50+50+800+100+20 = 1,020 GiB = 1,044,480 MiB in use; 2 hosts; ds-prod (VMFS).
+    let inv = read_one(&root().join("fixtures/small-estate.xlsx"));
+    let table = inv.cluster_summaries();
+    assert_eq!(table.len(), 2);
+    let (dev, prod) = (&table[0], &table[1]);
+    assert_eq!(dev.cluster.as_deref(), Some("Dev"));
+    assert_eq!((dev.vm_count, dev.vcpus, dev.memory_mib), (3, 6, 24_576.0));
+    assert_eq!(
+        (dev.provisioned_mib, dev.in_use_mib),
+        (1_638_400.0, 819_200.0)
+    );
+    assert_eq!(dev.host_count, 2);
+    assert_eq!(dev.datastores_by_type.get("NFS"), Some(&1));
+    assert_eq!(dev.datastores_by_type.len(), 1);
+    assert_eq!(prod.cluster.as_deref(), Some("Prod"));
+    assert_eq!(
+        (prod.vm_count, prod.vcpus, prod.memory_mib),
+        (5, 10, 40_960.0)
+    );
+    assert_eq!(
+        (prod.provisioned_mib, prod.in_use_mib),
+        (1_499_136.0, 1_044_480.0)
+    );
+    assert_eq!(prod.host_count, 2);
+    assert_eq!(prod.datastores_by_type.get("VMFS"), Some(&1));
+    assert_eq!(
+        (
+            prod.vcpus_unknown,
+            prod.memory_unknown,
+            prod.provisioned_unknown
+        ),
+        (0, 0, 0)
+    );
+}
+
+#[test]
+fn cluster_summaries_of_the_lab_and_the_unclustered() {
+    // Lab (Python: sum of vInfo CPUs 54, Memory 223,232 MiB): one cluster, 27 VMs, 4 hosts,
+    // both NFS datastores mounted on all of them.
+    if let Some(lab) = shared("rvtools-3.10-lab-27vms.xlsx") {
+        let table = read_one(&lab).cluster_summaries();
+        assert_eq!(table.len(), 1);
+        let c = &table[0];
+        assert_eq!((c.vm_count, c.vcpus, c.memory_mib), (27, 54, 223_232.0));
+        assert_eq!((c.provisioned_mib, c.in_use_mib), (2_906_070.0, 809_937.0));
+        assert_eq!(c.host_count, 4);
+        assert_eq!(c.datastores_by_type.get("NFS"), Some(&2));
+    }
+    // VMs without a cluster come last, and a missing column counts as unknown, not 0.
+    let dir = scratch("unclustered");
+    let path = dir.join("u.xlsx");
+    write_vinfo_xlsx(
+        &path,
+        &["VM", "Cluster", "Provisioned MiB"],
+        &[
+            vec![C::S("a"), C::S(""), C::N(5.0)],
+            vec![C::S("b"), C::S("Z"), C::N(7.0)],
+        ],
+    );
+    let table = read_one(&path).cluster_summaries();
+    assert_eq!(table.len(), 2);
+    assert_eq!(table[0].cluster.as_deref(), Some("Z"));
+    assert_eq!(table[1].cluster, None);
+    assert_eq!(table[1].provisioned_mib, 5.0);
+    assert_eq!((table[1].vcpus_unknown, table[1].memory_unknown), (1, 1));
+    assert_eq!(table[1].host_count, 0);
+}
+
+#[test]
+fn a_default_vm_knows_nothing() {
+    // `..Vm::default()` lets hand-built VMs survive new fields; everything is unknown.
+    let vm = dsplan::inventory::Vm {
+        name: "x".into(),
+        ..Default::default()
+    };
+    assert_eq!(vm.power_state, PowerState::Unknown);
+    assert_eq!(
+        (vm.template, vm.provisioned_mib, vm.in_use_mib),
+        (None, None, None)
+    );
+    assert_eq!(vm.key().0, "name::x");
 }

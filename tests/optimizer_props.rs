@@ -15,28 +15,20 @@ fn one_vm(gib: f64) -> Inventory {
     Inventory {
         inputs: vec![],
         vms: vec![Vm {
-            name: "vm".into(),
             power_state: PowerState::PoweredOn,
             template: Some(false),
             cluster: None,
             host: None,
             provisioned_mib: Some(gib * 1024.0),
             in_use_mib: Some(gib * 1024.0),
-            origin: Origin {
-                file: "p".into(),
-                sheet: "vInfo".into(),
-                row: 2,
-            },
-            unshared_mib: None,
-            srm_placeholder: None,
-            cpus: None,
-            memory_mib: None,
-            datacenter: None,
-            path: None,
-            home_datastore: None,
-            vi_sdk_server: None,
-            vm_id: None,
-            vm_uuid: None,
+            ..Vm::new(
+                "vm",
+                Origin {
+                    file: "p".into(),
+                    sheet: "vInfo".into(),
+                    row: 2,
+                },
+            )
         }],
         warnings: vec![],
         ..Inventory::default()

@@ -22,28 +22,20 @@ fn estate(n: usize, gib_each: f64) -> Inventory {
         inputs: vec!["synthetic".into()],
         vms: (0..n)
             .map(|i| Vm {
-                name: format!("vm{i:03}"),
                 power_state: PowerState::PoweredOn,
                 template: Some(false),
                 cluster: Some("c1".into()),
                 host: Some("h1".into()),
                 provisioned_mib: Some(gib_each * 1024.0),
                 in_use_mib: Some(gib_each * 1024.0),
-                origin: Origin {
-                    file: "synthetic".into(),
-                    sheet: "vInfo".into(),
-                    row: i + 2,
-                },
-                unshared_mib: None,
-                srm_placeholder: None,
-                cpus: None,
-                memory_mib: None,
-                datacenter: None,
-                path: None,
-                home_datastore: None,
-                vi_sdk_server: None,
-                vm_id: None,
-                vm_uuid: None,
+                ..Vm::new(
+                    format!("vm{i:03}"),
+                    Origin {
+                        file: "synthetic".into(),
+                        sheet: "vInfo".into(),
+                        row: i + 2,
+                    },
+                )
             })
             .collect(),
         warnings: vec![],
@@ -227,7 +219,7 @@ fn unreachable_iops_names_the_target_and_the_most_reachable() {
         other => panic!("expected infeasible, got {other}"),
     }
     let msg = e.to_string();
-    assert!(msg.contains("IOPS") && msg.contains("661585"), "{msg}");
+    assert!(msg.contains("IOPS") && msg.contains("661,584"), "{msg}");
 }
 
 #[test]
@@ -581,4 +573,62 @@ fn up_to_256_datastores_on_16_hosts() {
     assert!(p.totals.datastores >= 9, "{}", p.totals.datastores);
     assert!(p.performance.small_block.iops >= 1_500_000.0);
     assert!(p.binding.iter().any(|b| b.constraint == "iops_flows"));
+}
+
+#[test]
+fn a_vm_larger_than_a_datastore_is_spread_and_headroom_is_kept_on_each() {
+    // One 150 TiB VM (153,600 GiB) and one 10 GiB VM, 20% headroom, capacity only:
+    // required = 153,610 x 1.2 = 184,332 GiB -> 181 TiB pool (180.01 rounded up);
+    // a regular volume holds at most 100 TiB -> 2 datastores of 181 x 1024 / 2 = 92,672 GiB.
+    // Data may fill 1/1.2 of each: 77,226.67 GiB. The big VM is split 77,226.67 (ds-01) +
+    // 76,373.33 (ds-02); the small one goes to ds-02 (853.33 GiB room left).
+    let mut inv = estate(2, 10.0);
+    inv.vms[0].in_use_mib = Some(153_600.0 * 1024.0);
+    let opts = DemandOptions::default(); // headroom 20%
+    let demand = demand::derive(&inv, &opts).unwrap();
+    let p = optimize::optimize(
+        &demand,
+        &Catalog::builtin().unwrap(),
+        &PerfModel::builtin().unwrap(),
+        &OptimizeOptions {
+            hosts: 3,
+            region: "eastus".into(),
+            max_datastores: 8,
+            service_levels: vec![],
+            ..OptimizeOptions::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(p.totals.pool_size_tib, 181);
+    assert_eq!(p.totals.datastores, 2);
+    let room = 92_672.0 / 1.2;
+    for d in &p.datastores {
+        assert_eq!(d.size_gib, 92_672.0);
+        assert!(d.placed_capacity_gib <= room + 1e-6, "{d:?}");
+    }
+    let big: Vec<f64> = p
+        .placements
+        .iter()
+        .filter(|x| x.vm == "vm000")
+        .map(|x| x.capacity_gib)
+        .collect();
+    assert_eq!(big.len(), 2);
+    assert!((big[0] - room).abs() < 1e-6 && (big[1] - (153_600.0 - room)).abs() < 1e-6);
+    assert_eq!(p.totals.vms_placed, 2);
+    assert!(
+        p.warnings
+            .iter()
+            .any(|w| w.message.contains("must be spread"))
+    );
+}
+
+#[test]
+fn volume_quotas_are_whole_gib_and_add_up_to_the_pool() {
+    // 7 x 300 GiB = 2,100 GiB needs 3 TiB, but 500,000 IOPS x 8 KiB / 1024 = 3,906.25
+    // MiB/s of QoS: Flexible needs (128 + 3,779) / 640 = 6.1 -> 7 TiB (Ultra would need 31).
+    // 3 datastores (flows, see above): 7,168 GiB / 3 = 2,389.33 -> 2,390, 2,389, 2,389.
+    let p = plan(&estate(7, 300.0), "eastus", 3, 500_000.0, 0.0).unwrap();
+    assert_eq!(p.totals.pool_size_tib, 7);
+    let sizes: Vec<f64> = p.datastores.iter().map(|d| d.size_gib).collect();
+    assert_eq!(sizes, vec![2390.0, 2389.0, 2389.0]);
 }

@@ -1,12 +1,13 @@
 //! Property tests of the readers (issue 3): generated vInfo tables, columns in any order and
-//! any mix of header spellings, written as xlsx and as CSV in both locales, read back to the
-//! same VMs; and arbitrary cell contents never panic.
+//! any mix of header spellings, written as xlsx and as CSV in both locales (and in
+//! Windows-1252), read back to the same VMs; generated vDisk tables the same way; merging
+//! an input with itself changes nothing; and arbitrary cell contents never panic.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use dsplan::ingest::read_inputs;
-use dsplan::inventory::{Origin, PowerState, Vm};
+use dsplan::inventory::{Origin, PowerState, VirtualDisk, Vm, VmKey};
 use proptest::prelude::*;
 use rust_xlsxwriter::Workbook;
 
@@ -355,6 +356,15 @@ proptest! {
         std::fs::create_dir_all(&eu).unwrap();
         write_csv(&t, &eu.join("RVTools_tabvInfo.csv"), true);
         prop_assert_eq!(&read_vms(&eu), &want);
+        // The European file again, as a Windows-1252 file without a byte-order mark.
+        let cp = dir.join("cp1252");
+        std::fs::create_dir_all(&cp).unwrap();
+        let utf8 = std::fs::read_to_string(eu.join("RVTools_tabvInfo.csv")).unwrap();
+        let (bytes, _, unmappable) =
+            encoding_rs::WINDOWS_1252.encode(utf8.trim_start_matches('\u{feff}'));
+        prop_assert!(!unmappable);
+        std::fs::write(cp.join("RVTools_tabvInfo.csv"), &bytes).unwrap();
+        prop_assert_eq!(&read_vms(&cp), &want);
     }
 }
 
@@ -408,5 +418,283 @@ proptest! {
                 prop_assert!(vm.provisioned_mib.is_none_or(|v| v.is_finite() && v >= 0.0));
             }
         }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// vDisk tables
+// ---------------------------------------------------------------------------------------
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum DiskField {
+    Vm,
+    Disk,
+    Capacity,
+    Raw,
+    Thin,
+    Path,
+}
+
+fn disk_spellings(f: DiskField) -> &'static [&'static str] {
+    match f {
+        DiskField::Vm => &["VM", "vDiskVMName", "vm name"],
+        DiskField::Disk => &["Disk", "vDiskName", "DISK"],
+        DiskField::Capacity => &[
+            "Capacity MiB",
+            "Capacity MB",
+            "CapacityMiB",
+            "vDiskCapacityMiB",
+            "capacity mb",
+        ],
+        DiskField::Raw => &["Raw", "vDiskRaw", "RAW"],
+        DiskField::Thin => &["Thin", "vDiskThin"],
+        DiskField::Path => &["Path", "vDiskPath", " path "],
+    }
+}
+
+#[derive(Debug, Clone)]
+struct GenDisk {
+    vm: String,
+    disk: Option<String>,
+    capacity_cents: Option<u64>,
+    raw: Option<bool>,
+    thin: Option<bool>,
+    bool_cells: bool,
+    /// `(datastore, file)` of a `[datastore] folder/file.vmdk` path.
+    path: Option<(String, String)>,
+}
+
+#[derive(Debug, Clone)]
+struct DiskTable {
+    columns: Vec<(DiskField, String)>,
+    disks: Vec<GenDisk>,
+}
+
+fn gen_disk() -> impl Strategy<Value = GenDisk> {
+    (
+        text(),
+        proptest::option::of(text()),
+        proptest::option::of(prop_oneof![0u64..100_000, 0u64..1_000_000_000_000]),
+        proptest::option::of(any::<bool>()),
+        proptest::option::of(any::<bool>()),
+        any::<bool>(),
+        proptest::option::of((
+            "[A-Za-z0-9][A-Za-z0-9 _-]{0,8}[A-Za-z0-9]",
+            "[a-z0-9_]{1,10}",
+        )),
+    )
+        .prop_map(|(vm, disk, c, raw, thin, bool_cells, path)| GenDisk {
+            vm,
+            disk,
+            capacity_cents: c.map(|c| if c % 2 == 0 { c / 100 * 100 } else { c }),
+            raw,
+            thin,
+            bool_cells,
+            path,
+        })
+}
+
+fn disk_table() -> impl Strategy<Value = DiskTable> {
+    let optional = vec![
+        DiskField::Disk,
+        DiskField::Capacity,
+        DiskField::Raw,
+        DiskField::Thin,
+        DiskField::Path,
+    ];
+    (
+        proptest::sample::subsequence(optional, 0..=5),
+        proptest::collection::vec(gen_disk(), 0..12),
+        any::<u64>(),
+    )
+        .prop_flat_map(|(fields, disks, seed)| {
+            let mut all = vec![DiskField::Vm];
+            all.extend(fields);
+            let cols: Vec<(DiskField, String)> = all
+                .iter()
+                .enumerate()
+                .map(|(i, f)| {
+                    let s = disk_spellings(*f);
+                    (
+                        *f,
+                        s[(seed as usize).wrapping_add(i * 5) % s.len()].to_string(),
+                    )
+                })
+                .collect();
+            (Just(cols).prop_shuffle(), Just(disks))
+        })
+        .prop_map(|(columns, disks)| DiskTable { columns, disks })
+}
+
+fn path_text(p: &(String, String)) -> String {
+    format!("[{}] folder/{}.vmdk", p.0, p.1)
+}
+
+fn bool_text(b: bool) -> &'static str {
+    if b { "True" } else { "False" }
+}
+
+fn expected_disks(t: &DiskTable) -> Vec<VirtualDisk> {
+    let has = |f: DiskField| t.columns.iter().any(|(c, _)| *c == f);
+    t.disks
+        .iter()
+        .enumerate()
+        .map(|(i, g)| {
+            let path = g.path.as_ref().filter(|_| has(DiskField::Path));
+            VirtualDisk {
+                vm: g.vm.clone(),
+                vm_key: VmKey::new(None, None, None, &g.vm),
+                disk: g.disk.clone().filter(|_| has(DiskField::Disk)),
+                disk_key: None,
+                capacity_mib: g
+                    .capacity_cents
+                    .filter(|_| has(DiskField::Capacity))
+                    .map(mib),
+                raw: g.raw.filter(|_| has(DiskField::Raw)),
+                thin: g.thin.filter(|_| has(DiskField::Thin)),
+                disk_mode: None,
+                path: path.map(path_text),
+                datastore: path.map(|p| p.0.clone()),
+                controller: None,
+                origin: Origin {
+                    file: String::new(),
+                    sheet: "vDisk".to_string(),
+                    row: i + 2,
+                },
+            }
+        })
+        .collect()
+}
+
+/// Cell text of a disk field for CSV (`None` = empty).
+fn disk_csv_value(g: &GenDisk, f: DiskField, thousands: char, decimal: char) -> String {
+    match f {
+        DiskField::Vm => g.vm.clone(),
+        DiskField::Disk => g.disk.clone().unwrap_or_default(),
+        DiskField::Capacity => g
+            .capacity_cents
+            .map(|c| locale_number(c, thousands, decimal))
+            .unwrap_or_default(),
+        DiskField::Raw => g.raw.map(bool_text).unwrap_or_default().to_string(),
+        DiskField::Thin => g.thin.map(bool_text).unwrap_or_default().to_string(),
+        DiskField::Path => g.path.as_ref().map(path_text).unwrap_or_default(),
+    }
+}
+
+fn write_disk_xlsx(t: &DiskTable, path: &Path) {
+    let mut wb = Workbook::new();
+    let info = wb.add_worksheet().set_name("vInfo").unwrap();
+    info.write_string(0, 0, "VM").unwrap();
+    info.write_string(1, 0, "some-vm").unwrap();
+    let ws = wb.add_worksheet().set_name("vDisk").unwrap();
+    for (c, (_, h)) in t.columns.iter().enumerate() {
+        ws.write_string(0, c as u16, h).unwrap();
+    }
+    for (r, g) in t.disks.iter().enumerate() {
+        let r = r as u32 + 1;
+        for (c, (f, _)) in t.columns.iter().enumerate() {
+            let c = c as u16;
+            match f {
+                DiskField::Capacity => {
+                    if let Some(v) = g.capacity_cents {
+                        ws.write_number(r, c, mib(v)).unwrap();
+                    }
+                }
+                DiskField::Raw | DiskField::Thin if g.bool_cells => {
+                    let v = if *f == DiskField::Raw { g.raw } else { g.thin };
+                    if let Some(b) = v {
+                        ws.write_boolean(r, c, b).unwrap();
+                    }
+                }
+                _ => {
+                    let v = disk_csv_value(g, *f, ',', '.');
+                    if !v.is_empty() {
+                        ws.write_string(r, c, &v).unwrap();
+                    }
+                }
+            }
+        }
+    }
+    wb.save(path).unwrap();
+}
+
+fn write_disk_csv(t: &DiskTable, dir: &Path, european: bool) {
+    let (delim, thousands, decimal) = if european {
+        (";", '.', ',')
+    } else {
+        (",", ',', '.')
+    };
+    let quote = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
+    let bom = if european { "\u{feff}" } else { "" };
+    std::fs::write(
+        dir.join("RVTools_tabvInfo.csv"),
+        format!("{bom}\"VM\"\r\n\"some-vm\"\r\n"),
+    )
+    .unwrap();
+    let mut out = String::from(bom);
+    let header: Vec<String> = t.columns.iter().map(|(_, h)| quote(h)).collect();
+    out.push_str(&header.join(delim));
+    out.push_str("\r\n");
+    for g in &t.disks {
+        let fields: Vec<String> = t
+            .columns
+            .iter()
+            .map(|(f, _)| quote(&disk_csv_value(g, *f, thousands, decimal)))
+            .collect();
+        out.push_str(&fields.join(delim));
+        out.push_str("\r\n");
+    }
+    std::fs::write(dir.join("RVTools_tabvDisk.csv"), out).unwrap();
+}
+
+fn read_disks(path: &Path) -> Vec<VirtualDisk> {
+    let inv = read_inputs(&[path]).unwrap_or_else(|e| panic!("{e}"));
+    inv.disks
+        .into_iter()
+        .map(|mut d| {
+            d.origin.file.clear();
+            d
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn vdisk_tables_read_back_the_same_in_every_format(t in disk_table()) {
+        let dir = case_dir("disks");
+        let want = expected_disks(&t);
+        let xlsx = dir.join("d.xlsx");
+        write_disk_xlsx(&t, &xlsx);
+        prop_assert_eq!(&read_disks(&xlsx), &want);
+        for (name, european) in [("us", false), ("eu", true)] {
+            let folder = dir.join(name);
+            std::fs::create_dir_all(&folder).unwrap();
+            write_disk_csv(&t, &folder, european);
+            prop_assert_eq!(&read_disks(&folder), &want, "{}", name);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// Merging is idempotent: the same export given twice is the export once, and every
+    /// dropped copy is a warning.
+    #[test]
+    fn the_same_input_twice_is_the_input_once(t in table()) {
+        let dir = case_dir("twice");
+        let xlsx = dir.join("t.xlsx");
+        write_xlsx(&t, &xlsx);
+        let once = read_inputs(&[&xlsx]).unwrap_or_else(|e| panic!("{e}"));
+        let twice = read_inputs(&[&xlsx, &xlsx]).unwrap_or_else(|e| panic!("{e}"));
+        prop_assert_eq!(&twice.vms, &once.vms);
+        let dropped = twice
+            .warnings
+            .iter()
+            .filter(|w| w.message.contains("was already read from"))
+            .count();
+        prop_assert_eq!(dropped, once.vms.len());
     }
 }

@@ -248,11 +248,32 @@ pub struct RegionPrices {
     pub cool_transfer_usd_per_gib: Option<f64>,
     /// Newest `effective_start` among the rows used (YYYY-MM-DD).
     pub effective_start: String,
+    /// `effective_start` of each service level's capacity price (YYYY-MM-DD).
+    pub capacity_effective_start: BTreeMap<ServiceLevel, String>,
+    /// `effective_start` of the Flexible throughput price, when sold.
+    pub flexible_throughput_effective_start: Option<String>,
     /// Source of the prices.
     pub source: String,
 }
 
 impl RegionPrices {
+    /// Newest `effective_start` of the meters a pool at `level` is billed on (capacity, and
+    /// for Flexible the purchased throughput); empty when `level` is not sold here.
+    pub fn effective_start_for(&self, level: ServiceLevel) -> String {
+        let mut date = self
+            .capacity_effective_start
+            .get(&level)
+            .cloned()
+            .unwrap_or_default();
+        if level == ServiceLevel::Flexible
+            && let Some(tp) = &self.flexible_throughput_effective_start
+            && *tp > date
+        {
+            date = tp.clone();
+        }
+        date
+    }
+
     /// Monthly price of one TiB of pool at `level`, USD (`None` when not sold here).
     pub fn capacity_usd_per_tib_month(&self, level: ServiceLevel) -> Option<f64> {
         self.capacity_usd_per_gib_month
@@ -439,6 +460,8 @@ impl Catalog {
                     cool_capacity_usd_per_gib_month: None,
                     cool_transfer_usd_per_gib: None,
                     effective_start: String::new(),
+                    capacity_effective_start: BTreeMap::new(),
+                    flexible_throughput_effective_start: None,
                     source: r.source.clone(),
                 });
             let level = service_levels
@@ -450,11 +473,15 @@ impl Catalog {
                     entry
                         .capacity_usd_per_gib_month
                         .insert(level, r.retail_price_usd * hours);
+                    entry
+                        .capacity_effective_start
+                        .insert(level, r.effective_start.clone());
                     true
                 }
                 (Some(ServiceLevel::Flexible), "throughput", "USD per MiB/s-hour") => {
                     entry.flexible_throughput_usd_per_mibps_month =
                         Some(r.retail_price_usd * hours);
+                    entry.flexible_throughput_effective_start = Some(r.effective_start.clone());
                     true
                 }
                 (None, "capacity", "USD per GiB-hour") if r.tier == "cool" => {
@@ -470,6 +497,15 @@ impl Catalog {
             if used && r.effective_start > entry.effective_start {
                 entry.effective_start = r.effective_start.clone();
             }
+        }
+        if prices.is_empty() {
+            return Err(CatalogError::Parse {
+                file: prices_name.to_string(),
+                row: 1,
+                detail: "no price rows (expected region,location,tier,meter,unit,\
+                         retail_price_usd,effective_start,source)"
+                    .into(),
+            });
         }
         let mut reservations = Vec::new();
         for (i, r) in parse_rows::<ReservationRow>("reservations.csv", RESERVATIONS_CSV)?
@@ -570,6 +606,11 @@ mod tests {
         let flex = p.flexible_throughput_usd_per_mibps_month.unwrap();
         assert!((flex - 2.24986).abs() < 1e-9);
         assert_eq!(p.effective_start, "2025-09-01");
+        // mexicocentral: standard capacity row effective 2024-02-01, cool rows 2024-06-01
+        // (grep ^mexicocentral data/prices.csv)
+        let mx = c.region("mexicocentral").unwrap();
+        assert_eq!(mx.effective_start_for(ServiceLevel::Standard), "2024-02-01");
+        assert_eq!(mx.effective_start_for(ServiceLevel::Premium), "");
         assert_eq!(c.limits.pool_max_tib, 2048.0);
         assert_eq!(
             c.service_level(ServiceLevel::Ultra)
@@ -609,6 +650,22 @@ mod tests {
             ReservationTerm::ThreeYear
         );
         assert!("2y".parse::<ReservationTerm>().is_err());
+    }
+
+    #[test]
+    fn a_price_file_without_rows_is_an_error_naming_it() {
+        let e = Catalog::from_csv(
+            SERVICE_LEVELS_CSV,
+            LIMITS_CSV,
+            "region,location,tier,meter,unit,retail_price_usd,effective_start,source\n",
+            "my-prices.csv",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            e.contains("my-prices.csv") && e.contains("no price rows"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -17,15 +17,15 @@ pub(crate) fn merge(parts: Vec<Inventory>) -> Inventory {
     for (index, part) in parts.into_iter().enumerate() {
         let Inventory {
             inputs,
-            vms,
+            mut vms,
             warnings,
             sources,
-            disks,
-            partitions,
-            hosts,
-            clusters,
-            datastores,
-            snapshots,
+            mut disks,
+            mut partitions,
+            mut hosts,
+            mut clusters,
+            mut datastores,
+            mut snapshots,
         } = part;
         let input_name = inputs.first().cloned().unwrap_or_default();
         out.inputs.extend(inputs);
@@ -36,7 +36,8 @@ pub(crate) fn merge(parts: Vec<Inventory>) -> Inventory {
         // Within one input only an exact `VI SDK Server` + `VM ID` repeat is a duplicate row
         // (names and UUIDs may repeat legitimately; the quality checks report them).
         let mut dropped: HashSet<VmKey> = HashSet::new();
-        for vm in vms {
+        let mut keep = Vec::with_capacity(vms.len());
+        for vm in &vms {
             let key = vm.key();
             match vm_seen.get(&key) {
                 Some((seen_index, file, row))
@@ -57,59 +58,45 @@ pub(crate) fn merge(parts: Vec<Inventory>) -> Inventory {
                     if *seen_index != index {
                         dropped.insert(key);
                     }
+                    keep.push(false);
                 }
-                Some(_) => out.vms.push(vm),
+                Some(_) => keep.push(true),
                 None => {
                     vm_seen.insert(key, (index, vm.origin.file.clone(), vm.origin.row));
-                    out.vms.push(vm);
+                    keep.push(true);
                 }
             }
         }
+        let mut flags = keep.into_iter();
+        vms.retain(|_| flags.next().unwrap_or(true));
+        take_or_append(&mut out.vms, vms);
 
         // Children of dropped duplicates go with them.
-        let mut dropped_children = [0usize; 3];
-        for d in disks {
-            if dropped.contains(&d.vm_key) {
-                dropped_children[0] += 1;
-            } else {
-                out.disks.push(d);
+        if !dropped.is_empty() {
+            let counts = [
+                retain_count(&mut disks, |d| !dropped.contains(&d.vm_key)),
+                retain_count(&mut partitions, |p| !dropped.contains(&p.vm_key)),
+                retain_count(&mut snapshots, |s| !dropped.contains(&s.vm_key)),
+            ];
+            for (count, tab) in counts.iter().zip(["vDisk", "vPartition", "vSnapshot"]) {
+                if *count > 0 {
+                    out.warnings.push(input_warning(
+                        &input_name,
+                        tab,
+                        format!(
+                            "{count} {tab} rows belong to VMs already read from an earlier \
+                             input; not counted"
+                        ),
+                    ));
+                }
             }
         }
-        for p in partitions {
-            if dropped.contains(&p.vm_key) {
-                dropped_children[1] += 1;
-            } else {
-                out.partitions.push(p);
-            }
-        }
-        for s in snapshots {
-            if dropped.contains(&s.vm_key) {
-                dropped_children[2] += 1;
-            } else {
-                out.snapshots.push(s);
-            }
-        }
-        for (count, tab) in dropped_children
-            .iter()
-            .zip(["vDisk", "vPartition", "vSnapshot"])
-        {
-            if *count > 0 {
-                out.warnings.push(input_warning(
-                    &input_name,
-                    tab,
-                    format!("{count} {tab} rows belong to VMs already read from an earlier input; not counted"),
-                ));
-            }
-        }
+        take_or_append(&mut out.disks, disks);
+        take_or_append(&mut out.partitions, partitions);
+        take_or_append(&mut out.snapshots, snapshots);
 
-        let mut repeated = 0usize;
-        for h in hosts {
-            if host_seen.insert(h.name.clone()) {
-                out.hosts.push(h);
-            } else {
-                repeated += 1;
-            }
-        }
+        let repeated = retain_count(&mut hosts, |h| host_seen.insert(h.name.clone()));
+        take_or_append(&mut out.hosts, hosts);
         if repeated > 0 {
             out.warnings.push(input_warning(
                 &input_name,
@@ -118,15 +105,10 @@ pub(crate) fn merge(parts: Vec<Inventory>) -> Inventory {
             ));
         }
 
-        let mut repeated = 0usize;
-        for c in clusters {
-            let key = (c.vi_sdk_server.clone().unwrap_or_default(), c.name.clone());
-            if cluster_seen.insert(key) {
-                out.clusters.push(c);
-            } else {
-                repeated += 1;
-            }
-        }
+        let repeated = retain_count(&mut clusters, |c| {
+            cluster_seen.insert((c.vi_sdk_server.clone().unwrap_or_default(), c.name.clone()))
+        });
+        take_or_append(&mut out.clusters, clusters);
         if repeated > 0 {
             out.warnings.push(input_warning(
                 &input_name,
@@ -138,14 +120,8 @@ pub(crate) fn merge(parts: Vec<Inventory>) -> Inventory {
             ));
         }
 
-        let mut repeated = 0usize;
-        for d in datastores {
-            if datastore_seen.insert(datastore_key(&d)) {
-                out.datastores.push(d);
-            } else {
-                repeated += 1;
-            }
-        }
+        let repeated = retain_count(&mut datastores, |d| datastore_seen.insert(datastore_key(d)));
+        take_or_append(&mut out.datastores, datastores);
         if repeated > 0 {
             out.warnings.push(input_warning(
                 &input_name,
@@ -182,4 +158,20 @@ fn input_warning(file: &str, sheet: &str, message: String) -> Warning {
         value: None,
         message,
     }
+}
+
+/// Moves `items` to the end of `out` (without copying when `out` is empty).
+fn take_or_append<T>(out: &mut Vec<T>, mut items: Vec<T>) {
+    if out.is_empty() {
+        *out = items;
+    } else {
+        out.append(&mut items);
+    }
+}
+
+/// `Vec::retain`, returning how many items were removed.
+fn retain_count<T>(items: &mut Vec<T>, keep: impl FnMut(&T) -> bool) -> usize {
+    let before = items.len();
+    items.retain(keep);
+    before - items.len()
 }

@@ -1,13 +1,26 @@
 //! Reading RVTools exports (xlsx, a folder of `RVTools_tab*.csv` files, or a single vInfo
-//! CSV) into an [`Inventory`](crate::inventory::Inventory).
+//! CSV) into an [`Inventory`].
+//!
+//! Code map:
+//! - `xlsx`: streams one sheet cell by cell (calamine's cell reader); nothing is sized from
+//!   the sheet's dimensions, so a stray cell at `XFD1048576` or thousands of formatted empty
+//!   rows cost nothing.
+//! - `csvfile`: one CSV file as a sheet: encoding (BOM, UTF-8, Windows-1252 fallback),
+//!   delimiter sniffing, decimal mark decided per file; UTF-8 files in one streaming pass.
+//! - `table`: header resolution (trimmed, case- and space-insensitive, every known spelling)
+//!   and typed access to a row's cells, turning bad cells into warnings.
+//! - `vinfo`, `tabs`: the columns read from each tab and the records built from a row.
+//! - `merge`: several inputs into one inventory, duplicates removed; `quality`: the
+//!   data-quality checks over the merged inventory.
+//! - `perf`: the per-VM performance CSV ([`read_perf_csv`]), joined to an inventory.
 //!
 //! Architecture invariants:
-//! - Columns are found by header name (trimmed, case- and space-insensitive, every known
-//!   spelling), never by position.
+//! - Columns are found by header name, never by position; only the tracked columns are kept.
 //! - Reading never panics and never stops at a bad cell: the cell becomes unknown (`None`)
-//!   and a [`Warning`](crate::inventory::Warning) names file, sheet, row, column and value.
+//!   and a [`Warning`] names file, sheet, row, column and value.
 //!   Only problems that make a whole input unusable are [`IngestError`]s.
-//! - xlsx sheets are streamed cell by cell; nothing is sized from the sheet's dimensions.
+//! - A missing optional tab or column is unknown (`None`, or absent from
+//!   [`Source::tabs`]), never zero.
 //!
 //! ```no_run
 //! let inventory = dsplan::ingest::read_inputs(&["RVTools_export.xlsx"])?;
@@ -26,12 +39,15 @@ use crate::inventory::{Inventory, Source, Warning};
 
 mod csvfile;
 mod merge;
+mod perf;
 mod quality;
 mod table;
 mod tabs;
 mod value;
 mod vinfo;
 mod xlsx;
+
+pub use perf::{PerfInput, VmPerf, read_perf_csv};
 
 /// The kind of an [`IngestError`], for callers that branch on it (exit codes, tests).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -306,7 +322,7 @@ pub fn read_input(path: &Path) -> Result<Inventory, IngestError> {
         input: &mut input,
         file: &file,
         warnings: &mut inventory.warnings,
-        source: &mut source,
+        tabs: &mut source.tabs,
     };
     ctx.optional(
         "vDisk",
@@ -344,22 +360,29 @@ pub fn read_input(path: &Path) -> Result<Inventory, IngestError> {
         &mut inventory.snapshots,
         tabs::snapshot_from_row,
     )?;
-    let mut meta = source.clone();
-    let mut ctx = TabContext {
-        input: &mut input,
-        file: &file,
-        warnings: &mut inventory.warnings,
-        source: &mut source,
-    };
-    let mut meta_rows: Vec<()> = Vec::new();
-    ctx.optional("vMetaData", tabs::METADATA_FIELDS, &mut meta_rows, |row| {
-        tabs::metadata_into(row, &mut meta);
-        None
-    })?;
-    source.rvtools_major_version = meta.rvtools_major_version;
-    source.rvtools_version = meta.rvtools_version;
-    source.created = meta.created;
-    source.server = meta.server;
+    let mut metadata = Vec::new();
+    ctx.optional(
+        "vMetaData",
+        tabs::METADATA_FIELDS,
+        &mut metadata,
+        tabs::metadata_from_row,
+    )?;
+    if let Some(first) = metadata.first() {
+        source.rvtools_major_version = first.major_version.clone();
+        source.rvtools_version = first.version.clone();
+        source.created = first.created.clone();
+        source.server = first.server.clone();
+    }
+    if metadata.len() > 1 {
+        inventory.warnings.push(Warning {
+            file: file.clone(),
+            sheet: Some("vMetaData".to_string()),
+            row: None,
+            column: None,
+            value: None,
+            message: format!("{} vMetaData rows; only the first is read", metadata.len()),
+        });
+    }
     inventory.sources.push(source);
     Ok(inventory)
 }
@@ -411,16 +434,14 @@ impl Input {
                     return Ok(None);
                 };
                 let csv_file = path.display().to_string();
-                let text = csvfile::load(path, &csv_file)?;
-                csvfile::read_table(&text, &csv_file, name, specs, warnings, visit)?;
+                csvfile::read_file(path, &csv_file, name, specs, warnings, visit)?;
                 Ok(Some(name.clone()))
             }
             Input::CsvFile(path) => {
                 if !tab.eq_ignore_ascii_case("vInfo") {
                     return Ok(None);
                 }
-                let text = csvfile::load(path, file)?;
-                csvfile::read_table(&text, file, "vInfo", specs, warnings, visit)?;
+                csvfile::read_file(path, file, "vInfo", specs, warnings, visit)?;
                 Ok(Some("vInfo".to_string()))
             }
         }
@@ -432,7 +453,8 @@ struct TabContext<'a> {
     input: &'a mut Input,
     file: &'a str,
     warnings: &'a mut Vec<Warning>,
-    source: &'a mut Source,
+    /// The tabs read so far (the source's list).
+    tabs: &'a mut Vec<String>,
 }
 
 impl TabContext<'_> {
@@ -459,9 +481,13 @@ impl TabContext<'_> {
             });
         match result {
             Ok(Some(name)) => {
-                out.extend(rows);
+                if out.is_empty() {
+                    *out = rows;
+                } else {
+                    out.extend(rows);
+                }
                 self.warnings.extend(tab_warnings);
-                self.source.tabs.push(name);
+                self.tabs.push(name);
                 Ok(())
             }
             Ok(None) => Ok(()),

@@ -270,6 +270,14 @@ impl Row<'_, '_> {
         self.cell(slot).text().map(|t| t.trim().to_string())
     }
 
+    /// Trimmed text, borrowed from the cell where possible; `None` when empty.
+    pub(crate) fn text_ref(&self, slot: usize) -> Option<std::borrow::Cow<'_, str>> {
+        self.cell(slot).text().map(|t| match t {
+            std::borrow::Cow::Borrowed(b) => std::borrow::Cow::Borrowed(b.trim()),
+            std::borrow::Cow::Owned(o) => std::borrow::Cow::Owned(o.trim().to_string()),
+        })
+    }
+
     /// A number; `None` when empty; a warning and `None` when not a number.
     pub(crate) fn number(&mut self, slot: usize) -> Option<f64> {
         let parsed = match self.cell(slot) {
@@ -287,14 +295,26 @@ impl Row<'_, '_> {
         }
     }
 
-    /// A size in MiB: a number that must not be negative (warning and `None` otherwise).
-    pub(crate) fn size_mib(&mut self, slot: usize) -> Option<f64> {
+    /// A number that must not be negative (a size, a rate, a frequency); a warning and
+    /// `None` otherwise.
+    pub(crate) fn non_negative(&mut self, slot: usize) -> Option<f64> {
         let v = self.number(slot)?;
         if v < 0.0 {
-            self.warn(slot, "negative size; value treated as unknown".to_string());
+            self.warn(slot, "negative value; treated as unknown".to_string());
             return None;
         }
         Some(v)
+    }
+
+    /// The name that identifies the row's record (VM, host, datastore ...); `None` for a
+    /// row without it, with a warning when the row holds other values (formatted empty rows
+    /// stay silent).
+    pub(crate) fn name(&mut self, slot: usize, what: &str) -> Option<String> {
+        let name = self.text(slot);
+        if name.is_none() && self.any_other_value(slot) {
+            self.warn_row(format!("row has values but no {what} name; skipped"));
+        }
+        name
     }
 
     /// A whole, non-negative count (`CPUs`, `# Hosts`); `None` when empty; a warning and

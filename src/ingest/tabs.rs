@@ -2,9 +2,7 @@
 //! vMetaData. Each has its field list (slot order = the constants) and a row reader.
 
 use crate::ingest::table::{FieldSpec, Row};
-use crate::inventory::{
-    Cluster, Datastore, Host, Origin, Partition, Snapshot, Source, VirtualDisk, VmKey,
-};
+use crate::inventory::{Cluster, Datastore, Host, Origin, Partition, Snapshot, VirtualDisk, VmKey};
 
 fn origin(row: &Row<'_, '_>) -> Origin {
     Origin {
@@ -26,24 +24,6 @@ pub(crate) fn datastore_of_path(path: &str) -> Option<String> {
     }
 }
 
-/// The VM name of a child row, or `None` (with a warning when the row holds other values).
-fn vm_name(row: &mut Row<'_, '_>, slot: usize) -> Option<String> {
-    let name = row.text(slot);
-    if name.is_none() && row.any_other_value(slot) {
-        row.warn_row("row has values but no VM name; skipped".to_string());
-    }
-    name
-}
-
-/// The name of a host/cluster/datastore row, or `None` (with a warning as above).
-fn record_name(row: &mut Row<'_, '_>, slot: usize, what: &str) -> Option<String> {
-    let name = row.text(slot);
-    if name.is_none() && row.any_other_value(slot) {
-        row.warn_row(format!("row has values but no {what} name; skipped"));
-    }
-    name
-}
-
 // Child-row key columns, shared by vDisk, vPartition and vSnapshot.
 const VM_ID: &[&str] = &["VM ID", "vDiskVMID", "vPartitionVMID", "vSnapshotVMID"];
 const VM_UUID: &[&str] = &["VM UUID", "vDiskUUID", "vPartitionUUID", "vSnapshotUUID"];
@@ -59,9 +39,9 @@ const SERVER: &[&str] = &[
 
 fn child_key(row: &Row<'_, '_>, name: &str, server: usize, id: usize, uuid: usize) -> VmKey {
     VmKey::new(
-        row.text(server).as_deref(),
-        row.text(id).as_deref(),
-        row.text(uuid).as_deref(),
+        row.text_ref(server).as_deref(),
+        row.text_ref(id).as_deref(),
+        row.text_ref(uuid).as_deref(),
         name,
     )
 }
@@ -92,20 +72,26 @@ pub(crate) const DISK_FIELDS: &[FieldSpec] = &[
 
 /// A vDisk row.
 pub(crate) fn disk_from_row(row: &mut Row<'_, '_>) -> Option<VirtualDisk> {
-    let vm = vm_name(row, 0)?;
-    let vm_key = child_key(row, &vm, 9, 10, 11);
-    let path = row.text(7);
+    let vm = row.name(col_disk::VM, "VM")?;
+    let vm_key = child_key(
+        row,
+        &vm,
+        col_disk::SERVER,
+        col_disk::VM_ID,
+        col_disk::VM_UUID,
+    );
+    let path = row.text(col_disk::PATH);
     Some(VirtualDisk {
         vm_key,
-        disk: row.text(1),
-        disk_key: row.text(2),
-        capacity_mib: row.size_mib(3),
-        raw: row.boolean(4),
-        thin: row.boolean(5),
-        disk_mode: row.text(6),
+        disk: row.text(col_disk::DISK),
+        disk_key: row.text(col_disk::DISK_KEY),
+        capacity_mib: row.non_negative(col_disk::CAPACITY),
+        raw: row.boolean(col_disk::RAW),
+        thin: row.boolean(col_disk::THIN),
+        disk_mode: row.text(col_disk::DISK_MODE),
         datastore: path.as_deref().and_then(datastore_of_path),
         path,
-        controller: row.text(8),
+        controller: row.text(col_disk::CONTROLLER),
         origin: origin(row),
         vm,
     })
@@ -145,15 +131,21 @@ pub(crate) const PARTITION_FIELDS: &[FieldSpec] = &[
 
 /// A vPartition row.
 pub(crate) fn partition_from_row(row: &mut Row<'_, '_>) -> Option<Partition> {
-    let vm = vm_name(row, 0)?;
-    let vm_key = child_key(row, &vm, 6, 7, 8);
+    let vm = row.name(col_partition::VM, "VM")?;
+    let vm_key = child_key(
+        row,
+        &vm,
+        col_partition::SERVER,
+        col_partition::VM_ID,
+        col_partition::VM_UUID,
+    );
     Some(Partition {
         vm_key,
-        disk: row.text(1),
-        disk_key: row.text(2),
-        capacity_mib: row.size_mib(3),
-        consumed_mib: row.size_mib(4),
-        free_mib: row.size_mib(5),
+        disk: row.text(col_partition::DISK),
+        disk_key: row.text(col_partition::DISK_KEY),
+        capacity_mib: row.non_negative(col_partition::CAPACITY),
+        consumed_mib: row.non_negative(col_partition::CONSUMED),
+        free_mib: row.non_negative(col_partition::FREE),
         origin: origin(row),
         vm,
     })
@@ -175,18 +167,18 @@ pub(crate) const HOST_FIELDS: &[FieldSpec] = &[
 
 /// A vHost row.
 pub(crate) fn host_from_row(row: &mut Row<'_, '_>) -> Option<Host> {
-    let name = record_name(row, 0, "host")?;
+    let name = row.name(col_host::NAME, "host")?;
     Some(Host {
         name,
-        datacenter: row.text(1),
-        cluster: row.text(2),
-        cpu_sockets: row.count(3),
-        cpu_cores: row.count(4),
-        memory_mib: row.size_mib(5),
-        vms_running: row.count(6),
-        vms_total: row.count(7),
-        esx_version: row.text(8),
-        vi_sdk_server: row.text(9),
+        datacenter: row.text(col_host::DATACENTER),
+        cluster: row.text(col_host::CLUSTER),
+        cpu_sockets: row.count(col_host::CPU),
+        cpu_cores: row.count(col_host::CORES),
+        memory_mib: row.non_negative(col_host::MEMORY),
+        vms_running: row.count(col_host::VMS),
+        vms_total: row.count(col_host::VMS_TOTAL),
+        esx_version: row.text(col_host::ESX_VERSION),
+        vi_sdk_server: row.text(col_host::SERVER),
         origin: origin(row),
     })
 }
@@ -207,15 +199,15 @@ pub(crate) const CLUSTER_FIELDS: &[FieldSpec] = &[
 
 /// A vCluster row.
 pub(crate) fn cluster_from_row(row: &mut Row<'_, '_>) -> Option<Cluster> {
-    let name = record_name(row, 0, "cluster")?;
+    let name = row.name(col_cluster::NAME, "cluster")?;
     Some(Cluster {
         name,
-        num_hosts: row.count(1),
-        num_effective_hosts: row.count(2),
-        total_cpu_mhz: row.size_mib(3),
-        num_cpu_cores: row.count(4),
-        total_memory_mib: row.size_mib(5),
-        vi_sdk_server: row.text(6),
+        num_hosts: row.count(col_cluster::NUM_HOSTS),
+        num_effective_hosts: row.count(col_cluster::NUM_EFFECTIVE_HOSTS),
+        total_cpu_mhz: row.non_negative(col_cluster::TOTAL_CPU),
+        num_cpu_cores: row.count(col_cluster::NUM_CPU_CORES),
+        total_memory_mib: row.non_negative(col_cluster::TOTAL_MEMORY),
+        vi_sdk_server: row.text(col_cluster::SERVER),
         origin: origin(row),
     })
 }
@@ -258,9 +250,9 @@ pub(crate) const DATASTORE_FIELDS: &[FieldSpec] = &[
 
 /// A vDatastore row.
 pub(crate) fn datastore_from_row(row: &mut Row<'_, '_>) -> Option<Datastore> {
-    let name = record_name(row, 0, "datastore")?;
+    let name = row.name(col_datastore::NAME, "datastore")?;
     let hosts = row
-        .text(7)
+        .text(col_datastore::HOSTS)
         .map(|h| {
             h.split(',')
                 .map(str::trim)
@@ -271,17 +263,17 @@ pub(crate) fn datastore_from_row(row: &mut Row<'_, '_>) -> Option<Datastore> {
         .unwrap_or_default();
     Some(Datastore {
         name,
-        datastore_type: row.text(1),
-        capacity_mib: row.size_mib(2),
-        provisioned_mib: row.size_mib(3),
-        in_use_mib: row.size_mib(4),
-        free_mib: row.size_mib(5),
-        num_hosts: row.count(6),
+        datastore_type: row.text(col_datastore::TYPE),
+        capacity_mib: row.non_negative(col_datastore::CAPACITY),
+        provisioned_mib: row.non_negative(col_datastore::PROVISIONED),
+        in_use_mib: row.non_negative(col_datastore::IN_USE),
+        free_mib: row.non_negative(col_datastore::FREE),
+        num_hosts: row.count(col_datastore::NUM_HOSTS),
         hosts,
-        datastore_cluster: row.text(8),
-        address: row.text(9),
-        url: row.text(10),
-        vi_sdk_server: row.text(11),
+        datastore_cluster: row.text(col_datastore::DATASTORE_CLUSTER),
+        address: row.text(col_datastore::ADDRESS),
+        url: row.text(col_datastore::URL),
+        vi_sdk_server: row.text(col_datastore::SERVER),
         origin: origin(row),
     })
 }
@@ -306,14 +298,20 @@ pub(crate) const SNAPSHOT_FIELDS: &[FieldSpec] = &[
 
 /// A vSnapshot row.
 pub(crate) fn snapshot_from_row(row: &mut Row<'_, '_>) -> Option<Snapshot> {
-    let vm = vm_name(row, 0)?;
-    let vm_key = child_key(row, &vm, 5, 6, 7);
+    let vm = row.name(col_snapshot::VM, "VM")?;
+    let vm_key = child_key(
+        row,
+        &vm,
+        col_snapshot::SERVER,
+        col_snapshot::VM_ID,
+        col_snapshot::VM_UUID,
+    );
     Some(Snapshot {
         vm_key,
-        name: row.text(1),
-        date: row.text(2),
-        size_vmsn_mib: row.size_mib(3),
-        size_total_mib: row.size_mib(4),
+        name: row.text(col_snapshot::NAME),
+        date: row.text(col_snapshot::DATE),
+        size_vmsn_mib: row.non_negative(col_snapshot::SIZE_VMSN),
+        size_total_mib: row.non_negative(col_snapshot::SIZE_TOTAL),
         origin: origin(row),
         vm,
     })
@@ -327,16 +325,116 @@ pub(crate) const METADATA_FIELDS: &[FieldSpec] = &[
     FieldSpec::text("Server", &["Server"]),
 ];
 
-/// Fills the vMetaData facts of a source from its (first) row.
-pub(crate) fn metadata_into(row: &mut Row<'_, '_>, source: &mut Source) {
-    if source.rvtools_version.is_some() || source.server.is_some() {
-        row.warn_row("more than one vMetaData row; only the first is read".to_string());
-        return;
-    }
-    source.rvtools_major_version = row.text(0);
-    source.rvtools_version = row.text(1);
-    source.created = row.text(2);
-    source.server = row.text(3);
+/// The facts of one vMetaData row.
+pub(crate) struct Metadata {
+    /// `RVTools major version`.
+    pub major_version: Option<String>,
+    /// `RVTools version`.
+    pub version: Option<String>,
+    /// `xlsx creation datetime`, as written.
+    pub created: Option<String>,
+    /// `Server`.
+    pub server: Option<String>,
+}
+
+/// A vMetaData row.
+pub(crate) fn metadata_from_row(row: &mut Row<'_, '_>) -> Option<Metadata> {
+    Some(Metadata {
+        major_version: row.text(col_metadata::MAJOR_VERSION),
+        version: row.text(col_metadata::VERSION),
+        created: row.text(col_metadata::CREATED),
+        server: row.text(col_metadata::SERVER),
+    })
+}
+
+/// Slots of [`DISK_FIELDS`].
+mod col_disk {
+    pub const VM: usize = 0;
+    pub const DISK: usize = 1;
+    pub const DISK_KEY: usize = 2;
+    pub const CAPACITY: usize = 3;
+    pub const RAW: usize = 4;
+    pub const THIN: usize = 5;
+    pub const DISK_MODE: usize = 6;
+    pub const PATH: usize = 7;
+    pub const CONTROLLER: usize = 8;
+    pub const SERVER: usize = 9;
+    pub const VM_ID: usize = 10;
+    pub const VM_UUID: usize = 11;
+}
+
+/// Slots of [`PARTITION_FIELDS`].
+mod col_partition {
+    pub const VM: usize = 0;
+    pub const DISK: usize = 1;
+    pub const DISK_KEY: usize = 2;
+    pub const CAPACITY: usize = 3;
+    pub const CONSUMED: usize = 4;
+    pub const FREE: usize = 5;
+    pub const SERVER: usize = 6;
+    pub const VM_ID: usize = 7;
+    pub const VM_UUID: usize = 8;
+}
+
+/// Slots of [`HOST_FIELDS`].
+mod col_host {
+    pub const NAME: usize = 0;
+    pub const DATACENTER: usize = 1;
+    pub const CLUSTER: usize = 2;
+    pub const CPU: usize = 3;
+    pub const CORES: usize = 4;
+    pub const MEMORY: usize = 5;
+    pub const VMS: usize = 6;
+    pub const VMS_TOTAL: usize = 7;
+    pub const ESX_VERSION: usize = 8;
+    pub const SERVER: usize = 9;
+}
+
+/// Slots of [`CLUSTER_FIELDS`].
+mod col_cluster {
+    pub const NAME: usize = 0;
+    pub const NUM_HOSTS: usize = 1;
+    pub const NUM_EFFECTIVE_HOSTS: usize = 2;
+    pub const TOTAL_CPU: usize = 3;
+    pub const NUM_CPU_CORES: usize = 4;
+    pub const TOTAL_MEMORY: usize = 5;
+    pub const SERVER: usize = 6;
+}
+
+/// Slots of [`DATASTORE_FIELDS`].
+mod col_datastore {
+    pub const NAME: usize = 0;
+    pub const TYPE: usize = 1;
+    pub const CAPACITY: usize = 2;
+    pub const PROVISIONED: usize = 3;
+    pub const IN_USE: usize = 4;
+    pub const FREE: usize = 5;
+    pub const NUM_HOSTS: usize = 6;
+    pub const HOSTS: usize = 7;
+    pub const DATASTORE_CLUSTER: usize = 8;
+    pub const ADDRESS: usize = 9;
+    pub const URL: usize = 10;
+    pub const SERVER: usize = 11;
+}
+
+/// Slots of [`SNAPSHOT_FIELDS`].
+mod col_snapshot {
+    pub const VM: usize = 0;
+    pub const NAME: usize = 1;
+    pub const DATE: usize = 2;
+    pub const SIZE_VMSN: usize = 3;
+    pub const SIZE_TOTAL: usize = 4;
+    pub const SERVER: usize = 5;
+    pub const VM_ID: usize = 6;
+    pub const VM_UUID: usize = 7;
+}
+
+/// Slots of [`METADATA_FIELDS`].
+mod col_metadata {
+    pub const MAJOR_VERSION: usize = 0;
+    pub const VERSION: usize = 1;
+    pub const CREATED: usize = 2;
+    pub const SERVER: usize = 3;
 }
 
 #[cfg(test)]

@@ -56,16 +56,11 @@ pub(crate) const FIELDS: &[FieldSpec] = &[
 /// Turns a vInfo row into a VM; `None` (with a warning when the row holds other values)
 /// for a row without a VM name.
 pub(crate) fn vm_from_row(row: &mut Row<'_, '_>) -> Option<Vm> {
-    let Some(name) = row.text(VM) else {
-        if row.any_other_value(VM) {
-            row.warn_row("row has values but no VM name; skipped (not a VM)".to_string());
-        }
-        return None;
-    };
+    let name = row.name(VM, "VM")?;
     let power_state = power_state(row);
     let template = row.boolean(TEMPLATE);
-    let provisioned_mib = row.size_mib(PROVISIONED);
-    let in_use_mib = row.size_mib(IN_USE);
+    let provisioned_mib = row.non_negative(PROVISIONED);
+    let in_use_mib = row.non_negative(IN_USE);
     let path = row.text(PATH);
     Some(Vm {
         name,
@@ -80,10 +75,10 @@ pub(crate) fn vm_from_row(row: &mut Row<'_, '_>) -> Option<Vm> {
             sheet: row.sheet.to_string(),
             row: row.row,
         },
-        unshared_mib: row.size_mib(UNSHARED),
+        unshared_mib: row.non_negative(UNSHARED),
         srm_placeholder: row.boolean(SRM_PLACEHOLDER),
         cpus: row.count(CPUS),
-        memory_mib: row.size_mib(MEMORY),
+        memory_mib: row.non_negative(MEMORY),
         datacenter: row.text(DATACENTER),
         home_datastore: path.as_deref().and_then(datastore_of_path),
         path,

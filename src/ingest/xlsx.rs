@@ -15,7 +15,7 @@ use calamine::{DataRef, Reader, Xlsx, XlsxError};
 
 use crate::ingest::IngestError;
 use crate::ingest::table::{FieldSpec, Resolved, Row, resolve};
-use crate::ingest::value::{DecimalMark, Value, format_number, text_value};
+use crate::ingest::value::{DecimalMark, Value, text_value};
 use crate::inventory::Warning;
 
 /// An open workbook.
@@ -71,15 +71,16 @@ fn to_value<'a>(d: &DataRef<'a>) -> Value<'a> {
         DataRef::Int(i) => Value::Number(*i as f64),
         DataRef::Float(f) => Value::Number(*f),
         DataRef::Bool(b) => Value::Bool(*b),
+        DataRef::DateTime(dt) if dt.is_datetime() => {
+            // As RVTools writes dates in its CSV export; the 1900/1904 epoch is the
+            // workbook's (calamine applies it).
+            let (y, mo, d, h, mi, s, _) = dt.to_ymd_hms_milli();
+            Value::Text(Cow::Owned(format!(
+                "{y:04}/{mo:02}/{d:02} {h:02}:{mi:02}:{s:02}"
+            )))
+        }
         DataRef::DateTime(dt) => Value::Number(dt.as_f64()),
         DataRef::Error(e) => Value::Error(e.to_string()),
-    }
-}
-
-fn header_text(v: &Value<'_>) -> String {
-    match v {
-        Value::Number(n) => format_number(*n),
-        other => other.display(),
     }
 }
 
@@ -133,13 +134,13 @@ where
                 None => {
                     if !v.is_empty() {
                         header_row = Some(r);
-                        headers.push((c, header_text(&v)));
+                        headers.push((c, v.display()));
                     }
                     continue;
                 }
                 Some(h) if r == h => {
                     if !v.is_empty() {
-                        headers.push((c, header_text(&v)));
+                        headers.push((c, v.display()));
                     }
                     continue;
                 }

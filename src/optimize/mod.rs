@@ -163,8 +163,10 @@ impl Target {
 pub enum OptimizeError {
     /// No layout within the limits meets a target.
     #[error(
-        "the {} target {required:.0} cannot be met: at most {reachable:.0} is reachable ({detail})",
-        target.describe()
+        "the {} target {} cannot be met: at most {} is reachable ({detail})",
+        target.describe(),
+        show_number(*required),
+        crate::report::group_thousands(reachable.floor(), 0)
     )]
     Infeasible {
         /// The target that cannot be met.
@@ -230,6 +232,63 @@ pub fn pool_cost_usd_per_month(
         0.0
     };
     Ok((f64::from(size_tib) * per_tib, tp))
+}
+
+/// A target as the user gave it: whole numbers without decimals, others with one.
+fn show_number(v: f64) -> String {
+    if v.fract() == 0.0 {
+        crate::report::group_thousands(v, 0)
+    } else {
+        crate::report::group_thousands(v, 1)
+    }
+}
+
+/// Why a performance target is out of reach: the best datastore count, the layer that
+/// binds there, and which options could still raise it.
+#[allow(clippy::too_many_arguments)]
+fn unreachable_detail(
+    model: &PerfModel,
+    limits: &crate::catalog::Limits,
+    hosts: u32,
+    max_d: u32,
+    ceilings: &[f64],
+    volume_max_mibps: f64,
+    profile: &IoProfile,
+    what: &str,
+) -> Result<String, OptimizeError> {
+    let best_d = ceilings
+        .iter()
+        .enumerate()
+        .fold(
+            (0usize, f64::MIN),
+            |b, (i, &c)| if c > b.1 { (i, c) } else { b },
+        )
+        .0 as u32
+        + 1;
+    let layout = Layout::new(hosts, best_d, volume_max_mibps);
+    let p = model.predict(&layout, profile)?;
+    let mut detail = format!(
+        "{what}: best with {best_d} datastore(s) x {hosts} hosts = {} flows at {} KiB, \
+         limited by the {} layer",
+        layout.flows(),
+        profile.block_size_kib,
+        p.bottleneck.as_str()
+    );
+    let mut advice = Vec::new();
+    if hosts < limits.max_hosts {
+        advice.push(format!("more --hosts (up to {})", limits.max_hosts));
+    }
+    if max_d < limits.max_datastores {
+        advice.push(format!(
+            "a higher --max-datastores (up to {})",
+            limits.max_datastores
+        ));
+    }
+    if !advice.is_empty() {
+        detail.push_str("; try ");
+        detail.push_str(&advice.join(" or "));
+    }
+    Ok(detail)
 }
 
 fn round_cents(v: f64) -> f64 {
@@ -872,11 +931,17 @@ pub fn optimize(
                 required: t.iops,
                 reachable: reachable_iops,
                 detail: format!(
-                    "{when}{} hosts x up to {max_d} datastores = {} flows at {} KiB; raise \
-                     --hosts or --max-datastores",
-                    options.hosts,
-                    u64::from(options.hosts) * u64::from(max_d),
-                    small.block_size_kib
+                    "{when}{}",
+                    unreachable_detail(
+                        model,
+                        limits,
+                        options.hosts,
+                        max_d,
+                        &ctx.ceilings[0][1].iops,
+                        limits.large_volume_max_throughput_mibps,
+                        &small,
+                        "small-block IOPS",
+                    )?
                 ),
             });
         }
@@ -886,9 +951,17 @@ pub fn optimize(
                 required: t.mibps,
                 reachable: reachable_tp,
                 detail: format!(
-                    "{when}{} hosts x up to {max_d} datastores at {} KiB, up to {} MiB/s per \
-                     large volume",
-                    options.hosts, large.block_size_kib, limits.large_volume_max_throughput_mibps
+                    "{when}{}",
+                    unreachable_detail(
+                        model,
+                        limits,
+                        options.hosts,
+                        max_d,
+                        &ctx.ceilings[0][1].throughput_mibps,
+                        limits.large_volume_max_throughput_mibps,
+                        &large,
+                        "large-block MiB/s (large volumes allowed)",
+                    )?
                 ),
             });
         }
@@ -1299,29 +1372,54 @@ fn build_plan(
     }
 
     let d = f64::from(datastores);
-    let size_gib = pool_gib / d;
+    // Volume quotas are whole GiB: the pool's GiB split as evenly as whole numbers allow.
+    let pool_gib_whole = u64::from(size_tib) * 1024;
+    let base_gib = pool_gib_whole / u64::from(datastores);
+    let extra = pool_gib_whole % u64::from(datastores);
     let mut ds: Vec<DatastorePlan> = (1..=datastores)
-        .map(|i| DatastorePlan {
-            name: format!("anf-ds-{i:02}"),
-            pool: pool_name.clone(),
-            service_level: level,
-            size_gib,
-            throughput_mibps: pool_tp / d,
-            predicted_iops: small_pred.iops / d,
-            predicted_throughput_mibps: large_pred.throughput_mibps / d,
-            cost_usd_per_month: round_cents(pool.cost_usd_per_month / d),
-            vm_count: 0,
-            placed_capacity_gib: 0.0,
-            large_volume: chosen.variant.large,
+        .map(|i| {
+            let size_gib = (base_gib + u64::from(u64::from(i) <= extra)) as f64;
+            DatastorePlan {
+                name: format!("anf-ds-{i:02}"),
+                pool: pool_name.clone(),
+                service_level: level,
+                size_gib,
+                throughput_mibps: pool_tp / d,
+                predicted_iops: small_pred.iops / d,
+                predicted_throughput_mibps: large_pred.throughput_mibps / d,
+                cost_usd_per_month: round_cents(pool.cost_usd_per_month * size_gib / pool_gib),
+                vm_count: 0,
+                placed_capacity_gib: 0.0,
+                large_volume: chosen.variant.large,
+            }
         })
         .collect();
-    let (placements, place_warnings) = place_vms(demand, &mut ds);
+    // Data may fill each datastore only up to the share growth, snapshot reserve and
+    // headroom leave it.
+    let o = &demand.options;
+    let fill_share = 1.0
+        / ((1.0 + o.growth_pct / 100.0)
+            * (1.0 + o.snapshot_reserve_pct / 100.0)
+            * (1.0 + o.headroom_pct / 100.0));
+    let (placements, place_warnings) = place_vms(demand, &mut ds, fill_share);
 
     let binding = binding_limits(demand, ctx, chosen, model, small, large)?;
 
     let mut warnings = demand.warnings.clone();
     warnings.extend(place_warnings);
-    let o = &demand.options;
+    if o.iops <= 0.0 && o.throughput_mibps <= 0.0 {
+        warnings.push(crate::inventory::Warning {
+            file: String::new(),
+            sheet: None,
+            row: None,
+            column: None,
+            value: None,
+            message: "no IOPS or MiB/s target was given (--iops, --throughput-mibps): the \
+                      plan is sized for capacity only and its throughput is whatever the \
+                      cheapest pool includes"
+                .into(),
+        });
+    }
     let reservation_note = match options.reservation {
         ReservationTerm::None => "--reservation (default none): pay as you go".to_string(),
         term => match ctx.discount(level) {
@@ -1357,7 +1455,7 @@ fn build_plan(
         assumption(
             "headroom_pct",
             o.headroom_pct.to_string(),
-            "--headroom-pct (default 20): free space kept on the datastores",
+            "--headroom-pct (default 20): datastores sized at (1 + headroom) x data",
         ),
         assumption(
             "max_datastores",
@@ -1380,7 +1478,9 @@ fn build_plan(
         assumption(
             "qos",
             "manual".into(),
-            "each datastore gets an equal share of its pool's throughput",
+            "each datastore gets an equal share of its pool's throughput; the QoS covers the \
+             larger of the two targets (IOPS x block size, MiB/s), taken as peaks at different \
+             times",
         ),
         assumption(
             "cold_pct",
@@ -1420,10 +1520,12 @@ fn build_plan(
         schema_version: SCHEMA_VERSION,
         region: prices.region.clone(),
         location: prices.location.clone(),
-        prices_effective: prices.effective_start.clone(),
+        prices_effective: prices.effective_start_for(level),
         hosts: options.hosts,
         assumptions,
         totals: Totals {
+            vms_placed: demand.placed.len(),
+            vms_excluded: demand.excluded.len(),
             datastores,
             flows: layout.flows(),
             pool_size_tib: size_tib,
@@ -1462,12 +1564,16 @@ fn assumption(name: &str, value: String, note: &str) -> Assumption {
     }
 }
 
-/// Places every VM: largest first onto the datastore with the most free space (balances
-/// capacity). A VM larger than any datastore's free space is split over the datastores with
-/// the most free space (its VMDKs must be spread), with a warning.
+/// Places every VM: largest first onto the datastore with the most room, where a
+/// datastore's room is `fill_share x size` (the part growth and headroom leave to today's
+/// data) minus what is already placed; this balances capacity and keeps every datastore's
+/// headroom. A VM larger than any datastore's room is split over the datastores with the
+/// most room (its VMDKs must be spread), with a warning. Since the pool holds
+/// `(1 + growth)(1 + headroom)` x the data, the rooms always add up to enough.
 fn place_vms(
     demand: &Demand,
     ds: &mut [DatastorePlan],
+    fill_share: f64,
 ) -> (Vec<Placement>, Vec<crate::inventory::Warning>) {
     let mut order: Vec<usize> = (0..demand.placed.len()).collect();
     order.sort_by(|&a, &b| {
@@ -1477,51 +1583,41 @@ fn place_vms(
             .then_with(|| va.name.cmp(&vb.name))
             .then_with(|| a.cmp(&b))
     });
+    let room = |d: &DatastorePlan| (d.size_gib * fill_share - d.placed_capacity_gib).max(0.0);
     let mut placements = Vec::with_capacity(order.len());
     let mut warnings = Vec::new();
     for i in order {
         let vm = &demand.placed[i];
         let mut left = vm.capacity_gib;
         let mut first = true;
-        // most free space; ties to the lowest index
-        let most_free = |ds: &[DatastorePlan]| {
-            (0..ds.len()).max_by(|&a, &b| {
-                let fa = ds[a].size_gib - ds[a].placed_capacity_gib;
-                let fb = ds[b].size_gib - ds[b].placed_capacity_gib;
-                fa.total_cmp(&fb).then_with(|| b.cmp(&a))
-            })
-        };
-        while let Some(j) = most_free(ds) {
-            let free = (ds[j].size_gib - ds[j].placed_capacity_gib).max(0.0);
-            let part = if left <= free || free <= 0.0 {
+        // most room; ties to the lowest index
+        while let Some(j) =
+            (0..ds.len()).max_by(|&a, &b| room(&ds[a]).total_cmp(&room(&ds[b])).then(b.cmp(&a)))
+        {
+            let free = room(&ds[j]);
+            // Whole VM when it fits (or when every datastore is full but for rounding).
+            let part = if left <= free + 1e-9 || free < 1e-6 {
                 left
             } else {
                 free
             };
             if first && part < left {
-                warnings.push(crate::inventory::Warning {
-                    file: vm.origin.file.clone(),
-                    sheet: Some(vm.origin.sheet.clone()),
-                    row: Some(vm.origin.row),
-                    column: None,
-                    value: None,
-                    message: format!(
-                        "VM '{}' ({:.1} GiB) is larger than the free space of any one \
-                         datastore: its VMDKs must be spread over several datastores",
-                        vm.name, vm.capacity_gib
+                warnings.push(crate::inventory::Warning::at_row(
+                    &vm.origin,
+                    format!(
+                        "VM '{}' ({:.1} GiB) is larger than the room on any one datastore \
+                         ({:.1} GiB with growth and headroom kept): its VMDKs must be spread \
+                         over several datastores",
+                        vm.name, vm.capacity_gib, free
                     ),
-                });
+                ));
             }
             first = false;
             ds[j].placed_capacity_gib += part;
-            if placements
-                .last()
-                .is_none_or(|p: &Placement| p.vm != vm.name || p.datastore != ds[j].name)
-            {
-                ds[j].vm_count += 1;
-            }
+            ds[j].vm_count += 1;
             placements.push(Placement {
                 vm: vm.name.clone(),
+                origin: vm.origin.clone(),
                 datastore: ds[j].name.clone(),
                 capacity_gib: part,
             });
@@ -1557,13 +1653,14 @@ fn binding_limits(
         .max(o.iops * small.block_size_kib / 1024.0);
     let rate = chosen.variant.rate_mibps_per_tib();
     let (vmin_tib, vmax_tib) = ctx.volume_range_tib(chosen.variant.large);
+    let g = crate::report::group_thousands;
     if f64::from(size_tib) <= capacity_tib {
         out.push(BindingLimit {
             constraint: "capacity".into(),
             detail: format!(
-                "{:.1} GiB required (after growth, snapshot reserve and headroom) sets the \
-                 pool at {size_tib} TiB",
-                demand.required_capacity_gib
+                "{} GiB required (after growth, snapshot reserve and headroom) sets the pool \
+                 at {size_tib} TiB",
+                g(demand.required_capacity_gib, 1)
             ),
         });
     } else if spec.service_level != ServiceLevel::Flexible
@@ -1572,8 +1669,9 @@ fn binding_limits(
         out.push(BindingLimit {
             constraint: "throughput_qos".into(),
             detail: format!(
-                "{qos_required:.0} MiB/s of QoS at {rate} MiB/s per TiB{} sets the {} pool at \
-                 {size_tib} TiB, above the {capacity_tib} TiB capacity needs",
+                "{} MiB/s of QoS at {rate} MiB/s per TiB{} sets the {} pool at {size_tib} TiB, \
+                 above the {capacity_tib} TiB capacity needs",
+                g(qos_required, 0),
                 if chosen.variant.cool {
                     " (cool-access rate)"
                 } else {
@@ -1594,21 +1692,21 @@ fn binding_limits(
         out.push(BindingLimit {
             constraint: "throughput_qos".into(),
             detail: format!(
-                "Flexible may grant at most {} MiB/s per TiB: {qos_required:.0} MiB/s sets the \
-                 pool at {size_tib} TiB",
+                "{} MiB/s of QoS needs a Flexible pool of at least {size_tib} TiB (at most {} \
+                 MiB/s per TiB), above the {capacity_tib} TiB capacity needs",
+                g(qos_required, 0),
                 spec.max_throughput_mibps_per_tib
             ),
         });
     }
-    if spec.service_level == ServiceLevel::Flexible
-        && qos_required > spec.included_throughput_mibps_per_pool
-    {
+    if spec.service_level == ServiceLevel::Flexible && chosen.purchased_mibps > 0.0 {
         out.push(BindingLimit {
             constraint: "throughput_qos".into(),
             detail: format!(
-                "{qos_required:.0} MiB/s of QoS needs {:.0} MiB/s purchased above the {} \
-                 included",
-                chosen.purchased_mibps, spec.included_throughput_mibps_per_pool
+                "{} MiB/s of QoS needs {} MiB/s purchased above the {} included",
+                g(qos_required, 0),
+                g(chosen.purchased_mibps, 0),
+                spec.included_throughput_mibps_per_pool
             ),
         });
     }

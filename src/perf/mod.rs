@@ -138,14 +138,17 @@ impl IoProfile {
     /// Checks ranges.
     ///
     /// # Errors
-    /// [`PerfError::Invalid`] for a block size that is not positive and finite, or a
+    /// [`PerfError::Invalid`] for a block size outside (0, 1024] KiB, or a
     /// percentage outside 0..=100.
     pub fn validate(&self) -> Result<(), PerfError> {
-        if !(self.block_size_kib.is_finite() && self.block_size_kib > 0.0) {
+        if !(self.block_size_kib.is_finite()
+            && self.block_size_kib > 0.0
+            && self.block_size_kib <= MAX_BLOCK_SIZE_KIB)
+        {
             return Err(PerfError::Invalid {
                 field: "block_size_kib",
                 value: self.block_size_kib.to_string(),
-                expected: "a positive number of KiB",
+                expected: "a size above 0 and at most 1024 KiB (1 MiB)",
             });
         }
         for (field, v) in [("read_pct", self.read_pct), ("random_pct", self.random_pct)] {
@@ -154,6 +157,10 @@ impl IoProfile {
         Ok(())
     }
 }
+
+/// Largest request an NFS datastore carries, KiB: ANF's NFS `rsize`/`wsize` maximum is
+/// 1 MiB (learn.microsoft.com/azure/azure-netapp-files/performance-linux-mount-options).
+pub const MAX_BLOCK_SIZE_KIB: f64 = 1024.0;
 
 fn check_pct(field: &'static str, v: f64) -> Result<(), PerfError> {
     if (0.0..=100.0).contains(&v) {

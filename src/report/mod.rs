@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use crate::inventory::{Inventory, InventorySummary, Warning};
+use crate::inventory::{ClusterSummary, Inventory, InventorySummary, Warning};
 use crate::plan::Plan;
 
 /// Output formats.
@@ -158,12 +158,8 @@ fn plan_text(plan: &Plan) -> String {
     let _ = writeln!(
         s,
         "  VMs in scope      {} ({} excluded)",
-        plan.placements
-            .iter()
-            .map(|p| p.vm.as_str())
-            .collect::<std::collections::BTreeSet<_>>()
-            .len(),
-        plan.excluded.len()
+        g(t.vms_placed as f64, 0),
+        g(t.vms_excluded as f64, 0)
     );
     let _ = writeln!(
         s,
@@ -488,6 +484,41 @@ fn write_warnings(s: &mut String, warnings: &[Warning]) {
     }
 }
 
+/// A MiB total as TiB for the inventory table: `unknown` when no VM of the row has a value,
+/// a trailing `*` when some lack one.
+fn tib_or_unknown(total_mib: f64, unknown: usize, vms: usize) -> String {
+    if vms > 0 && unknown == vms {
+        "unknown".into()
+    } else if unknown > 0 {
+        format!("{}*", group_thousands(total_mib / 1024.0 / 1024.0, 2))
+    } else {
+        group_thousands(total_mib / 1024.0 / 1024.0, 2)
+    }
+}
+
+/// A count for the inventory table: `unknown` when no VM of the row has a value, a
+/// trailing `*` when some lack one.
+fn count_or_unknown(total: u64, unknown: usize, vms: usize) -> String {
+    if vms > 0 && unknown == vms {
+        "unknown".into()
+    } else if unknown > 0 {
+        format!("{total}*")
+    } else {
+        total.to_string()
+    }
+}
+
+/// A MiB total as GiB for the inventory table, marked like [`tib_or_unknown`].
+fn gib_or_unknown(total_mib: f64, unknown: usize, vms: usize) -> String {
+    if vms > 0 && unknown == vms {
+        "unknown".into()
+    } else if unknown > 0 {
+        format!("{}*", group_thousands(total_mib / 1024.0, 0))
+    } else {
+        group_thousands(total_mib / 1024.0, 0)
+    }
+}
+
 /// The JSON shape of `dsplan inventory --json`.
 #[derive(Debug, Serialize)]
 pub struct InventoryReport<'a> {
@@ -499,6 +530,9 @@ pub struct InventoryReport<'a> {
     pub summary: InventorySummary,
     /// Per-cluster counts and totals, by cluster name (`(none)` for VMs without one).
     pub clusters: BTreeMap<String, InventorySummary>,
+    /// Per-cluster vCPUs, memory, hosts and datastores by type, sorted by cluster name
+    /// (VMs without a cluster last).
+    pub cluster_details: Vec<ClusterSummary>,
     /// Warnings found while reading.
     pub warnings: &'a [Warning],
 }
@@ -524,46 +558,106 @@ pub fn render_inventory(inventory: &Inventory, format: Format) -> Result<String,
             .into_iter()
             .map(|(k, v)| (k, v.summary()))
             .collect(),
+        cluster_details: inventory.cluster_summaries(),
         warnings: &inventory.warnings,
     };
     match format {
         Format::Json => Ok(serde_json::to_string_pretty(&report)? + "\n"),
         Format::Text => {
-            let g = group_thousands;
             let mut s = String::new();
             let _ = writeln!(s, "inputs: {}", inventory.inputs.join(", "));
-            let _ = writeln!(
-                s,
-                "{:<24} {:>6} {:>9} {:>6} {:>7} {:>9} {:>15} {:>15} {:>6}",
-                "cluster",
+            let header = [
                 "VMs",
                 "templates",
                 "on",
                 "off",
                 "suspended",
+                "vCPUs",
+                "memory GiB",
                 "provisioned TiB",
                 "in use TiB",
-                "hosts"
-            );
-            let row = |s: &mut String, name: &str, v: &InventorySummary| {
+                "hosts",
+            ];
+            let _ = write!(s, "{:<24}", "cluster");
+            for h in header {
+                let _ = write!(s, " {h:>w$}", w = h.len().max(6));
+            }
+            let _ = writeln!(s, "  datastores");
+            let row = |s: &mut String, name: &str, v: &InventorySummary, d: &ClusterSummary| {
+                let cells = [
+                    v.vm_count.to_string(),
+                    v.template_count.to_string(),
+                    v.powered_on_count.to_string(),
+                    v.powered_off_count.to_string(),
+                    v.suspended_count.to_string(),
+                    count_or_unknown(d.vcpus, d.vcpus_unknown, d.vm_count),
+                    gib_or_unknown(d.memory_mib, d.memory_unknown, d.vm_count),
+                    tib_or_unknown(v.provisioned_mib, v.provisioned_unknown, v.vm_count),
+                    tib_or_unknown(v.in_use_mib, v.in_use_unknown, v.vm_count),
+                    d.host_count.to_string(),
+                ];
+                let _ = write!(s, "{name:<24}");
+                for (cell, h) in cells.iter().zip(header) {
+                    let _ = write!(s, " {cell:>w$}", w = h.len().max(6));
+                }
+                let ds: Vec<String> = d
+                    .datastores_by_type
+                    .iter()
+                    .map(|(t, n)| format!("{n} {t}"))
+                    .collect();
                 let _ = writeln!(
                     s,
-                    "{:<24} {:>6} {:>9} {:>6} {:>7} {:>9} {:>15} {:>15} {:>6}",
-                    name,
-                    v.vm_count,
-                    v.template_count,
-                    v.powered_on_count,
-                    v.powered_off_count,
-                    v.suspended_count,
-                    g(v.provisioned_mib / 1024.0 / 1024.0, 2),
-                    g(v.in_use_mib / 1024.0 / 1024.0, 2),
-                    v.host_count
+                    "  {}",
+                    if ds.is_empty() {
+                        "-".to_string()
+                    } else {
+                        ds.join(", ")
+                    }
                 );
             };
-            for (name, v) in &report.clusters {
-                row(&mut s, name, v);
+            let mut total = ClusterSummary {
+                cluster: None,
+                vm_count: 0,
+                vcpus: 0,
+                vcpus_unknown: 0,
+                memory_mib: 0.0,
+                memory_unknown: 0,
+                provisioned_mib: 0.0,
+                provisioned_unknown: 0,
+                in_use_mib: 0.0,
+                in_use_unknown: 0,
+                host_count: 0,
+                datastores_by_type: BTreeMap::new(),
+            };
+            for d in &report.cluster_details {
+                let name = d.cluster.clone().unwrap_or_else(|| "(none)".into());
+                if let Some(v) = report.clusters.get(&name) {
+                    row(&mut s, &name, v, d);
+                }
+                total.vm_count += d.vm_count;
+                total.vcpus += d.vcpus;
+                total.vcpus_unknown += d.vcpus_unknown;
+                total.memory_mib += d.memory_mib;
+                total.memory_unknown += d.memory_unknown;
             }
-            row(&mut s, "total", &report.summary);
+            total.host_count = report.summary.host_count;
+            for ds in &inventory.datastores {
+                let t = ds
+                    .datastore_type
+                    .clone()
+                    .unwrap_or_else(|| "unknown".into());
+                *total.datastores_by_type.entry(t).or_default() += 1;
+            }
+            row(&mut s, "total", &report.summary, &total);
+            let sm = &report.summary;
+            if sm.provisioned_unknown > 0 || sm.in_use_unknown > 0 {
+                let _ = writeln!(
+                    s,
+                    "* sum of the known values only: {} VM(s) without provisioned, {} without \
+                     in-use capacity; 'unknown' = no VM of the row has a value",
+                    sm.provisioned_unknown, sm.in_use_unknown
+                );
+            }
             write_warnings(&mut s, &inventory.warnings);
             Ok(s)
         }
@@ -573,6 +667,14 @@ pub fn render_inventory(inventory: &Inventory, format: Format) -> Result<String,
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn unknown_totals_are_marked() {
+        // 2 TiB = 2 x 1024 x 1024 MiB
+        assert_eq!(tib_or_unknown(2.0 * 1024.0 * 1024.0, 0, 3), "2.00");
+        assert_eq!(tib_or_unknown(2.0 * 1024.0 * 1024.0, 1, 3), "2.00*");
+        assert_eq!(tib_or_unknown(0.0, 3, 3), "unknown");
+    }
 
     #[test]
     fn thousands_are_grouped() {
