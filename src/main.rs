@@ -135,8 +135,9 @@ struct PlanArgs {
     /// AVS host SKU of the vSAN-only comparison: av36, av36p, av52 or av64.
     #[arg(long = "vsan-host", default_value = "av36p")]
     vsan_host: String,
-    /// vSAN storage policy of the comparison: auto (AVS default for the cluster size),
-    /// raid1-ftt1, raid5-ftt1 or raid6-ftt2.
+    /// vSAN storage policy of the comparison: auto (by cluster size: RAID-1 at 3 hosts,
+    /// RAID-5 at 4..5, RAID-6 FTT-2 from 6 as the AVS SLA asks), raid1-ftt1 (AVS's default),
+    /// raid5-ftt1 or raid6-ftt2.
     #[arg(long = "vsan-policy", default_value = "auto")]
     vsan_policy: String,
     /// Capacity vSAN keeps free in the comparison, percent.

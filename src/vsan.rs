@@ -11,8 +11,10 @@
 //!   (`data/vsan_policies.csv`: RAID-1 FTT-1 2x, RAID-5 FTT-1 4/3, RAID-6 FTT-2 1.5x) and the
 //!   slack vSAN needs free (25% by default \[VSAN-RULES\]);
 //! - hosts: the fewest `h >= --hosts` with `h x raw per host >= raw needed` and `h` at least
-//!   the policy's minimum; with the `auto` policy, the policy is AVS's default for a cluster
-//!   of `h` hosts;
+//!   the policy's minimum; with the `auto` policy, the most space-efficient policy that a
+//!   cluster of `h` hosts allows at the failures to tolerate the AVS SLA asks for (FTT=1
+//!   below 6 hosts: RAID-1 at 3, RAID-5 at 4..5; FTT=2 from 6: RAID-6). AVS's own default
+//!   policy is RAID-1 FTT-1 whatever the size (pass `--vsan-policy raid1-ftt1` for it);
 //! - extra hosts: `h - --hosts`, at the SKU's hourly price x 730 h.
 //!
 //! Only capacity is compared (the plan's hosts are assumed sized for CPU and memory).
@@ -82,7 +84,8 @@ pub struct VsanPolicy {
     pub overhead_factor: f64,
     /// Fewest hosts the policy needs.
     pub min_hosts: u32,
-    /// AVS uses it by default for clusters of `default_min_hosts..=default_max_hosts` hosts.
+    /// The `auto` choice picks it for clusters of `default_min_hosts..=default_max_hosts`
+    /// hosts.
     pub default_min_hosts: u32,
     /// See `default_min_hosts`.
     pub default_max_hosts: u32,
@@ -175,11 +178,11 @@ impl VsanCatalog {
     }
 }
 
-/// Which storage policy: AVS's default for the cluster size, or a named one.
+/// Which storage policy: chosen by cluster size, or a named one.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum PolicyChoice {
-    /// AVS's default for the resulting cluster size (RAID-1 FTT-1 at 3 hosts, RAID-5 FTT-1
-    /// at 4..5, RAID-6 FTT-2 from 6).
+    /// By the resulting cluster size (RAID-1 FTT-1 at 3 hosts, RAID-5 FTT-1 at 4..5, RAID-6
+    /// FTT-2 from 6, as the AVS SLA asks for FTT=2 from 6 hosts).
     #[default]
     Auto,
     /// A policy of `data/vsan_policies.csv` by name.
@@ -211,7 +214,8 @@ pub struct VsanOptions {
     pub sku: String,
     /// Storage policy.
     pub policy: PolicyChoice,
-    /// Capacity vSAN keeps free, percent 0..100 (default 25 \[VSAN-RULES\]).
+    /// Capacity vSAN keeps free, percent 0..100 (default 25 \[VSAN-RULES\]; AVS alerts at 75%
+    /// consumed, concepts-storage).
     pub slack_pct: f64,
     /// Dedup/compression ratio (>= 1; default 1.0, none assumed).
     pub dedup_ratio: f64,
@@ -221,7 +225,7 @@ pub struct VsanOptions {
 }
 
 impl Default for VsanOptions {
-    /// AV36P, AVS default policy, 25% slack, no dedup, the price of `data/avs_hosts.csv`.
+    /// AV36P, `auto` policy, 25% slack, no dedup, the price of `data/avs_hosts.csv`.
     fn default() -> Self {
         VsanOptions {
             sku: "av36p".into(),
