@@ -398,6 +398,11 @@ fn capacity_beyond_the_regular_volumes_takes_a_large_volume() {
     assert!(p.datastores[0].large_volume);
     assert!((p.totals.cost_usd_per_month - 28_218.88).abs() < 0.005);
     assert!(p.binding.iter().any(|b| b.constraint == "large_volume"));
+    assert!(
+        p.warnings
+            .iter()
+            .any(|w| w.message.contains("large volumes"))
+    );
     // With 8 datastores, 3 regular volumes of 83.3 TiB do it at the same price.
     let p = plan(&estate(250, 1024.0), "eastus", 3, 0.0, 0.0).unwrap();
     assert_eq!(p.totals.datastores, 3);

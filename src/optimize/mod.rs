@@ -1407,6 +1407,19 @@ fn build_plan(
 
     let mut warnings = demand.warnings.clone();
     warnings.extend(place_warnings);
+    if chosen.variant.large {
+        warnings.push(crate::inventory::Warning {
+            file: String::new(),
+            sheet: None,
+            row: None,
+            column: None,
+            value: None,
+            message: "the plan uses ANF large volumes (more than 100 TiB or 4,500 MiB/s per \
+                      datastore): check that large volumes can be attached as AVS datastores \
+                      in your region before ordering; otherwise raise --max-datastores"
+                .into(),
+        });
+    }
     if o.iops <= 0.0 && o.throughput_mibps <= 0.0 {
         warnings.push(crate::inventory::Warning {
             file: String::new(),
