@@ -121,6 +121,12 @@ pub struct VmDemand {
     pub capacity_gib: f64,
     /// Where the VM was read.
     pub origin: Origin,
+    /// Peak IOPS of this VM from a per-VM performance file (`--perf`), when known.
+    #[serde(default)]
+    pub iops: Option<f64>,
+    /// Peak MiB/s of this VM from a per-VM performance file (`--perf`), when known.
+    #[serde(default)]
+    pub throughput_mibps: Option<f64>,
 }
 
 /// A VM left out of the plan.
@@ -289,6 +295,8 @@ pub fn derive(inventory: &Inventory, options: &DemandOptions) -> Result<Demand, 
                 cluster: vm.cluster.clone(),
                 capacity_gib,
                 origin: vm.origin.clone(),
+                iops: None,
+                throughput_mibps: None,
             }),
             (reason, capacity_gib) => excluded.push(ExcludedVm {
                 name: vm.name.clone(),
@@ -338,6 +346,43 @@ pub fn derive(inventory: &Inventory, options: &DemandOptions) -> Result<Demand, 
 }
 
 impl Demand {
+    /// Joins the rows of a per-VM performance file to the placed VMs (by the inventory VM
+    /// each row names) and returns how many VMs got figures. Rows of excluded or unknown VMs
+    /// are left out (the performance reader already warned about unknown names).
+    pub fn attach_perf(&mut self, inventory: &Inventory, perf: &crate::ingest::PerfInput) -> usize {
+        let mut origin_of = std::collections::BTreeMap::new();
+        for vm in &inventory.vms {
+            origin_of.insert(vm.key(), vm.origin.clone());
+        }
+        let mut index = std::collections::BTreeMap::new();
+        for (i, vm) in self.placed.iter().enumerate() {
+            index.insert(
+                (
+                    vm.origin.file.clone(),
+                    vm.origin.sheet.clone(),
+                    vm.origin.row,
+                ),
+                i,
+            );
+        }
+        let mut joined = 0;
+        for row in &perf.rows {
+            let Some(origin) = row.vm_key.as_ref().and_then(|k| origin_of.get(k)) else {
+                continue;
+            };
+            let key = (origin.file.clone(), origin.sheet.clone(), origin.row);
+            if let Some(&i) = index.get(&key) {
+                let vm = &mut self.placed[i];
+                if vm.iops.is_none() && vm.throughput_mibps.is_none() {
+                    joined += 1;
+                }
+                vm.iops = row.iops.or(vm.iops);
+                vm.throughput_mibps = row.throughput_mibps.or(vm.throughput_mibps);
+            }
+        }
+        joined
+    }
+
     /// The data the datastores hold after growth, before snapshot reserve and headroom:
     /// `placed x (1 + growth/100)`, GiB (the base of the cold share under cool access).
     pub fn data_capacity_gib(&self) -> f64 {

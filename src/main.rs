@@ -81,6 +81,11 @@ struct PlanArgs {
     /// Large-block throughput target, MiB/s (64 KiB sequential).
     #[arg(long = "throughput-mibps", default_value_t = 0.0)]
     throughput_mibps: f64,
+    /// Per-VM performance CSV (vm, iops, throughput_mibps[, read_pct, block_kib]): VMs whose
+    /// need exceeds one datastore's flows get their VMDKs spread; without --iops and
+    /// --throughput-mibps the targets are the sums of the per-VM figures.
+    #[arg(long)]
+    perf: Option<PathBuf>,
     /// Block size of the IOPS target: 4K, 8K, 64K, or KiB as a number.
     #[arg(long = "block-size", default_value = "8K")]
     block_size: String,
@@ -289,6 +294,35 @@ fn run_plan(args: &PlanArgs) -> Result<(), Failure> {
     let mut warnings = inventory.warnings.clone();
     warnings.append(&mut demand.warnings);
     demand.warnings = warnings;
+    if let Some(path) = &args.perf {
+        let perf =
+            dsplan::ingest::read_perf_csv(path, &inventory).map_err(|e| usage(e.to_string()))?;
+        demand.warnings.extend(perf.warnings.iter().cloned());
+        let joined = demand.attach_perf(&inventory, &perf);
+        if args.iops <= 0.0 && args.throughput_mibps <= 0.0 {
+            let iops: f64 = demand.placed.iter().filter_map(|v| v.iops).sum();
+            let mibps: f64 = demand
+                .placed
+                .iter()
+                .filter_map(|v| v.throughput_mibps)
+                .sum();
+            demand.options.iops = iops;
+            demand.options.throughput_mibps = mibps;
+            demand.warnings.push(dsplan::inventory::Warning {
+                file: perf.file.clone(),
+                sheet: None,
+                row: None,
+                column: None,
+                value: None,
+                message: format!(
+                    "targets from --perf: the sums of the per-VM figures of {joined} VMs, {} \
+                     IOPS and {} MiB/s (peaks added up: conservative)",
+                    iops.round(),
+                    mibps.round()
+                ),
+            });
+        }
+    }
     let optimize_options = OptimizeOptions {
         hosts: args.hosts.unwrap_or(3),
         region: args.region.clone(),

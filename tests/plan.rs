@@ -637,3 +637,58 @@ fn volume_quotas_are_whole_gib_and_add_up_to_the_pool() {
     let sizes: Vec<f64> = p.datastores.iter().map(|d| d.size_gib).collect();
     assert_eq!(sizes, vec![2390.0, 2389.0, 2389.0]);
 }
+
+#[test]
+fn a_vm_beyond_one_datastore_spreads_its_vmdks() {
+    // Per-VM needs (as from --perf), 8 KiB 70% read 100% random. What one VM reaches with
+    // one VMDK on each of d datastores, on one host, is the model's prediction for hosts 1,
+    // vms_per_host 1, vmdks_per_vm d (one VM on one datastore: about 73,000 IOPS; over 8:
+    // about 147,000, the published figures). vm000 needs 100,000: its VMDKs spread over the
+    // first d that carries it, and the plan has at least that many datastores. vm001 needs
+    // 10 million, beyond any count: the plan warns (split the workload) and does not fail.
+    let model = PerfModel::builtin().unwrap();
+    let small = dsplan::perf::IoProfile::small_block();
+    let reach = |d: u32| {
+        let mut l = dsplan::perf::Layout::new(1, d, 4500.0);
+        l.vms_per_host = Some(1);
+        l.vmdks_per_vm = Some(d);
+        model.predict(&l, &small).unwrap().iops
+    };
+    let need = 100_000.0;
+    let k = (1..=8).find(|&d| reach(d) >= need).unwrap();
+    assert!(k > 1, "one datastore carries {}", reach(1));
+    let inv = estate(3, 100.0);
+    let mut demand = demand::derive(
+        &inv,
+        &DemandOptions {
+            headroom_pct: 0.0,
+            ..DemandOptions::default()
+        },
+    )
+    .unwrap();
+    demand.placed[0].iops = Some(need);
+    demand.placed[1].iops = Some(10_000_000.0);
+    let p = optimize::optimize(
+        &demand,
+        &Catalog::builtin().unwrap(),
+        &model,
+        &OptimizeOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(p.totals.datastores, k);
+    assert!(p.binding.iter().any(|b| b.constraint == "vm_spread"));
+    assert!(
+        p.warnings
+            .iter()
+            .any(|w| w.message.contains("vm000") && w.message.contains("spread its VMDKs"))
+    );
+    assert!(
+        p.warnings
+            .iter()
+            .any(|w| w.message.contains("vm001") && w.message.contains("split its workload"))
+    );
+    // Capacity only (300 GiB): without the per-VM figures one datastore would do.
+    let plain = plan(&inv, "eastus", 3, 0.0, 0.0).unwrap();
+    assert_eq!(plain.totals.datastores, 1);
+    assert_eq!(p.totals.cost_usd_per_month, plain.totals.cost_usd_per_month);
+}

@@ -114,3 +114,37 @@ fn bad_new_flags_exit_1() {
         assert!(e.contains(needle) && !e.contains("panicked"), "{e}");
     }
 }
+
+#[test]
+fn perf_file_sets_targets_and_spreads_a_heavy_vm() {
+    // db-01 needs 100,000 8 KiB IOPS: more than one VMDK on one datastore carries (about
+    // 73,000), so the plan has at least 2 datastores; without --iops the IOPS target is the
+    // sum of the per-VM figures (100,000 + 2,000 = 102,000).
+    let dir = std::env::temp_dir().join(format!("dsplan-plan-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let perf = dir.join("perf.csv");
+    std::fs::write(
+        &perf,
+        "vm,iops,throughput_mibps\ndb-01,100000,0\nweb-01,2000,10\n",
+    )
+    .unwrap();
+    let perf = perf.display().to_string();
+    let o = dsplan(&[
+        "plan",
+        "fixtures/small-estate.xlsx",
+        "--perf",
+        &perf,
+        "--format",
+        "json",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(j["performance"]["iops_target"].as_f64().unwrap(), 102_000.0);
+    assert!(j["totals"]["datastores"].as_u64().unwrap() >= 2);
+    let warnings = j["warnings"].as_array().unwrap();
+    assert!(warnings.iter().any(|w| {
+        let m = w["message"].as_str().unwrap_or("");
+        m.contains("db-01") && m.contains("spread its VMDKs")
+    }));
+    let _ = std::fs::remove_dir_all(&dir);
+}

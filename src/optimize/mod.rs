@@ -391,6 +391,8 @@ struct Targets {
     iops: f64,
     mibps: f64,
     block_size_kib: f64,
+    /// Fewest datastores: a VM whose need exceeds one datastore's flows spreads its VMDKs.
+    min_datastores: u32,
 }
 
 impl Targets {
@@ -564,7 +566,7 @@ fn solve_variant<'a>(
     let ceilings = ctx.ceilings(&variant);
     let max_d = ctx.options.max_datastores;
     let (vmin_tib, vmax_tib) = ctx.volume_range_tib(variant.large);
-    let ds: Vec<u32> = (1..=max_d)
+    let ds: Vec<u32> = (t.min_datastores.max(1)..=max_d)
         .filter(|d| fixed_d.is_none_or(|f| f == *d))
         .filter(|d| ceilings.meets(*d, t.iops, t.mibps))
         .collect();
@@ -792,6 +794,7 @@ pub fn optimize(
         iops: demand.options.iops,
         mibps: demand.options.throughput_mibps,
         block_size_kib: small.block_size_kib,
+        min_datastores: 1,
     };
     for (option, v) in [
         ("iops", targets.iops),
@@ -807,6 +810,15 @@ pub fn optimize(
         }
     }
     let max_d = options.max_datastores;
+    let spreads = vm_spreads(model, demand, limits, max_d, &small, &large)?;
+    let targets = Targets {
+        min_datastores: spreads
+            .iter()
+            .filter_map(|s| s.datastores)
+            .max()
+            .unwrap_or(1),
+        ..targets
+    };
     let peak_targets = match &options.peak {
         None => None,
         Some(pk) => {
@@ -1007,6 +1019,7 @@ pub fn optimize(
     let alternatives = alternatives(&ctx, &targets, &chosen, &per_level)?;
     let marginal_costs = marginal_costs(&ctx, &targets, &chosen)?;
     let mut plan = build_plan(demand, &ctx, model, &chosen, &small, &large)?;
+    explain_spreads(&mut plan, &spreads, max_d, &small);
     plan.alternatives = alternatives;
     plan.marginal_costs = marginal_costs;
     if let Some((base, peak, pt, months, all_year)) = phased {
@@ -1201,6 +1214,125 @@ fn alternative_row(
             extra_cost_usd_per_month: 0.0,
             note: infeasible_note.into(),
         },
+    }
+}
+
+/// A VM whose own need (from `--perf`) exceeds what one VMDK on one datastore carries.
+#[derive(Debug, Clone)]
+struct Spread {
+    name: String,
+    origin: crate::inventory::Origin,
+    iops: f64,
+    mibps: f64,
+    /// What one VM reaches on one datastore: (IOPS, MiB/s).
+    one: (f64, f64),
+    /// Fewest datastores its VMDKs must spread over; `None` when even `max_datastores` is
+    /// not enough for one VM.
+    datastores: Option<u32>,
+    /// What one VM reaches at that count (or at the most datastores): (IOPS, MiB/s).
+    reached: (f64, f64),
+}
+
+/// The VMs whose per-VM need exceeds one VMDK on one datastore (one VM on one host, one
+/// flow per datastore), with the fewest datastores that carry them.
+fn vm_spreads(
+    model: &PerfModel,
+    demand: &Demand,
+    limits: &Limits,
+    max_d: u32,
+    small: &IoProfile,
+    large: &IoProfile,
+) -> Result<Vec<Spread>, OptimizeError> {
+    let mut out = Vec::new();
+    if demand
+        .placed
+        .iter()
+        .all(|v| v.iops.is_none() && v.throughput_mibps.is_none())
+    {
+        return Ok(out);
+    }
+    let mut reach = Vec::with_capacity(max_d as usize);
+    for d in 1..=max_d {
+        let mut l = Layout::new(1, d, limits.volume_max_throughput_mibps);
+        l.vms_per_host = Some(1);
+        l.vmdks_per_vm = Some(d);
+        reach.push((
+            model.predict(&l, small)?.iops,
+            model.predict(&l, large)?.throughput_mibps,
+        ));
+    }
+    let (one, last) = (reach[0], reach[reach.len() - 1]);
+    for vm in &demand.placed {
+        let iops = vm.iops.unwrap_or(0.0);
+        let mibps = vm.throughput_mibps.unwrap_or(0.0);
+        if !(iops.is_finite() && mibps.is_finite()) || (iops <= one.0 && mibps <= one.1) {
+            continue;
+        }
+        let k = reach
+            .iter()
+            .position(|r| r.0 >= iops && r.1 >= mibps)
+            .map(|i| i as u32 + 1);
+        out.push(Spread {
+            name: vm.name.clone(),
+            origin: vm.origin.clone(),
+            iops,
+            mibps,
+            one,
+            datastores: k,
+            reached: k.map_or(last, |k| reach[(k - 1) as usize]),
+        });
+    }
+    Ok(out)
+}
+
+/// Warnings (and a binding limit) for the VMs that must spread their VMDKs.
+fn explain_spreads(plan: &mut Plan, spreads: &[Spread], max_d: u32, small: &IoProfile) {
+    let g = crate::report::group_thousands;
+    for s in spreads {
+        let message = match s.datastores {
+            Some(k) => format!(
+                "VM '{}' needs {} IOPS / {} MiB/s, more than one VMDK on one datastore carries \
+                 ({} IOPS at {} KiB / {} MiB/s): spread its VMDKs over at least {k} datastores \
+                 (one VM reaches {} IOPS / {} MiB/s there)",
+                s.name,
+                g(s.iops, 0),
+                g(s.mibps, 0),
+                g(s.one.0, 0),
+                small.block_size_kib,
+                g(s.one.1, 0),
+                g(s.reached.0, 0),
+                g(s.reached.1, 0)
+            ),
+            None => format!(
+                "VM '{}' needs {} IOPS / {} MiB/s, more than one VM reaches even over {max_d} \
+                 datastores ({} IOPS / {} MiB/s): split its workload over several VMs",
+                s.name,
+                g(s.iops, 0),
+                g(s.mibps, 0),
+                g(s.reached.0, 0),
+                g(s.reached.1, 0)
+            ),
+        };
+        plan.warnings
+            .push(crate::inventory::Warning::at_row(&s.origin, message));
+    }
+    let need = spreads
+        .iter()
+        .filter_map(|s| s.datastores)
+        .max()
+        .unwrap_or(1);
+    if need > 1 && plan.totals.datastores == need {
+        plan.binding.push(BindingLimit {
+            constraint: "vm_spread".into(),
+            detail: format!(
+                "{} VM(s) need their VMDKs spread over at least {need} datastores (per-VM \
+                 performance, --perf)",
+                spreads
+                    .iter()
+                    .filter(|s| s.datastores == Some(need))
+                    .count()
+            ),
+        });
     }
 }
 
