@@ -294,11 +294,15 @@ fn run_plan(args: &PlanArgs) -> Result<(), Failure> {
     let mut warnings = inventory.warnings.clone();
     warnings.append(&mut demand.warnings);
     demand.warnings = warnings;
-    if let Some(path) = &args.perf {
-        let perf =
-            dsplan::ingest::read_perf_csv(path, &inventory).map_err(|e| usage(e.to_string()))?;
+    let perf_input = match &args.perf {
+        Some(path) => Some(
+            dsplan::ingest::read_perf_csv(path, &inventory).map_err(|e| usage(e.to_string()))?,
+        ),
+        None => None,
+    };
+    if let Some(perf) = &perf_input {
         demand.warnings.extend(perf.warnings.iter().cloned());
-        let joined = demand.attach_perf(&inventory, &perf);
+        let joined = demand.attach_perf(&inventory, perf);
         if args.iops <= 0.0 && args.throughput_mibps <= 0.0 {
             let iops: f64 = demand.placed.iter().filter_map(|v| v.iops).sum();
             let mibps: f64 = demand
@@ -387,6 +391,7 @@ fn run_plan(args: &PlanArgs) -> Result<(), Failure> {
             &model,
             &optimize_options,
             args.hosts,
+            perf_input.as_ref(),
         )
         .map_err(failure)?;
         for c in &mut plans.clusters {

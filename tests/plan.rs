@@ -523,6 +523,7 @@ fn per_cluster_plans_each_cluster_with_its_own_hosts_and_adds_a_total() {
         &PerfModel::builtin().unwrap(),
         &OptimizeOptions::default(),
         None,
+        None,
     )
     .unwrap();
     assert_eq!(plans.clusters.len(), 2);

@@ -66,7 +66,9 @@ pub struct ClusterPlans {
 /// `demand_options.clusters` when it is not empty). The estate's IOPS and MiB/s targets are
 /// split by each cluster's share of the placed capacity. Hosts: `hosts` when given, else
 /// the larger of the cluster's hosts in vHost and the distinct hosts of vInfo's Host column
-/// (or vCluster's host count), raised to the AVS minimum and capped at its maximum.
+/// (or vCluster's host count), raised to the AVS minimum and capped at its maximum. With
+/// `perf` (per-VM figures, `--perf`), each cluster's VMs that exceed one datastore spread
+/// their VMDKs.
 ///
 /// # Errors
 /// [`OptimizeError::Invalid`] when no VM names a cluster or the demand options are
@@ -79,6 +81,7 @@ pub fn optimize_per_cluster(
     model: &PerfModel,
     options: &OptimizeOptions,
     hosts: Option<u32>,
+    perf: Option<&crate::ingest::PerfInput>,
 ) -> Result<ClusterPlans, OptimizeError> {
     let invalid = |detail: String| OptimizeError::Invalid {
         option: "per-cluster",
@@ -162,6 +165,9 @@ pub fn optimize_per_cluster(
         };
         let mut d = demand::derive(inventory, &o).map_err(|e| invalid(e.to_string()))?;
         d.warnings.clear();
+        if let Some(p) = perf {
+            d.attach_perf(inventory, p);
+        }
         let opts = OptimizeOptions {
             hosts: clamped,
             peak: options.peak.as_ref().map(|p| super::PeakOptions {
