@@ -23,6 +23,11 @@ pub enum CapacityBasis {
     InUse,
     /// `Provisioned MiB`: space committed to the VM (worst case when every thin disk fills).
     Provisioned,
+    /// Sum of the guest partitions' `Consumed MiB` (vPartition): what the guest OS has
+    /// written; smallest, misses swap, snapshots and unpartitioned disks.
+    GuestConsumed,
+    /// `Unshared MiB`: in-use space not shared with other VMs (linked clones).
+    Unshared,
 }
 
 impl CapacityBasis {
@@ -31,8 +36,26 @@ impl CapacityBasis {
         match self {
             CapacityBasis::InUse => "in-use",
             CapacityBasis::Provisioned => "provisioned",
+            CapacityBasis::GuestConsumed => "guest-consumed",
+            CapacityBasis::Unshared => "unshared",
         }
     }
+}
+
+/// Which VMs are in scope, beyond the cluster filter. Names compare trimmed and
+/// case-insensitively; a name that matches no VM is an error.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Scope {
+    /// Plan templates too (excluded by default: a template is not a running VM).
+    pub include_templates: bool,
+    /// Plan SRM placeholders too (excluded by default: they hold no data at this site).
+    pub include_srm_placeholders: bool,
+    /// Leave suspended VMs out (included by default: they hold capacity).
+    pub exclude_suspended: bool,
+    /// Only VMs of these vCenters (`VI SDK Server`); empty = all.
+    pub vcenters: Vec<String>,
+    /// Only VMs of these datacenters (`Datacenter`); empty = all.
+    pub datacenters: Vec<String>,
 }
 
 /// Options that turn an inventory into a demand.
@@ -60,6 +83,9 @@ pub struct DemandOptions {
     pub throughput_mibps: f64,
     /// Shape of the IOPS target.
     pub io_profile: IoProfile,
+    /// Further scope switches and filters.
+    #[serde(default)]
+    pub scope: Scope,
 }
 
 impl Default for DemandOptions {
@@ -76,6 +102,7 @@ impl Default for DemandOptions {
             iops: 0.0,
             throughput_mibps: 0.0,
             io_profile: IoProfile::small_block(),
+            scope: Scope::default(),
         }
     }
 }
@@ -90,6 +117,12 @@ pub enum ExclusionReason {
     PoweredOff,
     /// Its cluster is not among the `--cluster` filters.
     FilteredCluster,
+    /// Its vCenter is not among the `--vcenter` filters.
+    FilteredVcenter,
+    /// Its datacenter is not among the `--datacenter` filters.
+    FilteredDatacenter,
+    /// Suspended, and `--exclude-suspended` was given.
+    Suspended,
     /// Neither provisioned nor in-use capacity is known.
     NoCapacityData,
     /// A Site Recovery Manager placeholder (`SRM Placeholder` = True): it stands for a VM
@@ -104,6 +137,9 @@ impl ExclusionReason {
             ExclusionReason::Template => "template",
             ExclusionReason::PoweredOff => "powered off (--exclude-powered-off)",
             ExclusionReason::FilteredCluster => "cluster not selected (--cluster)",
+            ExclusionReason::FilteredVcenter => "vCenter not selected (--vcenter)",
+            ExclusionReason::FilteredDatacenter => "datacenter not selected (--datacenter)",
+            ExclusionReason::Suspended => "suspended (--exclude-suspended)",
             ExclusionReason::NoCapacityData => "no capacity data (provisioned and in-use unknown)",
             ExclusionReason::SrmPlaceholder => "SRM placeholder",
         }
@@ -175,12 +211,14 @@ pub enum DemandError {
         /// What is accepted.
         expected: &'static str,
     },
-    /// A `--cluster` name matches no VM of the inventory.
-    #[error("--cluster '{name}' matches no VM; clusters in the input: {known}")]
-    UnknownCluster {
+    /// A `--cluster`, `--vcenter` or `--datacenter` name matches no VM of the inventory.
+    #[error("--{option} '{name}' matches no VM; values in the input: {known}")]
+    UnknownName {
+        /// The option (`cluster`, `vcenter`, `datacenter`).
+        option: &'static str,
         /// The name given.
         name: String,
-        /// Comma-separated cluster names found in the inventory.
+        /// Comma-separated values of that column found in the inventory.
         known: String,
     },
     /// No VM is left to plan.
@@ -194,6 +232,41 @@ pub enum DemandError {
     /// The I/O profile is invalid.
     #[error(transparent)]
     Profile(#[from] crate::perf::PerfError),
+}
+
+/// How filter names compare: trimmed, lower case.
+fn normalise_name(name: &str) -> String {
+    name.trim().to_lowercase()
+}
+
+/// Normalises the names of one filter and checks each matches some VM's `value`.
+fn name_filter(
+    option: &'static str,
+    given: &[String],
+    inventory: &Inventory,
+    value: impl Fn(&crate::inventory::Vm) -> Option<&str>,
+) -> Result<Vec<String>, DemandError> {
+    let wanted: Vec<String> = given.iter().map(|g| normalise_name(g)).collect();
+    for (g, w) in given.iter().zip(&wanted) {
+        if !inventory
+            .vms
+            .iter()
+            .any(|vm| value(vm).is_some_and(|v| normalise_name(v) == *w))
+        {
+            let known: std::collections::BTreeSet<&str> =
+                inventory.vms.iter().filter_map(&value).collect();
+            return Err(DemandError::UnknownName {
+                option,
+                name: g.clone(),
+                known: if known.is_empty() {
+                    "(none: the input has no such values)".into()
+                } else {
+                    known.into_iter().collect::<Vec<_>>().join(", ")
+                },
+            });
+        }
+    }
+    Ok(wanted)
 }
 
 fn check_non_negative(option: &'static str, v: f64) -> Result<(), DemandError> {
@@ -212,8 +285,8 @@ fn check_non_negative(option: &'static str, v: f64) -> Result<(), DemandError> {
 ///
 /// # Errors
 /// [`DemandError::Invalid`] for a negative or non-finite growth, headroom or target;
-/// [`DemandError::Profile`] for an invalid I/O profile; [`DemandError::UnknownCluster`] for
-/// a `clusters` filter that matches no VM; [`DemandError::NothingInScope`] when every VM is
+/// [`DemandError::Profile`] for an invalid I/O profile; [`DemandError::UnknownName`] for
+/// a cluster, vCenter or datacenter filter that matches no VM; [`DemandError::NothingInScope`] when every VM is
 /// excluded (or there is none).
 pub fn derive(inventory: &Inventory, options: &DemandOptions) -> Result<Demand, DemandError> {
     check_non_negative("growth-pct", options.growth_pct)?;
@@ -222,27 +295,35 @@ pub fn derive(inventory: &Inventory, options: &DemandOptions) -> Result<Demand, 
     check_non_negative("iops", options.iops)?;
     check_non_negative("throughput-mibps", options.throughput_mibps)?;
     options.io_profile.validate()?;
-    let norm = |c: &str| c.trim().to_lowercase();
-    let wanted: Vec<String> = options.clusters.iter().map(|c| norm(c)).collect();
-    for (given, w) in options.clusters.iter().zip(&wanted) {
-        let found = inventory
-            .vms
-            .iter()
-            .any(|vm| vm.cluster.as_deref().is_some_and(|c| norm(c) == *w));
-        if !found {
-            let known: std::collections::BTreeSet<&str> = inventory
-                .vms
-                .iter()
-                .filter_map(|vm| vm.cluster.as_deref())
-                .collect();
-            return Err(DemandError::UnknownCluster {
-                name: given.clone(),
-                known: if known.is_empty() {
-                    "(none: the input has no Cluster values)".into()
-                } else {
-                    known.into_iter().collect::<Vec<_>>().join(", ")
-                },
-            });
+    let wanted_clusters = name_filter("cluster", &options.clusters, inventory, |vm| {
+        vm.cluster.as_deref()
+    })?;
+    let wanted_vcenters = name_filter("vcenter", &options.scope.vcenters, inventory, |vm| {
+        vm.vi_sdk_server.as_deref()
+    })?;
+    let wanted_datacenters =
+        name_filter("datacenter", &options.scope.datacenters, inventory, |vm| {
+            vm.datacenter.as_deref()
+        })?;
+    let selected = |wanted: &[String], value: Option<&str>| {
+        wanted.is_empty() || value.is_some_and(|v| wanted.contains(&normalise_name(v)))
+    };
+    // Guest-consumed capacity: the VM's vPartition rows, by VM key.
+    let mut consumed_mib: std::collections::HashMap<&crate::inventory::VmKey, f64> =
+        std::collections::HashMap::new();
+    if options.capacity_basis == CapacityBasis::GuestConsumed {
+        for p in &inventory.partitions {
+            if let Some(c) = p.consumed_mib {
+                *consumed_mib.entry(&p.vm_key).or_default() += c;
+            }
+        }
+    }
+    // RDM disks hold no datastore space: reported, never placed.
+    let mut rdm_mib: std::collections::HashMap<&crate::inventory::VmKey, f64> =
+        std::collections::HashMap::new();
+    for d in &inventory.disks {
+        if d.raw == Some(true) {
+            *rdm_mib.entry(&d.vm_key).or_default() += d.capacity_mib.unwrap_or(0.0);
         }
     }
 
@@ -250,40 +331,63 @@ pub fn derive(inventory: &Inventory, options: &DemandOptions) -> Result<Demand, 
     let mut excluded = Vec::new();
     let mut warnings = Vec::new();
     for vm in &inventory.vms {
-        let (primary, fallback, fallback_name) = match options.capacity_basis {
-            CapacityBasis::InUse => (vm.in_use_mib, vm.provisioned_mib, "provisioned"),
-            CapacityBasis::Provisioned => (vm.provisioned_mib, vm.in_use_mib, "in-use"),
-        };
-        let capacity_mib = match (primary, fallback) {
-            (Some(v), _) => Some(v),
-            (None, Some(v)) => {
+        let key = vm.key();
+        // The chosen basis first, then in-use, then provisioned.
+        let candidates = [
+            (
+                options.capacity_basis,
+                match options.capacity_basis {
+                    CapacityBasis::InUse => vm.in_use_mib,
+                    CapacityBasis::Provisioned => vm.provisioned_mib,
+                    CapacityBasis::GuestConsumed => consumed_mib.get(&key).copied(),
+                    CapacityBasis::Unshared => vm.unshared_mib,
+                },
+            ),
+            (CapacityBasis::InUse, vm.in_use_mib),
+            (CapacityBasis::Provisioned, vm.provisioned_mib),
+        ];
+        let found = candidates.iter().find_map(|(b, v)| v.map(|v| (*b, v)));
+        let capacity_mib = found.map(|(basis, v)| {
+            if basis != options.capacity_basis {
                 warnings.push(Warning::at_row(
                     &vm.origin,
                     format!(
                         "VM '{}' has no {} capacity; sized by its {} capacity instead",
                         vm.name,
                         options.capacity_basis.as_str(),
-                        fallback_name
+                        basis.as_str()
                     ),
                 ));
-                Some(v)
             }
-            (None, None) => None,
-        };
+            v
+        });
+        if let Some(rdm) = rdm_mib.get(&key).filter(|r| **r > 0.0) {
+            warnings.push(Warning::at_row(
+                &vm.origin,
+                format!(
+                    "VM '{}' has {:.1} GiB of RDM disks: they need no datastore space and are \
+                     not planned (migrate them separately)",
+                    vm.name,
+                    rdm / MIB_PER_GIB
+                ),
+            ));
+        }
         let capacity_gib = capacity_mib.map(|m| m / MIB_PER_GIB);
-        let reason = if vm.template == Some(true) {
+        let sc = &options.scope;
+        let reason = if vm.template == Some(true) && !sc.include_templates {
             Some(ExclusionReason::Template)
-        } else if vm.srm_placeholder == Some(true) {
+        } else if vm.srm_placeholder == Some(true) && !sc.include_srm_placeholders {
             Some(ExclusionReason::SrmPlaceholder)
-        } else if !wanted.is_empty()
-            && !vm
-                .cluster
-                .as_deref()
-                .is_some_and(|c| wanted.contains(&norm(c)))
-        {
+        } else if !selected(&wanted_vcenters, vm.vi_sdk_server.as_deref()) {
+            Some(ExclusionReason::FilteredVcenter)
+        } else if !selected(&wanted_datacenters, vm.datacenter.as_deref()) {
+            Some(ExclusionReason::FilteredDatacenter)
+        } else if !selected(&wanted_clusters, vm.cluster.as_deref()) {
             Some(ExclusionReason::FilteredCluster)
         } else if options.exclude_powered_off && vm.power_state == PowerState::PoweredOff {
             Some(ExclusionReason::PoweredOff)
+        } else if sc.exclude_suspended && vm.power_state == PowerState::Suspended {
+            Some(ExclusionReason::Suspended)
         } else if capacity_gib.is_none() {
             Some(ExclusionReason::NoCapacityData)
         } else {
@@ -534,5 +638,127 @@ mod tests {
         );
         let e = derive(&Inventory::default(), &DemandOptions::default()).unwrap_err();
         assert!(e.to_string().contains("no VM rows"));
+    }
+
+    #[test]
+    fn guest_consumed_and_unshared_bases_with_fallback() {
+        use crate::inventory::{Partition, VirtualDisk};
+        let mut a = vm("a", PowerState::PoweredOn, Some(false), 10_240.0, 8192.0);
+        a.unshared_mib = Some(4096.0);
+        let b = vm("b", PowerState::PoweredOn, Some(false), 4096.0, 3072.0);
+        let origin = a.origin.clone();
+        let part = |consumed: f64| Partition {
+            vm: "a".into(),
+            vm_key: a.key(),
+            disk: None,
+            disk_key: None,
+            capacity_mib: None,
+            consumed_mib: Some(consumed),
+            free_mib: None,
+            origin: origin.clone(),
+        };
+        let rdm = VirtualDisk {
+            vm: "a".into(),
+            vm_key: a.key(),
+            disk: None,
+            disk_key: None,
+            capacity_mib: Some(2048.0 * 1024.0),
+            raw: Some(true),
+            thin: None,
+            disk_mode: None,
+            path: None,
+            datastore: None,
+            controller: None,
+            origin: origin.clone(),
+        };
+        let inv = Inventory {
+            partitions: vec![part(1024.0), part(2048.0)],
+            disks: vec![rdm],
+            vms: vec![a, b],
+            ..Inventory::default()
+        };
+        let with = |basis| DemandOptions {
+            capacity_basis: basis,
+            headroom_pct: 0.0,
+            ..DemandOptions::default()
+        };
+        // guest-consumed: a = 1,024 + 2,048 MiB = 3 GiB; b has no partitions -> its in-use
+        // 3,072 MiB = 3 GiB with a warning. Total 6 GiB.
+        let d = derive(&inv, &with(CapacityBasis::GuestConsumed)).unwrap();
+        assert_eq!(d.placed_capacity_gib, 6.0);
+        assert!(
+            d.warnings
+                .iter()
+                .any(|w| w.message.contains("'b' has no guest-consumed"))
+        );
+        // a's 2 TiB RDM is reported, not planned.
+        assert!(
+            d.warnings
+                .iter()
+                .any(|w| w.message.contains("2048.0 GiB of RDM"))
+        );
+        // unshared: a = 4 GiB; b none -> in-use 3 GiB. Total 7 GiB.
+        let d = derive(&inv, &with(CapacityBasis::Unshared)).unwrap();
+        assert_eq!(d.placed_capacity_gib, 7.0);
+    }
+
+    #[test]
+    fn scope_switches_and_vcenter_datacenter_filters() {
+        let mut t = vm("t", PowerState::PoweredOff, Some(true), 1024.0, 1024.0);
+        t.vi_sdk_server = Some("vc1".into());
+        t.datacenter = Some("DC1".into());
+        let mut s = vm("s", PowerState::Suspended, Some(false), 2048.0, 2048.0);
+        s.vi_sdk_server = Some("vc2".into());
+        s.datacenter = Some("DC2".into());
+        let inv = Inventory {
+            vms: vec![t, s],
+            ..Inventory::default()
+        };
+        let opts = |scope: Scope| DemandOptions {
+            headroom_pct: 0.0,
+            scope,
+            ..DemandOptions::default()
+        };
+        // default: template t out, suspended s (2 GiB) in
+        let d = derive(&inv, &opts(Scope::default())).unwrap();
+        assert_eq!(d.placed_capacity_gib, 2.0);
+        // include templates: t (1 GiB) too
+        let inc = Scope {
+            include_templates: true,
+            ..Scope::default()
+        };
+        assert_eq!(derive(&inv, &opts(inc)).unwrap().placed_capacity_gib, 3.0);
+        // include templates, exclude suspended: only t
+        let both = Scope {
+            include_templates: true,
+            exclude_suspended: true,
+            ..Scope::default()
+        };
+        let d = derive(&inv, &opts(both)).unwrap();
+        assert_eq!(d.placed_capacity_gib, 1.0);
+        assert_eq!(d.excluded[0].reason, ExclusionReason::Suspended);
+        // vCenter VC2 (case-insensitive): s only; datacenter dc1 with templates: t only
+        let vc = Scope {
+            vcenters: vec!["VC2".into()],
+            ..Scope::default()
+        };
+        assert_eq!(derive(&inv, &opts(vc)).unwrap().placed_capacity_gib, 2.0);
+        let dc = Scope {
+            datacenters: vec!["dc1".into()],
+            include_templates: true,
+            ..Scope::default()
+        };
+        let d = derive(&inv, &opts(dc)).unwrap();
+        assert_eq!(d.placed_capacity_gib, 1.0);
+        assert_eq!(d.excluded[0].reason, ExclusionReason::FilteredDatacenter);
+        let bad = Scope {
+            datacenters: vec!["DC9".into()],
+            ..Scope::default()
+        };
+        let e = derive(&inv, &opts(bad)).unwrap_err().to_string();
+        assert!(
+            e.contains("--datacenter 'DC9'") && e.contains("DC1, DC2"),
+            "{e}"
+        );
     }
 }

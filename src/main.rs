@@ -10,7 +10,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 mod cli;
 
 use dsplan::catalog::{Catalog, DEFAULT_REGION, ReservationTerm};
-use dsplan::demand::{self, CapacityBasis, DemandOptions};
+use dsplan::demand::{self, CapacityBasis, DemandOptions, Scope};
 use dsplan::optimize::{self, OptimizeError, OptimizeOptions, PeakOptions};
 use dsplan::perf::{IoProfile, PerfModel, parse_block_size_kib};
 use dsplan::plan::Plan;
@@ -49,8 +49,14 @@ struct InventoryArgs {
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum BasisArg {
+    /// vInfo `In Use MiB`.
     InUse,
+    /// vInfo `Provisioned MiB`.
     Provisioned,
+    /// Sum of vPartition `Consumed MiB` (what the guest has written).
+    GuestConsumed,
+    /// vInfo `Unshared MiB`.
+    Unshared,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -160,6 +166,21 @@ struct PlanArgs {
     /// Leave powered-off VMs out (they still hold capacity, so they count by default).
     #[arg(long = "exclude-powered-off")]
     exclude_powered_off: bool,
+    /// Leave suspended VMs out (they hold capacity, so they count by default).
+    #[arg(long = "exclude-suspended")]
+    exclude_suspended: bool,
+    /// Plan templates too (left out by default).
+    #[arg(long = "include-templates")]
+    include_templates: bool,
+    /// Plan SRM placeholders too (left out by default: they hold no data at this site).
+    #[arg(long = "include-srm-placeholders")]
+    include_srm_placeholders: bool,
+    /// Plan only VMs of this vCenter (`VI SDK Server`; repeatable).
+    #[arg(long = "vcenter")]
+    vcenters: Vec<String>,
+    /// Plan only VMs of this datacenter (repeatable).
+    #[arg(long = "datacenter")]
+    datacenters: Vec<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = FormatArg::Text)]
     format: FormatArg,
@@ -276,6 +297,8 @@ fn run_plan(args: &PlanArgs) -> Result<(), Failure> {
         capacity_basis: match args.capacity_basis {
             BasisArg::InUse => CapacityBasis::InUse,
             BasisArg::Provisioned => CapacityBasis::Provisioned,
+            BasisArg::GuestConsumed => CapacityBasis::GuestConsumed,
+            BasisArg::Unshared => CapacityBasis::Unshared,
         },
         growth_pct: args.growth_pct,
         headroom_pct: args.headroom_pct,
@@ -288,6 +311,13 @@ fn run_plan(args: &PlanArgs) -> Result<(), Failure> {
             block_size_kib,
             read_pct: args.read_pct,
             random_pct: args.random_pct,
+        },
+        scope: Scope {
+            include_templates: args.include_templates,
+            include_srm_placeholders: args.include_srm_placeholders,
+            exclude_suspended: args.exclude_suspended,
+            vcenters: args.vcenters.clone(),
+            datacenters: args.datacenters.clone(),
         },
     };
     let mut demand = demand::derive(&inventory, &options).map_err(|e| usage(e.to_string()))?;
