@@ -14,6 +14,11 @@ use crate::perf::IoProfile;
 /// MiB per GiB.
 const MIB_PER_GIB: f64 = 1024.0;
 
+/// Largest capacity one VM can hold, MiB: 256 virtual disks of 62 TiB each = 15,872 TiB
+/// (VMware vSphere configuration maximums: 62 TB per virtual disk, 256 disks per VM with
+/// four NVMe or PVSCSI controllers). A figure above it is a data error, not a VM.
+pub const MAX_VM_CAPACITY_MIB: f64 = 256.0 * 62.0 * 1024.0 * 1024.0;
+
 /// Which vInfo figure sizes a VM.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "kebab-case")]
@@ -123,6 +128,8 @@ pub enum ExclusionReason {
     FilteredDatacenter,
     /// Suspended, and `--exclude-suspended` was given.
     Suspended,
+    /// Its capacity is above what any VM can hold ([`MAX_VM_CAPACITY_MIB`]): a data error.
+    ImplausibleCapacity,
     /// Neither provisioned nor in-use capacity is known.
     NoCapacityData,
     /// A Site Recovery Manager placeholder (`SRM Placeholder` = True): it stands for a VM
@@ -140,6 +147,9 @@ impl ExclusionReason {
             ExclusionReason::FilteredVcenter => "vCenter not selected (--vcenter)",
             ExclusionReason::FilteredDatacenter => "datacenter not selected (--datacenter)",
             ExclusionReason::Suspended => "suspended (--exclude-suspended)",
+            ExclusionReason::ImplausibleCapacity => {
+                "capacity above 15,872 TiB, more than a VM can hold (data error)"
+            }
             ExclusionReason::NoCapacityData => "no capacity data (provisioned and in-use unknown)",
             ExclusionReason::SrmPlaceholder => "SRM placeholder",
         }
@@ -390,6 +400,16 @@ pub fn derive(inventory: &Inventory, options: &DemandOptions) -> Result<Demand, 
             Some(ExclusionReason::Suspended)
         } else if capacity_gib.is_none() {
             Some(ExclusionReason::NoCapacityData)
+        } else if capacity_mib.is_some_and(|m| m > MAX_VM_CAPACITY_MIB) {
+            warnings.push(Warning::at_row(
+                &vm.origin,
+                format!(
+                    "VM '{}' reports {} MiB, more than any VM can hold: excluded as a data error",
+                    vm.name,
+                    capacity_mib.unwrap_or(0.0)
+                ),
+            ));
+            Some(ExclusionReason::ImplausibleCapacity)
         } else {
             None
         };
@@ -405,7 +425,9 @@ pub fn derive(inventory: &Inventory, options: &DemandOptions) -> Result<Demand, 
             (reason, capacity_gib) => excluded.push(ExcludedVm {
                 name: vm.name.clone(),
                 reason: reason.unwrap_or(ExclusionReason::NoCapacityData),
-                capacity_gib,
+                // A data error's figure is not capacity: it stays unknown.
+                capacity_gib: capacity_gib
+                    .filter(|_| reason != Some(ExclusionReason::ImplausibleCapacity)),
                 origin: vm.origin.clone(),
             }),
         }
@@ -760,5 +782,23 @@ mod tests {
             e.contains("--datacenter 'DC9'") && e.contains("DC1, DC2"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn implausible_sizes_are_excluded_with_a_warning() {
+        // 1e300 MiB is far above 256 x 62 TiB = 16,642,998,272 MiB.
+        let inv = Inventory {
+            vms: vec![
+                vm("huge", PowerState::PoweredOn, Some(false), 1e300, 1e300),
+                vm("ok", PowerState::PoweredOn, Some(false), 1024.0, 1024.0),
+            ],
+            ..Inventory::default()
+        };
+        let d = derive(&inv, &DemandOptions::default()).unwrap();
+        assert_eq!(d.placed.len(), 1);
+        assert_eq!(d.excluded[0].reason, ExclusionReason::ImplausibleCapacity);
+        assert!(d.warnings[0].message.contains("more than any VM can hold"));
+        assert_eq!(d.excluded[0].capacity_gib, None);
+        assert_eq!(MAX_VM_CAPACITY_MIB, 16_642_998_272.0);
     }
 }

@@ -393,3 +393,54 @@ fn inventory_table_per_cluster() {
     assert_eq!(line("total")[1..8], ["8", "1", "5", "1", "1", "16", "64"]);
     assert!(line("Prod").ends_with(&["1".to_string(), "VMFS".to_string()]));
 }
+
+#[cfg(unix)]
+#[test]
+fn pipes_and_devices_are_refused_not_waited_on() {
+    // A FIFO named .xlsx would block a reader forever; /dev/null is a device.
+    assert_exit_1(
+        &["inventory", "/dev/null"],
+        &["/dev/null", "not a regular file"],
+    );
+    let dir = scratch("fifo");
+    let fifo = dir.join("pipe.xlsx");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        println!("skipped: mkfifo not available");
+        return;
+    }
+    assert_exit_1(
+        &["inventory", &fifo.to_string_lossy()],
+        &["pipe.xlsx", "not a regular file"],
+    );
+}
+
+#[test]
+fn a_corrupt_optional_tab_is_a_warning_not_a_failure() {
+    // A CSV folder with a good vInfo and a vHost of random bytes: the VMs are read and
+    // the vHost problem is a warning.
+    let dir = scratch("corrupt-tab");
+    std::fs::copy(
+        root().join("fixtures/small-estate-vinfo.csv"),
+        dir.join("RVTools_tabvInfo.csv"),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("RVTools_tabvHost.csv"),
+        (0..2048u32)
+            .map(|i| (i * 7919 % 251) as u8)
+            .collect::<Vec<_>>(),
+    )
+    .unwrap();
+    let j = json(&dsplan(&["inventory", &dir.to_string_lossy(), "--json"]));
+    assert_eq!(j["summary"]["vm_count"], 8);
+    assert!(
+        j["warnings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|w| w["sheet"] == "vHost" && w["message"].as_str().unwrap().contains("not read")),
+        "{}",
+        j["warnings"]
+    );
+}

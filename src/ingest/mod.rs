@@ -258,6 +258,13 @@ pub fn read_inputs<P: AsRef<Path>>(paths: &[P]) -> Result<Inventory, IngestError
 pub fn read_input(path: &Path) -> Result<Inventory, IngestError> {
     let file = path.display().to_string();
     let meta = std::fs::metadata(path).map_err(|e| IngestError::from_io(&file, e))?;
+    // A FIFO, socket or device would block or stream forever: only files and folders.
+    if !meta.is_dir() && !meta.is_file() {
+        return Err(IngestError::NotASpreadsheet {
+            file,
+            detail: "not a regular file or folder (a pipe, socket or device)".into(),
+        });
+    }
     let (mut input, format) = if meta.is_dir() {
         (Input::CsvDir(rvtools_tabs(path, &file)?), "csv-folder")
     } else {
@@ -458,8 +465,8 @@ struct TabContext<'a> {
 }
 
 impl TabContext<'_> {
-    /// Reads an optional tab into `out`. A tab without its key column is skipped with a
-    /// warning (its data stays unknown); other errors stop the input.
+    /// Reads an optional tab into `out`. A tab that cannot be read (no key column, corrupt
+    /// CSV) is skipped with a warning naming the problem: its data stays unknown.
     fn optional<T, F>(
         &mut self,
         tab: &str,
@@ -491,7 +498,9 @@ impl TabContext<'_> {
                 Ok(())
             }
             Ok(None) => Ok(()),
-            Err(e @ IngestError::MissingColumn { .. }) => {
+            // An optional tab that cannot be read (a missing key column, a corrupt CSV)
+            // leaves its data unknown; vInfo was read, so the input stays usable.
+            Err(e) => {
                 let (file, sheet) = match &e {
                     IngestError::MissingColumn { file, sheet, .. } => (file.clone(), sheet.clone()),
                     _ => (self.file.to_string(), tab.to_string()),
@@ -507,7 +516,6 @@ impl TabContext<'_> {
                 });
                 Ok(())
             }
-            Err(e) => Err(e),
         }
     }
 }
