@@ -259,8 +259,23 @@ fn check_output_path(output: Option<&PathBuf>, inputs: &[PathBuf]) -> Result<(),
     Ok(())
 }
 
+/// Reads the inputs with a spinner and the elapsed time on stderr. indicatif draws nothing
+/// when stderr is not a terminal, so pipes, files and CI logs stay clean.
+fn read_with_progress(inputs: &[PathBuf]) -> Result<dsplan::inventory::Inventory, Failure> {
+    let spinner = indicatif::ProgressBar::new_spinner();
+    if let Ok(style) = indicatif::ProgressStyle::with_template("{spinner} {msg} ({elapsed})") {
+        spinner.set_style(style);
+    }
+    let names: Vec<String> = inputs.iter().map(|p| p.display().to_string()).collect();
+    spinner.set_message(format!("reading {}", names.join(", ")));
+    spinner.enable_steady_tick(std::time::Duration::from_millis(120));
+    let result = dsplan::ingest::read_inputs(inputs).map_err(|e| usage(e.to_string()));
+    spinner.finish_and_clear();
+    result
+}
+
 fn run_inventory(args: &InventoryArgs) -> Result<(), Failure> {
-    let inventory = dsplan::ingest::read_inputs(&args.inputs).map_err(|e| usage(e.to_string()))?;
+    let inventory = read_with_progress(&args.inputs)?;
     let format = if args.json {
         Format::Json
     } else {
@@ -292,7 +307,7 @@ fn run_plan(args: &PlanArgs) -> Result<(), Failure> {
         .region(&args.region)
         .map_err(|e| usage(e.to_string()))?;
     let model = PerfModel::builtin().map_err(|e| usage(e.to_string()))?;
-    let inventory = dsplan::ingest::read_inputs(&args.inputs).map_err(|e| usage(e.to_string()))?;
+    let inventory = read_with_progress(&args.inputs)?;
     let options = DemandOptions {
         capacity_basis: match args.capacity_basis {
             BasisArg::InUse => CapacityBasis::InUse,
