@@ -38,16 +38,7 @@ fn synthetic_estate() -> Inventory {
                     sheet: "vInfo".into(),
                     row: i + 2,
                 },
-                unshared_mib: None,
-                srm_placeholder: None,
-                cpus: None,
-                memory_mib: None,
-                datacenter: None,
-                path: None,
-                home_datastore: None,
-                vi_sdk_server: None,
-                vm_id: None,
-                vm_uuid: None,
+                ..Vm::default()
             })
             .collect(),
         warnings: vec![],

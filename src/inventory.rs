@@ -94,23 +94,8 @@ impl Vm {
     pub fn new(name: impl Into<String>, origin: Origin) -> Vm {
         Vm {
             name: name.into(),
-            power_state: PowerState::Unknown,
-            template: None,
-            cluster: None,
-            host: None,
-            provisioned_mib: None,
-            in_use_mib: None,
             origin,
-            unshared_mib: None,
-            srm_placeholder: None,
-            cpus: None,
-            memory_mib: None,
-            datacenter: None,
-            path: None,
-            home_datastore: None,
-            vi_sdk_server: None,
-            vm_id: None,
-            vm_uuid: None,
+            ..Vm::default()
         }
     }
 
@@ -496,7 +481,7 @@ impl Inventory {
 /// (by the vInfo `Cluster` column) with their totals, hosts and datastores.
 ///
 /// Totals sum the known values; the `*_unknown` counts say how many VMs had none.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct ClusterSummary {
     /// The cluster name; `None` for VMs without a cluster.
     pub cluster: Option<String>,
@@ -538,17 +523,7 @@ impl Inventory {
                 (
                     ClusterSummary {
                         cluster: key.map(str::to_string),
-                        vm_count: 0,
-                        vcpus: 0,
-                        vcpus_unknown: 0,
-                        memory_mib: 0.0,
-                        memory_unknown: 0,
-                        provisioned_mib: 0.0,
-                        provisioned_unknown: 0,
-                        in_use_mib: 0.0,
-                        in_use_unknown: 0,
-                        host_count: 0,
-                        datastores_by_type: BTreeMap::new(),
+                        ..ClusterSummary::default()
                     },
                     BTreeSet::new(),
                 )

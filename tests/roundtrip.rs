@@ -205,16 +205,7 @@ fn expected(t: &Table) -> Vec<Vm> {
                 sheet: "vInfo".to_string(),
                 row: i + 2,
             },
-            unshared_mib: None,
-            srm_placeholder: None,
-            cpus: None,
-            memory_mib: None,
-            datacenter: None,
-            path: None,
-            home_datastore: None,
-            vi_sdk_server: None,
-            vm_id: None,
-            vm_uuid: None,
+            ..Vm::default()
         })
         .collect()
 }

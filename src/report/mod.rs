@@ -615,20 +615,7 @@ pub fn render_inventory(inventory: &Inventory, format: Format) -> Result<String,
                     }
                 );
             };
-            let mut total = ClusterSummary {
-                cluster: None,
-                vm_count: 0,
-                vcpus: 0,
-                vcpus_unknown: 0,
-                memory_mib: 0.0,
-                memory_unknown: 0,
-                provisioned_mib: 0.0,
-                provisioned_unknown: 0,
-                in_use_mib: 0.0,
-                in_use_unknown: 0,
-                host_count: 0,
-                datastores_by_type: BTreeMap::new(),
-            };
+            let mut total = ClusterSummary::default();
             for d in &report.cluster_details {
                 let name = d.cluster.clone().unwrap_or_else(|| "(none)".into());
                 if let Some(v) = report.clusters.get(&name) {
