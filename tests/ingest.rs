@@ -1791,3 +1791,39 @@ fn a_default_vm_knows_nothing() {
     );
     assert_eq!(vm.key().0, "name::x");
 }
+
+#[test]
+fn azure_migrate_import_csv_is_a_performance_source() {
+    use dsplan::ingest::read_perf_csv;
+    let inv = read_one(&root().join("fixtures/small-estate.xlsx"));
+    let dir = scratch("azure_migrate");
+    let path = dir.join("azure-migrate.csv");
+    // The Azure Migrate import template: mandatory headers carry a `*`.
+    // db-01, per disk: disk 1 300 read + 100 write ops, 10 + 5 MB/s; disk 2 200 + 400 ops,
+    //   20 + 15 MB/s -> 1,000 IOPS, 50 % reads, 50 MB/s = 50 x 10^6 / 2^20 = 47.6837 MiB/s,
+    //   block 47.6837 x 1024 / 1,000 = 48.828 KiB.
+    // web-01, totals only: 90 read + 10 write ops, 4 + 0 MB/s -> 100 IOPS, 90 % reads,
+    //   3.8147 MiB/s.
+    let text = "*Server name,*Cores,*Memory (In MB),*OS name,\
+                Disk 1 read ops (operations per second),Disk 1 write ops (operations per second),\
+                Disk 1 read throughput (MB per second),Disk 1 write throughput (MB per second),\
+                Disk 2 read ops (operations per second),Disk 2 write ops (operations per second),\
+                Disk 2 read throughput (MB per second),Disk 2 write throughput (MB per second),\
+                Total disks read ops,Total disks write ops,Total disks read throughput,\
+                Total disks write throughput\n\
+                db-01,4,16384,Ubuntu Linux,300,100,10,5,200,400,20,15,,,,\n\
+                web-01,2,8192,Windows Server 2019,,,,,,,,,90,10,4,0\n";
+    std::fs::write(&path, text).unwrap();
+    let perf = read_perf_csv(&path, &inv).unwrap();
+    assert!(perf.warnings.is_empty(), "{:?}", perf.warnings);
+    let db = &perf.rows[0];
+    assert_eq!(db.vm, "db-01");
+    assert!(db.vm_key.is_some());
+    assert_eq!((db.iops, db.read_pct), (Some(1000.0), Some(50.0)));
+    assert!((db.throughput_mibps.unwrap() - 47.6837).abs() < 1e-4);
+    assert!((db.block_kib.unwrap() - 48.8281).abs() < 1e-4);
+    assert_eq!(db.origin.sheet, "azure-migrate");
+    let web = &perf.rows[1];
+    assert_eq!((web.iops, web.read_pct), (Some(100.0), Some(90.0)));
+    assert!((web.throughput_mibps.unwrap() - 3.8147).abs() < 1e-4);
+}

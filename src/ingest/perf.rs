@@ -1,5 +1,9 @@
-//! The per-VM performance CSV (`--perf FILE.csv`): `vm, iops, throughput_mibps` and
-//! optionally `read_pct, block_kib`, joined to an inventory by VM name.
+//! The per-VM performance CSV (`--perf FILE.csv`), joined to an inventory by VM name, in
+//! one of two layouts, told apart by the header:
+//! - dsplan's own: `vm, iops, throughput_mibps` and optionally `read_pct, block_kib`;
+//! - the Azure Migrate import template: `Server name` and per-disk (up to 8) or total
+//!   read/write ops and throughput (MB per second, taken as decimal MB and converted to
+//!   MiB/s).
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -60,7 +64,9 @@ const FIELDS: &[FieldSpec] = &[
 ];
 
 /// Reads a per-VM performance CSV (delimiter, encoding and decimal mark handled as for
-/// RVTools CSV files) and joins its rows to `inventory` by VM name.
+/// RVTools CSV files) and joins its rows to `inventory` by VM name. A header with a
+/// `Server name` column is read as the Azure Migrate import template (see the module
+/// docs); its rows are in sheet `azure-migrate`.
 ///
 /// Columns are found by name (trimmed, case- and space-insensitive): `vm` (required),
 /// `iops`, `throughput_mibps`, `read_pct`, `block_kib`. Negative rates, `read_pct` outside
@@ -79,11 +85,26 @@ pub fn read_perf_csv(path: &Path, inventory: &Inventory) -> Result<PerfInput, In
         ..PerfInput::default()
     };
     let mut rows = Vec::new();
-    csvfile::read_file(path, &file, "perf", FIELDS, &mut out.warnings, |row| {
-        if let Some(r) = perf_from_row(row) {
-            rows.push(r);
-        }
-    })?;
+    if is_azure_migrate(path) {
+        csvfile::read_file(
+            path,
+            &file,
+            "azure-migrate",
+            AZURE_MIGRATE_FIELDS,
+            &mut out.warnings,
+            |row| {
+                if let Some(r) = azure_migrate_from_row(row) {
+                    rows.push(r);
+                }
+            },
+        )?;
+    } else {
+        csvfile::read_file(path, &file, "perf", FIELDS, &mut out.warnings, |row| {
+            if let Some(r) = perf_from_row(row) {
+                rows.push(r);
+            }
+        })?;
+    }
 
     let mut by_name: HashMap<&str, Vec<VmKey>> = HashMap::new();
     for vm in &inventory.vms {
@@ -155,6 +176,332 @@ fn perf_from_row(row: &mut Row<'_, '_>) -> Option<VmPerf> {
             None
         }
     });
+    Some(VmPerf {
+        vm,
+        vm_key: None,
+        iops,
+        throughput_mibps,
+        read_pct,
+        block_kib,
+        origin: Origin {
+            file: row.file.to_string(),
+            sheet: row.sheet.to_string(),
+            row: row.row,
+        },
+    })
+}
+
+// ---- Azure Migrate import CSV ----
+
+/// Field indices of the Azure Migrate import layout: the server name, the four
+/// "Total disks" columns, then four columns for each of up to 8 disks.
+const AM_VM: usize = 0;
+const AM_TOTAL: usize = 1;
+const AM_DISK: usize = 5;
+/// Disks the Azure Migrate template allows.
+const AM_DISKS: usize = 8;
+
+/// Columns of the Azure Migrate import template (learn.microsoft.com/azure/migrate/
+/// tutorial-discover-import): mandatory fields carry a leading `*` in the template.
+const AZURE_MIGRATE_FIELDS: &[FieldSpec] = &[
+    FieldSpec::required("Server name", &["Server name", "*Server name"]),
+    FieldSpec::number(
+        "Total disks read ops",
+        &[
+            "Total disks read ops",
+            "Total disks read ops (operations per second)",
+        ],
+    ),
+    FieldSpec::number(
+        "Total disks write ops",
+        &[
+            "Total disks write ops",
+            "Total disks write ops (operations per second)",
+        ],
+    ),
+    FieldSpec::number(
+        "Total disks read throughput",
+        &[
+            "Total disks read throughput",
+            "Total disks read throughput (MB per second)",
+            "Total disks read throughput (MBps)",
+        ],
+    ),
+    FieldSpec::number(
+        "Total disks write throughput",
+        &[
+            "Total disks write throughput",
+            "Total disks write throughput (MB per second)",
+            "Total disks write throughput (MBps)",
+        ],
+    ),
+    FieldSpec::number(
+        "Disk 1 read ops",
+        &["Disk 1 read ops (operations per second)", "Disk 1 read ops"],
+    ),
+    FieldSpec::number(
+        "Disk 1 write ops",
+        &[
+            "Disk 1 write ops (operations per second)",
+            "Disk 1 write ops",
+        ],
+    ),
+    FieldSpec::number(
+        "Disk 1 read throughput",
+        &[
+            "Disk 1 read throughput (MB per second)",
+            "Disk 1 read throughput",
+        ],
+    ),
+    FieldSpec::number(
+        "Disk 1 write throughput",
+        &[
+            "Disk 1 write throughput (MB per second)",
+            "Disk 1 write throughput",
+            "Disk 1 write througput",
+        ],
+    ),
+    FieldSpec::number(
+        "Disk 2 read ops",
+        &["Disk 2 read ops (operations per second)", "Disk 2 read ops"],
+    ),
+    FieldSpec::number(
+        "Disk 2 write ops",
+        &[
+            "Disk 2 write ops (operations per second)",
+            "Disk 2 write ops",
+        ],
+    ),
+    FieldSpec::number(
+        "Disk 2 read throughput",
+        &[
+            "Disk 2 read throughput (MB per second)",
+            "Disk 2 read throughput",
+        ],
+    ),
+    FieldSpec::number(
+        "Disk 2 write throughput",
+        &[
+            "Disk 2 write throughput (MB per second)",
+            "Disk 2 write throughput",
+            "Disk 2 write througput",
+        ],
+    ),
+    FieldSpec::number(
+        "Disk 3 read ops",
+        &["Disk 3 read ops (operations per second)", "Disk 3 read ops"],
+    ),
+    FieldSpec::number(
+        "Disk 3 write ops",
+        &[
+            "Disk 3 write ops (operations per second)",
+            "Disk 3 write ops",
+        ],
+    ),
+    FieldSpec::number(
+        "Disk 3 read throughput",
+        &[
+            "Disk 3 read throughput (MB per second)",
+            "Disk 3 read throughput",
+        ],
+    ),
+    FieldSpec::number(
+        "Disk 3 write throughput",
+        &[
+            "Disk 3 write throughput (MB per second)",
+            "Disk 3 write throughput",
+            "Disk 3 write througput",
+        ],
+    ),
+    FieldSpec::number(
+        "Disk 4 read ops",
+        &["Disk 4 read ops (operations per second)", "Disk 4 read ops"],
+    ),
+    FieldSpec::number(
+        "Disk 4 write ops",
+        &[
+            "Disk 4 write ops (operations per second)",
+            "Disk 4 write ops",
+        ],
+    ),
+    FieldSpec::number(
+        "Disk 4 read throughput",
+        &[
+            "Disk 4 read throughput (MB per second)",
+            "Disk 4 read throughput",
+        ],
+    ),
+    FieldSpec::number(
+        "Disk 4 write throughput",
+        &[
+            "Disk 4 write throughput (MB per second)",
+            "Disk 4 write throughput",
+            "Disk 4 write througput",
+        ],
+    ),
+    FieldSpec::number(
+        "Disk 5 read ops",
+        &["Disk 5 read ops (operations per second)", "Disk 5 read ops"],
+    ),
+    FieldSpec::number(
+        "Disk 5 write ops",
+        &[
+            "Disk 5 write ops (operations per second)",
+            "Disk 5 write ops",
+        ],
+    ),
+    FieldSpec::number(
+        "Disk 5 read throughput",
+        &[
+            "Disk 5 read throughput (MB per second)",
+            "Disk 5 read throughput",
+        ],
+    ),
+    FieldSpec::number(
+        "Disk 5 write throughput",
+        &[
+            "Disk 5 write throughput (MB per second)",
+            "Disk 5 write throughput",
+            "Disk 5 write througput",
+        ],
+    ),
+    FieldSpec::number(
+        "Disk 6 read ops",
+        &["Disk 6 read ops (operations per second)", "Disk 6 read ops"],
+    ),
+    FieldSpec::number(
+        "Disk 6 write ops",
+        &[
+            "Disk 6 write ops (operations per second)",
+            "Disk 6 write ops",
+        ],
+    ),
+    FieldSpec::number(
+        "Disk 6 read throughput",
+        &[
+            "Disk 6 read throughput (MB per second)",
+            "Disk 6 read throughput",
+        ],
+    ),
+    FieldSpec::number(
+        "Disk 6 write throughput",
+        &[
+            "Disk 6 write throughput (MB per second)",
+            "Disk 6 write throughput",
+            "Disk 6 write througput",
+        ],
+    ),
+    FieldSpec::number(
+        "Disk 7 read ops",
+        &["Disk 7 read ops (operations per second)", "Disk 7 read ops"],
+    ),
+    FieldSpec::number(
+        "Disk 7 write ops",
+        &[
+            "Disk 7 write ops (operations per second)",
+            "Disk 7 write ops",
+        ],
+    ),
+    FieldSpec::number(
+        "Disk 7 read throughput",
+        &[
+            "Disk 7 read throughput (MB per second)",
+            "Disk 7 read throughput",
+        ],
+    ),
+    FieldSpec::number(
+        "Disk 7 write throughput",
+        &[
+            "Disk 7 write throughput (MB per second)",
+            "Disk 7 write throughput",
+            "Disk 7 write througput",
+        ],
+    ),
+    FieldSpec::number(
+        "Disk 8 read ops",
+        &["Disk 8 read ops (operations per second)", "Disk 8 read ops"],
+    ),
+    FieldSpec::number(
+        "Disk 8 write ops",
+        &[
+            "Disk 8 write ops (operations per second)",
+            "Disk 8 write ops",
+        ],
+    ),
+    FieldSpec::number(
+        "Disk 8 read throughput",
+        &[
+            "Disk 8 read throughput (MB per second)",
+            "Disk 8 read throughput",
+        ],
+    ),
+    FieldSpec::number(
+        "Disk 8 write throughput",
+        &[
+            "Disk 8 write throughput (MB per second)",
+            "Disk 8 write throughput",
+            "Disk 8 write througput",
+        ],
+    ),
+];
+
+/// MiB/s per MB/s: Azure Migrate's "MB per second" are taken as decimal megabytes.
+const MIBPS_PER_MBPS: f64 = 1_000_000.0 / 1_048_576.0;
+
+/// Whether the file's first line is an Azure Migrate import header (it names a
+/// `Server name` column).
+fn is_azure_migrate(path: &Path) -> bool {
+    use std::io::{BufRead, Read};
+    let Ok(f) = std::fs::File::open(path) else {
+        return false;
+    };
+    let mut first = Vec::new();
+    let mut reader = std::io::BufReader::new(f).take(64 * 1024);
+    if reader.read_until(b'\n', &mut first).is_err() {
+        return false;
+    }
+    let line = String::from_utf8_lossy(&first).to_lowercase();
+    line.contains("server name") || line.contains("servername")
+}
+
+/// Sums a rate over the disks, or takes the "Total disks" column when it is given.
+fn am_rate(row: &mut Row<'_, '_>, total: usize, per_disk: usize) -> Option<f64> {
+    if let Some(t) = row.non_negative(AM_TOTAL + total) {
+        return Some(t);
+    }
+    let mut sum = None;
+    for k in 0..AM_DISKS {
+        if let Some(v) = row.non_negative(AM_DISK + 4 * k + per_disk) {
+            *sum.get_or_insert(0.0) += v;
+        }
+    }
+    sum
+}
+
+/// One Azure Migrate row as a [`VmPerf`]: IOPS = reads + writes, MiB/s = (read + write
+/// MB/s) x 10^6 / 2^20, read share from the operation counts, block size from the two.
+fn azure_migrate_from_row(row: &mut Row<'_, '_>) -> Option<VmPerf> {
+    let vm = row.name(AM_VM, "Server name")?;
+    let reads = am_rate(row, 0, 0);
+    let writes = am_rate(row, 1, 1);
+    let read_mbps = am_rate(row, 2, 2);
+    let write_mbps = am_rate(row, 3, 3);
+    let iops = match (reads, writes) {
+        (None, None) => None,
+        (r, w) => Some(r.unwrap_or(0.0) + w.unwrap_or(0.0)),
+    };
+    let throughput_mibps = match (read_mbps, write_mbps) {
+        (None, None) => None,
+        (r, w) => Some((r.unwrap_or(0.0) + w.unwrap_or(0.0)) * MIBPS_PER_MBPS),
+    };
+    let read_pct = match (reads, writes) {
+        (Some(r), Some(w)) if r + w > 0.0 => Some(100.0 * r / (r + w)),
+        _ => None,
+    };
+    let block_kib = match (iops, throughput_mibps) {
+        (Some(i), Some(t)) if i > 0.0 && t > 0.0 => Some(t * 1024.0 / i),
+        _ => None,
+    };
     Some(VmPerf {
         vm,
         vm_key: None,
