@@ -472,6 +472,29 @@ pub fn derive(inventory: &Inventory, options: &DemandOptions) -> Result<Demand, 
 }
 
 impl Demand {
+    /// When no IOPS or MiB/s target is set, makes the targets the sums of the placed VMs'
+    /// per-VM figures (from [`Demand::attach_perf`]; peaks added up, which is conservative)
+    /// and returns them as `(IOPS, MiB/s)`; `None` when a target was already set.
+    pub fn targets_from_perf(&mut self) -> Option<(f64, f64)> {
+        if self.options.iops > 0.0 || self.options.throughput_mibps > 0.0 {
+            return None;
+        }
+        // Folds start at +0.0 (an empty f64 `sum()` is -0.0).
+        let iops = self
+            .placed
+            .iter()
+            .filter_map(|v| v.iops)
+            .fold(0.0, |a, b| a + b);
+        let mibps = self
+            .placed
+            .iter()
+            .filter_map(|v| v.throughput_mibps)
+            .fold(0.0, |a, b| a + b);
+        self.options.iops = iops;
+        self.options.throughput_mibps = mibps;
+        Some((iops, mibps))
+    }
+
     /// Joins the rows of a per-VM performance file to the placed VMs (by the inventory VM
     /// each row names) and returns how many VMs got figures. Rows of excluded or unknown VMs
     /// are left out (the performance reader already warned about unknown names).

@@ -345,6 +345,10 @@ impl Warning {
 
 impl std::fmt::Display for Warning {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.file.is_empty() {
+            // A warning about the plan as a whole: no place to name.
+            return write!(f, "{}", self.message);
+        }
         write!(f, "{}", self.file)?;
         if let Some(sheet) = &self.sheet {
             write!(f, " [{sheet}]")?;

@@ -113,7 +113,8 @@ struct PlanArgs {
     /// Data growth to plan for, percent.
     #[arg(long = "growth-pct", default_value_t = 0.0)]
     growth_pct: f64,
-    /// Free space to keep on the datastores, percent.
+    /// Extra capacity on top of the data, percent: datastores are sized at (1 + P/100) x
+    /// the data (20 leaves 1/6 of each datastore free).
     #[arg(long = "headroom-pct", default_value_t = 20.0)]
     headroom_pct: f64,
     /// Space reserved for snapshots, percent of the data after growth.
@@ -216,10 +217,7 @@ fn emit(text: &str, output: Option<&PathBuf>) -> Result<(), Failure> {
     match output {
         Some(path) => std::fs::write(path, text)
             .map_err(|e| usage(format!("{}: cannot write: {e}", path.display()))),
-        None => {
-            print!("{text}");
-            Ok(())
-        }
+        None => cli::print_out(text).map_err(usage),
     }
 }
 
@@ -348,15 +346,7 @@ fn run_plan(args: &PlanArgs) -> Result<(), Failure> {
     if let Some(perf) = &perf_input {
         demand.warnings.extend(perf.warnings.iter().cloned());
         let joined = demand.attach_perf(&inventory, perf);
-        if args.iops <= 0.0 && args.throughput_mibps <= 0.0 {
-            let iops: f64 = demand.placed.iter().filter_map(|v| v.iops).sum();
-            let mibps: f64 = demand
-                .placed
-                .iter()
-                .filter_map(|v| v.throughput_mibps)
-                .sum();
-            demand.options.iops = iops;
-            demand.options.throughput_mibps = mibps;
+        if let Some((iops, mibps)) = demand.targets_from_perf() {
             demand.warnings.push(dsplan::inventory::Warning {
                 file: perf.file.clone(),
                 sheet: None,

@@ -444,3 +444,86 @@ fn a_corrupt_optional_tab_is_a_warning_not_a_failure() {
         j["warnings"]
     );
 }
+
+#[test]
+fn per_cluster_plans_take_their_own_vms_perf_figures() {
+    // fixtures/small-estate.xlsx: db-01 is in Prod, build-01 in Dev. Without --iops or
+    // --throughput-mibps, each cluster's targets are the sums of its own VMs' figures:
+    // Prod 50,000 IOPS / 400 MiB/s, Dev 10,000 IOPS / 100 MiB/s.
+    let dir = scratch("per-cluster-perf");
+    let perf = dir.join("perf.csv");
+    std::fs::write(
+        &perf,
+        "vm,iops,throughput_mibps\ndb-01,50000,400\nbuild-01,10000,100\n",
+    )
+    .unwrap();
+    let j = json(&dsplan(&[
+        "plan",
+        "fixtures/small-estate.xlsx",
+        "--per-cluster",
+        "--perf",
+        &perf.to_string_lossy(),
+        "--format",
+        "json",
+    ]));
+    let target = |name: &str| {
+        let c = j["clusters"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["cluster"] == name)
+            .unwrap_or_else(|| panic!("no cluster {name}: {j}"));
+        let p = &c["plan"]["performance"];
+        (f(&p["iops_target"]), f(&p["throughput_target_mibps"]))
+    };
+    assert_eq!(target("Prod"), (50_000.0, 400.0));
+    assert_eq!(target("Dev"), (10_000.0, 100.0));
+}
+
+#[test]
+fn a_closed_stdout_is_not_a_panic() {
+    // `dsplan plan ... | true`: the reader is gone before dsplan writes.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dsplan"))
+        .args(["plan", "fixtures/small-estate.xlsx", "--format", "json"])
+        .current_dir(root())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let e = stderr(&out);
+    assert!(!e.contains("panicked"), "{e}");
+    assert_eq!(out.status.code(), Some(0), "{e}");
+}
+
+#[test]
+fn sweep_grid_is_bounded_and_prices_must_be_prices() {
+    assert_exit_1(
+        &[
+            "sweep",
+            "--max-datastores",
+            "4000000000",
+            "--svg",
+            "/dev/null",
+        ],
+        &["--max-datastores", "256"],
+    );
+    let dir = scratch("prices");
+    let prices = dir.join("prices.csv");
+    std::fs::write(
+        &prices,
+        "region,location,tier,meter,unit,retail_price_usd,effective_start,source\n\
+         eastus,US East,standard,capacity,USD per GiB-hour,1e300,2025-01-01,test\n",
+    )
+    .unwrap();
+    assert_exit_1(
+        &[
+            "plan",
+            "fixtures/small-estate.xlsx",
+            "--price-file",
+            &prices.to_string_lossy(),
+        ],
+        &["prices.csv", "not a price"],
+    );
+}

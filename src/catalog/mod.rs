@@ -367,10 +367,18 @@ impl Catalog {
     /// # Errors
     /// [`CatalogError::Io`] if the file cannot be read, [`CatalogError::Parse`] on a bad row.
     pub fn with_price_file(path: &std::path::Path) -> Result<Catalog, CatalogError> {
-        let text = std::fs::read_to_string(path).map_err(|source| CatalogError::Io {
+        let io = |source| CatalogError::Io {
             file: path.display().to_string(),
             source,
-        })?;
+        };
+        // A pipe or device would block or never end: only a regular file.
+        if !std::fs::metadata(path).map_err(io)?.is_file() {
+            return Err(io(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                "not a regular file",
+            )));
+        }
+        let text = std::fs::read_to_string(path).map_err(io)?;
         Catalog::from_csv(
             SERVICE_LEVELS_CSV,
             LIMITS_CSV,
@@ -447,8 +455,16 @@ impl Catalog {
                 row: i + 2,
                 detail,
             };
-            if !r.retail_price_usd.is_finite() || r.retail_price_usd < 0.0 {
-                return Err(bad(format!("price {} is not a price", r.retail_price_usd)));
+            // ANF meters cost fractions of a cent per GiB-hour; 1,000 USD per unit is far
+            // beyond any of them and keeps every monthly figure finite.
+            if !r.retail_price_usd.is_finite()
+                || r.retail_price_usd < 0.0
+                || r.retail_price_usd > 1000.0
+            {
+                return Err(bad(format!(
+                    "price {} is not a price (expected 0..1000 USD per unit)",
+                    r.retail_price_usd
+                )));
             }
             let entry = prices
                 .entry(r.region.clone())

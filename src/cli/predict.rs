@@ -132,7 +132,7 @@ pub fn render(args: &PredictArgs) -> Result<String, String> {
 /// # Errors
 /// A message naming the invalid flag or value.
 pub fn run(args: &PredictArgs) -> Result<(), String> {
-    print!("{}", render(args)?);
+    super::print_out(&render(args)?)?;
     Ok(())
 }
 

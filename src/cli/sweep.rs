@@ -48,6 +48,24 @@ pub fn points(args: &SweepArgs) -> Result<Vec<Point>, String> {
     if args.hosts_list.is_empty() || args.max_datastores == 0 {
         return Err("--hosts-list and --max-datastores need at least one value".into());
     }
+    // The grid stays what a chart can show: AVS allows at most 256 datastores per cluster
+    // (data/limits.csv), and a host list of at most 32 counts of at most 1,024 hosts.
+    let most_datastores = dsplan::catalog::Catalog::builtin()
+        .map_err(|e| e.to_string())?
+        .limits
+        .max_datastores;
+    if args.max_datastores > most_datastores {
+        return Err(format!(
+            "invalid --max-datastores {}: at most {most_datastores} (AVS datastores per cluster)",
+            args.max_datastores
+        ));
+    }
+    if args.hosts_list.len() > 32 || args.hosts_list.iter().any(|&h| h == 0 || h > 1024) {
+        return Err("invalid --hosts-list: 1 to 32 host counts, each 1..1024".into());
+    }
+    if args.csv.as_deref() == Some(args.svg.as_path()) {
+        return Err("--csv and --svg name the same file".into());
+    }
     let r = args.common.resolve()?;
     let mut out = Vec::new();
     for &h in &args.hosts_list {
@@ -159,7 +177,7 @@ pub fn run(args: &SweepArgs) -> Result<(), String> {
     let csv = to_csv(&pts);
     match &args.csv {
         Some(p) => std::fs::write(p, &csv).map_err(|e| format!("{}: {e}", p.display()))?,
-        None => print!("{csv}"),
+        None => super::print_out(&csv)?,
     }
     let c = &args.common;
     let title = format!(

@@ -79,7 +79,13 @@ const FIELDS: &[FieldSpec] = &[
 /// without a `vm` column (listing the spellings tried).
 pub fn read_perf_csv(path: &Path, inventory: &Inventory) -> Result<PerfInput, IngestError> {
     let file = path.display().to_string();
-    std::fs::metadata(path).map_err(|e| IngestError::from_io(&file, e))?;
+    let meta = std::fs::metadata(path).map_err(|e| IngestError::from_io(&file, e))?;
+    if !meta.is_file() {
+        return Err(IngestError::NotASpreadsheet {
+            file,
+            detail: "not a regular file (a folder, pipe, socket or device)".into(),
+        });
+    }
     let mut out = PerfInput {
         file: file.clone(),
         ..PerfInput::default()

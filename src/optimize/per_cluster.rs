@@ -167,6 +167,8 @@ pub fn optimize_per_cluster(
         d.warnings.clear();
         if let Some(p) = perf {
             d.attach_perf(inventory, p);
+            // Without estate targets, each cluster's targets are its own VMs' figures.
+            d.targets_from_perf();
         }
         let opts = OptimizeOptions {
             hosts: clamped,
