@@ -242,8 +242,12 @@ pub struct Totals {
     pub vms_excluded: usize,
     /// Number of datastores.
     pub datastores: u32,
-    /// TCP flows (hosts x datastores x nconnect).
+    /// TCP flows carrying I/O: hosts that run VMs x datastores x nconnect.
     pub flows: u64,
+    /// Hosts that run at least one of the plan's VMs (`min(hosts, VMs)`): only they open
+    /// flows that carry I/O.
+    #[serde(default)]
+    pub hosts_with_vms: u32,
     /// Provisioned pool capacity, TiB.
     pub pool_size_tib: u32,
     /// Capacity the demand requires (after growth and headroom), GiB.

@@ -8,29 +8,32 @@ use dsplan::catalog::{Catalog, ReservationTerm, ServiceLevel};
 use dsplan::demand::{self, DemandOptions};
 use dsplan::inventory::{Inventory, Origin, PowerState, Vm};
 use dsplan::optimize::{self, OptimizeOptions};
-use dsplan::perf::{IoProfile, Layout, PerfModel};
+use dsplan::perf::{IoProfile, PerfModel};
 use proptest::prelude::*;
 
-fn one_vm(gib: f64) -> Inventory {
+/// VMs in every generated estate: more than the largest AVS cluster's 16 hosts, so every
+/// host runs VMs (`optimize::workload_layout`: 3 VMs per host at 16 hosts).
+const VMS: usize = 48;
+
+/// An estate of [`VMS`] powered-on VMs sharing `gib` GiB equally.
+fn estate(gib: f64) -> Inventory {
     Inventory {
-        inputs: vec![],
-        vms: vec![Vm {
-            power_state: PowerState::PoweredOn,
-            template: Some(false),
-            cluster: None,
-            host: None,
-            provisioned_mib: Some(gib * 1024.0),
-            in_use_mib: Some(gib * 1024.0),
-            ..Vm::new(
-                "vm",
-                Origin {
-                    file: "p".into(),
-                    sheet: "vInfo".into(),
-                    row: 2,
-                },
-            )
-        }],
-        warnings: vec![],
+        vms: (0..VMS)
+            .map(|i| Vm {
+                power_state: PowerState::PoweredOn,
+                template: Some(false),
+                provisioned_mib: Some(gib * 1024.0 / VMS as f64),
+                in_use_mib: Some(gib * 1024.0 / VMS as f64),
+                ..Vm::new(
+                    format!("vm{i:02}"),
+                    Origin {
+                        file: "p".into(),
+                        sheet: "vInfo".into(),
+                        row: i + 2,
+                    },
+                )
+            })
+            .collect(),
         ..Inventory::default()
     }
 }
@@ -120,7 +123,7 @@ fn brute_force(
                     )
                 };
                 for d in 1..=8u32 {
-                    let mut layout = Layout::new(k.hosts, d, vol_mibps);
+                    let mut layout = optimize::workload_layout(k.hosts, d, vol_mibps, VMS);
                     if cool {
                         layout.cool_pct = k.cold_pct;
                     }
@@ -191,7 +194,7 @@ proptest! {
         let m = PerfModel::builtin().unwrap();
         let c = Catalog::builtin().unwrap();
         // targets up to what 8 regular datastores reach with no cold data
-        let top = Layout::new(hosts, 8, c.limits.volume_max_throughput_mibps);
+        let top = optimize::workload_layout(hosts, 8, c.limits.volume_max_throughput_mibps, VMS);
         let iops = (m.predict(&top, &small).unwrap().iops * iops_frac).floor();
         let large = IoProfile { block_size_kib: 64.0, read_pct: 70.0, random_pct: 0.0 };
         let mibps = (m.predict(&top, &large).unwrap().throughput_mibps * mibps_frac).floor();
@@ -202,7 +205,7 @@ proptest! {
             io_profile: small,
             ..DemandOptions::default()
         };
-        let demand = demand::derive(&one_vm(capacity_tib * 1024.0), &opts).unwrap();
+        let demand = demand::derive(&estate(capacity_tib * 1024.0), &opts).unwrap();
         let plan = optimize::optimize(&demand, &c, &m, &OptimizeOptions {
             hosts,
             region: region.into(),
@@ -253,13 +256,13 @@ proptest! {
         let small = IoProfile::small_block();
         let m = PerfModel::builtin().unwrap();
         let c = Catalog::builtin().unwrap();
-        let top = Layout::new(hosts, 8, c.limits.volume_max_throughput_mibps);
+        let top = optimize::workload_layout(hosts, 8, c.limits.volume_max_throughput_mibps, VMS);
         let large = IoProfile { block_size_kib: 64.0, read_pct: 70.0, random_pct: 0.0 };
         let top_mibps = m.predict(&top, &large).unwrap().throughput_mibps;
         let base_mibps = (top_mibps * base_frac).floor();
         let peak_mibps = (top_mibps * peak_frac).floor();
         let demand_for = |mibps: f64| {
-            demand::derive(&one_vm(capacity_tib * 1024.0), &DemandOptions {
+            demand::derive(&estate(capacity_tib * 1024.0), &DemandOptions {
                 headroom_pct: 0.0,
                 throughput_mibps: mibps,
                 io_profile: small,

@@ -175,8 +175,9 @@ fn iops_needs_more_datastores_for_flows() {
     // Volume layer (random-op ceilings fitted to the Linux benchmark), d = 3:
     //   read 1/(0.934857 + 0.309764 x 8) us = 293,000, write x 0.346346 = 101,482;
     //   70/30 mix by time 1/(0.7/293,000 + 0.3/101,482) = 187,080 per volume -> 561,240.
-    // -> 3 datastores, host-bound near 521,208 IOPS.
-    let p = plan(&estate(4, 256.0), "eastus", 3, 500_000.0, 0.0).unwrap();
+    // -> 3 datastores, host-bound near 521,208 IOPS. 32 VMs (10 per host, 1 TiB in all)
+    // keep the VM layer (147,000 IOPS per VM) far above that.
+    let p = plan(&estate(32, 32.0), "eastus", 3, 500_000.0, 0.0).unwrap();
     assert_eq!(p.totals.datastores, 3);
     assert_eq!(p.totals.flows, 9);
     let hand = 3.0 * 76_000.0 * usl(3.0);
@@ -204,7 +205,7 @@ fn unreachable_iops_names_the_target_and_the_most_reachable() {
     // 3 hosts x up to 8 datastores: the host layer peaks at usl(7) = 7 / (1 + 0.5805 +
     // 0.831894) = 2.90169 (usl(8) = 2.87105 is past the peak, the envelope keeps the best),
     // so 3 x 76,000 x 2.90169 = 661,585 IOPS at most.
-    let e = plan(&estate(1, 100.0), "eastus", 3, 50_000_000.0, 0.0).unwrap_err();
+    let e = plan(&estate(48, 2.0), "eastus", 3, 50_000_000.0, 0.0).unwrap_err();
     let hand = 3.0 * 76_000.0 * usl(7.0);
     match &e {
         OptimizeError::Infeasible {
@@ -412,13 +413,13 @@ fn capacity_beyond_the_regular_volumes_takes_a_large_volume() {
 
 #[test]
 fn iops_needing_four_datastores_only_for_flows() {
-    // 1 TiB of data, 550,000 8 KiB IOPS, 3 hosts (host layer 3 x 76,000 x usl(d)):
+    // 1 TiB of data in 32 VMs, 550,000 8 KiB IOPS, 3 hosts (host layer 3 x 76,000 x usl(d)):
     //   d = 3: usl 2.28600 -> 521,208 < 550,000; d = 4: usl = 4 / (1 + 0.29025 + 0.237684)
     //   = 2.61791 -> 596,884 >= 550,000.
     // QoS 550,000 x 8 / 1024 = 4,296.875 MiB/s: flexible needs ceil(4,296.875 / 640) = 7 TiB
     //   = 790.12864 -> 790.13, + (4,296.875 - 128 -> 4,169) x 2.24986 = 9,379.66634 -> 9,379.67
     //   = 10,169.80; ultra ceil(4,296.875 / 128) = 34 TiB x 402.16576 = 13,673.64.
-    let p = plan(&estate(1, 1024.0), "eastus", 3, 550_000.0, 0.0).unwrap();
+    let p = plan(&estate(32, 32.0), "eastus", 3, 550_000.0, 0.0).unwrap();
     assert_eq!(p.totals.datastores, 4);
     assert_eq!(p.pools[0].service_level, ServiceLevel::Flexible);
     assert_eq!(p.pools[0].size_tib, 7);
@@ -438,7 +439,7 @@ fn iops_needing_four_datastores_only_for_flows() {
 
 #[test]
 fn throughput_beyond_one_regular_volume_takes_a_large_volume() {
-    // 1 TiB, 5,000 MiB/s, 3 hosts, at most 1 datastore: a regular volume stops at 4,500
+    // 1 TiB in 32 VMs, 5,000 MiB/s, 3 hosts, at most 1 datastore: a regular volume stops at 4,500
     // MiB/s, so one large volume (>= 50 TiB, up to 12,800 MiB/s; the 3 hosts' flows carry
     // about 6,444 MiB/s). eastus:
     //   flexible 50 TiB: 50 x 112.87552 = 5,643.776 -> 5,643.78
@@ -448,7 +449,7 @@ fn throughput_beyond_one_regular_volume_takes_a_large_volume() {
         max_datastores: 1,
         ..OptimizeOptions::default()
     };
-    let p = plan_with(&estate(1, 1024.0), 0.0, 5000.0, &options).unwrap();
+    let p = plan_with(&estate(32, 32.0), 0.0, 5000.0, &options).unwrap();
     assert_eq!(p.totals.datastores, 1);
     assert!(p.datastores[0].large_volume);
     assert_eq!(p.pools[0].service_level, ServiceLevel::Flexible);
@@ -567,15 +568,16 @@ fn up_to_256_datastores_on_16_hosts() {
     // 16 hosts, 1,500,000 8 KiB IOPS: beyond the 8-datastore default. The host layer would
     // allow 16 x 76,000 x usl(7) = 16 x 76,000 x 2.90168 = about 3.53 million, but the volume
     // layer gives 187,080 per datastore (see iops_needs_more_datastores_for_flows):
-    // 8 x 187,080 = 1,496,640 < 1,500,000, so at least 9 datastores are needed.
-    let default = plan(&estate(8, 1024.0), "eastus", 16, 1_500_000.0, 0.0);
+    // 8 x 187,080 = 1,496,640 < 1,500,000, so at least 9 datastores are needed. 64 VMs
+    // put 4 on every host.
+    let default = plan(&estate(64, 128.0), "eastus", 16, 1_500_000.0, 0.0);
     assert!(matches!(default, Err(OptimizeError::Infeasible { .. })));
     let options = OptimizeOptions {
         hosts: 16,
         max_datastores: 256,
         ..OptimizeOptions::default()
     };
-    let p = plan_with(&estate(8, 1024.0), 1_500_000.0, 0.0, &options).unwrap();
+    let p = plan_with(&estate(64, 128.0), 1_500_000.0, 0.0, &options).unwrap();
     assert!(p.totals.datastores >= 9, "{}", p.totals.datastores);
     assert!(p.performance.small_block.iops >= 1_500_000.0);
     assert!(p.binding.iter().any(|b| b.constraint == "iops_flows"));
@@ -692,4 +694,43 @@ fn a_vm_beyond_one_datastore_spreads_its_vmdks() {
     let plain = plan(&inv, "eastus", 3, 0.0, 0.0).unwrap();
     assert_eq!(plain.totals.datastores, 1);
     assert_eq!(p.totals.cost_usd_per_month, plain.totals.cost_usd_per_month);
+}
+
+#[test]
+fn few_vms_cannot_drive_many_flows() {
+    // 3 VMs on 3 hosts: 1 VM per host. However many datastores, each VM tops out at the
+    // per-VM ceiling fitted to the published 1-VM-over-8-datastores figure (147,000 8 KiB
+    // IOPS, data/systems/anf-avs.csv), so 3 VMs reach at most 441,000 < 600,000 IOPS,
+    // even with 16 datastores (48 flows) allowed.
+    let inv = estate(3, 100.0);
+    let demand = demand::derive(
+        &inv,
+        &DemandOptions {
+            iops: 600_000.0,
+            ..DemandOptions::default()
+        },
+    )
+    .unwrap();
+    let e = optimize::optimize(
+        &demand,
+        &Catalog::builtin().unwrap(),
+        &PerfModel::builtin().unwrap(),
+        &OptimizeOptions {
+            hosts: 3,
+            region: "eastus".into(),
+            max_datastores: 16,
+            ..OptimizeOptions::default()
+        },
+    )
+    .unwrap_err();
+    match &e {
+        OptimizeError::Infeasible {
+            target, reachable, ..
+        } => {
+            assert_eq!(*target, Target::Iops);
+            assert!(*reachable <= 441_000.0 + 1e-6, "{reachable}");
+        }
+        other => panic!("expected infeasible, got {other}"),
+    }
+    assert!(e.to_string().contains("limited by the vm layer"), "{e}");
 }

@@ -166,7 +166,7 @@ pub enum OptimizeError {
         "the {} target {} cannot be met: at most {} is reachable ({detail})",
         target.describe(),
         show_number(*required),
-        crate::report::group_thousands(reachable.floor(), 0)
+        crate::report::group_thousands((reachable + 1e-6).floor(), 0)
     )]
     Infeasible {
         /// The target that cannot be met.
@@ -234,6 +234,19 @@ pub fn pool_cost_usd_per_month(
     Ok((f64::from(size_tib) * per_tib, tp))
 }
 
+/// The layout the demand's VMs can drive: I/O starts in the VMs, so only hosts that run
+/// a VM open flows (`min(hosts, VMs)`), with the VMs spread over them
+/// (`vms_per_host = floor(VMs / those hosts)`, the busiest-host share rounded down, so the
+/// VM layer is never credited with VMs the estate does not have), each VM's VMDKs over
+/// every datastore.
+pub fn workload_layout(hosts: u32, datastores: u32, volume_max_mibps: f64, vms: usize) -> Layout {
+    let vms = u32::try_from(vms.max(1)).unwrap_or(u32::MAX);
+    let active_hosts = hosts.min(vms).max(1);
+    let mut l = Layout::new(active_hosts, datastores, volume_max_mibps);
+    l.vms_per_host = Some((vms / active_hosts).max(1));
+    l
+}
+
 /// A target as the user gave it: whole numbers without decimals, others with one.
 fn show_number(v: f64) -> String {
     if v.fract() == 0.0 {
@@ -253,6 +266,7 @@ fn unreachable_detail(
     max_d: u32,
     ceilings: &[f64],
     volume_max_mibps: f64,
+    vms: usize,
     profile: &IoProfile,
     what: &str,
 ) -> Result<String, OptimizeError> {
@@ -265,15 +279,22 @@ fn unreachable_detail(
         )
         .0 as u32
         + 1;
-    let layout = Layout::new(hosts, best_d, volume_max_mibps);
+    let layout = workload_layout(hosts, best_d, volume_max_mibps, vms);
     let p = model.predict(&layout, profile)?;
     let mut detail = format!(
-        "{what}: best with {best_d} datastore(s) x {hosts} hosts = {} flows at {} KiB, \
-         limited by the {} layer",
+        "{what}: best with {best_d} datastore(s) x {} hosts running {vms} VM(s) = {} flows at \
+         {} KiB, limited by the {} layer",
+        layout.hosts,
         layout.flows(),
         profile.block_size_kib,
         p.bottleneck.as_str()
     );
+    if p.bottleneck == crate::perf::Layer::Vm {
+        detail.push_str(&format!(
+            "; more hosts or datastores cannot help: the estate's {vms} VM(s) are the limit"
+        ));
+        return Ok(detail);
+    }
     let mut advice = Vec::new();
     if hosts < limits.max_hosts {
         advice.push(format!("more --hosts (up to {})", limits.max_hosts));
@@ -414,6 +435,8 @@ struct Context<'a> {
     cool_possible: bool,
     /// Ceilings indexed `[cool as usize][large as usize]`.
     ceilings: [[Ceilings; 2]; 2],
+    /// VMs in the plan (they drive the I/O: [`workload_layout`]).
+    vms: usize,
 }
 
 impl Context<'_> {
@@ -893,11 +916,11 @@ pub fn optimize(
         } else {
             limits.volume_max_throughput_mibps
         };
-        let mut l = Layout::new(options.hosts, 1, vol);
+        let mut l = workload_layout(options.hosts, 1, vol, demand.placed.len());
         if cool {
             l.cool_pct = options.cold_pct;
         }
-        Ceilings::new(model, options.hosts, max_d, &l, &small, &large)
+        Ceilings::new(model, l.hosts, max_d, &l, &small, &large)
     };
     let regular = template(false, false)?;
     let large_vols = template(false, true)?;
@@ -914,6 +937,7 @@ pub fn optimize(
         cold_gib,
         cool_possible,
         ceilings: [[regular, large_vols], [cool_regular, cool_large_vols]],
+        vms: demand.placed.len(),
     };
 
     // Targets no layout reaches: say which, and the most reachable.
@@ -951,6 +975,7 @@ pub fn optimize(
                         max_d,
                         &ctx.ceilings[0][1].iops,
                         limits.large_volume_max_throughput_mibps,
+                        ctx.vms,
                         &small,
                         "small-block IOPS",
                     )?
@@ -971,6 +996,7 @@ pub fn optimize(
                         max_d,
                         &ctx.ceilings[0][1].throughput_mibps,
                         limits.large_volume_max_throughput_mibps,
+                        ctx.vms,
                         &large,
                         "large-block MiB/s (large volumes allowed)",
                     )?
@@ -1108,7 +1134,7 @@ fn phase_layout(
     } else {
         limits.volume_max_throughput_mibps
     };
-    let mut layout = Layout::new(ctx.options.hosts, c.datastores, vol);
+    let mut layout = workload_layout(ctx.options.hosts, c.datastores, vol, ctx.vms);
     layout.qos_throughput_mibps = Some(qos);
     if c.variant.cool {
         layout.cool_pct = ctx.options.cold_pct;
@@ -1468,7 +1494,12 @@ fn build_plan(
     } else {
         limits.volume_max_throughput_mibps
     };
-    let mut layout = Layout::new(options.hosts, datastores, volume_max_mibps);
+    let mut layout = workload_layout(
+        options.hosts,
+        datastores,
+        volume_max_mibps,
+        demand.placed.len(),
+    );
     layout.qos_throughput_mibps = Some(pool_tp);
     if cool {
         layout.cool_pct = options.cold_pct;
@@ -1533,7 +1564,26 @@ fn build_plan(
         / ((1.0 + o.growth_pct / 100.0)
             * (1.0 + o.snapshot_reserve_pct / 100.0)
             * (1.0 + o.headroom_pct / 100.0));
-    let (placements, place_warnings) = place_vms(demand, &mut ds, fill_share);
+    let (placements, mut place_warnings) = place_vms(demand, &mut ds, fill_share);
+    let empty: Vec<&str> = ds
+        .iter()
+        .filter(|d| d.vm_count == 0)
+        .map(|d| d.name.as_str())
+        .collect();
+    if !empty.is_empty() {
+        place_warnings.push(crate::inventory::Warning {
+            file: String::new(),
+            sheet: None,
+            row: None,
+            column: None,
+            value: None,
+            message: format!(
+                "{} hold no VM after placement by capacity: the predicted IOPS count their \
+                 flows, so spread VMDKs of the busiest VMs onto them",
+                empty.join(", ")
+            ),
+        });
+    }
 
     let binding = binding_limits(demand, ctx, chosen, model, small, large)?;
 
@@ -1673,6 +1723,7 @@ fn build_plan(
             vms_excluded: demand.excluded.len(),
             datastores,
             flows: layout.flows(),
+            hosts_with_vms: layout.hosts,
             pool_size_tib: size_tib,
             required_capacity_gib: demand.required_capacity_gib,
             placed_capacity_gib: demand.placed_capacity_gib,
@@ -1864,7 +1915,12 @@ fn binding_limits(
         } else {
             ctx.limits().volume_max_throughput_mibps
         };
-        let mut fewer = Layout::new(options.hosts, datastores - 1, volume_max_mibps);
+        let mut fewer = workload_layout(
+            options.hosts,
+            datastores - 1,
+            volume_max_mibps,
+            demand.placed.len(),
+        );
         if chosen.variant.cool {
             fewer.cool_pct = options.cold_pct;
         }

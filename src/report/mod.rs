@@ -135,13 +135,17 @@ fn plan_text(plan: &Plan) -> String {
         .iter()
         .map(|p| p.service_level.to_string())
         .collect();
+    let hosts = if t.hosts_with_vms > 0 && t.hosts_with_vms < plan.hosts {
+        format!("{} hosts ({} run VMs)", plan.hosts, t.hosts_with_vms)
+    } else {
+        format!("{} hosts", plan.hosts)
+    };
     let _ = writeln!(
         s,
-        "dsplan plan: {} datastore(s) on {} ({} TiB), {} hosts x {} datastores = {} flows",
+        "dsplan plan: {} datastore(s) on {} ({} TiB), {hosts} x {} datastores = {} flows",
         t.datastores,
         levels.join(" + "),
         t.pool_size_tib,
-        plan.hosts,
         t.datastores,
         t.flows
     );
