@@ -432,6 +432,35 @@ pub fn derive(inventory: &Inventory, options: &DemandOptions) -> Result<Demand, 
             }),
         }
     }
+    if options.capacity_basis == CapacityBasis::Unshared {
+        // Unshared space leaves out what VMs share (linked-clone base disks): say how much
+        // the in-use basis would add, so a small plan is not taken for the whole estate.
+        let mut below = 0usize;
+        let mut gap_mib = 0.0;
+        for vm in &inventory.vms {
+            if let (Some(u), Some(i)) = (vm.unshared_mib, vm.in_use_mib)
+                && u < i
+            {
+                below += 1;
+                gap_mib += i - u;
+            }
+        }
+        if below > 0 {
+            warnings.push(Warning {
+                file: inventory.inputs.join(", "),
+                sheet: None,
+                row: None,
+                column: None,
+                value: None,
+                message: format!(
+                    "--capacity-basis unshared: {below} VM(s) use {:.1} GiB more in use than \
+                     unshared (disks shared with other VMs, such as linked-clone bases); that \
+                     shared space is in no datastore of this plan",
+                    gap_mib / MIB_PER_GIB
+                ),
+            });
+        }
+    }
     if placed.is_empty() {
         let mut counts: std::collections::BTreeMap<&str, usize> = Default::default();
         for e in &excluded {
@@ -496,7 +525,8 @@ impl Demand {
     }
 
     /// Joins the rows of a per-VM performance file to the placed VMs (by the inventory VM
-    /// each row names) and returns how many VMs got figures. Rows of excluded or unknown VMs
+    /// each row names) and returns how many VMs got figures. A VM named in several rows
+    /// keeps the larger IOPS and the larger MiB/s. Rows of excluded or unknown VMs
     /// are left out (the performance reader already warned about unknown names).
     pub fn attach_perf(&mut self, inventory: &Inventory, perf: &crate::ingest::PerfInput) -> usize {
         let mut origin_of = std::collections::BTreeMap::new();
@@ -525,8 +555,14 @@ impl Demand {
                 if vm.iops.is_none() && vm.throughput_mibps.is_none() {
                     joined += 1;
                 }
-                vm.iops = row.iops.or(vm.iops);
-                vm.throughput_mibps = row.throughput_mibps.or(vm.throughput_mibps);
+                // A VM with several rows keeps the larger figure of each (the conservative
+                // reading of repeated peaks).
+                let larger = |a: Option<f64>, b: Option<f64>| match (a, b) {
+                    (Some(x), Some(y)) => Some(x.max(y)),
+                    (x, y) => x.or(y),
+                };
+                vm.iops = larger(row.iops, vm.iops);
+                vm.throughput_mibps = larger(row.throughput_mibps, vm.throughput_mibps);
             }
         }
         joined
@@ -745,6 +781,14 @@ mod tests {
         // unshared: a = 4 GiB; b none -> in-use 3 GiB. Total 7 GiB.
         let d = derive(&inv, &with(CapacityBasis::Unshared)).unwrap();
         assert_eq!(d.placed_capacity_gib, 7.0);
+        // a's in use exceeds its unshared by 8,192 - 4,096 MiB = 4 GiB: said in a warning.
+        assert!(
+            d.warnings.iter().any(|w| w
+                .message
+                .contains("1 VM(s) use 4.0 GiB more in use than unshared")),
+            "{:?}",
+            d.warnings
+        );
     }
 
     #[test]

@@ -239,14 +239,25 @@ fn check_output_path(output: Option<&PathBuf>, inputs: &[PathBuf]) -> Result<(),
         }
         _ => None,
     };
-    let Some(resolved) = resolved else {
+    let Some(mut resolved) = resolved else {
         return Ok(()); // the write itself will report the bad path
     };
+    // An existing output may be a symbolic link: follow it to the file it would overwrite.
+    if let Ok(target) = out.canonicalize() {
+        resolved = target;
+    }
+    let out_meta = std::fs::metadata(out).ok();
     for input in inputs {
         let Ok(input_abs) = input.canonicalize() else {
             continue;
         };
-        if resolved == input_abs || (input_abs.is_dir() && resolved.starts_with(&input_abs)) {
+        if resolved == input_abs
+            || (input_abs.is_dir() && resolved.starts_with(&input_abs))
+            || out_meta
+                .as_ref()
+                .zip(std::fs::metadata(input).ok())
+                .is_some_and(|(o, i)| same_file(o, &i))
+        {
             return Err(usage(format!(
                 "-o {}: refusing to write the plan over or into the input {}",
                 out.display(),
@@ -270,6 +281,19 @@ fn read_with_progress(inputs: &[PathBuf]) -> Result<dsplan::inventory::Inventory
     let result = dsplan::ingest::read_inputs(inputs).map_err(|e| usage(e.to_string()));
     spinner.finish_and_clear();
     result
+}
+
+/// Whether two metadata describe the same file (a hard link has another path).
+#[cfg(unix)]
+fn same_file(a: &std::fs::Metadata, b: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    a.is_file() && a.dev() == b.dev() && a.ino() == b.ino()
+}
+
+/// Whether two metadata describe the same file (paths are compared elsewhere).
+#[cfg(not(unix))]
+fn same_file(_a: &std::fs::Metadata, _b: &std::fs::Metadata) -> bool {
+    false
 }
 
 fn run_inventory(args: &InventoryArgs) -> Result<(), Failure> {

@@ -527,3 +527,71 @@ fn sweep_grid_is_bounded_and_prices_must_be_prices() {
         &["prices.csv", "not a price"],
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn output_through_a_link_to_an_input_is_refused() {
+    let dir = scratch("links");
+    let input = dir.join("estate.xlsx");
+    std::fs::copy(root().join("fixtures/small-estate.xlsx"), &input).unwrap();
+    let before = std::fs::read(&input).unwrap();
+    let soft = dir.join("soft.xlsx");
+    let hard = dir.join("hard.xlsx");
+    std::os::unix::fs::symlink(&input, &soft).unwrap();
+    std::fs::hard_link(&input, &hard).unwrap();
+    let i = input.to_string_lossy();
+    assert_exit_1(&["plan", &i, "-o", &soft.to_string_lossy()], &["refusing"]);
+    assert_exit_1(&["plan", &i, "-o", &hard.to_string_lossy()], &["refusing"]);
+    assert_eq!(std::fs::read(&input).unwrap(), before);
+}
+
+#[test]
+fn repeated_perf_rows_keep_the_larger_figures() {
+    // web-02 twice: 2,000 IOPS / 200 MiB/s, then 1 / 1 -> the larger of each is used, and
+    // with no --iops/--throughput-mibps the targets are the sums: 2,000 IOPS, 200 MiB/s.
+    let dir = scratch("dup-perf");
+    let perf = dir.join("perf.csv");
+    std::fs::write(
+        &perf,
+        "vm,iops,throughput_mibps\nweb-02,2000,200\nweb-02,1,1\n",
+    )
+    .unwrap();
+    let j = json(&dsplan(&[
+        "plan",
+        "fixtures/small-estate.xlsx",
+        "--perf",
+        &perf.to_string_lossy(),
+        "--format",
+        "json",
+    ]));
+    assert_eq!(f(&j["performance"]["iops_target"]), 2000.0);
+    assert_eq!(f(&j["performance"]["throughput_target_mibps"]), 200.0);
+    // Figures no VM drives are data errors: unknown, with a warning naming the row.
+    std::fs::write(
+        &perf,
+        "vm,iops,throughput_mibps\nweb-01,1e308,1e308\nweb-02,100,10\n",
+    )
+    .unwrap();
+    let j = json(&dsplan(&[
+        "plan",
+        "fixtures/small-estate.xlsx",
+        "--perf",
+        &perf.to_string_lossy(),
+        "--format",
+        "json",
+    ]));
+    assert_eq!(f(&j["performance"]["iops_target"]), 100.0);
+    assert!(
+        j["warnings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|w| w["row"] == 2
+                && w["message"]
+                    .as_str()
+                    .unwrap()
+                    .contains("treated as unknown")),
+        "{}",
+        j["warnings"]
+    );
+}

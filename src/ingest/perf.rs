@@ -112,6 +112,31 @@ pub fn read_perf_csv(path: &Path, inventory: &Inventory) -> Result<PerfInput, In
         })?;
     }
 
+    // Figures beyond any single VM are data errors: unknown, with a warning. 10 million
+    // IOPS and 1,000,000 MiB/s are far above the largest published ANF figures (a large
+    // volume: 12,800 MiB/s; the whole AVS test: 585,000 IOPS).
+    for r in &mut rows {
+        for (value, what, limit) in [
+            (&mut r.iops, "IOPS", 10_000_000.0),
+            (&mut r.throughput_mibps, "MiB/s", 1_000_000.0),
+        ] {
+            if let Some(v) = *value
+                && !(v.is_finite() && v <= limit)
+            {
+                out.warnings.push(Warning {
+                    file: r.origin.file.clone(),
+                    sheet: Some(r.origin.sheet.clone()),
+                    row: Some(r.origin.row),
+                    column: Some(what.to_string()),
+                    value: Some(format!("{v:e}")),
+                    message: format!(
+                        "more {what} than any VM drives (limit {limit:e}); treated as unknown"
+                    ),
+                });
+                *value = None;
+            }
+        }
+    }
     let mut by_name: HashMap<&str, Vec<VmKey>> = HashMap::new();
     for vm in &inventory.vms {
         by_name.entry(vm.name.as_str()).or_default().push(vm.key());
@@ -137,7 +162,10 @@ pub fn read_perf_csv(path: &Path, inventory: &Inventory) -> Result<PerfInput, In
             )),
         }
         if let Some(first) = seen.insert(r.vm.clone(), r.origin.row) {
-            let message = format!("VM '{}' already has a row (row {first})", r.vm);
+            let message = format!(
+                "VM '{}' already has a row (row {first}); the larger figures of the rows are used",
+                r.vm
+            );
             out.warnings.push(row_warning(r, message));
         }
     }

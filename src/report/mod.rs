@@ -631,7 +631,8 @@ pub fn render_inventory(inventory: &Inventory, format: Format) -> Result<String,
                 total.memory_mib += d.memory_mib;
                 total.memory_unknown += d.memory_unknown;
             }
-            total.host_count = report.summary.host_count;
+            // The column's sum: each cluster counts its VMs' hosts and its vHost rows.
+            total.host_count = report.cluster_details.iter().map(|d| d.host_count).sum();
             for ds in &inventory.datastores {
                 let t = ds
                     .datastore_type
