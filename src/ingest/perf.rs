@@ -217,11 +217,7 @@ fn perf_from_row(row: &mut Row<'_, '_>) -> Option<VmPerf> {
         throughput_mibps,
         read_pct,
         block_kib,
-        origin: Origin {
-            file: row.file.to_string(),
-            sheet: row.sheet.to_string(),
-            row: row.row,
-        },
+        origin: row.origin(),
     })
 }
 
@@ -543,10 +539,6 @@ fn azure_migrate_from_row(row: &mut Row<'_, '_>) -> Option<VmPerf> {
         throughput_mibps,
         read_pct,
         block_kib,
-        origin: Origin {
-            file: row.file.to_string(),
-            sheet: row.sheet.to_string(),
-            row: row.row,
-        },
+        origin: row.origin(),
     })
 }

@@ -223,6 +223,15 @@ pub(crate) struct Row<'r, 'a> {
 }
 
 impl Row<'_, '_> {
+    /// Where this row was read: file, sheet and 1-based row.
+    pub(crate) fn origin(&self) -> crate::inventory::Origin {
+        crate::inventory::Origin {
+            file: self.file.to_string(),
+            sheet: self.sheet.to_string(),
+            row: self.row,
+        }
+    }
+
     fn cell(&self, slot: usize) -> &Value<'_> {
         self.cells.get(slot).unwrap_or(&Value::Empty)
     }

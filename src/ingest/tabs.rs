@@ -2,15 +2,7 @@
 //! vMetaData. Each has its field list (slot order = the constants) and a row reader.
 
 use crate::ingest::table::{FieldSpec, Row};
-use crate::inventory::{Cluster, Datastore, Host, Origin, Partition, Snapshot, VirtualDisk, VmKey};
-
-fn origin(row: &Row<'_, '_>) -> Origin {
-    Origin {
-        file: row.file.to_string(),
-        sheet: row.sheet.to_string(),
-        row: row.row,
-    }
-}
+use crate::inventory::{Cluster, Datastore, Host, Partition, Snapshot, VirtualDisk, VmKey};
 
 /// The datastore of a `[datastore] folder/file` path; `None` without the brackets.
 pub(crate) fn datastore_of_path(path: &str) -> Option<String> {
@@ -92,7 +84,7 @@ pub(crate) fn disk_from_row(row: &mut Row<'_, '_>) -> Option<VirtualDisk> {
         datastore: path.as_deref().and_then(datastore_of_path),
         path,
         controller: row.text(col_disk::CONTROLLER),
-        origin: origin(row),
+        origin: row.origin(),
         vm,
     })
 }
@@ -146,7 +138,7 @@ pub(crate) fn partition_from_row(row: &mut Row<'_, '_>) -> Option<Partition> {
         capacity_mib: row.non_negative(col_partition::CAPACITY),
         consumed_mib: row.non_negative(col_partition::CONSUMED),
         free_mib: row.non_negative(col_partition::FREE),
-        origin: origin(row),
+        origin: row.origin(),
         vm,
     })
 }
@@ -179,7 +171,7 @@ pub(crate) fn host_from_row(row: &mut Row<'_, '_>) -> Option<Host> {
         vms_total: row.count(col_host::VMS_TOTAL),
         esx_version: row.text(col_host::ESX_VERSION),
         vi_sdk_server: row.text(col_host::SERVER),
-        origin: origin(row),
+        origin: row.origin(),
     })
 }
 
@@ -208,7 +200,7 @@ pub(crate) fn cluster_from_row(row: &mut Row<'_, '_>) -> Option<Cluster> {
         num_cpu_cores: row.count(col_cluster::NUM_CPU_CORES),
         total_memory_mib: row.non_negative(col_cluster::TOTAL_MEMORY),
         vi_sdk_server: row.text(col_cluster::SERVER),
-        origin: origin(row),
+        origin: row.origin(),
     })
 }
 
@@ -274,7 +266,7 @@ pub(crate) fn datastore_from_row(row: &mut Row<'_, '_>) -> Option<Datastore> {
         address: row.text(col_datastore::ADDRESS),
         url: row.text(col_datastore::URL),
         vi_sdk_server: row.text(col_datastore::SERVER),
-        origin: origin(row),
+        origin: row.origin(),
     })
 }
 
@@ -312,7 +304,7 @@ pub(crate) fn snapshot_from_row(row: &mut Row<'_, '_>) -> Option<Snapshot> {
         date: row.text(col_snapshot::DATE),
         size_vmsn_mib: row.non_negative(col_snapshot::SIZE_VMSN),
         size_total_mib: row.non_negative(col_snapshot::SIZE_TOTAL),
-        origin: origin(row),
+        origin: row.origin(),
         vm,
     })
 }

@@ -2,7 +2,7 @@
 
 use crate::ingest::table::{FieldSpec, Row};
 use crate::ingest::tabs::datastore_of_path;
-use crate::inventory::{Origin, PowerState, Vm};
+use crate::inventory::{PowerState, Vm};
 
 pub(crate) const VM: usize = 0;
 pub(crate) const POWERSTATE: usize = 1;
@@ -70,11 +70,7 @@ pub(crate) fn vm_from_row(row: &mut Row<'_, '_>) -> Option<Vm> {
         host: row.text(HOST),
         provisioned_mib,
         in_use_mib,
-        origin: Origin {
-            file: row.file.to_string(),
-            sheet: row.sheet.to_string(),
-            row: row.row,
-        },
+        origin: row.origin(),
         unshared_mib: row.non_negative(UNSHARED),
         srm_placeholder: row.boolean(SRM_PLACEHOLDER),
         cpus: row.count(CPUS),
