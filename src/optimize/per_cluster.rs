@@ -23,8 +23,9 @@ pub struct ClusterPlan {
     /// Where the host count came from (`--hosts`, the hosts of vHost and vInfo, `vCluster`,
     /// or the AVS minimum).
     pub hosts_source: String,
-    /// Share of the estate's IOPS and MiB/s targets given to this cluster (its share of the
-    /// placed capacity), 0..=1.
+    /// This cluster's share of the placed capacity, 0..=1: estate-wide `--iops` and
+    /// `--throughput-mibps` targets are split by it; targets from `--perf` are the
+    /// cluster's own VMs' sums instead.
     pub target_share: f64,
     /// The plan.
     pub plan: Plan,

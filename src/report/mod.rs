@@ -81,7 +81,7 @@ pub fn render_cluster_plans(
             for c in &plans.clusters {
                 let _ = writeln!(
                     s,
-                    "=== cluster {}: {} hosts ({}), {:.1}% of the IOPS and MiB/s targets ===",
+                    "=== cluster {}: {} hosts ({}), {:.1}% of the capacity (and of estate-wide targets) ===",
                     c.cluster,
                     c.hosts,
                     c.hosts_source,
