@@ -296,10 +296,13 @@ fn unreachable_detail(
         return Ok(detail);
     }
     let mut advice = Vec::new();
-    if hosts < limits.max_hosts {
-        advice.push(format!("more --hosts (up to {})", limits.max_hosts));
+    // More hosts help only while there are VMs to run on them.
+    let useful_hosts = limits.max_hosts.min(u32::try_from(vms).unwrap_or(u32::MAX));
+    if layout.hosts < useful_hosts {
+        advice.push(format!("more --hosts (up to {useful_hosts})"));
     }
-    if max_d < limits.max_datastores {
+    // More datastores help only while the ceiling still rises at the limit.
+    if max_d < limits.max_datastores && best_d == max_d {
         advice.push(format!(
             "a higher --max-datastores (up to {})",
             limits.max_datastores
