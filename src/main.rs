@@ -61,8 +61,14 @@ enum BasisArg {
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum FormatArg {
+    /// Readable text.
     Text,
+    /// Versioned JSON.
     Json,
+    /// One row per datastore.
+    Csv,
+    /// A Markdown report.
+    Md,
 }
 
 #[derive(clap::Args, Debug)]
@@ -441,6 +447,8 @@ fn run_plan(args: &PlanArgs) -> Result<(), Failure> {
     let format = match args.format {
         FormatArg::Text => Format::Text,
         FormatArg::Json => Format::Json,
+        FormatArg::Csv => Format::Csv,
+        FormatArg::Md => Format::Markdown,
     };
     let text = if args.per_cluster {
         let mut plans = optimize::optimize_per_cluster(

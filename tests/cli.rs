@@ -595,3 +595,65 @@ fn repeated_perf_rows_keep_the_larger_figures() {
         j["warnings"]
     );
 }
+
+#[test]
+fn csv_and_markdown_plans() {
+    // The README plan (1 datastore, flexible 3 TiB, 372 MiB/s purchased, 1,175.58 USD).
+    let args = |format: &'static str| {
+        vec![
+            "plan",
+            "fixtures/small-estate.xlsx",
+            "--hosts",
+            "3",
+            "--iops",
+            "20000",
+            "--throughput-mibps",
+            "500",
+            "--format",
+            format,
+        ]
+    };
+    let o = dsplan(&args("csv"));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut rdr = csv::Reader::from_reader(o.stdout.as_slice());
+    let headers = rdr.headers().unwrap().clone();
+    let rows: Vec<csv::StringRecord> = rdr.records().map(Result::unwrap).collect();
+    assert_eq!(rows.len(), 1);
+    let col = |name: &str| headers.iter().position(|h| h == name).unwrap();
+    assert_eq!(&rows[0][col("datastore")], "anf-ds-01");
+    assert_eq!(&rows[0][col("service_level")], "flexible");
+    assert_eq!(&rows[0][col("size_gib")], "3072"); // 3 TiB x 1024
+    assert_eq!(&rows[0][col("cost_usd_per_month")], "1175.58");
+    assert_eq!(&rows[0][col("vm_count")], "7");
+
+    let o = dsplan(&args("md"));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let md = String::from_utf8_lossy(&o.stdout);
+    assert!(md.starts_with("# ANF datastore plan"), "{md}");
+    assert!(
+        md.contains("| pool-flexible-1 | flexible | 3 | 500 | 372 | no | 1,175.58 |"),
+        "{md}"
+    );
+    assert!(
+        md.contains("| ultra only | ultra | 1 | 4 | 1,608.66 | +433.08 |"),
+        "{md}"
+    );
+
+    // Per cluster: a `cluster` column first; Dev and Prod each have their datastores.
+    let o = dsplan(&[
+        "plan",
+        "fixtures/small-estate.xlsx",
+        "--per-cluster",
+        "--format",
+        "csv",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut rdr = csv::Reader::from_reader(o.stdout.as_slice());
+    assert_eq!(&rdr.headers().unwrap()[0], "cluster");
+    let clusters: std::collections::BTreeSet<String> =
+        rdr.records().map(|r| r.unwrap()[0].to_string()).collect();
+    assert_eq!(
+        clusters.into_iter().collect::<Vec<_>>(),
+        vec!["Dev".to_string(), "Prod".to_string()]
+    );
+}

@@ -10,6 +10,8 @@ use serde::Serialize;
 use crate::inventory::{ClusterSummary, Inventory, InventorySummary, Warning};
 use crate::plan::Plan;
 
+pub mod tables;
+
 /// Output formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
@@ -17,6 +19,10 @@ pub enum Format {
     Text,
     /// Pretty-printed JSON (`schema_version` first).
     Json,
+    /// CSV, one row per datastore ([`tables::PLAN_CSV_HEADER`]); plans only.
+    Csv,
+    /// A Markdown document; plans only.
+    Markdown,
 }
 
 /// Errors while rendering.
@@ -25,6 +31,12 @@ pub enum ReportError {
     /// JSON serialisation failed (non-finite number ...).
     #[error("JSON: {0}")]
     Json(#[from] serde_json::Error),
+    /// CSV writing failed.
+    #[error("CSV: {0}")]
+    Csv(String),
+    /// The format does not apply to this output.
+    #[error("{0}")]
+    Unsupported(String),
 }
 
 /// `1234567.891` -> `"1,234,567.89"` with `decimals` digits after the point.
@@ -57,11 +69,14 @@ pub fn group_thousands(value: f64, decimals: usize) -> String {
 /// Renders a plan.
 ///
 /// # Errors
-/// [`ReportError::Json`] if the plan holds a value JSON cannot carry.
+/// [`ReportError::Json`] if the plan holds a value JSON cannot carry; [`ReportError::Csv`]
+/// if CSV writing fails.
 pub fn render_plan(plan: &Plan, format: Format) -> Result<String, ReportError> {
     match format {
         Format::Json => Ok(serde_json::to_string_pretty(plan)? + "\n"),
         Format::Text => Ok(plan_text(plan)),
+        Format::Csv => tables::plan_csv(plan),
+        Format::Markdown => Ok(tables::plan_markdown(plan)),
     }
 }
 
@@ -75,6 +90,36 @@ pub fn render_cluster_plans(
 ) -> Result<String, ReportError> {
     match format {
         Format::Json => Ok(serde_json::to_string_pretty(plans)? + "\n"),
+        Format::Csv => tables::cluster_plans_csv(plans),
+        Format::Markdown => {
+            let mut s = String::new();
+            for c in &plans.clusters {
+                let _ = writeln!(
+                    s,
+                    "# Cluster {}: {} hosts ({})\n",
+                    c.cluster, c.hosts, c.hosts_source
+                );
+                // Each cluster's plan, its headings one level down.
+                for line in tables::plan_markdown(&c.plan).lines() {
+                    if line.starts_with('#') {
+                        let _ = writeln!(s, "#{line}");
+                    } else {
+                        let _ = writeln!(s, "{line}");
+                    }
+                }
+            }
+            let t = &plans.total;
+            let _ = writeln!(
+                s,
+                "# Total over {} clusters\n\n{} hosts, {} datastores, {} TiB of pools, {} USD/month",
+                t.clusters,
+                t.hosts,
+                t.datastores,
+                t.pool_size_tib,
+                group_thousands(t.cost_usd_per_month, 2)
+            );
+            Ok(s)
+        }
         Format::Text => {
             let g = group_thousands;
             let mut s = String::new();
@@ -567,6 +612,9 @@ pub fn render_inventory(inventory: &Inventory, format: Format) -> Result<String,
     };
     match format {
         Format::Json => Ok(serde_json::to_string_pretty(&report)? + "\n"),
+        Format::Csv | Format::Markdown => Err(ReportError::Unsupported(
+            "dsplan inventory prints text or --json".into(),
+        )),
         Format::Text => {
             let mut s = String::new();
             let _ = writeln!(s, "inputs: {}", inventory.inputs.join(", "));
