@@ -69,6 +69,8 @@ enum FormatArg {
     Csv,
     /// A Markdown report.
     Md,
+    /// An Excel workbook (needs -o FILE).
+    Xlsx,
 }
 
 #[derive(clap::Args, Debug)]
@@ -444,12 +446,27 @@ fn run_plan(args: &PlanArgs) -> Result<(), Failure> {
         );
         Ok(())
     };
+    let xlsx = matches!(args.format, FormatArg::Xlsx);
     let format = match args.format {
         FormatArg::Text => Format::Text,
         FormatArg::Json => Format::Json,
         FormatArg::Csv => Format::Csv,
         FormatArg::Md => Format::Markdown,
+        FormatArg::Xlsx => Format::Text, // written below from the plan itself
     };
+    if xlsx {
+        if args.output.is_none() {
+            return Err(usage(
+                "--format xlsx writes a workbook: give its path with -o FILE",
+            ));
+        }
+        if args.per_cluster {
+            return Err(usage(
+                "--format xlsx is for one plan: with --per-cluster use json, csv or md, or \
+                 plan one cluster with --cluster NAME",
+            ));
+        }
+    }
     let text = if args.per_cluster {
         let mut plans = optimize::optimize_per_cluster(
             &inventory,
@@ -469,6 +486,11 @@ fn run_plan(args: &PlanArgs) -> Result<(), Failure> {
         let mut plan =
             optimize::optimize(&demand, &catalog, &model, &optimize_options).map_err(failure)?;
         vsan(&mut plan)?;
+        if let (true, Some(path)) = (xlsx, args.output.as_ref()) {
+            let bytes = report::xlsx::plan_xlsx(&plan).map_err(|e| usage(e.to_string()))?;
+            return std::fs::write(path, bytes)
+                .map_err(|e| usage(format!("{}: cannot write: {e}", path.display())));
+        }
         report::render_plan(&plan, format)
     }
     .map_err(|e| usage(e.to_string()))?;

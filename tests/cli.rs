@@ -657,3 +657,54 @@ fn csv_and_markdown_plans() {
         vec!["Dev".to_string(), "Prod".to_string()]
     );
 }
+
+#[test]
+fn xlsx_plan_workbook() {
+    use calamine::{Data, Reader, Xlsx, open_workbook};
+    let dir = scratch("xlsx");
+    let out = dir.join("plan.xlsx");
+    let o = dsplan(&[
+        "plan",
+        "fixtures/small-estate.xlsx",
+        "--hosts",
+        "3",
+        "--iops",
+        "20000",
+        "--throughput-mibps",
+        "500",
+        "--format",
+        "xlsx",
+        "-o",
+        &out.to_string_lossy(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut wb: Xlsx<_> = open_workbook(&out).unwrap();
+    assert_eq!(
+        wb.sheet_names(),
+        [
+            "Summary",
+            "Pools",
+            "Datastores",
+            "Placements",
+            "Excluded",
+            "Alternatives",
+            "Warnings",
+            "Assumptions"
+        ]
+    );
+    // The README plan: one datastore of 3 TiB = 3,072 GiB, 7 VMs, 1,175.58 USD/month.
+    let ds = wb.worksheet_range("Datastores").unwrap();
+    assert_eq!(ds.get((1, 0)), Some(&Data::String("anf-ds-01".into())));
+    assert_eq!(ds.get((1, 2)), Some(&Data::Float(3072.0)));
+    assert_eq!(ds.get((1, 6)), Some(&Data::Float(7.0)));
+    assert_eq!(ds.get((1, 8)), Some(&Data::Float(1175.58)));
+    // 7 placements and the template excluded
+    assert_eq!(wb.worksheet_range("Placements").unwrap().height(), 8);
+    let ex = wb.worksheet_range("Excluded").unwrap();
+    assert_eq!(ex.get((1, 0)), Some(&Data::String("tmpl-linux".into())));
+    // xlsx needs a file
+    assert_exit_1(
+        &["plan", "fixtures/small-estate.xlsx", "--format", "xlsx"],
+        &["-o FILE"],
+    );
+}

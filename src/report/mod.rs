@@ -11,6 +11,7 @@ use crate::inventory::{ClusterSummary, Inventory, InventorySummary, Warning};
 use crate::plan::Plan;
 
 pub mod tables;
+pub mod xlsx;
 
 /// Output formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,6 +35,9 @@ pub enum ReportError {
     /// CSV writing failed.
     #[error("CSV: {0}")]
     Csv(String),
+    /// The workbook could not be built.
+    #[error("xlsx: {0}")]
+    Xlsx(String),
     /// The format does not apply to this output.
     #[error("{0}")]
     Unsupported(String),
