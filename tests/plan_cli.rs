@@ -146,5 +146,27 @@ fn perf_file_sets_targets_and_spreads_a_heavy_vm() {
         let m = w["message"].as_str().unwrap_or("");
         m.contains("db-01") && m.contains("spread its VMDKs")
     }));
+    // ... and the placements do spread it: db-01 (800 GiB in use) in equal parts on at
+    // least 2 datastores.
+    let parts: Vec<(String, f64)> = j["placements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["vm"] == "db-01")
+        .map(|p| {
+            (
+                p["datastore"].as_str().unwrap().to_string(),
+                p["capacity_gib"].as_f64().unwrap(),
+            )
+        })
+        .collect();
+    assert!(parts.len() >= 2, "{parts:?}");
+    let each = 800.0 / parts.len() as f64;
+    assert!(
+        parts.iter().all(|(_, gib)| (gib - each).abs() < 1e-9),
+        "{parts:?}"
+    );
+    let distinct: std::collections::BTreeSet<&String> = parts.iter().map(|(d, _)| d).collect();
+    assert_eq!(distinct.len(), parts.len());
     let _ = std::fs::remove_dir_all(&dir);
 }

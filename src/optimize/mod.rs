@@ -440,6 +440,9 @@ struct Context<'a> {
     ceilings: [[Ceilings; 2]; 2],
     /// VMs in the plan (they drive the I/O: [`workload_layout`]).
     vms: usize,
+    /// VMs (by file, sheet, row) whose per-VM load needs their VMDKs over this many
+    /// datastores (from `--perf`).
+    spread_over: std::collections::BTreeMap<(String, String, usize), u32>,
 }
 
 impl Context<'_> {
@@ -941,6 +944,17 @@ pub fn optimize(
         cool_possible,
         ceilings: [[regular, large_vols], [cool_regular, cool_large_vols]],
         vms: demand.placed.len(),
+        spread_over: spreads
+            .iter()
+            .filter_map(|s| {
+                s.datastores.filter(|k| *k > 1).map(|k| {
+                    (
+                        (s.origin.file.clone(), s.origin.sheet.clone(), s.origin.row),
+                        k,
+                    )
+                })
+            })
+            .collect(),
     };
 
     // Targets no layout reaches: say which, and the most reachable.
@@ -1567,7 +1581,7 @@ fn build_plan(
         / ((1.0 + o.growth_pct / 100.0)
             * (1.0 + o.snapshot_reserve_pct / 100.0)
             * (1.0 + o.headroom_pct / 100.0));
-    let (placements, mut place_warnings) = place_vms(demand, &mut ds, fill_share);
+    let (placements, mut place_warnings) = place_vms(demand, &mut ds, fill_share, &ctx.spread_over);
     let empty: Vec<&str> = ds
         .iter()
         .filter(|d| d.vm_count == 0)
@@ -1773,6 +1787,7 @@ fn place_vms(
     demand: &Demand,
     ds: &mut [DatastorePlan],
     fill_share: f64,
+    spread_over: &std::collections::BTreeMap<(String, String, usize), u32>,
 ) -> (Vec<Placement>, Vec<crate::inventory::Warning>) {
     let mut order: Vec<usize> = (0..demand.placed.len()).collect();
     order.sort_by(|&a, &b| {
@@ -1787,6 +1802,35 @@ fn place_vms(
     let mut warnings = Vec::new();
     for i in order {
         let vm = &demand.placed[i];
+        // A VM whose load needs k datastores gets its VMDKs in k equal parts on the k
+        // datastores with the most room, when they hold them.
+        let key = (
+            vm.origin.file.clone(),
+            vm.origin.sheet.clone(),
+            vm.origin.row,
+        );
+        if let Some(&k) = spread_over.get(&key)
+            && k > 1
+            && (k as usize) <= ds.len()
+        {
+            let mut by_room: Vec<usize> = (0..ds.len()).collect();
+            by_room.sort_by(|&a, &b| room(&ds[b]).total_cmp(&room(&ds[a])).then(a.cmp(&b)));
+            let chosen = &by_room[..k as usize];
+            let part = vm.capacity_gib / f64::from(k);
+            if chosen.iter().all(|&j| room(&ds[j]) + 1e-9 >= part) {
+                for &j in chosen {
+                    ds[j].placed_capacity_gib += part;
+                    ds[j].vm_count += 1;
+                    placements.push(Placement {
+                        vm: vm.name.clone(),
+                        origin: vm.origin.clone(),
+                        datastore: ds[j].name.clone(),
+                        capacity_gib: part,
+                    });
+                }
+                continue;
+            }
+        }
         let mut left = vm.capacity_gib;
         let mut first = true;
         // most room; ties to the lowest index
