@@ -330,6 +330,18 @@ pub struct Warning {
 }
 
 impl Warning {
+    /// A warning about the plan as a whole: no file, sheet, row or cell to name.
+    pub fn plan_wide(message: String) -> Warning {
+        Warning {
+            file: String::new(),
+            sheet: None,
+            row: None,
+            column: None,
+            value: None,
+            message,
+        }
+    }
+
     /// A warning about the row at `origin` as a whole (no column or value).
     pub fn at_row(origin: &Origin, message: String) -> Warning {
         Warning {

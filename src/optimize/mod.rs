@@ -978,47 +978,43 @@ pub fn optimize(
         checks.push(("in the peak months: ", pt));
     }
     for (when, t) in checks {
-        if t.iops > reachable_iops {
-            return Err(OptimizeError::Infeasible {
-                target: Target::Iops,
-                required: t.iops,
-                reachable: reachable_iops,
-                detail: format!(
-                    "{when}{}",
-                    unreachable_detail(
-                        model,
-                        limits,
-                        options.hosts,
-                        max_d,
-                        &ctx.ceilings[0][1].iops,
-                        limits.large_volume_max_throughput_mibps,
-                        ctx.vms,
-                        &small,
-                        "small-block IOPS",
-                    )?
-                ),
-            });
-        }
-        if t.mibps > reachable_tp {
-            return Err(OptimizeError::Infeasible {
-                target: Target::ThroughputMibps,
-                required: t.mibps,
-                reachable: reachable_tp,
-                detail: format!(
-                    "{when}{}",
-                    unreachable_detail(
-                        model,
-                        limits,
-                        options.hosts,
-                        max_d,
-                        &ctx.ceilings[0][1].throughput_mibps,
-                        limits.large_volume_max_throughput_mibps,
-                        ctx.vms,
-                        &large,
-                        "large-block MiB/s (large volumes allowed)",
-                    )?
-                ),
-            });
+        for (target, required, reachable, ceilings, profile, what) in [
+            (
+                Target::Iops,
+                t.iops,
+                reachable_iops,
+                &ctx.ceilings[0][1].iops,
+                &small,
+                "small-block IOPS",
+            ),
+            (
+                Target::ThroughputMibps,
+                t.mibps,
+                reachable_tp,
+                &ctx.ceilings[0][1].throughput_mibps,
+                &large,
+                "large-block MiB/s (large volumes allowed)",
+            ),
+        ] {
+            if required > reachable {
+                let why = unreachable_detail(
+                    model,
+                    limits,
+                    options.hosts,
+                    max_d,
+                    ceilings,
+                    limits.large_volume_max_throughput_mibps,
+                    ctx.vms,
+                    profile,
+                    what,
+                )?;
+                return Err(OptimizeError::Infeasible {
+                    target,
+                    required,
+                    reachable,
+                    detail: format!("{when}{why}"),
+                });
+            }
         }
     }
     let max_capacity_gib = GIB_PER_TIB
@@ -1588,18 +1584,11 @@ fn build_plan(
         .map(|d| d.name.as_str())
         .collect();
     if !empty.is_empty() {
-        place_warnings.push(crate::inventory::Warning {
-            file: String::new(),
-            sheet: None,
-            row: None,
-            column: None,
-            value: None,
-            message: format!(
-                "{} hold no VM after placement by capacity: the predicted IOPS count their \
+        place_warnings.push(crate::inventory::Warning::plan_wide(format!(
+            "{} hold no VM after placement by capacity: the predicted IOPS count their \
                  flows, so spread VMDKs of the busiest VMs onto them",
-                empty.join(", ")
-            ),
-        });
+            empty.join(", ")
+        )));
     }
 
     let binding = binding_limits(demand, ctx, chosen, model, small, large)?;
@@ -1607,30 +1596,20 @@ fn build_plan(
     let mut warnings = demand.warnings.clone();
     warnings.extend(place_warnings);
     if chosen.variant.large {
-        warnings.push(crate::inventory::Warning {
-            file: String::new(),
-            sheet: None,
-            row: None,
-            column: None,
-            value: None,
-            message: "the plan uses ANF large volumes (more than 100 TiB or 4,500 MiB/s per \
+        warnings.push(crate::inventory::Warning::plan_wide(
+            "the plan uses ANF large volumes (more than 100 TiB or 4,500 MiB/s per \
                       datastore): check that large volumes can be attached as AVS datastores \
                       in your region before ordering; otherwise raise --max-datastores"
                 .into(),
-        });
+        ));
     }
     if o.iops <= 0.0 && o.throughput_mibps <= 0.0 {
-        warnings.push(crate::inventory::Warning {
-            file: String::new(),
-            sheet: None,
-            row: None,
-            column: None,
-            value: None,
-            message: "no IOPS or MiB/s target was given (--iops, --throughput-mibps): the \
+        warnings.push(crate::inventory::Warning::plan_wide(
+            "no IOPS or MiB/s target was given (--iops, --throughput-mibps): the \
                       plan is sized for capacity only and its throughput is whatever the \
                       cheapest pool includes"
                 .into(),
-        });
+        ));
     }
     let reservation_note = match options.reservation {
         ReservationTerm::None => "--reservation (default none): pay as you go".to_string(),
@@ -1819,14 +1798,7 @@ fn place_vms(
             let part = vm.capacity_gib / f64::from(k);
             if chosen.iter().all(|&j| room(&ds[j]) + 1e-9 >= part) {
                 for &j in chosen {
-                    ds[j].placed_capacity_gib += part;
-                    ds[j].vm_count += 1;
-                    placements.push(Placement {
-                        vm: vm.name.clone(),
-                        origin: vm.origin.clone(),
-                        datastore: ds[j].name.clone(),
-                        capacity_gib: part,
-                    });
+                    placements.push(put(&mut ds[j], vm, part));
                 }
                 continue;
             }
@@ -1856,14 +1828,7 @@ fn place_vms(
                 ));
             }
             first = false;
-            ds[j].placed_capacity_gib += part;
-            ds[j].vm_count += 1;
-            placements.push(Placement {
-                vm: vm.name.clone(),
-                origin: vm.origin.clone(),
-                datastore: ds[j].name.clone(),
-                capacity_gib: part,
-            });
+            placements.push(put(&mut ds[j], vm, part));
             left -= part;
             if left <= 1e-9 {
                 break;
@@ -1871,6 +1836,18 @@ fn place_vms(
         }
     }
     (placements, warnings)
+}
+
+/// Records `part` GiB of `vm` on datastore `d` and returns its placement.
+fn put(d: &mut DatastorePlan, vm: &crate::demand::VmDemand, part: f64) -> Placement {
+    d.placed_capacity_gib += part;
+    d.vm_count += 1;
+    Placement {
+        vm: vm.name.clone(),
+        origin: vm.origin.clone(),
+        datastore: d.name.clone(),
+        capacity_gib: part,
+    }
 }
 
 /// Which constraints decide the plan, each with its numbers.
