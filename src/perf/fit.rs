@@ -7,6 +7,11 @@
 //! minimises the sum of squared relative errors `(predicted / published - 1)^2` over its
 //! rows: a grid scan of the search box (log-spaced where the lower bound is positive), then
 //! golden-section search (one parameter) or Nelder-Mead (several) from the best grid point.
+//!
+//! The fit runs at build time: `build.rs` compiles this module tree (`#[path]`), calls
+//! [`fit_builtin`] and writes each fitted value's bits to `$OUT_DIR/fitted_params.rs`, which
+//! [`build_builtin`] takes instead of searching (then, as at build time, it resolves the
+//! profiles and checks every row; a test re-runs the search and compares bit for bit).
 
 use std::collections::BTreeMap;
 
@@ -570,8 +575,14 @@ struct FitParam {
     max: f64,
 }
 
-/// Fits the built-in profiles and checks every calibration row.
-pub(crate) fn build_builtin() -> Result<PerfModel, PerfError> {
+/// The values of the fitted parameters of the built-in profiles, fitted by `build.rs`:
+/// `(system, parameter, f64::to_bits(value))` in fitting order.
+#[cfg(dsplan_fitted_at_build)]
+const FITTED_AT_BUILD: &[(&str, &str, u64)] =
+    include!(concat!(env!("OUT_DIR"), "/fitted_params.rs"));
+
+/// The built-in profile files and calibration rows, parsed.
+fn builtin_inputs() -> Result<(Vec<RawProfile>, Vec<CalibrationRow>), PerfError> {
     let catalog = Catalog::builtin().map_err(|e| PerfError::Calibration(e.to_string()))?;
     let raws = PROFILES
         .iter()
@@ -581,10 +592,39 @@ pub(crate) fn build_builtin() -> Result<PerfModel, PerfError> {
     for (file, text) in CALIBRATION {
         rows.extend(parse_rows(file, text, &catalog)?);
     }
-    fit_and_check(&raws, rows)
+    Ok((raws, rows))
 }
 
-fn fit_and_check(raws: &[RawProfile], rows: Vec<CalibrationRow>) -> Result<PerfModel, PerfError> {
+/// Fits the built-in profiles by search and checks every calibration row (what `build.rs`
+/// runs; tens of milliseconds in a release build).
+#[cfg(any(test, not(dsplan_fitted_at_build)))]
+pub(crate) fn fit_builtin() -> Result<PerfModel, PerfError> {
+    let (raws, rows) = builtin_inputs()?;
+    fit_and_check(&raws, rows, None)
+}
+
+/// The built-in model with the values `build.rs` fitted, every calibration row checked.
+#[cfg(dsplan_fitted_at_build)]
+pub(crate) fn build_builtin() -> Result<PerfModel, PerfError> {
+    let (raws, rows) = builtin_inputs()?;
+    fit_and_check(&raws, rows, Some(FITTED_AT_BUILD))
+}
+
+/// Without the build script's values (only when `build.rs` itself compiles this module):
+/// fits by search.
+#[cfg(not(dsplan_fitted_at_build))]
+pub(crate) fn build_builtin() -> Result<PerfModel, PerfError> {
+    fit_builtin()
+}
+
+/// Fits each group in turn, by search (`known` = `None`) or taking the values found before
+/// (`known` = `(system, parameter, f64 bits)`, from the build script), then resolves the
+/// profiles and checks every row.
+fn fit_and_check(
+    raws: &[RawProfile],
+    rows: Vec<CalibrationRow>,
+    known: Option<&[(&str, &str, u64)]>,
+) -> Result<PerfModel, PerfError> {
     let mut groups: Vec<(String, Vec<FitParam>)> = Vec::new();
     for raw in raws {
         for (name, v) in &raw.entries {
@@ -643,7 +683,24 @@ fn fit_and_check(raws: &[RawProfile], rows: Vec<CalibrationRow>) -> Result<PerfM
             s
         };
         let mut obj = objective;
-        let best = minimize(&bounds, &mut obj);
+        let best = match known {
+            None => minimize(&bounds, &mut obj),
+            Some(known) => params
+                .iter()
+                .map(|p| {
+                    known
+                        .iter()
+                        .find(|(sys, param, _)| *sys == p.system && *param == p.parameter)
+                        .map(|(_, _, bits)| f64::from_bits(*bits))
+                        .ok_or_else(|| {
+                            PerfError::Calibration(format!(
+                                "no build-time value for {}/{} (rebuild)",
+                                p.system, p.parameter
+                            ))
+                        })
+                })
+                .collect::<Result<Vec<f64>, PerfError>>()?,
+        };
         let sse = obj(&best);
         let rms_error_pct = (sse / grows.len() as f64).sqrt() * 100.0;
         for (p, v) in params.iter().zip(&best) {

@@ -24,8 +24,10 @@
 //!
 //! # Calibration
 //! The parameters of each system live in `data/systems/*.csv`; those marked `fit:GROUP` are
-//! fitted at start-up by least squares (relative error) against the published figures in
-//! `data/calibration/*.csv` (see [`FittedParam`] and [`PerfModel::calibration`]).
+//! fitted by least squares (relative error) against the published figures in
+//! `data/calibration/*.csv` (see [`FittedParam`] and [`PerfModel::calibration`]). The fit
+//! runs at build time (`build.rs`); at start-up the model takes the fitted values and checks
+//! every calibration row.
 //!
 //! # Sources
 //! Bracketed keys in the docs and in the `source` columns of `data/` are those of the
@@ -59,7 +61,7 @@ use serde::{Deserialize, Serialize};
 use crate::catalog::{ServiceLevel, ServiceLevelSpec};
 
 mod eval;
-mod fit;
+pub(crate) mod fit;
 mod profile;
 
 pub use eval::{usl, usl_envelope};
@@ -525,7 +527,8 @@ static BUILTIN: OnceLock<Result<PerfModel, PerfError>> = OnceLock::new();
 
 impl PerfModel {
     /// The model calibrated from the compiled-in `data/systems/*.csv` and
-    /// `data/calibration/*.csv` (fitted once per process, then cloned).
+    /// `data/calibration/*.csv`: the `fit:` parameters take the values `build.rs` fitted,
+    /// and every calibration row is checked (built once per process, then cloned).
     ///
     /// # Errors
     /// [`PerfError::Profile`] or [`PerfError::Calibration`] if the built-in data is

@@ -3,7 +3,7 @@
 //! [`super::eval`].
 //!
 //! A profile file has the columns `parameter,value,unit,fit_min,fit_max,source`. `value` is
-//! a number, `off` (the layer is absent), `fit:GROUP` (fitted at start-up from the
+//! a number, `off` (the layer is absent), `fit:GROUP` (fitted at build time from the
 //! calibration rows whose `fits` column names `GROUP`, searched within `fit_min..=fit_max`),
 //! or text for the two text parameters `inherit` (start from another built-in profile) and
 //! `usl_over` (`flows` or `vms`).

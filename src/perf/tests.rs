@@ -51,6 +51,30 @@ fn calibration_table_every_row_within_tolerance() {
     }
 }
 
+/// `build.rs` fits the built-in profiles and the crate takes its values; a fresh search here
+/// must give the same values, bit for bit, and the same profiles and checks.
+#[test]
+fn build_time_fit_equals_a_fresh_fit() {
+    let m = model();
+    let fresh = fit::fit_builtin().unwrap();
+    assert_eq!(m.fitted().len(), fresh.fitted().len());
+    for (a, b) in m.fitted().iter().zip(fresh.fitted()) {
+        assert_eq!(
+            (&a.system, &a.parameter, &a.group, &a.rows),
+            (&b.system, &b.parameter, &b.group, &b.rows)
+        );
+        assert_eq!(
+            a.value.to_bits(),
+            b.value.to_bits(),
+            "{}/{}",
+            a.system,
+            a.parameter
+        );
+        assert_eq!(a.rms_error_pct.to_bits(), b.rms_error_pct.to_bits());
+    }
+    assert_eq!(m, fresh);
+}
+
 #[test]
 fn fitted_parameters_match_hand_calculations() {
     let m = model();
