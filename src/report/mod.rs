@@ -582,7 +582,7 @@ pub struct InventoryReport<'a> {
     /// Counts and totals.
     pub summary: InventorySummary,
     /// Per-cluster counts and totals, by cluster name (`(none)` for VMs without one).
-    pub clusters: BTreeMap<String, InventorySummary>,
+    pub clusters: BTreeMap<&'a str, InventorySummary>,
     /// Per-cluster vCPUs, memory, hosts and datastores by type, sorted by cluster name
     /// (VMs without a cluster last).
     pub cluster_details: Vec<ClusterSummary>,
@@ -595,13 +595,58 @@ pub struct InventoryReport<'a> {
 /// # Errors
 /// [`ReportError::Json`] if a total is not finite.
 pub fn render_inventory(inventory: &Inventory, format: Format) -> Result<String, ReportError> {
-    let mut per_cluster: BTreeMap<String, Inventory> = BTreeMap::new();
+    use std::collections::BTreeSet;
+
+    use crate::inventory::PowerState;
+    // Per cluster, what `Inventory::summary` counts over all VMs, folded over the borrowed
+    // VMs in input order (the same sums in the same order as a summary of their copies).
+    let mut per_cluster: BTreeMap<&str, (InventorySummary, BTreeSet<&str>)> = BTreeMap::new();
     for vm in &inventory.vms {
-        per_cluster
-            .entry(vm.cluster.clone().unwrap_or_else(|| "(none)".into()))
-            .or_default()
-            .vms
-            .push(vm.clone());
+        let name = vm.cluster.as_deref().unwrap_or("(none)");
+        let (s, hosts) = per_cluster.entry(name).or_insert_with(|| {
+            let summary = InventorySummary {
+                vm_count: 0,
+                template_count: 0,
+                powered_on_count: 0,
+                powered_off_count: 0,
+                suspended_count: 0,
+                unknown_power_state_count: 0,
+                provisioned_mib: 0.0,
+                in_use_mib: 0.0,
+                provisioned_unknown: 0,
+                in_use_unknown: 0,
+                clusters: Vec::new(),
+                host_count: 0,
+            };
+            (summary, BTreeSet::new())
+        });
+        s.vm_count += 1;
+        if vm.template == Some(true) {
+            s.template_count += 1;
+        } else {
+            match vm.power_state {
+                PowerState::PoweredOn => s.powered_on_count += 1,
+                PowerState::PoweredOff => s.powered_off_count += 1,
+                PowerState::Suspended => s.suspended_count += 1,
+                PowerState::Unknown => s.unknown_power_state_count += 1,
+            }
+        }
+        match vm.provisioned_mib {
+            Some(v) => s.provisioned_mib += v,
+            None => s.provisioned_unknown += 1,
+        }
+        match vm.in_use_mib {
+            Some(v) => s.in_use_mib += v,
+            None => s.in_use_unknown += 1,
+        }
+        if let Some(c) = &vm.cluster
+            && s.clusters.is_empty()
+        {
+            s.clusters.push(c.clone());
+        }
+        if let Some(h) = vm.host.as_deref() {
+            hosts.insert(h);
+        }
     }
     let report = InventoryReport {
         schema_version: crate::plan::SCHEMA_VERSION,
@@ -609,7 +654,10 @@ pub fn render_inventory(inventory: &Inventory, format: Format) -> Result<String,
         summary: inventory.summary(),
         clusters: per_cluster
             .into_iter()
-            .map(|(k, v)| (k, v.summary()))
+            .map(|(k, (mut s, hosts))| {
+                s.host_count = hosts.len();
+                (k, s)
+            })
             .collect(),
         cluster_details: inventory.cluster_summaries(),
         warnings: &inventory.warnings,
@@ -673,9 +721,9 @@ pub fn render_inventory(inventory: &Inventory, format: Format) -> Result<String,
             };
             let mut total = ClusterSummary::default();
             for d in &report.cluster_details {
-                let name = d.cluster.clone().unwrap_or_else(|| "(none)".into());
-                if let Some(v) = report.clusters.get(&name) {
-                    row(&mut s, &name, v, d);
+                let name = d.cluster.as_deref().unwrap_or("(none)");
+                if let Some(v) = report.clusters.get(name) {
+                    row(&mut s, name, v, d);
                 }
                 total.vm_count += d.vm_count;
                 total.vcpus += d.vcpus;
