@@ -2,19 +2,72 @@
 //!
 //! Plans Azure NetApp Files (ANF) NFS datastores for Azure VMware Solution (AVS) from an
 //! RVTools export: how many datastores, of what size, on which service level, for the lowest
-//! monthly cost that meets the capacity, IOPS and MiB/s targets.
+//! monthly cost that meets the capacity, IOPS and MiB/s targets, verified against a
+//! performance model of flows, hosts, volumes, service levels and the cool tier, and
+//! compared with the same data on vSAN alone.
 //!
-//! Pipeline (data flows one way):
-//! [`ingest`] (RVTools files) -> [`inventory::Inventory`] -> [`demand`] -> [`optimize`]
-//! (good_lp MILP over the [`catalog`] and the [`perf`] model) -> [`plan::Plan`] -> [`report`].
+//! ## From an export to a plan
+//!
+//! [`Planner`] is the front door: give it one or more RVTools inputs (an `.xlsx`, a folder
+//! of `RVTools_tab*.csv` files or a vInfo CSV) and [`PlanOptions`], and it returns the
+//! [`plan::Plan`] the `dsplan plan` command prints. `PlanOptions::default()` holds the
+//! command's defaults ([`defaults`]).
+//!
+//! ```
+//! use dsplan::{PlanOptions, Planner};
+//!
+//! let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/small-estate.xlsx");
+//! let plan = Planner::new()
+//!     .input(fixture)
+//!     .options(PlanOptions {
+//!         hosts: Some(3),
+//!         iops: 20_000.0,
+//!         throughput_mibps: 500.0,
+//!         ..PlanOptions::default()
+//!     })
+//!     .plan()?;
+//!
+//! // 7 VMs in scope (a template is left out, with its reason), one pool.
+//! assert_eq!(plan.totals.vms_placed, 7);
+//! assert_eq!(plan.excluded.len(), 1);
+//! let pool = &plan.pools[0];
+//! println!(
+//!     "{} datastore(s) on {} ({} TiB): {:.2} USD/month",
+//!     plan.totals.datastores, pool.service_level, pool.size_tib, plan.totals.cost_usd_per_month
+//! );
+//! // The plan meets its targets when the model re-evaluates it.
+//! assert!(plan.performance.small_block.iops >= 20_000.0);
+//! assert!(plan.performance.large_block.throughput_mibps >= 500.0);
+//! // Render it as the command does.
+//! let json = dsplan::report::render_plan(&plan, dsplan::report::Format::Json)?;
+//! assert!(json.contains("\"schema_version\""));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Every failure is an [`Error`] whose [`Error::kind`] says whether the input, a setting or
+//! the targets are at fault, or dsplan itself.
+//!
+//! ## The stages
+//!
+//! Data flows one way, and a module uses only those before it:
+//! [`ingest`] (RVTools files) -> [`inventory::Inventory`] -> [`demand`] (scope, capacity,
+//! targets) -> [`optimize`] (good_lp MILPs over the [`catalog`] and the [`perf`] model) ->
+//! [`plan::Plan`] (with the [`vsan`] comparison) -> [`report`] (text, JSON, CSV, Markdown,
+//! xlsx). Each stage is public for callers who need one step alone.
 #![deny(missing_docs)]
 
 pub mod catalog;
+pub mod defaults;
 pub mod demand;
+mod error;
 pub mod ingest;
 pub mod inventory;
 pub mod optimize;
 pub mod perf;
 pub mod plan;
+mod planner;
 pub mod report;
 pub mod vsan;
+
+pub use error::{Error, ErrorKind};
+pub use planner::{PlanOptions, Planned, Planner, default_io_profile};

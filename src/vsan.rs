@@ -14,7 +14,7 @@
 //!   the policy's minimum; with the `auto` policy, the most space-efficient policy that a
 //!   cluster of `h` hosts allows at the failures to tolerate the AVS SLA asks for (FTT=1
 //!   below 6 hosts: RAID-1 at 3, RAID-5 at 4..5; FTT=2 from 6: RAID-6). AVS's own default
-//!   policy is RAID-1 FTT-1 whatever the size (pass `--vsan-policy raid1-ftt1` for it);
+//!   policy is RAID-1 FTT-1 whatever the size (policy `raid1-ftt1` for it);
 //! - extra hosts: `h - --hosts`, at the SKU's hourly price x 730 h.
 //!
 //! Only capacity is compared (the plan's hosts are assumed sized for CPU and memory).
@@ -49,9 +49,9 @@ pub enum VsanError {
         detail: String,
     },
     /// An option is out of range or unknown.
-    #[error("invalid --{option}: {value} ({expected})")]
+    #[error("invalid `{option}`: {value} ({expected})")]
     Invalid {
-        /// Option name.
+        /// The setting's library name (`vsan_host` ...).
         option: &'static str,
         /// Value given.
         value: String,
@@ -155,7 +155,7 @@ impl VsanCatalog {
             .iter()
             .find(|h| h.sku == key)
             .ok_or_else(|| VsanError::Invalid {
-                option: "vsan-host",
+                option: "vsan_host",
                 value: sku.to_string(),
                 expected: self
                     .hosts
@@ -199,7 +199,7 @@ impl FromStr for PolicyChoice {
             Ok(PolicyChoice::Named(t))
         } else {
             Err(VsanError::Invalid {
-                option: "vsan-policy",
+                option: "vsan_policy",
                 value: s.to_string(),
                 expected: "auto, raid1-ftt1, raid5-ftt1 or raid6-ftt2".into(),
             })
@@ -228,10 +228,10 @@ impl Default for VsanOptions {
     /// AV36P, `auto` policy, 25% slack, no dedup, the price of `data/avs_hosts.csv`.
     fn default() -> Self {
         VsanOptions {
-            sku: "av36p".into(),
+            sku: crate::defaults::VSAN_HOST.into(),
             policy: PolicyChoice::Auto,
-            slack_pct: 25.0,
-            dedup_ratio: 1.0,
+            slack_pct: crate::defaults::VSAN_SLACK_PCT,
+            dedup_ratio: crate::defaults::VSAN_DEDUP_RATIO,
             host_usd_per_hour: None,
         }
     }
@@ -293,13 +293,13 @@ pub fn compare(
     };
     if !(o.slack_pct.is_finite() && (0.0..100.0).contains(&o.slack_pct)) {
         return Err(invalid(
-            "vsan-slack-pct",
+            "vsan_slack_pct",
             o.slack_pct,
             "a percentage 0..<100",
         ));
     }
     if !(o.dedup_ratio.is_finite() && o.dedup_ratio >= 1.0) {
-        return Err(invalid("vsan-dedup-ratio", o.dedup_ratio, "a ratio >= 1"));
+        return Err(invalid("vsan_dedup_ratio", o.dedup_ratio, "a ratio >= 1"));
     }
     if !(data_gib.is_finite() && data_gib >= 0.0) {
         return Err(invalid("capacity", data_gib, "a finite GiB >= 0"));
@@ -307,7 +307,7 @@ pub fn compare(
     if let Some(p) = o.host_usd_per_hour
         && !(p.is_finite() && p >= 0.0)
     {
-        return Err(invalid("vsan-host-usd-per-hour", p, "a price >= 0"));
+        return Err(invalid("vsan_host_usd_per_hour", p, "a price >= 0"));
     }
     let host = catalog.host(&o.sku)?;
     let raw_per_host_tib = host.raw_capacity_tb * BYTES_PER_TB / BYTES_PER_TIB;
@@ -334,14 +334,14 @@ pub fn compare(
     let extra_hosts = hosts_needed - cluster_hosts.min(hosts_needed);
     let price = o.host_usd_per_hour.or(host.usd_per_hour);
     let note = match (o.host_usd_per_hour, host.usd_per_hour) {
-        (Some(_), _) => "host price from --vsan-host-usd-per-hour".to_string(),
+        (Some(_), _) => "host price from `vsan_host_usd_per_hour`".to_string(),
         (None, Some(_)) => format!(
             "host price: data/avs_hosts.csv ({} list price); capacity only, CPU and memory \
              not compared",
             host.price_region.as_deref().unwrap_or("unknown region")
         ),
         (None, None) => format!(
-            "no public price for {}: pass --vsan-host-usd-per-hour; capacity only",
+            "no public price for {}: pass `vsan_host_usd_per_hour`; capacity only",
             host.sku
         ),
     };
@@ -431,7 +431,7 @@ mod tests {
         };
         let r = compare(&c, 1.0, 3, 0.0, 730.0, &o).unwrap();
         assert_eq!(r.extra_hosts_usd_per_month, None);
-        assert!(r.note.contains("--vsan-host-usd-per-hour"));
+        assert!(r.note.contains("pass `vsan_host_usd_per_hour`"));
         let o = VsanOptions {
             dedup_ratio: 0.5,
             ..VsanOptions::default()

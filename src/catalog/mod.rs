@@ -21,7 +21,7 @@ pub const PRICES_CSV: &str = include_str!("../../data/prices.csv");
 pub const RESERVATIONS_CSV: &str = include_str!("../../data/reservations.csv");
 
 /// The default pricing region.
-pub const DEFAULT_REGION: &str = "eastus";
+pub const DEFAULT_REGION: &str = crate::defaults::REGION;
 
 /// An ANF service level (one per capacity pool).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

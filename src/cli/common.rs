@@ -3,6 +3,7 @@
 use std::path::Path;
 
 use dsplan::catalog::{Catalog, ServiceLevel};
+use dsplan::defaults;
 use dsplan::perf::{
     IoProfile, Layout, PerfModel, RetrievalPolicy, SystemProfile, parse_block_size_kib,
     service_level_throughput_mibps,
@@ -30,13 +31,13 @@ pub struct CommonArgs {
     #[arg(long)]
     pub large_volume: bool,
     /// Request size: 4K, 8K, 64K, 1M, or a number of KiB.
-    #[arg(long, default_value = "8K")]
+    #[arg(long, default_value_t = format!("{}K", defaults::BLOCK_SIZE_KIB))]
     pub block_size: String,
     /// Reads, percent 0..100.
-    #[arg(long, default_value_t = 70.0)]
+    #[arg(long, default_value_t = defaults::READ_PCT)]
     pub read_pct: f64,
     /// Random I/O, percent 0..100.
-    #[arg(long, default_value_t = 80.0)]
+    #[arg(long, default_value_t = defaults::RANDOM_PCT)]
     pub random_pct: f64,
     /// Data in the cool tier, percent 0..100 (> 0 enables cool access, which lowers the
     /// Premium/Ultra rate per TiB).

@@ -1,8 +1,57 @@
-//! Subcommands of the `dsplan` binary that belong to the performance model.
+//! The `dsplan` command's subcommands, one file each, all thin layers over the library:
+//! `inventory`, `plan` (through [`dsplan::Planner`]), `predict` and `sweep`.
+//!
+//! Exit codes come from [`dsplan::ErrorKind`]: 0 ok, 1 input or usage error, 2 a target
+//! cannot be met, 3 an internal error.
 
 pub mod common;
+pub mod flags;
+pub mod inventory;
+pub mod output;
+pub mod plan;
 pub mod predict;
+pub mod progress;
 pub mod sweep;
+
+use dsplan::ErrorKind;
+
+/// A failure of a subcommand: its exit code and the message for stderr (flag names, not
+/// library names).
+#[derive(Debug)]
+pub struct Failure {
+    /// The process exit code.
+    pub code: u8,
+    /// What went wrong.
+    pub message: String,
+}
+
+impl Failure {
+    /// An input or usage error (exit code 1).
+    pub fn usage(message: impl Into<String>) -> Failure {
+        Failure {
+            code: exit_code(ErrorKind::Usage),
+            message: message.into(),
+        }
+    }
+}
+
+impl From<dsplan::Error> for Failure {
+    fn from(e: dsplan::Error) -> Failure {
+        Failure {
+            code: exit_code(e.kind()),
+            message: flags::with_flag_names(&e.to_string()),
+        }
+    }
+}
+
+/// The exit code of an error kind: 1 input or usage, 2 infeasible, 3 internal.
+pub fn exit_code(kind: ErrorKind) -> u8 {
+    match kind {
+        ErrorKind::Input | ErrorKind::Usage => 1,
+        ErrorKind::Infeasible => 2,
+        ErrorKind::Internal => 3,
+    }
+}
 
 /// Writes `text` to stdout. A reader that went away (`dsplan ... | head`) is not an error:
 /// the rest is dropped quietly instead of panicking as `print!` does.

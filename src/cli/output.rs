@@ -1,0 +1,79 @@
+//! Where a subcommand's output goes: stdout, or `-o FILE`, never over an input.
+
+use std::path::{Path, PathBuf};
+
+use super::Failure;
+
+/// Writes `bytes` to `output`, or `text` to stdout when there is no `-o`.
+///
+/// # Errors
+/// A write failure, naming the file.
+pub fn emit(bytes: &[u8], output: Option<&PathBuf>) -> Result<(), Failure> {
+    match output {
+        Some(path) => std::fs::write(path, bytes)
+            .map_err(|e| Failure::usage(format!("{}: cannot write: {e}", path.display()))),
+        None => super::print_out(&String::from_utf8_lossy(bytes)).map_err(Failure::usage),
+    }
+}
+
+/// Refuses an output path that is one of the files read (`inputs`) or lies inside an input
+/// folder, so `-o` can never overwrite what it reads (also through a symbolic or hard link).
+///
+/// # Errors
+/// A usage failure naming both paths.
+pub fn check_output_path(output: Option<&PathBuf>, inputs: &[&Path]) -> Result<(), Failure> {
+    let Some(out) = output else {
+        return Ok(());
+    };
+    let Some(resolved) = resolve(out) else {
+        return Ok(()); // the write itself will report the bad path
+    };
+    let out_meta = std::fs::metadata(out).ok();
+    for input in inputs {
+        let Ok(input_abs) = input.canonicalize() else {
+            continue;
+        };
+        if resolved == input_abs
+            || (input_abs.is_dir() && resolved.starts_with(&input_abs))
+            || out_meta
+                .as_ref()
+                .zip(std::fs::metadata(input).ok())
+                .is_some_and(|(o, i)| same_file(o, &i))
+        {
+            return Err(Failure::usage(format!(
+                "-o {}: refusing to write the plan over or into the input {}",
+                out.display(),
+                input.display()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The absolute path `out` would write: its folder resolved with its file name (it may not
+/// exist yet), or, for an existing symbolic link, the file it points to.
+fn resolve(out: &Path) -> Option<PathBuf> {
+    if let Ok(target) = out.canonicalize() {
+        return Some(target);
+    }
+    let (parent, name) = (out.parent()?, out.file_name()?);
+    let parent = if parent.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        parent
+    };
+    parent.canonicalize().map(|p| p.join(name)).ok()
+}
+
+/// Whether two metadata describe the same file (a hard link has another path).
+#[cfg(unix)]
+fn same_file(a: &std::fs::Metadata, b: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    a.is_file() && a.dev() == b.dev() && a.ino() == b.ino()
+}
+
+/// Whether two metadata describe the same file (paths are compared elsewhere).
+#[cfg(not(unix))]
+fn same_file(_a: &std::fs::Metadata, _b: &std::fs::Metadata) -> bool {
+    false
+}

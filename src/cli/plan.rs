@@ -1,0 +1,327 @@
+//! `dsplan plan`: flags to [`PlanOptions`], then [`Planner`], then the chosen format.
+
+use std::path::{Path, PathBuf};
+
+use clap::ValueEnum;
+
+use dsplan::catalog::ReservationTerm;
+use dsplan::demand::CapacityBasis;
+use dsplan::perf::{IoProfile, parse_block_size_kib};
+use dsplan::report::{self, Format};
+use dsplan::vsan::PolicyChoice;
+use dsplan::{PlanOptions, Planned, Planner, defaults};
+
+use super::{Failure, flags, output, progress};
+
+/// Which vInfo figure sizes a VM.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum BasisArg {
+    /// vInfo `In Use MiB`.
+    InUse,
+    /// vInfo `Provisioned MiB`.
+    Provisioned,
+    /// Sum of vPartition `Consumed MiB` (what the guest has written).
+    GuestConsumed,
+    /// vInfo `Unshared MiB`.
+    Unshared,
+}
+
+/// Output formats of a plan.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum FormatArg {
+    /// Readable text.
+    Text,
+    /// Versioned JSON.
+    Json,
+    /// One row per datastore.
+    Csv,
+    /// A Markdown report.
+    Md,
+    /// An Excel workbook (needs -o FILE).
+    Xlsx,
+}
+
+/// `dsplan plan <INPUT>... [options]`. Defaults come from [`dsplan::defaults`], as
+/// [`PlanOptions::default`]'s do.
+#[derive(clap::Args, Debug)]
+pub struct PlanArgs {
+    /// RVTools .xlsx, a folder of RVTools_tab*.csv files, or a vInfo CSV (several are merged).
+    #[arg(required = true)]
+    pub inputs: Vec<PathBuf>,
+    /// AVS hosts in the cluster that mounts the datastores (3..16; default 3, or with
+    /// --per-cluster each cluster's hosts in vHost).
+    #[arg(long)]
+    pub hosts: Option<u32>,
+    /// Plan each source cluster separately (its own hosts, its share of the targets by
+    /// capacity) and add a total.
+    #[arg(long = "per-cluster")]
+    pub per_cluster: bool,
+    /// Plan only VMs of this source cluster (repeatable).
+    #[arg(long = "cluster")]
+    pub clusters: Vec<String>,
+    /// Small-block IOPS target (at --block-size).
+    #[arg(long, default_value_t = 0.0)]
+    pub iops: f64,
+    /// Large-block throughput target, MiB/s (64 KiB sequential).
+    #[arg(long = "throughput-mibps", default_value_t = 0.0)]
+    pub throughput_mibps: f64,
+    /// Per-VM performance CSV (vm, iops, throughput_mibps[, read_pct, block_kib]): VMs whose
+    /// need exceeds one datastore's flows get their VMDKs spread; without --iops and
+    /// --throughput-mibps the targets are the sums of the per-VM figures.
+    #[arg(long)]
+    pub perf: Option<PathBuf>,
+    /// Block size of the IOPS target: 4K, 8K, 64K, or KiB as a number.
+    #[arg(long = "block-size", default_value_t = format!("{}K", defaults::BLOCK_SIZE_KIB))]
+    pub block_size: String,
+    /// Read share of the IOPS target, percent.
+    #[arg(long = "read-pct", default_value_t = defaults::READ_PCT)]
+    pub read_pct: f64,
+    /// Random share of the IOPS target, percent.
+    #[arg(long = "random-pct", default_value_t = defaults::RANDOM_PCT)]
+    pub random_pct: f64,
+    /// Azure region of the prices (ARM name).
+    #[arg(long, default_value = defaults::REGION)]
+    pub region: String,
+    /// A price file with the columns of data/prices.csv, instead of the built-in prices.
+    #[arg(long = "price-file")]
+    pub price_file: Option<PathBuf>,
+    /// Size VMs by in-use or provisioned capacity.
+    #[arg(long = "capacity-basis", value_enum, default_value_t = BasisArg::InUse)]
+    pub capacity_basis: BasisArg,
+    /// Data growth to plan for, percent.
+    #[arg(long = "growth-pct", default_value_t = defaults::GROWTH_PCT)]
+    pub growth_pct: f64,
+    /// Extra capacity on top of the data, percent: datastores are sized at (1 + P/100) x
+    /// the data (20 leaves 1/6 of each datastore free).
+    #[arg(long = "headroom-pct", default_value_t = defaults::HEADROOM_PCT)]
+    pub headroom_pct: f64,
+    /// Space reserved for snapshots, percent of the data after growth.
+    #[arg(long = "snapshot-reserve-pct", default_value_t = defaults::SNAPSHOT_RESERVE_PCT)]
+    pub snapshot_reserve_pct: f64,
+    /// Share of the data (after growth) that is cold, percent; above 0 the plan weighs cool
+    /// access (default 0: RVTools holds no access data).
+    #[arg(long = "cold-pct", default_value_t = defaults::COLD_PCT)]
+    pub cold_pct: f64,
+    /// Percent of the cold data moved between tiers per month (cool transfer charge).
+    #[arg(long = "cool-retrieval-pct", default_value_t = defaults::COOL_RETRIEVAL_PCT)]
+    pub cool_retrieval_pct: f64,
+    /// Reserved capacity for the hot tier: none, 1y or 3y (data/reservations.csv).
+    #[arg(long, default_value_t = ReservationTerm::None.to_string())]
+    pub reservation: String,
+    /// Months per year at peak load (1..11): plan the base and peak layouts and the yearly
+    /// cost; the service level, pool or Flexible throughput rise for those months only.
+    #[arg(long = "peak-months")]
+    pub peak_months: Option<u32>,
+    /// IOPS target in the peak months (with --peak-months).
+    #[arg(long = "peak-iops", default_value_t = 0.0, requires = "peak_months")]
+    pub peak_iops: f64,
+    /// MiB/s target in the peak months (with --peak-months).
+    #[arg(
+        long = "peak-throughput-mibps",
+        default_value_t = 0.0,
+        requires = "peak_months"
+    )]
+    pub peak_throughput_mibps: f64,
+    /// AVS host SKU of the vSAN-only comparison: av36, av36p, av52 or av64.
+    #[arg(long = "vsan-host", default_value = defaults::VSAN_HOST)]
+    pub vsan_host: String,
+    /// vSAN storage policy of the comparison: auto (by cluster size: RAID-1 at 3 hosts,
+    /// RAID-5 at 4..5, RAID-6 FTT-2 from 6 as the AVS SLA asks), raid1-ftt1 (AVS's default),
+    /// raid5-ftt1 or raid6-ftt2.
+    #[arg(long = "vsan-policy", default_value = "auto")]
+    pub vsan_policy: String,
+    /// Capacity vSAN keeps free in the comparison, percent.
+    #[arg(long = "vsan-slack-pct", default_value_t = defaults::VSAN_SLACK_PCT)]
+    pub vsan_slack_pct: f64,
+    /// Dedup/compression ratio assumed on vSAN (1 = none).
+    #[arg(long = "vsan-dedup-ratio", default_value_t = defaults::VSAN_DEDUP_RATIO)]
+    pub vsan_dedup_ratio: f64,
+    /// Hourly price of one AVS host, USD (for SKUs without a public figure in data/).
+    #[arg(long = "vsan-host-usd-per-hour")]
+    pub vsan_host_usd_per_hour: Option<f64>,
+    /// Most datastores the AVS cluster may have (up to 256 by request).
+    #[arg(long = "max-datastores", default_value_t = defaults::MAX_DATASTORES)]
+    pub max_datastores: u32,
+    /// Leave powered-off VMs out (they still hold capacity, so they count by default).
+    #[arg(long = "exclude-powered-off")]
+    pub exclude_powered_off: bool,
+    /// Leave suspended VMs out (they hold capacity, so they count by default).
+    #[arg(long = "exclude-suspended")]
+    pub exclude_suspended: bool,
+    /// Plan templates too (left out by default).
+    #[arg(long = "include-templates")]
+    pub include_templates: bool,
+    /// Plan SRM placeholders too (left out by default: they hold no data at this site).
+    #[arg(long = "include-srm-placeholders")]
+    pub include_srm_placeholders: bool,
+    /// Plan only VMs of this vCenter (`VI SDK Server`; repeatable).
+    #[arg(long = "vcenter")]
+    pub vcenters: Vec<String>,
+    /// Plan only VMs of this datacenter (repeatable).
+    #[arg(long = "datacenter")]
+    pub datacenters: Vec<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = FormatArg::Text)]
+    pub format: FormatArg,
+    /// Write the output to this file instead of stdout.
+    #[arg(short = 'o', long = "output")]
+    pub output: Option<PathBuf>,
+}
+
+impl PlanArgs {
+    /// The library options these flags stand for.
+    ///
+    /// # Errors
+    /// A usage failure for a reservation term, block size or vSAN policy that does not
+    /// parse, naming the flag.
+    pub fn options(&self) -> Result<PlanOptions, Failure> {
+        let reservation: ReservationTerm = self
+            .reservation
+            .parse()
+            .map_err(|e| Failure::usage(format!("--reservation: {e}")))?;
+        let block_size_kib = parse_block_size_kib(&self.block_size)
+            .map_err(|e| Failure::usage(format!("--block-size: {e}")))?;
+        let vsan_policy: PolicyChoice = self
+            .vsan_policy
+            .parse()
+            .map_err(|e: dsplan::vsan::VsanError| dsplan::Error::from(e))?;
+        Ok(PlanOptions {
+            hosts: self.hosts,
+            per_cluster: self.per_cluster,
+            clusters: self.clusters.clone(),
+            vcenters: self.vcenters.clone(),
+            datacenters: self.datacenters.clone(),
+            include_templates: self.include_templates,
+            include_srm_placeholders: self.include_srm_placeholders,
+            exclude_powered_off: self.exclude_powered_off,
+            exclude_suspended: self.exclude_suspended,
+            capacity_basis: match self.capacity_basis {
+                BasisArg::InUse => CapacityBasis::InUse,
+                BasisArg::Provisioned => CapacityBasis::Provisioned,
+                BasisArg::GuestConsumed => CapacityBasis::GuestConsumed,
+                BasisArg::Unshared => CapacityBasis::Unshared,
+            },
+            growth_pct: self.growth_pct,
+            headroom_pct: self.headroom_pct,
+            snapshot_reserve_pct: self.snapshot_reserve_pct,
+            iops: self.iops,
+            throughput_mibps: self.throughput_mibps,
+            io_profile: IoProfile {
+                block_size_kib,
+                read_pct: self.read_pct,
+                random_pct: self.random_pct,
+            },
+            perf: self.perf.clone(),
+            region: self.region.clone(),
+            price_file: self.price_file.clone(),
+            service_levels: Vec::new(),
+            max_datastores: self.max_datastores,
+            cold_pct: self.cold_pct,
+            cool_retrieval_pct: self.cool_retrieval_pct,
+            reservation,
+            peak_months: self.peak_months,
+            peak_iops: self.peak_iops,
+            peak_throughput_mibps: self.peak_throughput_mibps,
+            vsan_comparison: true,
+            vsan_host: self.vsan_host.clone(),
+            vsan_policy,
+            vsan_slack_pct: self.vsan_slack_pct,
+            vsan_dedup_ratio: self.vsan_dedup_ratio,
+            vsan_host_usd_per_hour: self.vsan_host_usd_per_hour,
+        })
+    }
+
+    /// Every file the plan reads: `-o` may be none of them.
+    fn files_read(&self) -> Vec<&Path> {
+        let mut read: Vec<&Path> = self.inputs.iter().map(PathBuf::as_path).collect();
+        read.extend(self.perf.as_deref());
+        read.extend(self.price_file.as_deref());
+        read
+    }
+
+    /// The format's own rules: a workbook needs `-o` and one plan.
+    fn check_format(&self) -> Result<(), Failure> {
+        if !matches!(self.format, FormatArg::Xlsx) {
+            return Ok(());
+        }
+        if self.output.is_none() {
+            return Err(Failure::usage(
+                "--format xlsx writes a workbook: give its path with -o FILE",
+            ));
+        }
+        if self.per_cluster {
+            return Err(Failure::usage(
+                "--format xlsx is for one plan: with --per-cluster use json, csv or md, or \
+                 plan one cluster with --cluster NAME",
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Plans with the flags and writes the chosen format to stdout or `-o`.
+///
+/// # Errors
+/// A [`Failure`] whose exit code comes from the error's kind.
+pub fn run(args: &PlanArgs) -> Result<(), Failure> {
+    output::check_output_path(args.output.as_ref(), &args.files_read())?;
+    let mut planner = Planner::new();
+    planner.options(args.options()?);
+    // Settings, price file and region first, so a typo fails before the (slower) read.
+    planner.check()?;
+    args.check_format()?;
+    let inventory = progress::reading(&args.inputs, || dsplan::ingest::read_inputs(&args.inputs))
+        .map_err(dsplan::Error::from)?;
+    planner.inventory(inventory);
+    let bytes = render(&planner.run()?, args.format)?;
+    output::emit(&bytes, args.output.as_ref())
+}
+
+/// The plan in `format`; text and Markdown name settings by their flags.
+fn render(planned: &Planned, format: FormatArg) -> Result<Vec<u8>, Failure> {
+    let format = match (format, planned) {
+        (FormatArg::Xlsx, Planned::Single(plan)) => {
+            return Ok(report::xlsx::plan_xlsx(plan).map_err(dsplan::Error::from)?);
+        }
+        (FormatArg::Text | FormatArg::Xlsx, _) => Format::Text,
+        (FormatArg::Json, _) => Format::Json,
+        (FormatArg::Csv, _) => Format::Csv,
+        (FormatArg::Md, _) => Format::Markdown,
+    };
+    let text = match planned {
+        Planned::Single(plan) => report::render_plan(plan, format),
+        Planned::PerCluster(plans) => report::render_cluster_plans(plans, format),
+    }
+    .map_err(dsplan::Error::from)?;
+    Ok(match format {
+        Format::Text | Format::Markdown => flags::with_flag_names(&text),
+        Format::Json | Format::Csv => text,
+    }
+    .into_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+
+    #[derive(Parser)]
+    struct Wrapper {
+        #[command(flatten)]
+        plan: PlanArgs,
+    }
+
+    #[test]
+    fn flag_defaults_are_the_library_defaults() {
+        let args = Wrapper::try_parse_from(["dsplan", "in.xlsx"]).unwrap().plan;
+        let mut expected = PlanOptions::default();
+        assert_eq!(args.options().unwrap(), expected);
+        // And a flag reaches its field.
+        let args = Wrapper::try_parse_from(["dsplan", "in.xlsx", "--headroom-pct", "35"])
+            .unwrap()
+            .plan;
+        expected.headroom_pct = 35.0;
+        assert_eq!(args.options().unwrap(), expected);
+    }
+}

@@ -1,0 +1,58 @@
+//! The default of every plan setting, in one place.
+//!
+//! [`crate::PlanOptions::default`], the stage options' `Default` impls
+//! ([`crate::demand::DemandOptions`], [`crate::optimize::OptimizeOptions`],
+//! [`crate::vsan::VsanOptions`]) and the `dsplan` command's flags (clap default values) all
+//! read these constants, so a library caller and a command-line user get the same plan for
+//! the same input.
+//!
+//! This module imports nothing from the crate: every stage may use it.
+
+/// AVS hosts in the cluster that mounts the datastores when none is given: 3, the AVS
+/// minimum cluster size (`data/limits.csv`, `min_hosts`).
+pub const HOSTS: u32 = 3;
+
+/// Pricing region (ARM name): `eastus`.
+pub const REGION: &str = "eastus";
+
+/// Block size of the IOPS target, KiB: 8, the small-block shape of the published AVS
+/// datastore measurements (`data/calibration/anf.csv`).
+pub const BLOCK_SIZE_KIB: f64 = 8.0;
+
+/// Read share of the IOPS target, percent: 70, the read/write mix of the published AVS
+/// datastore measurements.
+pub const READ_PCT: f64 = 70.0;
+
+/// Random share of the IOPS target, percent: 80, a typical mixed virtual-machine workload
+/// (the published tests are 100% random; a VM estate also streams logs and backups).
+pub const RANDOM_PCT: f64 = 80.0;
+
+/// Data growth to plan for, percent: 0.
+pub const GROWTH_PCT: f64 = 0.0;
+
+/// Capacity on top of the data, percent: 20 (datastores sized at 1.2 x the data, so 1/6 of
+/// each stays free).
+pub const HEADROOM_PCT: f64 = 20.0;
+
+/// Space reserved for snapshots, percent of the data after growth: 0.
+pub const SNAPSHOT_RESERVE_PCT: f64 = 0.0;
+
+/// Share of the data that is cold, percent: 0 (RVTools holds no access data, so cool
+/// access is not considered unless asked for).
+pub const COLD_PCT: f64 = 0.0;
+
+/// Share of the cold data moved between tiers per month, percent: 10.
+pub const COOL_RETRIEVAL_PCT: f64 = 10.0;
+
+/// Most datastores one AVS cluster may mount: 8 (the AVS default; up to 256 by request,
+/// `data/limits.csv`).
+pub const MAX_DATASTORES: u32 = 8;
+
+/// AVS host SKU of the vSAN-only comparison: `av36p`.
+pub const VSAN_HOST: &str = "av36p";
+
+/// Capacity vSAN keeps free in the comparison, percent: 25 (AVS alerts at 75% consumed).
+pub const VSAN_SLACK_PCT: f64 = 25.0;
+
+/// Dedup/compression ratio assumed on vSAN: 1 (none).
+pub const VSAN_DEDUP_RATIO: f64 = 1.0;

@@ -1,0 +1,127 @@
+//! [`Error`]: the one error type of the library's front door, [`crate::Planner`].
+//!
+//! Each stage keeps its own error type, with its context (file, sheet, row, column, value);
+//! [`Error`] wraps them unchanged and adds [`Error::kind`], which tells a caller what to do
+//! about it: fix the input, fix a setting, ask for less, or report a bug. The `dsplan`
+//! command derives its exit code from the kind (1 input or usage, 2 infeasible, 3
+//! internal).
+//!
+//! Messages name settings by their library names, in backticks (`` `max_datastores` ``);
+//! only the command line rewrites them to its flags.
+
+use crate::catalog::CatalogError;
+use crate::demand::DemandError;
+use crate::ingest::IngestError;
+use crate::optimize::OptimizeError;
+use crate::perf::PerfError;
+use crate::report::ReportError;
+use crate::vsan::VsanError;
+
+/// What kind of failure an [`Error`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// An input file is missing, unreadable or unusable (an RVTools export, a per-VM
+    /// performance file, a price file), or it leaves nothing to plan.
+    Input,
+    /// A setting is out of range, unknown or inconsistent with another.
+    Usage,
+    /// A target cannot be met by any layout within the limits; the message says which and
+    /// the most that is reachable.
+    Infeasible,
+    /// A defect in dsplan: the solver failed, a plan failed its re-verification, or the
+    /// built-in data is malformed.
+    Internal,
+}
+
+/// An error of [`crate::Planner`]: a stage's error, or a setting the planner itself checks.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// Reading an RVTools export or a per-VM performance file failed.
+    #[error(transparent)]
+    Ingest(#[from] IngestError),
+    /// The catalog (service levels, limits, prices) failed: an unknown region, a bad price
+    /// file.
+    #[error(transparent)]
+    Catalog(#[from] CatalogError),
+    /// The performance model rejected a layout or profile, or its data.
+    #[error(transparent)]
+    Perf(#[from] PerfError),
+    /// The demand options were invalid, or no VM is left to plan.
+    #[error(transparent)]
+    Demand(#[from] DemandError),
+    /// The optimizer found no layout, or a setting is out of range.
+    #[error(transparent)]
+    Optimize(#[from] OptimizeError),
+    /// The vSAN comparison's settings were invalid.
+    #[error(transparent)]
+    Vsan(#[from] VsanError),
+    /// Rendering a plan failed.
+    #[error(transparent)]
+    Report(#[from] ReportError),
+    /// A setting the planner checks before any stage runs.
+    #[error("invalid `{setting}`: {value} ({expected})")]
+    Invalid {
+        /// The setting's library name (a field of [`crate::PlanOptions`]).
+        setting: &'static str,
+        /// The value given.
+        value: String,
+        /// What is accepted.
+        expected: String,
+    },
+}
+
+impl Error {
+    /// What kind of failure this is.
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            Error::Ingest(_) => ErrorKind::Input,
+            Error::Catalog(e) => catalog_kind(e),
+            Error::Perf(e) => perf_kind(e),
+            Error::Demand(e) => match e {
+                DemandError::NothingInScope { .. } => ErrorKind::Input,
+                _ => ErrorKind::Usage,
+            },
+            Error::Optimize(e) => optimize_kind(e),
+            Error::Vsan(e) => match e {
+                VsanError::Parse { .. } => ErrorKind::Internal,
+                VsanError::Invalid { .. } => ErrorKind::Usage,
+            },
+            Error::Report(e) => match e {
+                ReportError::Unsupported(_) => ErrorKind::Usage,
+                ReportError::Xlsx(_) => ErrorKind::Input,
+                ReportError::Json(_) | ReportError::Csv(_) => ErrorKind::Internal,
+            },
+            Error::Invalid { .. } => ErrorKind::Usage,
+        }
+    }
+}
+
+/// A user's price file is input; the compiled-in files are the build's.
+fn catalog_kind(e: &CatalogError) -> ErrorKind {
+    match e {
+        CatalogError::Parse { .. } | CatalogError::Io { .. } => ErrorKind::Input,
+        CatalogError::MissingLimit(_) => ErrorKind::Internal,
+        CatalogError::UnknownServiceLevel(_)
+        | CatalogError::UnknownReservation(_)
+        | CatalogError::UnknownRegion { .. } => ErrorKind::Usage,
+    }
+}
+
+fn perf_kind(e: &PerfError) -> ErrorKind {
+    match e {
+        PerfError::Invalid { .. } | PerfError::UnknownSystem { .. } => ErrorKind::Usage,
+        PerfError::Profile { .. } => ErrorKind::Input,
+        PerfError::Calibration(_) => ErrorKind::Internal,
+    }
+}
+
+fn optimize_kind(e: &OptimizeError) -> ErrorKind {
+    match e {
+        OptimizeError::Infeasible { .. } | OptimizeError::NoLayout(_) => ErrorKind::Infeasible,
+        OptimizeError::Invalid { .. } => ErrorKind::Usage,
+        OptimizeError::Catalog(c) => catalog_kind(c),
+        OptimizeError::Perf(p) => perf_kind(p),
+        OptimizeError::Solver(_) | OptimizeError::Verification(_) => ErrorKind::Internal,
+    }
+}

@@ -1,0 +1,261 @@
+//! [`Planner`]: the library's front door. It runs the stages for a caller (ingest ->
+//! demand -> optimize -> vSAN comparison) and returns the same [`Plan`] the `dsplan plan`
+//! command prints.
+//!
+//! ```
+//! use dsplan::{PlanOptions, Planner};
+//!
+//! let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/small-estate.xlsx");
+//! let plan = Planner::new()
+//!     .input(fixture)
+//!     .options(PlanOptions {
+//!         hosts: Some(3),
+//!         iops: 20_000.0,
+//!         throughput_mibps: 500.0,
+//!         ..PlanOptions::default()
+//!     })
+//!     .plan()?;
+//! assert_eq!(plan.hosts, 3);
+//! assert!(plan.totals.cost_usd_per_month > 0.0);
+//! # Ok::<(), dsplan::Error>(())
+//! ```
+
+mod options;
+
+pub use options::{PlanOptions, default_io_profile};
+
+use std::path::{Path, PathBuf};
+
+use crate::catalog::Catalog;
+use crate::demand::{self, Demand};
+use crate::error::Error;
+use crate::ingest::{self, PerfInput};
+use crate::inventory::{Inventory, Warning};
+use crate::optimize;
+use crate::optimize::ClusterPlans;
+use crate::perf::PerfModel;
+use crate::plan::Plan;
+use crate::vsan::{self, VsanCatalog};
+
+/// What [`Planner::run`] returns: one plan, or one per source cluster with
+/// [`PlanOptions::per_cluster`].
+#[derive(Debug, Clone, PartialEq)]
+pub enum Planned {
+    /// One plan for everything in scope.
+    Single(Box<Plan>),
+    /// One plan per source cluster, and their total.
+    PerCluster(Box<ClusterPlans>),
+}
+
+/// Plans ANF datastores from RVTools exports (or an [`Inventory`] already read) with
+/// [`PlanOptions`]. Setters take `&mut self` and return it, so calls chain.
+#[derive(Debug, Clone, Default)]
+pub struct Planner {
+    inputs: Vec<PathBuf>,
+    inventory: Option<Inventory>,
+    perf: Option<PerfInput>,
+    catalog: Option<Catalog>,
+    options: PlanOptions,
+}
+
+impl Planner {
+    /// A planner with no input and the command's default options.
+    pub fn new() -> Planner {
+        Planner::default()
+    }
+
+    /// Adds an RVTools input: an `.xlsx`, a folder of `RVTools_tab*.csv` files or a vInfo
+    /// CSV. Several inputs are merged ([`ingest::read_inputs`]).
+    pub fn input(&mut self, path: impl AsRef<Path>) -> &mut Self {
+        self.inputs.push(path.as_ref().to_path_buf());
+        self
+    }
+
+    /// Plans this inventory instead of reading the inputs.
+    pub fn inventory(&mut self, inventory: Inventory) -> &mut Self {
+        self.inventory = Some(inventory);
+        self
+    }
+
+    /// Uses these per-VM performance figures instead of reading [`PlanOptions::perf`].
+    pub fn perf_input(&mut self, perf: PerfInput) -> &mut Self {
+        self.perf = Some(perf);
+        self
+    }
+
+    /// Uses this catalog (service levels, limits, prices) instead of the built-in one or
+    /// [`PlanOptions::price_file`].
+    pub fn catalog(&mut self, catalog: Catalog) -> &mut Self {
+        self.catalog = Some(catalog);
+        self
+    }
+
+    /// Replaces every option.
+    pub fn options(&mut self, options: PlanOptions) -> &mut Self {
+        self.options = options;
+        self
+    }
+
+    /// The options, to change one in place.
+    pub fn options_mut(&mut self) -> &mut PlanOptions {
+        &mut self.options
+    }
+
+    /// Checks what can be checked before the inputs are read: the percentages, the price
+    /// file and the region. Cheap; [`Planner::run`] checks them again.
+    ///
+    /// # Errors
+    /// [`Error::Invalid`], or [`Error::Catalog`] for a bad price file or unknown region.
+    pub fn check(&self) -> Result<(), Error> {
+        self.options.validate()?;
+        let catalog = self.load_catalog()?;
+        catalog.region(&self.options.region)?;
+        Ok(())
+    }
+
+    /// Reads the inputs (or returns the inventory given).
+    ///
+    /// # Errors
+    /// [`Error::Ingest`] naming the file and what was wrong.
+    pub fn read_inventory(&self) -> Result<Inventory, Error> {
+        match &self.inventory {
+            Some(inventory) => Ok(inventory.clone()),
+            None => Ok(ingest::read_inputs(&self.inputs)?),
+        }
+    }
+
+    /// Plans everything in scope as one plan (whatever [`PlanOptions::per_cluster`] says).
+    ///
+    /// # Errors
+    /// Any stage's error; see [`Error::kind`].
+    pub fn plan(&self) -> Result<Plan, Error> {
+        let prepared = self.prepare()?;
+        let mut plan = optimize::optimize(
+            &prepared.demand,
+            &prepared.catalog,
+            &prepared.model,
+            &self.options.optimize_options(),
+        )?;
+        self.add_vsan_comparison(&mut plan, &prepared.catalog)?;
+        Ok(plan)
+    }
+
+    /// Plans each source cluster on its own (whatever [`PlanOptions::per_cluster`] says).
+    ///
+    /// # Errors
+    /// Any stage's error; see [`Error::kind`].
+    pub fn plan_per_cluster(&self) -> Result<ClusterPlans, Error> {
+        let prepared = self.prepare()?;
+        let mut plans = optimize::optimize_per_cluster(
+            &prepared.inventory,
+            &self.options.demand_options(),
+            &prepared.catalog,
+            &prepared.model,
+            &self.options.optimize_options(),
+            self.options.hosts,
+            prepared.perf.as_ref(),
+        )?;
+        for cluster in &mut plans.clusters {
+            self.add_vsan_comparison(&mut cluster.plan, &prepared.catalog)?;
+        }
+        Ok(plans)
+    }
+
+    /// [`Planner::plan`] or, with [`PlanOptions::per_cluster`], [`Planner::plan_per_cluster`].
+    ///
+    /// # Errors
+    /// Any stage's error; see [`Error::kind`].
+    pub fn run(&self) -> Result<Planned, Error> {
+        if self.options.per_cluster {
+            Ok(Planned::PerCluster(Box::new(self.plan_per_cluster()?)))
+        } else {
+            Ok(Planned::Single(Box::new(self.plan()?)))
+        }
+    }
+
+    fn load_catalog(&self) -> Result<Catalog, Error> {
+        Ok(match (&self.catalog, &self.options.price_file) {
+            (Some(catalog), _) => catalog.clone(),
+            (None, Some(path)) => Catalog::with_price_file(path)?,
+            (None, None) => Catalog::builtin()?,
+        })
+    }
+
+    /// Everything before the optimizer: checked options, catalog, model, inventory, the
+    /// estate's demand with every warning, and the per-VM performance figures joined.
+    fn prepare(&self) -> Result<Prepared, Error> {
+        self.check()?;
+        let catalog = self.load_catalog()?;
+        let model = PerfModel::builtin()?;
+        let inventory = self.read_inventory()?;
+        let mut demand = demand::derive(&inventory, &self.options.demand_options())?;
+        let mut warnings = inventory.warnings.clone();
+        warnings.append(&mut demand.warnings);
+        demand.warnings = warnings;
+        let perf = match (&self.perf, &self.options.perf) {
+            (Some(perf), _) => Some(perf.clone()),
+            (None, Some(path)) => Some(ingest::read_perf_csv(path, &inventory)?),
+            (None, None) => None,
+        };
+        if let Some(perf) = &perf {
+            join_perf(&mut demand, &inventory, perf);
+        }
+        Ok(Prepared {
+            catalog,
+            model,
+            inventory,
+            demand,
+            perf,
+        })
+    }
+
+    /// Sets `plan.vsan_comparison` when asked for: the placed data after growth and
+    /// snapshot reserve, on vSAN hosts beyond the plan's.
+    fn add_vsan_comparison(&self, plan: &mut Plan, catalog: &Catalog) -> Result<(), Error> {
+        if !self.options.vsan_comparison {
+            return Ok(());
+        }
+        let o = &self.options;
+        let data_factor = (1.0 + o.growth_pct / 100.0) * (1.0 + o.snapshot_reserve_pct / 100.0);
+        plan.vsan_comparison = Some(vsan::compare(
+            &VsanCatalog::builtin()?,
+            plan.totals.placed_capacity_gib * data_factor,
+            plan.hosts,
+            plan.totals.cost_usd_per_month,
+            catalog.limits.hours_per_month,
+            &o.vsan_options(),
+        )?);
+        Ok(())
+    }
+}
+
+/// The stages' results before the optimizer runs.
+struct Prepared {
+    catalog: Catalog,
+    model: PerfModel,
+    inventory: Inventory,
+    demand: Demand,
+    perf: Option<PerfInput>,
+}
+
+/// Joins per-VM figures to the demand; without estate targets the targets become their
+/// sums, and a warning says so.
+fn join_perf(demand: &mut Demand, inventory: &Inventory, perf: &PerfInput) {
+    demand.warnings.extend(perf.warnings.iter().cloned());
+    let joined = demand.attach_perf(inventory, perf);
+    if let Some((iops, mibps)) = demand.targets_from_perf() {
+        demand.warnings.push(Warning {
+            file: perf.file.clone(),
+            sheet: None,
+            row: None,
+            column: None,
+            value: None,
+            message: format!(
+                "targets from `perf`: the sums of the per-VM figures of {joined} VMs, {} \
+                 IOPS and {} MiB/s (peaks added up: conservative)",
+                iops.round(),
+                mibps.round()
+            ),
+        });
+    }
+}

@@ -1,0 +1,229 @@
+//! [`PlanOptions`]: every setting of a plan, with the command's defaults
+//! ([`crate::defaults`]), and its translation into each stage's options.
+
+use std::path::PathBuf;
+
+use serde::{Deserialize, Serialize};
+
+use crate::catalog::{ReservationTerm, ServiceLevel};
+use crate::defaults;
+use crate::demand::{CapacityBasis, DemandOptions, Scope};
+use crate::optimize::{OptimizeOptions, PeakOptions};
+use crate::perf::IoProfile;
+use crate::vsan::{PolicyChoice, VsanOptions};
+
+use super::Error;
+
+/// Every setting of a plan. `PlanOptions::default()` gives the `dsplan plan` command's
+/// defaults (all from [`crate::defaults`]); field names are the names library messages use
+/// (in backticks), and each maps to the flag of the same name with dashes
+/// (`headroom_pct` is `--headroom-pct`; `clusters`, `vcenters`, `datacenters` are the
+/// repeatable `--cluster`, `--vcenter`, `--datacenter`; `io_profile` is `--block-size`,
+/// `--read-pct`, `--random-pct`; `vsan_host` is `--vsan-host`).
+///
+/// Percentages are 0..=100 unless said otherwise; capacities are binary units.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PlanOptions {
+    /// AVS hosts in the cluster that mounts the datastores (3..=16). `None`: 3
+    /// ([`defaults::HOSTS`]), or with [`PlanOptions::per_cluster`] each source cluster's own
+    /// hosts (vHost, vInfo, vCluster).
+    pub hosts: Option<u32>,
+    /// Plan each source cluster separately (its own hosts, its capacity share of the
+    /// targets) and add a total; [`crate::Planner::run`] then returns
+    /// [`crate::Planned::PerCluster`].
+    pub per_cluster: bool,
+    /// Only VMs of these source clusters (trimmed, case-insensitive; empty = all).
+    pub clusters: Vec<String>,
+    /// Only VMs of these vCenters (`VI SDK Server`; empty = all).
+    pub vcenters: Vec<String>,
+    /// Only VMs of these datacenters (empty = all).
+    pub datacenters: Vec<String>,
+    /// Plan templates too (left out by default).
+    pub include_templates: bool,
+    /// Plan SRM placeholders too (left out by default: they hold no data at this site).
+    pub include_srm_placeholders: bool,
+    /// Leave powered-off VMs out (they hold capacity, so they count by default).
+    pub exclude_powered_off: bool,
+    /// Leave suspended VMs out (they hold capacity, so they count by default).
+    pub exclude_suspended: bool,
+    /// Which vInfo figure sizes a VM (default in use).
+    pub capacity_basis: CapacityBasis,
+    /// Data growth to plan for, percent (>= 0; default 0).
+    pub growth_pct: f64,
+    /// Capacity on top of the data, percent (>= 0; default 20): datastores are sized at
+    /// `(1 + headroom/100)` x the data.
+    pub headroom_pct: f64,
+    /// Space reserved for snapshots, percent of the data after growth (>= 0; default 0).
+    pub snapshot_reserve_pct: f64,
+    /// Small-block IOPS target at [`PlanOptions::io_profile`] (>= 0; 0 = none).
+    pub iops: f64,
+    /// Large-block (64 KiB sequential) throughput target, MiB/s (>= 0; 0 = none).
+    pub throughput_mibps: f64,
+    /// Shape of the IOPS target (default 8 KiB, 70% read, 80% random).
+    pub io_profile: IoProfile,
+    /// A per-VM performance CSV (`vm,iops,throughput_mibps[,read_pct,block_kib]` or the
+    /// Azure Migrate import template): VMs whose need exceeds one datastore's flows get
+    /// their VMDKs spread; without `iops` and `throughput_mibps` the targets are the sums.
+    pub perf: Option<PathBuf>,
+    /// Pricing region (ARM name; default eastus).
+    pub region: String,
+    /// A price file with the columns of `data/prices.csv`, instead of the built-in prices.
+    pub price_file: Option<PathBuf>,
+    /// Only these service levels (empty = every level sold in the region).
+    pub service_levels: Vec<ServiceLevel>,
+    /// Most datastores the AVS cluster may have (1..=256; default 8).
+    pub max_datastores: u32,
+    /// Share of the data (after growth) that is cold, percent (default 0: cool access is
+    /// not considered).
+    pub cold_pct: f64,
+    /// Share of the cold data moved between tiers per month, percent (default 10).
+    pub cool_retrieval_pct: f64,
+    /// Reserved capacity for the hot tier (default none).
+    pub reservation: ReservationTerm,
+    /// Months per year at peak load (1..=11) for a time-phased plan; `None` = one phase.
+    pub peak_months: Option<u32>,
+    /// IOPS target in the peak months (with `peak_months`).
+    pub peak_iops: f64,
+    /// MiB/s target in the peak months (with `peak_months`).
+    pub peak_throughput_mibps: f64,
+    /// Add the vSAN-only comparison to every plan (default true, as the command does).
+    pub vsan_comparison: bool,
+    /// AVS host SKU of the vSAN comparison (`av36`, `av36p`, `av52`, `av64`; default av36p).
+    pub vsan_host: String,
+    /// vSAN storage policy of the comparison (default auto: by cluster size).
+    pub vsan_policy: PolicyChoice,
+    /// Capacity vSAN keeps free in the comparison, percent 0..<100 (default 25).
+    pub vsan_slack_pct: f64,
+    /// Dedup/compression ratio assumed on vSAN (>= 1; default 1).
+    pub vsan_dedup_ratio: f64,
+    /// Hourly price of one AVS host, USD, for SKUs without a public figure in `data/`.
+    pub vsan_host_usd_per_hour: Option<f64>,
+}
+
+impl Default for PlanOptions {
+    /// The `dsplan plan` command's defaults ([`crate::defaults`]).
+    fn default() -> Self {
+        PlanOptions {
+            hosts: None,
+            per_cluster: false,
+            clusters: Vec::new(),
+            vcenters: Vec::new(),
+            datacenters: Vec::new(),
+            include_templates: false,
+            include_srm_placeholders: false,
+            exclude_powered_off: false,
+            exclude_suspended: false,
+            capacity_basis: CapacityBasis::InUse,
+            growth_pct: defaults::GROWTH_PCT,
+            headroom_pct: defaults::HEADROOM_PCT,
+            snapshot_reserve_pct: defaults::SNAPSHOT_RESERVE_PCT,
+            iops: 0.0,
+            throughput_mibps: 0.0,
+            io_profile: default_io_profile(),
+            perf: None,
+            region: defaults::REGION.to_string(),
+            price_file: None,
+            service_levels: Vec::new(),
+            max_datastores: defaults::MAX_DATASTORES,
+            cold_pct: defaults::COLD_PCT,
+            cool_retrieval_pct: defaults::COOL_RETRIEVAL_PCT,
+            reservation: ReservationTerm::None,
+            peak_months: None,
+            peak_iops: 0.0,
+            peak_throughput_mibps: 0.0,
+            vsan_comparison: true,
+            vsan_host: defaults::VSAN_HOST.to_string(),
+            vsan_policy: PolicyChoice::Auto,
+            vsan_slack_pct: defaults::VSAN_SLACK_PCT,
+            vsan_dedup_ratio: defaults::VSAN_DEDUP_RATIO,
+            vsan_host_usd_per_hour: None,
+        }
+    }
+}
+
+/// The default shape of the IOPS target: [`defaults::BLOCK_SIZE_KIB`],
+/// [`defaults::READ_PCT`], [`defaults::RANDOM_PCT`].
+pub fn default_io_profile() -> IoProfile {
+    IoProfile {
+        block_size_kib: defaults::BLOCK_SIZE_KIB,
+        read_pct: defaults::READ_PCT,
+        random_pct: defaults::RANDOM_PCT,
+    }
+}
+
+impl PlanOptions {
+    /// Checks the settings no stage checks before the inputs are read: the percentages of
+    /// the I/O profile and of cool access.
+    ///
+    /// # Errors
+    /// [`Error::Invalid`] naming the setting.
+    pub fn validate(&self) -> Result<(), Error> {
+        for (setting, v) in [
+            ("read_pct", self.io_profile.read_pct),
+            ("random_pct", self.io_profile.random_pct),
+            ("cold_pct", self.cold_pct),
+            ("cool_retrieval_pct", self.cool_retrieval_pct),
+        ] {
+            if !(v.is_finite() && (0.0..=100.0).contains(&v)) {
+                return Err(Error::Invalid {
+                    setting,
+                    value: v.to_string(),
+                    expected: "a percentage 0..100".into(),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The demand stage's options: scope, capacity basis, growth, reserves and targets.
+    pub fn demand_options(&self) -> DemandOptions {
+        DemandOptions {
+            capacity_basis: self.capacity_basis,
+            growth_pct: self.growth_pct,
+            headroom_pct: self.headroom_pct,
+            snapshot_reserve_pct: self.snapshot_reserve_pct,
+            exclude_powered_off: self.exclude_powered_off,
+            clusters: self.clusters.clone(),
+            iops: self.iops,
+            throughput_mibps: self.throughput_mibps,
+            io_profile: self.io_profile,
+            scope: Scope {
+                include_templates: self.include_templates,
+                include_srm_placeholders: self.include_srm_placeholders,
+                exclude_suspended: self.exclude_suspended,
+                vcenters: self.vcenters.clone(),
+                datacenters: self.datacenters.clone(),
+            },
+        }
+    }
+
+    /// The optimizer's options (hosts default to [`defaults::HOSTS`]).
+    pub fn optimize_options(&self) -> OptimizeOptions {
+        OptimizeOptions {
+            hosts: self.hosts.unwrap_or(defaults::HOSTS),
+            region: self.region.clone(),
+            max_datastores: self.max_datastores,
+            service_levels: self.service_levels.clone(),
+            cold_pct: self.cold_pct,
+            cool_retrieval_pct: self.cool_retrieval_pct,
+            reservation: self.reservation,
+            peak: self.peak_months.map(|months| PeakOptions {
+                months,
+                iops: self.peak_iops,
+                throughput_mibps: self.peak_throughput_mibps,
+            }),
+        }
+    }
+
+    /// The vSAN comparison's options.
+    pub fn vsan_options(&self) -> VsanOptions {
+        VsanOptions {
+            sku: self.vsan_host.clone(),
+            policy: self.vsan_policy.clone(),
+            slack_pct: self.vsan_slack_pct,
+            dedup_ratio: self.vsan_dedup_ratio,
+            host_usd_per_hour: self.vsan_host_usd_per_hour,
+        }
+    }
+}

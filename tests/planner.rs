@@ -1,0 +1,197 @@
+//! `dsplan::Planner` against the `dsplan plan` command: the same options give the same JSON,
+//! byte for byte, on the project's fixture and on a real export; errors carry their kind and
+//! name settings by their library names.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use dsplan::catalog::ReservationTerm;
+use dsplan::report::{self, Format};
+use dsplan::{ErrorKind, PlanOptions, Planned, Planner};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn fixture() -> PathBuf {
+    root().join("fixtures/small-estate.xlsx")
+}
+
+fn workshop() -> Option<PathBuf> {
+    let p = root().join("../shared/rvtools/sizing-workshop-805vms.xlsx");
+    if p.exists() {
+        Some(p)
+    } else {
+        println!("skipped: ../shared not found");
+        None
+    }
+}
+
+fn scratch(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dsplan-planner-{}-{test}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The command's JSON for `input` and `flags`.
+fn command_json(input: &Path, flags: &[&str]) -> String {
+    let o = Command::new(env!("CARGO_BIN_EXE_dsplan"))
+        .arg("plan")
+        .arg(input)
+        .args(flags)
+        .args(["--format", "json"])
+        .current_dir(root())
+        .output()
+        .expect("the dsplan binary runs");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8(o.stdout).unwrap()
+}
+
+/// The library's JSON for `input` and `options`, rendered as the command renders it.
+fn library_json(input: &Path, options: PlanOptions) -> String {
+    let planned = Planner::new().input(input).options(options).run().unwrap();
+    match planned {
+        Planned::Single(plan) => report::render_plan(&plan, Format::Json),
+        Planned::PerCluster(plans) => report::render_cluster_plans(&plans, Format::Json),
+    }
+    .unwrap()
+}
+
+/// Three option sets, each as flags and as `PlanOptions`.
+fn option_sets(perf: &Path) -> Vec<(Vec<String>, PlanOptions)> {
+    vec![
+        (Vec::new(), PlanOptions::default()),
+        (
+            [
+                "--region",
+                "westeurope",
+                "--cold-pct",
+                "80",
+                "--reservation",
+                "1y",
+            ]
+            .map(String::from)
+            .to_vec(),
+            PlanOptions {
+                region: "westeurope".into(),
+                cold_pct: 80.0,
+                reservation: ReservationTerm::OneYear,
+                ..PlanOptions::default()
+            },
+        ),
+        (
+            vec![
+                "--per-cluster".into(),
+                "--perf".into(),
+                perf.display().to_string(),
+            ],
+            PlanOptions {
+                per_cluster: true,
+                perf: Some(perf.to_path_buf()),
+                ..PlanOptions::default()
+            },
+        ),
+    ]
+}
+
+fn assert_library_equals_command(input: &Path, perf_csv: &str, test: &str) {
+    let perf = scratch(test).join("perf.csv");
+    std::fs::write(&perf, perf_csv).unwrap();
+    for (flags, options) in option_sets(&perf) {
+        let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
+        let lib = library_json(input, options);
+        assert_eq!(lib, command_json(input, &flags), "{flags:?}");
+    }
+}
+
+#[test]
+fn planner_json_is_the_commands_on_the_fixture() {
+    // db-01 (Prod) and build-01 (Dev) of fixtures/small-estate.xlsx.
+    assert_library_equals_command(
+        &fixture(),
+        "vm,iops,throughput_mibps\ndb-01,50000,400\nbuild-01,10000,100\n",
+        "fixture",
+    );
+}
+
+#[test]
+fn planner_json_is_the_commands_on_a_real_export() {
+    let Some(ws) = workshop() else { return };
+    // Two VMs of the workshop export's inventory, by name.
+    let inv = dsplan::ingest::read_inputs(&[&ws]).unwrap();
+    let names: Vec<&str> = inv.vms.iter().take(2).map(|v| v.name.as_str()).collect();
+    let csv = format!(
+        "vm,iops,throughput_mibps\n{},20000,300\n{},5000,80\n",
+        names[0], names[1]
+    );
+    assert_library_equals_command(&ws, &csv, "workshop");
+}
+
+#[test]
+fn library_defaults_are_the_commands() {
+    // The command's text header names its defaults: 3 hosts, 8 KiB 70% read 80% random.
+    let plan = Planner::new().input(fixture()).plan().unwrap();
+    assert_eq!(plan.hosts, 3);
+    let p = plan.performance.small_block_profile;
+    assert_eq!(
+        (p.block_size_kib, p.read_pct, p.random_pct),
+        (8.0, 70.0, 80.0)
+    );
+    assert!(plan.vsan_comparison.is_some());
+}
+
+#[test]
+fn errors_have_a_kind_and_name_library_settings() {
+    let plan = |options: PlanOptions| {
+        Planner::new()
+            .input(fixture())
+            .options(options)
+            .plan()
+            .unwrap_err()
+    };
+    let e = plan(PlanOptions {
+        max_datastores: 0,
+        ..PlanOptions::default()
+    });
+    assert_eq!(e.kind(), ErrorKind::Usage);
+    let m = e.to_string();
+    assert!(m.contains("`max_datastores`") && !m.contains("--"), "{m}");
+
+    let e = plan(PlanOptions {
+        cold_pct: 120.0,
+        ..PlanOptions::default()
+    });
+    assert_eq!(e.kind(), ErrorKind::Usage);
+    assert!(e.to_string().contains("`cold_pct`"), "{e}");
+
+    // 3 hosts reach at most 661,584 IOPS (tests/plan.rs): 50 million is out of reach.
+    let e = plan(PlanOptions {
+        hosts: Some(3),
+        iops: 50_000_000.0,
+        ..PlanOptions::default()
+    });
+    assert_eq!(e.kind(), ErrorKind::Infeasible);
+    assert!(!e.to_string().contains("--"), "{e}");
+
+    let e = Planner::new()
+        .input(root().join("fixtures/no-such-file.xlsx"))
+        .plan()
+        .unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Input);
+    assert!(e.to_string().contains("no-such-file.xlsx"), "{e}");
+
+    let e = plan(PlanOptions {
+        region: "mars".into(),
+        ..PlanOptions::default()
+    });
+    assert_eq!(e.kind(), ErrorKind::Usage);
+    assert!(e.to_string().contains("mars"), "{e}");
+}
+
+#[test]
+fn an_inventory_already_read_plans_like_its_file() {
+    let inventory = dsplan::ingest::read_inputs(&[fixture()]).unwrap();
+    let from_inventory = Planner::new().inventory(inventory).plan().unwrap();
+    let from_file = Planner::new().input(fixture()).plan().unwrap();
+    assert_eq!(from_inventory, from_file);
+}
