@@ -20,7 +20,13 @@ use std::error::Error;
 use std::path::PathBuf;
 
 fn main() -> Result<(), Box<dyn Error>> {
-    for path in ["build.rs", "data", "src/perf", "src/catalog", "src/defaults.rs"] {
+    for path in [
+        "build.rs",
+        "data",
+        "src/perf",
+        "src/catalog",
+        "src/defaults.rs",
+    ] {
         println!("cargo::rerun-if-changed={path}");
     }
     let model = perf::fit::fit_builtin()

@@ -442,11 +442,11 @@ pub struct InventorySummary {
     pub host_count: usize,
 }
 
-impl Inventory {
-    /// Counts and totals over every VM row.
-    pub fn summary(&self) -> InventorySummary {
+impl InventorySummary {
+    /// Counts and totals over `vms`, summed in the order given.
+    pub fn of<'a>(vms: impl IntoIterator<Item = &'a Vm>) -> InventorySummary {
         let mut s = InventorySummary {
-            vm_count: self.vms.len(),
+            vm_count: 0,
             template_count: 0,
             powered_on_count: 0,
             powered_off_count: 0,
@@ -461,7 +461,8 @@ impl Inventory {
         };
         let mut clusters = std::collections::BTreeSet::new();
         let mut hosts = std::collections::BTreeSet::new();
-        for vm in &self.vms {
+        for vm in vms {
+            s.vm_count += 1;
             if vm.template == Some(true) {
                 s.template_count += 1;
             } else {
@@ -480,16 +481,38 @@ impl Inventory {
                 Some(v) => s.in_use_mib += v,
                 None => s.in_use_unknown += 1,
             }
-            if let Some(c) = &vm.cluster {
-                clusters.insert(c.clone());
+            if let Some(c) = vm.cluster.as_deref() {
+                clusters.insert(c);
             }
-            if let Some(h) = &vm.host {
-                hosts.insert(h.clone());
+            if let Some(h) = vm.host.as_deref() {
+                hosts.insert(h);
             }
         }
-        s.clusters = clusters.into_iter().collect();
+        s.clusters = clusters.into_iter().map(str::to_string).collect();
         s.host_count = hosts.len();
         s
+    }
+}
+
+impl Inventory {
+    /// Counts and totals over every VM row.
+    pub fn summary(&self) -> InventorySummary {
+        InventorySummary::of(&self.vms)
+    }
+
+    /// Counts and totals per cluster name (vInfo `Cluster`; `(none)` for VMs without one),
+    /// each summed in input order.
+    pub fn summary_by_cluster(&self) -> std::collections::BTreeMap<&str, InventorySummary> {
+        let mut groups: std::collections::BTreeMap<&str, Vec<&Vm>> =
+            std::collections::BTreeMap::new();
+        for vm in &self.vms {
+            let name = vm.cluster.as_deref().unwrap_or("(none)");
+            groups.entry(name).or_default().push(vm);
+        }
+        groups
+            .into_iter()
+            .map(|(name, vms)| (name, InventorySummary::of(vms)))
+            .collect()
     }
 }
 

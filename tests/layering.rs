@@ -140,7 +140,11 @@ fn every_module_has_a_stage() {
     rust_files(&src(), &mut files);
     for file in &files {
         if let Some(module) = module_of(file) {
-            assert!(stage(&module).is_some(), "{}: add {module} to STAGES", file.display());
+            assert!(
+                stage(&module).is_some(),
+                "{}: add {module} to STAGES",
+                file.display()
+            );
         }
     }
 }

@@ -505,7 +505,7 @@ fn plan_text(plan: &Plan) -> String {
     if plan.excluded.len() > SHOWN {
         let _ = writeln!(
             s,
-            "         ... {} more (--format json lists all)",
+            "         ... {} more (the JSON format lists all)",
             plan.excluded.len() - SHOWN
         );
     }
@@ -531,7 +531,7 @@ fn write_warnings(s: &mut String, warnings: &[Warning]) {
     if warnings.len() > SHOWN {
         let _ = writeln!(
             s,
-            "  ... {} more (--json / --format json lists all)",
+            "  ... {} more (the JSON format lists all)",
             warnings.len() - SHOWN
         );
     }
@@ -595,77 +595,18 @@ pub struct InventoryReport<'a> {
 /// # Errors
 /// [`ReportError::Json`] if a total is not finite.
 pub fn render_inventory(inventory: &Inventory, format: Format) -> Result<String, ReportError> {
-    use std::collections::BTreeSet;
-
-    use crate::inventory::PowerState;
-    // Per cluster, what `Inventory::summary` counts over all VMs, folded over the borrowed
-    // VMs in input order (the same sums in the same order as a summary of their copies).
-    let mut per_cluster: BTreeMap<&str, (InventorySummary, BTreeSet<&str>)> = BTreeMap::new();
-    for vm in &inventory.vms {
-        let name = vm.cluster.as_deref().unwrap_or("(none)");
-        let (s, hosts) = per_cluster.entry(name).or_insert_with(|| {
-            let summary = InventorySummary {
-                vm_count: 0,
-                template_count: 0,
-                powered_on_count: 0,
-                powered_off_count: 0,
-                suspended_count: 0,
-                unknown_power_state_count: 0,
-                provisioned_mib: 0.0,
-                in_use_mib: 0.0,
-                provisioned_unknown: 0,
-                in_use_unknown: 0,
-                clusters: Vec::new(),
-                host_count: 0,
-            };
-            (summary, BTreeSet::new())
-        });
-        s.vm_count += 1;
-        if vm.template == Some(true) {
-            s.template_count += 1;
-        } else {
-            match vm.power_state {
-                PowerState::PoweredOn => s.powered_on_count += 1,
-                PowerState::PoweredOff => s.powered_off_count += 1,
-                PowerState::Suspended => s.suspended_count += 1,
-                PowerState::Unknown => s.unknown_power_state_count += 1,
-            }
-        }
-        match vm.provisioned_mib {
-            Some(v) => s.provisioned_mib += v,
-            None => s.provisioned_unknown += 1,
-        }
-        match vm.in_use_mib {
-            Some(v) => s.in_use_mib += v,
-            None => s.in_use_unknown += 1,
-        }
-        if let Some(c) = &vm.cluster
-            && s.clusters.is_empty()
-        {
-            s.clusters.push(c.clone());
-        }
-        if let Some(h) = vm.host.as_deref() {
-            hosts.insert(h);
-        }
-    }
     let report = InventoryReport {
         schema_version: crate::plan::SCHEMA_VERSION,
         inputs: &inventory.inputs,
         summary: inventory.summary(),
-        clusters: per_cluster
-            .into_iter()
-            .map(|(k, (mut s, hosts))| {
-                s.host_count = hosts.len();
-                (k, s)
-            })
-            .collect(),
+        clusters: inventory.summary_by_cluster(),
         cluster_details: inventory.cluster_summaries(),
         warnings: &inventory.warnings,
     };
     match format {
         Format::Json => Ok(serde_json::to_string_pretty(&report)? + "\n"),
         Format::Csv | Format::Markdown => Err(ReportError::Unsupported(
-            "dsplan inventory prints text or --json".into(),
+            "an inventory renders as text or JSON".into(),
         )),
         Format::Text => {
             let mut s = String::new();
