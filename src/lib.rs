@@ -13,6 +13,7 @@ pub mod catalog;
 pub mod demand;
 pub mod ingest;
 pub mod inventory;
+pub mod numbers;
 pub mod optimize;
 pub mod perf;
 pub mod plan;

@@ -165,8 +165,8 @@ pub enum OptimizeError {
     #[error(
         "the {} target {} cannot be met: at most {} is reachable ({detail})",
         target.describe(),
-        show_number(*required),
-        crate::report::group_thousands((reachable + 1e-6).floor(), 0)
+        crate::numbers::show_number(*required),
+        crate::numbers::group_thousands((reachable + 1e-6).floor(), 0)
     )]
     Infeasible {
         /// The target that cannot be met.
@@ -245,15 +245,6 @@ pub fn workload_layout(hosts: u32, datastores: u32, volume_max_mibps: f64, vms: 
     let mut l = Layout::new(active_hosts, datastores, volume_max_mibps);
     l.vms_per_host = Some((vms / active_hosts).max(1));
     l
-}
-
-/// A target as the user gave it: whole numbers without decimals, others with one.
-fn show_number(v: f64) -> String {
-    if v.fract() == 0.0 {
-        crate::report::group_thousands(v, 0)
-    } else {
-        crate::report::group_thousands(v, 1)
-    }
 }
 
 /// Why a performance target is out of reach: the best datastore count, the layer that
@@ -1326,7 +1317,7 @@ fn vm_spreads(
 
 /// Warnings (and a binding limit) for the VMs that must spread their VMDKs.
 fn explain_spreads(plan: &mut Plan, spreads: &[Spread], max_d: u32, small: &IoProfile) {
-    let g = crate::report::group_thousands;
+    let g = crate::numbers::group_thousands;
     for s in spreads {
         let message = match s.datastores {
             Some(k) => format!(
@@ -1873,7 +1864,7 @@ fn binding_limits(
         .max(o.iops * small.block_size_kib / 1024.0);
     let rate = chosen.variant.rate_mibps_per_tib();
     let (vmin_tib, vmax_tib) = ctx.volume_range_tib(chosen.variant.large);
-    let g = crate::report::group_thousands;
+    let g = crate::numbers::group_thousands;
     if f64::from(size_tib) <= capacity_tib {
         out.push(BindingLimit {
             constraint: "capacity".into(),

@@ -4,8 +4,9 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+use crate::numbers::group_thousands as g;
 use crate::plan::Plan;
-use crate::report::{ReportError, group_thousands as g};
+use crate::report::ReportError;
 
 /// Escapes the `|` of a Markdown table cell and keeps it on one line.
 fn cell(text: &str) -> String {
