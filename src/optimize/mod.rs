@@ -54,7 +54,7 @@
 
 mod per_cluster;
 
-pub use per_cluster::{ClusterPlan, ClusterPlans, ClusterTotals, optimize_per_cluster};
+pub use per_cluster::optimize_per_cluster;
 
 use good_lp::{
     Expression, ProblemVariables, Solution, SolverModel, WithTimeLimit, constraint, variable,
@@ -68,8 +68,8 @@ use crate::catalog::{
 use crate::demand::Demand;
 use crate::perf::{IoProfile, Layout, PerfError, PerfModel};
 use crate::plan::{
-    Alternative, Assumption, BindingLimit, DatastorePlan, MarginalCost, Performance, PhaseLayout,
-    Placement, Plan, PoolPlan, SCHEMA_VERSION, TimePhased, Totals,
+    Alternative, Assumption, BindingLimit, Constraint, DatastorePlan, MarginalCost, Performance,
+    PhaseLayout, Placement, Plan, PoolPlan, SCHEMA_VERSION, TimePhased, Totals,
 };
 
 /// Options of the optimizer.
@@ -1353,7 +1353,7 @@ fn explain_spreads(plan: &mut Plan, spreads: &[Spread], max_d: u32, small: &IoPr
         .unwrap_or(1);
     if need > 1 && plan.totals.datastores == need {
         plan.binding.push(BindingLimit {
-            constraint: "vm_spread".into(),
+            constraint: Constraint::VmSpread,
             detail: format!(
                 "{} VM(s) need their VMDKs spread over at least {need} datastores (per-VM \
                  performance, --perf)",
@@ -1867,7 +1867,7 @@ fn binding_limits(
     let g = crate::numbers::group_thousands;
     if f64::from(size_tib) <= capacity_tib {
         out.push(BindingLimit {
-            constraint: "capacity".into(),
+            constraint: Constraint::Capacity,
             detail: format!(
                 "{} GiB required (after growth, snapshot reserve and headroom) sets the pool \
                  at {size_tib} TiB",
@@ -1878,7 +1878,7 @@ fn binding_limits(
         && rate * (f64::from(size_tib) - 1.0) < qos_required
     {
         out.push(BindingLimit {
-            constraint: "throughput_qos".into(),
+            constraint: Constraint::ThroughputQos,
             detail: format!(
                 "{} MiB/s of QoS at {rate} MiB/s per TiB{} sets the {} pool at {size_tib} TiB, \
                  above the {capacity_tib} TiB capacity needs",
@@ -1893,7 +1893,7 @@ fn binding_limits(
         });
     } else if vmin_tib * f64::from(datastores) > f64::from(size_tib) - 1.0 {
         out.push(BindingLimit {
-            constraint: "volume_size".into(),
+            constraint: Constraint::VolumeSize,
             detail: format!(
                 "{datastores} volumes of at least {vmin_tib:.3} TiB set the pool at {size_tib} \
                  TiB"
@@ -1901,7 +1901,7 @@ fn binding_limits(
         });
     } else {
         out.push(BindingLimit {
-            constraint: "throughput_qos".into(),
+            constraint: Constraint::ThroughputQos,
             detail: format!(
                 "{} MiB/s of QoS needs a Flexible pool of at least {size_tib} TiB (at most {} \
                  MiB/s per TiB), above the {capacity_tib} TiB capacity needs",
@@ -1912,7 +1912,7 @@ fn binding_limits(
     }
     if spec.service_level == ServiceLevel::Flexible && chosen.purchased_mibps > 0.0 {
         out.push(BindingLimit {
-            constraint: "throughput_qos".into(),
+            constraint: Constraint::ThroughputQos,
             detail: format!(
                 "{} MiB/s of QoS needs {} MiB/s purchased above the {} included",
                 g(qos_required, 0),
@@ -1942,7 +1942,7 @@ fn binding_limits(
         if fewer_iops < o.iops {
             let p = model.predict(&fewer, small)?;
             out.push(BindingLimit {
-                constraint: "iops_flows".into(),
+                constraint: Constraint::IopsFlows,
                 detail: format!(
                     "{:.0} IOPS need {datastores} datastores ({} flows); {} reach only {:.0} \
                      ({})",
@@ -1957,7 +1957,7 @@ fn binding_limits(
         if fewer_tp < o.throughput_mibps {
             let p = model.predict(&fewer, large)?;
             out.push(BindingLimit {
-                constraint: "throughput_flows".into(),
+                constraint: Constraint::ThroughputFlows,
                 detail: format!(
                     "{:.0} MiB/s need {datastores} datastores; {} reach only {:.0} MiB/s ({})",
                     o.throughput_mibps,
@@ -1969,7 +1969,7 @@ fn binding_limits(
         }
         if f64::from(size_tib) > vmax_tib * f64::from(datastores - 1) {
             out.push(BindingLimit {
-                constraint: "volume_size".into(),
+                constraint: Constraint::VolumeSize,
                 detail: format!(
                     "{size_tib} TiB needs {datastores} volumes of at most {vmax_tib} TiB"
                 ),
@@ -1979,7 +1979,7 @@ fn binding_limits(
     if chosen.variant.large {
         let l = ctx.limits();
         out.push(BindingLimit {
-            constraint: "large_volume".into(),
+            constraint: Constraint::LargeVolume,
             detail: format!(
                 "no layout of regular volumes (at most {} TiB and {} MiB/s each, {} \
                  datastores) meets the targets: large volumes ({}..{} TiB, up to {} MiB/s)",
@@ -1999,7 +1999,7 @@ fn binding_limits(
         };
         let hot_cost = cost_parts(ctx, &hot_only, size_tib, chosen.purchased_mibps)?;
         out.push(BindingLimit {
-            constraint: "cool_access".into(),
+            constraint: Constraint::CoolAccess,
             detail: format!(
                 "{:.1} GiB cold ({}% of the data) at the cool rate plus {}% re-read a month \
                  costs {:.2} USD/month less than the same pool all hot",
@@ -2012,7 +2012,7 @@ fn binding_limits(
     }
     if chosen.cost.reserved_tib > 0 {
         out.push(BindingLimit {
-            constraint: "reservation".into(),
+            constraint: Constraint::Reservation,
             detail: format!(
                 "{} TiB of the hot tier reserved ({} x {}-TiB units, {} term) at {}% off",
                 chosen.cost.reserved_tib,

@@ -4,64 +4,12 @@
 
 use std::collections::BTreeMap;
 
-use serde::{Deserialize, Serialize};
-
 use super::{OptimizeError, OptimizeOptions, optimize};
 use crate::catalog::Catalog;
 use crate::demand::{self, DemandOptions};
 use crate::inventory::Inventory;
 use crate::perf::PerfModel;
-use crate::plan::{Plan, SCHEMA_VERSION};
-
-/// One cluster's plan.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct ClusterPlan {
-    /// Source cluster name.
-    pub cluster: String,
-    /// AVS hosts planned for it.
-    pub hosts: u32,
-    /// Where the host count came from (`--hosts`, the hosts of vHost and vInfo, `vCluster`,
-    /// or the AVS minimum).
-    pub hosts_source: String,
-    /// This cluster's share of the placed capacity, 0..=1: estate-wide `--iops` and
-    /// `--throughput-mibps` targets are split by it; targets from `--perf` are the
-    /// cluster's own VMs' sums instead.
-    pub target_share: f64,
-    /// The plan.
-    pub plan: Plan,
-}
-
-/// Totals over the clusters.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct ClusterTotals {
-    /// Clusters planned.
-    pub clusters: usize,
-    /// AVS hosts over all clusters.
-    pub hosts: u32,
-    /// Datastores over all clusters.
-    pub datastores: u32,
-    /// Pool capacity over all clusters, TiB.
-    pub pool_size_tib: u32,
-    /// Capacity placed over all clusters, GiB.
-    pub placed_capacity_gib: f64,
-    /// Monthly cost over all clusters, USD.
-    pub cost_usd_per_month: f64,
-    /// VMs in scope that name no cluster (not planned; listed in warnings), count.
-    pub vms_without_cluster: usize,
-    /// Their capacity, GiB.
-    pub vms_without_cluster_capacity_gib: f64,
-}
-
-/// Per-cluster plans and their total (the JSON of `dsplan plan --per-cluster`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct ClusterPlans {
-    /// [`SCHEMA_VERSION`].
-    pub schema_version: u32,
-    /// One plan per source cluster, by name.
-    pub clusters: Vec<ClusterPlan>,
-    /// Totals.
-    pub total: ClusterTotals,
-}
+use crate::plan::{ClusterPlan, ClusterPlans, ClusterTotals, SCHEMA_VERSION};
 
 /// Plans every source cluster of `inventory` separately (only those of
 /// `demand_options.clusters` when it is not empty). The estate's IOPS and MiB/s targets are

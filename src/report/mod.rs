@@ -63,7 +63,7 @@ pub fn render_plan(plan: &Plan, format: Format) -> Result<String, ReportError> {
 /// # Errors
 /// [`ReportError::Json`] if a plan holds a value JSON cannot carry.
 pub fn render_cluster_plans(
-    plans: &crate::optimize::ClusterPlans,
+    plans: &crate::plan::ClusterPlans,
     format: Format,
 ) -> Result<String, ReportError> {
     match format {
@@ -292,7 +292,7 @@ fn plan_text(plan: &Plan) -> String {
     let _ = writeln!(s);
     let _ = writeln!(s, "Binding limits");
     for b in &plan.binding {
-        let _ = writeln!(s, "  - {}: {}", b.constraint, b.detail);
+        let _ = writeln!(s, "  - {}: {}", b.constraint.as_str(), b.detail);
     }
     if !plan.alternatives.is_empty() {
         let _ = writeln!(s);
