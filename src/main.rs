@@ -468,16 +468,11 @@ fn run_plan(args: &PlanArgs) -> Result<(), Failure> {
         }
     }
     let text = if args.per_cluster {
-        let mut plans = optimize::optimize_per_cluster(
-            &inventory,
-            &options,
-            &catalog,
-            &model,
-            &optimize_options,
-            args.hosts,
-            perf_input.as_ref(),
-        )
-        .map_err(failure)?;
+        let split = demand::split_by_cluster(&inventory, &options, perf_input.as_ref())
+            .map_err(|e| usage(e.to_string()))?;
+        let mut plans =
+            optimize::optimize_per_cluster(&split, &catalog, &model, &optimize_options, args.hosts)
+                .map_err(failure)?;
         for c in &mut plans.clusters {
             vsan(&mut c.plan)?;
         }

@@ -537,13 +537,12 @@ fn per_cluster_plans_each_cluster_with_its_own_hosts_and_adds_a_total() {
         iops: 12_000.0,
         ..DemandOptions::default()
     };
+    let split = demand::split_by_cluster(&inv, &opts, None).unwrap();
     let plans = optimize::optimize_per_cluster(
-        &inv,
-        &opts,
+        &split,
         &Catalog::builtin().unwrap(),
         &PerfModel::builtin().unwrap(),
         &OptimizeOptions::default(),
-        None,
         None,
     )
     .unwrap();

@@ -189,21 +189,28 @@ fn plan_warnings(
 
 /// The settings the plan rests on, each with its value and where it comes from.
 fn assumptions(ctx: &Context, o: &DemandOptions, chosen: &Candidate) -> Vec<Assumption> {
+    let mut rows = sizing_assumptions(ctx, o);
+    rows.extend(cost_and_scope_assumptions(ctx, o, chosen));
+    rows.into_iter()
+        .map(|(name, value, note)| Assumption {
+            name: name.into(),
+            value,
+            note,
+        })
+        .collect()
+}
+
+/// (name, value, note) of the sizing and performance settings.
+fn sizing_assumptions(ctx: &Context, o: &DemandOptions) -> Vec<(&'static str, String, String)> {
     let options = ctx.options;
-    let prices = ctx.prices;
     let (small, large) = (&ctx.small, &ctx.large);
-    let reservation_note = reservation_note(ctx, chosen);
-    let cold_note = if options.cold_pct > 0.0 {
-        "--cold-pct: share of the data (after growth) in the cool tier under cool \
-         access; reads assumed spread evenly over the data (conservative)"
-    } else {
-        "--cold-pct (default 0): RVTools holds no access data, so no cold data is \
-         assumed and cool access is not considered (ANF guidance: up to 80% is \
-         typically cold)"
-    };
-    let rows: [(&str, String, &str); 15] = [
+    let rows: [(&str, String, &str); 10] = [
         ("hosts", options.hosts.to_string(), "--hosts"),
-        ("region", prices.region.clone(), "--region (default eastus)"),
+        (
+            "region",
+            ctx.prices.region.clone(),
+            "--region (default eastus)",
+        ),
         (
             "capacity_basis",
             o.capacity_basis.as_str().to_string(),
@@ -249,6 +256,30 @@ fn assumptions(ctx: &Context, o: &DemandOptions, chosen: &Candidate) -> Vec<Assu
              larger of the two targets (IOPS x block size, MiB/s), taken as peaks at different \
              times",
         ),
+    ];
+    rows.into_iter()
+        .map(|(name, value, note)| (name, value, note.to_string()))
+        .collect()
+}
+
+/// (name, value, note) of the cool tier, reservation, scope and price settings.
+fn cost_and_scope_assumptions(
+    ctx: &Context,
+    o: &DemandOptions,
+    chosen: &Candidate,
+) -> Vec<(&'static str, String, String)> {
+    let options = ctx.options;
+    let prices = ctx.prices;
+    let reservation_note = reservation_note(ctx, chosen);
+    let cold_note = if options.cold_pct > 0.0 {
+        "--cold-pct: share of the data (after growth) in the cool tier under cool \
+         access; reads assumed spread evenly over the data (conservative)"
+    } else {
+        "--cold-pct (default 0): RVTools holds no access data, so no cold data is \
+         assumed and cool access is not considered (ANF guidance: up to 80% is \
+         typically cold)"
+    };
+    let rows: [(&str, String, &str); 5] = [
         ("cold_pct", options.cold_pct.to_string(), cold_note),
         (
             "cool_retrieval_pct",
@@ -273,11 +304,7 @@ fn assumptions(ctx: &Context, o: &DemandOptions, chosen: &Candidate) -> Vec<Assu
         ),
     ];
     rows.into_iter()
-        .map(|(name, value, note)| Assumption {
-            name: name.into(),
-            value,
-            note: note.into(),
-        })
+        .map(|(name, value, note)| (name, value, note.to_string()))
         .collect()
 }
 
