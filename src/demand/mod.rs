@@ -30,15 +30,15 @@ pub const MAX_VM_CAPACITY_MIB: f64 = 256.0 * 62.0 * 1024.0 * 1024.0;
 pub enum ExclusionReason {
     /// A template is not a running VM.
     Template,
-    /// Powered off, and `--exclude-powered-off` was given.
+    /// Powered off, and `exclude_powered_off` is set.
     PoweredOff,
-    /// Its cluster is not among the `--cluster` filters.
+    /// Its cluster is not among the `clusters` filters.
     FilteredCluster,
-    /// Its vCenter is not among the `--vcenter` filters.
+    /// Its vCenter is not among the `vcenters` filters.
     FilteredVcenter,
-    /// Its datacenter is not among the `--datacenter` filters.
+    /// Its datacenter is not among the `datacenters` filters.
     FilteredDatacenter,
-    /// Suspended, and `--exclude-suspended` was given.
+    /// Suspended, and `exclude_suspended` is set.
     Suspended,
     /// Its capacity is above what any VM can hold ([`MAX_VM_CAPACITY_MIB`]): a data error.
     ImplausibleCapacity,
@@ -54,11 +54,11 @@ impl ExclusionReason {
     pub fn describe(self) -> &'static str {
         match self {
             ExclusionReason::Template => "template",
-            ExclusionReason::PoweredOff => "powered off (--exclude-powered-off)",
-            ExclusionReason::FilteredCluster => "cluster not selected (--cluster)",
-            ExclusionReason::FilteredVcenter => "vCenter not selected (--vcenter)",
-            ExclusionReason::FilteredDatacenter => "datacenter not selected (--datacenter)",
-            ExclusionReason::Suspended => "suspended (--exclude-suspended)",
+            ExclusionReason::PoweredOff => "powered off (`exclude_powered_off`)",
+            ExclusionReason::FilteredCluster => "cluster not selected (`clusters`)",
+            ExclusionReason::FilteredVcenter => "vCenter not selected (`vcenters`)",
+            ExclusionReason::FilteredDatacenter => "datacenter not selected (`datacenters`)",
+            ExclusionReason::Suspended => "suspended (`exclude_suspended`)",
             ExclusionReason::ImplausibleCapacity => {
                 "capacity above 15,872 TiB, more than a VM can hold (data error)"
             }
@@ -79,10 +79,10 @@ pub struct VmDemand {
     pub capacity_gib: f64,
     /// Where the VM was read.
     pub origin: Origin,
-    /// Peak IOPS of this VM from a per-VM performance file (`--perf`), when known.
+    /// Peak IOPS of this VM from a per-VM performance file (`perf`), when known.
     #[serde(default)]
     pub iops: Option<f64>,
-    /// Peak MiB/s of this VM from a per-VM performance file (`--perf`), when known.
+    /// Peak MiB/s of this VM from a per-VM performance file (`perf`), when known.
     #[serde(default)]
     pub throughput_mibps: Option<f64>,
 }
@@ -124,19 +124,19 @@ pub struct Demand {
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum DemandError {
     /// An option is out of range.
-    #[error("invalid --{option}: {value} ({expected})")]
+    #[error("invalid `{option}`: {value} ({expected})")]
     Invalid {
-        /// The command-line option name.
+        /// The option's library name (`growth_pct`, `iops` ...).
         option: &'static str,
         /// The value given.
         value: String,
         /// What is accepted.
         expected: &'static str,
     },
-    /// A `--cluster`, `--vcenter` or `--datacenter` name matches no VM of the inventory.
-    #[error("--{option} '{name}' matches no VM; values in the input: {known}")]
+    /// A `clusters`, `vcenters` or `datacenters` name matches no VM of the inventory.
+    #[error("`{option}` '{name}' matches no VM; values in the input: {known}")]
     UnknownName {
-        /// The option (`cluster`, `vcenter`, `datacenter`).
+        /// The option's library name (`clusters`, `vcenters`, `datacenters`).
         option: &'static str,
         /// The name given.
         name: String,
@@ -217,20 +217,20 @@ fn check_non_negative(option: &'static str, v: f64) -> Result<(), DemandError> {
 /// a cluster, vCenter or datacenter filter that matches no VM; [`DemandError::NothingInScope`] when every VM is
 /// excluded (or there is none).
 pub fn derive(inventory: &Inventory, options: &DemandOptions) -> Result<Demand, DemandError> {
-    check_non_negative("growth-pct", options.growth_pct)?;
-    check_non_negative("headroom-pct", options.headroom_pct)?;
-    check_non_negative("snapshot-reserve-pct", options.snapshot_reserve_pct)?;
+    check_non_negative("growth_pct", options.growth_pct)?;
+    check_non_negative("headroom_pct", options.headroom_pct)?;
+    check_non_negative("snapshot_reserve_pct", options.snapshot_reserve_pct)?;
     check_non_negative("iops", options.iops)?;
-    check_non_negative("throughput-mibps", options.throughput_mibps)?;
+    check_non_negative("throughput_mibps", options.throughput_mibps)?;
     options.io_profile.validate()?;
-    let wanted_clusters = name_filter("cluster", &options.clusters, inventory, |vm| {
+    let wanted_clusters = name_filter("clusters", &options.clusters, inventory, |vm| {
         vm.cluster.as_deref()
     })?;
-    let wanted_vcenters = name_filter("vcenter", &options.scope.vcenters, inventory, |vm| {
+    let wanted_vcenters = name_filter("vcenters", &options.scope.vcenters, inventory, |vm| {
         vm.vi_sdk_server.as_deref()
     })?;
     let wanted_datacenters =
-        name_filter("datacenter", &options.scope.datacenters, inventory, |vm| {
+        name_filter("datacenters", &options.scope.datacenters, inventory, |vm| {
             vm.datacenter.as_deref()
         })?;
     let selected = |wanted: &[String], value: Option<&str>| {
@@ -371,7 +371,7 @@ pub fn derive(inventory: &Inventory, options: &DemandOptions) -> Result<Demand, 
                 column: None,
                 value: None,
                 message: format!(
-                    "--capacity-basis unshared: {below} VM(s) use {:.1} GiB more in use than \
+                    "`capacity_basis` unshared: {below} VM(s) use {:.1} GiB more in use than \
                      unshared (disks shared with other VMs, such as linked-clone bases); that \
                      shared space is in no datastore of this plan",
                     gap_mib / MIB_PER_GIB
@@ -764,7 +764,7 @@ mod tests {
         };
         let e = derive(&inv, &opts(bad)).unwrap_err().to_string();
         assert!(
-            e.contains("--datacenter 'DC9'") && e.contains("DC1, DC2"),
+            e.contains("`datacenters` 'DC9'") && e.contains("DC1, DC2"),
             "{e}"
         );
     }

@@ -171,14 +171,14 @@ fn plan_warnings(
         warnings.push(Warning::plan_wide(
             "the plan uses ANF large volumes (more than 100 TiB or 4,500 MiB/s per \
                       datastore): check that large volumes can be attached as AVS datastores \
-                      in your region before ordering; otherwise raise --max-datastores"
+                      in your region before ordering; otherwise raise `max_datastores`"
                 .into(),
         ));
     }
     let o = &demand.options;
     if o.iops <= 0.0 && o.throughput_mibps <= 0.0 {
         warnings.push(Warning::plan_wide(
-            "no IOPS or MiB/s target was given (--iops, --throughput-mibps): the \
+            "no IOPS or MiB/s target was given (`iops`, `throughput_mibps`): the \
                       plan is sized for capacity only and its throughput is whatever the \
                       cheapest pool includes"
                 .into(),
@@ -205,36 +205,36 @@ fn sizing_assumptions(ctx: &Context, o: &DemandOptions) -> Vec<(&'static str, St
     let options = ctx.options;
     let (small, large) = (&ctx.small, &ctx.large);
     let rows: [(&str, String, &str); 10] = [
-        ("hosts", options.hosts.to_string(), "--hosts"),
+        ("hosts", options.hosts.to_string(), "`hosts`"),
         (
             "region",
             ctx.prices.region.clone(),
-            "--region (default eastus)",
+            "`region` (default eastus)",
         ),
         (
             "capacity_basis",
             o.capacity_basis.as_str().to_string(),
-            "--capacity-basis (default in-use)",
+            "`capacity_basis` (default in-use)",
         ),
         (
             "growth_pct",
             o.growth_pct.to_string(),
-            "--growth-pct (default 0)",
+            "`growth_pct` (default 0)",
         ),
         (
             "snapshot_reserve_pct",
             o.snapshot_reserve_pct.to_string(),
-            "--snapshot-reserve-pct (default 0): space for snapshots, percent of the data",
+            "`snapshot_reserve_pct` (default 0): space for snapshots, percent of the data",
         ),
         (
             "headroom_pct",
             o.headroom_pct.to_string(),
-            "--headroom-pct (default 20): datastores sized at (1 + headroom) x data",
+            "`headroom_pct` (default 20): datastores sized at (1 + headroom) x data",
         ),
         (
             "max_datastores",
             options.max_datastores.to_string(),
-            "--max-datastores (AVS default 8 per cluster, up to 256 by request)",
+            "`max_datastores` (AVS default 8 per cluster, up to 256 by request)",
         ),
         (
             "io_profile",
@@ -242,7 +242,7 @@ fn sizing_assumptions(ctx: &Context, o: &DemandOptions) -> Vec<(&'static str, St
                 "{} KiB, {}% read, {}% random",
                 small.block_size_kib, small.read_pct, small.random_pct
             ),
-            "--block-size, --read-pct, --random-pct",
+            "`block_size_kib`, `read_pct`, `random_pct`",
         ),
         (
             "throughput_profile",
@@ -272,10 +272,10 @@ fn cost_and_scope_assumptions(
     let prices = ctx.prices;
     let reservation_note = reservation_note(ctx, chosen);
     let cold_note = if options.cold_pct > 0.0 {
-        "--cold-pct: share of the data (after growth) in the cool tier under cool \
+        "`cold_pct`: share of the data (after growth) in the cool tier under cool \
          access; reads assumed spread evenly over the data (conservative)"
     } else {
-        "--cold-pct (default 0): RVTools holds no access data, so no cold data is \
+        "`cold_pct` (default 0): RVTools holds no access data, so no cold data is \
          assumed and cool access is not considered (ANF guidance: up to 80% is \
          typically cold)"
     };
@@ -284,7 +284,7 @@ fn cost_and_scope_assumptions(
         (
             "cool_retrieval_pct",
             options.cool_retrieval_pct.to_string(),
-            "--cool-retrieval-pct (default 10): percent of the cold data moved between tiers \
+            "`cool_retrieval_pct` (default 10): percent of the cold data moved between tiers \
              per month, at the cool transfer price",
         ),
         (
@@ -295,7 +295,7 @@ fn cost_and_scope_assumptions(
         (
             "exclude_powered_off",
             o.exclude_powered_off.to_string(),
-            "--exclude-powered-off",
+            "`exclude_powered_off`",
         ),
         (
             "prices",
@@ -312,15 +312,15 @@ fn cost_and_scope_assumptions(
 fn reservation_note(ctx: &Context, chosen: &Candidate) -> String {
     let level = chosen.variant.spec.service_level;
     match ctx.options.reservation {
-        ReservationTerm::None => "--reservation (default none): pay as you go".to_string(),
+        ReservationTerm::None => "`reservation` (default none): pay as you go".to_string(),
         term => match ctx.discount(level) {
             Some(r) => format!(
-                "--reservation {term}: {}% off the hot tier of {level}, bought in units of {} \
+                "`reservation` {term}: {}% off the hot tier of {level}, bought in units of {} \
                  TiB (data/reservations.csv); cool tier and throughput not covered",
                 r.discount_pct, r.unit_tib
             ),
             None => format!(
-                "--reservation {term}: no published discount for {level} \
+                "`reservation` {term}: no published discount for {level} \
                  (data/reservations.csv); priced pay as you go"
             ),
         },

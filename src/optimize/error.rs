@@ -51,9 +51,9 @@ pub enum OptimizeError {
         detail: String,
     },
     /// An option is out of range.
-    #[error("invalid --{option}: {value} ({expected})")]
+    #[error("invalid `{option}`: {value} ({expected})")]
     Invalid {
-        /// Option name.
+        /// The option's library name (`max_datastores`, `cold_pct` ...).
         option: &'static str,
         /// Value given.
         value: String,
@@ -123,12 +123,12 @@ pub(super) fn unreachable_detail(
     // More hosts help only while there are VMs to run on them.
     let useful_hosts = limits.max_hosts.min(u32::try_from(vms).unwrap_or(u32::MAX));
     if layout.hosts < useful_hosts {
-        advice.push(format!("more --hosts (up to {useful_hosts})"));
+        advice.push(format!("more `hosts` (up to {useful_hosts})"));
     }
     // More datastores help only while the ceiling still rises at the limit.
     if max_d < limits.max_datastores && best_d == max_d {
         advice.push(format!(
-            "a higher --max-datastores (up to {})",
+            "a higher `max_datastores` (up to {})",
             limits.max_datastores
         ));
     }

@@ -16,7 +16,7 @@
 //! - `P` (integer TiB): size of the capacity pool (`pool_min <= P <= M`, `M` the largest
 //!   size capacity, throughput or volume minimums could need);
 //! - `E` (integer MiB/s, Flexible only): throughput purchased above the 128 MiB/s included;
-//! - `R` (integer, with `--reservation` where the level has a discount): reserved-capacity
+//! - `R` (integer, with `reservation` where the level has a discount): reserved-capacity
 //!   units of 100 TiB, and `O >= P - cold TiB - 100 R, O >= 0` the hot TiB they leave
 //!   uncovered;
 //! - `z_d` (binary): the layout has `d` datastores, `d = 1..=max_datastores` (exactly one).

@@ -87,13 +87,13 @@ impl OptimizeOptions {
         }
         if self.max_datastores == 0 || self.max_datastores > limits.max_datastores {
             return Err(OptimizeError::Invalid {
-                option: "max-datastores",
+                option: "max_datastores",
                 value: self.max_datastores.to_string(),
                 expected: format!("1..{}", limits.max_datastores),
             });
         }
-        check_pct("cold-pct", self.cold_pct)?;
-        check_pct("cool-retrieval-pct", self.cool_retrieval_pct)
+        check_pct("cold_pct", self.cold_pct)?;
+        check_pct("cool_retrieval_pct", self.cool_retrieval_pct)
     }
 }
 
@@ -106,18 +106,18 @@ impl PeakOptions {
     pub fn validate(&self, reservation: ReservationTerm) -> Result<(), OptimizeError> {
         if self.months == 0 || self.months >= 12 {
             return Err(OptimizeError::Invalid {
-                option: "peak-months",
+                option: "peak_months",
                 value: self.months.to_string(),
                 expected: "1..11 months of the year".into(),
             });
         }
-        check_non_negative("peak-iops", self.iops)?;
-        check_non_negative("peak-throughput-mibps", self.throughput_mibps)?;
+        check_non_negative("peak_iops", self.iops)?;
+        check_non_negative("peak_throughput_mibps", self.throughput_mibps)?;
         if reservation != ReservationTerm::None {
             return Err(OptimizeError::Invalid {
                 option: "reservation",
                 value: reservation.to_string(),
-                expected: "none with --peak-months (a reservation is a yearly commitment; \
+                expected: "none with `peak_months` (a reservation is a yearly commitment; \
                            the two are not modelled together)"
                     .into(),
             });

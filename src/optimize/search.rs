@@ -78,7 +78,7 @@ fn base_targets(demand: &Demand, small: &IoProfile) -> Result<Targets, OptimizeE
         min_datastores: 1,
     };
     check_non_negative("iops", targets.iops)?;
-    check_non_negative("throughput-mibps", targets.mibps)?;
+    check_non_negative("throughput_mibps", targets.mibps)?;
     check_non_negative("capacity", targets.required_gib)?;
     Ok(targets)
 }

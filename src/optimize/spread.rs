@@ -160,7 +160,7 @@ pub(super) fn explain_spreads(plan: &mut Plan, spreads: &[Spread], max_d: u32, s
             constraint: Constraint::VmSpread,
             detail: format!(
                 "{} VM(s) need their VMDKs spread over at least {need} datastores (per-VM \
-                 performance, --perf)",
+                 performance, `perf`)",
                 spreads
                     .iter()
                     .filter(|s| s.datastores == Some(need))
