@@ -62,6 +62,7 @@ pub mod demand;
 mod error;
 pub mod ingest;
 pub mod inventory;
+pub mod numbers;
 pub mod optimize;
 pub mod perf;
 pub mod plan;

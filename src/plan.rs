@@ -117,11 +117,54 @@ pub struct Placement {
 /// A constraint that decides the plan's size or cost.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct BindingLimit {
-    /// Which constraint: `capacity`, `throughput_qos`, `iops_flows`, `throughput_flows`,
-    /// `volume_size`, `large_volume`, `cool_access`, `reservation`.
-    pub constraint: String,
+    /// Which constraint.
+    pub constraint: Constraint,
     /// A sentence with the numbers.
     pub detail: String,
+}
+
+/// The kind of a [`BindingLimit`]; serialized in snake_case (`iops_flows` ...).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Constraint {
+    /// The required capacity sets the pool size.
+    Capacity,
+    /// The QoS throughput (MiB/s, or IOPS x block size) sets the pool size or the Flexible
+    /// throughput purchased.
+    ThroughputQos,
+    /// The IOPS target needs the flows of this many datastores.
+    IopsFlows,
+    /// The MiB/s target needs the flows of this many datastores.
+    ThroughputFlows,
+    /// The smallest or largest volume size sets the pool or the datastore count.
+    VolumeSize,
+    /// Only large volumes meet the targets.
+    LargeVolume,
+    /// Cool access makes the pool cheaper.
+    CoolAccess,
+    /// Reserved capacity covers part of the hot tier.
+    Reservation,
+    /// A VM's own load needs its VMDKs spread over this many datastores (per-VM figures).
+    VmSpread,
+}
+
+impl Constraint {
+    /// The snake_case name, as in the JSON (`capacity`, `throughput_qos`, `iops_flows`,
+    /// `throughput_flows`, `volume_size`, `large_volume`, `cool_access`, `reservation`,
+    /// `vm_spread`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Constraint::Capacity => "capacity",
+            Constraint::ThroughputQos => "throughput_qos",
+            Constraint::IopsFlows => "iops_flows",
+            Constraint::ThroughputFlows => "throughput_flows",
+            Constraint::VolumeSize => "volume_size",
+            Constraint::LargeVolume => "large_volume",
+            Constraint::CoolAccess => "cool_access",
+            Constraint::Reservation => "reservation",
+            Constraint::VmSpread => "vm_spread",
+        }
+    }
 }
 
 /// The cheapest plan under one restriction (one service level, or exactly N datastores),
@@ -307,4 +350,54 @@ pub struct Plan {
     pub excluded: Vec<ExcludedVm>,
     /// Data-quality warnings from ingest and demand.
     pub warnings: Vec<Warning>,
+}
+
+/// One source cluster's plan (`per_cluster`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ClusterPlan {
+    /// Source cluster name.
+    pub cluster: String,
+    /// AVS hosts planned for it.
+    pub hosts: u32,
+    /// Where the host count came from (`--hosts`, the hosts of vHost and vInfo, `vCluster`,
+    /// or the AVS minimum).
+    pub hosts_source: String,
+    /// This cluster's share of the placed capacity, 0..=1: estate-wide `--iops` and
+    /// `--throughput-mibps` targets are split by it; targets from `--perf` are the
+    /// cluster's own VMs' sums instead.
+    pub target_share: f64,
+    /// The plan.
+    pub plan: Plan,
+}
+
+/// Totals over the clusters.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ClusterTotals {
+    /// Clusters planned.
+    pub clusters: usize,
+    /// AVS hosts over all clusters.
+    pub hosts: u32,
+    /// Datastores over all clusters.
+    pub datastores: u32,
+    /// Pool capacity over all clusters, TiB.
+    pub pool_size_tib: u32,
+    /// Capacity placed over all clusters, GiB.
+    pub placed_capacity_gib: f64,
+    /// Monthly cost over all clusters, USD.
+    pub cost_usd_per_month: f64,
+    /// VMs in scope that name no cluster (not planned; listed in warnings), count.
+    pub vms_without_cluster: usize,
+    /// Their capacity, GiB.
+    pub vms_without_cluster_capacity_gib: f64,
+}
+
+/// Per-cluster plans and their total (the JSON of `dsplan plan --per-cluster`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ClusterPlans {
+    /// [`SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// One plan per source cluster, by name.
+    pub clusters: Vec<ClusterPlan>,
+    /// Totals.
+    pub total: ClusterTotals,
 }

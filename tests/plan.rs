@@ -14,7 +14,7 @@ use dsplan::demand::{self, DemandOptions};
 use dsplan::inventory::{Inventory, Origin, PowerState, Vm};
 use dsplan::optimize::{self, OptimizeError, OptimizeOptions, PeakOptions, Target};
 use dsplan::perf::PerfModel;
-use dsplan::plan::{Alternative, MarginalCost, Plan};
+use dsplan::plan::{Alternative, Constraint, MarginalCost, Plan};
 
 /// An inventory of `n` powered-on VMs of `gib_each` GiB in use.
 fn estate(n: usize, gib_each: f64) -> Inventory {
@@ -195,7 +195,11 @@ fn iops_needs_more_datastores_for_flows() {
     );
     // The QoS bought caps the prediction just above the target.
     assert!(p.performance.small_block.iops >= 500_000.0);
-    assert!(p.binding.iter().any(|b| b.constraint == "iops_flows"));
+    assert!(
+        p.binding
+            .iter()
+            .any(|b| b.constraint == Constraint::IopsFlows)
+    );
     // QoS: 500,000 x 8 KiB / 1024 = 3,906.25 MiB/s -> the pool provides >= 3,907 MiB/s
     assert!(p.totals.throughput_mibps >= 3906.25);
 }
@@ -247,7 +251,7 @@ fn capacity_only_demand_is_one_flexible_datastore_sized_by_capacity() {
     assert_eq!(p.pools[0].size_tib, 10);
     assert_eq!(p.totals.datastores, 1);
     assert!((p.totals.cost_usd_per_month - 1_128.76).abs() < 0.005);
-    assert_eq!(p.binding[0].constraint, "capacity");
+    assert_eq!(p.binding[0].constraint, Constraint::Capacity);
     let std = alternative(&p, "service_level", Some(ServiceLevel::Standard), 0);
     assert!((std.cost_usd_per_month - 1_509.99).abs() < 0.005);
     assert!((std.extra_cost_usd_per_month - 381.23).abs() < 0.005);
@@ -318,7 +322,11 @@ fn archive_like_demand_turns_cool_access_on() {
     let std = alternative(&p, "service_level", Some(ServiceLevel::Standard), 0);
     assert!(std.cool_access);
     assert!((std.cost_usd_per_month - 8_087.55).abs() < 0.005);
-    assert!(p.binding.iter().any(|b| b.constraint == "cool_access"));
+    assert!(
+        p.binding
+            .iter()
+            .any(|b| b.constraint == Constraint::CoolAccess)
+    );
     // The cool tier is in the verified prediction.
     assert!(
         p.performance
@@ -383,7 +391,11 @@ fn three_year_reservation_buys_whole_100_tib_units() {
     let p = plan_with(&estate(290, 1024.0), 0.0, 0.0, &options).unwrap();
     assert_eq!(p.pools[0].reserved_tib, 300);
     assert!((p.totals.cost_usd_per_month - 37_145.76).abs() < 0.005);
-    assert!(p.binding.iter().any(|b| b.constraint == "reservation"));
+    assert!(
+        p.binding
+            .iter()
+            .any(|b| b.constraint == Constraint::Reservation)
+    );
 }
 
 #[test]
@@ -398,7 +410,11 @@ fn capacity_beyond_the_regular_volumes_takes_a_large_volume() {
     assert_eq!(p.totals.datastores, 1);
     assert!(p.datastores[0].large_volume);
     assert!((p.totals.cost_usd_per_month - 28_218.88).abs() < 0.005);
-    assert!(p.binding.iter().any(|b| b.constraint == "large_volume"));
+    assert!(
+        p.binding
+            .iter()
+            .any(|b| b.constraint == Constraint::LargeVolume)
+    );
     assert!(
         p.warnings
             .iter()
@@ -427,7 +443,11 @@ fn iops_needing_four_datastores_only_for_flows() {
     assert!((p.totals.cost_usd_per_month - 10_169.80).abs() < 0.005);
     let hand = 3.0 * 76_000.0 * usl(4.0);
     assert!((hand - 596_884.0).abs() < 1.0, "{hand}");
-    assert!(p.binding.iter().any(|b| b.constraint == "iops_flows"));
+    assert!(
+        p.binding
+            .iter()
+            .any(|b| b.constraint == Constraint::IopsFlows)
+    );
     // 1 and 2 datastores cannot carry it; 8 can at the same price.
     assert!(!alternative(&p, "datastores", None, 1).feasible);
     assert!(!alternative(&p, "datastores", None, 2).feasible);
@@ -517,13 +537,12 @@ fn per_cluster_plans_each_cluster_with_its_own_hosts_and_adds_a_total() {
         iops: 12_000.0,
         ..DemandOptions::default()
     };
+    let split = demand::split_by_cluster(&inv, &opts, None).unwrap();
     let plans = optimize::optimize_per_cluster(
-        &inv,
-        &opts,
+        &split,
         &Catalog::builtin().unwrap(),
         &PerfModel::builtin().unwrap(),
         &OptimizeOptions::default(),
-        None,
         None,
     )
     .unwrap();
@@ -580,7 +599,11 @@ fn up_to_256_datastores_on_16_hosts() {
     let p = plan_with(&estate(64, 128.0), 1_500_000.0, 0.0, &options).unwrap();
     assert!(p.totals.datastores >= 9, "{}", p.totals.datastores);
     assert!(p.performance.small_block.iops >= 1_500_000.0);
-    assert!(p.binding.iter().any(|b| b.constraint == "iops_flows"));
+    assert!(
+        p.binding
+            .iter()
+            .any(|b| b.constraint == Constraint::IopsFlows)
+    );
 }
 
 #[test]
@@ -679,7 +702,11 @@ fn a_vm_beyond_one_datastore_spreads_its_vmdks() {
     )
     .unwrap();
     assert_eq!(p.totals.datastores, k);
-    assert!(p.binding.iter().any(|b| b.constraint == "vm_spread"));
+    assert!(
+        p.binding
+            .iter()
+            .any(|b| b.constraint == Constraint::VmSpread)
+    );
     assert!(
         p.warnings
             .iter()

@@ -1,208 +1,110 @@
-//! Per-cluster plans (`--per-cluster`): each source cluster planned on its own, with its own
-//! host count, and a total. Datastores attach to one AVS cluster, so a cluster's VMs are
-//! served by that cluster's datastores only.
+//! Per-cluster plans (`per_cluster`): each source cluster's [`ClusterDemand`] planned on
+//! its own, with its own host count, and a total. Datastores attach to one AVS cluster, so
+//! a cluster's VMs are served by that cluster's datastores only.
 
-use std::collections::BTreeMap;
-
-use serde::{Deserialize, Serialize};
-
-use super::{OptimizeError, OptimizeOptions, optimize};
-use crate::catalog::Catalog;
-use crate::demand::{self, DemandOptions};
-use crate::inventory::Inventory;
+use super::{OptimizeError, OptimizeOptions, PeakOptions, optimize};
+use crate::catalog::{Catalog, Limits};
+use crate::demand::{ClusterDemand, ClusterDemands};
 use crate::perf::PerfModel;
-use crate::plan::{Plan, SCHEMA_VERSION};
+use crate::plan::{ClusterPlan, ClusterPlans, ClusterTotals, SCHEMA_VERSION};
 
-/// One cluster's plan.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct ClusterPlan {
-    /// Source cluster name.
-    pub cluster: String,
-    /// AVS hosts planned for it.
-    pub hosts: u32,
-    /// Where the host count came from (`--hosts`, the hosts of vHost and vInfo, `vCluster`,
-    /// or the AVS minimum).
-    pub hosts_source: String,
-    /// This cluster's share of the placed capacity, 0..=1: estate-wide `--iops` and
-    /// `--throughput-mibps` targets are split by it; targets from `--perf` are the
-    /// cluster's own VMs' sums instead.
-    pub target_share: f64,
-    /// The plan.
-    pub plan: Plan,
-}
-
-/// Totals over the clusters.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct ClusterTotals {
-    /// Clusters planned.
-    pub clusters: usize,
-    /// AVS hosts over all clusters.
-    pub hosts: u32,
-    /// Datastores over all clusters.
-    pub datastores: u32,
-    /// Pool capacity over all clusters, TiB.
-    pub pool_size_tib: u32,
-    /// Capacity placed over all clusters, GiB.
-    pub placed_capacity_gib: f64,
-    /// Monthly cost over all clusters, USD.
-    pub cost_usd_per_month: f64,
-    /// VMs in scope that name no cluster (not planned; listed in warnings), count.
-    pub vms_without_cluster: usize,
-    /// Their capacity, GiB.
-    pub vms_without_cluster_capacity_gib: f64,
-}
-
-/// Per-cluster plans and their total (the JSON of `dsplan plan --per-cluster`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct ClusterPlans {
-    /// [`SCHEMA_VERSION`].
-    pub schema_version: u32,
-    /// One plan per source cluster, by name.
-    pub clusters: Vec<ClusterPlan>,
-    /// Totals.
-    pub total: ClusterTotals,
-}
-
-/// Plans every source cluster of `inventory` separately (only those of
-/// `demand_options.clusters` when it is not empty). The estate's IOPS and MiB/s targets are
-/// split by each cluster's share of the placed capacity. Hosts: `hosts` when given, else
-/// the larger of the cluster's hosts in vHost and the distinct hosts of vInfo's Host column
-/// (or vCluster's host count), raised to the AVS minimum and capped at its maximum. With
-/// `perf` (per-VM figures, `--perf`), each cluster's VMs that exceed one datastore spread
-/// their VMDKs.
+/// Plans every cluster of `clusters` separately (from
+/// [`crate::demand::split_by_cluster`]). Hosts: `hosts` when given, else the cluster's
+/// hosts in the inventory, or the AVS minimum without host data; raised to the catalog's
+/// AVS minimum and capped at its maximum. Peak targets are split by each cluster's
+/// capacity share, like the base targets.
 ///
 /// # Errors
-/// [`OptimizeError::Invalid`] when no VM names a cluster or the demand options are
-/// invalid; any error of [`optimize`] for a cluster, prefixed with its name in `detail`
-/// where it has one.
+/// Any error of [`optimize`] for a cluster, prefixed with its name in `detail` where it has
+/// one.
 pub fn optimize_per_cluster(
-    inventory: &Inventory,
-    demand_options: &DemandOptions,
+    clusters: &ClusterDemands,
     catalog: &Catalog,
     model: &PerfModel,
     options: &OptimizeOptions,
     hosts: Option<u32>,
-    perf: Option<&crate::ingest::PerfInput>,
 ) -> Result<ClusterPlans, OptimizeError> {
-    let invalid = |detail: String| OptimizeError::Invalid {
-        option: "per-cluster",
-        value: String::new(),
-        expected: detail,
+    let mut out = Vec::with_capacity(clusters.clusters.len());
+    for c in &clusters.clusters {
+        out.push(plan_cluster(c, catalog, model, options, hosts)?);
+    }
+    let total = totals(&out, clusters);
+    Ok(ClusterPlans {
+        schema_version: SCHEMA_VERSION,
+        clusters: out,
+        total,
+    })
+}
+
+/// One cluster's plan.
+fn plan_cluster(
+    c: &ClusterDemand,
+    catalog: &Catalog,
+    model: &PerfModel,
+    options: &OptimizeOptions,
+    hosts: Option<u32>,
+) -> Result<ClusterPlan, OptimizeError> {
+    let (n, source) = cluster_hosts(c, &catalog.limits, hosts);
+    let share = c.capacity_share;
+    let opts = OptimizeOptions {
+        hosts: n,
+        peak: options.peak.as_ref().map(|p| PeakOptions {
+            iops: p.iops * share,
+            throughput_mibps: p.throughput_mibps * share,
+            ..p.clone()
+        }),
+        ..options.clone()
     };
-    let all = demand::derive(inventory, demand_options).map_err(|e| invalid(e.to_string()))?;
-    let mut capacity: BTreeMap<String, f64> = BTreeMap::new();
-    let mut without = (0usize, 0.0f64);
-    for vm in &all.placed {
-        match &vm.cluster {
-            Some(c) => *capacity.entry(c.clone()).or_default() += vm.capacity_gib,
-            None => {
-                without.0 += 1;
-                without.1 += vm.capacity_gib;
-            }
-        }
+    let name = &c.cluster;
+    let plan = optimize(&c.demand, catalog, model, &opts).map_err(|e| match e {
+        OptimizeError::Infeasible {
+            target,
+            required,
+            reachable,
+            detail,
+        } => OptimizeError::Infeasible {
+            target,
+            required,
+            reachable,
+            detail: format!("cluster '{name}': {detail}"),
+        },
+        other => other,
+    })?;
+    Ok(ClusterPlan {
+        cluster: name.clone(),
+        hosts: n,
+        hosts_source: source,
+        target_share: share,
+        plan,
+    })
+}
+
+/// The cluster's AVS hosts and where the count came from: `hosts` when given, else the
+/// inventory's count, else the AVS minimum; within the catalog's AVS range.
+fn cluster_hosts(c: &ClusterDemand, limits: &Limits, hosts: Option<u32>) -> (u32, String) {
+    let (n, source) = match (hosts, c.source_hosts) {
+        (Some(h), _) => (h, "--hosts".to_string()),
+        (None, Some(h)) => (h, c.hosts_source.clone()),
+        (None, None) => (
+            limits.min_hosts,
+            format!("AVS minimum ({})", c.hosts_source),
+        ),
+    };
+    let clamped = n.clamp(limits.min_hosts, limits.max_hosts);
+    if clamped != n {
+        let source = format!(
+            "{source}: {n}, within AVS {}..{}",
+            limits.min_hosts, limits.max_hosts
+        );
+        (clamped, source)
+    } else {
+        (clamped, source)
     }
-    if capacity.is_empty() {
-        return Err(invalid(
-            "VMs that name their cluster (vInfo Cluster column)".into(),
-        ));
-    }
-    let total_gib: f64 = capacity.values().sum();
-    let limits = &catalog.limits;
-    let mut out = Vec::new();
-    for (name, gib) in &capacity {
-        let share = if total_gib > 0.0 {
-            gib / total_gib
-        } else {
-            1.0 / capacity.len() as f64
-        };
-        let (n, source) = match hosts {
-            Some(h) => (h, "--hosts".to_string()),
-            None => {
-                // Hosts of the cluster: the larger of its vHost rows and the distinct hosts
-                // vInfo names for its VMs (vHost may be incomplete; the two may spell a
-                // host differently, so they are not added up).
-                let in_vhost = inventory
-                    .hosts
-                    .iter()
-                    .filter(|h| h.cluster.as_deref() == Some(name.as_str()))
-                    .map(|h| h.name.as_str())
-                    .collect::<std::collections::BTreeSet<&str>>()
-                    .len();
-                let in_vinfo = inventory
-                    .vms
-                    .iter()
-                    .filter(|v| v.cluster.as_deref() == Some(name.as_str()))
-                    .filter_map(|v| v.host.as_deref())
-                    .collect::<std::collections::BTreeSet<&str>>()
-                    .len();
-                let vhost = in_vhost.max(in_vinfo).min(u32::MAX as usize) as u32;
-                let vcluster = inventory
-                    .clusters
-                    .iter()
-                    .find(|c| &c.name == name)
-                    .and_then(|c| c.num_hosts)
-                    .map(|n| n.min(u64::from(u32::MAX)) as u32);
-                match (vhost, vcluster) {
-                    (v, _) if v > 0 => (v, "vHost and vInfo hosts".to_string()),
-                    (_, Some(v)) if v > 0 => (v, "vCluster".to_string()),
-                    _ => (limits.min_hosts, "AVS minimum (no host data)".to_string()),
-                }
-            }
-        };
-        let clamped = n.clamp(limits.min_hosts, limits.max_hosts);
-        let source = if clamped != n {
-            format!(
-                "{source}: {n}, within AVS {}..{}",
-                limits.min_hosts, limits.max_hosts
-            )
-        } else {
-            source
-        };
-        let o = DemandOptions {
-            clusters: vec![name.clone()],
-            iops: demand_options.iops * share,
-            throughput_mibps: demand_options.throughput_mibps * share,
-            ..demand_options.clone()
-        };
-        let mut d = demand::derive(inventory, &o).map_err(|e| invalid(e.to_string()))?;
-        d.warnings.clear();
-        if let Some(p) = perf {
-            d.attach_perf(inventory, p);
-            // Without estate targets, each cluster's targets are its own VMs' figures.
-            d.targets_from_perf();
-        }
-        let opts = OptimizeOptions {
-            hosts: clamped,
-            peak: options.peak.as_ref().map(|p| super::PeakOptions {
-                iops: p.iops * share,
-                throughput_mibps: p.throughput_mibps * share,
-                ..p.clone()
-            }),
-            ..options.clone()
-        };
-        let plan = optimize(&d, catalog, model, &opts).map_err(|e| match e {
-            OptimizeError::Infeasible {
-                target,
-                required,
-                reachable,
-                detail,
-            } => OptimizeError::Infeasible {
-                target,
-                required,
-                reachable,
-                detail: format!("cluster '{name}': {detail}"),
-            },
-            other => other,
-        })?;
-        out.push(ClusterPlan {
-            cluster: name.clone(),
-            hosts: clamped,
-            hosts_source: source,
-            target_share: share,
-            plan,
-        });
-    }
-    let total = ClusterTotals {
+}
+
+/// Totals over the clusters' plans.
+fn totals(out: &[ClusterPlan], clusters: &ClusterDemands) -> ClusterTotals {
+    ClusterTotals {
         clusters: out.len(),
         hosts: out.iter().map(|c| c.hosts).sum(),
         datastores: out.iter().map(|c| c.plan.totals.datastores).sum(),
@@ -215,12 +117,7 @@ pub fn optimize_per_cluster(
             * 100.0)
             .round()
             / 100.0,
-        vms_without_cluster: without.0,
-        vms_without_cluster_capacity_gib: without.1,
-    };
-    Ok(ClusterPlans {
-        schema_version: SCHEMA_VERSION,
-        clusters: out,
-        total,
-    })
+        vms_without_cluster: clusters.vms_without_cluster,
+        vms_without_cluster_capacity_gib: clusters.vms_without_cluster_capacity_gib,
+    }
 }

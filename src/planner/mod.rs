@@ -32,9 +32,9 @@ use crate::error::Error;
 use crate::ingest::{self, PerfInput};
 use crate::inventory::{Inventory, Warning};
 use crate::optimize;
-use crate::optimize::ClusterPlans;
+
 use crate::perf::PerfModel;
-use crate::plan::Plan;
+use crate::plan::{ClusterPlans, Plan};
 use crate::vsan::{self, VsanCatalog};
 
 /// What [`Planner::run`] returns: one plan, or one per source cluster with
@@ -146,14 +146,17 @@ impl Planner {
     /// Any stage's error; see [`Error::kind`].
     pub fn plan_per_cluster(&self) -> Result<ClusterPlans, Error> {
         let prepared = self.prepare()?;
-        let mut plans = optimize::optimize_per_cluster(
+        let split = demand::split_by_cluster(
             &prepared.inventory,
             &self.options.demand_options(),
+            prepared.perf.as_ref(),
+        )?;
+        let mut plans = optimize::optimize_per_cluster(
+            &split,
             &prepared.catalog,
             &prepared.model,
             &self.options.optimize_options(),
             self.options.hosts,
-            prepared.perf.as_ref(),
         )?;
         for cluster in &mut plans.clusters {
             self.add_vsan_comparison(&mut cluster.plan, &prepared.catalog)?;

@@ -8,6 +8,7 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use crate::inventory::{ClusterSummary, Inventory, InventorySummary, Warning};
+use crate::numbers::group_thousands;
 use crate::plan::Plan;
 
 pub mod tables;
@@ -43,33 +44,6 @@ pub enum ReportError {
     Unsupported(String),
 }
 
-/// `1234567.891` -> `"1,234,567.89"` with `decimals` digits after the point.
-pub fn group_thousands(value: f64, decimals: usize) -> String {
-    if !value.is_finite() {
-        return value.to_string();
-    }
-    let s = format!("{:.*}", decimals, value.abs());
-    let (int, frac) = match s.split_once('.') {
-        Some((i, f)) => (i.to_string(), Some(f.to_string())),
-        None => (s.clone(), None),
-    };
-    let mut out = String::new();
-    for (i, ch) in int.chars().enumerate() {
-        if i > 0 && (int.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    if let Some(f) = frac {
-        out.push('.');
-        out.push_str(&f);
-    }
-    if value < 0.0 && out.chars().any(|c| c.is_ascii_digit() && c != '0') {
-        out.insert(0, '-');
-    }
-    out
-}
-
 /// Renders a plan.
 ///
 /// # Errors
@@ -89,7 +63,7 @@ pub fn render_plan(plan: &Plan, format: Format) -> Result<String, ReportError> {
 /// # Errors
 /// [`ReportError::Json`] if a plan holds a value JSON cannot carry.
 pub fn render_cluster_plans(
-    plans: &crate::optimize::ClusterPlans,
+    plans: &crate::plan::ClusterPlans,
     format: Format,
 ) -> Result<String, ReportError> {
     match format {
@@ -318,7 +292,7 @@ fn plan_text(plan: &Plan) -> String {
     let _ = writeln!(s);
     let _ = writeln!(s, "Binding limits");
     for b in &plan.binding {
-        let _ = writeln!(s, "  - {}: {}", b.constraint, b.detail);
+        let _ = writeln!(s, "  - {}: {}", b.constraint.as_str(), b.detail);
     }
     if !plan.alternatives.is_empty() {
         let _ = writeln!(s);
@@ -707,14 +681,5 @@ mod tests {
         assert_eq!(tib_or_unknown(2.0 * 1024.0 * 1024.0, 0, 3), "2.00");
         assert_eq!(tib_or_unknown(2.0 * 1024.0 * 1024.0, 1, 3), "2.00*");
         assert_eq!(tib_or_unknown(0.0, 3, 3), "unknown");
-    }
-
-    #[test]
-    fn thousands_are_grouped() {
-        assert_eq!(group_thousands(1_234_567.891, 2), "1,234,567.89");
-        assert_eq!(group_thousands(999.0, 0), "999");
-        assert_eq!(group_thousands(1000.0, 0), "1,000");
-        assert_eq!(group_thousands(-1234.5, 1), "-1,234.5");
-        assert_eq!(group_thousands(0.0, 2), "0.00");
     }
 }

@@ -4,8 +4,9 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+use crate::numbers::group_thousands as g;
 use crate::plan::Plan;
-use crate::report::{ReportError, group_thousands as g};
+use crate::report::ReportError;
 
 /// Escapes the `|` of a Markdown table cell and keeps it on one line.
 fn cell(text: &str) -> String {
@@ -174,7 +175,7 @@ pub fn plan_markdown(plan: &Plan) -> String {
     );
     let _ = writeln!(s, "## Binding limits\n");
     for b in &plan.binding {
-        let _ = writeln!(s, "- **{}**: {}", b.constraint, b.detail);
+        let _ = writeln!(s, "- **{}**: {}", b.constraint.as_str(), b.detail);
     }
     let _ = writeln!(s);
     if !plan.alternatives.is_empty() {
@@ -372,7 +373,7 @@ pub fn plan_csv(plan: &Plan) -> Result<String, ReportError> {
 ///
 /// # Errors
 /// [`ReportError::Csv`] if the writer fails.
-pub fn cluster_plans_csv(plans: &crate::optimize::ClusterPlans) -> Result<String, ReportError> {
+pub fn cluster_plans_csv(plans: &crate::plan::ClusterPlans) -> Result<String, ReportError> {
     let mut w = csv::Writer::from_writer(Vec::new());
     let mut header = vec!["cluster"];
     header.extend(PLAN_CSV_HEADER);

@@ -8,8 +8,13 @@
 
 use serde::{Deserialize, Serialize};
 
+mod options;
+mod per_cluster;
+
+pub use options::{CapacityBasis, DemandOptions, Scope};
+pub use per_cluster::{ClusterDemand, ClusterDemands, split_by_cluster};
+
 use crate::inventory::{Inventory, Origin, PowerState, Warning};
-use crate::perf::IoProfile;
 
 /// MiB per GiB.
 const MIB_PER_GIB: f64 = 1024.0;
@@ -19,114 +24,21 @@ const MIB_PER_GIB: f64 = 1024.0;
 /// four NVMe or PVSCSI controllers). A figure above it is a data error, not a VM.
 pub const MAX_VM_CAPACITY_MIB: f64 = 256.0 * 62.0 * 1024.0 * 1024.0;
 
-/// Which vInfo figure sizes a VM.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[serde(rename_all = "kebab-case")]
-pub enum CapacityBasis {
-    /// `In Use MiB`: space the VM actually consumes (thin provisioning on NFS datastores).
-    #[default]
-    InUse,
-    /// `Provisioned MiB`: space committed to the VM (worst case when every thin disk fills).
-    Provisioned,
-    /// Sum of the guest partitions' `Consumed MiB` (vPartition): what the guest OS has
-    /// written; smallest, misses swap, snapshots and unpartitioned disks.
-    GuestConsumed,
-    /// `Unshared MiB`: in-use space not shared with other VMs (linked clones).
-    Unshared,
-}
-
-impl CapacityBasis {
-    /// The command-line spelling.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            CapacityBasis::InUse => "in-use",
-            CapacityBasis::Provisioned => "provisioned",
-            CapacityBasis::GuestConsumed => "guest-consumed",
-            CapacityBasis::Unshared => "unshared",
-        }
-    }
-}
-
-/// Which VMs are in scope, beyond the cluster filter. Names compare trimmed and
-/// case-insensitively; a name that matches no VM is an error.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct Scope {
-    /// Plan templates too (excluded by default: a template is not a running VM).
-    pub include_templates: bool,
-    /// Plan SRM placeholders too (excluded by default: they hold no data at this site).
-    pub include_srm_placeholders: bool,
-    /// Leave suspended VMs out (included by default: they hold capacity).
-    pub exclude_suspended: bool,
-    /// Only VMs of these vCenters (`VI SDK Server`); empty = all.
-    pub vcenters: Vec<String>,
-    /// Only VMs of these datacenters (`Datacenter`); empty = all.
-    pub datacenters: Vec<String>,
-}
-
-/// Options that turn an inventory into a demand.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct DemandOptions {
-    /// Which vInfo figure sizes a VM.
-    pub capacity_basis: CapacityBasis,
-    /// Expected data growth over the plan's life, percent (>= 0).
-    pub growth_pct: f64,
-    /// Extra capacity provisioned on top of the data after growth, percent (>= 0): the
-    /// datastores are sized at `(1 + headroom/100)` x data, so 20% leaves 1/6 of each
-    /// datastore free.
-    pub headroom_pct: f64,
-    /// Space reserved for ANF snapshots, percent of the data after growth (>= 0; default 0).
-    #[serde(default)]
-    pub snapshot_reserve_pct: f64,
-    /// Exclude powered-off VMs (they still hold capacity, so they are included by default).
-    pub exclude_powered_off: bool,
-    /// Only VMs of these source clusters (names compared trimmed and case-insensitively);
-    /// empty = all. A name that matches no VM is an error.
-    pub clusters: Vec<String>,
-    /// Small-block IOPS target at `io_profile` (>= 0).
-    pub iops: f64,
-    /// Large-block throughput target, MiB/s (>= 0).
-    pub throughput_mibps: f64,
-    /// Shape of the IOPS target.
-    pub io_profile: IoProfile,
-    /// Further scope switches and filters.
-    #[serde(default)]
-    pub scope: Scope,
-}
-
-impl Default for DemandOptions {
-    /// In-use basis, no growth, 20% headroom, no snapshot reserve, powered-off VMs included, all clusters, no
-    /// performance targets, 8 KiB 70% read 100% random.
-    fn default() -> Self {
-        DemandOptions {
-            capacity_basis: CapacityBasis::InUse,
-            growth_pct: 0.0,
-            headroom_pct: 20.0,
-            snapshot_reserve_pct: 0.0,
-            exclude_powered_off: false,
-            clusters: Vec::new(),
-            iops: 0.0,
-            throughput_mibps: 0.0,
-            io_profile: IoProfile::small_block(),
-            scope: Scope::default(),
-        }
-    }
-}
-
 /// Why a VM is not part of the plan.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ExclusionReason {
     /// A template is not a running VM.
     Template,
-    /// Powered off, and `--exclude-powered-off` was given.
+    /// Powered off, and `exclude_powered_off` is set.
     PoweredOff,
-    /// Its cluster is not among the `--cluster` filters.
+    /// Its cluster is not among the `clusters` filters.
     FilteredCluster,
-    /// Its vCenter is not among the `--vcenter` filters.
+    /// Its vCenter is not among the `vcenters` filters.
     FilteredVcenter,
-    /// Its datacenter is not among the `--datacenter` filters.
+    /// Its datacenter is not among the `datacenters` filters.
     FilteredDatacenter,
-    /// Suspended, and `--exclude-suspended` was given.
+    /// Suspended, and `exclude_suspended` is set.
     Suspended,
     /// Its capacity is above what any VM can hold ([`MAX_VM_CAPACITY_MIB`]): a data error.
     ImplausibleCapacity,
@@ -142,11 +54,11 @@ impl ExclusionReason {
     pub fn describe(self) -> &'static str {
         match self {
             ExclusionReason::Template => "template",
-            ExclusionReason::PoweredOff => "powered off (--exclude-powered-off)",
-            ExclusionReason::FilteredCluster => "cluster not selected (--cluster)",
-            ExclusionReason::FilteredVcenter => "vCenter not selected (--vcenter)",
-            ExclusionReason::FilteredDatacenter => "datacenter not selected (--datacenter)",
-            ExclusionReason::Suspended => "suspended (--exclude-suspended)",
+            ExclusionReason::PoweredOff => "powered off (`exclude_powered_off`)",
+            ExclusionReason::FilteredCluster => "cluster not selected (`clusters`)",
+            ExclusionReason::FilteredVcenter => "vCenter not selected (`vcenters`)",
+            ExclusionReason::FilteredDatacenter => "datacenter not selected (`datacenters`)",
+            ExclusionReason::Suspended => "suspended (`exclude_suspended`)",
             ExclusionReason::ImplausibleCapacity => {
                 "capacity above 15,872 TiB, more than a VM can hold (data error)"
             }
@@ -167,10 +79,10 @@ pub struct VmDemand {
     pub capacity_gib: f64,
     /// Where the VM was read.
     pub origin: Origin,
-    /// Peak IOPS of this VM from a per-VM performance file (`--perf`), when known.
+    /// Peak IOPS of this VM from a per-VM performance file (`perf`), when known.
     #[serde(default)]
     pub iops: Option<f64>,
-    /// Peak MiB/s of this VM from a per-VM performance file (`--perf`), when known.
+    /// Peak MiB/s of this VM from a per-VM performance file (`perf`), when known.
     #[serde(default)]
     pub throughput_mibps: Option<f64>,
 }
@@ -212,19 +124,19 @@ pub struct Demand {
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum DemandError {
     /// An option is out of range.
-    #[error("invalid --{option}: {value} ({expected})")]
+    #[error("invalid `{option}`: {value} ({expected})")]
     Invalid {
-        /// The command-line option name.
+        /// The option's library name (`growth_pct`, `iops` ...).
         option: &'static str,
         /// The value given.
         value: String,
         /// What is accepted.
         expected: &'static str,
     },
-    /// A `--cluster`, `--vcenter` or `--datacenter` name matches no VM of the inventory.
-    #[error("--{option} '{name}' matches no VM; values in the input: {known}")]
+    /// A `clusters`, `vcenters` or `datacenters` name matches no VM of the inventory.
+    #[error("`{option}` '{name}' matches no VM; values in the input: {known}")]
     UnknownName {
-        /// The option (`cluster`, `vcenter`, `datacenter`).
+        /// The option's library name (`clusters`, `vcenters`, `datacenters`).
         option: &'static str,
         /// The name given.
         name: String,
@@ -239,6 +151,12 @@ pub enum DemandError {
         /// Count per exclusion reason, as text.
         reasons: String,
     },
+    /// Per-cluster planning was asked for, but no VM in scope names its cluster.
+    #[error(
+        "invalid `per_cluster`: no VM in scope names its cluster (vInfo Cluster column), so \
+         there is no cluster to plan"
+    )]
+    NoCluster,
     /// The I/O profile is invalid.
     #[error(transparent)]
     Profile(#[from] crate::perf::PerfError),
@@ -299,20 +217,20 @@ fn check_non_negative(option: &'static str, v: f64) -> Result<(), DemandError> {
 /// a cluster, vCenter or datacenter filter that matches no VM; [`DemandError::NothingInScope`] when every VM is
 /// excluded (or there is none).
 pub fn derive(inventory: &Inventory, options: &DemandOptions) -> Result<Demand, DemandError> {
-    check_non_negative("growth-pct", options.growth_pct)?;
-    check_non_negative("headroom-pct", options.headroom_pct)?;
-    check_non_negative("snapshot-reserve-pct", options.snapshot_reserve_pct)?;
+    check_non_negative("growth_pct", options.growth_pct)?;
+    check_non_negative("headroom_pct", options.headroom_pct)?;
+    check_non_negative("snapshot_reserve_pct", options.snapshot_reserve_pct)?;
     check_non_negative("iops", options.iops)?;
-    check_non_negative("throughput-mibps", options.throughput_mibps)?;
+    check_non_negative("throughput_mibps", options.throughput_mibps)?;
     options.io_profile.validate()?;
-    let wanted_clusters = name_filter("cluster", &options.clusters, inventory, |vm| {
+    let wanted_clusters = name_filter("clusters", &options.clusters, inventory, |vm| {
         vm.cluster.as_deref()
     })?;
-    let wanted_vcenters = name_filter("vcenter", &options.scope.vcenters, inventory, |vm| {
+    let wanted_vcenters = name_filter("vcenters", &options.scope.vcenters, inventory, |vm| {
         vm.vi_sdk_server.as_deref()
     })?;
     let wanted_datacenters =
-        name_filter("datacenter", &options.scope.datacenters, inventory, |vm| {
+        name_filter("datacenters", &options.scope.datacenters, inventory, |vm| {
             vm.datacenter.as_deref()
         })?;
     let selected = |wanted: &[String], value: Option<&str>| {
@@ -453,7 +371,7 @@ pub fn derive(inventory: &Inventory, options: &DemandOptions) -> Result<Demand, 
                 column: None,
                 value: None,
                 message: format!(
-                    "--capacity-basis unshared: {below} VM(s) use {:.1} GiB more in use than \
+                    "`capacity_basis` unshared: {below} VM(s) use {:.1} GiB more in use than \
                      unshared (disks shared with other VMs, such as linked-clone bases); that \
                      shared space is in no datastore of this plan",
                     gap_mib / MIB_PER_GIB
@@ -846,7 +764,7 @@ mod tests {
         };
         let e = derive(&inv, &opts(bad)).unwrap_err().to_string();
         assert!(
-            e.contains("--datacenter 'DC9'") && e.contains("DC1, DC2"),
+            e.contains("`datacenters` 'DC9'") && e.contains("DC1, DC2"),
             "{e}"
         );
     }

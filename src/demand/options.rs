@@ -1,0 +1,99 @@
+//! The options that turn an inventory into a demand: capacity basis, growth, snapshot
+//! reserve, headroom, scope and targets.
+
+use serde::{Deserialize, Serialize};
+
+use crate::perf::IoProfile;
+
+/// Which vInfo figure sizes a VM.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum CapacityBasis {
+    /// `In Use MiB`: space the VM actually consumes (thin provisioning on NFS datastores).
+    #[default]
+    InUse,
+    /// `Provisioned MiB`: space committed to the VM (worst case when every thin disk fills).
+    Provisioned,
+    /// Sum of the guest partitions' `Consumed MiB` (vPartition): what the guest OS has
+    /// written; smallest, misses swap, snapshots and unpartitioned disks.
+    GuestConsumed,
+    /// `Unshared MiB`: in-use space not shared with other VMs (linked clones).
+    Unshared,
+}
+
+impl CapacityBasis {
+    /// The command-line spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CapacityBasis::InUse => "in-use",
+            CapacityBasis::Provisioned => "provisioned",
+            CapacityBasis::GuestConsumed => "guest-consumed",
+            CapacityBasis::Unshared => "unshared",
+        }
+    }
+}
+
+/// Which VMs are in scope, beyond the cluster filter. Names compare trimmed and
+/// case-insensitively; a name that matches no VM is an error.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Scope {
+    /// Plan templates too (excluded by default: a template is not a running VM).
+    pub include_templates: bool,
+    /// Plan SRM placeholders too (excluded by default: they hold no data at this site).
+    pub include_srm_placeholders: bool,
+    /// Leave suspended VMs out (included by default: they hold capacity).
+    pub exclude_suspended: bool,
+    /// Only VMs of these vCenters (`VI SDK Server`); empty = all.
+    pub vcenters: Vec<String>,
+    /// Only VMs of these datacenters (`Datacenter`); empty = all.
+    pub datacenters: Vec<String>,
+}
+
+/// Options that turn an inventory into a demand.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DemandOptions {
+    /// Which vInfo figure sizes a VM.
+    pub capacity_basis: CapacityBasis,
+    /// Expected data growth over the plan's life, percent (>= 0).
+    pub growth_pct: f64,
+    /// Extra capacity provisioned on top of the data after growth, percent (>= 0): the
+    /// datastores are sized at `(1 + headroom/100)` x data, so 20% leaves 1/6 of each
+    /// datastore free.
+    pub headroom_pct: f64,
+    /// Space reserved for ANF snapshots, percent of the data after growth (>= 0; default 0).
+    #[serde(default)]
+    pub snapshot_reserve_pct: f64,
+    /// Exclude powered-off VMs (they still hold capacity, so they are included by default).
+    pub exclude_powered_off: bool,
+    /// Only VMs of these source clusters (names compared trimmed and case-insensitively);
+    /// empty = all. A name that matches no VM is an error.
+    pub clusters: Vec<String>,
+    /// Small-block IOPS target at `io_profile` (>= 0).
+    pub iops: f64,
+    /// Large-block throughput target, MiB/s (>= 0).
+    pub throughput_mibps: f64,
+    /// Shape of the IOPS target.
+    pub io_profile: IoProfile,
+    /// Further scope switches and filters.
+    #[serde(default)]
+    pub scope: Scope,
+}
+
+impl Default for DemandOptions {
+    /// In-use basis, no growth, 20% headroom, no snapshot reserve, powered-off VMs included, all clusters, no
+    /// performance targets, 8 KiB 70% read 100% random.
+    fn default() -> Self {
+        DemandOptions {
+            capacity_basis: CapacityBasis::InUse,
+            growth_pct: 0.0,
+            headroom_pct: 20.0,
+            snapshot_reserve_pct: 0.0,
+            exclude_powered_off: false,
+            clusters: Vec::new(),
+            iops: 0.0,
+            throughput_mibps: 0.0,
+            io_profile: IoProfile::small_block(),
+            scope: Scope::default(),
+        }
+    }
+}

@@ -1,0 +1,62 @@
+//! Number formatting shared by the library's messages and the renderers (data flows one
+//! way: `optimize` and `report` both use this module, neither uses the other).
+
+/// Formats `value` with `decimals` digits after the point and commas between groups of
+/// three digits: `1234567.891` with 2 decimals -> `"1,234,567.89"`. Non-finite values are
+/// written as Rust writes them (`inf`, `NaN`); a negative value that rounds to zero loses
+/// its sign.
+pub fn group_thousands(value: f64, decimals: usize) -> String {
+    if !value.is_finite() {
+        return value.to_string();
+    }
+    let s = format!("{:.*}", decimals, value.abs());
+    let (int, frac) = match s.split_once('.') {
+        Some((i, f)) => (i.to_string(), Some(f.to_string())),
+        None => (s.clone(), None),
+    };
+    let mut out = String::new();
+    for (i, ch) in int.chars().enumerate() {
+        if i > 0 && (int.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    if let Some(f) = frac {
+        out.push('.');
+        out.push_str(&f);
+    }
+    if value < 0.0 && out.chars().any(|c| c.is_ascii_digit() && c != '0') {
+        out.insert(0, '-');
+    }
+    out
+}
+
+/// A figure as the user gave it: whole numbers without decimals, others with one decimal,
+/// grouped by [`group_thousands`] (`50000000` -> `"50,000,000"`, `1.25` -> `"1.2"`).
+pub fn show_number(v: f64) -> String {
+    if v.fract() == 0.0 {
+        group_thousands(v, 0)
+    } else {
+        group_thousands(v, 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thousands_are_grouped() {
+        assert_eq!(group_thousands(1_234_567.891, 2), "1,234,567.89");
+        assert_eq!(group_thousands(999.0, 0), "999");
+        assert_eq!(group_thousands(1000.0, 0), "1,000");
+        assert_eq!(group_thousands(-1234.5, 1), "-1,234.5");
+        assert_eq!(group_thousands(0.0, 2), "0.00");
+    }
+
+    #[test]
+    fn user_figures_keep_their_decimals() {
+        assert_eq!(show_number(50_000_000.0), "50,000,000");
+        assert_eq!(show_number(1500.5), "1,500.5");
+    }
+}

@@ -1,0 +1,153 @@
+//! The optimizer's options and their validation.
+
+use serde::{Deserialize, Serialize};
+
+use super::error::OptimizeError;
+use crate::catalog::{Limits, ReservationTerm, ServiceLevel};
+
+/// Options of the optimizer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OptimizeOptions {
+    /// AVS hosts that mount the datastores (3..=16).
+    pub hosts: u32,
+    /// Pricing region (ARM name).
+    pub region: String,
+    /// Most datastores the cluster may have (1..=256; AVS default 8).
+    pub max_datastores: u32,
+    /// Only these service levels (empty = all sold in the region).
+    pub service_levels: Vec<ServiceLevel>,
+    /// Percent 0..=100 of the data (after growth) that is cold and would sit in the cool
+    /// tier under cool access; 0 (default) = cool access is not considered. RVTools holds no
+    /// access data, so the default assumes none; the ANF guidance is that up to 80% of a
+    /// data set is typically cold \[COOL\].
+    #[serde(default)]
+    pub cold_pct: f64,
+    /// Percent 0..=100 of the cold data re-read (moved between tiers) per month, charged at
+    /// the region's cool transfer price (default 10).
+    #[serde(default = "default_cool_retrieval_pct")]
+    pub cool_retrieval_pct: f64,
+    /// Reserved capacity for the hot tier (default none).
+    #[serde(default)]
+    pub reservation: ReservationTerm,
+    /// A time-phased plan: higher targets for some months of the year (default none).
+    #[serde(default)]
+    pub peak: Option<PeakOptions>,
+}
+
+/// Peak months of a time-phased plan (`peak_months`, `peak_iops`,
+/// `peak_throughput_mibps`): the layout may raise its service level, pool or Flexible
+/// throughput for those months only; the datastores stay.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PeakOptions {
+    /// Peak months per year (1..=11).
+    pub months: u32,
+    /// Small-block IOPS target in the peak months (the higher of this and the base target).
+    pub iops: f64,
+    /// Large-block MiB/s target in the peak months (the higher of this and the base target).
+    pub throughput_mibps: f64,
+}
+
+fn default_cool_retrieval_pct() -> f64 {
+    10.0
+}
+
+impl Default for OptimizeOptions {
+    /// 3 hosts, eastus, 8 datastores, every service level, no cold data, 10% cool
+    /// retrieval per month, no reservation.
+    fn default() -> Self {
+        OptimizeOptions {
+            hosts: 3,
+            region: crate::catalog::DEFAULT_REGION.to_string(),
+            max_datastores: 8,
+            service_levels: Vec::new(),
+            cold_pct: 0.0,
+            cool_retrieval_pct: default_cool_retrieval_pct(),
+            reservation: ReservationTerm::None,
+            peak: None,
+        }
+    }
+}
+
+impl OptimizeOptions {
+    /// Checks the host count against the catalog's AVS range, the datastore limit against
+    /// `1..=limits.max_datastores`, and the cold and retrieval percentages (0..=100).
+    ///
+    /// # Errors
+    /// [`OptimizeError::Invalid`] naming the first option out of range.
+    pub fn validate(&self, limits: &Limits) -> Result<(), OptimizeError> {
+        if self.hosts < limits.min_hosts || self.hosts > limits.max_hosts {
+            return Err(OptimizeError::Invalid {
+                option: "hosts",
+                value: self.hosts.to_string(),
+                expected: format!(
+                    "an AVS cluster has {}..{} hosts",
+                    limits.min_hosts, limits.max_hosts
+                ),
+            });
+        }
+        if self.max_datastores == 0 || self.max_datastores > limits.max_datastores {
+            return Err(OptimizeError::Invalid {
+                option: "max_datastores",
+                value: self.max_datastores.to_string(),
+                expected: format!("1..{}", limits.max_datastores),
+            });
+        }
+        check_pct("cold_pct", self.cold_pct)?;
+        check_pct("cool_retrieval_pct", self.cool_retrieval_pct)
+    }
+}
+
+impl PeakOptions {
+    /// Checks the peak months (1..=11), the peak targets (finite, >= 0) and that no
+    /// `reservation` is asked for alongside (the two are not modelled together).
+    ///
+    /// # Errors
+    /// [`OptimizeError::Invalid`] naming the first option out of range.
+    pub fn validate(&self, reservation: ReservationTerm) -> Result<(), OptimizeError> {
+        if self.months == 0 || self.months >= 12 {
+            return Err(OptimizeError::Invalid {
+                option: "peak_months",
+                value: self.months.to_string(),
+                expected: "1..11 months of the year".into(),
+            });
+        }
+        check_non_negative("peak_iops", self.iops)?;
+        check_non_negative("peak_throughput_mibps", self.throughput_mibps)?;
+        if reservation != ReservationTerm::None {
+            return Err(OptimizeError::Invalid {
+                option: "reservation",
+                value: reservation.to_string(),
+                expected: "none with `peak_months` (a reservation is a yearly commitment; \
+                           the two are not modelled together)"
+                    .into(),
+            });
+        }
+        Ok(())
+    }
+}
+
+/// `v` must be a percentage 0..=100.
+fn check_pct(option: &'static str, v: f64) -> Result<(), OptimizeError> {
+    if v.is_finite() && (0.0..=100.0).contains(&v) {
+        Ok(())
+    } else {
+        Err(OptimizeError::Invalid {
+            option,
+            value: v.to_string(),
+            expected: "a percentage 0..100".into(),
+        })
+    }
+}
+
+/// `v` must be a finite number >= 0.
+pub(super) fn check_non_negative(option: &'static str, v: f64) -> Result<(), OptimizeError> {
+    if v.is_finite() && v >= 0.0 {
+        Ok(())
+    } else {
+        Err(OptimizeError::Invalid {
+            option,
+            value: v.to_string(),
+            expected: "a finite number >= 0".into(),
+        })
+    }
+}

@@ -1,0 +1,147 @@
+//! Time-phased plans (`peak`): the datastore count, cool state and volume kind stay all
+//! year; the service level, pool size and Flexible throughput may change for the peak
+//! months. The pair with the lowest yearly cost wins.
+
+use super::error::OptimizeError;
+use super::milp::{Candidate, Context, Targets, round_cents};
+use super::search::{best_fixed, best_overall, best_per_level};
+use crate::plan::{PhaseLayout, TimePhased};
+
+/// The two layouts of a time-phased plan.
+pub(super) struct Phased<'a> {
+    /// The base months' layout (the plan's pools and datastores).
+    pub(super) base: Candidate<'a>,
+    /// The peak months' layout.
+    pub(super) peak: Candidate<'a>,
+    /// The peak months' targets.
+    pub(super) targets: Targets,
+    /// Peak months per year.
+    pub(super) months: u32,
+    /// The cheapest layout meeting the peak targets all year, for comparison.
+    pub(super) all_year: Option<Candidate<'a>>,
+}
+
+/// The cheapest time-phased pair for `base_t` and `peak_t`.
+///
+/// # Errors
+/// [`OptimizeError::NoLayout`] when no datastore count serves both phases.
+pub(super) fn phased<'a>(
+    ctx: &Context<'a>,
+    base_t: &Targets,
+    peak_t: Targets,
+    months: u32,
+) -> Result<Phased<'a>, OptimizeError> {
+    let Some((base, peak)) = phased_search(ctx, base_t, &peak_t, months)? else {
+        return Err(OptimizeError::NoLayout(format!(
+            "no datastore count serves both the base targets and the peak targets \
+             ({:.0} IOPS, {:.0} MiB/s)",
+            peak_t.iops, peak_t.mibps
+        )));
+    };
+    let all_year = best_overall(&best_per_level(ctx, &peak_t, None)?);
+    Ok(Phased {
+        base,
+        peak,
+        targets: peak_t,
+        months,
+        all_year,
+    })
+}
+
+/// The cheapest pair (base months, peak months) sharing the datastore count, cool access
+/// and volume kind (datastores stay attached all year; cool access cannot be undone without
+/// re-warming); the service level, pool size and Flexible throughput may change for the
+/// peak months. Minimises the yearly cost `(12 - N) x base + N x peak`; ties to fewer
+/// datastores.
+fn phased_search<'a>(
+    ctx: &Context<'a>,
+    base_t: &Targets,
+    peak_t: &Targets,
+    peak_months: u32,
+) -> Result<Option<(Candidate<'a>, Candidate<'a>)>, OptimizeError> {
+    let base_months = f64::from(12 - peak_months);
+    let peak_m = f64::from(peak_months);
+    let mut best: Option<(f64, Candidate, Candidate)> = None;
+    for d in 1..=ctx.options.max_datastores {
+        for &cool in ctx.cool_states() {
+            for large in [false, true] {
+                let Some(peak) = best_fixed(ctx, peak_t, d, cool, large)? else {
+                    continue;
+                };
+                let Some(base) = best_fixed(ctx, base_t, d, cool, large)? else {
+                    continue;
+                };
+                let yearly = base_months * base.cost.total() + peak_m * peak.cost.total();
+                if best.as_ref().is_none_or(|b| yearly < b.0 - 1e-6) {
+                    best = Some((yearly, base, peak));
+                }
+                // Large volumes only where regular ones cannot serve both phases.
+                break;
+            }
+        }
+    }
+    Ok(best.map(|(_, b, p)| (b, p)))
+}
+
+/// One phase's layout, re-evaluated against its targets.
+///
+/// # Errors
+/// [`OptimizeError::Verification`] when the layout misses a target (a bug).
+fn phase_layout(
+    ctx: &Context,
+    c: &Candidate,
+    t: &Targets,
+    months: u32,
+) -> Result<PhaseLayout, OptimizeError> {
+    let layout = ctx.candidate_layout(c);
+    let qos = c.qos_mibps();
+    let iops = ctx.model.predict(&layout, &ctx.small)?.iops;
+    let mibps = ctx.model.predict(&layout, &ctx.large)?.throughput_mibps;
+    if iops + 1e-6 < t.iops || mibps + 1e-6 < t.mibps {
+        return Err(OptimizeError::Verification(format!(
+            "phase of {months} months predicted {iops:.0} IOPS / {mibps:.1} MiB/s < targets \
+             {:.0} / {:.1}",
+            t.iops, t.mibps
+        )));
+    }
+    Ok(PhaseLayout {
+        months,
+        service_level: c.variant.spec.service_level,
+        pool_size_tib: c.size_tib,
+        purchased_throughput_mibps: c.purchased_mibps,
+        throughput_mibps: qos,
+        datastores: c.datastores,
+        cool_access: c.variant.cool,
+        large_volumes: c.variant.large,
+        iops_target: t.iops,
+        throughput_target_mibps: t.mibps,
+        predicted_iops: iops,
+        predicted_throughput_mibps: mibps,
+        cost_usd_per_month: c.cost.total_cents(),
+    })
+}
+
+/// Both phases re-evaluated, with the yearly cost and the savings against meeting the
+/// peak targets all year.
+pub(super) fn time_phased(
+    ctx: &Context,
+    p: &Phased,
+    base_t: &Targets,
+) -> Result<TimePhased, OptimizeError> {
+    let b = phase_layout(ctx, &p.base, base_t, 12 - p.months)?;
+    let pk = phase_layout(ctx, &p.peak, &p.targets, p.months)?;
+    let yearly = round_cents(
+        f64::from(12 - p.months) * b.cost_usd_per_month
+            + f64::from(p.months) * pk.cost_usd_per_month,
+    );
+    let all_year = p
+        .all_year
+        .map_or(0.0, |c| round_cents(12.0 * c.cost.total_cents()));
+    Ok(TimePhased {
+        base: b,
+        peak: pk,
+        yearly_cost_usd: yearly,
+        peak_all_year_yearly_cost_usd: all_year,
+        yearly_savings_usd: round_cents(all_year - yearly),
+    })
+}
