@@ -65,6 +65,8 @@ fn bench(c: &mut Criterion) {
             growth_pct: 20.0,
             iops: 200_000.0,
             throughput_mibps: 4_000.0,
+            // The shape the recorded medians in BENCHMARKS.md were measured with.
+            io_profile: dsplan::perf::IoProfile::small_block(),
             ..DemandOptions::default()
         },
     )

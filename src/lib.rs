@@ -71,4 +71,4 @@ pub mod report;
 pub mod vsan;
 
 pub use error::{Error, ErrorKind};
-pub use planner::{PlanOptions, Planned, Planner, default_io_profile};
+pub use planner::{PlanOptions, Planned, Planner};

@@ -27,13 +27,12 @@ const STAGES: [(&str, u32); 13] = [
 ];
 
 /// Names the crate root re-exports, and the module they come from.
-const ROOT_REEXPORTS: [(&str, &str); 6] = [
+const ROOT_REEXPORTS: [(&str, &str); 5] = [
     ("Error", "error"),
     ("ErrorKind", "error"),
     ("Planner", "planner"),
     ("PlanOptions", "planner"),
     ("Planned", "planner"),
-    ("default_io_profile", "planner"),
 ];
 
 /// Longest file allowed under `src/`, lines.

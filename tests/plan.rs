@@ -13,7 +13,7 @@ use dsplan::catalog::{Catalog, ServiceLevel};
 use dsplan::demand::{self, DemandOptions};
 use dsplan::inventory::{Inventory, Origin, PowerState, Vm};
 use dsplan::optimize::{self, OptimizeError, OptimizeOptions, PeakOptions, Target};
-use dsplan::perf::PerfModel;
+use dsplan::perf::{IoProfile, PerfModel};
 use dsplan::plan::{Alternative, Constraint, MarginalCost, Plan};
 
 /// An inventory of `n` powered-on VMs of `gib_each` GiB in use.
@@ -72,6 +72,7 @@ fn plan_with(
         headroom_pct: 0.0,
         iops,
         throughput_mibps: mibps,
+        io_profile: IoProfile::small_block(), // the published test shape the figures assume
         ..DemandOptions::default()
     };
     let demand = demand::derive(inv, &opts).unwrap();
@@ -535,6 +536,7 @@ fn per_cluster_plans_each_cluster_with_its_own_hosts_and_adds_a_total() {
     let opts = DemandOptions {
         headroom_pct: 0.0,
         iops: 12_000.0,
+        io_profile: IoProfile::small_block(), // the published test shape the figures assume
         ..DemandOptions::default()
     };
     let split = demand::split_by_cluster(&inv, &opts, None).unwrap();
@@ -615,7 +617,10 @@ fn a_vm_larger_than_a_datastore_is_spread_and_headroom_is_kept_on_each() {
     // 76,373.33 (ds-02); the small one goes to ds-02 (853.33 GiB room left).
     let mut inv = estate(2, 10.0);
     inv.vms[0].in_use_mib = Some(153_600.0 * 1024.0);
-    let opts = DemandOptions::default(); // headroom 20%
+    let opts = DemandOptions {
+        io_profile: IoProfile::small_block(), // the published test shape the figures assume
+        ..DemandOptions::default()            // headroom 20%
+    };
     let demand = demand::derive(&inv, &opts).unwrap();
     let p = optimize::optimize(
         &demand,
@@ -688,6 +693,7 @@ fn a_vm_beyond_one_datastore_spreads_its_vmdks() {
         &inv,
         &DemandOptions {
             headroom_pct: 0.0,
+            io_profile: IoProfile::small_block(), // the published test shape the figures assume
             ..DemandOptions::default()
         },
     )
@@ -734,6 +740,7 @@ fn few_vms_cannot_drive_many_flows() {
         &inv,
         &DemandOptions {
             iops: 600_000.0,
+            io_profile: IoProfile::small_block(), // the published test shape the figures assume
             ..DemandOptions::default()
         },
     )

@@ -80,19 +80,20 @@ pub struct DemandOptions {
 }
 
 impl Default for DemandOptions {
-    /// In-use basis, no growth, 20% headroom, no snapshot reserve, powered-off VMs included, all clusters, no
-    /// performance targets, 8 KiB 70% read 100% random.
+    /// The command's defaults ([`crate::defaults`]): in-use basis, no growth, 20% headroom,
+    /// no snapshot reserve, powered-off VMs included, all clusters, no performance targets,
+    /// 8 KiB 70% read 80% random.
     fn default() -> Self {
         DemandOptions {
             capacity_basis: CapacityBasis::InUse,
-            growth_pct: 0.0,
-            headroom_pct: 20.0,
-            snapshot_reserve_pct: 0.0,
+            growth_pct: crate::defaults::GROWTH_PCT,
+            headroom_pct: crate::defaults::HEADROOM_PCT,
+            snapshot_reserve_pct: crate::defaults::SNAPSHOT_RESERVE_PCT,
             exclude_powered_off: false,
             clusters: Vec::new(),
             iops: 0.0,
             throughput_mibps: 0.0,
-            io_profile: IoProfile::small_block(),
+            io_profile: IoProfile::default(),
             scope: Scope::default(),
         }
     }

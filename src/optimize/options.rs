@@ -48,19 +48,19 @@ pub struct PeakOptions {
 }
 
 fn default_cool_retrieval_pct() -> f64 {
-    10.0
+    crate::defaults::COOL_RETRIEVAL_PCT
 }
 
 impl Default for OptimizeOptions {
-    /// 3 hosts, eastus, 8 datastores, every service level, no cold data, 10% cool
-    /// retrieval per month, no reservation.
+    /// The command's defaults ([`crate::defaults`]): 3 hosts, eastus, 8 datastores, every
+    /// service level, no cold data, 10% cool retrieval per month, no reservation.
     fn default() -> Self {
         OptimizeOptions {
-            hosts: 3,
-            region: crate::catalog::DEFAULT_REGION.to_string(),
-            max_datastores: 8,
+            hosts: crate::defaults::HOSTS,
+            region: crate::defaults::REGION.to_string(),
+            max_datastores: crate::defaults::MAX_DATASTORES,
             service_levels: Vec::new(),
-            cold_pct: 0.0,
+            cold_pct: crate::defaults::COLD_PCT,
             cool_retrieval_pct: default_cool_retrieval_pct(),
             reservation: ReservationTerm::None,
             peak: None,

@@ -83,7 +83,7 @@ fn plan_cluster(
 /// inventory's count, else the AVS minimum; within the catalog's AVS range.
 fn cluster_hosts(c: &ClusterDemand, limits: &Limits, hosts: Option<u32>) -> (u32, String) {
     let (n, source) = match (hosts, c.source_hosts) {
-        (Some(h), _) => (h, "--hosts".to_string()),
+        (Some(h), _) => (h, "`hosts`".to_string()),
         (None, Some(h)) => (h, c.hosts_source.clone()),
         (None, None) => (
             limits.min_hosts,

@@ -118,6 +118,18 @@ pub struct IoProfile {
     pub random_pct: f64,
 }
 
+impl Default for IoProfile {
+    /// The default shape of an IOPS target ([`crate::defaults`]): 8 KiB, 70% read, 80%
+    /// random. The published measurements are 100% random ([`IoProfile::small_block`]).
+    fn default() -> Self {
+        IoProfile {
+            block_size_kib: crate::defaults::BLOCK_SIZE_KIB,
+            read_pct: crate::defaults::READ_PCT,
+            random_pct: crate::defaults::RANDOM_PCT,
+        }
+    }
+}
+
 impl IoProfile {
     /// The published small-block shape: 8 KiB, 70% read, 100% random.
     pub fn small_block() -> IoProfile {

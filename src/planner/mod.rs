@@ -22,7 +22,7 @@
 
 mod options;
 
-pub use options::{PlanOptions, default_io_profile};
+pub use options::PlanOptions;
 
 use std::path::{Path, PathBuf};
 

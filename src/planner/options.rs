@@ -120,7 +120,7 @@ impl Default for PlanOptions {
             snapshot_reserve_pct: defaults::SNAPSHOT_RESERVE_PCT,
             iops: 0.0,
             throughput_mibps: 0.0,
-            io_profile: default_io_profile(),
+            io_profile: IoProfile::default(),
             perf: None,
             region: defaults::REGION.to_string(),
             price_file: None,
@@ -139,16 +139,6 @@ impl Default for PlanOptions {
             vsan_dedup_ratio: defaults::VSAN_DEDUP_RATIO,
             vsan_host_usd_per_hour: None,
         }
-    }
-}
-
-/// The default shape of the IOPS target: [`defaults::BLOCK_SIZE_KIB`],
-/// [`defaults::READ_PCT`], [`defaults::RANDOM_PCT`].
-pub fn default_io_profile() -> IoProfile {
-    IoProfile {
-        block_size_kib: defaults::BLOCK_SIZE_KIB,
-        read_pct: defaults::READ_PCT,
-        random_pct: defaults::RANDOM_PCT,
     }
 }
 
