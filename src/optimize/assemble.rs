@@ -7,7 +7,8 @@ use super::milp::{Candidate, Context, round_cents};
 use super::place::place_vms;
 use super::verify::{Verified, verify};
 use crate::catalog::ReservationTerm;
-use crate::demand::{Demand, DemandOptions};
+use crate::defaults;
+use crate::demand::{CapacityBasis, Demand, DemandOptions};
 use crate::inventory::Warning;
 use crate::plan::{Assumption, DatastorePlan, Performance, Plan, PoolPlan, SCHEMA_VERSION, Totals};
 
@@ -204,37 +205,50 @@ fn assumptions(ctx: &Context, o: &DemandOptions, chosen: &Candidate) -> Vec<Assu
 fn sizing_assumptions(ctx: &Context, o: &DemandOptions) -> Vec<(&'static str, String, String)> {
     let options = ctx.options;
     let (small, large) = (&ctx.small, &ctx.large);
-    let rows: [(&str, String, &str); 10] = [
-        ("hosts", options.hosts.to_string(), "`hosts`"),
+    let rows: [(&str, String, String); 10] = [
+        ("hosts", options.hosts.to_string(), "`hosts`".into()),
         (
             "region",
             ctx.prices.region.clone(),
-            "`region` (default eastus)",
+            format!("`region` (default {})", defaults::REGION),
         ),
         (
             "capacity_basis",
             o.capacity_basis.as_str().to_string(),
-            "`capacity_basis` (default in-use)",
+            format!(
+                "`capacity_basis` (default {})",
+                CapacityBasis::default().as_str()
+            ),
         ),
         (
             "growth_pct",
             o.growth_pct.to_string(),
-            "`growth_pct` (default 0)",
+            format!("`growth_pct` (default {})", defaults::GROWTH_PCT),
         ),
         (
             "snapshot_reserve_pct",
             o.snapshot_reserve_pct.to_string(),
-            "`snapshot_reserve_pct` (default 0): space for snapshots, percent of the data",
+            format!(
+                "`snapshot_reserve_pct` (default {}): space for snapshots, percent of the data",
+                defaults::SNAPSHOT_RESERVE_PCT
+            ),
         ),
         (
             "headroom_pct",
             o.headroom_pct.to_string(),
-            "`headroom_pct` (default 20): datastores sized at (1 + headroom) x data",
+            format!(
+                "`headroom_pct` (default {}): datastores sized at (1 + headroom) x data",
+                defaults::HEADROOM_PCT
+            ),
         ),
         (
             "max_datastores",
             options.max_datastores.to_string(),
-            "`max_datastores` (AVS default 8 per cluster, up to 256 by request)",
+            format!(
+                "`max_datastores` (AVS default {} per cluster, up to {} by request)",
+                defaults::MAX_DATASTORES,
+                ctx.limits().max_datastores
+            ),
         ),
         (
             "io_profile",
@@ -242,24 +256,23 @@ fn sizing_assumptions(ctx: &Context, o: &DemandOptions) -> Vec<(&'static str, St
                 "{} KiB, {}% read, {}% random",
                 small.block_size_kib, small.read_pct, small.random_pct
             ),
-            "`block_size_kib`, `read_pct`, `random_pct`",
+            "`block_size_kib`, `read_pct`, `random_pct`".into(),
         ),
         (
             "throughput_profile",
             format!("{} KiB sequential", large.block_size_kib),
-            "the published large-block test shape [AVS-PERF]",
+            "the published large-block test shape [AVS-PERF]".into(),
         ),
         (
             "qos",
             "manual".into(),
             "each datastore gets an equal share of its pool's throughput; the QoS covers the \
              larger of the two targets (IOPS x block size, MiB/s), taken as peaks at different \
-             times",
+             times"
+                .into(),
         ),
     ];
-    rows.into_iter()
-        .map(|(name, value, note)| (name, value, note.to_string()))
-        .collect()
+    rows.into()
 }
 
 /// (name, value, note) of the cool tier, reservation, scope and price settings.
@@ -274,38 +287,46 @@ fn cost_and_scope_assumptions(
     let cold_note = if options.cold_pct > 0.0 {
         "`cold_pct`: share of the data (after growth) in the cool tier under cool \
          access; reads assumed spread evenly over the data (conservative)"
+            .to_string()
     } else {
-        "`cold_pct` (default 0): RVTools holds no access data, so no cold data is \
-         assumed and cool access is not considered (ANF guidance: up to 80% is \
-         typically cold)"
+        format!(
+            "`cold_pct` (default {}): RVTools holds no access data, so no cold data is \
+             assumed and cool access is not considered (ANF guidance: up to 80% is \
+             typically cold)",
+            defaults::COLD_PCT
+        )
     };
-    let rows: [(&str, String, &str); 5] = [
+    let rows: [(&str, String, String); 5] = [
         ("cold_pct", options.cold_pct.to_string(), cold_note),
         (
             "cool_retrieval_pct",
             options.cool_retrieval_pct.to_string(),
-            "`cool_retrieval_pct` (default 10): percent of the cold data moved between tiers \
-             per month, at the cool transfer price",
+            format!(
+                "`cool_retrieval_pct` (default {}): percent of the cold data moved between \
+                 tiers per month, at the cool transfer price",
+                defaults::COOL_RETRIEVAL_PCT
+            ),
         ),
         (
             "reservation",
             options.reservation.to_string(),
-            &reservation_note,
+            reservation_note,
         ),
         (
             "exclude_powered_off",
             o.exclude_powered_off.to_string(),
-            "`exclude_powered_off`",
+            "`exclude_powered_off`".into(),
         ),
         (
             "prices",
             format!("{} (effective {})", prices.source, prices.effective_start),
-            "monthly = hourly x 730, retail",
+            format!(
+                "monthly = hourly x {}, retail",
+                ctx.limits().hours_per_month
+            ),
         ),
     ];
-    rows.into_iter()
-        .map(|(name, value, note)| (name, value, note.to_string()))
-        .collect()
+    rows.into()
 }
 
 /// What the reservation covers, or why it does not apply.
