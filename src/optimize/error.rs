@@ -1,11 +1,10 @@
-//! The optimizer's errors, and the wording of an unreachable target.
+//! The optimizer's errors.
 
 use serde::{Deserialize, Serialize};
 
-use super::milp::{Context, workload_layout};
 use crate::catalog::CatalogError;
 use crate::numbers::{group_thousands, show_number};
-use crate::perf::{IoProfile, Layer, PerfError, PerfModel};
+use crate::perf::PerfError;
 
 /// Which target cannot be met.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -75,66 +74,4 @@ pub enum OptimizeError {
     /// The chosen layout failed re-evaluation: a bug in dsplan.
     #[error("internal error, plan failed verification: {0}")]
     Verification(String),
-}
-
-/// Why a performance target is out of reach: the best datastore count (`ceilings` are
-/// those of large volumes, without cool access, for `d = 1..`), the layer that binds
-/// there, and which options could still raise it.
-pub(super) fn unreachable_detail(
-    ctx: &Context,
-    model: &PerfModel,
-    ceilings: &[f64],
-    profile: &IoProfile,
-    what: &str,
-) -> Result<String, OptimizeError> {
-    let limits = ctx.limits();
-    let (vms, max_d) = (ctx.vms, ctx.options.max_datastores);
-    let best_d = ceilings
-        .iter()
-        .enumerate()
-        .fold(
-            (0usize, f64::MIN),
-            |b, (i, &c)| if c > b.1 { (i, c) } else { b },
-        )
-        .0 as u32
-        + 1;
-    let layout = workload_layout(
-        ctx.options.hosts,
-        best_d,
-        limits.large_volume_max_throughput_mibps,
-        vms,
-    );
-    let p = model.predict(&layout, profile)?;
-    let mut detail = format!(
-        "{what}: best with {best_d} datastore(s) x {} hosts running {vms} VM(s) = {} flows at \
-         {} KiB, limited by the {} layer",
-        layout.hosts,
-        layout.flows(),
-        profile.block_size_kib,
-        p.bottleneck.as_str()
-    );
-    if p.bottleneck == Layer::Vm {
-        detail.push_str(&format!(
-            "; more hosts or datastores cannot help: the estate's {vms} VM(s) are the limit"
-        ));
-        return Ok(detail);
-    }
-    let mut advice = Vec::new();
-    // More hosts help only while there are VMs to run on them.
-    let useful_hosts = limits.max_hosts.min(u32::try_from(vms).unwrap_or(u32::MAX));
-    if layout.hosts < useful_hosts {
-        advice.push(format!("more `hosts` (up to {useful_hosts})"));
-    }
-    // More datastores help only while the ceiling still rises at the limit.
-    if max_d < limits.max_datastores && best_d == max_d {
-        advice.push(format!(
-            "a higher `max_datastores` (up to {})",
-            limits.max_datastores
-        ));
-    }
-    if !advice.is_empty() {
-        detail.push_str("; try ");
-        detail.push_str(&advice.join(" or "));
-    }
-    Ok(detail)
 }

@@ -1,0 +1,213 @@
+//! The optimizer's entry, [`optimize`]: validate the options, build the [`Context`], check
+//! that the targets are reachable at all ([`super::reach`]), take the cheapest variant or
+//! time-phased pair ([`super::search`], [`super::phases`]), then explain
+//! ([`super::explain`]) and assemble ([`super::assemble`]) the plan.
+
+use super::assemble::assemble;
+use super::error::OptimizeError;
+use super::explain::{alternatives, marginal_costs};
+use super::milp::{Candidate, Ceilings, Context, Targets, large_block_profile, workload_layout};
+use super::options::{OptimizeOptions, check_non_negative};
+use super::phases::{Phased, phased, time_phased};
+use super::reach::check_reachable;
+use super::search::{PerLevel, best_overall, best_per_level};
+use super::spread::{Spread, explain_spreads, min_datastores, spread_over, vm_spreads};
+use crate::catalog::{Catalog, RegionPrices, ServiceLevel, ServiceLevelSpec};
+use crate::demand::Demand;
+use crate::perf::{IoProfile, PerfModel};
+use crate::plan::Plan;
+
+/// The cheapest verified plan for `demand`.
+///
+/// # Errors
+/// [`OptimizeError::Invalid`] for hosts outside the catalog's AVS range, a datastore limit
+/// outside 1..=256, a cold or retrieval percentage outside 0..=100, a negative or
+/// non-finite target, or invalid peak options; [`OptimizeError::Catalog`] for an unknown
+/// region; [`OptimizeError::Infeasible`] when a target is beyond every layout;
+/// [`OptimizeError::NoLayout`] when the targets are reachable alone but not together;
+/// others are internal.
+pub fn optimize(
+    demand: &Demand,
+    catalog: &Catalog,
+    model: &PerfModel,
+    options: &OptimizeOptions,
+) -> Result<Plan, OptimizeError> {
+    options.validate(&catalog.limits)?;
+    let prices = catalog.region(&options.region)?;
+    let small = demand.options.io_profile;
+    small.validate()?;
+    let large = large_block_profile(&small);
+    let targets = base_targets(demand, &small)?;
+    let max_d = options.max_datastores;
+    let spreads = vm_spreads(model, demand, &catalog.limits, max_d, &small, &large)?;
+    let targets = Targets {
+        min_datastores: min_datastores(&spreads),
+        ..targets
+    };
+    let peak_targets = match &options.peak {
+        None => None,
+        Some(pk) => {
+            pk.validate(options.reservation)?;
+            Some(Targets {
+                iops: targets.iops.max(pk.iops),
+                mibps: targets.mibps.max(pk.throughput_mibps),
+                ..targets
+            })
+        }
+    };
+    let profiles = (small, large);
+    let ctx = context(demand, catalog, prices, model, options, &spreads, profiles)?;
+    check_reachable(&ctx, &targets, peak_targets.as_ref())?;
+    let (chosen, per_level, phased) = search(&ctx, &targets, peak_targets)?;
+    explain_and_assemble(
+        demand, &ctx, &targets, &chosen, &per_level, phased, &spreads,
+    )
+}
+
+/// The targets of `demand` (capacity, IOPS, MiB/s), checked finite and >= 0.
+fn base_targets(demand: &Demand, small: &IoProfile) -> Result<Targets, OptimizeError> {
+    let targets = Targets {
+        required_gib: demand.required_capacity_gib,
+        iops: demand.options.iops,
+        mibps: demand.options.throughput_mibps,
+        block_size_kib: small.block_size_kib,
+        min_datastores: 1,
+    };
+    check_non_negative("iops", targets.iops)?;
+    check_non_negative("throughput_mibps", targets.mibps)?;
+    check_non_negative("capacity", targets.required_gib)?;
+    Ok(targets)
+}
+
+/// Service levels sold in the region (and allowed by the options).
+fn sold_levels<'a>(
+    catalog: &'a Catalog,
+    prices: &RegionPrices,
+    options: &OptimizeOptions,
+) -> Result<Vec<&'a ServiceLevelSpec>, OptimizeError> {
+    let levels: Vec<&ServiceLevelSpec> = catalog
+        .service_levels
+        .iter()
+        .filter(|s| {
+            prices
+                .capacity_usd_per_gib_month
+                .contains_key(&s.service_level)
+        })
+        .filter(|s| {
+            s.service_level != ServiceLevel::Flexible
+                || prices.flexible_throughput_usd_per_mibps_month.is_some()
+        })
+        .filter(|s| {
+            options.service_levels.is_empty() || options.service_levels.contains(&s.service_level)
+        })
+        .collect();
+    if levels.is_empty() {
+        return Err(OptimizeError::Invalid {
+            option: "region",
+            value: options.region.clone(),
+            expected: "a region that sells the requested service levels".into(),
+        });
+    }
+    Ok(levels)
+}
+
+/// Everything fixed across the MILPs: levels, cold data, and the ceilings of every cool
+/// state and volume kind.
+fn context<'a>(
+    demand: &Demand,
+    catalog: &'a Catalog,
+    prices: &'a RegionPrices,
+    model: &'a PerfModel,
+    options: &'a OptimizeOptions,
+    spreads: &[Spread],
+    (small, large): (IoProfile, IoProfile),
+) -> Result<Context<'a>, OptimizeError> {
+    let levels = sold_levels(catalog, prices, options)?;
+    let limits = &catalog.limits;
+    let cold_gib = demand.data_capacity_gib() * options.cold_pct / 100.0;
+    let cool_possible = cold_gib > 0.0
+        && prices.cool_capacity_usd_per_gib_month.is_some()
+        && prices.cool_transfer_usd_per_gib.is_some();
+    let vms = demand.placed.len();
+    let ceilings = |cool: bool, large_volume: bool| {
+        let vol = if large_volume {
+            limits.large_volume_max_throughput_mibps
+        } else {
+            limits.volume_max_throughput_mibps
+        };
+        let mut l = workload_layout(options.hosts, 1, vol, vms);
+        if cool {
+            l.cool_pct = options.cold_pct;
+        }
+        Ceilings::new(model, l.hosts, options.max_datastores, &l, &small, &large)
+    };
+    let regular = ceilings(false, false)?;
+    let large_vols = ceilings(false, true)?;
+    let (cool_regular, cool_large_vols) = if cool_possible {
+        (ceilings(true, false)?, ceilings(true, true)?)
+    } else {
+        (regular.clone(), large_vols.clone())
+    };
+    Ok(Context {
+        catalog,
+        prices,
+        options,
+        model,
+        small,
+        large,
+        levels,
+        cold_gib,
+        cool_possible,
+        ceilings: [[regular, large_vols], [cool_regular, cool_large_vols]],
+        vms,
+        spread_over: spread_over(spreads),
+    })
+}
+
+/// The chosen layout (the base months' of a time-phased plan), the cheapest per level,
+/// and the time phases when peak targets are given.
+fn search<'a>(
+    ctx: &Context<'a>,
+    targets: &Targets,
+    peak_targets: Option<Targets>,
+) -> Result<(Candidate<'a>, PerLevel<'a>, Option<Phased<'a>>), OptimizeError> {
+    let per_level = best_per_level(ctx, targets, None)?;
+    let Some(best) = best_overall(&per_level) else {
+        let (prices, limits) = (ctx.prices, ctx.limits());
+        return Err(OptimizeError::NoLayout(format!(
+            "no service level sold in {} meets {:.1} GiB, {:.0} IOPS and {:.0} MiB/s together \
+             within one pool of {} TiB",
+            prices.region, targets.required_gib, targets.iops, targets.mibps, limits.pool_max_tib
+        )));
+    };
+    match (peak_targets, &ctx.options.peak) {
+        (Some(pt), Some(pk)) => {
+            let p = phased(ctx, targets, pt, pk.months)?;
+            Ok((p.base, per_level, Some(p)))
+        }
+        _ => Ok((best, per_level, None)),
+    }
+}
+
+/// The plan of the chosen layout with its explanations: alternatives, marginal costs,
+/// per-VM spreads and the time phases.
+fn explain_and_assemble(
+    demand: &Demand,
+    ctx: &Context,
+    targets: &Targets,
+    chosen: &Candidate,
+    per_level: &PerLevel,
+    phased: Option<Phased>,
+    spreads: &[Spread],
+) -> Result<Plan, OptimizeError> {
+    let alternatives = alternatives(ctx, targets, chosen, per_level)?;
+    let marginal_costs = marginal_costs(ctx, targets, chosen)?;
+    let mut plan = assemble(demand, ctx, chosen)?;
+    explain_spreads(&mut plan, spreads, ctx.options.max_datastores, &ctx.small);
+    plan.alternatives = alternatives;
+    plan.marginal_costs = marginal_costs;
+    if let Some(p) = phased {
+        plan.time_phased = Some(time_phased(ctx, &p, targets)?);
+    }
+    Ok(plan)
+}
