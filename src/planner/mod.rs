@@ -24,6 +24,7 @@ mod options;
 
 pub use options::PlanOptions;
 
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
 use crate::catalog::Catalog;
@@ -107,10 +108,7 @@ impl Planner {
     /// # Errors
     /// [`Error::Invalid`], or [`Error::Catalog`] for a bad price file or unknown region.
     pub fn check(&self) -> Result<(), Error> {
-        self.options.validate()?;
-        let catalog = self.load_catalog()?;
-        catalog.region(&self.options.region)?;
-        Ok(())
+        self.checked_catalog().map(|_| ())
     }
 
     /// Reads the inputs (or returns the inventory given).
@@ -176,21 +174,27 @@ impl Planner {
         }
     }
 
-    fn load_catalog(&self) -> Result<Catalog, Error> {
-        Ok(match (&self.catalog, &self.options.price_file) {
+    /// The catalog to plan with, after checking the options and that it prices the region.
+    fn checked_catalog(&self) -> Result<Catalog, Error> {
+        self.options.validate()?;
+        let catalog = match (&self.catalog, &self.options.price_file) {
             (Some(catalog), _) => catalog.clone(),
             (None, Some(path)) => Catalog::with_price_file(path)?,
             (None, None) => Catalog::builtin()?,
-        })
+        };
+        catalog.region(&self.options.region)?;
+        Ok(catalog)
     }
 
     /// Everything before the optimizer: checked options, catalog, model, inventory, the
     /// estate's demand with every warning, and the per-VM performance figures joined.
-    fn prepare(&self) -> Result<Prepared, Error> {
-        self.check()?;
-        let catalog = self.load_catalog()?;
+    fn prepare(&self) -> Result<Prepared<'_>, Error> {
+        let catalog = self.checked_catalog()?;
         let model = PerfModel::builtin()?;
-        let inventory = self.read_inventory()?;
+        let inventory = match &self.inventory {
+            Some(inventory) => Cow::Borrowed(inventory),
+            None => Cow::Owned(ingest::read_inputs(&self.inputs)?),
+        };
         let mut demand = demand::derive(&inventory, &self.options.demand_options())?;
         let mut warnings = inventory.warnings.clone();
         warnings.append(&mut demand.warnings);
@@ -233,10 +237,10 @@ impl Planner {
 }
 
 /// The stages' results before the optimizer runs.
-struct Prepared {
+struct Prepared<'a> {
     catalog: Catalog,
     model: PerfModel,
-    inventory: Inventory,
+    inventory: Cow<'a, Inventory>,
     demand: Demand,
     perf: Option<PerfInput>,
 }
