@@ -58,9 +58,9 @@ fn run() -> Result<String, Box<dyn std::error::Error>> {
         reservation: ReservationTerm::OneYear,
         ..PlanOptions::default()
     });
-    let plan = planner.plan()?;
-    std::fs::remove_dir_all(&dir)?;
-    Ok(report::render_plan(&plan, Format::Text)?)
+    let planned = planner.plan();
+    std::fs::remove_dir_all(&dir)?; // whether or not planning succeeded
+    Ok(report::render_plan(&planned?, Format::Text)?)
 }
 
 /// Copies the header and the rows of `region` from `from` to `to`, with every price times

@@ -41,8 +41,8 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Inventory(args) => cli::inventory::run(args),
         Command::Plan(args) => cli::plan::run(args),
-        Command::Predict(args) => cli::predict::run(args).map_err(cli::Failure::usage),
-        Command::Sweep(args) => cli::sweep::run(args).map_err(cli::Failure::usage),
+        Command::Predict(args) => cli::predict::run(args).map_err(cli::Failure::with_flags),
+        Command::Sweep(args) => cli::sweep::run(args).map_err(cli::Failure::with_flags),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

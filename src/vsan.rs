@@ -173,7 +173,10 @@ impl VsanCatalog {
                 .policies
                 .iter()
                 .find(|p| (p.default_min_hosts..=p.default_max_hosts).contains(&hosts)),
-            PolicyChoice::Named(name) => self.policies.iter().find(|p| &p.policy == name),
+            PolicyChoice::Named(name) => self
+                .policies
+                .iter()
+                .find(|p| p.policy.eq_ignore_ascii_case(name.trim())),
         }
     }
 }
@@ -272,6 +275,49 @@ pub struct VsanComparison {
     pub note: String,
 }
 
+/// An out-of-range setting of the comparison.
+fn invalid(option: &'static str, value: f64, expected: &str) -> VsanError {
+    VsanError::Invalid {
+        option,
+        value: value.to_string(),
+        expected: expected.into(),
+    }
+}
+
+impl VsanOptions {
+    /// Checks the settings against `catalog`: a known host SKU and policy, slack 0..<100,
+    /// dedup ratio >= 1, a host price >= 0.
+    ///
+    /// # Errors
+    /// [`VsanError::Invalid`] naming the setting.
+    pub fn validate(&self, catalog: &VsanCatalog) -> Result<(), VsanError> {
+        if !(self.slack_pct.is_finite() && (0.0..100.0).contains(&self.slack_pct)) {
+            return Err(invalid(
+                "vsan_slack_pct",
+                self.slack_pct,
+                "a percentage 0..<100",
+            ));
+        }
+        if !(self.dedup_ratio.is_finite() && self.dedup_ratio >= 1.0) {
+            return Err(invalid(
+                "vsan_dedup_ratio",
+                self.dedup_ratio,
+                "a ratio >= 1",
+            ));
+        }
+        if let Some(p) = self.host_usd_per_hour
+            && !(p.is_finite() && p >= 0.0)
+        {
+            return Err(invalid("vsan_host_usd_per_hour", p, "a price >= 0"));
+        }
+        catalog.host(&self.sku)?;
+        if let PolicyChoice::Named(name) = &self.policy {
+            name.parse::<PolicyChoice>()?;
+        }
+        Ok(())
+    }
+}
+
 /// Compares storing `data_gib` on vSAN (more AVS hosts) with the ANF plan costing
 /// `anf_usd_per_month` for a cluster of `cluster_hosts`.
 ///
@@ -286,28 +332,9 @@ pub fn compare(
     hours_per_month: f64,
     o: &VsanOptions,
 ) -> Result<VsanComparison, VsanError> {
-    let invalid = |option: &'static str, value: f64, expected: &str| VsanError::Invalid {
-        option,
-        value: value.to_string(),
-        expected: expected.into(),
-    };
-    if !(o.slack_pct.is_finite() && (0.0..100.0).contains(&o.slack_pct)) {
-        return Err(invalid(
-            "vsan_slack_pct",
-            o.slack_pct,
-            "a percentage 0..<100",
-        ));
-    }
-    if !(o.dedup_ratio.is_finite() && o.dedup_ratio >= 1.0) {
-        return Err(invalid("vsan_dedup_ratio", o.dedup_ratio, "a ratio >= 1"));
-    }
+    o.validate(catalog)?;
     if !(data_gib.is_finite() && data_gib >= 0.0) {
         return Err(invalid("capacity", data_gib, "a finite GiB >= 0"));
-    }
-    if let Some(p) = o.host_usd_per_hour
-        && !(p.is_finite() && p >= 0.0)
-    {
-        return Err(invalid("vsan_host_usd_per_hour", p, "a price >= 0"));
     }
     let host = catalog.host(&o.sku)?;
     let raw_per_host_tib = host.raw_capacity_tb * BYTES_PER_TB / BYTES_PER_TIB;

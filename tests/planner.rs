@@ -195,3 +195,116 @@ fn an_inventory_already_read_plans_like_its_file() {
     let from_file = Planner::new().input(fixture()).plan().unwrap();
     assert_eq!(from_inventory, from_file);
 }
+
+#[test]
+fn check_catches_every_setting_that_needs_no_inventory() {
+    // Each of these is wrong before any file is read; `check` names the setting.
+    let cases: Vec<(PlanOptions, &str)> = vec![
+        (
+            PlanOptions {
+                hosts: Some(0),
+                ..PlanOptions::default()
+            },
+            "`hosts`",
+        ),
+        (
+            PlanOptions {
+                max_datastores: 0,
+                ..PlanOptions::default()
+            },
+            "`max_datastores`",
+        ),
+        (
+            PlanOptions {
+                growth_pct: -10.0,
+                ..PlanOptions::default()
+            },
+            "`growth_pct`",
+        ),
+        (
+            PlanOptions {
+                snapshot_reserve_pct: f64::NAN,
+                ..PlanOptions::default()
+            },
+            "`snapshot_reserve_pct`",
+        ),
+        (
+            PlanOptions {
+                iops: f64::INFINITY,
+                ..PlanOptions::default()
+            },
+            "`iops`",
+        ),
+        (
+            PlanOptions {
+                peak_months: Some(0),
+                ..PlanOptions::default()
+            },
+            "`peak_months`",
+        ),
+        (
+            PlanOptions {
+                peak_iops: 5_000.0,
+                ..PlanOptions::default()
+            },
+            "`peak_iops`",
+        ),
+        (
+            PlanOptions {
+                vsan_slack_pct: 100.0,
+                ..PlanOptions::default()
+            },
+            "`vsan_slack_pct`",
+        ),
+        (
+            PlanOptions {
+                vsan_host: "av99".into(),
+                ..PlanOptions::default()
+            },
+            "`vsan_host`",
+        ),
+        (
+            PlanOptions {
+                vsan_policy: dsplan::vsan::PolicyChoice::Named("raid7".into()),
+                ..PlanOptions::default()
+            },
+            "`vsan_policy`",
+        ),
+    ];
+    for (options, setting) in cases {
+        let mut planner = Planner::new();
+        planner.options(options);
+        let e = planner.check().unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Usage, "{e}");
+        assert!(e.to_string().contains(setting), "{setting}: {e}");
+    }
+}
+
+#[test]
+fn a_named_vsan_policy_matches_in_any_case() {
+    // The command accepts --vsan-policy RAID1-FTT1; so does the library.
+    let plan = Planner::new()
+        .input(fixture())
+        .options(PlanOptions {
+            vsan_policy: dsplan::vsan::PolicyChoice::Named("RAID1-FTT1".into()),
+            ..PlanOptions::default()
+        })
+        .plan()
+        .unwrap();
+    let v = plan.vsan_comparison.unwrap();
+    assert_eq!(v.policy, "raid1-ftt1");
+}
+
+#[test]
+fn an_overflowing_capacity_names_the_settings_that_grow_it() {
+    let e = Planner::new()
+        .input(fixture())
+        .options(PlanOptions {
+            growth_pct: 1e308,
+            ..PlanOptions::default()
+        })
+        .plan()
+        .unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Usage);
+    assert!(e.to_string().contains("`growth_pct`"), "{e}");
+}

@@ -104,8 +104,7 @@ impl CommonArgs {
                 .map_or_else(String::new, |e| format!("--system: {e}, and no such file")));
         };
         let catalog = Catalog::builtin().map_err(|e| e.to_string())?;
-        let block =
-            parse_block_size_kib(&self.block_size).map_err(|e| format!("--block-size: {e}"))?;
+        let block = parse_block_size_kib(&self.block_size).map_err(|e| e.to_string())?;
         let io = IoProfile {
             block_size_kib: block,
             read_pct: self.read_pct,

@@ -4,16 +4,18 @@
 
 /// Each setting's library name and its flag(s), where the flag is not simply the name with
 /// dashes.
-const RENAMED: [(&str, &str); 5] = [
+const RENAMED: [(&str, &str); 6] = [
     ("clusters", "--cluster"),
     ("vcenters", "--vcenter"),
     ("datacenters", "--datacenter"),
     ("block_size_kib", "--block-size"),
     ("io_profile", "--block-size, --read-pct, --random-pct"),
+    ("flexible_purchased_mibps", "--flexible-mibps"),
 ];
 
-/// Settings whose flag is `--` + the name with dashes.
-const SAME: [&str; 29] = [
+/// Settings whose flag is `--` + the name with dashes (`plan`'s, then `predict`'s and
+/// `sweep`'s).
+const SAME: [&str; 39] = [
     "hosts",
     "per_cluster",
     "iops",
@@ -43,6 +45,16 @@ const SAME: [&str; 29] = [
     "vsan_slack_pct",
     "vsan_dedup_ratio",
     "vsan_host_usd_per_hour",
+    "datastores",
+    "nconnect",
+    "size_tib",
+    "cool_pct",
+    "retrieval",
+    "system",
+    "vms_per_host",
+    "vmdks_per_vm",
+    "working_set_gib",
+    "outstanding_io",
 ];
 
 /// The flag of a setting's library name, if it is one.

@@ -35,6 +35,14 @@ impl Failure {
     }
 }
 
+impl Failure {
+    /// A usage error (exit code 1) from a library message, with settings named by their
+    /// flags.
+    pub fn with_flags(message: String) -> Failure {
+        Failure::usage(flags::with_flag_names(&message))
+    }
+}
+
 impl From<dsplan::Error> for Failure {
     fn from(e: dsplan::Error) -> Failure {
         Failure {

@@ -179,8 +179,7 @@ impl PlanArgs {
             .reservation
             .parse()
             .map_err(|e| Failure::usage(format!("--reservation: {e}")))?;
-        let block_size_kib = parse_block_size_kib(&self.block_size)
-            .map_err(|e| Failure::usage(format!("--block-size: {e}")))?;
+        let block_size_kib = parse_block_size_kib(&self.block_size).map_err(dsplan::Error::from)?;
         let vsan_policy: PolicyChoice = self
             .vsan_policy
             .parse()
@@ -244,15 +243,15 @@ impl PlanArgs {
         if !matches!(self.format, FormatArg::Xlsx) {
             return Ok(());
         }
-        if self.output.is_none() {
-            return Err(Failure::usage(
-                "--format xlsx writes a workbook: give its path with -o FILE",
-            ));
-        }
         if self.per_cluster {
             return Err(Failure::usage(
                 "--format xlsx is for one plan: with --per-cluster use json, csv or md, or \
                  plan one cluster with --cluster NAME",
+            ));
+        }
+        if self.output.is_none() {
+            return Err(Failure::usage(
+                "--format xlsx writes a workbook: give its path with -o FILE",
             ));
         }
         Ok(())

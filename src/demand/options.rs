@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::DemandError;
 use crate::perf::IoProfile;
 
 /// Which vInfo figure sizes a VM.
@@ -96,5 +97,32 @@ impl Default for DemandOptions {
             io_profile: IoProfile::default(),
             scope: Scope::default(),
         }
+    }
+}
+
+impl DemandOptions {
+    /// Checks what needs no inventory: growth, headroom, snapshot reserve and the targets
+    /// finite and >= 0, and the I/O profile ([`IoProfile::validate`]). [`super::derive`]
+    /// checks the same, and the filters against the inventory.
+    ///
+    /// # Errors
+    /// [`DemandError::Invalid`] naming the setting, or [`DemandError::Profile`].
+    pub fn validate(&self) -> Result<(), DemandError> {
+        for (option, v) in [
+            ("growth_pct", self.growth_pct),
+            ("headroom_pct", self.headroom_pct),
+            ("snapshot_reserve_pct", self.snapshot_reserve_pct),
+            ("iops", self.iops),
+            ("throughput_mibps", self.throughput_mibps),
+        ] {
+            if !(v.is_finite() && v >= 0.0) {
+                return Err(DemandError::Invalid {
+                    option,
+                    value: v.to_string(),
+                    expected: "a finite number >= 0",
+                });
+            }
+        }
+        Ok(self.io_profile.validate()?)
     }
 }

@@ -256,7 +256,7 @@ fn sizing_assumptions(ctx: &Context, o: &DemandOptions) -> Vec<(&'static str, St
                 "{} KiB, {}% read, {}% random",
                 small.block_size_kib, small.read_pct, small.random_pct
             ),
-            "`block_size_kib`, `read_pct`, `random_pct`".into(),
+            "`io_profile`".into(),
         ),
         (
             "throughput_profile",

@@ -75,7 +75,15 @@ fn base_targets(demand: &Demand, small: &IoProfile) -> Result<Targets, OptimizeE
     };
     check_non_negative("iops", targets.iops)?;
     check_non_negative("throughput_mibps", targets.mibps)?;
-    check_non_negative("capacity", targets.required_gib)?;
+    if !(targets.required_gib.is_finite() && targets.required_gib >= 0.0) {
+        return Err(OptimizeError::Invalid {
+            option: "required capacity",
+            value: format!("{} GiB", targets.required_gib),
+            expected: "a finite size: the placed data x (1 + `growth_pct`) x (1 + \
+                       `snapshot_reserve_pct`) x (1 + `headroom_pct`) overflows"
+                .into(),
+        });
+    }
     Ok(targets)
 }
 

@@ -75,7 +75,7 @@ pub const DEFAULT_SYSTEM: &str = "anf-avs";
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum PerfError {
     /// A layout or profile field is out of its valid range.
-    #[error("invalid {field}: {value} ({expected})")]
+    #[error("invalid `{field}`: {value} ({expected})")]
     Invalid {
         /// The field (`hosts`, `block_size_kib` ...).
         field: &'static str,
@@ -196,7 +196,7 @@ fn check_pct(field: &'static str, v: f64) -> Result<(), PerfError> {
 /// positive and finite.
 pub fn parse_block_size_kib(s: &str) -> Result<f64, PerfError> {
     let bad = || PerfError::Invalid {
-        field: "block_size",
+        field: "block_size_kib",
         value: s.to_string(),
         expected: "a positive size such as 4K, 8K, 64K, 1M or 8 (KiB)",
     };

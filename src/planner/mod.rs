@@ -102,11 +102,15 @@ impl Planner {
         &mut self.options
     }
 
-    /// Checks what can be checked before the inputs are read: the percentages, the price
-    /// file and the region. Cheap; [`Planner::run`] checks them again.
+    /// Checks every setting that can be checked before the inputs are read (ranges,
+    /// percentages, targets, the I/O profile, hosts, datastores, peak months, the vSAN
+    /// comparison's settings), the price file and the region. Cheap; [`Planner::run`]
+    /// checks them again. The filters (`clusters`, `vcenters`, `datacenters`) and the
+    /// per-VM performance file need the inventory and are checked when planning.
     ///
     /// # Errors
-    /// [`Error::Invalid`], or [`Error::Catalog`] for a bad price file or unknown region.
+    /// [`Error::Invalid`], [`Error::Demand`], [`Error::Optimize`] or [`Error::Vsan`] naming
+    /// the setting; [`Error::Catalog`] for a bad price file or unknown region.
     pub fn check(&self) -> Result<(), Error> {
         self.checked_catalog().map(|_| ())
     }
@@ -174,15 +178,26 @@ impl Planner {
         }
     }
 
-    /// The catalog to plan with, after checking the options and that it prices the region.
+    /// The catalog to plan with, after checking every setting that needs no inventory:
+    /// the planner's own, each stage's, and that the catalog prices the region.
     fn checked_catalog(&self) -> Result<Catalog, Error> {
-        self.options.validate()?;
-        let catalog = match (&self.catalog, &self.options.price_file) {
+        let o = &self.options;
+        o.validate()?;
+        o.demand_options().validate()?;
+        let catalog = match (&self.catalog, &o.price_file) {
             (Some(catalog), _) => catalog.clone(),
             (None, Some(path)) => Catalog::with_price_file(path)?,
             (None, None) => Catalog::builtin()?,
         };
-        catalog.region(&self.options.region)?;
+        catalog.region(&o.region)?;
+        let optimize = o.optimize_options();
+        optimize.validate(&catalog.limits)?;
+        if let Some(peak) = &optimize.peak {
+            peak.validate(optimize.reservation)?;
+        }
+        if o.vsan_comparison {
+            o.vsan_options().validate(&VsanCatalog::builtin()?)?;
+        }
         Ok(catalog)
     }
 

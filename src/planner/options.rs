@@ -143,12 +143,28 @@ impl Default for PlanOptions {
 }
 
 impl PlanOptions {
-    /// Checks the settings no stage checks before the inputs are read: the percentages of
-    /// the I/O profile and of cool access.
+    /// Checks the percentages of the I/O profile and of cool access, and that peak targets
+    /// come with `peak_months`. [`crate::Planner::check`] also runs each stage's checks.
     ///
     /// # Errors
     /// [`Error::Invalid`] naming the setting.
     pub fn validate(&self) -> Result<(), Error> {
+        if self.peak_months.is_none() {
+            for (setting, v) in [
+                ("peak_iops", self.peak_iops),
+                ("peak_throughput_mibps", self.peak_throughput_mibps),
+            ] {
+                if v != 0.0 {
+                    return Err(Error::Invalid {
+                        setting,
+                        value: v.to_string(),
+                        expected: "0 without `peak_months` (a peak target needs the months \
+                                   it applies to)"
+                            .into(),
+                    });
+                }
+            }
+        }
         for (setting, v) in [
             ("read_pct", self.io_profile.read_pct),
             ("random_pct", self.io_profile.random_pct),
