@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use crate::numbers::group_thousands as g;
-use crate::plan::Plan;
+use crate::plan::{ClusterPlans, Plan};
 
 /// A section of the Markdown report: appends its heading and body to `s`.
 type Section = fn(&mut String, &Plan);
@@ -362,4 +362,36 @@ fn assumptions(s: &mut String, plan: &Plan) {
         &[false, false, false],
         &rows,
     );
+}
+
+/// Per-cluster plans as one Markdown document: each cluster's plan under its own heading
+/// (the plan's headings one level down), then the total.
+pub(super) fn cluster_plans_markdown(plans: &ClusterPlans) -> String {
+    let mut s = String::new();
+    for c in &plans.clusters {
+        let _ = writeln!(
+            s,
+            "# Cluster {}: {} hosts ({})\n",
+            c.cluster, c.hosts, c.hosts_source
+        );
+        // Each cluster's plan, its headings one level down.
+        for line in plan_markdown(&c.plan).lines() {
+            if line.starts_with('#') {
+                let _ = writeln!(s, "#{line}");
+            } else {
+                let _ = writeln!(s, "{line}");
+            }
+        }
+    }
+    let t = &plans.total;
+    let _ = writeln!(
+        s,
+        "# Total over {} clusters\n\n{} hosts, {} datastores, {} TiB of pools, {} USD/month",
+        t.clusters,
+        t.hosts,
+        t.datastores,
+        t.pool_size_tib,
+        g(t.cost_usd_per_month, 2)
+    );
+    s
 }

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use crate::inventory::Warning;
 use crate::numbers::group_thousands;
-use crate::plan::Plan;
+use crate::plan::{ClusterPlans, Plan};
 
 /// A section of the text report: appends its lines (with the blank line before it) to `s`.
 type Section = fn(&mut String, &Plan);
@@ -454,4 +454,54 @@ pub(super) fn write_warnings(s: &mut String, warnings: &[Warning]) {
             warnings.len() - SHOWN
         );
     }
+}
+
+/// Per-cluster plans as text: each cluster's plan under its banner, then the total and one
+/// line per cluster.
+pub(super) fn cluster_plans_text(plans: &ClusterPlans) -> String {
+    let g = group_thousands;
+    let mut s = String::new();
+    for c in &plans.clusters {
+        let _ = writeln!(
+            s,
+            "=== cluster {}: {} hosts ({}), {:.1}% of the capacity (and of estate-wide targets) ===",
+            c.cluster,
+            c.hosts,
+            c.hosts_source,
+            c.target_share * 100.0
+        );
+        s.push_str(&plan_text(&c.plan));
+        let _ = writeln!(s);
+    }
+    let t = &plans.total;
+    let _ = writeln!(s, "=== total over {} clusters ===", t.clusters);
+    let _ = writeln!(
+        s,
+        "  {} hosts, {} datastores, {} TiB of pools, {} GiB placed, {} USD/month",
+        t.hosts,
+        t.datastores,
+        t.pool_size_tib,
+        g(t.placed_capacity_gib, 1),
+        g(t.cost_usd_per_month, 2)
+    );
+    if t.vms_without_cluster > 0 {
+        let _ = writeln!(
+            s,
+            "  not planned: {} VMs that name no cluster ({} GiB)",
+            t.vms_without_cluster,
+            g(t.vms_without_cluster_capacity_gib, 1)
+        );
+    }
+    for c in &plans.clusters {
+        let _ = writeln!(
+            s,
+            "  {:<24} {:>3} hosts {:>3} datastores {:>7} TiB {:>12} USD/month",
+            c.cluster,
+            c.hosts,
+            c.plan.totals.datastores,
+            c.plan.totals.pool_size_tib,
+            g(c.plan.totals.cost_usd_per_month, 2)
+        );
+    }
+    s
 }
