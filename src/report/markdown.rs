@@ -26,7 +26,7 @@ const SECTIONS: [Section; 11] = [
     assumptions,
 ];
 
-/// The plan as a Markdown document: every section of [`SECTIONS`], in order (headline,
+/// The plan as a Markdown document: every section of `SECTIONS`, in order (headline,
 /// demand, pools, datastores, predicted performance, binding limits, alternatives, marginal
 /// costs, excluded VMs by reason, warnings and assumptions).
 pub fn plan_markdown(plan: &Plan) -> String {
