@@ -8,13 +8,15 @@
 
 use serde::{Deserialize, Serialize};
 
+mod basis;
 mod options;
 mod per_cluster;
+mod scope;
 
 pub use options::{CapacityBasis, DemandOptions, Scope};
 pub use per_cluster::{ClusterDemand, ClusterDemands, split_by_cluster};
 
-use crate::inventory::{Inventory, Origin, PowerState, Warning};
+use crate::inventory::{Inventory, Origin, Vm, Warning};
 
 /// MiB per GiB.
 const MIB_PER_GIB: f64 = 1024.0;
@@ -162,53 +164,6 @@ pub enum DemandError {
     Profile(#[from] crate::perf::PerfError),
 }
 
-/// How filter names compare: trimmed, lower case.
-fn normalise_name(name: &str) -> String {
-    name.trim().to_lowercase()
-}
-
-/// Normalises the names of one filter and checks each matches some VM's `value`.
-fn name_filter(
-    option: &'static str,
-    given: &[String],
-    inventory: &Inventory,
-    value: impl Fn(&crate::inventory::Vm) -> Option<&str>,
-) -> Result<Vec<String>, DemandError> {
-    let wanted: Vec<String> = given.iter().map(|g| normalise_name(g)).collect();
-    for (g, w) in given.iter().zip(&wanted) {
-        if !inventory
-            .vms
-            .iter()
-            .any(|vm| value(vm).is_some_and(|v| normalise_name(v) == *w))
-        {
-            let known: std::collections::BTreeSet<&str> =
-                inventory.vms.iter().filter_map(&value).collect();
-            return Err(DemandError::UnknownName {
-                option,
-                name: g.clone(),
-                known: if known.is_empty() {
-                    "(none: the input has no such values)".into()
-                } else {
-                    known.into_iter().collect::<Vec<_>>().join(", ")
-                },
-            });
-        }
-    }
-    Ok(wanted)
-}
-
-fn check_non_negative(option: &'static str, v: f64) -> Result<(), DemandError> {
-    if v.is_finite() && v >= 0.0 {
-        Ok(())
-    } else {
-        Err(DemandError::Invalid {
-            option,
-            value: v.to_string(),
-            expected: "a finite number >= 0",
-        })
-    }
-}
-
 /// Derives the demand from an inventory.
 ///
 /// # Errors
@@ -217,186 +172,94 @@ fn check_non_negative(option: &'static str, v: f64) -> Result<(), DemandError> {
 /// a cluster, vCenter or datacenter filter that matches no VM; [`DemandError::NothingInScope`] when every VM is
 /// excluded (or there is none).
 pub fn derive(inventory: &Inventory, options: &DemandOptions) -> Result<Demand, DemandError> {
-    check_non_negative("growth_pct", options.growth_pct)?;
-    check_non_negative("headroom_pct", options.headroom_pct)?;
-    check_non_negative("snapshot_reserve_pct", options.snapshot_reserve_pct)?;
-    check_non_negative("iops", options.iops)?;
-    check_non_negative("throughput_mibps", options.throughput_mibps)?;
-    options.io_profile.validate()?;
-    let wanted_clusters = name_filter("clusters", &options.clusters, inventory, |vm| {
-        vm.cluster.as_deref()
-    })?;
-    let wanted_vcenters = name_filter("vcenters", &options.scope.vcenters, inventory, |vm| {
-        vm.vi_sdk_server.as_deref()
-    })?;
-    let wanted_datacenters =
-        name_filter("datacenters", &options.scope.datacenters, inventory, |vm| {
-            vm.datacenter.as_deref()
-        })?;
-    let selected = |wanted: &[String], value: Option<&str>| {
-        wanted.is_empty() || value.is_some_and(|v| wanted.contains(&normalise_name(v)))
-    };
-    // Guest-consumed capacity: the VM's vPartition rows, by VM key.
-    let mut consumed_mib: std::collections::HashMap<&crate::inventory::VmKey, f64> =
-        std::collections::HashMap::new();
-    if options.capacity_basis == CapacityBasis::GuestConsumed {
-        for p in &inventory.partitions {
-            if let Some(c) = p.consumed_mib {
-                *consumed_mib.entry(&p.vm_key).or_default() += c;
-            }
-        }
-    }
-    // RDM disks hold no datastore space: reported, never placed.
-    let mut rdm_mib: std::collections::HashMap<&crate::inventory::VmKey, f64> =
-        std::collections::HashMap::new();
-    for d in &inventory.disks {
-        if d.raw == Some(true) {
-            *rdm_mib.entry(&d.vm_key).or_default() += d.capacity_mib.unwrap_or(0.0);
-        }
-    }
-
+    let filters = scope::check_options(inventory, options)?;
+    let sums = basis::DiskSums::of(inventory, options.capacity_basis);
     let mut placed = Vec::new();
     let mut excluded = Vec::new();
     let mut warnings = Vec::new();
     for vm in &inventory.vms {
-        let key = vm.key();
-        // The chosen basis first, then in-use, then provisioned.
-        let candidates = [
-            (
-                options.capacity_basis,
-                match options.capacity_basis {
-                    CapacityBasis::InUse => vm.in_use_mib,
-                    CapacityBasis::Provisioned => vm.provisioned_mib,
-                    CapacityBasis::GuestConsumed => consumed_mib.get(&key).copied(),
-                    CapacityBasis::Unshared => vm.unshared_mib,
-                },
-            ),
-            (CapacityBasis::InUse, vm.in_use_mib),
-            (CapacityBasis::Provisioned, vm.provisioned_mib),
-        ];
-        let found = candidates.iter().find_map(|(b, v)| v.map(|v| (*b, v)));
-        let capacity_mib = found.map(|(basis, v)| {
-            if basis != options.capacity_basis {
-                warnings.push(Warning::at_row(
-                    &vm.origin,
-                    format!(
-                        "VM '{}' has no {} capacity; sized by its {} capacity instead",
-                        vm.name,
-                        options.capacity_basis.as_str(),
-                        basis.as_str()
-                    ),
-                ));
-            }
-            v
-        });
-        if let Some(rdm) = rdm_mib.get(&key).filter(|r| **r > 0.0) {
-            warnings.push(Warning::at_row(
-                &vm.origin,
-                format!(
-                    "VM '{}' has {:.1} GiB of RDM disks: they need no datastore space and are \
-                     not planned (migrate them separately)",
-                    vm.name,
-                    rdm / MIB_PER_GIB
-                ),
-            ));
-        }
-        let capacity_gib = capacity_mib.map(|m| m / MIB_PER_GIB);
-        let sc = &options.scope;
-        let reason = if vm.template == Some(true) && !sc.include_templates {
-            Some(ExclusionReason::Template)
-        } else if vm.srm_placeholder == Some(true) && !sc.include_srm_placeholders {
-            Some(ExclusionReason::SrmPlaceholder)
-        } else if !selected(&wanted_vcenters, vm.vi_sdk_server.as_deref()) {
-            Some(ExclusionReason::FilteredVcenter)
-        } else if !selected(&wanted_datacenters, vm.datacenter.as_deref()) {
-            Some(ExclusionReason::FilteredDatacenter)
-        } else if !selected(&wanted_clusters, vm.cluster.as_deref()) {
-            Some(ExclusionReason::FilteredCluster)
-        } else if options.exclude_powered_off && vm.power_state == PowerState::PoweredOff {
-            Some(ExclusionReason::PoweredOff)
-        } else if sc.exclude_suspended && vm.power_state == PowerState::Suspended {
-            Some(ExclusionReason::Suspended)
-        } else if capacity_gib.is_none() {
-            Some(ExclusionReason::NoCapacityData)
-        } else if capacity_mib.is_some_and(|m| m > MAX_VM_CAPACITY_MIB) {
-            warnings.push(Warning::at_row(
-                &vm.origin,
-                format!(
-                    "VM '{}' reports {} MiB, more than any VM can hold: excluded as a data error",
-                    vm.name,
-                    capacity_mib.unwrap_or(0.0)
-                ),
-            ));
-            Some(ExclusionReason::ImplausibleCapacity)
-        } else {
-            None
-        };
-        match (reason, capacity_gib) {
-            (None, Some(capacity_gib)) => placed.push(VmDemand {
-                name: vm.name.clone(),
-                cluster: vm.cluster.clone(),
-                capacity_gib,
-                origin: vm.origin.clone(),
-                iops: None,
-                throughput_mibps: None,
-            }),
-            (reason, capacity_gib) => excluded.push(ExcludedVm {
-                name: vm.name.clone(),
-                reason: reason.unwrap_or(ExclusionReason::NoCapacityData),
-                // A data error's figure is not capacity: it stays unknown.
-                capacity_gib: capacity_gib
-                    .filter(|_| reason != Some(ExclusionReason::ImplausibleCapacity)),
-                origin: vm.origin.clone(),
-            }),
+        match classify(vm, options, &filters, &sums, &mut warnings) {
+            Classified::Placed(v) => placed.push(v),
+            Classified::Excluded(v) => excluded.push(v),
         }
     }
-    if options.capacity_basis == CapacityBasis::Unshared {
-        // Unshared space leaves out what VMs share (linked-clone base disks): say how much
-        // the in-use basis would add, so a small plan is not taken for the whole estate.
-        let mut below = 0usize;
-        let mut gap_mib = 0.0;
-        for vm in &inventory.vms {
-            if let (Some(u), Some(i)) = (vm.unshared_mib, vm.in_use_mib)
-                && u < i
-            {
-                below += 1;
-                gap_mib += i - u;
-            }
-        }
-        if below > 0 {
-            warnings.push(Warning {
-                file: inventory.inputs.join(", "),
-                sheet: None,
-                row: None,
-                column: None,
-                value: None,
-                message: format!(
-                    "`capacity_basis` unshared: {below} VM(s) use {:.1} GiB more in use than \
-                     unshared (disks shared with other VMs, such as linked-clone bases); that \
-                     shared space is in no datastore of this plan",
-                    gap_mib / MIB_PER_GIB
-                ),
-            });
-        }
-    }
+    warnings.extend(basis::unshared_warning(inventory, options.capacity_basis));
     if placed.is_empty() {
-        let mut counts: std::collections::BTreeMap<&str, usize> = Default::default();
-        for e in &excluded {
-            *counts.entry(e.reason.describe()).or_default() += 1;
-        }
-        return Err(DemandError::NothingInScope {
-            total: inventory.vms.len(),
-            reasons: if counts.is_empty() {
-                "the input has no VM rows".into()
-            } else {
-                counts
-                    .iter()
-                    .map(|(r, n)| format!("{n} {r}"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            },
-        });
+        return Err(nothing_in_scope(inventory.vms.len(), &excluded));
     }
+    Ok(totals(options, placed, excluded, warnings))
+}
+
+/// One VM, placed or excluded.
+enum Classified {
+    /// In scope.
+    Placed(VmDemand),
+    /// Left out, with its reason.
+    Excluded(ExcludedVm),
+}
+
+/// Sizes one VM on the capacity basis (with its fall-back and RDM warnings) and places or
+/// excludes it.
+fn classify(
+    vm: &Vm,
+    options: &DemandOptions,
+    filters: &scope::Filters,
+    sums: &basis::DiskSums<'_>,
+    warnings: &mut Vec<Warning>,
+) -> Classified {
+    let key = vm.key();
+    let capacity_mib = sums.capacity_mib(vm, &key, options.capacity_basis, warnings);
+    warnings.extend(sums.rdm_warning(vm, &key));
+    let capacity_gib = capacity_mib.map(|m| m / MIB_PER_GIB);
+    let reason = filters.exclusion_reason(vm, options, capacity_mib, warnings);
+    match (reason, capacity_gib) {
+        (None, Some(capacity_gib)) => Classified::Placed(VmDemand {
+            name: vm.name.clone(),
+            cluster: vm.cluster.clone(),
+            capacity_gib,
+            origin: vm.origin.clone(),
+            iops: None,
+            throughput_mibps: None,
+        }),
+        (reason, capacity_gib) => Classified::Excluded(ExcludedVm {
+            name: vm.name.clone(),
+            reason: reason.unwrap_or(ExclusionReason::NoCapacityData),
+            // A data error's figure is not capacity: it stays unknown.
+            capacity_gib: capacity_gib
+                .filter(|_| reason != Some(ExclusionReason::ImplausibleCapacity)),
+            origin: vm.origin.clone(),
+        }),
+    }
+}
+
+/// The error when no VM is left to plan, with the count per exclusion reason.
+fn nothing_in_scope(total: usize, excluded: &[ExcludedVm]) -> DemandError {
+    let mut counts: std::collections::BTreeMap<&str, usize> = Default::default();
+    for e in excluded {
+        *counts.entry(e.reason.describe()).or_default() += 1;
+    }
+    DemandError::NothingInScope {
+        total,
+        reasons: if counts.is_empty() {
+            "the input has no VM rows".into()
+        } else {
+            counts
+                .iter()
+                .map(|(r, n)| format!("{n} {r}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        },
+    }
+}
+
+/// The demand with its capacity totals: placed, excluded and required (after growth,
+/// snapshot reserve and headroom).
+fn totals(
+    options: &DemandOptions,
+    placed: Vec<VmDemand>,
+    excluded: Vec<ExcludedVm>,
+    warnings: Vec<Warning>,
+) -> Demand {
     // Folds start at +0.0 (an empty f64 `sum()` is -0.0).
     let placed_capacity_gib = placed.iter().fold(0.0, |a, v| a + v.capacity_gib);
     let excluded_capacity_gib = excluded
@@ -407,7 +270,7 @@ pub fn derive(inventory: &Inventory, options: &DemandOptions) -> Result<Demand, 
         * (1.0 + options.growth_pct / 100.0)
         * (1.0 + options.snapshot_reserve_pct / 100.0)
         * (1.0 + options.headroom_pct / 100.0);
-    Ok(Demand {
+    Demand {
         options: options.clone(),
         placed,
         excluded,
@@ -415,7 +278,7 @@ pub fn derive(inventory: &Inventory, options: &DemandOptions) -> Result<Demand, 
         excluded_capacity_gib,
         required_capacity_gib,
         warnings,
-    })
+    }
 }
 
 impl Demand {
@@ -496,7 +359,7 @@ impl Demand {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::inventory::Vm;
+    use crate::inventory::PowerState;
 
     fn vm(name: &str, state: PowerState, template: Option<bool>, prov: f64, used: f64) -> Vm {
         let origin = Origin {

@@ -1,0 +1,165 @@
+//! An inventory summary as text: the inputs, one row per cluster and the total, a
+//! footnote on unknown values, and the warnings.
+
+use std::fmt::Write as _;
+
+use crate::inventory::{ClusterSummary, Inventory, InventorySummary};
+use crate::numbers::group_thousands;
+
+use super::InventoryReport;
+use super::text::write_warnings;
+
+/// The number columns of the table, after the cluster name and before the datastores.
+const COLUMNS: [&str; 10] = [
+    "VMs",
+    "templates",
+    "on",
+    "off",
+    "suspended",
+    "vCPUs",
+    "memory GiB",
+    "provisioned TiB",
+    "in use TiB",
+    "hosts",
+];
+
+/// The inventory as text: inputs, header, a row per cluster, the total row, the footnote on
+/// unknown values and the warnings.
+pub(super) fn inventory_text(inventory: &Inventory, report: &InventoryReport<'_>) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "inputs: {}", inventory.inputs.join(", "));
+    let _ = write!(s, "{:<24}", "cluster");
+    for h in COLUMNS {
+        let _ = write!(s, " {h:>w$}", w = h.len().max(6));
+    }
+    let _ = writeln!(s, "  datastores");
+    for d in &report.cluster_details {
+        let name = d.cluster.as_deref().unwrap_or("(none)");
+        if let Some(v) = report.clusters.get(name) {
+            row(&mut s, name, v, d);
+        }
+    }
+    row(
+        &mut s,
+        "total",
+        &report.summary,
+        &estate_total(inventory, report),
+    );
+    let sm = &report.summary;
+    if sm.provisioned_unknown > 0 || sm.in_use_unknown > 0 {
+        let _ = writeln!(
+            s,
+            "* sum of the known values only: {} VM(s) without provisioned, {} without \
+             in-use capacity; 'unknown' = no VM of the row has a value",
+            sm.provisioned_unknown, sm.in_use_unknown
+        );
+    }
+    write_warnings(&mut s, &inventory.warnings);
+    s
+}
+
+/// One row of the table: counts and totals from `v`, vCPUs, memory, hosts and datastores
+/// from `d`.
+fn row(s: &mut String, name: &str, v: &InventorySummary, d: &ClusterSummary) {
+    let cells = [
+        v.vm_count.to_string(),
+        v.template_count.to_string(),
+        v.powered_on_count.to_string(),
+        v.powered_off_count.to_string(),
+        v.suspended_count.to_string(),
+        count_or_unknown(d.vcpus, d.vcpus_unknown, d.vm_count),
+        gib_or_unknown(d.memory_mib, d.memory_unknown, d.vm_count),
+        tib_or_unknown(v.provisioned_mib, v.provisioned_unknown, v.vm_count),
+        tib_or_unknown(v.in_use_mib, v.in_use_unknown, v.vm_count),
+        d.host_count.to_string(),
+    ];
+    let _ = write!(s, "{name:<24}");
+    for (cell, h) in cells.iter().zip(COLUMNS) {
+        let _ = write!(s, " {cell:>w$}", w = h.len().max(6));
+    }
+    let ds: Vec<String> = d
+        .datastores_by_type
+        .iter()
+        .map(|(t, n)| format!("{n} {t}"))
+        .collect();
+    let _ = writeln!(
+        s,
+        "  {}",
+        if ds.is_empty() {
+            "-".to_string()
+        } else {
+            ds.join(", ")
+        }
+    );
+}
+
+/// The total row's vCPUs, memory, hosts and datastores: the clusters' sums, and every
+/// datastore of the inventory by type.
+fn estate_total(inventory: &Inventory, report: &InventoryReport<'_>) -> ClusterSummary {
+    let mut total = ClusterSummary::default();
+    for d in &report.cluster_details {
+        total.vm_count += d.vm_count;
+        total.vcpus += d.vcpus;
+        total.vcpus_unknown += d.vcpus_unknown;
+        total.memory_mib += d.memory_mib;
+        total.memory_unknown += d.memory_unknown;
+    }
+    // The column's sum: each cluster counts its VMs' hosts and its vHost rows.
+    total.host_count = report.cluster_details.iter().map(|d| d.host_count).sum();
+    for ds in &inventory.datastores {
+        let t = ds
+            .datastore_type
+            .clone()
+            .unwrap_or_else(|| "unknown".into());
+        *total.datastores_by_type.entry(t).or_default() += 1;
+    }
+    total
+}
+
+/// A MiB total as TiB for the inventory table: `unknown` when no VM of the row has a value,
+/// a trailing `*` when some lack one.
+fn tib_or_unknown(total_mib: f64, unknown: usize, vms: usize) -> String {
+    if vms > 0 && unknown == vms {
+        "unknown".into()
+    } else if unknown > 0 {
+        format!("{}*", group_thousands(total_mib / 1024.0 / 1024.0, 2))
+    } else {
+        group_thousands(total_mib / 1024.0 / 1024.0, 2)
+    }
+}
+
+/// A count for the inventory table: `unknown` when no VM of the row has a value, a
+/// trailing `*` when some lack one.
+fn count_or_unknown(total: u64, unknown: usize, vms: usize) -> String {
+    if vms > 0 && unknown == vms {
+        "unknown".into()
+    } else if unknown > 0 {
+        format!("{total}*")
+    } else {
+        total.to_string()
+    }
+}
+
+/// A MiB total as GiB for the inventory table, marked like [`tib_or_unknown`].
+fn gib_or_unknown(total_mib: f64, unknown: usize, vms: usize) -> String {
+    if vms > 0 && unknown == vms {
+        "unknown".into()
+    } else if unknown > 0 {
+        format!("{}*", group_thousands(total_mib / 1024.0, 0))
+    } else {
+        group_thousands(total_mib / 1024.0, 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_totals_are_marked() {
+        // 2 TiB = 2 x 1024 x 1024 MiB
+        assert_eq!(tib_or_unknown(2.0 * 1024.0 * 1024.0, 0, 3), "2.00");
+        assert_eq!(tib_or_unknown(2.0 * 1024.0 * 1024.0, 1, 3), "2.00*");
+        assert_eq!(tib_or_unknown(0.0, 3, 3), "unknown");
+    }
+}

@@ -1,0 +1,397 @@
+//! A plan as a Markdown document (a report to paste into a design document): one
+//! function per section, written in the order of [`SECTIONS`]. Numbers carry thousands
+//! separators; units are in the headers.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use crate::numbers::group_thousands as g;
+use crate::plan::{ClusterPlans, Plan};
+
+/// A section of the Markdown report: appends its heading and body to `s`.
+type Section = fn(&mut String, &Plan);
+
+/// The sections of the Markdown report, in order.
+const SECTIONS: [Section; 11] = [
+    header,
+    demand,
+    pools,
+    datastores,
+    performance,
+    binding,
+    alternatives,
+    marginal_costs,
+    excluded,
+    warnings,
+    assumptions,
+];
+
+/// The plan as a Markdown document: every section of `SECTIONS`, in order (headline,
+/// demand, pools, datastores, predicted performance, binding limits, alternatives, marginal
+/// costs, excluded VMs by reason, warnings and assumptions).
+pub fn plan_markdown(plan: &Plan) -> String {
+    let mut s = String::new();
+    for section in SECTIONS {
+        section(&mut s, plan);
+    }
+    s
+}
+
+/// Escapes the `|` of a Markdown table cell and keeps it on one line.
+fn cell(text: &str) -> String {
+    text.replace('|', "\\|").replace('\n', " ")
+}
+
+/// Writes a Markdown table: a header row, the alignment row (numbers right-aligned), rows.
+fn table(s: &mut String, header: &[&str], numeric: &[bool], rows: &[Vec<String>]) {
+    let _ = writeln!(s, "| {} |", header.join(" | "));
+    let align: Vec<&str> = numeric
+        .iter()
+        .map(|n| if *n { "---:" } else { "---" })
+        .collect();
+    let _ = writeln!(s, "| {} |", align.join(" | "));
+    for r in rows {
+        let cells: Vec<String> = r.iter().map(|c| cell(c)).collect();
+        let _ = writeln!(s, "| {} |", cells.join(" | "));
+    }
+    let _ = writeln!(s);
+}
+
+/// The title and the headline: datastores, levels, pool size, hosts, flows and cost.
+fn header(s: &mut String, plan: &Plan) {
+    let t = &plan.totals;
+    let levels: Vec<String> = plan
+        .pools
+        .iter()
+        .map(|p| p.service_level.to_string())
+        .collect();
+    let _ = writeln!(s, "# ANF datastore plan\n");
+    let _ = writeln!(
+        s,
+        "**{} datastore(s) on {} ({} TiB), {} hosts x {} datastores = {} flows: {} USD/month** \
+         ({}, {}, prices effective {}).\n",
+        t.datastores,
+        levels.join(" + "),
+        t.pool_size_tib,
+        plan.hosts,
+        t.datastores,
+        t.flows,
+        g(t.cost_usd_per_month, 2),
+        plan.region,
+        plan.location,
+        plan.prices_effective
+    );
+}
+
+/// VMs in scope, capacity placed and required, the IOPS and MiB/s targets.
+fn demand(s: &mut String, plan: &Plan) {
+    let t = &plan.totals;
+    let perf = &plan.performance;
+    let _ = writeln!(s, "## Demand\n");
+    table(
+        s,
+        &["item", "value"],
+        &[false, true],
+        &[
+            vec![
+                "VMs in scope (excluded)".into(),
+                format!("{} ({})", t.vms_placed, t.vms_excluded),
+            ],
+            vec!["capacity placed, GiB".into(), g(t.placed_capacity_gib, 1)],
+            vec![
+                "capacity required, GiB".into(),
+                g(t.required_capacity_gib, 1),
+            ],
+            vec![
+                format!(
+                    "IOPS target ({} KiB, {}% read, {}% random)",
+                    perf.small_block_profile.block_size_kib,
+                    perf.small_block_profile.read_pct,
+                    perf.small_block_profile.random_pct
+                ),
+                g(perf.iops_target, 0),
+            ],
+            vec![
+                format!(
+                    "MiB/s target ({} KiB sequential)",
+                    perf.large_block_profile.block_size_kib
+                ),
+                g(perf.throughput_target_mibps, 0),
+            ],
+        ],
+    );
+}
+
+/// The pools.
+fn pools(s: &mut String, plan: &Plan) {
+    let _ = writeln!(s, "## Pools\n");
+    let pools: Vec<Vec<String>> = plan
+        .pools
+        .iter()
+        .map(|p| {
+            vec![
+                p.name.clone(),
+                p.service_level.to_string(),
+                p.size_tib.to_string(),
+                g(p.throughput_mibps, 0),
+                g(p.purchased_throughput_mibps, 0),
+                if p.cool_access { "yes" } else { "no" }.into(),
+                g(p.cost_usd_per_month, 2),
+            ]
+        })
+        .collect();
+    table(
+        s,
+        &[
+            "pool",
+            "service level",
+            "size TiB",
+            "MiB/s",
+            "purchased MiB/s",
+            "cool access",
+            "USD/month",
+        ],
+        &[false, false, true, true, true, false, true],
+        &pools,
+    );
+}
+
+/// The datastores: size, QoS, predictions, VMs placed, cost.
+fn datastores(s: &mut String, plan: &Plan) {
+    let _ = writeln!(s, "## Datastores\n");
+    let ds: Vec<Vec<String>> = plan
+        .datastores
+        .iter()
+        .map(|d| {
+            vec![
+                d.name.clone(),
+                d.pool.clone(),
+                g(d.size_gib, 0),
+                g(d.throughput_mibps, 0),
+                g(d.predicted_iops, 0),
+                g(d.predicted_throughput_mibps, 0),
+                d.vm_count.to_string(),
+                g(d.placed_capacity_gib, 1),
+                g(d.cost_usd_per_month, 2),
+            ]
+        })
+        .collect();
+    table(
+        s,
+        &[
+            "datastore",
+            "pool",
+            "size GiB",
+            "QoS MiB/s",
+            "predicted IOPS",
+            "predicted MiB/s",
+            "VMs",
+            "placed GiB",
+            "USD/month",
+        ],
+        &[false, false, true, true, true, true, true, true, true],
+        &ds,
+    );
+}
+
+/// Predicted performance against the targets, with the binding layer.
+fn performance(s: &mut String, plan: &Plan) {
+    let perf = &plan.performance;
+    let _ = writeln!(s, "## Predicted performance\n");
+    table(
+        s,
+        &["shape", "predicted", "target", "bound by"],
+        &[false, true, true, false],
+        &[
+            vec![
+                "IOPS".into(),
+                g(perf.small_block.iops, 0),
+                g(perf.iops_target, 0),
+                perf.small_block.bottleneck.as_str().into(),
+            ],
+            vec![
+                "MiB/s".into(),
+                g(perf.large_block.throughput_mibps, 0),
+                g(perf.throughput_target_mibps, 0),
+                perf.large_block.bottleneck.as_str().into(),
+            ],
+        ],
+    );
+}
+
+/// The binding limits.
+fn binding(s: &mut String, plan: &Plan) {
+    let _ = writeln!(s, "## Binding limits\n");
+    for b in &plan.binding {
+        let _ = writeln!(s, "- **{}**: {}", b.constraint.as_str(), b.detail);
+    }
+    let _ = writeln!(s);
+}
+
+/// The cheapest plan under each restriction, when there are alternatives.
+fn alternatives(s: &mut String, plan: &Plan) {
+    if plan.alternatives.is_empty() {
+        return;
+    }
+    let _ = writeln!(s, "## Alternatives\n");
+    let rows: Vec<Vec<String>> = plan
+        .alternatives
+        .iter()
+        .map(|a| {
+            let restriction = match (a.basis.as_str(), a.service_level) {
+                ("service_level", Some(l)) => format!("{l} only"),
+                ("datastores", _) => format!("exactly {} datastore(s)", a.datastores),
+                (other, _) => other.to_string(),
+            };
+            vec![
+                restriction,
+                a.service_level
+                    .map_or_else(|| "-".to_string(), |l| l.to_string()),
+                if a.feasible {
+                    a.datastores.to_string()
+                } else {
+                    "-".into()
+                },
+                if a.feasible {
+                    a.pool_size_tib.to_string()
+                } else {
+                    "-".into()
+                },
+                if a.feasible {
+                    g(a.cost_usd_per_month, 2)
+                } else {
+                    "-".into()
+                },
+                if a.feasible {
+                    format!("+{}", g(a.extra_cost_usd_per_month, 2))
+                } else {
+                    "-".into()
+                },
+                a.note.clone(),
+            ]
+        })
+        .collect();
+    table(
+        s,
+        &[
+            "restriction",
+            "service level",
+            "datastores",
+            "size TiB",
+            "USD/month",
+            "vs chosen",
+            "note",
+        ],
+        &[false, false, true, true, true, true, false],
+        &rows,
+    );
+}
+
+/// What one more TiB or 100 more MiB/s would cost, when computed.
+fn marginal_costs(s: &mut String, plan: &Plan) {
+    if plan.marginal_costs.is_empty() {
+        return;
+    }
+    let _ = writeln!(s, "## Marginal costs\n");
+    let rows: Vec<Vec<String>> = plan
+        .marginal_costs
+        .iter()
+        .map(|m| {
+            vec![
+                m.change.clone(),
+                if m.feasible {
+                    format!("+{}", g(m.extra_cost_usd_per_month, 2))
+                } else {
+                    "cannot be met".into()
+                },
+                m.detail.clone(),
+            ]
+        })
+        .collect();
+    table(
+        s,
+        &["change", "USD/month", "layout"],
+        &[false, true, false],
+        &rows,
+    );
+}
+
+/// Excluded VMs: count and GiB per reason, or `None.`
+fn excluded(s: &mut String, plan: &Plan) {
+    let _ = writeln!(s, "## Excluded VMs\n");
+    let mut by_reason: BTreeMap<&str, (usize, f64)> = BTreeMap::new();
+    for e in &plan.excluded {
+        let entry = by_reason.entry(e.reason.describe()).or_default();
+        entry.0 += 1;
+        entry.1 += e.capacity_gib.unwrap_or(0.0);
+    }
+    if by_reason.is_empty() {
+        let _ = writeln!(s, "None.\n");
+    } else {
+        let rows: Vec<Vec<String>> = by_reason
+            .iter()
+            .map(|(r, (n, gib))| vec![(*r).to_string(), n.to_string(), g(*gib, 1)])
+            .collect();
+        table(s, &["reason", "VMs", "GiB"], &[false, true, true], &rows);
+    }
+}
+
+/// The plan's warnings, when there are any.
+fn warnings(s: &mut String, plan: &Plan) {
+    if plan.warnings.is_empty() {
+        return;
+    }
+    let _ = writeln!(s, "## Warnings ({})\n", plan.warnings.len());
+    for w in &plan.warnings {
+        let _ = writeln!(s, "- {}", cell(&w.to_string()));
+    }
+    let _ = writeln!(s);
+}
+
+/// The assumptions the plan rests on.
+fn assumptions(s: &mut String, plan: &Plan) {
+    let _ = writeln!(s, "## Assumptions\n");
+    let rows: Vec<Vec<String>> = plan
+        .assumptions
+        .iter()
+        .map(|a| vec![a.name.clone(), a.value.clone(), a.note.clone()])
+        .collect();
+    table(
+        s,
+        &["assumption", "value", "source"],
+        &[false, false, false],
+        &rows,
+    );
+}
+
+/// Per-cluster plans as one Markdown document: each cluster's plan under its own heading
+/// (the plan's headings one level down), then the total.
+pub(super) fn cluster_plans_markdown(plans: &ClusterPlans) -> String {
+    let mut s = String::new();
+    for c in &plans.clusters {
+        let _ = writeln!(
+            s,
+            "# Cluster {}: {} hosts ({})\n",
+            c.cluster, c.hosts, c.hosts_source
+        );
+        // Each cluster's plan, its headings one level down.
+        for line in plan_markdown(&c.plan).lines() {
+            if line.starts_with('#') {
+                let _ = writeln!(s, "#{line}");
+            } else {
+                let _ = writeln!(s, "{line}");
+            }
+        }
+    }
+    let t = &plans.total;
+    let _ = writeln!(
+        s,
+        "# Total over {} clusters\n\n{} hosts, {} datastores, {} TiB of pools, {} USD/month",
+        t.clusters,
+        t.hosts,
+        t.datastores,
+        t.pool_size_tib,
+        g(t.cost_usd_per_month, 2)
+    );
+    s
+}

@@ -1,0 +1,507 @@
+//! A plan as readable text: one function per section, written in the order of [`SECTIONS`].
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use crate::inventory::Warning;
+use crate::numbers::group_thousands;
+use crate::plan::{ClusterPlans, Plan};
+
+/// A section of the text report: appends its lines (with the blank line before it) to `s`.
+type Section = fn(&mut String, &Plan);
+
+/// The sections of the text report, in order.
+const SECTIONS: [Section; 13] = [
+    header,
+    demand,
+    pools,
+    datastores,
+    performance,
+    binding,
+    alternatives,
+    marginal_costs,
+    time_phased,
+    vsan,
+    excluded,
+    warnings,
+    assumptions,
+];
+
+/// The plan as text: every section of [`SECTIONS`], in order.
+pub(super) fn plan_text(plan: &Plan) -> String {
+    let mut s = String::new();
+    for section in SECTIONS {
+        section(&mut s, plan);
+    }
+    s
+}
+
+/// The headline: datastores, levels, pool size, hosts and flows; the monthly cost.
+fn header(s: &mut String, plan: &Plan) {
+    let g = group_thousands;
+    let t = &plan.totals;
+    let levels: Vec<String> = plan
+        .pools
+        .iter()
+        .map(|p| p.service_level.to_string())
+        .collect();
+    let hosts = if t.hosts_with_vms > 0 && t.hosts_with_vms < plan.hosts {
+        format!("{} hosts ({} run VMs)", plan.hosts, t.hosts_with_vms)
+    } else {
+        format!("{} hosts", plan.hosts)
+    };
+    let _ = writeln!(
+        s,
+        "dsplan plan: {} datastore(s) on {} ({} TiB), {hosts} x {} datastores = {} flows",
+        t.datastores,
+        levels.join(" + "),
+        t.pool_size_tib,
+        t.datastores,
+        t.flows
+    );
+    let _ = writeln!(
+        s,
+        "monthly cost: {} USD ({}, {}, prices effective {})",
+        g(t.cost_usd_per_month, 2),
+        plan.region,
+        plan.location,
+        plan.prices_effective
+    );
+}
+
+/// VMs in scope, capacity placed and required, the IOPS and MiB/s targets.
+fn demand(s: &mut String, plan: &Plan) {
+    let g = group_thousands;
+    let t = &plan.totals;
+    let perf = &plan.performance;
+    let _ = writeln!(s);
+    let _ = writeln!(s, "Demand");
+    let _ = writeln!(
+        s,
+        "  VMs in scope      {} ({} excluded)",
+        g(t.vms_placed as f64, 0),
+        g(t.vms_excluded as f64, 0)
+    );
+    let _ = writeln!(
+        s,
+        "  capacity          {} GiB placed -> {} GiB required",
+        g(t.placed_capacity_gib, 1),
+        g(t.required_capacity_gib, 1)
+    );
+    let _ = writeln!(
+        s,
+        "  IOPS target       {} at {} KiB, {}% read, {}% random",
+        g(perf.iops_target, 0),
+        perf.small_block_profile.block_size_kib,
+        perf.small_block_profile.read_pct,
+        perf.small_block_profile.random_pct
+    );
+    let _ = writeln!(
+        s,
+        "  MiB/s target      {} at {} KiB sequential",
+        g(perf.throughput_target_mibps, 0),
+        perf.large_block_profile.block_size_kib
+    );
+}
+
+/// The pools, with each cool-tier or reserved pool's cost parts.
+fn pools(s: &mut String, plan: &Plan) {
+    let g = group_thousands;
+    let _ = writeln!(s);
+    let _ = writeln!(s, "Pools");
+    let _ = writeln!(
+        s,
+        "  {:<18} {:<9} {:>9} {:>10} {:>10} {:>10} {:>12}",
+        "name", "level", "size TiB", "MiB/s", "included", "purchased", "USD/month"
+    );
+    for p in &plan.pools {
+        let _ = writeln!(
+            s,
+            "  {:<18} {:<9} {:>9} {:>10} {:>10} {:>10} {:>12}",
+            p.name,
+            p.service_level.as_str(),
+            p.size_tib,
+            g(p.throughput_mibps, 0),
+            g(p.included_throughput_mibps, 0),
+            g(p.purchased_throughput_mibps, 0),
+            g(p.cost_usd_per_month, 2)
+        );
+    }
+    for p in &plan.pools {
+        if p.cool_access || p.reserved_tib > 0 {
+            let _ = writeln!(
+                s,
+                "  {}: hot tier {} + cool tier {} ({} GiB cold) + cool transfer {} + \
+                 throughput {} USD/month; {} TiB reserved at {}% off",
+                p.name,
+                g(p.hot_capacity_cost_usd_per_month, 2),
+                g(p.cool_capacity_cost_usd_per_month, 2),
+                g(p.cool_data_gib, 1),
+                g(p.cool_transfer_cost_usd_per_month, 2),
+                g(p.throughput_cost_usd_per_month, 2),
+                p.reserved_tib,
+                p.reservation_discount_pct
+            );
+        }
+    }
+}
+
+/// The datastores: size, QoS, predictions, VMs placed, cost.
+fn datastores(s: &mut String, plan: &Plan) {
+    let g = group_thousands;
+    let _ = writeln!(s);
+    let _ = writeln!(s, "Datastores");
+    let _ = writeln!(
+        s,
+        "  {:<10} {:>12} {:>10} {:>12} {:>12} {:>5} {:>13} {:>11}",
+        "name",
+        "size GiB",
+        "QoS MiB/s",
+        "pred. IOPS",
+        "pred. MiB/s",
+        "VMs",
+        "placed GiB",
+        "USD/month"
+    );
+    for d in &plan.datastores {
+        let _ = writeln!(
+            s,
+            "  {:<10} {:>12} {:>10} {:>12} {:>12} {:>5} {:>13} {:>11}",
+            d.name,
+            g(d.size_gib, 1),
+            g(d.throughput_mibps, 0),
+            g(d.predicted_iops, 0),
+            g(d.predicted_throughput_mibps, 0),
+            d.vm_count,
+            g(d.placed_capacity_gib, 1),
+            g(d.cost_usd_per_month, 2)
+        );
+    }
+}
+
+/// Predicted performance against the targets, with the binding layer.
+fn performance(s: &mut String, plan: &Plan) {
+    let g = group_thousands;
+    let perf = &plan.performance;
+    let _ = writeln!(s);
+    let _ = writeln!(s, "Predicted performance");
+    let _ = writeln!(
+        s,
+        "  IOPS   {} (target {}), bound by {}",
+        g(perf.small_block.iops, 0),
+        g(perf.iops_target, 0),
+        perf.small_block.bottleneck.as_str()
+    );
+    let _ = writeln!(
+        s,
+        "  MiB/s  {} (target {}), bound by {}",
+        g(perf.large_block.throughput_mibps, 0),
+        g(perf.throughput_target_mibps, 0),
+        perf.large_block.bottleneck.as_str()
+    );
+}
+
+/// The binding limits.
+fn binding(s: &mut String, plan: &Plan) {
+    let _ = writeln!(s);
+    let _ = writeln!(s, "Binding limits");
+    for b in &plan.binding {
+        let _ = writeln!(s, "  - {}: {}", b.constraint.as_str(), b.detail);
+    }
+}
+
+/// The cheapest plan under each restriction, when there are alternatives.
+fn alternatives(s: &mut String, plan: &Plan) {
+    let g = group_thousands;
+    if plan.alternatives.is_empty() {
+        return;
+    }
+    let _ = writeln!(s);
+    let _ = writeln!(s, "Alternatives (cheapest plan under each restriction)");
+    let _ = writeln!(
+        s,
+        "  {:<22} {:<9} {:>4} {:>9} {:>10} {:<14} {:>12} {:>11}  note",
+        "restriction", "level", "ds", "size TiB", "purchased", "options", "USD/month", "vs chosen",
+    );
+    for a in &plan.alternatives {
+        let restriction = match a.basis.as_str() {
+            "datastores" if a.datastores == 1 => "exactly 1 datastore".to_string(),
+            "datastores" => format!("exactly {} datastores", a.datastores),
+            _ => format!("{} only", a.service_level.map_or("-", |l| l.as_str())),
+        };
+        if !a.feasible {
+            let _ = writeln!(s, "  {restriction:<22} infeasible: {}", a.note);
+            continue;
+        }
+        let mut opts = Vec::new();
+        if a.cool_access {
+            opts.push("cool");
+        }
+        if a.large_volumes {
+            opts.push("large");
+        }
+        if a.reserved_tib > 0 {
+            opts.push("reserved");
+        }
+        let line = format!(
+            "  {:<22} {:<9} {:>4} {:>9} {:>10} {:<14} {:>12} {:>11}  {}",
+            restriction,
+            a.service_level.map_or("-", |l| l.as_str()),
+            a.datastores,
+            a.pool_size_tib,
+            g(a.purchased_throughput_mibps, 0),
+            if opts.is_empty() {
+                "-".to_string()
+            } else {
+                opts.join("+")
+            },
+            g(a.cost_usd_per_month, 2),
+            format!("+{}", g(a.extra_cost_usd_per_month, 2)),
+            a.note
+        );
+        let _ = writeln!(s, "{}", line.trim_end());
+    }
+}
+
+/// What one more TiB or 100 more MiB/s would cost, when computed.
+fn marginal_costs(s: &mut String, plan: &Plan) {
+    let g = group_thousands;
+    if plan.marginal_costs.is_empty() {
+        return;
+    }
+    let _ = writeln!(s);
+    let _ = writeln!(s, "Marginal costs");
+    for m in &plan.marginal_costs {
+        let what = match m.change.as_str() {
+            "capacity_plus_1_tib" => "one more TiB of capacity",
+            "throughput_plus_100_mibps" => "100 more MiB/s",
+            other => other,
+        };
+        if m.feasible {
+            let _ = writeln!(
+                s,
+                "  {what:<26} +{} USD/month ({} USD/month: {})",
+                g(m.extra_cost_usd_per_month, 2),
+                g(m.cost_usd_per_month, 2),
+                m.detail
+            );
+        } else {
+            let _ = writeln!(s, "  {what:<26} not reachable: {}", m.detail);
+        }
+    }
+}
+
+/// The base and peak phases of a time-phased plan, when there is one.
+fn time_phased(s: &mut String, plan: &Plan) {
+    let g = group_thousands;
+    let Some(tp) = &plan.time_phased else {
+        return;
+    };
+    let _ = writeln!(s);
+    let _ = writeln!(
+        s,
+        "Time-phased plan: {} USD/year ({} USD less than the peak layout all year, {} \
+             USD/year)",
+        g(tp.yearly_cost_usd, 2),
+        g(tp.yearly_savings_usd, 2),
+        g(tp.peak_all_year_yearly_cost_usd, 2)
+    );
+    let _ = writeln!(
+        s,
+        "  {:<6} {:>6} {:<9} {:>9} {:>10} {:>10} {:>4} {:>12} {:>12} {:>12}",
+        "phase",
+        "months",
+        "level",
+        "size TiB",
+        "QoS MiB/s",
+        "purchased",
+        "ds",
+        "pred. IOPS",
+        "pred. MiB/s",
+        "USD/month"
+    );
+    for (name, p) in [("base", &tp.base), ("peak", &tp.peak)] {
+        let _ = writeln!(
+            s,
+            "  {:<6} {:>6} {:<9} {:>9} {:>10} {:>10} {:>4} {:>12} {:>12} {:>12}",
+            name,
+            p.months,
+            p.service_level.as_str(),
+            p.pool_size_tib,
+            g(p.throughput_mibps, 0),
+            g(p.purchased_throughput_mibps, 0),
+            p.datastores,
+            g(p.predicted_iops, 0),
+            g(p.predicted_throughput_mibps, 0),
+            g(p.cost_usd_per_month, 2)
+        );
+    }
+    if tp.base.service_level != tp.peak.service_level {
+        let _ = writeln!(
+            s,
+            "  the datastores move to a pool of service level {} for the peak months, and back",
+            tp.peak.service_level
+        );
+    }
+}
+
+/// The vSAN-only comparison, when there is one.
+fn vsan(s: &mut String, plan: &Plan) {
+    let g = group_thousands;
+    let Some(v) = &plan.vsan_comparison else {
+        return;
+    };
+    let _ = writeln!(s);
+    let _ = writeln!(s, "vSAN-only comparison (capacity)");
+    let _ = writeln!(
+        s,
+        "  {} GiB of data / dedup {} x {:.3} ({}) / (1 - {}% slack) = {} TiB raw",
+        g(v.data_gib, 1),
+        v.dedup_ratio,
+        v.overhead_factor,
+        v.policy,
+        v.slack_pct,
+        g(v.raw_needed_tib, 1)
+    );
+    let _ = writeln!(
+        s,
+        "  {} hosts of {} ({} TiB raw each) -> {} extra beyond the {} planned, {} vs ANF {} \
+             USD/month",
+        v.hosts_needed,
+        v.sku,
+        g(v.raw_per_host_tib, 2),
+        v.extra_hosts,
+        v.cluster_hosts,
+        v.extra_hosts_usd_per_month
+            .map_or("price unknown".to_string(), |c| format!(
+                "{} USD/month",
+                g(c, 2)
+            )),
+        g(v.anf_usd_per_month, 2)
+    );
+    let _ = writeln!(s, "  {}", v.note);
+}
+
+/// Excluded VMs: count and GiB per reason, then the first few by name.
+fn excluded(s: &mut String, plan: &Plan) {
+    let g = group_thousands;
+    let t = &plan.totals;
+    let _ = writeln!(s);
+    let mut by_reason: BTreeMap<&str, (usize, f64)> = BTreeMap::new();
+    for e in &plan.excluded {
+        let entry = by_reason.entry(e.reason.describe()).or_default();
+        entry.0 += 1;
+        entry.1 += e.capacity_gib.unwrap_or(0.0);
+    }
+    let _ = writeln!(
+        s,
+        "Excluded VMs: {} ({} GiB)",
+        plan.excluded.len(),
+        g(t.excluded_capacity_gib, 1)
+    );
+    for (reason, (n, gib)) in &by_reason {
+        let _ = writeln!(s, "  {n:>6} {reason} ({} GiB)", g(*gib, 1));
+    }
+    const SHOWN: usize = 20;
+    for e in plan.excluded.iter().take(SHOWN) {
+        let _ = writeln!(
+            s,
+            "         {} [{}] {} row {}",
+            e.name,
+            e.reason.describe(),
+            e.origin.sheet,
+            e.origin.row
+        );
+    }
+    if plan.excluded.len() > SHOWN {
+        let _ = writeln!(
+            s,
+            "         ... {} more (the JSON format lists all)",
+            plan.excluded.len() - SHOWN
+        );
+    }
+}
+
+/// The plan's warnings (the first few), when there are any.
+fn warnings(s: &mut String, plan: &Plan) {
+    write_warnings(s, &plan.warnings);
+}
+
+/// The assumptions the plan rests on.
+fn assumptions(s: &mut String, plan: &Plan) {
+    let _ = writeln!(s);
+    let _ = writeln!(s, "Assumptions");
+    for a in &plan.assumptions {
+        let _ = writeln!(s, "  {:<20} {:<28} {}", a.name, a.value, a.note);
+    }
+}
+
+/// Lists the first warnings, and how many more the JSON format lists.
+pub(super) fn write_warnings(s: &mut String, warnings: &[Warning]) {
+    if warnings.is_empty() {
+        return;
+    }
+    const SHOWN: usize = 20;
+    let _ = writeln!(s);
+    let _ = writeln!(s, "Warnings: {}", warnings.len());
+    for w in warnings.iter().take(SHOWN) {
+        let _ = writeln!(s, "  {w}");
+    }
+    if warnings.len() > SHOWN {
+        let _ = writeln!(
+            s,
+            "  ... {} more (the JSON format lists all)",
+            warnings.len() - SHOWN
+        );
+    }
+}
+
+/// Per-cluster plans as text: each cluster's plan under its banner, then the total and one
+/// line per cluster.
+pub(super) fn cluster_plans_text(plans: &ClusterPlans) -> String {
+    let g = group_thousands;
+    let mut s = String::new();
+    for c in &plans.clusters {
+        let _ = writeln!(
+            s,
+            "=== cluster {}: {} hosts ({}), {:.1}% of the capacity (and of estate-wide targets) ===",
+            c.cluster,
+            c.hosts,
+            c.hosts_source,
+            c.target_share * 100.0
+        );
+        s.push_str(&plan_text(&c.plan));
+        let _ = writeln!(s);
+    }
+    let t = &plans.total;
+    let _ = writeln!(s, "=== total over {} clusters ===", t.clusters);
+    let _ = writeln!(
+        s,
+        "  {} hosts, {} datastores, {} TiB of pools, {} GiB placed, {} USD/month",
+        t.hosts,
+        t.datastores,
+        t.pool_size_tib,
+        g(t.placed_capacity_gib, 1),
+        g(t.cost_usd_per_month, 2)
+    );
+    if t.vms_without_cluster > 0 {
+        let _ = writeln!(
+            s,
+            "  not planned: {} VMs that name no cluster ({} GiB)",
+            t.vms_without_cluster,
+            g(t.vms_without_cluster_capacity_gib, 1)
+        );
+    }
+    for c in &plans.clusters {
+        let _ = writeln!(
+            s,
+            "  {:<24} {:>3} hosts {:>3} datastores {:>7} TiB {:>12} USD/month",
+            c.cluster,
+            c.hosts,
+            c.plan.totals.datastores,
+            c.plan.totals.pool_size_tib,
+            g(c.plan.totals.cost_usd_per_month, 2)
+        );
+    }
+    s
+}
