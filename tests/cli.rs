@@ -717,14 +717,29 @@ fn library_setting_names_become_flags_in_messages() {
         &["--datastores"],
     );
     assert_exit_1(
-        &["plan", "fixtures/small-estate.xlsx", "--max-datastores", "0"],
+        &[
+            "plan",
+            "fixtures/small-estate.xlsx",
+            "--max-datastores",
+            "0",
+        ],
         &["invalid --max-datastores: 0"],
     );
     assert_exit_1(
-        &["plan", "fixtures/small-estate.xlsx", "--growth-pct", "1e308"],
+        &[
+            "plan",
+            "fixtures/small-estate.xlsx",
+            "--growth-pct",
+            "1e308",
+        ],
         &["--growth-pct"],
     );
-    let o = dsplan(&["plan", "fixtures/small-estate.xlsx", "--vsan-policy", "raid7"]);
+    let o = dsplan(&[
+        "plan",
+        "fixtures/small-estate.xlsx",
+        "--vsan-policy",
+        "raid7",
+    ]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("--vsan-policy"), "{}", stderr(&o));
 }

@@ -50,7 +50,7 @@ pub struct ClusterDemands {
 /// takes its own VMs' sums as targets.
 ///
 /// # Errors
-/// Any error of [`derive`] for the estate or a cluster; [`DemandError::NoCluster`] when no
+/// Any error of [`derive()`] for the estate or a cluster; [`DemandError::NoCluster`] when no
 /// VM in scope names its cluster.
 pub fn split_by_cluster(
     inventory: &Inventory,

@@ -40,19 +40,6 @@ fn name_filter(
     Ok(wanted)
 }
 
-/// `Ok` for a finite number >= 0, else [`DemandError::Invalid`] naming `option`.
-fn check_non_negative(option: &'static str, v: f64) -> Result<(), DemandError> {
-    if v.is_finite() && v >= 0.0 {
-        Ok(())
-    } else {
-        Err(DemandError::Invalid {
-            option,
-            value: v.to_string(),
-            expected: "a finite number >= 0",
-        })
-    }
-}
-
 /// The `clusters`, `vcenters` and `datacenters` filters, normalised; empty selects all.
 pub(super) struct Filters {
     /// Wanted cluster names.
@@ -69,12 +56,7 @@ pub(super) fn check_options(
     inventory: &Inventory,
     options: &DemandOptions,
 ) -> Result<Filters, DemandError> {
-    check_non_negative("growth_pct", options.growth_pct)?;
-    check_non_negative("headroom_pct", options.headroom_pct)?;
-    check_non_negative("snapshot_reserve_pct", options.snapshot_reserve_pct)?;
-    check_non_negative("iops", options.iops)?;
-    check_non_negative("throughput_mibps", options.throughput_mibps)?;
-    options.io_profile.validate()?;
+    options.validate()?;
     let clusters = name_filter("clusters", &options.clusters, inventory, |vm| {
         vm.cluster.as_deref()
     })?;

@@ -1,5 +1,6 @@
-//! The optimizer: the cheapest ANF layout that meets the [`Demand`], as small mixed-integer
-//! linear programs solved with good_lp's pure-Rust microlp backend.
+//! The optimizer: the cheapest ANF layout that meets the
+//! [`Demand`](crate::demand::Demand), as small mixed-integer linear programs solved with
+//! good_lp's pure-Rust microlp backend.
 //!
 //! # Formulation
 //! A pool has exactly one service level, cool access is on or off for the whole plan, and
@@ -41,15 +42,17 @@
 //!   `sum_d ceiling_mibps(d) z_d >= MiB/s target`. This is exact because QoS in the model is
 //!   a pure cap: `predict(layout, qos) = min(predict(layout, none), qos)`.
 //!
-//! Every plan is re-evaluated with [`PerfModel::predict`] before it is returned; a miss is
-//! [`OptimizeError::Verification`] (a bug, never a silent result). The plan also carries
+//! Every plan is re-evaluated with
+//! [`PerfModel::predict`](crate::perf::PerfModel::predict) before it is returned; a miss
+//! is [`OptimizeError::Verification`] (a bug, never a silent result). The plan also carries
 //! the cheapest alternative per service level and at exactly 1, 2, 4 and 8 datastores, and
 //! what one more TiB or 100 more MiB/s would cost (each a re-solve of the same MILPs).
 //!
 //! With [`OptimizeOptions::peak`], a time-phased plan: for every datastore count, cool state
 //! and volume kind (which stay all year) the cheapest base-months and peak-months layouts
 //! are solved with the count fixed, and the pair with the lowest yearly cost wins; the plan's
-//! pools and datastores are the base months', [`Plan::time_phased`] holds both phases.
+//! pools and datastores are the base months',
+//! [`Plan::time_phased`](crate::plan::Plan::time_phased) holds both phases.
 //! [`optimize_per_cluster`] plans each source cluster on its own.
 
 mod assemble;
