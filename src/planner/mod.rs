@@ -115,17 +115,6 @@ impl Planner {
         self.checked_catalog().map(|_| ())
     }
 
-    /// Reads the inputs (or returns the inventory given).
-    ///
-    /// # Errors
-    /// [`Error::Ingest`] naming the file and what was wrong.
-    pub fn read_inventory(&self) -> Result<Inventory, Error> {
-        match &self.inventory {
-            Some(inventory) => Ok(inventory.clone()),
-            None => Ok(ingest::read_inputs(&self.inputs)?),
-        }
-    }
-
     /// Plans everything in scope as one plan (whatever [`PlanOptions::per_cluster`] says).
     ///
     /// # Errors
