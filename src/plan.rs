@@ -46,8 +46,9 @@ pub struct PoolPlan {
     pub throughput_cost_usd_per_month: f64,
     /// Capacity + throughput + cool transfer, USD per month.
     pub cost_usd_per_month: f64,
-    /// Cool access enabled on the pool's datastores (Premium and Ultra then grant 36 and 68
-    /// MiB/s per TiB; Flexible keeps its throughput).
+    /// Cool access enabled on the pool's datastores (Premium and Ultra then grant the
+    /// cool-access rate of the region's rule, `cool_access_throughput` in the assumptions;
+    /// Flexible keeps its throughput).
     #[serde(default)]
     pub cool_access: bool,
     /// Data expected in the cool tier (the cold share of the data after growth), GiB; 0
@@ -71,6 +72,11 @@ pub struct PoolPlan {
     /// Discount of that reservation on the hot-tier price, percent (0 = pay as you go).
     #[serde(default)]
     pub reservation_discount_pct: f64,
+    /// One-time transfer of the initially cold data into the cool tier, billed in the first
+    /// month on top of the monthly figure (not part of `cost_usd_per_month`): cold GiB x the
+    /// region's cool transfer price per GiB \[COST\] (2026-06-15), USD; 0 without cool access.
+    #[serde(default)]
+    pub first_month_cool_transfer_usd: f64,
 }
 
 /// One datastore (one ANF volume, mounted by every host).
@@ -303,6 +309,10 @@ pub struct Totals {
     pub throughput_mibps: f64,
     /// Monthly cost, USD.
     pub cost_usd_per_month: f64,
+    /// One-time first-month charge for moving the initially cold data to the cool tier
+    /// (the pools' `first_month_cool_transfer_usd`), USD; not in `cost_usd_per_month`.
+    #[serde(default)]
+    pub first_month_cool_transfer_usd: f64,
 }
 
 /// A complete, verified plan.

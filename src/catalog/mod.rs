@@ -10,6 +10,13 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+mod cool;
+
+pub use cool::{
+    COOL_ACCESS_REGIONS_CSV, COOL_ACCESS_RULE_CSV, CoolAccessRegion, CoolAccessRules,
+    CoolThroughputRule, CoolTierRate, cool_access_rate_mibps_per_tib,
+};
+
 /// `data/service_levels.csv`, compiled in.
 pub const SERVICE_LEVELS_CSV: &str = include_str!("../../data/service_levels.csv");
 /// `data/limits.csv`, compiled in.
@@ -189,7 +196,9 @@ pub struct ServiceLevelSpec {
     pub included_throughput_mibps_per_pool: f64,
     /// Most MiB/s per TiB of pool that can be had (Flexible: 640 = 5 x 128).
     pub max_throughput_mibps_per_tib: f64,
-    /// MiB/s per TiB once cool access is enabled (Premium 36, Ultra 68).
+    /// MiB/s per TiB once cool access is enabled under the legacy rule (Premium 36, Ultra
+    /// 68); the current per-volume rule is in [`Catalog::cool_access`], and
+    /// [`cool_access_rate_mibps_per_tib`] picks the rate a pool gets.
     pub cool_access_throughput_mibps_per_tib: f64,
     /// Price tier name in `prices.csv`.
     pub price_tier: String,
@@ -294,6 +303,10 @@ pub struct Catalog {
     /// Reserved-capacity discounts (`data/reservations.csv`); a level and term without a row
     /// has no discount.
     pub reservations: Vec<ReservationDiscount>,
+    /// Premium/Ultra cool-access throughput rules (`data/cool_access_regions.csv`,
+    /// `data/cool_access_rule.csv`).
+    #[serde(default)]
+    pub cool_access: CoolAccessRules,
 }
 
 #[derive(Deserialize)]
@@ -387,7 +400,8 @@ impl Catalog {
         )
     }
 
-    /// Builds a catalog from the text of the three CSV files.
+    /// Builds a catalog from the text of the three CSV files (reservations and cool-access
+    /// rules come from the compiled-in `data/` files).
     ///
     /// # Errors
     /// [`CatalogError::Parse`] naming file and row; [`CatalogError::MissingLimit`].
@@ -563,6 +577,7 @@ impl Catalog {
             limits,
             prices,
             reservations,
+            cool_access: CoolAccessRules::builtin()?,
         })
     }
 

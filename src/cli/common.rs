@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use dsplan::catalog::{Catalog, ServiceLevel};
+use dsplan::catalog::{Catalog, CoolThroughputRule, ServiceLevel, cool_access_rate_mibps_per_tib};
 use dsplan::defaults;
 use dsplan::perf::{
     IoProfile, Layout, PerfModel, RetrievalPolicy, SystemProfile, parse_block_size_kib,
@@ -43,6 +43,12 @@ pub struct CommonArgs {
     /// Premium/Ultra rate per TiB).
     #[arg(long, default_value_t = 0.0)]
     pub cool_pct: f64,
+    /// Azure region (ARM name) whose cool-access throughput rule applies with --cool-pct and
+    /// --service-level: the per-volume rule (the lower of it and the legacy 36 / 68 MiB/s per
+    /// TiB, as `plan` does) where data/cool_access_regions.csv lists the region, else the
+    /// legacy rate.
+    #[arg(long, default_value = defaults::REGION)]
+    pub region: String,
     /// Cool-access retrieval policy: default, onread or never.
     #[arg(long, default_value = "default")]
     pub retrieval: String,
@@ -74,6 +80,9 @@ pub struct Resolved {
     pub io: IoProfile,
     /// The layout for 1 host x 1 datastore (callers set hosts and datastores).
     pub layout: Layout,
+    /// With --service-level and --cool-pct > 0: the cool-access rule applied and its rate,
+    /// MiB/s per TiB.
+    pub cool_rate: Option<(CoolThroughputRule, f64)>,
 }
 
 impl CommonArgs {
@@ -127,30 +136,50 @@ impl CommonArgs {
             .map_err(|e| format!("--retrieval: {e}"))?;
         layout.working_set_gib = self.working_set_gib;
         layout.outstanding_io = self.outstanding_io;
-        layout.qos_throughput_mibps = match (&self.service_level, self.size_tib) {
-            (Some(level), Some(tib)) => {
-                let level: ServiceLevel =
-                    level.parse().map_err(|e| format!("--service-level: {e}"))?;
-                let spec = catalog.service_level(level).map_err(|e| e.to_string())?;
-                Some(
-                    service_level_throughput_mibps(
-                        spec,
-                        tib,
-                        self.cool_pct > 0.0,
-                        self.flexible_mibps,
-                    )
-                    .map_err(|e| e.to_string())?,
-                )
-            }
-            (Some(_), None) => return Err("--service-level needs --size-tib".into()),
-            (None, Some(_)) => return Err("--size-tib needs --service-level".into()),
-            (None, None) => None,
-        };
+        let (qos, cool_rate) = self.qos(&catalog)?;
+        layout.qos_throughput_mibps = qos;
         Ok(Resolved {
             model,
             system,
             io,
             layout,
+            cool_rate,
         })
     }
+
+    /// The pool's QoS (with --service-level and --size-tib) and, with cool access, the rule
+    /// and rate applied in --region.
+    fn qos(&self, catalog: &Catalog) -> Result<QosAndCoolRate, String> {
+        let prices = catalog
+            .region(&self.region)
+            .map_err(|e| format!("--region: {e}"))?;
+        match (&self.service_level, self.size_tib) {
+            (Some(level), Some(tib)) => {
+                let level: ServiceLevel =
+                    level.parse().map_err(|e| format!("--service-level: {e}"))?;
+                let spec = catalog.service_level(level).map_err(|e| e.to_string())?;
+                let cool = (self.cool_pct > 0.0).then(|| {
+                    let rule = catalog.cool_access.rule(&prices.region, level);
+                    (
+                        rule,
+                        cool_access_rate_mibps_per_tib(spec, self.cool_pct / 100.0, rule),
+                    )
+                });
+                let q = service_level_throughput_mibps(
+                    spec,
+                    tib,
+                    cool.map(|c| c.1),
+                    self.flexible_mibps,
+                )
+                .map_err(|e| e.to_string())?;
+                Ok((Some(q), cool))
+            }
+            (Some(_), None) => Err("--service-level needs --size-tib".into()),
+            (None, Some(_)) => Err("--size-tib needs --service-level".into()),
+            (None, None) => Ok((None, None)),
+        }
+    }
 }
+
+/// A pool's QoS, MiB/s, and the cool-access rule and rate (MiB/s per TiB) it rests on.
+type QosAndCoolRate = (Option<f64>, Option<(CoolThroughputRule, f64)>);

@@ -2,6 +2,7 @@
 
 use serde::Serialize;
 
+use dsplan::catalog::CoolThroughputRule;
 use dsplan::perf::{IoProfile, Layer, LayerCeiling, Layout, Prediction};
 
 use super::common::CommonArgs;
@@ -48,6 +49,13 @@ pub struct PredictJson<'a> {
     pub layout: &'a Layout,
     /// The workload evaluated.
     pub io_profile: &'a IoProfile,
+    /// With --service-level and --cool-pct: the pool's MiB/s per TiB under cool access.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cool_access_rate_mibps_per_tib: Option<f64>,
+    /// The cool-access throughput rule applied in --region (`legacy` or
+    /// `lower_of_legacy_and_per_volume`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cool_access_rule: Option<CoolThroughputRule>,
 }
 
 /// Evaluates the flags and renders the text or JSON output.
@@ -75,6 +83,8 @@ pub fn render(args: &PredictArgs) -> Result<String, String> {
             latency_ms: p.latency_ms,
             layout: &layout,
             io_profile: &r.io,
+            cool_access_rate_mibps_per_tib: r.cool_rate.map(|c| c.1),
+            cool_access_rule: r.cool_rate.map(|c| c.0),
         };
         let mut s = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?;
         s.push('\n');
@@ -95,6 +105,13 @@ pub fn render(args: &PredictArgs) -> Result<String, String> {
             "; {}% cool, retrieval {}",
             layout.cool_pct, layout.retrieval
         ));
+        if let Some((rule, rate)) = r.cool_rate {
+            s.push_str(&format!(
+                "; cool-access rate {rate} MiB/s per TiB in {} ({})",
+                args.common.region.trim().to_ascii_lowercase(),
+                rule.describe()
+            ));
+        }
     }
     s.push('\n');
     s.push_str(&format!(
@@ -192,6 +209,37 @@ mod tests {
             let cli = Cli::try_parse_from(bad.split_whitespace()).unwrap();
             assert!(render(&cli.args).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn cool_pct_with_a_service_level_uses_the_region_rule() {
+        let q = |region: &str| {
+            json(&format!(
+                "x --hosts 4 --datastores 4 --service-level premium --size-tib 20 --cool-pct 80 \
+                 --region {region} --json"
+            ))
+        };
+        // japaneast lists the per-volume rule: min(36, 0.2 x 64 + 0.8 x 16) = 25.6 MiB/s per
+        // TiB, so the 20 TiB pool's QoS is 20 x 25.6 = 512 MiB/s.
+        let v = q("japaneast");
+        assert!((v["cool_access_rate_mibps_per_tib"].as_f64().unwrap() - 25.6).abs() < 1e-9);
+        assert_eq!(
+            v["cool_access_rule"]["lower_of_legacy_and_per_volume"]["cool_tier_mibps_per_tib"],
+            16.0
+        );
+        let qos = v["layout"]["qos_throughput_mibps"].as_f64().unwrap();
+        assert!((qos - 512.0).abs() < 1e-9, "{qos}");
+        // eastus (the default) is not listed: the legacy 36, 20 x 36 = 720 MiB/s.
+        let e = json(
+            "x --hosts 4 --datastores 4 --service-level premium --size-tib 20 --cool-pct 80 --json",
+        );
+        assert_eq!(e["cool_access_rate_mibps_per_tib"], 36.0);
+        assert_eq!(e["cool_access_rule"], "legacy");
+        assert_eq!(e["layout"]["qos_throughput_mibps"], 720.0);
+        let cli =
+            Cli::try_parse_from("x --hosts 1 --datastores 1 --region marsnorth".split_whitespace())
+                .unwrap();
+        assert!(render(&cli.args).unwrap_err().contains("--region"));
     }
 
     #[test]

@@ -6,7 +6,7 @@ use super::explain::binding_limits;
 use super::milp::{Candidate, Context, round_cents};
 use super::place::place_vms;
 use super::verify::{Verified, verify};
-use crate::catalog::ReservationTerm;
+use crate::catalog::{ReservationTerm, ServiceLevel};
 use crate::defaults;
 use crate::demand::{CapacityBasis, Demand, DemandOptions};
 use crate::inventory::Warning;
@@ -88,7 +88,18 @@ fn pool_plan(ctx: &Context, chosen: &Candidate) -> PoolPlan {
         cool_transfer_cost_usd_per_month: round_cents(cost.cool_transfer),
         reserved_tib: cost.reserved_tib,
         reservation_discount_pct: cost.discount_pct,
+        first_month_cool_transfer_usd: first_month_cool_transfer(ctx, cool),
     }
+}
+
+/// The one-time move of the initially cold data into the cool tier: cold GiB x the
+/// region's cool transfer price per GiB, rounded to the cent; 0 without cool access
+/// \[COST\] (2026-06-15: data tiered to cool is billed as transfer).
+fn first_month_cool_transfer(ctx: &Context, cool: bool) -> f64 {
+    if !cool {
+        return 0.0;
+    }
+    round_cents(ctx.cold_gib * ctx.prices.cool_transfer_usd_per_gib.unwrap_or(0.0))
 }
 
 /// The datastores: the pool's whole GiB split as evenly as whole numbers allow, each with
@@ -143,6 +154,7 @@ fn totals(demand: &Demand, chosen: &Candidate, pool: &PoolPlan, v: &Verified) ->
         excluded_capacity_gib: demand.excluded_capacity_gib,
         throughput_mibps: pool.throughput_mibps,
         cost_usd_per_month: pool.cost_usd_per_month,
+        first_month_cool_transfer_usd: pool.first_month_cool_transfer_usd,
     }
 }
 
@@ -192,6 +204,7 @@ fn plan_warnings(
 fn assumptions(ctx: &Context, o: &DemandOptions, chosen: &Candidate) -> Vec<Assumption> {
     let mut rows = sizing_assumptions(ctx, o);
     rows.extend(cost_and_scope_assumptions(ctx, o, chosen));
+    rows.extend(cool_throughput_assumption(ctx));
     rows.into_iter()
         .map(|(name, value, note)| Assumption {
             name: name.into(),
@@ -327,6 +340,47 @@ fn cost_and_scope_assumptions(
         ),
     ];
     rows.into()
+}
+
+/// With cool access considered: the Premium/Ultra cool-access rate per TiB and the rule it
+/// rests on (manual QoS is a case the pages leave open: the lower of the two rules).
+fn cool_throughput_assumption(ctx: &Context) -> Option<(&'static str, String, String)> {
+    if !ctx.cool_possible {
+        return None;
+    }
+    let rates: Vec<String> = ctx
+        .levels
+        .iter()
+        .filter(|s| matches!(s.service_level, ServiceLevel::Premium | ServiceLevel::Ultra))
+        .map(|&s| {
+            let v = ctx.variant(s, true, false);
+            format!(
+                "{} {} MiB/s per TiB",
+                s.service_level,
+                v.rate_mibps_per_tib()
+            )
+        })
+        .collect();
+    if rates.is_empty() {
+        return None;
+    }
+    let region = &ctx.prices.region;
+    let note = if ctx.catalog.cool_access.region_has_current_rule(region) {
+        format!(
+            "{region} has the per-volume rule (hot TiB x level rate + cool TiB x 16 MiB/s per \
+             TiB, for auto-QoS volumes with more than 100 GiB cool; data/cool_access_regions.csv, \
+             cool-access-introduction 2026-03-10); these manual-QoS pools are a case the page \
+             leaves open, so the lower of it (at `cold_pct` of the pool cold) and the legacy \
+             36 / 68 MiB/s per TiB is planned; Flexible keeps its throughput"
+        )
+    } else {
+        format!(
+            "{region} is not listed for the per-volume rule (data/cool_access_regions.csv, \
+             cool-access-introduction 2026-03-10): the legacy 36 / 68 MiB/s per TiB; \
+             Flexible keeps its throughput"
+        )
+    };
+    Some(("cool_access_throughput", rates.join(", "), note))
 }
 
 /// What the reservation covers, or why it does not apply.

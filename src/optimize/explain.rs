@@ -214,9 +214,14 @@ fn pool_size_limit(
         && rate * (f64::from(size_tib) - 1.0) < qos_required
     {
         let cool = if chosen.variant.cool {
-            " (cool-access rate)"
+            format!(
+                " (cool-access rate at {}% cold: {} in {})",
+                ctx.options.cold_pct,
+                ctx.cool_rule(spec.service_level).describe(),
+                ctx.prices.region
+            )
         } else {
-            ""
+            String::new()
         };
         limit(
             Constraint::ThroughputQos,

@@ -13,8 +13,8 @@ use good_lp::{
 use super::error::OptimizeError;
 use super::options::OptimizeOptions;
 use crate::catalog::{
-    Catalog, CatalogError, Limits, RegionPrices, ReservationDiscount, ServiceLevel,
-    ServiceLevelSpec,
+    Catalog, CatalogError, CoolThroughputRule, Limits, RegionPrices, ReservationDiscount,
+    ServiceLevel, ServiceLevelSpec, cool_access_rate_mibps_per_tib,
 };
 use crate::perf::{IoProfile, Layout, PerfError, PerfModel};
 
@@ -129,6 +129,9 @@ pub(super) struct Variant<'a> {
     pub(super) spec: &'a ServiceLevelSpec,
     pub(super) cool: bool,
     pub(super) large: bool,
+    /// MiB/s per TiB the level grants with cool access on, in this region at this cold share
+    /// ([`cool_access_rate_mibps_per_tib`], via [`Context::variant`]).
+    pub(super) cool_rate_mibps_per_tib: f64,
 }
 
 impl Variant<'_> {
@@ -136,7 +139,7 @@ impl Variant<'_> {
     /// Flexible keeps its configured throughput, so its rate never changes).
     pub(super) fn rate_mibps_per_tib(&self) -> f64 {
         if self.cool && self.spec.service_level != ServiceLevel::Flexible {
-            self.spec.cool_access_throughput_mibps_per_tib
+            self.cool_rate_mibps_per_tib
         } else {
             self.spec.throughput_mibps_per_tib
         }
@@ -198,9 +201,34 @@ pub(super) struct Context<'a> {
     pub(super) spread_over: BTreeMap<(String, String, usize), u32>,
 }
 
-impl Context<'_> {
+impl<'a> Context<'a> {
     pub(super) fn limits(&self) -> &Limits {
         &self.catalog.limits
+    }
+
+    /// The variant of `spec`, cool state and volume kind, with the cool-access rate of the
+    /// region's rule at the options' cold share.
+    pub(super) fn variant(
+        &self,
+        spec: &'a ServiceLevelSpec,
+        cool: bool,
+        large: bool,
+    ) -> Variant<'a> {
+        Variant {
+            spec,
+            cool,
+            large,
+            cool_rate_mibps_per_tib: cool_access_rate_mibps_per_tib(
+                spec,
+                self.options.cold_pct / 100.0,
+                self.cool_rule(spec.service_level),
+            ),
+        }
+    }
+
+    /// The cool-access throughput rule a new pool of `level` gets in the plan's region.
+    pub(super) fn cool_rule(&self, level: ServiceLevel) -> CoolThroughputRule {
+        self.catalog.cool_access.rule(&self.prices.region, level)
     }
 
     pub(super) fn ceilings(&self, v: &Variant) -> &Ceilings {

@@ -3,7 +3,7 @@
 //! [`solve_variant`], one MILP per variant.
 
 use super::error::OptimizeError;
-use super::milp::{Candidate, Context, Targets, Variant, solve_variant};
+use super::milp::{Candidate, Context, Targets, solve_variant};
 use crate::catalog::ServiceLevelSpec;
 
 /// The cheapest layout of each service level, in catalog order (`None` where none meets
@@ -28,7 +28,7 @@ pub(super) fn best_per_level<'a>(
                 if large && found.is_some() {
                     break;
                 }
-                found = solve_variant(ctx, Variant { spec, cool, large }, t, fixed_d)?;
+                found = solve_variant(ctx, ctx.variant(spec, cool, large), t, fixed_d)?;
             }
             if let Some(c) = found
                 && best.as_ref().is_none_or(|b| c.better_than(b))
@@ -67,7 +67,7 @@ pub(super) fn best_fixed<'a>(
 ) -> Result<Option<Candidate<'a>>, OptimizeError> {
     let mut best: Option<Candidate> = None;
     for &spec in &ctx.levels {
-        if let Some(c) = solve_variant(ctx, Variant { spec, cool, large }, t, Some(d))?
+        if let Some(c) = solve_variant(ctx, ctx.variant(spec, cool, large), t, Some(d))?
             && best.as_ref().is_none_or(|b| c.better_than(b))
         {
             best = Some(c);

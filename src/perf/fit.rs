@@ -22,7 +22,7 @@ use super::{
     IoProfile, Layout, PerfError, PerfModel, RetrievalPolicy, parse_block_size_kib,
     service_level_throughput_mibps,
 };
-use crate::catalog::{Catalog, ServiceLevel};
+use crate::catalog::{Catalog, CoolThroughputRule, ServiceLevel, cool_access_rate_mibps_per_tib};
 
 /// The built-in system profiles, in fitting order (`anf-avs-av64` has no fitted
 /// parameters of its own: it inherits `anf-avs` with the AV64's 100 GbE NIC).
@@ -218,9 +218,16 @@ fn parse_setup(configuration: &str, workload: &str, catalog: &Catalog) -> Result
     }
     if let (Some(level), Some(size)) = (level, size_tib) {
         let spec = catalog.service_level(level).map_err(|e| e.to_string())?;
-        let q =
-            service_level_throughput_mibps(spec, size, cool_access || layout.cool_pct > 0.0, 0.0)
-                .map_err(|e| e.to_string())?;
+        // The cool-access measurements [COOL-PERF] (2024-10-17) predate the per-volume
+        // rule: the legacy flat rate is what they ran under.
+        let cool = (cool_access || layout.cool_pct > 0.0).then(|| {
+            cool_access_rate_mibps_per_tib(
+                spec,
+                layout.cool_pct / 100.0,
+                CoolThroughputRule::Legacy,
+            )
+        });
+        let q = service_level_throughput_mibps(spec, size, cool, 0.0).map_err(|e| e.to_string())?;
         layout.qos_throughput_mibps = Some(q);
     }
     layout.validate().map_err(|e| e.to_string())?;

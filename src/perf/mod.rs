@@ -485,18 +485,20 @@ pub struct Prediction {
 
 /// Throughput a service level grants a pool (manual QoS: the datastores share it), MiB/s.
 ///
-/// Standard/Premium/Ultra: `pool_size_tib x rate`, where the rate is the cool-access rate
-/// (Premium 36, Ultra 68 MiB/s per TiB) once `cool_access` is enabled. Flexible: the
-/// included 128 MiB/s plus `flexible_purchased_mibps`, at most 640 MiB/s per TiB; cool
-/// access keeps it. All rates come from the catalog (`data/service_levels.csv`) \[SL\], \[COOL\].
+/// Standard/Premium/Ultra: `pool_size_tib x rate`, where the rate is `cool_access_rate`
+/// (MiB/s per TiB, from [`crate::catalog::cool_access_rate_mibps_per_tib`]) when cool access
+/// is on (`Some`), else the level's rate. Flexible: the included 128 MiB/s plus
+/// `flexible_purchased_mibps`, at most 640 MiB/s per TiB; cool access keeps it. All rates
+/// come from the catalog (`data/service_levels.csv`, `data/cool_access_rule.csv`) \[SL\],
+/// \[COOL\].
 ///
 /// # Errors
-/// [`PerfError::Invalid`] for a pool size that is not positive and finite or a negative
-/// purchased throughput.
+/// [`PerfError::Invalid`] for a pool size that is not positive and finite, or a negative or
+/// non-finite purchased throughput or cool-access rate.
 pub fn service_level_throughput_mibps(
     spec: &ServiceLevelSpec,
     pool_size_tib: f64,
-    cool_access: bool,
+    cool_access_rate: Option<f64>,
     flexible_purchased_mibps: f64,
 ) -> Result<f64, PerfError> {
     if !(pool_size_tib.is_finite() && pool_size_tib > 0.0) {
@@ -513,15 +515,20 @@ pub fn service_level_throughput_mibps(
             expected: "a non-negative MiB/s",
         });
     }
+    if let Some(r) = cool_access_rate
+        && !(r.is_finite() && r >= 0.0)
+    {
+        return Err(PerfError::Invalid {
+            field: "cool_access_rate",
+            value: r.to_string(),
+            expected: "a non-negative MiB/s per TiB",
+        });
+    }
     Ok(if spec.service_level == ServiceLevel::Flexible {
         (spec.included_throughput_mibps_per_pool + flexible_purchased_mibps)
             .min(spec.max_throughput_mibps_per_tib * pool_size_tib)
     } else {
-        let rate = if cool_access {
-            spec.cool_access_throughput_mibps_per_tib
-        } else {
-            spec.throughput_mibps_per_tib
-        };
+        let rate = cool_access_rate.unwrap_or(spec.throughput_mibps_per_tib);
         spec.included_throughput_mibps_per_pool + rate * pool_size_tib
     })
 }

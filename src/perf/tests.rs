@@ -4,7 +4,7 @@
 use proptest::prelude::*;
 
 use super::*;
-use crate::catalog::Catalog;
+use crate::catalog::{Catalog, CoolThroughputRule, cool_access_rate_mibps_per_tib};
 
 fn model() -> PerfModel {
     PerfModel::builtin().unwrap()
@@ -368,33 +368,48 @@ fn block_sizes_parse() {
 fn service_level_rates_from_the_catalog() {
     let cat = Catalog::builtin().unwrap();
     let spec = |l| cat.service_level(l).unwrap();
-    // Premium 10 TiB: 10 x 64 = 640; with cool access 10 x 36 = 360
+    // Premium 10 TiB: 10 x 64 = 640; with cool access (legacy rule) 10 x 36 = 360
     let p = spec(ServiceLevel::Premium);
+    let legacy = |s| {
+        Some(cool_access_rate_mibps_per_tib(
+            s,
+            0.8,
+            CoolThroughputRule::Legacy,
+        ))
+    };
     assert_eq!(
-        service_level_throughput_mibps(p, 10.0, false, 0.0).unwrap(),
+        service_level_throughput_mibps(p, 10.0, None, 0.0).unwrap(),
         640.0
     );
     assert_eq!(
-        service_level_throughput_mibps(p, 10.0, true, 0.0).unwrap(),
+        service_level_throughput_mibps(p, 10.0, legacy(p), 0.0).unwrap(),
         360.0
     );
-    // Ultra with cool: 2 x 68 = 136
+    // Premium 20 TiB, 80% cold, current rule (japaneast): 20 x (0.2 x 64 + 0.8 x 16)
+    // = 20 x 25.6 = 512
+    let current = cat.cool_access.rule("japaneast", ServiceLevel::Premium);
+    let r = cool_access_rate_mibps_per_tib(p, 0.8, current);
+    let q = service_level_throughput_mibps(p, 20.0, Some(r), 0.0).unwrap();
+    assert!((q - 512.0).abs() < 1e-9, "{q}");
+    // Ultra with cool (legacy): 2 x 68 = 136
     let u = spec(ServiceLevel::Ultra);
     assert_eq!(
-        service_level_throughput_mibps(u, 2.0, true, 0.0).unwrap(),
+        service_level_throughput_mibps(u, 2.0, legacy(u), 0.0).unwrap(),
         136.0
     );
-    // Flexible 1 TiB: 128 + 500 = 628 <= 640; 128 + 1,000 capped at 640
+    // Flexible 1 TiB: 128 + 500 = 628 <= 640 (cool access keeps it); 128 + 1,000 capped at 640
     let f = spec(ServiceLevel::Flexible);
     assert_eq!(
-        service_level_throughput_mibps(f, 1.0, true, 500.0).unwrap(),
+        service_level_throughput_mibps(f, 1.0, legacy(f), 500.0).unwrap(),
         628.0
     );
     assert_eq!(
-        service_level_throughput_mibps(f, 1.0, false, 1000.0).unwrap(),
+        service_level_throughput_mibps(f, 1.0, None, 1000.0).unwrap(),
         640.0
     );
-    assert!(service_level_throughput_mibps(u, 0.0, false, 0.0).is_err());
+    assert!(service_level_throughput_mibps(p, 1.0, Some(-1.0), 0.0).is_err());
+    assert!(service_level_throughput_mibps(p, 1.0, Some(f64::NAN), 0.0).is_err());
+    assert!(service_level_throughput_mibps(u, 0.0, None, 0.0).is_err());
 }
 
 #[test]
@@ -476,13 +491,17 @@ proptest! {
     fn capacity_and_service_level_are_monotone(
         l in any_layout(), io in any_profile(),
         size in 1.0f64..500.0, extra in 0.0f64..500.0, cool in any::<bool>(),
+        cold_share in 0.0f64..=1.0, current in any::<bool>(),
     ) {
         let m = model();
         let cat = Catalog::builtin().unwrap();
+        let region = if current { "japaneast" } else { "eastus" };
         let at = |level, tib| {
             let spec = cat.service_level(level).unwrap();
+            let rule = cat.cool_access.rule(region, level);
+            let rate = cool.then(|| cool_access_rate_mibps_per_tib(spec, cold_share, rule));
             let mut x = l.clone();
-            x.qos_throughput_mibps = Some(service_level_throughput_mibps(spec, tib, cool, 0.0).unwrap());
+            x.qos_throughput_mibps = Some(service_level_throughput_mibps(spec, tib, rate, 0.0).unwrap());
             m.predict(&x, &io).unwrap().throughput_mibps
         };
         let levels = [ServiceLevel::Standard, ServiceLevel::Premium, ServiceLevel::Ultra];

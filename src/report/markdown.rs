@@ -154,6 +154,20 @@ fn pools(s: &mut String, plan: &Plan) {
         &[false, false, true, true, true, false, true],
         &pools,
     );
+    for p in plan
+        .pools
+        .iter()
+        .filter(|p| p.first_month_cool_transfer_usd > 0.0)
+    {
+        let _ = writeln!(
+            s,
+            "First month only, {}: {} USD one-time transfer of the {} GiB cold data to the \
+             cool tier (not in the monthly cost).\n",
+            p.name,
+            g(p.first_month_cool_transfer_usd, 2),
+            g(p.cool_data_gib, 1)
+        );
+    }
 }
 
 /// The datastores: size, QoS, predictions, VMs placed, cost.

@@ -67,6 +67,13 @@ fn header(s: &mut String, plan: &Plan) {
         plan.location,
         plan.prices_effective
     );
+    if t.first_month_cool_transfer_usd > 0.0 {
+        let _ = writeln!(
+            s,
+            "first month only: + {} USD one-time cool-tier transfer of the initially cold data",
+            g(t.first_month_cool_transfer_usd, 2)
+        );
+    }
 }
 
 /// VMs in scope, capacity placed and required, the IOPS and MiB/s targets.
@@ -141,6 +148,16 @@ fn pools(s: &mut String, plan: &Plan) {
                 g(p.throughput_cost_usd_per_month, 2),
                 p.reserved_tib,
                 p.reservation_discount_pct
+            );
+        }
+        if p.first_month_cool_transfer_usd > 0.0 {
+            let _ = writeln!(
+                s,
+                "  {}: first month only: {} USD one-time transfer of the {} GiB cold data to \
+                 the cool tier (not in the monthly cost)",
+                p.name,
+                g(p.first_month_cool_transfer_usd, 2),
+                g(p.cool_data_gib, 1)
             );
         }
     }
