@@ -157,6 +157,10 @@ pub(super) fn unreachable_detail(
             limits.max_datastores
         ));
     }
+    // More connections per datastore help where the flows bind.
+    if p.bottleneck == Layer::Flow && ctx.options.nconnect == 1 {
+        advice.push("`nconnect` 4 (supported on AVS datastores; extrapolated)".to_string());
+    }
     if !advice.is_empty() {
         detail.push_str("; try ");
         detail.push_str(&advice.join(" or "));
