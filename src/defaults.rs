@@ -48,6 +48,12 @@ pub const COOL_RETRIEVAL_PCT: f64 = 10.0;
 /// `data/limits.csv`).
 pub const MAX_DATASTORES: u32 = 8;
 
+/// TCP connections per host per datastore: 1, the case the published AVS datastore
+/// measurements were taken with (`data/calibration/anf.csv`). AVS datastores also support
+/// nconnect 4 (Gen 1 and Gen 2 private clouds, learn.microsoft.com/azure/azure-netapp-files/
+/// performance-benchmarks-azure-vmware-solution); predictions at 4 are extrapolated.
+pub const NCONNECT: u32 = 1;
+
 /// AVS host SKU of the vSAN-only comparison: `av36p`.
 pub const VSAN_HOST: &str = "av36p";
 

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::catalog::ServiceLevel;
 use crate::demand::ExcludedVm;
 use crate::inventory::Warning;
-use crate::perf::{IoProfile, Prediction};
+use crate::perf::{Extrapolation, IoProfile, Prediction};
 
 /// Version of the plan's JSON shape. Bumped on any incompatible change.
 pub const SCHEMA_VERSION: u32 = 1;
@@ -280,6 +280,11 @@ pub struct Performance {
     pub small_block: Prediction,
     /// Prediction for the large-block profile.
     pub large_block: Prediction,
+    /// Whether the predictions extrapolate beyond the published measurements (nconnect 4,
+    /// more hosts or more datastores than were measured), and the measured range
+    /// (JSON: `extrapolated`, `measured_range`, `beyond` beside the fields above).
+    #[serde(flatten, default)]
+    pub extrapolation: Extrapolation,
 }
 
 /// Totals over the plan.
@@ -399,6 +404,10 @@ pub struct ClusterTotals {
     pub vms_without_cluster: usize,
     /// Their capacity, GiB.
     pub vms_without_cluster_capacity_gib: f64,
+    /// Warnings about the clusters' pools together: the default regional capacity quota
+    /// and the capacity pools one NetApp account holds (`data/limits.csv`).
+    #[serde(default)]
+    pub warnings: Vec<Warning>,
 }
 
 /// Per-cluster plans and their total (the JSON of `dsplan plan --per-cluster`).

@@ -743,3 +743,103 @@ fn library_setting_names_become_flags_in_messages() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("--vsan-policy"), "{}", stderr(&o));
 }
+
+#[test]
+fn regions_not_listed_for_avs_datastores_are_refused_unless_allowed() {
+    let fx = "fixtures/small-estate.xlsx";
+    // koreacentral is priced but not on the attach page's list (2025-10-14).
+    assert_exit_1(
+        &["plan", fx, "--region", "koreacentral"],
+        &[
+            "koreacentral",
+            "westeurope",
+            "eastus",
+            "--allow-unlisted-region",
+        ],
+    );
+    let o = dsplan(&[
+        "plan",
+        fx,
+        "--region",
+        "koreacentral",
+        "--allow-unlisted-region",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v = json(&o);
+    assert_eq!(v["region"], "koreacentral");
+    let warned = v["warnings"].as_array().unwrap().iter().any(|w| {
+        let m = w["message"].as_str().unwrap();
+        m.contains("koreacentral is not listed") && m.contains("allow_unlisted_region")
+    });
+    assert!(warned, "{}", v["warnings"]);
+    // A display name plans as its ARM name, with the same bytes.
+    let display = dsplan(&["plan", fx, "--region", "West Europe", "--format", "json"]);
+    assert_eq!(display.status.code(), Some(0), "{}", stderr(&display));
+    assert_eq!(json(&display)["region"], "westeurope");
+    let arm = dsplan(&["plan", fx, "--region", "westeurope", "--format", "json"]);
+    assert_eq!(display.stdout, arm.stdout);
+}
+
+#[test]
+fn a_plan_over_the_regional_quota_warns() {
+    let fx = "fixtures/small-estate.xlsx";
+    let quota_warning = |growth: &str| {
+        let o = dsplan(&["plan", fx, "--growth-pct", growth, "--format", "json"]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let v = json(&o);
+        let tib = v["pools"][0]["size_tib"].as_u64().unwrap();
+        let warned = v["warnings"].as_array().unwrap().iter().any(|w| {
+            w["message"]
+                .as_str()
+                .unwrap()
+                .contains("regional capacity quota of 25 TiB")
+        });
+        (tib, warned)
+    };
+    // 1,800 GiB placed x (1 + 11.00) growth x 1.2 headroom = 25,920 GiB = 25.3 TiB -> a
+    // 26 TiB pool, above the 25 TiB default quota.
+    assert_eq!(quota_warning("1100"), (26, true));
+    // x (1 + 10.00) x 1.2 = 23,760 GiB = 23.2 TiB -> 24 TiB: within the quota.
+    assert_eq!(quota_warning("1000"), (24, false));
+}
+
+#[test]
+fn per_cluster_plans_count_the_quota_over_every_cluster() {
+    let o = dsplan(&[
+        "plan",
+        "fixtures/small-estate.xlsx",
+        "--per-cluster",
+        "--growth-pct",
+        "1100",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v = json(&o);
+    // Dev 800 GiB x 12 x 1.2 = 11,520 GiB = 11.25 -> 12 TiB; Prod 1,000 x 12 x 1.2 =
+    // 14,400 GiB = 14.06 -> 15 TiB: each within 25 TiB, together 27 TiB above it.
+    let sizes: Vec<u64> = v["clusters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["plan"]["pools"][0]["size_tib"].as_u64().unwrap())
+        .collect();
+    assert_eq!(sizes, [12, 15]);
+    let total = v["total"]["warnings"].as_array().unwrap();
+    assert_eq!(total.len(), 1, "{total:?}");
+    assert!(
+        total[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("provision 27 TiB")
+    );
+    for c in v["clusters"].as_array().unwrap() {
+        let own = c["plan"]["warnings"].as_array().unwrap();
+        assert!(
+            !own.iter()
+                .any(|w| w["message"].as_str().unwrap().contains("quota"))
+        );
+    }
+}

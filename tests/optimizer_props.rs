@@ -239,6 +239,10 @@ proptest! {
             cool_retrieval_pct: retrieval_pct,
             reservation,
             peak: None,
+            nconnect: 1,
+            // mexicocentral is priced but not listed for ANF datastores on AVS; the MILP
+            // check is about prices, so it stays in the sample.
+            allow_unlisted_region: true,
         }).unwrap();
         let knobs = Knobs { region, hosts, cold_pct, retrieval_pct, reservation };
         let expected = brute_force(&knobs, demand.required_capacity_gib, demand.data_capacity_gib(), iops, mibps, &small)
@@ -251,9 +255,10 @@ proptest! {
         prop_assert!(f64::from(plan.totals.pool_size_tib) * 1024.0 + 1e-6 >= demand.required_capacity_gib);
         let placed: f64 = plan.datastores.iter().map(|d| d.placed_capacity_gib).sum();
         prop_assert!((placed - demand.placed_capacity_gib).abs() < 1e-6);
-        // no alternative or grown requirement is cheaper than the chosen plan
+        // no alternative or grown requirement is cheaper than the chosen plan (the nconnect 4
+        // row changes a setting, not a restriction: more flows may make it cheaper)
         prop_assert!(plan.alternatives.iter().any(|a| a.note == "chosen"));
-        for a in plan.alternatives.iter().filter(|a| a.feasible) {
+        for a in plan.alternatives.iter().filter(|a| a.feasible && a.basis != "nconnect") {
             prop_assert!(a.cost_usd_per_month + 1e-9 >= plan.totals.cost_usd_per_month, "{a:?}");
         }
         for mc in plan.marginal_costs.iter().filter(|mc| mc.feasible) {

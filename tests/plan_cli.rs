@@ -40,8 +40,9 @@ fn plan_json_with_cool_reservation_and_vsan_is_deterministic() {
     // = 2,376 GiB required.
     let req = j["totals"]["required_capacity_gib"].as_f64().unwrap();
     assert!((req - 2376.0).abs() < 1e-6, "{req}");
-    // Four service levels and the counts 1, 2, 4, 8.
-    assert_eq!(j["alternatives"].as_array().unwrap().len(), 8);
+    // Four service levels, the counts 1, 2, 4, 8, and nconnect 4 (the plan uses 1).
+    assert_eq!(j["alternatives"].as_array().unwrap().len(), 9);
+    assert_eq!(j["alternatives"][8]["basis"], "nconnect");
     assert_eq!(j["marginal_costs"].as_array().unwrap().len(), 2);
     // vSAN: 1,800 x 1.1 = 1,980 GiB of data; AV64 under auto policy at 3 hosts (RAID-1,
     // 2x): 1,980 / 1024 x 2 / 0.75 = 5.16 TiB raw <= 3 x 13.97 -> no extra host.

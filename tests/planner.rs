@@ -80,6 +80,17 @@ fn option_sets(perf: &Path) -> Vec<(Vec<String>, PlanOptions)> {
             },
         ),
         (
+            // nconnect 4 and a display name for the region.
+            ["--nconnect", "4", "--region", "West Europe"]
+                .map(String::from)
+                .to_vec(),
+            PlanOptions {
+                nconnect: 4,
+                region: "West Europe".into(),
+                ..PlanOptions::default()
+            },
+        ),
+        (
             vec![
                 "--per-cluster".into(),
                 "--perf".into(),
@@ -307,4 +318,75 @@ fn an_overflowing_capacity_names_the_settings_that_grow_it() {
         .unwrap_err();
     assert_eq!(e.kind(), ErrorKind::Usage);
     assert!(e.to_string().contains("`growth_pct`"), "{e}");
+}
+
+#[test]
+fn nconnect_4_is_extrapolated_and_offered_beside_nconnect_1() {
+    let plan = |nconnect: u32| {
+        Planner::new()
+            .input(fixture())
+            .options(PlanOptions {
+                nconnect,
+                ..PlanOptions::default()
+            })
+            .plan()
+            .unwrap()
+    };
+    let (one, four) = (plan(1), plan(4));
+    // The fixture's 7 VMs on the default 3 hosts, one datastore: 3 x 1 x 1 = 3 flows,
+    // within the measured 1..4 hosts, 1..8 datastores, nconnect 1.
+    assert_eq!(one.totals.flows, 3);
+    assert!(!one.performance.extrapolation.extrapolated);
+    assert!(one.performance.extrapolation.beyond.is_empty());
+    // nconnect 4: 3 x 1 x 4 = 12 flows, beyond the measured nconnect 1.
+    assert_eq!(four.totals.flows, 12);
+    assert!(four.performance.extrapolation.extrapolated);
+    assert_eq!(four.performance.extrapolation.beyond, ["nconnect 4"]);
+    // The nconnect-1 plan's nconnect-4 row is the plan at nconnect 4.
+    let row = one
+        .alternatives
+        .iter()
+        .find(|a| a.basis == "nconnect")
+        .unwrap();
+    assert_eq!(row.cost_usd_per_month, four.totals.cost_usd_per_month);
+    assert_eq!(row.pool_size_tib, four.totals.pool_size_tib);
+    assert_eq!(row.service_level, Some(four.pools[0].service_level));
+    assert!(four.alternatives.iter().all(|a| a.basis != "nconnect"));
+    let assumed = |p: &dsplan::plan::Plan| {
+        p.assumptions
+            .iter()
+            .find(|a| a.name == "nconnect")
+            .map(|a| a.value.clone())
+    };
+    assert_eq!(assumed(&one).as_deref(), Some("1"));
+    assert_eq!(assumed(&four).as_deref(), Some("4"));
+    // Only 1 and 4 exist.
+    let three = Planner::new()
+        .input(fixture())
+        .options(PlanOptions {
+            nconnect: 3,
+            ..PlanOptions::default()
+        })
+        .plan()
+        .unwrap_err();
+    assert_eq!(three.kind(), ErrorKind::Usage);
+    assert!(three.to_string().contains("`nconnect`"), "{three}");
+}
+
+#[test]
+fn an_unlisted_region_is_a_usage_error_naming_the_setting() {
+    let e = Planner::new()
+        .input(fixture())
+        .options(PlanOptions {
+            region: "Korea Central".into(),
+            ..PlanOptions::default()
+        })
+        .check()
+        .unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Usage);
+    let m = e.to_string();
+    assert!(
+        m.contains("koreacentral") && m.contains("`allow_unlisted_region`"),
+        "{m}"
+    );
 }

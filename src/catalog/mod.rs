@@ -11,10 +11,14 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 mod cool;
+mod regions;
 
 pub use cool::{
     COOL_ACCESS_REGIONS_CSV, COOL_ACCESS_RULE_CSV, CoolAccessRegion, CoolAccessRules,
     CoolThroughputRule, CoolTierRate, cool_access_rate_mibps_per_tib,
+};
+pub use regions::{
+    AVS_ANF_REGIONS_CSV, AvsRegion, arm_region_name, avs_anf_regions, avs_supports_anf_datastores,
 };
 
 /// `data/service_levels.csv`, compiled in.
@@ -237,6 +241,12 @@ pub struct Limits {
     pub min_hosts: u32,
     /// Most hosts in an AVS cluster (16).
     pub max_hosts: u32,
+    /// Default regional capacity quota per subscription and region, TiB (25): the pools'
+    /// provisioned sizes together; more needs a support request \[LIMITS\].
+    pub regional_capacity_quota_tib: f64,
+    /// Capacity pools per NetApp account by default (25; more by support request)
+    /// \[LIMITS\].
+    pub max_pools_per_account: u32,
 }
 
 /// Prices of one region, converted to monthly figures (hourly x `hours_per_month`).
@@ -457,6 +467,8 @@ impl Catalog {
             max_datastores: get("max_datastores")? as u32,
             min_hosts: get("min_hosts")? as u32,
             max_hosts: get("max_hosts")? as u32,
+            regional_capacity_quota_tib: get("regional_capacity_quota_tib")?,
+            max_pools_per_account: get("max_pools_per_account")? as u32,
         };
         let hours = limits.hours_per_month;
         let mut prices: BTreeMap<String, RegionPrices> = BTreeMap::new();
@@ -607,12 +619,13 @@ impl Catalog {
             .find(|r| r.service_level == level && r.term == term)
     }
 
-    /// Prices of `region` (ARM name, case-insensitive).
+    /// Prices of `region`: an ARM name or a display name, case-insensitive (`"West Europe"`
+    /// is `westeurope`, [`arm_region_name`]).
     ///
     /// # Errors
     /// [`CatalogError::UnknownRegion`] listing the known regions.
     pub fn region(&self, region: &str) -> Result<&RegionPrices, CatalogError> {
-        let key = region.trim().to_ascii_lowercase();
+        let key = arm_region_name(region);
         self.prices
             .get(&key)
             .ok_or_else(|| CatalogError::UnknownRegion {

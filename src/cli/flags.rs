@@ -15,7 +15,7 @@ const RENAMED: [(&str, &str); 6] = [
 
 /// Settings whose flag is `--` + the name with dashes (`plan`'s, then `predict`'s and
 /// `sweep`'s).
-const SAME: [&str; 39] = [
+const SAME: [&str; 40] = [
     "hosts",
     "per_cluster",
     "iops",
@@ -24,6 +24,7 @@ const SAME: [&str; 39] = [
     "read_pct",
     "random_pct",
     "region",
+    "allow_unlisted_region",
     "price_file",
     "capacity_basis",
     "growth_pct",

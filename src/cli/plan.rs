@@ -79,9 +79,17 @@ pub struct PlanArgs {
     /// Random share of the IOPS target, percent.
     #[arg(long = "random-pct", default_value_t = defaults::RANDOM_PCT)]
     pub random_pct: f64,
-    /// Azure region of the prices (ARM name).
+    /// Azure region: ARM name or display name ("West Europe"); it must support ANF
+    /// datastores for AVS (data/avs_anf_regions.csv).
     #[arg(long, default_value = defaults::REGION)]
     pub region: String,
+    /// Plan in a region not listed for ANF datastores on AVS (the plan warns).
+    #[arg(long = "allow-unlisted-region")]
+    pub allow_unlisted_region: bool,
+    /// TCP connections per host per datastore: 1 (the measured case) or 4 (supported on AVS
+    /// datastores; predictions extrapolated).
+    #[arg(long, default_value_t = defaults::NCONNECT)]
+    pub nconnect: u32,
     /// A price file with the columns of data/prices.csv, instead of the built-in prices.
     #[arg(long = "price-file")]
     pub price_file: Option<PathBuf>,
@@ -212,12 +220,14 @@ impl PlanArgs {
             },
             perf: self.perf.clone(),
             region: self.region.clone(),
+            allow_unlisted_region: self.allow_unlisted_region,
             price_file: self.price_file.clone(),
             service_levels: Vec::new(),
             max_datastores: self.max_datastores,
             cold_pct: self.cold_pct,
             cool_retrieval_pct: self.cool_retrieval_pct,
             reservation,
+            nconnect: self.nconnect,
             peak_months: self.peak_months,
             peak_iops: self.peak_iops,
             peak_throughput_mibps: self.peak_throughput_mibps,

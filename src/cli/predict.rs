@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use dsplan::catalog::CoolThroughputRule;
-use dsplan::perf::{IoProfile, Layer, LayerCeiling, Layout, Prediction};
+use dsplan::perf::{Extrapolation, IoProfile, Layer, LayerCeiling, Layout, Prediction};
 
 use super::common::CommonArgs;
 
@@ -56,6 +56,10 @@ pub struct PredictJson<'a> {
     /// `lower_of_legacy_and_per_volume`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cool_access_rule: Option<CoolThroughputRule>,
+    /// Whether the layout is beyond the system's published measurements (`extrapolated`,
+    /// `measured_range`, `beyond`).
+    #[serde(flatten)]
+    pub extrapolation: &'a Extrapolation,
 }
 
 /// Evaluates the flags and renders the text or JSON output.
@@ -71,6 +75,12 @@ pub fn render(args: &PredictArgs) -> Result<String, String> {
         .model
         .predict_system(&r.system, &layout, &r.io)
         .map_err(|e| e.to_string())?;
+    // A profile read from a file is never the calibrated one, whatever its name.
+    let extrapolation = if r.model.system(&args.common.system).is_ok() {
+        r.model.extrapolation(&r.system.name, &layout)
+    } else {
+        r.model.extrapolation(&args.common.system, &layout)
+    };
     if args.json {
         let doc = PredictJson {
             schema_version: 1,
@@ -85,6 +95,7 @@ pub fn render(args: &PredictArgs) -> Result<String, String> {
             io_profile: &r.io,
             cool_access_rate_mibps_per_tib: r.cool_rate.map(|c| c.1),
             cool_access_rule: r.cool_rate.map(|c| c.0),
+            extrapolation: &extrapolation,
         };
         let mut s = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?;
         s.push('\n');
@@ -118,6 +129,10 @@ pub fn render(args: &PredictArgs) -> Result<String, String> {
         "predicted: {:.0} IOPS, {:.1} MiB/s (bottleneck: {})\n",
         p.iops, p.throughput_mibps, p.bottleneck
     ));
+    if let Some(sentence) = extrapolation.sentence() {
+        s.push_str(&sentence);
+        s.push('\n');
+    }
     if let Some(ms) = p.latency_ms {
         s.push_str(&format!("latency (Little's law): {ms:.2} ms\n"));
     }
@@ -240,6 +255,29 @@ mod tests {
             Cli::try_parse_from("x --hosts 1 --datastores 1 --region marsnorth".split_whitespace())
                 .unwrap();
         assert!(render(&cli.args).unwrap_err().contains("--region"));
+    }
+
+    #[test]
+    fn beyond_4_hosts_is_extrapolated_and_4_hosts_is_not() {
+        // data/calibration/anf.csv measured anf-avs at 1..4 hosts, 1..8 datastores,
+        // nconnect 1.
+        let v = json("x --hosts 8 --datastores 4 --json");
+        assert_eq!(v["extrapolated"], true);
+        assert_eq!(v["beyond"], serde_json::json!(["8 hosts"]));
+        assert!(v["measured_range"].as_str().unwrap().contains("1..4 hosts"));
+        let v = json("x --hosts 4 --datastores 4 --json");
+        assert_eq!(v["extrapolated"], false);
+        assert_eq!(v["beyond"], serde_json::json!([]));
+        let v = json("x --hosts 4 --datastores 4 --nconnect 4 --json");
+        assert_eq!(v["beyond"], serde_json::json!(["nconnect 4"]));
+        let v = json("x --hosts 1 --datastores 9 --json");
+        assert_eq!(v["beyond"], serde_json::json!(["9 datastores per host"]));
+        let text = |argv: &str| {
+            let cli = Cli::try_parse_from(argv.split_whitespace()).unwrap();
+            render(&cli.args).unwrap()
+        };
+        assert!(text("x --hosts 8 --datastores 4").contains("extrapolated: 8 hosts beyond"));
+        assert!(!text("x --hosts 4 --datastores 4").contains("extrapolated"));
     }
 
     #[test]

@@ -10,6 +10,7 @@ use crate::catalog::{ReservationTerm, ServiceLevel};
 use crate::defaults;
 use crate::demand::{CapacityBasis, Demand, DemandOptions};
 use crate::inventory::Warning;
+use crate::perf::DEFAULT_SYSTEM;
 use crate::plan::{Assumption, DatastorePlan, Performance, Plan, PoolPlan, SCHEMA_VERSION, Totals};
 
 /// Builds, places and verifies the plan for a chosen layout (alternatives, marginal costs
@@ -51,6 +52,7 @@ pub(super) fn assemble(
             large_block_profile: ctx.large,
             small_block: verified.small,
             large_block: verified.large,
+            extrapolation: ctx.model.extrapolation(DEFAULT_SYSTEM, &verified.layout),
         },
         binding,
         alternatives: Vec::new(),

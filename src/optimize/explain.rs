@@ -52,7 +52,7 @@ pub(super) fn alternatives(
 }
 
 /// A row of the alternatives table for a layout that meets the targets.
-fn feasible_row(basis: &str, c: &Candidate, chosen: &Candidate) -> Alternative {
+pub(super) fn feasible_row(basis: &str, c: &Candidate, chosen: &Candidate) -> Alternative {
     let cost = c.cost.total_cents();
     let same = c.variant.spec.service_level == chosen.variant.spec.service_level
         && c.size_tib == chosen.size_tib
@@ -77,7 +77,7 @@ fn feasible_row(basis: &str, c: &Candidate, chosen: &Candidate) -> Alternative {
 }
 
 /// A row of the alternatives table where no layout meets the targets.
-fn infeasible_row(
+pub(super) fn infeasible_row(
     basis: &str,
     level: Option<ServiceLevel>,
     datastores: u32,

@@ -265,10 +265,11 @@ impl<'a> Context<'a> {
     }
 
     /// The workload layout (QoS unlimited) at `datastores` of a variant's volume kind and
-    /// cool state.
+    /// cool state, with the options' `nconnect`.
     pub(super) fn layout(&self, datastores: u32, cool: bool, large: bool) -> Layout {
         let vol = self.volume_max_mibps(large);
         let mut layout = workload_layout(self.options.hosts, datastores, vol, self.vms);
+        layout.nconnect = self.options.nconnect;
         if cool {
             layout.cool_pct = self.options.cold_pct;
         }

@@ -55,6 +55,7 @@
 //! [`Plan::time_phased`](crate::plan::Plan::time_phased) holds both phases.
 //! [`optimize_per_cluster`] plans each source cluster on its own.
 
+mod account;
 mod assemble;
 mod error;
 mod explain;

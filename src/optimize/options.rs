@@ -3,7 +3,14 @@
 use serde::{Deserialize, Serialize};
 
 use super::error::OptimizeError;
-use crate::catalog::{Limits, ReservationTerm, ServiceLevel};
+use crate::catalog::{
+    Limits, ReservationTerm, ServiceLevel, arm_region_name, avs_anf_regions,
+    avs_supports_anf_datastores,
+};
+
+/// The page that lists the regions with ANF datastores for AVS, and its date.
+pub(super) const ATTACH_PAGE: &str = "learn.microsoft.com/azure/azure-vmware/\
+     attach-azure-netapp-files-to-azure-vmware-solution-hosts (2025-10-14)";
 
 /// Options of the optimizer.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -32,6 +39,14 @@ pub struct OptimizeOptions {
     /// A time-phased plan: higher targets for some months of the year (default none).
     #[serde(default)]
     pub peak: Option<PeakOptions>,
+    /// TCP connections per host per datastore, 1 or 4 (default 1, the measured case
+    /// \[AVS-BENCH\]): every layout the optimizer evaluates uses it.
+    #[serde(default = "default_nconnect")]
+    pub nconnect: u32,
+    /// Plan in a region that `data/avs_anf_regions.csv` does not list for ANF datastores on
+    /// AVS (default false: such a region is refused); the plan then warns.
+    #[serde(default)]
+    pub allow_unlisted_region: bool,
 }
 
 /// Peak months of a time-phased plan (`peak_months`, `peak_iops`,
@@ -51,9 +66,14 @@ fn default_cool_retrieval_pct() -> f64 {
     crate::defaults::COOL_RETRIEVAL_PCT
 }
 
+fn default_nconnect() -> u32 {
+    crate::defaults::NCONNECT
+}
+
 impl Default for OptimizeOptions {
     /// The command's defaults ([`crate::defaults`]): 3 hosts, eastus, 8 datastores, every
-    /// service level, no cold data, 10% cool retrieval per month, no reservation.
+    /// service level, no cold data, 10% cool retrieval per month, no reservation, nconnect 1,
+    /// listed regions only.
     fn default() -> Self {
         OptimizeOptions {
             hosts: crate::defaults::HOSTS,
@@ -64,13 +84,17 @@ impl Default for OptimizeOptions {
             cool_retrieval_pct: default_cool_retrieval_pct(),
             reservation: ReservationTerm::None,
             peak: None,
+            nconnect: default_nconnect(),
+            allow_unlisted_region: false,
         }
     }
 }
 
 impl OptimizeOptions {
     /// Checks the host count against the catalog's AVS range, the datastore limit against
-    /// `1..=limits.max_datastores`, and the cold and retrieval percentages (0..=100).
+    /// `1..=limits.max_datastores`, the cold and retrieval percentages (0..=100), `nconnect`
+    /// (1 or 4) and that the region supports ANF datastores for AVS
+    /// (`data/avs_anf_regions.csv`) unless `allow_unlisted_region`.
     ///
     /// # Errors
     /// [`OptimizeError::Invalid`] naming the first option out of range.
@@ -93,7 +117,33 @@ impl OptimizeOptions {
             });
         }
         check_pct("cold_pct", self.cold_pct)?;
-        check_pct("cool_retrieval_pct", self.cool_retrieval_pct)
+        check_pct("cool_retrieval_pct", self.cool_retrieval_pct)?;
+        if self.nconnect != 1 && self.nconnect != 4 {
+            return Err(OptimizeError::Invalid {
+                option: "nconnect",
+                value: self.nconnect.to_string(),
+                expected: "1 or 4 (AVS datastores support nconnect 4)".into(),
+            });
+        }
+        self.check_region()
+    }
+
+    /// The region must support ANF datastores for AVS, unless `allow_unlisted_region`.
+    fn check_region(&self) -> Result<(), OptimizeError> {
+        if self.allow_unlisted_region || avs_supports_anf_datastores(&self.region)? {
+            return Ok(());
+        }
+        let listed: Vec<String> = avs_anf_regions()?.into_iter().map(|r| r.region).collect();
+        Err(OptimizeError::Invalid {
+            option: "region",
+            value: arm_region_name(&self.region),
+            expected: format!(
+                "ANF datastores for AVS are not supported there; supported regions \
+                 (data/avs_anf_regions.csv, {ATTACH_PAGE}): {}; set \
+                 `allow_unlisted_region` to plan anyway",
+                listed.join(", ")
+            ),
+        })
     }
 }
 

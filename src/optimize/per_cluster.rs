@@ -2,9 +2,11 @@
 //! its own, with its own host count, and a total. Datastores attach to one AVS cluster, so
 //! a cluster's VMs are served by that cluster's datastores only.
 
+use super::account::{provisioned, quota_warnings};
 use super::{OptimizeError, OptimizeOptions, PeakOptions, optimize};
-use crate::catalog::{Catalog, Limits};
+use crate::catalog::{Catalog, Limits, arm_region_name};
 use crate::demand::{ClusterDemand, ClusterDemands};
+use crate::inventory::Warning;
 use crate::perf::PerfModel;
 use crate::plan::{ClusterPlan, ClusterPlans, ClusterTotals, SCHEMA_VERSION};
 
@@ -28,7 +30,8 @@ pub fn optimize_per_cluster(
     for c in &clusters.clusters {
         out.push(plan_cluster(c, catalog, model, options, hosts)?);
     }
-    let total = totals(&out, clusters);
+    let mut total = totals(&out, clusters);
+    total.warnings = estate_warnings(&out, &catalog.limits, options);
     Ok(ClusterPlans {
         schema_version: SCHEMA_VERSION,
         clusters: out,
@@ -119,5 +122,23 @@ fn totals(out: &[ClusterPlan], clusters: &ClusterDemands) -> ClusterTotals {
             / 100.0,
         vms_without_cluster: clusters.vms_without_cluster,
         vms_without_cluster_capacity_gib: clusters.vms_without_cluster_capacity_gib,
+        warnings: Vec::new(),
     }
+}
+
+/// The regional capacity quota and the pools per NetApp account, over every cluster's
+/// pools together (one subscription, region and account for the estate).
+fn estate_warnings(
+    out: &[ClusterPlan],
+    limits: &Limits,
+    options: &OptimizeOptions,
+) -> Vec<Warning> {
+    let (tib, pools) = out
+        .iter()
+        .map(|c| provisioned(&c.plan))
+        .fold((0u32, 0usize), |(t, n), (ct, cn)| {
+            (t.saturating_add(ct), n + cn)
+        });
+    let what = format!("the {} clusters' pools together", out.len());
+    quota_warnings(limits, &arm_region_name(&options.region), tib, pools, &what)
 }

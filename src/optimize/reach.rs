@@ -122,12 +122,13 @@ pub(super) fn unreachable_detail(
         )
         .0 as u32
         + 1;
-    let layout = workload_layout(
+    let mut layout = workload_layout(
         ctx.options.hosts,
         best_d,
         limits.large_volume_max_throughput_mibps,
         vms,
     );
+    layout.nconnect = ctx.options.nconnect;
     let p = model.predict(&layout, profile)?;
     let mut detail = format!(
         "{what}: best with {best_d} datastore(s) x {} hosts running {vms} VM(s) = {} flows at \
@@ -155,6 +156,10 @@ pub(super) fn unreachable_detail(
             "a higher `max_datastores` (up to {})",
             limits.max_datastores
         ));
+    }
+    // More connections per datastore help where the flows bind.
+    if p.bottleneck == Layer::Flow && ctx.options.nconnect == 1 {
+        advice.push("`nconnect` 4 (supported on AVS datastores; extrapolated)".to_string());
     }
     if !advice.is_empty() {
         detail.push_str("; try ");

@@ -3,9 +3,10 @@
 //! time-phased pair ([`super::search`], [`super::phases`]), then explain
 //! ([`super::explain`]) and assemble ([`super::assemble`]) the plan.
 
+use super::account::plan_account_warnings;
 use super::assemble::assemble;
 use super::error::OptimizeError;
-use super::explain::{alternatives, marginal_costs};
+use super::explain::{alternatives, feasible_row, infeasible_row, marginal_costs};
 use super::milp::{Candidate, Ceilings, Context, Targets, large_block_profile, workload_layout};
 use super::options::{OptimizeOptions, check_non_negative};
 use super::phases::{Phased, phased, time_phased};
@@ -15,7 +16,7 @@ use super::spread::{Spread, explain_spreads, min_datastores, spread_over, vm_spr
 use crate::catalog::{Catalog, RegionPrices, ServiceLevel, ServiceLevelSpec};
 use crate::demand::Demand;
 use crate::perf::{IoProfile, PerfModel};
-use crate::plan::Plan;
+use crate::plan::{Alternative, Assumption, Plan};
 
 /// The cheapest verified plan for `demand`.
 ///
@@ -39,7 +40,14 @@ pub fn optimize(
     let large = large_block_profile(&small);
     let targets = base_targets(demand, &small)?;
     let max_d = options.max_datastores;
-    let spreads = vm_spreads(model, demand, &catalog.limits, max_d, &small, &large)?;
+    let spreads = vm_spreads(
+        model,
+        demand,
+        &catalog.limits,
+        (max_d, options.nconnect),
+        &small,
+        &large,
+    )?;
     let targets = Targets {
         min_datastores: min_datastores(&spreads),
         ..targets
@@ -144,6 +152,7 @@ fn context<'a>(
             limits.volume_max_throughput_mibps
         };
         let mut l = workload_layout(options.hosts, 1, vol, vms);
+        l.nconnect = options.nconnect;
         if cool {
             l.cool_pct = options.cold_pct;
         }
@@ -208,7 +217,8 @@ fn explain_and_assemble(
     phased: Option<Phased>,
     spreads: &[Spread],
 ) -> Result<Plan, OptimizeError> {
-    let alternatives = alternatives(ctx, targets, chosen, per_level)?;
+    let mut alternatives = alternatives(ctx, targets, chosen, per_level)?;
+    alternatives.extend(nconnect_alternative(demand, ctx, targets, chosen, spreads)?);
     let marginal_costs = marginal_costs(ctx, targets, chosen)?;
     let mut plan = assemble(demand, ctx, chosen)?;
     explain_spreads(&mut plan, spreads, ctx.options.max_datastores, &ctx.small);
@@ -217,5 +227,60 @@ fn explain_and_assemble(
     if let Some(p) = phased {
         plan.time_phased = Some(time_phased(ctx, &p, targets)?);
     }
+    let account = plan_account_warnings(&plan, ctx.limits(), ctx.options);
+    plan.warnings.extend(account);
+    plan.assumptions
+        .push(nconnect_assumption(ctx.options.nconnect));
     Ok(plan)
+}
+
+/// With nconnect 1, the cheapest plan at nconnect 4 (AVS datastores support it): every
+/// layout re-evaluated with four connections per host per datastore. The per-VM datastore
+/// floor stays the one found at nconnect 1 (conservative).
+fn nconnect_alternative(
+    demand: &Demand,
+    ctx: &Context,
+    targets: &Targets,
+    chosen: &Candidate,
+    spreads: &[Spread],
+) -> Result<Option<Alternative>, OptimizeError> {
+    if ctx.options.nconnect != 1 {
+        return Ok(None);
+    }
+    let options = OptimizeOptions {
+        nconnect: 4,
+        ..ctx.options.clone()
+    };
+    let (catalog, prices, model) = (ctx.catalog, ctx.prices, ctx.model);
+    let profiles = (ctx.small, ctx.large);
+    let ctx4 = context(demand, catalog, prices, model, &options, spreads, profiles)?;
+    let note = "nconnect 4: predictions extrapolated beyond the measured nconnect 1";
+    Ok(Some(
+        match best_overall(&best_per_level(&ctx4, targets, None)?) {
+            Some(c) => Alternative {
+                note: note.into(),
+                ..feasible_row("nconnect", &c, chosen)
+            },
+            None => infeasible_row(
+                "nconnect",
+                None,
+                0,
+                "no layout meets every target at nconnect 4",
+            ),
+        },
+    ))
+}
+
+/// The `nconnect` assumption row.
+fn nconnect_assumption(nconnect: u32) -> Assumption {
+    Assumption {
+        name: "nconnect".into(),
+        value: nconnect.to_string(),
+        note: format!(
+            "`nconnect` (default {}): TCP connections per host per datastore; the published \
+             AVS measurements used 1, AVS datastores also support 4 (predictions at 4 are \
+             extrapolated)",
+            crate::defaults::NCONNECT
+        ),
+    }
 }

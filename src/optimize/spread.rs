@@ -28,18 +28,19 @@ pub(super) struct Spread {
     reached: (f64, f64),
 }
 
-/// What one VM on one host reaches with one VMDK on each of `d = 1..=max_d` datastores:
-/// (IOPS, MiB/s), index `d - 1`.
+/// What one VM on one host reaches with one VMDK on each of `d = 1..=max_d` datastores,
+/// each mounted with `nconnect` connections: (IOPS, MiB/s), index `d - 1`.
 fn one_vm_reach(
     model: &PerfModel,
     limits: &Limits,
-    max_d: u32,
+    (max_d, nconnect): (u32, u32),
     small: &IoProfile,
     large: &IoProfile,
 ) -> Result<Vec<(f64, f64)>, OptimizeError> {
     let mut reach = Vec::with_capacity(max_d as usize);
     for d in 1..=max_d {
         let mut l = Layout::new(1, d, limits.volume_max_throughput_mibps);
+        l.nconnect = nconnect;
         l.vms_per_host = Some(1);
         l.vmdks_per_vm = Some(d);
         reach.push((
@@ -51,12 +52,13 @@ fn one_vm_reach(
 }
 
 /// The VMs whose per-VM need exceeds one VMDK on one datastore (one VM on one host, one
-/// flow per datastore), with the fewest datastores that carry them.
+/// flow per datastore, or `nconnect`), with the fewest datastores that carry them, up to
+/// `max_d`.
 pub(super) fn vm_spreads(
     model: &PerfModel,
     demand: &Demand,
     limits: &Limits,
-    max_d: u32,
+    (max_d, nconnect): (u32, u32),
     small: &IoProfile,
     large: &IoProfile,
 ) -> Result<Vec<Spread>, OptimizeError> {
@@ -68,7 +70,7 @@ pub(super) fn vm_spreads(
     {
         return Ok(out);
     }
-    let reach = one_vm_reach(model, limits, max_d, small, large)?;
+    let reach = one_vm_reach(model, limits, (max_d, nconnect), small, large)?;
     let (Some(&one), Some(&last)) = (reach.first(), reach.last()) else {
         return Ok(out);
     };

@@ -109,6 +109,13 @@ pub struct CalibrationRow {
     setup: Setup,
 }
 
+impl CalibrationRow {
+    /// The layout the row was measured with.
+    pub(crate) fn layout(&self) -> &Layout {
+        &self.setup.layout
+    }
+}
+
 /// A calibration row with the model's prediction.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CalibrationCheck {

@@ -63,10 +63,12 @@ use crate::catalog::{ServiceLevel, ServiceLevelSpec};
 mod eval;
 pub(crate) mod fit;
 mod profile;
+mod range;
 
 pub use eval::{usl, usl_envelope};
 pub use fit::{CalibrationCheck, CalibrationRow, FittedParam, format_calibration_table};
 pub use profile::{ProfileParams, SystemProfile, UslScope};
+pub use range::{Extrapolation, MeasuredRange};
 
 /// The system [`PerfModel::predict`] evaluates: ANF datastores on AVS.
 pub const DEFAULT_SYSTEM: &str = "anf-avs";

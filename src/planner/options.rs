@@ -66,8 +66,13 @@ pub struct PlanOptions {
     /// Azure Migrate import template): VMs whose need exceeds one datastore's flows get
     /// their VMDKs spread; without `iops` and `throughput_mibps` the targets are the sums.
     pub perf: Option<PathBuf>,
-    /// Pricing region (ARM name; default eastus).
+    /// Pricing region: ARM name or display name, case-insensitive (`westeurope` or
+    /// `"West Europe"`; default eastus). It must support ANF datastores for AVS
+    /// (`data/avs_anf_regions.csv`) unless `allow_unlisted_region`.
     pub region: String,
+    /// Plan in a region that `data/avs_anf_regions.csv` does not list for ANF datastores on
+    /// AVS (default false: refused); the plan then warns.
+    pub allow_unlisted_region: bool,
     /// A price file with the columns of `data/prices.csv`, instead of the built-in prices.
     pub price_file: Option<PathBuf>,
     /// Only these service levels (empty = every level sold in the region).
@@ -81,6 +86,10 @@ pub struct PlanOptions {
     pub cool_retrieval_pct: f64,
     /// Reserved capacity for the hot tier (default none).
     pub reservation: ReservationTerm,
+    /// TCP connections per host per datastore, 1 or 4 (default 1, the case the published
+    /// AVS measurements were taken with; 4 is supported on AVS datastores, its predictions
+    /// are extrapolated).
+    pub nconnect: u32,
     /// Months per year at peak load (1..=11) for a time-phased plan; `None` = one phase.
     pub peak_months: Option<u32>,
     /// IOPS target in the peak months (with `peak_months`).
@@ -123,12 +132,14 @@ impl Default for PlanOptions {
             io_profile: IoProfile::default(),
             perf: None,
             region: defaults::REGION.to_string(),
+            allow_unlisted_region: false,
             price_file: None,
             service_levels: Vec::new(),
             max_datastores: defaults::MAX_DATASTORES,
             cold_pct: defaults::COLD_PCT,
             cool_retrieval_pct: defaults::COOL_RETRIEVAL_PCT,
             reservation: ReservationTerm::None,
+            nconnect: defaults::NCONNECT,
             peak_months: None,
             peak_iops: 0.0,
             peak_throughput_mibps: 0.0,
@@ -219,6 +230,8 @@ impl PlanOptions {
                 iops: self.peak_iops,
                 throughput_mibps: self.peak_throughput_mibps,
             }),
+            nconnect: self.nconnect,
+            allow_unlisted_region: self.allow_unlisted_region,
         }
     }
 

@@ -231,6 +231,9 @@ fn performance(s: &mut String, plan: &Plan) {
             ],
         ],
     );
+    if let Some(sentence) = perf.extrapolation.sentence() {
+        let _ = writeln!(s, "{sentence}\n");
+    }
 }
 
 /// The binding limits.
@@ -255,6 +258,7 @@ fn alternatives(s: &mut String, plan: &Plan) {
             let restriction = match (a.basis.as_str(), a.service_level) {
                 ("service_level", Some(l)) => format!("{l} only"),
                 ("datastores", _) => format!("exactly {} datastore(s)", a.datastores),
+                ("nconnect", _) => "nconnect 4".to_string(),
                 (other, _) => other.to_string(),
             };
             vec![
@@ -277,7 +281,7 @@ fn alternatives(s: &mut String, plan: &Plan) {
                     "-".into()
                 },
                 if a.feasible {
-                    format!("+{}", g(a.extra_cost_usd_per_month, 2))
+                    super::text::signed_usd(a.extra_cost_usd_per_month)
                 } else {
                     "-".into()
                 },
@@ -407,5 +411,8 @@ pub(super) fn cluster_plans_markdown(plans: &ClusterPlans) -> String {
         t.pool_size_tib,
         g(t.cost_usd_per_month, 2)
     );
+    for w in &t.warnings {
+        let _ = writeln!(s, "\n- {w}");
+    }
     s
 }

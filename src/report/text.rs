@@ -216,6 +216,9 @@ fn performance(s: &mut String, plan: &Plan) {
         g(perf.throughput_target_mibps, 0),
         perf.large_block.bottleneck.as_str()
     );
+    if let Some(sentence) = perf.extrapolation.sentence() {
+        let _ = writeln!(s, "  {sentence}");
+    }
 }
 
 /// The binding limits.
@@ -244,6 +247,7 @@ fn alternatives(s: &mut String, plan: &Plan) {
         let restriction = match a.basis.as_str() {
             "datastores" if a.datastores == 1 => "exactly 1 datastore".to_string(),
             "datastores" => format!("exactly {} datastores", a.datastores),
+            "nconnect" => "nconnect 4".to_string(),
             _ => format!("{} only", a.service_level.map_or("-", |l| l.as_str())),
         };
         if !a.feasible {
@@ -273,10 +277,19 @@ fn alternatives(s: &mut String, plan: &Plan) {
                 opts.join("+")
             },
             g(a.cost_usd_per_month, 2),
-            format!("+{}", g(a.extra_cost_usd_per_month, 2)),
+            signed_usd(a.extra_cost_usd_per_month),
             a.note
         );
         let _ = writeln!(s, "{}", line.trim_end());
+    }
+}
+
+/// A cost difference with its sign (`+12.50`, `-3.00`), grouped, to the cent.
+pub(super) fn signed_usd(v: f64) -> String {
+    if v < 0.0 {
+        format!("-{}", group_thousands(-v, 2))
+    } else {
+        format!("+{}", group_thousands(v, 2))
     }
 }
 
@@ -520,5 +533,6 @@ pub(super) fn cluster_plans_text(plans: &ClusterPlans) -> String {
             g(c.plan.totals.cost_usd_per_month, 2)
         );
     }
+    write_warnings(&mut s, &t.warnings);
     s
 }
