@@ -49,8 +49,9 @@
 //! what one more TiB or 100 more MiB/s would cost (each a re-solve of the same MILPs).
 //!
 //! With [`OptimizeOptions::peak`], a time-phased plan: for every datastore count, cool state
-//! and volume kind (which stay all year) the cheapest base-months and peak-months layouts
-//! are solved with the count fixed, and the pair with the lowest yearly cost wins; the plan's
+//! and volume kind (which stay all year) and each side of the Flexible divide (volumes
+//! cannot move into or out of a Flexible pool) the cheapest base-months and peak-months
+//! layouts are solved with the count fixed, and the pair with the lowest yearly cost wins; the plan's
 //! pools and datastores are the base months',
 //! [`Plan::time_phased`](crate::plan::Plan::time_phased) holds both phases.
 //! [`optimize_per_cluster`] plans each source cluster on its own.

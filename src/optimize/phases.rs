@@ -1,6 +1,10 @@
 //! Time-phased plans (`peak`): the datastore count, cool state and volume kind stay all
-//! year; the service level, pool size and Flexible throughput may change for the peak
-//! months. The pair with the lowest yearly cost wins.
+//! year; the pool size and Flexible throughput may change for the peak months, and so may
+//! the service level among Standard, Premium and Ultra. A Flexible pool stays Flexible and
+//! no other pool becomes Flexible: volumes cannot move into or out of a Flexible pool
+//! (learn.microsoft.com/azure/azure-netapp-files/azure-netapp-files-set-up-capacity-pool,
+//! 2025-10-02; .../azure-netapp-files-service-levels, 2026-01-29). The pair with the lowest
+//! yearly cost wins.
 
 use super::error::OptimizeError;
 use super::milp::{Candidate, Context, Targets, round_cents};
@@ -50,9 +54,11 @@ pub(super) fn phased<'a>(
 
 /// The cheapest pair (base months, peak months) sharing the datastore count, cool access
 /// and volume kind (datastores stay attached all year; cool access cannot be undone without
-/// re-warming); the service level, pool size and Flexible throughput may change for the
-/// peak months. Minimises the yearly cost `(12 - N) x base + N x peak`; ties to fewer
-/// datastores.
+/// re-warming) and the side of the Flexible divide: volumes cannot move into or out of a
+/// Flexible pool (the module's sources), so a Flexible pool stays Flexible (its size and
+/// purchased throughput may change) and a Standard, Premium or Ultra pool may change level
+/// among those three (dynamic service level change) but never becomes Flexible. Minimises
+/// the yearly cost `(12 - N) x base + N x peak`; ties to fewer datastores.
 fn phased_search<'a>(
     ctx: &Context<'a>,
     base_t: &Targets,
@@ -64,23 +70,41 @@ fn phased_search<'a>(
     let mut best: Option<(f64, Candidate, Candidate)> = None;
     for d in 1..=ctx.options.max_datastores {
         for &cool in ctx.cool_states() {
-            for large in [false, true] {
-                let Some(peak) = best_fixed(ctx, peak_t, d, cool, large)? else {
-                    continue;
-                };
-                let Some(base) = best_fixed(ctx, base_t, d, cool, large)? else {
+            for flexible in [false, true] {
+                let Some((base, peak)) = phase_pair(ctx, (base_t, peak_t), d, cool, flexible)?
+                else {
                     continue;
                 };
                 let yearly = base_months * base.cost.total() + peak_m * peak.cost.total();
                 if best.as_ref().is_none_or(|b| yearly < b.0 - 1e-6) {
                     best = Some((yearly, base, peak));
                 }
-                // Large volumes only where regular ones cannot serve both phases.
-                break;
             }
         }
     }
     Ok(best.map(|(_, b, p)| (b, p)))
+}
+
+/// The cheapest base and peak layouts at `d` datastores, one cool state and one side of the
+/// Flexible divide, of regular volumes, or of large volumes where regular ones cannot serve
+/// both phases.
+fn phase_pair<'a>(
+    ctx: &Context<'a>,
+    (base_t, peak_t): (&Targets, &Targets),
+    d: u32,
+    cool: bool,
+    flexible: bool,
+) -> Result<Option<(Candidate<'a>, Candidate<'a>)>, OptimizeError> {
+    for large in [false, true] {
+        let Some(peak) = best_fixed(ctx, peak_t, d, (cool, large), flexible)? else {
+            continue;
+        };
+        let Some(base) = best_fixed(ctx, base_t, d, (cool, large), flexible)? else {
+            continue;
+        };
+        return Ok(Some((base, peak)));
+    }
+    Ok(None)
 }
 
 /// One phase's layout, re-evaluated against its targets.

@@ -4,7 +4,7 @@
 
 use super::error::OptimizeError;
 use super::milp::{Candidate, Context, Targets, Variant, solve_variant};
-use crate::catalog::ServiceLevelSpec;
+use crate::catalog::{ServiceLevel, ServiceLevelSpec};
 
 /// The cheapest layout of each service level, in catalog order (`None` where none meets
 /// the targets).
@@ -56,17 +56,22 @@ pub(super) fn best_overall<'a>(
     best
 }
 
-/// The cheapest layout over every level at exactly `d` datastores with cool access and
-/// volume kind fixed.
+/// The cheapest layout at exactly `d` datastores with cool access and volume kind fixed,
+/// over the Flexible level (`flexible`) or over the other levels (`!flexible`): volumes
+/// cannot move into or out of a Flexible pool, so a time-phased plan stays on one side.
 pub(super) fn best_fixed<'a>(
     ctx: &Context<'a>,
     t: &Targets,
     d: u32,
-    cool: bool,
-    large: bool,
+    (cool, large): (bool, bool),
+    flexible: bool,
 ) -> Result<Option<Candidate<'a>>, OptimizeError> {
     let mut best: Option<Candidate> = None;
-    for &spec in &ctx.levels {
+    let side = ctx
+        .levels
+        .iter()
+        .filter(|s| (s.service_level == ServiceLevel::Flexible) == flexible);
+    for &spec in side {
         if let Some(c) = solve_variant(ctx, Variant { spec, cool, large }, t, Some(d))?
             && best.as_ref().is_none_or(|b| c.better_than(b))
         {
