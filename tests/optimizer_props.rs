@@ -258,6 +258,7 @@ proptest! {
         cold_pct in prop::sample::select(vec![0.0f64, 0.0, 30.0, 60.0, 80.0]),
         retrieval_pct in prop::sample::select(vec![0.0f64, 10.0, 50.0]),
         reservation in prop::sample::select(vec![ReservationTerm::None, ReservationTerm::OneYear, ReservationTerm::ThreeYear]),
+        allow_large in any::<bool>(),
     ) {
         let small = IoProfile { block_size_kib: block, read_pct: 70.0, random_pct: 100.0 };
         let m = PerfModel::builtin().unwrap();
@@ -284,8 +285,9 @@ proptest! {
             cool_retrieval_pct: retrieval_pct,
             reservation,
             peak: None,
+            allow_large_volumes: allow_large,
         }).unwrap();
-        let knobs = Knobs { region, hosts, cold_pct, retrieval_pct, reservation, allow_large: true };
+        let knobs = Knobs { region, hosts, cold_pct, retrieval_pct, reservation, allow_large };
         let expected = brute_force(&knobs, demand.required_capacity_gib, demand.data_capacity_gib(), iops, mibps, &small)
             .expect("brute force finds a layout whenever the MILP does");
         prop_assert!((plan.totals.cost_usd_per_month - expected).abs() < 0.005,
@@ -362,7 +364,7 @@ proptest! {
             cold_pct,
             retrieval_pct: opts.cool_retrieval_pct,
             reservation: ReservationTerm::None,
-            allow_large: true,
+            allow_large: false,
         };
         let sizes = (base_demand.required_capacity_gib, base_demand.data_capacity_gib());
         let expected = brute_force_phased(&knobs, sizes, (base_mibps, peak_mibps), months, &small)
@@ -380,5 +382,7 @@ proptest! {
         prop_assert!(tp.peak.predicted_throughput_mibps + 1e-6 >= peak_mibps);
         prop_assert!(tp.base.predicted_throughput_mibps + 1e-6 >= base_mibps);
         prop_assert_eq!(tp.base.datastores, tp.peak.datastores);
+        // `allow_large_volumes` is off by default: no large volume in either phase.
+        prop_assert!(!tp.base.large_volumes && !tp.peak.large_volumes);
     }
 }

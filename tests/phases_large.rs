@@ -132,3 +132,145 @@ fn issue_9_phased_plan_never_switches_between_flexible_and_another_level() {
     assert!((f(&tp["peak_all_year_yearly_cost_usd"]) - 304_631.64).abs() < 0.005);
     assert!((f(&tp["yearly_savings_usd"]) - 96_857.00).abs() < 0.005);
 }
+
+/// The issue's second command: 12,000 MiB/s for one month on the fixture in eastus.
+const PEAK_12000: [&str; 10] = [
+    "plan",
+    "fixtures/small-estate.xlsx",
+    "--hosts",
+    "16",
+    "--growth-pct",
+    "4600",
+    "--peak-months",
+    "1",
+    "--peak-throughput-mibps",
+    "12000",
+];
+
+#[test]
+fn issue_9_large_volumes_only_with_allow_large_volumes() {
+    // 101,520 GiB -> 100 TiB (see above). eastus: flexible 0.000151 x 1024 x 730 = 112.87552
+    // per TiB-month; throughput 0.003082 x 730 = 2.24986 per MiB/s-month.
+    //   base flexible 100 TiB = 11,287.552 -> 11,287.55
+    //   peak + (12,000 - 128 = 11,872) x 2.24986 = 26,710.33792 -> 26,710.34 = 37,997.89
+    // A regular volume carries at most 4,500 MiB/s, so 12,000 MiB/s needs at least
+    // ceil(12,000 / 4,500) = 3 regular datastores (the old plan: 1 large volume, same cost).
+    let mut args = PEAK_12000.to_vec();
+    args.extend(["--format", "json"]);
+    let j = json(&dsplan(&args));
+    for d in j["datastores"].as_array().unwrap() {
+        assert_eq!(d["large_volume"], false, "{d}");
+    }
+    let tp = &j["time_phased"];
+    assert_eq!(tp["peak"]["large_volumes"], false);
+    assert!(tp["peak"]["datastores"].as_u64().unwrap() >= 3);
+    assert!(f(&tp["peak"]["predicted_throughput_mibps"]) >= 12_000.0);
+    let flex = per_tib_month("eastus", "flexible");
+    let flex_tp = hourly_price("eastus", "flexible", "throughput") * 730.0;
+    let base = cents(100.0 * flex);
+    let peak = cents(base + cents(11_872.0 * flex_tp));
+    assert!((base - 11_287.55).abs() < 0.005 && (peak - 37_997.89).abs() < 0.005);
+    assert!((f(&tp["base"]["cost_usd_per_month"]) - base).abs() < 0.005);
+    assert!((f(&tp["peak"]["cost_usd_per_month"]) - peak).abs() < 0.005);
+    // Nothing in the alternatives, marginal costs or assumptions uses a large volume.
+    for a in j["alternatives"].as_array().unwrap() {
+        assert_eq!(a["large_volumes"], false, "{a}");
+    }
+    for m in j["marginal_costs"].as_array().unwrap() {
+        assert!(!m["detail"].as_str().unwrap().contains("large"), "{m}");
+    }
+    let assumption = j["assumptions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["name"] == "allow_large_volumes")
+        .unwrap();
+    assert_eq!(assumption["value"], "false");
+
+    // With --allow-large-volumes, today's answer: one large volume at the same cost, and
+    // the plan says that AVS support must be confirmed, naming the flag.
+    let mut args = PEAK_12000.to_vec();
+    args.push("--allow-large-volumes");
+    let o = dsplan(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("--allow-large-volumes is on"), "{text}");
+    assert!(text.contains("AVS support must be confirmed"), "{text}");
+    args.extend(["--format", "json"]);
+    let j = json(&dsplan(&args));
+    assert_eq!(j["time_phased"]["peak"]["large_volumes"], true);
+    assert!((f(&j["time_phased"]["peak"]["cost_usd_per_month"]) - peak).abs() < 0.005);
+}
+
+#[test]
+fn a_target_only_large_volumes_reach_exits_2_naming_the_flag_and_agrees_with_predict() {
+    // fixture: 7 VMs on 3 hosts (2 per host), at most 1 datastore, 5,000 MiB/s. One regular
+    // volume stops at 4,500 MiB/s (data/limits.csv); a large one at 12,800, where the 3
+    // flows bind. The reachable figure is what `predict` gives for the layout named.
+    let o = dsplan(&[
+        "plan",
+        "fixtures/small-estate.xlsx",
+        "--hosts",
+        "3",
+        "--max-datastores",
+        "1",
+        "--throughput-mibps",
+        "5000",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let e = stderr(&o);
+    assert!(e.contains("at most 4,500 is reachable"), "{e}");
+    assert!(e.contains("with regular volumes only"), "{e}");
+    assert!(
+        e.contains("1 datastore(s) x 3 hosts running 7 VM(s) (2 per host)"),
+        "{e}"
+    );
+    assert!(e.contains("only large volumes could meet it"), "{e}");
+    assert!(e.contains("--allow-large-volumes"), "{e}");
+    let predict = |large: bool| {
+        let mut args = vec![
+            "predict",
+            "--hosts",
+            "3",
+            "--datastores",
+            "1",
+            "--vms-per-host",
+            "2",
+            "--block-size",
+            "64K",
+            "--read-pct",
+            "70",
+            "--random-pct",
+            "0",
+            "--json",
+        ];
+        if large {
+            args.push("--large-volume");
+        }
+        f(&json(&dsplan(&args))["throughput_mibps"])
+    };
+    assert_eq!(predict(false), 4_500.0);
+    let with_large = predict(true).floor();
+    assert!(with_large >= 5_000.0, "{with_large}");
+    let shown = format!(
+        "(at most {},{:03})",
+        with_large as u64 / 1000,
+        with_large as u64 % 1000
+    );
+    assert!(e.contains(&shown), "{shown} in {e}");
+    // With the flag, the plan is one large volume.
+    let o = dsplan(&[
+        "plan",
+        "fixtures/small-estate.xlsx",
+        "--hosts",
+        "3",
+        "--max-datastores",
+        "1",
+        "--throughput-mibps",
+        "5000",
+        "--allow-large-volumes",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(json(&o)["datastores"][0]["large_volume"], true);
+}

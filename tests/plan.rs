@@ -403,8 +403,10 @@ fn three_year_reservation_buys_whole_100_tib_units() {
 fn capacity_beyond_the_regular_volumes_takes_a_large_volume() {
     // 250 TiB in eastus with at most 2 datastores: 2 regular volumes hold 200 TiB < 250, so
     // one large volume (50..1,024 TiB) carries it: flexible 250 x 112.87552 = 28,218.88.
+    // Large volumes only with `allow_large_volumes` (not documented as AVS datastores).
     let options = OptimizeOptions {
         max_datastores: 2,
+        allow_large_volumes: true,
         ..OptimizeOptions::default()
     };
     let p = plan_with(&estate(250, 1024.0), 0.0, 0.0, &options).unwrap();
@@ -420,6 +422,27 @@ fn capacity_beyond_the_regular_volumes_takes_a_large_volume() {
         p.warnings
             .iter()
             .any(|w| w.message.contains("large volumes"))
+    );
+    // Without `allow_large_volumes` (the default) 2 regular volumes hold at most 200 TiB
+    // = 204,800 GiB < 250 TiB: infeasible, and the message says large volumes would do.
+    let e = plan_with(
+        &estate(250, 1024.0),
+        0.0,
+        0.0,
+        &OptimizeOptions {
+            allow_large_volumes: false,
+            ..options
+        },
+    )
+    .unwrap_err();
+    let msg = e.to_string();
+    assert!(
+        matches!(e, OptimizeError::Infeasible { reachable, .. } if reachable == 204_800.0),
+        "{msg}"
+    );
+    assert!(
+        msg.contains("regular volumes only") && msg.contains("`allow_large_volumes`"),
+        "{msg}"
     );
     // With 8 datastores, 3 regular volumes of 83.3 TiB do it at the same price.
     let p = plan(&estate(250, 1024.0), "eastus", 3, 0.0, 0.0).unwrap();
@@ -466,8 +489,10 @@ fn throughput_beyond_one_regular_volume_takes_a_large_volume() {
     //   flexible 50 TiB: 50 x 112.87552 = 5,643.776 -> 5,643.78
     //     + (5,000 - 128 = 4,872) x 2.24986 = 10,961.31792 -> 10,961.32 = 16,605.10
     //   ultra 50 TiB (6,400 MiB/s) = 20,108.29; premium 79 TiB = 23,798.79 -> flexible.
+    // Large volumes only with `allow_large_volumes` (not documented as AVS datastores).
     let options = OptimizeOptions {
         max_datastores: 1,
+        allow_large_volumes: true,
         ..OptimizeOptions::default()
     };
     let p = plan_with(&estate(32, 32.0), 0.0, 5000.0, &options).unwrap();

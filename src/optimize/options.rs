@@ -32,6 +32,13 @@ pub struct OptimizeOptions {
     /// A time-phased plan: higher targets for some months of the year (default none).
     #[serde(default)]
     pub peak: Option<PeakOptions>,
+    /// Let the plan use ANF large volumes (50 TiB .. 1 PiB, up to 12,800 MiB/s each) as
+    /// datastores, where no layout of regular volumes meets the targets (default false: no
+    /// Microsoft page documents large volumes as AVS datastores,
+    /// learn.microsoft.com/azure/azure-netapp-files/large-volumes-requirements-considerations,
+    /// 2026-02-10). A plan that uses one says that AVS support must be confirmed.
+    #[serde(default)]
+    pub allow_large_volumes: bool,
 }
 
 /// Peak months of a time-phased plan (`peak_months`, `peak_iops`,
@@ -53,7 +60,8 @@ fn default_cool_retrieval_pct() -> f64 {
 
 impl Default for OptimizeOptions {
     /// The command's defaults ([`crate::defaults`]): 3 hosts, eastus, 8 datastores, every
-    /// service level, no cold data, 10% cool retrieval per month, no reservation.
+    /// service level, no cold data, 10% cool retrieval per month, no reservation, regular
+    /// volumes only.
     fn default() -> Self {
         OptimizeOptions {
             hosts: crate::defaults::HOSTS,
@@ -64,6 +72,7 @@ impl Default for OptimizeOptions {
             cool_retrieval_pct: default_cool_retrieval_pct(),
             reservation: ReservationTerm::None,
             peak: None,
+            allow_large_volumes: false,
         }
     }
 }

@@ -11,8 +11,9 @@ use crate::catalog::{ServiceLevel, ServiceLevelSpec};
 pub(super) type PerLevel<'a> = Vec<(&'a ServiceLevelSpec, Option<Candidate<'a>>)>;
 
 /// The cheapest layout per service level (in catalog order; `None` where none meets the
-/// targets), optionally at exactly `fixed_d` datastores. Large volumes are tried only where
-/// no regular layout of the same level and cool state exists.
+/// targets), optionally at exactly `fixed_d` datastores. Large volumes are tried only with
+/// `allow_large_volumes` and where no regular layout of the same level and cool state
+/// exists.
 pub(super) fn best_per_level<'a>(
     ctx: &Context<'a>,
     t: &Targets,
@@ -23,7 +24,7 @@ pub(super) fn best_per_level<'a>(
         let mut best: Option<Candidate> = None;
         for &cool in ctx.cool_states() {
             let mut found = None;
-            for large in [false, true] {
+            for &large in ctx.volume_kinds() {
                 // Large volumes only where no regular layout of this variant exists.
                 if large && found.is_some() {
                     break;
@@ -79,4 +80,25 @@ pub(super) fn best_fixed<'a>(
         }
     }
     Ok(best)
+}
+
+/// Whether large volumes would meet targets `t` that no allowed layout meets (only asked
+/// without `allow_large_volumes`, for the message).
+pub(super) fn large_volumes_would_help(ctx: &Context, t: &Targets) -> Result<bool, OptimizeError> {
+    if ctx.options.allow_large_volumes {
+        return Ok(false);
+    }
+    for &spec in &ctx.levels {
+        for &cool in ctx.cool_states() {
+            let v = Variant {
+                spec,
+                cool,
+                large: true,
+            };
+            if solve_variant(ctx, v, t, None)?.is_some() {
+                return Ok(true);
+            }
+        }
+    }
+    Ok(false)
 }

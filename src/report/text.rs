@@ -355,7 +355,7 @@ fn phase_change(base: &PhaseLayout, peak: &PhaseLayout) -> String {
             .into()
     } else {
         format!(
-            "the pool stays {}: only its size changes for the peak months",
+            "the pool stays {}: only its size may change for the peak months",
             base.service_level
         )
     }
