@@ -403,8 +403,10 @@ fn three_year_reservation_buys_whole_100_tib_units() {
 fn capacity_beyond_the_regular_volumes_takes_a_large_volume() {
     // 250 TiB in eastus with at most 2 datastores: 2 regular volumes hold 200 TiB < 250, so
     // one large volume (50..1,024 TiB) carries it: flexible 250 x 112.87552 = 28,218.88.
+    // Large volumes only with `allow_large_volumes` (not documented as AVS datastores).
     let options = OptimizeOptions {
         max_datastores: 2,
+        allow_large_volumes: true,
         ..OptimizeOptions::default()
     };
     let p = plan_with(&estate(250, 1024.0), 0.0, 0.0, &options).unwrap();
@@ -420,6 +422,27 @@ fn capacity_beyond_the_regular_volumes_takes_a_large_volume() {
         p.warnings
             .iter()
             .any(|w| w.message.contains("large volumes"))
+    );
+    // Without `allow_large_volumes` (the default) 2 regular volumes hold at most 200 TiB
+    // = 204,800 GiB < 250 TiB: infeasible, and the message says large volumes would do.
+    let e = plan_with(
+        &estate(250, 1024.0),
+        0.0,
+        0.0,
+        &OptimizeOptions {
+            allow_large_volumes: false,
+            ..options
+        },
+    )
+    .unwrap_err();
+    let msg = e.to_string();
+    assert!(
+        matches!(e, OptimizeError::Infeasible { reachable, .. } if reachable == 204_800.0),
+        "{msg}"
+    );
+    assert!(
+        msg.contains("regular volumes only") && msg.contains("`allow_large_volumes`"),
+        "{msg}"
     );
     // With 8 datastores, 3 regular volumes of 83.3 TiB do it at the same price.
     let p = plan(&estate(250, 1024.0), "eastus", 3, 0.0, 0.0).unwrap();
@@ -466,8 +489,10 @@ fn throughput_beyond_one_regular_volume_takes_a_large_volume() {
     //   flexible 50 TiB: 50 x 112.87552 = 5,643.776 -> 5,643.78
     //     + (5,000 - 128 = 4,872) x 2.24986 = 10,961.31792 -> 10,961.32 = 16,605.10
     //   ultra 50 TiB (6,400 MiB/s) = 20,108.29; premium 79 TiB = 23,798.79 -> flexible.
+    // Large volumes only with `allow_large_volumes` (not documented as AVS datastores).
     let options = OptimizeOptions {
         max_datastores: 1,
+        allow_large_volumes: true,
         ..OptimizeOptions::default()
     };
     let p = plan_with(&estate(32, 32.0), 0.0, 5000.0, &options).unwrap();
@@ -482,12 +507,17 @@ fn throughput_beyond_one_regular_volume_takes_a_large_volume() {
 
 #[test]
 fn time_phased_plan_raises_the_level_for_the_peak_months_only() {
-    // westeurope, 10 TiB, 200 MiB/s most of the year, 1,280 MiB/s for 3 months.
-    // base: flexible 10 x 161.46432 = 1,614.6432 -> 1,614.64 + (200 - 128) x 3.21711
-    //   = 231.63192 -> 231.63 = 1,846.27 (standard needs 13 TiB = 1,962.99).
-    // peak: ultra 10 TiB (1,280 MiB/s) = 4,021.66 (flexible 5,320.75, premium 6,025.01).
-    // yearly = 9 x 1,846.27 + 3 x 4,021.66 = 16,616.43 + 12,064.98 = 28,681.41;
-    // peak layout all year = 12 x 4,021.66 = 48,259.92; saving 19,578.51.
+    // westeurope, 10 TiB, 200 MiB/s most of the year, 1,280 MiB/s for 3 months. Volumes
+    // cannot move into or out of a Flexible pool, so the two phases stay on one side:
+    // flexible side: base flexible 10 x 161.46432 = 1,614.6432 -> 1,614.64 + (200 - 128)
+    //   x 3.21711 = 231.63192 -> 231.63 = 1,846.27; peak flexible 1,614.64 + (1,280 - 128)
+    //   x 3.21711 = 3,706.11 = 5,320.75; yearly 9 x 1,846.27 + 3 x 5,320.75 = 32,578.68.
+    // other side: base standard 200 / 16 = 12.5 -> 13 TiB x 150.99904 = 1,962.99 (premium
+    //   and ultra need the 10 TiB of data: 3,012.51 / 4,021.66); peak ultra 10 TiB (1,280
+    //   MiB/s) = 4,021.66 (premium 20 TiB 6,025.01, standard 80 TiB 12,079.92);
+    //   yearly 9 x 1,962.99 + 3 x 4,021.66 = 17,666.91 + 12,064.98 = 29,731.89 -> cheaper.
+    // (The old answer, flexible base and ultra peak at 28,681.41, crossed the divide.)
+    // peak layout all year = 12 x 4,021.66 = 48,259.92; saving 18,528.03.
     let options = OptimizeOptions {
         region: "westeurope".into(),
         peak: Some(PeakOptions {
@@ -499,21 +529,22 @@ fn time_phased_plan_raises_the_level_for_the_peak_months_only() {
     };
     let p = plan_with(&estate(10, 1024.0), 0.0, 200.0, &options).unwrap();
     let tp = p.time_phased.as_ref().unwrap();
-    assert_eq!(tp.base.service_level, ServiceLevel::Flexible);
+    assert_eq!(tp.base.service_level, ServiceLevel::Standard);
+    assert_eq!(tp.base.pool_size_tib, 13);
     assert_eq!(tp.base.months, 9);
-    assert!((tp.base.cost_usd_per_month - 1_846.27).abs() < 0.005);
+    assert!((tp.base.cost_usd_per_month - 1_962.99).abs() < 0.005);
     assert_eq!(tp.peak.service_level, ServiceLevel::Ultra);
     assert_eq!(tp.peak.pool_size_tib, 10);
     assert_eq!(tp.peak.months, 3);
     assert!((tp.peak.cost_usd_per_month - 4_021.66).abs() < 0.005);
     assert!(tp.peak.predicted_throughput_mibps >= 1280.0);
     assert_eq!(tp.base.datastores, tp.peak.datastores);
-    assert!((tp.yearly_cost_usd - 28_681.41).abs() < 0.005);
+    assert!((tp.yearly_cost_usd - 29_731.89).abs() < 0.005);
     assert!((tp.peak_all_year_yearly_cost_usd - 48_259.92).abs() < 0.005);
-    assert!((tp.yearly_savings_usd - 19_578.51).abs() < 0.005);
+    assert!((tp.yearly_savings_usd - 18_528.03).abs() < 0.005);
     // The plan's own layout is the base months'.
-    assert_eq!(p.pools[0].service_level, ServiceLevel::Flexible);
-    assert!((p.totals.cost_usd_per_month - 1_846.27).abs() < 0.005);
+    assert_eq!(p.pools[0].service_level, ServiceLevel::Standard);
+    assert!((p.totals.cost_usd_per_month - 1_962.99).abs() < 0.005);
 }
 
 #[test]

@@ -15,7 +15,7 @@ const RENAMED: [(&str, &str); 6] = [
 
 /// Settings whose flag is `--` + the name with dashes (`plan`'s, then `predict`'s and
 /// `sweep`'s).
-const SAME: [&str; 40] = [
+const SAME: [&str; 41] = [
     "hosts",
     "per_cluster",
     "iops",
@@ -36,6 +36,7 @@ const SAME: [&str; 40] = [
     "peak_months",
     "peak_iops",
     "peak_throughput_mibps",
+    "allow_large_volumes",
     "max_datastores",
     "exclude_powered_off",
     "exclude_suspended",

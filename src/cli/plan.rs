@@ -130,6 +130,11 @@ pub struct PlanArgs {
         requires = "peak_months"
     )]
     pub peak_throughput_mibps: f64,
+    /// Let the plan use ANF large volumes (50 TiB..1 PiB, up to 12,800 MiB/s each) as
+    /// datastores where regular ones cannot meet the targets. Off by default: no Microsoft
+    /// page documents large volumes as AVS datastores; confirm support before ordering.
+    #[arg(long = "allow-large-volumes")]
+    pub allow_large_volumes: bool,
     /// AVS host SKU of the vSAN-only comparison: av36, av36p, av52 or av64.
     #[arg(long = "vsan-host", default_value = defaults::VSAN_HOST)]
     pub vsan_host: String,
@@ -231,6 +236,7 @@ impl PlanArgs {
             peak_months: self.peak_months,
             peak_iops: self.peak_iops,
             peak_throughput_mibps: self.peak_throughput_mibps,
+            allow_large_volumes: self.allow_large_volumes,
             vsan_comparison: true,
             vsan_host: self.vsan_host.clone(),
             vsan_policy,

@@ -10,6 +10,7 @@ use crate::catalog::{ReservationTerm, ServiceLevel};
 use crate::defaults;
 use crate::demand::{CapacityBasis, Demand, DemandOptions};
 use crate::inventory::Warning;
+use crate::numbers::group_thousands;
 use crate::perf::DEFAULT_SYSTEM;
 use crate::plan::{Assumption, DatastorePlan, Performance, Plan, PoolPlan, SCHEMA_VERSION, Totals};
 
@@ -185,8 +186,11 @@ fn plan_warnings(
     if chosen.variant.large {
         warnings.push(Warning::plan_wide(
             "the plan uses ANF large volumes (more than 100 TiB or 4,500 MiB/s per \
-                      datastore): check that large volumes can be attached as AVS datastores \
-                      in your region before ordering; otherwise raise `max_datastores`"
+                      datastore) because `allow_large_volumes` is on: no Microsoft page \
+                      documents large volumes as AVS datastores, so AVS support must be \
+                      confirmed (with Microsoft, for your region) before ordering; they also \
+                      need feature registration and a regional quota increase. Otherwise \
+                      raise `max_datastores` or turn `allow_large_volumes` off"
                 .into(),
         ));
     }
@@ -205,6 +209,7 @@ fn plan_warnings(
 /// The settings the plan rests on, each with its value and where it comes from.
 fn assumptions(ctx: &Context, o: &DemandOptions, chosen: &Candidate) -> Vec<Assumption> {
     let mut rows = sizing_assumptions(ctx, o);
+    rows.push(large_volumes_assumption(ctx));
     rows.extend(cost_and_scope_assumptions(ctx, o, chosen));
     rows.extend(cool_throughput_assumption(ctx));
     rows.into_iter()
@@ -288,6 +293,29 @@ fn sizing_assumptions(ctx: &Context, o: &DemandOptions) -> Vec<(&'static str, St
         ),
     ];
     rows.into()
+}
+
+/// (name, value, note) of `allow_large_volumes`.
+fn large_volumes_assumption(ctx: &Context) -> (&'static str, String, String) {
+    let l = ctx.limits();
+    let note = if ctx.options.allow_large_volumes {
+        "`allow_large_volumes`: large volumes are used where no layout of regular volumes \
+         meets the targets; no Microsoft page documents them as AVS datastores (confirm \
+         support before ordering)"
+            .to_string()
+    } else {
+        format!(
+            "`allow_large_volumes` (default false): regular volumes only (at most {} TiB and \
+             {} MiB/s each); no Microsoft page documents large volumes as AVS datastores",
+            l.volume_max_tib,
+            group_thousands(l.volume_max_throughput_mibps, 0)
+        )
+    };
+    (
+        "allow_large_volumes",
+        ctx.options.allow_large_volumes.to_string(),
+        note,
+    )
 }
 
 /// (name, value, note) of the cool tier, reservation, scope and price settings.

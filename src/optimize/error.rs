@@ -6,6 +6,16 @@ use crate::catalog::CatalogError;
 use crate::numbers::{group_thousands, show_number};
 use crate::perf::PerfError;
 
+/// Appended to a message when, at the other settings, only large volumes could meet
+/// `what` (and `allow_large_volumes` is off).
+pub(super) fn only_large_volumes(what: &str) -> String {
+    format!(
+        "at these settings only large volumes could meet {what}, but `allow_large_volumes` \
+         is off: no Microsoft page documents large volumes as AVS datastores (turn it on only \
+         after confirming AVS support)"
+    )
+}
+
 /// Which target cannot be met.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -311,7 +311,8 @@ fn large_volume_limit(ctx: &Context) -> BindingLimit {
         Constraint::LargeVolume,
         format!(
             "no layout of regular volumes (at most {} TiB and {} MiB/s each, {} \
-             datastores) meets the targets: large volumes ({}..{} TiB, up to {} MiB/s)",
+             datastores) meets the targets: large volumes ({}..{} TiB, up to {} MiB/s), \
+             allowed by `allow_large_volumes`",
             l.volume_max_tib,
             l.volume_max_throughput_mibps,
             ctx.options.max_datastores,

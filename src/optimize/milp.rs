@@ -244,6 +244,25 @@ impl<'a> Context<'a> {
         }
     }
 
+    /// The volume kinds tried (`large` flags): regular only, or regular and large with
+    /// `allow_large_volumes`.
+    pub(super) fn volume_kinds(&self) -> &'static [bool] {
+        if self.options.allow_large_volumes {
+            &[false, true]
+        } else {
+            &[false]
+        }
+    }
+
+    /// The volume kinds tried, in words (for messages).
+    pub(super) fn volume_kinds_text(&self) -> &'static str {
+        if self.options.allow_large_volumes {
+            "regular and large volumes"
+        } else {
+            "regular volumes only"
+        }
+    }
+
     /// (smallest, largest) volume, TiB.
     pub(super) fn volume_range_tib(&self, large: bool) -> (f64, f64) {
         let l = self.limits();

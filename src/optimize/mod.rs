@@ -9,9 +9,10 @@
 //! per variant; the cheapest wins (ties: fewer datastores, then no cool access, regular
 //! volumes, catalog order). Keeping the level choice outside the MILP removes the big-M links
 //! between a level's binary and its pool size, on which microlp's branch and bound stalled.
-//! Large volumes are tried for a level only when no regular layout of that level meets the
-//! targets: they have the same price and a 50 TiB minimum per volume, so they cannot be
-//! cheaper when a regular layout exists.
+//! Large volumes are tried only with [`OptimizeOptions::allow_large_volumes`] (off by default:
+//! no Microsoft page documents them as AVS datastores), and for a level only when no regular
+//! layout of that level meets the targets: they have the same price and a 50 TiB minimum per
+//! volume, so they cannot be cheaper when a regular layout exists.
 //!
 //! Decisions of one variant's MILP:
 //! - `P` (integer TiB): size of the capacity pool (`pool_min <= P <= M`, `M` the largest
@@ -49,8 +50,9 @@
 //! what one more TiB or 100 more MiB/s would cost (each a re-solve of the same MILPs).
 //!
 //! With [`OptimizeOptions::peak`], a time-phased plan: for every datastore count, cool state
-//! and volume kind (which stay all year) the cheapest base-months and peak-months layouts
-//! are solved with the count fixed, and the pair with the lowest yearly cost wins; the plan's
+//! and volume kind (which stay all year) and each side of the Flexible divide (volumes
+//! cannot move into or out of a Flexible pool) the cheapest base-months and peak-months
+//! layouts are solved with the count fixed, and the pair with the lowest yearly cost wins; the plan's
 //! pools and datastores are the base months',
 //! [`Plan::time_phased`](crate::plan::Plan::time_phased) holds both phases.
 //! [`optimize_per_cluster`] plans each source cluster on its own.

@@ -47,6 +47,13 @@ pub struct OptimizeOptions {
     /// AVS (default false: such a region is refused); the plan then warns.
     #[serde(default)]
     pub allow_unlisted_region: bool,
+    /// Let the plan use ANF large volumes (50 TiB .. 1 PiB, up to 12,800 MiB/s each) as
+    /// datastores, where no layout of regular volumes meets the targets (default false: no
+    /// Microsoft page documents large volumes as AVS datastores,
+    /// learn.microsoft.com/azure/azure-netapp-files/large-volumes-requirements-considerations,
+    /// 2026-02-10). A plan that uses one says that AVS support must be confirmed.
+    #[serde(default)]
+    pub allow_large_volumes: bool,
 }
 
 /// Peak months of a time-phased plan (`peak_months`, `peak_iops`,
@@ -73,7 +80,7 @@ fn default_nconnect() -> u32 {
 impl Default for OptimizeOptions {
     /// The command's defaults ([`crate::defaults`]): 3 hosts, eastus, 8 datastores, every
     /// service level, no cold data, 10% cool retrieval per month, no reservation, nconnect 1,
-    /// listed regions only.
+    /// listed regions only, regular volumes only.
     fn default() -> Self {
         OptimizeOptions {
             hosts: crate::defaults::HOSTS,
@@ -86,6 +93,7 @@ impl Default for OptimizeOptions {
             peak: None,
             nconnect: default_nconnect(),
             allow_unlisted_region: false,
+            allow_large_volumes: false,
         }
     }
 }

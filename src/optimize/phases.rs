@@ -1,8 +1,12 @@
 //! Time-phased plans (`peak`): the datastore count, cool state and volume kind stay all
-//! year; the service level, pool size and Flexible throughput may change for the peak
-//! months. The pair with the lowest yearly cost wins.
+//! year; the pool size and Flexible throughput may change for the peak months, and so may
+//! the service level among Standard, Premium and Ultra. A Flexible pool stays Flexible and
+//! no other pool becomes Flexible: volumes cannot move into or out of a Flexible pool
+//! (learn.microsoft.com/azure/azure-netapp-files/azure-netapp-files-set-up-capacity-pool,
+//! 2025-10-02; .../azure-netapp-files-service-levels, 2026-01-29). The pair with the lowest
+//! yearly cost wins.
 
-use super::error::OptimizeError;
+use super::error::{OptimizeError, only_large_volumes};
 use super::milp::{Candidate, Context, Targets, round_cents};
 use super::search::{best_fixed, best_overall, best_per_level};
 use crate::plan::{PhaseLayout, TimePhased};
@@ -31,12 +35,22 @@ pub(super) fn phased<'a>(
     peak_t: Targets,
     months: u32,
 ) -> Result<Phased<'a>, OptimizeError> {
-    let Some((base, peak)) = phased_search(ctx, base_t, &peak_t, months)? else {
-        return Err(OptimizeError::NoLayout(format!(
-            "no datastore count serves both the base targets and the peak targets \
+    let kinds = ctx.volume_kinds();
+    let Some((base, peak)) = phased_search(ctx, (base_t, &peak_t), months, kinds)? else {
+        let mut msg = format!(
+            "no datastore count of {} serves both the base targets and the peak targets \
              ({:.0} IOPS, {:.0} MiB/s)",
-            peak_t.iops, peak_t.mibps
-        )));
+            ctx.volume_kinds_text(),
+            peak_t.iops,
+            peak_t.mibps
+        );
+        if !ctx.options.allow_large_volumes
+            && phased_search(ctx, (base_t, &peak_t), months, &[true])?.is_some()
+        {
+            msg.push_str("; ");
+            msg.push_str(&only_large_volumes("the targets together"));
+        }
+        return Err(OptimizeError::NoLayout(msg));
     };
     let all_year = best_overall(&best_per_level(ctx, &peak_t, None)?);
     Ok(Phased {
@@ -48,39 +62,59 @@ pub(super) fn phased<'a>(
     })
 }
 
-/// The cheapest pair (base months, peak months) sharing the datastore count, cool access
-/// and volume kind (datastores stay attached all year; cool access cannot be undone without
-/// re-warming); the service level, pool size and Flexible throughput may change for the
-/// peak months. Minimises the yearly cost `(12 - N) x base + N x peak`; ties to fewer
-/// datastores.
+/// The cheapest pair (base months, peak months) of the volume kinds `kinds` sharing the
+/// datastore count, cool access and volume kind (datastores stay attached all year; cool access cannot be undone without
+/// re-warming) and the side of the Flexible divide: volumes cannot move into or out of a
+/// Flexible pool (the module's sources), so a Flexible pool stays Flexible (its size and
+/// purchased throughput may change) and a Standard, Premium or Ultra pool may change level
+/// among those three (dynamic service level change) but never becomes Flexible. Minimises
+/// the yearly cost `(12 - N) x base + N x peak`; ties to fewer datastores.
 fn phased_search<'a>(
     ctx: &Context<'a>,
-    base_t: &Targets,
-    peak_t: &Targets,
+    (base_t, peak_t): (&Targets, &Targets),
     peak_months: u32,
+    kinds: &[bool],
 ) -> Result<Option<(Candidate<'a>, Candidate<'a>)>, OptimizeError> {
     let base_months = f64::from(12 - peak_months);
     let peak_m = f64::from(peak_months);
     let mut best: Option<(f64, Candidate, Candidate)> = None;
     for d in 1..=ctx.options.max_datastores {
         for &cool in ctx.cool_states() {
-            for large in [false, true] {
-                let Some(peak) = best_fixed(ctx, peak_t, d, cool, large)? else {
-                    continue;
-                };
-                let Some(base) = best_fixed(ctx, base_t, d, cool, large)? else {
+            for flexible in [false, true] {
+                let Some((base, peak)) =
+                    phase_pair(ctx, (base_t, peak_t), (d, cool, flexible), kinds)?
+                else {
                     continue;
                 };
                 let yearly = base_months * base.cost.total() + peak_m * peak.cost.total();
                 if best.as_ref().is_none_or(|b| yearly < b.0 - 1e-6) {
                     best = Some((yearly, base, peak));
                 }
-                // Large volumes only where regular ones cannot serve both phases.
-                break;
             }
         }
     }
     Ok(best.map(|(_, b, p)| (b, p)))
+}
+
+/// The cheapest base and peak layouts at `d` datastores, one cool state and one side of the
+/// Flexible divide, of the first volume kind in `kinds` (regular, then large) that serves
+/// both phases.
+fn phase_pair<'a>(
+    ctx: &Context<'a>,
+    (base_t, peak_t): (&Targets, &Targets),
+    (d, cool, flexible): (u32, bool, bool),
+    kinds: &[bool],
+) -> Result<Option<(Candidate<'a>, Candidate<'a>)>, OptimizeError> {
+    for &large in kinds {
+        let Some(peak) = best_fixed(ctx, peak_t, d, (cool, large), flexible)? else {
+            continue;
+        };
+        let Some(base) = best_fixed(ctx, base_t, d, (cool, large), flexible)? else {
+            continue;
+        };
+        return Ok(Some((base, peak)));
+    }
+    Ok(None)
 }
 
 /// One phase's layout, re-evaluated against its targets.

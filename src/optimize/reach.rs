@@ -2,8 +2,9 @@
 //! targets are checked against the most any layout within the limits reaches, and a miss
 //! says which layer binds and which settings could still help.
 
-use super::error::{OptimizeError, Target};
+use super::error::{OptimizeError, Target, only_large_volumes};
 use super::milp::{Context, GIB_PER_TIB, Targets, workload_layout};
+use crate::numbers::group_thousands;
 use crate::perf::{IoProfile, Layer, PerfModel};
 
 /// Fails with [`OptimizeError::Infeasible`] when a target (base or peak) is beyond every
@@ -23,51 +24,73 @@ pub(super) fn check_reachable(
     check_capacity_reachable(ctx, targets)
 }
 
-/// The IOPS and MiB/s targets of `t` against the most any layout reaches (the best
-/// datastore count, capped by the largest pool's QoS).
-fn check_performance_reachable(
-    ctx: &Context,
-    t: &Targets,
-    when: &str,
-) -> Result<(), OptimizeError> {
+/// The most small-block IOPS and large-block MiB/s any layout of regular volumes (and of
+/// large ones when `large` is true) reaches: the best datastore count and cool state,
+/// capped by the largest pool's QoS.
+fn reachable(ctx: &Context, large: bool) -> (f64, f64) {
     let limits = ctx.limits();
-    let (small, large) = (&ctx.small, &ctx.large);
     let max_qos_mibps = ctx
         .levels
         .iter()
         .map(|s| s.max_throughput_mibps_per_tib * limits.pool_max_tib)
         .fold(0.0, f64::max);
-    let all = ctx.ceilings.iter().flatten();
+    let kinds: &[bool] = if large { &[false, true] } else { &[false] };
+    let all = ctx
+        .ceilings
+        .iter()
+        .flat_map(|by_kind| kinds.iter().map(move |&k| &by_kind[usize::from(k)]));
     let best_iops = all
         .clone()
         .flat_map(|c| c.iops.iter().copied())
         .fold(0.0, f64::max);
-    let reachable_iops = best_iops.min(max_qos_mibps * 1024.0 / small.block_size_kib);
     let best_tp = all
         .flat_map(|c| c.throughput_mibps.iter().copied())
         .fold(0.0, f64::max);
-    let reachable_tp = best_tp.min(max_qos_mibps);
-    let large_vols = &ctx.ceilings[0][1];
-    for (target, required, reachable, ceilings, profile, what) in [
+    (
+        best_iops.min(max_qos_mibps * 1024.0 / ctx.small.block_size_kib),
+        best_tp.min(max_qos_mibps),
+    )
+}
+
+/// The IOPS and MiB/s targets of `t` against the most any layout of the allowed volume
+/// kinds reaches; without `allow_large_volumes`, says when only large volumes could meet
+/// the target.
+fn check_performance_reachable(
+    ctx: &Context,
+    t: &Targets,
+    when: &str,
+) -> Result<(), OptimizeError> {
+    let allow = ctx.options.allow_large_volumes;
+    let (reachable_iops, reachable_tp) = reachable(ctx, allow);
+    let (large_iops, large_tp) = reachable(ctx, true);
+    let hot = &ctx.ceilings[0][usize::from(allow)];
+    for (target, required, reachable, with_large, ceilings, profile, what) in [
         (
             Target::Iops,
             t.iops,
             reachable_iops,
-            &large_vols.iops,
-            small,
+            large_iops,
+            &hot.iops,
+            &ctx.small,
             "small-block IOPS",
         ),
         (
             Target::ThroughputMibps,
             t.mibps,
             reachable_tp,
-            &large_vols.throughput_mibps,
-            large,
-            "large-block MiB/s (large volumes allowed)",
+            large_tp,
+            &hot.throughput_mibps,
+            &ctx.large,
+            "large-block MiB/s",
         ),
     ] {
         if required > reachable {
-            let why = unreachable_detail(ctx, ctx.model, ceilings, profile, what)?;
+            let mut why = unreachable_detail(ctx, ctx.model, (ceilings, allow), profile, what)?;
+            if !allow && required <= with_large {
+                let at_most = group_thousands((with_large + 1e-6).floor(), 0);
+                why.push_str("; ");
+                why.push_str(&only_large_volumes(&format!("it (at most {at_most})")));
+            }
             return Err(OptimizeError::Infeasible {
                 target,
                 required,
@@ -79,35 +102,52 @@ fn check_performance_reachable(
     Ok(())
 }
 
-/// The capacity target against one pool of the largest size and the most volumes.
+/// The capacity target against one pool of the largest size and the most volumes of the
+/// allowed kinds.
 fn check_capacity_reachable(ctx: &Context, targets: &Targets) -> Result<(), OptimizeError> {
     let limits = ctx.limits();
-    let max_d = ctx.options.max_datastores;
-    let max_capacity_gib = GIB_PER_TIB
-        * limits
-            .pool_max_tib
-            .min(limits.volume_max_tib.max(limits.large_volume_max_tib) * f64::from(max_d));
+    let max_d = f64::from(ctx.options.max_datastores);
+    let most_gib = |large: bool| {
+        let (_, vmax) = ctx.volume_range_tib(large);
+        let vmax = if large {
+            vmax.max(limits.volume_max_tib)
+        } else {
+            vmax
+        };
+        (GIB_PER_TIB * limits.pool_max_tib.min(vmax * max_d), vmax)
+    };
+    let allow = ctx.options.allow_large_volumes;
+    let (max_capacity_gib, vmax) = most_gib(allow);
     if targets.required_gib > max_capacity_gib {
+        let mut detail = format!(
+            "one pool of at most {} TiB, {max_d} volumes of at most {vmax} TiB ({})",
+            limits.pool_max_tib,
+            ctx.volume_kinds_text()
+        );
+        let (with_large, _) = most_gib(true);
+        if !allow && targets.required_gib <= with_large {
+            let at_most = group_thousands(with_large, 0);
+            detail.push_str("; ");
+            detail.push_str(&only_large_volumes(&format!("it (at most {at_most} GiB)")));
+        }
         return Err(OptimizeError::Infeasible {
             target: Target::CapacityGib,
             required: targets.required_gib,
             reachable: max_capacity_gib,
-            detail: format!(
-                "one pool of at most {} TiB, {max_d} volumes of at most {} TiB",
-                limits.pool_max_tib, limits.large_volume_max_tib
-            ),
+            detail,
         });
     }
     Ok(())
 }
 
-/// Why a performance target is out of reach: the best datastore count (`ceilings` are
-/// those of large volumes, without cool access, for `d = 1..`), the layer that binds
-/// there, and which options could still raise it.
-pub(super) fn unreachable_detail(
+/// Why a performance target is out of reach: the volume kinds assumed, the best datastore
+/// count (`ceilings` are those of the volume kind, large or regular, without cool access,
+/// for `d = 1..`), the layer that binds there, and which options could still raise it.
+/// The figures are those of the layout the message names, as `predict` evaluates it.
+fn unreachable_detail(
     ctx: &Context,
     model: &PerfModel,
-    ceilings: &[f64],
+    (ceilings, large): (&[f64], bool),
     profile: &IoProfile,
     what: &str,
 ) -> Result<String, OptimizeError> {
@@ -122,18 +162,17 @@ pub(super) fn unreachable_detail(
         )
         .0 as u32
         + 1;
-    let mut layout = workload_layout(
-        ctx.options.hosts,
-        best_d,
-        limits.large_volume_max_throughput_mibps,
-        vms,
-    );
+    let vol_mibps = ctx.volume_max_mibps(large);
+    let mut layout = workload_layout(ctx.options.hosts, best_d, vol_mibps, vms);
     layout.nconnect = ctx.options.nconnect;
     let p = model.predict(&layout, profile)?;
     let mut detail = format!(
-        "{what}: best with {best_d} datastore(s) x {} hosts running {vms} VM(s) = {} flows at \
-         {} KiB, limited by the {} layer",
+        "{what} with {} ({} MiB/s per volume): best with {best_d} datastore(s) x {} hosts \
+         running {vms} VM(s) ({} per host) = {} flows at {} KiB, limited by the {} layer",
+        ctx.volume_kinds_text(),
+        group_thousands(vol_mibps, 0),
         layout.hosts,
+        layout.vms_per_host.unwrap_or(1),
         layout.flows(),
         profile.block_size_kib,
         p.bottleneck.as_str()

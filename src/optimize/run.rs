@@ -5,13 +5,13 @@
 
 use super::account::plan_account_warnings;
 use super::assemble::assemble;
-use super::error::OptimizeError;
+use super::error::{OptimizeError, only_large_volumes};
 use super::explain::{alternatives, feasible_row, infeasible_row, marginal_costs};
 use super::milp::{Candidate, Ceilings, Context, Targets, large_block_profile, workload_layout};
 use super::options::{OptimizeOptions, check_non_negative};
 use super::phases::{Phased, phased, time_phased};
 use super::reach::check_reachable;
-use super::search::{PerLevel, best_overall, best_per_level};
+use super::search::{PerLevel, best_overall, best_per_level, large_volumes_would_help};
 use super::spread::{Spread, explain_spreads, min_datastores, spread_over, vm_spreads};
 use crate::catalog::{Catalog, RegionPrices, ServiceLevel, ServiceLevelSpec};
 use crate::demand::Demand;
@@ -191,11 +191,21 @@ fn search<'a>(
     let per_level = best_per_level(ctx, targets, None)?;
     let Some(best) = best_overall(&per_level) else {
         let (prices, limits) = (ctx.prices, ctx.limits());
-        return Err(OptimizeError::NoLayout(format!(
+        let mut msg = format!(
             "no service level sold in {} meets {:.1} GiB, {:.0} IOPS and {:.0} MiB/s together \
-             within one pool of {} TiB",
-            prices.region, targets.required_gib, targets.iops, targets.mibps, limits.pool_max_tib
-        )));
+             within one pool of {} TiB ({})",
+            prices.region,
+            targets.required_gib,
+            targets.iops,
+            targets.mibps,
+            limits.pool_max_tib,
+            ctx.volume_kinds_text()
+        );
+        if large_volumes_would_help(ctx, targets)? {
+            msg.push_str("; ");
+            msg.push_str(&only_large_volumes("the targets together"));
+        }
+        return Err(OptimizeError::NoLayout(msg));
     };
     match (peak_targets, &ctx.options.peak) {
         (Some(pt), Some(pk)) => {

@@ -4,15 +4,16 @@
 
 use super::error::OptimizeError;
 use super::milp::{Candidate, Context, Targets, solve_variant};
-use crate::catalog::ServiceLevelSpec;
+use crate::catalog::{ServiceLevel, ServiceLevelSpec};
 
 /// The cheapest layout of each service level, in catalog order (`None` where none meets
 /// the targets).
 pub(super) type PerLevel<'a> = Vec<(&'a ServiceLevelSpec, Option<Candidate<'a>>)>;
 
 /// The cheapest layout per service level (in catalog order; `None` where none meets the
-/// targets), optionally at exactly `fixed_d` datastores. Large volumes are tried only where
-/// no regular layout of the same level and cool state exists.
+/// targets), optionally at exactly `fixed_d` datastores. Large volumes are tried only with
+/// `allow_large_volumes` and where no regular layout of the same level and cool state
+/// exists.
 pub(super) fn best_per_level<'a>(
     ctx: &Context<'a>,
     t: &Targets,
@@ -23,7 +24,7 @@ pub(super) fn best_per_level<'a>(
         let mut best: Option<Candidate> = None;
         for &cool in ctx.cool_states() {
             let mut found = None;
-            for large in [false, true] {
+            for &large in ctx.volume_kinds() {
                 // Large volumes only where no regular layout of this variant exists.
                 if large && found.is_some() {
                     break;
@@ -56,17 +57,22 @@ pub(super) fn best_overall<'a>(
     best
 }
 
-/// The cheapest layout over every level at exactly `d` datastores with cool access and
-/// volume kind fixed.
+/// The cheapest layout at exactly `d` datastores with cool access and volume kind fixed,
+/// over the Flexible level (`flexible`) or over the other levels (`!flexible`): volumes
+/// cannot move into or out of a Flexible pool, so a time-phased plan stays on one side.
 pub(super) fn best_fixed<'a>(
     ctx: &Context<'a>,
     t: &Targets,
     d: u32,
-    cool: bool,
-    large: bool,
+    (cool, large): (bool, bool),
+    flexible: bool,
 ) -> Result<Option<Candidate<'a>>, OptimizeError> {
     let mut best: Option<Candidate> = None;
-    for &spec in &ctx.levels {
+    let side = ctx
+        .levels
+        .iter()
+        .filter(|s| (s.service_level == ServiceLevel::Flexible) == flexible);
+    for &spec in side {
         if let Some(c) = solve_variant(ctx, ctx.variant(spec, cool, large), t, Some(d))?
             && best.as_ref().is_none_or(|b| c.better_than(b))
         {
@@ -74,4 +80,21 @@ pub(super) fn best_fixed<'a>(
         }
     }
     Ok(best)
+}
+
+/// Whether large volumes would meet targets `t` that no allowed layout meets (only asked
+/// without `allow_large_volumes`, for the message).
+pub(super) fn large_volumes_would_help(ctx: &Context, t: &Targets) -> Result<bool, OptimizeError> {
+    if ctx.options.allow_large_volumes {
+        return Ok(false);
+    }
+    for &spec in &ctx.levels {
+        for &cool in ctx.cool_states() {
+            let v = ctx.variant(spec, cool, true);
+            if solve_variant(ctx, v, t, None)?.is_some() {
+                return Ok(true);
+            }
+        }
+    }
+    Ok(false)
 }

@@ -96,6 +96,10 @@ pub struct PlanOptions {
     pub peak_iops: f64,
     /// MiB/s target in the peak months (with `peak_months`).
     pub peak_throughput_mibps: f64,
+    /// Let the plan use ANF large volumes as datastores where no layout of regular volumes
+    /// meets the targets (default false: no Microsoft page documents large volumes as AVS
+    /// datastores). A plan that uses one says that AVS support must be confirmed.
+    pub allow_large_volumes: bool,
     /// Add the vSAN-only comparison to every plan (default true, as the command does).
     pub vsan_comparison: bool,
     /// AVS host SKU of the vSAN comparison (`av36`, `av36p`, `av52`, `av64`; default av36p).
@@ -143,6 +147,7 @@ impl Default for PlanOptions {
             peak_months: None,
             peak_iops: 0.0,
             peak_throughput_mibps: 0.0,
+            allow_large_volumes: false,
             vsan_comparison: true,
             vsan_host: defaults::VSAN_HOST.to_string(),
             vsan_policy: PolicyChoice::Auto,
@@ -232,6 +237,7 @@ impl PlanOptions {
             }),
             nconnect: self.nconnect,
             allow_unlisted_region: self.allow_unlisted_region,
+            allow_large_volumes: self.allow_large_volumes,
         }
     }
 

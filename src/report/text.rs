@@ -3,9 +3,10 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+use crate::catalog::ServiceLevel;
 use crate::inventory::Warning;
 use crate::numbers::group_thousands;
-use crate::plan::{ClusterPlans, Plan};
+use crate::plan::{ClusterPlans, PhaseLayout, Plan};
 
 /// A section of the text report: appends its lines (with the blank line before it) to `s`.
 type Section = fn(&mut String, &Plan);
@@ -366,12 +367,27 @@ fn time_phased(s: &mut String, plan: &Plan) {
             g(p.cost_usd_per_month, 2)
         );
     }
-    if tp.base.service_level != tp.peak.service_level {
-        let _ = writeln!(
-            s,
-            "  the datastores move to a pool of service level {} for the peak months, and back",
-            tp.peak.service_level
-        );
+    let _ = writeln!(s, "  {}", phase_change(&tp.base, &tp.peak));
+}
+
+/// What changes between the phases: a move to another level (Standard, Premium, Ultra), or
+/// a resize in place (a Flexible pool stays Flexible).
+fn phase_change(base: &PhaseLayout, peak: &PhaseLayout) -> String {
+    if base.service_level != peak.service_level {
+        format!(
+            "the datastores move to a pool of service level {} for the peak months, and back \
+             (dynamic service level change)",
+            peak.service_level
+        )
+    } else if base.service_level == ServiceLevel::Flexible {
+        "the pool stays flexible (volumes cannot move into or out of a flexible pool): only \
+         its size and purchased throughput change for the peak months"
+            .into()
+    } else {
+        format!(
+            "the pool stays {}: only its size may change for the peak months",
+            base.service_level
+        )
     }
 }
 
