@@ -68,9 +68,14 @@ pub struct PoolPlan {
     /// Hot-tier capacity covered by reserved capacity, TiB (whole reservation units).
     #[serde(default)]
     pub reserved_tib: u32,
-    /// Discount of that reservation on the hot-tier price, percent (0 = pay as you go).
+    /// Discount of that reservation on the hot-tier price, percent (0 = pay as you go); with
+    /// units of several sizes, weighted by their TiB (`reservation_units` has each).
     #[serde(default)]
     pub reservation_discount_pct: f64,
+    /// The reservation units bought for this pool, largest first (1 PiB and 100 TiB units;
+    /// empty: pay as you go).
+    #[serde(default)]
+    pub reservation_units: Vec<crate::catalog::ReservedUnits>,
 }
 
 /// One datastore (one ANF volume, mounted by every host).

@@ -400,6 +400,45 @@ fn three_year_reservation_buys_whole_100_tib_units() {
 }
 
 #[test]
+fn premium_1200_tib_3y_buys_one_pib_and_two_100_tib_units() {
+    // eastus Premium: 0.000403 USD/GiB-h x 730 h x 1,024 GiB = 301.25056 per TiB-month.
+    // Hot tier 1,200 TiB (12 VMs x 100 TiB, no headroom), 3-year: 1 PiB units 34% off,
+    // 100 TiB units 30% off.
+    //   1 PiB + 2 x 100 TiB (24 TiB reserved, unused):
+    //     1,024 x 301.25056 x 0.66 + 200 x 301.25056 x 0.70
+    //     = 203,597.1784704 + 42,175.0784 = 245,772.2568704 -> 245,772.26;
+    //   1 PiB + 1 x 100 TiB + 76 TiB pay as you go: 203,597.18 + 21,087.54 + 22,895.04
+    //     = 247,579.76 (dearer by 1,807.50);
+    //   12 x 100 TiB: 1,200 x 210.875392 = 253,050.47; 1 PiB + 176 TiB pay as you go:
+    //     256,617.28; 2 PiB: 411,564.42; all pay as you go: 361,500.67.
+    // 1,200 TiB in regular volumes (100 TiB at most) needs 12 datastores: allow 16.
+    let options = OptimizeOptions {
+        region: "eastus".into(),
+        reservation: ReservationTerm::ThreeYear,
+        service_levels: vec![ServiceLevel::Premium],
+        max_datastores: 16,
+        ..OptimizeOptions::default()
+    };
+    let p = plan_with(&estate(12, 100.0 * 1024.0), 0.0, 0.0, &options).unwrap();
+    let pool = &p.pools[0];
+    assert_eq!(pool.size_tib, 1200);
+    assert_eq!(pool.reserved_tib, 1224);
+    let units: Vec<(u32, u32, f64)> = pool
+        .reservation_units
+        .iter()
+        .map(|u| (u.unit_tib, u.count, u.discount_pct))
+        .collect();
+    assert_eq!(units, [(1024, 1, 34.0), (100, 2, 30.0)]);
+    assert!(
+        (p.totals.cost_usd_per_month - 245_772.26).abs() < 0.005,
+        "{}",
+        p.totals.cost_usd_per_month
+    );
+    // (1,024 x 34 + 200 x 30) / 1,224 = 33.346...% over the reserved TiB.
+    assert!((pool.reservation_discount_pct - 40_816.0 / 1224.0).abs() < 1e-9);
+}
+
+#[test]
 fn capacity_beyond_the_regular_volumes_takes_a_large_volume() {
     // 250 TiB in eastus with at most 2 datastores: 2 regular volumes hold 200 TiB < 250, so
     // one large volume (50..1,024 TiB) carries it: flexible 250 x 112.87552 = 28,218.88.

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use crate::inventory::Warning;
 use crate::numbers::group_thousands;
-use crate::plan::{ClusterPlans, Plan};
+use crate::plan::{ClusterPlans, Plan, PoolPlan};
 
 /// A section of the text report: appends its lines (with the blank line before it) to `s`.
 type Section = fn(&mut String, &Plan);
@@ -132,18 +132,47 @@ fn pools(s: &mut String, plan: &Plan) {
             let _ = writeln!(
                 s,
                 "  {}: hot tier {} + cool tier {} ({} GiB cold) + cool transfer {} + \
-                 throughput {} USD/month; {} TiB reserved at {}% off",
+                 throughput {} USD/month; {}",
                 p.name,
                 g(p.hot_capacity_cost_usd_per_month, 2),
                 g(p.cool_capacity_cost_usd_per_month, 2),
                 g(p.cool_data_gib, 1),
                 g(p.cool_transfer_cost_usd_per_month, 2),
                 g(p.throughput_cost_usd_per_month, 2),
-                p.reserved_tib,
-                p.reservation_discount_pct
+                reserved_text(p)
             );
         }
     }
+}
+
+/// `1,224 TiB reserved (1 x 1,024 TiB at 34% + 2 x 100 TiB at 30% off)`, or one discount
+/// when the plan names no units.
+fn reserved_text(p: &PoolPlan) -> String {
+    let g = group_thousands;
+    if p.reservation_units.is_empty() {
+        return format!(
+            "{} TiB reserved at {}% off",
+            g(f64::from(p.reserved_tib), 0),
+            p.reservation_discount_pct
+        );
+    }
+    let units: Vec<String> = p
+        .reservation_units
+        .iter()
+        .map(|u| {
+            format!(
+                "{} x {} TiB at {}%",
+                u.count,
+                g(f64::from(u.unit_tib), 0),
+                u.discount_pct
+            )
+        })
+        .collect();
+    format!(
+        "{} TiB reserved ({} off)",
+        g(f64::from(p.reserved_tib), 0),
+        units.join(" + ")
+    )
 }
 
 /// The datastores: size, QoS, predictions, VMs placed, cost.
