@@ -807,3 +807,72 @@ fn few_vms_cannot_drive_many_flows() {
     }
     assert!(e.to_string().contains("limited by the vm layer"), "{e}");
 }
+
+#[test]
+fn two_clusters_buy_one_reservation_set_for_the_estate() {
+    // c1 and c2: 6 VMs x 100 TiB each, Premium only, eastus, 3-year, no headroom.
+    // Premium 301.25056 per TiB-month (0.000403 x 730 x 1,024).
+    // Each cluster's plan is pay as you go: 600 x 301.25056 = 180,750.336 -> 180,750.34.
+    // The estate's Premium hot tier is 1,200 TiB, bought once: 1 PiB at 34% + 2 x 100 TiB
+    // at 30% = 203,597.1784704 + 42,175.0784 = 245,772.2568704 -> 245,772.26;
+    // pay as you go 2 x 180,750.34 = 361,500.68; saves 115,728.42;
+    // total 361,500.68 - 115,728.42 = 245,772.26.
+    // (Bought per cluster, 6 x 100 TiB each: 2 x 600 x 210.875392 = 253,050.47.)
+    let mut inv = estate(12, 100.0 * 1024.0);
+    for (i, vm) in inv.vms.iter_mut().enumerate() {
+        let c = if i < 6 { "c1" } else { "c2" };
+        vm.cluster = Some(c.into());
+        vm.host = Some(format!("{c}-h{}", i % 3));
+    }
+    let opts = DemandOptions {
+        headroom_pct: 0.0,
+        io_profile: IoProfile::small_block(),
+        ..DemandOptions::default()
+    };
+    let split = demand::split_by_cluster(&inv, &opts, None).unwrap();
+    let plans = optimize::optimize_per_cluster(
+        &split,
+        &Catalog::builtin().unwrap(),
+        &PerfModel::builtin().unwrap(),
+        &OptimizeOptions {
+            region: "eastus".into(),
+            reservation: ReservationTerm::ThreeYear,
+            service_levels: vec![ServiceLevel::Premium],
+            ..OptimizeOptions::default()
+        },
+        None,
+    )
+    .unwrap();
+    assert_eq!(plans.clusters.len(), 2);
+    for c in &plans.clusters {
+        assert_eq!(c.plan.pools[0].size_tib, 600);
+        assert_eq!(
+            c.plan.pools[0].reserved_tib, 0,
+            "clusters are pay as you go"
+        );
+        assert!((c.plan.totals.cost_usd_per_month - 180_750.34).abs() < 0.005);
+    }
+    assert_eq!(plans.reservations.len(), 1, "{:?}", plans.reservations);
+    let r = &plans.reservations[0];
+    assert_eq!(
+        (r.region.as_str(), r.service_level),
+        ("eastus", ServiceLevel::Premium)
+    );
+    assert!((r.hot_tib - 1200.0).abs() < 1e-9);
+    let units: Vec<(u32, u32)> = r.units.iter().map(|u| (u.unit_tib, u.count)).collect();
+    assert_eq!(units, [(1024, 1), (100, 2)]);
+    assert_eq!(r.reserved_tib, 1224);
+    assert!((r.pay_as_you_go_usd_per_month - 361_500.68).abs() < 0.005);
+    assert!((r.cost_usd_per_month - 245_772.26).abs() < 0.005);
+    assert!((r.savings_usd_per_month - 115_728.42).abs() < 0.005);
+    assert!((plans.total.cost_usd_per_month - 245_772.26).abs() < 0.005);
+    assert!((plans.total.reservation_savings_usd_per_month - 115_728.42).abs() < 0.005);
+    let note = &plans.clusters[0]
+        .plan
+        .assumptions
+        .iter()
+        .find(|a| a.name == "reservation")
+        .unwrap()
+        .note;
+    assert!(note.contains("once for the estate"), "{note}");
+}

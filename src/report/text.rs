@@ -532,5 +532,53 @@ pub(super) fn cluster_plans_text(plans: &ClusterPlans) -> String {
             g(c.plan.totals.cost_usd_per_month, 2)
         );
     }
+    estate_reservations(&mut s, plans);
     s
+}
+
+/// The reservations bought once for the estate (per region and service level), and what
+/// they save against the clusters' pay-as-you-go figures.
+fn estate_reservations(s: &mut String, plans: &ClusterPlans) {
+    let g = group_thousands;
+    if plans.reservations.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        s,
+        "  reservations, bought once for the estate (the clusters above are pay as you go):"
+    );
+    for r in &plans.reservations {
+        let units: Vec<String> = r
+            .units
+            .iter()
+            .map(|u| {
+                format!(
+                    "{} x {} TiB at {}%",
+                    u.count,
+                    g(f64::from(u.unit_tib), 0),
+                    u.discount_pct
+                )
+            })
+            .collect();
+        let _ = writeln!(
+            s,
+            "    {} {} {}: {} hot TiB, {} TiB reserved ({} off); hot tier {} -> {} USD/month, \
+             saves {}",
+            r.region,
+            r.service_level.as_str(),
+            r.term,
+            g(r.hot_tib, 1),
+            g(f64::from(r.reserved_tib), 0),
+            units.join(" + "),
+            g(r.pay_as_you_go_usd_per_month, 2),
+            g(r.cost_usd_per_month, 2),
+            g(r.savings_usd_per_month, 2)
+        );
+    }
+    let _ = writeln!(
+        s,
+        "  total with the reservations: {} USD/month (saves {})",
+        g(plans.total.cost_usd_per_month, 2),
+        g(plans.total.reservation_savings_usd_per_month, 2)
+    );
 }
