@@ -408,6 +408,13 @@ fn vsan(s: &mut String, plan: &Plan) {
             )),
         g(v.anf_usd_per_month, 2)
     );
+    if v.clusters_needed > 0 {
+        let _ = writeln!(
+            s,
+            "  {} hosts make {} AVS cluster(s) (largest {} hosts) in {} private cloud(s)",
+            v.hosts_needed, v.clusters_needed, v.largest_cluster_hosts, v.private_clouds_needed
+        );
+    }
     let _ = writeln!(s, "  {}", v.note);
 }
 
