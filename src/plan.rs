@@ -69,7 +69,8 @@ pub struct PoolPlan {
     /// Hot-tier capacity covered by reserved capacity, TiB (whole reservation units).
     #[serde(default)]
     pub reserved_tib: u32,
-    /// Discount of that reservation on the hot-tier price, percent (0 = pay as you go).
+    /// Discount of that reservation on the hot-tier price, percent (0 = pay as you go); with
+    /// units of several sizes, weighted by their TiB (`reservation_units` has each).
     #[serde(default)]
     pub reservation_discount_pct: f64,
     /// One-time transfer of the initially cold data into the cool tier, billed in the first
@@ -77,6 +78,10 @@ pub struct PoolPlan {
     /// region's cool transfer price per GiB \[COST\] (2026-06-15), USD; 0 without cool access.
     #[serde(default)]
     pub first_month_cool_transfer_usd: f64,
+    /// The reservation units bought for this pool, largest first (1 PiB and 100 TiB units;
+    /// empty: pay as you go).
+    #[serde(default)]
+    pub reservation_units: Vec<crate::catalog::ReservedUnits>,
 }
 
 /// One datastore (one ANF volume, mounted by every host).
@@ -398,8 +403,14 @@ pub struct ClusterTotals {
     pub pool_size_tib: u32,
     /// Capacity placed over all clusters, GiB.
     pub placed_capacity_gib: f64,
-    /// Monthly cost over all clusters, USD.
+    /// Monthly cost over all clusters, USD, with the estate's reservations
+    /// (`ClusterPlans::reservations`): the clusters' plans less the pay-as-you-go hot tier
+    /// the reservations cover, plus what the reservations cost.
     pub cost_usd_per_month: f64,
+    /// What the estate's reservations save against the clusters' pay-as-you-go hot tier,
+    /// USD per month (0 without `reservation`).
+    #[serde(default)]
+    pub reservation_savings_usd_per_month: f64,
     /// VMs in scope that name no cluster (not planned; listed in warnings), count.
     pub vms_without_cluster: usize,
     /// Their capacity, GiB.
@@ -410,13 +421,44 @@ pub struct ClusterTotals {
     pub warnings: Vec<Warning>,
 }
 
+/// Reserved capacity bought once for the whole estate, for one service level in one region
+/// (a reservation covers that level's usage in the region, not one pool).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ReservationPurchase {
+    /// ARM region.
+    pub region: String,
+    /// Service level.
+    pub service_level: ServiceLevel,
+    /// Term (`1y`, `3y`).
+    pub term: String,
+    /// Hot-tier TiB of every pool of this level and region, added.
+    pub hot_tib: f64,
+    /// The units bought, largest first (1 PiB and 100 TiB units).
+    pub units: Vec<crate::catalog::ReservedUnits>,
+    /// TiB reserved (whole units; may exceed `hot_tib`, the rest paid and unused).
+    pub reserved_tib: u32,
+    /// The hot tier of those pools pay as you go (their plans' hot-tier lines), USD per
+    /// month.
+    pub pay_as_you_go_usd_per_month: f64,
+    /// The same hot tier under the reservation (units at their discount, the rest pay as
+    /// you go), USD per month.
+    pub cost_usd_per_month: f64,
+    /// `pay_as_you_go_usd_per_month - cost_usd_per_month`, USD per month.
+    pub savings_usd_per_month: f64,
+}
+
 /// Per-cluster plans and their total (the JSON of `dsplan plan --per-cluster`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ClusterPlans {
     /// [`SCHEMA_VERSION`].
     pub schema_version: u32,
-    /// One plan per source cluster, by name.
+    /// One plan per source cluster, by name. With `reservation`, each cluster's plan is
+    /// priced pay as you go: the reservations are bought once for the estate
+    /// (`reservations`) and only the total counts them.
     pub clusters: Vec<ClusterPlan>,
     /// Totals.
     pub total: ClusterTotals,
+    /// The estate's reservations, one per region and service level that buys units.
+    #[serde(default)]
+    pub reservations: Vec<ReservationPurchase>,
 }

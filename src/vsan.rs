@@ -10,14 +10,22 @@
 //! - raw needed: `stored x overhead / (1 - slack)`, the overhead of the storage policy
 //!   (`data/vsan_policies.csv`: RAID-1 FTT-1 2x, RAID-5 FTT-1 4/3, RAID-6 FTT-2 1.5x) and the
 //!   slack vSAN needs free (25% by default \[VSAN-RULES\]);
-//! - hosts: the fewest `h >= --hosts` with `h x raw per host >= raw needed` and `h` at least
-//!   the policy's minimum; with the `auto` policy, the most space-efficient policy that a
-//!   cluster of `h` hosts allows at the failures to tolerate the AVS SLA asks for (FTT=1
-//!   below 6 hosts: RAID-1 at 3, RAID-5 at 4..5; FTT=2 from 6: RAID-6). AVS's own default
-//!   policy is RAID-1 FTT-1 whatever the size (policy `raid1-ftt1` for it);
+//! - hosts: the fewest `h >= --hosts` with `h x raw per host >= raw needed` and the
+//!   smallest cluster at least the policy's minimum; with the `auto` policy, the most
+//!   space-efficient policy that the smallest cluster allows at the failures to tolerate
+//!   the AVS SLA asks for (FTT=1 below 6 hosts: RAID-1 at 3, RAID-5 at 4..5; FTT=2 from 6:
+//!   RAID-6). AVS's own default policy is RAID-1 FTT-1 whatever the size (policy
+//!   `raid1-ftt1` for it);
+//! - clusters and private clouds (`data/avs_limits.csv` \[AVS-LIMITS\]: 3..16 hosts per
+//!   cluster, 12 clusters and 96 hosts per private cloud): `h` hosts make
+//!   `ceil(h / 16)` clusters of as equal size as whole hosts allow, and a private cloud
+//!   holds `min(12, floor(96 / largest cluster))` of them; the data is assumed to split
+//!   over the clusters (each holds its own VMs' data);
 //! - extra hosts: `h - --hosts`, at the SKU's hourly price x 730 h.
 //!
 //! Only capacity is compared (the plan's hosts are assumed sized for CPU and memory).
+//! AV64 is `av64` with its Gen 1 (vSAN OSA) raw capacity, the lower figure; `av64-gen2` is
+//! the Gen 2 (vSAN ESA) host.
 
 use std::str::FromStr;
 
@@ -27,6 +35,9 @@ use serde::{Deserialize, Serialize};
 pub const AVS_HOSTS_CSV: &str = include_str!("../data/avs_hosts.csv");
 /// `data/vsan_policies.csv`, compiled in.
 pub const VSAN_POLICIES_CSV: &str = include_str!("../data/vsan_policies.csv");
+/// `data/avs_limits.csv`, compiled in (hosts per cluster, clusters and hosts per private
+/// cloud).
+pub const AVS_LIMITS_CSV: &str = include_str!("../data/avs_limits.csv");
 
 /// Bytes per TB (decimal, as host capacity is published).
 const BYTES_PER_TB: f64 = 1e12;
@@ -63,10 +74,18 @@ pub enum VsanError {
 /// An AVS host SKU (a row of `data/avs_hosts.csv`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct HostSku {
-    /// SKU name (`av36p`).
+    /// SKU name (`av36p`; `av64` is AV64 in a Gen 1 private cloud, `av64-gen2` in Gen 2).
     pub sku: String,
+    /// Physical cores of one host.
+    pub cores: u32,
+    /// Memory of one host, GB as the page publishes it (not converted to GiB).
+    pub memory_gb: f64,
+    /// vSAN architecture: `OSA` (original, cache and capacity tiers) or `ESA` (express).
+    pub vsan_architecture: String,
     /// Raw vSAN capacity tier of one host, decimal TB.
     pub raw_capacity_tb: f64,
+    /// Announced retirement date (`YYYY-MM-DD`), where one is announced.
+    pub retirement_date: Option<String>,
     /// Hourly price of one host, USD, where a public figure exists.
     pub usd_per_hour: Option<f64>,
     /// Region of that price.
@@ -93,13 +112,91 @@ pub struct VsanPolicy {
     pub source: String,
 }
 
-/// Host SKUs and policies.
+/// AVS limits on clusters and private clouds (`data/avs_limits.csv` \[AVS-LIMITS\]).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct AvsLimits {
+    /// Fewest hosts in a cluster (3).
+    pub min_hosts_per_cluster: u32,
+    /// Most hosts in a cluster (16).
+    pub max_hosts_per_cluster: u32,
+    /// Most clusters in a private cloud (12).
+    pub max_clusters_per_private_cloud: u32,
+    /// Most hosts in a private cloud (96).
+    pub max_hosts_per_private_cloud: u32,
+}
+
+/// How a number of hosts splits into AVS clusters and private clouds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HostSplit {
+    /// Clusters: `ceil(hosts / max_hosts_per_cluster)`.
+    pub clusters: u32,
+    /// Hosts of the smallest cluster: `floor(hosts / clusters)`.
+    pub smallest_cluster: u32,
+    /// Hosts of the largest cluster: `ceil(hosts / clusters)`.
+    pub largest_cluster: u32,
+    /// Private clouds: `ceil(clusters / min(max clusters, floor(max hosts / largest)))`.
+    pub private_clouds: u32,
+}
+
+impl AvsLimits {
+    /// `hosts` in the fewest clusters of as equal size as whole hosts allow, and the
+    /// private clouds they need; `None` below the cluster minimum.
+    pub fn split(&self, hosts: u32) -> Option<HostSplit> {
+        if hosts < self.min_hosts_per_cluster.max(1) {
+            return None;
+        }
+        let clusters = hosts.div_ceil(self.max_hosts_per_cluster.max(1));
+        let largest_cluster = hosts.div_ceil(clusters);
+        let per_cloud = self
+            .max_clusters_per_private_cloud
+            .min(self.max_hosts_per_private_cloud / largest_cluster)
+            .max(1);
+        Some(HostSplit {
+            clusters,
+            smallest_cluster: hosts / clusters,
+            largest_cluster,
+            private_clouds: clusters.div_ceil(per_cloud),
+        })
+    }
+}
+
+/// A row of `data/avs_limits.csv`.
+#[derive(Deserialize)]
+struct LimitRow {
+    parameter: String,
+    value: u32,
+}
+
+/// The limits of `data/avs_limits.csv`.
+fn avs_limits(rows: &[LimitRow]) -> Result<AvsLimits, VsanError> {
+    let get = |name: &str| {
+        rows.iter()
+            .find(|r| r.parameter == name)
+            .map(|r| r.value)
+            .filter(|v| *v > 0)
+            .ok_or_else(|| VsanError::Parse {
+                file: "avs_limits.csv",
+                row: 1,
+                detail: format!("parameter '{name}' is missing or 0"),
+            })
+    };
+    Ok(AvsLimits {
+        min_hosts_per_cluster: get("min_hosts_per_cluster")?,
+        max_hosts_per_cluster: get("max_hosts_per_cluster")?,
+        max_clusters_per_private_cloud: get("max_clusters_per_private_cloud")?,
+        max_hosts_per_private_cloud: get("max_hosts_per_private_cloud")?,
+    })
+}
+
+/// Host SKUs, policies and AVS limits.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct VsanCatalog {
     /// Host SKUs.
     pub hosts: Vec<HostSku>,
     /// Storage policies.
     pub policies: Vec<VsanPolicy>,
+    /// Hosts per cluster, clusters and hosts per private cloud.
+    pub limits: AvsLimits,
 }
 
 fn parse<T: serde::de::DeserializeOwned>(
@@ -128,6 +225,7 @@ impl VsanCatalog {
     pub fn builtin() -> Result<VsanCatalog, VsanError> {
         let hosts: Vec<HostSku> = parse("avs_hosts.csv", AVS_HOSTS_CSV)?;
         let policies: Vec<VsanPolicy> = parse("vsan_policies.csv", VSAN_POLICIES_CSV)?;
+        let limits = avs_limits(&parse::<LimitRow>("avs_limits.csv", AVS_LIMITS_CSV)?)?;
         for (i, h) in hosts.iter().enumerate() {
             if !(h.raw_capacity_tb.is_finite() && h.raw_capacity_tb > 0.0) {
                 return Err(VsanError::Parse {
@@ -146,7 +244,11 @@ impl VsanCatalog {
                 });
             }
         }
-        Ok(VsanCatalog { hosts, policies })
+        Ok(VsanCatalog {
+            hosts,
+            policies,
+            limits,
+        })
     }
 
     fn host(&self, sku: &str) -> Result<&HostSku, VsanError> {
@@ -213,7 +315,7 @@ impl FromStr for PolicyChoice {
 /// Options of the comparison.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct VsanOptions {
-    /// Host SKU (`av36`, `av36p`, `av52`, `av64`).
+    /// Host SKU (`av36`, `av36p`, `av48`, `av52`, `av64`, `av64-gen2`).
     pub sku: String,
     /// Storage policy.
     pub policy: PolicyChoice,
@@ -261,6 +363,15 @@ pub struct VsanComparison {
     pub raw_per_host_tib: f64,
     /// Hosts the data needs on vSAN.
     pub hosts_needed: u32,
+    /// AVS clusters those hosts make (at most 16 hosts each, `data/avs_limits.csv`).
+    #[serde(default)]
+    pub clusters_needed: u32,
+    /// Hosts of the largest of those clusters.
+    #[serde(default)]
+    pub largest_cluster_hosts: u32,
+    /// Private clouds those clusters need (at most 12 clusters and 96 hosts each).
+    #[serde(default)]
+    pub private_clouds_needed: u32,
     /// Hosts of the planned cluster (`--hosts`).
     pub cluster_hosts: u32,
     /// Hosts beyond the cluster's.
@@ -318,6 +429,68 @@ impl VsanOptions {
     }
 }
 
+/// The fewest hosts from `cluster_hosts` up whose raw capacity holds `stored_tib` under the
+/// policy their smallest cluster allows: (hosts, their split, the policy, raw TiB needed).
+fn fewest_hosts<'a>(
+    catalog: &'a VsanCatalog,
+    o: &VsanOptions,
+    stored_tib: f64,
+    raw_per_host_tib: f64,
+    cluster_hosts: u32,
+) -> Option<(u32, HostSplit, &'a VsanPolicy, f64)> {
+    let free = 1.0 - o.slack_pct / 100.0;
+    for h in cluster_hosts.max(1)..=MAX_HOSTS_SEARCHED {
+        let Some(split) = catalog.limits.split(h) else {
+            continue;
+        };
+        let Some(policy) = catalog.policy(&o.policy, split.smallest_cluster) else {
+            continue;
+        };
+        let raw_needed = stored_tib * policy.overhead_factor / free;
+        if split.smallest_cluster >= policy.min_hosts
+            && f64::from(h) * raw_per_host_tib >= raw_needed
+        {
+            return Some((h, split, policy, raw_needed));
+        }
+    }
+    None
+}
+
+/// How many clusters and private clouds the hosts make, in words.
+fn clusters_note(l: &AvsLimits, split: &HostSplit, hosts: u32) -> String {
+    let limits = format!(
+        "AVS: {}..{} hosts per cluster, {} clusters and {} hosts per private cloud, \
+         data/avs_limits.csv",
+        l.min_hosts_per_cluster,
+        l.max_hosts_per_cluster,
+        l.max_clusters_per_private_cloud,
+        l.max_hosts_per_private_cloud
+    );
+    if split.clusters <= 1 {
+        return format!("{hosts} hosts fit one cluster ({limits})");
+    }
+    format!(
+        "{hosts} hosts need {} clusters of {}..{} hosts in {} private cloud(s) ({limits}); \
+         the data is assumed to split over the clusters",
+        split.clusters, split.smallest_cluster, split.largest_cluster, split.private_clouds
+    )
+}
+
+/// The host's generation and retirement, where they matter.
+fn host_note(host: &HostSku) -> String {
+    let mut s = String::new();
+    if host.sku == "av64" {
+        s.push_str(
+            "; AV64 raw capacity of a Gen 1 private cloud (vSAN OSA, 15.36 TB), the lower \
+             figure; Gen 2 (vSAN ESA) hosts have 19.25 TB: `vsan_host` av64-gen2",
+        );
+    }
+    if let Some(d) = &host.retirement_date {
+        s.push_str(&format!("; {} retirement announced for {d}", host.sku));
+    }
+    s
+}
+
 /// Compares storing `data_gib` on vSAN (more AVS hosts) with the ANF plan costing
 /// `anf_usd_per_month` for a cluster of `cluster_hosts`.
 ///
@@ -339,28 +512,18 @@ pub fn compare(
     let host = catalog.host(&o.sku)?;
     let raw_per_host_tib = host.raw_capacity_tb * BYTES_PER_TB / BYTES_PER_TIB;
     let stored_tib = data_gib / 1024.0 / o.dedup_ratio;
-    let free = 1.0 - o.slack_pct / 100.0;
-    let mut found = None;
-    for h in cluster_hosts.max(1)..=MAX_HOSTS_SEARCHED {
-        let Some(policy) = catalog.policy(&o.policy, h) else {
-            continue;
-        };
-        let raw_needed = stored_tib * policy.overhead_factor / free;
-        if h >= policy.min_hosts && f64::from(h) * raw_per_host_tib >= raw_needed {
-            found = Some((h, policy, raw_needed));
-            break;
-        }
-    }
-    let Some((hosts_needed, policy, raw_needed_tib)) = found else {
+    let Some((hosts_needed, split, policy, raw_needed_tib)) =
+        fewest_hosts(catalog, o, stored_tib, raw_per_host_tib, cluster_hosts)
+    else {
         return Err(invalid(
             "capacity",
             data_gib,
-            "data that fits a vSAN cluster of the chosen policy",
+            "data that fits vSAN clusters of the chosen policy",
         ));
     };
     let extra_hosts = hosts_needed - cluster_hosts.min(hosts_needed);
     let price = o.host_usd_per_hour.or(host.usd_per_hour);
-    let note = match (o.host_usd_per_hour, host.usd_per_hour) {
+    let price_note = match (o.host_usd_per_hour, host.usd_per_hour) {
         (Some(_), _) => "host price from `vsan_host_usd_per_hour`".to_string(),
         (None, Some(_)) => format!(
             "host price: data/avs_hosts.csv ({} list price); capacity only, CPU and memory \
@@ -372,6 +535,11 @@ pub fn compare(
             host.sku
         ),
     };
+    let note = format!(
+        "{price_note}; {}{}",
+        clusters_note(&catalog.limits, &split, hosts_needed),
+        host_note(host)
+    );
     Ok(VsanComparison {
         sku: host.sku.clone(),
         policy: policy.policy.clone(),
@@ -382,6 +550,9 @@ pub fn compare(
         raw_needed_tib,
         raw_per_host_tib,
         hosts_needed,
+        clusters_needed: split.clusters,
+        largest_cluster_hosts: split.largest_cluster,
+        private_clouds_needed: split.private_clouds,
         cluster_hosts,
         extra_hosts,
         host_usd_per_hour: price,
@@ -441,6 +612,106 @@ mod tests {
         let r = compare(&c, 20.0 * 1024.0, 3, 0.0, 730.0, &o).unwrap();
         assert_eq!((r.hosts_needed, r.extra_hosts), (3, 0));
         assert_eq!(r.extra_hosts_usd_per_month, Some(0.0));
+    }
+
+    #[test]
+    fn two_pib_on_av64_needs_several_clusters_and_private_clouds() {
+        let c = VsanCatalog::builtin().unwrap();
+        // 2 PiB = 2,048 TiB of data on AV64 Gen 1 (15.36e12 / 2^40 = 13.969839 TiB raw per
+        // host), auto policy (clusters of 6+ hosts: RAID-6 FTT-2, 1.5x), 25% slack:
+        //   raw needed = 2,048 x 1.5 / 0.75 = 4,096 TiB;
+        //   293 hosts x 13.969839 = 4,093.16 < 4,096; 294 x 13.969839 = 4,107.13 -> 294;
+        //   clusters ceil(294 / 16) = 19 (15 or 16 hosts: 294 / 19 = 15.47);
+        //   a private cloud holds min(12, floor(96 / 16) = 6) = 6 -> ceil(19 / 6) = 4.
+        let o = VsanOptions {
+            sku: "av64".into(),
+            ..VsanOptions::default()
+        };
+        let r = compare(&c, 2048.0 * 1024.0, 16, 0.0, 730.0, &o).unwrap();
+        assert_eq!(r.policy, "raid6-ftt2");
+        assert!((r.raw_needed_tib - 4096.0).abs() < 1e-9);
+        assert_eq!(r.hosts_needed, 294);
+        assert_eq!((r.clusters_needed, r.largest_cluster_hosts), (19, 16));
+        assert_eq!(r.private_clouds_needed, 4);
+        assert_eq!(r.extra_hosts, 278);
+        assert!(
+            r.note.contains("19 clusters") && r.note.contains("4 private cloud"),
+            "{}",
+            r.note
+        );
+        assert!(r.note.contains("Gen 1"), "{}", r.note);
+        // Gen 2 on request: 19.25e12 / 2^40 = 17.507893 TiB per host;
+        // 4,096 / 17.507893 = 233.95 -> 234 hosts, ceil(234 / 16) = 15 clusters
+        // (234 / 15 = 15.6: 15 or 16 hosts), ceil(15 / 6) = 3 private clouds.
+        let o = VsanOptions {
+            sku: "av64-gen2".into(),
+            ..VsanOptions::default()
+        };
+        let r = compare(&c, 2048.0 * 1024.0, 16, 0.0, 730.0, &o).unwrap();
+        assert_eq!(r.hosts_needed, 234);
+        assert_eq!((r.clusters_needed, r.private_clouds_needed), (15, 3));
+    }
+
+    #[test]
+    fn hosts_split_into_clusters_and_private_clouds() {
+        let l = VsanCatalog::builtin().unwrap().limits;
+        // 16 hosts: one cluster; 17: 2 clusters of 8 and 9; 96: 6 of 16 in one cloud;
+        // 97: 7 clusters of 13..14 (97 / 7 = 13.86), a cloud holds min(12, 96 / 14 = 6)
+        // = 6 -> 2 clouds; 2 hosts: below the 3-host minimum.
+        let s = |h| {
+            l.split(h).map(|s| {
+                (
+                    s.clusters,
+                    s.smallest_cluster,
+                    s.largest_cluster,
+                    s.private_clouds,
+                )
+            })
+        };
+        assert_eq!(s(16), Some((1, 16, 16, 1)));
+        assert_eq!(s(17), Some((2, 8, 9, 1)));
+        assert_eq!(s(96), Some((6, 16, 16, 1)));
+        assert_eq!(s(97), Some((7, 13, 14, 2)));
+        assert_eq!(s(2), None);
+    }
+
+    #[test]
+    fn host_rows_carry_figures_and_dated_sources() {
+        let c = VsanCatalog::builtin().unwrap();
+        // architecture-private-clouds (2025-08-14) Hosts table: cores, RAM GB, raw TB.
+        let row = |sku: &str| c.hosts.iter().find(|h| h.sku == sku).unwrap();
+        let figures = |sku: &str| {
+            let h = row(sku);
+            (
+                h.cores,
+                h.memory_gb,
+                h.raw_capacity_tb,
+                h.vsan_architecture.as_str(),
+            )
+        };
+        assert_eq!(figures("av36"), (36, 576.0, 15.20, "OSA"));
+        assert_eq!(figures("av36p"), (36, 768.0, 19.20, "OSA"));
+        assert_eq!(figures("av48"), (48, 1024.0, 25.6, "ESA"));
+        assert_eq!(figures("av52"), (52, 1536.0, 38.40, "OSA"));
+        assert_eq!(figures("av64"), (64, 1024.0, 15.36, "OSA"));
+        assert_eq!(figures("av64-gen2"), (64, 1024.0, 19.25, "ESA"));
+        assert_eq!(row("av36p").retirement_date.as_deref(), Some("2029-06-30"));
+        assert_eq!(row("av52").retirement_date.as_deref(), Some("2029-06-30"));
+        assert_eq!(row("av64").retirement_date, None);
+        assert!(c.hosts.iter().all(|h| {
+            h.source
+                .contains("architecture-private-clouds (2025-08-14)")
+        }));
+        let l = c.limits;
+        assert_eq!(
+            (
+                l.min_hosts_per_cluster,
+                l.max_hosts_per_cluster,
+                l.max_clusters_per_private_cloud,
+                l.max_hosts_per_private_cloud
+            ),
+            (3, 16, 12, 96)
+        );
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Property tests of the optimizer: on random small instances the MILP's monthly cost equals
 //! the cheapest layout found by exhaustive enumeration over service level, pool TiB,
-//! datastore count, cool access, regular or large volumes and reservation units, to the
-//! cent; every returned plan meets its targets when re-evaluated; the alternatives and
+//! datastore count, cool access, regular or large volumes and reservation units (every
+//! count of 1 PiB and of 100 TiB units), to the cent; every returned plan meets its targets when re-evaluated; the alternatives and
 //! marginal costs never undercut the chosen plan.
 
 use dsplan::catalog::{Catalog, ReservationTerm, ServiceLevel};
@@ -51,21 +51,38 @@ struct Knobs<'a> {
     reservation: ReservationTerm,
     /// Whether large volumes may be used (`allow_large_volumes`).
     allow_large: bool,
+    /// Datastore counts tried: 1..=this.
+    max_datastores: u32,
 }
 
-/// Hot-tier cost with the cheapest whole number of reservation units, tried one by one
-/// (0 ..= hot / unit + 1), USD per month.
-fn hot_cost(hot_tib: f64, per_tib: f64, discount: Option<(f64, f64)>) -> f64 {
+/// Hot-tier cost with the cheapest whole numbers of reservation units, every count of every
+/// unit size tried (0 ..= hot / unit + 1 of each; `offers` holds (discount %, unit TiB)),
+/// USD per month.
+fn hot_cost(hot_tib: f64, per_tib: f64, offers: &[(f64, f64)]) -> f64 {
     let mut best = hot_tib * per_tib;
-    if let Some((pct, unit)) = discount {
-        let mut n = 0.0;
-        while n * unit <= hot_tib + unit {
-            let reserved = n * unit;
-            let c =
-                (hot_tib - reserved).max(0.0) * per_tib + reserved * per_tib * (1.0 - pct / 100.0);
-            best = best.min(c);
-            n += 1.0;
+    let counts = |unit: f64| 0..=((hot_tib / unit).floor() as u32 + 1);
+    match offers {
+        [] => {}
+        [(pct, unit)] => {
+            for n in counts(*unit) {
+                let reserved = f64::from(n) * unit;
+                let c = (hot_tib - reserved).max(0.0) * per_tib
+                    + reserved * per_tib * (1.0 - pct / 100.0);
+                best = best.min(c);
+            }
         }
+        [(pa, ua), (pb, ub)] => {
+            for na in counts(*ua) {
+                for nb in counts(*ub) {
+                    let (ra, rb) = (f64::from(na) * ua, f64::from(nb) * ub);
+                    let c = (hot_tib - ra - rb).max(0.0) * per_tib
+                        + ra * per_tib * (1.0 - pa / 100.0)
+                        + rb * per_tib * (1.0 - pb / 100.0);
+                    best = best.min(c);
+                }
+            }
+        }
+        _ => panic!("more than two reservation unit sizes"),
     }
     best
 }
@@ -120,6 +137,19 @@ fn cheapest_layouts(
     small: &IoProfile,
 ) -> Vec<Cheapest> {
     let c = Catalog::builtin().unwrap();
+    cheapest_layouts_with(&c, k, required_gib, data_gib, iops, mibps, small)
+}
+
+/// [`cheapest_layouts`] over the service levels of `c`.
+fn cheapest_layouts_with(
+    c: &Catalog,
+    k: &Knobs,
+    required_gib: f64,
+    data_gib: f64,
+    iops: f64,
+    mibps: f64,
+    small: &IoProfile,
+) -> Vec<Cheapest> {
     let m = PerfModel::builtin().unwrap();
     let prices = c.region(k.region).unwrap();
     let large = IoProfile {
@@ -140,9 +170,11 @@ fn cheapest_layouts(
         if spec.service_level == ServiceLevel::Flexible && tp_price.is_none() {
             continue;
         }
-        let discount = c
-            .reservation(spec.service_level, k.reservation)
-            .map(|r| (r.discount_pct, r.unit_tib));
+        let offers: Vec<(f64, f64)> = c
+            .reservations(spec.service_level, k.reservation)
+            .iter()
+            .map(|r| (r.discount_pct, r.unit_tib))
+            .collect();
         for cool in [false, true] {
             if cool && cold_gib <= 0.0 {
                 continue;
@@ -164,7 +196,7 @@ fn cheapest_layouts(
                         l.volume_max_throughput_mibps,
                     )
                 };
-                for d in 1..=8u32 {
+                for d in 1..=k.max_datastores {
                     let mut layout = optimize::workload_layout(k.hosts, d, vol_mibps, VMS);
                     if cool {
                         layout.cool_pct = k.cold_pct;
@@ -187,7 +219,7 @@ fn cheapest_layouts(
                             (need * tp_price.unwrap_or(0.0), 128.0 + need <= 640.0 * pf)
                         } else {
                             let rate = if cool {
-                                cool_rate(&c, k, spec)
+                                cool_rate(c, k, spec)
                             } else {
                                 spec.throughput_mibps_per_tib
                             };
@@ -197,7 +229,7 @@ fn cheapest_layouts(
                             continue;
                         }
                         let cold = if cool { cold_gib } else { 0.0 };
-                        let hot = hot_cost(pf - cold / 1024.0, per_tib, discount);
+                        let hot = hot_cost(pf - cold / 1024.0, per_tib, &offers);
                         let cool_cap = cold * prices.cool_capacity_usd_per_gib_month.unwrap_or(0.0);
                         let transfer = cold * k.retrieval_pct / 100.0
                             * prices.cool_transfer_usd_per_gib.unwrap_or(0.0);
@@ -229,7 +261,21 @@ fn brute_force(
     mibps: f64,
     small: &IoProfile,
 ) -> Option<f64> {
-    cheapest_layouts(k, required_gib, data_gib, iops, mibps, small)
+    let c = Catalog::builtin().unwrap();
+    brute_force_with(&c, k, required_gib, data_gib, iops, mibps, small)
+}
+
+/// [`brute_force`] over the service levels of `c`.
+fn brute_force_with(
+    c: &Catalog,
+    k: &Knobs,
+    required_gib: f64,
+    data_gib: f64,
+    iops: f64,
+    mibps: f64,
+    small: &IoProfile,
+) -> Option<f64> {
+    cheapest_layouts_with(c, k, required_gib, data_gib, iops, mibps, small)
         .into_iter()
         .min_by(|a, b| a.raw.total_cmp(&b.raw))
         .map(|c| c.invoice)
@@ -315,7 +361,7 @@ proptest! {
             allow_unlisted_region: true,
             allow_large_volumes: allow_large,
         }).unwrap();
-        let knobs = Knobs { region, hosts, cold_pct, retrieval_pct, reservation, allow_large };
+        let knobs = Knobs { region, hosts, cold_pct, retrieval_pct, reservation, allow_large, max_datastores: 8 };
         let expected = brute_force(&knobs, demand.required_capacity_gib, demand.data_capacity_gib(), iops, mibps, &small)
             .expect("brute force finds a layout whenever the MILP does");
         prop_assert!((plan.totals.cost_usd_per_month - expected).abs() < 0.005,
@@ -335,6 +381,66 @@ proptest! {
         for mc in plan.marginal_costs.iter().filter(|mc| mc.feasible) {
             prop_assert!(mc.extra_cost_usd_per_month >= 0.0, "{mc:?}");
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Hot tiers of 700..1,900 TiB, where 1 PiB units compete with 100 TiB units: the
+    /// MILP's mix costs what every count of both unit sizes, tried one by one, costs.
+    #[test]
+    fn reservation_mix_equals_exhaustive_enumeration(
+        capacity_tib in 700.0f64..1900.0,
+        hosts in 3u32..=16,
+        mibps_frac in 0.0f64..0.3,
+        region in prop::sample::select(vec!["eastus", "westeurope", "japaneast"]),
+        reservation in prop::sample::select(vec![ReservationTerm::OneYear, ReservationTerm::ThreeYear]),
+        levels in prop::sample::select(vec![
+            vec![],
+            vec![ServiceLevel::Standard],
+            vec![ServiceLevel::Premium],
+            vec![ServiceLevel::Ultra],
+        ]),
+    ) {
+        let small = IoProfile { block_size_kib: 8.0, read_pct: 70.0, random_pct: 100.0 };
+        let m = PerfModel::builtin().unwrap();
+        let c = Catalog::builtin().unwrap();
+        // 2,048 TiB in regular volumes of at most 100 TiB: 21 datastores.
+        let max_ds = 21;
+        let top = optimize::workload_layout(hosts, 8, c.limits.volume_max_throughput_mibps, VMS);
+        let large = IoProfile { block_size_kib: 64.0, read_pct: 70.0, random_pct: 0.0 };
+        let mibps = (m.predict(&top, &large).unwrap().throughput_mibps * mibps_frac).floor();
+        let demand = demand::derive(&estate(capacity_tib * 1024.0), &DemandOptions {
+            headroom_pct: 0.0,
+            throughput_mibps: mibps,
+            io_profile: small,
+            ..DemandOptions::default()
+        }).unwrap();
+        let plan = optimize::optimize(&demand, &c, &m, &OptimizeOptions {
+            hosts,
+            region: region.into(),
+            max_datastores: max_ds,
+            service_levels: levels.clone(),
+            reservation,
+            ..OptimizeOptions::default()
+        }).unwrap();
+        // the enumeration over the allowed levels only: restrict the catalog the same way
+        let mut only = c.clone();
+        if !levels.is_empty() {
+            only.service_levels.retain(|s| levels.contains(&s.service_level));
+        }
+        let knobs = Knobs {
+            region, hosts, cold_pct: 0.0, retrieval_pct: 0.0, reservation, allow_large: false,
+            max_datastores: max_ds,
+        };
+        let expected = brute_force_with(&only, &knobs, demand.required_capacity_gib, 0.0, 0.0, mibps, &small)
+            .expect("brute force finds a layout whenever the MILP does");
+        prop_assert!((plan.totals.cost_usd_per_month - expected).abs() < 0.005,
+            "milp {} vs enumeration {}", plan.totals.cost_usd_per_month, expected);
+        let pool = &plan.pools[0];
+        let units: u32 = pool.reservation_units.iter().map(|u| u.unit_tib * u.count).sum();
+        prop_assert_eq!(units, pool.reserved_tib);
     }
 }
 
@@ -394,6 +500,7 @@ proptest! {
             retrieval_pct: opts.cool_retrieval_pct,
             reservation: ReservationTerm::None,
             allow_large: false,
+            max_datastores: 8,
         };
         let sizes = (base_demand.required_capacity_gib, base_demand.data_capacity_gib());
         let expected = brute_force_phased(&knobs, sizes, (base_mibps, peak_mibps), months, &small)

@@ -400,6 +400,45 @@ fn three_year_reservation_buys_whole_100_tib_units() {
 }
 
 #[test]
+fn premium_1200_tib_3y_buys_one_pib_and_two_100_tib_units() {
+    // eastus Premium: 0.000403 USD/GiB-h x 730 h x 1,024 GiB = 301.25056 per TiB-month.
+    // Hot tier 1,200 TiB (12 VMs x 100 TiB, no headroom), 3-year: 1 PiB units 34% off,
+    // 100 TiB units 30% off.
+    //   1 PiB + 2 x 100 TiB (24 TiB reserved, unused):
+    //     1,024 x 301.25056 x 0.66 + 200 x 301.25056 x 0.70
+    //     = 203,597.1784704 + 42,175.0784 = 245,772.2568704 -> 245,772.26;
+    //   1 PiB + 1 x 100 TiB + 76 TiB pay as you go: 203,597.18 + 21,087.54 + 22,895.04
+    //     = 247,579.76 (dearer by 1,807.50);
+    //   12 x 100 TiB: 1,200 x 210.875392 = 253,050.47; 1 PiB + 176 TiB pay as you go:
+    //     256,617.28; 2 PiB: 411,564.42; all pay as you go: 361,500.67.
+    // 1,200 TiB in regular volumes (100 TiB at most) needs 12 datastores: allow 16.
+    let options = OptimizeOptions {
+        region: "eastus".into(),
+        reservation: ReservationTerm::ThreeYear,
+        service_levels: vec![ServiceLevel::Premium],
+        max_datastores: 16,
+        ..OptimizeOptions::default()
+    };
+    let p = plan_with(&estate(12, 100.0 * 1024.0), 0.0, 0.0, &options).unwrap();
+    let pool = &p.pools[0];
+    assert_eq!(pool.size_tib, 1200);
+    assert_eq!(pool.reserved_tib, 1224);
+    let units: Vec<(u32, u32, f64)> = pool
+        .reservation_units
+        .iter()
+        .map(|u| (u.unit_tib, u.count, u.discount_pct))
+        .collect();
+    assert_eq!(units, [(1024, 1, 34.0), (100, 2, 30.0)]);
+    assert!(
+        (p.totals.cost_usd_per_month - 245_772.26).abs() < 0.005,
+        "{}",
+        p.totals.cost_usd_per_month
+    );
+    // (1,024 x 34 + 200 x 30) / 1,224 = 33.346...% over the reserved TiB.
+    assert!((pool.reservation_discount_pct - 40_816.0 / 1224.0).abs() < 1e-9);
+}
+
+#[test]
 fn capacity_beyond_the_regular_volumes_takes_a_large_volume() {
     // 250 TiB in eastus with at most 2 datastores: 2 regular volumes hold 200 TiB < 250, so
     // one large volume (50..1,024 TiB) carries it: flexible 250 x 112.87552 = 28,218.88.
@@ -798,4 +837,73 @@ fn few_vms_cannot_drive_many_flows() {
         other => panic!("expected infeasible, got {other}"),
     }
     assert!(e.to_string().contains("limited by the vm layer"), "{e}");
+}
+
+#[test]
+fn two_clusters_buy_one_reservation_set_for_the_estate() {
+    // c1 and c2: 6 VMs x 100 TiB each, Premium only, eastus, 3-year, no headroom.
+    // Premium 301.25056 per TiB-month (0.000403 x 730 x 1,024).
+    // Each cluster's plan is pay as you go: 600 x 301.25056 = 180,750.336 -> 180,750.34.
+    // The estate's Premium hot tier is 1,200 TiB, bought once: 1 PiB at 34% + 2 x 100 TiB
+    // at 30% = 203,597.1784704 + 42,175.0784 = 245,772.2568704 -> 245,772.26;
+    // pay as you go 2 x 180,750.34 = 361,500.68; saves 115,728.42;
+    // total 361,500.68 - 115,728.42 = 245,772.26.
+    // (Bought per cluster, 6 x 100 TiB each: 2 x 600 x 210.875392 = 253,050.47.)
+    let mut inv = estate(12, 100.0 * 1024.0);
+    for (i, vm) in inv.vms.iter_mut().enumerate() {
+        let c = if i < 6 { "c1" } else { "c2" };
+        vm.cluster = Some(c.into());
+        vm.host = Some(format!("{c}-h{}", i % 3));
+    }
+    let opts = DemandOptions {
+        headroom_pct: 0.0,
+        io_profile: IoProfile::small_block(),
+        ..DemandOptions::default()
+    };
+    let split = demand::split_by_cluster(&inv, &opts, None).unwrap();
+    let plans = optimize::optimize_per_cluster(
+        &split,
+        &Catalog::builtin().unwrap(),
+        &PerfModel::builtin().unwrap(),
+        &OptimizeOptions {
+            region: "eastus".into(),
+            reservation: ReservationTerm::ThreeYear,
+            service_levels: vec![ServiceLevel::Premium],
+            ..OptimizeOptions::default()
+        },
+        None,
+    )
+    .unwrap();
+    assert_eq!(plans.clusters.len(), 2);
+    for c in &plans.clusters {
+        assert_eq!(c.plan.pools[0].size_tib, 600);
+        assert_eq!(
+            c.plan.pools[0].reserved_tib, 0,
+            "clusters are pay as you go"
+        );
+        assert!((c.plan.totals.cost_usd_per_month - 180_750.34).abs() < 0.005);
+    }
+    assert_eq!(plans.reservations.len(), 1, "{:?}", plans.reservations);
+    let r = &plans.reservations[0];
+    assert_eq!(
+        (r.region.as_str(), r.service_level),
+        ("eastus", ServiceLevel::Premium)
+    );
+    assert!((r.hot_tib - 1200.0).abs() < 1e-9);
+    let units: Vec<(u32, u32)> = r.units.iter().map(|u| (u.unit_tib, u.count)).collect();
+    assert_eq!(units, [(1024, 1), (100, 2)]);
+    assert_eq!(r.reserved_tib, 1224);
+    assert!((r.pay_as_you_go_usd_per_month - 361_500.68).abs() < 0.005);
+    assert!((r.cost_usd_per_month - 245_772.26).abs() < 0.005);
+    assert!((r.savings_usd_per_month - 115_728.42).abs() < 0.005);
+    assert!((plans.total.cost_usd_per_month - 245_772.26).abs() < 0.005);
+    assert!((plans.total.reservation_savings_usd_per_month - 115_728.42).abs() < 0.005);
+    let note = &plans.clusters[0]
+        .plan
+        .assumptions
+        .iter()
+        .find(|a| a.name == "reservation")
+        .unwrap()
+        .note;
+    assert!(note.contains("once for the estate"), "{note}");
 }

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 mod cool;
 mod regions;
+mod reservation;
 
 pub use cool::{
     COOL_ACCESS_REGIONS_CSV, COOL_ACCESS_RULE_CSV, CoolAccessRegion, CoolAccessRules,
@@ -20,6 +21,7 @@ pub use cool::{
 pub use regions::{
     AVS_ANF_REGIONS_CSV, AvsRegion, arm_region_name, avs_anf_regions, avs_supports_anf_datastores,
 };
+pub use reservation::{MAX_UNIT_SIZES, ReservationMix, ReservedUnits, cheapest_mix};
 
 /// `data/service_levels.csv`, compiled in.
 pub const SERVICE_LEVELS_CSV: &str = include_str!("../../data/service_levels.csv");
@@ -134,7 +136,9 @@ impl FromStr for ReservationTerm {
 }
 
 /// A reserved-capacity discount (a row of `data/reservations.csv`): it applies to the hot
-/// tier of a pool only, and is bought in whole units of `unit_tib`.
+/// tier only, to the usage of its level in one region (not to one pool), and is bought in
+/// whole units of `unit_tib`; a level and term may have units of 100 TiB and of 1 PiB
+/// ([`cheapest_mix`] picks the mix).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ReservationDiscount {
     /// The service level it applies to.
@@ -143,7 +147,7 @@ pub struct ReservationDiscount {
     pub term: ReservationTerm,
     /// Discount on the hot-tier capacity price, percent.
     pub discount_pct: f64,
-    /// Size of one reservation unit, TiB (100).
+    /// Size of one reservation unit, TiB (100 or 1,024).
     pub unit_tib: f64,
     /// Where the figures come from.
     pub source: String,
@@ -576,6 +580,19 @@ impl Catalog {
             if !(r.unit_tib.is_finite() && r.unit_tib >= 1.0) {
                 return Err(bad(format!("unit {} TiB is not a size", r.unit_tib)));
             }
+            let sizes = reservations
+                .iter()
+                .filter(|o: &&ReservationDiscount| {
+                    o.service_level == service_level && o.term == term
+                })
+                .collect::<Vec<_>>();
+            if sizes.iter().any(|o| o.unit_tib == r.unit_tib) || sizes.len() >= MAX_UNIT_SIZES {
+                return Err(bad(format!(
+                    "{service_level} {term}: a second row for {} TiB units, or more than \
+                     {MAX_UNIT_SIZES} unit sizes",
+                    r.unit_tib
+                )));
+            }
             reservations.push(ReservationDiscount {
                 service_level,
                 term,
@@ -604,19 +621,23 @@ impl Catalog {
             .ok_or_else(|| CatalogError::UnknownServiceLevel(level.to_string()))
     }
 
-    /// The reserved-capacity discount of `level` for `term` (`None` for pay as you go or a
-    /// level without a published discount).
-    pub fn reservation(
+    /// The reserved-capacity unit sizes of `level` for `term`, smallest unit first (empty
+    /// for pay as you go or a level without a published discount).
+    pub fn reservations(
         &self,
         level: ServiceLevel,
         term: ReservationTerm,
-    ) -> Option<&ReservationDiscount> {
+    ) -> Vec<&ReservationDiscount> {
         if term == ReservationTerm::None {
-            return None;
+            return Vec::new();
         }
-        self.reservations
+        let mut out: Vec<&ReservationDiscount> = self
+            .reservations
             .iter()
-            .find(|r| r.service_level == level && r.term == term)
+            .filter(|r| r.service_level == level && r.term == term)
+            .collect();
+        out.sort_by(|a, b| a.unit_tib.total_cmp(&b.unit_tib));
+        out
     }
 
     /// Prices of `region`: an ARM name or a display name, case-insensitive (`"West Europe"`
@@ -667,27 +688,28 @@ mod tests {
     #[test]
     fn reservation_discounts_from_data() {
         let c = Catalog::builtin().unwrap();
-        // data/reservations.csv: 3-year Ultra 30%, 3-year Standard 18%, 1-year Premium 18%,
-        // 100 TiB units; Flexible has no row.
-        let u = c
-            .reservation(ServiceLevel::Ultra, ReservationTerm::ThreeYear)
-            .unwrap();
-        assert_eq!((u.discount_pct, u.unit_tib), (30.0, 100.0));
-        let s = c
-            .reservation(ServiceLevel::Standard, ReservationTerm::ThreeYear)
-            .unwrap();
-        assert_eq!(s.discount_pct, 18.0);
-        let p = c
-            .reservation(ServiceLevel::Premium, ReservationTerm::OneYear)
-            .unwrap();
-        assert_eq!(p.discount_pct, 18.0);
+        // data/reservations.csv: 100 TiB units 1y 18%, 3y 18% Standard / 30% Premium and
+        // Ultra; 1 PiB units 1y 22%, 3y 22% Standard / 34% Premium and Ultra; Flexible has
+        // no row.
+        let pct = |l, t| {
+            c.reservations(l, t)
+                .iter()
+                .map(|r| (r.unit_tib, r.discount_pct))
+                .collect::<Vec<_>>()
+        };
+        use ReservationTerm::{OneYear, ThreeYear};
+        use ServiceLevel::{Flexible, Premium, Standard, Ultra};
+        assert_eq!(pct(Ultra, ThreeYear), [(100.0, 30.0), (1024.0, 34.0)]);
+        assert_eq!(pct(Premium, ThreeYear), [(100.0, 30.0), (1024.0, 34.0)]);
+        assert_eq!(pct(Standard, ThreeYear), [(100.0, 18.0), (1024.0, 22.0)]);
+        assert_eq!(pct(Premium, OneYear), [(100.0, 18.0), (1024.0, 22.0)]);
+        assert_eq!(pct(Standard, OneYear), [(100.0, 18.0), (1024.0, 22.0)]);
+        assert!(pct(Flexible, OneYear).is_empty());
+        assert!(pct(Ultra, ReservationTerm::None).is_empty());
         assert!(
-            c.reservation(ServiceLevel::Flexible, ReservationTerm::OneYear)
-                .is_none()
-        );
-        assert!(
-            c.reservation(ServiceLevel::Ultra, ReservationTerm::None)
-                .is_none()
+            c.reservations
+                .iter()
+                .all(|r| r.source.contains("azure-netapp-files/reservations"))
         );
         assert_eq!(
             "3y".parse::<ReservationTerm>().unwrap(),

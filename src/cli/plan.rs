@@ -135,7 +135,8 @@ pub struct PlanArgs {
     /// page documents large volumes as AVS datastores; confirm support before ordering.
     #[arg(long = "allow-large-volumes")]
     pub allow_large_volumes: bool,
-    /// AVS host SKU of the vSAN-only comparison: av36, av36p, av52 or av64.
+    /// AVS host SKU of the vSAN-only comparison: av36, av36p, av48, av52, av64 (Gen 1 raw
+    /// capacity, the lower figure) or av64-gen2 (data/avs_hosts.csv).
     #[arg(long = "vsan-host", default_value = defaults::VSAN_HOST)]
     pub vsan_host: String,
     /// vSAN storage policy of the comparison: auto (by cluster size: RAID-1 at 3 hosts,

@@ -89,8 +89,9 @@ fn pool_plan(ctx: &Context, chosen: &Candidate) -> PoolPlan {
         hot_capacity_cost_usd_per_month: hot,
         cool_capacity_cost_usd_per_month: cool_cap,
         cool_transfer_cost_usd_per_month: round_cents(cost.cool_transfer),
-        reserved_tib: cost.reserved_tib,
-        reservation_discount_pct: cost.discount_pct,
+        reserved_tib: cost.reserved_tib(),
+        reservation_discount_pct: cost.reservation.discount_pct(),
+        reservation_units: cost.reservation.to_vec(),
         first_month_cool_transfer_usd: first_month_cool_transfer(ctx, cool),
     }
 }
@@ -418,16 +419,25 @@ fn reservation_note(ctx: &Context, chosen: &Candidate) -> String {
     let level = chosen.variant.spec.service_level;
     match ctx.options.reservation {
         ReservationTerm::None => "`reservation` (default none): pay as you go".to_string(),
-        term => match ctx.discount(level) {
-            Some(r) => format!(
-                "`reservation` {term}: {}% off the hot tier of {level}, bought in units of {} \
-                 TiB (data/reservations.csv); cool tier and throughput not covered",
-                r.discount_pct, r.unit_tib
-            ),
-            None => format!(
-                "`reservation` {term}: no published discount for {level} \
-                 (data/reservations.csv); priced pay as you go"
-            ),
-        },
+        term => {
+            let offers = ctx.offers(level);
+            if offers.is_empty() {
+                return format!(
+                    "`reservation` {term}: no published discount for {level} \
+                     (data/reservations.csv); priced pay as you go"
+                );
+            }
+            let units: Vec<String> = offers
+                .iter()
+                .map(|r| format!("{}% off in {} TiB units", r.discount_pct, r.unit_tib))
+                .collect();
+            format!(
+                "`reservation` {term}: the hot tier of {level} at {} (data/reservations.csv), \
+                 the cheapest mix of whole units, the rest pay as you go; a reservation covers \
+                 the level's usage in the region, not one pool; cool tier and throughput not \
+                 covered",
+                units.join(", ")
+            )
+        }
     }
 }

@@ -69,7 +69,7 @@ pub(super) fn feasible_row(basis: &str, c: &Candidate, chosen: &Candidate) -> Al
         purchased_throughput_mibps: c.purchased_mibps,
         cool_access: c.variant.cool,
         large_volumes: c.variant.large,
-        reserved_tib: c.cost.reserved_tib,
+        reserved_tib: c.cost.reserved_tib(),
         cost_usd_per_month: cost,
         extra_cost_usd_per_month: round_cents(cost - chosen.cost.total_cents()),
         note: if same { "chosen".into() } else { String::new() },
@@ -176,7 +176,7 @@ pub(super) fn binding_limits(
     if chosen.variant.cool {
         out.push(cool_access_limit(ctx, chosen)?);
     }
-    if chosen.cost.reserved_tib > 0 {
+    if chosen.cost.reserved_tib() > 0 {
         out.push(reservation_limit(ctx, chosen));
     }
     Ok(out)
@@ -343,18 +343,25 @@ fn cool_access_limit(ctx: &Context, chosen: &Candidate) -> Result<BindingLimit, 
     ))
 }
 
-/// How much of the hot tier is reserved, and at what discount.
+/// How much of the hot tier is reserved, in which units, and at what discount.
 fn reservation_limit(ctx: &Context, chosen: &Candidate) -> BindingLimit {
-    let discount = ctx.discount(chosen.variant.spec.service_level);
+    let mix = &chosen.cost.reservation;
+    let units: Vec<String> = mix
+        .units()
+        .map(|u| {
+            format!(
+                "{} x {}-TiB units at {}% off",
+                u.count, u.unit_tib, u.discount_pct
+            )
+        })
+        .collect();
     limit(
         Constraint::Reservation,
         format!(
-            "{} TiB of the hot tier reserved ({} x {}-TiB units, {} term) at {}% off",
-            chosen.cost.reserved_tib,
-            discount.map_or(0.0, |r| f64::from(chosen.cost.reserved_tib) / r.unit_tib),
-            discount.map_or(0.0, |r| r.unit_tib),
+            "{} TiB of the hot tier reserved ({}, {} term)",
+            mix.reserved_tib(),
+            units.join(" + "),
             ctx.options.reservation,
-            chosen.cost.discount_pct
         ),
     )
 }

@@ -14,7 +14,7 @@ use super::error::OptimizeError;
 use super::options::OptimizeOptions;
 use crate::catalog::{
     Catalog, CatalogError, CoolThroughputRule, Limits, RegionPrices, ReservationDiscount,
-    ServiceLevel, ServiceLevelSpec, cool_access_rate_mibps_per_tib,
+    ReservationMix, ServiceLevel, ServiceLevelSpec, cheapest_mix, cool_access_rate_mibps_per_tib,
 };
 use crate::perf::{IoProfile, Layout, PerfError, PerfModel};
 
@@ -302,11 +302,14 @@ impl<'a> Context<'a> {
         layout
     }
 
-    /// The reservation discount for `level`, when one is asked for and published.
-    pub(super) fn discount(&self, level: ServiceLevel) -> Option<&ReservationDiscount> {
+    /// The reservation unit sizes for `level` with a discount (100 TiB and 1 PiB), when a
+    /// reservation is asked for and published; empty otherwise.
+    pub(super) fn offers(&self, level: ServiceLevel) -> Vec<&ReservationDiscount> {
         self.catalog
-            .reservation(level, self.options.reservation)
+            .reservations(level, self.options.reservation)
+            .into_iter()
             .filter(|r| r.discount_pct > 0.0)
+            .collect()
     }
 }
 
@@ -317,11 +320,16 @@ pub(super) struct CostParts {
     pub(super) cool_capacity: f64,
     pub(super) cool_transfer: f64,
     pub(super) throughput: f64,
-    pub(super) reserved_tib: u32,
-    pub(super) discount_pct: f64,
+    /// The reservation units covering the hot tier (empty: pay as you go).
+    pub(super) reservation: ReservationMix,
 }
 
 impl CostParts {
+    /// Hot TiB covered by reservation units (whole units, possibly more than the hot tier).
+    pub(super) fn reserved_tib(&self) -> u32 {
+        self.reservation.reserved_tib()
+    }
+
     pub(super) fn total(&self) -> f64 {
         self.hot_capacity + self.cool_capacity + self.cool_transfer + self.throughput
     }
@@ -337,8 +345,8 @@ impl CostParts {
     }
 }
 
-/// The monthly cost of a pool of `size_tib` for `variant`, with the reservation units that
-/// make it cheapest (none, or the whole units just below or above the hot TiB).
+/// The monthly cost of a pool of `size_tib` for `variant`, with the mix of reservation
+/// units (100 TiB and 1 PiB) that makes its hot tier cheapest ([`cheapest_mix`]).
 pub(super) fn cost_parts(
     ctx: &Context,
     variant: &Variant,
@@ -350,9 +358,11 @@ pub(super) fn cost_parts(
     let per_tib = cap / f64::from(size_tib.max(1));
     let cold_gib = if variant.cool { ctx.cold_gib } else { 0.0 };
     let hot_tib = (f64::from(size_tib) - cold_gib / GIB_PER_TIB).max(0.0);
+    let (reservation, hot_capacity) = cheapest_mix(&ctx.offers(level), hot_tib, per_tib);
     let mut parts = CostParts {
-        hot_capacity: hot_tib * per_tib,
+        hot_capacity,
         throughput: tp,
+        reservation,
         ..CostParts::default()
     };
     if variant.cool {
@@ -361,28 +371,7 @@ pub(super) fn cost_parts(
         parts.cool_capacity = cold_gib * cool;
         parts.cool_transfer = cold_gib * ctx.options.cool_retrieval_pct / 100.0 * transfer;
     }
-    if let Some(r) = ctx.discount(level) {
-        reserve(&mut parts, r, hot_tib, per_tib);
-    }
     Ok(parts)
-}
-
-/// Covers the hot tier with the reservation units that make it cheapest: none, or the
-/// whole units just below or above the hot TiB.
-fn reserve(parts: &mut CostParts, r: &ReservationDiscount, hot_tib: f64, per_tib: f64) {
-    let units = (hot_tib / r.unit_tib).floor();
-    let mut best = (parts.hot_capacity, 0.0);
-    for n in [units, units + 1.0] {
-        let reserved = n * r.unit_tib;
-        let c = (hot_tib - reserved).max(0.0) * per_tib
-            + reserved * per_tib * (1.0 - r.discount_pct / 100.0);
-        if c < best.0 - 1e-9 {
-            best = (c, reserved);
-        }
-    }
-    parts.hot_capacity = best.0;
-    parts.reserved_tib = best.1 as u32;
-    parts.discount_pct = if best.1 > 0.0 { r.discount_pct } else { 0.0 };
 }
 
 /// The cheapest layout of one variant.
@@ -429,8 +418,8 @@ impl Candidate<'_> {
         if self.variant.large {
             s.push_str(", large volumes");
         }
-        if self.cost.reserved_tib > 0 {
-            s.push_str(&format!(", {} TiB reserved", self.cost.reserved_tib));
+        if self.cost.reserved_tib() > 0 {
+            s.push_str(&format!(", {} TiB reserved", self.cost.reserved_tib()));
         }
         s
     }
@@ -524,16 +513,22 @@ fn level_terms(
     };
     let mut objective = Expression::from(0.0);
     let mut constraints = Vec::new();
-    match ctx.discount(spec.service_level) {
-        Some(r) => {
+    let offers = ctx.offers(spec.service_level);
+    if offers.is_empty() {
+        objective += b.price_tib * p;
+    } else {
+        // One integer count per unit size (100 TiB, 1 PiB); `over` is the hot tier beyond
+        // the reserved TiB, at the pay-as-you-go price.
+        let over = vars.add(variable().min(0.0).max(b.bound));
+        objective += b.price_tib * over;
+        let mut reserved = Expression::from(0.0);
+        for r in offers {
             let units_max = (b.bound / r.unit_tib).ceil();
             let units = vars.add(variable().integer().min(0.0).max(units_max));
-            let over = vars.add(variable().min(0.0).max(b.bound));
-            objective += b.price_tib * over;
             objective += b.price_tib * (1.0 - r.discount_pct / 100.0) * r.unit_tib * units;
-            constraints.push(constraint!(over >= p - cold_tib - r.unit_tib * units));
+            reserved += r.unit_tib * units;
         }
-        None => objective += b.price_tib * p,
+        constraints.push(constraint!(over >= p - cold_tib - reserved));
     }
     let mut qos = variant.rate_mibps_per_tib() * p + spec.included_throughput_mibps_per_pool;
     let mut purchased = None;

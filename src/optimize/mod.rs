@@ -18,13 +18,13 @@
 //! - `P` (integer TiB): size of the capacity pool (`pool_min <= P <= M`, `M` the largest
 //!   size capacity, throughput or volume minimums could need);
 //! - `E` (integer MiB/s, Flexible only): throughput purchased above the 128 MiB/s included;
-//! - `R` (integer, with `reservation` where the level has a discount): reserved-capacity
-//!   units of 100 TiB, and `O >= P - cold TiB - 100 R, O >= 0` the hot TiB they leave
-//!   uncovered;
+//! - `R_u` (integer, with `reservation` where the level has a discount): reserved-capacity
+//!   units of each size `u` (100 TiB and 1,024 TiB, `data/reservations.csv`), and
+//!   `O >= P - cold TiB - sum_u u R_u, O >= 0` the hot TiB they leave uncovered;
 //! - `z_d` (binary): the layout has `d` datastores, `d = 1..=max_datastores` (exactly one).
 //!
 //! Objective (USD per month): hot tier `price x (P - cold)` (with a reservation:
-//! `price x O + price x (1 - discount) x 100 R`), plus `price_flex_tp x E`, plus the cool
+//! `price x O + sum_u price x (1 - discount_u) x u R_u`), plus `price_flex_tp x E`, plus the cool
 //! terms, constant within a variant: `cool price x cold GiB + transfer price x cold GiB x
 //! retrieval %`. The cost does not depend on `d`; after the solve the fewest datastores that
 //! fit the chosen pool are taken.

@@ -1,24 +1,38 @@
 //! Per-cluster plans (`per_cluster`): each source cluster's [`ClusterDemand`] planned on
 //! its own, with its own host count, and a total. Datastores attach to one AVS cluster, so
 //! a cluster's VMs are served by that cluster's datastores only.
+//!
+//! Reservations cover a service level's usage in a region, not one pool, so they are bought
+//! once for the estate: each cluster is planned pay as you go, then the hot TiB of every
+//! pool of a level and region are added and the cheapest mix of units
+//! ([`crate::catalog::cheapest_mix`]) is bought once ([`ReservationPurchase`]); the total
+//! replaces those pools' pay-as-you-go hot tier with the purchase's cost. The clusters'
+//! levels and sizes are chosen at pay-as-you-go prices (a level that only an estate-wide
+//! reservation would make cheapest is not explored).
+
+use std::collections::BTreeMap;
 
 use super::account::{provisioned, quota_warnings};
+use super::milp::round_cents;
 use super::{OptimizeError, OptimizeOptions, PeakOptions, optimize};
-use crate::catalog::{Catalog, Limits, arm_region_name};
+use crate::catalog::{
+    Catalog, CatalogError, Limits, ReservationTerm, ServiceLevel, arm_region_name, cheapest_mix,
+};
 use crate::demand::{ClusterDemand, ClusterDemands};
 use crate::inventory::Warning;
 use crate::perf::PerfModel;
-use crate::plan::{ClusterPlan, ClusterPlans, ClusterTotals, SCHEMA_VERSION};
+use crate::plan::{ClusterPlan, ClusterPlans, ClusterTotals, ReservationPurchase, SCHEMA_VERSION};
 
 /// Plans every cluster of `clusters` separately (from
 /// [`crate::demand::split_by_cluster`]). Hosts: `hosts` when given, else the cluster's
 /// hosts in the inventory, or the AVS minimum without host data; raised to the catalog's
 /// AVS minimum and capped at its maximum. Peak targets are split by each cluster's
-/// capacity share, like the base targets.
+/// capacity share, like the base targets. With `reservation`, the clusters are planned pay
+/// as you go and the reservations bought once for the estate (see the module docs).
 ///
 /// # Errors
 /// Any error of [`optimize`] for a cluster, prefixed with its name in `detail` where it has
-/// one.
+/// one; [`OptimizeError::Invalid`] for `peak` with a reservation.
 pub fn optimize_per_cluster(
     clusters: &ClusterDemands,
     catalog: &Catalog,
@@ -26,17 +40,105 @@ pub fn optimize_per_cluster(
     options: &OptimizeOptions,
     hosts: Option<u32>,
 ) -> Result<ClusterPlans, OptimizeError> {
+    if let Some(pk) = &options.peak {
+        pk.validate(options.reservation)?;
+    }
+    let payg = OptimizeOptions {
+        reservation: ReservationTerm::None,
+        ..options.clone()
+    };
     let mut out = Vec::with_capacity(clusters.clusters.len());
     for c in &clusters.clusters {
-        out.push(plan_cluster(c, catalog, model, options, hosts)?);
+        out.push(plan_cluster(c, catalog, model, &payg, hosts)?);
     }
-    let mut total = totals(&out, clusters);
+    let reservations = estate_reservations(&out, catalog, options.reservation)?;
+    if options.reservation != ReservationTerm::None {
+        for c in &mut out {
+            note_estate_reservation(&mut c.plan, options.reservation);
+        }
+    }
+    let mut total = totals(&out, clusters, &reservations);
     total.warnings = estate_warnings(&out, &catalog.limits, options);
     Ok(ClusterPlans {
         schema_version: SCHEMA_VERSION,
         clusters: out,
         total,
+        reservations,
     })
+}
+
+/// The reservations bought once for the estate: per region and service level with a
+/// published discount, the hot TiB of every pool added and the cheapest mix of units;
+/// levels and regions where no unit pays are left out.
+///
+/// # Errors
+/// [`OptimizeError::Catalog`] when a plan's region or level has no price (a bug: the plans
+/// were priced from the same catalog).
+fn estate_reservations(
+    plans: &[ClusterPlan],
+    catalog: &Catalog,
+    term: ReservationTerm,
+) -> Result<Vec<ReservationPurchase>, OptimizeError> {
+    if term == ReservationTerm::None {
+        return Ok(Vec::new());
+    }
+    // (region, level) -> (hot TiB, the pools' pay-as-you-go hot-tier lines)
+    let mut hot: BTreeMap<(String, ServiceLevel), (f64, f64)> = BTreeMap::new();
+    for c in plans {
+        for pool in &c.plan.pools {
+            let e = hot
+                .entry((c.plan.region.clone(), pool.service_level))
+                .or_default();
+            e.0 += (f64::from(pool.size_tib) - pool.cool_data_gib / 1024.0).max(0.0);
+            e.1 += pool.hot_capacity_cost_usd_per_month;
+        }
+    }
+    let mut out = Vec::new();
+    for ((region, level), (hot_tib, payg)) in hot {
+        let offers = catalog.reservations(level, term);
+        if offers.is_empty() {
+            continue;
+        }
+        let per_tib = catalog
+            .region(&region)?
+            .capacity_usd_per_tib_month(level)
+            .ok_or_else(|| CatalogError::UnknownServiceLevel(format!("{level} in {region}")))?;
+        let (mix, cost) = cheapest_mix(&offers, hot_tib, per_tib);
+        if mix.reserved_tib() == 0 {
+            continue;
+        }
+        let (payg, cost) = (round_cents(payg), round_cents(cost));
+        out.push(ReservationPurchase {
+            region,
+            service_level: level,
+            term: term.to_string(),
+            hot_tib,
+            units: mix.to_vec(),
+            reserved_tib: mix.reserved_tib(),
+            pay_as_you_go_usd_per_month: payg,
+            cost_usd_per_month: cost,
+            savings_usd_per_month: round_cents(payg - cost),
+        });
+    }
+    Ok(out)
+}
+
+/// Rewrites a cluster plan's `reservation` assumption: the plan is priced pay as you go,
+/// the reservation is bought once for the estate.
+fn note_estate_reservation(plan: &mut crate::plan::Plan, term: ReservationTerm) {
+    for a in plan
+        .assumptions
+        .iter_mut()
+        .filter(|a| a.name == "reservation")
+    {
+        a.value = term.to_string();
+        a.note = format!(
+            "`reservation` {term}: bought once for the estate per region and service level \
+             (a reservation covers the level's usage in the region, not one pool); this \
+             cluster's figures are pay as you go, the per-cluster total counts the \
+             reservation"
+        );
+    }
 }
 
 /// One cluster's plan.
@@ -105,21 +207,26 @@ fn cluster_hosts(c: &ClusterDemand, limits: &Limits, hosts: Option<u32>) -> (u32
     }
 }
 
-/// Totals over the clusters' plans.
-fn totals(out: &[ClusterPlan], clusters: &ClusterDemands) -> ClusterTotals {
+/// Totals over the clusters' plans, less what the estate's reservations save.
+fn totals(
+    out: &[ClusterPlan],
+    clusters: &ClusterDemands,
+    reservations: &[ReservationPurchase],
+) -> ClusterTotals {
+    let savings: f64 = reservations.iter().map(|r| r.savings_usd_per_month).sum();
     ClusterTotals {
         clusters: out.len(),
         hosts: out.iter().map(|c| c.hosts).sum(),
         datastores: out.iter().map(|c| c.plan.totals.datastores).sum(),
         pool_size_tib: out.iter().map(|c| c.plan.totals.pool_size_tib).sum(),
         placed_capacity_gib: out.iter().map(|c| c.plan.totals.placed_capacity_gib).sum(),
-        cost_usd_per_month: (out
-            .iter()
-            .map(|c| c.plan.totals.cost_usd_per_month)
-            .sum::<f64>()
-            * 100.0)
-            .round()
-            / 100.0,
+        cost_usd_per_month: round_cents(
+            out.iter()
+                .map(|c| c.plan.totals.cost_usd_per_month)
+                .sum::<f64>()
+                - savings,
+        ),
+        reservation_savings_usd_per_month: round_cents(savings),
         vms_without_cluster: clusters.vms_without_cluster,
         vms_without_cluster_capacity_gib: clusters.vms_without_cluster_capacity_gib,
         warnings: Vec::new(),

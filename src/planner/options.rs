@@ -102,7 +102,8 @@ pub struct PlanOptions {
     pub allow_large_volumes: bool,
     /// Add the vSAN-only comparison to every plan (default true, as the command does).
     pub vsan_comparison: bool,
-    /// AVS host SKU of the vSAN comparison (`av36`, `av36p`, `av52`, `av64`; default av36p).
+    /// AVS host SKU of the vSAN comparison (`av36`, `av36p`, `av48`, `av52`, `av64` with its
+    /// Gen 1 raw capacity, `av64-gen2`; default av36p; `data/avs_hosts.csv`).
     pub vsan_host: String,
     /// vSAN storage policy of the comparison (default auto: by cluster size).
     pub vsan_policy: PolicyChoice,

@@ -411,6 +411,34 @@ pub(super) fn cluster_plans_markdown(plans: &ClusterPlans) -> String {
         t.pool_size_tib,
         g(t.cost_usd_per_month, 2)
     );
+    if !plans.reservations.is_empty() {
+        let _ = writeln!(
+            s,
+            "\nReservations, bought once for the estate (the clusters above are pay as you go; \
+             the total counts them, saving {} USD/month):\n\n\
+             | region | level | term | hot TiB | reserved TiB | units | USD/month |\n\
+             |---|---|---|---:|---:|---|---:|",
+            g(t.reservation_savings_usd_per_month, 2)
+        );
+        for r in &plans.reservations {
+            let units: Vec<String> = r
+                .units
+                .iter()
+                .map(|u| format!("{} x {} TiB at {}%", u.count, u.unit_tib, u.discount_pct))
+                .collect();
+            let _ = writeln!(
+                s,
+                "| {} | {} | {} | {} | {} | {} | {} |",
+                r.region,
+                r.service_level.as_str(),
+                r.term,
+                g(r.hot_tib, 1),
+                r.reserved_tib,
+                units.join(" + "),
+                g(r.cost_usd_per_month, 2)
+            );
+        }
+    }
     for w in &t.warnings {
         let _ = writeln!(s, "\n- {w}");
     }

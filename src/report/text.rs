@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use crate::catalog::ServiceLevel;
 use crate::inventory::Warning;
 use crate::numbers::group_thousands;
-use crate::plan::{ClusterPlans, PhaseLayout, Plan};
+use crate::plan::{ClusterPlans, PhaseLayout, Plan, PoolPlan};
 
 /// A section of the text report: appends its lines (with the blank line before it) to `s`.
 type Section = fn(&mut String, &Plan);
@@ -140,15 +140,14 @@ fn pools(s: &mut String, plan: &Plan) {
             let _ = writeln!(
                 s,
                 "  {}: hot tier {} + cool tier {} ({} GiB cold) + cool transfer {} + \
-                 throughput {} USD/month; {} TiB reserved at {}% off",
+                 throughput {} USD/month; {}",
                 p.name,
                 g(p.hot_capacity_cost_usd_per_month, 2),
                 g(p.cool_capacity_cost_usd_per_month, 2),
                 g(p.cool_data_gib, 1),
                 g(p.cool_transfer_cost_usd_per_month, 2),
                 g(p.throughput_cost_usd_per_month, 2),
-                p.reserved_tib,
-                p.reservation_discount_pct
+                reserved_text(p)
             );
         }
         if p.first_month_cool_transfer_usd > 0.0 {
@@ -162,6 +161,36 @@ fn pools(s: &mut String, plan: &Plan) {
             );
         }
     }
+}
+
+/// `1,224 TiB reserved (1 x 1,024 TiB at 34% + 2 x 100 TiB at 30% off)`, or one discount
+/// when the plan names no units.
+fn reserved_text(p: &PoolPlan) -> String {
+    let g = group_thousands;
+    if p.reservation_units.is_empty() {
+        return format!(
+            "{} TiB reserved at {}% off",
+            g(f64::from(p.reserved_tib), 0),
+            p.reservation_discount_pct
+        );
+    }
+    let units: Vec<String> = p
+        .reservation_units
+        .iter()
+        .map(|u| {
+            format!(
+                "{} x {} TiB at {}%",
+                u.count,
+                g(f64::from(u.unit_tib), 0),
+                u.discount_pct
+            )
+        })
+        .collect();
+    format!(
+        "{} TiB reserved ({} off)",
+        g(f64::from(p.reserved_tib), 0),
+        units.join(" + ")
+    )
 }
 
 /// The datastores: size, QoS, predictions, VMs placed, cost.
@@ -425,6 +454,13 @@ fn vsan(s: &mut String, plan: &Plan) {
             )),
         g(v.anf_usd_per_month, 2)
     );
+    if v.clusters_needed > 0 {
+        let _ = writeln!(
+            s,
+            "  {} hosts make {} AVS cluster(s) (largest {} hosts) in {} private cloud(s)",
+            v.hosts_needed, v.clusters_needed, v.largest_cluster_hosts, v.private_clouds_needed
+        );
+    }
     let _ = writeln!(s, "  {}", v.note);
 }
 
@@ -549,6 +585,54 @@ pub(super) fn cluster_plans_text(plans: &ClusterPlans) -> String {
             g(c.plan.totals.cost_usd_per_month, 2)
         );
     }
+    estate_reservations(&mut s, plans);
     write_warnings(&mut s, &t.warnings);
     s
+}
+
+/// The reservations bought once for the estate (per region and service level), and what
+/// they save against the clusters' pay-as-you-go figures.
+fn estate_reservations(s: &mut String, plans: &ClusterPlans) {
+    let g = group_thousands;
+    if plans.reservations.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        s,
+        "  reservations, bought once for the estate (the clusters above are pay as you go):"
+    );
+    for r in &plans.reservations {
+        let units: Vec<String> = r
+            .units
+            .iter()
+            .map(|u| {
+                format!(
+                    "{} x {} TiB at {}%",
+                    u.count,
+                    g(f64::from(u.unit_tib), 0),
+                    u.discount_pct
+                )
+            })
+            .collect();
+        let _ = writeln!(
+            s,
+            "    {} {} {}: {} hot TiB, {} TiB reserved ({} off); hot tier {} -> {} USD/month, \
+             saves {}",
+            r.region,
+            r.service_level.as_str(),
+            r.term,
+            g(r.hot_tib, 1),
+            g(f64::from(r.reserved_tib), 0),
+            units.join(" + "),
+            g(r.pay_as_you_go_usd_per_month, 2),
+            g(r.cost_usd_per_month, 2),
+            g(r.savings_usd_per_month, 2)
+        );
+    }
+    let _ = writeln!(
+        s,
+        "  total with the reservations: {} USD/month (saves {})",
+        g(plans.total.cost_usd_per_month, 2),
+        g(plans.total.reservation_savings_usd_per_month, 2)
+    );
 }
