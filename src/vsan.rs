@@ -16,7 +16,7 @@
 //!   the AVS SLA asks for (FTT=1 below 6 hosts: RAID-1 at 3, RAID-5 at 4..5; FTT=2 from 6:
 //!   RAID-6). AVS's own default policy is RAID-1 FTT-1 whatever the size (policy
 //!   `raid1-ftt1` for it);
-//! - clusters and private clouds (`data/avs_limits.csv` \[AVS-LIMITS\]: 3..16 hosts per
+//! - clusters and private clouds (`data/limits.csv` \[AVS-LIMITS\]: 3..16 hosts per
 //!   cluster, 12 clusters and 96 hosts per private cloud): `h` hosts make
 //!   `ceil(h / 16)` clusters of as equal size as whole hosts allow, and a private cloud
 //!   holds `min(12, floor(96 / largest cluster))` of them; the data is assumed to split
@@ -35,9 +35,6 @@ use serde::{Deserialize, Serialize};
 pub const AVS_HOSTS_CSV: &str = include_str!("../data/avs_hosts.csv");
 /// `data/vsan_policies.csv`, compiled in.
 pub const VSAN_POLICIES_CSV: &str = include_str!("../data/vsan_policies.csv");
-/// `data/avs_limits.csv`, compiled in (hosts per cluster, clusters and hosts per private
-/// cloud).
-pub const AVS_LIMITS_CSV: &str = include_str!("../data/avs_limits.csv");
 
 /// Bytes per TB (decimal, as host capacity is published).
 const BYTES_PER_TB: f64 = 1e12;
@@ -112,7 +109,8 @@ pub struct VsanPolicy {
     pub source: String,
 }
 
-/// AVS limits on clusters and private clouds (`data/avs_limits.csv` \[AVS-LIMITS\]).
+/// AVS limits on clusters and private clouds (`data/limits.csv` \[AVS-LIMITS\], the
+/// catalog's limits file).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct AvsLimits {
     /// Fewest hosts in a cluster (3).
@@ -160,29 +158,30 @@ impl AvsLimits {
     }
 }
 
-/// A row of `data/avs_limits.csv`.
+/// A row of `data/limits.csv`.
 #[derive(Deserialize)]
 struct LimitRow {
     parameter: String,
-    value: u32,
+    value: f64,
 }
 
-/// The limits of `data/avs_limits.csv`.
+/// The cluster and private-cloud limits of `data/limits.csv`.
 fn avs_limits(rows: &[LimitRow]) -> Result<AvsLimits, VsanError> {
     let get = |name: &str| {
         rows.iter()
             .find(|r| r.parameter == name)
             .map(|r| r.value)
-            .filter(|v| *v > 0)
+            .filter(|v| v.fract() == 0.0 && *v >= 1.0 && *v <= f64::from(u32::MAX))
+            .map(|v| v as u32)
             .ok_or_else(|| VsanError::Parse {
-                file: "avs_limits.csv",
+                file: "limits.csv",
                 row: 1,
                 detail: format!("parameter '{name}' is missing or 0"),
             })
     };
     Ok(AvsLimits {
-        min_hosts_per_cluster: get("min_hosts_per_cluster")?,
-        max_hosts_per_cluster: get("max_hosts_per_cluster")?,
+        min_hosts_per_cluster: get("min_hosts")?,
+        max_hosts_per_cluster: get("max_hosts")?,
         max_clusters_per_private_cloud: get("max_clusters_per_private_cloud")?,
         max_hosts_per_private_cloud: get("max_hosts_per_private_cloud")?,
     })
@@ -225,7 +224,10 @@ impl VsanCatalog {
     pub fn builtin() -> Result<VsanCatalog, VsanError> {
         let hosts: Vec<HostSku> = parse("avs_hosts.csv", AVS_HOSTS_CSV)?;
         let policies: Vec<VsanPolicy> = parse("vsan_policies.csv", VSAN_POLICIES_CSV)?;
-        let limits = avs_limits(&parse::<LimitRow>("avs_limits.csv", AVS_LIMITS_CSV)?)?;
+        let limits = avs_limits(&parse::<LimitRow>(
+            "limits.csv",
+            crate::catalog::LIMITS_CSV,
+        )?)?;
         for (i, h) in hosts.iter().enumerate() {
             if !(h.raw_capacity_tb.is_finite() && h.raw_capacity_tb > 0.0) {
                 return Err(VsanError::Parse {
@@ -363,7 +365,7 @@ pub struct VsanComparison {
     pub raw_per_host_tib: f64,
     /// Hosts the data needs on vSAN.
     pub hosts_needed: u32,
-    /// AVS clusters those hosts make (at most 16 hosts each, `data/avs_limits.csv`).
+    /// AVS clusters those hosts make (at most 16 hosts each, `data/limits.csv`).
     #[serde(default)]
     pub clusters_needed: u32,
     /// Hosts of the largest of those clusters.
@@ -460,7 +462,7 @@ fn fewest_hosts<'a>(
 fn clusters_note(l: &AvsLimits, split: &HostSplit, hosts: u32) -> String {
     let limits = format!(
         "AVS: {}..{} hosts per cluster, {} clusters and {} hosts per private cloud, \
-         data/avs_limits.csv",
+         data/limits.csv",
         l.min_hosts_per_cluster,
         l.max_hosts_per_cluster,
         l.max_clusters_per_private_cloud,
