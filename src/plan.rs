@@ -411,6 +411,10 @@ pub struct ClusterTotals {
     /// USD per month (0 without `reservation`).
     #[serde(default)]
     pub reservation_savings_usd_per_month: f64,
+    /// One-time transfer of the initially cold data into the cool tier over all clusters,
+    /// billed in the first month on top of `cost_usd_per_month`, USD (0 without cool access).
+    #[serde(default)]
+    pub first_month_cool_transfer_usd: f64,
     /// VMs in scope that name no cluster (not planned; listed in warnings), count.
     pub vms_without_cluster: usize,
     /// Their capacity, GiB.

@@ -143,3 +143,28 @@ fn the_initial_cold_transfer_is_a_first_month_line_outside_the_monthly_cost() {
     };
     assert_eq!(hot.totals.first_month_cool_transfer_usd, 0.0);
 }
+
+#[test]
+fn the_per_cluster_total_adds_the_clusters_first_month_transfers() {
+    // fixtures/small-estate.xlsx: Dev 800 GiB and Prod 1,000 GiB placed, no growth. At 80%
+    // cold, 640 + 800 = 1,440 GiB move to the cool tier once, at eastus's 0.02 USD per GiB
+    // (data/prices.csv, cool transfer): 12.80 + 16.00 = 28.80 USD in the first month.
+    let plans = dsplan::Planner::new()
+        .input(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/fixtures/small-estate.xlsx"
+        ))
+        .options(dsplan::PlanOptions {
+            cold_pct: 80.0,
+            ..dsplan::PlanOptions::default()
+        })
+        .plan_per_cluster()
+        .unwrap();
+    let each: Vec<f64> = plans
+        .clusters
+        .iter()
+        .map(|c| c.plan.totals.first_month_cool_transfer_usd)
+        .collect();
+    assert_eq!(each, [12.8, 16.0]);
+    assert_eq!(plans.total.first_month_cool_transfer_usd, 28.8);
+}

@@ -227,6 +227,11 @@ fn totals(
                 - savings,
         ),
         reservation_savings_usd_per_month: round_cents(savings),
+        first_month_cool_transfer_usd: round_cents(
+            out.iter()
+                .map(|c| c.plan.totals.first_month_cool_transfer_usd)
+                .sum(),
+        ),
         vms_without_cluster: clusters.vms_without_cluster,
         vms_without_cluster_capacity_gib: clusters.vms_without_cluster_capacity_gib,
         warnings: Vec::new(),

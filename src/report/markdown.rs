@@ -411,6 +411,13 @@ pub(super) fn cluster_plans_markdown(plans: &ClusterPlans) -> String {
         t.pool_size_tib,
         g(t.cost_usd_per_month, 2)
     );
+    if t.first_month_cool_transfer_usd > 0.0 {
+        let _ = writeln!(
+            s,
+            "\nFirst month only: {} USD to move the cold data into the cool tier.",
+            g(t.first_month_cool_transfer_usd, 2)
+        );
+    }
     if !plans.reservations.is_empty() {
         let _ = writeln!(
             s,

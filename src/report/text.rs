@@ -566,6 +566,13 @@ pub(super) fn cluster_plans_text(plans: &ClusterPlans) -> String {
         g(t.placed_capacity_gib, 1),
         g(t.cost_usd_per_month, 2)
     );
+    if t.first_month_cool_transfer_usd > 0.0 {
+        let _ = writeln!(
+            s,
+            "  first month only: {} USD to move the cold data into the cool tier",
+            g(t.first_month_cool_transfer_usd, 2)
+        );
+    }
     if t.vms_without_cluster > 0 {
         let _ = writeln!(
             s,
