@@ -419,8 +419,9 @@ pub struct ClusterTotals {
     pub vms_without_cluster: usize,
     /// Their capacity, GiB.
     pub vms_without_cluster_capacity_gib: f64,
-    /// Warnings about the clusters' pools together: the default regional capacity quota
-    /// and the capacity pools one NetApp account holds (`data/limits.csv`).
+    /// The estate's input and demand warnings (each cluster's plan carries only its own),
+    /// then the warnings about the clusters' pools together: the default regional capacity
+    /// quota and the capacity pools one NetApp account holds (`data/limits.csv`).
     #[serde(default)]
     pub warnings: Vec<Warning>,
 }

@@ -827,7 +827,14 @@ fn per_cluster_plans_count_the_quota_over_every_cluster() {
         .map(|c| c["plan"]["pools"][0]["size_tib"].as_u64().unwrap())
         .collect();
     assert_eq!(sizes, [12, 15]);
-    let total = v["total"]["warnings"].as_array().unwrap();
+    // The total also carries the estate's input warnings (they name their file); of the
+    // warnings about the pools together, there is exactly the quota one.
+    let total: Vec<&serde_json::Value> = v["total"]["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|w| w["file"] == "")
+        .collect();
     assert_eq!(total.len(), 1, "{total:?}");
     assert!(
         total[0]["message"]
@@ -842,4 +849,21 @@ fn per_cluster_plans_count_the_quota_over_every_cluster() {
                 .any(|w| w["message"].as_str().unwrap().contains("quota"))
         );
     }
+}
+
+#[test]
+fn text_plan_names_connections_and_hides_empty_reservations() {
+    // 3 hosts x 1 datastore x 4 connections = 12 flows.
+    let o = dsplan(&["plan", "fixtures/small-estate.xlsx", "--nconnect", "4"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.contains("3 hosts x 1 datastores x 4 connections = 12 flows"),
+        "{text}"
+    );
+    // Cool access without a reservation: the pool line shows no "0 TiB reserved".
+    let o = dsplan(&["plan", "fixtures/small-estate.xlsx", "--cold-pct", "80"]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("cool transfer"), "{text}");
+    assert!(!text.contains("0 TiB reserved"), "{text}");
 }

@@ -390,3 +390,82 @@ fn an_unlisted_region_is_a_usage_error_naming_the_setting() {
         "{m}"
     );
 }
+
+#[test]
+fn price_sheet_names_and_dashes_name_the_same_region() {
+    // data/prices.csv calls westeurope "EU West"; "west-europe" is the ARM name with a dash.
+    for name in ["EU West", "west-europe", "West Europe"] {
+        let plan = Planner::new()
+            .input(fixture())
+            .options(PlanOptions {
+                region: name.into(),
+                ..PlanOptions::default()
+            })
+            .plan()
+            .unwrap();
+        assert_eq!(plan.region, "westeurope", "{name}");
+    }
+}
+
+#[test]
+fn peak_settings_that_change_nothing_are_warned_about() {
+    let warnings = |options: PlanOptions| {
+        let plan = Planner::new()
+            .input(fixture())
+            .options(options)
+            .plan()
+            .unwrap();
+        plan.warnings
+            .into_iter()
+            .map(|w| w.message)
+            .collect::<Vec<_>>()
+    };
+    // No peak target at all: both phases are the base layout.
+    let w = warnings(PlanOptions {
+        peak_months: Some(3),
+        ..PlanOptions::default()
+    });
+    assert!(
+        w.iter().any(|m| m.contains("both phases are the same")),
+        "{w:?}"
+    );
+    // A peak below the base: the peak months keep the base's 20,000 IOPS.
+    let w = warnings(PlanOptions {
+        iops: 20_000.0,
+        peak_months: Some(3),
+        peak_iops: 100.0,
+        ..PlanOptions::default()
+    });
+    assert!(
+        w.iter()
+            .any(|m| m.contains("`peak_iops` 100 is below `iops` 20000")),
+        "{w:?}"
+    );
+    // A peak target alone is a target: no "no target" warning.
+    let w = warnings(PlanOptions {
+        peak_months: Some(2),
+        peak_throughput_mibps: 600.0,
+        ..PlanOptions::default()
+    });
+    assert!(
+        !w.iter().any(|m| m.contains("no IOPS or MiB/s target")),
+        "{w:?}"
+    );
+}
+
+#[test]
+fn per_cluster_total_keeps_the_estates_input_warnings() {
+    // The fixture's vInfo names hosts vHost does not list ("not in vHost" style warnings
+    // come from ingest); whatever the single plan warns about its input, the per-cluster
+    // total carries too.
+    let single = Planner::new().input(fixture()).plan().unwrap();
+    let input: Vec<_> = single
+        .warnings
+        .iter()
+        .filter(|w| !w.file.is_empty())
+        .collect();
+    let plans = Planner::new().input(fixture()).plan_per_cluster().unwrap();
+    for w in input {
+        assert!(plans.total.warnings.contains(w), "missing {w}");
+    }
+}

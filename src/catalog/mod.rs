@@ -647,8 +647,14 @@ impl Catalog {
     /// [`CatalogError::UnknownRegion`] listing the known regions.
     pub fn region(&self, region: &str) -> Result<&RegionPrices, CatalogError> {
         let key = arm_region_name(region);
+        // The ARM name, or the price sheet's own display name (`US East`, `EU West`).
         self.prices
             .get(&key)
+            .or_else(|| {
+                self.prices
+                    .values()
+                    .find(|p| arm_region_name(&p.location) == key)
+            })
             .ok_or_else(|| CatalogError::UnknownRegion {
                 region: region.to_string(),
                 known: self.prices.keys().cloned().collect::<Vec<_>>().join(", "),

@@ -26,7 +26,7 @@ pub struct AvsRegion {
 /// names are the display names written that way).
 pub fn arm_region_name(name: &str) -> String {
     name.chars()
-        .filter(|c| !c.is_whitespace())
+        .filter(|c| !c.is_whitespace() && *c != '-' && *c != '_')
         .flat_map(char::to_lowercase)
         .collect()
 }

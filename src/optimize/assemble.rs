@@ -34,7 +34,7 @@ pub(super) fn assemble(
         &ctx.spread_over,
     );
     let binding = binding_limits(demand, ctx, chosen)?;
-    let warnings = plan_warnings(demand, chosen, &ds, place_warnings);
+    let warnings = plan_warnings(demand, ctx, chosen, &ds, place_warnings);
     let prices = ctx.prices;
     Ok(Plan {
         schema_version: SCHEMA_VERSION,
@@ -166,6 +166,7 @@ fn totals(demand: &Demand, chosen: &Candidate, pool: &PoolPlan, v: &Verified) ->
 /// large volumes, no performance target).
 fn plan_warnings(
     demand: &Demand,
+    ctx: &Context,
     chosen: &Candidate,
     ds: &[DatastorePlan],
     place_warnings: Vec<Warning>,
@@ -196,7 +197,12 @@ fn plan_warnings(
         ));
     }
     let o = &demand.options;
-    if o.iops <= 0.0 && o.throughput_mibps <= 0.0 {
+    let peak_target = ctx
+        .options
+        .peak
+        .as_ref()
+        .is_some_and(|p| p.iops > 0.0 || p.throughput_mibps > 0.0);
+    if o.iops <= 0.0 && o.throughput_mibps <= 0.0 && !peak_target {
         warnings.push(Warning::plan_wide(
             "no IOPS or MiB/s target was given (`iops`, `throughput_mibps`): the \
                       plan is sized for capacity only and its throughput is whatever the \
@@ -363,7 +369,11 @@ fn cost_and_scope_assumptions(
         ),
         (
             "prices",
-            format!("{} (effective {})", prices.source, prices.effective_start),
+            format!(
+                "{} (effective {})",
+                prices.source,
+                prices.effective_start_for(chosen.variant.spec.service_level)
+            ),
             format!(
                 "monthly = hourly x {}, retail",
                 ctx.limits().hours_per_month

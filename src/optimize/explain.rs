@@ -274,7 +274,8 @@ fn datastore_count_limits(
             format!(
                 "{:.0} IOPS need {datastores} datastores ({} flows); {} reach only {:.0} ({})",
                 o.iops,
-                u64::from(ctx.options.hosts) * u64::from(datastores),
+                ctx.layout(datastores, chosen.variant.cool, chosen.variant.large)
+                    .flows(),
                 datastores - 1,
                 fewer_iops,
                 p.bottleneck.as_str()

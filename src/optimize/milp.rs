@@ -79,7 +79,7 @@ pub fn large_block_profile(small: &IoProfile) -> IoProfile {
 
 /// `v` rounded to the cent.
 pub(super) fn round_cents(v: f64) -> f64 {
-    (v * 100.0).round() / 100.0
+    (v * 100.0).round() / 100.0 + 0.0 // + 0.0 turns -0.0 into 0.0
 }
 
 /// Layer ceilings (QoS unlimited) for `d = 1..=max` datastores of one kind (cool share,

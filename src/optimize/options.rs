@@ -175,8 +175,8 @@ impl PeakOptions {
             return Err(OptimizeError::Invalid {
                 option: "reservation",
                 value: reservation.to_string(),
-                expected: "none with `peak_months` (a reservation is a yearly commitment; \
-                           the two are not modelled together)"
+                expected: "none in a time-phased plan: a reservation is a yearly commitment \
+                           and `peak_months` plans do not model it; drop one of the two"
                     .into(),
             });
         }

@@ -15,6 +15,7 @@ use super::search::{PerLevel, best_overall, best_per_level, large_volumes_would_
 use super::spread::{Spread, explain_spreads, min_datastores, spread_over, vm_spreads};
 use crate::catalog::{Catalog, RegionPrices, ServiceLevel, ServiceLevelSpec};
 use crate::demand::Demand;
+use crate::inventory::Warning;
 use crate::perf::{IoProfile, PerfModel};
 use crate::plan::{Alternative, Assumption, Plan};
 
@@ -33,8 +34,19 @@ pub fn optimize(
     model: &PerfModel,
     options: &OptimizeOptions,
 ) -> Result<Plan, OptimizeError> {
-    options.validate(&catalog.limits)?;
     let prices = catalog.region(&options.region)?;
+    // From here on the region is its ARM name, whichever name the caller used.
+    let resolved;
+    let options = if prices.region == options.region {
+        options
+    } else {
+        resolved = OptimizeOptions {
+            region: prices.region.clone(),
+            ..options.clone()
+        };
+        &resolved
+    };
+    options.validate(&catalog.limits)?;
     let small = demand.options.io_profile;
     small.validate()?;
     let large = large_block_profile(&small);
@@ -237,11 +249,45 @@ fn explain_and_assemble(
     if let Some(p) = phased {
         plan.time_phased = Some(time_phased(ctx, &p, targets)?);
     }
+    plan.warnings.extend(peak_warnings(ctx.options, targets));
     let account = plan_account_warnings(&plan, ctx.limits(), ctx.options);
     plan.warnings.extend(account);
     plan.assumptions
         .push(nconnect_assumption(ctx.options.nconnect));
     Ok(plan)
+}
+
+/// Peak targets that change nothing: none given, or below the base (the peak months keep
+/// the base target, the higher of the two).
+fn peak_warnings(options: &OptimizeOptions, base: &Targets) -> Vec<Warning> {
+    let Some(pk) = &options.peak else {
+        return Vec::new();
+    };
+    if pk.iops <= 0.0 && pk.throughput_mibps <= 0.0 {
+        return vec![Warning::plan_wide(
+            "`peak_months` without `peak_iops` or `peak_throughput_mibps`: the peak months \
+             have the base targets, so both phases are the same layout"
+                .into(),
+        )];
+    }
+    let mut out = Vec::new();
+    for (setting, peak, base_setting, base_value) in [
+        ("peak_iops", pk.iops, "iops", base.iops),
+        (
+            "peak_throughput_mibps",
+            pk.throughput_mibps,
+            "throughput_mibps",
+            base.mibps,
+        ),
+    ] {
+        if peak > 0.0 && peak < base_value {
+            out.push(Warning::plan_wide(format!(
+                "`{setting}` {peak} is below `{base_setting}` {base_value}: the peak months \
+                 keep the base target"
+            )));
+        }
+    }
+    out
 }
 
 /// With nconnect 1, the cheapest plan at nconnect 4 (AVS datastores support it): every

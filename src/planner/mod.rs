@@ -152,6 +152,11 @@ impl Planner {
         for cluster in &mut plans.clusters {
             self.add_vsan_comparison(&mut cluster.plan, &prepared.catalog)?;
         }
+        // The estate's input and demand warnings (each cluster's plan carries only its
+        // own), ahead of the warnings about the clusters' pools together.
+        let mut warnings = prepared.demand.warnings;
+        warnings.append(&mut plans.total.warnings);
+        plans.total.warnings = warnings;
         Ok(plans)
     }
 
@@ -178,8 +183,8 @@ impl Planner {
             (None, Some(path)) => Catalog::with_price_file(path)?,
             (None, None) => Catalog::builtin()?,
         };
-        catalog.region(&o.region)?;
-        let optimize = o.optimize_options();
+        let mut optimize = o.optimize_options();
+        optimize.region = catalog.region(&o.region)?.region.clone();
         optimize.validate(&catalog.limits)?;
         if let Some(peak) = &optimize.peak {
             peak.validate(optimize.reservation)?;

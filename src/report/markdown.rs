@@ -318,7 +318,7 @@ fn marginal_costs(s: &mut String, plan: &Plan) {
             vec![
                 m.change.clone(),
                 if m.feasible {
-                    format!("+{}", g(m.extra_cost_usd_per_month, 2))
+                    super::text::signed_usd(m.extra_cost_usd_per_month)
                 } else {
                     "cannot be met".into()
                 },

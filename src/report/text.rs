@@ -51,9 +51,16 @@ fn header(s: &mut String, plan: &Plan) {
     } else {
         format!("{} hosts", plan.hosts)
     };
+    // Flows = hosts running VMs x datastores x connections per host and datastore.
+    let per_connection = u64::from(t.hosts_with_vms.max(1)) * u64::from(t.datastores.max(1));
+    let connections = match t.flows / per_connection {
+        n if n > 1 && t.flows % per_connection == 0 => format!(" x {n} connections"),
+        _ => String::new(),
+    };
     let _ = writeln!(
         s,
-        "dsplan plan: {} datastore(s) on {} ({} TiB), {hosts} x {} datastores = {} flows",
+        "dsplan plan: {} datastore(s) on {} ({} TiB), {hosts} x {} datastores{connections} = {} \
+         flows",
         t.datastores,
         levels.join(" + "),
         t.pool_size_tib,
@@ -140,14 +147,18 @@ fn pools(s: &mut String, plan: &Plan) {
             let _ = writeln!(
                 s,
                 "  {}: hot tier {} + cool tier {} ({} GiB cold) + cool transfer {} + \
-                 throughput {} USD/month; {}",
+                 throughput {} USD/month{}",
                 p.name,
                 g(p.hot_capacity_cost_usd_per_month, 2),
                 g(p.cool_capacity_cost_usd_per_month, 2),
                 g(p.cool_data_gib, 1),
                 g(p.cool_transfer_cost_usd_per_month, 2),
                 g(p.throughput_cost_usd_per_month, 2),
-                reserved_text(p)
+                if p.reserved_tib > 0 {
+                    format!("; {}", reserved_text(p))
+                } else {
+                    String::new()
+                }
             );
         }
         if p.first_month_cool_transfer_usd > 0.0 {
@@ -267,7 +278,15 @@ fn alternatives(s: &mut String, plan: &Plan) {
         return;
     }
     let _ = writeln!(s);
-    let _ = writeln!(s, "Alternatives (cheapest plan under each restriction)");
+    let _ = writeln!(
+        s,
+        "Alternatives (cheapest plan under each restriction{})",
+        if plan.time_phased.is_some() {
+            ", for the base months' targets alone"
+        } else {
+            ""
+        }
+    );
     let _ = writeln!(
         s,
         "  {:<22} {:<9} {:>4} {:>9} {:>10} {:<14} {:>12} {:>11}  note",
@@ -340,8 +359,8 @@ fn marginal_costs(s: &mut String, plan: &Plan) {
         if m.feasible {
             let _ = writeln!(
                 s,
-                "  {what:<26} +{} USD/month ({} USD/month: {})",
-                g(m.extra_cost_usd_per_month, 2),
+                "  {what:<26} {} USD/month ({} USD/month: {})",
+                signed_usd(m.extra_cost_usd_per_month),
                 g(m.cost_usd_per_month, 2),
                 m.detail
             );
@@ -526,7 +545,11 @@ pub(super) fn write_warnings(s: &mut String, warnings: &[Warning]) {
     const SHOWN: usize = 20;
     let _ = writeln!(s);
     let _ = writeln!(s, "Warnings: {}", warnings.len());
-    for w in warnings.iter().take(SHOWN) {
+    // The plan's own warnings first (they name no file), then the input's, so a long list
+    // of input warnings cannot hide them.
+    let (plan_wide, from_input): (Vec<&Warning>, Vec<&Warning>) =
+        warnings.iter().partition(|w| w.file.is_empty());
+    for w in plan_wide.into_iter().chain(from_input).take(SHOWN) {
         let _ = writeln!(s, "  {w}");
     }
     if warnings.len() > SHOWN {
