@@ -907,3 +907,68 @@ fn two_clusters_buy_one_reservation_set_for_the_estate() {
         .note;
     assert!(note.contains("once for the estate"), "{note}");
 }
+
+#[test]
+fn a_level_dearer_pay_as_you_go_wins_when_the_estate_reserves_it() {
+    // Two clusters of 16 VMs x 64 GiB (1 TiB each), 16 hosts, eastus, 3-year reservation,
+    // Ultra or Flexible. The estate's 25,600 MiB/s split by capacity: 12,800 each.
+    //   Ultra needs 12,800 / 128 = 100 TiB: 100 x 402.16576 (0.000538 x 730 x 1,024)
+    //     = 40,216.58 pay as you go; reserved alone 100 x 402.16576 x 0.70 = 28,151.60.
+    //   Flexible needs 12,800 / 640 = 20 TiB: 20 x 112.87552 + (12,800 - 128) x 2.24986
+    //     = 2,257.51 + 28,510.23 = 30,767.74 (no reservation for Flexible).
+    // Pay as you go each cluster picks Flexible: 2 x 30,767.74 = 61,535.48. At Ultra, the
+    // estate buys 200 TiB once (2 x 100 TiB at 30%): 200 x 402.16576 x 0.70 = 56,303.21.
+    let mut inv = estate(32, 64.0);
+    for (i, vm) in inv.vms.iter_mut().enumerate() {
+        let c = if i < 16 { "c1" } else { "c2" };
+        vm.cluster = Some(c.into());
+        vm.host = Some(format!("{c}-h{}", i % 16));
+    }
+    let opts = DemandOptions {
+        headroom_pct: 0.0,
+        throughput_mibps: 25_600.0,
+        io_profile: IoProfile::small_block(),
+        ..DemandOptions::default()
+    };
+    let split = demand::split_by_cluster(&inv, &opts, None).unwrap();
+    let plans = optimize::optimize_per_cluster(
+        &split,
+        &Catalog::builtin().unwrap(),
+        &PerfModel::builtin().unwrap(),
+        &OptimizeOptions {
+            region: "eastus".into(),
+            reservation: ReservationTerm::ThreeYear,
+            service_levels: vec![ServiceLevel::Ultra, ServiceLevel::Flexible],
+            ..OptimizeOptions::default()
+        },
+        Some(16),
+    )
+    .unwrap();
+    for c in &plans.clusters {
+        let pool = &c.plan.pools[0];
+        assert_eq!(
+            (pool.service_level, pool.size_tib),
+            (ServiceLevel::Ultra, 100)
+        );
+        assert!((c.plan.totals.cost_usd_per_month - 40_216.58).abs() < 0.005);
+        assert!(
+            c.plan
+                .warnings
+                .iter()
+                .any(|w| w.message.contains("not the flexible")),
+            "{:?}",
+            c.plan.warnings
+        );
+    }
+    let units: Vec<(u32, u32)> = plans.reservations[0]
+        .units
+        .iter()
+        .map(|u| (u.unit_tib, u.count))
+        .collect();
+    assert_eq!(units, [(100, 2)]);
+    assert!(
+        (plans.total.cost_usd_per_month - 56_303.21).abs() < 0.005,
+        "{}",
+        plans.total.cost_usd_per_month
+    );
+}

@@ -7,8 +7,9 @@
 //! pool of a level and region are added and the cheapest mix of units
 //! ([`crate::catalog::cheapest_mix`]) is bought once ([`ReservationPurchase`]); the total
 //! replaces those pools' pay-as-you-go hot tier with the purchase's cost. The clusters'
-//! levels and sizes are chosen at pay-as-you-go prices (a level that only an estate-wide
-//! reservation would make cheapest is not explored).
+//! levels are those chosen pay as you go, or, when cheaper for the estate, those each
+//! cluster would choose with a reservation of its own (a level dearer pay as you go can be
+//! cheaper reserved); mixes of the two per cluster are not explored.
 
 use std::collections::BTreeMap;
 
@@ -50,6 +51,12 @@ pub fn optimize_per_cluster(
     let mut out = Vec::with_capacity(clusters.clusters.len());
     for c in &clusters.clusters {
         out.push(plan_cluster(c, catalog, model, &payg, hosts)?);
+    }
+    if let Some(alt) = reserved_levels(clusters, catalog, model, options, hosts, &out)?
+        && estate_cost(&alt, catalog, options.reservation)?
+            < estate_cost(&out, catalog, options.reservation)? - 1e-6
+    {
+        out = alt;
     }
     let reservations = estate_reservations(&out, catalog, options.reservation)?;
     if options.reservation != ReservationTerm::None {
@@ -121,6 +128,68 @@ fn estate_reservations(
         });
     }
     Ok(out)
+}
+
+/// With a reservation, the clusters at the levels a reservation of their own would choose
+/// (a level that is dearer pay as you go can be cheaper reserved): each cluster planned
+/// with the reservation, then re-planned pay as you go at that level, so the estate buys
+/// the reservations once. `None` without a reservation or when no level changes.
+fn reserved_levels(
+    clusters: &ClusterDemands,
+    catalog: &Catalog,
+    model: &PerfModel,
+    options: &OptimizeOptions,
+    hosts: Option<u32>,
+    payg_plans: &[ClusterPlan],
+) -> Result<Option<Vec<ClusterPlan>>, OptimizeError> {
+    if options.reservation == ReservationTerm::None {
+        return Ok(None);
+    }
+    let mut out = Vec::with_capacity(payg_plans.len());
+    let mut changed = false;
+    for (c, payg) in clusters.clusters.iter().zip(payg_plans) {
+        let reserved = plan_cluster(c, catalog, model, options, hosts)?;
+        let (Some(level), Some(before)) = (
+            reserved.plan.pools.first().map(|p| p.service_level),
+            payg.plan.pools.first().map(|p| p.service_level),
+        ) else {
+            return Ok(None);
+        };
+        if level == before {
+            out.push(payg.clone());
+            continue;
+        }
+        changed = true;
+        let fixed = OptimizeOptions {
+            reservation: ReservationTerm::None,
+            service_levels: vec![level],
+            ..options.clone()
+        };
+        let mut plan = plan_cluster(c, catalog, model, &fixed, hosts)?;
+        plan.plan.warnings.push(Warning::plan_wide(format!(
+            "service level {level}, not the {before} that is cheapest pay as you go: with \
+             the estate's `reservation` {} it costs less; the alternatives of this cluster \
+             are those of {level}",
+            options.reservation
+        )));
+        out.push(plan);
+    }
+    Ok(changed.then_some(out))
+}
+
+/// The estate's monthly cost: the clusters' pay-as-you-go plans less what the estate's
+/// reservations save.
+fn estate_cost(
+    plans: &[ClusterPlan],
+    catalog: &Catalog,
+    term: ReservationTerm,
+) -> Result<f64, OptimizeError> {
+    let savings: f64 = estate_reservations(plans, catalog, term)?
+        .iter()
+        .map(|r| r.savings_usd_per_month)
+        .sum();
+    let payg: f64 = plans.iter().map(|c| c.plan.totals.cost_usd_per_month).sum();
+    Ok(payg - savings)
 }
 
 /// Rewrites a cluster plan's `reservation` assumption: the plan is priced pay as you go,
