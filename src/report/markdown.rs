@@ -428,11 +428,7 @@ pub(super) fn cluster_plans_markdown(plans: &ClusterPlans) -> String {
             g(t.reservation_savings_usd_per_month, 2)
         );
         for r in &plans.reservations {
-            let units: Vec<String> = r
-                .units
-                .iter()
-                .map(|u| format!("{} x {} TiB at {}%", u.count, u.unit_tib, u.discount_pct))
-                .collect();
+            let units = super::text::units_text(&r.units);
             let _ = writeln!(
                 s,
                 "| {} | {} | {} | {} | {} | {} | {} |",
@@ -441,7 +437,7 @@ pub(super) fn cluster_plans_markdown(plans: &ClusterPlans) -> String {
                 r.term,
                 g(r.hot_tib, 1),
                 r.reserved_tib,
-                units.join(" + "),
+                units,
                 g(r.cost_usd_per_month, 2)
             );
         }

@@ -174,6 +174,23 @@ fn pools(s: &mut String, plan: &Plan) {
     }
 }
 
+/// Reservation units in words: `1 x 1,024 TiB at 34% + 2 x 100 TiB at 30%`.
+pub(super) fn units_text(units: &[crate::catalog::ReservedUnits]) -> String {
+    let g = group_thousands;
+    units
+        .iter()
+        .map(|u| {
+            format!(
+                "{} x {} TiB at {}%",
+                u.count,
+                g(f64::from(u.unit_tib), 0),
+                u.discount_pct
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
 /// `1,224 TiB reserved (1 x 1,024 TiB at 34% + 2 x 100 TiB at 30% off)`, or one discount
 /// when the plan names no units.
 fn reserved_text(p: &PoolPlan) -> String {
@@ -185,22 +202,11 @@ fn reserved_text(p: &PoolPlan) -> String {
             p.reservation_discount_pct
         );
     }
-    let units: Vec<String> = p
-        .reservation_units
-        .iter()
-        .map(|u| {
-            format!(
-                "{} x {} TiB at {}%",
-                u.count,
-                g(f64::from(u.unit_tib), 0),
-                u.discount_pct
-            )
-        })
-        .collect();
+    let units = units_text(&p.reservation_units);
     format!(
         "{} TiB reserved ({} off)",
         g(f64::from(p.reserved_tib), 0),
-        units.join(" + ")
+        units
     )
 }
 
@@ -632,18 +638,7 @@ fn estate_reservations(s: &mut String, plans: &ClusterPlans) {
         "  reservations, bought once for the estate (the clusters above are pay as you go):"
     );
     for r in &plans.reservations {
-        let units: Vec<String> = r
-            .units
-            .iter()
-            .map(|u| {
-                format!(
-                    "{} x {} TiB at {}%",
-                    u.count,
-                    g(f64::from(u.unit_tib), 0),
-                    u.discount_pct
-                )
-            })
-            .collect();
+        let units = units_text(&r.units);
         let _ = writeln!(
             s,
             "    {} {} {}: {} hot TiB, {} TiB reserved ({} off); hot tier {} -> {} USD/month, \
@@ -653,7 +648,7 @@ fn estate_reservations(s: &mut String, plans: &ClusterPlans) {
             r.term,
             g(r.hot_tib, 1),
             g(f64::from(r.reserved_tib), 0),
-            units.join(" + "),
+            units,
             g(r.pay_as_you_go_usd_per_month, 2),
             g(r.cost_usd_per_month, 2),
             g(r.savings_usd_per_month, 2)
