@@ -112,7 +112,7 @@ impl Planner {
     /// [`Error::Invalid`], [`Error::Demand`], [`Error::Optimize`] or [`Error::Vsan`] naming
     /// the setting; [`Error::Catalog`] for a bad price file or unknown region.
     pub fn check(&self) -> Result<(), Error> {
-        self.checked_catalog().map(|_| ())
+        self.checked_catalogs().map(|_| ())
     }
 
     /// Plans everything in scope as one plan (whatever [`PlanOptions::per_cluster`] says).
@@ -127,7 +127,7 @@ impl Planner {
             &prepared.model,
             &self.options.optimize_options(),
         )?;
-        self.add_vsan_comparison(&mut plan, &prepared.catalog)?;
+        self.add_vsan_comparison(&mut plan, &prepared)?;
         Ok(plan)
     }
 
@@ -150,7 +150,7 @@ impl Planner {
             self.options.hosts,
         )?;
         for cluster in &mut plans.clusters {
-            self.add_vsan_comparison(&mut cluster.plan, &prepared.catalog)?;
+            self.add_vsan_comparison(&mut cluster.plan, &prepared)?;
         }
         // The estate's input and demand warnings (each cluster's plan carries only its
         // own), ahead of the warnings about the clusters' pools together.
@@ -172,9 +172,10 @@ impl Planner {
         }
     }
 
-    /// The catalog to plan with, after checking every setting that needs no inventory:
-    /// the planner's own, each stage's, and that the catalog prices the region.
-    fn checked_catalog(&self) -> Result<Catalog, Error> {
+    /// The catalog to plan with (and the vSAN one when the comparison is asked for), after
+    /// checking every setting that needs no inventory: the planner's own, each stage's, and
+    /// that the catalog prices the region.
+    fn checked_catalogs(&self) -> Result<(Catalog, Option<VsanCatalog>), Error> {
         let o = &self.options;
         o.validate()?;
         o.demand_options().validate()?;
@@ -189,16 +190,20 @@ impl Planner {
         if let Some(peak) = &optimize.peak {
             peak.validate(optimize.reservation)?;
         }
-        if o.vsan_comparison {
-            o.vsan_options().validate(&VsanCatalog::builtin()?)?;
-        }
-        Ok(catalog)
+        let vsan = if o.vsan_comparison {
+            let vsan = VsanCatalog::builtin()?;
+            o.vsan_options().validate(&vsan)?;
+            Some(vsan)
+        } else {
+            None
+        };
+        Ok((catalog, vsan))
     }
 
     /// Everything before the optimizer: checked options, catalog, model, inventory, the
     /// estate's demand with every warning, and the per-VM performance figures joined.
     fn prepare(&self) -> Result<Prepared<'_>, Error> {
-        let catalog = self.checked_catalog()?;
+        let (catalog, vsan) = self.checked_catalogs()?;
         let model = PerfModel::builtin()?;
         let inventory = match &self.inventory {
             Some(inventory) => Cow::Borrowed(inventory),
@@ -218,6 +223,7 @@ impl Planner {
         }
         Ok(Prepared {
             catalog,
+            vsan,
             model,
             inventory,
             demand,
@@ -225,20 +231,20 @@ impl Planner {
         })
     }
 
-    /// Sets `plan.vsan_comparison` when asked for: the placed data after growth and
-    /// snapshot reserve, on vSAN hosts beyond the plan's.
-    fn add_vsan_comparison(&self, plan: &mut Plan, catalog: &Catalog) -> Result<(), Error> {
-        if !self.options.vsan_comparison {
+    /// Sets `plan.vsan_comparison` when asked for (`prepared.vsan` is then loaded): the
+    /// placed data after growth and snapshot reserve, on vSAN hosts beyond the plan's.
+    fn add_vsan_comparison(&self, plan: &mut Plan, prepared: &Prepared) -> Result<(), Error> {
+        let Some(vsan_catalog) = &prepared.vsan else {
             return Ok(());
-        }
+        };
         let o = &self.options;
         let data_factor = (1.0 + o.growth_pct / 100.0) * (1.0 + o.snapshot_reserve_pct / 100.0);
         plan.vsan_comparison = Some(vsan::compare(
-            &VsanCatalog::builtin()?,
+            vsan_catalog,
             plan.totals.placed_capacity_gib * data_factor,
             plan.hosts,
             plan.totals.cost_usd_per_month,
-            catalog.limits.hours_per_month,
+            prepared.catalog.limits.hours_per_month,
             &o.vsan_options(),
         )?);
         Ok(())
@@ -248,6 +254,8 @@ impl Planner {
 /// The stages' results before the optimizer runs.
 struct Prepared<'a> {
     catalog: Catalog,
+    /// The vSAN catalog, when the comparison is asked for.
+    vsan: Option<VsanCatalog>,
     model: PerfModel,
     inventory: Cow<'a, Inventory>,
     demand: Demand,

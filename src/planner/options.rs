@@ -160,8 +160,9 @@ impl Default for PlanOptions {
 }
 
 impl PlanOptions {
-    /// Checks the percentages of the I/O profile and of cool access, and that peak targets
-    /// come with `peak_months`. [`crate::Planner::check`] also runs each stage's checks.
+    /// Checks that peak targets come with `peak_months`, the one rule no stage checks;
+    /// [`crate::Planner::check`] runs this and every stage's checks (percentages, ranges,
+    /// the I/O profile, the vSAN settings).
     ///
     /// # Errors
     /// [`Error::Invalid`] naming the setting.
@@ -180,20 +181,6 @@ impl PlanOptions {
                             .into(),
                     });
                 }
-            }
-        }
-        for (setting, v) in [
-            ("read_pct", self.io_profile.read_pct),
-            ("random_pct", self.io_profile.random_pct),
-            ("cold_pct", self.cold_pct),
-            ("cool_retrieval_pct", self.cool_retrieval_pct),
-        ] {
-            if !(v.is_finite() && (0.0..=100.0).contains(&v)) {
-                return Err(Error::Invalid {
-                    setting,
-                    value: v.to_string(),
-                    expected: "a percentage 0..100".into(),
-                });
             }
         }
         Ok(())
