@@ -68,6 +68,10 @@ pub struct Vm {
     /// `Memory`: configured memory, in MiB.
     #[serde(default)]
     pub memory_mib: Option<f64>,
+    /// Memory the VM consumes on its host, in MiB (vMemory `Consumed`, or a Live Optics
+    /// export's used memory); `None` when unknown.
+    #[serde(default)]
+    pub memory_consumed_mib: Option<f64>,
     /// `Datacenter`.
     #[serde(default)]
     pub datacenter: Option<String>,

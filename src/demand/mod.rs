@@ -87,6 +87,15 @@ pub struct VmDemand {
     /// Peak MiB/s of this VM from a per-VM performance file (`perf`), when known.
     #[serde(default)]
     pub throughput_mibps: Option<f64>,
+    /// Virtual CPUs (vInfo `CPUs`), when known.
+    #[serde(default)]
+    pub vcpus: Option<u64>,
+    /// Configured memory (vInfo `Memory`), MiB, when known.
+    #[serde(default)]
+    pub memory_mib: Option<f64>,
+    /// Memory consumed on the host (vMemory `Consumed`), MiB, when known.
+    #[serde(default)]
+    pub memory_consumed_mib: Option<f64>,
 }
 
 /// A VM left out of the plan.
@@ -220,6 +229,9 @@ fn classify(
             origin: vm.origin.clone(),
             iops: None,
             throughput_mibps: None,
+            vcpus: vm.cpus,
+            memory_mib: vm.memory_mib,
+            memory_consumed_mib: vm.memory_consumed_mib,
         }),
         (reason, capacity_gib) => Classified::Excluded(ExcludedVm {
             name: vm.name.clone(),
@@ -347,6 +359,18 @@ impl Demand {
             }
         }
         joined
+    }
+
+    /// The demand of the placed VMs at `indices` (into [`Demand::placed`], in that order;
+    /// an index out of range is skipped): the same options, no excluded VMs and no warnings
+    /// (the estate's demand keeps those), totals recomputed. The caller sets the targets
+    /// (`options.iops`, `options.throughput_mibps`). Costs O(`indices`), not O(estate).
+    pub fn subset(&self, indices: &[usize]) -> Demand {
+        let placed: Vec<VmDemand> = indices
+            .iter()
+            .filter_map(|&i| self.placed.get(i).cloned())
+            .collect();
+        totals(&self.options, placed, Vec::new(), Vec::new())
     }
 
     /// The data the datastores hold after growth, before snapshot reserve and headroom:

@@ -75,6 +75,8 @@ pub(crate) fn vm_from_row(row: &mut Row<'_, '_>) -> Option<Vm> {
         srm_placeholder: row.boolean(SRM_PLACEHOLDER),
         cpus: row.count(CPUS),
         memory_mib: row.non_negative(MEMORY),
+        // vMemory's `Consumed` is joined after every tab is read.
+        memory_consumed_mib: None,
         datacenter: row.text(DATACENTER),
         home_datastore: path.as_deref().and_then(datastore_of_path),
         path,
