@@ -62,3 +62,19 @@ pub const VSAN_SLACK_PCT: f64 = 25.0;
 
 /// Dedup/compression ratio assumed on vSAN: 1 (none).
 pub const VSAN_DEDUP_RATIO: f64 = 1.0;
+
+/// vCPUs per physical core when AVS hosts are sized: 4, the default of the AVS TCO
+/// estimator and of the Azure Migrate AVS assessment ("4 vCPU: 1 physical core",
+/// learn.microsoft.com/azure/migrate/concepts-azure-vmware-solution-assessment-calculation,
+/// 2024-12-06).
+pub const VCPU_PER_CORE: f64 = 4.0;
+
+/// Memory overcommit when AVS hosts are sized: 1 (host memory counted once; the Azure
+/// Migrate AVS assessment's "1 represents 100% memory use").
+pub const MEMORY_OVERCOMMIT: f64 = 1.0;
+
+/// Hosts per AVS cluster kept free for vSphere HA: 1 ("Azure VMware Solution configures each
+/// cluster for n+1 availability through vSphere High Availability percentage-based
+/// admission control", learn.microsoft.com/azure/azure-vmware/concepts-private-clouds-clusters,
+/// 2025-08-14, include hosts-minimum-initial-deployment-statement, 2025-04-02).
+pub const HA_HOSTS: u32 = 1;

@@ -15,6 +15,7 @@ use crate::ingest::IngestError;
 use crate::optimize::OptimizeError;
 use crate::perf::PerfError;
 use crate::report::ReportError;
+use crate::sizing::SizingError;
 use crate::vsan::VsanError;
 
 /// What kind of failure an [`Error`] is.
@@ -83,10 +84,7 @@ impl Error {
                 _ => ErrorKind::Usage,
             },
             Error::Optimize(e) => optimize_kind(e),
-            Error::Vsan(e) => match e {
-                VsanError::Parse { .. } => ErrorKind::Internal,
-                VsanError::Invalid { .. } => ErrorKind::Usage,
-            },
+            Error::Vsan(e) => vsan_kind(e),
             Error::Report(e) => match e {
                 ReportError::Unsupported(_) => ErrorKind::Usage,
                 ReportError::Xlsx(_) => ErrorKind::Input,
@@ -122,6 +120,24 @@ fn optimize_kind(e: &OptimizeError) -> ErrorKind {
         OptimizeError::Invalid { .. } => ErrorKind::Usage,
         OptimizeError::Catalog(c) => catalog_kind(c),
         OptimizeError::Perf(p) => perf_kind(p),
+        OptimizeError::Sizing(s) => sizing_kind(s),
+        OptimizeError::Vsan(v) => vsan_kind(v),
         OptimizeError::Solver(_) | OptimizeError::Verification(_) => ErrorKind::Internal,
+    }
+}
+
+fn vsan_kind(e: &VsanError) -> ErrorKind {
+    match e {
+        VsanError::Parse { .. } => ErrorKind::Internal,
+        VsanError::Invalid { .. } => ErrorKind::Usage,
+    }
+}
+
+/// A VM no host of the SKU can run is infeasible; a host price file is input.
+fn sizing_kind(e: &SizingError) -> ErrorKind {
+    match e {
+        SizingError::Invalid { .. } => ErrorKind::Usage,
+        SizingError::VmTooLarge(_) => ErrorKind::Infeasible,
+        SizingError::PriceFile { .. } => ErrorKind::Input,
     }
 }

@@ -68,6 +68,7 @@ pub mod perf;
 pub mod plan;
 mod planner;
 pub mod report;
+pub mod sizing;
 pub mod vsan;
 
 pub use error::{Error, ErrorKind};

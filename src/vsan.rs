@@ -121,6 +121,9 @@ pub struct AvsLimits {
     pub max_clusters_per_private_cloud: u32,
     /// Most hosts in a private cloud (96).
     pub max_hosts_per_private_cloud: u32,
+    /// Memory each ESXi host uses itself (VMkernel, vSAN, NSX), GB as published (48).
+    #[serde(default)]
+    pub esxi_memory_gb: u32,
 }
 
 /// How a number of hosts splits into AVS clusters and private clouds.
@@ -184,6 +187,7 @@ fn avs_limits(rows: &[LimitRow]) -> Result<AvsLimits, VsanError> {
         max_hosts_per_cluster: get("max_hosts")?,
         max_clusters_per_private_cloud: get("max_clusters_per_private_cloud")?,
         max_hosts_per_private_cloud: get("max_hosts_per_private_cloud")?,
+        esxi_memory_gb: get("esxi_typical_memory_gb")?,
     })
 }
 

@@ -304,6 +304,8 @@ fn output_file_is_written() {
     let o = dsplan(&[
         "plan",
         "fixtures/small-estate.xlsx",
+        "--hosts",
+        "3",
         "--format",
         "json",
         "-o",
@@ -358,6 +360,8 @@ fn scope_errors_exit_1() {
         fx,
         "--cluster",
         " prod ",
+        "--hosts",
+        "3",
         "--format",
         "json",
     ]));
@@ -561,6 +565,8 @@ fn repeated_perf_rows_keep_the_larger_figures() {
         "fixtures/small-estate.xlsx",
         "--perf",
         &perf.to_string_lossy(),
+        "--hosts",
+        "3",
         "--format",
         "json",
     ]));
@@ -577,6 +583,8 @@ fn repeated_perf_rows_keep_the_larger_figures() {
         "fixtures/small-estate.xlsx",
         "--perf",
         &perf.to_string_lossy(),
+        "--hosts",
+        "3",
         "--format",
         "json",
     ]));
@@ -763,6 +771,8 @@ fn regions_not_listed_for_avs_datastores_are_refused_unless_allowed() {
         "--region",
         "koreacentral",
         "--allow-unlisted-region",
+        "--hosts",
+        "3",
         "--format",
         "json",
     ]);
@@ -775,10 +785,28 @@ fn regions_not_listed_for_avs_datastores_are_refused_unless_allowed() {
     });
     assert!(warned, "{}", v["warnings"]);
     // A display name plans as its ARM name, with the same bytes.
-    let display = dsplan(&["plan", fx, "--region", "West Europe", "--format", "json"]);
+    let display = dsplan(&[
+        "plan",
+        fx,
+        "--region",
+        "West Europe",
+        "--hosts",
+        "3",
+        "--format",
+        "json",
+    ]);
     assert_eq!(display.status.code(), Some(0), "{}", stderr(&display));
     assert_eq!(json(&display)["region"], "westeurope");
-    let arm = dsplan(&["plan", fx, "--region", "westeurope", "--format", "json"]);
+    let arm = dsplan(&[
+        "plan",
+        fx,
+        "--region",
+        "westeurope",
+        "--hosts",
+        "3",
+        "--format",
+        "json",
+    ]);
     assert_eq!(display.stdout, arm.stdout);
 }
 
@@ -786,7 +814,16 @@ fn regions_not_listed_for_avs_datastores_are_refused_unless_allowed() {
 fn a_plan_over_the_regional_quota_warns() {
     let fx = "fixtures/small-estate.xlsx";
     let quota_warning = |growth: &str| {
-        let o = dsplan(&["plan", fx, "--growth-pct", growth, "--format", "json"]);
+        let o = dsplan(&[
+            "plan",
+            fx,
+            "--growth-pct",
+            growth,
+            "--hosts",
+            "3",
+            "--format",
+            "json",
+        ]);
         assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
         let v = json(&o);
         let tib = v["pools"][0]["size_tib"].as_u64().unwrap();

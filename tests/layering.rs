@@ -3,14 +3,14 @@
 //!
 //! Stages, earliest first. A module may use its own stage and those before it:
 //! `defaults`, `numbers` (shared constants and number formatting) -> `catalog` -> `perf`
-//! -> `inventory` -> `ingest` -> `demand` -> `vsan` -> `plan` (the output types the
+//! -> `inventory` -> `ingest` -> `demand` -> `vsan` -> `sizing` -> `plan` (the output types the
 //! optimizer fills) -> `optimize` -> `report` -> `error` -> `planner` -> the command
 //! (`main.rs`, `cli/`).
 
 use std::path::{Path, PathBuf};
 
 /// Module name and its stage number.
-const STAGES: [(&str, u32); 13] = [
+const STAGES: [(&str, u32); 14] = [
     ("defaults", 0),
     ("numbers", 0),
     ("catalog", 1),
@@ -19,11 +19,12 @@ const STAGES: [(&str, u32); 13] = [
     ("ingest", 4),
     ("demand", 5),
     ("vsan", 6),
-    ("plan", 7),
-    ("optimize", 8),
-    ("report", 9),
-    ("error", 10),
-    ("planner", 11),
+    ("sizing", 7),
+    ("plan", 8),
+    ("optimize", 9),
+    ("report", 10),
+    ("error", 11),
+    ("planner", 12),
 ];
 
 /// Names the crate root re-exports, and the module they come from.

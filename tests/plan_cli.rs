@@ -27,6 +27,8 @@ fn plan_json_with_cool_reservation_and_vsan_is_deterministic() {
         "10",
         "--vsan-host",
         "av64",
+        "--hosts",
+        "3",
         "--format",
         "json",
     ];
@@ -135,6 +137,8 @@ fn perf_file_sets_targets_and_spreads_a_heavy_vm() {
         "fixtures/small-estate.xlsx",
         "--perf",
         &perf,
+        "--hosts",
+        "3",
         "--format",
         "json",
     ]);

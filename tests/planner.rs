@@ -53,6 +53,7 @@ fn library_json(input: &Path, options: PlanOptions) -> String {
     match planned {
         Planned::Single(plan) => report::render_plan(&plan, Format::Json),
         Planned::PerCluster(plans) => report::render_cluster_plans(&plans, Format::Json),
+        Planned::Estate(plan) => report::render_estate_plan(&plan, Format::Json),
     }
     .unwrap()
 }

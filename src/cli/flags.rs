@@ -15,8 +15,16 @@ const RENAMED: [(&str, &str); 6] = [
 
 /// Settings whose flag is `--` + the name with dashes (`plan`'s, then `predict`'s and
 /// `sweep`'s).
-const SAME: [&str; 41] = [
+const SAME: [&str; 49] = [
     "hosts",
+    "host_sku",
+    "vcpu_per_core",
+    "memory_basis",
+    "memory_overcommit",
+    "ha_hosts",
+    "group",
+    "host_term",
+    "host_price_file",
     "per_cluster",
     "iops",
     "throughput_mibps",

@@ -48,10 +48,38 @@ pub struct PlanArgs {
     /// RVTools .xlsx, a folder of RVTools_tab*.csv files, or a vInfo CSV (several are merged).
     #[arg(required = true)]
     pub inputs: Vec<PathBuf>,
-    /// AVS hosts in the cluster that mounts the datastores (3..16; default 3, or with
-    /// --per-cluster each cluster's hosts in vHost).
+    /// AVS hosts of one cluster that mounts every datastore (3..16): plans that cluster's
+    /// storage only. Without it the estate is sized from the VMs' vCPUs and memory (with
+    /// --per-cluster: each cluster's hosts in vHost).
     #[arg(long)]
     pub hosts: Option<u32>,
+    /// Host SKU of the estate: av36, av36p, av48, av52, av64 or av64-gen2 (default: every
+    /// SKU, the lowest total cost chosen).
+    #[arg(long = "host-sku")]
+    pub host_sku: Option<String>,
+    /// vCPUs per physical core when sizing hosts.
+    #[arg(long = "vcpu-per-core", default_value_t = defaults::VCPU_PER_CORE)]
+    pub vcpu_per_core: f64,
+    /// Memory that sizes hosts: configured (vInfo Memory) or consumed (vMemory Consumed).
+    #[arg(long = "memory-basis", default_value = "configured")]
+    pub memory_basis: String,
+    /// Memory overcommit when sizing hosts (1 = none).
+    #[arg(long = "memory-overcommit", default_value_t = defaults::MEMORY_OVERCOMMIT)]
+    pub memory_overcommit: f64,
+    /// Hosts per AVS cluster kept free for vSphere HA (AVS runs n+1).
+    #[arg(long = "ha-hosts", default_value_t = defaults::HA_HOSTS)]
+    pub ha_hosts: u32,
+    /// How VMs become AVS clusters: source-cluster (each source cluster one or more AVS
+    /// clusters) or estate (as few clusters as possible).
+    #[arg(long, default_value = "source-cluster")]
+    pub group: String,
+    /// How AVS hosts are bought: payg, 1y, 3y or 5y (reserved terms need --host-price-file).
+    #[arg(long = "host-term", default_value = "payg")]
+    pub host_term: String,
+    /// AVS host prices, CSV: sku,term,usd_per_hour,region,source (added to the built-in
+    /// pay-as-you-go figures).
+    #[arg(long = "host-price-file")]
+    pub host_price_file: Option<PathBuf>,
     /// Plan each source cluster separately (its own hosts, its share of the targets by
     /// capacity) and add a total.
     #[arg(long = "per-cluster")]
@@ -198,8 +226,19 @@ impl PlanArgs {
             .vsan_policy
             .parse()
             .map_err(|e: dsplan::vsan::VsanError| dsplan::Error::from(e))?;
+        let sizing = |e: dsplan::sizing::SizingError| {
+            dsplan::Error::from(dsplan::optimize::OptimizeError::from(e))
+        };
         Ok(PlanOptions {
             hosts: self.hosts,
+            host_sku: self.host_sku.clone(),
+            vcpu_per_core: self.vcpu_per_core,
+            memory_basis: self.memory_basis.parse().map_err(sizing)?,
+            memory_overcommit: self.memory_overcommit,
+            ha_hosts: self.ha_hosts,
+            group: self.group.parse().map_err(sizing)?,
+            host_term: self.host_term.parse().map_err(sizing)?,
+            host_price_file: self.host_price_file.clone(),
             per_cluster: self.per_cluster,
             clusters: self.clusters.clone(),
             vcenters: self.vcenters.clone(),
@@ -252,6 +291,7 @@ impl PlanArgs {
         let mut read: Vec<&Path> = self.inputs.iter().map(PathBuf::as_path).collect();
         read.extend(self.perf.as_deref());
         read.extend(self.price_file.as_deref());
+        read.extend(self.host_price_file.as_deref());
         read
     }
 
@@ -260,15 +300,16 @@ impl PlanArgs {
         if !matches!(self.format, FormatArg::Xlsx) {
             return Ok(());
         }
-        if self.per_cluster {
-            return Err(Failure::usage(
-                "--format xlsx is for one plan: with --per-cluster use json, csv or md, or \
-                 plan one cluster with --cluster NAME",
-            ));
-        }
         if self.output.is_none() {
             return Err(Failure::usage(
                 "--format xlsx writes a workbook: give its path with -o FILE",
+            ));
+        }
+        if self.per_cluster || self.hosts.is_none() {
+            return Err(Failure::usage(
+                "--format xlsx is for one cluster's plan (--hosts N): for the estate or \
+                 --per-cluster use json, csv or md, or plan one cluster with --hosts N \
+                 --cluster NAME",
             ));
         }
         Ok(())
@@ -307,6 +348,7 @@ fn render(planned: &Planned, format: FormatArg) -> Result<Vec<u8>, Failure> {
     let text = match planned {
         Planned::Single(plan) => report::render_plan(plan, format),
         Planned::PerCluster(plans) => report::render_cluster_plans(plans, format),
+        Planned::Estate(plan) => report::render_estate_plan(plan, format),
     }
     .map_err(dsplan::Error::from)?;
     Ok(match format {

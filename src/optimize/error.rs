@@ -81,6 +81,13 @@ pub enum OptimizeError {
     /// The solver failed unexpectedly.
     #[error("solver: {0}")]
     Solver(String),
+    /// Sizing the estate's hosts failed (a setting, a VM larger than a host, a host price
+    /// file).
+    #[error(transparent)]
+    Sizing(#[from] crate::sizing::SizingError),
+    /// The vSAN-alone comparison's settings were invalid.
+    #[error(transparent)]
+    Vsan(#[from] crate::vsan::VsanError),
     /// The chosen layout failed re-evaluation: a bug in dsplan.
     #[error("internal error, plan failed verification: {0}")]
     Verification(String),

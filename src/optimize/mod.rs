@@ -60,6 +60,8 @@
 mod account;
 mod assemble;
 mod error;
+mod estate;
+mod estate_pools;
 mod explain;
 mod milp;
 mod options;
@@ -73,6 +75,7 @@ mod spread;
 mod verify;
 
 pub use error::{OptimizeError, Target};
+pub use estate::{EstateOptions, optimize_estate};
 pub use milp::{large_block_profile, pool_cost_usd_per_month, workload_layout};
 pub use options::{OptimizeOptions, PeakOptions};
 pub use per_cluster::optimize_per_cluster;

@@ -34,8 +34,10 @@ use crate::ingest::{self, PerfInput};
 use crate::inventory::{Inventory, Warning};
 use crate::optimize;
 
+use crate::optimize::EstateOptions;
 use crate::perf::PerfModel;
-use crate::plan::{ClusterPlans, Plan};
+use crate::plan::{ClusterPlans, EstatePlan, Plan};
+use crate::sizing::HostPrices;
 use crate::vsan::{self, VsanCatalog};
 
 /// What [`Planner::run`] returns: one plan, or one per source cluster with
@@ -46,6 +48,9 @@ pub enum Planned {
     Single(Box<Plan>),
     /// One plan per source cluster, and their total.
     PerCluster(Box<ClusterPlans>),
+    /// The whole estate: hosts and clusters sized from compute, datastores per cluster,
+    /// shared pools, and the cost against vSAN alone.
+    Estate(Box<EstatePlan>),
 }
 
 /// Plans ANF datastores from RVTools exports (or an [`Inventory`] already read) with
@@ -160,15 +165,65 @@ impl Planner {
         Ok(plans)
     }
 
-    /// [`Planner::plan`] or, with [`PlanOptions::per_cluster`], [`Planner::plan_per_cluster`].
+    /// Plans the whole estate: AVS hosts sized from the VMs' vCPUs and memory on each host
+    /// SKU (or [`PlanOptions::host_sku`]), clusters and private clouds, each cluster's
+    /// datastores, pools shared across clusters, and the cost against vSAN alone; the SKU
+    /// with the lowest total is chosen (whatever [`PlanOptions::hosts`] and
+    /// [`PlanOptions::per_cluster`] say).
+    ///
+    /// # Errors
+    /// Any stage's error; see [`Error::kind`].
+    pub fn plan_estate(&self) -> Result<EstatePlan, Error> {
+        let prepared = self.prepare()?;
+        let o = &self.options;
+        let vsan_catalog = match prepared.vsan.clone() {
+            Some(v) => v,
+            None => VsanCatalog::builtin()?,
+        };
+        let mut host_prices = HostPrices::builtin(&vsan_catalog);
+        if let Some(path) = &o.host_price_file {
+            host_prices = host_prices
+                .with_file(path, &vsan_catalog)
+                .map_err(optimize::OptimizeError::from)?;
+        }
+        let estate = EstateOptions {
+            sizing: o.sizing_options(),
+            host_sku: o.host_sku.clone(),
+            host_term: o.host_term,
+            host_prices,
+            vsan: o.vsan_comparison.then(|| o.vsan_options()),
+            targets_from_perf: prepared.perf.is_some()
+                && o.iops == 0.0
+                && o.throughput_mibps == 0.0,
+        };
+        let mut plan = optimize::optimize_estate(
+            &prepared.demand,
+            &prepared.catalog,
+            &vsan_catalog,
+            &prepared.model,
+            &o.optimize_options(),
+            &estate,
+        )?;
+        // The estate's input and demand warnings first.
+        let mut warnings = prepared.demand.warnings;
+        warnings.append(&mut plan.warnings);
+        plan.warnings = warnings;
+        Ok(plan)
+    }
+
+    /// With [`PlanOptions::per_cluster`], [`Planner::plan_per_cluster`]; with
+    /// [`PlanOptions::hosts`], [`Planner::plan`] (one cluster of that many hosts); else
+    /// [`Planner::plan_estate`].
     ///
     /// # Errors
     /// Any stage's error; see [`Error::kind`].
     pub fn run(&self) -> Result<Planned, Error> {
         if self.options.per_cluster {
             Ok(Planned::PerCluster(Box::new(self.plan_per_cluster()?)))
-        } else {
+        } else if self.options.hosts.is_some() {
             Ok(Planned::Single(Box::new(self.plan()?)))
+        } else {
+            Ok(Planned::Estate(Box::new(self.plan_estate()?)))
         }
     }
 

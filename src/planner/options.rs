@@ -10,6 +10,7 @@ use crate::defaults;
 use crate::demand::{CapacityBasis, DemandOptions, Scope};
 use crate::optimize::{OptimizeOptions, PeakOptions};
 use crate::perf::IoProfile;
+use crate::sizing::{Grouping, HostTerm, MemoryBasis, SizingOptions};
 use crate::vsan::{PolicyChoice, VsanOptions};
 
 use super::Error;
@@ -25,10 +26,31 @@ use super::Error;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct PlanOptions {
-    /// AVS hosts in the cluster that mounts the datastores (3..=16). `None`: 3
-    /// ([`defaults::HOSTS`]), or with [`PlanOptions::per_cluster`] each source cluster's own
-    /// hosts (vHost, vInfo, vCluster).
+    /// AVS hosts in the one cluster that mounts every datastore (3..=16): the storage plan
+    /// of that cluster ([`crate::Planner::run`] returns [`crate::Planned::Single`]). `None`:
+    /// the estate is sized from compute ([`crate::Planned::Estate`]); with
+    /// [`PlanOptions::per_cluster`] each source cluster's own hosts (vHost, vInfo, vCluster);
+    /// [`crate::Planner::plan`] takes 3 ([`defaults::HOSTS`]).
     pub hosts: Option<u32>,
+    /// Host SKU of the estate plan (`av36`, `av36p`, `av48`, `av52`, `av64`, `av64-gen2`;
+    /// `None`: every SKU of `data/avs_hosts.csv`, the lowest total cost chosen).
+    pub host_sku: Option<String>,
+    /// vCPUs per physical core when sizing hosts (default 4).
+    pub vcpu_per_core: f64,
+    /// Memory figure that sizes hosts (default configured).
+    pub memory_basis: MemoryBasis,
+    /// Memory overcommit when sizing hosts (default 1).
+    pub memory_overcommit: f64,
+    /// Hosts per AVS cluster kept free for vSphere HA (default 1, AVS's n+1).
+    pub ha_hosts: u32,
+    /// How VMs are grouped into AVS clusters (default by source cluster).
+    pub group: Grouping,
+    /// How AVS hosts are bought (default pay as you go; reserved terms need a price in
+    /// `host_price_file`).
+    pub host_term: HostTerm,
+    /// A CSV of AVS host prices (`sku,term,usd_per_hour,region,source`), added to the
+    /// built-in pay-as-you-go figures.
+    pub host_price_file: Option<PathBuf>,
     /// Plan each source cluster separately (its own hosts, its capacity share of the
     /// targets) and add a total; [`crate::Planner::run`] then returns
     /// [`crate::Planned::PerCluster`].
@@ -120,6 +142,14 @@ impl Default for PlanOptions {
     fn default() -> Self {
         PlanOptions {
             hosts: None,
+            host_sku: None,
+            vcpu_per_core: defaults::VCPU_PER_CORE,
+            memory_basis: MemoryBasis::Configured,
+            memory_overcommit: defaults::MEMORY_OVERCOMMIT,
+            ha_hosts: defaults::HA_HOSTS,
+            group: Grouping::SourceCluster,
+            host_term: HostTerm::PayAsYouGo,
+            host_price_file: None,
             per_cluster: false,
             clusters: Vec::new(),
             vcenters: Vec::new(),
@@ -226,6 +256,17 @@ impl PlanOptions {
             nconnect: self.nconnect,
             allow_unlisted_region: self.allow_unlisted_region,
             allow_large_volumes: self.allow_large_volumes,
+        }
+    }
+
+    /// The estate sizing's options.
+    pub fn sizing_options(&self) -> SizingOptions {
+        SizingOptions {
+            vcpu_per_core: self.vcpu_per_core,
+            memory_basis: self.memory_basis,
+            memory_overcommit: self.memory_overcommit,
+            ha_hosts: self.ha_hosts,
+            group: self.group,
         }
     }
 

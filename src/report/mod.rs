@@ -10,6 +10,7 @@ use crate::inventory::{ClusterSummary, Inventory, InventorySummary, Warning};
 use crate::plan::Plan;
 use text::plan_text;
 
+mod estate;
 mod inventory_text;
 mod markdown;
 mod text;
@@ -74,6 +75,24 @@ pub fn render_cluster_plans(
         Format::Csv => tables::cluster_plans_csv(plans),
         Format::Markdown => Ok(markdown::cluster_plans_markdown(plans)),
         Format::Text => Ok(text::cluster_plans_text(plans)),
+    }
+}
+
+/// Renders an estate plan: the estate summary, then each AVS cluster's plan, then the
+/// excluded VMs once.
+///
+/// # Errors
+/// [`ReportError::Json`] if the plan holds a value JSON cannot carry; [`ReportError::Csv`]
+/// if CSV writing fails.
+pub fn render_estate_plan(
+    plan: &crate::plan::EstatePlan,
+    format: Format,
+) -> Result<String, ReportError> {
+    match format {
+        Format::Json => Ok(serde_json::to_string_pretty(plan)? + "\n"),
+        Format::Csv => estate::estate_csv(plan),
+        Format::Markdown => Ok(estate::estate_markdown(plan)),
+        Format::Text => Ok(estate::estate_text(plan)),
     }
 }
 

@@ -27,7 +27,7 @@ pub const PLAN_CSV_HEADER: [&str; 15] = [
 
 /// The plan's datastores as CSV rows (see [`PLAN_CSV_HEADER`]), with their pool and the
 /// plan's hosts and region on every row; `prefix` cells (for example the cluster) go first.
-fn csv_rows(
+pub(super) fn csv_rows(
     plan: &Plan,
     prefix: &[String],
     w: &mut csv::Writer<Vec<u8>>,
@@ -57,7 +57,7 @@ fn csv_rows(
     Ok(())
 }
 
-fn csv_error(e: csv::Error) -> ReportError {
+pub(super) fn csv_error(e: csv::Error) -> ReportError {
     ReportError::Csv(e.to_string())
 }
 

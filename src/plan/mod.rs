@@ -467,3 +467,9 @@ pub struct ClusterPlans {
     #[serde(default)]
     pub reservations: Vec<ReservationPurchase>,
 }
+
+mod estate;
+
+pub use estate::{
+    EstatePlan, EstatePool, EstateSummary, HostsByDriver, SkuAlternative, VsanAloneCost,
+};

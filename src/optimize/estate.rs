@@ -1,0 +1,505 @@
+//! Estate plans ([`optimize_estate`]): for each host SKU, the estate's AVS clusters sized
+//! from compute ([`crate::sizing::size_estate`]), each cluster's datastores planned with
+//! its own hosts and VMs ([`super::optimize_per_cluster`]: reservations bought once for
+//! the estate), the pools shared across clusters ([`super::estate_pools`]), the hosts
+//! priced, and the same estate on vSAN alone. The SKU with the lowest total (hosts + ANF)
+//! is the plan; every SKU's total is an alternative.
+//!
+//! The estate's cost is the sum of the clusters' plans (less what the estate's
+//! reservations save): pools of Standard, Premium and Ultra are priced per TiB, so sharing
+//! them changes no cost, and each cluster's plan is the cheapest for its VMs, hosts and
+//! targets.
+
+use super::estate_pools::{account_warnings, share_pools};
+use super::{OptimizeError, OptimizeOptions, optimize_per_cluster};
+use crate::catalog::Catalog;
+use crate::demand::{ClusterDemand, ClusterDemands, Demand};
+use crate::perf::PerfModel;
+use crate::plan::{
+    Assumption, ClusterPlans, EstatePlan, EstateSummary, HostsByDriver, SCHEMA_VERSION,
+    SkuAlternative, VsanAloneCost,
+};
+use crate::sizing::{
+    Driver, EstateSizing, HostPrices, HostTerm, SizingError, SizingOptions, VsanAlone, size_estate,
+    vsan_alone,
+};
+use crate::vsan::{HostSku, VsanCatalog, VsanOptions};
+
+/// The settings of an estate plan beyond the optimizer's.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct EstateOptions {
+    /// How hosts are sized and VMs grouped.
+    pub sizing: SizingOptions,
+    /// Only this host SKU (`None`: every SKU of `data/avs_hosts.csv`, the cheapest total
+    /// chosen).
+    pub host_sku: Option<String>,
+    /// How hosts are bought.
+    pub host_term: HostTerm,
+    /// Host prices.
+    pub host_prices: HostPrices,
+    /// The vSAN-alone comparison's settings (`None`: not compared).
+    pub vsan: Option<VsanOptions>,
+    /// Each cluster's targets are its own VMs' per-VM figures (the estate's targets came
+    /// from them), not its capacity share of the estate's targets.
+    pub targets_from_perf: bool,
+}
+
+/// One SKU's estate.
+struct SkuEstate {
+    sizing: EstateSizing,
+    storage: ClusterPlans,
+    vsan_alone: Option<VsanAlone>,
+    host_usd_per_hour: Option<f64>,
+}
+
+/// A SKU tried: its estate, or why it cannot hold the estate.
+enum Tried {
+    Feasible(Box<SkuEstate>),
+    Infeasible(String, OptimizeError),
+}
+
+/// The cheapest estate plan for `demand`.
+///
+/// # Errors
+/// [`OptimizeError::Sizing`] for sizing settings out of range, an unknown `host_sku`, or
+/// (when no SKU can hold the estate) the first VM too large for a host; any error of
+/// [`optimize_per_cluster`] when no SKU's clusters can be planned.
+pub fn optimize_estate(
+    demand: &Demand,
+    catalog: &Catalog,
+    vsan_catalog: &VsanCatalog,
+    model: &PerfModel,
+    options: &OptimizeOptions,
+    estate: &EstateOptions,
+) -> Result<EstatePlan, OptimizeError> {
+    let mut tried = Vec::new();
+    for host in candidate_skus(vsan_catalog, estate)? {
+        tried.push(try_sku(
+            demand,
+            catalog,
+            vsan_catalog,
+            model,
+            options,
+            estate,
+            host,
+        )?);
+    }
+    let hours = catalog.limits.hours_per_month;
+    let Some(chosen) = choose(&tried, hours) else {
+        return Err(first_error(tried));
+    };
+    let alternatives = sku_alternatives(&tried, chosen, hours);
+    let Some(Tried::Feasible(best)) = tried.into_iter().nth(chosen) else {
+        return Err(OptimizeError::Solver("chosen SKU lost".into()));
+    };
+    assemble(
+        demand,
+        catalog,
+        vsan_catalog,
+        options,
+        estate,
+        *best,
+        alternatives,
+    )
+}
+
+/// The SKUs to try: `host_sku`, or every SKU of the catalog.
+fn candidate_skus<'a>(
+    vsan_catalog: &'a VsanCatalog,
+    estate: &EstateOptions,
+) -> Result<Vec<&'a HostSku>, OptimizeError> {
+    let Some(sku) = &estate.host_sku else {
+        return Ok(vsan_catalog.hosts.iter().collect());
+    };
+    let key = sku.trim().to_ascii_lowercase();
+    match vsan_catalog.hosts.iter().find(|h| h.sku == key) {
+        Some(h) => Ok(vec![h]),
+        None => Err(SizingError::Invalid {
+            option: "host_sku",
+            value: sku.clone(),
+            expected: vsan_catalog
+                .hosts
+                .iter()
+                .map(|h| h.sku.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+        }
+        .into()),
+    }
+}
+
+/// The estate on one SKU, or why it cannot be built on it.
+fn try_sku(
+    demand: &Demand,
+    catalog: &Catalog,
+    vsan_catalog: &VsanCatalog,
+    model: &PerfModel,
+    options: &OptimizeOptions,
+    estate: &EstateOptions,
+    host: &HostSku,
+) -> Result<Tried, OptimizeError> {
+    let sizing = match size_estate(demand, host, &vsan_catalog.limits, &estate.sizing) {
+        Ok(s) => s,
+        Err(e @ SizingError::VmTooLarge(_)) => {
+            return Ok(Tried::Infeasible(host.sku.clone(), e.into()));
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let split = cluster_demands(demand, &sizing, estate.targets_from_perf);
+    let storage = match optimize_per_cluster(&split, catalog, model, options, None) {
+        Ok(s) => s,
+        Err(e @ (OptimizeError::Infeasible { .. } | OptimizeError::NoLayout(_))) => {
+            return Ok(Tried::Infeasible(host.sku.clone(), e));
+        }
+        Err(e) => return Err(e),
+    };
+    let vsan_alone = match &estate.vsan {
+        Some(o) => {
+            let factor = data_factor(demand);
+            let data: Vec<f64> = split
+                .clusters
+                .iter()
+                .map(|c| c.demand.placed_capacity_gib * factor)
+                .collect();
+            Some(vsan_alone(vsan_catalog, &sizing, &data, o)?)
+        }
+        None => None,
+    };
+    let host_usd_per_hour = estate
+        .host_prices
+        .price(&host.sku, estate.host_term)
+        .map(|p| p.usd_per_hour);
+    Ok(Tried::Feasible(Box::new(SkuEstate {
+        sizing,
+        storage,
+        vsan_alone,
+        host_usd_per_hour,
+    })))
+}
+
+/// Growth and snapshot reserve: the data vSAN holds per GiB placed.
+fn data_factor(demand: &Demand) -> f64 {
+    let o = &demand.options;
+    (1.0 + o.growth_pct / 100.0) * (1.0 + o.snapshot_reserve_pct / 100.0)
+}
+
+/// One demand per AVS cluster: its VMs, and its capacity share of the estate's targets
+/// (or, with `own_targets`, its VMs' per-VM figures added up).
+fn cluster_demands(demand: &Demand, sizing: &EstateSizing, own_targets: bool) -> ClusterDemands {
+    let total = demand.placed_capacity_gib;
+    let n = sizing.clusters.len().max(1) as f64;
+    let clusters = sizing
+        .clusters
+        .iter()
+        .map(|c| {
+            let mut d = demand.subset(&c.vm_indices);
+            let share = if total > 0.0 {
+                d.placed_capacity_gib / total
+            } else {
+                1.0 / n
+            };
+            d.options.iops = demand.options.iops * share;
+            d.options.throughput_mibps = demand.options.throughput_mibps * share;
+            if own_targets {
+                d.options.iops = 0.0;
+                d.options.throughput_mibps = 0.0;
+                d.targets_from_perf();
+            }
+            ClusterDemand {
+                cluster: c.name.clone(),
+                demand: d,
+                capacity_share: share,
+                source_hosts: Some(c.hosts),
+                hosts_source: hosts_source(c),
+            }
+        })
+        .collect();
+    ClusterDemands {
+        clusters,
+        vms_without_cluster: 0,
+        vms_without_cluster_capacity_gib: 0.0,
+    }
+}
+
+/// Where a cluster's host count comes from, in words.
+fn hosts_source(c: &crate::sizing::AvsCluster) -> String {
+    let why = match c.driver {
+        Driver::Vcpu => format!("{} for vCPU", c.hosts_for_vcpu),
+        Driver::Memory => format!("{} for memory", c.hosts_for_memory),
+        Driver::Minimum => "the AVS minimum".to_string(),
+    };
+    format!(
+        "sized from compute: {why} + {} HA ({} {})",
+        c.ha_hosts, c.hosts, c.sku
+    )
+}
+
+/// Hosts' monthly cost: hosts x USD per hour x hours per month, in cents.
+fn hosts_cost(hosts: u32, usd_per_hour: Option<f64>, hours: f64) -> Option<f64> {
+    usd_per_hour.map(|p| round_cents(f64::from(hosts) * p * hours))
+}
+
+fn round_cents(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}
+
+/// Hosts + ANF of a feasible SKU, USD per month, where the host price is known.
+fn total(e: &SkuEstate, hours: f64) -> Option<f64> {
+    hosts_cost(e.sizing.hosts, e.host_usd_per_hour, hours)
+        .map(|h| round_cents(h + e.storage.total.cost_usd_per_month))
+}
+
+/// The index of the chosen SKU: the lowest total among priced SKUs (ties: fewer hosts,
+/// then catalog order); without any price, the fewest hosts. `None` when none is feasible.
+fn choose(tried: &[Tried], hours: f64) -> Option<usize> {
+    let feasible = tried.iter().enumerate().filter_map(|(i, t)| match t {
+        Tried::Feasible(e) => Some((i, e)),
+        Tried::Infeasible(..) => None,
+    });
+    let key = |e: &SkuEstate| (total(e, hours).unwrap_or(f64::INFINITY), e.sizing.hosts);
+    feasible
+        .min_by(|(_, a), (_, b)| {
+            let (ta, ha) = key(a);
+            let (tb, hb) = key(b);
+            ta.total_cmp(&tb).then(ha.cmp(&hb))
+        })
+        .map(|(i, _)| i)
+}
+
+/// The error when no SKU can hold the estate: the first SKU's reason.
+fn first_error(tried: Vec<Tried>) -> OptimizeError {
+    for t in tried {
+        if let Tried::Infeasible(_, e) = t {
+            return e;
+        }
+    }
+    OptimizeError::Solver("no host SKU to try".into())
+}
+
+/// One row per SKU tried.
+fn sku_alternatives(tried: &[Tried], chosen: usize, hours: f64) -> Vec<SkuAlternative> {
+    tried
+        .iter()
+        .enumerate()
+        .map(|(i, t)| match t {
+            Tried::Feasible(e) => feasible_row(e, i == chosen, hours),
+            Tried::Infeasible(sku, err) => SkuAlternative {
+                sku: sku.clone(),
+                feasible: false,
+                chosen: false,
+                hosts: 0,
+                clusters: 0,
+                private_clouds: 0,
+                host_usd_per_hour: None,
+                hosts_usd_per_month: None,
+                anf_usd_per_month: None,
+                total_usd_per_month: None,
+                vsan_alone_hosts: None,
+                vsan_alone_usd_per_month: None,
+                note: err.to_string(),
+            },
+        })
+        .collect()
+}
+
+fn feasible_row(e: &SkuEstate, chosen: bool, hours: f64) -> SkuAlternative {
+    let hosts_usd = hosts_cost(e.sizing.hosts, e.host_usd_per_hour, hours);
+    SkuAlternative {
+        sku: e.sizing.sku.clone(),
+        feasible: true,
+        chosen,
+        hosts: e.sizing.hosts,
+        clusters: e.sizing.clusters.len(),
+        private_clouds: e.sizing.private_clouds.len(),
+        host_usd_per_hour: e.host_usd_per_hour,
+        hosts_usd_per_month: hosts_usd,
+        anf_usd_per_month: Some(e.storage.total.cost_usd_per_month),
+        total_usd_per_month: total(e, hours),
+        vsan_alone_hosts: e.vsan_alone.as_ref().map(|v| v.hosts),
+        vsan_alone_usd_per_month: e
+            .vsan_alone
+            .as_ref()
+            .and_then(|v| hosts_cost(v.hosts, e.host_usd_per_hour, hours)),
+        note: if chosen {
+            "chosen".into()
+        } else if e.host_usd_per_hour.is_none() {
+            format!(
+                "no {} host price in data/avs_hosts.csv: pass `host_price_file` to compare",
+                e.sizing.sku
+            )
+        } else {
+            "dearer".into()
+        },
+    }
+}
+
+/// The estate plan of the chosen SKU.
+fn assemble(
+    demand: &Demand,
+    catalog: &Catalog,
+    vsan_catalog: &VsanCatalog,
+    options: &OptimizeOptions,
+    estate: &EstateOptions,
+    mut best: SkuEstate,
+    sku_alternatives: Vec<SkuAlternative>,
+) -> Result<EstatePlan, OptimizeError> {
+    let prices = catalog.region(&options.region)?;
+    let pools = share_pools(&mut best.storage, &catalog.limits);
+    let mut warnings = best.sizing.warnings.clone();
+    warnings.extend(account_warnings(&pools, &catalog.limits, &prices.region));
+    let hours = catalog.limits.hours_per_month;
+    let vsan_alone = best.vsan_alone.take().map(|sizing| {
+        let usd = hosts_cost(sizing.hosts, best.host_usd_per_hour, hours);
+        VsanAloneCost {
+            note: vsan_note(&sizing, vsan_catalog),
+            usd_per_month: usd,
+            usd_per_year: usd.map(|m| round_cents(12.0 * m)),
+            sizing,
+        }
+    });
+    let summary = summary(demand, &best, &pools, vsan_alone.as_ref(), estate, hours);
+    Ok(EstatePlan {
+        schema_version: SCHEMA_VERSION,
+        region: prices.region.clone(),
+        location: prices.location.clone(),
+        summary,
+        assumptions: assumptions(estate, vsan_catalog),
+        sizing: best.sizing,
+        sku_alternatives,
+        pools,
+        reservations: best.storage.reservations,
+        vsan_alone,
+        clusters: best.storage.clusters,
+        excluded: demand.excluded.clone(),
+        warnings,
+    })
+}
+
+/// The vSAN-alone figures' basis, in words.
+fn vsan_note(v: &VsanAlone, c: &VsanCatalog) -> String {
+    format!(
+        "each AVS cluster keeps its compute hosts and grows until its VMs' data (after \
+         growth and snapshot reserve) fits its vSAN: policy by cluster size, {}% slack, \
+         dedup {}:1 (data/vsan_policies.csv, data/avs_hosts.csv raw capacity); clusters of \
+         {}..{} hosts, {} clusters and {} hosts per private cloud (data/limits.csv)",
+        v.slack_pct,
+        v.dedup_ratio,
+        c.limits.min_hosts_per_cluster,
+        c.limits.max_hosts_per_cluster,
+        c.limits.max_clusters_per_private_cloud,
+        c.limits.max_hosts_per_private_cloud
+    )
+}
+
+/// The estate in figures.
+fn summary(
+    demand: &Demand,
+    e: &SkuEstate,
+    pools: &[crate::plan::EstatePool],
+    vsan: Option<&VsanAloneCost>,
+    estate: &EstateOptions,
+    hours: f64,
+) -> EstateSummary {
+    let mut by = HostsByDriver::default();
+    for c in &e.sizing.clusters {
+        let slot = match c.driver {
+            Driver::Vcpu => &mut by.vcpu,
+            Driver::Memory => &mut by.memory,
+            Driver::Minimum => &mut by.minimum,
+        };
+        *slot += c.hosts;
+    }
+    let t = &e.storage.total;
+    let hosts_usd = hosts_cost(e.sizing.hosts, e.host_usd_per_hour, hours);
+    let total_month = hosts_usd.map(|h| round_cents(h + t.cost_usd_per_month));
+    let vsan_usd = vsan.and_then(|v| v.usd_per_month);
+    let savings = vsan_usd.zip(total_month).map(|(v, a)| round_cents(v - a));
+    EstateSummary {
+        sku: e.sizing.sku.clone(),
+        hosts: e.sizing.hosts,
+        hosts_by_driver: by,
+        clusters: e.sizing.clusters.len(),
+        private_clouds: e.sizing.private_clouds.len(),
+        pools: pools.len(),
+        netapp_accounts: pools
+            .iter()
+            .map(|p| p.account.as_str())
+            .collect::<std::collections::BTreeSet<_>>()
+            .len() as u32,
+        datastores: t.datastores,
+        pool_size_tib: pools.iter().map(|p| p.size_tib).sum(),
+        vms_placed: demand.placed.len(),
+        vms_excluded: demand.excluded.len(),
+        placed_capacity_gib: demand.placed_capacity_gib,
+        host_term: estate.host_term,
+        host_usd_per_hour: e.host_usd_per_hour,
+        hosts_usd_per_month: hosts_usd,
+        anf_usd_per_month: t.cost_usd_per_month,
+        total_usd_per_month: total_month,
+        total_usd_per_year: total_month
+            .map(|m| round_cents(12.0 * m + t.first_month_cool_transfer_usd)),
+        first_month_cool_transfer_usd: t.first_month_cool_transfer_usd,
+        vsan_alone_hosts: vsan.map(|v| v.sizing.hosts),
+        vsan_alone_usd_per_month: vsan_usd,
+        savings_usd_per_month: savings,
+        savings_usd_per_year: savings
+            .map(|s| round_cents(12.0 * s - t.first_month_cool_transfer_usd)),
+    }
+}
+
+/// The sizing settings and rules, for the reader.
+fn assumptions(estate: &EstateOptions, c: &VsanCatalog) -> Vec<Assumption> {
+    let s = &estate.sizing;
+    let a = |name: &str, value: String, note: &str| Assumption {
+        name: name.into(),
+        value,
+        note: note.into(),
+    };
+    vec![
+        a(
+            "vcpu_per_core",
+            s.vcpu_per_core.to_string(),
+            "vCPUs per physical core; 4 is the AVS TCO estimator's and the Azure Migrate AVS \
+             assessment's default (concepts-azure-vmware-solution-assessment-calculation, \
+             2024-12-06)",
+        ),
+        a(
+            "memory_basis",
+            s.memory_basis.to_string(),
+            "configured memory (vInfo Memory) or consumed (vMemory Consumed)",
+        ),
+        a(
+            "memory_overcommit",
+            s.memory_overcommit.to_string(),
+            "host memory counted this many times",
+        ),
+        a(
+            "host_memory",
+            format!("RAM less {} GB", c.limits.esxi_memory_gb),
+            "memory a host offers VMs: its RAM (data/avs_hosts.csv, published in GB, read as \
+             decimal GB, the lower figure) less an ESXi node's typical 48 GB (VMkernel, vSAN, \
+             NSX; data/limits.csv); the management VMs' reservation in each private cloud's \
+             first cluster (46 GHz, 171.88 GB, concepts-private-clouds-clusters 2025-08-14) is \
+             not subtracted",
+        ),
+        a(
+            "ha_hosts",
+            s.ha_hosts.to_string(),
+            "hosts per cluster kept free for vSphere HA: AVS configures each cluster for n+1 \
+             (concepts-private-clouds-clusters, 2025-08-14)",
+        ),
+        a(
+            "group",
+            s.group.to_string(),
+            "source-cluster: each source cluster becomes one or more AVS clusters of 3..16 \
+             hosts; estate: all VMs in as few clusters as possible",
+        ),
+        a(
+            "host_term",
+            estate.host_term.to_string(),
+            "how hosts are bought; built-in prices are pay as you go only (AVS + ANF TCO \
+             estimator defaults, East US, data/avs_hosts.csv): other terms need \
+             `host_price_file`",
+        ),
+    ]
+}

@@ -1,0 +1,175 @@
+//! The estate plan: AVS hosts and clusters sized from compute, each cluster's datastores,
+//! the capacity pools they share, and the cost against vSAN alone (the JSON of
+//! `dsplan plan` without `--hosts` or `--per-cluster`).
+
+use serde::{Deserialize, Serialize};
+
+use super::{Assumption, ClusterPlan, ReservationPurchase};
+use crate::catalog::ServiceLevel;
+use crate::demand::ExcludedVm;
+use crate::inventory::Warning;
+use crate::sizing::{EstateSizing, HostTerm, VsanAlone};
+
+/// Hosts by what decides their cluster's size.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct HostsByDriver {
+    /// Hosts of clusters sized by vCPU.
+    pub vcpu: u32,
+    /// Hosts of clusters sized by memory.
+    pub memory: u32,
+    /// Hosts of clusters at the AVS minimum.
+    pub minimum: u32,
+}
+
+/// The estate in figures: hosts, clusters, pools, costs, and vSAN alone beside them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EstateSummary {
+    /// Host SKU chosen (the lowest total cost of those priced, or `host_sku`).
+    pub sku: String,
+    /// AVS hosts over all clusters, HA reserve included.
+    pub hosts: u32,
+    /// The same hosts by what sizes their cluster.
+    pub hosts_by_driver: HostsByDriver,
+    /// AVS clusters.
+    pub clusters: usize,
+    /// Private clouds.
+    pub private_clouds: usize,
+    /// Capacity pools (shared across clusters per service level and cool access, at most
+    /// 2,048 TiB each; Flexible pools stay one per cluster).
+    pub pools: usize,
+    /// NetApp accounts those pools need (25 pools each by default).
+    pub netapp_accounts: u32,
+    /// Datastores over all clusters.
+    pub datastores: u32,
+    /// Provisioned pool capacity, TiB.
+    pub pool_size_tib: u32,
+    /// VMs placed.
+    pub vms_placed: usize,
+    /// VMs excluded (listed once, in `excluded`).
+    pub vms_excluded: usize,
+    /// Capacity of the placed VMs, GiB.
+    pub placed_capacity_gib: f64,
+    /// How the hosts are bought.
+    pub host_term: HostTerm,
+    /// Price of one host, USD per hour, where known.
+    pub host_usd_per_hour: Option<f64>,
+    /// Hosts, USD per month (x 730 h); `None` when the host price is unknown.
+    pub hosts_usd_per_month: Option<f64>,
+    /// ANF (every cluster's pools, with the estate's reservations), USD per month.
+    pub anf_usd_per_month: f64,
+    /// Hosts + ANF, USD per month; `None` when the host price is unknown.
+    pub total_usd_per_month: Option<f64>,
+    /// 12 x the monthly total plus the one-time first-month cool transfer, USD per year.
+    pub total_usd_per_year: Option<f64>,
+    /// One-time transfer of the cold data into the cool tier, first month, USD.
+    pub first_month_cool_transfer_usd: f64,
+    /// Hosts of the same estate on vSAN alone (`None` without the vSAN comparison).
+    pub vsan_alone_hosts: Option<u32>,
+    /// Hosts on vSAN alone, USD per month, where the price is known.
+    pub vsan_alone_usd_per_month: Option<f64>,
+    /// vSAN alone less hosts + ANF, USD per month (positive: ANF saves).
+    pub savings_usd_per_month: Option<f64>,
+    /// The same per year (12 x monthly, less the first-month cool transfer), USD.
+    pub savings_usd_per_year: Option<f64>,
+}
+
+/// One host SKU's estate, beside the chosen one.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SkuAlternative {
+    /// Host SKU.
+    pub sku: String,
+    /// Whether the estate can be built on it (every VM fits one host).
+    pub feasible: bool,
+    /// Whether it is the plan's.
+    pub chosen: bool,
+    /// Hosts (0 when infeasible).
+    pub hosts: u32,
+    /// AVS clusters.
+    pub clusters: usize,
+    /// Private clouds.
+    pub private_clouds: usize,
+    /// Price of one host, USD per hour, where known.
+    pub host_usd_per_hour: Option<f64>,
+    /// Hosts, USD per month, where the price is known.
+    pub hosts_usd_per_month: Option<f64>,
+    /// ANF, USD per month (`None` when infeasible).
+    pub anf_usd_per_month: Option<f64>,
+    /// Hosts + ANF, USD per month, where both are known.
+    pub total_usd_per_month: Option<f64>,
+    /// Hosts on vSAN alone.
+    pub vsan_alone_hosts: Option<u32>,
+    /// Hosts on vSAN alone, USD per month, where the price is known.
+    pub vsan_alone_usd_per_month: Option<f64>,
+    /// `chosen`, why not, or why infeasible.
+    pub note: String,
+}
+
+/// A capacity pool of the estate, shared by the clusters whose datastores it holds.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EstatePool {
+    /// Pool name (`pool-premium-1`; the clusters' plans name their pool so).
+    pub name: String,
+    /// NetApp account (`netapp-account-1`; 25 pools each).
+    pub account: String,
+    /// Service level.
+    pub service_level: ServiceLevel,
+    /// Cool access enabled.
+    pub cool_access: bool,
+    /// Provisioned size, TiB: the clusters' pool shares added (at most 2,048).
+    pub size_tib: u32,
+    /// The clusters whose datastores it holds.
+    pub clusters: Vec<String>,
+    /// Their datastores in it.
+    pub datastores: u32,
+    /// QoS throughput, MiB/s.
+    pub throughput_mibps: f64,
+    /// Monthly cost, pay as you go (the estate's reservations are in `reservations`), USD.
+    pub cost_usd_per_month: f64,
+}
+
+/// vSAN alone, with its cost.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct VsanAloneCost {
+    /// Hosts, clusters and private clouds on vSAN alone.
+    #[serde(flatten)]
+    pub sizing: VsanAlone,
+    /// Hosts, USD per month, where the price is known.
+    pub usd_per_month: Option<f64>,
+    /// Hosts, USD per year, where the price is known.
+    pub usd_per_year: Option<f64>,
+    /// Where the figures come from, and caveats.
+    pub note: String,
+}
+
+/// The whole estate: hosts and clusters sized from compute, datastores per cluster, pools
+/// shared across clusters, and the cost against vSAN alone.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EstatePlan {
+    /// [`super::SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// Pricing region (ARM name).
+    pub region: String,
+    /// Its display name.
+    pub location: String,
+    /// The estate in figures.
+    pub summary: EstateSummary,
+    /// The chosen SKU's hosts, clusters and private clouds.
+    pub sizing: EstateSizing,
+    /// Every SKU's estate and total, the chosen one marked.
+    pub sku_alternatives: Vec<SkuAlternative>,
+    /// The capacity pools.
+    pub pools: Vec<EstatePool>,
+    /// The estate's reservations, one per region and service level that buys units.
+    pub reservations: Vec<ReservationPurchase>,
+    /// The same estate on vSAN alone (`None` when not asked for).
+    pub vsan_alone: Option<VsanAloneCost>,
+    /// One storage plan per AVS cluster (its own VMs only).
+    pub clusters: Vec<ClusterPlan>,
+    /// Settings that shaped the sizing.
+    pub assumptions: Vec<Assumption>,
+    /// Every excluded VM, once, with its reason.
+    pub excluded: Vec<ExcludedVm>,
+    /// The estate's warnings (input, demand, sizing, pools together); each cluster's plan
+    /// carries its own.
+    pub warnings: Vec<Warning>,
+}

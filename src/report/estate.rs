@@ -1,0 +1,318 @@
+//! The estate plan as text, Markdown and CSV: the estate summary first (hosts by SKU and
+//! driver, clusters, private clouds, pools, datastores per cluster, costs, vSAN alone),
+//! then each cluster's plan, then the excluded VMs once.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use super::ReportError;
+use super::tables::{PLAN_CSV_HEADER, csv_error, csv_rows};
+use super::text::{plan_text, units_text, write_warnings};
+use crate::numbers::group_thousands as g;
+use crate::plan::{EstatePlan, SkuAlternative};
+
+/// `Some(x)` as USD with cents, or `unknown`.
+fn usd(v: Option<f64>) -> String {
+    v.map_or_else(|| "unknown".to_string(), |x| g(x, 2))
+}
+
+/// The estate plan as text.
+pub(super) fn estate_text(plan: &EstatePlan) -> String {
+    let mut s = String::new();
+    summary(&mut s, plan);
+    clusters(&mut s, plan);
+    skus(&mut s, plan);
+    pools(&mut s, plan);
+    vsan_alone(&mut s, plan);
+    estate_assumptions(&mut s, plan);
+    write_warnings(&mut s, &plan.warnings);
+    for c in &plan.clusters {
+        let _ = writeln!(
+            s,
+            "\n=== AVS cluster {}: {} hosts ({}), {:.1}% of the capacity ===",
+            c.cluster,
+            c.hosts,
+            c.hosts_source,
+            c.target_share * 100.0
+        );
+        s.push_str(&plan_text(&c.plan));
+    }
+    excluded(&mut s, plan);
+    s
+}
+
+/// The headline figures.
+fn summary(s: &mut String, plan: &EstatePlan) {
+    let m = &plan.summary;
+    let d = &m.hosts_by_driver;
+    let _ = writeln!(
+        s,
+        "Estate: {} VMs on {} {} hosts in {} AVS cluster(s), {} private cloud(s); {} \
+         datastores in {} pool(s) ({} TiB, {} NetApp account(s)); {} ({})",
+        g(m.vms_placed as f64, 0),
+        m.hosts,
+        m.sku,
+        m.clusters,
+        m.private_clouds,
+        m.datastores,
+        m.pools,
+        g(f64::from(m.pool_size_tib), 0),
+        m.netapp_accounts,
+        plan.location,
+        plan.region
+    );
+    let _ = writeln!(
+        s,
+        "  hosts by driver: {} by vCPU, {} by memory, {} at the 3-host minimum (HA reserve \
+         included)",
+        d.vcpu, d.memory, d.minimum
+    );
+    let _ = writeln!(
+        s,
+        "  cost: hosts {} + ANF {} = {} USD/month ({}); {} USD/year",
+        usd(m.hosts_usd_per_month),
+        g(m.anf_usd_per_month, 2),
+        usd(m.total_usd_per_month),
+        match m.host_usd_per_hour {
+            Some(p) => format!("{} hosts at {} USD/h, {}", m.hosts, g(p, 2), m.host_term),
+            None => format!("no {} {} host price: `host_price_file`", m.sku, m.host_term),
+        },
+        usd(m.total_usd_per_year)
+    );
+    if m.first_month_cool_transfer_usd > 0.0 {
+        let _ = writeln!(
+            s,
+            "  first month only: {} USD to move the cold data into the cool tier",
+            g(m.first_month_cool_transfer_usd, 2)
+        );
+    }
+    if let Some(h) = m.vsan_alone_hosts {
+        let verdict = match (m.savings_usd_per_month, m.savings_usd_per_year) {
+            (Some(mo), Some(yr)) if mo < 0.0 => format!(
+                "hosts + ANF cost {} USD/month ({} USD/year) more than vSAN alone",
+                g(-mo, 2),
+                g(-yr, 2)
+            ),
+            (Some(mo), Some(yr)) => format!(
+                "hosts + ANF save {} USD/month ({} USD/year) against vSAN alone",
+                g(mo, 2),
+                g(yr, 2)
+            ),
+            _ => "the saving is unknown without a host price".to_string(),
+        };
+        let _ = writeln!(
+            s,
+            "  vSAN alone: {h} hosts, {} USD/month; {verdict}",
+            usd(m.vsan_alone_usd_per_month)
+        );
+    }
+}
+
+/// One line per AVS cluster: hosts, driver, VMs, compute, datastores, level and cost.
+fn clusters(s: &mut String, plan: &EstatePlan) {
+    let _ = writeln!(s, "\nAVS clusters");
+    let _ = writeln!(
+        s,
+        "  {:<24} {:<16} {:>5} {:<8} {:>6} {:>7} {:>10} {:>5} {:<18} {:>8} {:>14}",
+        "cluster",
+        "private cloud",
+        "hosts",
+        "driver",
+        "VMs",
+        "vCPU",
+        "memory GiB",
+        "DS",
+        "pool(s)",
+        "TiB",
+        "ANF USD/month"
+    );
+    for (c, p) in plan.sizing.clusters.iter().zip(&plan.clusters) {
+        let pools: Vec<&str> = p.plan.pools.iter().map(|x| x.name.as_str()).collect();
+        let _ = writeln!(
+            s,
+            "  {:<24} {:<16} {:>5} {:<8} {:>6} {:>7} {:>10} {:>5} {:<18} {:>8} {:>14}",
+            c.name,
+            c.private_cloud,
+            c.hosts,
+            c.driver.as_str(),
+            g(c.vms as f64, 0),
+            g(c.vcpus as f64, 0),
+            g(c.memory_gib, 0),
+            p.plan.totals.datastores,
+            pools.join(","),
+            g(f64::from(p.plan.totals.pool_size_tib), 0),
+            g(p.plan.totals.cost_usd_per_month, 2)
+        );
+    }
+    let _ = writeln!(
+        s,
+        "  per host: {} vCPU, {} GiB for VMs; cluster hosts = max(by vCPU, by memory) + HA, \
+         at least 3",
+        g(plan.sizing.vcpus_per_host, 0),
+        g(plan.sizing.memory_gib_per_host, 1)
+    );
+}
+
+/// Every host SKU's estate and total.
+fn skus(s: &mut String, plan: &EstatePlan) {
+    let _ = writeln!(s, "\nHost SKUs (hosts + ANF per month)");
+    for a in &plan.sku_alternatives {
+        let _ = writeln!(s, "  {}", sku_line(a));
+    }
+}
+
+fn sku_line(a: &SkuAlternative) -> String {
+    if !a.feasible {
+        return format!("{:<10} infeasible: {}", a.sku, a.note);
+    }
+    format!(
+        "{:<10} {:>5} hosts {:>3} clusters {:>2} private cloud(s)  hosts {:>14}  ANF {:>12}  \
+         total {:>14}  vSAN alone {} hosts, {}  {}",
+        a.sku,
+        a.hosts,
+        a.clusters,
+        a.private_clouds,
+        usd(a.hosts_usd_per_month),
+        usd(a.anf_usd_per_month),
+        usd(a.total_usd_per_month),
+        a.vsan_alone_hosts
+            .map_or("-".to_string(), |h| h.to_string()),
+        usd(a.vsan_alone_usd_per_month),
+        a.note
+    )
+}
+
+/// The shared capacity pools and the estate's reservations.
+fn pools(s: &mut String, plan: &EstatePlan) {
+    let _ = writeln!(s, "\nCapacity pools (shared by the clusters' datastores)");
+    for p in &plan.pools {
+        let _ = writeln!(
+            s,
+            "  {:<22} {:<18} {:>6} TiB {:>9} MiB/s {:>3} datastores {:>14} USD/month  {}",
+            p.name,
+            p.account,
+            g(f64::from(p.size_tib), 0),
+            g(p.throughput_mibps, 0),
+            p.datastores,
+            g(p.cost_usd_per_month, 2),
+            p.clusters.join(", ")
+        );
+    }
+    for r in &plan.reservations {
+        let _ = writeln!(
+            s,
+            "  reservation {} {} {}: {} TiB ({}), saves {} USD/month",
+            r.region,
+            r.service_level.as_str(),
+            r.term,
+            g(f64::from(r.reserved_tib), 0),
+            units_text(&r.units),
+            g(r.savings_usd_per_month, 2)
+        );
+    }
+}
+
+/// The same estate on vSAN alone.
+fn vsan_alone(s: &mut String, plan: &EstatePlan) {
+    let Some(v) = &plan.vsan_alone else {
+        return;
+    };
+    let _ = writeln!(
+        s,
+        "\nvSAN alone: {} {} hosts ({} more), {} cluster(s), {} private cloud(s), {} USD/month",
+        v.sizing.hosts,
+        v.sizing.sku,
+        v.sizing.extra_hosts,
+        v.sizing.cluster_count,
+        v.sizing.private_clouds,
+        usd(v.usd_per_month)
+    );
+    for c in &v.sizing.clusters {
+        let _ = writeln!(
+            s,
+            "  {:<24} {:>4} -> {:>4} hosts ({}, {} TiB raw for {} GiB of data)",
+            c.cluster,
+            c.compute_hosts,
+            c.hosts,
+            c.policy,
+            g(c.raw_needed_tib, 1),
+            g(c.data_gib, 0)
+        );
+    }
+    let _ = writeln!(s, "  {}", v.note);
+}
+
+fn estate_assumptions(s: &mut String, plan: &EstatePlan) {
+    let _ = writeln!(s, "\nSizing assumptions");
+    for a in &plan.assumptions {
+        let _ = writeln!(s, "  {:<18} {:<14} {}", a.name, a.value, a.note);
+    }
+}
+
+/// Excluded VMs, once for the estate: count and GiB per reason, the first few by name.
+fn excluded(s: &mut String, plan: &EstatePlan) {
+    let mut by_reason: BTreeMap<&str, (usize, f64)> = BTreeMap::new();
+    for e in &plan.excluded {
+        let entry = by_reason.entry(e.reason.describe()).or_default();
+        entry.0 += 1;
+        entry.1 += e.capacity_gib.unwrap_or(0.0);
+    }
+    let _ = writeln!(s, "\nExcluded VMs (the estate's): {}", plan.excluded.len());
+    for (reason, (n, gib)) in &by_reason {
+        let _ = writeln!(s, "  {n:>6} {reason} ({} GiB)", g(*gib, 1));
+    }
+    const SHOWN: usize = 20;
+    for e in plan.excluded.iter().take(SHOWN) {
+        let _ = writeln!(
+            s,
+            "         {} [{}] {} row {}",
+            e.name,
+            e.reason.describe(),
+            e.origin.sheet,
+            e.origin.row
+        );
+    }
+    if plan.excluded.len() > SHOWN {
+        let _ = writeln!(
+            s,
+            "         ... {} more (the JSON format lists all)",
+            plan.excluded.len() - SHOWN
+        );
+    }
+}
+
+/// The estate plan as Markdown: the text report in a code block under headings (a fuller
+/// Markdown layout is issue 11's).
+pub(super) fn estate_markdown(plan: &EstatePlan) -> String {
+    format!(
+        "# Estate plan: {} {} hosts, {} AVS clusters\n\n```text\n{}```\n",
+        plan.summary.hosts,
+        plan.summary.sku,
+        plan.summary.clusters,
+        estate_text(plan)
+    )
+}
+
+/// The estate plan as CSV: one row per datastore, with its AVS cluster, SKU and hosts.
+///
+/// # Errors
+/// [`ReportError::Csv`] if the writer fails.
+pub(super) fn estate_csv(plan: &EstatePlan) -> Result<String, ReportError> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let mut header = vec!["cluster", "host_sku", "cluster_hosts", "driver"];
+    header.extend(PLAN_CSV_HEADER);
+    w.write_record(&header).map_err(csv_error)?;
+    for (c, p) in plan.sizing.clusters.iter().zip(&plan.clusters) {
+        let lead = [
+            c.name.clone(),
+            c.sku.clone(),
+            c.hosts.to_string(),
+            c.driver.as_str().to_string(),
+        ];
+        csv_rows(&p.plan, &lead, &mut w).map_err(csv_error)?;
+    }
+    let bytes = w
+        .into_inner()
+        .map_err(|e| ReportError::Csv(e.to_string()))?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}

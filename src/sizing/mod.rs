@@ -1,0 +1,358 @@
+//! Estate sizing: how many AVS hosts of one SKU, in how many clusters and private clouds,
+//! the VMs of a [`Demand`] need for their vCPUs and memory ([`size_estate`]); and how many
+//! the same estate needs on vSAN alone, where storage drives hosts too ([`vsan_alone`]).
+//!
+//! Arithmetic, per group of VMs (one source cluster, or the whole estate with
+//! [`Grouping::Estate`]):
+//! - a host runs `cores x vcpu_per_core` vCPUs and offers `(memory_gb - 48) x 10^9 / 2^30 x
+//!   memory_overcommit` GiB: its RAM (`data/avs_hosts.csv`, published in GB and read as
+//!   decimal GB, the lower figure) less the 48 GB an ESXi node typically uses itself
+//!   (`data/limits.csv`, `esxi_typical_memory_gb`);
+//! - hosts by vCPU: `ceil(sum vCPU / vCPUs per host)`; by memory: `ceil(sum GiB / GiB per
+//!   host)` (configured memory, or consumed with [`MemoryBasis::Consumed`]);
+//! - a cluster's hosts: `max(3, max(by vCPU, by memory) + ha_hosts)`; the larger of the two
+//!   (or the minimum) is the cluster's [`Driver`];
+//! - a group whose hosts pass 16 is split into the fewest clusters that each fit (VMs dealt
+//!   largest first to the least-loaded cluster);
+//! - clusters are packed into private clouds of at most 12 clusters and 96 hosts
+//!   (`data/limits.csv` \[AVS-LIMITS\]).
+//!
+//! A VM larger than one host (more vCPUs than its hardware threads, `2 x cores`, or more
+//! memory than the host) makes the SKU unusable: [`SizingError::VmTooLarge`].
+
+mod options;
+mod pack;
+mod prices;
+mod vsan_alone;
+
+pub use options::{Grouping, MemoryBasis, SizingError, SizingOptions, VmTooLarge};
+pub use pack::Driver;
+pub use prices::{HostPrice, HostPrices, HostTerm};
+pub use vsan_alone::{VsanAlone, VsanAloneCluster, vsan_alone};
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::demand::Demand;
+use crate::inventory::Warning;
+use crate::vsan::{AvsLimits, HostSku};
+use pack::{HostCapacity, VmLoad, host_need, pack_private_clouds, split_group};
+
+/// Bytes per GB (decimal, as host memory is published).
+const BYTES_PER_GB: f64 = 1e9;
+/// Bytes per GiB.
+const BYTES_PER_GIB: f64 = 1_073_741_824.0;
+/// Name of the group of VMs that name no source cluster.
+pub const NO_SOURCE_CLUSTER: &str = "(no source cluster)";
+
+/// One AVS cluster of the sized estate.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AvsCluster {
+    /// Name (`avs-<source cluster>`, `-2`, `-3` ... when a source cluster needs several;
+    /// `avs-cluster-N` with [`Grouping::Estate`]).
+    pub name: String,
+    /// The source cluster its VMs come from (`None` with [`Grouping::Estate`]).
+    pub source_cluster: Option<String>,
+    /// Host SKU.
+    pub sku: String,
+    /// Hosts, HA reserve included (3..=16).
+    pub hosts: u32,
+    /// Hosts the VMs' vCPUs need (before the HA reserve).
+    pub hosts_for_vcpu: u32,
+    /// Hosts the VMs' memory needs (before the HA reserve).
+    pub hosts_for_memory: u32,
+    /// Hosts kept free for vSphere HA.
+    pub ha_hosts: u32,
+    /// What decides the host count.
+    pub driver: Driver,
+    /// VMs in the cluster.
+    pub vms: usize,
+    /// Their vCPUs.
+    pub vcpus: u64,
+    /// Their memory on the memory basis, GiB.
+    pub memory_gib: f64,
+    /// The private cloud it belongs to.
+    pub private_cloud: String,
+    /// Its VMs, as indices into the demand's `placed` list (not serialized).
+    #[serde(skip)]
+    pub vm_indices: Vec<usize>,
+}
+
+/// A private cloud: at most 12 clusters and 96 hosts.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PrivateCloud {
+    /// Name (`private-cloud-1` ...).
+    pub name: String,
+    /// Its clusters, by name.
+    pub clusters: Vec<String>,
+    /// Its hosts.
+    pub hosts: u32,
+}
+
+/// The estate sized on one host SKU.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EstateSizing {
+    /// Host SKU.
+    pub sku: String,
+    /// vCPUs one host runs: cores x `vcpu_per_core`.
+    pub vcpus_per_host: f64,
+    /// Memory one host offers, GiB: GB x 10^9 / 2^30 x `memory_overcommit`.
+    pub memory_gib_per_host: f64,
+    /// The AVS clusters, grouped by source cluster in name order.
+    pub clusters: Vec<AvsCluster>,
+    /// The private clouds.
+    pub private_clouds: Vec<PrivateCloud>,
+    /// Hosts over all clusters.
+    pub hosts: u32,
+    /// vCPUs of the placed VMs.
+    pub vcpus: u64,
+    /// Memory of the placed VMs on the memory basis, GiB.
+    pub memory_gib: f64,
+    /// What the sizing could not see (VMs without a vCPU or memory figure, consumed
+    /// memory falling back to configured).
+    pub warnings: Vec<Warning>,
+}
+
+/// Sizes the placed VMs of `demand` on hosts of `host`.
+///
+/// # Errors
+/// [`SizingError::Invalid`] for settings out of range; [`SizingError::VmTooLarge`] when a
+/// VM does not fit one host of the SKU.
+pub fn size_estate(
+    demand: &Demand,
+    host: &HostSku,
+    limits: &AvsLimits,
+    o: &SizingOptions,
+) -> Result<EstateSizing, SizingError> {
+    o.validate(limits.max_hosts_per_cluster)?;
+    let cap = HostCapacity {
+        vcpus: f64::from(host.cores) * o.vcpu_per_core,
+        memory_gib: usable_memory_gib(host, limits) * o.memory_overcommit,
+    };
+    let (loads, warnings) = vm_loads(demand, o.memory_basis);
+    check_fit(demand, &loads, host, limits)?;
+    let mut clusters = Vec::new();
+    for (source, members) in groups(demand, &loads, o.group) {
+        let parts = split_group(&members, cap, o.ha_hosts, limits);
+        let several = parts.len() > 1;
+        for (i, part) in parts.into_iter().enumerate() {
+            let base = match source.as_deref() {
+                Some(NO_SOURCE_CLUSTER) => "no-cluster",
+                Some(s) => s,
+                None => "cluster",
+            };
+            let name = match (&source, several) {
+                (Some(_), false) => format!("avs-{base}"),
+                (Some(_), true) => format!("avs-{base}-{}", i + 1),
+                (None, _) => format!("avs-cluster-{}", clusters.len() + 1),
+            };
+            clusters.push(cluster(name, source.clone(), &part, cap, host, o, limits));
+        }
+    }
+    let hosts: Vec<u32> = clusters.iter().map(|c| c.hosts).collect();
+    let (cloud_of, count) = pack_private_clouds(&hosts, limits);
+    let mut private_clouds: Vec<PrivateCloud> = (0..count)
+        .map(|i| PrivateCloud {
+            name: format!("private-cloud-{}", i + 1),
+            clusters: Vec::new(),
+            hosts: 0,
+        })
+        .collect();
+    for (c, &p) in clusters.iter_mut().zip(&cloud_of) {
+        if let Some(cloud) = private_clouds.get_mut(p) {
+            cloud.clusters.push(c.name.clone());
+            cloud.hosts = cloud.hosts.saturating_add(c.hosts);
+            c.private_cloud = cloud.name.clone();
+        }
+    }
+    Ok(EstateSizing {
+        sku: host.sku.clone(),
+        vcpus_per_host: cap.vcpus,
+        memory_gib_per_host: cap.memory_gib,
+        hosts: hosts.iter().fold(0u32, |a, &h| a.saturating_add(h)),
+        vcpus: loads.iter().map(|l| l.vcpus as u64).sum(),
+        memory_gib: loads.iter().map(|l| l.memory_gib).sum(),
+        clusters,
+        private_clouds,
+        warnings,
+    })
+}
+
+/// One cluster of `part`'s VMs.
+fn cluster(
+    name: String,
+    source: Option<String>,
+    part: &[VmLoad],
+    cap: HostCapacity,
+    host: &HostSku,
+    o: &SizingOptions,
+    limits: &AvsLimits,
+) -> AvsCluster {
+    let vcpus: f64 = part.iter().map(|v| v.vcpus).sum();
+    let memory_gib: f64 = part.iter().map(|v| v.memory_gib).sum();
+    let need = host_need(
+        vcpus,
+        memory_gib,
+        cap,
+        o.ha_hosts,
+        limits.min_hosts_per_cluster,
+    );
+    AvsCluster {
+        name,
+        source_cluster: source,
+        sku: host.sku.clone(),
+        hosts: need.hosts,
+        hosts_for_vcpu: need.by_vcpu,
+        hosts_for_memory: need.by_memory,
+        ha_hosts: o.ha_hosts,
+        driver: need.driver,
+        vms: part.len(),
+        vcpus: vcpus as u64,
+        memory_gib,
+        private_cloud: String::new(),
+        vm_indices: part.iter().map(|v| v.index).collect(),
+    }
+}
+
+/// The memory one host offers VMs, GiB: its RAM less ESXi's own typical usage, read as
+/// decimal GB (the pages publish GB): `(memory_gb - esxi_memory_gb) x 10^9 / 2^30`.
+pub fn usable_memory_gib(host: &HostSku, limits: &AvsLimits) -> f64 {
+    (host.memory_gb - f64::from(limits.esxi_memory_gb)).max(0.0) * BYTES_PER_GB / BYTES_PER_GIB
+}
+
+/// Each placed VM's vCPUs and memory on the basis, and warnings for what is unknown (one
+/// per cause, with a count and the first few names).
+fn vm_loads(demand: &Demand, basis: MemoryBasis) -> (Vec<VmLoad>, Vec<Warning>) {
+    let mut no_cpu = Vec::new();
+    let mut no_memory = Vec::new();
+    let mut fallback = Vec::new();
+    let loads = demand
+        .placed
+        .iter()
+        .enumerate()
+        .map(|(index, vm)| {
+            let vcpus = vm.vcpus.map(|c| c as f64).unwrap_or_else(|| {
+                no_cpu.push(vm.name.as_str());
+                0.0
+            });
+            let consumed = match basis {
+                MemoryBasis::Consumed => vm.memory_consumed_mib.or_else(|| {
+                    fallback.push(vm.name.as_str());
+                    None
+                }),
+                MemoryBasis::Configured => None,
+            };
+            let memory_mib = consumed.or(vm.memory_mib).unwrap_or_else(|| {
+                no_memory.push(vm.name.as_str());
+                0.0
+            });
+            VmLoad {
+                index,
+                vcpus,
+                memory_gib: memory_mib / 1024.0,
+            }
+        })
+        .collect();
+    let mut warnings = Vec::new();
+    for (names, what) in [
+        (
+            &no_cpu,
+            "have no vCPU figure (vInfo `CPUs`): counted as 0 vCPU in host sizing",
+        ),
+        (
+            &no_memory,
+            "have no memory figure (vInfo `Memory`): counted as 0 GiB in host sizing",
+        ),
+        (
+            &fallback,
+            "have no consumed-memory figure (vMemory `Consumed`): sized by configured memory \
+             (`memory_basis` consumed)",
+        ),
+    ] {
+        if !names.is_empty() {
+            warnings.push(Warning::plan_wide(format!(
+                "{} VM(s) {what}: {}",
+                names.len(),
+                first_few(names)
+            )));
+        }
+    }
+    (loads, warnings)
+}
+
+/// The first five names, and how many more.
+fn first_few(names: &[&str]) -> String {
+    let mut s = names
+        .iter()
+        .take(5)
+        .map(|n| format!("'{n}'"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    if names.len() > 5 {
+        s.push_str(&format!(" and {} more", names.len() - 5));
+    }
+    s
+}
+
+/// Refuses a SKU one of whose hosts cannot run a VM: more vCPUs than `2 x cores`
+/// (hardware threads) or more memory than the host offers VMs (without overcommit).
+fn check_fit(
+    demand: &Demand,
+    loads: &[VmLoad],
+    host: &HostSku,
+    limits: &AvsLimits,
+) -> Result<(), SizingError> {
+    let threads = 2.0 * f64::from(host.cores);
+    let memory_gib = usable_memory_gib(host, limits);
+    for l in loads {
+        let (need, have) = if l.vcpus > threads {
+            (
+                format!("{} vCPUs", l.vcpus),
+                format!("{threads} hardware threads"),
+            )
+        } else if l.memory_gib > memory_gib {
+            (
+                format!("{:.1} GiB of memory", l.memory_gib),
+                format!("{memory_gib:.1} GiB"),
+            )
+        } else {
+            continue;
+        };
+        let vm = demand.placed.get(l.index);
+        return Err(SizingError::VmTooLarge(Box::new(VmTooLarge {
+            vm: vm.map(|v| v.name.clone()).unwrap_or_default(),
+            file: vm.map(|v| v.origin.file.clone()).unwrap_or_default(),
+            sheet: vm.map(|v| v.origin.sheet.clone()).unwrap_or_default(),
+            row: vm.map_or(0, |v| v.origin.row),
+            sku: host.sku.clone(),
+            need,
+            have,
+        })));
+    }
+    Ok(())
+}
+
+/// The VMs grouped for sizing: by source cluster (name order; VMs without one in a group
+/// of their own, named [`NO_SOURCE_CLUSTER`]) or all in one group.
+fn groups(
+    demand: &Demand,
+    loads: &[VmLoad],
+    grouping: Grouping,
+) -> Vec<(Option<String>, Vec<VmLoad>)> {
+    match grouping {
+        Grouping::Estate => vec![(None, loads.to_vec())],
+        Grouping::SourceCluster => {
+            let mut by: BTreeMap<String, Vec<VmLoad>> = BTreeMap::new();
+            for l in loads {
+                let name = demand
+                    .placed
+                    .get(l.index)
+                    .and_then(|v| v.cluster.clone())
+                    .unwrap_or_else(|| NO_SOURCE_CLUSTER.to_string());
+                by.entry(name).or_default().push(*l);
+            }
+            by.into_iter().map(|(k, v)| (Some(k), v)).collect()
+        }
+    }
+}

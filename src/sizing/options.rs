@@ -1,0 +1,197 @@
+//! [`SizingOptions`]: how the estate's AVS hosts are sized, and their checks.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::defaults;
+
+/// Which memory figure of a VM sizes the hosts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MemoryBasis {
+    /// The configured memory (vInfo `Memory`).
+    #[default]
+    Configured,
+    /// The memory the VM consumes on its host (vMemory `Consumed`); a VM without that
+    /// figure falls back to its configured memory, with one warning for all of them.
+    Consumed,
+}
+
+impl fmt::Display for MemoryBasis {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            MemoryBasis::Configured => "configured",
+            MemoryBasis::Consumed => "consumed",
+        })
+    }
+}
+
+impl FromStr for MemoryBasis {
+    type Err = SizingError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "configured" => Ok(MemoryBasis::Configured),
+            "consumed" => Ok(MemoryBasis::Consumed),
+            _ => Err(SizingError::Invalid {
+                option: "memory_basis",
+                value: s.to_string(),
+                expected: "configured or consumed".into(),
+            }),
+        }
+    }
+}
+
+/// How VMs are grouped into AVS clusters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Grouping {
+    /// Each source cluster becomes one or more AVS clusters (VMs without a source cluster
+    /// form a group of their own).
+    #[default]
+    SourceCluster,
+    /// All VMs are packed into as few AVS clusters as possible.
+    Estate,
+}
+
+impl fmt::Display for Grouping {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Grouping::SourceCluster => "source-cluster",
+            Grouping::Estate => "estate",
+        })
+    }
+}
+
+impl FromStr for Grouping {
+    type Err = SizingError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().replace('_', "-").as_str() {
+            "source-cluster" => Ok(Grouping::SourceCluster),
+            "estate" => Ok(Grouping::Estate),
+            _ => Err(SizingError::Invalid {
+                option: "group",
+                value: s.to_string(),
+                expected: "source-cluster or estate".into(),
+            }),
+        }
+    }
+}
+
+/// Errors of the sizing stage.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum SizingError {
+    /// A setting is out of range or unknown.
+    #[error("invalid `{option}`: {value} ({expected})")]
+    Invalid {
+        /// The setting's library name (`vcpu_per_core` ...).
+        option: &'static str,
+        /// The value given.
+        value: String,
+        /// What is accepted.
+        expected: String,
+    },
+    /// A VM does not fit one host of the SKU (more vCPUs than the host's hardware threads,
+    /// or more memory than the host offers VMs).
+    #[error("{0}")]
+    VmTooLarge(Box<VmTooLarge>),
+    /// A price file row is malformed.
+    #[error("{file}: row {row}: {detail}")]
+    PriceFile {
+        /// The file.
+        file: String,
+        /// 1-based row (header = 1).
+        row: usize,
+        /// What is wrong.
+        detail: String,
+    },
+}
+
+/// A VM that does not fit one host of a SKU, and where it was read.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error(
+    "VM '{vm}' ({file}, {sheet} row {row}) needs {need}, more than one {sku} host offers \
+     ({have})"
+)]
+pub struct VmTooLarge {
+    /// The VM's name.
+    pub vm: String,
+    /// Where it was read.
+    pub file: String,
+    /// Its sheet.
+    pub sheet: String,
+    /// Its row.
+    pub row: usize,
+    /// The host SKU.
+    pub sku: String,
+    /// What the VM needs, in words with units.
+    pub need: String,
+    /// What one host offers, in words with units.
+    pub have: String,
+}
+
+/// How the estate's AVS hosts are sized. `Default` gives the command's defaults
+/// ([`crate::defaults`]).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SizingOptions {
+    /// vCPUs per physical core (CPU oversubscription; > 0; default 4, as the AVS TCO
+    /// estimator and the Azure Migrate AVS assessment assume).
+    pub vcpu_per_core: f64,
+    /// Which memory figure sizes the hosts (default configured).
+    pub memory_basis: MemoryBasis,
+    /// Memory overcommit: host memory is counted `memory_overcommit` times (> 0;
+    /// default 1, none).
+    pub memory_overcommit: f64,
+    /// Hosts per AVS cluster kept free for vSphere HA (0..=13; default 1).
+    pub ha_hosts: u32,
+    /// How VMs are grouped into AVS clusters (default by source cluster).
+    pub group: Grouping,
+}
+
+impl Default for SizingOptions {
+    fn default() -> Self {
+        SizingOptions {
+            vcpu_per_core: defaults::VCPU_PER_CORE,
+            memory_basis: MemoryBasis::Configured,
+            memory_overcommit: defaults::MEMORY_OVERCOMMIT,
+            ha_hosts: defaults::HA_HOSTS,
+            group: Grouping::SourceCluster,
+        }
+    }
+}
+
+impl SizingOptions {
+    /// Checks the settings: `vcpu_per_core` and `memory_overcommit` finite and in
+    /// 0.1..=100, `ha_hosts` at most `max_hosts_per_cluster - 1` (a cluster must keep one
+    /// host for VMs).
+    ///
+    /// # Errors
+    /// [`SizingError::Invalid`] naming the setting.
+    pub fn validate(&self, max_hosts_per_cluster: u32) -> Result<(), SizingError> {
+        for (option, v) in [
+            ("vcpu_per_core", self.vcpu_per_core),
+            ("memory_overcommit", self.memory_overcommit),
+        ] {
+            if !(v.is_finite() && (0.1..=100.0).contains(&v)) {
+                return Err(SizingError::Invalid {
+                    option,
+                    value: v.to_string(),
+                    expected: "a ratio from 0.1 to 100".into(),
+                });
+            }
+        }
+        if self.ha_hosts >= max_hosts_per_cluster {
+            return Err(SizingError::Invalid {
+                option: "ha_hosts",
+                value: self.ha_hosts.to_string(),
+                expected: format!(
+                    "0..={} (an AVS cluster has at most {max_hosts_per_cluster} hosts)",
+                    max_hosts_per_cluster.saturating_sub(1)
+                ),
+            });
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,257 @@
+//! Hosts for a group of VMs, the group split into AVS clusters of at most the cluster
+//! limit, and the clusters packed into private clouds.
+
+use serde::{Deserialize, Serialize};
+
+use crate::vsan::AvsLimits;
+
+/// One VM's compute need, in the units of the host capacity below.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct VmLoad {
+    /// Index into `Demand::placed`.
+    pub index: usize,
+    /// vCPUs.
+    pub vcpus: f64,
+    /// Memory, GiB.
+    pub memory_gib: f64,
+}
+
+/// What one host offers: vCPUs (cores x vCPU per core) and memory (GiB x overcommit).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct HostCapacity {
+    /// vCPUs one host runs.
+    pub vcpus: f64,
+    /// Memory one host offers, GiB.
+    pub memory_gib: f64,
+}
+
+/// What decides a cluster's host count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Driver {
+    /// The VMs' vCPUs.
+    Vcpu,
+    /// The VMs' memory.
+    Memory,
+    /// The AVS minimum of 3 hosts per cluster.
+    Minimum,
+}
+
+impl Driver {
+    /// The snake_case name, as in the JSON (`vcpu`, `memory`, `minimum`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Driver::Vcpu => "vcpu",
+            Driver::Memory => "memory",
+            Driver::Minimum => "minimum",
+        }
+    }
+}
+
+/// Hosts a set of VMs needs: by vCPU, by memory (both before the HA reserve), and the
+/// cluster's hosts: `max(min_hosts, max(by vCPU, by memory) + ha_hosts)`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct HostNeed {
+    pub by_vcpu: u32,
+    pub by_memory: u32,
+    pub hosts: u32,
+    pub driver: Driver,
+}
+
+/// `ceil(x)` of a non-negative ratio, tolerant of rounding (1e-9) and saturating.
+fn ceil_u32(x: f64) -> u32 {
+    let c = (x - 1e-9).ceil().max(0.0);
+    if c >= f64::from(u32::MAX) {
+        u32::MAX
+    } else {
+        c as u32
+    }
+}
+
+/// The hosts `vcpus` and `memory_gib` need on hosts of `cap`, with `ha_hosts` kept free.
+pub(crate) fn host_need(
+    vcpus: f64,
+    memory_gib: f64,
+    cap: HostCapacity,
+    ha_hosts: u32,
+    min_hosts: u32,
+) -> HostNeed {
+    let by_vcpu = ceil_u32(vcpus / cap.vcpus);
+    let by_memory = ceil_u32(memory_gib / cap.memory_gib);
+    let used = by_vcpu.max(by_memory).saturating_add(ha_hosts);
+    let driver = if used < min_hosts {
+        Driver::Minimum
+    } else if by_vcpu >= by_memory {
+        Driver::Vcpu
+    } else {
+        Driver::Memory
+    };
+    HostNeed {
+        by_vcpu,
+        by_memory,
+        hosts: used.max(min_hosts),
+        driver,
+    }
+}
+
+/// The share of one host a VM takes (the larger of its vCPU and memory shares).
+fn weight(v: &VmLoad, cap: HostCapacity) -> f64 {
+    (v.vcpus / cap.vcpus).max(v.memory_gib / cap.memory_gib)
+}
+
+/// Splits `vms` into the fewest groups whose hosts (with `ha_hosts`) fit one AVS cluster:
+/// starting from the count the totals need, the VMs are dealt largest first to the group
+/// with the least load (longest-processing-time first), and one more group is tried until
+/// every group fits. Deterministic: ties keep input order. Returns groups of VM loads.
+pub(crate) fn split_group(
+    vms: &[VmLoad],
+    cap: HostCapacity,
+    ha_hosts: u32,
+    limits: &AvsLimits,
+) -> Vec<Vec<VmLoad>> {
+    let usable = limits.max_hosts_per_cluster.saturating_sub(ha_hosts).max(1);
+    let (vcpus, memory) = vms
+        .iter()
+        .fold((0.0, 0.0), |(c, m), v| (c + v.vcpus, m + v.memory_gib));
+    let need = host_need(vcpus, memory, cap, 0, 0);
+    let fits = |g: &[VmLoad]| {
+        let (c, m) = g
+            .iter()
+            .fold((0.0, 0.0), |(c, m), v| (c + v.vcpus, m + v.memory_gib));
+        host_need(c, m, cap, 0, 0)
+            .by_vcpu
+            .max(host_need(c, m, cap, 0, 0).by_memory)
+            <= usable
+    };
+    if need.by_vcpu.max(need.by_memory) <= usable || vms.len() <= 1 {
+        return vec![vms.to_vec()];
+    }
+    let mut order: Vec<&VmLoad> = vms.iter().collect();
+    order.sort_by(|a, b| weight(b, cap).total_cmp(&weight(a, cap)));
+    let first = need.by_vcpu.max(need.by_memory).div_ceil(usable).max(2) as usize;
+    for k in first..=vms.len() {
+        let mut groups: Vec<(f64, f64, Vec<VmLoad>)> = vec![(0.0, 0.0, Vec::new()); k];
+        for v in &order {
+            let load = |g: &(f64, f64, Vec<VmLoad>)| (g.0 / cap.vcpus).max(g.1 / cap.memory_gib);
+            let mut best = 0;
+            for (i, g) in groups.iter().enumerate() {
+                if load(g) < load(&groups[best]) {
+                    best = i;
+                }
+            }
+            let g = &mut groups[best];
+            g.0 += v.vcpus;
+            g.1 += v.memory_gib;
+            g.2.push(**v);
+        }
+        if groups.iter().all(|g| fits(&g.2)) {
+            return groups
+                .into_iter()
+                .map(|mut g| {
+                    g.2.sort_by_key(|v| v.index);
+                    g.2
+                })
+                .collect();
+        }
+    }
+    // One VM per group always fits (each VM fits one host); not reached.
+    vms.iter().map(|v| vec![*v]).collect()
+}
+
+/// Packs clusters of `hosts[i]` hosts into private clouds of at most
+/// `max_clusters_per_private_cloud` clusters and `max_hosts_per_private_cloud` hosts, first
+/// fit in decreasing order of hosts (ties in input order). Returns each cluster's private
+/// cloud, 0-based, and the number of private clouds.
+pub(crate) fn pack_private_clouds(hosts: &[u32], limits: &AvsLimits) -> (Vec<usize>, usize) {
+    let mut order: Vec<usize> = (0..hosts.len()).collect();
+    order.sort_by(|&a, &b| hosts[b].cmp(&hosts[a]));
+    let mut clouds: Vec<(u32, u32)> = Vec::new(); // (clusters, hosts)
+    let mut cloud_of = vec![0; hosts.len()];
+    for i in order {
+        let h = hosts[i];
+        let slot = clouds.iter().position(|&(n, t)| {
+            n < limits.max_clusters_per_private_cloud
+                && t.saturating_add(h) <= limits.max_hosts_per_private_cloud
+        });
+        let slot = match slot {
+            Some(s) => s,
+            None => {
+                clouds.push((0, 0));
+                clouds.len() - 1
+            }
+        };
+        clouds[slot].0 += 1;
+        clouds[slot].1 = clouds[slot].1.saturating_add(h);
+        cloud_of[i] = slot;
+    }
+    (cloud_of, clouds.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn limits() -> AvsLimits {
+        AvsLimits {
+            min_hosts_per_cluster: 3,
+            max_hosts_per_cluster: 16,
+            max_clusters_per_private_cloud: 12,
+            max_hosts_per_private_cloud: 96,
+            esxi_memory_gb: 48,
+        }
+    }
+
+    #[test]
+    fn host_need_by_vcpu_memory_and_minimum() {
+        // AV36P at 4 vCPU per core: 144 vCPU; 768 GB = 715.256 GiB per host.
+        let cap = HostCapacity {
+            vcpus: 144.0,
+            memory_gib: 768e9 / 1_073_741_824.0,
+        };
+        // 1,000 vCPU -> ceil(6.94) = 7; 2,000 GiB -> ceil(2.796) = 3; + 1 HA = 8, vCPU.
+        let n = host_need(1000.0, 2000.0, cap, 1, 3);
+        assert_eq!((n.by_vcpu, n.by_memory, n.hosts), (7, 3, 8));
+        assert_eq!(n.driver, Driver::Vcpu);
+        // 100 vCPU -> 1, 1,500 GiB -> ceil(2.097) = 3; + 1 = 4, memory.
+        let n = host_need(100.0, 1500.0, cap, 1, 3);
+        assert_eq!((n.hosts, n.driver), (4, Driver::Memory));
+        // 10 vCPU, 10 GiB -> 1 + 1 = 2 < 3: the minimum.
+        let n = host_need(10.0, 10.0, cap, 1, 3);
+        assert_eq!((n.hosts, n.driver), (3, Driver::Minimum));
+    }
+
+    #[test]
+    fn a_group_over_the_cluster_limit_splits() {
+        let cap = HostCapacity {
+            vcpus: 100.0,
+            memory_gib: 1000.0,
+        };
+        // 40 VMs of 50 vCPU = 2,000 vCPU -> 20 hosts for VMs; at most 15 per cluster
+        // (16 less 1 HA) -> 2 clusters of 20 VMs (1,000 vCPU, 10 hosts + 1 HA each).
+        let vms: Vec<VmLoad> = (0..40)
+            .map(|index| VmLoad {
+                index,
+                vcpus: 50.0,
+                memory_gib: 10.0,
+            })
+            .collect();
+        let groups = split_group(&vms, cap, 1, &limits());
+        assert_eq!(groups.len(), 2);
+        assert!(groups.iter().all(|g| g.len() == 20));
+        // Every VM is in exactly one group.
+        let mut all: Vec<usize> = groups.iter().flatten().map(|v| v.index).collect();
+        all.sort_unstable();
+        assert_eq!(all, (0..40).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn private_clouds_hold_12_clusters_and_96_hosts() {
+        // 7 clusters of 16 hosts: 6 fit 96 hosts, the 7th opens a second cloud.
+        let (of, n) = pack_private_clouds(&[16; 7], &limits());
+        assert_eq!(n, 2);
+        assert_eq!(of.iter().filter(|&&c| c == 0).count(), 6);
+        // 13 clusters of 3 hosts (39 hosts): 12 clusters per cloud -> 2 clouds.
+        let (_, n) = pack_private_clouds(&[3; 13], &limits());
+        assert_eq!(n, 2);
+    }
+}
