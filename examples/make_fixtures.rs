@@ -147,6 +147,19 @@ const DATASTORES: &[(&str, &str, u64, &str, &str, &str)] = &[
     ),
 ];
 
+/// vMemory rows: (VM, `Consumed` MiB, `Consumed Overhead` MiB), written in this order (not
+/// vInfo's); build-01 has no row, so its consumed memory stays unknown. Every VM is
+/// configured with 8,192 MiB (`Size MiB`).
+const MEMORY: &[(&str, u64, u64)] = &[
+    ("batch-01", 1024, 30),
+    ("test-01", 0, 0),
+    ("tmpl-linux", 0, 0),
+    ("app-01", 3072, 40),
+    ("db-01", 7168, 60),
+    ("web-02", 5120, 40),
+    ("web-01", 6144, 40),
+];
+
 /// The blank-name row is written after this many VMs (a formatted row without values).
 const BLANK_AFTER: usize = 5;
 
@@ -421,6 +434,8 @@ fn write_xlsx(path: &str) -> Result<(), Box<dyn Error>> {
         ds_sheet.write_string(r, 10, "vcenter.example.test")?;
     }
 
+    write_vmemory(&mut wb, &bold)?;
+
     let meta = wb.add_worksheet().set_name("vMetaData")?;
     for (c, h) in [
         "RVTools major version",
@@ -438,6 +453,40 @@ fn write_xlsx(path: &str) -> Result<(), Box<dyn Error>> {
     meta.write_number(1, 2, 46000.5)?;
     meta.write_string(1, 3, "vcenter.example.test")?;
     wb.save(path)?;
+    Ok(())
+}
+
+/// The vMemory sheet: RVTools 4.x headers (`Size MiB`, `Consumed`), with the
+/// `Consumed Overhead` and `Active` columns a reader must not mistake for `Consumed`.
+fn write_vmemory(wb: &mut Workbook, bold: &Format) -> Result<(), Box<dyn Error>> {
+    let sheet = wb.add_worksheet().set_name("vMemory")?;
+    let headers = [
+        "VM",
+        "Powerstate",
+        "Size MiB",
+        "Consumed Overhead",
+        "Consumed",
+        "Active",
+        "VM ID",
+        "VM UUID",
+        "VI SDK Server",
+    ];
+    for (c, h) in headers.iter().enumerate() {
+        sheet.write_string_with_format(0, c as u16, *h, bold)?;
+    }
+    for (i, (vm, consumed, overhead)) in MEMORY.iter().enumerate() {
+        let r = i as u32 + 1;
+        let index = VMS.iter().position(|v| v.name == *vm).unwrap_or(0);
+        sheet.write_string(r, 0, *vm)?;
+        sheet.write_string(r, 1, VMS[index].power)?;
+        sheet.write_number(r, 2, 8192)?;
+        sheet.write_number(r, 3, *overhead as f64)?;
+        sheet.write_number(r, 4, *consumed as f64)?;
+        sheet.write_number(r, 5, (*consumed / 4) as f64)?;
+        sheet.write_string(r, 6, format!("vm-{}", 101 + index))?;
+        sheet.write_string(r, 7, format!("42000000-0000-0000-0000-{:012}", 101 + index))?;
+        sheet.write_string(r, 8, "vcenter.example.test")?;
+    }
     Ok(())
 }
 

@@ -65,11 +65,11 @@ pub struct Vm {
     /// `CPUs`: virtual CPUs.
     #[serde(default)]
     pub cpus: Option<u64>,
-    /// `Memory`: configured memory, in MiB.
+    /// `Memory`: configured memory, in MiB (vMemory `Size MiB` when vInfo has none).
     #[serde(default)]
     pub memory_mib: Option<f64>,
     /// Memory the VM consumes on its host, in MiB (vMemory `Consumed`, or a Live Optics
-    /// export's used memory); `None` when unknown.
+    /// export's used memory); `None` when unknown (no vMemory tab, or no row for the VM).
     #[serde(default)]
     pub memory_consumed_mib: Option<f64>,
     /// `Datacenter`.
@@ -444,6 +444,24 @@ pub struct InventorySummary {
     pub clusters: Vec<String>,
     /// Distinct non-empty host names (vInfo `Host`), counted.
     pub host_count: usize,
+    /// Sum of `CPUs` (vCPUs) over all rows (templates included).
+    #[serde(default)]
+    pub vcpus: u64,
+    /// Rows without a `CPUs` value.
+    #[serde(default)]
+    pub vcpus_unknown: usize,
+    /// Sum of configured memory (vInfo `Memory`) over all rows (templates included), MiB.
+    #[serde(default)]
+    pub memory_mib: f64,
+    /// Rows without a configured memory value.
+    #[serde(default)]
+    pub memory_unknown: usize,
+    /// Sum of consumed memory (vMemory `Consumed`) over the rows that have it, MiB.
+    #[serde(default)]
+    pub memory_consumed_mib: f64,
+    /// Rows with a consumed memory figure (0 when no input has a vMemory tab).
+    #[serde(default)]
+    pub memory_consumed_vms: usize,
 }
 
 impl InventorySummary {
@@ -462,6 +480,12 @@ impl InventorySummary {
             in_use_unknown: 0,
             clusters: Vec::new(),
             host_count: 0,
+            vcpus: 0,
+            vcpus_unknown: 0,
+            memory_mib: 0.0,
+            memory_unknown: 0,
+            memory_consumed_mib: 0.0,
+            memory_consumed_vms: 0,
         };
         let mut clusters = std::collections::BTreeSet::new();
         let mut hosts = std::collections::BTreeSet::new();
@@ -485,6 +509,7 @@ impl InventorySummary {
                 Some(v) => s.in_use_mib += v,
                 None => s.in_use_unknown += 1,
             }
+            s.add_compute(vm);
             if let Some(c) = vm.cluster.as_deref() {
                 clusters.insert(c);
             }
@@ -495,6 +520,22 @@ impl InventorySummary {
         s.clusters = clusters.into_iter().map(str::to_string).collect();
         s.host_count = hosts.len();
         s
+    }
+
+    /// Adds a VM's vCPUs, configured and consumed memory.
+    fn add_compute(&mut self, vm: &Vm) {
+        match vm.cpus {
+            Some(c) => self.vcpus += c,
+            None => self.vcpus_unknown += 1,
+        }
+        match vm.memory_mib {
+            Some(v) => self.memory_mib += v,
+            None => self.memory_unknown += 1,
+        }
+        if let Some(v) = vm.memory_consumed_mib {
+            self.memory_consumed_mib += v;
+            self.memory_consumed_vms += 1;
+        }
     }
 }
 

@@ -396,6 +396,49 @@ fn inventory_table_per_cluster() {
     assert_eq!(line("Prod")[1..8], ["5", "1", "4", "0", "0", "10", "40"]);
     assert_eq!(line("total")[1..8], ["8", "1", "5", "1", "1", "16", "64"]);
     assert!(line("Prod").ends_with(&["1".to_string(), "VMFS".to_string()]));
+    // Consumed (vMemory, see tests/ingest.rs): Prod 21,504 MiB = 21 GiB (5 of 5 VMs), Dev
+    // 1,024 MiB = 1 GiB (2 of 3: build-01 has no row, marked `*`), total 22 GiB (7 of 8).
+    assert_eq!(
+        [&line("Prod")[8], &line("Dev")[8], &line("total")[8]],
+        ["21", "1*", "22*"]
+    );
+    assert!(
+        text.contains("memory: 64 GiB configured; 22 GiB consumed (vMemory) for 7 of 8 VMs"),
+        "{text}"
+    );
+    let j = json(&dsplan(&[
+        "inventory",
+        "fixtures/small-estate.xlsx",
+        "--json",
+    ]));
+    let s = &j["summary"];
+    assert_eq!(
+        (&s["vcpus"], &s["memory_mib"]),
+        (&serde_json::json!(16), &serde_json::json!(65536.0))
+    );
+    assert_eq!(
+        (&s["memory_consumed_mib"], &s["memory_consumed_vms"]),
+        (&serde_json::json!(22528.0), &serde_json::json!(7))
+    );
+}
+
+#[test]
+fn inventory_without_vmemory_says_consumed_is_unknown() {
+    // A lone vInfo CSV has no vMemory tab: consumed memory is unknown, not 0.
+    let o = dsplan(&["inventory", "fixtures/small-estate-vinfo.csv"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&o.stdout);
+    let total: Vec<&str> = text
+        .lines()
+        .find(|l| l.starts_with("total"))
+        .unwrap_or_default()
+        .split_whitespace()
+        .collect();
+    assert_eq!(total[7..9], ["64", "unknown"], "{text}");
+    assert!(
+        text.contains("memory: 64 GiB configured; consumed unknown"),
+        "{text}"
+    );
 }
 
 #[cfg(unix)]

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use calamine::{Data, Reader, Xlsx, open_workbook};
+use calamine::{Data, DataType, Reader, Xlsx, open_workbook};
 use dsplan::ingest::{ErrorKind, IngestError, read_inputs};
 use dsplan::inventory::{Inventory, PowerState};
 use rust_xlsxwriter::Workbook;
@@ -147,11 +147,15 @@ fn small_estate_csv_matches_hand_totals_and_the_xlsx() {
     let csv = read_one(&root().join("fixtures/small-estate-vinfo.csv"));
     check_small_estate(&csv);
     let xlsx = read_one(&root().join("fixtures/small-estate.xlsx"));
-    // Same VMs field by field; only the origin file differs.
+    // Same VMs field by field; only the origin file differs, and the consumed memory the
+    // xlsx takes from its vMemory sheet (a lone vInfo CSV has none: unknown, not zero).
     for (a, b) in csv.vms.iter().zip(&xlsx.vms) {
         let mut a = a.clone();
+        let mut b = b.clone();
+        assert_eq!(a.memory_consumed_mib, None);
         a.origin.file = b.origin.file.clone();
-        assert_eq!(&a, b);
+        b.memory_consumed_mib = None;
+        assert_eq!(a, b);
     }
 }
 
@@ -982,6 +986,7 @@ fn small_estate_other_tabs() {
             "vHost",
             "vCluster",
             "vDatastore",
+            "vMemory",
             "vMetaData"
         ]
     );
@@ -1826,4 +1831,269 @@ fn azure_migrate_import_csv_is_a_performance_source() {
     let web = &perf.rows[1];
     assert_eq!((web.iops, web.read_pct), (Some(100.0), Some(90.0)));
     assert!((web.throughput_mibps.unwrap() - 3.8147).abs() < 1e-4);
+}
+
+// ---------------------------------------------------------------------------------------
+// vMemory: consumed memory joined to the VMs (issue 10, item 1)
+// ---------------------------------------------------------------------------------------
+
+// fixtures/small-estate.xlsx vMemory (made by examples/make_fixtures.rs), rows written in
+// another order than vInfo and joined by VI SDK Server + VM ID; `Consumed` by hand:
+//   VM          Consumed MiB  cluster
+//   web-01          6,144     Prod
+//   web-02          5,120     Prod
+//   db-01           7,168     Prod
+//   app-01          3,072     Prod
+//   tmpl-linux          0     Prod   (a figure of 0, not unknown)
+//   test-01             0     Dev
+//   batch-01        1,024     Dev
+//   build-01       (no row)   Dev    -> unknown
+// Total 6,144 + 5,120 + 7,168 + 3,072 + 0 + 0 + 1,024 = 22,528 MiB = 22 GiB over 7 of 8
+// VMs; Prod 21,504 MiB (5 of 5), Dev 1,024 MiB (2 of 3). Configured: 8 x 8,192 = 65,536
+// MiB = 64 GiB; vCPUs 8 x 2 = 16. The `Consumed Overhead` (30..60) and `Active`
+// (Consumed / 4) columns are not read.
+#[test]
+fn small_estate_consumed_memory_by_hand() {
+    let inv = read_one(&root().join("fixtures/small-estate.xlsx"));
+    assert!(inv.warnings.is_empty(), "{:?}", inv.warnings);
+    assert!(inv.sources[0].tabs.contains(&"vMemory".to_string()));
+    let consumed: Vec<(&str, Option<f64>)> = inv
+        .vms
+        .iter()
+        .map(|v| (v.name.as_str(), v.memory_consumed_mib))
+        .collect();
+    assert_eq!(
+        consumed,
+        [
+            ("web-01", Some(6144.0)),
+            ("web-02", Some(5120.0)),
+            ("db-01", Some(7168.0)),
+            ("app-01", Some(3072.0)),
+            ("tmpl-linux", Some(0.0)),
+            ("test-01", Some(0.0)),
+            ("batch-01", Some(1024.0)),
+            ("build-01", None),
+        ]
+    );
+    let s = inv.summary();
+    assert_eq!(
+        (s.memory_consumed_mib, s.memory_consumed_vms),
+        (22_528.0, 7)
+    );
+    assert_eq!((s.memory_mib, s.memory_unknown), (65_536.0, 0));
+    assert_eq!((s.vcpus, s.vcpus_unknown), (16, 0));
+    let by = inv.summary_by_cluster();
+    assert_eq!(
+        (
+            by["Prod"].memory_consumed_mib,
+            by["Prod"].memory_consumed_vms
+        ),
+        (21_504.0, 5)
+    );
+    assert_eq!(
+        (by["Dev"].memory_consumed_mib, by["Dev"].memory_consumed_vms),
+        (1024.0, 2)
+    );
+}
+
+/// `Consumed` summed the plain way with calamine: vMemory rows whose `VI SDK Server` +
+/// `VM ID` (else `VM` name, when the tab has no `VM ID`) is a vInfo row's; returns (MiB,
+/// rows counted).
+fn plain_consumed(path: &Path) -> (f64, usize) {
+    let mut wb: Xlsx<_> = open_workbook(path).expect("open workbook");
+    // Per data row: its key, `None` for a row without a VM name.
+    let keys = |range: &calamine::Range<Data>| -> Vec<Option<String>> {
+        let mut rows = range.rows();
+        let header = rows.next().expect("header");
+        let col = |n: &str| header.iter().position(|c| *c == n);
+        let (vm, server, id) = (col("VM").expect("VM"), col("VI SDK Server"), col("VM ID"));
+        rows.map(|r| {
+            let name = r[vm].to_string();
+            (!name.trim().is_empty()).then(|| match (server, id) {
+                (Some(s), Some(i)) => format!("{}/{}", r[s], r[i]),
+                _ => name,
+            })
+        })
+        .collect()
+    };
+    let vinfo = wb.worksheet_range("vInfo").expect("vInfo");
+    let vmem = wb.worksheet_range("vMemory").expect("vMemory");
+    let known: std::collections::HashSet<String> = keys(&vinfo).into_iter().flatten().collect();
+    let header = vmem.rows().next().expect("header");
+    let consumed = header
+        .iter()
+        .position(|c| *c == "Consumed")
+        .expect("Consumed");
+    let mut total = (0.0, 0);
+    for (key, row) in keys(&vmem).iter().zip(vmem.rows().skip(1)) {
+        if key.as_ref().is_some_and(|k| known.contains(k)) {
+            total.0 += row[consumed].get_float().expect("a number");
+            total.1 += 1;
+        }
+    }
+    total
+}
+
+// rvtools-3.10-lab-27vms.xlsx (RVTools 3.10: `Size MB`, `Consumed`, keyed by VI SDK Server
+// + VM ID) and small-mib-headers.xlsx (4.x: `Size MiB`, `Consumed`, no key columns: joined
+// by name). Cross-checked once with Python: lab 27 rows, 79,417 MiB; small 6,144 + 15,360 +
+// 2,048 = 23,552 MiB over 3 rows.
+#[test]
+fn consumed_memory_of_real_exports_equals_independent_count() {
+    for (name, expected) in [
+        ("rvtools-3.10-lab-27vms.xlsx", (79_417.0, 27)),
+        ("small-mib-headers.xlsx", (23_552.0, 3)),
+    ] {
+        let Some(path) = shared(name) else {
+            return;
+        };
+        let inv = read_one(&path);
+        let s = inv.summary();
+        let got = (s.memory_consumed_mib, s.memory_consumed_vms);
+        assert_eq!(plain_consumed(&path), expected, "{name}");
+        assert_eq!(got, expected, "{name}");
+        assert!(inv.sources[0].tabs.contains(&"vMemory".to_string()));
+        assert!(inv.warnings.is_empty(), "{name}: {:?}", inv.warnings);
+    }
+    // The CSV folders of the lab export read the same figures (RVTools_tabvMemory.csv,
+    // `"3,451"` in the comma folder, `"3.451"` in the semicolon one).
+    let Some(lab) = shared("rvtools-3.10-lab-27vms.xlsx") else {
+        return;
+    };
+    for folder in ["csv-export-lab-comma", "csv-export-lab-semicolon"] {
+        let s = read_one(&lab.with_file_name(folder)).summary();
+        assert_eq!(
+            (s.memory_consumed_mib, s.memory_consumed_vms),
+            (79_417.0, 27)
+        );
+    }
+}
+
+// sizing-workshop-805vms.xlsx is trimmed to vInfo, vPartition and vHost: no vMemory sheet,
+// so consumed memory is unknown for every VM (never 0). vCPUs and configured memory against
+// calamine sums of vInfo `CPUs` and `Memory` (Python: 2,741 vCPUs, 10,774,868 MiB =
+// 10,522.33 GiB).
+#[test]
+fn workshop_805_has_no_vmemory_so_consumed_is_unknown() {
+    let Some(path) = shared("sizing-workshop-805vms.xlsx") else {
+        return;
+    };
+    let inv = read_one(&path);
+    let mut wb: Xlsx<_> = open_workbook(&path).expect("open workbook");
+    assert!(!wb.sheet_names().iter().any(|n| n == "vMemory"));
+    let range = wb.worksheet_range("vInfo").expect("vInfo");
+    let header = range.rows().next().expect("header");
+    let col = |n: &str| header.iter().position(|c| *c == n).expect(n);
+    let (vm, cpus, memory) = (col("VM"), col("CPUs"), col("Memory"));
+    let (mut plain_cpus, mut plain_mib) = (0.0, 0.0);
+    for row in range.rows().skip(1) {
+        if !row[vm].to_string().trim().is_empty() {
+            plain_cpus += row[cpus].get_float().expect("CPUs");
+            plain_mib += row[memory].get_float().expect("Memory");
+        }
+    }
+    let s = inv.summary();
+    println!(
+        "workshop: {} vCPUs, {:.2} GiB configured, {:.2} GiB consumed over {} VMs",
+        s.vcpus,
+        s.memory_mib / 1024.0,
+        s.memory_consumed_mib / 1024.0,
+        s.memory_consumed_vms
+    );
+    assert_eq!((s.vcpus as f64, s.memory_mib), (plain_cpus, plain_mib));
+    assert_eq!((s.vcpus, s.memory_mib), (2741, 10_774_868.0));
+    assert_eq!((s.memory_consumed_mib, s.memory_consumed_vms), (0.0, 0));
+    assert!(inv.vms.iter().all(|v| v.memory_consumed_mib.is_none()));
+    assert!(!inv.sources[0].tabs.contains(&"vMemory".to_string()));
+}
+
+const VINFO_MEMORY: &[&str] = &["VM", "Memory", "VM ID", "VI SDK Server"];
+
+fn vinfo_abc() -> Vec<Vec<C>> {
+    ["a", "b", "c"]
+        .iter()
+        .zip(["vm-1", "vm-2", "vm-3"])
+        .map(|(n, id)| vec![C::S(n), C::N(4096.0), C::S(id), C::S("vc")])
+        .collect()
+}
+
+// vInfo a, b, c (vm-1..3); vMemory: a 1,000 MiB; b "lots" (a warning, unknown); c -5 (a
+// warning, unknown); ghost-1 and ghost-2 name no VM of vInfo (one warning, count 2); a
+// second row for a (a warning, the first row counts). Consumed total 1,000 MiB over 1 VM.
+#[test]
+fn vmemory_bad_cells_and_unknown_vms_are_warnings() {
+    let path = scratch("vmemory_bad").join("bad.xlsx");
+    let vmem = vec![
+        vec![C::S("a"), C::N(1000.0), C::S("vm-1"), C::S("vc")],
+        vec![C::S("b"), C::S("lots"), C::S("vm-2"), C::S("vc")],
+        vec![C::S("c"), C::N(-5.0), C::S("vm-3"), C::S("vc")],
+        vec![C::S("ghost-1"), C::N(10.0), C::S("vm-8"), C::S("vc")],
+        vec![C::S("ghost-2"), C::N(20.0), C::S("vm-9"), C::S("vc")],
+        vec![C::S("a"), C::N(2000.0), C::S("vm-1"), C::S("vc")],
+    ];
+    write_workbook(
+        &path,
+        &[
+            ("vInfo", VINFO_MEMORY, vinfo_abc()),
+            (
+                "vMemory",
+                &["VM", "Consumed", "VM ID", "VI SDK Server"],
+                vmem,
+            ),
+        ],
+    );
+    let inv = read_one(&path);
+    let consumed: Vec<_> = inv.vms.iter().map(|v| v.memory_consumed_mib).collect();
+    assert_eq!(consumed, [Some(1000.0), None, None]);
+    let s = inv.summary();
+    assert_eq!((s.memory_consumed_mib, s.memory_consumed_vms), (1000.0, 1));
+    let w: Vec<(Option<usize>, Option<&str>, Option<&str>)> = inv
+        .warnings
+        .iter()
+        .map(|w| (w.row, w.column.as_deref(), w.value.as_deref()))
+        .collect();
+    assert_eq!(
+        w,
+        [
+            (Some(3), Some("Consumed"), Some("lots")),
+            (Some(4), Some("Consumed"), Some("-5")),
+            (Some(5), Some("VM"), Some("ghost-1")),
+            (Some(7), Some("VM"), Some("a")),
+        ]
+    );
+    assert!(
+        inv.warnings[2]
+            .message
+            .starts_with("2 vMemory row(s) name a VM not in vInfo")
+    );
+    assert!(
+        inv.warnings
+            .iter()
+            .all(|w| w.sheet.as_deref() == Some("vMemory"))
+    );
+}
+
+// A vMemory sheet without a `Consumed` column tells nothing: skipped with one warning, not
+// listed in the source's tabs, every VM's consumed memory unknown.
+#[test]
+fn vmemory_without_consumed_is_skipped_with_a_warning() {
+    let path = scratch("vmemory_no_consumed").join("no-consumed.xlsx");
+    let vmem = vec![vec![C::S("a"), C::N(4096.0), C::S("vm-1"), C::S("vc")]];
+    write_workbook(
+        &path,
+        &[
+            ("vInfo", VINFO_MEMORY, vinfo_abc()),
+            (
+                "vMemory",
+                &["VM", "Size MiB", "VM ID", "VI SDK Server"],
+                vmem,
+            ),
+        ],
+    );
+    let inv = read_one(&path);
+    assert!(inv.vms.iter().all(|v| v.memory_consumed_mib.is_none()));
+    assert_eq!(inv.sources[0].tabs, ["vInfo"]);
+    assert_eq!(inv.warnings.len(), 1, "{:?}", inv.warnings);
+    assert!(inv.warnings[0].message.contains("'Consumed' not found"));
+    assert!(inv.warnings[0].message.contains("tab not read"));
 }

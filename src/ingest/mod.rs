@@ -9,7 +9,8 @@
 //!   delimiter sniffing, decimal mark decided per file; UTF-8 files in one streaming pass.
 //! - `table`: header resolution (trimmed, case- and space-insensitive, every known spelling)
 //!   and typed access to a row's cells, turning bad cells into warnings.
-//! - `vinfo`, `tabs`: the columns read from each tab and the records built from a row.
+//! - `vinfo`, `tabs`: the columns read from each tab and the records built from a row;
+//!   `vmemory`: vMemory's `Consumed`, joined to the VMs of the same input.
 //! - `merge`: several inputs into one inventory, duplicates removed; `quality`: the
 //!   data-quality checks over the merged inventory.
 //! - `perf`: the per-VM performance CSV ([`read_perf_csv`]), joined to an inventory.
@@ -45,6 +46,7 @@ mod table;
 mod tabs;
 mod value;
 mod vinfo;
+mod vmemory;
 mod xlsx;
 
 pub use perf::{PerfInput, VmPerf, read_perf_csv};
@@ -223,9 +225,12 @@ impl IngestError {
 ///
 /// Each input is an RVTools `.xlsx` (or `.xlsm`), a folder of `RVTools_tab*.csv` files, or a
 /// single vInfo `.csv` (any name). Besides vInfo (required), the tabs vDisk, vPartition,
-/// vHost, vCluster, vDatastore, vSnapshot and vMetaData are read when present; a missing tab
-/// is unknown data (see [`Source::tabs`]), and a present tab without its key column is
-/// skipped with a warning.
+/// vHost, vCluster, vDatastore, vSnapshot, vMemory and vMetaData are read when present; a
+/// missing tab is unknown data (see [`Source::tabs`]), and a present tab without its key
+/// column is skipped with a warning. vMemory's `Consumed` (MiB) is joined to the VMs of the
+/// same input by VM key (`VI SDK Server` + `VM ID`, else UUID, else name) into
+/// [`Vm::memory_consumed_mib`](crate::inventory::Vm::memory_consumed_mib); rows naming no
+/// VM of vInfo are counted in one warning.
 ///
 /// Merging keeps the first copy of everything: a VM whose [`VmKey`](crate::inventory::VmKey)
 /// was already read from an earlier input is dropped with its disks, partitions and
@@ -367,6 +372,13 @@ pub fn read_input(path: &Path) -> Result<Inventory, IngestError> {
         &mut inventory.snapshots,
         tabs::snapshot_from_row,
     )?;
+    let mut memory_rows = Vec::new();
+    ctx.optional(
+        "vMemory",
+        vmemory::FIELDS,
+        &mut memory_rows,
+        vmemory::memory_from_row,
+    )?;
     let mut metadata = Vec::new();
     ctx.optional(
         "vMetaData",
@@ -374,6 +386,7 @@ pub fn read_input(path: &Path) -> Result<Inventory, IngestError> {
         &mut metadata,
         tabs::metadata_from_row,
     )?;
+    vmemory::join(&mut inventory.vms, &memory_rows, &mut inventory.warnings);
     if let Some(first) = metadata.first() {
         source.rvtools_major_version = first.major_version.clone();
         source.rvtools_version = first.version.clone();

@@ -1,5 +1,6 @@
 //! The tabs besides vInfo: vDisk, vPartition, vHost, vCluster, vDatastore, vSnapshot and
-//! vMetaData. Each has its field list (slot order = the constants) and a row reader.
+//! vMetaData (vMemory: see `vmemory.rs`). Each has its field list (slot order = the
+//! constants) and a row reader.
 
 use crate::ingest::table::{FieldSpec, Row};
 use crate::inventory::{Cluster, Datastore, Host, Partition, Snapshot, VirtualDisk, VmKey};
@@ -16,20 +17,41 @@ pub(crate) fn datastore_of_path(path: &str) -> Option<String> {
     }
 }
 
-// Child-row key columns, shared by vDisk, vPartition and vSnapshot.
-const VM_ID: &[&str] = &["VM ID", "vDiskVMID", "vPartitionVMID", "vSnapshotVMID"];
-const VM_UUID: &[&str] = &["VM UUID", "vDiskUUID", "vPartitionUUID", "vSnapshotUUID"];
-const SERVER: &[&str] = &[
+// Child-row key columns, shared by vDisk, vPartition, vSnapshot and vMemory.
+pub(crate) const VM_ID: &[&str] = &[
+    "VM ID",
+    "vDiskVMID",
+    "vPartitionVMID",
+    "vSnapshotVMID",
+    "vMemoryVMID",
+];
+pub(crate) const VM_UUID: &[&str] = &[
+    "VM UUID",
+    "vDiskUUID",
+    "vPartitionUUID",
+    "vSnapshotUUID",
+    "vMemoryUUID",
+];
+pub(crate) const SERVER: &[&str] = &[
     "VI SDK Server",
     "vDiskVISDKServer",
     "vPartitionVISDKServer",
     "vSnapshotVISDKServer",
+    "vMemoryVISDKServer",
     "vHostVISDKServer",
     "vClusterVISDKServer",
     "vDatastoreVISDKServer",
 ];
 
-fn child_key(row: &Row<'_, '_>, name: &str, server: usize, id: usize, uuid: usize) -> VmKey {
+/// The key of the VM a child row (vDisk, vPartition, vSnapshot, vMemory) belongs to, from
+/// the row's own `VI SDK Server`, `VM ID`, `VM UUID` and `VM` name (see [`VmKey::new`]).
+pub(crate) fn child_key(
+    row: &Row<'_, '_>,
+    name: &str,
+    server: usize,
+    id: usize,
+    uuid: usize,
+) -> VmKey {
     VmKey::new(
         row.text_ref(server).as_deref(),
         row.text_ref(id).as_deref(),

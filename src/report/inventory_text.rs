@@ -10,7 +10,7 @@ use super::InventoryReport;
 use super::text::write_warnings;
 
 /// The number columns of the table, after the cluster name and before the datastores.
-const COLUMNS: [&str; 10] = [
+const COLUMNS: [&str; 11] = [
     "VMs",
     "templates",
     "on",
@@ -18,6 +18,7 @@ const COLUMNS: [&str; 10] = [
     "suspended",
     "vCPUs",
     "memory GiB",
+    "consumed GiB",
     "provisioned TiB",
     "in use TiB",
     "hosts",
@@ -54,8 +55,30 @@ pub(super) fn inventory_text(inventory: &Inventory, report: &InventoryReport<'_>
             sm.provisioned_unknown, sm.in_use_unknown
         );
     }
+    memory_basis(&mut s, sm);
     write_warnings(&mut s, &inventory.warnings);
     s
+}
+
+/// The line on the memory bases: configured (vInfo `Memory`) and consumed (vMemory
+/// `Consumed`), with how many VMs have a consumed figure.
+fn memory_basis(s: &mut String, sm: &InventorySummary) {
+    let configured = gib_or_unknown(sm.memory_mib, sm.memory_unknown, sm.vm_count);
+    if sm.memory_consumed_vms == 0 {
+        let _ = writeln!(
+            s,
+            "memory: {configured} GiB configured; consumed unknown (no VM has a vMemory \
+             figure)"
+        );
+    } else {
+        let _ = writeln!(
+            s,
+            "memory: {configured} GiB configured; {} GiB consumed (vMemory) for {} of {} VMs",
+            group_thousands(sm.memory_consumed_mib / 1024.0, 0),
+            sm.memory_consumed_vms,
+            sm.vm_count
+        );
+    }
 }
 
 /// One row of the table: counts and totals from `v`, vCPUs, memory, hosts and datastores
@@ -69,6 +92,11 @@ fn row(s: &mut String, name: &str, v: &InventorySummary, d: &ClusterSummary) {
         v.suspended_count.to_string(),
         count_or_unknown(d.vcpus, d.vcpus_unknown, d.vm_count),
         gib_or_unknown(d.memory_mib, d.memory_unknown, d.vm_count),
+        gib_or_unknown(
+            v.memory_consumed_mib,
+            v.vm_count - v.memory_consumed_vms,
+            v.vm_count,
+        ),
         tib_or_unknown(v.provisioned_mib, v.provisioned_unknown, v.vm_count),
         tib_or_unknown(v.in_use_mib, v.in_use_unknown, v.vm_count),
         d.host_count.to_string(),
