@@ -15,12 +15,13 @@ const RENAMED: [(&str, &str); 6] = [
 
 /// Settings whose flag is `--` + the name with dashes (`plan`'s, then `predict`'s and
 /// `sweep`'s).
-const SAME: [&str; 41] = [
+const SAME: [&str; 42] = [
     "hosts",
     "per_cluster",
     "iops",
     "throughput_mibps",
     "perf",
+    "perf_basis",
     "read_pct",
     "random_pct",
     "region",
