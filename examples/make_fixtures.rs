@@ -1,5 +1,6 @@
-//! Regenerates the project's own RVTools-shaped fixtures:
-//! `fixtures/small-estate.xlsx` and `fixtures/small-estate-vinfo.csv`.
+//! Regenerates the project's own fixtures: the RVTools-shaped `fixtures/small-estate.xlsx`
+//! and `fixtures/small-estate-vinfo.csv`, and the Live Optics-shaped
+//! `fixtures/small-estate-liveoptics.xlsx` (the same VMs, plus a `VM Performance` sheet).
 //!
 //! Run from the repository root: `cargo run --example make_fixtures`.
 //!
@@ -158,6 +159,19 @@ const MEMORY: &[(&str, u64, u64)] = &[
     ("db-01", 7168, 60),
     ("web-02", 5120, 40),
     ("web-01", 6144, 40),
+];
+
+/// Live Optics per-VM figures: (VM, used (active) memory MiB, peak IOPS, average IOPS,
+/// max KB/sec, average KB/sec). KB/sec is written as KiB/s (÷ 1024 = MiB/s).
+const LIVE_OPTICS_PERF: &[(&str, u64, u64, u64, u64, u64)] = &[
+    ("web-01", 2048, 400, 100, 10_240, 2_048),
+    ("web-02", 2048, 400, 100, 10_240, 2_048),
+    ("db-01", 6144, 3000, 1200, 102_400, 40_960),
+    ("app-01", 4096, 600, 200, 20_480, 5_120),
+    ("tmpl-linux", 0, 0, 0, 0, 0),
+    ("test-01", 0, 0, 0, 0, 0),
+    ("batch-01", 1024, 0, 0, 0, 0),
+    ("build-01", 4096, 1000, 300, 51_200, 10_240),
 ];
 
 /// The blank-name row is written after this many VMs (a formatted row without values).
@@ -531,9 +545,136 @@ fn write_csv(path: &str) -> Result<(), Box<dyn Error>> {
     Ok(())
 }
 
+/// Writes a header row in bold.
+fn header(
+    sheet: &mut rust_xlsxwriter::Worksheet,
+    names: &[&str],
+    bold: &Format,
+) -> Result<(), Box<dyn Error>> {
+    for (c, h) in names.iter().enumerate() {
+        sheet.write_string_with_format(0, c as u16, *h, bold)?;
+    }
+    Ok(())
+}
+
+/// The Live Optics workbook: the same VMs (names, power states, 2 vCPUs and 8,192 MiB
+/// each, disk sizes, clusters, hosts, keys) and hosts as the RVTools one, with the column
+/// names of a Live Optics export (see `src/ingest/liveoptics.rs` for their sources).
+fn write_liveoptics(path: &str) -> Result<(), Box<dyn Error>> {
+    let mut wb = Workbook::new();
+    let created = ExcelDateTime::from_ymd(2026, 1, 1)?;
+    wb.set_properties(&DocProperties::new().set_creation_datetime(&created));
+    let bold = Format::new().set_bold();
+    let details = wb.add_worksheet().set_name("Details")?;
+    details.write_string(0, 0, "Project Name")?;
+    details.write_string(0, 1, "dsplan small estate")?;
+
+    let vms = wb.add_worksheet().set_name("VMs")?;
+    header(
+        vms,
+        &[
+            "VM Name",
+            "Power State",
+            "Template",
+            "Virtual CPU",
+            "Provisioned Memory (MiB)",
+            "Used Memory (active) (MiB)",
+            "Virtual Disk Size (MiB)",
+            "Virtual Disk Used (MiB)",
+            "VM OS",
+            "Datacenter",
+            "Cluster",
+            "Host",
+            "vCenter",
+            "MOB ID",
+            "InstanceUUID",
+        ],
+        &bold,
+    )?;
+    for (i, vm) in VMS.iter().enumerate() {
+        let r = i as u32 + 1;
+        let used_memory = LIVE_OPTICS_PERF
+            .iter()
+            .find(|p| p.0 == vm.name)
+            .map_or(0, |p| p.1);
+        let template = matches!(vm.template, Tmpl::Text(true) | Tmpl::Bool(true));
+        vms.write_string(r, 0, vm.name)?;
+        vms.write_string(r, 1, vm.power)?;
+        vms.write_string(r, 2, if template { "TRUE" } else { "FALSE" })?;
+        vms.write_number(r, 3, 2)?;
+        vms.write_number(r, 4, 8192)?;
+        vms.write_number(r, 5, used_memory as f64)?;
+        vms.write_number(r, 6, (vm.provisioned_gib * 1024) as f64)?;
+        vms.write_number(r, 7, (vm.in_use_gib * 1024) as f64)?;
+        vms.write_string(r, 8, "Ubuntu Linux (64-bit)")?;
+        vms.write_string(r, 9, "DC1")?;
+        vms.write_string(r, 10, vm.cluster)?;
+        vms.write_string(r, 11, vm.host)?;
+        vms.write_string(r, 12, "vcenter.example.test")?;
+        vms.write_string(r, 13, format!("vm-{}", 101 + i))?;
+        vms.write_string(r, 14, format!("42000000-0000-0000-0000-{:012}", 101 + i))?;
+    }
+
+    let hosts = wb.add_worksheet().set_name("ESX Hosts")?;
+    header(
+        hosts,
+        &[
+            "Host Name",
+            "Datacenter",
+            "Cluster",
+            "CPU Sockets",
+            "CPU Cores",
+            "Memory (KiB)",
+        ],
+        &bold,
+    )?;
+    for (i, (host, cluster)) in HOSTS.iter().enumerate() {
+        let r = i as u32 + 1;
+        hosts.write_string(r, 0, *host)?;
+        hosts.write_string(r, 1, "DC1")?;
+        hosts.write_string(r, 2, *cluster)?;
+        hosts.write_number(r, 3, 2)?;
+        hosts.write_number(r, 4, 32)?;
+        // 512 GiB = 536,870,912 KiB, as the RVTools vHost's 524,288 MiB.
+        hosts.write_number(r, 5, 536_870_912.0)?;
+    }
+
+    let perf = wb.add_worksheet().set_name("VM Performance")?;
+    header(
+        perf,
+        &[
+            "VM Name",
+            "MOB ID",
+            "Cluster",
+            "Peak IOPS",
+            "Average IOPS",
+            "Max KB/sec",
+            "Average KB/sec",
+        ],
+        &bold,
+    )?;
+    for (i, (vm, _, peak, avg, max_kb, avg_kb)) in LIVE_OPTICS_PERF.iter().enumerate() {
+        let r = i as u32 + 1;
+        let index = VMS.iter().position(|v| v.name == *vm).unwrap_or(0);
+        perf.write_string(r, 0, *vm)?;
+        perf.write_string(r, 1, format!("vm-{}", 101 + index))?;
+        perf.write_string(r, 2, VMS[index].cluster)?;
+        perf.write_number(r, 3, *peak as f64)?;
+        perf.write_number(r, 4, *avg as f64)?;
+        perf.write_number(r, 5, *max_kb as f64)?;
+        perf.write_number(r, 6, *avg_kb as f64)?;
+    }
+    wb.save(path)?;
+    Ok(())
+}
+
 fn main() -> Result<(), Box<dyn Error>> {
     write_xlsx("fixtures/small-estate.xlsx")?;
     write_csv("fixtures/small-estate-vinfo.csv")?;
-    println!("wrote fixtures/small-estate.xlsx and fixtures/small-estate-vinfo.csv");
+    write_liveoptics("fixtures/small-estate-liveoptics.xlsx")?;
+    println!(
+        "wrote fixtures/small-estate.xlsx, fixtures/small-estate-vinfo.csv and \
+         fixtures/small-estate-liveoptics.xlsx"
+    );
     Ok(())
 }

@@ -9,7 +9,7 @@
 //! ## From an export to a plan
 //!
 //! [`Planner`] is the front door: give it one or more RVTools inputs (an `.xlsx`, a folder
-//! of `RVTools_tab*.csv` files or a vInfo CSV) and [`PlanOptions`], and it returns the
+//! of `RVTools_tab*.csv` files or a vInfo CSV) or Live Optics workbooks and [`PlanOptions`], and it returns the
 //! [`plan::Plan`] the `dsplan plan` command prints. `PlanOptions::default()` holds the
 //! command's defaults ([`defaults`]).
 //!

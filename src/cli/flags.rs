@@ -15,7 +15,7 @@ const RENAMED: [(&str, &str); 6] = [
 
 /// Settings whose flag is `--` + the name with dashes (`plan`'s, then `predict`'s and
 /// `sweep`'s).
-const SAME: [&str; 49] = [
+const SAME: [&str; 50] = [
     "hosts",
     "host_sku",
     "vcpu_per_core",
@@ -29,6 +29,7 @@ const SAME: [&str; 49] = [
     "iops",
     "throughput_mibps",
     "perf",
+    "perf_basis",
     "read_pct",
     "random_pct",
     "region",

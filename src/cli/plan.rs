@@ -6,6 +6,7 @@ use clap::ValueEnum;
 
 use dsplan::catalog::ReservationTerm;
 use dsplan::demand::CapacityBasis;
+use dsplan::ingest::PerfBasis;
 use dsplan::perf::{IoProfile, parse_block_size_kib};
 use dsplan::report::{self, Format};
 use dsplan::vsan::PolicyChoice;
@@ -24,6 +25,15 @@ pub enum BasisArg {
     GuestConsumed,
     /// vInfo `Unshared MiB`.
     Unshared,
+}
+
+/// Which figures of a Live Optics `VM Performance` sheet are the per-VM input.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum PerfBasisArg {
+    /// `Peak IOPS` and `Max KB/sec` (conservative).
+    Peak,
+    /// `Average IOPS` and `Average KB/sec`.
+    Average,
 }
 
 /// Output formats of a plan.
@@ -45,7 +55,8 @@ pub enum FormatArg {
 /// [`PlanOptions::default`]'s do.
 #[derive(clap::Args, Debug)]
 pub struct PlanArgs {
-    /// RVTools .xlsx, a folder of RVTools_tab*.csv files, or a vInfo CSV (several are merged).
+    /// RVTools .xlsx, a folder of RVTools_tab*.csv files, a vInfo CSV, or a Live Optics .xlsx
+    /// (several are merged).
     #[arg(required = true)]
     pub inputs: Vec<PathBuf>,
     /// AVS hosts of one cluster that mounts every datastore (3..16): plans that cluster's
@@ -98,6 +109,10 @@ pub struct PlanArgs {
     /// --throughput-mibps the targets are the sums of the per-VM figures.
     #[arg(long)]
     pub perf: Option<PathBuf>,
+    /// Figures of a Live Optics input's VM Performance sheet used as the per-VM input when
+    /// --perf is not given.
+    #[arg(long = "perf-basis", value_enum, default_value_t = PerfBasisArg::Peak)]
+    pub perf_basis: PerfBasisArg,
     /// Block size of the IOPS target: 4K, 8K, 64K, or KiB as a number.
     #[arg(long = "block-size", default_value_t = format!("{}K", defaults::BLOCK_SIZE_KIB))]
     pub block_size: String,
@@ -264,6 +279,10 @@ impl PlanArgs {
                 random_pct: self.random_pct,
             },
             perf: self.perf.clone(),
+            perf_basis: match self.perf_basis {
+                PerfBasisArg::Peak => PerfBasis::Peak,
+                PerfBasisArg::Average => PerfBasis::Average,
+            },
             region: self.region.clone(),
             allow_unlisted_region: self.allow_unlisted_region,
             price_file: self.price_file.clone(),

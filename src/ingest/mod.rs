@@ -14,6 +14,8 @@
 //! - `merge`: several inputs into one inventory, duplicates removed; `quality`: the
 //!   data-quality checks over the merged inventory.
 //! - `perf`: the per-VM performance CSV ([`read_perf_csv`]), joined to an inventory.
+//! - `liveoptics`: a Live Optics xlsx (`VMs`, `ESX Hosts`) into the same inventory, and its
+//!   `VM Performance` sheet into the same per-VM figures ([`read_live_optics_perf`]).
 //!
 //! Architecture invariants:
 //! - Columns are found by header name, never by position; only the tracked columns are kept.
@@ -39,6 +41,7 @@ use crate::ingest::table::{FieldSpec, Row};
 use crate::inventory::{Inventory, Source, Warning};
 
 mod csvfile;
+mod liveoptics;
 mod merge;
 mod perf;
 mod quality;
@@ -49,6 +52,9 @@ mod vinfo;
 mod vmemory;
 mod xlsx;
 
+pub use liveoptics::{
+    LIVE_OPTICS_FORMAT, LIVE_OPTICS_PERF_SHEET, PerfBasis, read_live_optics_perf,
+};
 pub use perf::{PerfInput, VmPerf, read_perf_csv};
 
 /// The kind of an [`IngestError`], for callers that branch on it (exit codes, tests).
@@ -223,12 +229,14 @@ impl IngestError {
 
 /// Reads every input and merges them into one inventory, in the order given.
 ///
-/// Each input is an RVTools `.xlsx` (or `.xlsm`), a folder of `RVTools_tab*.csv` files, or a
-/// single vInfo `.csv` (any name). Besides vInfo (required), the tabs vDisk, vPartition,
-/// vHost, vCluster, vDatastore, vSnapshot, vMemory and vMetaData are read when present; a
-/// missing tab is unknown data (see [`Source::tabs`]), and a present tab without its key
-/// column is skipped with a warning. vMemory's `Consumed` (MiB) is joined to the VMs of the
-/// same input by VM key (`VI SDK Server` + `VM ID`, else UUID, else name) into
+/// Each input is an RVTools `.xlsx` (or `.xlsm`), a folder of `RVTools_tab*.csv` files, a
+/// single vInfo `.csv` (any name), or a Live Optics `.xlsx` (a `VMs` sheet and no `vInfo`:
+/// its `VMs` and `ESX Hosts` sheets, [`Source::format`] [`LIVE_OPTICS_FORMAT`]; see
+/// [`read_live_optics_perf`] for its `VM Performance` sheet). Besides vInfo (required), the
+/// tabs vDisk, vPartition, vHost, vCluster, vDatastore, vSnapshot, vMemory and vMetaData are
+/// read when present; a missing tab is unknown data (see [`Source::tabs`]), and a present tab
+/// without its key column is skipped with a warning. vMemory's `Consumed` (MiB) is joined to
+/// the VMs of the same input by VM key (`VI SDK Server` + `VM ID`, else UUID, else name) into
 /// [`Vm::memory_consumed_mib`](crate::inventory::Vm::memory_consumed_mib); rows naming no
 /// VM of vInfo are counted in one warning.
 ///
@@ -292,6 +300,11 @@ pub fn read_input(path: &Path) -> Result<Inventory, IngestError> {
             }
         }
     };
+    if let Input::Xlsx(wb) = &input
+        && liveoptics::is_live_optics(wb)
+    {
+        return liveoptics::read(input, file);
+    }
     let mut inventory = Inventory {
         inputs: vec![file.clone()],
         ..Inventory::default()

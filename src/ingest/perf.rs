@@ -112,10 +112,24 @@ pub fn read_perf_csv(path: &Path, inventory: &Inventory) -> Result<PerfInput, In
         })?;
     }
 
+    check_and_join(&mut rows, inventory, &mut out.warnings);
+    out.rows = rows;
+    Ok(out)
+}
+
+/// Checks the figures of `rows` (a figure beyond any single VM becomes unknown, with a
+/// warning) and joins each row to `inventory` by VM name (unmatched, ambiguous and repeated
+/// names are warnings). Shared by the CSV layouts and the Live Optics `VM Performance`
+/// sheet.
+pub(crate) fn check_and_join(
+    rows: &mut [VmPerf],
+    inventory: &Inventory,
+    warnings: &mut Vec<Warning>,
+) {
     // Figures beyond any single VM are data errors: unknown, with a warning. 10 million
     // IOPS and 1,000,000 MiB/s are far above the largest published ANF figures (a large
     // volume: 12,800 MiB/s; the whole AVS test: 585,000 IOPS).
-    for r in &mut rows {
+    for r in rows.iter_mut() {
         for (value, what, limit) in [
             (&mut r.iops, "IOPS", 10_000_000.0),
             (&mut r.throughput_mibps, "MiB/s", 1_000_000.0),
@@ -123,7 +137,7 @@ pub fn read_perf_csv(path: &Path, inventory: &Inventory) -> Result<PerfInput, In
             if let Some(v) = *value
                 && !(v.is_finite() && v <= limit)
             {
-                out.warnings.push(Warning {
+                warnings.push(Warning {
                     file: r.origin.file.clone(),
                     sheet: Some(r.origin.sheet.clone()),
                     row: Some(r.origin.row),
@@ -142,10 +156,10 @@ pub fn read_perf_csv(path: &Path, inventory: &Inventory) -> Result<PerfInput, In
         by_name.entry(vm.name.as_str()).or_default().push(vm.key());
     }
     let mut seen: HashMap<String, usize> = HashMap::new();
-    for r in &mut rows {
+    for r in rows.iter_mut() {
         match by_name.get(r.vm.as_str()).map(Vec::as_slice) {
             Some([key]) => r.vm_key = Some(key.clone()),
-            Some(keys) => out.warnings.push(row_warning(
+            Some(keys) => warnings.push(row_warning(
                 r,
                 format!(
                     "VM name '{}' matches {} inventory VMs; the row is not joined",
@@ -153,7 +167,7 @@ pub fn read_perf_csv(path: &Path, inventory: &Inventory) -> Result<PerfInput, In
                     keys.len()
                 ),
             )),
-            None => out.warnings.push(row_warning(
+            None => warnings.push(row_warning(
                 r,
                 format!(
                     "VM '{}' is not in the inventory; the row is not joined",
@@ -166,11 +180,9 @@ pub fn read_perf_csv(path: &Path, inventory: &Inventory) -> Result<PerfInput, In
                 "VM '{}' already has a row (row {first}); the larger figures of the rows are used",
                 r.vm
             );
-            out.warnings.push(row_warning(r, message));
+            warnings.push(row_warning(r, message));
         }
     }
-    out.rows = rows;
-    Ok(out)
 }
 
 fn row_warning(r: &VmPerf, message: String) -> Warning {

@@ -57,7 +57,7 @@ pub(crate) const FIELDS: &[FieldSpec] = &[
 /// for a row without a VM name.
 pub(crate) fn vm_from_row(row: &mut Row<'_, '_>) -> Option<Vm> {
     let name = row.name(VM, "VM")?;
-    let power_state = power_state(row);
+    let power_state = power_state(row, POWERSTATE);
     let template = row.boolean(TEMPLATE);
     let provisioned_mib = row.non_negative(PROVISIONED);
     let in_use_mib = row.non_negative(IN_USE);
@@ -86,11 +86,13 @@ pub(crate) fn vm_from_row(row: &mut Row<'_, '_>) -> Option<Vm> {
     })
 }
 
-fn power_state(row: &mut Row<'_, '_>) -> PowerState {
-    if row.is_empty(POWERSTATE) {
+/// The power state in `slot` (`poweredOn`, `poweredOff`, `suspended`, any case); an other
+/// value is unknown, with a warning.
+pub(crate) fn power_state(row: &mut Row<'_, '_>, slot: usize) -> PowerState {
+    if row.is_empty(slot) {
         return PowerState::Unknown;
     }
-    let text = row.text(POWERSTATE).unwrap_or_default();
+    let text = row.text(slot).unwrap_or_default();
     if text.eq_ignore_ascii_case("poweredOn") {
         PowerState::PoweredOn
     } else if text.eq_ignore_ascii_case("poweredOff") {
@@ -99,7 +101,7 @@ fn power_state(row: &mut Row<'_, '_>) -> PowerState {
         PowerState::Suspended
     } else {
         row.warn(
-            POWERSTATE,
+            slot,
             "expected poweredOn, poweredOff or suspended; power state treated as unknown"
                 .to_string(),
         );

@@ -30,7 +30,7 @@ use std::path::{Path, PathBuf};
 use crate::catalog::Catalog;
 use crate::demand::{self, Demand};
 use crate::error::Error;
-use crate::ingest::{self, PerfInput};
+use crate::ingest::{self, PerfBasis, PerfInput};
 use crate::inventory::{Inventory, Warning};
 use crate::optimize;
 
@@ -70,8 +70,10 @@ impl Planner {
         Planner::default()
     }
 
-    /// Adds an RVTools input: an `.xlsx`, a folder of `RVTools_tab*.csv` files or a vInfo
-    /// CSV. Several inputs are merged ([`ingest::read_inputs`]).
+    /// Adds an input: an RVTools `.xlsx`, a folder of `RVTools_tab*.csv` files, a vInfo CSV
+    /// or a Live Optics `.xlsx` (whose `VM Performance` sheet is the per-VM performance
+    /// input when neither [`Planner::perf_input`] nor [`PlanOptions::perf`] is given, by
+    /// [`PlanOptions::perf_basis`]). Several inputs are merged ([`ingest::read_inputs`]).
     pub fn input(&mut self, path: impl AsRef<Path>) -> &mut Self {
         self.inputs.push(path.as_ref().to_path_buf());
         self
@@ -268,13 +270,13 @@ impl Planner {
         let mut warnings = inventory.warnings.clone();
         warnings.append(&mut demand.warnings);
         demand.warnings = warnings;
-        let perf = match (&self.perf, &self.options.perf) {
-            (Some(perf), _) => Some(perf.clone()),
-            (None, Some(path)) => Some(ingest::read_perf_csv(path, &inventory)?),
-            (None, None) => None,
+        let (perf, figures) = match (&self.perf, &self.options.perf) {
+            (Some(perf), _) => (Some(perf.clone()), PEAKS_ADDED),
+            (None, Some(path)) => (Some(ingest::read_perf_csv(path, &inventory)?), PEAKS_ADDED),
+            (None, None) => live_optics_perf(&inventory, self.options.perf_basis)?,
         };
         if let Some(perf) = &perf {
-            join_perf(&mut demand, &inventory, perf);
+            join_perf(&mut demand, &inventory, perf, figures);
         }
         Ok(Prepared {
             catalog,
@@ -317,9 +319,58 @@ struct Prepared<'a> {
     perf: Option<PerfInput>,
 }
 
+/// How the per-VM figures of a `perf` file add up (the targets' warning says it).
+const PEAKS_ADDED: &str = "peaks added up: conservative";
+
+/// Without a `perf` file, the `VM Performance` sheets of the Live Optics inputs (peak or
+/// average figures by `basis`), with a warning naming the sheet and the basis; `None`
+/// when no input is a Live Optics workbook with that sheet. The second value says how the
+/// figures add up, for the targets' warning.
+fn live_optics_perf(
+    inventory: &Inventory,
+    basis: PerfBasis,
+) -> Result<(Option<PerfInput>, &'static str), Error> {
+    let mut found: Option<PerfInput> = None;
+    for source in &inventory.sources {
+        if source.format != ingest::LIVE_OPTICS_FORMAT {
+            continue;
+        }
+        let Some(mut perf) =
+            ingest::read_live_optics_perf(Path::new(&source.file), inventory, basis)?
+        else {
+            continue;
+        };
+        perf.warnings.push(Warning {
+            file: source.file.clone(),
+            sheet: Some(ingest::LIVE_OPTICS_PERF_SHEET.to_string()),
+            row: None,
+            column: None,
+            value: None,
+            message: format!(
+                "no `perf` file: the per-VM performance figures are this Live Optics sheet's \
+                 {} figures (`perf_basis`)",
+                basis.as_str()
+            ),
+        });
+        match &mut found {
+            None => found = Some(perf),
+            Some(all) => {
+                all.file = format!("{}, {}", all.file, perf.file);
+                all.rows.append(&mut perf.rows);
+                all.warnings.append(&mut perf.warnings);
+            }
+        }
+    }
+    let figures = match basis {
+        PerfBasis::Peak => PEAKS_ADDED,
+        PerfBasis::Average => "averages added up: the estate's peaks are higher",
+    };
+    Ok((found, figures))
+}
+
 /// Joins per-VM figures to the demand; without estate targets the targets become their
-/// sums, and a warning says so.
-fn join_perf(demand: &mut Demand, inventory: &Inventory, perf: &PerfInput) {
+/// sums, and a warning says so (`figures`: how the figures add up).
+fn join_perf(demand: &mut Demand, inventory: &Inventory, perf: &PerfInput, figures: &str) {
     demand.warnings.extend(perf.warnings.iter().cloned());
     let joined = demand.attach_perf(inventory, perf);
     if let Some((iops, mibps)) = demand.targets_from_perf() {
@@ -331,7 +382,7 @@ fn join_perf(demand: &mut Demand, inventory: &Inventory, perf: &PerfInput) {
             value: None,
             message: format!(
                 "targets from `perf`: the sums of the per-VM figures of {joined} VMs, {} \
-                 IOPS and {} MiB/s (peaks added up: conservative)",
+                 IOPS and {} MiB/s ({figures})",
                 iops.round(),
                 mibps.round()
             ),

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::catalog::{ReservationTerm, ServiceLevel};
 use crate::defaults;
 use crate::demand::{CapacityBasis, DemandOptions, Scope};
+use crate::ingest::PerfBasis;
 use crate::optimize::{OptimizeOptions, PeakOptions};
 use crate::perf::IoProfile;
 use crate::sizing::{Grouping, HostTerm, MemoryBasis, SizingOptions};
@@ -88,6 +89,10 @@ pub struct PlanOptions {
     /// Azure Migrate import template): VMs whose need exceeds one datastore's flows get
     /// their VMDKs spread; without `iops` and `throughput_mibps` the targets are the sums.
     pub perf: Option<PathBuf>,
+    /// Which figures of a Live Optics input's `VM Performance` sheet are the per-VM
+    /// performance input when no `perf` file is given: peak (default, conservative) or
+    /// average.
+    pub perf_basis: PerfBasis,
     /// Pricing region: ARM name or display name, case-insensitive (`westeurope` or
     /// `"West Europe"`; default eastus). It must support ANF datastores for AVS
     /// (`data/avs_anf_regions.csv`) unless `allow_unlisted_region`.
@@ -166,6 +171,7 @@ impl Default for PlanOptions {
             throughput_mibps: 0.0,
             io_profile: IoProfile::default(),
             perf: None,
+            perf_basis: PerfBasis::Peak,
             region: defaults::REGION.to_string(),
             allow_unlisted_region: false,
             price_file: None,

@@ -1,0 +1,290 @@
+//! Live Optics input: `fixtures/small-estate-liveoptics.xlsx` (written by
+//! `examples/make_fixtures.rs`) holds the same 8 VMs as `fixtures/small-estate.xlsx`.
+//!
+//! Hand-worked totals of the fixture (`VMs`, `ESX Hosts`, `VM Performance`):
+//!
+//! | VM         | power     | vCPU | mem MiB | used mem | disk GiB | used GiB | peak IOPS | avg IOPS | max KB/s | avg KB/s |
+//! |------------|-----------|------|---------|----------|----------|----------|-----------|----------|----------|----------|
+//! | web-01     | on        | 2    | 8192    | 2048     | 100      | 50       | 400       | 100      | 10240    | 2048     |
+//! | web-02     | on        | 2    | 8192    | 2048     | 100      | 50       | 400       | 100      | 10240    | 2048     |
+//! | db-01      | on        | 2    | 8192    | 6144     | 1024     | 800      | 3000      | 1200     | 102400   | 40960    |
+//! | app-01     | on        | 2    | 8192    | 4096     | 200      | 100      | 600       | 200      | 20480    | 5120     |
+//! | tmpl-linux | off (tmpl)| 2    | 8192    | 0        | 40       | 20       | 0         | 0        | 0        | 0        |
+//! | test-01    | off       | 2    | 8192    | 0        | 500      | 250      | 0         | 0        | 0        | 0        |
+//! | batch-01   | suspended | 2    | 8192    | 1024     | 300      | 150      | 0         | 0        | 0        | 0        |
+//! | build-01   | on        | 2    | 8192    | 4096     | 800      | 400      | 1000      | 300      | 51200    | 10240    |
+//!
+//! - 8 VMs: 1 template (tmpl-linux, counted apart from the power states), 5 on, 1 off,
+//!   1 suspended.
+//! - vCPU 8 x 2 = 16; provisioned memory 8 x 8192 = 65,536 MiB; used (active) memory
+//!   2048 + 2048 + 6144 + 4096 + 0 + 0 + 1024 + 4096 = 19,456 MiB.
+//! - Provisioned 100 + 100 + 1024 + 200 + 40 + 500 + 300 + 800 = 3,064 GiB = 3,137,536 MiB;
+//!   in use 50 + 50 + 800 + 100 + 20 + 250 + 150 + 400 = 1,820 GiB = 1,863,680 MiB.
+//! - Hosts: 4 x 32 cores = 128 cores; 536,870,912 KiB / 1024 = 524,288 MiB each.
+//! - Peak IOPS 400 + 400 + 3000 + 600 + 1000 = 5,400; average 100 + 100 + 1200 + 200 + 300
+//!   = 1,900. Max KB/s (read as KiB/s, / 1024 = MiB/s) 10 + 10 + 100 + 20 + 50 = 190 MiB/s;
+//!   average 2 + 2 + 40 + 5 + 10 = 59 MiB/s.
+
+use std::path::{Path, PathBuf};
+
+use dsplan::ingest::{self, ErrorKind, IngestError, PerfBasis};
+use dsplan::inventory::PowerState;
+use dsplan::plan::Plan;
+use dsplan::{PlanOptions, Planner};
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures")
+        .join(name)
+}
+
+fn temp_dir(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dsplan-lo-{}-{test}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn fixture_totals_by_hand() {
+    let path = fixture("small-estate-liveoptics.xlsx");
+    let inv = ingest::read_inputs(&[&path]).unwrap();
+    assert_eq!(inv.sources.len(), 1);
+    assert_eq!(inv.sources[0].format, ingest::LIVE_OPTICS_FORMAT);
+    assert_eq!(inv.sources[0].tabs, vec!["VMs", "ESX Hosts"]);
+    let s = inv.summary();
+    assert_eq!(s.vm_count, 8);
+    assert_eq!(s.template_count, 1);
+    assert_eq!(s.powered_on_count, 5);
+    assert_eq!(s.powered_off_count, 1);
+    assert_eq!(s.suspended_count, 1);
+    assert_eq!(s.provisioned_mib, 3_137_536.0);
+    assert_eq!(s.in_use_mib, 1_863_680.0);
+    let vcpus: u64 = inv.vms.iter().filter_map(|v| v.cpus).sum();
+    assert_eq!(vcpus, 16);
+    let memory: f64 = inv.vms.iter().filter_map(|v| v.memory_mib).sum();
+    assert_eq!(memory, 65_536.0);
+    let used: f64 = inv.vms.iter().filter_map(|v| v.memory_consumed_mib).sum();
+    assert_eq!(used, 19_456.0);
+    let db = inv.vms.iter().find(|v| v.name == "db-01").unwrap();
+    assert_eq!(db.power_state, PowerState::PoweredOn);
+    assert_eq!(db.cluster.as_deref(), Some("Prod"));
+    assert_eq!(db.host.as_deref(), Some("esx-prod-01"));
+    assert_eq!(db.datacenter.as_deref(), Some("DC1"));
+    // The same key as the RVTools fixture's db-01 (vCenter + MOB ID, as VI SDK Server +
+    // VM ID).
+    assert_eq!(db.key().0, "id:vcenter.example.test:vm-103");
+    assert_eq!(inv.hosts.len(), 4);
+    let cores: u64 = inv.hosts.iter().filter_map(|h| h.cpu_cores).sum();
+    assert_eq!(cores, 128);
+    assert!(inv.hosts.iter().all(|h| h.memory_mib == Some(524_288.0)));
+    assert!(inv.warnings.is_empty(), "{:?}", inv.warnings);
+}
+
+#[test]
+fn performance_sheet_peak_and_average_sums() {
+    let path = fixture("small-estate-liveoptics.xlsx");
+    let inv = ingest::read_inputs(&[&path]).unwrap();
+    for (basis, iops, mibps) in [
+        (PerfBasis::Peak, 5_400.0, 190.0),
+        (PerfBasis::Average, 1_900.0, 59.0),
+    ] {
+        let perf = ingest::read_live_optics_perf(&path, &inv, basis)
+            .unwrap()
+            .unwrap();
+        assert_eq!(perf.rows.len(), 8);
+        assert!(perf.rows.iter().all(|r| r.vm_key.is_some()));
+        assert!(perf.warnings.is_empty(), "{:?}", perf.warnings);
+        let sum_iops: f64 = perf.rows.iter().filter_map(|r| r.iops).sum();
+        let sum_mibps: f64 = perf.rows.iter().filter_map(|r| r.throughput_mibps).sum();
+        assert_eq!((sum_iops, sum_mibps), (iops, mibps), "{basis:?}");
+        assert_eq!(perf.rows[0].origin.sheet, "VM Performance");
+    }
+}
+
+/// The parts of a plan that do not name input files.
+fn comparable(plan: &Plan) -> String {
+    serde_json::to_string(&(
+        &plan.pools,
+        &plan.datastores,
+        &plan.totals,
+        &plan.performance,
+        &plan.binding,
+        &plan.alternatives,
+        &plan.marginal_costs,
+        &plan.vsan_comparison,
+        plan.placements
+            .iter()
+            .map(|p| (&p.vm, &p.datastore, p.capacity_gib))
+            .collect::<Vec<_>>(),
+    ))
+    .unwrap()
+}
+
+fn options() -> PlanOptions {
+    PlanOptions {
+        hosts: Some(3),
+        ..PlanOptions::default()
+    }
+}
+
+#[test]
+fn same_plan_as_the_rvtools_fixture() {
+    // The RVTools fixture with the Live Optics peaks as a perf CSV (5,400 IOPS and 190 MiB/s
+    // in all) against the Live Optics fixture alone, whose VM Performance sheet is the
+    // per-VM input when no `perf` file is given.
+    let dir = temp_dir("same-plan");
+    let csv = dir.join("peaks.csv");
+    std::fs::write(
+        &csv,
+        "vm,iops,throughput_mibps\nweb-01,400,10\nweb-02,400,10\ndb-01,3000,100\n\
+         app-01,600,20\ntmpl-linux,0,0\ntest-01,0,0\nbatch-01,0,0\nbuild-01,1000,50\n",
+    )
+    .unwrap();
+    let rvtools = Planner::new()
+        .input(fixture("small-estate.xlsx"))
+        .options(PlanOptions {
+            perf: Some(csv),
+            ..options()
+        })
+        .plan()
+        .unwrap();
+    let live_optics = Planner::new()
+        .input(fixture("small-estate-liveoptics.xlsx"))
+        .options(options())
+        .plan()
+        .unwrap();
+    // 1,820 GiB in use less the 20 GiB template = 1,800 GiB placed; the targets are the
+    // peaks' sums.
+    assert_eq!(live_optics.totals.placed_capacity_gib, 1_800.0);
+    assert_eq!(live_optics.totals.vms_placed, 7);
+    assert_eq!(live_optics.performance.iops_target, 5_400.0);
+    assert_eq!(live_optics.performance.throughput_target_mibps, 190.0);
+    assert_eq!(comparable(&live_optics), comparable(&rvtools));
+    assert!(
+        live_optics
+            .warnings
+            .iter()
+            .any(|w| w.message.contains("Live Optics") && w.message.contains("peak")),
+        "{:?}",
+        live_optics.warnings
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn average_basis_targets_are_the_averages_sums() {
+    let plan = Planner::new()
+        .input(fixture("small-estate-liveoptics.xlsx"))
+        .options(PlanOptions {
+            perf_basis: PerfBasis::Average,
+            ..options()
+        })
+        .plan()
+        .unwrap();
+    // 1,900 IOPS and 59 MiB/s (see the module docs).
+    assert_eq!(plan.performance.iops_target, 1_900.0);
+    assert_eq!(plan.performance.throughput_target_mibps, 59.0);
+}
+
+/// Writes a workbook with one `VMs` sheet: `headers`, then `rows` (numbers where they
+/// parse, else text).
+fn vms_workbook(path: &Path, headers: &[&str], rows: &[&[&str]]) {
+    let mut wb = rust_xlsxwriter::Workbook::new();
+    let sheet = wb.add_worksheet().set_name("VMs").unwrap();
+    for (c, h) in headers.iter().enumerate() {
+        sheet.write_string(0, c as u16, *h).unwrap();
+    }
+    for (r, row) in rows.iter().enumerate() {
+        for (c, v) in row.iter().enumerate() {
+            let (r, c) = (r as u32 + 1, c as u16);
+            match v.parse::<f64>() {
+                Ok(n) => sheet.write_number(r, c, n).unwrap(),
+                Err(_) => sheet.write_string(r, c, *v).unwrap(),
+            };
+        }
+    }
+    wb.save(path).unwrap();
+}
+
+#[test]
+fn missing_required_column_names_it_and_every_spelling() {
+    let dir = temp_dir("missing-column");
+    let path = dir.join("lo.xlsx");
+    vms_workbook(
+        &path,
+        &["VM Name", "Power State", "Virtual Disk Size (MB)"],
+        &[&["vm1", "poweredOn", "1024"]],
+    );
+    let err = ingest::read_inputs(&[&path]).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::MissingColumn);
+    let IngestError::MissingColumn {
+        sheet,
+        column,
+        tried,
+        ..
+    } = &err
+    else {
+        panic!("{err}");
+    };
+    assert_eq!(sheet, "VMs");
+    assert_eq!(column, "Virtual Disk Used (MiB)");
+    assert_eq!(
+        tried,
+        &["Virtual Disk Used (MiB)", "Virtual Disk Used (MB)"]
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn mb_spellings_and_bad_cells() {
+    // The older `(MB)` labels read as MiB; a bad cell is unknown with a warning naming file,
+    // sheet, row, column and value.
+    let dir = temp_dir("mb-spellings");
+    let path = dir.join("lo.xlsx");
+    vms_workbook(
+        &path,
+        &[
+            "VM Name",
+            "Power State",
+            "Virtual CPU",
+            "Provisioned Memory (MB)",
+            "Used Memory (active) (MB)",
+            "Virtual Disk Size (MB)",
+            "Virtual Disk Used (MB)",
+        ],
+        &[
+            &["vm1", "poweredOn", "4", "4096", "1024", "2048", "512"],
+            &["vm2", "poweredOff", "many", "2048", "0", "1024", "-5"],
+        ],
+    );
+    let inv = ingest::read_inputs(&[&path]).unwrap();
+    assert_eq!(inv.vms.len(), 2);
+    let vm1 = &inv.vms[0];
+    assert_eq!(vm1.cpus, Some(4));
+    assert_eq!(vm1.memory_mib, Some(4096.0));
+    assert_eq!(vm1.memory_consumed_mib, Some(1024.0));
+    assert_eq!(vm1.provisioned_mib, Some(2048.0));
+    assert_eq!(vm1.in_use_mib, Some(512.0));
+    let vm2 = &inv.vms[1];
+    assert_eq!(vm2.cpus, None);
+    assert_eq!(vm2.in_use_mib, None);
+    let cpu = inv
+        .warnings
+        .iter()
+        .find(|w| w.column.as_deref() == Some("Virtual CPU"))
+        .unwrap();
+    assert_eq!(cpu.file, path.display().to_string());
+    assert_eq!(cpu.sheet.as_deref(), Some("VMs"));
+    assert_eq!(cpu.row, Some(3));
+    assert_eq!(cpu.value.as_deref(), Some("many"));
+    assert!(inv.warnings.iter().any(|w| {
+        w.column.as_deref() == Some("Virtual Disk Used (MB)") && w.value.as_deref() == Some("-5")
+    }));
+    // No VM Performance sheet: no per-VM figures.
+    assert!(
+        ingest::read_live_optics_perf(&path, &inv, PerfBasis::Peak)
+            .unwrap()
+            .is_none()
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
