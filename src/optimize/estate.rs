@@ -44,10 +44,11 @@ pub struct EstateOptions {
     pub targets_from_perf: bool,
 }
 
-/// One SKU's estate.
+/// One SKU's estate: its sizing, and its storage plan when planned.
 struct SkuEstate {
     sizing: EstateSizing,
-    storage: ClusterPlans,
+    /// The clusters' storage plans (only SKUs whose total can be compared are planned).
+    storage: Option<ClusterPlans>,
     vsan_alone: Option<VsanAlone>,
     host_usd_per_hour: Option<f64>,
 }
@@ -58,7 +59,9 @@ enum Tried {
     Infeasible(String, OptimizeError),
 }
 
-/// The cheapest estate plan for `demand`.
+/// The cheapest estate plan for `demand`. Every SKU is sized; the storage of the SKUs with
+/// a host price is planned (their totals decide), or, when no SKU has a price, that of the
+/// SKU with the fewest hosts.
 ///
 /// # Errors
 /// [`OptimizeError::Sizing`] for sizing settings out of range, an unknown `host_sku`, or
@@ -74,15 +77,21 @@ pub fn optimize_estate(
 ) -> Result<EstatePlan, OptimizeError> {
     let mut tried = Vec::new();
     for host in candidate_skus(vsan_catalog, estate)? {
-        tried.push(try_sku(
-            demand,
-            catalog,
-            vsan_catalog,
-            model,
-            options,
-            estate,
-            host,
-        )?);
+        tried.push(size_sku(demand, vsan_catalog, estate, host)?);
+    }
+    let run = |tried: &mut Vec<Tried>, i: usize| {
+        plan_storage(tried, i, demand, catalog, model, options, estate)
+    };
+    for i in sized(&tried, true) {
+        run(&mut tried, i)?;
+    }
+    if !tried.iter().any(has_storage) {
+        for i in sized(&tried, false) {
+            run(&mut tried, i)?;
+            if has_storage(&tried[i]) {
+                break;
+            }
+        }
     }
     let hours = catalog.limits.hours_per_month;
     let Some(chosen) = choose(&tried, hours) else {
@@ -128,13 +137,36 @@ fn candidate_skus<'a>(
     }
 }
 
-/// The estate on one SKU, or why it cannot be built on it.
-fn try_sku(
+/// The feasible SKUs without a storage plan: those with a host price (`priced`, in
+/// catalog order), or all of them by fewest hosts.
+fn sized(tried: &[Tried], priced: bool) -> Vec<usize> {
+    let mut out: Vec<(u32, usize)> = tried
+        .iter()
+        .enumerate()
+        .filter_map(|(i, t)| match t {
+            Tried::Feasible(e)
+                if e.storage.is_none() && (!priced || e.host_usd_per_hour.is_some()) =>
+            {
+                Some((e.sizing.hosts, i))
+            }
+            _ => None,
+        })
+        .collect();
+    if !priced {
+        out.sort_unstable();
+    }
+    out.into_iter().map(|(_, i)| i).collect()
+}
+
+fn has_storage(t: &Tried) -> bool {
+    matches!(t, Tried::Feasible(e) if e.storage.is_some())
+}
+
+/// One SKU sized (hosts, clusters, private clouds, vSAN alone and the host price), or why
+/// no estate can be built on it.
+fn size_sku(
     demand: &Demand,
-    catalog: &Catalog,
     vsan_catalog: &VsanCatalog,
-    model: &PerfModel,
-    options: &OptimizeOptions,
     estate: &EstateOptions,
     host: &HostSku,
 ) -> Result<Tried, OptimizeError> {
@@ -145,21 +177,20 @@ fn try_sku(
         }
         Err(e) => return Err(e.into()),
     };
-    let split = cluster_demands(demand, &sizing, estate.targets_from_perf);
-    let storage = match optimize_per_cluster(&split, catalog, model, options, None) {
-        Ok(s) => s,
-        Err(e @ (OptimizeError::Infeasible { .. } | OptimizeError::NoLayout(_))) => {
-            return Ok(Tried::Infeasible(host.sku.clone(), e));
-        }
-        Err(e) => return Err(e),
-    };
     let vsan_alone = match &estate.vsan {
         Some(o) => {
             let factor = data_factor(demand);
-            let data: Vec<f64> = split
+            let data: Vec<f64> = sizing
                 .clusters
                 .iter()
-                .map(|c| c.demand.placed_capacity_gib * factor)
+                .map(|c| {
+                    c.vm_indices
+                        .iter()
+                        .filter_map(|&i| demand.placed.get(i))
+                        .map(|v| v.capacity_gib)
+                        .sum::<f64>()
+                        * factor
+                })
                 .collect();
             Some(vsan_alone(vsan_catalog, &sizing, &data, o)?)
         }
@@ -171,10 +202,36 @@ fn try_sku(
         .map(|p| p.usd_per_hour);
     Ok(Tried::Feasible(Box::new(SkuEstate {
         sizing,
-        storage,
+        storage: None,
         vsan_alone,
         host_usd_per_hour,
     })))
+}
+
+/// Plans the storage of `tried[i]`'s clusters; a SKU whose clusters cannot meet the
+/// targets becomes infeasible.
+fn plan_storage(
+    tried: &mut [Tried],
+    i: usize,
+    demand: &Demand,
+    catalog: &Catalog,
+    model: &PerfModel,
+    options: &OptimizeOptions,
+    estate: &EstateOptions,
+) -> Result<(), OptimizeError> {
+    let Some(Tried::Feasible(e)) = tried.get_mut(i) else {
+        return Ok(());
+    };
+    let split = cluster_demands(demand, &e.sizing, estate.targets_from_perf);
+    match optimize_per_cluster(&split, catalog, model, options, None) {
+        Ok(s) => e.storage = Some(s),
+        Err(err @ (OptimizeError::Infeasible { .. } | OptimizeError::NoLayout(_))) => {
+            let sku = e.sizing.sku.clone();
+            tried[i] = Tried::Infeasible(sku, err);
+        }
+        Err(err) => return Err(err),
+    }
+    Ok(())
 }
 
 /// Growth and snapshot reserve: the data vSAN holds per GiB placed.
@@ -245,16 +302,16 @@ fn round_cents(x: f64) -> f64 {
 
 /// Hosts + ANF of a feasible SKU, USD per month, where the host price is known.
 fn total(e: &SkuEstate, hours: f64) -> Option<f64> {
-    hosts_cost(e.sizing.hosts, e.host_usd_per_hour, hours)
-        .map(|h| round_cents(h + e.storage.total.cost_usd_per_month))
+    let anf = e.storage.as_ref()?.total.cost_usd_per_month;
+    hosts_cost(e.sizing.hosts, e.host_usd_per_hour, hours).map(|h| round_cents(h + anf))
 }
 
 /// The index of the chosen SKU: the lowest total among priced SKUs (ties: fewer hosts,
 /// then catalog order); without any price, the fewest hosts. `None` when none is feasible.
 fn choose(tried: &[Tried], hours: f64) -> Option<usize> {
     let feasible = tried.iter().enumerate().filter_map(|(i, t)| match t {
-        Tried::Feasible(e) => Some((i, e)),
-        Tried::Infeasible(..) => None,
+        Tried::Feasible(e) if e.storage.is_some() => Some((i, e)),
+        _ => None,
     });
     let key = |e: &SkuEstate| (total(e, hours).unwrap_or(f64::INFINITY), e.sizing.hosts);
     feasible
@@ -313,7 +370,7 @@ fn feasible_row(e: &SkuEstate, chosen: bool, hours: f64) -> SkuAlternative {
         private_clouds: e.sizing.private_clouds.len(),
         host_usd_per_hour: e.host_usd_per_hour,
         hosts_usd_per_month: hosts_usd,
-        anf_usd_per_month: Some(e.storage.total.cost_usd_per_month),
+        anf_usd_per_month: e.storage.as_ref().map(|s| s.total.cost_usd_per_month),
         total_usd_per_month: total(e, hours),
         vsan_alone_hosts: e.vsan_alone.as_ref().map(|v| v.hosts),
         vsan_alone_usd_per_month: e
@@ -324,7 +381,8 @@ fn feasible_row(e: &SkuEstate, chosen: bool, hours: f64) -> SkuAlternative {
             "chosen".into()
         } else if e.host_usd_per_hour.is_none() {
             format!(
-                "no {} host price in data/avs_hosts.csv: pass `host_price_file` to compare",
+                "no {} host price in data/ or `host_price_file`: sized only (its storage not \
+                 planned, its total not compared)",
                 e.sizing.sku
             )
         } else {
@@ -344,7 +402,12 @@ fn assemble(
     sku_alternatives: Vec<SkuAlternative>,
 ) -> Result<EstatePlan, OptimizeError> {
     let prices = catalog.region(&options.region)?;
-    let pools = share_pools(&mut best.storage, &catalog.limits);
+    let Some(mut storage) = best.storage.take() else {
+        return Err(OptimizeError::Solver(
+            "the chosen SKU has no storage plan".into(),
+        ));
+    };
+    let pools = share_pools(&mut storage, &catalog.limits);
     let mut warnings = best.sizing.warnings.clone();
     warnings.extend(account_warnings(&pools, &catalog.limits, &prices.region));
     let hours = catalog.limits.hours_per_month;
@@ -357,7 +420,8 @@ fn assemble(
             sizing,
         }
     });
-    let summary = summary(demand, &best, &pools, vsan_alone.as_ref(), estate, hours);
+    let parts = (&best, &storage, pools.as_slice());
+    let summary = summary(demand, parts, vsan_alone.as_ref(), estate, hours);
     Ok(EstatePlan {
         schema_version: SCHEMA_VERSION,
         region: prices.region.clone(),
@@ -367,9 +431,9 @@ fn assemble(
         sizing: best.sizing,
         sku_alternatives,
         pools,
-        reservations: best.storage.reservations,
+        reservations: storage.reservations,
         vsan_alone,
-        clusters: best.storage.clusters,
+        clusters: storage.clusters,
         excluded: demand.excluded.clone(),
         warnings,
     })
@@ -394,8 +458,7 @@ fn vsan_note(v: &VsanAlone, c: &VsanCatalog) -> String {
 /// The estate in figures.
 fn summary(
     demand: &Demand,
-    e: &SkuEstate,
-    pools: &[crate::plan::EstatePool],
+    (e, storage, pools): (&SkuEstate, &ClusterPlans, &[crate::plan::EstatePool]),
     vsan: Option<&VsanAloneCost>,
     estate: &EstateOptions,
     hours: f64,
@@ -409,7 +472,7 @@ fn summary(
         };
         *slot += c.hosts;
     }
-    let t = &e.storage.total;
+    let t = &storage.total;
     let hosts_usd = hosts_cost(e.sizing.hosts, e.host_usd_per_hour, hours);
     let total_month = hosts_usd.map(|h| round_cents(h + t.cost_usd_per_month));
     let vsan_usd = vsan.and_then(|v| v.usd_per_month);
