@@ -75,6 +75,8 @@ pub fn optimize_estate(
     options: &OptimizeOptions,
     estate: &EstateOptions,
 ) -> Result<EstatePlan, OptimizeError> {
+    // The targets and the required capacity are checked before any SKU is sized.
+    super::run::base_targets(demand, &demand.options.io_profile)?;
     let mut tried = Vec::new();
     for host in candidate_skus(vsan_catalog, estate)? {
         tried.push(size_sku(demand, vsan_catalog, estate, host)?);

@@ -85,7 +85,7 @@ pub fn optimize(
 }
 
 /// The targets of `demand` (capacity, IOPS, MiB/s), checked finite and >= 0.
-fn base_targets(demand: &Demand, small: &IoProfile) -> Result<Targets, OptimizeError> {
+pub(super) fn base_targets(demand: &Demand, small: &IoProfile) -> Result<Targets, OptimizeError> {
     let targets = Targets {
         required_gib: demand.required_capacity_gib,
         iops: demand.options.iops,
