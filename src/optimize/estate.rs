@@ -285,10 +285,16 @@ fn hosts_source(c: &crate::sizing::AvsCluster) -> String {
     let why = match c.driver {
         Driver::Vcpu => format!("{} for vCPU", c.hosts_for_vcpu),
         Driver::Memory => format!("{} for memory", c.hosts_for_memory),
-        Driver::Minimum => "the AVS minimum".to_string(),
+        Driver::Minimum => {
+            return format!(
+                "sized from compute: {} for vCPU, {} for memory + {} HA, raised to the AVS \
+                 minimum of {} {}",
+                c.hosts_for_vcpu, c.hosts_for_memory, c.ha_hosts, c.hosts, c.sku
+            );
+        }
     };
     format!(
-        "sized from compute: {why} + {} HA ({} {})",
+        "sized from compute: {why} + {} HA = {} {}",
         c.ha_hosts, c.hosts, c.sku
     )
 }
