@@ -281,18 +281,6 @@ fn excluded(s: &mut String, plan: &EstatePlan) {
     }
 }
 
-/// The estate plan as Markdown: the text report in a code block under headings (a fuller
-/// Markdown layout is issue 11's).
-pub(super) fn estate_markdown(plan: &EstatePlan) -> String {
-    format!(
-        "# Estate plan: {} {} hosts, {} AVS clusters\n\n```text\n{}```\n",
-        plan.summary.hosts,
-        plan.summary.sku,
-        plan.summary.clusters,
-        estate_text(plan)
-    )
-}
-
 /// The estate plan as CSV: one row per datastore, with its AVS cluster, SKU and hosts.
 ///
 /// # Errors

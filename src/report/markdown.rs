@@ -43,7 +43,7 @@ fn cell(text: &str) -> String {
 }
 
 /// Writes a Markdown table: a header row, the alignment row (numbers right-aligned), rows.
-fn table(s: &mut String, header: &[&str], numeric: &[bool], rows: &[Vec<String>]) {
+pub(super) fn table(s: &mut String, header: &[&str], numeric: &[bool], rows: &[Vec<String>]) {
     let _ = writeln!(s, "| {} |", header.join(" | "));
     let align: Vec<&str> = numeric
         .iter()

@@ -11,6 +11,7 @@ use crate::plan::Plan;
 use text::plan_text;
 
 mod estate;
+mod estate_markdown;
 mod inventory_text;
 mod markdown;
 mod text;
@@ -91,7 +92,7 @@ pub fn render_estate_plan(
     match format {
         Format::Json => Ok(serde_json::to_string_pretty(plan)? + "\n"),
         Format::Csv => estate::estate_csv(plan),
-        Format::Markdown => Ok(estate::estate_markdown(plan)),
+        Format::Markdown => Ok(estate_markdown::estate_markdown(plan)),
         Format::Text => Ok(estate::estate_text(plan)),
     }
 }

@@ -1,0 +1,325 @@
+//! The estate plan as Markdown: the estate summary and its tables (AVS clusters, host SKUs,
+//! pools, vSAN alone, assumptions, warnings), then each cluster's plan one heading level
+//! down, then the excluded VMs once.
+
+use std::fmt::Write as _;
+
+use super::markdown::{plan_markdown, table};
+use crate::numbers::group_thousands as g;
+use crate::plan::EstatePlan;
+
+/// `Some(x)` as USD with cents, or `unknown`.
+fn usd(v: Option<f64>) -> String {
+    v.map_or_else(|| "unknown".to_string(), |x| g(x, 2))
+}
+
+/// The estate plan as one Markdown document.
+pub(super) fn estate_markdown(plan: &EstatePlan) -> String {
+    let mut s = String::new();
+    summary(&mut s, plan);
+    clusters(&mut s, plan);
+    skus(&mut s, plan);
+    pools(&mut s, plan);
+    vsan_alone(&mut s, plan);
+    notes(&mut s, plan);
+    for c in &plan.clusters {
+        let _ = writeln!(
+            s,
+            "## AVS cluster {}: {} hosts ({})\n",
+            c.cluster, c.hosts, c.hosts_source
+        );
+        for line in plan_markdown(&c.plan).lines() {
+            if line.starts_with('#') {
+                let _ = writeln!(s, "##{line}");
+            } else {
+                let _ = writeln!(s, "{line}");
+            }
+        }
+    }
+    excluded(&mut s, plan);
+    s
+}
+
+fn summary(s: &mut String, plan: &EstatePlan) {
+    let m = &plan.summary;
+    let d = &m.hosts_by_driver;
+    let _ = writeln!(s, "# Estate plan\n");
+    let _ = writeln!(
+        s,
+        "**{} VMs on {} {} hosts in {} AVS cluster(s) and {} private cloud(s); {} datastores \
+         in {} pool(s) ({} TiB, {} NetApp account(s)): hosts {} + ANF {} = {} USD/month, {} \
+         USD/year** ({}, {}).\n",
+        g(m.vms_placed as f64, 0),
+        m.hosts,
+        m.sku,
+        m.clusters,
+        m.private_clouds,
+        m.datastores,
+        m.pools,
+        g(f64::from(m.pool_size_tib), 0),
+        m.netapp_accounts,
+        usd(m.hosts_usd_per_month),
+        g(m.anf_usd_per_month, 2),
+        usd(m.total_usd_per_month),
+        usd(m.total_usd_per_year),
+        plan.location,
+        plan.region
+    );
+    let _ = writeln!(
+        s,
+        "- Hosts by driver: {} by vCPU, {} by memory, {} at the 3-host minimum (HA reserve \
+         included).",
+        d.vcpu, d.memory, d.minimum
+    );
+    if let Some(h) = m.vsan_alone_hosts {
+        let _ = writeln!(
+            s,
+            "- vSAN alone: {h} hosts, {} USD/month; hosts + ANF save {} USD/month ({} USD/year; \
+             negative: they cost more).",
+            usd(m.vsan_alone_usd_per_month),
+            usd(m.savings_usd_per_month),
+            usd(m.savings_usd_per_year)
+        );
+    }
+    if m.first_month_cool_transfer_usd > 0.0 {
+        let _ = writeln!(
+            s,
+            "- First month only: {} USD to move the cold data into the cool tier.",
+            g(m.first_month_cool_transfer_usd, 2)
+        );
+    }
+    let _ = writeln!(s);
+}
+
+fn clusters(s: &mut String, plan: &EstatePlan) {
+    let _ = writeln!(s, "## AVS clusters\n");
+    let rows: Vec<Vec<String>> = plan
+        .sizing
+        .clusters
+        .iter()
+        .zip(&plan.clusters)
+        .map(|(c, p)| {
+            let pools: Vec<&str> = p.plan.pools.iter().map(|x| x.name.as_str()).collect();
+            vec![
+                c.name.clone(),
+                c.private_cloud.clone(),
+                c.hosts.to_string(),
+                c.driver.as_str().to_string(),
+                c.hosts_for_vcpu.to_string(),
+                c.hosts_for_memory.to_string(),
+                g(c.vms as f64, 0),
+                g(c.vcpus as f64, 0),
+                g(c.memory_gib, 0),
+                p.plan.totals.datastores.to_string(),
+                pools.join(", "),
+                g(p.plan.totals.cost_usd_per_month, 2),
+            ]
+        })
+        .collect();
+    table(
+        s,
+        &[
+            "cluster",
+            "private cloud",
+            "hosts",
+            "driver",
+            "by vCPU",
+            "by memory",
+            "VMs",
+            "vCPU",
+            "memory GiB",
+            "datastores",
+            "pools",
+            "ANF USD/month",
+        ],
+        &[
+            false, false, true, false, true, true, true, true, true, true, false, true,
+        ],
+        &rows,
+    );
+}
+
+fn skus(s: &mut String, plan: &EstatePlan) {
+    let _ = writeln!(s, "## Host SKUs\n");
+    let rows: Vec<Vec<String>> = plan
+        .sku_alternatives
+        .iter()
+        .map(|a| {
+            vec![
+                a.sku.clone(),
+                if a.feasible {
+                    a.hosts.to_string()
+                } else {
+                    "-".into()
+                },
+                a.clusters.to_string(),
+                a.private_clouds.to_string(),
+                usd(a.hosts_usd_per_month),
+                usd(a.anf_usd_per_month),
+                usd(a.total_usd_per_month),
+                a.vsan_alone_hosts.map_or("-".into(), |h| h.to_string()),
+                usd(a.vsan_alone_usd_per_month),
+                a.note.clone(),
+            ]
+        })
+        .collect();
+    table(
+        s,
+        &[
+            "SKU",
+            "hosts",
+            "clusters",
+            "private clouds",
+            "hosts USD/month",
+            "ANF USD/month",
+            "total USD/month",
+            "vSAN-alone hosts",
+            "vSAN-alone USD/month",
+            "note",
+        ],
+        &[false, true, true, true, true, true, true, true, true, false],
+        &rows,
+    );
+}
+
+fn pools(s: &mut String, plan: &EstatePlan) {
+    let _ = writeln!(s, "## Capacity pools\n");
+    let rows: Vec<Vec<String>> = plan
+        .pools
+        .iter()
+        .map(|p| {
+            vec![
+                p.name.clone(),
+                p.account.clone(),
+                p.service_level.to_string(),
+                p.cool_access.to_string(),
+                g(f64::from(p.size_tib), 0),
+                g(p.throughput_mibps, 0),
+                p.datastores.to_string(),
+                p.clusters.join(", "),
+                g(p.cost_usd_per_month, 2),
+            ]
+        })
+        .collect();
+    table(
+        s,
+        &[
+            "pool",
+            "NetApp account",
+            "level",
+            "cool access",
+            "TiB",
+            "MiB/s",
+            "datastores",
+            "clusters",
+            "USD/month",
+        ],
+        &[false, false, false, false, true, true, true, false, true],
+        &rows,
+    );
+    for r in &plan.reservations {
+        let _ = writeln!(
+            s,
+            "- Reservation {} {} {}: {} TiB ({}), saves {} USD/month.",
+            r.region,
+            r.service_level.as_str(),
+            r.term,
+            g(f64::from(r.reserved_tib), 0),
+            super::text::units_text(&r.units),
+            g(r.savings_usd_per_month, 2)
+        );
+    }
+    if !plan.reservations.is_empty() {
+        let _ = writeln!(s);
+    }
+}
+
+fn vsan_alone(s: &mut String, plan: &EstatePlan) {
+    let Some(v) = &plan.vsan_alone else {
+        return;
+    };
+    let _ = writeln!(
+        s,
+        "## vSAN alone\n\n{} {} hosts ({} more), {} cluster(s), {} private cloud(s), {} \
+         USD/month.\n",
+        v.sizing.hosts,
+        v.sizing.sku,
+        v.sizing.extra_hosts,
+        v.sizing.cluster_count,
+        v.sizing.private_clouds,
+        usd(v.usd_per_month)
+    );
+    let rows: Vec<Vec<String>> = v
+        .sizing
+        .clusters
+        .iter()
+        .map(|c| {
+            vec![
+                c.cluster.clone(),
+                c.compute_hosts.to_string(),
+                c.hosts.to_string(),
+                c.policy.clone(),
+                g(c.data_gib, 0),
+                g(c.raw_needed_tib, 1),
+            ]
+        })
+        .collect();
+    table(
+        s,
+        &[
+            "cluster",
+            "compute hosts",
+            "vSAN hosts",
+            "policy",
+            "data GiB",
+            "raw TiB",
+        ],
+        &[false, true, true, false, true, true],
+        &rows,
+    );
+    let _ = writeln!(s, "{}\n", v.note);
+}
+
+fn notes(s: &mut String, plan: &EstatePlan) {
+    let _ = writeln!(s, "## Sizing assumptions\n");
+    let rows: Vec<Vec<String>> = plan
+        .assumptions
+        .iter()
+        .map(|a| vec![a.name.clone(), a.value.clone(), a.note.clone()])
+        .collect();
+    table(
+        s,
+        &["setting", "value", "note"],
+        &[false, false, false],
+        &rows,
+    );
+    if !plan.warnings.is_empty() {
+        let _ = writeln!(s, "## Warnings\n");
+        for w in &plan.warnings {
+            let _ = writeln!(s, "- {w}");
+        }
+        let _ = writeln!(s);
+    }
+}
+
+fn excluded(s: &mut String, plan: &EstatePlan) {
+    let _ = writeln!(s, "## Excluded VMs (the estate's)\n");
+    let rows: Vec<Vec<String>> = plan
+        .excluded
+        .iter()
+        .map(|e| {
+            vec![
+                e.name.clone(),
+                e.reason.describe().to_string(),
+                e.capacity_gib.map_or("unknown".into(), |c| g(c, 1)),
+                format!("{} row {}", e.origin.sheet, e.origin.row),
+            ]
+        })
+        .collect();
+    table(
+        s,
+        &["VM", "reason", "GiB", "where"],
+        &[false, false, true, false],
+        &rows,
+    );
+}
