@@ -26,7 +26,7 @@
 //! - 1 to 4 virtual disks (vDisk splits the provisioned MiB evenly over them);
 //! - about 1 VM in 25 powered off and 1 in 100 a template.
 //!
-//! Hosts per cluster: `--hosts-per-cluster N`, else the larger of 8 and one host per 30 VMs
+//! Hosts per cluster: `--hosts-per-cluster N`, else the larger of 8 and one host per 32 VMs
 //! of the cluster, at most 96 (vSphere's cluster maximum). Every host has 2 sockets x 24
 //! cores (48 cores, 2,600 MHz) and 768 GiB of memory; vHost's `# VMs`, `# vCPUs` and `vRAM`
 //! add up the VMs on it.
@@ -163,10 +163,10 @@ fn parse_args() -> Result<Args, Box<dyn Error>> {
     })
 }
 
-/// Hosts per cluster: as given, else max(8, VMs per cluster / 30), at most 96.
+/// Hosts per cluster: as given, else max(8, VMs per cluster / 32), at most 96.
 fn hosts_per_cluster(args: &Args) -> usize {
     args.hosts_per_cluster
-        .unwrap_or_else(|| 8.max(args.vms.div_ceil(args.clusters).div_ceil(30)).min(96))
+        .unwrap_or_else(|| 8.max(args.vms.div_ceil(args.clusters).div_ceil(32)).min(96))
 }
 
 /// The VMs, deterministic; sizes scaled to `--in-use-pib` when given.
