@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use super::{Demand, DemandError, DemandOptions, derive};
+use super::{Demand, DemandError, DemandOptions, ExcludedVm, derive};
 use crate::ingest::PerfInput;
 use crate::inventory::Inventory;
 
@@ -41,6 +41,10 @@ pub struct ClusterDemands {
     pub vms_without_cluster: usize,
     /// Their capacity on the chosen basis, GiB.
     pub vms_without_cluster_capacity_gib: f64,
+    /// The estate's excluded VMs, each once, in inventory order (the clusters' demands
+    /// hold none: each lists only its own VMs).
+    #[serde(default)]
+    pub excluded: Vec<ExcludedVm>,
 }
 
 /// Splits the estate by source cluster (only those of `options.clusters` when it is not
@@ -49,109 +53,154 @@ pub struct ClusterDemands {
 /// figures), each cluster's VMs get their figures, and a cluster without estate targets
 /// takes its own VMs' sums as targets.
 ///
+/// The estate is derived once and its placed VMs partitioned by cluster name (exactly as
+/// vInfo spells it), so the time and the output grow with the VMs, not with clusters x
+/// VMs; the estate's excluded VMs are listed once, in [`ClusterDemands::excluded`].
+///
 /// # Errors
-/// Any error of [`derive()`] for the estate or a cluster; [`DemandError::NoCluster`] when no
-/// VM in scope names its cluster.
+/// Any error of [`derive()`] for the estate; [`DemandError::NoCluster`] when no VM in scope
+/// names its cluster.
 pub fn split_by_cluster(
     inventory: &Inventory,
     options: &DemandOptions,
     perf: Option<&PerfInput>,
 ) -> Result<ClusterDemands, DemandError> {
-    let all = derive(inventory, options)?;
-    let mut capacity: BTreeMap<String, f64> = BTreeMap::new();
+    let mut all = derive(inventory, options)?;
+    if let Some(p) = perf {
+        // Once for the estate: each cluster's subset then carries its VMs' figures.
+        all.attach_perf(inventory, p);
+    }
+    // Cluster -> indices into `all.placed`, in inventory order.
+    let mut members: BTreeMap<&str, (Vec<usize>, f64)> = BTreeMap::new();
     let mut without = (0usize, 0.0f64);
-    for vm in &all.placed {
+    for (i, vm) in all.placed.iter().enumerate() {
         match &vm.cluster {
-            Some(c) => *capacity.entry(c.clone()).or_default() += vm.capacity_gib,
+            Some(c) => {
+                let e = members.entry(c.as_str()).or_default();
+                e.0.push(i);
+                e.1 += vm.capacity_gib;
+            }
             None => {
                 without.0 += 1;
                 without.1 += vm.capacity_gib;
             }
         }
     }
-    if capacity.is_empty() {
+    if members.is_empty() {
         return Err(DemandError::NoCluster);
     }
-    let total_gib: f64 = capacity.values().sum();
-    let mut clusters = Vec::with_capacity(capacity.len());
-    for (name, gib) in &capacity {
+    let total_gib: f64 = members.values().map(|m| m.1).sum();
+    let hosts = HostCounts::of(inventory);
+    let mut clusters = Vec::with_capacity(members.len());
+    for (name, (indices, gib)) in &members {
         let share = if total_gib > 0.0 {
             gib / total_gib
         } else {
-            1.0 / capacity.len() as f64
+            1.0 / members.len() as f64
         };
-        clusters.push(cluster_demand(inventory, options, perf, name, share)?);
+        clusters.push(cluster_demand(
+            &all,
+            indices,
+            perf.is_some(),
+            name,
+            share,
+            &hosts,
+        ));
     }
     Ok(ClusterDemands {
         clusters,
         vms_without_cluster: without.0,
         vms_without_cluster_capacity_gib: without.1,
+        excluded: all.excluded,
     })
 }
 
-/// The demand of one cluster with `share` of the estate's targets.
+/// The demand of one cluster (its placed VMs at `indices` of the estate's) with `share`
+/// of the estate's targets; with per-VM figures and no estate targets, its own sums.
 fn cluster_demand(
-    inventory: &Inventory,
-    options: &DemandOptions,
-    perf: Option<&PerfInput>,
+    all: &Demand,
+    indices: &[usize],
+    with_perf: bool,
     name: &str,
     share: f64,
-) -> Result<ClusterDemand, DemandError> {
-    let o = DemandOptions {
-        clusters: vec![name.to_string()],
-        iops: options.iops * share,
-        throughput_mibps: options.throughput_mibps * share,
-        ..options.clone()
-    };
-    let mut demand = derive(inventory, &o)?;
-    demand.warnings.clear();
-    if let Some(p) = perf {
-        demand.attach_perf(inventory, p);
+    hosts: &HostCounts<'_>,
+) -> ClusterDemand {
+    let mut demand = all.subset(indices);
+    demand.options.clusters = vec![name.to_string()];
+    demand.options.iops = all.options.iops * share;
+    demand.options.throughput_mibps = all.options.throughput_mibps * share;
+    if with_perf {
         // Without estate targets, each cluster's targets are its own VMs' figures.
         demand.targets_from_perf();
     }
-    let (source_hosts, hosts_source) = match cluster_hosts(inventory, name) {
+    let (source_hosts, hosts_source) = match hosts.of_cluster(name) {
         Some((n, source)) => (Some(n), source.to_string()),
         None => (None, "no host data".to_string()),
     };
-    Ok(ClusterDemand {
+    ClusterDemand {
         cluster: name.to_string(),
         demand,
         capacity_share: share,
         source_hosts,
         hosts_source,
-    })
+    }
 }
 
-/// Hosts of the cluster and where the count came from: the larger of its vHost rows and
-/// the distinct hosts vInfo names for its VMs (vHost may be incomplete; the two may spell a
-/// host differently, so they are not added up), else vCluster's host count.
-fn cluster_hosts(inventory: &Inventory, name: &str) -> Option<(u32, &'static str)> {
-    let in_vhost = inventory
-        .hosts
-        .iter()
-        .filter(|h| h.cluster.as_deref() == Some(name))
-        .map(|h| h.name.as_str())
-        .collect::<BTreeSet<&str>>()
-        .len();
-    let in_vinfo = inventory
-        .vms
-        .iter()
-        .filter(|v| v.cluster.as_deref() == Some(name))
-        .filter_map(|v| v.host.as_deref())
-        .collect::<BTreeSet<&str>>()
-        .len();
-    let vhost = in_vhost.max(in_vinfo).min(u32::MAX as usize) as u32;
-    let vcluster = inventory
-        .clusters
-        .iter()
-        .find(|c| c.name == name)
-        .and_then(|c| c.num_hosts)
-        .map(|n| n.min(u64::from(u32::MAX)) as u32);
-    match (vhost, vcluster) {
-        (v, _) if v > 0 => Some((v, "vHost and vInfo hosts")),
-        (_, Some(v)) if v > 0 => Some((v, "vCluster")),
-        _ => None,
+/// The inventory's host data per cluster, gathered in one pass over the VMs and hosts.
+struct HostCounts<'a> {
+    /// Cluster -> distinct vHost host names.
+    vhost: BTreeMap<&'a str, BTreeSet<&'a str>>,
+    /// Cluster -> distinct hosts vInfo names for its VMs.
+    vinfo: BTreeMap<&'a str, BTreeSet<&'a str>>,
+    /// Cluster -> vCluster's host count (the first vCluster row of that name).
+    vcluster: BTreeMap<&'a str, Option<u64>>,
+}
+
+impl<'a> HostCounts<'a> {
+    /// Gathers the host data: O(VMs + hosts + clusters).
+    fn of(inventory: &'a Inventory) -> HostCounts<'a> {
+        let mut vhost: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+        for h in &inventory.hosts {
+            if let Some(c) = h.cluster.as_deref() {
+                vhost.entry(c).or_default().insert(h.name.as_str());
+            }
+        }
+        let mut vinfo: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+        for v in &inventory.vms {
+            if let (Some(c), Some(h)) = (v.cluster.as_deref(), v.host.as_deref()) {
+                vinfo.entry(c).or_default().insert(h);
+            }
+        }
+        let mut vcluster = BTreeMap::new();
+        for c in &inventory.clusters {
+            vcluster.entry(c.name.as_str()).or_insert(c.num_hosts);
+        }
+        HostCounts {
+            vhost,
+            vinfo,
+            vcluster,
+        }
+    }
+
+    /// Hosts of the cluster and where the count came from: the larger of its vHost rows
+    /// and the distinct hosts vInfo names for its VMs (vHost may be incomplete; the two may
+    /// spell a host differently, so they are not added up), else vCluster's host count.
+    fn of_cluster(&self, name: &str) -> Option<(u32, &'static str)> {
+        let count = |m: &BTreeMap<&str, BTreeSet<&str>>| m.get(name).map_or(0, BTreeSet::len);
+        let vhost = count(&self.vhost)
+            .max(count(&self.vinfo))
+            .min(u32::MAX as usize) as u32;
+        let vcluster = self
+            .vcluster
+            .get(name)
+            .copied()
+            .flatten()
+            .map(|n| n.min(u64::from(u32::MAX)) as u32);
+        match (vhost, vcluster) {
+            (v, _) if v > 0 => Some((v, "vHost and vInfo hosts")),
+            (_, Some(v)) if v > 0 => Some((v, "vCluster")),
+            _ => None,
+        }
     }
 }
 
@@ -206,6 +255,119 @@ mod tests {
         );
         assert_eq!(s.vms_without_cluster, 1);
         assert_eq!(s.vms_without_cluster_capacity_gib, 0.5);
+        assert!(s.excluded.is_empty());
+    }
+
+    #[test]
+    fn excluded_vms_listed_once_for_the_estate_and_hosts_from_vhost_or_vcluster() {
+        use crate::inventory::{Cluster, Host, PowerState};
+        // c1: a (1 GiB, on) and t (a template); c2: b (3 GiB, on) and p (powered off).
+        // With `exclude_powered_off`: t and p excluded, once, for the estate; each cluster
+        // holds only its own placed VM. Shares 1/4 and 3/4 of 8,000 IOPS: 2,000 and 6,000.
+        let mut t = vm("t", Some("c1"), None, 4096.0);
+        t.template = Some(true);
+        let mut p = vm("p", Some("c2"), None, 2048.0);
+        p.power_state = PowerState::PoweredOff;
+        let origin = t.origin.clone();
+        let host = |name: &str, cluster: &str| Host {
+            name: name.into(),
+            datacenter: None,
+            cluster: Some(cluster.into()),
+            cpu_sockets: None,
+            cpu_cores: None,
+            memory_mib: None,
+            vms_running: None,
+            vms_total: None,
+            esx_version: None,
+            vi_sdk_server: None,
+            origin: origin.clone(),
+        };
+        let vcluster = |name: &str, n: u64| Cluster {
+            name: name.into(),
+            num_hosts: Some(n),
+            num_effective_hosts: None,
+            total_cpu_mhz: None,
+            num_cpu_cores: None,
+            total_memory_mib: None,
+            vi_sdk_server: None,
+            origin: origin.clone(),
+        };
+        let inv = Inventory {
+            vms: vec![
+                vm("a", Some("c1"), Some("h1"), 1024.0),
+                t,
+                vm("b", Some("c2"), None, 3072.0),
+                p,
+            ],
+            // c1: vHost names h1..h3 (3) against vInfo's one host: 3. c2: no host rows,
+            // vCluster says 5 (the first row of that name; the second is ignored).
+            hosts: vec![host("h1", "c1"), host("h2", "c1"), host("h3", "c1")],
+            clusters: vec![vcluster("c2", 5), vcluster("c2", 9)],
+            ..Inventory::default()
+        };
+        let opts = DemandOptions {
+            iops: 8000.0,
+            exclude_powered_off: true,
+            ..DemandOptions::default()
+        };
+        let s = split_by_cluster(&inv, &opts, None).unwrap();
+        let names: Vec<&str> = s.excluded.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(names, ["t", "p"]);
+        let (c1, c2) = (&s.clusters[0], &s.clusters[1]);
+        assert!(c1.demand.excluded.is_empty() && c2.demand.excluded.is_empty());
+        assert_eq!((c1.demand.placed.len(), c2.demand.placed.len()), (1, 1));
+        assert_eq!(
+            (c1.demand.options.iops, c2.demand.options.iops),
+            (2000.0, 6000.0)
+        );
+        assert_eq!(c1.demand.options.clusters, ["c1"]);
+        assert_eq!(
+            (c1.source_hosts, c1.hosts_source.as_str()),
+            (Some(3), "vHost and vInfo hosts")
+        );
+        assert_eq!(
+            (c2.source_hosts, c2.hosts_source.as_str()),
+            (Some(5), "vCluster")
+        );
+    }
+
+    #[test]
+    fn perf_figures_attached_once_reach_each_clusters_vms_and_targets() {
+        use crate::ingest::{PerfInput, VmPerf};
+        // a (c1) 500 IOPS twice (the larger kept: 700), b (c2) 300 IOPS and 20 MiB/s.
+        // Without estate targets each cluster's targets are its own sums: c1 700 / 0,
+        // c2 300 / 20.
+        let mut b = vm("b", Some("c2"), None, 1024.0);
+        b.origin.row = 3; // perf rows join by the VM's origin: one row each
+        let inv = Inventory {
+            vms: vec![vm("a", Some("c1"), None, 1024.0), b],
+            ..Inventory::default()
+        };
+        let row = |i: usize, iops: f64, mibps: Option<f64>| VmPerf {
+            vm: inv.vms[i].name.clone(),
+            vm_key: Some(inv.vms[i].key()),
+            iops: Some(iops),
+            throughput_mibps: mibps,
+            read_pct: None,
+            block_kib: None,
+            origin: inv.vms[i].origin.clone(),
+        };
+        let perf = PerfInput {
+            rows: vec![
+                row(0, 500.0, None),
+                row(0, 700.0, None),
+                row(1, 300.0, Some(20.0)),
+            ],
+            ..PerfInput::default()
+        };
+        let s = split_by_cluster(&inv, &DemandOptions::default(), Some(&perf)).unwrap();
+        let (c1, c2) = (&s.clusters[0].demand, &s.clusters[1].demand);
+        assert_eq!(c1.placed[0].iops, Some(700.0));
+        assert_eq!((c1.options.iops, c1.options.throughput_mibps), (700.0, 0.0));
+        assert_eq!(
+            (c2.options.iops, c2.options.throughput_mibps),
+            (300.0, 20.0)
+        );
     }
 
     #[test]

@@ -29,7 +29,9 @@ use crate::plan::{ClusterPlan, ClusterPlans, ClusterTotals, ReservationPurchase,
 /// hosts in the inventory, or the AVS minimum without host data; raised to the catalog's
 /// AVS minimum and capped at its maximum. Peak targets are split by each cluster's
 /// capacity share, like the base targets. With `reservation`, the clusters are planned pay
-/// as you go and the reservations bought once for the estate (see the module docs).
+/// as you go and the reservations bought once for the estate (see the module docs). The
+/// estate's excluded VMs (`clusters.excluded`) go once into [`ClusterPlans::excluded`];
+/// each cluster's plan lists none.
 ///
 /// # Errors
 /// Any error of [`optimize`] for a cluster, prefixed with its name in `detail` where it has
@@ -71,6 +73,7 @@ pub fn optimize_per_cluster(
         clusters: out,
         total,
         reservations,
+        excluded: clusters.excluded.clone(),
     })
 }
 
@@ -303,6 +306,13 @@ fn totals(
         ),
         vms_without_cluster: clusters.vms_without_cluster,
         vms_without_cluster_capacity_gib: clusters.vms_without_cluster_capacity_gib,
+        vms_excluded: clusters.excluded.len(),
+        // Folds start at +0.0 (an empty f64 `sum()` is -0.0).
+        excluded_capacity_gib: clusters
+            .excluded
+            .iter()
+            .filter_map(|e| e.capacity_gib)
+            .fold(0.0, |a, c| a + c),
         warnings: Vec::new(),
     }
 }

@@ -419,6 +419,13 @@ pub struct ClusterTotals {
     pub vms_without_cluster: usize,
     /// Their capacity, GiB.
     pub vms_without_cluster_capacity_gib: f64,
+    /// VMs of the estate excluded from every cluster's plan (listed once in
+    /// [`ClusterPlans::excluded`]), count.
+    #[serde(default)]
+    pub vms_excluded: usize,
+    /// Their known capacity on the chosen basis, GiB.
+    #[serde(default)]
+    pub excluded_capacity_gib: f64,
     /// The estate's input and demand warnings (each cluster's plan carries only its own),
     /// then the warnings about the clusters' pools together: the default regional capacity
     /// quota and the capacity pools one NetApp account holds (`data/limits.csv`).
@@ -466,6 +473,10 @@ pub struct ClusterPlans {
     /// The estate's reservations, one per region and service level that buys units.
     #[serde(default)]
     pub reservations: Vec<ReservationPurchase>,
+    /// The estate's excluded VMs with their reasons, each once, in inventory order (each
+    /// cluster's [`Plan::excluded`] is empty: a cluster's plan lists only its own VMs).
+    #[serde(default)]
+    pub excluded: Vec<ExcludedVm>,
 }
 
 mod estate;

@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+use crate::demand::ExcludedVm;
 use crate::numbers::group_thousands as g;
 use crate::plan::{ClusterPlans, Plan};
 
@@ -334,24 +335,29 @@ fn marginal_costs(s: &mut String, plan: &Plan) {
     );
 }
 
-/// Excluded VMs: count and GiB per reason, or `None.`
+/// Excluded VMs: count and GiB per reason; nothing when no VM is excluded (the headline
+/// says 0), as in each cluster of a per-cluster plan.
 fn excluded(s: &mut String, plan: &Plan) {
+    if plan.excluded.is_empty() {
+        return;
+    }
     let _ = writeln!(s, "## Excluded VMs\n");
+    excluded_table(s, &plan.excluded);
+}
+
+/// The VMs of `list`, count and GiB per reason, as a table.
+fn excluded_table(s: &mut String, list: &[ExcludedVm]) {
     let mut by_reason: BTreeMap<&str, (usize, f64)> = BTreeMap::new();
-    for e in &plan.excluded {
+    for e in list {
         let entry = by_reason.entry(e.reason.describe()).or_default();
         entry.0 += 1;
         entry.1 += e.capacity_gib.unwrap_or(0.0);
     }
-    if by_reason.is_empty() {
-        let _ = writeln!(s, "None.\n");
-    } else {
-        let rows: Vec<Vec<String>> = by_reason
-            .iter()
-            .map(|(r, (n, gib))| vec![(*r).to_string(), n.to_string(), g(*gib, 1)])
-            .collect();
-        table(s, &["reason", "VMs", "GiB"], &[false, true, true], &rows);
-    }
+    let rows: Vec<Vec<String>> = by_reason
+        .iter()
+        .map(|(r, (n, gib))| vec![(*r).to_string(), n.to_string(), g(*gib, 1)])
+        .collect();
+    table(s, &["reason", "VMs", "GiB"], &[false, true, true], &rows);
 }
 
 /// The plan's warnings, when there are any.
@@ -383,7 +389,8 @@ fn assumptions(s: &mut String, plan: &Plan) {
 }
 
 /// Per-cluster plans as one Markdown document: each cluster's plan under its own heading
-/// (the plan's headings one level down), then the total.
+/// (the plan's headings one level down), then the total and the estate's excluded VMs
+/// (listed once, by reason).
 pub(super) fn cluster_plans_markdown(plans: &ClusterPlans) -> String {
     let mut s = String::new();
     for c in &plans.clusters {
@@ -441,6 +448,15 @@ pub(super) fn cluster_plans_markdown(plans: &ClusterPlans) -> String {
                 g(r.cost_usd_per_month, 2)
             );
         }
+    }
+    if !plans.excluded.is_empty() {
+        let _ = writeln!(
+            s,
+            "\n## Excluded VMs of the estate\n\n{} VMs ({} GiB), in no cluster's plan:\n",
+            t.vms_excluded,
+            g(t.excluded_capacity_gib, 1)
+        );
+        excluded_table(&mut s, &plans.excluded);
     }
     for w in &t.warnings {
         let _ = writeln!(s, "\n- {w}");

@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use crate::catalog::ServiceLevel;
+use crate::demand::ExcludedVm;
 use crate::inventory::Warning;
 use crate::numbers::group_thousands;
 use crate::plan::{ClusterPlans, PhaseLayout, Plan, PoolPlan};
@@ -489,28 +490,37 @@ fn vsan(s: &mut String, plan: &Plan) {
     let _ = writeln!(s, "  {}", v.note);
 }
 
-/// Excluded VMs: count and GiB per reason, then the first few by name.
+/// Excluded VMs: count and GiB per reason, then the first few by name; nothing when no VM
+/// is excluded (the demand line says 0), as in each cluster of a per-cluster plan.
 fn excluded(s: &mut String, plan: &Plan) {
+    if plan.excluded.is_empty() {
+        return;
+    }
+    write_excluded(
+        s,
+        "Excluded VMs",
+        &plan.excluded,
+        plan.totals.excluded_capacity_gib,
+    );
+}
+
+/// Writes `title`: the VMs of `list` and their known capacity `gib`, count and GiB per
+/// reason, then the first few by name.
+fn write_excluded(s: &mut String, title: &str, list: &[ExcludedVm], gib: f64) {
     let g = group_thousands;
-    let t = &plan.totals;
     let _ = writeln!(s);
     let mut by_reason: BTreeMap<&str, (usize, f64)> = BTreeMap::new();
-    for e in &plan.excluded {
+    for e in list {
         let entry = by_reason.entry(e.reason.describe()).or_default();
         entry.0 += 1;
         entry.1 += e.capacity_gib.unwrap_or(0.0);
     }
-    let _ = writeln!(
-        s,
-        "Excluded VMs: {} ({} GiB)",
-        plan.excluded.len(),
-        g(t.excluded_capacity_gib, 1)
-    );
+    let _ = writeln!(s, "{title}: {} ({} GiB)", list.len(), g(gib, 1));
     for (reason, (n, gib)) in &by_reason {
         let _ = writeln!(s, "  {n:>6} {reason} ({} GiB)", g(*gib, 1));
     }
     const SHOWN: usize = 20;
-    for e in plan.excluded.iter().take(SHOWN) {
+    for e in list.iter().take(SHOWN) {
         let _ = writeln!(
             s,
             "         {} [{}] {} row {}",
@@ -520,11 +530,11 @@ fn excluded(s: &mut String, plan: &Plan) {
             e.origin.row
         );
     }
-    if plan.excluded.len() > SHOWN {
+    if list.len() > SHOWN {
         let _ = writeln!(
             s,
             "         ... {} more (the JSON format lists all)",
-            plan.excluded.len() - SHOWN
+            list.len() - SHOWN
         );
     }
 }
@@ -567,8 +577,8 @@ pub(super) fn write_warnings(s: &mut String, warnings: &[Warning]) {
     }
 }
 
-/// Per-cluster plans as text: each cluster's plan under its banner, then the total and one
-/// line per cluster.
+/// Per-cluster plans as text: each cluster's plan under its banner, then the total, one
+/// line per cluster, the estate's reservations and its excluded VMs (listed once).
 pub(super) fn cluster_plans_text(plans: &ClusterPlans) -> String {
     let g = group_thousands;
     let mut s = String::new();
@@ -622,6 +632,14 @@ pub(super) fn cluster_plans_text(plans: &ClusterPlans) -> String {
         );
     }
     estate_reservations(&mut s, plans);
+    if !plans.excluded.is_empty() {
+        write_excluded(
+            &mut s,
+            "Excluded VMs of the estate (in no cluster's plan)",
+            &plans.excluded,
+            t.excluded_capacity_gib,
+        );
+    }
     write_warnings(&mut s, &t.warnings);
     s
 }
