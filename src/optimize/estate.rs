@@ -277,6 +277,8 @@ fn cluster_demands(demand: &Demand, sizing: &EstateSizing, own_targets: bool) ->
         clusters,
         vms_without_cluster: 0,
         vms_without_cluster_capacity_gib: 0.0,
+        // The estate plan lists the excluded VMs once, from the estate's demand.
+        excluded: Vec::new(),
     }
 }
 
