@@ -30,5 +30,8 @@ pub fn run(args: &InventoryArgs) -> Result<(), Failure> {
         Format::Text
     };
     let text = report::render_inventory(&inventory, format).map_err(dsplan::Error::from)?;
-    output::emit(text.as_bytes(), None)
+    output::emit(text.as_bytes(), None)?;
+    // The process ends here: freeing the inventory VM by VM would only delay the exit.
+    std::mem::forget(inventory);
+    Ok(())
 }

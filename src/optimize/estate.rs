@@ -81,15 +81,20 @@ pub fn optimize_estate(
     for host in candidate_skus(vsan_catalog, estate)? {
         tried.push(size_sku(demand, vsan_catalog, estate, host)?);
     }
-    let run = |tried: &mut Vec<Tried>, i: usize| {
-        plan_storage(tried, i, demand, catalog, model, options, estate)
+    let ctx = StorageContext {
+        demand,
+        catalog,
+        model,
+        options,
+        estate,
     };
-    for i in sized(&tried, true) {
-        run(&mut tried, i)?;
-    }
+    let priced = sized(&tried, true);
+    let results = ctx.plan_in_parallel(&tried, &priced);
+    apply_storage(&mut tried, results)?;
     if !tried.iter().any(has_storage) {
         for i in sized(&tried, false) {
-            run(&mut tried, i)?;
+            let results = ctx.plan_in_parallel(&tried, &[i]);
+            apply_storage(&mut tried, results)?;
             if has_storage(&tried[i]) {
                 break;
             }
@@ -210,28 +215,75 @@ fn size_sku(
     })))
 }
 
-/// Plans the storage of `tried[i]`'s clusters; a SKU whose clusters cannot meet the
-/// targets becomes infeasible.
-fn plan_storage(
+/// What every SKU's storage plan shares.
+#[derive(Clone, Copy)]
+struct StorageContext<'a> {
+    demand: &'a Demand,
+    catalog: &'a Catalog,
+    model: &'a PerfModel,
+    options: &'a OptimizeOptions,
+    estate: &'a EstateOptions,
+}
+
+impl StorageContext<'_> {
+    /// The storage plans of the SKUs `tried[i]` for `i` in `which`, one thread per SKU
+    /// (they are independent; the results come back in `which`'s order).
+    fn plan_in_parallel(
+        &self,
+        tried: &[Tried],
+        which: &[usize],
+    ) -> Vec<(usize, Result<ClusterPlans, OptimizeError>)> {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = which
+                .iter()
+                .filter_map(|&i| match tried.get(i) {
+                    Some(Tried::Feasible(e)) => {
+                        let sizing = &e.sizing;
+                        Some((i, scope.spawn(move || self.plan(sizing))))
+                    }
+                    _ => None,
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|(i, h)| {
+                    let result = h.join().unwrap_or_else(|_| {
+                        Err(OptimizeError::Solver("a storage planning thread panicked".into()))
+                    });
+                    (i, result)
+                })
+                .collect()
+        })
+    }
+
+    /// The storage plan of one SKU's clusters.
+    fn plan(&self, sizing: &EstateSizing) -> Result<ClusterPlans, OptimizeError> {
+        let split = cluster_demands(self.demand, sizing, self.estate.targets_from_perf);
+        optimize_per_cluster(&split, self.catalog, self.model, self.options, None)
+    }
+}
+
+/// Stores each SKU's storage plan; a SKU whose clusters cannot meet the targets becomes
+/// infeasible.
+///
+/// # Errors
+/// Any other error of a storage plan.
+fn apply_storage(
     tried: &mut [Tried],
-    i: usize,
-    demand: &Demand,
-    catalog: &Catalog,
-    model: &PerfModel,
-    options: &OptimizeOptions,
-    estate: &EstateOptions,
+    results: Vec<(usize, Result<ClusterPlans, OptimizeError>)>,
 ) -> Result<(), OptimizeError> {
-    let Some(Tried::Feasible(e)) = tried.get_mut(i) else {
-        return Ok(());
-    };
-    let split = cluster_demands(demand, &e.sizing, estate.targets_from_perf);
-    match optimize_per_cluster(&split, catalog, model, options, None) {
-        Ok(s) => e.storage = Some(s),
-        Err(err @ (OptimizeError::Infeasible { .. } | OptimizeError::NoLayout(_))) => {
-            let sku = e.sizing.sku.clone();
-            tried[i] = Tried::Infeasible(sku, err);
+    for (i, result) in results {
+        let Some(Tried::Feasible(e)) = tried.get_mut(i) else {
+            continue;
+        };
+        match result {
+            Ok(s) => e.storage = Some(s),
+            Err(err @ (OptimizeError::Infeasible { .. } | OptimizeError::NoLayout(_))) => {
+                let sku = e.sizing.sku.clone();
+                tried[i] = Tried::Infeasible(sku, err);
+            }
+            Err(err) => return Err(err),
         }
-        Err(err) => return Err(err),
     }
     Ok(())
 }

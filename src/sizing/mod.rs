@@ -343,16 +343,18 @@ fn groups(
     match grouping {
         Grouping::Estate => vec![(None, loads.to_vec())],
         Grouping::SourceCluster => {
-            let mut by: BTreeMap<String, Vec<VmLoad>> = BTreeMap::new();
+            let mut by: BTreeMap<&str, Vec<VmLoad>> = BTreeMap::new();
             for l in loads {
                 let name = demand
                     .placed
                     .get(l.index)
-                    .and_then(|v| v.cluster.clone())
-                    .unwrap_or_else(|| NO_SOURCE_CLUSTER.to_string());
+                    .and_then(|v| v.cluster.as_deref())
+                    .unwrap_or(NO_SOURCE_CLUSTER);
                 by.entry(name).or_default().push(*l);
             }
-            by.into_iter().map(|(k, v)| (Some(k), v)).collect()
+            by.into_iter()
+                .map(|(k, v)| (Some(k.to_string()), v))
+                .collect()
         }
     }
 }
