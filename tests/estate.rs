@@ -898,3 +898,43 @@ mod props {
         );
     }
 }
+
+#[test]
+fn avs_cluster_names_stay_unique_when_a_split_meets_a_source_name() {
+    // Source cluster x: 50 VMs x 50 vCPU = 2,500 vCPU on AV36P -> ceil(17.36) = 18 hosts
+    // for VMs > 15 (16 less 1 HA): split in two halves of 25 VMs, 1,250 vCPU ->
+    // ceil(8.68) = 9 + 1 = 10 hosts each, named avs-x-1 and avs-x-2. Source cluster x-1
+    // (3 small VMs, 3 hosts) would be avs-x-1 too: it becomes avs-x-1-2.
+    let mut all = vms("x", 50, 50, 4.0, 10.0);
+    all.extend(vms("x-1", 3, 2, 4.0, 10.0));
+    let p = plan_estate(
+        inventory(all),
+        PlanOptions {
+            host_sku: Some("av36p".into()),
+            ..PlanOptions::default()
+        },
+    );
+    let names: Vec<(&str, Option<&str>, u32)> = p
+        .sizing
+        .clusters
+        .iter()
+        .map(|c| (c.name.as_str(), c.source_cluster.as_deref(), c.hosts))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            ("avs-x-1", Some("x"), 10),
+            ("avs-x-2", Some("x"), 10),
+            ("avs-x-1-2", Some("x-1"), 3)
+        ]
+    );
+    let plans: BTreeSet<&str> = p.clusters.iter().map(|c| c.cluster.as_str()).collect();
+    assert_eq!(plans.len(), 3);
+    // Each pool names the cluster it holds (Flexible: one pool per cluster).
+    let pooled: BTreeSet<&str> = p
+        .pools
+        .iter()
+        .flat_map(|x| x.clusters.iter().map(String::as_str))
+        .collect();
+    assert_eq!(pooled, plans);
+}
