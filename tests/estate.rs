@@ -938,3 +938,95 @@ fn avs_cluster_names_stay_unique_when_a_split_meets_a_source_name() {
         .collect();
     assert_eq!(pooled, plans);
 }
+
+#[test]
+fn reserved_host_prices_from_a_file_can_change_the_sku() {
+    // The small estate with 3-year host prices from a file: AV36P 5.00 and AV64 6.00 USD
+    // per host-hour (made-up figures for the test).
+    //   AV36P 19 x 5.00 x 730 = 69,350.00 + 13,545.07 = 82,895.07
+    //   AV64  15 x 6.00 x 730 = 65,700.00 + 13,545.07 = 79,245.07 -> AV64
+    //   vSAN alone on AV64: 20 x 6.00 x 730 = 87,600.00; savings 8,354.93 per month.
+    let dir = std::env::temp_dir().join(format!("dsplan-estate-{}-prices", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("hosts.csv");
+    std::fs::write(
+        &file,
+        "sku,term,usd_per_hour,region,source\nAV36P,3y,5.00,eastus,test\nav64,3y,6.00,eastus,test\n",
+    )
+    .unwrap();
+    let options = PlanOptions {
+        host_term: dsplan::sizing::HostTerm::ThreeYear,
+        host_price_file: Some(file.clone()),
+        ..PlanOptions::default()
+    };
+    let p = plan_estate(small_estate(), options.clone());
+    let s = &p.summary;
+    assert_eq!((s.sku.as_str(), s.hosts), ("av64", 15));
+    assert_eq!(s.host_usd_per_hour, Some(6.0));
+    assert_eq!(s.hosts_usd_per_month, Some(65_700.0));
+    assert!(close(s.total_usd_per_month.unwrap(), 79_245.07));
+    let alt = |sku: &str| p.sku_alternatives.iter().find(|a| a.sku == sku).unwrap();
+    assert!(close(alt("av36p").total_usd_per_month.unwrap(), 82_895.07));
+    assert_eq!(s.vsan_alone_usd_per_month, Some(87_600.0));
+    assert!(close(s.savings_usd_per_month.unwrap(), 8_354.93));
+    // A SKU the catalog does not know is refused, naming the file's row.
+    std::fs::write(
+        &file,
+        "sku,term,usd_per_hour,region,source\nav99,3y,5.00,eastus,test\n",
+    )
+    .unwrap();
+    let err = Planner::new()
+        .inventory(small_estate())
+        .options(options)
+        .plan_estate()
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("row 2") && err.contains("av99"), "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn twenty_six_flexible_pools_need_two_netapp_accounts() {
+    // 26 source clusters of 3 VMs x 2 vCPU, 8 GiB, 100 GiB: 3 hosts each (as in the
+    // 13-cluster test), 78 hosts; 12 + 12 + 2 clusters in 3 private clouds. Storage per
+    // cluster 300 x 1.2 = 360 GiB -> a 1 TiB Flexible pool (the cheapest in eastus), not
+    // shared: 26 pools, 25 per NetApp account -> 2 accounts (the 26th pool in the second),
+    // and a warning. ANF 26 x 112.88 (112.87552 rounded per cluster) = 2,934.88.
+    let all = (1..=26)
+        .flat_map(|c| vms(&format!("n{c:02}"), 3, 2, 8.0, 100.0))
+        .collect();
+    let p = plan_estate(
+        inventory(all),
+        PlanOptions {
+            host_sku: Some("av36p".into()),
+            ..PlanOptions::default()
+        },
+    );
+    let clouds: Vec<usize> = p
+        .sizing
+        .private_clouds
+        .iter()
+        .map(|c| c.clusters.len())
+        .collect();
+    assert_eq!(clouds, [12, 12, 2]);
+    assert_eq!(p.pools.len(), 26);
+    assert!(
+        p.pools
+            .iter()
+            .all(|x| x.size_tib == 1 && x.clusters.len() == 1)
+    );
+    let in_second = p
+        .pools
+        .iter()
+        .filter(|x| x.account == "netapp-account-2")
+        .count();
+    assert_eq!((p.summary.netapp_accounts, in_second), (2, 1));
+    assert!(close(p.summary.anf_usd_per_month, 2_934.88));
+    assert!(
+        p.warnings
+            .iter()
+            .any(|w| w.message.contains("need 2 NetApp accounts")),
+        "{:?}",
+        p.warnings
+    );
+}
