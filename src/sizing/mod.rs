@@ -30,7 +30,7 @@ pub use pack::Driver;
 pub use prices::{HostPrice, HostPrices, HostTerm};
 pub use vsan_alone::{VsanAlone, VsanAloneCluster, vsan_alone};
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
@@ -50,7 +50,8 @@ pub const NO_SOURCE_CLUSTER: &str = "(no source cluster)";
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct AvsCluster {
     /// Name (`avs-<source cluster>`, `-2`, `-3` ... when a source cluster needs several;
-    /// `avs-cluster-N` with [`Grouping::Estate`]).
+    /// `avs-cluster-N` with [`Grouping::Estate`]); unique in the estate (a name another
+    /// cluster already has gets `-2`, `-3` ... appended).
     pub name: String,
     /// The source cluster its VMs come from (`None` with [`Grouping::Estate`]).
     pub source_cluster: Option<String>,
@@ -150,6 +151,7 @@ pub fn size_estate(
             clusters.push(cluster(name, source.clone(), &part, cap, host, o, limits));
         }
     }
+    unique_names(&mut clusters);
     let hosts: Vec<u32> = clusters.iter().map(|c| c.hosts).collect();
     let (cloud_of, count) = pack_private_clouds(&hosts, limits);
     let mut private_clouds: Vec<PrivateCloud> = (0..count)
@@ -177,6 +179,24 @@ pub fn size_estate(
         private_clouds,
         warnings,
     })
+}
+
+/// Makes the clusters' names unique: a name already taken (a source cluster `x-1` beside
+/// the first part `avs-x-1` of a split source cluster `x`) gets `-2`, `-3` ... appended,
+/// skipping every name another cluster has.
+fn unique_names(clusters: &mut [AvsCluster]) {
+    let all: BTreeSet<String> = clusters.iter().map(|c| c.name.clone()).collect();
+    let mut taken = BTreeSet::new();
+    for c in clusters.iter_mut() {
+        if !taken.insert(c.name.clone()) {
+            let name = (2u32..)
+                .map(|n| format!("{}-{n}", c.name))
+                .find(|n| !all.contains(n) && !taken.contains(n))
+                .unwrap_or_default();
+            taken.insert(name.clone());
+            c.name = name;
+        }
+    }
 }
 
 /// One cluster of `part`'s VMs.

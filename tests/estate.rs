@@ -1,0 +1,1032 @@
+//! Estate plans (issue 10): AVS hosts sized from compute, clusters and private clouds, the
+//! SKU chosen by total cost, vSAN alone, pools shared across clusters. Every figure is worked
+//! out by hand in the comments from `data/avs_hosts.csv`, `data/limits.csv`,
+//! `data/vsan_policies.csv` and `data/prices.csv`.
+//!
+//! Host figures used throughout (`data/avs_hosts.csv`, `data/limits.csv`):
+//! - a host runs `cores x 4` vCPUs (`vcpu_per_core` 4) and offers
+//!   `(RAM GB - 48) x 10^9 / 2^30` GiB (`esxi_typical_memory_gb` 48):
+//!   - AV36P: 36 cores -> 144 vCPU; 768 GB -> 720 x 10^9 / 2^30 = 670.552 GiB; 9.20 USD/h,
+//!     9.20 x 730 = 6,716.00 USD per host-month; raw vSAN 19.20 TB = 19.2 x 10^12 / 2^40
+//!     = 17.46230 TiB;
+//!   - AV64: 64 cores -> 256 vCPU; 1,024 GB -> 976 x 10^9 / 2^30 = 908.971 GiB; 13.22 USD/h,
+//!     13.22 x 730 = 9,650.60 USD per host-month; raw 15.36 TB = 13.96984 TiB;
+//!   - AV36: 144 vCPU, 528 GB = 491.738 GiB; AV48: 192 vCPU, 908.971 GiB; AV52: 208 vCPU,
+//!     1,488 GB = 1,385.808 GiB; AV64 Gen 2 as AV64 (no price: sized only).
+//! - cluster hosts = max(3, max(ceil(vCPU / host), ceil(GiB / host)) + 1 HA).
+//! - eastus ANF (`data/prices.csv`, USD per GiB-hour x 1,024 x 730 = per TiB-month):
+//!   flexible capacity 0.000151 -> 112.87552, 128 MiB/s included per pool; standard
+//!   0.000202 -> 150.99904; premium 0.000403 -> 301.24544; ultra 0.000538 -> 402.16576.
+//!   Without IOPS or MiB/s targets the cheapest per TiB wins: Flexible in eastus.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use dsplan::catalog::{ReservationTerm, ServiceLevel};
+use dsplan::inventory::{Inventory, Origin, PowerState, Vm};
+use dsplan::plan::EstatePlan;
+use dsplan::sizing::{Driver, Grouping};
+use dsplan::{PlanOptions, Planner};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A powered-on VM of `cluster` with `cpus` vCPUs, `memory_gib` GiB configured and
+/// `in_use_gib` GiB in use (and provisioned).
+fn vm(name: &str, cluster: &str, cpus: u64, memory_gib: f64, in_use_gib: f64) -> Vm {
+    Vm {
+        power_state: PowerState::PoweredOn,
+        template: Some(false),
+        cluster: Some(cluster.into()),
+        cpus: Some(cpus),
+        memory_mib: Some(memory_gib * 1024.0),
+        provisioned_mib: Some(in_use_gib * 1024.0),
+        in_use_mib: Some(in_use_gib * 1024.0),
+        ..Vm::new(
+            name,
+            Origin {
+                file: "estate".into(),
+                sheet: "vInfo".into(),
+                row: 2,
+            },
+        )
+    }
+}
+
+/// `n` VMs named `<cluster>-NNN`, all alike.
+fn vms(cluster: &str, n: usize, cpus: u64, memory_gib: f64, in_use_gib: f64) -> Vec<Vm> {
+    (0..n)
+        .map(|i| {
+            vm(
+                &format!("{cluster}-{i:03}"),
+                cluster,
+                cpus,
+                memory_gib,
+                in_use_gib,
+            )
+        })
+        .collect()
+}
+
+fn inventory(vms: Vec<Vm>) -> Inventory {
+    let mut vms = vms;
+    for (i, v) in vms.iter_mut().enumerate() {
+        v.origin.row = i + 2;
+    }
+    Inventory {
+        inputs: vec!["estate".into()],
+        vms,
+        ..Inventory::default()
+    }
+}
+
+fn plan_estate(inv: Inventory, options: PlanOptions) -> EstatePlan {
+    match Planner::new().inventory(inv).options(options).plan_estate() {
+        Ok(p) => p,
+        Err(e) => panic!("estate plan failed: {e}"),
+    }
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() < 0.005
+}
+
+// ---------------------------------------------------------------------------------------
+// A small estate, by hand
+// ---------------------------------------------------------------------------------------
+
+/// Three source clusters:
+/// - alpha, vCPU-heavy: 100 VMs x 8 vCPU, 24 GiB, 100 GiB in use = 800 vCPU, 2,400 GiB,
+///   10,000 GiB;
+/// - beta, memory-heavy: 40 VMs x 2 vCPU, 128 GiB, 1,000 GiB in use = 80 vCPU, 5,120 GiB,
+///   40,000 GiB;
+/// - gamma, small but storage-heavy: 10 VMs x 2 vCPU, 4 GiB, 5,200 GiB in use = 20 vCPU,
+///   40 GiB, 52,000 GiB.
+fn small_estate() -> Inventory {
+    let mut all = vms("alpha", 100, 8, 24.0, 100.0);
+    all.extend(vms("beta", 40, 2, 128.0, 1_000.0));
+    all.extend(vms("gamma", 10, 2, 4.0, 5_200.0));
+    inventory(all)
+}
+
+#[test]
+fn small_estate_hosts_clusters_sku_and_vsan_alone_by_hand() {
+    let p = plan_estate(small_estate(), PlanOptions::default());
+    // Hosts per cluster (by vCPU, by memory -> hosts, driver):
+    //   AV36P (144 vCPU, 670.552 GiB):
+    //     alpha: ceil(800/144 = 5.56) = 6, ceil(2,400/670.552 = 3.58) = 4 -> 6 + 1 = 7, vCPU
+    //     beta:  ceil(80/144) = 1, ceil(5,120/670.552 = 7.64) = 8 -> 8 + 1 = 9, memory
+    //     gamma: 1, ceil(40/670.552) = 1 -> 1 + 1 = 2 < 3 -> 3, minimum;  19 hosts
+    //   AV64 (256 vCPU, 908.971 GiB):
+    //     alpha: ceil(800/256 = 3.13) = 4, ceil(2,400/908.971 = 2.64) = 3 -> 5, vCPU
+    //     beta:  1, ceil(5,120/908.971 = 5.63) = 6 -> 7, memory
+    //     gamma: 3, minimum;  15 hosts
+    let expect = [
+        ("avs-alpha", 7, 6, 4, Driver::Vcpu),
+        ("avs-beta", 9, 1, 8, Driver::Memory),
+        ("avs-gamma", 3, 1, 1, Driver::Minimum),
+    ];
+    assert_eq!(p.sizing.sku, "av36p");
+    assert_eq!(p.sizing.vcpus_per_host, 144.0);
+    assert!((p.sizing.memory_gib_per_host - 670.552).abs() < 1e-3);
+    assert_eq!(p.sizing.clusters.len(), 3);
+    for (c, (name, hosts, by_vcpu, by_memory, driver)) in p.sizing.clusters.iter().zip(expect) {
+        assert_eq!(c.name, name);
+        assert_eq!(
+            (c.hosts, c.hosts_for_vcpu, c.hosts_for_memory, c.driver),
+            (hosts, by_vcpu, by_memory, driver),
+            "{name}"
+        );
+        assert_eq!(c.private_cloud, "private-cloud-1");
+    }
+    assert_eq!((p.sizing.vcpus, p.sizing.memory_gib), (900, 7_560.0));
+    // 7 + 9 + 3 = 19 hosts, 3 clusters, one private cloud (<= 12 clusters, <= 96 hosts).
+    let s = &p.summary;
+    assert_eq!((s.hosts, s.clusters, s.private_clouds), (19, 3, 1));
+    assert_eq!(
+        (
+            s.hosts_by_driver.vcpu,
+            s.hosts_by_driver.memory,
+            s.hosts_by_driver.minimum
+        ),
+        (7, 9, 3)
+    );
+    // Every SKU's hosts (the others' arithmetic as above):
+    //   AV36 (491.738 GiB): alpha 6 vs ceil(4.88) = 5 -> 7; beta ceil(10.41) = 11 -> 12;
+    //     gamma 3 -> 22.
+    //   AV48 (192 vCPU, 908.971 GiB): alpha ceil(4.17) = 5 -> 6; beta 6 -> 7; gamma 3 -> 16.
+    //   AV52 (208 vCPU, 1,385.808 GiB): alpha ceil(3.85) = 4 vs ceil(1.73) = 2 -> 5;
+    //     beta ceil(3.69) = 4 -> 5; gamma 3 -> 13.
+    //   AV64 and AV64 Gen 2: 15.
+    let hosts: Vec<(&str, u32)> = p
+        .sku_alternatives
+        .iter()
+        .map(|a| (a.sku.as_str(), a.hosts))
+        .collect();
+    assert_eq!(
+        hosts,
+        [
+            ("av36", 22),
+            ("av36p", 19),
+            ("av48", 16),
+            ("av52", 13),
+            ("av64", 15),
+            ("av64-gen2", 15)
+        ]
+    );
+    // ANF, per cluster (capacity only: Flexible, the cheapest per TiB in eastus; one pool
+    // each, 20% headroom, pools in whole TiB):
+    //   alpha 10,000 x 1.2 = 12,000 GiB = 11.72 TiB -> 12 TiB x 112.87552 = 1,354.51
+    //   beta  40,000 x 1.2 = 48,000 GiB = 46.88 TiB -> 47 TiB             = 5,305.15
+    //   gamma 52,000 x 1.2 = 62,400 GiB = 60.94 TiB -> 61 TiB             = 6,885.41
+    //   ANF = 13,545.07 USD/month, 120 TiB (the same for every SKU: no flow target).
+    //   (Standard would be 120 x 150.99904 = 18,119.88.)
+    assert_eq!(p.pools.len(), 3);
+    let sizes: Vec<(&str, u32, &str)> = p
+        .pools
+        .iter()
+        .map(|x| (x.name.as_str(), x.size_tib, x.clusters[0].as_str()))
+        .collect();
+    assert_eq!(
+        sizes,
+        [
+            ("pool-flexible-1", 61, "avs-gamma"),
+            ("pool-flexible-2", 47, "avs-beta"),
+            ("pool-flexible-3", 12, "avs-alpha")
+        ]
+    );
+    assert!(
+        p.pools
+            .iter()
+            .all(|x| x.service_level == ServiceLevel::Flexible)
+    );
+    assert_eq!(
+        (s.pool_size_tib, s.datastores, s.netapp_accounts),
+        (120, 3, 1)
+    );
+    assert!(
+        close(s.anf_usd_per_month, 13_545.07),
+        "{}",
+        s.anf_usd_per_month
+    );
+    // Totals: AV36P 19 x 6,716.00 = 127,604.00 + 13,545.07 = 141,149.07;
+    //         AV64  15 x 9,650.60 = 144,759.00 + 13,545.07 = 158,304.07 -> AV36P.
+    assert_eq!(s.sku, "av36p");
+    assert_eq!(s.hosts_usd_per_month, Some(127_604.0));
+    assert!(close(s.total_usd_per_month.unwrap(), 141_149.07));
+    // Per year: 12 x 141,149.07 = 1,693,788.84.
+    assert!(close(s.total_usd_per_year.unwrap(), 1_693_788.84));
+    let alt = |sku: &str| p.sku_alternatives.iter().find(|a| a.sku == sku).unwrap();
+    assert!(alt("av36p").chosen);
+    assert!(close(alt("av64").total_usd_per_month.unwrap(), 158_304.07));
+    assert_eq!(alt("av64").hosts_usd_per_month, Some(144_759.0));
+    assert!(!alt("av52").chosen && alt("av52").total_usd_per_month.is_none());
+    // vSAN alone on AV36P (17.46230 TiB raw per host, 25% slack, policy by cluster size:
+    // RAID-1 x2 at 3 hosts, RAID-5 x4/3 at 4..5, RAID-6 x1.5 from 6):
+    //   alpha 7 hosts, 9.766 TiB: 9.766 x 1.5 / 0.75 = 19.53 <= 7 x 17.46 = 122.2 -> 7
+    //   beta  9 hosts, 39.06 TiB: 78.13 <= 157.2 -> 9
+    //   gamma 3 hosts, 52,000 GiB = 50.781 TiB:
+    //     3 RAID-1: 50.781 x 2 / 0.75 = 135.4 > 52.39; 4 RAID-5: 90.28 > 69.85;
+    //     5 RAID-5: 90.28 > 87.31; 6 RAID-6: 101.56 <= 104.77 -> 6
+    //   22 hosts (3 more), 3 clusters, 1 private cloud; 22 x 6,716 = 147,752.00 USD/month;
+    //   savings 147,752.00 - 141,149.07 = 6,602.93 per month, 79,235.16 per year.
+    let v = p.vsan_alone.as_ref().unwrap();
+    let per: Vec<(u32, &str)> = v
+        .sizing
+        .clusters
+        .iter()
+        .map(|c| (c.hosts, c.policy.as_str()))
+        .collect();
+    assert_eq!(
+        per,
+        [(7, "raid6-ftt2"), (9, "raid6-ftt2"), (6, "raid6-ftt2")]
+    );
+    assert_eq!(
+        (
+            v.sizing.hosts,
+            v.sizing.extra_hosts,
+            v.sizing.cluster_count,
+            v.sizing.private_clouds
+        ),
+        (22, 3, 3, 1)
+    );
+    assert_eq!(s.vsan_alone_hosts, Some(22));
+    assert_eq!(s.vsan_alone_usd_per_month, Some(147_752.0));
+    assert!(close(s.savings_usd_per_month.unwrap(), 6_602.93));
+    assert!(close(s.savings_usd_per_year.unwrap(), 79_235.16));
+    // vSAN alone on AV64 (13.96984 TiB raw per host):
+    //   alpha 5 hosts RAID-5: 9.766 x 4/3 / 0.75 = 17.36 <= 69.85 -> 5
+    //   beta  7 hosts RAID-6: 78.13 <= 97.79 -> 7
+    //   gamma: 6 RAID-6 101.56 > 83.82; 7: > 97.79; 8: <= 111.76 -> 8;  20 hosts
+    assert_eq!(alt("av64").vsan_alone_hosts, Some(20));
+    // 20 x 9,650.60 = 193,012.00
+    assert_eq!(alt("av64").vsan_alone_usd_per_month, Some(193_012.0));
+}
+
+#[test]
+fn host_sku_fixes_the_choice_and_estate_grouping_packs_one_cluster() {
+    // AV64 fixed: the figures of the test above, 15 hosts, 144,759.00 + 13,545.07.
+    let p = plan_estate(
+        small_estate(),
+        PlanOptions {
+            host_sku: Some("AV64".into()),
+            ..PlanOptions::default()
+        },
+    );
+    assert_eq!((p.summary.sku.as_str(), p.summary.hosts), ("av64", 15));
+    assert_eq!(p.sku_alternatives.len(), 1);
+    assert!(close(p.summary.total_usd_per_month.unwrap(), 158_304.07));
+    // Grouped as one estate on AV36P: 900 vCPU, 7,560 GiB -> ceil(6.25) = 7 by vCPU,
+    // ceil(7,560/670.552 = 11.27) = 12 by memory -> 13 hosts, memory, one cluster.
+    let p = plan_estate(
+        small_estate(),
+        PlanOptions {
+            host_sku: Some("av36p".into()),
+            group: Grouping::Estate,
+            ..PlanOptions::default()
+        },
+    );
+    assert_eq!(p.sizing.clusters.len(), 1);
+    let c = &p.sizing.clusters[0];
+    assert_eq!(
+        (
+            c.name.as_str(),
+            c.hosts,
+            c.hosts_for_vcpu,
+            c.hosts_for_memory
+        ),
+        ("avs-cluster-1", 13, 7, 12)
+    );
+    assert_eq!(c.driver, Driver::Memory);
+    assert_eq!(c.source_cluster, None);
+    // One Flexible pool of ceil(102,000 x 1.2 / 1,024 = 119.53) = 120 TiB
+    //   = 120 x 112.87552 = 13,545.06.
+    assert_eq!(p.pools.len(), 1);
+    assert_eq!(p.pools[0].size_tib, 120);
+    assert!(close(p.summary.anf_usd_per_month, 13_545.06));
+}
+
+// ---------------------------------------------------------------------------------------
+// Two private clouds
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn thirteen_clusters_need_two_private_clouds() {
+    // 13 source clusters of 3 VMs x 2 vCPU, 8 GiB, 100 GiB: 6 vCPU, 24 GiB each -> 1 + 1
+    // = 2 < 3 -> 3 hosts on every SKU, 39 hosts. AV36P 39 x 6,716 = 261,924.00 beats AV64
+    // 39 x 9,650.60 (same ANF). 13 clusters > 12 per private cloud: 12 clusters (36 hosts)
+    // in the first, 1 (3 hosts) in the second.
+    let all = (1..=13)
+        .flat_map(|c| vms(&format!("c{c:02}"), 3, 2, 8.0, 100.0))
+        .collect();
+    let p = plan_estate(inventory(all), PlanOptions::default());
+    assert_eq!(p.summary.sku, "av36p");
+    assert_eq!((p.summary.hosts, p.summary.clusters), (39, 13));
+    assert_eq!(p.summary.hosts_usd_per_month, Some(261_924.0));
+    let clouds: Vec<(usize, u32)> = p
+        .sizing
+        .private_clouds
+        .iter()
+        .map(|c| (c.clusters.len(), c.hosts))
+        .collect();
+    assert_eq!(clouds, [(12, 36), (1, 3)]);
+    assert_eq!(p.summary.private_clouds, 2);
+}
+
+#[test]
+fn seven_clusters_of_16_hosts_need_two_private_clouds() {
+    // 7 source clusters of 33 VMs x 64 vCPU, 64 GiB, 10 GiB, on AV36P: 2,112 vCPU ->
+    // ceil(2,112/144 = 14.67) = 15, 2,112 GiB -> ceil(3.15) = 4 -> 15 + 1 = 16 hosts (the
+    // cluster maximum, not split: 15 <= 16 - 1). 7 x 16 = 112 hosts > 96: six clusters
+    // (96 hosts) in the first private cloud, the seventh in a second.
+    let all = (1..=7)
+        .flat_map(|c| vms(&format!("big{c}"), 33, 64, 64.0, 10.0))
+        .collect();
+    let p = plan_estate(
+        inventory(all),
+        PlanOptions {
+            host_sku: Some("av36p".into()),
+            ..PlanOptions::default()
+        },
+    );
+    assert!(
+        p.sizing
+            .clusters
+            .iter()
+            .all(|c| c.hosts == 16 && c.hosts_for_vcpu == 15 && c.driver == Driver::Vcpu)
+    );
+    let clouds: Vec<(usize, u32)> = p
+        .sizing
+        .private_clouds
+        .iter()
+        .map(|c| (c.clusters.len(), c.hosts))
+        .collect();
+    assert_eq!(clouds, [(6, 96), (1, 16)]);
+    // 112 x 6,716 = 752,192.00 USD/month.
+    assert_eq!(p.summary.hosts_usd_per_month, Some(752_192.0));
+}
+
+// ---------------------------------------------------------------------------------------
+// Over 2,048 TiB: two pools
+// ---------------------------------------------------------------------------------------
+
+/// Three source clusters a, b, c of 200 VMs x 2 vCPU, 4 GiB, 4,000 GiB in use (800,000 GiB
+/// each, 2.29 PiB in all).
+fn large_estate() -> Inventory {
+    inventory(
+        ["a", "b", "c"]
+            .iter()
+            .flat_map(|c| vms(c, 200, 2, 4.0, 4_000.0))
+            .collect(),
+    )
+}
+
+#[test]
+fn estate_over_2048_tib_shares_two_standard_pools() {
+    // Each cluster: 800,000 x 1.2 = 960,000 GiB = 937.5 TiB -> a 938 TiB pool in 10
+    // datastores (938 / 100 TiB per volume = 9.38 -> 10; `max_datastores` 16). Standard
+    // only (Flexible would be cheaper, see the next test): 938 x 150.99904 = 141,637.10.
+    // Shared first fit decreasing, at most 2,048 TiB: 938 + 938 = 1,876 <= 2,048, + 938 =
+    // 2,814 > 2,048 -> pool-standard-1 1,876 TiB (a, b; 20 datastores; 283,274.20) and
+    // pool-standard-2 938 TiB (c; 10 datastores; 141,637.10). ANF 3 x 141,637.10 =
+    // 424,911.30 USD/month.
+    // Hosts (AV36P): 400 vCPU -> ceil(2.78) = 3, 800 GiB -> ceil(1.19) = 2 -> 4 each, 12;
+    // 12 x 6,716 = 80,592.00; total 80,592.00 + 424,911.30 = 505,503.30.
+    let p = plan_estate(
+        large_estate(),
+        PlanOptions {
+            host_sku: Some("av36p".into()),
+            service_levels: vec![ServiceLevel::Standard],
+            max_datastores: 16,
+            ..PlanOptions::default()
+        },
+    );
+    let pools: Vec<(&str, u32, u32, Vec<&str>)> = p
+        .pools
+        .iter()
+        .map(|x| {
+            (
+                x.name.as_str(),
+                x.size_tib,
+                x.datastores,
+                x.clusters.iter().map(String::as_str).collect(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        pools,
+        [
+            ("pool-standard-1", 1_876, 20, vec!["avs-a", "avs-b"]),
+            ("pool-standard-2", 938, 10, vec!["avs-c"]),
+        ]
+    );
+    assert!(p.pools.iter().all(|x| x.size_tib <= 2_048));
+    assert!(close(p.pools[0].cost_usd_per_month, 283_274.20));
+    assert!(close(p.pools[1].cost_usd_per_month, 141_637.10));
+    assert_eq!(p.summary.pool_size_tib, 2_814);
+    assert!(close(p.summary.anf_usd_per_month, 424_911.30));
+    assert_eq!(p.summary.hosts, 12);
+    assert!(close(p.summary.total_usd_per_month.unwrap(), 505_503.30));
+    // vSAN alone (AV36P, 17.46230 TiB raw per host): each cluster's 800,000 GiB = 781.25 TiB
+    // on RAID-6 (1.5) with 25% slack needs 781.25 x 1.5 / 0.75 = 1,562.5 TiB raw:
+    // 89 x 17.4623 = 1,554.1 < 1,562.5 <= 90 x 17.4623 = 1,571.6 -> 90 hosts, 6 clusters of
+    // 15 (RAID-6 from 6 hosts). 3 x 90 = 270 hosts (258 more), 18 clusters of 15; a private
+    // cloud holds 6 of them (90 hosts; 7 would be 105 > 96) -> 3 private clouds.
+    // 270 x 6,716 = 1,813,320.00; savings 1,813,320.00 - 505,503.30 = 1,307,816.70.
+    let v = &p.vsan_alone.as_ref().unwrap().sizing;
+    assert!(v.clusters.iter().all(|c| c.hosts == 90 && c.clusters == 6));
+    assert_eq!(
+        (v.hosts, v.extra_hosts, v.cluster_count, v.private_clouds),
+        (270, 258, 18, 3)
+    );
+    assert_eq!(p.summary.vsan_alone_usd_per_month, Some(1_813_320.0));
+    assert!(close(
+        p.summary.savings_usd_per_month.unwrap(),
+        1_307_816.70
+    ));
+    // Each cluster's datastores name their shared pool.
+    for c in &p.clusters {
+        let pool = if c.cluster == "avs-c" {
+            "pool-standard-2"
+        } else {
+            "pool-standard-1"
+        };
+        assert_eq!(c.plan.datastores.len(), 10, "{}", c.cluster);
+        assert!(c.plan.datastores.iter().all(|d| d.pool == pool));
+    }
+}
+
+#[test]
+fn flexible_pools_of_a_large_estate_stay_one_per_cluster() {
+    // Every level: Flexible is the cheapest per TiB in eastus (112.87552 < 150.99904), and
+    // each Flexible pool stays its cluster's own (it includes 128 MiB/s): three pools of
+    // 938 TiB, 938 x 112.87552 = 105,877.24 each, 317,631.72 in all.
+    let p = plan_estate(
+        large_estate(),
+        PlanOptions {
+            host_sku: Some("av36p".into()),
+            max_datastores: 16,
+            ..PlanOptions::default()
+        },
+    );
+    assert_eq!(p.pools.len(), 3);
+    assert!(
+        p.pools
+            .iter()
+            .all(|x| x.service_level == ServiceLevel::Flexible
+                && x.size_tib == 938
+                && x.clusters.len() == 1)
+    );
+    assert!(close(p.summary.anf_usd_per_month, 317_631.72));
+}
+
+// ---------------------------------------------------------------------------------------
+// Excluded VMs listed once
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn twenty_clusters_list_each_excluded_vm_once() {
+    // 20 source clusters, each with one powered-on VM, one template and one powered-off VM;
+    // `exclude_powered_off`: 40 excluded VMs, each named once in the estate's `excluded`,
+    // none in a cluster's plan.
+    let mut all = Vec::new();
+    for c in 1..=20 {
+        let cluster = format!("k{c:02}");
+        all.push(vm(&format!("{cluster}-on"), &cluster, 2, 8.0, 100.0));
+        all.push(Vm {
+            template: Some(true),
+            power_state: PowerState::PoweredOff,
+            ..vm(&format!("{cluster}-tmpl"), &cluster, 2, 8.0, 40.0)
+        });
+        all.push(Vm {
+            power_state: PowerState::PoweredOff,
+            ..vm(&format!("{cluster}-off"), &cluster, 2, 8.0, 60.0)
+        });
+    }
+    let p = plan_estate(
+        inventory(all),
+        PlanOptions {
+            exclude_powered_off: true,
+            ..PlanOptions::default()
+        },
+    );
+    let json = serde_json::to_value(&p).unwrap();
+    let excluded: Vec<&str> = json["excluded"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(excluded.len(), 40);
+    assert_eq!(excluded.iter().collect::<BTreeSet<_>>().len(), 40);
+    let text = serde_json::to_string(&json).unwrap();
+    for name in &excluded {
+        assert!(name.ends_with("-tmpl") || name.ends_with("-off"));
+        // Named exactly once in the whole plan.
+        assert_eq!(text.matches(&format!("\"{name}\"")).count(), 1, "{name}");
+    }
+    assert_eq!(p.summary.vms_excluded, 40);
+    assert_eq!(p.clusters.len(), 20);
+    for c in &json["clusters"].as_array().unwrap()[..] {
+        assert_eq!(c["plan"]["excluded"].as_array().unwrap().len(), 0);
+        assert_eq!(c["plan"]["totals"]["vms_excluded"].as_u64(), Some(0));
+        assert_eq!(c["plan"]["placements"].as_array().unwrap().len(), 1);
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Live Optics and RVTools: the same estate plan
+// ---------------------------------------------------------------------------------------
+
+/// The parts of an estate plan that do not name input files.
+fn comparable(p: &EstatePlan) -> String {
+    let clusters: Vec<_> = p
+        .clusters
+        .iter()
+        .map(|c| {
+            (
+                &c.cluster,
+                c.hosts,
+                &c.plan.pools,
+                &c.plan.datastores,
+                &c.plan.totals,
+                &c.plan.performance,
+            )
+        })
+        .collect();
+    serde_json::to_string(&(
+        &p.summary,
+        &p.sizing.clusters,
+        &p.sizing.private_clouds,
+        &p.sku_alternatives,
+        &p.pools,
+        &p.reservations,
+        &p.vsan_alone,
+        clusters,
+    ))
+    .unwrap()
+}
+
+#[test]
+fn live_optics_gives_the_same_estate_plan_as_rvtools() {
+    // The Live Optics fixture's VM Performance peaks (tests/liveoptics.rs) as a perf CSV
+    // for the RVTools fixture; configured memory on both sides.
+    let dir = std::env::temp_dir().join(format!("dsplan-estate-{}-lo", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let csv = dir.join("peaks.csv");
+    std::fs::write(
+        &csv,
+        "vm,iops,throughput_mibps\nweb-01,400,10\nweb-02,400,10\ndb-01,3000,100\n\
+         app-01,600,20\ntmpl-linux,0,0\ntest-01,0,0\nbatch-01,0,0\nbuild-01,1000,50\n",
+    )
+    .unwrap();
+    let fixture = |name: &str| root().join("fixtures").join(name);
+    let rvtools = Planner::new()
+        .input(fixture("small-estate.xlsx"))
+        .options(PlanOptions {
+            perf: Some(csv),
+            ..PlanOptions::default()
+        })
+        .plan_estate()
+        .unwrap();
+    let live_optics = Planner::new()
+        .input(fixture("small-estate-liveoptics.xlsx"))
+        .options(PlanOptions::default())
+        .plan_estate()
+        .unwrap();
+    // 7 VMs placed (the template left out), 7 x 2 = 14 vCPU and 7 x 8 GiB = 56 GiB: one
+    // small cluster per source cluster at the 3-host minimum.
+    assert_eq!(live_optics.summary.vms_placed, 7);
+    assert_eq!(live_optics.sizing.vcpus, 14);
+    assert_eq!(live_optics.sizing.memory_gib, 56.0);
+    assert!(
+        live_optics
+            .sizing
+            .clusters
+            .iter()
+            .all(|c| c.driver == Driver::Minimum)
+    );
+    assert_eq!(comparable(&live_optics), comparable(&rvtools));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+// ---------------------------------------------------------------------------------------
+// The 805-VM workshop export through the command, against an independent count
+// ---------------------------------------------------------------------------------------
+
+/// Per source cluster: vCPUs and configured memory (MiB) of the VMs the default scope
+/// plans (templates and SRM placeholders out, powered-off VMs in), read straight from
+/// vInfo with calamine.
+fn workshop_compute(path: &Path) -> BTreeMap<String, (f64, f64)> {
+    use calamine::{Data, Reader, Xlsx, open_workbook};
+    let mut wb: Xlsx<_> = open_workbook(path).unwrap();
+    let range = wb.worksheet_range("vInfo").unwrap();
+    let mut rows = range.rows();
+    let header = rows.next().unwrap();
+    let col = |name: &str| header.iter().position(|c| *c == name);
+    let (vm, cluster, cpus, memory, template) = (
+        col("VM").unwrap(),
+        col("Cluster").unwrap(),
+        col("CPUs").unwrap(),
+        col("Memory").unwrap(),
+        col("Template").unwrap(),
+    );
+    let srm = col("SRM Placeholder");
+    let truthy = |d: &Data| {
+        matches!(d, Data::Bool(true)) || d.to_string().trim().eq_ignore_ascii_case("true")
+    };
+    let num = |d: &Data| match d {
+        Data::Int(i) => *i as f64,
+        Data::Float(f) => *f,
+        other => other.to_string().trim().parse().unwrap_or(0.0),
+    };
+    let mut out: BTreeMap<String, (f64, f64)> = BTreeMap::new();
+    for row in rows {
+        if row[vm].to_string().trim().is_empty()
+            || truthy(&row[template])
+            || srm.is_some_and(|s| truthy(&row[s]))
+        {
+            continue;
+        }
+        let e = out
+            .entry(row[cluster].to_string().trim().to_string())
+            .or_default();
+        e.0 += num(&row[cpus]);
+        e.1 += num(&row[memory]);
+    }
+    out
+}
+
+#[test]
+fn workshop_hosts_match_an_independent_count_of_vcpu_and_memory() {
+    let input = root().join("../shared/rvtools/sizing-workshop-805vms.xlsx");
+    if !input.exists() {
+        println!("skipped: ../shared not found");
+        return;
+    }
+    let input = input.to_string_lossy().into_owned();
+    let run = |format: &str| {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_dsplan"))
+            .args([
+                "plan",
+                &input,
+                "--iops",
+                "200000",
+                "--throughput-mibps",
+                "4000",
+                "--format",
+                format,
+            ])
+            .current_dir(root())
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8(o.stdout).unwrap()
+    };
+    let json: serde_json::Value = serde_json::from_str(&run("json")).unwrap();
+    let counted = workshop_compute(Path::new(&input));
+    // 795 VMs planned (805 less 10 templates; tests/ingest.rs), in 4 source clusters.
+    assert_eq!(counted.len(), 4);
+    let vcpus: f64 = counted.values().map(|c| c.0).sum();
+    assert_eq!(json["sizing"]["vcpus"].as_f64(), Some(vcpus));
+    // Per host, for each SKU with a price: (vCPU, GiB).
+    let per_host = |sku: &str| match sku {
+        "av36p" => (144.0, 720e9 / 1_073_741_824.0),
+        "av64" => (256.0, 976e9 / 1_073_741_824.0),
+        other => panic!("unexpected SKU {other}"),
+    };
+    let sku = json["sizing"]["sku"].as_str().unwrap();
+    let (cpu_host, gib_host) = per_host(sku);
+    let clusters = json["sizing"]["clusters"].as_array().unwrap();
+    for (name, (cpu, mib)) in &counted {
+        let gib = mib / 1024.0;
+        let by_cpu = (cpu / cpu_host).ceil() as u64;
+        let by_mem = (gib / gib_host).ceil() as u64;
+        let mine: Vec<&serde_json::Value> = clusters
+            .iter()
+            .filter(|c| c["source_cluster"].as_str() == Some(name))
+            .collect();
+        // A source cluster needing more than 15 hosts (16 less 1 HA) is split into the
+        // fewest clusters that each fit; the parts' hosts add up to the whole's (each
+        // part's own ceil may add one per extra part).
+        let parts = mine.len() as u64;
+        assert_eq!(parts, by_cpu.max(by_mem).div_ceil(15).max(1), "{name}");
+        let sum = |k: &str| mine.iter().map(|c| c[k].as_u64().unwrap()).sum::<u64>();
+        for (k, whole) in [("hosts_for_vcpu", by_cpu), ("hosts_for_memory", by_mem)] {
+            assert!(
+                (whole..whole + parts).contains(&sum(k)),
+                "{name} {k}: {} vs {whole}",
+                sum(k)
+            );
+        }
+        let cpu_sum: u64 = mine.iter().map(|c| c["vcpus"].as_u64().unwrap()).sum();
+        assert_eq!(cpu_sum as f64, *cpu, "{name}");
+        for c in &mine {
+            let (v, m) = (
+                c["hosts_for_vcpu"].as_u64().unwrap(),
+                c["hosts_for_memory"].as_u64().unwrap(),
+            );
+            let hosts = c["hosts"].as_u64().unwrap();
+            assert_eq!(hosts, (v.max(m) + 1).max(3), "{name}");
+            let driver = c["driver"].as_str().unwrap();
+            let expect = if v.max(m) + 1 < 3 {
+                "minimum"
+            } else if v >= m {
+                "vcpu"
+            } else {
+                "memory"
+            };
+            assert_eq!(driver, expect, "{name}");
+        }
+    }
+    // The text report names each cluster's driver.
+    let text = run("text");
+    for c in clusters {
+        let line = text
+            .lines()
+            .find(|l| l.trim_start().starts_with(c["name"].as_str().unwrap()))
+            .unwrap_or_else(|| panic!("no line for {}", c["name"]));
+        assert!(line.contains(c["driver"].as_str().unwrap()), "{line}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Properties
+// ---------------------------------------------------------------------------------------
+
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// vCPU and GiB per host of the SKUs with a price (module docs).
+    fn per_host(sku: &str) -> (f64, f64) {
+        match sku {
+            "av36p" => (144.0, 720e9 / 1_073_741_824.0),
+            "av64" => (256.0, 976e9 / 1_073_741_824.0),
+            other => panic!("unexpected SKU {other}"),
+        }
+    }
+
+    /// 1..=4 source clusters of 1..=30 VMs: (vCPU 1..=16, memory 1..=128 GiB, in use
+    /// 10..=3,000 GiB).
+    fn estates() -> impl Strategy<Value = Vec<Vec<(u64, u64, u64)>>> {
+        prop::collection::vec(
+            prop::collection::vec((1u64..=16, 1u64..=128, 10u64..=3_000), 1..=30),
+            1..=4,
+        )
+    }
+
+    fn build(e: &[Vec<(u64, u64, u64)>]) -> (Inventory, BTreeMap<String, (u64, u64)>) {
+        let mut all = Vec::new();
+        let mut compute = BTreeMap::new();
+        for (ci, c) in e.iter().enumerate() {
+            for (vi, &(cpu, mem, used)) in c.iter().enumerate() {
+                let name = format!("s{ci}-vm{vi:02}");
+                compute.insert(name.clone(), (cpu, mem));
+                all.push(vm(&name, &format!("s{ci}"), cpu, mem as f64, used as f64));
+            }
+        }
+        (inventory(all), compute)
+    }
+
+    fn options(group: Grouping, ha_hosts: u32, sku: Option<&str>) -> PlanOptions {
+        PlanOptions {
+            group,
+            ha_hosts,
+            host_sku: sku.map(str::to_string),
+            iops: 5_000.0,
+            ..PlanOptions::default()
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+        #[test]
+        fn estate_invariants(e in estates(), estate_group in any::<bool>(), ha in 0u32..=2) {
+            let group = if estate_group { Grouping::Estate } else { Grouping::SourceCluster };
+            let (inv, compute) = build(&e);
+            let p = plan_estate(inv.clone(), options(group, ha, None));
+            let (cpu_host, gib_host) = per_host(&p.summary.sku);
+            // Every placed VM in exactly one AVS cluster.
+            let mut cluster_of: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+            for c in &p.clusters {
+                for pl in &c.plan.placements {
+                    cluster_of.entry(pl.vm.as_str()).or_default().insert(c.cluster.as_str());
+                }
+            }
+            prop_assert_eq!(cluster_of.len(), compute.len());
+            prop_assert!(cluster_of.values().all(|s| s.len() == 1));
+            // Hosts: 3..=16, at least max(by vCPU, by memory) + `ha_hosts`, from the VMs'
+            // own figures.
+            let mut hosts = 0;
+            for c in &p.sizing.clusters {
+                let (cpu, mem) = cluster_of
+                    .iter()
+                    .filter(|(_, s)| s.contains(c.name.as_str()))
+                    .map(|(vm, _)| compute[*vm])
+                    .fold((0u64, 0u64), |(a, b), (x, y)| (a + x, b + y));
+                let by_cpu = (cpu as f64 / cpu_host - 1e-9).ceil() as u32;
+                let by_mem = (mem as f64 / gib_host - 1e-9).ceil() as u32;
+                prop_assert_eq!((c.hosts_for_vcpu, c.hosts_for_memory), (by_cpu, by_mem));
+                prop_assert!((3..=16).contains(&c.hosts));
+                prop_assert!(c.hosts >= by_cpu.max(by_mem) + ha);
+                prop_assert_eq!(c.hosts, (by_cpu.max(by_mem) + ha).max(3));
+                hosts += c.hosts;
+            }
+            prop_assert_eq!(hosts, p.summary.hosts);
+            // Each cluster's storage is planned with its own hosts in the flow model.
+            prop_assert_eq!(p.clusters.len(), p.sizing.clusters.len());
+            for (plan, sized) in p.clusters.iter().zip(&p.sizing.clusters) {
+                prop_assert_eq!(&plan.cluster, &sized.name);
+                prop_assert_eq!((plan.hosts, plan.plan.hosts), (sized.hosts, sized.hosts));
+            }
+            for pc in &p.sizing.private_clouds {
+                prop_assert!(pc.clusters.len() <= 12 && pc.hosts <= 96);
+            }
+            prop_assert!(p.pools.iter().all(|x| x.size_tib <= 2_048));
+            // ANF = the clusters' plans less what the estate's reservations save.
+            let clusters: f64 = p.clusters.iter().map(|c| c.plan.totals.cost_usd_per_month).sum();
+            let savings: f64 = p.reservations.iter().map(|r| r.savings_usd_per_month).sum();
+            prop_assert!(close(p.summary.anf_usd_per_month, clusters - savings));
+            let pools: f64 = p.pools.iter().map(|x| x.cost_usd_per_month).sum();
+            prop_assert!(close(pools, clusters));
+            // The chosen SKU's total is the least of every priced SKU planned alone.
+            let chosen = p.summary.total_usd_per_month.unwrap();
+            let mut best = f64::INFINITY;
+            for sku in ["av36p", "av64"] {
+                let q = plan_estate(inv.clone(), options(group, ha, Some(sku)));
+                best = best.min(q.summary.total_usd_per_month.unwrap());
+            }
+            prop_assert!(close(chosen, best), "chosen {} vs best {}", chosen, best);
+        }
+    }
+
+    #[test]
+    fn reservation_savings_come_off_the_clusters_sum() {
+        // Not a property: one estate with a 1-year reservation, Standard only, 2 clusters of
+        // 50 VMs x 1,000 GiB: 50,000 x 1.2 = 60,000 GiB = 58.59 -> 59 TiB each, 118 TiB
+        // together: one 100 TiB unit at 18% off covers 100 TiB of the 118 TiB.
+        //   clusters pay as you go: 2 x 59 x 150.99904 = 2 x 8,908.94 = 17,817.88
+        //   savings 100 x 150.99904 x 0.18 = 2,717.98 -> ANF 15,099.90.
+        let all = ["r1", "r2"]
+            .iter()
+            .flat_map(|c| vms(c, 50, 2, 8.0, 1_000.0))
+            .collect();
+        let p = plan_estate(
+            inventory(all),
+            PlanOptions {
+                host_sku: Some("av36p".into()),
+                service_levels: vec![ServiceLevel::Standard],
+                reservation: ReservationTerm::OneYear,
+                ..PlanOptions::default()
+            },
+        );
+        let clusters: f64 = p
+            .clusters
+            .iter()
+            .map(|c| c.plan.totals.cost_usd_per_month)
+            .sum();
+        assert!(close(clusters, 17_817.88), "{clusters}");
+        let savings: f64 = p.reservations.iter().map(|r| r.savings_usd_per_month).sum();
+        assert!(close(savings, 2_717.98), "{savings}");
+        assert!(
+            close(p.summary.anf_usd_per_month, 15_099.90),
+            "{}",
+            p.summary.anf_usd_per_month
+        );
+    }
+}
+
+#[test]
+fn avs_cluster_names_stay_unique_when_a_split_meets_a_source_name() {
+    // Source cluster x: 50 VMs x 50 vCPU = 2,500 vCPU on AV36P -> ceil(17.36) = 18 hosts
+    // for VMs > 15 (16 less 1 HA): split in two halves of 25 VMs, 1,250 vCPU ->
+    // ceil(8.68) = 9 + 1 = 10 hosts each, named avs-x-1 and avs-x-2. Source cluster x-1
+    // (3 small VMs, 3 hosts) would be avs-x-1 too: it becomes avs-x-1-2.
+    let mut all = vms("x", 50, 50, 4.0, 10.0);
+    all.extend(vms("x-1", 3, 2, 4.0, 10.0));
+    let p = plan_estate(
+        inventory(all),
+        PlanOptions {
+            host_sku: Some("av36p".into()),
+            ..PlanOptions::default()
+        },
+    );
+    let names: Vec<(&str, Option<&str>, u32)> = p
+        .sizing
+        .clusters
+        .iter()
+        .map(|c| (c.name.as_str(), c.source_cluster.as_deref(), c.hosts))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            ("avs-x-1", Some("x"), 10),
+            ("avs-x-2", Some("x"), 10),
+            ("avs-x-1-2", Some("x-1"), 3)
+        ]
+    );
+    let plans: BTreeSet<&str> = p.clusters.iter().map(|c| c.cluster.as_str()).collect();
+    assert_eq!(plans.len(), 3);
+    // Each pool names the cluster it holds (Flexible: one pool per cluster).
+    let pooled: BTreeSet<&str> = p
+        .pools
+        .iter()
+        .flat_map(|x| x.clusters.iter().map(String::as_str))
+        .collect();
+    assert_eq!(pooled, plans);
+}
+
+#[test]
+fn reserved_host_prices_from_a_file_can_change_the_sku() {
+    // The small estate with 3-year host prices from a file: AV36P 5.00 and AV64 6.00 USD
+    // per host-hour (made-up figures for the test).
+    //   AV36P 19 x 5.00 x 730 = 69,350.00 + 13,545.07 = 82,895.07
+    //   AV64  15 x 6.00 x 730 = 65,700.00 + 13,545.07 = 79,245.07 -> AV64
+    //   vSAN alone on AV64: 20 x 6.00 x 730 = 87,600.00; savings 8,354.93 per month.
+    let dir = std::env::temp_dir().join(format!("dsplan-estate-{}-prices", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("hosts.csv");
+    std::fs::write(
+        &file,
+        "sku,term,usd_per_hour,region,source\nAV36P,3y,5.00,eastus,test\nav64,3y,6.00,eastus,test\n",
+    )
+    .unwrap();
+    let options = PlanOptions {
+        host_term: dsplan::sizing::HostTerm::ThreeYear,
+        host_price_file: Some(file.clone()),
+        ..PlanOptions::default()
+    };
+    let p = plan_estate(small_estate(), options.clone());
+    let s = &p.summary;
+    assert_eq!((s.sku.as_str(), s.hosts), ("av64", 15));
+    assert_eq!(s.host_usd_per_hour, Some(6.0));
+    assert_eq!(s.hosts_usd_per_month, Some(65_700.0));
+    assert!(close(s.total_usd_per_month.unwrap(), 79_245.07));
+    let alt = |sku: &str| p.sku_alternatives.iter().find(|a| a.sku == sku).unwrap();
+    assert!(close(alt("av36p").total_usd_per_month.unwrap(), 82_895.07));
+    assert_eq!(s.vsan_alone_usd_per_month, Some(87_600.0));
+    assert!(close(s.savings_usd_per_month.unwrap(), 8_354.93));
+    // A SKU the catalog does not know is refused, naming the file's row.
+    std::fs::write(
+        &file,
+        "sku,term,usd_per_hour,region,source\nav99,3y,5.00,eastus,test\n",
+    )
+    .unwrap();
+    let err = Planner::new()
+        .inventory(small_estate())
+        .options(options)
+        .plan_estate()
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("row 2") && err.contains("av99"), "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn twenty_six_flexible_pools_need_two_netapp_accounts() {
+    // 26 source clusters of 3 VMs x 2 vCPU, 8 GiB, 100 GiB: 3 hosts each (as in the
+    // 13-cluster test), 78 hosts; 12 + 12 + 2 clusters in 3 private clouds. Storage per
+    // cluster 300 x 1.2 = 360 GiB -> a 1 TiB Flexible pool (the cheapest in eastus), not
+    // shared: 26 pools, 25 per NetApp account -> 2 accounts (the 26th pool in the second),
+    // and a warning. ANF 26 x 112.88 (112.87552 rounded per cluster) = 2,934.88.
+    let all = (1..=26)
+        .flat_map(|c| vms(&format!("n{c:02}"), 3, 2, 8.0, 100.0))
+        .collect();
+    let p = plan_estate(
+        inventory(all),
+        PlanOptions {
+            host_sku: Some("av36p".into()),
+            ..PlanOptions::default()
+        },
+    );
+    let clouds: Vec<usize> = p
+        .sizing
+        .private_clouds
+        .iter()
+        .map(|c| c.clusters.len())
+        .collect();
+    assert_eq!(clouds, [12, 12, 2]);
+    assert_eq!(p.pools.len(), 26);
+    assert!(
+        p.pools
+            .iter()
+            .all(|x| x.size_tib == 1 && x.clusters.len() == 1)
+    );
+    let in_second = p
+        .pools
+        .iter()
+        .filter(|x| x.account == "netapp-account-2")
+        .count();
+    assert_eq!((p.summary.netapp_accounts, in_second), (2, 1));
+    assert!(close(p.summary.anf_usd_per_month, 2_934.88));
+    assert!(
+        p.warnings
+            .iter()
+            .any(|w| w.message.contains("need 2 NetApp accounts")),
+        "{:?}",
+        p.warnings
+    );
+}
