@@ -248,7 +248,9 @@ impl StorageContext<'_> {
                 .into_iter()
                 .map(|(i, h)| {
                     let result = h.join().unwrap_or_else(|_| {
-                        Err(OptimizeError::Solver("a storage planning thread panicked".into()))
+                        Err(OptimizeError::Solver(
+                            "a storage planning thread panicked".into(),
+                        ))
                     });
                     (i, result)
                 })
