@@ -77,10 +77,7 @@ pub fn optimize_estate(
 ) -> Result<EstatePlan, OptimizeError> {
     // The targets and the required capacity are checked before any SKU is sized.
     super::run::base_targets(demand, &demand.options.io_profile)?;
-    let mut tried = Vec::new();
-    for host in candidate_skus(vsan_catalog, estate)? {
-        tried.push(size_sku(demand, vsan_catalog, estate, host)?);
-    }
+    let mut tried = size_in_parallel(demand, vsan_catalog, estate)?;
     let ctx = StorageContext {
         demand,
         catalog,
@@ -117,6 +114,29 @@ pub fn optimize_estate(
         *best,
         alternatives,
     )
+}
+
+/// Every candidate SKU sized, one thread per SKU (they are independent), in catalog order.
+fn size_in_parallel(
+    demand: &Demand,
+    vsan_catalog: &VsanCatalog,
+    estate: &EstateOptions,
+) -> Result<Vec<Tried>, OptimizeError> {
+    let skus = candidate_skus(vsan_catalog, estate)?;
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = skus
+            .into_iter()
+            .map(|host| scope.spawn(move || size_sku(demand, vsan_catalog, estate, host)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join().unwrap_or_else(|_| {
+                    Err(OptimizeError::Solver("a sizing thread panicked".into()))
+                })
+            })
+            .collect()
+    })
 }
 
 /// The SKUs to try: `host_sku`, or every SKU of the catalog.
