@@ -1,10 +1,12 @@
 //! # dsplan
 //!
-//! Plans Azure NetApp Files (ANF) NFS datastores for Azure VMware Solution (AVS) from an
-//! RVTools export: how many datastores, of what size, on which service level, for the lowest
-//! monthly cost that meets the capacity, IOPS and MiB/s targets, verified against a
-//! performance model of flows, hosts, volumes, service levels and the cool tier, and
-//! compared with the same data on vSAN alone.
+//! Plans an Azure VMware Solution (AVS) estate on Azure NetApp Files (ANF) NFS datastores
+//! from an RVTools (or Live Optics) export: how many AVS hosts of which SKU in how many
+//! clusters and private clouds the VMs' vCPUs and memory need, and per cluster how many
+//! datastores, of what size, on which service level, for the lowest monthly cost that meets
+//! the capacity, IOPS and MiB/s targets, verified against a performance model of flows,
+//! hosts, volumes, service levels and the cool tier, and compared with the same estate on
+//! vSAN alone.
 //!
 //! ## From an export to a plan
 //!
@@ -44,6 +46,31 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! Without a host count, [`Planner::plan_estate`] sizes the whole estate (what `dsplan plan`
+//! prints without `--hosts`):
+//!
+//! ```
+//! use dsplan::{PlanOptions, Planner};
+//!
+//! let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/small-estate.xlsx");
+//! let estate = Planner::new()
+//!     .input(fixture)
+//!     .options(PlanOptions {
+//!         iops: 20_000.0,
+//!         ..PlanOptions::default()
+//!     })
+//!     .plan_estate()?;
+//! // Two source clusters (Dev, Prod), each a 3-host AVS cluster (the minimum; its VMs need
+//! // one host for vCPU and memory, plus one for vSphere HA).
+//! assert_eq!(estate.sizing.clusters.len(), 2);
+//! assert!(estate.sizing.clusters.iter().all(|c| c.hosts == 3));
+//! // Hosts and storage priced, against the same estate on vSAN alone.
+//! let m = &estate.summary;
+//! println!("{} {} hosts: {:?} USD/month", m.hosts, m.sku, m.total_usd_per_month);
+//! assert!(m.vsan_alone_hosts.is_some());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! Every failure is an [`Error`] whose [`Error::kind`] says whether the input, a setting or
 //! the targets are at fault, or dsplan itself.
 //!
@@ -51,8 +78,9 @@
 //!
 //! Data flows one way, and a module uses only those before it:
 //! [`ingest`] (RVTools files) -> [`inventory::Inventory`] -> [`demand`] (scope, capacity,
-//! targets) -> [`optimize`] (good_lp MILPs over the [`catalog`] and the [`perf`] model) ->
-//! [`plan::Plan`] (with the [`vsan`] comparison) -> [`report`] (text, JSON, CSV, Markdown,
+//! targets) -> [`sizing`] (AVS hosts, clusters, private clouds) -> [`optimize`] (good_lp
+//! MILPs over the [`catalog`] and the [`perf`] model) -> [`plan::Plan`] and
+//! [`plan::EstatePlan`] (with the [`vsan`] comparison) -> [`report`] (text, JSON, CSV, Markdown,
 //! xlsx). Each stage is public for callers who need one step alone.
 #![deny(missing_docs)]
 
