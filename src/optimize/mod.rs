@@ -61,6 +61,7 @@ mod account;
 mod assemble;
 mod error;
 mod estate;
+mod estate_levels;
 mod estate_pools;
 mod explain;
 mod milp;

@@ -14,6 +14,7 @@
 use std::collections::BTreeMap;
 
 use super::account::{provisioned, quota_warnings};
+use super::estate_levels::{MAX_ENUMERATED_CLUSTERS, cheapest_levels, level_note};
 use super::milp::round_cents;
 use super::{OptimizeError, OptimizeOptions, PeakOptions, optimize};
 use crate::catalog::{
@@ -54,7 +55,12 @@ pub fn optimize_per_cluster(
     for c in &clusters.clusters {
         out.push(plan_cluster(c, catalog, model, &payg, hosts)?);
     }
-    if let Some(alt) = reserved_levels(clusters, catalog, model, options, hosts, &out)?
+    let alt = if clusters.clusters.len() <= MAX_ENUMERATED_CLUSTERS {
+        cheapest_levels(clusters, catalog, model, options, hosts, &out)?
+    } else {
+        reserved_levels(clusters, catalog, model, options, hosts, &out)?
+    };
+    if let Some(alt) = alt
         && estate_cost(&alt, catalog, options.reservation)?
             < estate_cost(&out, catalog, options.reservation)? - 1e-6
     {
@@ -84,8 +90,37 @@ pub fn optimize_per_cluster(
 /// # Errors
 /// [`OptimizeError::Catalog`] when a plan's region or level has no price (a bug: the plans
 /// were priced from the same catalog).
-fn estate_reservations(
+pub(super) fn estate_reservations(
     plans: &[ClusterPlan],
+    catalog: &Catalog,
+    term: ReservationTerm,
+) -> Result<Vec<ReservationPurchase>, OptimizeError> {
+    let hot = plans.iter().flat_map(|c| {
+        c.plan
+            .pools
+            .iter()
+            .map(|pool| (c.plan.region.as_str(), hot_tier(pool)))
+    });
+    purchases(hot, catalog, term)
+}
+
+/// A pool's hot tier: its level, hot TiB (`size - cold`) and the pay-as-you-go hot-tier
+/// line, USD per month.
+pub(super) fn hot_tier(pool: &crate::plan::PoolPlan) -> (ServiceLevel, f64, f64) {
+    (
+        pool.service_level,
+        (f64::from(pool.size_tib) - pool.cool_data_gib / 1024.0).max(0.0),
+        pool.hot_capacity_cost_usd_per_month,
+    )
+}
+
+/// The reservations for these hot tiers (region, (level, hot TiB, pay-as-you-go USD per
+/// month)), added per region and level; see [`estate_reservations`].
+///
+/// # Errors
+/// [`OptimizeError::Catalog`] when a region or level has no price.
+pub(super) fn purchases<'a>(
+    hot_tiers: impl Iterator<Item = (&'a str, (ServiceLevel, f64, f64))>,
     catalog: &Catalog,
     term: ReservationTerm,
 ) -> Result<Vec<ReservationPurchase>, OptimizeError> {
@@ -93,15 +128,11 @@ fn estate_reservations(
         return Ok(Vec::new());
     }
     // (region, level) -> (hot TiB, the pools' pay-as-you-go hot-tier lines)
-    let mut hot: BTreeMap<(String, ServiceLevel), (f64, f64)> = BTreeMap::new();
-    for c in plans {
-        for pool in &c.plan.pools {
-            let e = hot
-                .entry((c.plan.region.clone(), pool.service_level))
-                .or_default();
-            e.0 += (f64::from(pool.size_tib) - pool.cool_data_gib / 1024.0).max(0.0);
-            e.1 += pool.hot_capacity_cost_usd_per_month;
-        }
+    let mut hot: BTreeMap<(&str, ServiceLevel), (f64, f64)> = BTreeMap::new();
+    for (region, (level, tib, payg)) in hot_tiers {
+        let e = hot.entry((region, level)).or_default();
+        e.0 += tib;
+        e.1 += payg;
     }
     let mut out = Vec::new();
     for ((region, level), (hot_tib, payg)) in hot {
@@ -110,7 +141,7 @@ fn estate_reservations(
             continue;
         }
         let per_tib = catalog
-            .region(&region)?
+            .region(region)?
             .capacity_usd_per_tib_month(level)
             .ok_or_else(|| CatalogError::UnknownServiceLevel(format!("{level} in {region}")))?;
         let (mix, cost) = cheapest_mix(&offers, hot_tib, per_tib);
@@ -119,7 +150,7 @@ fn estate_reservations(
         }
         let (payg, cost) = (round_cents(payg), round_cents(cost));
         out.push(ReservationPurchase {
-            region,
+            region: region.to_string(),
             service_level: level,
             term: term.to_string(),
             hot_tib,
@@ -169,12 +200,9 @@ fn reserved_levels(
             ..options.clone()
         };
         let mut plan = plan_cluster(c, catalog, model, &fixed, hosts)?;
-        plan.plan.warnings.push(Warning::plan_wide(format!(
-            "service level {level}, not the {before} that is cheapest pay as you go: with \
-             the estate's `reservation` {} it costs less; the alternatives of this cluster \
-             are those of {level}",
-            options.reservation
-        )));
+        plan.plan
+            .warnings
+            .push(level_note(level, before, options.reservation));
         out.push(plan);
     }
     Ok(changed.then_some(out))
@@ -182,7 +210,7 @@ fn reserved_levels(
 
 /// The estate's monthly cost: the clusters' pay-as-you-go plans less what the estate's
 /// reservations save.
-fn estate_cost(
+pub(super) fn estate_cost(
     plans: &[ClusterPlan],
     catalog: &Catalog,
     term: ReservationTerm,
@@ -214,7 +242,7 @@ fn note_estate_reservation(plan: &mut crate::plan::Plan, term: ReservationTerm) 
 }
 
 /// One cluster's plan.
-fn plan_cluster(
+pub(super) fn plan_cluster(
     c: &ClusterDemand,
     catalog: &Catalog,
     model: &PerfModel,
