@@ -947,3 +947,63 @@ fn text_plan_names_connections_and_hides_empty_reservations() {
     assert!(text.contains("cool transfer"), "{text}");
     assert!(!text.contains("0 TiB reserved"), "{text}");
 }
+
+#[test]
+fn estate_sizing_settings_are_checked_before_the_input_is_read() {
+    // The input does not exist: each setting's error comes first, naming its flag.
+    let missing = "no-such-export.xlsx";
+    assert_exit_1(
+        &["plan", missing, "--vcpu-per-core", "0"],
+        &["--vcpu-per-core", "0.1 to 100"],
+    );
+    assert_exit_1(
+        &["plan", missing, "--host-sku", "av99"],
+        &["--host-sku", "av99", "av36p", "av64"],
+    );
+    assert_exit_1(
+        &["plan", missing, "--ha-hosts", "16"],
+        &["--ha-hosts", "0..=15"],
+    );
+    assert_exit_1(
+        &["plan", missing, "--group", "rack"],
+        &["--group", "source-cluster or estate"],
+    );
+    assert_exit_1(
+        &["plan", missing, "--host-term", "2y"],
+        &["--host-term", "payg, 1y, 3y or 5y"],
+    );
+    let dir = scratch("host-prices");
+    let prices = dir.join("hosts.csv");
+    std::fs::write(
+        &prices,
+        "sku,term,usd_per_hour,region,source\nav36p,3y,5,eastus,quote\nav36p,3y,6,eastus,again\n",
+    )
+    .unwrap();
+    assert_exit_1(
+        &[
+            "plan",
+            missing,
+            "--host-price-file",
+            &prices.to_string_lossy(),
+        ],
+        &["hosts.csv", "row 3", "given twice"],
+    );
+    // Without a price for the term, the plan says the host cost is unknown.
+    let o = dsplan(&[
+        "plan",
+        "fixtures/small-estate.xlsx",
+        "--host-term",
+        "3y",
+        "--format",
+        "json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = json(&o);
+    assert!(v["summary"]["hosts_usd_per_month"].is_null());
+    let warned = v["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|w| w["message"].as_str().unwrap().contains("no host price for"));
+    assert!(warned, "{}", v["warnings"]);
+}

@@ -147,21 +147,7 @@ fn candidate_skus<'a>(
     let Some(sku) = &estate.host_sku else {
         return Ok(vsan_catalog.hosts.iter().collect());
     };
-    let key = sku.trim().to_ascii_lowercase();
-    match vsan_catalog.hosts.iter().find(|h| h.sku == key) {
-        Some(h) => Ok(vec![h]),
-        None => Err(SizingError::Invalid {
-            option: "host_sku",
-            value: sku.clone(),
-            expected: vsan_catalog
-                .hosts
-                .iter()
-                .map(|h| h.sku.as_str())
-                .collect::<Vec<_>>()
-                .join(", "),
-        }
-        .into()),
-    }
+    Ok(vec![crate::sizing::find_sku(vsan_catalog, sku)?])
 }
 
 /// The feasible SKUs without a storage plan: those with a host price (`priced`, in
@@ -493,6 +479,14 @@ fn assemble(
     };
     let pools = share_pools(&mut storage, &catalog.limits);
     let mut warnings = best.sizing.warnings.clone();
+    if best.host_usd_per_hour.is_none() {
+        warnings.push(crate::inventory::Warning::plan_wide(format!(
+            "no host price for {} bought `host_term` {}: the SKU with the fewest hosts is \
+             shown, the host cost and the saving against vSAN alone are unknown (give \
+             `host_price_file`)",
+            best.sizing.sku, estate.host_term
+        )));
+    }
     warnings.extend(account_warnings(&pools, &catalog.limits, &prices.region));
     let hours = catalog.limits.hours_per_month;
     let vsan_alone = best.vsan_alone.take().map(|sizing| {

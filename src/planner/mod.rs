@@ -254,7 +254,30 @@ impl Planner {
         } else {
             None
         };
+        self.check_sizing(vsan.as_ref())?;
         Ok((catalog, vsan))
+    }
+
+    /// The estate sizing's settings: ranges, `host_sku`, the host price file.
+    fn check_sizing(&self, vsan: Option<&VsanCatalog>) -> Result<(), Error> {
+        let o = &self.options;
+        let hosts = match vsan {
+            Some(v) => Cow::Borrowed(v),
+            None => Cow::Owned(VsanCatalog::builtin()?),
+        };
+        let sizing = |e: crate::sizing::SizingError| Error::from(optimize::OptimizeError::from(e));
+        o.sizing_options()
+            .validate(hosts.limits.max_hosts_per_cluster)
+            .map_err(sizing)?;
+        if let Some(sku) = &o.host_sku {
+            crate::sizing::find_sku(&hosts, sku).map_err(sizing)?;
+        }
+        if let Some(path) = &o.host_price_file {
+            HostPrices::builtin(&hosts)
+                .with_file(path, &hosts)
+                .map_err(sizing)?;
+        }
+        Ok(())
     }
 
     /// Everything before the optimizer: checked options, catalog, model, inventory, the

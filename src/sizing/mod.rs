@@ -36,7 +36,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::demand::Demand;
 use crate::inventory::Warning;
-use crate::vsan::{AvsLimits, HostSku};
+use crate::vsan::{AvsLimits, HostSku, VsanCatalog};
 use pack::{HostCapacity, VmLoad, host_need, pack_private_clouds, split_group};
 
 /// Bytes per GB (decimal, as host memory is published).
@@ -233,6 +233,28 @@ fn cluster(
         private_cloud: String::new(),
         vm_indices: part.iter().map(|v| v.index).collect(),
     }
+}
+
+/// The host SKU named `sku` (trimmed, case-insensitive), for `host_sku`.
+///
+/// # Errors
+/// [`SizingError::Invalid`] listing the SKUs of the catalog.
+pub fn find_sku<'a>(catalog: &'a VsanCatalog, sku: &str) -> Result<&'a HostSku, SizingError> {
+    let key = sku.trim().to_ascii_lowercase();
+    catalog
+        .hosts
+        .iter()
+        .find(|h| h.sku == key)
+        .ok_or_else(|| SizingError::Invalid {
+            option: "host_sku",
+            value: sku.to_string(),
+            expected: catalog
+                .hosts
+                .iter()
+                .map(|h| h.sku.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+        })
 }
 
 /// The memory one host offers VMs, GiB: its RAM less ESXi's own typical usage, read as
