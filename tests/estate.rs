@@ -1030,3 +1030,48 @@ fn twenty_six_flexible_pools_need_two_netapp_accounts() {
         p.warnings
     );
 }
+
+#[test]
+fn a_time_phased_estate_counts_each_clusters_yearly_cost() {
+    // fixtures/small-estate.xlsx: Dev and Prod, each a 3-host AV36P cluster (the minimum);
+    // hosts: 6 x 9.20 USD/h x 730 h = 40,296.00 USD/month, 483,552.00 USD/year.
+    // With --peak-months 2 each cluster's ANF is time-phased: the year is
+    // 12 x hosts + the sum of the clusters' yearly ANF costs (base months x base cost +
+    // peak months x peak cost), not 12 x the base month.
+    let plan = Planner::new()
+        .input(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/fixtures/small-estate.xlsx"
+        ))
+        .options(PlanOptions {
+            iops: 10_000.0,
+            peak_months: Some(2),
+            peak_iops: 60_000.0,
+            host_sku: Some("av36p".into()),
+            ..PlanOptions::default()
+        })
+        .plan_estate()
+        .unwrap();
+    let m = &plan.summary;
+    assert_eq!(m.hosts, 6);
+    assert_eq!(m.hosts_usd_per_month, Some(40_296.0));
+    let anf_year: f64 = plan
+        .clusters
+        .iter()
+        .map(|c| c.plan.time_phased.as_ref().unwrap().yearly_cost_usd)
+        .sum();
+    let base_year: f64 = plan
+        .clusters
+        .iter()
+        .map(|c| 12.0 * c.plan.totals.cost_usd_per_month)
+        .sum();
+    // The peak months cost more than the base, so the phased year is above 12 x base.
+    assert!(anf_year > base_year, "{anf_year} vs {base_year}");
+    let expected = ((483_552.0 + anf_year) * 100.0_f64).round() / 100.0;
+    assert_eq!(m.total_usd_per_year, Some(expected));
+    // vSAN alone: 6 hosts too (the data fits 3-host RAID-1 clusters), so the saving is
+    // 12 x 40,296.00 - the year above, negative.
+    assert_eq!(m.vsan_alone_hosts, Some(6));
+    let saving = ((483_552.0 - expected) * 100.0_f64).round() / 100.0;
+    assert_eq!(m.savings_usd_per_year, Some(saving));
+}

@@ -479,6 +479,16 @@ fn assemble(
     };
     let pools = share_pools(&mut storage, &catalog.limits);
     let mut warnings = best.sizing.warnings.clone();
+    if let Some(p) = estate.host_prices.price(&best.sizing.sku, estate.host_term)
+        && !p.region.is_empty()
+        && p.region != prices.region
+    {
+        warnings.push(crate::inventory::Warning::plan_wide(format!(
+            "the {} host price is {}'s ({} USD per host-hour, {}), not {}'s: AVS prices \
+             differ by region; give `host_price_file` with the region's price",
+            p.sku, p.region, p.usd_per_hour, p.source, prices.region
+        )));
+    }
     if best.host_usd_per_hour.is_none() {
         warnings.push(crate::inventory::Warning::plan_wide(format!(
             "no host price for {} bought `host_term` {}: the SKU with the fewest hosts is \
@@ -555,6 +565,23 @@ fn summary(
     let total_month = hosts_usd.map(|h| round_cents(h + t.cost_usd_per_month));
     let vsan_usd = vsan.and_then(|v| v.usd_per_month);
     let savings = vsan_usd.zip(total_month).map(|(v, a)| round_cents(v - a));
+    // A year of ANF: each cluster's time-phased yearly cost where it has one, else 12
+    // months, less the estate's reservations, plus the first month's cool transfer.
+    let anf_year: f64 = storage
+        .clusters
+        .iter()
+        .map(|c| {
+            c.plan
+                .time_phased
+                .as_ref()
+                .map_or(12.0 * c.plan.totals.cost_usd_per_month, |tp| {
+                    tp.yearly_cost_usd
+                })
+        })
+        .sum::<f64>()
+        - 12.0 * t.reservation_savings_usd_per_month
+        + t.first_month_cool_transfer_usd;
+    let total_year = hosts_usd.map(|h| round_cents(12.0 * h + anf_year));
     EstateSummary {
         sku: e.sizing.sku.clone(),
         hosts: e.sizing.hosts,
@@ -577,14 +604,14 @@ fn summary(
         hosts_usd_per_month: hosts_usd,
         anf_usd_per_month: t.cost_usd_per_month,
         total_usd_per_month: total_month,
-        total_usd_per_year: total_month
-            .map(|m| round_cents(12.0 * m + t.first_month_cool_transfer_usd)),
+        total_usd_per_year: total_year,
         first_month_cool_transfer_usd: t.first_month_cool_transfer_usd,
         vsan_alone_hosts: vsan.map(|v| v.sizing.hosts),
         vsan_alone_usd_per_month: vsan_usd,
         savings_usd_per_month: savings,
-        savings_usd_per_year: savings
-            .map(|s| round_cents(12.0 * s - t.first_month_cool_transfer_usd)),
+        savings_usd_per_year: vsan_usd
+            .zip(total_year)
+            .map(|(v, y)| round_cents(12.0 * v - y)),
     }
 }
 

@@ -59,7 +59,9 @@ pub struct EstateSummary {
     pub anf_usd_per_month: f64,
     /// Hosts + ANF, USD per month; `None` when the host price is unknown.
     pub total_usd_per_month: Option<f64>,
-    /// 12 x the monthly total plus the one-time first-month cool transfer, USD per year.
+    /// A year of hosts and ANF: 12 x the hosts, each cluster's yearly ANF cost (its
+    /// time-phased yearly cost with `peak_months`, else 12 months) less the estate's
+    /// reservations, plus the one-time first-month cool transfer, USD per year.
     pub total_usd_per_year: Option<f64>,
     /// One-time transfer of the cold data into the cool tier, first month, USD.
     pub first_month_cool_transfer_usd: f64,
@@ -69,7 +71,7 @@ pub struct EstateSummary {
     pub vsan_alone_usd_per_month: Option<f64>,
     /// vSAN alone less hosts + ANF, USD per month (positive: ANF saves).
     pub savings_usd_per_month: Option<f64>,
-    /// The same per year (12 x monthly, less the first-month cool transfer), USD.
+    /// 12 x vSAN alone less `total_usd_per_year`, USD per year.
     pub savings_usd_per_year: Option<f64>,
 }
 
