@@ -2,17 +2,16 @@
 //! driver, clusters, private clouds, pools, datastores per cluster, costs, vSAN alone),
 //! then each cluster's plan, then the excluded VMs once.
 
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use super::ReportError;
 use super::tables::{PLAN_CSV_HEADER, csv_error, csv_rows};
-use super::text::{plan_text, units_text, write_warnings};
+use super::text::{plan_text, units_text, write_excluded, write_warnings};
 use crate::numbers::group_thousands as g;
 use crate::plan::{EstatePlan, SkuAlternative};
 
 /// `Some(x)` as USD with cents, or `unknown`.
-fn usd(v: Option<f64>) -> String {
+pub(super) fn usd(v: Option<f64>) -> String {
     v.map_or_else(|| "unknown".to_string(), |x| g(x, 2))
 }
 
@@ -251,34 +250,12 @@ fn estate_assumptions(s: &mut String, plan: &EstatePlan) {
 
 /// Excluded VMs, once for the estate: count and GiB per reason, the first few by name.
 fn excluded(s: &mut String, plan: &EstatePlan) {
-    let mut by_reason: BTreeMap<&str, (usize, f64)> = BTreeMap::new();
-    for e in &plan.excluded {
-        let entry = by_reason.entry(e.reason.describe()).or_default();
-        entry.0 += 1;
-        entry.1 += e.capacity_gib.unwrap_or(0.0);
-    }
-    let _ = writeln!(s, "\nExcluded VMs (the estate's): {}", plan.excluded.len());
-    for (reason, (n, gib)) in &by_reason {
-        let _ = writeln!(s, "  {n:>6} {reason} ({} GiB)", g(*gib, 1));
-    }
-    const SHOWN: usize = 20;
-    for e in plan.excluded.iter().take(SHOWN) {
-        let _ = writeln!(
-            s,
-            "         {} [{}] {} row {}",
-            e.name,
-            e.reason.describe(),
-            e.origin.sheet,
-            e.origin.row
-        );
-    }
-    if plan.excluded.len() > SHOWN {
-        let _ = writeln!(
-            s,
-            "         ... {} more (the JSON format lists all)",
-            plan.excluded.len() - SHOWN
-        );
-    }
+    let gib = plan
+        .excluded
+        .iter()
+        .filter_map(|e| e.capacity_gib)
+        .fold(0.0, |a, c| a + c);
+    write_excluded(s, "Excluded VMs (the estate's)", &plan.excluded, gib);
 }
 
 /// The estate plan as CSV: one row per datastore, with its AVS cluster, SKU and hosts.

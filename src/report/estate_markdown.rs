@@ -4,14 +4,10 @@
 
 use std::fmt::Write as _;
 
-use super::markdown::{plan_markdown, table};
+use super::estate::usd;
+use super::markdown::{excluded_table, plan_markdown, table};
 use crate::numbers::group_thousands as g;
 use crate::plan::EstatePlan;
-
-/// `Some(x)` as USD with cents, or `unknown`.
-fn usd(v: Option<f64>) -> String {
-    v.map_or_else(|| "unknown".to_string(), |x| g(x, 2))
-}
 
 /// The estate plan as one Markdown document.
 pub(super) fn estate_markdown(plan: &EstatePlan) -> String {
@@ -304,22 +300,5 @@ fn notes(s: &mut String, plan: &EstatePlan) {
 
 fn excluded(s: &mut String, plan: &EstatePlan) {
     let _ = writeln!(s, "## Excluded VMs (the estate's)\n");
-    let rows: Vec<Vec<String>> = plan
-        .excluded
-        .iter()
-        .map(|e| {
-            vec![
-                e.name.clone(),
-                e.reason.describe().to_string(),
-                e.capacity_gib.map_or("unknown".into(), |c| g(c, 1)),
-                format!("{} row {}", e.origin.sheet, e.origin.row),
-            ]
-        })
-        .collect();
-    table(
-        s,
-        &["VM", "reason", "GiB", "where"],
-        &[false, false, true, false],
-        &rows,
-    );
+    excluded_table(s, &plan.excluded);
 }

@@ -346,7 +346,7 @@ fn excluded(s: &mut String, plan: &Plan) {
 }
 
 /// The VMs of `list`, count and GiB per reason, as a table.
-fn excluded_table(s: &mut String, list: &[ExcludedVm]) {
+pub(super) fn excluded_table(s: &mut String, list: &[ExcludedVm]) {
     let mut by_reason: BTreeMap<&str, (usize, f64)> = BTreeMap::new();
     for e in list {
         let entry = by_reason.entry(e.reason.describe()).or_default();

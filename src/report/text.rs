@@ -506,7 +506,7 @@ fn excluded(s: &mut String, plan: &Plan) {
 
 /// Writes `title`: the VMs of `list` and their known capacity `gib`, count and GiB per
 /// reason, then the first few by name.
-fn write_excluded(s: &mut String, title: &str, list: &[ExcludedVm], gib: f64) {
+pub(super) fn write_excluded(s: &mut String, title: &str, list: &[ExcludedVm], gib: f64) {
     let g = group_thousands;
     let _ = writeln!(s);
     let mut by_reason: BTreeMap<&str, (usize, f64)> = BTreeMap::new();
