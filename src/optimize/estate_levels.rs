@@ -8,7 +8,8 @@
 //! module tries the levels chosen pay as you go and those each cluster would choose with a
 //! reservation of its own.
 
-use super::per_cluster::{hot_tier, plan_cluster, purchases};
+use super::one_cluster::plan_cluster;
+use super::reserve::{hot_tier, purchases};
 use super::{OptimizeError, OptimizeOptions};
 use crate::catalog::{Catalog, ReservationTerm, ServiceLevel};
 use crate::demand::ClusterDemands;
@@ -17,7 +18,7 @@ use crate::perf::PerfModel;
 use crate::plan::ClusterPlan;
 
 /// Most clusters whose level combinations are enumerated (4^5 = 1,024 combinations).
-pub(super) const MAX_ENUMERATED_CLUSTERS: usize = 5;
+const MAX_ENUMERATED_CLUSTERS: usize = 5;
 
 /// The levels tried, in this order.
 const LEVELS: [ServiceLevel; 4] = [
@@ -28,11 +29,7 @@ const LEVELS: [ServiceLevel; 4] = [
 ];
 
 /// The warning on a cluster whose level is not its cheapest pay as you go.
-pub(super) fn level_note(
-    level: ServiceLevel,
-    before: ServiceLevel,
-    term: ReservationTerm,
-) -> Warning {
+fn level_note(level: ServiceLevel, before: ServiceLevel, term: ReservationTerm) -> Warning {
     Warning::plan_wide(format!(
         "service level {level}, not the {before} that is cheapest pay as you go: with the \
          estate's `reservation` {term} it costs less; the alternatives of this cluster are \
@@ -51,7 +48,7 @@ struct Choices {
 ///
 /// # Errors
 /// Errors of [`plan_cluster`] other than a level that cannot meet the targets.
-pub(super) fn cheapest_levels(
+fn cheapest_levels(
     clusters: &ClusterDemands,
     catalog: &Catalog,
     model: &PerfModel,
@@ -175,4 +172,70 @@ fn combination_cost(
         .sum();
     let payg: f64 = chosen().map(|c| c.plan.totals.cost_usd_per_month).sum();
     Ok(payg - savings)
+}
+
+/// With a reservation, the clusters at the levels that make the estate cheapest: every
+/// combination for up to [`MAX_ENUMERATED_CLUSTERS`] clusters ([`cheapest_levels`]), else
+/// the levels each cluster would choose with a reservation of its own. `None` without a
+/// reservation or when nothing changes; the caller keeps the result only when it is cheaper.
+///
+/// # Errors
+/// Errors of [`plan_cluster`] other than a level that cannot meet the targets.
+pub(super) fn reserved_levels(
+    clusters: &ClusterDemands,
+    catalog: &Catalog,
+    model: &PerfModel,
+    options: &OptimizeOptions,
+    hosts: Option<u32>,
+    payg_plans: &[ClusterPlan],
+) -> Result<Option<Vec<ClusterPlan>>, OptimizeError> {
+    if clusters.clusters.len() <= MAX_ENUMERATED_CLUSTERS {
+        cheapest_levels(clusters, catalog, model, options, hosts, payg_plans)
+    } else {
+        own_reserved_levels(clusters, catalog, model, options, hosts, payg_plans)
+    }
+}
+
+/// With a reservation, the clusters at the levels a reservation of their own would choose
+/// (a level that is dearer pay as you go can be cheaper reserved): each cluster planned
+/// with the reservation, then re-planned pay as you go at that level, so the estate buys
+/// the reservations once. `None` without a reservation or when no level changes.
+fn own_reserved_levels(
+    clusters: &ClusterDemands,
+    catalog: &Catalog,
+    model: &PerfModel,
+    options: &OptimizeOptions,
+    hosts: Option<u32>,
+    payg_plans: &[ClusterPlan],
+) -> Result<Option<Vec<ClusterPlan>>, OptimizeError> {
+    if options.reservation == ReservationTerm::None {
+        return Ok(None);
+    }
+    let mut out = Vec::with_capacity(payg_plans.len());
+    let mut changed = false;
+    for (c, payg) in clusters.clusters.iter().zip(payg_plans) {
+        let reserved = plan_cluster(c, catalog, model, options, hosts)?;
+        let (Some(level), Some(before)) = (
+            reserved.plan.pools.first().map(|p| p.service_level),
+            payg.plan.pools.first().map(|p| p.service_level),
+        ) else {
+            return Ok(None);
+        };
+        if level == before {
+            out.push(payg.clone());
+            continue;
+        }
+        changed = true;
+        let fixed = OptimizeOptions {
+            reservation: ReservationTerm::None,
+            service_levels: vec![level],
+            ..options.clone()
+        };
+        let mut plan = plan_cluster(c, catalog, model, &fixed, hosts)?;
+        plan.plan
+            .warnings
+            .push(level_note(level, before, options.reservation));
+        out.push(plan);
+    }
+    Ok(changed.then_some(out))
 }

@@ -1,0 +1,74 @@
+//! One cluster's plan within an estate or a per-cluster plan ([`plan_cluster`]): its own
+//! demand and hosts, its capacity share of the peak targets.
+
+use super::{OptimizeError, OptimizeOptions, PeakOptions, optimize};
+use crate::catalog::{Catalog, Limits};
+use crate::demand::ClusterDemand;
+use crate::perf::PerfModel;
+use crate::plan::ClusterPlan;
+
+/// One cluster's plan.
+pub(super) fn plan_cluster(
+    c: &ClusterDemand,
+    catalog: &Catalog,
+    model: &PerfModel,
+    options: &OptimizeOptions,
+    hosts: Option<u32>,
+) -> Result<ClusterPlan, OptimizeError> {
+    let (n, source) = cluster_hosts(c, &catalog.limits, hosts);
+    let share = c.capacity_share;
+    let opts = OptimizeOptions {
+        hosts: n,
+        peak: options.peak.as_ref().map(|p| PeakOptions {
+            iops: p.iops * share,
+            throughput_mibps: p.throughput_mibps * share,
+            ..p.clone()
+        }),
+        ..options.clone()
+    };
+    let name = &c.cluster;
+    let plan = optimize(&c.demand, catalog, model, &opts).map_err(|e| match e {
+        OptimizeError::Infeasible {
+            target,
+            required,
+            reachable,
+            detail,
+        } => OptimizeError::Infeasible {
+            target,
+            required,
+            reachable,
+            detail: format!("cluster '{name}': {detail}"),
+        },
+        other => other,
+    })?;
+    Ok(ClusterPlan {
+        cluster: name.clone(),
+        hosts: n,
+        hosts_source: source,
+        target_share: share,
+        plan,
+    })
+}
+
+/// The cluster's AVS hosts and where the count came from: `hosts` when given, else the
+/// inventory's count, else the AVS minimum; within the catalog's AVS range.
+fn cluster_hosts(c: &ClusterDemand, limits: &Limits, hosts: Option<u32>) -> (u32, String) {
+    let (n, source) = match (hosts, c.source_hosts) {
+        (Some(h), _) => (h, "`hosts`".to_string()),
+        (None, Some(h)) => (h, c.hosts_source.clone()),
+        (None, None) => (
+            limits.min_hosts,
+            format!("AVS minimum ({})", c.hosts_source),
+        ),
+    };
+    let clamped = n.clamp(limits.min_hosts, limits.max_hosts);
+    if clamped != n {
+        let source = format!(
+            "{source}: {n}, within AVS {}..{}",
+            limits.min_hosts, limits.max_hosts
+        );
+        (clamped, source)
+    } else {
+        (clamped, source)
+    }
+}
