@@ -1007,3 +1007,85 @@ fn estate_sizing_settings_are_checked_before_the_input_is_read() {
         .any(|w| w["message"].as_str().unwrap().contains("no host price for"));
     assert!(warned, "{}", v["warnings"]);
 }
+
+#[test]
+fn settings_a_mode_does_not_use_are_named_in_a_warning() {
+    let fx = "fixtures/small-estate.xlsx";
+    let warned = |args: &[&str], needle: &str| {
+        let mut all = vec!["plan", fx];
+        all.extend_from_slice(args);
+        all.extend_from_slice(&["--format", "json"]);
+        let o = dsplan(&all);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let v = json(&o);
+        let list = v["warnings"]
+            .as_array()
+            .or_else(|| v["total"]["warnings"].as_array())
+            .unwrap()
+            .clone();
+        list.iter()
+            .any(|w| w["message"].as_str().unwrap().contains(needle))
+    };
+    // One cluster of 3 hosts: the estate's sizing settings are ignored, and said so.
+    assert!(warned(
+        &["--hosts", "3", "--host-sku", "av64", "--ha-hosts", "2"],
+        "`host_sku`, `ha_hosts` size the estate's hosts"
+    ));
+    assert!(warned(
+        &["--per-cluster", "--group", "estate"],
+        "`group` size the estate's hosts"
+    ));
+    // The estate: vSAN alone runs on the estate's SKU, not --vsan-host.
+    assert!(warned(
+        &["--vsan-host", "av64"],
+        "`vsan_host` apply to one cluster's plan"
+    ));
+    // Defaults warn about nothing of the kind.
+    assert!(!warned(&["--hosts", "3"], "size the estate's hosts"));
+    assert!(!warned(&[], "apply to one cluster's plan"));
+}
+
+#[test]
+fn estate_cluster_plans_say_where_their_hosts_come_from() {
+    // --growth-pct 1500: 1,800 GiB placed x 16 x 1.2 = 34,560 GiB, above the 25 TiB default
+    // quota: the estate warns once; each cluster plan does not repeat it.
+    let o = dsplan(&[
+        "plan",
+        "fixtures/small-estate.xlsx",
+        "--growth-pct",
+        "1500",
+        "--format",
+        "json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = json(&o);
+    let quota = |list: &serde_json::Value| {
+        list.as_array()
+            .unwrap()
+            .iter()
+            .filter(|w| {
+                w["message"]
+                    .as_str()
+                    .unwrap()
+                    .contains("regional capacity quota")
+            })
+            .count()
+    };
+    assert_eq!(quota(&v["warnings"]), 1, "{}", v["warnings"]);
+    for c in v["clusters"].as_array().unwrap() {
+        assert_eq!(quota(&c["plan"]["warnings"]), 0);
+        let hosts = c["plan"]["assumptions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["name"] == "hosts")
+            .unwrap();
+        assert!(
+            hosts["note"]
+                .as_str()
+                .unwrap()
+                .starts_with("sized from compute"),
+            "{hosts}"
+        );
+    }
+}

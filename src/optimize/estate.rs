@@ -12,16 +12,17 @@
 
 use super::estate_pools::{account_warnings, share_pools};
 use super::{OptimizeError, OptimizeOptions, optimize_per_cluster};
-use crate::catalog::Catalog;
+use crate::catalog::{Catalog, ReservationTerm};
 use crate::demand::{ClusterDemand, ClusterDemands, Demand};
+use crate::numbers::group_thousands as g;
 use crate::perf::PerfModel;
 use crate::plan::{
     Assumption, ClusterPlans, EstatePlan, EstateSummary, HostsByDriver, SCHEMA_VERSION,
     SkuAlternative, VsanAloneCost,
 };
 use crate::sizing::{
-    Driver, EstateSizing, HostPrices, HostTerm, SizingError, SizingOptions, VsanAlone, size_estate,
-    vsan_alone,
+    Driver, EstateSizing, Grouping, HostPrices, HostTerm, SizingError, SizingOptions, VsanAlone,
+    size_estate, vsan_alone,
 };
 use crate::vsan::{HostSku, VsanCatalog, VsanOptions};
 
@@ -101,7 +102,7 @@ pub fn optimize_estate(
     let Some(chosen) = choose(&tried, hours) else {
         return Err(first_error(tried));
     };
-    let alternatives = sku_alternatives(&tried, chosen, hours);
+    let alternatives = sku_alternatives(&tried, chosen, hours, estate.host_term);
     let Some(Tried::Feasible(best)) = tried.into_iter().nth(chosen) else {
         return Err(OptimizeError::Solver("chosen SKU lost".into()));
     };
@@ -404,12 +405,17 @@ fn first_error(tried: Vec<Tried>) -> OptimizeError {
 }
 
 /// One row per SKU tried.
-fn sku_alternatives(tried: &[Tried], chosen: usize, hours: f64) -> Vec<SkuAlternative> {
+fn sku_alternatives(
+    tried: &[Tried],
+    chosen: usize,
+    hours: f64,
+    term: HostTerm,
+) -> Vec<SkuAlternative> {
     tried
         .iter()
         .enumerate()
         .map(|(i, t)| match t {
-            Tried::Feasible(e) => feasible_row(e, i == chosen, hours),
+            Tried::Feasible(e) => feasible_row(e, i == chosen, hours, term),
             Tried::Infeasible(sku, err) => SkuAlternative {
                 sku: sku.clone(),
                 feasible: false,
@@ -429,7 +435,7 @@ fn sku_alternatives(tried: &[Tried], chosen: usize, hours: f64) -> Vec<SkuAltern
         .collect()
 }
 
-fn feasible_row(e: &SkuEstate, chosen: bool, hours: f64) -> SkuAlternative {
+fn feasible_row(e: &SkuEstate, chosen: bool, hours: f64, term: HostTerm) -> SkuAlternative {
     let hosts_usd = hosts_cost(e.sizing.hosts, e.host_usd_per_hour, hours);
     SkuAlternative {
         sku: e.sizing.sku.clone(),
@@ -447,12 +453,14 @@ fn feasible_row(e: &SkuEstate, chosen: bool, hours: f64) -> SkuAlternative {
             .vsan_alone
             .as_ref()
             .and_then(|v| hosts_cost(v.hosts, e.host_usd_per_hour, hours)),
-        note: if chosen {
+        note: if chosen && e.host_usd_per_hour.is_none() {
+            format!("chosen: the fewest hosts (no SKU has a {term} host price)")
+        } else if chosen {
             "chosen".into()
         } else if e.host_usd_per_hour.is_none() {
             format!(
-                "no {} host price in data/ or `host_price_file`: sized only (its storage not \
-                 planned, its total not compared)",
+                "no {} {term} host price in data/ or `host_price_file`: sized only (its \
+                 storage not planned, its total not compared)",
                 e.sizing.sku
             )
         } else {
@@ -498,6 +506,15 @@ fn assemble(
         )));
     }
     warnings.extend(account_warnings(&pools, &catalog.limits, &prices.region));
+    if options.reservation != ReservationTerm::None && storage.reservations.is_empty() {
+        warnings.push(crate::inventory::Warning::plan_wide(format!(
+            "`reservation` {}: nothing bought: reservations cover the hot tier of Standard, \
+             Premium and Ultra (data/reservations.csv; none for Flexible), and no level's \
+             hot TiB in the estate makes a unit pay",
+            options.reservation
+        )));
+    }
+    warnings.extend(grouping_hint(demand, vsan_catalog, estate, &best.sizing)?);
     let hours = catalog.limits.hours_per_month;
     let vsan_alone = best.vsan_alone.take().map(|sizing| {
         let usd = hosts_cost(sizing.hosts, best.host_usd_per_hour, hours);
@@ -525,6 +542,52 @@ fn assemble(
         excluded: demand.excluded.clone(),
         warnings,
     })
+}
+
+/// With source-cluster grouping, a hint when packing the estate (`group` estate) would
+/// need fewer hosts on the same SKU: small source clusters each take a 3-host cluster.
+///
+/// # Errors
+/// A sizing error of the estate grouping (the same settings already sized the estate).
+fn grouping_hint(
+    demand: &Demand,
+    vsan_catalog: &VsanCatalog,
+    estate: &EstateOptions,
+    sizing: &EstateSizing,
+) -> Result<Option<crate::inventory::Warning>, OptimizeError> {
+    if estate.sizing.group != Grouping::SourceCluster {
+        return Ok(None);
+    }
+    let host = crate::sizing::find_sku(vsan_catalog, &sizing.sku)?;
+    let packed = SizingOptions {
+        group: Grouping::Estate,
+        ..estate.sizing.clone()
+    };
+    let other = size_estate(demand, host, &vsan_catalog.limits, &packed)?;
+    if other.hosts >= sizing.hosts {
+        return Ok(None);
+    }
+    let minimum = sizing
+        .clusters
+        .iter()
+        .filter(|c| c.driver == Driver::Minimum)
+        .count();
+    let why = if minimum > 0 {
+        format!(
+            "{minimum} of the {} AVS clusters are at the 3-host minimum; ",
+            sizing.clusters.len()
+        )
+    } else {
+        String::new()
+    };
+    Ok(Some(crate::inventory::Warning::plan_wide(format!(
+        "{why}`group` estate packs the VMs into {} cluster(s) of {} {} hosts in all instead \
+         of {} (the source clusters' VMs then share AVS clusters)",
+        other.clusters.len(),
+        g(f64::from(other.hosts), 0),
+        sizing.sku,
+        g(f64::from(sizing.hosts), 0)
+    ))))
 }
 
 /// The vSAN-alone figures' basis, in words.

@@ -1,9 +1,11 @@
 //! One cluster's plan within an estate or a per-cluster plan ([`plan_cluster`]): its own
 //! demand and hosts, its capacity share of the peak targets.
 
+use super::account::{provisioned, quota_warnings};
 use super::{OptimizeError, OptimizeOptions, PeakOptions, optimize};
 use crate::catalog::{Catalog, Limits};
 use crate::demand::ClusterDemand;
+use crate::inventory::Warning;
 use crate::perf::PerfModel;
 use crate::plan::ClusterPlan;
 
@@ -41,6 +43,24 @@ pub(super) fn plan_cluster(
         },
         other => other,
     })?;
+    let mut plan = plan;
+    // The estate (or per-cluster total) warns about the quota over every cluster's pools.
+    let (tib, pools) = provisioned(&plan);
+    let own = quota_warnings(
+        &catalog.limits,
+        &plan.region,
+        tib,
+        pools,
+        "the plan's pools",
+    );
+    plan.warnings.retain(|w| !own.contains(w));
+    for a in plan.assumptions.iter_mut().filter(|a| a.name == "hosts") {
+        a.note.clone_from(&source);
+    }
+    if let Some(h) = c.source_hosts.filter(|&h| hosts.is_none() && h > n) {
+        plan.warnings
+            .push(capped_warning(name, h, catalog.limits.max_hosts));
+    }
     Ok(ClusterPlan {
         cluster: name.clone(),
         hosts: n,
@@ -62,13 +82,29 @@ fn cluster_hosts(c: &ClusterDemand, limits: &Limits, hosts: Option<u32>) -> (u32
         ),
     };
     let clamped = n.clamp(limits.min_hosts, limits.max_hosts);
-    if clamped != n {
+    if clamped > n {
         let source = format!(
-            "{source}: {n}, within AVS {}..{}",
-            limits.min_hosts, limits.max_hosts
+            "{source}: {n}, raised to the AVS minimum of {} per cluster",
+            limits.min_hosts
+        );
+        (clamped, source)
+    } else if clamped < n {
+        let source = format!(
+            "{source}: {n}, capped at the AVS maximum of {} per cluster",
+            limits.max_hosts
         );
         (clamped, source)
     } else {
         (clamped, source)
     }
+}
+
+/// The warning on a source cluster with more hosts than one AVS cluster holds.
+fn capped_warning(name: &str, source_hosts: u32, max_hosts: u32) -> Warning {
+    Warning::plan_wide(format!(
+        "source cluster '{name}' has {source_hosts} hosts, more than the {max_hosts} one AVS \
+         cluster holds: its datastores are planned for {max_hosts} hosts (their flows); its \
+         VMs may need several AVS clusters: plan without `per_cluster` and `hosts` to size \
+         the AVS clusters from the VMs' vCPUs and memory"
+    ))
 }

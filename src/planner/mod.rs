@@ -135,6 +135,7 @@ impl Planner {
             &self.options.optimize_options(),
         )?;
         self.add_vsan_comparison(&mut plan, &prepared)?;
+        plan.warnings.extend(self.options.unused_estate_settings());
         Ok(plan)
     }
 
@@ -163,6 +164,7 @@ impl Planner {
         // own), ahead of the warnings about the clusters' pools together.
         let mut warnings = prepared.demand.warnings;
         warnings.append(&mut plans.total.warnings);
+        warnings.extend(self.options.unused_estate_settings());
         plans.total.warnings = warnings;
         Ok(plans)
     }
@@ -209,6 +211,7 @@ impl Planner {
         // The estate's input and demand warnings first.
         let mut warnings = prepared.demand.warnings;
         warnings.append(&mut plan.warnings);
+        warnings.extend(o.unused_vsan_settings());
         plan.warnings = warnings;
         Ok(plan)
     }
@@ -404,8 +407,8 @@ fn join_perf(demand: &mut Demand, inventory: &Inventory, perf: &PerfInput, figur
             column: None,
             value: None,
             message: format!(
-                "targets from `perf`: the sums of the per-VM figures of {joined} VMs, {} \
-                 IOPS and {} MiB/s ({figures})",
+                "targets from the per-VM performance figures (of this file): the sums over \
+                 {joined} VMs, {} IOPS and {} MiB/s ({figures})",
                 iops.round(),
                 mibps.round()
             ),

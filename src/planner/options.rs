@@ -9,6 +9,7 @@ use crate::catalog::{ReservationTerm, ServiceLevel};
 use crate::defaults;
 use crate::demand::{CapacityBasis, DemandOptions, Scope};
 use crate::ingest::PerfBasis;
+use crate::inventory::Warning;
 use crate::optimize::{OptimizeOptions, PeakOptions};
 use crate::perf::IoProfile;
 use crate::sizing::{Grouping, HostTerm, MemoryBasis, SizingOptions};
@@ -263,6 +264,68 @@ impl PlanOptions {
             allow_unlisted_region: self.allow_unlisted_region,
             allow_large_volumes: self.allow_large_volumes,
         }
+    }
+
+    /// A warning naming the estate sizing settings changed from their defaults, which
+    /// only the estate plan uses (one cluster's plan and per-cluster plans ignore them).
+    pub fn unused_estate_settings(&self) -> Option<Warning> {
+        let d = PlanOptions::default();
+        let changed: Vec<&str> = [
+            ("host_sku", self.host_sku != d.host_sku),
+            ("vcpu_per_core", self.vcpu_per_core != d.vcpu_per_core),
+            ("memory_basis", self.memory_basis != d.memory_basis),
+            (
+                "memory_overcommit",
+                self.memory_overcommit != d.memory_overcommit,
+            ),
+            ("ha_hosts", self.ha_hosts != d.ha_hosts),
+            ("group", self.group != d.group),
+            ("host_term", self.host_term != d.host_term),
+            ("host_price_file", self.host_price_file.is_some()),
+        ]
+        .into_iter()
+        .filter_map(|(name, changed)| changed.then_some(name))
+        .collect();
+        (!changed.is_empty()).then(|| {
+            Warning::plan_wide(format!(
+                "{} size the estate's hosts and apply only to the estate plan (without \
+                 `hosts` and `per_cluster`): ignored here",
+                changed
+                    .iter()
+                    .map(|n| format!("`{n}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        })
+    }
+
+    /// A warning naming the vSAN comparison's host settings changed from their defaults,
+    /// which the estate plan does not use (its vSAN alone runs on the estate's SKU at the
+    /// estate's host prices).
+    pub fn unused_vsan_settings(&self) -> Option<Warning> {
+        let d = PlanOptions::default();
+        let changed: Vec<&str> = [
+            ("vsan_host", self.vsan_host != d.vsan_host),
+            (
+                "vsan_host_usd_per_hour",
+                self.vsan_host_usd_per_hour.is_some(),
+            ),
+        ]
+        .into_iter()
+        .filter_map(|(name, changed)| changed.then_some(name))
+        .collect();
+        (!changed.is_empty()).then(|| {
+            Warning::plan_wide(format!(
+                "{} apply to one cluster's plan (`hosts`) and per-cluster plans: the estate's \
+                 vSAN alone runs on the estate's host SKU at its host prices (`host_sku`, \
+                 `host_price_file`): ignored here",
+                changed
+                    .iter()
+                    .map(|n| format!("`{n}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        })
     }
 
     /// The estate sizing's options.

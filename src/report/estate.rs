@@ -49,12 +49,12 @@ fn summary(s: &mut String, plan: &EstatePlan) {
         "Estate: {} VMs on {} {} hosts in {} AVS cluster(s), {} private cloud(s); {} \
          datastores in {} pool(s) ({} TiB, {} NetApp account(s)); {} ({})",
         g(m.vms_placed as f64, 0),
-        m.hosts,
+        g(f64::from(m.hosts), 0),
         m.sku,
-        m.clusters,
-        m.private_clouds,
-        m.datastores,
-        m.pools,
+        g(m.clusters as f64, 0),
+        g(m.private_clouds as f64, 0),
+        g(f64::from(m.datastores), 0),
+        g(m.pools as f64, 0),
         g(f64::from(m.pool_size_tib), 0),
         m.netapp_accounts,
         plan.location,
@@ -64,7 +64,9 @@ fn summary(s: &mut String, plan: &EstatePlan) {
         s,
         "  hosts by driver: {} by vCPU, {} by memory, {} at the 3-host minimum (HA reserve \
          included)",
-        d.vcpu, d.memory, d.minimum
+        g(f64::from(d.vcpu), 0),
+        g(f64::from(d.memory), 0),
+        g(f64::from(d.minimum), 0)
     );
     let _ = writeln!(
         s,
@@ -78,6 +80,13 @@ fn summary(s: &mut String, plan: &EstatePlan) {
         },
         usd(m.total_usd_per_year)
     );
+    if let Some(months) = peak_months(plan) {
+        let _ = writeln!(
+            s,
+            "  time-phased: the monthly ANF figure is the base months'; the year counts the \
+             {months} peak month(s) at each cluster's peak layout"
+        );
+    }
     if m.first_month_cool_transfer_usd > 0.0 {
         let _ = writeln!(
             s,
@@ -86,24 +95,37 @@ fn summary(s: &mut String, plan: &EstatePlan) {
         );
     }
     if let Some(h) = m.vsan_alone_hosts {
-        let verdict = match (m.savings_usd_per_month, m.savings_usd_per_year) {
-            (Some(mo), Some(yr)) if mo < 0.0 => format!(
-                "hosts + ANF cost {} USD/month ({} USD/year) more than vSAN alone",
-                g(-mo, 2),
-                g(-yr, 2)
-            ),
-            (Some(mo), Some(yr)) => format!(
-                "hosts + ANF save {} USD/month ({} USD/year) against vSAN alone",
-                g(mo, 2),
-                g(yr, 2)
-            ),
-            _ => "the saving is unknown without a host price".to_string(),
-        };
         let _ = writeln!(
             s,
-            "  vSAN alone: {h} hosts, {} USD/month; {verdict}",
-            usd(m.vsan_alone_usd_per_month)
+            "  vSAN alone: {} hosts, {} USD/month; {}",
+            g(f64::from(h), 0),
+            usd(m.vsan_alone_usd_per_month),
+            verdict(m)
         );
+    }
+}
+
+/// The peak months of a time-phased estate (`None` without).
+pub(super) fn peak_months(plan: &EstatePlan) -> Option<u32> {
+    plan.clusters
+        .iter()
+        .find_map(|c| c.plan.time_phased.as_ref().map(|t| t.peak.months))
+}
+
+/// Hosts + ANF against vSAN alone, in words.
+pub(super) fn verdict(m: &crate::plan::EstateSummary) -> String {
+    match (m.savings_usd_per_month, m.savings_usd_per_year) {
+        (Some(mo), Some(yr)) if mo < 0.0 => format!(
+            "hosts + ANF cost {} USD/month ({} USD/year) more than vSAN alone",
+            g(-mo, 2),
+            g(-yr, 2)
+        ),
+        (Some(mo), Some(yr)) => format!(
+            "hosts + ANF save {} USD/month ({} USD/year) against vSAN alone",
+            g(mo, 2),
+            g(yr, 2)
+        ),
+        _ => "the saving is unknown without a host price".to_string(),
     }
 }
 

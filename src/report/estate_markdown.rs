@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use super::estate::usd;
+use super::estate::{peak_months, usd, verdict};
 use super::markdown::{excluded_table, plan_markdown, table};
 use crate::numbers::group_thousands as g;
 use crate::plan::EstatePlan;
@@ -70,11 +70,17 @@ fn summary(s: &mut String, plan: &EstatePlan) {
     if let Some(h) = m.vsan_alone_hosts {
         let _ = writeln!(
             s,
-            "- vSAN alone: {h} hosts, {} USD/month; hosts + ANF save {} USD/month ({} USD/year; \
-             negative: they cost more).",
+            "- vSAN alone: {} hosts, {} USD/month; {}.",
+            g(f64::from(h), 0),
             usd(m.vsan_alone_usd_per_month),
-            usd(m.savings_usd_per_month),
-            usd(m.savings_usd_per_year)
+            verdict(m)
+        );
+    }
+    if let Some(months) = peak_months(plan) {
+        let _ = writeln!(
+            s,
+            "- Time-phased: the monthly ANF figure is the base months'; the year counts the \
+             {months} peak month(s) at each cluster's peak layout."
         );
     }
     if m.first_month_cool_transfer_usd > 0.0 {
