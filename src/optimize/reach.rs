@@ -124,6 +124,27 @@ fn check_capacity_reachable(ctx: &Context, targets: &Targets) -> Result<(), Opti
             limits.pool_max_tib,
             ctx.volume_kinds_text()
         );
+        // More regular datastores, where the limit allows them, before large volumes.
+        let (_, regular_max_tib) = ctx.volume_range_tib(false);
+        let per_volume_gib = GIB_PER_TIB * regular_max_tib;
+        let needed = (targets.required_gib / per_volume_gib).ceil();
+        let more = max_d < f64::from(limits.max_datastores)
+            && needed <= f64::from(limits.max_datastores)
+            && targets.required_gib <= GIB_PER_TIB * limits.pool_max_tib;
+        if more {
+            detail.push_str(&format!(
+                "; {needed} regular datastores would hold it: a higher `max_datastores` (up \
+                 to {} by support request)",
+                limits.max_datastores
+            ));
+        }
+        if targets.required_gib > GIB_PER_TIB * limits.pool_max_tib {
+            detail.push_str(
+                "; one cluster's plan puts its datastores in one pool: the estate plan \
+                 (without `hosts` and `per_cluster`) sizes several AVS clusters, whose \
+                 datastores share several pools",
+            );
+        }
         let (with_large, _) = most_gib(true);
         if !allow && targets.required_gib <= with_large {
             let at_most = group_thousands(with_large, 0);
