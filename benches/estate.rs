@@ -10,8 +10,9 @@
 //! target directory (`target/tmp/bench-estate/`) and reused: 4 source clusters each;
 //! 1,000 VMs unscaled (0.358 PiB in use), 10,000 VMs at 5.5 PiB in use (the issue's estate),
 //! 50,000 VMs unscaled (18.642 PiB). Every measurement runs whole iterations (flat
-//! sampling, 10 samples): at 50,000 VMs one read takes about 1.2 s and one plan 1.6 s, so
-//! criterion's default 100 linear samples would take over an hour.
+//! sampling, 10 samples): at 50,000 VMs one read takes about 1.2 s and one plan 1.5 s, so
+//! criterion's default 100 linear samples would take over an hour; the whole run takes
+//! about 3 minutes on 2 cores.
 //!
 //! Whole-process figures (wall, peak RSS, output bytes, CSV beside xlsx) are in
 //! `BENCHMARKS.md`, "Estate plans at 1k, 10k, 50k VMs (issue 10)".
@@ -78,7 +79,8 @@ fn bench(c: &mut Criterion) {
         g.sampling_mode(SamplingMode::Flat)
             .sample_size(10)
             .warm_up_time(Duration::from_secs(1))
-            .measurement_time(Duration::from_secs(5));
+            // 10 whole iterations: about 15 s at 50,000 VMs.
+            .measurement_time(Duration::from_secs(if vms >= 50_000 { 16 } else { 5 }));
         g.bench_function("read_inputs", |b| {
             b.iter(|| black_box(dsplan::ingest::read_inputs(&[&path]).expect("read")))
         });
