@@ -23,12 +23,18 @@ pub(super) fn place_vms(
     let mut warnings = Vec::new();
     for i in largest_first(demand) {
         let vm = &demand.placed[i];
-        let key = (
-            vm.origin.file.clone(),
-            vm.origin.sheet.clone(),
-            vm.origin.row,
-        );
-        if let Some(&k) = spread_over.get(&key)
+        // The key clones two strings: only built when some VM spreads (per-VM figures).
+        let spread = (!spread_over.is_empty())
+            .then(|| {
+                let key = (
+                    vm.origin.file.clone(),
+                    vm.origin.sheet.clone(),
+                    vm.origin.row,
+                );
+                spread_over.get(&key).copied()
+            })
+            .flatten();
+        if let Some(k) = spread
             && place_spread(vm, k, ds, fill_share, &mut placements)
         {
             continue;
