@@ -211,6 +211,43 @@ fn same_input_gives_byte_identical_json() {
 }
 
 #[test]
+fn a_vm_larger_than_every_avs_host_is_excluded_and_alone_exits_2() {
+    // 'huge' has 500 vCPUs: more than the 2 x 64 = 128 of the largest host (AV64).
+    let dir = scratch("giant");
+    let fixture = std::fs::read_to_string(root().join("fixtures/small-estate-vinfo.csv")).unwrap();
+    let huge = "\"huge\",\"poweredOn\",\"False\",\"False\",\"500\",\"65,536\",\"1\",\"102,400\",\
+                \"51,200\",\"51,200\",\"[ds] huge/huge.vmx\",\"\",\"\",\"DC1\",\"Prod\",\"esx-1\",\
+                \"vm-999\",\"42000000-0000-0000-0000-000000000999\",\"vc\"\n";
+    let with = dir.join("with/RVTools_tabvInfo.csv");
+    std::fs::create_dir_all(with.parent().unwrap()).unwrap();
+    std::fs::write(&with, format!("{fixture}{huge}")).unwrap();
+    let o = dsplan(&["plan", &with.to_string_lossy(), "--format", "json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = json(&o);
+    let giants: Vec<&serde_json::Value> = v["excluded"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["reason"] == "exceeds_avs_host")
+        .collect();
+    assert_eq!(giants.len(), 1);
+    assert_eq!(giants[0]["name"], "huge");
+    let only = dir.join("only/RVTools_tabvInfo.csv");
+    std::fs::create_dir_all(only.parent().unwrap()).unwrap();
+    let first_line = fixture.lines().next().unwrap();
+    std::fs::write(&only, format!("{first_line}\n{huge}")).unwrap();
+    let o = dsplan(&["plan", &only.to_string_lossy()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let e = stderr(&o);
+    assert!(
+        e.contains("no host SKU fits") && e.contains("'huge' (500 vCPUs"),
+        "{e}"
+    );
+    assert!(e.contains("at most 128 vCPUs (av64"), "{e}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
 fn unreachable_iops_exits_2_naming_the_target_and_the_most_reachable() {
     let o = dsplan(&[
         "plan",

@@ -78,6 +78,9 @@ fn summary(s: &mut String, plan: &EstatePlan) {
         },
         usd(m.total_usd_per_year)
     );
+    if let Some(source) = &m.host_price_source {
+        let _ = writeln!(s, "  host price from {source}");
+    }
     if m.first_month_cool_transfer_usd > 0.0 {
         let _ = writeln!(
             s,
