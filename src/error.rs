@@ -137,7 +137,7 @@ fn vsan_kind(e: &VsanError) -> ErrorKind {
 fn sizing_kind(e: &SizingError) -> ErrorKind {
     match e {
         SizingError::Invalid { .. } => ErrorKind::Usage,
-        SizingError::VmTooLarge(_) => ErrorKind::Infeasible,
+        SizingError::VmTooLarge(_) | SizingError::NoHostFits(_) => ErrorKind::Infeasible,
         SizingError::PriceFile { .. } => ErrorKind::Input,
     }
 }

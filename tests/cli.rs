@@ -211,6 +211,43 @@ fn same_input_gives_byte_identical_json() {
 }
 
 #[test]
+fn a_vm_larger_than_every_avs_host_is_excluded_and_alone_exits_2() {
+    // 'huge' has 500 vCPUs: more than the 2 x 64 = 128 of the largest host (AV64).
+    let dir = scratch("giant");
+    let fixture = std::fs::read_to_string(root().join("fixtures/small-estate-vinfo.csv")).unwrap();
+    let huge = "\"huge\",\"poweredOn\",\"False\",\"False\",\"500\",\"65,536\",\"1\",\"102,400\",\
+                \"51,200\",\"51,200\",\"[ds] huge/huge.vmx\",\"\",\"\",\"DC1\",\"Prod\",\"esx-1\",\
+                \"vm-999\",\"42000000-0000-0000-0000-000000000999\",\"vc\"\n";
+    let with = dir.join("with/RVTools_tabvInfo.csv");
+    std::fs::create_dir_all(with.parent().unwrap()).unwrap();
+    std::fs::write(&with, format!("{fixture}{huge}")).unwrap();
+    let o = dsplan(&["plan", &with.to_string_lossy(), "--format", "json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = json(&o);
+    let giants: Vec<&serde_json::Value> = v["excluded"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["reason"] == "exceeds_avs_host")
+        .collect();
+    assert_eq!(giants.len(), 1);
+    assert_eq!(giants[0]["name"], "huge");
+    let only = dir.join("only/RVTools_tabvInfo.csv");
+    std::fs::create_dir_all(only.parent().unwrap()).unwrap();
+    let first_line = fixture.lines().next().unwrap();
+    std::fs::write(&only, format!("{first_line}\n{huge}")).unwrap();
+    let o = dsplan(&["plan", &only.to_string_lossy()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let e = stderr(&o);
+    assert!(
+        e.contains("no host SKU fits") && e.contains("'huge' (500 vCPUs"),
+        "{e}"
+    );
+    assert!(e.contains("at most 128 vCPUs (av64"), "{e}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
 fn unreachable_iops_exits_2_naming_the_target_and_the_most_reachable() {
     let o = dsplan(&[
         "plan",
@@ -988,6 +1025,85 @@ fn estate_sizing_settings_are_checked_before_the_input_is_read() {
         ],
         &["hosts.csv", "row 3", "given twice"],
     );
+    // Files that are no price list: each refused (exit 1) naming the file and the problem,
+    // and a device is never read (/dev/zero would read without end).
+    let empty = dir.join("empty.csv");
+    std::fs::write(&empty, "").unwrap();
+    let header = dir.join("header.csv");
+    std::fs::write(&header, "sku,term,usd_per_hour,region,source\n").unwrap();
+    let huge = dir.join("huge.csv");
+    std::fs::write(
+        &huge,
+        "sku,term,usd_per_hour,region,source\nav36p,3y,1e308,eastus,typo\n",
+    )
+    .unwrap();
+    let no_region = dir.join("no-region.csv");
+    std::fs::write(
+        &no_region,
+        "sku,term,usd_per_hour,source\nav36p,3y,5,quote\n",
+    )
+    .unwrap();
+    let bad_term = dir.join("term.csv");
+    std::fs::write(
+        &bad_term,
+        "sku,term,usd_per_hour,region,source\nav36p,3y,5,,a\nav64,2y,6,,b\n",
+    )
+    .unwrap();
+    let started = std::time::Instant::now();
+    assert_exit_1(
+        &[
+            "plan",
+            "fixtures/small-estate.xlsx",
+            "--host-price-file",
+            "/dev/zero",
+        ],
+        &["--host-price-file /dev/zero", "not a regular file"],
+    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(30));
+    let dir_text = dir.to_string_lossy().into_owned();
+    for (file, needles) in [
+        (dir_text.as_str(), vec!["is a directory"]),
+        (
+            &*empty.to_string_lossy(),
+            vec!["empty.csv", "the file is empty"],
+        ),
+        (
+            &*header.to_string_lossy(),
+            vec!["header.csv", "a header and no rows"],
+        ),
+        (
+            &*huge.to_string_lossy(),
+            vec![
+                "huge.csv",
+                "price '1e308' in row 2",
+                "above 1,000 USD per host-hour",
+            ],
+        ),
+        (&*no_region.to_string_lossy(), vec!["no column 'region'"]),
+        (
+            &*bad_term.to_string_lossy(),
+            vec!["term '2y' in row 3 is not payg, 1y, 3y or 5y"],
+        ),
+    ] {
+        let mut all = needles.clone();
+        all.push("--host-price-file");
+        assert_exit_1(
+            &[
+                "plan",
+                "fixtures/small-estate.xlsx",
+                "--host-price-file",
+                file,
+            ],
+            &all,
+        );
+        let e = stderr(&dsplan(&[
+            "plan",
+            "fixtures/small-estate.xlsx",
+            "--host-price-file",
+            file,
+        ]));
+        assert!(!e.contains("row 0") && !e.contains("--region"), "{e}");
+    }
     // Without a price for the term, the plan says the host cost is unknown.
     let o = dsplan(&[
         "plan",

@@ -49,6 +49,9 @@ pub enum ExclusionReason {
     /// A Site Recovery Manager placeholder (`SRM Placeholder` = True): it stands for a VM
     /// protected at another site and holds no data here.
     SrmPlaceholder,
+    /// Larger than one AVS host of every candidate SKU (more vCPUs than `2 x cores`, or
+    /// more memory than the host offers VMs): the estate plan leaves it out.
+    ExceedsAvsHost,
 }
 
 impl ExclusionReason {
@@ -66,6 +69,9 @@ impl ExclusionReason {
             }
             ExclusionReason::NoCapacityData => "no capacity data (provisioned and in-use unknown)",
             ExclusionReason::SrmPlaceholder => "SRM placeholder",
+            ExclusionReason::ExceedsAvsHost => {
+                "larger than any AVS host of the candidate SKUs (vCPUs or memory)"
+            }
         }
     }
 }
@@ -373,6 +379,29 @@ impl Demand {
         totals(&self.options, placed, Vec::new(), Vec::new())
     }
 
+    /// The demand without the placed VMs at `indices` (into [`Demand::placed`]; an index
+    /// out of range is skipped), which are appended to the excluded VMs with `reason`
+    /// (their capacity known): the same options and warnings, totals recomputed, so
+    /// `placed + excluded` capacity stays the same.
+    pub fn exclude_placed(&self, indices: &[usize], reason: ExclusionReason) -> Demand {
+        let out: std::collections::BTreeSet<usize> = indices.iter().copied().collect();
+        let mut placed = Vec::new();
+        let mut excluded = self.excluded.clone();
+        for (i, vm) in self.placed.iter().enumerate() {
+            if !out.contains(&i) {
+                placed.push(vm.clone());
+                continue;
+            }
+            excluded.push(ExcludedVm {
+                name: vm.name.clone(),
+                reason,
+                capacity_gib: Some(vm.capacity_gib),
+                origin: vm.origin.clone(),
+            });
+        }
+        totals(&self.options, placed, excluded, self.warnings.clone())
+    }
+
     /// The data the datastores hold after growth, before snapshot reserve and headroom:
     /// `placed x (1 + growth/100)`, GiB (the base of the cold share under cool access).
     pub fn data_capacity_gib(&self) -> f64 {
@@ -672,5 +701,33 @@ mod tests {
         assert!(d.warnings[0].message.contains("more than any VM can hold"));
         assert_eq!(d.excluded[0].capacity_gib, None);
         assert_eq!(MAX_VM_CAPACITY_MIB, 16_642_998_272.0);
+    }
+
+    #[test]
+    fn excluding_placed_vms_keeps_every_gib_accounted() {
+        let inv = Inventory {
+            inputs: vec![],
+            vms: vec![
+                vm("a", PowerState::PoweredOn, Some(false), 2048.0, 1024.0),
+                vm("b", PowerState::PoweredOn, Some(false), 4096.0, 3072.0),
+                vm("c", PowerState::PoweredOn, Some(false), 8192.0, 5120.0),
+                vm("t", PowerState::PoweredOff, Some(true), 10240.0, 10240.0),
+            ],
+            warnings: vec![],
+            ..Inventory::default()
+        };
+        let d = derive(&inv, &DemandOptions::default()).unwrap();
+        // in-use: a 1 + b 3 + c 5 = 9 GiB placed, template 10 GiB excluded. Excluding b:
+        // placed a 1 + c 5 = 6 GiB; excluded 10 + 3 = 13 GiB; 6 + 13 = 19 = 9 + 10.
+        let r = d.exclude_placed(&[1, 7], ExclusionReason::ExceedsAvsHost);
+        let names: Vec<&str> = r.placed.iter().map(|v| v.name.as_str()).collect();
+        assert_eq!(names, ["a", "c"]);
+        assert_eq!(r.placed_capacity_gib, 6.0);
+        assert_eq!(r.excluded_capacity_gib, 13.0);
+        assert_eq!(r.excluded[1].name, "b");
+        assert_eq!(r.excluded[1].reason, ExclusionReason::ExceedsAvsHost);
+        // Required = placed x (growth, snapshot reserve and headroom factors): 6/9 of the
+        // estate's.
+        assert!((r.required_capacity_gib - d.required_capacity_gib * 6.0 / 9.0).abs() < 1e-9);
     }
 }

@@ -13,7 +13,7 @@
 use super::estate_pools::{account_warnings, share_pools};
 use super::{OptimizeError, OptimizeOptions, optimize_per_cluster};
 use crate::catalog::{Catalog, ReservationTerm};
-use crate::demand::{ClusterDemand, ClusterDemands, Demand};
+use crate::demand::{ClusterDemand, ClusterDemands, Demand, ExclusionReason};
 use crate::numbers::group_thousands as g;
 use crate::perf::PerfModel;
 use crate::plan::{
@@ -22,7 +22,7 @@ use crate::plan::{
 };
 use crate::sizing::{
     Driver, EstateSizing, Grouping, HostPrices, HostTerm, SizingError, SizingOptions, VsanAlone,
-    size_estate, vsan_alone,
+    fitting_no_host, size_estate, vsan_alone,
 };
 use crate::vsan::{HostSku, VsanCatalog, VsanOptions};
 
@@ -60,14 +60,16 @@ enum Tried {
     Infeasible(String, OptimizeError),
 }
 
-/// The cheapest estate plan for `demand`. Every SKU is sized; the storage of the SKUs with
-/// a host price is planned (their totals decide), or, when no SKU has a price, that of the
-/// SKU with the fewest hosts.
+/// The cheapest estate plan for `demand`. The VMs larger than one host of every candidate
+/// SKU are excluded first (with a warning); every SKU is sized; the storage of the SKUs
+/// with a host price is planned (their totals decide), or, when no SKU has a price, that of
+/// the SKU with the fewest hosts.
 ///
 /// # Errors
-/// [`OptimizeError::Sizing`] for sizing settings out of range, an unknown `host_sku`, or
-/// (when no SKU can hold the estate) the first VM too large for a host; any error of
-/// [`optimize_per_cluster`] when no SKU's clusters can be planned.
+/// [`OptimizeError::Sizing`] for sizing settings out of range, an unknown `host_sku`, every
+/// VM too large for every candidate SKU, or (when no SKU can hold the estate) the first VM
+/// too large for a host; any error of [`optimize_per_cluster`] when no SKU's clusters can
+/// be planned.
 pub fn optimize_estate(
     demand: &Demand,
     catalog: &Catalog,
@@ -76,9 +78,12 @@ pub fn optimize_estate(
     options: &OptimizeOptions,
     estate: &EstateOptions,
 ) -> Result<EstatePlan, OptimizeError> {
+    let skus = candidate_skus(vsan_catalog, estate)?;
+    let reduced = without_oversized_vms(demand, &skus, vsan_catalog, estate)?;
+    let demand = reduced.as_ref().map_or(demand, |(d, _)| d);
     // The targets and the required capacity are checked before any SKU is sized.
     super::run::base_targets(demand, &demand.options.io_profile)?;
-    let mut tried = size_in_parallel(demand, vsan_catalog, estate)?;
+    let mut tried = size_in_parallel(demand, vsan_catalog, estate, skus)?;
     let ctx = StorageContext {
         demand,
         catalog,
@@ -106,7 +111,7 @@ pub fn optimize_estate(
     let Some(Tried::Feasible(best)) = tried.into_iter().nth(chosen) else {
         return Err(OptimizeError::Solver("chosen SKU lost".into()));
     };
-    assemble(
+    let mut plan = assemble(
         demand,
         catalog,
         vsan_catalog,
@@ -114,7 +119,41 @@ pub fn optimize_estate(
         estate,
         *best,
         alternatives,
-    )
+    )?;
+    if let Some((_, warning)) = reduced {
+        plan.warnings.insert(0, warning);
+    }
+    Ok(plan)
+}
+
+/// The demand without the VMs no candidate SKU's host can run (excluded as
+/// [`ExclusionReason::ExceedsAvsHost`], with the warning naming them), or `None` when
+/// every VM fits some SKU. With targets from the per-VM figures, the targets are those of
+/// the VMs left.
+///
+/// # Errors
+/// [`SizingError::NoHostFits`] when no VM is left.
+fn without_oversized_vms(
+    demand: &Demand,
+    skus: &[&HostSku],
+    vsan_catalog: &VsanCatalog,
+    estate: &EstateOptions,
+) -> Result<Option<(Demand, crate::inventory::Warning)>, OptimizeError> {
+    let basis = estate.sizing.memory_basis;
+    let too_large = fitting_no_host(demand, skus, &vsan_catalog.limits, basis);
+    if too_large.vms.is_empty() {
+        return Ok(None);
+    }
+    if too_large.vms.len() == demand.placed.len() {
+        return Err(too_large.error().into());
+    }
+    let mut reduced = demand.exclude_placed(&too_large.vms, ExclusionReason::ExceedsAvsHost);
+    if estate.targets_from_perf {
+        reduced.options.iops = 0.0;
+        reduced.options.throughput_mibps = 0.0;
+        reduced.targets_from_perf();
+    }
+    Ok(Some((reduced, too_large.warning())))
 }
 
 /// Every candidate SKU sized, one thread per SKU (they are independent), in catalog order.
@@ -122,8 +161,8 @@ fn size_in_parallel(
     demand: &Demand,
     vsan_catalog: &VsanCatalog,
     estate: &EstateOptions,
+    skus: Vec<&HostSku>,
 ) -> Result<Vec<Tried>, OptimizeError> {
-    let skus = candidate_skus(vsan_catalog, estate)?;
     std::thread::scope(|scope| {
         let handles: Vec<_> = skus
             .into_iter()
@@ -487,15 +526,8 @@ fn assemble(
     };
     let pools = share_pools(&mut storage, &catalog.limits);
     let mut warnings = best.sizing.warnings.clone();
-    if let Some(p) = estate.host_prices.price(&best.sizing.sku, estate.host_term)
-        && !p.region.is_empty()
-        && p.region != prices.region
-    {
-        warnings.push(crate::inventory::Warning::plan_wide(format!(
-            "the {} host price is {}'s ({} USD per host-hour, {}), not {}'s: AVS prices \
-             differ by region; give `host_price_file` with the region's price",
-            p.sku, p.region, p.usd_per_hour, p.source, prices.region
-        )));
+    if let Some(p) = estate.host_prices.price(&best.sizing.sku, estate.host_term) {
+        warnings.extend(price_region_warning(p, &prices.region));
     }
     if best.host_usd_per_hour.is_none() {
         warnings.push(crate::inventory::Warning::plan_wide(format!(
@@ -590,6 +622,25 @@ fn grouping_hint(
     ))))
 }
 
+/// A warning when the chosen host price is another region's, or names no region.
+fn price_region_warning(
+    p: &crate::sizing::HostPrice,
+    region: &str,
+) -> Option<crate::inventory::Warning> {
+    let whose = if p.region.is_empty() {
+        "names no region, so whose price it is is unknown".to_string()
+    } else if p.region != region {
+        format!("is {}'s, not {region}'s", p.region)
+    } else {
+        return None;
+    };
+    Some(crate::inventory::Warning::plan_wide(format!(
+        "the {} host price ({} USD per host-hour, {}) {whose}: AVS prices differ by region; \
+         give `host_price_file` with {region}'s price",
+        p.sku, p.usd_per_hour, p.source
+    )))
+}
+
 /// The vSAN-alone figures' basis, in words.
 fn vsan_note(v: &VsanAlone, c: &VsanCatalog) -> String {
     format!(
@@ -664,6 +715,10 @@ fn summary(
         placed_capacity_gib: demand.placed_capacity_gib,
         host_term: estate.host_term,
         host_usd_per_hour: e.host_usd_per_hour,
+        host_price_source: estate
+            .host_prices
+            .price(&e.sizing.sku, estate.host_term)
+            .map(|p| p.source.clone()),
         hosts_usd_per_month: hosts_usd,
         anf_usd_per_month: t.cost_usd_per_month,
         total_usd_per_month: total_month,

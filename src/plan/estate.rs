@@ -53,6 +53,10 @@ pub struct EstateSummary {
     pub host_term: HostTerm,
     /// Price of one host, USD per hour, where known.
     pub host_usd_per_hour: Option<f64>,
+    /// Where that price comes from: `data/avs_hosts.csv row N: ...` or the host price
+    /// file, its row and its `source` text; `None` when the host price is unknown.
+    #[serde(default)]
+    pub host_price_source: Option<String>,
     /// Hosts, USD per month (x 730 h); `None` when the host price is unknown.
     pub hosts_usd_per_month: Option<f64>,
     /// ANF (every cluster's pools, with the estate's reservations), USD per month.

@@ -80,6 +80,9 @@ fn summary(s: &mut String, plan: &EstatePlan) {
         },
         usd(m.total_usd_per_year)
     );
+    if let Some(source) = &m.host_price_source {
+        let _ = writeln!(s, "  host price from {source}");
+    }
     if let Some(months) = peak_months(plan) {
         let _ = writeln!(
             s,

@@ -67,6 +67,14 @@ fn summary(s: &mut String, plan: &EstatePlan) {
          included).",
         d.vcpu, d.memory, d.minimum
     );
+    if let Some(source) = &m.host_price_source {
+        let _ = writeln!(
+            s,
+            "- Host price: {} USD per host-hour ({}), from {source}.",
+            usd(m.host_usd_per_hour),
+            m.host_term
+        );
+    }
     if let Some(h) = m.vsan_alone_hosts {
         let _ = writeln!(
             s,

@@ -18,13 +18,16 @@
 //!   (`data/limits.csv` \[AVS-LIMITS\]).
 //!
 //! A VM larger than one host (more vCPUs than its hardware threads, `2 x cores`, or more
-//! memory than the host) makes the SKU unusable: [`SizingError::VmTooLarge`].
+//! memory than the host) makes the SKU unusable: [`SizingError::VmTooLarge`]; the VMs that
+//! fit no candidate SKU at all are found first ([`fitting_no_host`]) and left out.
 
+mod fit;
 mod options;
 mod pack;
 mod prices;
 mod vsan_alone;
 
+pub use fit::{NoHostFits, fitting_no_host};
 pub use options::{Grouping, MemoryBasis, SizingError, SizingOptions, VmTooLarge};
 pub use pack::Driver;
 pub use prices::{HostPrice, HostPrices, HostTerm};
@@ -345,8 +348,7 @@ fn check_fit(
     host: &HostSku,
     limits: &AvsLimits,
 ) -> Result<(), SizingError> {
-    let threads = 2.0 * f64::from(host.cores);
-    let memory_gib = usable_memory_gib(host, limits);
+    let (threads, memory_gib) = fit::one_vm_limits(host, limits);
     for l in loads {
         let (need, have) = if l.vcpus > threads {
             (

@@ -96,16 +96,20 @@ pub enum SizingError {
     /// or more memory than the host offers VMs).
     #[error("{0}")]
     VmTooLarge(Box<VmTooLarge>),
-    /// A price file row is malformed.
-    #[error("{file}: row {row}: {detail}")]
+    /// The host price file cannot be used: not a regular file, too large, empty, or a
+    /// malformed row.
+    #[error("`host_price_file` {file}: {detail}")]
     PriceFile {
         /// The file.
         file: String,
-        /// 1-based row (header = 1).
-        row: usize,
-        /// What is wrong.
+        /// The 1-based row at fault (header = 1); `None` when the file as a whole is.
+        row: Option<usize>,
+        /// What is wrong (naming the row, when there is one).
         detail: String,
     },
+    /// Every VM in scope is larger than one host of every candidate SKU.
+    #[error("no host SKU fits: {0}")]
+    NoHostFits(String),
 }
 
 /// A VM that does not fit one host of a SKU, and where it was read.
