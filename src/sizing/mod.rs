@@ -30,7 +30,7 @@ mod vsan_alone;
 pub use fit::{NoHostFits, fitting_no_host};
 pub use options::{Grouping, MemoryBasis, SizingError, SizingOptions, VmTooLarge};
 pub use pack::Driver;
-pub use prices::{HostPrice, HostPrices, HostTerm};
+pub use prices::{HostPrice, HostPrices, HostTerm, MAX_USD_PER_HOST_HOUR};
 pub use vsan_alone::{VsanAlone, VsanAloneCluster, vsan_alone};
 
 use std::collections::{BTreeMap, BTreeSet};

@@ -1,0 +1,299 @@
+//! The estate plan of the chosen SKU ([`assemble`]): shared pools, warnings (quota,
+//! accounts, an unused reservation, a host price of another region, a grouping that would
+//! need fewer hosts), the summary with the year's cost and the vSAN-alone saving, and the
+//! sizing assumptions.
+
+use super::estate_pools::{account_warnings, share_pools};
+use super::estate_sku::{EstateOptions, SkuEstate, hosts_cost, round_cents};
+use super::{OptimizeError, OptimizeOptions};
+use crate::catalog::{Catalog, ReservationTerm};
+use crate::demand::Demand;
+use crate::numbers::group_thousands as g;
+use crate::plan::{
+    Assumption, ClusterPlans, EstatePlan, EstateSummary, HostsByDriver, SCHEMA_VERSION,
+    SkuAlternative, VsanAloneCost,
+};
+use crate::sizing::{Driver, EstateSizing, Grouping, SizingOptions, VsanAlone, size_estate};
+use crate::vsan::VsanCatalog;
+
+/// The estate plan of the chosen SKU.
+pub(super) fn assemble(
+    demand: &Demand,
+    catalog: &Catalog,
+    vsan_catalog: &VsanCatalog,
+    options: &OptimizeOptions,
+    estate: &EstateOptions,
+    mut best: SkuEstate,
+    skus: Vec<SkuAlternative>,
+) -> Result<EstatePlan, OptimizeError> {
+    let prices = catalog.region(&options.region)?;
+    let Some(mut storage) = best.storage.take() else {
+        return Err(OptimizeError::Solver(
+            "the chosen SKU has no storage plan".into(),
+        ));
+    };
+    let pools = share_pools(&mut storage, &catalog.limits);
+    let mut warnings = best.sizing.warnings.clone();
+    if let Some(p) = estate.host_prices.price(&best.sizing.sku, estate.host_term) {
+        warnings.extend(price_region_warning(p, &prices.region));
+    }
+    if best.host_usd_per_hour.is_none() {
+        warnings.push(crate::inventory::Warning::plan_wide(format!(
+            "no host price for {} bought `host_term` {}: the SKU with the fewest hosts is \
+             shown, the host cost and the saving against vSAN alone are unknown (give \
+             `host_price_file`)",
+            best.sizing.sku, estate.host_term
+        )));
+    }
+    warnings.extend(account_warnings(&pools, &catalog.limits, &prices.region));
+    if options.reservation != ReservationTerm::None && storage.reservations.is_empty() {
+        warnings.push(crate::inventory::Warning::plan_wide(format!(
+            "`reservation` {}: nothing bought: reservations cover the hot tier of Standard, \
+             Premium and Ultra (data/reservations.csv; none for Flexible), and no level's \
+             hot TiB in the estate makes a unit pay",
+            options.reservation
+        )));
+    }
+    warnings.extend(grouping_hint(demand, vsan_catalog, estate, &best.sizing)?);
+    let hours = catalog.limits.hours_per_month;
+    let vsan_alone = best.vsan_alone.take().map(|sizing| {
+        let usd = hosts_cost(sizing.hosts, best.host_usd_per_hour, hours);
+        VsanAloneCost {
+            note: vsan_note(&sizing, vsan_catalog),
+            usd_per_month: usd,
+            usd_per_year: usd.map(|m| round_cents(12.0 * m)),
+            sizing,
+        }
+    });
+    let parts = (&best, &storage, pools.as_slice());
+    let summary = summary(demand, parts, vsan_alone.as_ref(), estate, hours);
+    Ok(EstatePlan {
+        schema_version: SCHEMA_VERSION,
+        region: prices.region.clone(),
+        location: prices.location.clone(),
+        summary,
+        assumptions: assumptions(estate, vsan_catalog),
+        sizing: best.sizing,
+        sku_alternatives: skus,
+        pools,
+        reservations: storage.reservations,
+        vsan_alone,
+        clusters: storage.clusters,
+        excluded: demand.excluded.clone(),
+        warnings,
+    })
+}
+
+/// With source-cluster grouping, a hint when packing the estate (`group` estate) would
+/// need fewer hosts on the same SKU: small source clusters each take a 3-host cluster.
+///
+/// # Errors
+/// A sizing error of the estate grouping (the same settings already sized the estate).
+fn grouping_hint(
+    demand: &Demand,
+    vsan_catalog: &VsanCatalog,
+    estate: &EstateOptions,
+    sizing: &EstateSizing,
+) -> Result<Option<crate::inventory::Warning>, OptimizeError> {
+    if estate.sizing.group != Grouping::SourceCluster {
+        return Ok(None);
+    }
+    let host = crate::sizing::find_sku(vsan_catalog, &sizing.sku)?;
+    let packed = SizingOptions {
+        group: Grouping::Estate,
+        ..estate.sizing.clone()
+    };
+    let other = size_estate(demand, host, &vsan_catalog.limits, &packed)?;
+    if other.hosts >= sizing.hosts {
+        return Ok(None);
+    }
+    let minimum = sizing
+        .clusters
+        .iter()
+        .filter(|c| c.driver == Driver::Minimum)
+        .count();
+    let why = if minimum > 0 {
+        format!(
+            "{minimum} of the {} AVS clusters are at the 3-host minimum; ",
+            sizing.clusters.len()
+        )
+    } else {
+        String::new()
+    };
+    Ok(Some(crate::inventory::Warning::plan_wide(format!(
+        "{why}`group` estate packs the VMs into {} cluster(s) of {} {} hosts in all instead \
+         of {} (the source clusters' VMs then share AVS clusters)",
+        other.clusters.len(),
+        g(f64::from(other.hosts), 0),
+        sizing.sku,
+        g(f64::from(sizing.hosts), 0)
+    ))))
+}
+
+/// A warning when the chosen host price is another region's, or names no region.
+fn price_region_warning(
+    p: &crate::sizing::HostPrice,
+    region: &str,
+) -> Option<crate::inventory::Warning> {
+    let whose = if p.region.is_empty() {
+        "names no region, so whose price it is is unknown".to_string()
+    } else if p.region != region {
+        format!("is {}'s, not {region}'s", p.region)
+    } else {
+        return None;
+    };
+    Some(crate::inventory::Warning::plan_wide(format!(
+        "the {} host price ({} USD per host-hour, {}) {whose}: AVS prices differ by region; \
+         give `host_price_file` with {region}'s price",
+        p.sku, p.usd_per_hour, p.source
+    )))
+}
+
+/// The vSAN-alone figures' basis, in words.
+fn vsan_note(v: &VsanAlone, c: &VsanCatalog) -> String {
+    format!(
+        "each AVS cluster keeps its compute hosts and grows until its VMs' data (after \
+         growth and snapshot reserve) fits its vSAN: policy by cluster size, {}% slack, \
+         dedup {}:1 (data/vsan_policies.csv, data/avs_hosts.csv raw capacity); clusters of \
+         {}..{} hosts, {} clusters and {} hosts per private cloud (data/limits.csv)",
+        v.slack_pct,
+        v.dedup_ratio,
+        c.limits.min_hosts_per_cluster,
+        c.limits.max_hosts_per_cluster,
+        c.limits.max_clusters_per_private_cloud,
+        c.limits.max_hosts_per_private_cloud
+    )
+}
+
+/// The estate in figures.
+fn summary(
+    demand: &Demand,
+    (e, storage, pools): (&SkuEstate, &ClusterPlans, &[crate::plan::EstatePool]),
+    vsan: Option<&VsanAloneCost>,
+    estate: &EstateOptions,
+    hours: f64,
+) -> EstateSummary {
+    let mut by = HostsByDriver::default();
+    for c in &e.sizing.clusters {
+        let slot = match c.driver {
+            Driver::Vcpu => &mut by.vcpu,
+            Driver::Memory => &mut by.memory,
+            Driver::Minimum => &mut by.minimum,
+        };
+        *slot += c.hosts;
+    }
+    let t = &storage.total;
+    let hosts_usd = hosts_cost(e.sizing.hosts, e.host_usd_per_hour, hours);
+    let total_month = hosts_usd.map(|h| round_cents(h + t.cost_usd_per_month));
+    let vsan_usd = vsan.and_then(|v| v.usd_per_month);
+    let savings = vsan_usd.zip(total_month).map(|(v, a)| round_cents(v - a));
+    // A year of ANF: each cluster's time-phased yearly cost where it has one, else 12
+    // months, less the estate's reservations, plus the first month's cool transfer.
+    let anf_year: f64 = storage
+        .clusters
+        .iter()
+        .map(|c| {
+            c.plan
+                .time_phased
+                .as_ref()
+                .map_or(12.0 * c.plan.totals.cost_usd_per_month, |tp| {
+                    tp.yearly_cost_usd
+                })
+        })
+        .sum::<f64>()
+        - 12.0 * t.reservation_savings_usd_per_month
+        + t.first_month_cool_transfer_usd;
+    let total_year = hosts_usd.map(|h| round_cents(12.0 * h + anf_year));
+    EstateSummary {
+        sku: e.sizing.sku.clone(),
+        hosts: e.sizing.hosts,
+        hosts_by_driver: by,
+        clusters: e.sizing.clusters.len(),
+        private_clouds: e.sizing.private_clouds.len(),
+        pools: pools.len(),
+        netapp_accounts: pools
+            .iter()
+            .map(|p| p.account.as_str())
+            .collect::<std::collections::BTreeSet<_>>()
+            .len() as u32,
+        datastores: t.datastores,
+        pool_size_tib: pools.iter().map(|p| p.size_tib).sum(),
+        vms_placed: demand.placed.len(),
+        vms_excluded: demand.excluded.len(),
+        placed_capacity_gib: demand.placed_capacity_gib,
+        host_term: estate.host_term,
+        host_usd_per_hour: e.host_usd_per_hour,
+        host_price_source: estate
+            .host_prices
+            .price(&e.sizing.sku, estate.host_term)
+            .map(|p| p.source.clone()),
+        hosts_usd_per_month: hosts_usd,
+        anf_usd_per_month: t.cost_usd_per_month,
+        total_usd_per_month: total_month,
+        total_usd_per_year: total_year,
+        first_month_cool_transfer_usd: t.first_month_cool_transfer_usd,
+        vsan_alone_hosts: vsan.map(|v| v.sizing.hosts),
+        vsan_alone_usd_per_month: vsan_usd,
+        savings_usd_per_month: savings,
+        savings_usd_per_year: vsan_usd
+            .zip(total_year)
+            .map(|(v, y)| round_cents(12.0 * v - y)),
+    }
+}
+
+/// The sizing settings and rules, for the reader.
+fn assumptions(estate: &EstateOptions, c: &VsanCatalog) -> Vec<Assumption> {
+    let s = &estate.sizing;
+    let a = |name: &str, value: String, note: &str| Assumption {
+        name: name.into(),
+        value,
+        note: note.into(),
+    };
+    vec![
+        a(
+            "vcpu_per_core",
+            s.vcpu_per_core.to_string(),
+            "vCPUs per physical core; 4 is the AVS TCO estimator's and the Azure Migrate AVS \
+             assessment's default (concepts-azure-vmware-solution-assessment-calculation, \
+             2024-12-06)",
+        ),
+        a(
+            "memory_basis",
+            s.memory_basis.to_string(),
+            "configured memory (vInfo Memory) or consumed (vMemory Consumed)",
+        ),
+        a(
+            "memory_overcommit",
+            s.memory_overcommit.to_string(),
+            "host memory counted this many times",
+        ),
+        a(
+            "host_memory",
+            format!("RAM less {} GB", c.limits.esxi_memory_gb),
+            "memory a host offers VMs: its RAM (data/avs_hosts.csv, published in GB, read as \
+             decimal GB, the lower figure) less an ESXi node's typical 48 GB (VMkernel, vSAN, \
+             NSX; data/limits.csv); the management VMs' reservation in each private cloud's \
+             first cluster (46 GHz, 171.88 GB, concepts-private-clouds-clusters 2025-08-14) is \
+             not subtracted",
+        ),
+        a(
+            "ha_hosts",
+            s.ha_hosts.to_string(),
+            "hosts per cluster kept free for vSphere HA: AVS configures each cluster for n+1 \
+             (concepts-private-clouds-clusters, 2025-08-14)",
+        ),
+        a(
+            "group",
+            s.group.to_string(),
+            "source-cluster: each source cluster becomes one or more AVS clusters of 3..16 \
+             hosts; estate: all VMs in as few clusters as possible",
+        ),
+        a(
+            "host_term",
+            estate.host_term.to_string(),
+            "how hosts are bought; built-in prices are pay as you go only (AVS + ANF TCO \
+             estimator defaults, East US, data/avs_hosts.csv): other terms need \
+             `host_price_file`",
+        ),
+    ]
+}

@@ -1,0 +1,50 @@
+//! One host SKU's estate ([`SkuEstate`]: its sizing, its storage plan when planned, the
+//! same estate on vSAN alone, its host price) and the arithmetic of its costs; the
+//! estate plan's settings beyond the optimizer's ([`EstateOptions`]).
+
+use crate::plan::ClusterPlans;
+use crate::sizing::{EstateSizing, HostPrices, HostTerm, SizingOptions, VsanAlone};
+use crate::vsan::VsanOptions;
+
+/// The settings of an estate plan beyond the optimizer's.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct EstateOptions {
+    /// How hosts are sized and VMs grouped.
+    pub sizing: SizingOptions,
+    /// Only this host SKU (`None`: every SKU of `data/avs_hosts.csv`, the cheapest total
+    /// chosen).
+    pub host_sku: Option<String>,
+    /// How hosts are bought.
+    pub host_term: HostTerm,
+    /// Host prices.
+    pub host_prices: HostPrices,
+    /// The vSAN-alone comparison's settings (`None`: not compared).
+    pub vsan: Option<VsanOptions>,
+    /// Each cluster's targets are its own VMs' per-VM figures (the estate's targets came
+    /// from them), not its capacity share of the estate's targets.
+    pub targets_from_perf: bool,
+}
+
+/// One SKU's estate: its sizing, and its storage plan when planned.
+pub(super) struct SkuEstate {
+    pub(super) sizing: EstateSizing,
+    /// The clusters' storage plans (only SKUs whose total can be compared are planned).
+    pub(super) storage: Option<ClusterPlans>,
+    pub(super) vsan_alone: Option<VsanAlone>,
+    pub(super) host_usd_per_hour: Option<f64>,
+}
+
+/// Hosts' monthly cost: hosts x USD per hour x hours per month, in cents.
+pub(super) fn hosts_cost(hosts: u32, usd_per_hour: Option<f64>, hours: f64) -> Option<f64> {
+    usd_per_hour.map(|p| round_cents(f64::from(hosts) * p * hours))
+}
+
+pub(super) fn round_cents(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}
+
+/// Hosts + ANF of a feasible SKU, USD per month, where the host price is known.
+pub(super) fn total(e: &SkuEstate, hours: f64) -> Option<f64> {
+    let anf = e.storage.as_ref()?.total.cost_usd_per_month;
+    hosts_cost(e.sizing.hosts, e.host_usd_per_hour, hours).map(|h| round_cents(h + anf))
+}
