@@ -102,7 +102,7 @@ fn readme_fixture_plan_costs_what_the_price_file_says() {
         "json",
     ]);
     let j = json(&o);
-    assert_eq!(j["schema_version"], 1);
+    assert_eq!(j["schema_version"], 2);
     assert_eq!(j["pools"][0]["service_level"], "flexible");
     assert_eq!(j["pools"][0]["size_tib"], 3);
     assert_eq!(f(&j["totals"]["placed_capacity_gib"]), 1800.0);
@@ -352,7 +352,7 @@ fn output_file_is_written() {
     assert!(o.stdout.is_empty());
     let j: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(Path::new(&out)).unwrap()).unwrap();
-    assert_eq!(j["schema_version"], 1);
+    assert_eq!(j["schema_version"], 2);
     // No target given: the plan says it is sized for capacity only.
     assert!(
         j["warnings"]

@@ -37,7 +37,7 @@ fn plan_json_with_cool_reservation_and_vsan_is_deterministic() {
     assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
     assert_eq!(a.stdout, b.stdout);
     let j: serde_json::Value = serde_json::from_slice(&a.stdout).unwrap();
-    assert_eq!(j["schema_version"], 1);
+    assert_eq!(j["schema_version"], 2);
     // fixtures/small-estate.xlsx: 1,800 GiB placed x 1.1 snapshots x 1.2 headroom
     // = 2,376 GiB required.
     let req = j["totals"]["required_capacity_gib"].as_f64().unwrap();

@@ -8,8 +8,13 @@ use crate::demand::ExcludedVm;
 use crate::inventory::Warning;
 use crate::perf::{Extrapolation, IoProfile, Prediction};
 
-/// Version of the plan's JSON shape. Bumped on any incompatible change.
-pub const SCHEMA_VERSION: u32 = 1;
+/// Version of the plan's (and the inventory's) JSON shape. Bumped on any incompatible
+/// change:
+/// - 1: one plan (`Plan`) or per-cluster plans (`ClusterPlans`);
+/// - 2: `dsplan plan` without `hosts` and `per_cluster` prints the estate plan
+///   ([`EstatePlan`]); per-cluster plans list the excluded VMs once
+///   (`ClusterPlans::excluded`), each cluster's plan none.
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// A setting that shaped the plan (printed so a reader sees what a cost rests on).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
