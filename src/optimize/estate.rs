@@ -10,9 +10,10 @@
 //! them changes no cost, and each cluster's plan is the cheapest for its VMs, hosts and
 //! targets.
 
-use super::estate_sku::{EstateOptions, SkuEstate, hosts_cost, total};
+use super::estate_sku::{EstateOptions, SkuEstate, hosts_cost, round_cents, total};
+use super::one_cluster::cluster_cost;
 use super::{OptimizeError, OptimizeOptions, optimize_per_cluster};
-use crate::catalog::Catalog;
+use crate::catalog::{Catalog, ReservationTerm};
 use crate::demand::{ClusterDemand, ClusterDemands, Demand, ExclusionReason};
 use crate::perf::PerfModel;
 use crate::plan::{ClusterPlans, EstatePlan, SkuAlternative};
@@ -59,8 +60,20 @@ pub fn optimize_estate(
         estate,
     };
     let priced = sized(&tried, true);
-    let results = ctx.plan_in_parallel(&tried, &priced);
-    apply_storage(&mut tried, results)?;
+    let hours = catalog.limits.hours_per_month;
+    if options.reservation == ReservationTerm::None && options.peak.is_none() && priced.len() > 1 {
+        // Without a reservation or time phases the estate's ANF cost is the sum of the
+        // clusters' costs: the SKUs are compared on that, and only the cheapest is planned.
+        let costs = ctx.cost_in_parallel(&tried, &priced);
+        apply_costs(&mut tried, costs)?;
+        if let Some(best) = choose(&tried, hours) {
+            let results = ctx.plan_in_parallel(&tried, &[best]);
+            apply_storage(&mut tried, results)?;
+        }
+    } else {
+        let results = ctx.plan_in_parallel(&tried, &priced);
+        apply_storage(&mut tried, results)?;
+    }
     if !tried.iter().any(has_storage) {
         for i in sized(&tried, false) {
             let results = ctx.plan_in_parallel(&tried, &[i]);
@@ -70,7 +83,6 @@ pub fn optimize_estate(
             }
         }
     }
-    let hours = catalog.limits.hours_per_month;
     let Some(chosen) = choose(&tried, hours) else {
         return Err(first_error(tried));
     };
@@ -223,6 +235,7 @@ fn size_sku(
     Ok(Tried::Feasible(Box::new(SkuEstate {
         sizing,
         storage: None,
+        anf_costed_usd_per_month: None,
         vsan_alone,
         host_usd_per_hour,
     })))
@@ -271,11 +284,76 @@ impl StorageContext<'_> {
         })
     }
 
+    /// The ANF cost of the SKUs `tried[i]` for `i` in `which` (their clusters' costs
+    /// added, nothing placed or explained), one thread per SKU.
+    fn cost_in_parallel(
+        &self,
+        tried: &[Tried],
+        which: &[usize],
+    ) -> Vec<(usize, Result<f64, OptimizeError>)> {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = which
+                .iter()
+                .filter_map(|&i| match tried.get(i) {
+                    Some(Tried::Feasible(e)) => {
+                        let sizing = &e.sizing;
+                        Some((i, scope.spawn(move || self.cost(sizing))))
+                    }
+                    _ => None,
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|(i, h)| {
+                    let result = h.join().unwrap_or_else(|_| {
+                        Err(OptimizeError::Solver("a costing thread panicked".into()))
+                    });
+                    (i, result)
+                })
+                .collect()
+        })
+    }
+
+    /// The ANF cost of one SKU's clusters, USD per month.
+    fn cost(&self, sizing: &EstateSizing) -> Result<f64, OptimizeError> {
+        let split = cluster_demands(self.demand, sizing, self.estate.targets_from_perf);
+        let mut sum = 0.0;
+        for c in &split.clusters {
+            sum += cluster_cost(c, self.catalog, self.model, self.options)?;
+        }
+        Ok(round_cents(sum))
+    }
+
     /// The storage plan of one SKU's clusters.
     fn plan(&self, sizing: &EstateSizing) -> Result<ClusterPlans, OptimizeError> {
         let split = cluster_demands(self.demand, sizing, self.estate.targets_from_perf);
         optimize_per_cluster(&split, self.catalog, self.model, self.options, None)
     }
+}
+
+/// Stores each SKU's ANF cost; a SKU whose clusters cannot meet the targets becomes
+/// infeasible.
+///
+/// # Errors
+/// Any other error of a cluster's cost.
+fn apply_costs(
+    tried: &mut [Tried],
+    results: Vec<(usize, Result<f64, OptimizeError>)>,
+) -> Result<(), OptimizeError> {
+    for (i, result) in results {
+        let Some(Tried::Feasible(e)) = tried.get_mut(i) else {
+            continue;
+        };
+        match result {
+            Ok(c) => e.anf_costed_usd_per_month = Some(c),
+            Err(err @ (OptimizeError::Infeasible { .. } | OptimizeError::NoLayout(_))) => {
+                let sku = e.sizing.sku.clone();
+                tried[i] = Tried::Infeasible(sku, err);
+            }
+            Err(err) => return Err(err),
+        }
+    }
+    Ok(())
 }
 
 /// Stores each SKU's storage plan; a SKU whose clusters cannot meet the targets becomes
@@ -372,7 +450,7 @@ fn hosts_source(c: &crate::sizing::AvsCluster) -> String {
 /// then catalog order); without any price, the fewest hosts. `None` when none is feasible.
 fn choose(tried: &[Tried], hours: f64) -> Option<usize> {
     let feasible = tried.iter().enumerate().filter_map(|(i, t)| match t {
-        Tried::Feasible(e) if e.storage.is_some() => Some((i, e)),
+        Tried::Feasible(e) if e.anf_usd_per_month().is_some() => Some((i, e)),
         _ => None,
     });
     let key = |e: &SkuEstate| (total(e, hours).unwrap_or(f64::INFINITY), e.sizing.hosts);
@@ -437,7 +515,7 @@ fn feasible_row(e: &SkuEstate, chosen: bool, hours: f64, term: HostTerm) -> SkuA
         private_clouds: e.sizing.private_clouds.len(),
         host_usd_per_hour: e.host_usd_per_hour,
         hosts_usd_per_month: hosts_usd,
-        anf_usd_per_month: e.storage.as_ref().map(|s| s.total.cost_usd_per_month),
+        anf_usd_per_month: e.anf_usd_per_month(),
         total_usd_per_month: total(e, hours),
         vsan_alone_hosts: e.vsan_alone.as_ref().map(|v| v.hosts),
         vsan_alone_usd_per_month: e

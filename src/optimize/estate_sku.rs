@@ -30,8 +30,21 @@ pub(super) struct SkuEstate {
     pub(super) sizing: EstateSizing,
     /// The clusters' storage plans (only SKUs whose total can be compared are planned).
     pub(super) storage: Option<ClusterPlans>,
+    /// The ANF cost of its clusters, USD per month, when only costed (not planned).
+    pub(super) anf_costed_usd_per_month: Option<f64>,
     pub(super) vsan_alone: Option<VsanAlone>,
     pub(super) host_usd_per_hour: Option<f64>,
+}
+
+impl SkuEstate {
+    /// The ANF cost of its clusters, USD per month: its storage plan's, else its cost
+    /// alone; `None` when neither was worked out.
+    pub(super) fn anf_usd_per_month(&self) -> Option<f64> {
+        self.storage
+            .as_ref()
+            .map(|s| s.total.cost_usd_per_month)
+            .or(self.anf_costed_usd_per_month)
+    }
 }
 
 /// Hosts' monthly cost: hosts x USD per hour x hours per month, in cents.
@@ -45,6 +58,6 @@ pub(super) fn round_cents(x: f64) -> f64 {
 
 /// Hosts + ANF of a feasible SKU, USD per month, where the host price is known.
 pub(super) fn total(e: &SkuEstate, hours: f64) -> Option<f64> {
-    let anf = e.storage.as_ref()?.total.cost_usd_per_month;
+    let anf = e.anf_usd_per_month()?;
     hosts_cost(e.sizing.hosts, e.host_usd_per_hour, hours).map(|h| round_cents(h + anf))
 }

@@ -2,6 +2,7 @@
 //! demand and hosts, its capacity share of the peak targets.
 
 use super::account::{provisioned, quota_warnings};
+use super::run::cheapest_cost_usd_per_month;
 use super::{OptimizeError, OptimizeOptions, PeakOptions, optimize};
 use crate::catalog::{Catalog, Limits};
 use crate::demand::ClusterDemand;
@@ -17,17 +18,8 @@ pub(super) fn plan_cluster(
     options: &OptimizeOptions,
     hosts: Option<u32>,
 ) -> Result<ClusterPlan, OptimizeError> {
-    let (n, source) = cluster_hosts(c, &catalog.limits, hosts);
+    let (n, source, opts) = cluster_options(c, &catalog.limits, options, hosts);
     let share = c.capacity_share;
-    let opts = OptimizeOptions {
-        hosts: n,
-        peak: options.peak.as_ref().map(|p| PeakOptions {
-            iops: p.iops * share,
-            throughput_mibps: p.throughput_mibps * share,
-            ..p.clone()
-        }),
-        ..options.clone()
-    };
     let name = &c.cluster;
     let plan = optimize(&c.demand, catalog, model, &opts).map_err(|e| match e {
         OptimizeError::Infeasible {
@@ -68,6 +60,43 @@ pub(super) fn plan_cluster(
         target_share: share,
         plan,
     })
+}
+
+/// The monthly cost of [`plan_cluster`]'s plan, without placing, explaining or verifying
+/// it (for comparing host SKUs).
+///
+/// # Errors
+/// As [`plan_cluster`], without the cluster's name in the message.
+pub(super) fn cluster_cost(
+    c: &ClusterDemand,
+    catalog: &Catalog,
+    model: &PerfModel,
+    options: &OptimizeOptions,
+) -> Result<f64, OptimizeError> {
+    let (_, _, opts) = cluster_options(c, &catalog.limits, options, None);
+    cheapest_cost_usd_per_month(&c.demand, catalog, model, &opts)
+}
+
+/// The cluster's hosts, where the count came from, and its options: those hosts and its
+/// capacity share of the peak targets.
+fn cluster_options(
+    c: &ClusterDemand,
+    limits: &Limits,
+    options: &OptimizeOptions,
+    hosts: Option<u32>,
+) -> (u32, String, OptimizeOptions) {
+    let (n, source) = cluster_hosts(c, limits, hosts);
+    let share = c.capacity_share;
+    let opts = OptimizeOptions {
+        hosts: n,
+        peak: options.peak.as_ref().map(|p| PeakOptions {
+            iops: p.iops * share,
+            throughput_mibps: p.throughput_mibps * share,
+            ..p.clone()
+        }),
+        ..options.clone()
+    };
+    (n, source, opts)
 }
 
 /// The cluster's AVS hosts and where the count came from: `hosts` when given, else the

@@ -34,6 +34,54 @@ pub fn optimize(
     model: &PerfModel,
     options: &OptimizeOptions,
 ) -> Result<Plan, OptimizeError> {
+    solve_then(demand, catalog, model, options, |s| {
+        explain_and_assemble(
+            demand,
+            s.ctx,
+            s.targets,
+            s.chosen,
+            s.per_level,
+            s.phased,
+            s.spreads,
+        )
+    })
+}
+
+/// The monthly cost of the plan [`optimize`] returns, without placing the VMs, explaining
+/// or verifying it (the same checks and the same search; for comparing host SKUs).
+///
+/// # Errors
+/// As [`optimize`].
+pub(crate) fn cheapest_cost_usd_per_month(
+    demand: &Demand,
+    catalog: &Catalog,
+    model: &PerfModel,
+    options: &OptimizeOptions,
+) -> Result<f64, OptimizeError> {
+    solve_then(demand, catalog, model, options, |s| {
+        Ok(s.chosen.cost.total_cents())
+    })
+}
+
+/// What the search found, for the step after it.
+struct Solved<'s, 'a> {
+    ctx: &'s Context<'a>,
+    targets: &'s Targets,
+    chosen: &'s Candidate<'a>,
+    per_level: &'s PerLevel<'a>,
+    phased: Option<Phased<'a>>,
+    spreads: &'s [Spread],
+}
+
+/// Checks the options and targets, builds the context, checks reachability, searches, and
+/// hands what it found to `then`.
+fn solve_then<R>(
+    demand: &Demand,
+    catalog: &Catalog,
+    model: &PerfModel,
+    options: &OptimizeOptions,
+    then: impl FnOnce(Solved<'_, '_>) -> Result<R, OptimizeError>,
+) -> Result<R, OptimizeError> {
     let prices = catalog.region(&options.region)?;
     // From here on the region is its ARM name, whichever name the caller used.
     let resolved;
@@ -79,9 +127,14 @@ pub fn optimize(
     let ctx = context(demand, catalog, prices, model, options, &spreads, profiles)?;
     check_reachable(&ctx, &targets, peak_targets.as_ref())?;
     let (chosen, per_level, phased) = search(&ctx, &targets, peak_targets)?;
-    explain_and_assemble(
-        demand, &ctx, &targets, &chosen, &per_level, phased, &spreads,
-    )
+    then(Solved {
+        ctx: &ctx,
+        targets: &targets,
+        chosen: &chosen,
+        per_level: &per_level,
+        phased,
+        spreads: &spreads,
+    })
 }
 
 /// The targets of `demand` (capacity, IOPS, MiB/s), checked finite and >= 0.
