@@ -1075,3 +1075,44 @@ fn a_time_phased_estate_counts_each_clusters_yearly_cost() {
     let saving = ((483_552.0 - expected) * 100.0_f64).round() / 100.0;
     assert_eq!(m.savings_usd_per_year, Some(saving));
 }
+
+#[test]
+fn a_cluster_whose_datastores_need_more_hosts_than_its_vms_is_raised() {
+    // 60 VMs of 2 vCPU and 8 GiB: 120 vCPU -> 1 AV36P host (144 vCPU), 480 GiB -> 1 host
+    // (670.55 GiB), + 1 HA = 2 -> the 3-host minimum for compute. A 14,000 MiB/s target at
+    // 64 KiB is beyond what 3 hosts' flows carry (the published per-host ceiling is about
+    // 2,351 MiB/s, data/calibration), so the cluster is raised for storage. Independent
+    // check: the same VMs planned as one cluster of `hosts - 1` hosts cannot meet the
+    // target, and at `hosts` they can.
+    let inv = inventory(vms("c", 60, 2, 8.0, 200.0));
+    let options = PlanOptions {
+        throughput_mibps: 14_000.0,
+        host_sku: Some("av36p".into()),
+        ..PlanOptions::default()
+    };
+    let plan = plan_estate(inv.clone(), options.clone());
+    let c = &plan.sizing.clusters[0];
+    assert_eq!((c.hosts_for_vcpu, c.hosts_for_memory), (1, 1));
+    assert_eq!(c.driver, Driver::Storage);
+    assert!(c.hosts > 3, "{}", c.hosts);
+    assert_eq!(plan.summary.hosts_by_driver.storage, c.hosts);
+    assert_eq!(plan.clusters[0].hosts, c.hosts);
+    assert!(plan.clusters[0].hosts_source.starts_with("raised to"));
+    let one_cluster = |hosts: u32| {
+        Planner::new()
+            .inventory(inv.clone())
+            .options(PlanOptions {
+                hosts: Some(hosts),
+                ..options.clone()
+            })
+            .plan()
+    };
+    let below = one_cluster(c.hosts - 1).unwrap_err();
+    assert_eq!(below.kind(), dsplan::ErrorKind::Infeasible, "{below}");
+    let at = one_cluster(c.hosts).unwrap();
+    assert!(at.performance.large_block.throughput_mibps >= 14_000.0);
+    assert!(
+        (at.totals.cost_usd_per_month - plan.clusters[0].plan.totals.cost_usd_per_month).abs()
+            < 0.005
+    );
+}

@@ -53,6 +53,7 @@ pub fn optimize_estate(
     super::run::base_targets(demand, &demand.options.io_profile)?;
     let mut tried = size_in_parallel(demand, vsan_catalog, estate, skus)?;
     let ctx = StorageContext {
+        vsan_limits: vsan_catalog.limits,
         demand,
         catalog,
         model,
@@ -61,21 +62,25 @@ pub fn optimize_estate(
     };
     let priced = sized(&tried, true);
     let hours = catalog.limits.hours_per_month;
-    if options.reservation == ReservationTerm::None && options.peak.is_none() && priced.len() > 1 {
-        // Without a reservation or time phases the estate's ANF cost is the sum of the
-        // clusters' costs: the SKUs are compared on that, and only the cheapest is planned.
-        let costs = ctx.cost_in_parallel(&tried, &priced);
-        apply_costs(&mut tried, costs)?;
+    // Each priced SKU's clusters costed (and raised to the hosts their datastores need).
+    // Without a reservation or time phases the estate's ANF cost is the sum of the
+    // clusters' costs: the SKUs are compared on it and only the cheapest is planned.
+    let costs = ctx.cost_in_parallel(&mut tried, &priced);
+    apply_costs(&mut tried, costs)?;
+    if options.reservation == ReservationTerm::None && options.peak.is_none() {
         if let Some(best) = choose(&tried, hours) {
             let results = ctx.plan_in_parallel(&tried, &[best]);
             apply_storage(&mut tried, results)?;
         }
     } else {
-        let results = ctx.plan_in_parallel(&tried, &priced);
+        let costed = sized_costed(&tried);
+        let results = ctx.plan_in_parallel(&tried, &costed);
         apply_storage(&mut tried, results)?;
     }
     if !tried.iter().any(has_storage) {
         for i in sized(&tried, false) {
+            let costs = ctx.cost_in_parallel(&mut tried, &[i]);
+            apply_costs(&mut tried, costs)?;
             let results = ctx.plan_in_parallel(&tried, &[i]);
             apply_storage(&mut tried, results)?;
             if has_storage(&tried[i]) {
@@ -190,6 +195,20 @@ fn sized(tried: &[Tried], priced: bool) -> Vec<usize> {
     out.into_iter().map(|(_, i)| i).collect()
 }
 
+/// The SKUs costed but not planned.
+fn sized_costed(tried: &[Tried]) -> Vec<usize> {
+    tried
+        .iter()
+        .enumerate()
+        .filter_map(|(i, t)| match t {
+            Tried::Feasible(e) if e.storage.is_none() && e.anf_costed_usd_per_month.is_some() => {
+                Some(i)
+            }
+            _ => None,
+        })
+        .collect()
+}
+
 fn has_storage(t: &Tried) -> bool {
     matches!(t, Tried::Feasible(e) if e.storage.is_some())
 }
@@ -244,6 +263,8 @@ fn size_sku(
 /// What every SKU's storage plan shares.
 #[derive(Clone, Copy)]
 struct StorageContext<'a> {
+    /// The AVS cluster and private-cloud limits.
+    vsan_limits: crate::vsan::AvsLimits,
     demand: &'a Demand,
     catalog: &'a Catalog,
     model: &'a PerfModel,
@@ -288,18 +309,20 @@ impl StorageContext<'_> {
     /// added, nothing placed or explained), one thread per SKU.
     fn cost_in_parallel(
         &self,
-        tried: &[Tried],
+        tried: &mut [Tried],
         which: &[usize],
     ) -> Vec<(usize, Result<f64, OptimizeError>)> {
         std::thread::scope(|scope| {
-            let handles: Vec<_> = which
-                .iter()
-                .filter_map(|&i| match tried.get(i) {
-                    Some(Tried::Feasible(e)) => {
-                        let sizing = &e.sizing;
+            let handles: Vec<_> = tried
+                .iter_mut()
+                .enumerate()
+                .filter(|(i, _)| which.contains(i))
+                .filter_map(|(i, t)| match t {
+                    Tried::Feasible(e) => {
+                        let sizing = &mut e.sizing;
                         Some((i, scope.spawn(move || self.cost(sizing))))
                     }
-                    _ => None,
+                    Tried::Infeasible(..) => None,
                 })
                 .collect();
             handles
@@ -314,14 +337,40 @@ impl StorageContext<'_> {
         })
     }
 
-    /// The ANF cost of one SKU's clusters, USD per month.
-    fn cost(&self, sizing: &EstateSizing) -> Result<f64, OptimizeError> {
+    /// The ANF cost of one SKU's clusters, USD per month; a cluster whose datastores
+    /// need more hosts than its compute (its share of the IOPS and MiB/s targets) is
+    /// raised to the fewest that meet them ([`Driver::Storage`]).
+    fn cost(&self, sizing: &mut EstateSizing) -> Result<f64, OptimizeError> {
         let split = cluster_demands(self.demand, sizing, self.estate.targets_from_perf);
         let mut sum = 0.0;
-        for c in &split.clusters {
-            sum += cluster_cost(c, self.catalog, self.model, self.options)?;
+        for (i, c) in split.clusters.iter().enumerate() {
+            let (hosts, cost) = self.hosts_for_storage(c)?;
+            sizing.raise_for_storage(i, hosts);
+            sum += cost;
         }
+        sizing.assign_private_clouds(&self.vsan_limits);
         Ok(round_cents(sum))
+    }
+
+    /// The fewest hosts from the cluster's own (compute) up to the AVS maximum at which its
+    /// datastores meet its targets, and the cost there.
+    ///
+    /// # Errors
+    /// The error at the AVS maximum when no host count meets the targets; any other error.
+    fn hosts_for_storage(&self, c: &ClusterDemand) -> Result<(u32, f64), OptimizeError> {
+        let max = self.catalog.limits.max_hosts;
+        let mut hosts = c.source_hosts.unwrap_or(self.catalog.limits.min_hosts);
+        loop {
+            match cluster_cost(c, self.catalog, self.model, self.options, Some(hosts)) {
+                Ok(cost) => return Ok((hosts, cost)),
+                Err(OptimizeError::Infeasible { .. } | OptimizeError::NoLayout(_))
+                    if hosts < max =>
+                {
+                    hosts += 1;
+                }
+                Err(e) => return Err(e),
+            }
+        }
     }
 
     /// The storage plan of one SKU's clusters.
@@ -432,6 +481,13 @@ fn hosts_source(c: &crate::sizing::AvsCluster) -> String {
     let why = match c.driver {
         Driver::Vcpu => format!("{} for vCPU", c.hosts_for_vcpu),
         Driver::Memory => format!("{} for memory", c.hosts_for_memory),
+        Driver::Storage => {
+            return format!(
+                "raised to {} {} for the datastores' IOPS and MiB/s (flows and host \
+                 ceilings; {} for vCPU, {} for memory + {} HA)",
+                c.hosts, c.sku, c.hosts_for_vcpu, c.hosts_for_memory, c.ha_hosts
+            );
+        }
         Driver::Minimum => {
             return format!(
                 "sized from compute: {} for vCPU, {} for memory + {} HA, raised to the AVS \

@@ -56,7 +56,9 @@ pub(super) fn assemble(
     }
     warnings.extend(grouping_hint(demand, vsan_catalog, estate, &best.sizing)?);
     let hours = catalog.limits.hours_per_month;
-    let vsan_alone = best.vsan_alone.take().map(|sizing| {
+    let vsan_alone = best.vsan_alone.take().map(|mut sizing| {
+        // Against the ANF plan's hosts, which storage performance may have raised.
+        sizing.extra_hosts = sizing.hosts.saturating_sub(best.sizing.hosts);
         let usd = hosts_cost(sizing.hosts, best.host_usd_per_hour, hours);
         VsanAloneCost {
             note: vsan_note(&sizing, vsan_catalog),
@@ -179,6 +181,7 @@ fn summary(
             Driver::Vcpu => &mut by.vcpu,
             Driver::Memory => &mut by.memory,
             Driver::Minimum => &mut by.minimum,
+            Driver::Storage => &mut by.storage,
         };
         *slot += c.hosts;
     }

@@ -72,8 +72,9 @@ pub(super) fn cluster_cost(
     catalog: &Catalog,
     model: &PerfModel,
     options: &OptimizeOptions,
+    hosts: Option<u32>,
 ) -> Result<f64, OptimizeError> {
-    let (_, _, opts) = cluster_options(c, &catalog.limits, options, None);
+    let (_, _, opts) = cluster_options(c, &catalog.limits, options, hosts);
     cheapest_cost_usd_per_month(&c.demand, catalog, model, &opts)
 }
 

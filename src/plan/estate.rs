@@ -19,6 +19,9 @@ pub struct HostsByDriver {
     pub memory: u32,
     /// Hosts of clusters at the AVS minimum.
     pub minimum: u32,
+    /// Hosts of clusters raised for their datastores' IOPS and MiB/s.
+    #[serde(default)]
+    pub storage: u32,
 }
 
 /// The estate in figures: hosts, clusters, pools, costs, and vSAN alone beside them.

@@ -62,11 +62,12 @@ fn summary(s: &mut String, plan: &EstatePlan) {
     );
     let _ = writeln!(
         s,
-        "  hosts by driver: {} by vCPU, {} by memory, {} at the 3-host minimum (HA reserve \
-         included)",
+        "  hosts by driver: {} by vCPU, {} by memory, {} at the 3-host minimum, {} raised for \
+         the datastores' IOPS and MiB/s (HA reserve included)",
         g(f64::from(d.vcpu), 0),
         g(f64::from(d.memory), 0),
-        g(f64::from(d.minimum), 0)
+        g(f64::from(d.minimum), 0),
+        g(f64::from(d.storage), 0)
     );
     let _ = writeln!(
         s,

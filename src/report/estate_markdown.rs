@@ -63,9 +63,12 @@ fn summary(s: &mut String, plan: &EstatePlan) {
     );
     let _ = writeln!(
         s,
-        "- Hosts by driver: {} by vCPU, {} by memory, {} at the 3-host minimum (HA reserve \
-         included).",
-        d.vcpu, d.memory, d.minimum
+        "- Hosts by driver: {} by vCPU, {} by memory, {} at the 3-host minimum, {} raised for \
+         the datastores' IOPS and MiB/s (HA reserve included).",
+        g(f64::from(d.vcpu), 0),
+        g(f64::from(d.memory), 0),
+        g(f64::from(d.minimum), 0),
+        g(f64::from(d.storage), 0)
     );
     if let Some(source) = &m.host_price_source {
         let _ = writeln!(

@@ -155,33 +155,56 @@ pub fn size_estate(
         }
     }
     unique_names(&mut clusters);
-    let hosts: Vec<u32> = clusters.iter().map(|c| c.hosts).collect();
-    let (cloud_of, count) = pack_private_clouds(&hosts, limits);
-    let mut private_clouds: Vec<PrivateCloud> = (0..count)
-        .map(|i| PrivateCloud {
-            name: format!("private-cloud-{}", i + 1),
-            clusters: Vec::new(),
-            hosts: 0,
-        })
-        .collect();
-    for (c, &p) in clusters.iter_mut().zip(&cloud_of) {
-        if let Some(cloud) = private_clouds.get_mut(p) {
-            cloud.clusters.push(c.name.clone());
-            cloud.hosts = cloud.hosts.saturating_add(c.hosts);
-            c.private_cloud = cloud.name.clone();
-        }
-    }
-    Ok(EstateSizing {
+    let mut sizing = EstateSizing {
         sku: host.sku.clone(),
         vcpus_per_host: cap.vcpus,
         memory_gib_per_host: cap.memory_gib,
-        hosts: hosts.iter().fold(0u32, |a, &h| a.saturating_add(h)),
+        hosts: 0,
         vcpus: loads.iter().map(|l| l.vcpus as u64).sum(),
         memory_gib: loads.iter().map(|l| l.memory_gib).sum(),
         clusters,
-        private_clouds,
+        private_clouds: Vec::new(),
         warnings,
-    })
+    };
+    sizing.assign_private_clouds(limits);
+    Ok(sizing)
+}
+
+impl EstateSizing {
+    /// Raises cluster `i` to `hosts` hosts for its datastores' performance (its
+    /// [`Driver`] becomes [`Driver::Storage`]); call [`EstateSizing::assign_private_clouds`]
+    /// after the last change.
+    pub fn raise_for_storage(&mut self, i: usize, hosts: u32) {
+        if let Some(c) = self.clusters.get_mut(i)
+            && hosts > c.hosts
+        {
+            c.hosts = hosts;
+            c.driver = Driver::Storage;
+        }
+    }
+
+    /// The hosts over all clusters, and the clusters packed into private clouds (first fit
+    /// decreasing, 12 clusters and 96 hosts each).
+    pub fn assign_private_clouds(&mut self, limits: &AvsLimits) {
+        let hosts: Vec<u32> = self.clusters.iter().map(|c| c.hosts).collect();
+        self.hosts = hosts.iter().fold(0u32, |a, &h| a.saturating_add(h));
+        let (cloud_of, count) = pack_private_clouds(&hosts, limits);
+        let mut private_clouds: Vec<PrivateCloud> = (0..count)
+            .map(|i| PrivateCloud {
+                name: format!("private-cloud-{}", i + 1),
+                clusters: Vec::new(),
+                hosts: 0,
+            })
+            .collect();
+        for (c, &p) in self.clusters.iter_mut().zip(&cloud_of) {
+            if let Some(cloud) = private_clouds.get_mut(p) {
+                cloud.clusters.push(c.name.clone());
+                cloud.hosts = cloud.hosts.saturating_add(c.hosts);
+                c.private_cloud = cloud.name.clone();
+            }
+        }
+        self.private_clouds = private_clouds;
+    }
 }
 
 /// Makes the clusters' names unique: a name already taken (a source cluster `x-1` beside

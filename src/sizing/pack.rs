@@ -35,15 +35,19 @@ pub enum Driver {
     Memory,
     /// The AVS minimum of 3 hosts per cluster.
     Minimum,
+    /// The datastores' performance: the cluster's share of the IOPS and MiB/s targets
+    /// needs more hosts (their flows and per-host ceilings) than its VMs' compute.
+    Storage,
 }
 
 impl Driver {
-    /// The snake_case name, as in the JSON (`vcpu`, `memory`, `minimum`).
+    /// The snake_case name, as in the JSON (`vcpu`, `memory`, `minimum`, `storage`).
     pub fn as_str(self) -> &'static str {
         match self {
             Driver::Vcpu => "vcpu",
             Driver::Memory => "memory",
             Driver::Minimum => "minimum",
+            Driver::Storage => "storage",
         }
     }
 }
@@ -99,10 +103,28 @@ fn weight(v: &VmLoad, cap: HostCapacity) -> f64 {
     (v.vcpus / cap.vcpus).max(v.memory_gib / cap.memory_gib)
 }
 
-/// Splits `vms` into the fewest groups whose hosts (with `ha_hosts`) fit one AVS cluster:
-/// starting from the count the totals need, the VMs are dealt largest first to the group
-/// with the least load (longest-processing-time first), and one more group is tried until
-/// every group fits. Deterministic: ties keep input order. Returns groups of VM loads.
+/// The sums of a group's vCPUs and memory.
+fn sums(g: &[VmLoad]) -> (f64, f64) {
+    g.iter()
+        .fold((0.0, 0.0), |(c, m), v| (c + v.vcpus, m + v.memory_gib))
+}
+
+/// Hosts a group needs before the HA reserve.
+fn group_need(g: &[VmLoad], cap: HostCapacity) -> u32 {
+    let (c, m) = sums(g);
+    let n = host_need(c, m, cap, 0, 0);
+    n.by_vcpu.max(n.by_memory)
+}
+
+/// Splits `vms` into groups whose hosts (with `ha_hosts`) each fit one AVS cluster, with
+/// the fewest hosts in all (HA reserve and the 3-host minimum counted per cluster). Two
+/// splits are tried and the one with fewer hosts kept (ties: the balanced one):
+/// - balanced: the fewest groups, VMs dealt largest first to the group with the least
+///   load (longest-processing-time first), one more group until every group fits;
+/// - filled: VMs largest first into the first group they fit (first fit decreasing), so
+///   every group but the last is full and only one rounds up.
+///
+/// Deterministic: ties keep input order. Returns groups of VM loads, each in input order.
 pub(crate) fn split_group(
     vms: &[VmLoad],
     cap: HostCapacity,
@@ -110,28 +132,37 @@ pub(crate) fn split_group(
     limits: &AvsLimits,
 ) -> Vec<Vec<VmLoad>> {
     let usable = limits.max_hosts_per_cluster.saturating_sub(ha_hosts).max(1);
-    let (vcpus, memory) = vms
-        .iter()
-        .fold((0.0, 0.0), |(c, m), v| (c + v.vcpus, m + v.memory_gib));
-    let need = host_need(vcpus, memory, cap, 0, 0);
-    let fits = |g: &[VmLoad]| {
-        let (c, m) = g
-            .iter()
-            .fold((0.0, 0.0), |(c, m), v| (c + v.vcpus, m + v.memory_gib));
-        host_need(c, m, cap, 0, 0)
-            .by_vcpu
-            .max(host_need(c, m, cap, 0, 0).by_memory)
-            <= usable
-    };
-    if need.by_vcpu.max(need.by_memory) <= usable || vms.len() <= 1 {
+    if group_need(vms, cap) <= usable || vms.len() <= 1 {
         return vec![vms.to_vec()];
     }
     let mut order: Vec<&VmLoad> = vms.iter().collect();
     order.sort_by(|a, b| weight(b, cap).total_cmp(&weight(a, cap)));
-    let first = need.by_vcpu.max(need.by_memory).div_ceil(usable).max(2) as usize;
-    for k in first..=vms.len() {
+    let hosts = |groups: &[Vec<VmLoad>]| -> u64 {
+        groups
+            .iter()
+            .map(|g| u64::from((group_need(g, cap) + ha_hosts).max(limits.min_hosts_per_cluster)))
+            .sum()
+    };
+    let balanced = balanced_split(&order, cap, usable);
+    let filled = filled_split(&order, cap, usable);
+    let mut best = if hosts(&filled) < hosts(&balanced) {
+        filled
+    } else {
+        balanced
+    };
+    for g in &mut best {
+        g.sort_by_key(|v| v.index);
+    }
+    best
+}
+
+/// The fewest groups of about equal load that each fit `usable` hosts.
+fn balanced_split(order: &[&VmLoad], cap: HostCapacity, usable: u32) -> Vec<Vec<VmLoad>> {
+    let all: Vec<VmLoad> = order.iter().map(|v| **v).collect();
+    let first = group_need(&all, cap).div_ceil(usable).max(2) as usize;
+    for k in first..=order.len() {
         let mut groups: Vec<(f64, f64, Vec<VmLoad>)> = vec![(0.0, 0.0, Vec::new()); k];
-        for v in &order {
+        for v in order {
             let load = |g: &(f64, f64, Vec<VmLoad>)| (g.0 / cap.vcpus).max(g.1 / cap.memory_gib);
             let mut best = 0;
             for (i, g) in groups.iter().enumerate() {
@@ -144,18 +175,38 @@ pub(crate) fn split_group(
             g.1 += v.memory_gib;
             g.2.push(**v);
         }
-        if groups.iter().all(|g| fits(&g.2)) {
-            return groups
-                .into_iter()
-                .map(|mut g| {
-                    g.2.sort_by_key(|v| v.index);
-                    g.2
-                })
-                .collect();
+        if groups.iter().all(|g| group_need(&g.2, cap) <= usable) {
+            return groups.into_iter().map(|g| g.2).collect();
         }
     }
-    // One VM per group always fits (each VM fits one host); not reached.
-    vms.iter().map(|v| vec![*v]).collect()
+    // One VM per group always fits (each VM fits one host).
+    order.iter().map(|v| vec![**v]).collect()
+}
+
+/// Groups filled up to `usable` hosts' vCPUs and memory, first fit in decreasing order.
+fn filled_split(order: &[&VmLoad], cap: HostCapacity, usable: u32) -> Vec<Vec<VmLoad>> {
+    let (max_vcpus, max_gib) = (
+        f64::from(usable) * cap.vcpus + 1e-9,
+        f64::from(usable) * cap.memory_gib + 1e-9,
+    );
+    let mut groups: Vec<(f64, f64, Vec<VmLoad>)> = Vec::new();
+    for v in order {
+        let slot = groups
+            .iter()
+            .position(|g| g.0 + v.vcpus <= max_vcpus && g.1 + v.memory_gib <= max_gib);
+        let g = match slot {
+            Some(i) => &mut groups[i],
+            None => {
+                groups.push((0.0, 0.0, Vec::new()));
+                let last = groups.len() - 1;
+                &mut groups[last]
+            }
+        };
+        g.0 += v.vcpus;
+        g.1 += v.memory_gib;
+        g.2.push(**v);
+    }
+    groups.into_iter().map(|g| g.2).collect()
 }
 
 /// Packs clusters of `hosts[i]` hosts into private clouds of at most
@@ -242,6 +293,45 @@ mod tests {
         let mut all: Vec<usize> = groups.iter().flatten().map(|v| v.index).collect();
         all.sort_unstable();
         assert_eq!(all, (0..40).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn a_split_fills_clusters_when_that_needs_fewer_hosts() {
+        let cap = HostCapacity {
+            vcpus: 144.0,
+            memory_gib: 10_000.0,
+        };
+        // 290 VMs of 16 vCPU = 4,640 vCPU -> ceil(32.2) = 33 hosts for VMs; at most 15 per
+        // cluster. Balanced: 3 clusters of 96.67 VMs -> 97 VMs x 16 = 1,552 vCPU -> 11 hosts
+        // each, 3 x (11 + 1) = 36 hosts. Filled: 15 hosts hold 2,160 vCPU = 135 VMs, so
+        // 135 + 135 + 20 VMs -> 15 + 15 + ceil(320 / 144) = 3 hosts, + 3 HA = 36 hosts too;
+        // a tie keeps the balanced split.
+        let vms: Vec<VmLoad> = (0..290)
+            .map(|index| VmLoad {
+                index,
+                vcpus: 16.0,
+                memory_gib: 64.0,
+            })
+            .collect();
+        let groups = split_group(&vms, cap, 1, &limits());
+        assert_eq!(groups.len(), 3);
+        // 10,088 vCPU of 8-vCPU VMs (1,261 VMs) at 144 per host: 70.06 -> 71 hosts for VMs.
+        // Balanced: 5 clusters of 252.2 VMs -> 253 x 8 = 2,024 vCPU -> 15 hosts each,
+        // 5 x 16 = 80 hosts. Filled: 4 clusters of 2,160 vCPU (270 VMs, 15 hosts) and 181
+        // VMs (1,448 vCPU -> 11 hosts): 4 x 16 + 12 = 76 hosts, the fewer.
+        let vms: Vec<VmLoad> = (0..1261)
+            .map(|index| VmLoad {
+                index,
+                vcpus: 8.0,
+                memory_gib: 16.0,
+            })
+            .collect();
+        let groups = split_group(&vms, cap, 1, &limits());
+        let hosts: u32 = groups.iter().map(|g| group_need(g, cap) + 1).sum();
+        assert_eq!((groups.len(), hosts), (5, 76));
+        let mut all: Vec<usize> = groups.iter().flatten().map(|v| v.index).collect();
+        all.sort_unstable();
+        assert_eq!(all, (0..1261).collect::<Vec<_>>());
     }
 
     #[test]
