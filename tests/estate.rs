@@ -1116,3 +1116,77 @@ fn a_cluster_whose_datastores_need_more_hosts_than_its_vms_is_raised() {
             < 0.005
     );
 }
+
+#[test]
+fn estate_warnings_come_once_with_the_settings_own_figures() {
+    // Two source clusters; a peak target below the base: one estate warning quoting the
+    // settings (400,000 and 1,000), none in the clusters (whose shares would read less).
+    let mut all = vms("a", 10, 2, 8.0, 100.0);
+    all.extend(vms("b", 10, 2, 8.0, 300.0));
+    let plan = plan_estate(
+        inventory(all.clone()),
+        PlanOptions {
+            iops: 400_000.0,
+            peak_months: Some(2),
+            peak_iops: 1_000.0,
+            ha_hosts: 0,
+            ..PlanOptions::default()
+        },
+    );
+    let estate: Vec<&str> = plan.warnings.iter().map(|w| w.message.as_str()).collect();
+    assert_eq!(
+        estate
+            .iter()
+            .filter(|m| m.contains("`peak_iops` 1,000 is below `iops` 400,000"))
+            .count(),
+        1,
+        "{estate:?}"
+    );
+    assert!(
+        estate.iter().any(|m| m.starts_with("`ha_hosts` 0")),
+        "{estate:?}"
+    );
+    for c in &plan.clusters {
+        assert!(
+            !c.plan
+                .warnings
+                .iter()
+                .any(|w| w.message.contains("peak_iops")),
+            "{:?}",
+            c.plan.warnings
+        );
+    }
+    // Per-VM figures for cluster a only: cluster b says it has none, not "no target given".
+    let dir = root().join("target/tmp/estate-perf");
+    std::fs::create_dir_all(&dir).unwrap();
+    let perf = dir.join("perf.csv");
+    let mut csv = String::from("vm,iops,throughput_mibps\n");
+    for i in 0..10 {
+        csv.push_str(&format!("a-{i:03},500,10\n"));
+    }
+    std::fs::write(&perf, csv).unwrap();
+    let plan = plan_estate(
+        inventory(all),
+        PlanOptions {
+            perf: Some(perf),
+            ..PlanOptions::default()
+        },
+    );
+    let b = plan.clusters.iter().find(|c| c.cluster == "avs-b").unwrap();
+    let messages: Vec<&str> = b.plan.warnings.iter().map(|w| w.message.as_str()).collect();
+    assert!(
+        messages
+            .iter()
+            .any(|m| m.starts_with("no VM of this cluster has per-VM performance figures")),
+        "{messages:?}"
+    );
+    assert!(
+        !messages
+            .iter()
+            .any(|m| m.contains("no IOPS or MiB/s target was given"))
+    );
+    // Cluster a's targets are its VMs' sums: 10 x 500 IOPS, 10 x 10 MiB/s.
+    let a = plan.clusters.iter().find(|c| c.cluster == "avs-a").unwrap();
+    assert_eq!(a.plan.performance.iops_target, 5_000.0);
+    assert_eq!(a.plan.performance.throughput_target_mibps, 100.0);
+}

@@ -439,7 +439,7 @@ fn peak_settings_that_change_nothing_are_warned_about() {
     });
     assert!(
         w.iter()
-            .any(|m| m.contains("`peak_iops` 100 is below `iops` 20000")),
+            .any(|m| m.contains("`peak_iops` 100 is below `iops` 20,000")),
         "{w:?}"
     );
     // A peak target alone is a target: no "no target" warning.

@@ -213,6 +213,9 @@ fn has_storage(t: &Tried) -> bool {
     matches!(t, Tried::Feasible(e) if e.storage.is_some())
 }
 
+/// The start of the optimizer's warning for a plan without targets.
+const NO_TARGET: &str = "no IOPS or MiB/s target was given";
+
 /// One SKU sized (hosts, clusters, private clouds, vSAN alone and the host price), or why
 /// no estate can be built on it.
 fn size_sku(
@@ -376,7 +379,23 @@ impl StorageContext<'_> {
     /// The storage plan of one SKU's clusters.
     fn plan(&self, sizing: &EstateSizing) -> Result<ClusterPlans, OptimizeError> {
         let split = cluster_demands(self.demand, sizing, self.estate.targets_from_perf);
-        optimize_per_cluster(&split, self.catalog, self.model, self.options, None)
+        let mut plans = optimize_per_cluster(&split, self.catalog, self.model, self.options, None)?;
+        if self.estate.targets_from_perf {
+            for c in &mut plans.clusters {
+                for w in c
+                    .plan
+                    .warnings
+                    .iter_mut()
+                    .filter(|w| w.message.starts_with(NO_TARGET))
+                {
+                    w.message = "no VM of this cluster has per-VM performance figures (the \
+                                 estate's targets are their sums): it is sized for capacity \
+                                 only"
+                        .into();
+                }
+            }
+        }
+        Ok(plans)
     }
 }
 
@@ -579,7 +598,7 @@ fn feasible_row(e: &SkuEstate, chosen: bool, hours: f64, term: HostTerm) -> SkuA
             .as_ref()
             .and_then(|v| hosts_cost(v.hosts, e.host_usd_per_hour, hours)),
         note: if chosen && e.host_usd_per_hour.is_none() {
-            format!("chosen: the fewest hosts (no SKU has a {term} host price)")
+            format!("chosen: the fewest hosts (no feasible SKU has a {term} host price)")
         } else if chosen {
             "chosen".into()
         } else if e.host_usd_per_hour.is_none() {

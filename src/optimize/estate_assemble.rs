@@ -46,6 +46,21 @@ pub(super) fn assemble(
         )));
     }
     warnings.extend(account_warnings(&pools, &catalog.limits, &prices.region));
+    // The peak settings against the estate's targets, once (not per cluster share).
+    let o = &demand.options;
+    warnings.extend(super::run::peak_warnings(
+        options,
+        o.iops,
+        o.throughput_mibps,
+    ));
+    if estate.sizing.ha_hosts == 0 {
+        warnings.push(crate::inventory::Warning::plan_wide(
+            "`ha_hosts` 0: no host is kept free for vSphere HA, but AVS configures every \
+             cluster for n+1 (admission control, concepts-private-clouds-clusters, \
+             2025-08-14): the clusters' VMs may not all restart after a host failure"
+                .into(),
+        ));
+    }
     if options.reservation != ReservationTerm::None && storage.reservations.is_empty() {
         warnings.push(crate::inventory::Warning::plan_wide(format!(
             "`reservation` {}: nothing bought: reservations cover the hot tier of Standard, \

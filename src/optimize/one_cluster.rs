@@ -2,7 +2,7 @@
 //! demand and hosts, its capacity share of the peak targets.
 
 use super::account::{provisioned, quota_warnings};
-use super::run::cheapest_cost_usd_per_month;
+use super::run::{cheapest_cost_usd_per_month, peak_warnings};
 use super::{OptimizeError, OptimizeOptions, PeakOptions, optimize};
 use crate::catalog::{Catalog, Limits};
 use crate::demand::ClusterDemand;
@@ -46,6 +46,10 @@ pub(super) fn plan_cluster(
         "the plan's pools",
     );
     plan.warnings.retain(|w| !own.contains(w));
+    // So do the peak settings (the cluster's shares of the targets would say less).
+    let (iops, mibps) = (c.demand.options.iops, c.demand.options.throughput_mibps);
+    let peak = peak_warnings(&opts, iops, mibps);
+    plan.warnings.retain(|w| !peak.contains(w));
     for a in plan.assumptions.iter_mut().filter(|a| a.name == "hosts") {
         a.note.clone_from(&source);
     }

@@ -16,6 +16,7 @@ use super::estate_levels::reserved_levels;
 use super::milp::round_cents;
 use super::one_cluster::plan_cluster;
 use super::reserve::{estate_cost, estate_reservations};
+use super::run::peak_warnings;
 use super::{OptimizeError, OptimizeOptions};
 use crate::catalog::{Catalog, Limits, ReservationTerm, arm_region_name};
 use crate::demand::ClusterDemands;
@@ -67,6 +68,14 @@ pub fn optimize_per_cluster(
     }
     let mut total = totals(&out, clusters, &reservations);
     total.warnings = estate_warnings(&out, &catalog.limits, options);
+    // The peak settings against the estate's targets, once (not per cluster share).
+    let (iops, mibps) = clusters.clusters.iter().fold((0.0, 0.0), |(i, m), c| {
+        (
+            i + c.demand.options.iops,
+            m + c.demand.options.throughput_mibps,
+        )
+    });
+    total.warnings.extend(peak_warnings(options, iops, mibps));
     Ok(ClusterPlans {
         schema_version: SCHEMA_VERSION,
         clusters: out,

@@ -16,6 +16,7 @@ use super::spread::{Spread, explain_spreads, min_datastores, spread_over, vm_spr
 use crate::catalog::{Catalog, RegionPrices, ServiceLevel, ServiceLevelSpec};
 use crate::demand::Demand;
 use crate::inventory::Warning;
+use crate::numbers::show_number;
 use crate::perf::{IoProfile, PerfModel};
 use crate::plan::{Alternative, Assumption, Plan};
 
@@ -302,7 +303,8 @@ fn explain_and_assemble(
     if let Some(p) = phased {
         plan.time_phased = Some(time_phased(ctx, &p, targets)?);
     }
-    plan.warnings.extend(peak_warnings(ctx.options, targets));
+    plan.warnings
+        .extend(peak_warnings(ctx.options, targets.iops, targets.mibps));
     let account = plan_account_warnings(&plan, ctx.limits(), ctx.options);
     plan.warnings.extend(account);
     plan.assumptions
@@ -312,7 +314,11 @@ fn explain_and_assemble(
 
 /// Peak targets that change nothing: none given, or below the base (the peak months keep
 /// the base target, the higher of the two).
-fn peak_warnings(options: &OptimizeOptions, base: &Targets) -> Vec<Warning> {
+pub(super) fn peak_warnings(
+    options: &OptimizeOptions,
+    base_iops: f64,
+    base_mibps: f64,
+) -> Vec<Warning> {
     let Some(pk) = &options.peak else {
         return Vec::new();
     };
@@ -325,18 +331,20 @@ fn peak_warnings(options: &OptimizeOptions, base: &Targets) -> Vec<Warning> {
     }
     let mut out = Vec::new();
     for (setting, peak, base_setting, base_value) in [
-        ("peak_iops", pk.iops, "iops", base.iops),
+        ("peak_iops", pk.iops, "iops", base_iops),
         (
             "peak_throughput_mibps",
             pk.throughput_mibps,
             "throughput_mibps",
-            base.mibps,
+            base_mibps,
         ),
     ] {
         if peak > 0.0 && peak < base_value {
             out.push(Warning::plan_wide(format!(
-                "`{setting}` {peak} is below `{base_setting}` {base_value}: the peak months \
-                 keep the base target"
+                "`{setting}` {} is below `{base_setting}` {}: the peak months keep the base \
+                 target",
+                show_number(peak),
+                show_number(base_value)
             )));
         }
     }
