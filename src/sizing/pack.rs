@@ -156,24 +156,29 @@ pub(crate) fn split_group(
     best
 }
 
-/// The fewest groups of about equal load that each fit `usable` hosts.
+/// The fewest groups of about equal load that each fit `usable` hosts: for each count
+/// from the fewest the totals need, VMs dealt largest first to the least-loaded group (a
+/// heap, ties to the lower group), until every group fits.
 fn balanced_split(order: &[&VmLoad], cap: HostCapacity, usable: u32) -> Vec<Vec<VmLoad>> {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
     let all: Vec<VmLoad> = order.iter().map(|v| **v).collect();
     let first = group_need(&all, cap).div_ceil(usable).max(2) as usize;
+    let load = |c: f64, m: f64| (c / cap.vcpus).max(m / cap.memory_gib);
     for k in first..=order.len() {
         let mut groups: Vec<(f64, f64, Vec<VmLoad>)> = vec![(0.0, 0.0, Vec::new()); k];
+        // (load bits, group index): f64 loads >= 0 order as their bits do.
+        let mut heap: BinaryHeap<Reverse<(u64, usize)>> =
+            (0..k).map(|i| Reverse((0f64.to_bits(), i))).collect();
         for v in order {
-            let load = |g: &(f64, f64, Vec<VmLoad>)| (g.0 / cap.vcpus).max(g.1 / cap.memory_gib);
-            let mut best = 0;
-            for (i, g) in groups.iter().enumerate() {
-                if load(g) < load(&groups[best]) {
-                    best = i;
-                }
-            }
-            let g = &mut groups[best];
+            let Some(Reverse((_, i))) = heap.pop() else {
+                break;
+            };
+            let g = &mut groups[i];
             g.0 += v.vcpus;
             g.1 += v.memory_gib;
             g.2.push(**v);
+            heap.push(Reverse((load(g.0, g.1).to_bits(), i)));
         }
         if groups.iter().all(|g| group_need(&g.2, cap) <= usable) {
             return groups.into_iter().map(|g| g.2).collect();
@@ -183,25 +188,37 @@ fn balanced_split(order: &[&VmLoad], cap: HostCapacity, usable: u32) -> Vec<Vec<
     order.iter().map(|v| vec![**v]).collect()
 }
 
-/// Groups filled up to `usable` hosts' vCPUs and memory, first fit in decreasing order.
+/// Groups filled up to `usable` hosts' vCPUs and memory, first fit in decreasing order. A
+/// group that cannot take even the smallest VM is skipped from then on.
 fn filled_split(order: &[&VmLoad], cap: HostCapacity, usable: u32) -> Vec<Vec<VmLoad>> {
     let (max_vcpus, max_gib) = (
         f64::from(usable) * cap.vcpus + 1e-9,
         f64::from(usable) * cap.memory_gib + 1e-9,
     );
+    let (min_vcpus, min_gib) = order.iter().fold((f64::MAX, f64::MAX), |(c, m), v| {
+        (c.min(v.vcpus), m.min(v.memory_gib))
+    });
     let mut groups: Vec<(f64, f64, Vec<VmLoad>)> = Vec::new();
+    let mut first_open = 0;
     for v in order {
-        let slot = groups
+        while first_open < groups.len()
+            && (groups[first_open].0 + min_vcpus > max_vcpus
+                || groups[first_open].1 + min_gib > max_gib)
+        {
+            first_open += 1;
+        }
+        let slot = groups[first_open..]
             .iter()
-            .position(|g| g.0 + v.vcpus <= max_vcpus && g.1 + v.memory_gib <= max_gib);
-        let g = match slot {
-            Some(i) => &mut groups[i],
+            .position(|g| g.0 + v.vcpus <= max_vcpus && g.1 + v.memory_gib <= max_gib)
+            .map(|i| i + first_open);
+        let i = match slot {
+            Some(i) => i,
             None => {
                 groups.push((0.0, 0.0, Vec::new()));
-                let last = groups.len() - 1;
-                &mut groups[last]
+                groups.len() - 1
             }
         };
+        let g = &mut groups[i];
         g.0 += v.vcpus;
         g.1 += v.memory_gib;
         g.2.push(**v);
