@@ -18,7 +18,7 @@ use crate::demand::{ClusterDemand, ClusterDemands, Demand, ExclusionReason};
 use crate::perf::PerfModel;
 use crate::plan::{ClusterPlans, EstatePlan, SkuAlternative};
 use crate::sizing::{
-    Driver, EstateSizing, HostTerm, SizingError, fitting_no_host, size_estate, vsan_alone,
+    Driver, EstateSizing, HostTerm, SizingError, VmGroups, fitting_no_host, size_groups, vsan_alone,
 };
 use crate::vsan::{HostSku, VsanCatalog};
 
@@ -147,10 +147,13 @@ fn size_in_parallel(
     estate: &EstateOptions,
     skus: Vec<&HostSku>,
 ) -> Result<Vec<Tried>, OptimizeError> {
+    // The VMs' loads and groups are the same for every SKU.
+    let groups = VmGroups::of(demand, &estate.sizing);
+    let groups = &groups;
     std::thread::scope(|scope| {
         let handles: Vec<_> = skus
             .into_iter()
-            .map(|host| scope.spawn(move || size_sku(demand, vsan_catalog, estate, host)))
+            .map(|host| scope.spawn(move || size_sku(demand, groups, vsan_catalog, estate, host)))
             .collect();
         handles
             .into_iter()
@@ -220,11 +223,12 @@ const NO_TARGET: &str = "no IOPS or MiB/s target was given";
 /// no estate can be built on it.
 fn size_sku(
     demand: &Demand,
+    groups: &VmGroups,
     vsan_catalog: &VsanCatalog,
     estate: &EstateOptions,
     host: &HostSku,
 ) -> Result<Tried, OptimizeError> {
-    let sizing = match size_estate(demand, host, &vsan_catalog.limits, &estate.sizing) {
+    let sizing = match size_groups(demand, groups, host, &vsan_catalog.limits, &estate.sizing) {
         Ok(s) => s,
         Err(e @ SizingError::VmTooLarge(_)) => {
             return Ok(Tried::Infeasible(host.sku.clone(), e.into()));
@@ -258,6 +262,7 @@ fn size_sku(
         sizing,
         storage: None,
         anf_costed_usd_per_month: None,
+        split: None,
         vsan_alone,
         host_usd_per_hour,
     })))
@@ -288,8 +293,8 @@ impl StorageContext<'_> {
                 .iter()
                 .filter_map(|&i| match tried.get(i) {
                     Some(Tried::Feasible(e)) => {
-                        let sizing = &e.sizing;
-                        Some((i, scope.spawn(move || self.plan(sizing))))
+                        let e: &SkuEstate = e;
+                        Some((i, scope.spawn(move || self.plan(e))))
                     }
                     _ => None,
                 })
@@ -322,8 +327,8 @@ impl StorageContext<'_> {
                 .filter(|(i, _)| which.contains(i))
                 .filter_map(|(i, t)| match t {
                     Tried::Feasible(e) => {
-                        let sizing = &mut e.sizing;
-                        Some((i, scope.spawn(move || self.cost(sizing))))
+                        let e: &mut SkuEstate = e;
+                        Some((i, scope.spawn(move || self.cost(e))))
                     }
                     Tried::Infeasible(..) => None,
                 })
@@ -343,15 +348,24 @@ impl StorageContext<'_> {
     /// The ANF cost of one SKU's clusters, USD per month; a cluster whose datastores
     /// need more hosts than its compute (its share of the IOPS and MiB/s targets) is
     /// raised to the fewest that meet them ([`Driver::Storage`]).
-    fn cost(&self, sizing: &mut EstateSizing) -> Result<f64, OptimizeError> {
-        let split = cluster_demands(self.demand, sizing, self.estate.targets_from_perf);
+    /// The clusters' demands are kept for the SKU's storage plan (with the raised hosts).
+    fn cost(&self, e: &mut SkuEstate) -> Result<f64, OptimizeError> {
+        let sizing = &mut e.sizing;
+        let mut split = cluster_demands(self.demand, sizing, self.estate.targets_from_perf);
         let mut sum = 0.0;
-        for (i, c) in split.clusters.iter().enumerate() {
+        for (i, c) in split.clusters.iter_mut().enumerate() {
             let (hosts, cost) = self.hosts_for_storage(c)?;
             sizing.raise_for_storage(i, hosts);
+            if let Some(raised) = sizing.clusters.get(i)
+                && raised.driver == Driver::Storage
+            {
+                c.source_hosts = Some(raised.hosts);
+                c.hosts_source = hosts_source(raised);
+            }
             sum += cost;
         }
         sizing.assign_private_clouds(&self.vsan_limits);
+        e.split = Some(split);
         Ok(round_cents(sum))
     }
 
@@ -377,9 +391,16 @@ impl StorageContext<'_> {
     }
 
     /// The storage plan of one SKU's clusters.
-    fn plan(&self, sizing: &EstateSizing) -> Result<ClusterPlans, OptimizeError> {
-        let split = cluster_demands(self.demand, sizing, self.estate.targets_from_perf);
-        let mut plans = optimize_per_cluster(&split, self.catalog, self.model, self.options, None)?;
+    fn plan(&self, e: &SkuEstate) -> Result<ClusterPlans, OptimizeError> {
+        let built;
+        let split = match &e.split {
+            Some(s) => s,
+            None => {
+                built = cluster_demands(self.demand, &e.sizing, self.estate.targets_from_perf);
+                &built
+            }
+        };
+        let mut plans = optimize_per_cluster(split, self.catalog, self.model, self.options, None)?;
         if self.estate.targets_from_perf {
             for c in &mut plans.clusters {
                 for w in c

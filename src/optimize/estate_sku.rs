@@ -2,6 +2,7 @@
 //! same estate on vSAN alone, its host price) and the arithmetic of its costs; the
 //! estate plan's settings beyond the optimizer's ([`EstateOptions`]).
 
+use crate::demand::ClusterDemands;
 use crate::plan::ClusterPlans;
 use crate::sizing::{EstateSizing, HostPrices, HostTerm, SizingOptions, VsanAlone};
 use crate::vsan::VsanOptions;
@@ -32,6 +33,9 @@ pub(super) struct SkuEstate {
     pub(super) storage: Option<ClusterPlans>,
     /// The ANF cost of its clusters, USD per month, when only costed (not planned).
     pub(super) anf_costed_usd_per_month: Option<f64>,
+    /// Its clusters' demands, built when costed (with the hosts their datastores need), for
+    /// its storage plan.
+    pub(super) split: Option<ClusterDemands>,
     pub(super) vsan_alone: Option<VsanAlone>,
     pub(super) host_usd_per_hour: Option<f64>,
 }

@@ -129,16 +129,52 @@ pub fn size_estate(
     limits: &AvsLimits,
     o: &SizingOptions,
 ) -> Result<EstateSizing, SizingError> {
+    size_groups(demand, &VmGroups::of(demand, o), host, limits, o)
+}
+
+/// The placed VMs' vCPUs and memory on a memory basis, grouped for sizing: what every
+/// host SKU's sizing shares ([`size_groups`]).
+#[derive(Debug, Clone)]
+pub struct VmGroups {
+    loads: Vec<VmLoad>,
+    groups: Vec<(Option<String>, Vec<VmLoad>)>,
+    warnings: Vec<Warning>,
+}
+
+impl VmGroups {
+    /// The VMs of `demand` on `o.memory_basis`, grouped by `o.group`.
+    pub fn of(demand: &Demand, o: &SizingOptions) -> VmGroups {
+        let (loads, warnings) = vm_loads(demand, o.memory_basis);
+        let groups = groups(demand, &loads, o.group);
+        VmGroups {
+            loads,
+            groups,
+            warnings,
+        }
+    }
+}
+
+/// [`size_estate`] for VMs already grouped (`groups` from [`VmGroups::of`] with the same
+/// `demand` and options).
+///
+/// # Errors
+/// As [`size_estate`].
+pub fn size_groups(
+    demand: &Demand,
+    groups: &VmGroups,
+    host: &HostSku,
+    limits: &AvsLimits,
+    o: &SizingOptions,
+) -> Result<EstateSizing, SizingError> {
     o.validate(limits.max_hosts_per_cluster)?;
     let cap = HostCapacity {
         vcpus: f64::from(host.cores) * o.vcpu_per_core,
         memory_gib: usable_memory_gib(host, limits) * o.memory_overcommit,
     };
-    let (loads, warnings) = vm_loads(demand, o.memory_basis);
-    check_fit(demand, &loads, host, limits)?;
+    check_fit(demand, &groups.loads, host, limits)?;
     let mut clusters = Vec::new();
-    for (source, members) in groups(demand, &loads, o.group) {
-        let parts = split_group(&members, cap, o.ha_hosts, limits);
+    for (source, members) in &groups.groups {
+        let parts = split_group(members, cap, o.ha_hosts, limits);
         let several = parts.len() > 1;
         for (i, part) in parts.into_iter().enumerate() {
             let base = match source.as_deref() {
@@ -146,7 +182,7 @@ pub fn size_estate(
                 Some(s) => s,
                 None => "cluster",
             };
-            let name = match (&source, several) {
+            let name = match (source, several) {
                 (Some(_), false) => format!("avs-{base}"),
                 (Some(_), true) => format!("avs-{base}-{}", i + 1),
                 (None, _) => format!("avs-cluster-{}", clusters.len() + 1),
@@ -160,11 +196,11 @@ pub fn size_estate(
         vcpus_per_host: cap.vcpus,
         memory_gib_per_host: cap.memory_gib,
         hosts: 0,
-        vcpus: loads.iter().map(|l| l.vcpus as u64).sum(),
-        memory_gib: loads.iter().map(|l| l.memory_gib).sum(),
+        vcpus: groups.loads.iter().map(|l| l.vcpus as u64).sum(),
+        memory_gib: groups.loads.iter().map(|l| l.memory_gib).sum(),
         clusters,
         private_clouds: Vec::new(),
-        warnings,
+        warnings: groups.warnings.clone(),
     };
     sizing.assign_private_clouds(limits);
     Ok(sizing)
