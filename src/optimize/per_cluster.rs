@@ -19,7 +19,7 @@ use super::reserve::{estate_cost, estate_reservations};
 use super::run::peak_warnings;
 use super::{OptimizeError, OptimizeOptions};
 use crate::catalog::{Catalog, Limits, ReservationTerm, arm_region_name};
-use crate::demand::ClusterDemands;
+use crate::demand::{ClusterDemand, ClusterDemands};
 use crate::inventory::Warning;
 use crate::perf::PerfModel;
 use crate::plan::{ClusterPlan, ClusterPlans, ClusterTotals, ReservationPurchase, SCHEMA_VERSION};
@@ -50,10 +50,9 @@ pub fn optimize_per_cluster(
         reservation: ReservationTerm::None,
         ..options.clone()
     };
-    let mut out = Vec::with_capacity(clusters.clusters.len());
-    for c in &clusters.clusters {
-        out.push(plan_cluster(c, catalog, model, &payg, hosts)?);
-    }
+    let mut out = plan_all(&clusters.clusters, |c| {
+        plan_cluster(c, catalog, model, &payg, hosts)
+    })?;
     if let Some(alt) = reserved_levels(clusters, catalog, model, options, hosts, &out)?
         && estate_cost(&alt, catalog, options.reservation)?
             < estate_cost(&out, catalog, options.reservation)? - 1e-6
@@ -101,6 +100,40 @@ fn note_estate_reservation(plan: &mut crate::plan::Plan, term: ReservationTerm) 
              reservation"
         );
     }
+}
+
+/// Each cluster's plan, in order, the clusters shared out over the machine's cores in
+/// consecutive chunks (the plans are independent); the first cluster's error in order wins.
+///
+/// # Errors
+/// The first error of `plan` in cluster order.
+fn plan_all(
+    clusters: &[ClusterDemand],
+    plan: impl Fn(&ClusterDemand) -> Result<ClusterPlan, OptimizeError> + Sync,
+) -> Result<Vec<ClusterPlan>, OptimizeError> {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(clusters.len())
+        .max(1);
+    if threads == 1 {
+        return clusters.iter().map(&plan).collect();
+    }
+    let chunk = clusters.len().div_ceil(threads);
+    let plan = &plan;
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = clusters
+            .chunks(chunk)
+            .map(|part| scope.spawn(move || part.iter().map(plan).collect::<Result<Vec<_>, _>>()))
+            .collect();
+        let mut out = Vec::with_capacity(clusters.len());
+        for h in handles {
+            let part = h.join().map_err(|_| {
+                OptimizeError::Solver("a cluster planning thread panicked".into())
+            })??;
+            out.extend(part);
+        }
+        Ok(out)
+    })
 }
 
 /// Totals over the clusters' plans, less what the estate's reservations save.
