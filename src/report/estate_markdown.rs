@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use super::estate::{peak_months, usd, verdict};
-use super::markdown::{excluded_table, plan_markdown, table};
+use super::markdown::{assumptions_table, excluded_table, plan_markdown, table};
 use crate::numbers::group_thousands as g;
 use crate::plan::EstatePlan;
 
@@ -295,17 +295,7 @@ fn vsan_alone(s: &mut String, plan: &EstatePlan) {
 
 fn notes(s: &mut String, plan: &EstatePlan) {
     let _ = writeln!(s, "## Sizing assumptions\n");
-    let rows: Vec<Vec<String>> = plan
-        .assumptions
-        .iter()
-        .map(|a| vec![a.name.clone(), a.value.clone(), a.note.clone()])
-        .collect();
-    table(
-        s,
-        &["setting", "value", "note"],
-        &[false, false, false],
-        &rows,
-    );
+    assumptions_table(s, &plan.assumptions, "setting", "note");
     if !plan.warnings.is_empty() {
         let _ = writeln!(s, "## Warnings\n");
         for w in &plan.warnings {

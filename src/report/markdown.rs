@@ -375,17 +375,22 @@ fn warnings(s: &mut String, plan: &Plan) {
 /// The assumptions the plan rests on.
 fn assumptions(s: &mut String, plan: &Plan) {
     let _ = writeln!(s, "## Assumptions\n");
-    let rows: Vec<Vec<String>> = plan
-        .assumptions
+    assumptions_table(s, &plan.assumptions, "assumption", "source");
+}
+
+/// Settings as a table: name (headed `what`), value, and where it came from (headed
+/// `why`).
+pub(super) fn assumptions_table(
+    s: &mut String,
+    list: &[crate::plan::Assumption],
+    what: &str,
+    why: &str,
+) {
+    let rows: Vec<Vec<String>> = list
         .iter()
         .map(|a| vec![a.name.clone(), a.value.clone(), a.note.clone()])
         .collect();
-    table(
-        s,
-        &["assumption", "value", "source"],
-        &[false, false, false],
-        &rows,
-    );
+    table(s, &[what, "value", why], &[false, false, false], &rows);
 }
 
 /// Per-cluster plans as one Markdown document: each cluster's plan under its own heading
