@@ -76,7 +76,12 @@ fn summary(s: &mut String, plan: &EstatePlan) {
         g(m.anf_usd_per_month, 2),
         usd(m.total_usd_per_month),
         match m.host_usd_per_hour {
-            Some(p) => format!("{} hosts at {} USD/h, {}", m.hosts, g(p, 2), m.host_term),
+            Some(p) => format!(
+                "{} hosts at {} USD/h, {}",
+                g(f64::from(m.hosts), 0),
+                g(p, 2),
+                m.host_term
+            ),
             None => format!("no {} {} host price: `host_price_file`", m.sku, m.host_term),
         },
         usd(m.total_usd_per_year)
