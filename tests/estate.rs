@@ -1082,8 +1082,8 @@ fn a_cluster_whose_datastores_need_more_hosts_than_its_vms_is_raised() {
     // (670.55 GiB), + 1 HA = 2 -> the 3-host minimum for compute. A 14,000 MiB/s target at
     // 64 KiB is beyond what 3 hosts' flows carry (the published per-host ceiling is about
     // 2,351 MiB/s, data/calibration), so the cluster is raised for storage. Independent
-    // check: the same VMs planned as one cluster of `hosts - 1` hosts cannot meet the
-    // target, and at `hosts` they can.
+    // check: the same VMs planned as one cluster of `hosts - 2` hosts cannot meet the
+    // target, and at `hosts - 1` (one host down for HA) they can.
     let inv = inventory(vms("c", 60, 2, 8.0, 200.0));
     let options = PlanOptions {
         throughput_mibps: 14_000.0,
@@ -1107,12 +1107,15 @@ fn a_cluster_whose_datastores_need_more_hosts_than_its_vms_is_raised() {
             })
             .plan()
     };
-    let below = one_cluster(c.hosts - 1).unwrap_err();
+    // The cluster keeps one host for HA beyond the fewest that meet the target: at
+    // `hosts - 1` the target is met (a host down), at `hosts - 2` it is not.
+    let below = one_cluster(c.hosts - 2).unwrap_err();
     assert_eq!(below.kind(), dsplan::ErrorKind::Infeasible, "{below}");
-    let at = one_cluster(c.hosts).unwrap();
+    let at = one_cluster(c.hosts - 1).unwrap();
     assert!(at.performance.large_block.throughput_mibps >= 14_000.0);
+    let all = one_cluster(c.hosts).unwrap();
     assert!(
-        (at.totals.cost_usd_per_month - plan.clusters[0].plan.totals.cost_usd_per_month).abs()
+        (all.totals.cost_usd_per_month - plan.clusters[0].plan.totals.cost_usd_per_month).abs()
             < 0.005
     );
 }
@@ -1189,4 +1192,42 @@ fn estate_warnings_come_once_with_the_settings_own_figures() {
     let a = plan.clusters.iter().find(|c| c.cluster == "avs-a").unwrap();
     assert_eq!(a.plan.performance.iops_target, 5_000.0);
     assert_eq!(a.plan.performance.throughput_target_mibps, 100.0);
+}
+
+#[test]
+fn estate_level_notes_no_target_av64_gen1_and_capacity_only_vsan() {
+    // No target: one estate warning, none repeated in the clusters.
+    let mut all = vms("a", 10, 2, 8.0, 100.0);
+    all.extend(vms("b", 10, 2, 8.0, 100.0));
+    let plan = plan_estate(inventory(all.clone()), PlanOptions::default());
+    let no_target = |list: &[dsplan::inventory::Warning]| {
+        list.iter()
+            .filter(|w| w.message.starts_with("no IOPS or MiB/s target was given"))
+            .count()
+    };
+    assert_eq!(no_target(&plan.warnings), 1);
+    assert!(
+        plan.clusters
+            .iter()
+            .all(|c| no_target(&c.plan.warnings) == 0)
+    );
+    // vSAN alone is capacity only, and says so.
+    let v = plan.vsan_alone.as_ref().unwrap();
+    assert!(v.note.contains("capacity only"), "{}", v.note);
+    // AV64 (Gen 1) needs a first cluster of AV36, AV36P or AV52 per private cloud
+    // (architecture-private-clouds, 2025-08-14): the plan says so.
+    let plan = plan_estate(
+        inventory(all),
+        PlanOptions {
+            host_sku: Some("av64".into()),
+            ..PlanOptions::default()
+        },
+    );
+    assert!(
+        plan.warnings
+            .iter()
+            .any(|w| w.message.starts_with("AV64 in a Gen 1 private cloud")),
+        "{:?}",
+        plan.warnings
+    );
 }

@@ -264,3 +264,34 @@ fn ten_thousand_vms_at_5_5_pib_plan_with_exit_0() {
     assert_eq!(plan.summary.vms_placed + plan.summary.vms_excluded, 10_000);
     check_invariants(&plan, &PlanOptions::default());
 }
+
+/// A large source cluster splits into full clusters and one remainder when that needs the
+/// fewest hosts: `need` hosts for the VMs (the larger of vCPU / 144 and GiB / 670.55 on
+/// AV36P, rounded up) in `k = ceil(need / 15)` clusters (16 less 1 for HA) give
+/// `need + k` hosts, the least any split can have (each cluster adds its HA host).
+#[test]
+fn a_large_source_cluster_splits_into_the_fewest_hosts() {
+    for vms in [2_300, 2_500, 2_700] {
+        let inv = estate_of(&Spec::new(vms, 1));
+        let plan = plan_estate(
+            inv,
+            PlanOptions {
+                host_sku: Some("av36p".into()),
+                ..PlanOptions::default()
+            },
+        );
+        let s = &plan.sizing;
+        let by_vcpu = (s.vcpus as f64 / s.vcpus_per_host - 1e-9).ceil() as u32;
+        let by_memory = (s.memory_gib / s.memory_gib_per_host - 1e-9).ceil() as u32;
+        let need = by_vcpu.max(by_memory);
+        let k = need.div_ceil(15);
+        assert_eq!(s.clusters.len() as u32, k, "{vms} VMs");
+        assert_eq!(
+            s.hosts,
+            need + k,
+            "{vms} VMs: {:?}",
+            s.clusters.iter().map(|c| c.hosts).collect::<Vec<_>>()
+        );
+        assert!(s.clusters.iter().all(|c| (3..=16).contains(&c.hosts)));
+    }
+}

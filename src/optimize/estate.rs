@@ -369,21 +369,33 @@ impl StorageContext<'_> {
         Ok(round_cents(sum))
     }
 
-    /// The fewest hosts from the cluster's own (compute) up to the AVS maximum at which its
-    /// datastores meet its targets, and the cost there.
+    /// The cluster's hosts for its datastores, and the cost there: the fewest hosts `h` at
+    /// which the datastores meet the cluster's targets, searched from its compute hosts
+    /// less the HA reserve (at least the AVS minimum); when `h` is above that start, the
+    /// cluster gets `h` + the HA reserve (so the targets hold with a host down), at most
+    /// the AVS maximum; else it keeps its compute hosts.
     ///
     /// # Errors
     /// The error at the AVS maximum when no host count meets the targets; any other error.
     fn hosts_for_storage(&self, c: &ClusterDemand) -> Result<(u32, f64), OptimizeError> {
-        let max = self.catalog.limits.max_hosts;
-        let mut hosts = c.source_hosts.unwrap_or(self.catalog.limits.min_hosts);
+        let (min, max) = (self.catalog.limits.min_hosts, self.catalog.limits.max_hosts);
+        let ha = self.estate.sizing.ha_hosts;
+        let compute = c.source_hosts.unwrap_or(min);
+        let start = compute.saturating_sub(ha).max(min).min(max);
+        let cost = |h: u32| cluster_cost(c, self.catalog, self.model, self.options, Some(h));
+        let mut h = start;
         loop {
-            match cluster_cost(c, self.catalog, self.model, self.options, Some(hosts)) {
-                Ok(cost) => return Ok((hosts, cost)),
-                Err(OptimizeError::Infeasible { .. } | OptimizeError::NoLayout(_))
-                    if hosts < max =>
-                {
-                    hosts += 1;
+            match cost(h) {
+                Ok(at_h) => {
+                    let hosts = if h > start {
+                        (h + ha).max(compute).min(max)
+                    } else {
+                        compute
+                    };
+                    return Ok((hosts, if hosts == h { at_h } else { cost(hosts)? }));
+                }
+                Err(OptimizeError::Infeasible { .. } | OptimizeError::NoLayout(_)) if h < max => {
+                    h += 1;
                 }
                 Err(e) => return Err(e),
             }
@@ -401,7 +413,14 @@ impl StorageContext<'_> {
             }
         };
         let mut plans = optimize_per_cluster(split, self.catalog, self.model, self.options, None)?;
-        if self.estate.targets_from_perf {
+        if !self.estate.targets_from_perf {
+            // The estate warns once when no target is given.
+            for c in &mut plans.clusters {
+                c.plan
+                    .warnings
+                    .retain(|w| !w.message.starts_with(NO_TARGET));
+            }
+        } else {
             for c in &mut plans.clusters {
                 for w in c
                     .plan
@@ -523,9 +542,14 @@ fn hosts_source(c: &crate::sizing::AvsCluster) -> String {
         Driver::Memory => format!("{} for memory", c.hosts_for_memory),
         Driver::Storage => {
             return format!(
-                "raised to {} {} for the datastores' IOPS and MiB/s (flows and host \
-                 ceilings; {} for vCPU, {} for memory + {} HA)",
-                c.hosts, c.sku, c.hosts_for_vcpu, c.hosts_for_memory, c.ha_hosts
+                "raised to {} {} for the datastores' IOPS and MiB/s: {} hosts' flows and \
+                 ceilings meet them, + {} HA ({} for vCPU, {} for memory)",
+                c.hosts,
+                c.sku,
+                c.hosts.saturating_sub(c.ha_hosts),
+                c.ha_hosts,
+                c.hosts_for_vcpu,
+                c.hosts_for_memory
             );
         }
         Driver::Minimum => {
@@ -622,6 +646,10 @@ fn feasible_row(e: &SkuEstate, chosen: bool, hours: f64, term: HostTerm) -> SkuA
             format!("chosen: the fewest hosts (no feasible SKU has a {term} host price)")
         } else if chosen {
             "chosen".into()
+        } else if e.sizing.sku == "av64" && e.host_usd_per_hour.is_some() {
+            "dearer; AV64 in a Gen 1 private cloud also needs a first cluster of AV36, \
+             AV36P or AV52 hosts per private cloud, not counted"
+                .into()
         } else if e.host_usd_per_hour.is_none() {
             format!(
                 "no {} {term} host price in data/ or `host_price_file`: sized only (its \

@@ -53,6 +53,24 @@ pub(super) fn assemble(
         o.iops,
         o.throughput_mibps,
     ));
+    if o.iops <= 0.0 && o.throughput_mibps <= 0.0 && options.peak.is_none() {
+        warnings.push(crate::inventory::Warning::plan_wide(
+            "no IOPS or MiB/s target was given (`iops`, `throughput_mibps`, `perf`): every \
+             cluster is sized for capacity only, its throughput whatever the cheapest pool \
+             includes"
+                .into(),
+        ));
+    }
+    if best.sizing.sku == "av64" {
+        warnings.push(crate::inventory::Warning::plan_wide(
+            "AV64 in a Gen 1 private cloud: \"an Azure VMware Solution private cloud deployed \
+             with AV36, AV36P, or AV52 is required before adding AV64\" \
+             (architecture-private-clouds, 2025-08-14): each private cloud needs a first \
+             cluster of at least 3 such hosts, not counted here; Gen 2 private clouds deploy \
+             AV64 directly (`host_sku` av64-gen2)"
+                .into(),
+        ));
+    }
     if estate.sizing.ha_hosts == 0 {
         warnings.push(crate::inventory::Warning::plan_wide(
             "`ha_hosts` 0: no host is kept free for vSphere HA, but AVS configures every \
@@ -112,7 +130,10 @@ fn grouping_hint(
     estate: &EstateOptions,
     sizing: &EstateSizing,
 ) -> Result<Option<crate::inventory::Warning>, OptimizeError> {
-    if estate.sizing.group != Grouping::SourceCluster {
+    // Clusters raised for their datastores would need planning to compare: no hint then.
+    if estate.sizing.group != Grouping::SourceCluster
+        || sizing.clusters.iter().any(|c| c.driver == Driver::Storage)
+    {
         return Ok(None);
     }
     let host = crate::sizing::find_sku(vsan_catalog, &sizing.sku)?;
@@ -171,7 +192,8 @@ fn vsan_note(v: &VsanAlone, c: &VsanCatalog) -> String {
     format!(
         "each AVS cluster keeps its compute hosts and grows until its VMs' data (after \
          growth and snapshot reserve) fits its vSAN: policy by cluster size, {}% slack, \
-         dedup {}:1 (data/vsan_policies.csv, data/avs_hosts.csv raw capacity); clusters of \
+         dedup {}:1 (data/vsan_policies.csv, data/avs_hosts.csv raw capacity); capacity \
+         only: vSAN's own IOPS and MiB/s are not modelled; clusters of \
          {}..{} hosts, {} clusters and {} hosts per private cloud (data/limits.csv)",
         v.slack_pct,
         v.dedup_ratio,

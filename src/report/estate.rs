@@ -260,10 +260,15 @@ fn vsan_alone(s: &mut String, plan: &EstatePlan) {
     for c in &v.sizing.clusters {
         let _ = writeln!(
             s,
-            "  {:<24} {:>4} -> {:>4} hosts ({}, {} TiB raw for {} GiB of data)",
+            "  {:<24} {:>4} -> {:>4} hosts{} ({}, {} TiB raw for {} GiB of data)",
             c.cluster,
             c.compute_hosts,
             c.hosts,
+            if c.clusters > 1 {
+                format!(" in {} clusters", c.clusters)
+            } else {
+                String::new()
+            },
             c.policy,
             g(c.raw_needed_tib, 1),
             g(c.data_gib, 0)

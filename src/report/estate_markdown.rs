@@ -271,6 +271,7 @@ fn vsan_alone(s: &mut String, plan: &EstatePlan) {
                 c.cluster.clone(),
                 c.compute_hosts.to_string(),
                 c.hosts.to_string(),
+                c.clusters.to_string(),
                 c.policy.clone(),
                 g(c.data_gib, 0),
                 g(c.raw_needed_tib, 1),
@@ -283,11 +284,12 @@ fn vsan_alone(s: &mut String, plan: &EstatePlan) {
             "cluster",
             "compute hosts",
             "vSAN hosts",
+            "vSAN clusters",
             "policy",
             "data GiB",
             "raw TiB",
         ],
-        &[false, true, true, false, true, true],
+        &[false, true, true, true, false, true, true],
         &rows,
     );
     let _ = writeln!(s, "{}\n", v.note);

@@ -121,8 +121,9 @@ fn group_need(g: &[VmLoad], cap: HostCapacity) -> u32 {
 /// splits are tried and the one with fewer hosts kept (ties: the balanced one):
 /// - balanced: the fewest groups, VMs dealt largest first to the group with the least
 ///   load (longest-processing-time first), one more group until every group fits;
-/// - filled: VMs largest first into the first group they fit (first fit decreasing), so
-///   every group but the last is full and only one rounds up.
+/// - filled: VMs into the first group they fit, largest first (first fit decreasing) and
+///   in input order (which mixes vCPU-heavy and memory-heavy VMs), so every group but the
+///   last is full and only one rounds up.
 ///
 /// Deterministic: ties keep input order. Returns groups of VM loads, each in input order.
 pub(crate) fn split_group(
@@ -143,13 +144,18 @@ pub(crate) fn split_group(
             .map(|g| u64::from((group_need(g, cap) + ha_hosts).max(limits.min_hosts_per_cluster)))
             .sum()
     };
-    let balanced = balanced_split(&order, cap, usable);
-    let filled = filled_split(&order, cap, usable);
-    let mut best = if hosts(&filled) < hosts(&balanced) {
-        filled
-    } else {
-        balanced
-    };
+    // Largest first can fill a cluster's memory before its vCPUs (or the reverse); in
+    // input order the VMs mix, so both fillings are tried.
+    let in_order: Vec<&VmLoad> = vms.iter().collect();
+    let mut best = balanced_split(&order, cap, usable);
+    for filled in [
+        filled_split(&order, cap, usable),
+        filled_split(&in_order, cap, usable),
+    ] {
+        if hosts(&filled) < hosts(&best) {
+            best = filled;
+        }
+    }
     for g in &mut best {
         g.sort_by_key(|v| v.index);
     }
