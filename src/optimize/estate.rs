@@ -383,6 +383,11 @@ impl StorageContext<'_> {
         let compute = c.source_hosts.unwrap_or(min);
         let start = compute.saturating_sub(ha).max(min).min(max);
         let cost = |h: u32| cluster_cost(c, self.catalog, self.model, self.options, Some(h));
+        let o = &c.demand.options;
+        if o.iops <= 0.0 && o.throughput_mibps <= 0.0 && self.options.peak.is_none() {
+            // Capacity only: hosts change no datastore (flows carry no target).
+            return Ok((compute, cost(compute)?));
+        }
         let mut h = start;
         loop {
             match cost(h) {
