@@ -972,3 +972,29 @@ fn a_level_dearer_pay_as_you_go_wins_when_the_estate_reserves_it() {
         plans.total.cost_usd_per_month
     );
 }
+
+#[test]
+fn a_datastore_count_too_small_for_the_capacity_says_so() {
+    // 250 VMs of 1,024 GiB = 256,000 GiB required (this file's plans have no headroom);
+    // regular volumes hold at most 100 TiB = 102,400 GiB each: 1 or 2 datastores hold
+    // 102,400 or 204,800 GiB, less than required (3 do: 307,200 GiB).
+    let p = plan(&estate(250, 1024.0), "eastus", 3, 0.0, 0.0).unwrap();
+    let row = |d: u32| {
+        p.alternatives
+            .iter()
+            .find(|a| a.basis == "datastores" && a.datastores == d)
+            .unwrap()
+    };
+    for d in [1, 2] {
+        let a = row(d);
+        assert!(!a.feasible);
+        assert!(
+            a.note
+                .contains(&format!("{d} volume(s) of at most 100 TiB hold less than"))
+                && a.note.contains("256,000.0 GiB required"),
+            "{}",
+            a.note
+        );
+    }
+    assert!(row(4).feasible);
+}

@@ -40,12 +40,7 @@ pub(super) fn alternatives(
         }
         out.push(match best_overall(&best_per_level(ctx, t, Some(d))?) {
             Some(c) => feasible_row("datastores", &c, chosen),
-            None => infeasible_row(
-                "datastores",
-                None,
-                d,
-                "too few flows or volumes for the targets at this count",
-            ),
+            None => infeasible_row("datastores", None, d, &count_reason(ctx, t, d)),
         });
     }
     Ok(out)
@@ -365,4 +360,26 @@ fn reservation_limit(ctx: &Context, chosen: &Candidate) -> BindingLimit {
             ctx.options.reservation,
         ),
     )
+}
+
+/// Why no layout has exactly `d` datastores: the capacity needs more volumes, a VM's own
+/// load needs more datastores, or (else) the flows of `d` datastores fall short of the
+/// IOPS or MiB/s targets.
+fn count_reason(ctx: &Context, t: &Targets, d: u32) -> String {
+    let (_, most_tib) = ctx.volume_range_tib(ctx.options.allow_large_volumes);
+    let holds_gib = f64::from(d) * most_tib * 1024.0;
+    if t.required_gib > holds_gib {
+        format!(
+            "{d} volume(s) of at most {} TiB hold less than the {} GiB required",
+            crate::numbers::group_thousands(most_tib, 0),
+            crate::numbers::group_thousands(t.required_gib, 1)
+        )
+    } else if t.min_datastores > d {
+        format!(
+            "a VM's own load needs its VMDKs spread over {} datastores",
+            t.min_datastores
+        )
+    } else {
+        "too few flows for the IOPS or MiB/s targets at this count".into()
+    }
 }
