@@ -65,6 +65,7 @@ mod estate_assemble;
 mod estate_levels;
 mod estate_pools;
 mod estate_sku;
+mod estate_warnings;
 mod explain;
 mod milp;
 mod one_cluster;

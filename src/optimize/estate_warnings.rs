@@ -1,0 +1,152 @@
+//! The estate plan's own warnings ([`estate_warnings`]): the sizing's, a host price of
+//! another region or none, the quota and NetApp accounts over the shared pools, the peak
+//! settings and a missing target (once for the estate), AV64 in a Gen 1 private cloud, no
+//! HA reserve, a reservation that buys nothing, and a grouping that would need fewer hosts.
+
+use super::estate_pools::account_warnings;
+use super::estate_sku::{EstateOptions, SkuEstate};
+use super::{OptimizeError, OptimizeOptions};
+use crate::catalog::{Catalog, ReservationTerm};
+use crate::demand::Demand;
+use crate::inventory::Warning;
+use crate::numbers::group_thousands as g;
+use crate::plan::{ClusterPlans, EstatePool};
+use crate::sizing::{Driver, EstateSizing, Grouping, SizingOptions, size_estate};
+use crate::vsan::VsanCatalog;
+
+/// The estate plan's warnings, in the order above.
+///
+/// # Errors
+/// A catalog error for the plan's region (a bug: it was planned in it); a sizing error of
+/// the grouping hint (the same settings already sized the estate).
+pub(super) fn estate_warnings(
+    demand: &Demand,
+    catalog: &Catalog,
+    vsan_catalog: &VsanCatalog,
+    options: &OptimizeOptions,
+    estate: &EstateOptions,
+    (best, storage, pools): (&SkuEstate, &ClusterPlans, &[EstatePool]),
+) -> Result<Vec<Warning>, OptimizeError> {
+    let prices = catalog.region(&options.region)?;
+    let mut warnings = best.sizing.warnings.clone();
+    if let Some(p) = estate.host_prices.price(&best.sizing.sku, estate.host_term) {
+        warnings.extend(price_region_warning(p, &prices.region));
+    }
+    if best.host_usd_per_hour.is_none() {
+        warnings.push(Warning::plan_wide(format!(
+            "no host price for {} bought `host_term` {}: the SKU with the fewest hosts is \
+             shown, the host cost and the saving against vSAN alone are unknown (give \
+             `host_price_file`)",
+            best.sizing.sku, estate.host_term
+        )));
+    }
+    warnings.extend(account_warnings(pools, &catalog.limits, &prices.region));
+    // The peak settings against the estate's targets, once (not per cluster share).
+    let o = &demand.options;
+    warnings.extend(super::run::peak_warnings(
+        options,
+        o.iops,
+        o.throughput_mibps,
+    ));
+    if o.iops <= 0.0 && o.throughput_mibps <= 0.0 && options.peak.is_none() {
+        warnings.push(Warning::plan_wide(
+            "no IOPS or MiB/s target was given (`iops`, `throughput_mibps`, `perf`): every \
+             cluster is sized for capacity only, its throughput whatever the cheapest pool \
+             includes"
+                .into(),
+        ));
+    }
+    if best.sizing.sku == "av64" {
+        warnings.push(Warning::plan_wide(
+            "AV64 in a Gen 1 private cloud: \"an Azure VMware Solution private cloud deployed \
+             with AV36, AV36P, or AV52 is required before adding AV64\" \
+             (architecture-private-clouds, 2025-08-14): each private cloud needs a first \
+             cluster of at least 3 such hosts, not counted here; Gen 2 private clouds deploy \
+             AV64 directly (`host_sku` av64-gen2)"
+                .into(),
+        ));
+    }
+    if estate.sizing.ha_hosts == 0 {
+        warnings.push(Warning::plan_wide(
+            "`ha_hosts` 0: no host is kept free for vSphere HA, but AVS configures every \
+             cluster for n+1 (admission control, concepts-private-clouds-clusters, \
+             2025-08-14): the clusters' VMs may not all restart after a host failure"
+                .into(),
+        ));
+    }
+    if options.reservation != ReservationTerm::None && storage.reservations.is_empty() {
+        warnings.push(Warning::plan_wide(format!(
+            "`reservation` {}: nothing bought: reservations cover the hot tier of Standard, \
+             Premium and Ultra (data/reservations.csv; none for Flexible), and no level's \
+             hot TiB in the estate makes a unit pay",
+            options.reservation
+        )));
+    }
+    warnings.extend(grouping_hint(demand, vsan_catalog, estate, &best.sizing)?);
+    Ok(warnings)
+}
+
+/// With source-cluster grouping, a hint when packing the estate (`group` estate) would
+/// need fewer hosts on the same SKU: small source clusters each take a 3-host cluster.
+///
+/// # Errors
+/// A sizing error of the estate grouping (the same settings already sized the estate).
+fn grouping_hint(
+    demand: &Demand,
+    vsan_catalog: &VsanCatalog,
+    estate: &EstateOptions,
+    sizing: &EstateSizing,
+) -> Result<Option<Warning>, OptimizeError> {
+    // Clusters raised for their datastores would need planning to compare: no hint then.
+    if estate.sizing.group != Grouping::SourceCluster
+        || sizing.clusters.iter().any(|c| c.driver == Driver::Storage)
+    {
+        return Ok(None);
+    }
+    let host = crate::sizing::find_sku(vsan_catalog, &sizing.sku)?;
+    let packed = SizingOptions {
+        group: Grouping::Estate,
+        ..estate.sizing.clone()
+    };
+    let other = size_estate(demand, host, &vsan_catalog.limits, &packed)?;
+    if other.hosts >= sizing.hosts {
+        return Ok(None);
+    }
+    let minimum = sizing
+        .clusters
+        .iter()
+        .filter(|c| c.driver == Driver::Minimum)
+        .count();
+    let why = if minimum > 0 {
+        format!(
+            "{minimum} of the {} AVS clusters are at the 3-host minimum; ",
+            sizing.clusters.len()
+        )
+    } else {
+        String::new()
+    };
+    Ok(Some(Warning::plan_wide(format!(
+        "{why}`group` estate packs the VMs into {} cluster(s) of {} {} hosts in all instead \
+         of {} (the source clusters' VMs then share AVS clusters)",
+        other.clusters.len(),
+        g(f64::from(other.hosts), 0),
+        sizing.sku,
+        g(f64::from(sizing.hosts), 0)
+    ))))
+}
+
+/// A warning when the chosen host price is another region's, or names no region.
+fn price_region_warning(p: &crate::sizing::HostPrice, region: &str) -> Option<Warning> {
+    let whose = if p.region.is_empty() {
+        "names no region, so whose price it is is unknown".to_string()
+    } else if p.region != region {
+        format!("is {}'s, not {region}'s", p.region)
+    } else {
+        return None;
+    };
+    Some(Warning::plan_wide(format!(
+        "the {} host price ({} USD per host-hour, {}) {whose}: AVS prices differ by region; \
+         give `host_price_file` with {region}'s price",
+        p.sku, p.usd_per_hour, p.source
+    )))
+}
