@@ -4,6 +4,7 @@
 //! Units are normalised to MiB (RVTools "MB" columns are binary MiB; RVTools 4.1.2 only
 //! renamed the labels). Data a file does not carry is `None` ("unknown"), never zero.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// Power state of a VM as RVTools reports it in the vInfo `Powerstate` column.
@@ -23,7 +24,7 @@ pub enum PowerState {
 
 /// Where a record came from: file, sheet (tab) and 1-based row as a spreadsheet shows it
 /// (the header is row 1).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Origin {
     /// Path of the input file as given by the user.
     pub file: String,
@@ -317,7 +318,7 @@ pub struct Source {
 }
 
 /// A data-quality problem found while reading: the reader went on, and the plan reports it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Warning {
     /// Input file path.
     pub file: String,
@@ -418,7 +419,7 @@ pub struct Inventory {
 ///
 /// Totals sum the known values only; `*_unknown` counts the VMs whose value is missing,
 /// so a reader can tell "0 MiB" from "not reported".
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct InventorySummary {
     /// All VM rows (templates included).
     pub vm_count: usize,
@@ -565,7 +566,7 @@ impl Inventory {
 /// (by the vInfo `Cluster` column) with their totals, hosts and datastores.
 ///
 /// Totals sum the known values; the `*_unknown` counts say how many VMs had none.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct ClusterSummary {
     /// The cluster name; `None` for VMs without a cluster.
     pub cluster: Option<String>,

@@ -29,6 +29,7 @@
 
 use std::str::FromStr;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// `data/avs_hosts.csv`, compiled in.
@@ -349,7 +350,7 @@ impl Default for VsanOptions {
 }
 
 /// The vSAN-only alternative to the ANF plan.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct VsanComparison {
     /// Host SKU.
     pub sku: String,

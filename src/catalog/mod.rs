@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 mod cool;
@@ -37,7 +38,9 @@ pub const RESERVATIONS_CSV: &str = include_str!("../../data/reservations.csv");
 pub const DEFAULT_REGION: &str = crate::defaults::REGION;
 
 /// An ANF service level (one per capacity pool).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum ServiceLevel {
     /// Standard: 16 MiB/s per TiB.

@@ -6,6 +6,7 @@
 //! excluded`, and every VM of the inventory is in exactly one of [`Demand::placed`] and
 //! [`Demand::excluded`].
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 mod basis;
@@ -27,7 +28,7 @@ const MIB_PER_GIB: f64 = 1024.0;
 pub const MAX_VM_CAPACITY_MIB: f64 = 256.0 * 62.0 * 1024.0 * 1024.0;
 
 /// Why a VM is not part of the plan.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ExclusionReason {
     /// A template is not a running VM.
@@ -105,7 +106,7 @@ pub struct VmDemand {
 }
 
 /// A VM left out of the plan.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct ExcludedVm {
     /// VM name.
     pub name: String,

@@ -56,6 +56,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::catalog::{ServiceLevel, ServiceLevelSpec};
@@ -110,7 +111,7 @@ pub enum PerfError {
 }
 
 /// An I/O profile: the shape of the workload.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct IoProfile {
     /// Request size, KiB (> 0).
     pub block_size_kib: f64,
@@ -403,7 +404,9 @@ impl Layout {
 }
 
 /// A layer of the model that can limit performance (in evaluation order).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Layer {
     /// Per-VM ceilings.
@@ -453,7 +456,7 @@ impl fmt::Display for Layer {
 }
 
 /// The ceiling one layer puts on the profile.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct LayerCeiling {
     /// Which layer.
     pub layer: Layer,
@@ -466,7 +469,7 @@ pub struct LayerCeiling {
 }
 
 /// What a layout achieves for a profile.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Prediction {
     /// Achievable IOPS at the profile's block size.
     pub iops: f64,

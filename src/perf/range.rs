@@ -5,6 +5,7 @@
 //! on a host and one TCP connection per datastore \[AVS-PERF\]; AVS datastores also support
 //! nconnect 4 \[AVS-BENCH\], but no published figure was measured with it.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::{Layout, PerfModel};
@@ -23,7 +24,7 @@ pub struct MeasuredRange {
 }
 
 /// Whether a prediction lies beyond the published measurements, and what they cover.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 pub struct Extrapolation {
     /// True when the layout is beyond the measured range (the prediction extrapolates the
     /// fitted model).

@@ -2,6 +2,7 @@
 //! the capacity pools they share, and the cost against vSAN alone (the JSON of
 //! `dsplan plan` without `--hosts` or `--per-cluster`).
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::{Assumption, ClusterPlan, ReservationPurchase};
@@ -11,7 +12,7 @@ use crate::inventory::Warning;
 use crate::sizing::{EstateSizing, HostTerm, VsanAlone};
 
 /// Hosts by what decides their cluster's size.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 pub struct HostsByDriver {
     /// Hosts of clusters sized by vCPU.
     pub vcpu: u32,
@@ -25,7 +26,7 @@ pub struct HostsByDriver {
 }
 
 /// The estate in figures: hosts, clusters, pools, costs, and vSAN alone beside them.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct EstateSummary {
     /// Host SKU chosen (the lowest total cost of those priced, or `host_sku`).
     pub sku: String,
@@ -83,7 +84,7 @@ pub struct EstateSummary {
 }
 
 /// One host SKU's estate, beside the chosen one.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct SkuAlternative {
     /// Host SKU.
     pub sku: String,
@@ -114,7 +115,7 @@ pub struct SkuAlternative {
 }
 
 /// A capacity pool of the estate, shared by the clusters whose datastores it holds.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct EstatePool {
     /// Pool name (`pool-premium-1`; the clusters' plans name their pool so).
     pub name: String,
@@ -137,7 +138,7 @@ pub struct EstatePool {
 }
 
 /// vSAN alone, with its cost.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct VsanAloneCost {
     /// Hosts, clusters and private clouds on vSAN alone.
     #[serde(flatten)]
@@ -152,7 +153,7 @@ pub struct VsanAloneCost {
 
 /// The whole estate: hosts and clusters sized from compute, datastores per cluster, pools
 /// shared across clusters, and the cost against vSAN alone.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct EstatePlan {
     /// [`super::SCHEMA_VERSION`].
     pub schema_version: u32,

@@ -1,6 +1,7 @@
 //! The plan: pools, datastores, VM placement, predicted performance, monthly cost and the
 //! limits that bind. Serializable and versioned (`schema_version`): its JSON is public API.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::catalog::ServiceLevel;
@@ -17,7 +18,7 @@ use crate::perf::{Extrapolation, IoProfile, Prediction};
 pub const SCHEMA_VERSION: u32 = 2;
 
 /// A setting that shaped the plan (printed so a reader sees what a cost rests on).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Assumption {
     /// Name (`headroom_pct`, `hosts` ...).
     pub name: String,
@@ -28,7 +29,7 @@ pub struct Assumption {
 }
 
 /// One capacity pool.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct PoolPlan {
     /// Pool name (`pool-ultra-1`).
     pub name: String,
@@ -90,7 +91,7 @@ pub struct PoolPlan {
 }
 
 /// One datastore (one ANF volume, mounted by every host).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct DatastorePlan {
     /// Datastore name (`anf-ds-01`).
     pub name: String,
@@ -118,7 +119,7 @@ pub struct DatastorePlan {
 }
 
 /// Where a VM goes (a VM split over datastores has one placement per datastore).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Placement {
     /// VM name (not unique across vCenters: `origin` tells VMs of the same name apart).
     pub vm: String,
@@ -131,7 +132,7 @@ pub struct Placement {
 }
 
 /// A constraint that decides the plan's size or cost.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct BindingLimit {
     /// Which constraint.
     pub constraint: Constraint,
@@ -140,7 +141,7 @@ pub struct BindingLimit {
 }
 
 /// The kind of a [`BindingLimit`]; serialized in snake_case (`iops_flows` ...).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Constraint {
     /// The required capacity sets the pool size.
@@ -185,7 +186,7 @@ impl Constraint {
 
 /// The cheapest plan under one restriction (one service level, or exactly N datastores),
 /// beside the chosen plan, so a reader sees the trade-off.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Alternative {
     /// The restriction: `service_level` or `datastores`.
     pub basis: String,
@@ -214,7 +215,7 @@ pub struct Alternative {
 }
 
 /// What the plan would cost if a requirement grew by one step.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct MarginalCost {
     /// The change: `capacity_plus_1_tib` (required capacity + 1,024 GiB) or
     /// `throughput_plus_100_mibps` (MiB/s target + 100).
@@ -230,7 +231,7 @@ pub struct MarginalCost {
 }
 
 /// The layout of one phase of a time-phased plan.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct PhaseLayout {
     /// Months per year in this phase.
     pub months: u32,
@@ -261,7 +262,7 @@ pub struct PhaseLayout {
 }
 
 /// A time-phased plan: base months and peak months.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct TimePhased {
     /// The base months.
     pub base: PhaseLayout,
@@ -276,7 +277,7 @@ pub struct TimePhased {
 }
 
 /// The targets and what the plan is predicted to deliver.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Performance {
     /// IOPS target.
     pub iops_target: f64,
@@ -298,7 +299,7 @@ pub struct Performance {
 }
 
 /// Totals over the plan.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Totals {
     /// VMs in the plan (each counted once, whatever its name).
     pub vms_placed: usize,
@@ -331,7 +332,7 @@ pub struct Totals {
 }
 
 /// A complete, verified plan.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Plan {
     /// [`SCHEMA_VERSION`].
     pub schema_version: u32,
@@ -378,7 +379,7 @@ pub struct Plan {
 }
 
 /// One source cluster's plan (`per_cluster`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct ClusterPlan {
     /// Source cluster name.
     pub cluster: String,
@@ -396,7 +397,7 @@ pub struct ClusterPlan {
 }
 
 /// Totals over the clusters.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct ClusterTotals {
     /// Clusters planned.
     pub clusters: usize,
@@ -440,7 +441,7 @@ pub struct ClusterTotals {
 
 /// Reserved capacity bought once for the whole estate, for one service level in one region
 /// (a reservation covers that level's usage in the region, not one pool).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct ReservationPurchase {
     /// ARM region.
     pub region: String,
@@ -465,7 +466,7 @@ pub struct ReservationPurchase {
 }
 
 /// Per-cluster plans and their total (the JSON of `dsplan plan --per-cluster`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct ClusterPlans {
     /// [`SCHEMA_VERSION`].
     pub schema_version: u32,

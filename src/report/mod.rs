@@ -16,6 +16,7 @@ mod inventory_text;
 mod markdown;
 mod text;
 
+pub mod schema;
 pub mod tables;
 pub mod xlsx;
 
@@ -98,7 +99,7 @@ pub fn render_estate_plan(
 }
 
 /// The JSON shape of `dsplan inventory --json`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, schemars::JsonSchema)]
 pub struct InventoryReport<'a> {
     /// Version of this JSON shape.
     pub schema_version: u32,

@@ -35,6 +35,7 @@ pub use vsan_alone::{VsanAlone, VsanAloneCluster, vsan_alone};
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::demand::Demand;
@@ -50,7 +51,7 @@ const BYTES_PER_GIB: f64 = 1_073_741_824.0;
 pub const NO_SOURCE_CLUSTER: &str = "(no source cluster)";
 
 /// One AVS cluster of the sized estate.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct AvsCluster {
     /// Name (`avs-<source cluster>`, `-2`, `-3` ... when a source cluster needs several;
     /// `avs-cluster-N` with [`Grouping::Estate`]); unique in the estate (a name another
@@ -84,7 +85,7 @@ pub struct AvsCluster {
 }
 
 /// A private cloud: at most 12 clusters and 96 hosts.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct PrivateCloud {
     /// Name (`private-cloud-1` ...).
     pub name: String,
@@ -95,7 +96,7 @@ pub struct PrivateCloud {
 }
 
 /// The estate sized on one host SKU.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct EstateSizing {
     /// Host SKU.
     pub sku: String,

@@ -10,6 +10,7 @@ use std::io::Read;
 use std::path::Path;
 use std::str::FromStr;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::SizingError;
@@ -30,7 +31,9 @@ pub const MAX_USD_PER_HOST_HOUR: f64 = 1_000.0;
 const COLUMNS: [&str; 5] = ["sku", "term", "usd_per_hour", "region", "source"];
 
 /// How AVS hosts are bought.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Serialize, Deserialize, JsonSchema,
+)]
 pub enum HostTerm {
     /// Pay as you go.
     #[default]

@@ -3,6 +3,7 @@
 //! slack, dedup); a cluster that then passes 16 hosts becomes several, and the clusters are
 //! packed into private clouds again.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::EstateSizing;
@@ -10,7 +11,7 @@ use super::pack::pack_private_clouds;
 use crate::vsan::{self, VsanCatalog, VsanError, VsanOptions};
 
 /// One AVS cluster on vSAN alone.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct VsanAloneCluster {
     /// The AVS cluster of the ANF plan.
     pub cluster: String,
@@ -29,7 +30,7 @@ pub struct VsanAloneCluster {
 }
 
 /// The estate on vSAN alone.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct VsanAlone {
     /// Host SKU (the ANF plan's).
     pub sku: String,
