@@ -4,6 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+include!("support/schema_check.rs");
+
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
@@ -58,7 +60,9 @@ fn hourly_price(region: &str, tier: &str, meter: &str) -> f64 {
 
 fn json(o: &Output) -> serde_json::Value {
     assert!(o.status.success(), "dsplan failed: {}", stderr(o));
-    serde_json::from_slice(&o.stdout).unwrap()
+    let v = serde_json::from_slice(&o.stdout).unwrap();
+    assert_schema_valid(&v);
+    v
 }
 
 fn f(v: &serde_json::Value) -> f64 {

@@ -24,6 +24,8 @@ mod estate_gen;
 
 use estate_gen::{GenVm, Spec};
 
+include!("support/schema_check.rs");
+
 /// The generated VM as ingest reads it from the generator's vInfo row.
 fn to_vm(g: &GenVm, row: usize) -> Vm {
     Vm {
@@ -259,8 +261,9 @@ fn ten_thousand_vms_at_5_5_pib_plan_with_exit_0() {
         status.status.code(),
         String::from_utf8_lossy(&status.stderr)
     );
-    let plan: EstatePlan =
-        serde_json::from_str(&std::fs::read_to_string(&out).expect("JSON")).expect("parse");
+    let text = std::fs::read_to_string(&out).expect("JSON");
+    assert_schema_valid(&serde_json::from_str(&text).expect("parse"));
+    let plan: EstatePlan = serde_json::from_str(&text).expect("parse");
     assert_eq!(plan.summary.vms_placed + plan.summary.vms_excluded, 10_000);
     check_invariants(&plan, &PlanOptions::default());
 }

@@ -6,6 +6,8 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
+include!("support/schema_check.rs");
+
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
@@ -24,7 +26,9 @@ fn stderr(o: &Output) -> String {
 
 fn json(o: &Output) -> serde_json::Value {
     assert!(o.status.success(), "dsplan failed: {}", stderr(o));
-    serde_json::from_slice(&o.stdout).unwrap()
+    let v = serde_json::from_slice(&o.stdout).unwrap();
+    assert_schema_valid(&v);
+    v
 }
 
 fn f(v: &serde_json::Value) -> f64 {

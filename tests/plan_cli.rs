@@ -4,6 +4,8 @@
 
 use std::process::{Command, Output};
 
+include!("support/schema_check.rs");
+
 fn dsplan(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_dsplan"))
         .args(args)
@@ -37,6 +39,7 @@ fn plan_json_with_cool_reservation_and_vsan_is_deterministic() {
     assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
     assert_eq!(a.stdout, b.stdout);
     let j: serde_json::Value = serde_json::from_slice(&a.stdout).unwrap();
+    assert_schema_valid(&j);
     assert_eq!(j["schema_version"], 2);
     // fixtures/small-estate.xlsx: 1,800 GiB placed x 1.1 snapshots x 1.2 headroom
     // = 2,376 GiB required.
@@ -87,6 +90,7 @@ fn per_cluster_json_is_deterministic_and_totals_the_clusters() {
     assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
     assert_eq!(a.stdout, b.stdout);
     let j: serde_json::Value = serde_json::from_slice(&a.stdout).unwrap();
+    assert_schema_valid(&j);
     let clusters = j["clusters"].as_array().unwrap();
     assert!(!clusters.is_empty());
     let sum: f64 = clusters
@@ -144,6 +148,7 @@ fn perf_file_sets_targets_and_spreads_a_heavy_vm() {
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_schema_valid(&j);
     assert_eq!(j["performance"]["iops_target"].as_f64().unwrap(), 102_000.0);
     assert!(j["totals"]["datastores"].as_u64().unwrap() >= 2);
     let warnings = j["warnings"].as_array().unwrap();

@@ -9,6 +9,8 @@ use dsplan::catalog::ReservationTerm;
 use dsplan::report::{self, Format};
 use dsplan::{ErrorKind, PlanOptions, Planned, Planner};
 
+include!("support/schema_check.rs");
+
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
@@ -50,12 +52,14 @@ fn command_json(input: &Path, flags: &[&str]) -> String {
 /// The library's JSON for `input` and `options`, rendered as the command renders it.
 fn library_json(input: &Path, options: PlanOptions) -> String {
     let planned = Planner::new().input(input).options(options).run().unwrap();
-    match planned {
+    let json = match planned {
         Planned::Single(plan) => report::render_plan(&plan, Format::Json),
         Planned::PerCluster(plans) => report::render_cluster_plans(&plans, Format::Json),
         Planned::Estate(plan) => report::render_estate_plan(&plan, Format::Json),
     }
-    .unwrap()
+    .unwrap();
+    assert_schema_valid(&serde_json::from_str(&json).unwrap());
+    json
 }
 
 /// Three option sets, each as flags and as `PlanOptions`.
