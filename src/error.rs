@@ -88,7 +88,9 @@ impl Error {
             Error::Report(e) => match e {
                 ReportError::Unsupported(_) => ErrorKind::Usage,
                 ReportError::Xlsx(_) => ErrorKind::Input,
-                ReportError::Json(_) | ReportError::Csv(_) => ErrorKind::Internal,
+                ReportError::Json(_) | ReportError::Csv(_) | ReportError::Chart(_) => {
+                    ErrorKind::Internal
+                }
             },
             Error::Invalid { .. } => ErrorKind::Usage,
         }

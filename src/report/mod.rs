@@ -16,6 +16,7 @@ mod inventory_text;
 mod markdown;
 mod text;
 
+pub mod charts;
 pub mod schema;
 pub mod tables;
 pub mod xlsx;
@@ -45,6 +46,9 @@ pub enum ReportError {
     /// The workbook could not be built.
     #[error("xlsx: {0}")]
     Xlsx(String),
+    /// A chart could not be drawn.
+    #[error("chart: {0}")]
+    Chart(String),
     /// The format does not apply to this output.
     #[error("{0}")]
     Unsupported(String),

@@ -1,0 +1,330 @@
+//! Drawing primitives of the plan charts: horizontal (grouped) bars and a line panel with a
+//! target line, on plotters' SVG backend into a `String`.
+//!
+//! Readability rules: Okabe-Ito colours of different lightness (they stay apart in
+//! greyscale print) and, for lines, different dash patterns and markers; every number on an
+//! axis grouped by thousands; the legend sits in headroom kept above the data, so it hides
+//! no line or bar.
+
+use plotters::prelude::*;
+use plotters::style::RGBColor;
+
+use crate::numbers::group_thousands;
+use crate::report::ReportError;
+
+/// Okabe-Ito blue (dark in greyscale).
+pub const BLUE: RGBColor = RGBColor(0x00, 0x72, 0xB2);
+/// Okabe-Ito orange (light in greyscale).
+pub const ORANGE: RGBColor = RGBColor(0xE6, 0x9F, 0x00);
+/// Okabe-Ito vermillion (the targets and the chosen bar).
+pub const VERMILLION: RGBColor = RGBColor(0xD5, 0x5E, 0x00);
+/// Okabe-Ito sky blue (bars not chosen).
+pub const SKY: RGBColor = RGBColor(0x56, 0xB4, 0xE9);
+
+/// Share of the value axis above the largest value, kept free for the legend.
+const HEADROOM: f64 = 1.4;
+
+fn err(e: impl std::fmt::Display) -> ReportError {
+    ReportError::Chart(e.to_string())
+}
+
+/// `v` if finite and non-negative, else 0 (a chart never sees NaN).
+pub fn finite(v: f64) -> f64 {
+    if v.is_finite() && v > 0.0 { v } else { 0.0 }
+}
+
+/// One series of a bar chart: a value per category.
+pub struct BarSeries {
+    /// Legend name (with its unit).
+    pub name: String,
+    /// Fill colour.
+    pub colour: RGBColor,
+    /// One value per category.
+    pub values: Vec<f64>,
+}
+
+/// A horizontal bar chart: categories top to bottom, one bar per series in each; `marked`
+/// categories are drawn in vermillion (single series) and their label says "(chosen)".
+pub struct Bars<'a> {
+    /// Title above the chart.
+    pub title: &'a str,
+    /// The value axis title, with its unit.
+    pub value_axis: &'a str,
+    /// The category axis title.
+    pub category_axis: &'a str,
+    /// Category labels.
+    pub categories: Vec<String>,
+    /// The series.
+    pub series: Vec<BarSeries>,
+    /// Categories to mark as chosen.
+    pub marked: Vec<usize>,
+}
+
+/// Draws `bars` as an SVG document.
+///
+/// # Errors
+/// [`ReportError::Chart`] if plotters fails.
+pub fn bar_svg(bars: &Bars) -> Result<String, ReportError> {
+    let s = bars.series.len().max(1);
+    let slot = 2 * s + 1; // two units per bar, one unit of gap
+    let n = bars.categories.len();
+    let legend_slots = if s > 1 { 2 * s + 1 } else { 0 };
+    let total = n * slot + legend_slots;
+    let height = 140 + 16 * u32::try_from(total).unwrap_or(400).min(400);
+    let max = bars
+        .series
+        .iter()
+        .flat_map(|x| x.values.iter().copied().map(finite))
+        .fold(0.0, f64::max);
+    let labels: Vec<String> = (0..n).map(|i| category_label(bars, i)).collect();
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (960, height)).into_drawing_area();
+        root.fill(&WHITE).map_err(err)?;
+        let top = i32::try_from(total).unwrap_or(i32::MAX);
+        let mut chart = ChartBuilder::on(&root)
+            .margin(15)
+            .caption(bars.title, ("sans-serif", 18))
+            .x_label_area_size(45)
+            .y_label_area_size(230)
+            .build_cartesian_2d(0.0..(max * HEADROOM).max(1.0), 0..top)
+            .map_err(err)?;
+        let label_of = |v: &i32| slot_label(*v, slot, s, n, &labels);
+        chart
+            .configure_mesh()
+            .disable_y_mesh()
+            .y_labels(total + 1)
+            .y_label_formatter(&label_of)
+            .x_label_formatter(&|v| group_thousands(*v, 0))
+            .x_desc(bars.value_axis)
+            .y_desc(bars.category_axis)
+            .draw()
+            .map_err(err)?;
+        draw_bars(&mut chart, bars, slot)?;
+        if s > 1 {
+            legend(&mut chart, SeriesLabelPosition::UpperRight)?;
+        }
+        root.present().map_err(err)?;
+    }
+    Ok(svg)
+}
+
+/// The label of category `i`, with "(chosen)" when marked.
+fn category_label(bars: &Bars, i: usize) -> String {
+    let name = bars.categories.get(i).cloned().unwrap_or_default();
+    if bars.marked.contains(&i) {
+        format!("{name} (chosen)")
+    } else {
+        name
+    }
+}
+
+/// The category label at the middle of its slot (top category first), else nothing.
+fn slot_label(v: i32, slot: usize, s: usize, n: usize, labels: &[String]) -> String {
+    let Ok(v) = usize::try_from(v) else {
+        return String::new();
+    };
+    if v % slot != s || v / slot >= n {
+        return String::new();
+    }
+    labels.get(n - 1 - v / slot).cloned().unwrap_or_default()
+}
+
+type Chart2d<'a, X, Y> = ChartContext<'a, SVGBackend<'a>, Cartesian2d<X, Y>>;
+
+/// The rectangles and their value labels; the first series of a category is on top.
+fn draw_bars(
+    chart: &mut Chart2d<
+        '_,
+        plotters::coord::types::RangedCoordf64,
+        plotters::coord::types::RangedCoordi32,
+    >,
+    bars: &Bars,
+    slot: usize,
+) -> Result<(), ReportError> {
+    let n = bars.categories.len();
+    let s = bars.series.len();
+    for (k, series) in bars.series.iter().enumerate() {
+        let mut rects = Vec::new();
+        let mut texts = Vec::new();
+        for (i, v) in series
+            .values
+            .iter()
+            .copied()
+            .map(finite)
+            .enumerate()
+            .take(n)
+        {
+            let base = (n - 1 - i) * slot + 2 * (s - 1 - k);
+            let y0 = i32::try_from(base).unwrap_or(0);
+            let fill = if s == 1 && bars.marked.contains(&i) {
+                VERMILLION
+            } else {
+                series.colour
+            };
+            rects.push(Rectangle::new([(0.0, y0), (v, y0 + 2)], fill.filled()));
+            rects.push(Rectangle::new(
+                [(0.0, y0), (v, y0 + 2)],
+                BLACK.stroke_width(1),
+            ));
+            texts.push(Text::new(
+                format!(" {}", group_thousands(v, 0)),
+                (v, y0 + 2),
+                ("sans-serif", 13).into_font(),
+            ));
+        }
+        let colour = series.colour;
+        chart
+            .draw_series(rects)
+            .map_err(err)?
+            .label(series.name.clone())
+            .legend(move |(x, y)| Rectangle::new([(x, y - 6), (x + 16, y + 6)], colour.filled()));
+        chart.draw_series(texts).map_err(err)?;
+    }
+    Ok(())
+}
+
+/// The legend, framed, at `pos`.
+fn legend<X: Ranged, Y: Ranged>(
+    chart: &mut Chart2d<'_, X, Y>,
+    pos: SeriesLabelPosition,
+) -> Result<(), ReportError> {
+    chart
+        .configure_series_labels()
+        .border_style(BLACK)
+        .background_style(WHITE)
+        .label_font(("sans-serif", 14))
+        .position(pos)
+        .draw()
+        .map_err(err)
+}
+
+/// One panel of the performance chart: a predicted value per datastore count.
+pub struct LinePanel<'a> {
+    /// Panel caption.
+    pub caption: String,
+    /// The value axis title, with its unit ("IOPS", "MiB/s").
+    pub unit: &'a str,
+    /// `(datastores, predicted value)`.
+    pub points: Vec<(u32, f64)>,
+    /// The target (0: none drawn).
+    pub target: f64,
+    /// The plan's datastore count.
+    pub chosen: u32,
+}
+
+/// Draws a performance chart: one panel per entry of `panels`, side by side.
+///
+/// # Errors
+/// [`ReportError::Chart`] if plotters fails.
+pub fn line_svg(title: &str, panels: &[LinePanel]) -> Result<String, ReportError> {
+    let mut svg = String::new();
+    {
+        let width = 600 * u32::try_from(panels.len()).unwrap_or(1).max(1);
+        let root = SVGBackend::with_string(&mut svg, (width, 540)).into_drawing_area();
+        root.fill(&WHITE).map_err(err)?;
+        let root = root.titled(title, ("sans-serif", 18)).map_err(err)?;
+        let areas = root.split_evenly((1, panels.len().max(1)));
+        for (area, panel) in areas.iter().zip(panels) {
+            line_panel(area, panel)?;
+        }
+        root.present().map_err(err)?;
+    }
+    Ok(svg)
+}
+
+/// One line panel: the prediction (solid, square markers), the target (dashed) and the
+/// chosen datastore count (a black circle).
+fn line_panel(
+    area: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>,
+    p: &LinePanel,
+) -> Result<(), ReportError> {
+    let max_d = p.points.iter().map(|x| x.0).max().unwrap_or(1).max(2);
+    let top = p
+        .points
+        .iter()
+        .map(|x| finite(x.1))
+        .fold(finite(p.target), f64::max);
+    let mut chart = ChartBuilder::on(area)
+        .margin(15)
+        .caption(&p.caption, ("sans-serif", 16))
+        .x_label_area_size(45)
+        .y_label_area_size(85)
+        .build_cartesian_2d(1u32..max_d, 0.0..(top * HEADROOM).max(1.0))
+        .map_err(err)?;
+    chart
+        .configure_mesh()
+        .x_desc("datastores")
+        .y_desc(p.unit)
+        .x_label_formatter(&|v| group_thousands(f64::from(*v), 0))
+        .y_label_formatter(&|v| group_thousands(*v, 0))
+        .draw()
+        .map_err(err)?;
+    let pts: Vec<(u32, f64)> = p.points.iter().map(|&(d, v)| (d, finite(v))).collect();
+    chart
+        .draw_series(LineSeries::new(pts.clone(), BLUE.stroke_width(3)).point_size(4))
+        .map_err(err)?
+        .label(format!("predicted {}", p.unit))
+        .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 24, y)], BLUE.stroke_width(3)));
+    target_line(&mut chart, p, max_d)?;
+    chosen_mark(&mut chart, p, &pts)?;
+    legend(&mut chart, SeriesLabelPosition::UpperRight)
+}
+
+/// The target as a dashed horizontal vermillion line across the panel.
+fn target_line(
+    chart: &mut Chart2d<
+        '_,
+        plotters::coord::types::RangedCoordu32,
+        plotters::coord::types::RangedCoordf64,
+    >,
+    p: &LinePanel,
+    max_d: u32,
+) -> Result<(), ReportError> {
+    let target = finite(p.target);
+    if target <= 0.0 {
+        return Ok(());
+    }
+    let style = VERMILLION.stroke_width(2);
+    chart
+        .draw_series(DashedLineSeries::new(
+            [(1, target), (max_d, target)],
+            10,
+            6,
+            style,
+        ))
+        .map_err(err)?
+        .label(format!("{} target {}", p.unit, group_thousands(target, 0)))
+        .legend(move |(x, y)| {
+            EmptyElement::at((x, y))
+                + PathElement::new(vec![(0, 0), (10, 0)], style)
+                + PathElement::new(vec![(14, 0), (24, 0)], style)
+        });
+    Ok(())
+}
+
+/// The chosen datastore count: a black circle on the prediction, named in the legend.
+fn chosen_mark(
+    chart: &mut Chart2d<
+        '_,
+        plotters::coord::types::RangedCoordu32,
+        plotters::coord::types::RangedCoordf64,
+    >,
+    p: &LinePanel,
+    pts: &[(u32, f64)],
+) -> Result<(), ReportError> {
+    let Some(&(d, v)) = pts.iter().find(|x| x.0 == p.chosen) else {
+        return Ok(());
+    };
+    let noun = if d == 1 { "datastore" } else { "datastores" };
+    chart
+        .draw_series(std::iter::once(Circle::new((d, v), 8, BLACK.filled())))
+        .map_err(err)?
+        .label(format!(
+            "chosen: {d} {noun}, {} {}",
+            group_thousands(v, 0),
+            p.unit
+        ))
+        .legend(|(x, y)| Circle::new((x + 12, y), 6, BLACK.filled()));
+    Ok(())
+}
