@@ -22,6 +22,19 @@ pub fn emit(bytes: &[u8], output: Option<&PathBuf>) -> Result<(), Failure> {
 /// # Errors
 /// A usage failure naming both paths.
 pub fn check_output_path(output: Option<&PathBuf>, inputs: &[&Path]) -> Result<(), Failure> {
+    check_written_path("-o", "the plan", output, inputs)
+}
+
+/// As [`check_output_path`], for the path of `flag`, which writes `what`.
+///
+/// # Errors
+/// A usage failure naming the flag and both paths.
+pub fn check_written_path(
+    flag: &str,
+    what: &str,
+    output: Option<&PathBuf>,
+    inputs: &[&Path],
+) -> Result<(), Failure> {
     let Some(out) = output else {
         return Ok(());
     };
@@ -41,7 +54,7 @@ pub fn check_output_path(output: Option<&PathBuf>, inputs: &[&Path]) -> Result<(
                 .is_some_and(|(o, i)| same_file(o, &i))
         {
             return Err(Failure::usage(format!(
-                "-o {}: refusing to write the plan over or into the input {}",
+                "{flag} {}: refusing to write {what} over or into the input {}",
                 out.display(),
                 input.display()
             )));

@@ -223,6 +223,11 @@ pub struct PlanArgs {
     /// Write the output to this file instead of stdout.
     #[arg(short = 'o', long = "output")]
     pub output: Option<PathBuf>,
+    /// Also write SVG charts into this folder (created if missing): cost by alternative,
+    /// predicted performance against datastore count, capacity and, for the estate, hosts
+    /// by driver.
+    #[arg(long = "charts", value_name = "DIR")]
+    pub charts: Option<PathBuf>,
 }
 
 impl PlanArgs {
@@ -341,6 +346,12 @@ impl PlanArgs {
 /// A [`Failure`] whose exit code comes from the error's kind.
 pub fn run(args: &PlanArgs) -> Result<(), Failure> {
     output::check_output_path(args.output.as_ref(), &args.files_read())?;
+    output::check_written_path(
+        "--charts",
+        "charts",
+        args.charts.as_ref(),
+        &args.files_read(),
+    )?;
     let mut planner = Planner::new();
     planner.options(args.options()?);
     // Settings, price file and region first, so a typo fails before the (slower) read.
@@ -352,10 +363,44 @@ pub fn run(args: &PlanArgs) -> Result<(), Failure> {
     let planned = planner.run()?;
     let bytes = render(&planned, args.format)?;
     output::emit(&bytes, args.output.as_ref())?;
+    if let Some(dir) = &args.charts {
+        write_charts(&planned, args, dir)?;
+    }
     // The process ends here: freeing the inventory and the plan item by item (tens of
     // thousands of VMs) would only delay the exit.
     std::mem::forget(planned);
     std::mem::forget(planner);
+    Ok(())
+}
+
+/// Draws the plan's charts and writes them into `dir` (created if missing).
+///
+/// # Errors
+/// A failure naming the folder or file that could not be written (exit 1), or an internal
+/// failure if a chart cannot be drawn.
+fn write_charts(planned: &Planned, args: &PlanArgs, dir: &Path) -> Result<(), Failure> {
+    let model = dsplan::perf::PerfModel::builtin().map_err(dsplan::Error::from)?;
+    let catalog = dsplan::catalog::Catalog::builtin().map_err(dsplan::Error::from)?;
+    let inputs = report::charts::PerfInputs {
+        model: &model,
+        limits: &catalog.limits,
+        nconnect: args.nconnect,
+        cold_pct: args.cold_pct,
+        max_datastores: args.max_datastores,
+    };
+    let charts = match planned {
+        Planned::Single(plan) => report::charts::plan_charts(plan, &inputs),
+        Planned::PerCluster(plans) => report::charts::cluster_plans_charts(plans, &inputs),
+        Planned::Estate(plan) => report::charts::estate_charts(plan, &inputs),
+    }
+    .map_err(dsplan::Error::from)?;
+    std::fs::create_dir_all(dir)
+        .map_err(|e| Failure::usage(format!("--charts {}: cannot create: {e}", dir.display())))?;
+    for (name, svg) in charts {
+        let path = dir.join(name);
+        std::fs::write(&path, svg)
+            .map_err(|e| Failure::usage(format!("{}: cannot write: {e}", path.display())))?;
+    }
     Ok(())
 }
 
