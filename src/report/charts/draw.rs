@@ -96,6 +96,8 @@ pub fn bar_svg(bars: &Bars) -> Result<String, ReportError> {
             .y_labels(total + 1)
             .y_label_formatter(&label_of)
             .x_label_formatter(&|v| group_thousands(*v, 0))
+            .label_style(("sans-serif", 14))
+            .axis_desc_style(("sans-serif", 15))
             .x_desc(bars.value_axis)
             .y_desc(bars.category_axis)
             .draw()
@@ -254,6 +256,8 @@ fn line_panel(
         .map_err(err)?;
     chart
         .configure_mesh()
+        .label_style(("sans-serif", 14))
+        .axis_desc_style(("sans-serif", 15))
         .x_desc("datastores")
         .y_desc(p.unit)
         .x_label_formatter(&|v| group_thousands(f64::from(*v), 0))
