@@ -1,0 +1,346 @@
+//! `dsplan plan --charts DIR`: the command writes each plan shape's SVG charts; each parses
+//! as XML and carries its axis titles with units, thousands separators and, for the
+//! performance chart, the targets as dashed lines at the target's height.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use quick_xml::Reader;
+use quick_xml::events::Event;
+
+const INPUT: &str = "fixtures/small-estate.xlsx";
+/// The target lines' colour (Okabe-Ito vermillion).
+const TARGET: &str = "#D55E00";
+
+/// A parsed SVG: its text elements (trimmed) and its polylines.
+struct Svg {
+    texts: Vec<Text>,
+    polylines: Vec<Polyline>,
+}
+
+struct Text {
+    x: f64,
+    y: f64,
+    content: String,
+}
+
+struct Polyline {
+    stroke: String,
+    points: Vec<(f64, f64)>,
+}
+
+fn attr(e: &quick_xml::events::BytesStart, name: &str) -> String {
+    e.attributes()
+        .filter_map(Result::ok)
+        .find(|a| a.key.0 == name)
+        .map(|a| {
+            a.normalized_value(quick_xml::XmlVersion::Implicit1_0)
+                .unwrap()
+                .into_owned()
+        })
+        .unwrap_or_default()
+}
+
+fn num(s: &str) -> f64 {
+    s.parse().unwrap_or(f64::NAN)
+}
+
+/// Parses `path` as XML (any syntax error fails the test) into texts and polylines.
+fn parse(path: &Path) -> Svg {
+    let xml = std::fs::read_to_string(path).unwrap();
+    let mut reader = Reader::from_str(&xml);
+    let mut svg = Svg {
+        texts: Vec::new(),
+        polylines: Vec::new(),
+    };
+    let mut open_text: Option<Text> = None;
+    loop {
+        match reader
+            .read_event()
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        {
+            Event::Start(e) if e.name().0 == "text" => {
+                let (x, y) = (num(&attr(&e, "x")), num(&attr(&e, "y")));
+                open_text = Some(Text {
+                    x,
+                    y,
+                    content: String::new(),
+                });
+            }
+            Event::Text(t) => {
+                if let Some(open) = open_text.as_mut() {
+                    open.content.push_str(&t);
+                }
+            }
+            Event::GeneralRef(r) => {
+                if let Some(open) = open_text.as_mut() {
+                    let c = match &*r {
+                        "amp" => "&",
+                        "lt" => "<",
+                        "gt" => ">",
+                        _ => "?",
+                    };
+                    open.content.push_str(c);
+                }
+            }
+            Event::End(e) if e.name().0 == "text" => {
+                if let Some(mut t) = open_text.take() {
+                    t.content = t.content.trim().to_string();
+                    svg.texts.push(t);
+                }
+            }
+            Event::Empty(e) if e.name().0 == "polyline" => svg.polylines.push(Polyline {
+                stroke: attr(&e, "stroke"),
+                points: attr(&e, "points")
+                    .split_whitespace()
+                    .filter_map(|p| p.split_once(','))
+                    .map(|(x, y)| (num(x), num(y)))
+                    .collect(),
+            }),
+            Event::Eof => break,
+            _ => {}
+        }
+    }
+    svg
+}
+
+impl Svg {
+    fn has_text(&self, s: &str) -> bool {
+        self.texts.iter().any(|t| t.content == s)
+    }
+
+    fn assert_texts(&self, name: &str, wanted: &[&str]) {
+        for w in wanted {
+            assert!(self.has_text(w), "{name}: no text {w:?}");
+        }
+    }
+
+    /// Whether some text is a number grouped by thousands ("1,000", "40,000").
+    fn has_grouped_number(&self) -> bool {
+        self.texts.iter().any(|t| {
+            let parts: Vec<&str> = t.content.split(',').collect();
+            parts.len() > 1
+                && (1..=3).contains(&parts[0].len())
+                && parts
+                    .iter()
+                    .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+                && parts[1..].iter().all(|p| p.len() == 3)
+        })
+    }
+
+    /// Horizontal dashes of the target colour at height `y` within `x_range`.
+    fn target_dashes_at(&self, y: f64, x_range: std::ops::Range<f64>) -> usize {
+        self.polylines
+            .iter()
+            .filter(|p| p.stroke == TARGET && p.points.len() == 2)
+            .filter(|p| {
+                p.points
+                    .iter()
+                    .all(|&(px, py)| py == y && x_range.contains(&px))
+            })
+            .count()
+    }
+
+    /// The y of the axis tick label `label` within `x_range`.
+    fn tick_y(&self, label: &str, x_range: std::ops::Range<f64>) -> f64 {
+        self.texts
+            .iter()
+            .find(|t| t.content == label && x_range.contains(&t.x))
+            .unwrap_or_else(|| panic!("no tick label {label}"))
+            .y
+    }
+}
+
+/// Runs `plan INPUT ARGS --charts DIR` and `plan INPUT ARGS --format json`; returns the
+/// chart folder and the JSON plan.
+fn plan_with_charts(test: &str, args: &[&str]) -> (PathBuf, serde_json::Value) {
+    let dir = std::env::temp_dir().join(format!("dsplan-charts-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let charts = dir.join("charts"); // created by the command
+    let out = Command::new(env!("CARGO_BIN_EXE_dsplan"))
+        .args(["plan", INPUT])
+        .args(args)
+        .arg("--charts")
+        .arg(&charts)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json = Command::new(env!("CARGO_BIN_EXE_dsplan"))
+        .args(["plan", INPUT])
+        .args(args)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    assert!(json.status.success());
+    (charts, serde_json::from_slice(&json.stdout).unwrap())
+}
+
+fn files(dir: &Path) -> BTreeSet<String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect()
+}
+
+fn set(names: &[&str]) -> BTreeSet<String> {
+    names.iter().map(|s| (*s).to_string()).collect()
+}
+
+#[test]
+fn one_cluster_charts_draw_the_targets_at_their_height() {
+    let args = [
+        "--hosts",
+        "3",
+        "--iops",
+        "20000",
+        "--throughput-mibps",
+        "500",
+    ];
+    let (dir, plan) = plan_with_charts("one", &args);
+    assert_eq!(
+        files(&dir),
+        set(&["capacity.svg", "cost-by-alternative.svg", "performance.svg"])
+    );
+    let perf = parse(&dir.join("performance.svg"));
+    perf.assert_texts(
+        "performance",
+        &[
+            "datastores",
+            "IOPS",
+            "MiB/s",
+            "IOPS target 20,000",
+            "MiB/s target 500",
+        ],
+    );
+    assert!(
+        perf.has_grouped_number(),
+        "performance: no grouped axis number"
+    );
+    // The panels are 600 px wide each: IOPS left, MiB/s right. Each target is a dashed
+    // line at the height of its own tick label (20,000 IOPS; 500 MiB/s).
+    let y = perf.tick_y("20,000", 0.0..600.0);
+    assert!(
+        perf.target_dashes_at(y, 0.0..600.0) >= 5,
+        "no IOPS target line at y {y}"
+    );
+    let y = perf.tick_y("500", 600.0..1200.0);
+    assert!(
+        perf.target_dashes_at(y, 600.0..1200.0) >= 5,
+        "no MiB/s target line at y {y}"
+    );
+    // The chosen layout is marked with the plan's own prediction.
+    let d = plan["totals"]["datastores"].as_u64().unwrap();
+    let iops = plan["performance"]["small_block"]["iops"].as_f64().unwrap();
+    assert_eq!((d, iops), (1, 64_000.0));
+    assert!(perf.has_text("chosen: 1 datastore, 64,000 IOPS"));
+    let cost = parse(&dir.join("cost-by-alternative.svg"));
+    cost.assert_texts("cost", &["USD per month", "alternative"]);
+    assert!(cost.has_grouped_number(), "cost: no grouped axis number");
+    // The chosen alternative (Flexible, 1 datastore) is labelled.
+    assert!(cost.has_text("service level: flexible, 1 datastore (chosen)"));
+    let cap = parse(&dir.join("capacity.svg"));
+    cap.assert_texts(
+        "capacity",
+        &[
+            "GiB",
+            "datastore",
+            "datastore size, GiB",
+            "data placed, GiB",
+        ],
+    );
+    // anf-ds-01 is 3,072 GiB (the 3 TiB pool) and holds the 1,800 GiB placed.
+    cap.assert_texts("capacity", &["anf-ds-01", "3,072", "1,800"]);
+    std::fs::remove_dir_all(dir.parent().unwrap()).unwrap();
+}
+
+#[test]
+fn estate_charts_include_hosts_by_driver() {
+    let (dir, plan) = plan_with_charts("estate", &[]);
+    assert_eq!(
+        files(&dir),
+        set(&[
+            "capacity.svg",
+            "cost-by-alternative.svg",
+            "hosts.svg",
+            "performance.svg"
+        ])
+    );
+    let cost = parse(&dir.join("cost-by-alternative.svg"));
+    cost.assert_texts("cost", &["USD per month", "host SKU", "6 x av36p (chosen)"]);
+    assert!(cost.has_grouped_number(), "cost: no grouped axis number");
+    // The chosen SKU's bar is labelled with the plan's monthly total, rounded.
+    let total = plan["summary"]["total_usd_per_month"].as_f64().unwrap();
+    assert_eq!(total, 40_634.63);
+    assert!(cost.has_text("40,635"));
+    let hosts = parse(&dir.join("hosts.svg"));
+    hosts.assert_texts(
+        "hosts",
+        &[
+            "hosts",
+            "driver",
+            "vCPU",
+            "memory",
+            "storage",
+            "ANF plan, hosts",
+            "vSAN alone, hosts",
+        ],
+    );
+    let perf = parse(&dir.join("performance.svg"));
+    perf.assert_texts("performance", &["datastores", "IOPS", "MiB/s"]);
+    assert!(
+        perf.texts
+            .iter()
+            .any(|t| t.content.contains("largest cluster"))
+    );
+    let cap = parse(&dir.join("capacity.svg"));
+    cap.assert_texts(
+        "capacity",
+        &[
+            "GiB",
+            "cluster",
+            "avs-Dev",
+            "avs-Prod",
+            "pool capacity, GiB",
+        ],
+    );
+    std::fs::remove_dir_all(dir.parent().unwrap()).unwrap();
+}
+
+#[test]
+fn per_cluster_charts_show_each_cluster() {
+    let (dir, _) = plan_with_charts("per-cluster", &["--per-cluster"]);
+    assert_eq!(
+        files(&dir),
+        set(&["capacity.svg", "cost-by-alternative.svg", "performance.svg"])
+    );
+    let cap = parse(&dir.join("capacity.svg"));
+    // Dev places 800 GiB, Prod 1,000 GiB (fixtures/small-estate.xlsx).
+    cap.assert_texts(
+        "capacity",
+        &["GiB", "cluster", "Dev", "Prod", "800", "1,000"],
+    );
+    let cost = parse(&dir.join("cost-by-alternative.svg"));
+    cost.assert_texts("cost", &["USD per month", "cluster", "Dev", "Prod"]);
+    let perf = parse(&dir.join("performance.svg"));
+    perf.assert_texts("performance", &["datastores", "IOPS", "MiB/s"]);
+    std::fs::remove_dir_all(dir.parent().unwrap()).unwrap();
+}
+
+#[test]
+fn charts_refuse_an_input_as_the_folder() {
+    let out = Command::new(env!("CARGO_BIN_EXE_dsplan"))
+        .args(["plan", INPUT, "--charts", INPUT])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--charts") && err.contains("small-estate.xlsx"),
+        "{err}"
+    );
+}
