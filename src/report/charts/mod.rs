@@ -10,6 +10,7 @@ use crate::optimize::workload_layout;
 use crate::perf::PerfModel;
 use crate::plan::{ClusterPlan, ClusterPlans, EstatePlan, Plan};
 use crate::report::ReportError;
+use crate::sizing::Driver;
 use draw::{BLUE, BarSeries, Bars, LinePanel, ORANGE, SKY, bar_svg, line_svg};
 
 /// A chart: its file name and its SVG document.
@@ -295,26 +296,31 @@ fn cluster_capacity_svg(clusters: &[ClusterPlan]) -> Result<String, ReportError>
     })
 }
 
-/// Hosts each driver asks for, ANF plan against vSAN alone (whose storage driver is the
-/// hosts that hold the data on vSAN).
+/// Hosts by what decides their cluster's size (the counts add up to the total), ANF plan
+/// against vSAN alone. A vSAN-alone cluster that grows past its compute hosts to hold its
+/// data counts as storage; one that does not keeps its ANF cluster's driver.
 fn hosts_svg(plan: &EstatePlan) -> Result<String, ReportError> {
     let h = &plan.summary.hosts_by_driver;
-    let vsan = plan.vsan_alone.as_ref().map(|v| v.sizing.hosts);
     let anf = [h.vcpu, h.memory, h.minimum, h.storage, plan.summary.hosts];
     let mut series = vec![BarSeries {
         name: "ANF plan, hosts".into(),
         colour: BLUE,
         values: anf.iter().map(|&x| f64::from(x)).collect(),
     }];
-    if let Some(v) = vsan {
-        let alone = [h.vcpu, h.memory, h.minimum, v, v];
+    if let Some(alone) = vsan_by_driver(plan) {
         series.push(BarSeries {
             name: "vSAN alone, hosts".into(),
             colour: ORANGE,
             values: alone.iter().map(|&x| f64::from(x)).collect(),
         });
     }
-    let categories = ["vCPU", "memory", "minimum", "storage", "total"];
+    let categories = [
+        "vCPU",
+        "memory",
+        "minimum",
+        "storage (ANF: IOPS, MiB/s; vSAN: capacity)",
+        "total",
+    ];
     bar_svg(&Bars {
         title: &format!(
             "AVS hosts by driver ({}): ANF against vSAN alone",
@@ -326,4 +332,22 @@ fn hosts_svg(plan: &EstatePlan) -> Result<String, ReportError> {
         series,
         marked: Vec::new(),
     })
+}
+
+/// vSAN alone's hosts by driver: vCPU, memory, minimum, storage and the total.
+fn vsan_by_driver(plan: &EstatePlan) -> Option<[u32; 5]> {
+    let alone = &plan.vsan_alone.as_ref()?.sizing;
+    let mut by = [0, 0, 0, 0, alone.hosts];
+    for c in &alone.clusters {
+        let anf = plan.sizing.clusters.iter().find(|a| a.name == c.cluster);
+        let i = match anf.map(|a| a.driver) {
+            _ if c.hosts > c.compute_hosts => 3,
+            Some(Driver::Vcpu) => 0,
+            Some(Driver::Memory) => 1,
+            Some(Driver::Minimum) => 2,
+            Some(Driver::Storage) | None => 3,
+        };
+        by[i] += c.hosts;
+    }
+    Some(by)
 }
