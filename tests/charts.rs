@@ -285,11 +285,18 @@ fn estate_charts_include_hosts_by_driver() {
             "driver",
             "vCPU",
             "memory",
-            "storage",
+            "minimum",
+            "storage (ANF: IOPS, MiB/s; vSAN: capacity)",
+            "total",
             "ANF plan, hosts",
             "vSAN alone, hosts",
         ],
     );
+    // Two clusters of 3 hosts at the AVS minimum; on vSAN alone neither grows (800 and
+    // 1,000 GiB fit 3 hosts): "6" labels the minimum and total bars of both series (4)
+    // and the axis tick 6 (1).
+    let sixes = hosts.texts.iter().filter(|t| t.content == "6").count();
+    assert_eq!(sixes, 5);
     let perf = parse(&dir.join("performance.svg"));
     perf.assert_texts("performance", &["datastores", "IOPS", "MiB/s"]);
     assert!(
@@ -343,4 +350,32 @@ fn charts_refuse_an_input_as_the_folder() {
         err.contains("--charts") && err.contains("small-estate.xlsx"),
         "{err}"
     );
+}
+
+#[test]
+fn charts_add_nothing_to_stdout_and_name_a_folder_they_cannot_create() {
+    let dir = std::env::temp_dir().join(format!("dsplan-charts-{}-stdout", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |extra: &[&std::ffi::OsStr]| {
+        Command::new(env!("CARGO_BIN_EXE_dsplan"))
+            .args(["plan", INPUT, "--hosts", "3"])
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let plain = run(&[]);
+    let charts = dir.join("c");
+    let with = run(&["--charts".as_ref(), charts.as_os_str()]);
+    assert!(with.status.success());
+    assert_eq!(plain.stdout, with.stdout);
+    // A folder under a regular file cannot be created: exit 1, naming it.
+    let blocker = dir.join("file");
+    std::fs::write(&blocker, "x").unwrap();
+    let bad = blocker.join("charts");
+    let out = run(&["--charts".as_ref(), bad.as_os_str()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(&bad.display().to_string()), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
