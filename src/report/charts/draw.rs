@@ -81,7 +81,7 @@ pub fn bar_svg(bars: &Bars) -> Result<String, ReportError> {
     {
         let root = SVGBackend::with_string(&mut svg, (960, height)).into_drawing_area();
         root.fill(&WHITE).map_err(err)?;
-        let top = i32::try_from(total).unwrap_or(i32::MAX);
+        let top = i32::try_from(total).unwrap_or(i32::MAX).max(1);
         let mut chart = ChartBuilder::on(&root)
             .margin(15)
             .caption(bars.title, ("sans-serif", 18))
@@ -331,4 +331,43 @@ fn chosen_mark(
         ))
         .legend(|(x, y)| Circle::new((x + 12, y), 6, BLACK.filled()));
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn empty_and_non_finite_inputs_still_draw() {
+        let bars = Bars {
+            title: "t",
+            value_axis: "USD per month",
+            category_axis: "c",
+            categories: Vec::new(),
+            series: Vec::new(),
+            marked: Vec::new(),
+        };
+        assert!(bar_svg(&bars).unwrap().contains("USD per month"));
+        let bars = Bars {
+            categories: vec!["a".into()],
+            series: vec![BarSeries {
+                name: "s".into(),
+                colour: SKY,
+                values: vec![f64::NAN],
+            }],
+            ..bars
+        };
+        assert!(bar_svg(&bars).unwrap().contains("<svg"));
+        let panel = LinePanel {
+            caption: "c".into(),
+            unit: "IOPS",
+            points: vec![(1, f64::INFINITY)],
+            target: f64::NAN,
+            chosen: 1,
+        };
+        let svg = line_svg("t", &[panel]).unwrap();
+        // No target line for a target that is not a number; the chosen point at 0.
+        assert!(!svg.contains("IOPS target") && svg.contains("chosen: 1 datastore, 0 IOPS"));
+        assert!(line_svg("t", &[]).unwrap().contains("<svg"));
+    }
 }
