@@ -77,6 +77,12 @@ pub fn bar_svg(bars: &Bars) -> Result<String, ReportError> {
         .flat_map(|x| x.values.iter().copied().map(finite))
         .fold(0.0, f64::max);
     let labels: Vec<String> = (0..n).map(|i| category_label(bars, i)).collect();
+    // Room for the longest category label at about 8 px a character (14 px sans-serif),
+    // plus the axis title; at least 120 px, at most 480.
+    let longest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    let label_area = u32::try_from(longest * 8 + 60)
+        .unwrap_or(480)
+        .clamp(120, 480);
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (960, height)).into_drawing_area();
@@ -86,7 +92,7 @@ pub fn bar_svg(bars: &Bars) -> Result<String, ReportError> {
             .margin(15)
             .caption(bars.title, ("sans-serif", 18))
             .x_label_area_size(45)
-            .y_label_area_size(230)
+            .y_label_area_size(label_area)
             .build_cartesian_2d(0.0..(max * HEADROOM).max(1.0), 0..top)
             .map_err(err)?;
         let label_of = |v: &i32| slot_label(*v, slot, s, n, &labels);
