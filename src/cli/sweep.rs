@@ -3,9 +3,8 @@
 
 use std::path::PathBuf;
 
-use plotters::prelude::*;
-
 use dsplan::perf::Prediction;
+use dsplan::report::charts::{HostLine, sweep_svg};
 
 use super::common::CommonArgs;
 
@@ -104,68 +103,35 @@ pub fn to_csv(points: &[Point]) -> String {
     s
 }
 
-/// Draws IOPS (left) and MiB/s (right) against datastore count, one line per host count.
+/// Draws IOPS (left) and MiB/s (right) against datastore count, one line per host count
+/// (`dsplan::report::charts::sweep_svg`), and writes it to `path`.
 ///
 /// # Errors
 /// A message if the chart cannot be drawn or written.
 pub fn write_svg(points: &[Point], path: &std::path::Path, title: &str) -> Result<(), String> {
-    let e = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
-    let root = SVGBackend::new(path, (1200, 520)).into_drawing_area();
-    root.fill(&WHITE).map_err(|x| e(&x))?;
-    let root = root.titled(title, ("sans-serif", 20)).map_err(|x| e(&x))?;
-    let (left, right) = root.split_horizontally(600);
-    let max_d = points.iter().map(|p| p.datastores).max().unwrap_or(1);
-    let mut hosts: Vec<u32> = points.iter().map(|p| p.hosts).collect();
-    hosts.dedup();
-    type Pick = fn(&Prediction) -> f64;
-    let panels: [(&DrawingArea<SVGBackend, _>, &str, Pick); 2] = [
-        (&left, "IOPS", |p| p.iops),
-        (&right, "MiB/s", |p| p.throughput_mibps),
-    ];
-    for (area, label, pick) in panels {
-        let y_max = points
-            .iter()
-            .map(|p| pick(&p.prediction))
-            .fold(0.0, f64::max)
-            * 1.1;
-        let mut chart = ChartBuilder::on(area)
-            .margin(15)
-            .x_label_area_size(40)
-            .y_label_area_size(80)
-            .caption(format!("predicted {label}"), ("sans-serif", 16))
-            .build_cartesian_2d(1u32..max_d.max(2), 0.0..y_max.max(1.0))
-            .map_err(|x| e(&x))?;
-        chart
-            .configure_mesh()
-            .x_desc("datastores")
-            .y_desc(label)
-            .y_label_formatter(&|v| format!("{v:.0}"))
-            .draw()
-            .map_err(|x| e(&x))?;
-        for (i, h) in hosts.iter().enumerate() {
-            let color = Palette99::pick(i).to_rgba();
-            chart
-                .draw_series(LineSeries::new(
-                    points
-                        .iter()
-                        .filter(|p| p.hosts == *h)
-                        .map(|p| (p.datastores, pick(&p.prediction))),
-                    color.stroke_width(2),
-                ))
-                .map_err(|x| e(&x))?
-                .label(format!("{h} host(s)"))
-                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color));
+    let mut lines: Vec<HostLine> = Vec::new();
+    for p in points {
+        // A host count listed twice is drawn once.
+        let seen =
+            |l: &HostLine| l.hosts == p.hosts && l.points.iter().any(|q| q.0 == p.datastores);
+        if lines.iter().any(seen) {
+            continue;
         }
-        chart
-            .configure_series_labels()
-            .border_style(BLACK)
-            .background_style(WHITE.mix(0.8))
-            .position(SeriesLabelPosition::LowerRight)
-            .draw()
-            .map_err(|x| e(&x))?;
+        let at = (
+            p.datastores,
+            p.prediction.iops,
+            p.prediction.throughput_mibps,
+        );
+        match lines.last_mut() {
+            Some(l) if l.hosts == p.hosts => l.points.push(at),
+            _ => lines.push(HostLine {
+                hosts: p.hosts,
+                points: vec![at],
+            }),
+        }
     }
-    root.present().map_err(|x| e(&x))?;
-    Ok(())
+    let svg = sweep_svg(title, &lines).map_err(|e| format!("{}: {e}", path.display()))?;
+    std::fs::write(path, svg).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Runs `dsplan sweep`: CSV to stdout (or `--csv`), chart to `--svg`.
@@ -226,7 +192,9 @@ mod tests {
                 .starts_with("anf-avs,1,1,76000.0,")
         );
         let chart = std::fs::read_to_string(&svg).unwrap();
-        assert!(chart.starts_with("<svg") && chart.contains("4 host(s)"));
+        assert!(
+            chart.starts_with("<svg") && chart.contains("4 hosts") && chart.contains("1 host\n")
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -4,6 +4,9 @@
 //! `(file name, SVG text)`; writing them is the caller's business.
 
 mod draw;
+mod sweep;
+
+pub use sweep::{HostLine, sweep_svg};
 
 use crate::catalog::Limits;
 use crate::optimize::workload_layout;
