@@ -1209,3 +1209,65 @@ fn estate_cluster_plans_say_where_their_hosts_come_from() {
         );
     }
 }
+
+#[test]
+fn readme_options_table_lists_every_plan_flag_with_its_default() {
+    // README's "Options of `plan`" table against `dsplan plan --help`: every flag has a
+    // row, every row is a flag, and a flag's `[default: X]` is its row's default cell.
+    let o = dsplan(&["plan", "--help"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let help = String::from_utf8_lossy(&o.stdout).into_owned();
+    let mut flags: Vec<(String, Option<String>)> = Vec::new();
+    for line in help.lines() {
+        let t = line.trim_start();
+        let t = t.strip_prefix("-o, ").unwrap_or(t);
+        if line.starts_with("  ") && !line.starts_with("          ") && t.starts_with("--") {
+            let name = t.split([' ', '<']).next().unwrap().to_string();
+            if name != "--help" {
+                flags.push((name, None));
+            }
+        } else if let Some(d) = t.strip_prefix("[default: ") {
+            flags.last_mut().unwrap().1 = Some(d.trim_end_matches(']').to_string());
+        }
+    }
+    assert!(flags.len() > 40, "help parsed: {flags:?}");
+
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let start = readme
+        .find("### Options of `plan`")
+        .expect("the Options section");
+    let section = &readme[start..];
+    let section = &section[..section[4..].find("\n### ").map_or(section.len(), |e| e + 4)];
+    let rows: Vec<(String, String)> = section
+        .lines()
+        .filter(|l| l.starts_with("| `-"))
+        .map(|l| {
+            let cells: Vec<&str> = l.split(" | ").collect();
+            let flag = cells[0]
+                .trim_start_matches("| ")
+                .split('`')
+                .find(|c| c.starts_with("--"))
+                .unwrap()
+                .split(' ')
+                .next()
+                .unwrap()
+                .to_string();
+            (flag, cells[1].replace('`', ""))
+        })
+        .collect();
+    for (flag, default) in &flags {
+        let row = rows.iter().find(|(f, _)| f == flag);
+        let Some((_, cell)) = row else {
+            panic!("README's Options table has no row for {flag}");
+        };
+        if let Some(d) = default {
+            assert_eq!(cell, d, "README's default of {flag}");
+        }
+    }
+    for (flag, _) in &rows {
+        assert!(
+            flags.iter().any(|(f, _)| f == flag),
+            "README's Options table lists {flag}, which `dsplan plan --help` does not"
+        );
+    }
+}
