@@ -1,9 +1,8 @@
 //! One cluster's plan within an estate or a per-cluster plan ([`plan_cluster`]): its own
 //! demand and hosts, its capacity share of the peak targets.
 
-use super::account::{provisioned, quota_warnings};
-use super::run::{cheapest_cost_usd_per_month, peak_warnings};
-use super::{OptimizeError, OptimizeOptions, PeakOptions, optimize};
+use super::run::{cheapest_cost_usd_per_month, optimize_part};
+use super::{OptimizeError, OptimizeOptions, PeakOptions};
 use crate::catalog::{Catalog, Limits};
 use crate::demand::ClusterDemand;
 use crate::inventory::Warning;
@@ -21,7 +20,8 @@ pub(super) fn plan_cluster(
     let (n, source, opts) = cluster_options(c, &catalog.limits, options, hosts);
     let share = c.capacity_share;
     let name = &c.cluster;
-    let plan = optimize(&c.demand, catalog, model, &opts).map_err(|e| match e {
+    // The estate (or per-cluster total) gives the peak and quota warnings once.
+    let mut plan = optimize_part(&c.demand, catalog, model, &opts).map_err(|e| match e {
         OptimizeError::Infeasible {
             target,
             required,
@@ -35,21 +35,6 @@ pub(super) fn plan_cluster(
         },
         other => other,
     })?;
-    let mut plan = plan;
-    // The estate (or per-cluster total) warns about the quota over every cluster's pools.
-    let (tib, pools) = provisioned(&plan);
-    let own = quota_warnings(
-        &catalog.limits,
-        &plan.region,
-        tib,
-        pools,
-        "the plan's pools",
-    );
-    plan.warnings.retain(|w| !own.contains(w));
-    // So do the peak settings (the cluster's shares of the targets would say less).
-    let (iops, mibps) = (c.demand.options.iops, c.demand.options.throughput_mibps);
-    let peak = peak_warnings(&opts, iops, mibps);
-    plan.warnings.retain(|w| !peak.contains(w));
     for a in plan.assumptions.iter_mut().filter(|a| a.name == "hosts") {
         a.note.clone_from(&source);
     }

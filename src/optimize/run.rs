@@ -3,7 +3,7 @@
 //! time-phased pair ([`super::search`], [`super::phases`]), then explain
 //! ([`super::explain`]) and assemble ([`super::assemble`]) the plan.
 
-use super::account::plan_account_warnings;
+use super::account::{plan_account_warnings, region_warning};
 use super::assemble::assemble;
 use super::error::{OptimizeError, only_large_volumes};
 use super::explain::{alternatives, feasible_row, infeasible_row, marginal_costs};
@@ -36,16 +36,34 @@ pub fn optimize(
     options: &OptimizeOptions,
 ) -> Result<Plan, OptimizeError> {
     solve_then(demand, catalog, model, options, |s| {
-        explain_and_assemble(
-            demand,
-            s.ctx,
-            s.targets,
-            s.chosen,
-            s.per_level,
-            s.phased,
-            s.spreads,
-        )
+        explain_and_assemble(demand, s, Whole::Plan)
     })
+}
+
+/// One cluster's plan within a per-cluster or estate plan: as [`optimize`], without the
+/// warnings the larger plan gives once (the peak settings against its own targets, the
+/// regional quota and NetApp accounts over all its pools).
+///
+/// # Errors
+/// As [`optimize`].
+pub(super) fn optimize_part(
+    demand: &Demand,
+    catalog: &Catalog,
+    model: &PerfModel,
+    options: &OptimizeOptions,
+) -> Result<Plan, OptimizeError> {
+    solve_then(demand, catalog, model, options, |s| {
+        explain_and_assemble(demand, s, Whole::Part)
+    })
+}
+
+/// Whether a plan stands alone or is one cluster's part of a larger plan.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Whole {
+    /// A plan of its own: it gives every warning.
+    Plan,
+    /// One cluster's plan: the larger plan gives the estate-wide warnings.
+    Part,
 }
 
 /// The monthly cost of the plan [`optimize`] returns, without placing the VMs, explaining
@@ -284,15 +302,15 @@ fn search<'a>(
 
 /// The plan of the chosen layout with its explanations: alternatives, marginal costs,
 /// per-VM spreads and the time phases.
-fn explain_and_assemble(
-    demand: &Demand,
-    ctx: &Context,
-    targets: &Targets,
-    chosen: &Candidate,
-    per_level: &PerLevel,
-    phased: Option<Phased>,
-    spreads: &[Spread],
-) -> Result<Plan, OptimizeError> {
+fn explain_and_assemble(demand: &Demand, s: Solved, whole: Whole) -> Result<Plan, OptimizeError> {
+    let Solved {
+        ctx,
+        targets,
+        chosen,
+        per_level,
+        phased,
+        spreads,
+    } = s;
     let mut alternatives = alternatives(ctx, targets, chosen, per_level)?;
     alternatives.extend(nconnect_alternative(demand, ctx, targets, chosen, spreads)?);
     let marginal_costs = marginal_costs(ctx, targets, chosen)?;
@@ -303,9 +321,14 @@ fn explain_and_assemble(
     if let Some(p) = phased {
         plan.time_phased = Some(time_phased(ctx, &p, targets)?);
     }
-    plan.warnings
-        .extend(peak_warnings(ctx.options, targets.iops, targets.mibps));
-    let account = plan_account_warnings(&plan, ctx.limits(), ctx.options);
+    let account = match whole {
+        Whole::Plan => {
+            plan.warnings
+                .extend(peak_warnings(ctx.options, targets.iops, targets.mibps));
+            plan_account_warnings(&plan, ctx.limits(), ctx.options)
+        }
+        Whole::Part => region_warning(ctx.options).into_iter().collect(),
+    };
     plan.warnings.extend(account);
     plan.assumptions
         .push(nconnect_assumption(ctx.options.nconnect));
