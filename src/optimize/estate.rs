@@ -12,6 +12,7 @@
 
 use super::estate_sku::{EstateOptions, SkuEstate, hosts_cost, round_cents, total};
 use super::one_cluster::cluster_cost;
+use super::threads::in_threads;
 use super::{OptimizeError, OptimizeOptions, optimize_per_cluster};
 use crate::catalog::{Catalog, ReservationTerm};
 use crate::demand::{ClusterDemand, ClusterDemands, Demand, ExclusionReason};
@@ -150,20 +151,11 @@ fn size_in_parallel(
     // The VMs' loads and groups are the same for every SKU.
     let groups = VmGroups::of(demand, &estate.sizing);
     let groups = &groups;
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = skus
-            .into_iter()
-            .map(|host| scope.spawn(move || size_sku(demand, groups, vsan_catalog, estate, host)))
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join().unwrap_or_else(|_| {
-                    Err(OptimizeError::Solver("a sizing thread panicked".into()))
-                })
-            })
-            .collect()
+    in_threads(skus, |host| {
+        size_sku(demand, groups, vsan_catalog, estate, host)
     })
+    .into_iter()
+    .collect()
 }
 
 /// The SKUs to try: `host_sku`, or every SKU of the catalog.
@@ -288,29 +280,18 @@ impl StorageContext<'_> {
         tried: &[Tried],
         which: &[usize],
     ) -> Vec<(usize, Result<ClusterPlans, OptimizeError>)> {
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = which
-                .iter()
-                .filter_map(|&i| match tried.get(i) {
-                    Some(Tried::Feasible(e)) => {
-                        let e: &SkuEstate = e;
-                        Some((i, scope.spawn(move || self.plan(e))))
-                    }
-                    _ => None,
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|(i, h)| {
-                    let result = h.join().unwrap_or_else(|_| {
-                        Err(OptimizeError::Solver(
-                            "a storage planning thread panicked".into(),
-                        ))
-                    });
-                    (i, result)
-                })
-                .collect()
-        })
+        let feasible: Vec<(usize, &SkuEstate)> = which
+            .iter()
+            .filter_map(|&i| match tried.get(i) {
+                Some(Tried::Feasible(e)) => Some((i, &**e)),
+                _ => None,
+            })
+            .collect();
+        let indices: Vec<usize> = feasible.iter().map(|(i, _)| *i).collect();
+        indices
+            .into_iter()
+            .zip(in_threads(feasible, |(_, e)| self.plan(e)))
+            .collect()
     }
 
     /// The ANF cost of the SKUs `tried[i]` for `i` in `which` (their clusters' costs
@@ -320,29 +301,20 @@ impl StorageContext<'_> {
         tried: &mut [Tried],
         which: &[usize],
     ) -> Vec<(usize, Result<f64, OptimizeError>)> {
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = tried
-                .iter_mut()
-                .enumerate()
-                .filter(|(i, _)| which.contains(i))
-                .filter_map(|(i, t)| match t {
-                    Tried::Feasible(e) => {
-                        let e: &mut SkuEstate = e;
-                        Some((i, scope.spawn(move || self.cost(e))))
-                    }
-                    Tried::Infeasible(..) => None,
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|(i, h)| {
-                    let result = h.join().unwrap_or_else(|_| {
-                        Err(OptimizeError::Solver("a costing thread panicked".into()))
-                    });
-                    (i, result)
-                })
-                .collect()
-        })
+        let feasible: Vec<(usize, &mut SkuEstate)> = tried
+            .iter_mut()
+            .enumerate()
+            .filter(|(i, _)| which.contains(i))
+            .filter_map(|(i, t)| match t {
+                Tried::Feasible(e) => Some((i, &mut **e)),
+                Tried::Infeasible(..) => None,
+            })
+            .collect();
+        let indices: Vec<usize> = feasible.iter().map(|(i, _)| *i).collect();
+        indices
+            .into_iter()
+            .zip(in_threads(feasible, |(_, e)| self.cost(e)))
+            .collect()
     }
 
     /// The ANF cost of one SKU's clusters, USD per month; a cluster whose datastores

@@ -78,6 +78,7 @@ mod reserve;
 mod run;
 mod search;
 mod spread;
+mod threads;
 mod verify;
 
 pub use error::{OptimizeError, Target};

@@ -17,6 +17,7 @@ use super::milp::round_cents;
 use super::one_cluster::plan_cluster;
 use super::reserve::{estate_cost, estate_reservations};
 use super::run::peak_warnings;
+use super::threads::in_threads;
 use super::{OptimizeError, OptimizeOptions};
 use crate::catalog::{Catalog, Limits, ReservationTerm, arm_region_name};
 use crate::demand::{ClusterDemand, ClusterDemands};
@@ -119,21 +120,14 @@ fn plan_all(
         return clusters.iter().map(&plan).collect();
     }
     let chunk = clusters.len().div_ceil(threads);
-    let plan = &plan;
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = clusters
-            .chunks(chunk)
-            .map(|part| scope.spawn(move || part.iter().map(plan).collect::<Result<Vec<_>, _>>()))
-            .collect();
-        let mut out = Vec::with_capacity(clusters.len());
-        for h in handles {
-            let part = h.join().map_err(|_| {
-                OptimizeError::Solver("a cluster planning thread panicked".into())
-            })??;
-            out.extend(part);
-        }
-        Ok(out)
-    })
+    let parts: Vec<&[ClusterDemand]> = clusters.chunks(chunk).collect();
+    let mut out = Vec::with_capacity(clusters.len());
+    for part in in_threads(parts, |part| {
+        part.iter().map(&plan).collect::<Result<Vec<_>, _>>()
+    }) {
+        out.extend(part?);
+    }
+    Ok(out)
 }
 
 /// Totals over the clusters' plans, less what the estate's reservations save.
