@@ -10,7 +10,8 @@
 //! them changes no cost, and each cluster's plan is the cheapest for its VMs, hosts and
 //! targets.
 
-use super::estate_sku::{EstateOptions, SkuEstate, hosts_cost, round_cents, total};
+use super::estate_sku::{EstateOptions, SkuEstate, hosts_cost, total};
+use super::milp::round_cents;
 use super::one_cluster::cluster_cost;
 use super::threads::in_threads;
 use super::{OptimizeError, OptimizeOptions, optimize_per_cluster};

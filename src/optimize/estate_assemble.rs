@@ -4,8 +4,9 @@
 //! sizing assumptions.
 
 use super::estate_pools::share_pools;
-use super::estate_sku::{EstateOptions, SkuEstate, hosts_cost, round_cents};
+use super::estate_sku::{EstateOptions, SkuEstate, hosts_cost};
 use super::estate_warnings::estate_warnings;
+use super::milp::round_cents;
 use super::{OptimizeError, OptimizeOptions};
 use crate::catalog::Catalog;
 use crate::demand::Demand;

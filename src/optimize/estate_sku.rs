@@ -2,6 +2,7 @@
 //! same estate on vSAN alone, its host price) and the arithmetic of its costs; the
 //! estate plan's settings beyond the optimizer's ([`EstateOptions`]).
 
+use super::milp::round_cents;
 use crate::demand::ClusterDemands;
 use crate::plan::ClusterPlans;
 use crate::sizing::{EstateSizing, HostPrices, HostTerm, SizingOptions, VsanAlone};
@@ -54,10 +55,6 @@ impl SkuEstate {
 /// Hosts' monthly cost: hosts x USD per hour x hours per month, in cents.
 pub(super) fn hosts_cost(hosts: u32, usd_per_hour: Option<f64>, hours: f64) -> Option<f64> {
     usd_per_hour.map(|p| round_cents(f64::from(hosts) * p * hours))
-}
-
-pub(super) fn round_cents(x: f64) -> f64 {
-    (x * 100.0).round() / 100.0
 }
 
 /// Hosts + ANF of a feasible SKU, USD per month, where the host price is known.

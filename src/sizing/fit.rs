@@ -4,7 +4,7 @@
 //! SKU by SKU. The estate plans without them; a VM that fits some SKUs stays (the others
 //! are infeasible for it).
 
-use super::{MemoryBasis, SizingError, usable_memory_gib, vm_loads};
+use super::{MemoryBasis, SizingError, first_few, usable_memory_gib, vm_loads};
 use crate::demand::Demand;
 use crate::inventory::Warning;
 use crate::numbers::group_thousands as g;
@@ -66,19 +66,12 @@ pub fn fitting_no_host(
 impl NoHostFits {
     /// The first few VMs with their needs, and what the largest hosts offer.
     fn detail(&self) -> String {
-        let mut shown = self
-            .needs
-            .iter()
-            .take(5)
-            .map(|(n, c, m)| format!("'{n}' ({} vCPUs, {} GiB)", g(*c, 0), g(*m, 1)))
-            .collect::<Vec<_>>()
-            .join(", ");
-        if self.needs.len() > 5 {
-            shown.push_str(&format!(
-                " and {} more",
-                g((self.needs.len() - 5) as f64, 0)
-            ));
-        }
+        let shown = first_few(
+            self.needs
+                .iter()
+                .map(|(n, c, m)| format!("'{n}' ({} vCPUs, {} GiB)", g(*c, 0), g(*m, 1))),
+            self.needs.len(),
+        );
         format!(
             "{shown}; one VM may use at most {} vCPUs ({}: 2 x its cores) and {} GiB of memory \
              ({}: its RAM less ESXi's 48 GB)",
