@@ -10,6 +10,8 @@ use dsplan::report::schema::{
 };
 use serde_json::{Value, json};
 
+include!("support/schema_check.rs");
+
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
@@ -22,11 +24,6 @@ fn committed(file: &str) -> String {
             path.display()
         )
     })
-}
-
-fn validator(file: &str) -> jsonschema::Validator {
-    let schema: Value = serde_json::from_str(&committed(file)).unwrap();
-    jsonschema::validator_for(&schema).unwrap()
 }
 
 /// The command's stdout, parsed; the command must succeed.
@@ -44,17 +41,9 @@ fn dsplan_json(args: &[&str]) -> Value {
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
-/// The validation errors, one line each (empty when valid).
-fn errors(validator: &jsonschema::Validator, instance: &Value) -> Vec<String> {
-    validator
-        .iter_errors(instance)
-        .map(|e| format!("{}: {e}", e.instance_path()))
-        .collect()
-}
-
 fn assert_valid(file: &str, args: &[&str]) -> Value {
     let instance = dsplan_json(args);
-    let errs = errors(&validator(file), &instance);
+    let errs = schema_errors(schema_validator(file), &instance);
     assert!(
         errs.is_empty(),
         "dsplan {args:?} against {file}:\n{}",
@@ -169,7 +158,7 @@ fn inventories_validate() {
 
 #[test]
 fn broken_json_fails_validation() {
-    let plans = validator(PLAN_SCHEMA_FILE);
+    let plans = schema_validator(PLAN_SCHEMA_FILE);
     let args = [
         "plan",
         "fixtures/small-estate.xlsx",
@@ -179,7 +168,7 @@ fn broken_json_fails_validation() {
         "json",
     ];
     let plan = dsplan_json(&args);
-    assert!(errors(&plans, &plan).is_empty());
+    assert!(schema_errors(plans, &plan).is_empty());
 
     // A pool size as a string.
     let mut broken = plan.clone();
@@ -203,7 +192,7 @@ fn broken_json_fails_validation() {
     // An inventory is not a plan, nor a plan an inventory.
     let inventory = dsplan_json(&["inventory", "fixtures/small-estate.xlsx", "--json"]);
     assert!(!plans.is_valid(&inventory));
-    assert!(!validator(INVENTORY_SCHEMA_FILE).is_valid(&plan));
+    assert!(!schema_validator(INVENTORY_SCHEMA_FILE).is_valid(&plan));
 }
 
 #[test]

@@ -4,17 +4,34 @@
 
 use std::sync::OnceLock;
 
-/// The validator of `schema/<file>`, built once per test binary.
-fn schema_validator(file: &str, cell: &'static OnceLock<jsonschema::Validator>) -> &'static jsonschema::Validator {
+/// The validator of the committed `schema/<file>`, built once per test binary.
+#[allow(dead_code)]
+fn schema_validator(file: &str) -> &'static jsonschema::Validator {
+    static PLAN: OnceLock<jsonschema::Validator> = OnceLock::new();
+    static INVENTORY: OnceLock<jsonschema::Validator> = OnceLock::new();
+    let cell = if file == dsplan::report::schema::INVENTORY_SCHEMA_FILE {
+        &INVENTORY
+    } else {
+        &PLAN
+    };
     cell.get_or_init(|| {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("schema")
             .join(file);
         let text = std::fs::read_to_string(&path)
-            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            .unwrap_or_else(|e| panic!("{}: {e}; write it with `cargo run --example write_schema`", path.display()));
         let schema: serde_json::Value = serde_json::from_str(&text).unwrap();
         jsonschema::validator_for(&schema).unwrap()
     })
+}
+
+/// The validation errors of `json`, one line each (empty when valid).
+#[allow(dead_code)]
+fn schema_errors(validator: &jsonschema::Validator, json: &serde_json::Value) -> Vec<String> {
+    validator
+        .iter_errors(json)
+        .map(|e| format!("{}: {e}", e.instance_path()))
+        .collect()
 }
 
 /// Asserts that `json` (a plan of any shape, or an inventory: told apart by its
@@ -22,24 +39,19 @@ fn schema_validator(file: &str, cell: &'static OnceLock<jsonschema::Validator>) 
 /// checked.
 #[allow(dead_code)]
 fn assert_schema_valid(json: &serde_json::Value) {
-    static PLAN: OnceLock<jsonschema::Validator> = OnceLock::new();
-    static INVENTORY: OnceLock<jsonschema::Validator> = OnceLock::new();
     let Some(obj) = json.as_object() else {
         return;
     };
-    let validator = if obj.contains_key("inputs") && obj.contains_key("summary") {
-        schema_validator("inventory.schema.json", &INVENTORY)
+    let file = if obj.contains_key("inputs") && obj.contains_key("summary") {
+        dsplan::report::schema::INVENTORY_SCHEMA_FILE
     } else if ["pools", "total", "sku_alternatives"]
         .iter()
         .any(|k| obj.contains_key(*k))
     {
-        schema_validator("plan.schema.json", &PLAN)
+        dsplan::report::schema::PLAN_SCHEMA_FILE
     } else {
         return;
     };
-    let errors: Vec<String> = validator
-        .iter_errors(json)
-        .map(|e| format!("{}: {e}", e.instance_path()))
-        .collect();
-    assert!(errors.is_empty(), "JSON against schema/:\n{}", errors.join("\n"));
+    let errors = schema_errors(schema_validator(file), json);
+    assert!(errors.is_empty(), "JSON against schema/{file}:\n{}", errors.join("\n"));
 }
