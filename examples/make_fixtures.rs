@@ -509,17 +509,6 @@ fn write_csv(path: &str) -> Result<(), Box<dyn Error>> {
     fn quote(s: &str) -> String {
         format!("\"{}\"", s.replace('"', "\"\""))
     }
-    fn grouped(n: u64) -> String {
-        let digits = n.to_string();
-        let mut out = String::new();
-        for (i, ch) in digits.chars().enumerate() {
-            if i > 0 && (digits.len() - i) % 3 == 0 {
-                out.push(',');
-            }
-            out.push(ch);
-        }
-        out
-    }
     let mut text = String::new();
     let header: Vec<String> = VINFO_HEADERS.iter().map(|h| quote(h)).collect();
     write!(text, "{}\r\n", header.join(","))?;
@@ -533,7 +522,10 @@ fn write_csv(path: &str) -> Result<(), Box<dyn Error>> {
             .enumerate()
             .map(|(c, v)| {
                 if is_number_column(VINFO_HEADERS[c]) {
-                    quote(&grouped(v.parse::<u64>().unwrap_or(0)))
+                    quote(&dsplan::numbers::group_thousands(
+                        v.parse::<u64>().unwrap_or(0) as f64,
+                        0,
+                    ))
                 } else {
                     quote(v)
                 }

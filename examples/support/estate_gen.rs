@@ -151,19 +151,6 @@ fn t(s: impl Into<String>) -> Cell {
     Cell::Text(s.into())
 }
 
-/// `1234567` -> `1,234,567`.
-fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 /// Hosts per cluster: as given, else max(8, VMs per cluster / 32), at most 96.
 pub fn hosts_per_cluster(spec: &Spec) -> usize {
     spec.hosts_per_cluster
@@ -472,7 +459,7 @@ pub fn write_csv(path: &str, vms: &[GenVm]) -> Result<(), Box<dyn Error>> {
             .into_iter()
             .map(|c| match c {
                 Cell::Text(s) => s,
-                Cell::Int(n) => grouped(n),
+                Cell::Int(n) => dsplan::numbers::group_thousands(n as f64, 0),
             })
             .collect();
         let _ = writeln!(s, "{}", quoted(cells));
