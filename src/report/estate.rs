@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use super::ReportError;
-use super::tables::{PLAN_CSV_HEADER, csv_error, csv_rows};
+use super::tables::plans_csv;
 use super::text::{plan_text, units_text, write_excluded, write_warnings};
 use crate::numbers::group_thousands as g;
 use crate::plan::{EstatePlan, SkuAlternative};
@@ -299,21 +299,19 @@ fn excluded(s: &mut String, plan: &EstatePlan) {
 /// # Errors
 /// [`ReportError::Csv`] if the writer fails.
 pub(super) fn estate_csv(plan: &EstatePlan) -> Result<String, ReportError> {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    let mut header = vec!["cluster", "host_sku", "cluster_hosts", "driver"];
-    header.extend(PLAN_CSV_HEADER);
-    w.write_record(&header).map_err(csv_error)?;
-    for (c, p) in plan.sizing.clusters.iter().zip(&plan.clusters) {
-        let lead = [
-            c.name.clone(),
-            c.sku.clone(),
-            c.hosts.to_string(),
-            c.driver.as_str().to_string(),
-        ];
-        csv_rows(&p.plan, &lead, &mut w).map_err(csv_error)?;
-    }
-    let bytes = w
-        .into_inner()
-        .map_err(|e| ReportError::Csv(e.to_string()))?;
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    let rows = plan
+        .sizing
+        .clusters
+        .iter()
+        .zip(&plan.clusters)
+        .map(|(c, p)| {
+            let lead = vec![
+                c.name.clone(),
+                c.sku.clone(),
+                c.hosts.to_string(),
+                c.driver.as_str().to_string(),
+            ];
+            (lead, &p.plan)
+        });
+    plans_csv(&["cluster", "host_sku", "cluster_hosts", "driver"], rows)
 }

@@ -27,7 +27,7 @@ pub const PLAN_CSV_HEADER: [&str; 15] = [
 
 /// The plan's datastores as CSV rows (see [`PLAN_CSV_HEADER`]), with their pool and the
 /// plan's hosts and region on every row; `prefix` cells (for example the cluster) go first.
-pub(super) fn csv_rows(
+fn csv_rows(
     plan: &Plan,
     prefix: &[String],
     w: &mut csv::Writer<Vec<u8>>,
@@ -57,7 +57,7 @@ pub(super) fn csv_rows(
     Ok(())
 }
 
-pub(super) fn csv_error(e: csv::Error) -> ReportError {
+fn csv_error(e: csv::Error) -> ReportError {
     ReportError::Csv(e.to_string())
 }
 
@@ -67,9 +67,25 @@ pub(super) fn csv_error(e: csv::Error) -> ReportError {
 /// # Errors
 /// [`ReportError::Csv`] if the writer fails (it writes to memory, so in practice never).
 pub fn plan_csv(plan: &Plan) -> Result<String, ReportError> {
+    plans_csv(&[], std::iter::once((Vec::new(), plan)))
+}
+
+/// Plans as one CSV: the `lead` columns, then [`PLAN_CSV_HEADER`]; each plan's datastores
+/// with its own lead cells first.
+///
+/// # Errors
+/// [`ReportError::Csv`] if the writer fails.
+pub(super) fn plans_csv<'a>(
+    lead: &[&str],
+    plans: impl Iterator<Item = (Vec<String>, &'a Plan)>,
+) -> Result<String, ReportError> {
     let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record(PLAN_CSV_HEADER).map_err(csv_error)?;
-    csv_rows(plan, &[], &mut w).map_err(csv_error)?;
+    let mut header = lead.to_vec();
+    header.extend(PLAN_CSV_HEADER);
+    w.write_record(&header).map_err(csv_error)?;
+    for (cells, plan) in plans {
+        csv_rows(plan, &cells, &mut w).map_err(csv_error)?;
+    }
     let bytes = w
         .into_inner()
         .map_err(|e| ReportError::Csv(e.to_string()))?;
@@ -81,15 +97,11 @@ pub fn plan_csv(plan: &Plan) -> Result<String, ReportError> {
 /// # Errors
 /// [`ReportError::Csv`] if the writer fails.
 pub fn cluster_plans_csv(plans: &crate::plan::ClusterPlans) -> Result<String, ReportError> {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    let mut header = vec!["cluster"];
-    header.extend(PLAN_CSV_HEADER);
-    w.write_record(&header).map_err(csv_error)?;
-    for c in &plans.clusters {
-        csv_rows(&c.plan, std::slice::from_ref(&c.cluster), &mut w).map_err(csv_error)?;
-    }
-    let bytes = w
-        .into_inner()
-        .map_err(|e| ReportError::Csv(e.to_string()))?;
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    plans_csv(
+        &["cluster"],
+        plans
+            .clusters
+            .iter()
+            .map(|c| (vec![c.cluster.clone()], &c.plan)),
+    )
 }
