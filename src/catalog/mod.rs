@@ -278,6 +278,12 @@ pub struct RegionPrices {
     pub capacity_effective_start: BTreeMap<ServiceLevel, String>,
     /// `effective_start` of the Flexible throughput price, when sold.
     pub flexible_throughput_effective_start: Option<String>,
+    /// `effective_start` of the cool-tier capacity price, when sold.
+    #[serde(default)]
+    pub cool_capacity_effective_start: Option<String>,
+    /// `effective_start` of the cool-tier transfer price, when sold.
+    #[serde(default)]
+    pub cool_transfer_effective_start: Option<String>,
     /// Source of the prices.
     pub source: String,
 }
@@ -511,6 +517,8 @@ impl Catalog {
                     effective_start: String::new(),
                     capacity_effective_start: BTreeMap::new(),
                     flexible_throughput_effective_start: None,
+                    cool_capacity_effective_start: None,
+                    cool_transfer_effective_start: None,
                     source: r.source.clone(),
                 });
             let level = service_levels
@@ -535,10 +543,12 @@ impl Catalog {
                 }
                 (None, "capacity", "USD per GiB-hour") if r.tier == "cool" => {
                     entry.cool_capacity_usd_per_gib_month = Some(r.retail_price_usd * hours);
+                    entry.cool_capacity_effective_start = Some(r.effective_start.clone());
                     true
                 }
                 (None, "transfer", "USD per GiB") if r.tier == "cool" => {
                     entry.cool_transfer_usd_per_gib = Some(r.retail_price_usd);
+                    entry.cool_transfer_effective_start = Some(r.effective_start.clone());
                     true
                 }
                 _ => false, // backup, double-encrypted tiers: not part of a datastore plan

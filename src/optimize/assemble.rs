@@ -63,6 +63,7 @@ pub(super) fn assemble(
         placements,
         excluded: demand.excluded.clone(),
         warnings,
+        prices: Vec::new(),
     })
 }
 

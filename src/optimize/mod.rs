@@ -73,6 +73,7 @@ mod options;
 mod per_cluster;
 mod phases;
 mod place;
+mod prices_used;
 mod reach;
 mod reserve;
 mod run;

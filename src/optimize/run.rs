@@ -321,6 +321,7 @@ fn explain_and_assemble(demand: &Demand, s: Solved, whole: Whole) -> Result<Plan
     if let Some(p) = phased {
         plan.time_phased = Some(time_phased(ctx, &p, targets)?);
     }
+    plan.prices = super::prices_used::prices_used(ctx.prices, &plan);
     let account = match whole {
         Whole::Plan => {
             plan.warnings

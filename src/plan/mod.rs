@@ -28,6 +28,28 @@ pub struct Assumption {
     pub note: String,
 }
 
+/// One price row the plan's cost rests on (the workbook's `Prices` sheet; its cost
+/// formulas point at these prices).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct PriceUsed {
+    /// ARM region (`eastus`).
+    pub region: String,
+    /// Price tier: a service level's (`standard`, `premium`, `ultra`, `flexible`) or
+    /// `cool`.
+    pub tier: String,
+    /// Meter: `capacity`, `throughput` (Flexible purchased MiB/s) or `transfer` (cool tier).
+    pub meter: String,
+    /// Unit of `price_usd`: `USD per GiB-month`, `USD per MiB/s-month` or `USD per GiB`
+    /// (hourly prices x `hours_per_month` of `data/limits.csv`).
+    pub unit: String,
+    /// The price, USD per `unit`.
+    pub price_usd: f64,
+    /// `effective_start` of the price row (YYYY-MM-DD).
+    pub effective_start: String,
+    /// Where the price comes from (`data/prices.csv`'s `source`, or the price file's).
+    pub source: String,
+}
+
 /// One capacity pool.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct PoolPlan {
@@ -376,6 +398,10 @@ pub struct Plan {
     pub excluded: Vec<ExcludedVm>,
     /// Data-quality warnings from ingest and demand.
     pub warnings: Vec<Warning>,
+    /// The price rows the plan's costs use: each level's capacity (the pools' and the
+    /// time phases'), Flexible throughput, cool capacity and transfer where used.
+    #[serde(default)]
+    pub prices: Vec<PriceUsed>,
 }
 
 /// One source cluster's plan (`per_cluster`).
