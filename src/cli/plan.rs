@@ -319,7 +319,7 @@ impl PlanArgs {
         read
     }
 
-    /// The format's own rules: a workbook needs `-o` and one plan.
+    /// The format's own rules: a workbook needs `-o`.
     fn check_format(&self) -> Result<(), Failure> {
         if !matches!(self.format, FormatArg::Xlsx) {
             return Ok(());
@@ -327,13 +327,6 @@ impl PlanArgs {
         if self.output.is_none() {
             return Err(Failure::usage(
                 "--format xlsx writes a workbook: give its path with -o FILE",
-            ));
-        }
-        if self.per_cluster || self.hosts.is_none() {
-            return Err(Failure::usage(
-                "--format xlsx is for one cluster's plan (--hosts N): for the estate or \
-                 --per-cluster use json, csv or md, or plan one cluster with --hosts N \
-                 --cluster NAME",
             ));
         }
         Ok(())
@@ -404,16 +397,29 @@ fn write_charts(planned: &Planned, args: &PlanArgs, dir: &Path) -> Result<(), Fa
     Ok(())
 }
 
+/// The plan as a workbook; each cut to fit Excel's limits is printed on stderr
+/// (`warning: ...`).
+fn render_xlsx(planned: &Planned) -> Result<Vec<u8>, Failure> {
+    let book = match planned {
+        Planned::Single(plan) => report::xlsx::plan_xlsx(plan),
+        Planned::PerCluster(plans) => report::xlsx::cluster_plans_xlsx(plans),
+        Planned::Estate(plan) => report::xlsx::estate_xlsx(plan),
+    }
+    .map_err(dsplan::Error::from)?;
+    for w in &book.warnings {
+        eprintln!("warning: {}", flags::with_flag_names(w));
+    }
+    Ok(book.bytes)
+}
+
 /// The plan in `format`; text and Markdown name settings by their flags.
 fn render(planned: &Planned, format: FormatArg) -> Result<Vec<u8>, Failure> {
-    let format = match (format, planned) {
-        (FormatArg::Xlsx, Planned::Single(plan)) => {
-            return Ok(report::xlsx::plan_xlsx(plan).map_err(dsplan::Error::from)?);
-        }
-        (FormatArg::Text | FormatArg::Xlsx, _) => Format::Text,
-        (FormatArg::Json, _) => Format::Json,
-        (FormatArg::Csv, _) => Format::Csv,
-        (FormatArg::Md, _) => Format::Markdown,
+    let format = match format {
+        FormatArg::Xlsx => return render_xlsx(planned),
+        FormatArg::Text => Format::Text,
+        FormatArg::Json => Format::Json,
+        FormatArg::Csv => Format::Csv,
+        FormatArg::Md => Format::Markdown,
     };
     let text = match planned {
         Planned::Single(plan) => report::render_plan(plan, format),

@@ -1,0 +1,350 @@
+//! Sheet contents before they are written: cells (text, numbers with a unit format,
+//! formulas with their cached result), one [`Sheet`] per worksheet, A1 references, and
+//! the pass that keeps every sheet inside Excel's limits (text cells, rows) with a warning
+//! for each cut.
+
+use rust_xlsxwriter::{Format, Formula, Worksheet, XlsxError};
+
+/// Most characters Excel holds in one cell.
+pub const MAX_CELL_CHARS: usize = 32_767;
+/// Characters kept of a text cell over [`MAX_CELL_CHARS`] (the rest is replaced by
+/// `… (N characters)`).
+pub const KEPT_CHARS: usize = 32_000;
+/// Most data rows below the header row on one sheet (1,048,576 rows in all).
+pub const MAX_DATA_ROWS: usize = 1_048_575;
+/// Characters of a VM name quoted in a truncation warning.
+const QUOTED_CHARS: usize = 60;
+
+/// The number format of a numeric cell.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Fmt {
+    /// USD: `#,##0.00`.
+    Usd,
+    /// Whole counts, GiB, IOPS: `#,##0`.
+    Int,
+    /// One decimal (MiB/s, percent): `#,##0.0`.
+    Dec1,
+    /// As Excel shows it (`General`).
+    General,
+}
+
+impl Fmt {
+    fn format(self) -> Format {
+        match self {
+            Fmt::Usd => Format::new().set_num_format("#,##0.00"),
+            Fmt::Int => Format::new().set_num_format("#,##0"),
+            Fmt::Dec1 => Format::new().set_num_format("#,##0.0"),
+            Fmt::General => Format::new(),
+        }
+    }
+}
+
+/// One cell.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Cell {
+    /// Nothing.
+    Empty,
+    /// Text.
+    Text(String),
+    /// A number and its format (a non-finite number is written as text).
+    Num(f64, Fmt),
+    /// A formula (without the leading `=`) and its cached result, which equals the plan's
+    /// figure.
+    Formula(String, f64, Fmt),
+}
+
+/// Text cell.
+pub fn text(s: impl Into<String>) -> Cell {
+    Cell::Text(s.into())
+}
+
+/// USD cell.
+pub fn usd(v: f64) -> Cell {
+    Cell::Num(v, Fmt::Usd)
+}
+
+/// Whole-number cell (counts, GiB, IOPS).
+pub fn int(v: impl Into<f64>) -> Cell {
+    Cell::Num(v.into(), Fmt::Int)
+}
+
+/// Count cell from a `usize` (exact below 2^53).
+pub fn count(v: usize) -> Cell {
+    Cell::Num(v as f64, Fmt::Int)
+}
+
+/// One-decimal cell (MiB/s, percent).
+pub fn dec(v: f64) -> Cell {
+    Cell::Num(v, Fmt::Dec1)
+}
+
+/// A number as Excel shows it.
+pub fn num(v: f64) -> Cell {
+    Cell::Num(v, Fmt::General)
+}
+
+/// `yes` / `no`.
+pub fn yes_no(v: bool) -> Cell {
+    text(if v { "yes" } else { "no" })
+}
+
+/// An optional value, `unknown` when `None`.
+pub fn opt(v: Option<f64>, make: fn(f64) -> Cell) -> Cell {
+    v.map_or_else(|| text("unknown"), make)
+}
+
+/// A serializable enum as its JSON spelling (`payg`, `vcpu` ...).
+pub fn json_text<T: serde::Serialize>(v: &T) -> Cell {
+    match serde_json::to_value(v) {
+        Ok(serde_json::Value::String(s)) => text(s),
+        Ok(other) => text(other.to_string()),
+        Err(e) => text(e.to_string()),
+    }
+}
+
+/// A cell whose value is `formula` when the formula, as `computed` by the caller with the
+/// same arithmetic, equals the plan's figure `value` to the cent; otherwise the value itself
+/// and a note saying why (so no formula ever disagrees with the JSON).
+pub fn checked(formula: String, computed: f64, value: f64, fmt: Fmt) -> (Cell, Option<String>) {
+    if (computed - value).abs() < 0.005 {
+        (Cell::Formula(formula, value, fmt), None)
+    } else {
+        let note = format!("value, not a formula: the formula {formula} would give {computed:.2}");
+        (Cell::Num(value, fmt), Some(note))
+    }
+}
+
+/// Excel's rounding to the cent (half away from zero), as `ROUND(x, 2)`.
+pub fn round2(v: f64) -> f64 {
+    (v * 100.0).round() / 100.0 + 0.0
+}
+
+/// Column letters of a 0-based column (`0` -> `A`, `27` -> `AB`).
+pub fn col_name(col: usize) -> String {
+    let mut n = col + 1;
+    let mut s = Vec::new();
+    while n > 0 {
+        let r = (n - 1) % 26;
+        s.push(b'A' + r as u8);
+        n = (n - 1) / 26;
+    }
+    s.reverse();
+    String::from_utf8_lossy(&s).into_owned()
+}
+
+/// An absolute reference to one cell of `sheet` (0-based data row below the header:
+/// row 0 is Excel row 2).
+pub fn cell_ref(sheet: &str, data_row: usize, col: usize) -> String {
+    format!("'{sheet}'!${}${}", col_name(col), data_row + 2)
+}
+
+/// A reference to a cell of the same sheet (no sheet name).
+pub fn local_ref(data_row: usize, col: usize) -> String {
+    format!("{}{}", col_name(col), data_row + 2)
+}
+
+/// An absolute reference to the data rows of one column of `sheet` (`'Pools'!$R$2:$R$9`);
+/// a one-row range when the sheet has no rows.
+pub fn column_ref(sheet: &str, col: usize, rows: usize) -> String {
+    let c = col_name(col);
+    format!("'{sheet}'!${c}$2:${c}${}", rows.max(1) + 1)
+}
+
+/// One worksheet's contents.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Sheet {
+    /// Sheet name (at most 31 characters).
+    pub name: &'static str,
+    /// Column headers, units in them (`cost USD/month`).
+    pub header: Vec<String>,
+    /// Data rows.
+    pub rows: Vec<Vec<Cell>>,
+    /// The column naming the row's VM, quoted in truncation warnings.
+    pub vm_col: Option<usize>,
+}
+
+impl Sheet {
+    /// An empty sheet with these headers.
+    pub fn new(name: &'static str, header: &[&str]) -> Sheet {
+        Sheet {
+            name,
+            header: header.iter().map(|h| (*h).to_string()).collect(),
+            rows: Vec::new(),
+            vm_col: None,
+        }
+    }
+
+    /// After every row is added: one row saying `none` (after the `lead` columns) when
+    /// the section is empty, so a reader sees it was considered.
+    pub fn none_if_empty(&mut self, lead: usize) {
+        if self.rows.is_empty() {
+            let mut row = vec![Cell::Empty; lead];
+            row.push(text("none"));
+            self.rows.push(row);
+        }
+    }
+}
+
+/// The first `n` characters of `s`.
+fn first_chars(s: &str, n: usize) -> String {
+    s.chars().take(n).collect()
+}
+
+/// Keeps `sheets` inside Excel's limits, with `max_rows` data rows per sheet
+/// ([`MAX_DATA_ROWS`] for a real workbook): a text cell over [`MAX_CELL_CHARS`] keeps its
+/// first [`KEPT_CHARS`] characters and `… (N characters)`; rows beyond `max_rows` are left
+/// out. Returns one warning per cut, naming the sheet and row (and the VM, its first 60
+/// characters and its length, where the row names one).
+pub fn fit_limits(sheets: &mut [Sheet], max_rows: usize) -> Vec<String> {
+    let mut warnings = Vec::new();
+    for sheet in sheets.iter_mut() {
+        if sheet.rows.len() > max_rows {
+            warnings.push(format!(
+                "sheet '{}' has {} rows, more than Excel's {} below the header: the first {} \
+                 are written, {} left out",
+                sheet.name,
+                crate::numbers::group_thousands(sheet.rows.len() as f64, 0),
+                crate::numbers::group_thousands(max_rows as f64, 0),
+                crate::numbers::group_thousands(max_rows as f64, 0),
+                crate::numbers::group_thousands((sheet.rows.len() - max_rows) as f64, 0),
+            ));
+            sheet.rows.truncate(max_rows);
+        }
+        for (r, row) in sheet.rows.iter_mut().enumerate() {
+            let vm = sheet.vm_col.and_then(|c| match row.get(c) {
+                Some(Cell::Text(t)) => Some(t.clone()),
+                _ => None,
+            });
+            for (c, cell) in row.iter_mut().enumerate() {
+                let Cell::Text(t) = cell else { continue };
+                let chars = t.chars().count();
+                if chars <= MAX_CELL_CHARS {
+                    continue;
+                }
+                let whose = vm.as_deref().unwrap_or(t.as_str());
+                warnings.push(format!(
+                    "sheet '{}' row {} column '{}': VM '{}…' ({} characters): text of {} \
+                     characters truncated to Excel's limit",
+                    sheet.name,
+                    r + 2,
+                    sheet.header.get(c).map_or("", String::as_str),
+                    first_chars(whose, QUOTED_CHARS),
+                    crate::numbers::group_thousands(whose.chars().count() as f64, 0),
+                    crate::numbers::group_thousands(chars as f64, 0),
+                ));
+                *t = format!(
+                    "{}… ({} characters)",
+                    first_chars(t, KEPT_CHARS),
+                    crate::numbers::group_thousands(chars as f64, 0)
+                );
+            }
+        }
+    }
+    warnings
+}
+
+/// Writes `sheet` to `ws`: a bold, frozen header row with an autofilter, the rows with
+/// their number formats, and columns as wide as their contents (8..=60 characters).
+///
+/// # Errors
+/// [`XlsxError`] when rust_xlsxwriter rejects a cell.
+pub fn write_sheet(ws: &mut Worksheet, sheet: &Sheet) -> Result<(), XlsxError> {
+    ws.set_name(sheet.name)?;
+    let bold = Format::new().set_bold().set_text_wrap();
+    let mut widths: Vec<usize> = sheet.header.iter().map(|h| h.chars().count()).collect();
+    for (c, h) in sheet.header.iter().enumerate() {
+        ws.write_string_with_format(0, col16(c), h, &bold)?;
+    }
+    for (r, row) in sheet.rows.iter().enumerate() {
+        let r = u32::try_from(r + 1).unwrap_or(u32::MAX);
+        for (c, cell) in row.iter().enumerate() {
+            let len = write_cell(ws, r, col16(c), cell)?;
+            if let Some(w) = widths.get_mut(c) {
+                *w = (*w).max(len);
+            } else {
+                widths.push(len);
+            }
+        }
+    }
+    for (c, w) in widths.iter().enumerate() {
+        ws.set_column_width(col16(c), (*w).clamp(8, 60) as f64 + 2.0)?;
+    }
+    ws.set_freeze_panes(1, 0)?;
+    let last_col = col16(sheet.header.len().max(1) - 1);
+    let last_row = u32::try_from(sheet.rows.len()).unwrap_or(u32::MAX);
+    ws.autofilter(0, 0, last_row, last_col)?;
+    Ok(())
+}
+
+fn col16(c: usize) -> u16 {
+    u16::try_from(c).unwrap_or(u16::MAX)
+}
+
+/// Writes one cell; returns its display width in characters.
+fn write_cell(ws: &mut Worksheet, r: u32, c: u16, cell: &Cell) -> Result<usize, XlsxError> {
+    Ok(match cell {
+        Cell::Empty => 0,
+        Cell::Text(t) => {
+            ws.write_string(r, c, t)?;
+            t.chars().count()
+        }
+        Cell::Num(v, f) if v.is_finite() => {
+            ws.write_number_with_format(r, c, *v, &f.format())?;
+            12
+        }
+        Cell::Num(v, _) | Cell::Formula(_, v, _) if !v.is_finite() => {
+            ws.write_string(r, c, v.to_string())?;
+            8
+        }
+        Cell::Num(..) => 0,
+        Cell::Formula(text, v, f) => {
+            let formula = Formula::new(format!("={text}")).set_result(v.to_string());
+            ws.write_formula_with_format(r, c, formula, &f.format())?;
+            12
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn column_names() {
+        // A..Z are 0..25; 26 is AA, 27 AB; 701 = 26 + 26 x 26 - 1 is ZZ; 702 is AAA.
+        assert_eq!(col_name(0), "A");
+        assert_eq!(col_name(25), "Z");
+        assert_eq!(col_name(27), "AB");
+        assert_eq!(col_name(701), "ZZ");
+        assert_eq!(col_name(702), "AAA");
+        assert_eq!(cell_ref("Prices", 0, 4), "'Prices'!$E$2");
+    }
+
+    #[test]
+    fn rows_beyond_the_limit_are_left_out_with_a_warning() {
+        let mut s = Sheet::new("Placements", &["VM"]);
+        s.rows = (0..5).map(|i| vec![text(format!("vm-{i}"))]).collect();
+        let w = fit_limits(std::slice::from_mut(&mut s), 3);
+        assert_eq!(s.rows.len(), 3);
+        assert_eq!(w.len(), 1);
+        assert!(w[0].contains("'Placements' has 5 rows"), "{}", w[0]);
+        assert!(w[0].contains("2 left out"), "{}", w[0]);
+    }
+
+    #[test]
+    fn long_text_is_cut_and_names_the_vm() {
+        let name = "v".repeat(40_000);
+        let mut s = Sheet::new("Placements", &["VM", "datastore"]);
+        s.vm_col = Some(0);
+        s.rows = vec![vec![text(name.clone()), text("anf-ds-01")]];
+        let w = fit_limits(std::slice::from_mut(&mut s), MAX_DATA_ROWS);
+        let Cell::Text(t) = &s.rows[0][0] else {
+            panic!("text")
+        };
+        // 32,000 kept + "… (40,000 characters)" (21 characters) = 32,021 <= 32,767.
+        assert_eq!(t.chars().count(), 32_021);
+        assert_eq!(w.len(), 1);
+        assert!(w[0].contains(&format!("VM '{}…' (40,000 characters)", &name[..60])));
+        assert!(w[0].contains("row 2"));
+    }
+}

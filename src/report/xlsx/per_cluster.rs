@@ -1,0 +1,277 @@
+//! The sheets shared by per-cluster and estate workbooks (`Clusters`, `Reservations`) and
+//! the per-cluster workbook's own (`Total`), with the chart of capacity and cost per
+//! cluster.
+
+use super::cells::{
+    Cell, Fmt, Sheet, checked, column_ref, count, dec, int, local_ref, num, round2, text, usd,
+    yes_no,
+};
+use super::charts::ChartSpec;
+use super::pools::{COST, DS_PLACED, SIZE};
+use super::single::{PlanSheets, sum_of};
+use crate::plan::{ClusterPlan, ClusterPlans, ReservationPurchase};
+
+/// Header of `Clusters`.
+const CLUSTERS_HEADER: [&str; 25] = [
+    "cluster",
+    "hosts",
+    "hosts source",
+    "target share",
+    "region",
+    "location",
+    "prices effective",
+    "datastores",
+    "flows",
+    "hosts with VMs",
+    "pool size TiB",
+    "VMs placed",
+    "VMs excluded",
+    "capacity required GiB",
+    "capacity placed GiB",
+    "capacity excluded GiB",
+    "QoS MiB/s",
+    "cost USD/month",
+    "first-month cool transfer USD",
+    "IOPS target",
+    "IOPS predicted",
+    "MiB/s target",
+    "MiB/s predicted",
+    "extrapolated",
+    "schema version",
+];
+const CL_POOL_TIB: usize = 10;
+const CL_COST: usize = 17;
+
+/// The `Clusters` sheet: one row per cluster plan, its cost `SUMIF` over the `Pools` rows
+/// of the cluster (`pool_rows` data rows on `Pools`, with the `cluster` column).
+pub fn clusters_sheet(clusters: &[ClusterPlan], pool_rows: usize) -> Sheet {
+    let mut sheet = Sheet::new("Clusters", &CLUSTERS_HEADER);
+    for c in clusters {
+        let r = sheet.rows.len();
+        let p = &c.plan;
+        let t = &p.totals;
+        let costs: f64 = p.pools.iter().map(|x| x.cost_usd_per_month).sum();
+        let formula = format!(
+            "ROUND(SUMIF({},{},{}),2)",
+            column_ref("Pools", 0, pool_rows),
+            local_ref(r, 0),
+            column_ref("Pools", 1 + COST, pool_rows)
+        );
+        let cost = checked(formula, round2(costs), t.cost_usd_per_month, Fmt::Usd).0;
+        sheet.rows.push(vec![
+            text(c.cluster.clone()),
+            int(c.hosts),
+            text(c.hosts_source.clone()),
+            num(c.target_share),
+            text(p.region.clone()),
+            text(p.location.clone()),
+            text(p.prices_effective.clone()),
+            int(t.datastores),
+            int(t.flows as f64),
+            int(t.hosts_with_vms),
+            int(t.pool_size_tib),
+            count(t.vms_placed),
+            count(t.vms_excluded),
+            int(t.required_capacity_gib),
+            int(t.placed_capacity_gib),
+            int(t.excluded_capacity_gib),
+            dec(t.throughput_mibps),
+            cost,
+            usd(t.first_month_cool_transfer_usd),
+            int(p.performance.iops_target),
+            int(p.performance.small_block.iops),
+            dec(p.performance.throughput_target_mibps),
+            dec(p.performance.large_block.throughput_mibps),
+            yes_no(p.performance.extrapolation.extrapolated),
+            int(p.schema_version),
+        ]);
+    }
+    sheet
+}
+
+/// Header of `Reservations`.
+const RESERVATIONS_HEADER: [&str; 9] = [
+    "region",
+    "service level",
+    "term",
+    "hot TiB",
+    "units",
+    "reserved TiB",
+    "pay as you go USD/month",
+    "cost USD/month",
+    "savings USD/month",
+];
+/// Column of a reservation's savings.
+pub const SAVINGS: usize = 8;
+
+/// The `Reservations` sheet: each purchase, its savings `PAYG - cost` as a formula.
+pub fn reservations_sheet(reservations: &[ReservationPurchase]) -> Sheet {
+    let mut sheet = Sheet::new("Reservations", &RESERVATIONS_HEADER);
+    for p in reservations {
+        let r = sheet.rows.len();
+        let units = p
+            .units
+            .iter()
+            .map(|u| format!("{} x {} TiB at {}%", u.count, u.unit_tib, u.discount_pct))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let formula = format!("ROUND({}-{},2)", local_ref(r, 6), local_ref(r, 7));
+        let computed = round2(p.pay_as_you_go_usd_per_month - p.cost_usd_per_month);
+        sheet.rows.push(vec![
+            text(p.region.clone()),
+            text(p.service_level.to_string()),
+            text(p.term.clone()),
+            num(p.hot_tib),
+            text(units),
+            int(p.reserved_tib),
+            usd(p.pay_as_you_go_usd_per_month),
+            usd(p.cost_usd_per_month),
+            checked(formula, computed, p.savings_usd_per_month, Fmt::Usd).0,
+        ]);
+    }
+    sheet
+}
+
+/// `ROUND(SUM(Pools cost) - SUM(Reservations savings), 2)`: the ANF cost with the
+/// estate's reservations, checked against `json`.
+pub fn anf_cost(
+    clusters: &[ClusterPlan],
+    reservations: &[ReservationPurchase],
+    pool_rows: usize,
+    json: f64,
+) -> Cell {
+    let pools: f64 = clusters
+        .iter()
+        .flat_map(|c| c.plan.pools.iter().map(|p| p.cost_usd_per_month))
+        .sum();
+    let savings: f64 = reservations.iter().map(|r| r.savings_usd_per_month).sum();
+    let formula = format!(
+        "ROUND(SUM({})-SUM({}),2)",
+        column_ref("Pools", 1 + COST, pool_rows),
+        column_ref("Reservations", SAVINGS, reservations.len())
+    );
+    checked(formula, round2(pools - savings), json, Fmt::Usd).0
+}
+
+/// Every cluster's plan on the per-cluster sheets.
+pub fn plan_sheets(clusters: &[ClusterPlan]) -> PlanSheets {
+    let mut sheets = PlanSheets::new(true);
+    for c in clusters {
+        sheets.add(&c.cluster, &c.plan);
+    }
+    sheets
+}
+
+/// The per-cluster workbook's sheets: `Total`, `Clusters`, `Reservations`, then the
+/// per-cluster sheets.
+pub fn cluster_plans_sheets(plans: &ClusterPlans) -> Vec<Sheet> {
+    let mut sheets = plan_sheets(&plans.clusters);
+    sheets.add_shared("(total)", &plans.excluded, &plans.total.warnings, &[]);
+    let (pool_rows, ds_rows) = sheets.rows();
+    let t = &plans.total;
+    let pools = || plans.clusters.iter().flat_map(|c| c.plan.pools.iter());
+    let sizes: Vec<f64> = pools().map(|p| f64::from(p.size_tib)).collect();
+    let firsts: Vec<f64> = pools().map(|p| p.first_month_cool_transfer_usd).collect();
+    let placed: f64 = plans
+        .clusters
+        .iter()
+        .flat_map(|c| c.plan.datastores.iter().map(|d| d.placed_capacity_gib))
+        .sum();
+    let size_sum = format!("SUM({})", column_ref("Pools", 1 + SIZE, pool_rows));
+    let placed_sum = format!("SUM({})", column_ref("Datastores", 1 + DS_PLACED, ds_rows));
+    let savings: Vec<f64> = plans
+        .reservations
+        .iter()
+        .map(|r| r.savings_usd_per_month)
+        .collect();
+    let n = plans.reservations.len();
+    let rows: Vec<(&str, Cell)> = vec![
+        ("schema version", int(plans.schema_version)),
+        ("clusters", count(t.clusters)),
+        ("hosts", int(t.hosts)),
+        ("datastores", int(t.datastores)),
+        (
+            "pool size TiB",
+            checked(
+                size_sum,
+                sizes.iter().sum(),
+                f64::from(t.pool_size_tib),
+                Fmt::Int,
+            )
+            .0,
+        ),
+        (
+            "capacity placed GiB",
+            checked(placed_sum, placed, t.placed_capacity_gib, Fmt::Int).0,
+        ),
+        (
+            "cost USD/month",
+            anf_cost(
+                &plans.clusters,
+                &plans.reservations,
+                pool_rows,
+                t.cost_usd_per_month,
+            ),
+        ),
+        (
+            "reservation savings USD/month",
+            sum_of(
+                "Reservations",
+                SAVINGS,
+                n,
+                &savings,
+                t.reservation_savings_usd_per_month,
+            ),
+        ),
+        (
+            "first-month cool transfer USD",
+            sum_of(
+                "Pools",
+                2 + COST,
+                pool_rows,
+                &firsts,
+                t.first_month_cool_transfer_usd,
+            ),
+        ),
+        ("VMs without cluster", count(t.vms_without_cluster)),
+        (
+            "their capacity GiB",
+            int(t.vms_without_cluster_capacity_gib),
+        ),
+        ("VMs excluded", count(t.vms_excluded)),
+        ("capacity excluded GiB", int(t.excluded_capacity_gib)),
+    ];
+    let mut total = Sheet::new("Total", &["item", "value"]);
+    total.rows = rows.into_iter().map(|(k, v)| vec![text(k), v]).collect();
+    let mut all = vec![
+        total,
+        clusters_sheet(&plans.clusters, pool_rows),
+        reservations_sheet(&plans.reservations),
+    ];
+    all.extend(sheets.into_sheets());
+    all
+}
+
+/// Capacity and cost per cluster, on `Clusters`.
+pub fn cluster_charts() -> Vec<ChartSpec> {
+    vec![
+        ChartSpec {
+            target: "Clusters",
+            source: "Clusters",
+            title: "Pool capacity per cluster (TiB)",
+            axis: "TiB",
+            bar: false,
+            categories: 0,
+            series: vec![("pool size TiB", CL_POOL_TIB)],
+        },
+        ChartSpec {
+            target: "Clusters",
+            source: "Clusters",
+            title: "ANF cost per cluster (USD/month)",
+            axis: "USD/month",
+            bar: false,
+            categories: 0,
+            series: vec![("cost USD/month", CL_COST)],
+        },
+    ]
+}

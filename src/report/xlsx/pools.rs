@@ -1,0 +1,302 @@
+//! The `Pools` and `Datastores` sheets, whose cost cells are live formulas: a pool's cost
+//! lines over its size, cool GiB and purchased MiB/s cells and the `Prices` cells; a
+//! datastore's cost its size's share of its pool's cost.
+
+use super::cells::{
+    Cell, Fmt, Sheet, cell_ref, checked, dec, int, local_ref, round2, text, usd, yes_no,
+};
+use super::prices::{PriceCell, PriceCells};
+use crate::plan::{Plan, PoolPlan};
+
+/// Header of `Pools` (after the optional `cluster` column).
+pub const POOLS_HEADER: [&str; 20] = [
+    "pool",
+    "service level",
+    "QoS",
+    "size TiB",
+    "throughput MiB/s",
+    "included MiB/s",
+    "purchased MiB/s",
+    "cool access",
+    "cool data GiB",
+    "reserved TiB",
+    "reservation discount %",
+    "reservation units",
+    "hot capacity USD/month",
+    "cool capacity USD/month",
+    "cool transfer USD/month",
+    "capacity USD/month",
+    "throughput USD/month",
+    "cost USD/month",
+    "first-month cool transfer USD",
+    "note",
+];
+/// Column of a pool's size, TiB.
+pub const SIZE: usize = 3;
+const PURCHASED: usize = 6;
+const COOL_GIB: usize = 8;
+const HOT: usize = 12;
+const COOL_CAP: usize = 13;
+const TRANSFER: usize = 14;
+const THROUGHPUT: usize = 16;
+/// Column of a pool's cost, USD per month.
+pub const COST: usize = 17;
+
+/// Header of `Datastores` (after the optional `cluster` column).
+pub const DATASTORES_HEADER: [&str; 12] = [
+    "datastore",
+    "pool",
+    "service level",
+    "size GiB",
+    "QoS MiB/s",
+    "predicted IOPS",
+    "predicted MiB/s",
+    "VMs",
+    "placed GiB",
+    "large volume",
+    "cost USD/month",
+    "note",
+];
+/// Column of a datastore's size, GiB.
+pub const DS_SIZE: usize = 3;
+/// Column of a datastore's placed capacity, GiB.
+pub const DS_PLACED: usize = 8;
+
+/// A formula term: `ROUND(<expr>, 2)` over cells, and the same arithmetic in Rust.
+struct Term {
+    formula: String,
+    value: f64,
+}
+
+/// `price x quantity` rounded to the cent, or 0 when the price is not in the plan.
+fn priced(quantity: (&str, f64), price: Option<&PriceCell>) -> Term {
+    match price {
+        Some(p) => Term {
+            formula: format!("ROUND({}*{},2)", quantity.0, p.at),
+            value: round2(quantity.1 * p.value),
+        },
+        None => Term {
+            formula: "0".into(),
+            value: 0.0,
+        },
+    }
+}
+
+/// Adds `plan`'s pools to `sheet` after `lead`; returns each pool's name and data row.
+pub fn add_pools(
+    sheet: &mut Sheet,
+    lead: &[Cell],
+    plan: &Plan,
+    prices: &PriceCells,
+) -> Vec<(String, usize)> {
+    let mut rows = Vec::new();
+    for p in &plan.pools {
+        let r = sheet.rows.len();
+        let mut row = lead.to_vec();
+        row.extend(pool_cells(lead.len(), r, p, prices));
+        sheet.rows.push(row);
+        rows.push((p.name.clone(), r));
+    }
+    rows
+}
+
+/// The cells of one pool on data row `r`, its columns starting at `o`.
+fn pool_cells(o: usize, r: usize, p: &PoolPlan, prices: &PriceCells) -> Vec<Cell> {
+    let at = |c: usize| local_ref(r, o + c);
+    let mut notes: Vec<String> = Vec::new();
+    let keep = |(cell, note): (Cell, Option<String>), notes: &mut Vec<String>| {
+        notes.extend(note);
+        cell
+    };
+    let capacity_price = prices.capacity.get(&p.service_level.to_string());
+    let hot = hot_term(&at, p, capacity_price);
+    let hot_cell = if p.reserved_tib > 0 {
+        notes.push("hot tier with reservation units: value, not a formula".into());
+        usd(p.hot_capacity_cost_usd_per_month)
+    } else {
+        keep(
+            checked(
+                hot.formula,
+                hot.value,
+                p.hot_capacity_cost_usd_per_month,
+                Fmt::Usd,
+            ),
+            &mut notes,
+        )
+    };
+    let cool_gib = (at(COOL_GIB), p.cool_data_gib);
+    let cool = priced((&cool_gib.0, cool_gib.1), prices.cool_capacity.as_ref());
+    let transfer = transfer_term(&cool_gib, prices);
+    let tp = priced(
+        (&at(PURCHASED), p.purchased_throughput_mibps),
+        prices.throughput.as_ref(),
+    );
+    let first = priced((&cool_gib.0, cool_gib.1), prices.cool_transfer.as_ref());
+    let lines = [
+        p.hot_capacity_cost_usd_per_month,
+        p.cool_capacity_cost_usd_per_month,
+    ];
+    let capacity = checked(
+        format!("ROUND({}+{},2)", at(HOT), at(COOL_CAP)),
+        round2(lines[0] + lines[1]),
+        p.capacity_cost_usd_per_month,
+        Fmt::Usd,
+    );
+    let total = round2(
+        lines[0] + lines[1] + p.cool_transfer_cost_usd_per_month + p.throughput_cost_usd_per_month,
+    );
+    let cost = checked(
+        format!(
+            "ROUND({}+{}+{}+{},2)",
+            at(HOT),
+            at(COOL_CAP),
+            at(TRANSFER),
+            at(THROUGHPUT)
+        ),
+        total,
+        p.cost_usd_per_month,
+        Fmt::Usd,
+    );
+    let mut cells = vec![
+        text(p.name.clone()),
+        text(p.service_level.to_string()),
+        text(p.qos.clone()),
+        int(p.size_tib),
+        dec(p.throughput_mibps),
+        dec(p.included_throughput_mibps),
+        dec(p.purchased_throughput_mibps),
+        yes_no(p.cool_access),
+        int(p.cool_data_gib),
+        int(p.reserved_tib),
+        dec(p.reservation_discount_pct),
+        text(units_text(p)),
+        hot_cell,
+        keep(
+            checked(
+                cool.formula,
+                cool.value,
+                p.cool_capacity_cost_usd_per_month,
+                Fmt::Usd,
+            ),
+            &mut notes,
+        ),
+        keep(
+            checked(
+                transfer.formula,
+                transfer.value,
+                p.cool_transfer_cost_usd_per_month,
+                Fmt::Usd,
+            ),
+            &mut notes,
+        ),
+        keep(capacity, &mut notes),
+        keep(
+            checked(
+                tp.formula,
+                tp.value,
+                p.throughput_cost_usd_per_month,
+                Fmt::Usd,
+            ),
+            &mut notes,
+        ),
+        keep(cost, &mut notes),
+        keep(
+            checked(
+                first.formula,
+                first.value,
+                p.first_month_cool_transfer_usd,
+                Fmt::Usd,
+            ),
+            &mut notes,
+        ),
+    ];
+    cells.push(text(notes.join("; ")));
+    cells
+}
+
+/// Hot tier pay as you go: `ROUND(MAX(0, size TiB x 1024 - cool GiB) x price, 2)`.
+fn hot_term(at: &dyn Fn(usize) -> String, p: &PoolPlan, price: Option<&PriceCell>) -> Term {
+    let hot_gib = (f64::from(p.size_tib) * 1024.0 - p.cool_data_gib).max(0.0);
+    match price {
+        Some(price) => Term {
+            formula: format!(
+                "ROUND(MAX(0,{}*1024-{})*{},2)",
+                at(SIZE),
+                at(COOL_GIB),
+                price.at
+            ),
+            value: round2(hot_gib * price.value),
+        },
+        None => Term {
+            formula: "0".into(),
+            value: 0.0,
+        },
+    }
+}
+
+/// Cool transfer a month: `ROUND(cool GiB x retrieval % / 100 x transfer price, 2)`.
+fn transfer_term(cool_gib: &(String, f64), prices: &PriceCells) -> Term {
+    match (&prices.cool_transfer, &prices.retrieval_pct) {
+        (Some(t), Some(pct)) => Term {
+            formula: format!("ROUND({}*{}/100*{},2)", cool_gib.0, pct.at, t.at),
+            value: round2(cool_gib.1 * pct.value / 100.0 * t.value),
+        },
+        _ => Term {
+            formula: "0".into(),
+            value: 0.0,
+        },
+    }
+}
+
+/// `2 x 100 TiB at 30%`, or empty for pay as you go.
+fn units_text(p: &PoolPlan) -> String {
+    p.reservation_units
+        .iter()
+        .map(|u| format!("{} x {} TiB at {}%", u.count, u.unit_tib, u.discount_pct))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Adds `plan`'s datastores to `sheet` after `lead`; each cost is
+/// `ROUND(pool cost x size GiB / (pool TiB x 1024), 2)` over its pool's row on `pools`.
+pub fn add_datastores(sheet: &mut Sheet, lead: &[Cell], plan: &Plan, pools: &[(String, usize)]) {
+    let o = lead.len();
+    for d in &plan.datastores {
+        let r = sheet.rows.len();
+        let pool = plan.pools.iter().find(|p| p.name == d.pool);
+        let pool_row = pools.iter().find(|(n, _)| *n == d.pool).map(|(_, r)| *r);
+        let (cost, note) = match (pool, pool_row) {
+            (Some(p), Some(pr)) if p.size_tib > 0 => checked(
+                format!(
+                    "ROUND({}*{}/({}*1024),2)",
+                    cell_ref("Pools", pr, o + COST),
+                    local_ref(r, o + DS_SIZE),
+                    cell_ref("Pools", pr, o + SIZE)
+                ),
+                round2(p.cost_usd_per_month * d.size_gib / (f64::from(p.size_tib) * 1024.0)),
+                d.cost_usd_per_month,
+                Fmt::Usd,
+            ),
+            _ => (
+                usd(d.cost_usd_per_month),
+                Some("pool not in this plan".into()),
+            ),
+        };
+        let mut row = lead.to_vec();
+        row.extend([
+            text(d.name.clone()),
+            text(d.pool.clone()),
+            text(d.service_level.to_string()),
+            int(d.size_gib),
+            dec(d.throughput_mibps),
+            int(d.predicted_iops),
+            dec(d.predicted_throughput_mibps),
+            super::cells::count(d.vm_count),
+            int(d.placed_capacity_gib),
+            yes_no(d.large_volume),
+            cost,
+            text(note.unwrap_or_default()),
+        ]);
+        sheet.rows.push(row);
+    }
+}

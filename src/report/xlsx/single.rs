@@ -1,0 +1,234 @@
+//! The sheets of one cluster's plan (`Pools` ... `Prices`), for one plan or, with a
+//! leading `cluster` column, for every cluster of an estate or per-cluster plan; and the
+//! `Summary` sheet of a single plan.
+
+use super::cells::{
+    Cell, Fmt, Sheet, checked, column_ref, count, dec, int, round2, text, usd, yes_no,
+};
+use super::pools::{self, COST, DS_PLACED, SIZE};
+use super::prices;
+use super::sections::{self as s};
+use crate::demand::ExcludedVm;
+use crate::inventory::Warning;
+use crate::plan::{Assumption, Plan};
+
+/// The per-cluster sheets, filled plan by plan.
+pub struct PlanSheets {
+    lead: bool,
+    pools: Sheet,
+    datastores: Sheet,
+    performance: Sheet,
+    binding: Sheet,
+    alternatives: Sheet,
+    marginal: Sheet,
+    phases: Sheet,
+    vsan: Sheet,
+    placements: Sheet,
+    excluded: Sheet,
+    warnings: Sheet,
+    assumptions: Sheet,
+    prices: Sheet,
+}
+
+/// A sheet with the `cluster` column first when `lead`.
+fn sheet(lead: bool, (name, header): (&'static str, &[&str])) -> Sheet {
+    let mut all: Vec<&str> = Vec::new();
+    if lead {
+        all.push("cluster");
+    }
+    all.extend_from_slice(header);
+    Sheet::new(name, &all)
+}
+
+impl PlanSheets {
+    /// Empty sheets; `lead`: with the `cluster` column (estate and per-cluster workbooks).
+    pub fn new(lead: bool) -> PlanSheets {
+        let mut placements = sheet(lead, s::PLACEMENTS);
+        placements.vm_col = Some(usize::from(lead));
+        let mut excluded = sheet(lead, s::EXCLUDED);
+        excluded.vm_col = Some(usize::from(lead));
+        PlanSheets {
+            lead,
+            pools: sheet(lead, ("Pools", &pools::POOLS_HEADER)),
+            datastores: sheet(lead, ("Datastores", &pools::DATASTORES_HEADER)),
+            performance: sheet(lead, s::PERFORMANCE),
+            binding: sheet(lead, s::BINDING),
+            alternatives: sheet(lead, s::ALTERNATIVES),
+            marginal: sheet(lead, s::MARGINAL),
+            phases: sheet(lead, s::PHASES),
+            vsan: sheet(lead, s::VSAN),
+            placements,
+            excluded,
+            warnings: sheet(lead, s::WARNINGS),
+            assumptions: sheet(lead, s::ASSUMPTIONS),
+            prices: sheet(lead, ("Prices", &prices::HEADER)),
+        }
+    }
+
+    fn lead_cells(&self, cluster: &str) -> Vec<Cell> {
+        if self.lead {
+            vec![text(cluster)]
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// Adds one plan's rows to every sheet (`cluster` in the leading column).
+    pub fn add(&mut self, cluster: &str, plan: &Plan) {
+        let lead = self.lead_cells(cluster);
+        let price_cells = prices::add_prices(&mut self.prices, &lead, plan);
+        let pool_rows = pools::add_pools(&mut self.pools, &lead, plan, &price_cells);
+        pools::add_datastores(&mut self.datastores, &lead, plan, &pool_rows);
+        s::add_performance(&mut self.performance, &lead, plan);
+        s::add_binding(&mut self.binding, &lead, plan);
+        s::add_alternatives(&mut self.alternatives, &lead, plan);
+        s::add_marginal(&mut self.marginal, &lead, plan);
+        s::add_phases(&mut self.phases, &lead, plan);
+        s::add_vsan(&mut self.vsan, &lead, plan);
+        s::add_placements(&mut self.placements, &lead, plan);
+        self.add_shared(cluster, &plan.excluded, &plan.warnings, &plan.assumptions);
+    }
+
+    /// Adds excluded VMs, warnings and assumptions that belong to `owner` (a cluster, or
+    /// `(estate)` for the estate's own).
+    pub fn add_shared(
+        &mut self,
+        owner: &str,
+        excluded: &[ExcludedVm],
+        warnings: &[Warning],
+        assumptions: &[Assumption],
+    ) {
+        let lead = self.lead_cells(owner);
+        s::add_excluded(&mut self.excluded, &lead, excluded);
+        s::add_warnings(&mut self.warnings, &lead, warnings);
+        s::add_assumptions(&mut self.assumptions, &lead, assumptions);
+    }
+
+    /// Data rows on `Pools` and `Datastores` (for formulas summing their columns).
+    pub fn rows(&self) -> (usize, usize) {
+        (self.pools.rows.len(), self.datastores.rows.len())
+    }
+
+    /// The column offset of the per-cluster sheets (1 with the `cluster` column).
+    pub fn offset(&self) -> usize {
+        usize::from(self.lead)
+    }
+
+    /// The sheets in workbook order.
+    pub fn into_sheets(self) -> Vec<Sheet> {
+        vec![
+            self.pools,
+            self.datastores,
+            self.performance,
+            self.binding,
+            self.alternatives,
+            self.marginal,
+            self.phases,
+            self.vsan,
+            self.placements,
+            self.excluded,
+            self.warnings,
+            self.assumptions,
+            self.prices,
+        ]
+    }
+}
+
+/// A sum of one column of `Pools`/`Datastores` as a checked formula.
+pub fn sum_of(sheet: &str, col: usize, rows: usize, values: &[f64], json: f64) -> Cell {
+    let computed = round2(values.iter().sum());
+    let formula = format!("ROUND(SUM({}),2)", column_ref(sheet, col, rows));
+    checked(formula, computed, json, Fmt::Usd).0
+}
+
+/// The `Summary` sheet of one plan: region, prices, hosts, totals (pool TiB, placed GiB,
+/// cost and first-month transfer as sums of the `Pools`/`Datastores` columns), targets and
+/// predictions, the time-phased year.
+pub fn summary(plan: &Plan, sheets: &PlanSheets) -> Sheet {
+    let (pool_rows, ds_rows) = sheets.rows();
+    let o = sheets.offset();
+    let t = &plan.totals;
+    let perf = &plan.performance;
+    let costs: Vec<f64> = plan.pools.iter().map(|p| p.cost_usd_per_month).collect();
+    let firsts: Vec<f64> = plan
+        .pools
+        .iter()
+        .map(|p| p.first_month_cool_transfer_usd)
+        .collect();
+    let sizes: Vec<f64> = plan.pools.iter().map(|p| f64::from(p.size_tib)).collect();
+    let placed: Vec<f64> = plan
+        .datastores
+        .iter()
+        .map(|d| d.placed_capacity_gib)
+        .collect();
+    let size_sum = format!("SUM({})", column_ref("Pools", o + SIZE, pool_rows));
+    let placed_sum = format!("SUM({})", column_ref("Datastores", o + DS_PLACED, ds_rows));
+    let mut rows: Vec<(&str, Cell)> = vec![
+        ("schema version", int(plan.schema_version)),
+        ("region", text(plan.region.clone())),
+        ("location", text(plan.location.clone())),
+        ("prices effective", text(plan.prices_effective.clone())),
+        ("hosts", int(plan.hosts)),
+        ("hosts with VMs", int(t.hosts_with_vms)),
+        ("datastores", int(t.datastores)),
+        ("flows", int(t.flows as f64)),
+        ("VMs placed", count(t.vms_placed)),
+        ("VMs excluded", count(t.vms_excluded)),
+        ("capacity required GiB", int(t.required_capacity_gib)),
+        (
+            "capacity placed GiB",
+            checked(
+                placed_sum,
+                placed.iter().sum(),
+                t.placed_capacity_gib,
+                Fmt::Int,
+            )
+            .0,
+        ),
+        ("capacity excluded GiB", int(t.excluded_capacity_gib)),
+        (
+            "pool size TiB",
+            checked(
+                size_sum,
+                sizes.iter().sum(),
+                f64::from(t.pool_size_tib),
+                Fmt::Int,
+            )
+            .0,
+        ),
+        ("QoS throughput MiB/s", dec(t.throughput_mibps)),
+        (
+            "cost USD/month",
+            sum_of("Pools", o + COST, pool_rows, &costs, t.cost_usd_per_month),
+        ),
+        (
+            "first-month cool transfer USD",
+            sum_of(
+                "Pools",
+                o + COST + 1,
+                pool_rows,
+                &firsts,
+                t.first_month_cool_transfer_usd,
+            ),
+        ),
+        ("IOPS target", int(perf.iops_target)),
+        ("IOPS predicted", int(perf.small_block.iops)),
+        (
+            "IOPS bound by",
+            text(perf.small_block.bottleneck.to_string()),
+        ),
+        ("MiB/s target", dec(perf.throughput_target_mibps)),
+        ("MiB/s predicted", dec(perf.large_block.throughput_mibps)),
+        (
+            "MiB/s bound by",
+            text(perf.large_block.bottleneck.to_string()),
+        ),
+        ("extrapolated", yes_no(perf.extrapolation.extrapolated)),
+    ];
+    if let Some(tp) = &plan.time_phased {
+        rows.push(("yearly cost USD (time phased)", usd(tp.yearly_cost_usd)));
+    }
+    let mut sheet = Sheet::new("Summary", &["item", "value"]);
+    sheet.rows = rows.into_iter().map(|(k, v)| vec![text(k), v]).collect();
+    sheet
+}
