@@ -1,0 +1,476 @@
+//! The workbook (`--format xlsx`) read back with calamine against the same plan's JSON:
+//! every JSON section has its sheet, totals equal the JSON, cost cells are formulas over
+//! the size and price cells whose cached results equal the JSON to the cent, and Excel's
+//! cell limit is kept with a warning naming the VM.
+
+use std::io::Cursor;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use calamine::{Data, DataType, Range, Reader, Xlsx};
+use serde_json::Value;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn fixture() -> PathBuf {
+    root().join("fixtures/small-estate.xlsx")
+}
+
+/// `../shared/rvtools/<name>`, or `None` (and a note) without it.
+fn shared(name: &str) -> Option<PathBuf> {
+    let path = root().join("../shared/rvtools").join(name);
+    if !path.is_file() {
+        println!("skipped: ../shared not found");
+        return None;
+    }
+    Some(path)
+}
+
+fn scratch(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dsplan-xlsx-{}-{test}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs `dsplan plan input flags` as JSON and as a workbook: (JSON, workbook, stderr).
+fn plan_both(input: &Path, flags: &[&str], test: &str) -> (Value, Xlsx<Cursor<Vec<u8>>>, String) {
+    let run = |extra: &[&str]| {
+        let o = Command::new(env!("CARGO_BIN_EXE_dsplan"))
+            .arg("plan")
+            .arg(input)
+            .args(flags)
+            .args(extra)
+            .current_dir(root())
+            .output()
+            .expect("the dsplan binary runs");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        o
+    };
+    let json: Value = serde_json::from_slice(&run(&["--format", "json"]).stdout).unwrap();
+    let path = scratch(test).join("plan.xlsx");
+    let o = run(&["--format", "xlsx", "-o", path.to_str().unwrap()]);
+    let bytes = std::fs::read(&path).unwrap();
+    let book = Xlsx::new(Cursor::new(bytes)).unwrap();
+    (json, book, String::from_utf8_lossy(&o.stderr).into_owned())
+}
+
+fn values(book: &mut Xlsx<Cursor<Vec<u8>>>, sheet: &str) -> Range<Data> {
+    book.worksheet_range(sheet)
+        .unwrap_or_else(|e| panic!("{sheet}: {e}"))
+}
+
+fn formulas(book: &mut Xlsx<Cursor<Vec<u8>>>, sheet: &str) -> Range<String> {
+    book.worksheet_formula(sheet)
+        .unwrap_or_else(|e| panic!("{sheet}: {e}"))
+}
+
+/// The column of header `name` on a sheet's first row.
+fn col(range: &Range<Data>, name: &str) -> usize {
+    (0..range.width())
+        .find(|c| range.get((0, *c)).and_then(|d| d.as_string()).as_deref() == Some(name))
+        .unwrap_or_else(|| panic!("no column {name}"))
+}
+
+fn num(range: &Range<Data>, row: usize, c: usize) -> f64 {
+    match range.get((row, c)) {
+        Some(Data::Float(v)) => *v,
+        Some(Data::Int(v)) => *v as f64,
+        other => panic!("({row}, {c}): {other:?} is not a number"),
+    }
+}
+
+fn formula_at(f: &Range<String>, row: usize, c: usize) -> String {
+    // calamine's formula range starts at the first formula cell; absolute positions differ.
+    let (r0, c0) = f.start().unwrap_or((0, 0));
+    f.get((row - r0 as usize, c - c0 as usize))
+        .cloned()
+        .unwrap_or_default()
+}
+
+/// The value of `item` on an item / value sheet.
+fn item(range: &Range<Data>, name: &str) -> f64 {
+    let row = (0..range.height())
+        .find(|r| range.get((*r, 0)).and_then(|d| d.as_string()).as_deref() == Some(name))
+        .unwrap_or_else(|| panic!("no item {name}"));
+    num(range, row, 1)
+}
+
+fn cents(a: f64, b: f64) -> bool {
+    (a - b).abs() < 0.005
+}
+
+/// JSON key -> sheet of a cluster's `Plan` (an unmapped new key fails the test).
+const PLAN_KEYS: [(&str, &str); 19] = [
+    ("schema_version", "Summary"),
+    ("region", "Summary"),
+    ("location", "Summary"),
+    ("prices_effective", "Summary"),
+    ("hosts", "Summary"),
+    ("totals", "Summary"),
+    ("assumptions", "Assumptions"),
+    ("pools", "Pools"),
+    ("datastores", "Datastores"),
+    ("performance", "Performance"),
+    ("binding", "Binding limits"),
+    ("alternatives", "Alternatives"),
+    ("marginal_costs", "Marginal costs"),
+    ("vsan_comparison", "vSAN"),
+    ("time_phased", "Time phases"),
+    ("placements", "Placements"),
+    ("excluded", "Excluded"),
+    ("warnings", "Warnings"),
+    ("prices", "Prices"),
+];
+
+/// Every key of `object` has its sheet in `book` by `map` (with `summary` standing for the
+/// sheet that holds a cluster plan's top-level figures).
+fn assert_sheets(object: &Value, map: &[(&str, &str)], names: &[String], summary: &str) {
+    for key in object.as_object().unwrap().keys() {
+        let sheet = map
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, s)| if *s == "Summary" { summary } else { *s })
+            .unwrap_or_else(|| panic!("JSON key {key} has no sheet in the test's map"));
+        assert!(
+            names.iter().any(|n| n == sheet),
+            "no sheet {sheet} for {key}: {names:?}"
+        );
+    }
+}
+
+/// Each pool's cost cell is a formula over its row's size cell and a `Prices` cell with the
+/// JSON cost cached; each datastore's cost a formula over its size and its pool's cost.
+fn assert_pool_formulas(book: &mut Xlsx<Cursor<Vec<u8>>>, pools: &[&Value], dss: &[&Value]) {
+    let v = values(book, "Pools");
+    let f = formulas(book, "Pools");
+    let (size, cost, hot) = (
+        col(&v, "size TiB"),
+        col(&v, "cost USD/month"),
+        col(&v, "hot capacity USD/month"),
+    );
+    assert_eq!(v.height() - 1, pools.len());
+    for (i, p) in pools.iter().enumerate() {
+        let r = i + 1;
+        assert!(cents(
+            num(&v, r, cost),
+            p["cost_usd_per_month"].as_f64().unwrap()
+        ));
+        assert!(cents(
+            num(&v, r, hot),
+            p["hot_capacity_cost_usd_per_month"].as_f64().unwrap()
+        ));
+        let total = formula_at(&f, r, cost);
+        assert!(total.starts_with("ROUND("), "{total}");
+        if p["reserved_tib"].as_u64() == Some(0) {
+            let hot_f = formula_at(&f, r, hot);
+            let size_cell = format!("{}{}", (b'A' + size as u8) as char, r + 1);
+            assert!(hot_f.contains(&size_cell), "{hot_f} names {size_cell}");
+            assert!(hot_f.contains("'Prices'!$"), "{hot_f}");
+        }
+    }
+    let v = values(book, "Datastores");
+    let f = formulas(book, "Datastores");
+    let cost = col(&v, "cost USD/month");
+    for (i, d) in dss.iter().enumerate() {
+        assert!(cents(
+            num(&v, i + 1, cost),
+            d["cost_usd_per_month"].as_f64().unwrap()
+        ));
+        let text = formula_at(&f, i + 1, cost);
+        assert!(text.contains("'Pools'!$"), "{text}");
+    }
+}
+
+// One cluster, fixture: 7 VMs, 1,800 GiB placed; Flexible 3 TiB with cool access (60% of
+// 1,800 GiB = 1,080 GiB cold) and 272 MiB/s bought (400 - 128). eastus prices: Flexible
+// 0.000151 USD/GiB-h x 730 = 0.11023, cool 0.000082 x 730 = 0.05986, transfer 0.02,
+// throughput 0.003082 x 730 = 2.24986. Hot (3,072 - 1,080) x 0.11023 = 219.58; cool
+// 1,080 x 0.05986 = 64.65; transfer 1,080 x 10% x 0.02 = 2.16; throughput 272 x 2.24986
+// = 611.96; total 898.35 USD/month.
+#[test]
+fn one_cluster_workbook_is_live_and_complete() {
+    let flags = [
+        "--hosts",
+        "3",
+        "--iops",
+        "20000",
+        "--throughput-mibps",
+        "400",
+        "--peak-months",
+        "3",
+        "--peak-iops",
+        "40000",
+        "--cold-pct",
+        "60",
+    ];
+    let (json, mut book, _) = plan_both(&fixture(), &flags, "single");
+    let names = book.sheet_names();
+    let expected = [
+        "Summary",
+        "Pools",
+        "Datastores",
+        "Performance",
+        "Binding limits",
+        "Alternatives",
+        "Marginal costs",
+        "Time phases",
+        "vSAN",
+        "Placements",
+        "Excluded",
+        "Warnings",
+        "Assumptions",
+        "Prices",
+    ];
+    assert_eq!(names, expected);
+    assert_sheets(&json, &PLAN_KEYS, &names, "Summary");
+    let summary = values(&mut book, "Summary");
+    assert!(cents(item(&summary, "cost USD/month"), 898.35));
+    assert_eq!(json["totals"]["cost_usd_per_month"].as_f64(), Some(898.35));
+    assert_eq!(item(&summary, "pool size TiB"), 3.0);
+    assert_eq!(item(&summary, "capacity placed GiB"), 1800.0);
+    assert_eq!(item(&summary, "VMs placed"), 7.0);
+    assert!(cents(item(&summary, "first-month cool transfer USD"), 21.6));
+    let f = formulas(&mut book, "Summary");
+    let cost_row = (0..summary.height())
+        .find(|r| {
+            summary.get((*r, 0)).and_then(|d| d.as_string()).as_deref() == Some("cost USD/month")
+        })
+        .unwrap();
+    let text = formula_at(&f, cost_row, 1);
+    assert!(text.contains("SUM('Pools'!$R$2:$R$2)"), "{text}");
+    let pools: Vec<&Value> = json["pools"].as_array().unwrap().iter().collect();
+    let dss: Vec<&Value> = json["datastores"].as_array().unwrap().iter().collect();
+    assert_pool_formulas(&mut book, &pools, &dss);
+    let v = values(&mut book, "Pools");
+    for (name, value) in [
+        ("hot capacity USD/month", 219.58),
+        ("cool capacity USD/month", 64.65),
+        ("cool transfer USD/month", 2.16),
+        ("throughput USD/month", 611.96),
+    ] {
+        assert!(cents(num(&v, 1, col(&v, name)), value), "{name}");
+    }
+    // The Prices sheet: Flexible capacity, throughput, cool capacity and transfer, and
+    // the retrieval share (10%).
+    let p = values(&mut book, "Prices");
+    assert_eq!(p.height(), 6);
+    assert!(cents(num(&p, 5, col(&p, "unit price USD")), 10.0));
+}
+
+fn cluster_plans(json: &Value) -> Vec<&Value> {
+    json["clusters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| &c["plan"])
+        .collect()
+}
+
+fn all_of<'a>(plans: &[&'a Value], key: &str) -> Vec<&'a Value> {
+    plans
+        .iter()
+        .flat_map(|p| p[key].as_array().unwrap().iter())
+        .collect()
+}
+
+/// The sheets of a cluster's plan inside an estate or per-cluster workbook (the summary's
+/// figures are on `Clusters`).
+fn assert_cluster_sheets(json: &Value, names: &[String]) {
+    let cluster_keys = [
+        ("cluster", "Clusters"),
+        ("hosts", "Clusters"),
+        ("hosts_source", "Clusters"),
+        ("target_share", "Clusters"),
+        ("plan", "Clusters"),
+    ];
+    for c in json["clusters"].as_array().unwrap() {
+        assert_sheets(c, &cluster_keys, names, "Clusters");
+        assert_sheets(&c["plan"], &PLAN_KEYS, names, "Clusters");
+    }
+}
+
+// The fixture's estate: two clusters of 3 hosts (the AVS minimum), Flexible pools of 2 and
+// 1 TiB at 0.11023 x 1,024 = 112.876 USD per TiB-month: 225.75 + 112.88 = 338.63 USD/month
+// ANF; hosts 6 x 9.20 x 730 = 40,296; total 40,634.63.
+#[test]
+fn estate_workbook_totals_equal_the_json() {
+    let (json, mut book, _) = plan_both(&fixture(), &[], "estate");
+    let names = book.sheet_names();
+    assert_eq!(
+        &names[..8],
+        [
+            "Estate",
+            "Sizing",
+            "SKUs",
+            "Clusters",
+            "Estate pools",
+            "Reservations",
+            "vSAN alone",
+            "Pools"
+        ]
+    );
+    let map = [
+        ("schema_version", "Estate"),
+        ("region", "Estate"),
+        ("location", "Estate"),
+        ("summary", "Estate"),
+        ("sizing", "Sizing"),
+        ("sku_alternatives", "SKUs"),
+        ("pools", "Estate pools"),
+        ("reservations", "Reservations"),
+        ("vsan_alone", "vSAN alone"),
+        ("clusters", "Clusters"),
+        ("assumptions", "Assumptions"),
+        ("excluded", "Excluded"),
+        ("warnings", "Warnings"),
+    ];
+    assert_sheets(&json, &map, &names, "Estate");
+    assert_cluster_sheets(&json, &names);
+    let e = values(&mut book, "Estate");
+    let s = &json["summary"];
+    assert!(cents(item(&e, "ANF USD/month"), 338.63));
+    assert!(cents(
+        item(&e, "ANF USD/month"),
+        s["anf_usd_per_month"].as_f64().unwrap()
+    ));
+    assert!(cents(item(&e, "total USD/month"), 40_634.63));
+    assert_eq!(item(&e, "hosts"), 6.0);
+    assert_eq!(item(&e, "pool size TiB"), 3.0);
+    let f = formulas(&mut book, "Estate");
+    let anf_row = (0..e.height())
+        .find(|r| e.get((*r, 0)).and_then(|d| d.as_string()).as_deref() == Some("ANF USD/month"))
+        .unwrap();
+    assert!(formula_at(&f, anf_row, 1).contains("'Pools'!$S$2:$S$3"));
+    let plans = cluster_plans(&json);
+    assert_pool_formulas(
+        &mut book,
+        &all_of(&plans, "pools"),
+        &all_of(&plans, "datastores"),
+    );
+}
+
+#[test]
+fn per_cluster_workbook_totals_equal_the_json() {
+    let (json, mut book, _) = plan_both(&fixture(), &["--per-cluster"], "per-cluster");
+    let names = book.sheet_names();
+    assert_eq!(&names[..4], ["Total", "Clusters", "Reservations", "Pools"]);
+    let map = [
+        ("schema_version", "Total"),
+        ("clusters", "Clusters"),
+        ("total", "Total"),
+        ("reservations", "Reservations"),
+        ("excluded", "Excluded"),
+    ];
+    assert_sheets(&json, &map, &names, "Total");
+    assert_cluster_sheets(&json, &names);
+    let t = values(&mut book, "Total");
+    // Same pools as the estate: 225.75 + 112.88 = 338.63 USD/month, 3 TiB, 1,800 GiB.
+    assert!(cents(item(&t, "cost USD/month"), 338.63));
+    assert!(cents(
+        item(&t, "cost USD/month"),
+        json["total"]["cost_usd_per_month"].as_f64().unwrap()
+    ));
+    assert_eq!(item(&t, "pool size TiB"), 3.0);
+    assert_eq!(item(&t, "capacity placed GiB"), 1800.0);
+    let c = values(&mut book, "Clusters");
+    let cost = col(&c, "cost USD/month");
+    for (i, p) in cluster_plans(&json).iter().enumerate() {
+        assert!(cents(
+            num(&c, i + 1, cost),
+            p["totals"]["cost_usd_per_month"].as_f64().unwrap()
+        ));
+    }
+    let plans = cluster_plans(&json);
+    assert_pool_formulas(
+        &mut book,
+        &all_of(&plans, "pools"),
+        &all_of(&plans, "datastores"),
+    );
+}
+
+#[test]
+fn workshop_export_workbooks_equal_the_json() {
+    let Some(input) = shared("sizing-workshop-805vms.xlsx") else {
+        return;
+    };
+    let flags = [
+        "--hosts",
+        "8",
+        "--peak-months",
+        "2",
+        "--cold-pct",
+        "50",
+        "--iops",
+        "60000",
+        "--throughput-mibps",
+        "1500",
+        "--peak-iops",
+        "90000",
+    ];
+    let (json, mut book, _) = plan_both(&input, &flags, "workshop");
+    let names = book.sheet_names();
+    assert_sheets(&json, &PLAN_KEYS, &names, "Summary");
+    let s = values(&mut book, "Summary");
+    let t = &json["totals"];
+    assert!(cents(
+        item(&s, "cost USD/month"),
+        t["cost_usd_per_month"].as_f64().unwrap()
+    ));
+    assert_eq!(
+        item(&s, "pool size TiB"),
+        t["pool_size_tib"].as_f64().unwrap()
+    );
+    assert_eq!(item(&s, "VMs placed"), t["vms_placed"].as_f64().unwrap());
+    let pools: Vec<&Value> = json["pools"].as_array().unwrap().iter().collect();
+    let dss: Vec<&Value> = json["datastores"].as_array().unwrap().iter().collect();
+    assert_pool_formulas(&mut book, &pools, &dss);
+    let (json, mut book, _) = plan_both(&input, &["--cold-pct", "50"], "workshop-estate");
+    let e = values(&mut book, "Estate");
+    let anf = json["summary"]["anf_usd_per_month"].as_f64().unwrap();
+    assert!(cents(item(&e, "ANF USD/month"), anf));
+    let plans = cluster_plans(&json);
+    assert_pool_formulas(
+        &mut book,
+        &all_of(&plans, "pools"),
+        &all_of(&plans, "datastores"),
+    );
+}
+
+// A 40,000-character VM name: Excel holds 32,767 characters a cell, so the Placements cell
+// keeps 32,000 + "… (40,000 characters)" and the warning quotes its first 60 characters.
+#[test]
+fn a_vm_name_over_excels_limit_is_cut_with_a_warning() {
+    let long = format!("vm-{}", "x".repeat(39_997));
+    let csv = std::fs::read_to_string(root().join("fixtures/small-estate-vinfo.csv")).unwrap();
+    let csv = csv.replacen(
+        "\"web-01\",\"poweredOn\"",
+        &format!("\"{long}\",\"poweredOn\""),
+        1,
+    );
+    let input = scratch("long").join("vinfo.csv");
+    std::fs::write(&input, csv).unwrap();
+    for flags in [&["--hosts", "3"][..], &[][..], &["--per-cluster"][..]] {
+        let (_, mut book, stderr) = plan_both(&input, flags, "long-out");
+        let quoted = format!("VM '{}…' (40,000 characters)", &long[..60]);
+        assert!(stderr.contains("warning: sheet 'Placements'"), "{stderr}");
+        assert!(stderr.contains(&quoted), "{stderr}");
+        let w = values(&mut book, "Warnings");
+        let found = w.rows().any(|r| {
+            r.iter()
+                .any(|d| d.as_string().is_some_and(|s| s.contains(&quoted)))
+        });
+        assert!(found, "the Warnings sheet names the VM");
+        let p = values(&mut book, "Placements");
+        let longest = p
+            .rows()
+            .flat_map(|r| r.iter())
+            .filter_map(|d| d.as_string())
+            .map(|s| s.chars().count())
+            .max()
+            .unwrap();
+        assert!(longest <= 32_767, "{longest}");
+        assert_eq!(longest, 32_021);
+    }
+}
