@@ -777,19 +777,26 @@ fn xlsx_plan_workbook() {
             "Summary",
             "Pools",
             "Datastores",
+            "Performance",
+            "Binding limits",
+            "Alternatives",
+            "Marginal costs",
+            "Time phases",
+            "vSAN",
             "Placements",
             "Excluded",
-            "Alternatives",
             "Warnings",
-            "Assumptions"
+            "Assumptions",
+            "Prices"
         ]
     );
-    // The README plan: one datastore of 3 TiB = 3,072 GiB, 7 VMs, 1,175.58 USD/month.
+    // The README plan: one datastore of 3 TiB = 3,072 GiB, 7 VMs, 1,175.58 USD/month
+    // (a formula over the pool's cost; its cached result).
     let ds = wb.worksheet_range("Datastores").unwrap();
     assert_eq!(ds.get((1, 0)), Some(&Data::String("anf-ds-01".into())));
-    assert_eq!(ds.get((1, 2)), Some(&Data::Float(3072.0)));
-    assert_eq!(ds.get((1, 6)), Some(&Data::Float(7.0)));
-    assert_eq!(ds.get((1, 8)), Some(&Data::Float(1175.58)));
+    assert_eq!(ds.get((1, 3)), Some(&Data::Float(3072.0)));
+    assert_eq!(ds.get((1, 7)), Some(&Data::Float(7.0)));
+    assert_eq!(ds.get((1, 10)), Some(&Data::Float(1175.58)));
     // 7 placements and the template excluded
     assert_eq!(wb.worksheet_range("Placements").unwrap().height(), 8);
     let ex = wb.worksheet_range("Excluded").unwrap();

@@ -268,6 +268,16 @@ fn cluster_plans(json: &Value) -> Vec<&Value> {
         .collect()
 }
 
+/// [`assert_pool_formulas`] over every cluster's pools and datastores.
+fn assert_cluster_pool_formulas(book: &mut Xlsx<Cursor<Vec<u8>>>, json: &Value) {
+    let plans = cluster_plans(json);
+    assert_pool_formulas(
+        book,
+        &all_of(&plans, "pools"),
+        &all_of(&plans, "datastores"),
+    );
+}
+
 fn all_of<'a>(plans: &[&'a Value], key: &str) -> Vec<&'a Value> {
     plans
         .iter()
@@ -343,12 +353,7 @@ fn estate_workbook_totals_equal_the_json() {
         .find(|r| e.get((*r, 0)).and_then(|d| d.as_string()).as_deref() == Some("ANF USD/month"))
         .unwrap();
     assert!(formula_at(&f, anf_row, 1).contains("'Pools'!$S$2:$S$3"));
-    let plans = cluster_plans(&json);
-    assert_pool_formulas(
-        &mut book,
-        &all_of(&plans, "pools"),
-        &all_of(&plans, "datastores"),
-    );
+    assert_cluster_pool_formulas(&mut book, &json);
 }
 
 #[test]
@@ -382,12 +387,7 @@ fn per_cluster_workbook_totals_equal_the_json() {
             p["totals"]["cost_usd_per_month"].as_f64().unwrap()
         ));
     }
-    let plans = cluster_plans(&json);
-    assert_pool_formulas(
-        &mut book,
-        &all_of(&plans, "pools"),
-        &all_of(&plans, "datastores"),
-    );
+    assert_cluster_pool_formulas(&mut book, &json);
 }
 
 #[test]
@@ -430,12 +430,7 @@ fn workshop_export_workbooks_equal_the_json() {
     let e = values(&mut book, "Estate");
     let anf = json["summary"]["anf_usd_per_month"].as_f64().unwrap();
     assert!(cents(item(&e, "ANF USD/month"), anf));
-    let plans = cluster_plans(&json);
-    assert_pool_formulas(
-        &mut book,
-        &all_of(&plans, "pools"),
-        &all_of(&plans, "datastores"),
-    );
+    assert_cluster_pool_formulas(&mut book, &json);
 }
 
 // A 40,000-character VM name: Excel holds 32,767 characters a cell, so the Placements cell

@@ -119,7 +119,7 @@ fn more_summary(s: &EstateSummary) -> Vec<(&'static str, Cell)> {
         ),
         (
             "vSAN alone hosts",
-            opt(s.vsan_alone_hosts.map(f64::from), |v| int(v)),
+            opt(s.vsan_alone_hosts.map(f64::from), int),
         ),
         ("vSAN alone USD/month", opt(s.vsan_alone_usd_per_month, usd)),
         ("savings USD/month", opt(s.savings_usd_per_month, usd)),
@@ -240,7 +240,7 @@ fn skus(plan: &EstatePlan) -> Sheet {
             opt(a.hosts_usd_per_month, usd),
             opt(a.anf_usd_per_month, usd),
             opt(a.total_usd_per_month, usd),
-            opt(a.vsan_alone_hosts.map(f64::from), |v| int(v)),
+            opt(a.vsan_alone_hosts.map(f64::from), int),
             opt(a.vsan_alone_usd_per_month, usd),
             text(a.note.clone()),
         ]);

@@ -7,8 +7,8 @@ use super::cells::{
     yes_no,
 };
 use super::charts::ChartSpec;
-use super::pools::{COST, DS_PLACED, SIZE};
-use super::single::{PlanSheets, sum_of};
+use super::pools::COST;
+use super::single::{PlanSheets, size_and_placed, sum_of};
 use crate::plan::{ClusterPlan, ClusterPlans, ReservationPurchase};
 
 /// Header of `Clusters`.
@@ -170,15 +170,7 @@ pub fn cluster_plans_sheets(plans: &ClusterPlans) -> Vec<Sheet> {
     let (pool_rows, ds_rows) = sheets.rows();
     let t = &plans.total;
     let pools = || plans.clusters.iter().flat_map(|c| c.plan.pools.iter());
-    let sizes: Vec<f64> = pools().map(|p| f64::from(p.size_tib)).collect();
     let firsts: Vec<f64> = pools().map(|p| p.first_month_cool_transfer_usd).collect();
-    let placed: f64 = plans
-        .clusters
-        .iter()
-        .flat_map(|c| c.plan.datastores.iter().map(|d| d.placed_capacity_gib))
-        .sum();
-    let size_sum = format!("SUM({})", column_ref("Pools", 1 + SIZE, pool_rows));
-    let placed_sum = format!("SUM({})", column_ref("Datastores", 1 + DS_PLACED, ds_rows));
     let savings: Vec<f64> = plans
         .reservations
         .iter()
@@ -190,20 +182,6 @@ pub fn cluster_plans_sheets(plans: &ClusterPlans) -> Vec<Sheet> {
         ("clusters", count(t.clusters)),
         ("hosts", int(t.hosts)),
         ("datastores", int(t.datastores)),
-        (
-            "pool size TiB",
-            checked(
-                size_sum,
-                sizes.iter().sum(),
-                f64::from(t.pool_size_tib),
-                Fmt::Int,
-            )
-            .0,
-        ),
-        (
-            "capacity placed GiB",
-            checked(placed_sum, placed, t.placed_capacity_gib, Fmt::Int).0,
-        ),
         (
             "cost USD/month",
             anf_cost(
@@ -241,6 +219,13 @@ pub fn cluster_plans_sheets(plans: &ClusterPlans) -> Vec<Sheet> {
         ("VMs excluded", count(t.vms_excluded)),
         ("capacity excluded GiB", int(t.excluded_capacity_gib)),
     ];
+    let mut rows = rows;
+    rows.extend(size_and_placed(
+        plans.clusters.iter().map(|c| &c.plan),
+        1,
+        (pool_rows, ds_rows),
+        (t.pool_size_tib, t.placed_capacity_gib),
+    ));
     let mut total = Sheet::new("Total", &["item", "value"]);
     total.rows = rows.into_iter().map(|(k, v)| vec![text(k), v]).collect();
     let mut all = vec![

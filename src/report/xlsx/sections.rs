@@ -358,7 +358,7 @@ pub fn add_excluded(sheet: &mut Sheet, lead: &[Cell], excluded: &[ExcludedVm]) {
         row.extend([
             text(e.name.clone()),
             text(e.reason.describe()),
-            opt(e.capacity_gib, |v| int(v)),
+            opt(e.capacity_gib, int),
             text(e.origin.file.clone()),
             text(e.origin.sheet.clone()),
             count(e.origin.row),

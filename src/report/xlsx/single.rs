@@ -141,6 +141,37 @@ pub fn sum_of(sheet: &str, col: usize, rows: usize, values: &[f64], json: f64) -
     checked(formula, computed, json, Fmt::Usd).0
 }
 
+/// The `pool size TiB` and `capacity placed GiB` rows: sums of the `Pools` size and
+/// `Datastores` placed columns (offset `o`) over `plans`, checked against the totals.
+pub fn size_and_placed<'a>(
+    plans: impl Iterator<Item = &'a Plan> + Clone,
+    o: usize,
+    (pool_rows, ds_rows): (usize, usize),
+    (tib, gib): (u32, f64),
+) -> [(&'static str, Cell); 2] {
+    let sizes: f64 = plans
+        .clone()
+        .flat_map(|p| p.pools.iter())
+        .map(|p| f64::from(p.size_tib))
+        .sum();
+    let placed: f64 = plans
+        .flat_map(|p| p.datastores.iter())
+        .map(|d| d.placed_capacity_gib)
+        .sum();
+    let size_sum = format!("SUM({})", column_ref("Pools", o + SIZE, pool_rows));
+    let placed_sum = format!("SUM({})", column_ref("Datastores", o + DS_PLACED, ds_rows));
+    [
+        (
+            "pool size TiB",
+            checked(size_sum, sizes, f64::from(tib), Fmt::Int).0,
+        ),
+        (
+            "capacity placed GiB",
+            checked(placed_sum, placed, gib, Fmt::Int).0,
+        ),
+    ]
+}
+
 /// The `Summary` sheet of one plan: region, prices, hosts, totals (pool TiB, placed GiB,
 /// cost and first-month transfer as sums of the `Pools`/`Datastores` columns), targets and
 /// predictions, the time-phased year.
@@ -155,14 +186,6 @@ pub fn summary(plan: &Plan, sheets: &PlanSheets) -> Sheet {
         .iter()
         .map(|p| p.first_month_cool_transfer_usd)
         .collect();
-    let sizes: Vec<f64> = plan.pools.iter().map(|p| f64::from(p.size_tib)).collect();
-    let placed: Vec<f64> = plan
-        .datastores
-        .iter()
-        .map(|d| d.placed_capacity_gib)
-        .collect();
-    let size_sum = format!("SUM({})", column_ref("Pools", o + SIZE, pool_rows));
-    let placed_sum = format!("SUM({})", column_ref("Datastores", o + DS_PLACED, ds_rows));
     let mut rows: Vec<(&str, Cell)> = vec![
         ("schema version", int(plan.schema_version)),
         ("region", text(plan.region.clone())),
@@ -175,27 +198,7 @@ pub fn summary(plan: &Plan, sheets: &PlanSheets) -> Sheet {
         ("VMs placed", count(t.vms_placed)),
         ("VMs excluded", count(t.vms_excluded)),
         ("capacity required GiB", int(t.required_capacity_gib)),
-        (
-            "capacity placed GiB",
-            checked(
-                placed_sum,
-                placed.iter().sum(),
-                t.placed_capacity_gib,
-                Fmt::Int,
-            )
-            .0,
-        ),
         ("capacity excluded GiB", int(t.excluded_capacity_gib)),
-        (
-            "pool size TiB",
-            checked(
-                size_sum,
-                sizes.iter().sum(),
-                f64::from(t.pool_size_tib),
-                Fmt::Int,
-            )
-            .0,
-        ),
         ("QoS throughput MiB/s", dec(t.throughput_mibps)),
         (
             "cost USD/month",
@@ -225,6 +228,12 @@ pub fn summary(plan: &Plan, sheets: &PlanSheets) -> Sheet {
         ),
         ("extrapolated", yes_no(perf.extrapolation.extrapolated)),
     ];
+    rows.extend(size_and_placed(
+        std::iter::once(plan),
+        o,
+        (pool_rows, ds_rows),
+        (t.pool_size_tib, t.placed_capacity_gib),
+    ));
     if let Some(tp) = &plan.time_phased {
         rows.push(("yearly cost USD (time phased)", usd(tp.yearly_cost_usd)));
     }
