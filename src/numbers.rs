@@ -41,6 +41,25 @@ pub fn show_number(v: f64) -> String {
     }
 }
 
+/// Longest text, in characters, quoted whole in a message or warning.
+pub const CLIP_CHARS: usize = 60;
+
+/// Text as quoted in messages and warnings: whole up to [`CLIP_CHARS`] characters, else its
+/// first [`CLIP_CHARS`] characters, `...` and its length (`"aaaa...aaa... (1,048,576
+/// characters)"`), so a 100 MB cell never lands in a message.
+pub fn clip(text: &str) -> String {
+    let mut chars = text.char_indices();
+    let cut = chars.nth(CLIP_CHARS).map(|(i, _)| i);
+    let shown = &text[..cut.unwrap_or(text.len())];
+    match cut {
+        None => shown.to_string(),
+        Some(_) => format!(
+            "{shown}... ({} characters)",
+            group_thousands(text.chars().count() as f64, 0)
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -58,5 +77,18 @@ mod tests {
     fn user_figures_keep_their_decimals() {
         assert_eq!(show_number(50_000_000.0), "50,000,000");
         assert_eq!(show_number(1500.5), "1,500.5");
+    }
+
+    #[test]
+    fn long_text_is_clipped() {
+        assert_eq!(clip("vm-01"), "vm-01");
+        let sixty = "x".repeat(60);
+        assert_eq!(clip(&sixty), sixty);
+        // 1,000 'é' (2 bytes each): the first 60 characters, then the length in characters.
+        let long = "é".repeat(1000);
+        assert_eq!(
+            clip(&long),
+            format!("{}... (1,000 characters)", "é".repeat(60))
+        );
     }
 }

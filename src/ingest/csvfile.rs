@@ -18,9 +18,52 @@
 use std::path::Path;
 
 use crate::ingest::IngestError;
-use crate::ingest::table::{FieldSpec, Resolved, Row, resolve};
+use crate::ingest::table::{FieldSpec, MAX_COLUMNS, Resolved, Row, resolve};
 use crate::ingest::value::{DecimalMark, MarkEvidence, Value, mark_evidence, text_value};
 use crate::inventory::Warning;
+
+/// Longest line of a CSV file: 16 MiB. An RVTools row is a few KB; even a row of 100 cells at
+/// Excel's 32,767-character cell limit is 3.2 MB. It bounds what the CSV parser buffers for
+/// one record (a 100 MB one-line file, a 100 MB header field or number cell).
+pub const MAX_LINE_BYTES: u64 = 16 << 20;
+
+/// A reader that fails once a line (bytes between two `\n`) passes [`MAX_LINE_BYTES`].
+/// Quoted fields with line breaks count as several lines, so the cap can only err on the
+/// generous side.
+struct LineCap<R> {
+    inner: R,
+    line_bytes: u64,
+}
+
+/// The error [`LineCap`] raises, recognised by [`csv_error`].
+#[derive(Debug)]
+struct LineTooLong;
+
+impl std::fmt::Display for LineTooLong {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "a line longer than {} MiB", MAX_LINE_BYTES >> 20)
+    }
+}
+
+impl std::error::Error for LineTooLong {}
+
+impl<R: std::io::Read> std::io::Read for LineCap<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        let got = buf.get(..n).unwrap_or(&[]);
+        match got.iter().rposition(|&b| b == b'\n') {
+            Some(last) => self.line_bytes = (n - last - 1) as u64,
+            None => self.line_bytes += n as u64,
+        }
+        if self.line_bytes > MAX_LINE_BYTES {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                LineTooLong,
+            ));
+        }
+        Ok(n)
+    }
+}
 
 /// A CSV file read into memory and decoded.
 pub(crate) struct CsvText {
@@ -131,12 +174,27 @@ pub(crate) fn tab_of(path: &Path) -> Option<String> {
 }
 
 fn csv_error(file: &str, sheet: &str, row: usize, e: &csv::Error) -> IngestError {
+    let too_long = match e.kind() {
+        csv::ErrorKind::Io(io) => io.get_ref().is_some_and(|i| i.is::<LineTooLong>()),
+        _ => false,
+    };
+    let detail = if too_long {
+        format!(
+            "a line longer than {} MiB; no RVTools row is (a damaged or hostile file?)",
+            MAX_LINE_BYTES >> 20
+        )
+    } else {
+        format!(
+            "unreadable CSV record ({})",
+            crate::numbers::clip(&e.to_string())
+        )
+    };
     IngestError::Malformed {
         file: file.to_string(),
         sheet: Some(sheet.to_string()),
         row: Some(row),
         column: None,
-        detail: format!("unreadable CSV record ({e})"),
+        detail,
     }
 }
 
@@ -235,12 +293,15 @@ fn open_utf8(
     Ok(Some((input, delimiter)))
 }
 
-fn csv_reader<R: std::io::Read>(input: R, delimiter: u8) -> csv::Reader<R> {
+fn csv_reader<R: std::io::Read>(input: R, delimiter: u8) -> csv::Reader<LineCap<R>> {
     csv::ReaderBuilder::new()
         .delimiter(delimiter)
         .has_headers(false)
         .flexible(true)
-        .from_reader(input)
+        .from_reader(LineCap {
+            inner: input,
+            line_bytes: 0,
+        })
 }
 
 /// What [`read_records`] needs to know about the sheet.
@@ -281,6 +342,19 @@ where
     }
     if rec.as_slice().contains(&0) {
         return Err(binary());
+    }
+    if rec.len() > MAX_COLUMNS {
+        return Err(IngestError::Malformed {
+            file: file.to_string(),
+            sheet: Some(sheet.to_string()),
+            row: Some(1),
+            column: None,
+            detail: format!(
+                "the header has {} fields, more than {} (Excel's limit); not an RVTools export",
+                crate::numbers::group_thousands(rec.len() as f64, 0),
+                crate::numbers::group_thousands(MAX_COLUMNS as f64, 0)
+            ),
+        });
     }
     let Ok(header) = csv::StringRecord::from_byte_record(rec.clone()) else {
         return Ok(None);

@@ -48,7 +48,7 @@ pub(crate) fn merge(parts: Vec<Inventory>) -> Inventory {
                         sheet: Some(vm.origin.sheet.clone()),
                         row: Some(vm.origin.row),
                         column: None,
-                        value: Some(vm.name.clone()),
+                        value: Some(crate::numbers::clip(&vm.name)),
                         message: format!(
                             "VM '{}' ({key}) was already read from {file} row {row}; this \
                              copy is not counted",

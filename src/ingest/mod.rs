@@ -7,6 +7,8 @@
 //!   rows cost nothing.
 //! - `csvfile`: one CSV file as a sheet: encoding (BOM, UTF-8, Windows-1252 fallback),
 //!   delimiter sniffing, decimal mark decided per file; UTF-8 files in one streaming pass.
+//! - `package`: checks an xlsx zip before calamine reads it (part sizes, inflation ratio,
+//!   the shared strings' `uniqueCount`, cell references beyond `XFD1048576`).
 //! - `table`: header resolution (trimmed, case- and space-insensitive, every known spelling)
 //!   and typed access to a row's cells, turning bad cells into warnings.
 //! - `vinfo`, `tabs`: the columns read from each tab and the records built from a row;
@@ -43,6 +45,7 @@ use crate::inventory::{Inventory, Source, Warning};
 mod csvfile;
 mod liveoptics;
 mod merge;
+mod package;
 mod perf;
 mod quality;
 mod table;
@@ -52,10 +55,13 @@ mod vinfo;
 mod vmemory;
 mod xlsx;
 
+pub use csvfile::MAX_LINE_BYTES;
 pub use liveoptics::{
     LIVE_OPTICS_FORMAT, LIVE_OPTICS_PERF_SHEET, PerfBasis, read_live_optics_perf,
 };
+pub use package::{MAX_PART_BYTES, MAX_RATIO, RATIO_FLOOR_BYTES};
 pub use perf::{PerfInput, VmPerf, read_perf_csv};
+pub use table::MAX_COLUMNS;
 
 /// The kind of an [`IngestError`], for callers that branch on it (exit codes, tests).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

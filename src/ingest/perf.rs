@@ -191,7 +191,7 @@ fn row_warning(r: &VmPerf, message: String) -> Warning {
         sheet: Some(r.origin.sheet.clone()),
         row: Some(r.origin.row),
         column: Some("vm".to_string()),
-        value: Some(r.vm.clone()),
+        value: Some(crate::numbers::clip(&r.vm)),
         message,
     }
 }

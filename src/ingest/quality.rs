@@ -57,7 +57,7 @@ fn duplicate_vm_names(inv: &Inventory, out: &mut Vec<Warning>) {
             sheet: Some(first.origin.sheet.clone()),
             row: Some(first.origin.row),
             column: Some("VM".to_string()),
-            value: Some(first.name.clone()),
+            value: Some(crate::numbers::clip(&first.name)),
             message: format!(
                 "VM name '{}' appears {} times ({}); each is counted as a separate VM",
                 first.name,
@@ -101,7 +101,7 @@ fn hosts_missing_from_vhost(inv: &Inventory, out: &mut Vec<Warning>) {
             sheet: Some(vm.origin.sheet.clone()),
             row: Some(vm.origin.row),
             column: Some("Host".to_string()),
-            value: Some(host.to_string()),
+            value: Some(crate::numbers::clip(host)),
             message: format!(
                 "host '{host}' of {count} VM(s) (first: '{}') is not in vHost",
                 vm.name
@@ -142,7 +142,7 @@ fn disks_of_unknown_vms(inv: &Inventory, out: &mut Vec<Warning>) {
             sheet: Some(d.origin.sheet.clone()),
             row: Some(d.origin.row),
             column: Some("VM".to_string()),
-            value: Some(name.to_string()),
+            value: Some(crate::numbers::clip(name)),
             message: format!("{count} vDisk row(s) of VM '{name}', which is not in vInfo"),
         });
     }

@@ -8,6 +8,13 @@
 use crate::ingest::IngestError;
 use crate::ingest::value::{DecimalMark, Value, parse_number};
 use crate::inventory::Warning;
+use crate::numbers::clip;
+
+/// Most columns a sheet's header may have: 16,384, Excel's own limit (column `XFD`). Applies
+/// to xlsx sheets and CSV files alike; it bounds the per-column lookup
+/// ([`Resolved::column_slots`]) and the header work of a hostile file (a header of 20 million
+/// cells).
+pub const MAX_COLUMNS: usize = 16_384;
 
 /// One column the inventory reads from a sheet.
 #[derive(Debug, Clone, Copy)]
@@ -72,19 +79,22 @@ pub(crate) struct Resolved {
 
 impl Resolved {
     /// For each sheet column, the field slot it feeds (`None` = not tracked). Indexed by
-    /// column; only as long as the last tracked column.
+    /// column; only as long as the last tracked column, and never longer than
+    /// [`MAX_COLUMNS`] ([`resolve`] refuses a header past it; a column beyond is not
+    /// tracked here in any case).
     pub(crate) fn column_slots(&self) -> Vec<Option<usize>> {
-        let width = self
-            .columns
-            .iter()
-            .flatten()
-            .map(|(c, _)| *c as usize + 1)
-            .max()
-            .unwrap_or(0);
+        let tracked = || {
+            self.columns
+                .iter()
+                .enumerate()
+                .filter_map(|(slot, col)| col.as_ref().map(|(c, _)| (*c as usize, slot)))
+                .filter(|(c, _)| *c < MAX_COLUMNS)
+        };
+        let width = tracked().map(|(c, _)| c + 1).max().unwrap_or(0);
         let mut slots = vec![None; width];
-        for (slot, col) in self.columns.iter().enumerate() {
-            if let Some((c, _)) = col {
-                slots[*c as usize] = Some(slot);
+        for (c, slot) in tracked() {
+            if let Some(s) = slots.get_mut(c) {
+                *s = Some(slot);
             }
         }
         slots
@@ -93,7 +103,7 @@ impl Resolved {
     /// Header text of a field's column, or the field name when unmapped.
     pub(crate) fn header(&self, slot: usize, specs: &[FieldSpec]) -> String {
         match self.columns.get(slot) {
-            Some(Some((_, h))) => h.clone(),
+            Some(Some((_, h))) => clip(h),
             _ => specs
                 .get(slot)
                 .map(|s| s.name.to_string())
@@ -112,7 +122,8 @@ impl Resolved {
 ///
 /// # Errors
 /// [`IngestError::MissingColumn`] for a required field without a column, listing every
-/// spelling tried and the headers found.
+/// spelling tried and the headers found (each [`clip`]ped); [`IngestError::Malformed`] for a
+/// header cell past [`MAX_COLUMNS`].
 pub(crate) fn resolve(
     file: &str,
     sheet: &str,
@@ -120,6 +131,24 @@ pub(crate) fn resolve(
     specs: &[FieldSpec],
     warnings: &mut Vec<Warning>,
 ) -> Result<Resolved, IngestError> {
+    if let Some((c, _)) = headers
+        .iter()
+        .enumerate()
+        .find(|(i, (c, _))| *c as usize >= MAX_COLUMNS || *i >= MAX_COLUMNS)
+        .map(|(_, h)| h)
+    {
+        return Err(IngestError::Malformed {
+            file: file.to_string(),
+            sheet: Some(sheet.to_string()),
+            row: Some(1),
+            column: Some(column_letter(*c)),
+            detail: format!(
+                "the header has more than {} columns (Excel's limit, column XFD); not an \
+                 RVTools export",
+                crate::numbers::group_thousands(MAX_COLUMNS as f64, 0)
+            ),
+        });
+    }
     let normalized: Vec<String> = headers.iter().map(|(_, h)| normalize_header(h)).collect();
     let position = |name: &str| {
         normalized
@@ -160,11 +189,11 @@ pub(crate) fn resolve(
                     file: file.to_string(),
                     sheet: Some(sheet.to_string()),
                     row: Some(1),
-                    column: Some(headers[pick].1.clone()),
+                    column: Some(clip(&headers[pick].1)),
                     value: None,
                     message: format!(
                         "header '{}' appears in {} columns ({}); reading column {} for {}",
-                        headers[pick].1,
+                        clip(&headers[pick].1),
                         matches.len(),
                         listed.join(", "),
                         column_letter(headers[pick].0),
@@ -181,7 +210,7 @@ pub(crate) fn resolve(
                 sheet: sheet.to_string(),
                 column: spec.name.to_string(),
                 tried: spec.aliases.iter().map(|s| s.to_string()).collect(),
-                found: headers.iter().map(|(_, h)| h.clone()).collect(),
+                found: headers.iter().map(|(_, h)| clip(h)).collect(),
             });
         }
         columns.push(chosen);
@@ -238,7 +267,7 @@ impl Row<'_, '_> {
 
     /// Pushes a warning about a cell.
     pub(crate) fn warn(&mut self, slot: usize, message: String) {
-        let value = self.cell(slot).display();
+        let value = clip(&self.cell(slot).display());
         self.warnings.push(Warning {
             file: self.file.to_string(),
             sheet: Some(self.sheet.to_string()),

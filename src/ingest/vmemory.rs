@@ -125,7 +125,7 @@ pub(crate) fn join(vms: &mut [Vm], rows: &[MemoryRow], warnings: &mut Vec<Warnin
     if let Some(first) = unmatched.first() {
         warnings.push(Warning {
             column: Some("VM".to_string()),
-            value: Some(first.vm.clone()),
+            value: Some(crate::numbers::clip(&first.vm)),
             ..Warning::at_row(
                 &first.origin,
                 format!(
@@ -140,7 +140,7 @@ pub(crate) fn join(vms: &mut [Vm], rows: &[MemoryRow], warnings: &mut Vec<Warnin
     if let Some(first) = repeated.first() {
         warnings.push(Warning {
             column: Some("VM".to_string()),
-            value: Some(first.vm.clone()),
+            value: Some(crate::numbers::clip(&first.vm)),
             ..Warning::at_row(
                 &first.origin,
                 format!(

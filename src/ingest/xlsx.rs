@@ -9,14 +9,16 @@
 use std::borrow::Cow;
 use std::fs::File;
 use std::io::BufReader;
+use std::panic::AssertUnwindSafe;
 use std::path::Path;
 
 use calamine::{DataRef, Reader, Xlsx, XlsxError};
 
 use crate::ingest::IngestError;
-use crate::ingest::table::{FieldSpec, Resolved, Row, resolve};
+use crate::ingest::table::{FieldSpec, MAX_COLUMNS, Resolved, Row, column_letter, resolve};
 use crate::ingest::value::{DecimalMark, Value, text_value};
 use crate::inventory::Warning;
+use crate::numbers::clip;
 
 /// An open workbook.
 pub(crate) type Workbook = Xlsx<BufReader<File>>;
@@ -36,13 +38,23 @@ pub(crate) fn open(path: &Path, file: &str) -> Result<Workbook, IngestError> {
             detail: "the file is empty".to_string(),
         });
     }
-    Xlsx::new(BufReader::new(f)).map_err(|e| match e {
-        XlsxError::Io(io) => IngestError::from_io(file, io),
-        other => IngestError::NotASpreadsheet {
+    crate::ingest::package::check(path, file)?;
+    let opened = std::panic::catch_unwind(AssertUnwindSafe(|| Xlsx::new(BufReader::new(f))));
+    match opened {
+        Ok(Ok(wb)) => Ok(wb),
+        Ok(Err(XlsxError::Io(io))) => Err(IngestError::from_io(file, io)),
+        Ok(Err(other)) => Err(IngestError::NotASpreadsheet {
             file: file.to_string(),
-            detail: format!("not a readable xlsx workbook ({other})"),
-        },
-    })
+            detail: format!(
+                "not a readable xlsx workbook ({})",
+                clip(&other.to_string())
+            ),
+        }),
+        Err(_) => Err(IngestError::NotASpreadsheet {
+            file: file.to_string(),
+            detail: "not a readable xlsx workbook (the xlsx reader failed on it)".to_string(),
+        }),
+    }
 }
 
 /// Finds a sheet by name: exact, else trimmed and case-insensitive.
@@ -84,13 +96,85 @@ fn to_value<'a>(d: &DataRef<'a>) -> Value<'a> {
     }
 }
 
+/// The sheet's cell stream: the next `(row, column, value)`, with calamine's errors (and, in
+/// builds with overflow checks, its panics on impossible cell references) as
+/// [`IngestError::Malformed`] naming the last row read.
+struct Cells<'a, 'f> {
+    reader: calamine::XlsxCellReader<'a, BufReader<File>>,
+    file: &'f str,
+    sheet: &'f str,
+}
+
+impl<'a> Cells<'a, '_> {
+    fn next(&mut self, cur_row: u32) -> Result<Option<(u32, u32, Value<'a>)>, IngestError> {
+        let reader = &mut self.reader;
+        let next = std::panic::catch_unwind(AssertUnwindSafe(|| reader.next_cell()));
+        let detail = match next {
+            Ok(Ok(Some(cell))) => {
+                let (r, c) = cell.get_position();
+                return Ok(Some((r, c, to_value(cell.get_value()))));
+            }
+            Ok(Ok(None)) => return Ok(None),
+            Ok(Err(e)) => format!(
+                "broken sheet data after this row ({})",
+                clip(&e.to_string())
+            ),
+            Err(_) => "broken sheet data after this row (a cell reference the xlsx reader \
+                       cannot hold)"
+                .to_string(),
+        };
+        Err(IngestError::Malformed {
+            file: self.file.to_string(),
+            sheet: Some(self.sheet.to_string()),
+            row: Some(cur_row as usize + 1),
+            column: None,
+            detail,
+        })
+    }
+}
+
+/// Adds a header cell, refusing one past Excel's last column ([`MAX_COLUMNS`]) or more
+/// than [`MAX_COLUMNS`] header cells (a header row of millions of cells).
+fn push_header(
+    headers: &mut Vec<(u32, String)>,
+    (r, c): (u32, u32),
+    v: &Value<'_>,
+    (file, sheet): (&str, &str),
+) -> Result<(), IngestError> {
+    if v.is_empty() {
+        return Ok(());
+    }
+    if c as usize >= MAX_COLUMNS || headers.len() >= MAX_COLUMNS {
+        return Err(IngestError::Malformed {
+            file: file.to_string(),
+            sheet: Some(sheet.to_string()),
+            row: Some(r as usize + 1),
+            column: Some(column_letter(c)),
+            detail: format!(
+                "the header row reaches past Excel's last column XFD ({} columns); not an \
+                 RVTools export",
+                crate::numbers::group_thousands(MAX_COLUMNS as f64, 0)
+            ),
+        });
+    }
+    headers.push((c, clip_header(v)));
+    Ok(())
+}
+
+/// Header text as kept: whole up to 4,096 bytes, else [`clip`]ped (no export has such a
+/// header; a 100 MB header cell must not be copied into every message).
+fn clip_header(v: &Value<'_>) -> String {
+    let text = v.display();
+    if text.len() > 4096 { clip(&text) } else { text }
+}
+
 /// Reads one sheet: the first non-empty row is the header; `visit` gets every later row that
 /// has a value in at least one tracked column.
 ///
 /// # Errors
 /// [`IngestError::MissingSheet`] when the sheet cannot be opened, [`IngestError::MissingColumn`]
 /// for a required field without a column, [`IngestError::Malformed`] when the sheet XML is
-/// broken (with the last row read).
+/// broken (with the last row read) or the header row reaches past column `XFD`.
 pub(crate) fn read_table<F>(
     wb: &mut Workbook,
     file: &str,
@@ -102,72 +186,89 @@ pub(crate) fn read_table<F>(
 where
     F: FnMut(&mut Row<'_, '_>),
 {
-    let mut reader = wb
-        .worksheet_cells_reader(sheet)
-        .map_err(|e| IngestError::Malformed {
-            file: file.to_string(),
-            sheet: Some(sheet.to_string()),
-            row: None,
-            column: None,
-            detail: format!("cannot read the sheet ({e})"),
-        })?;
-    let mut header_row: Option<u32> = None;
-    let mut headers: Vec<(u32, String)> = Vec::new();
-    let mut state: Option<(Resolved, Vec<Option<usize>>)> = None;
-    let mut cells: Vec<Value<'_>> = vec![Value::Empty; specs.len()];
-    let mut cur_row: u32 = 0;
-    let mut dirty = false;
-
-    loop {
-        let next = reader.next_cell().map_err(|e| IngestError::Malformed {
-            file: file.to_string(),
-            sheet: Some(sheet.to_string()),
-            row: Some(cur_row as usize + 1),
-            column: None,
-            detail: format!("broken sheet data after this row ({e})"),
-        })?;
-        let Some(cell) = next else { break };
-        let (r, c) = cell.get_position();
-        let v = to_value(cell.get_value());
-        if state.is_none() {
-            match header_row {
-                None => {
-                    if !v.is_empty() {
-                        header_row = Some(r);
-                        headers.push((c, v.display()));
-                    }
-                    continue;
-                }
-                Some(h) if r == h => {
-                    if !v.is_empty() {
-                        headers.push((c, v.display()));
-                    }
-                    continue;
-                }
-                Some(_) => {
-                    let resolved = resolve(file, sheet, &headers, specs, warnings)?;
-                    let slots = resolved.column_slots();
-                    state = Some((resolved, slots));
-                    cur_row = r;
-                }
-            }
+    let opened = std::panic::catch_unwind(AssertUnwindSafe(move || {
+        let wb = wb; // moved in: the reader borrows it
+        wb.worksheet_cells_reader(sheet)
+    }));
+    let reader = match opened {
+        Ok(Ok(reader)) => reader,
+        failed => {
+            let why = match failed {
+                Ok(Err(e)) => clip(&e.to_string()),
+                _ => "a cell reference the xlsx reader cannot hold".to_string(),
+            };
+            return Err(IngestError::Malformed {
+                file: file.to_string(),
+                sheet: Some(sheet.to_string()),
+                row: None,
+                column: None,
+                detail: format!("cannot read the sheet ({why})"),
+            });
         }
-        let Some((resolved, slots)) = state.as_ref() else {
-            continue;
-        };
+    };
+    let mut cells_in = Cells {
+        reader,
+        file,
+        sheet,
+    };
+    let mut headers: Vec<(u32, String)> = Vec::new();
+    let mut header_row: Option<u32> = None;
+    // The first cell after the header row, kept for the data loop.
+    let mut first = None;
+    while let Some((r, c, v)) = cells_in.next(header_row.unwrap_or(0))? {
+        match header_row {
+            Some(h) if r != h => {
+                first = Some((r, c, v));
+                break;
+            }
+            None if v.is_empty() => continue,
+            _ => header_row = Some(r),
+        }
+        push_header(&mut headers, (r, c), &v, (file, sheet))?;
+    }
+    let resolved = resolve(file, sheet, &headers, specs, warnings)?;
+    let Some(first) = first else {
+        // Header only (or nothing at all).
+        return Ok(resolved);
+    };
+    let ctx = RowCtx {
+        file,
+        sheet,
+        specs,
+        resolved: &resolved,
+    };
+    read_rows(&mut cells_in, first, &ctx, warnings, &mut visit)?;
+    Ok(resolved)
+}
+
+/// What every data row of a sheet shares.
+struct RowCtx<'c> {
+    file: &'c str,
+    sheet: &'c str,
+    specs: &'c [FieldSpec],
+    resolved: &'c Resolved,
+}
+
+/// Visits the data rows from `first` on: only tracked cells are kept, for the current row.
+fn read_rows<F>(
+    cells_in: &mut Cells<'_, '_>,
+    first: (u32, u32, Value<'_>),
+    ctx: &RowCtx<'_>,
+    warnings: &mut Vec<Warning>,
+    visit: &mut F,
+) -> Result<(), IngestError>
+where
+    F: FnMut(&mut Row<'_, '_>),
+{
+    let slots = ctx.resolved.column_slots();
+    let mut cells: Vec<Value<'_>> = vec![Value::Empty; ctx.specs.len()];
+    let mut cur_row = first.0;
+    let mut dirty = false;
+    let mut next = Some(first);
+    while let Some((r, c, v)) = next {
         if r != cur_row {
             if dirty {
-                let mut row = Row {
-                    file,
-                    sheet,
-                    row: cur_row as usize + 1,
-                    cells: &cells,
-                    resolved,
-                    specs,
-                    mark: DecimalMark::Point,
-                    warnings,
-                };
-                visit(&mut row);
+                visit_row(ctx, cur_row, &cells, warnings, visit);
                 cells.iter_mut().for_each(|c| *c = Value::Empty);
                 dirty = false;
             }
@@ -179,25 +280,32 @@ where
                 dirty = true;
             }
         }
+        next = cells_in.next(cur_row)?;
     }
-    let resolved = match state {
-        Some((resolved, _)) => resolved,
-        // Header only (or nothing at all): resolve it so a missing required column is
-        // reported.
-        None => return resolve(file, sheet, &headers, specs, warnings),
-    };
     if dirty {
-        let mut row = Row {
-            file,
-            sheet,
-            row: cur_row as usize + 1,
-            cells: &cells,
-            resolved: &resolved,
-            specs,
-            mark: DecimalMark::Point,
-            warnings,
-        };
-        visit(&mut row);
+        visit_row(ctx, cur_row, &cells, warnings, visit);
     }
-    Ok(resolved)
+    Ok(())
+}
+
+fn visit_row<F>(
+    ctx: &RowCtx<'_>,
+    row: u32,
+    cells: &[Value<'_>],
+    warnings: &mut Vec<Warning>,
+    visit: &mut F,
+) where
+    F: FnMut(&mut Row<'_, '_>),
+{
+    let mut row = Row {
+        file: ctx.file,
+        sheet: ctx.sheet,
+        row: row as usize + 1,
+        cells,
+        resolved: ctx.resolved,
+        specs: ctx.specs,
+        mark: DecimalMark::Point,
+        warnings,
+    };
+    visit(&mut row);
 }
