@@ -727,7 +727,9 @@ fn csv_and_markdown_plans() {
         "{md}"
     );
     assert!(
-        md.contains("| ultra only | ultra | 1 | 4 | 1,608.66 | +433.08 |"),
+        // restriction, level, datastores, TiB, purchased MiB/s (Ultra includes its
+        // throughput: 0), reserved TiB (0), options (none), cost, difference.
+        md.contains("| ultra only | ultra | 1 | 4 | 0 | 0 | - | 1,608.66 | +433.08 |"),
         "{md}"
     );
 
