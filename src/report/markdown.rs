@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use crate::demand::ExcludedVm;
 use crate::numbers::group_thousands as g;
-use crate::plan::{ClusterPlans, Plan};
+use crate::plan::Plan;
 
 /// A section of the Markdown report: appends its heading and body to `s`.
 type Section = fn(&mut String, &Plan);
@@ -43,7 +43,7 @@ pub fn plan_markdown(plan: &Plan) -> String {
 }
 
 /// Escapes the `|` of a Markdown table cell and keeps it on one line.
-fn cell(text: &str) -> String {
+pub(super) fn cell(text: &str) -> String {
     text.replace('|', "\\|").replace('\n', " ")
 }
 
@@ -533,78 +533,17 @@ pub(super) fn assumptions_table(
     table(s, &[what, "value", why], &[false, false, false], &rows);
 }
 
-/// Per-cluster plans as one Markdown document: each cluster's plan under its own heading
-/// (the plan's headings one level down), then the total and the estate's excluded VMs
-/// (listed once, by reason).
-pub(super) fn cluster_plans_markdown(plans: &ClusterPlans) -> String {
+/// The Markdown of `plan`, every heading `levels` levels further down (a cluster's plan
+/// inside a per-cluster or estate document).
+pub(super) fn demoted_plan_markdown(plan: &Plan, levels: usize) -> String {
+    let extra = "#".repeat(levels);
     let mut s = String::new();
-    for c in &plans.clusters {
-        let _ = writeln!(
-            s,
-            "# Cluster {}: {} hosts ({})\n",
-            c.cluster, c.hosts, c.hosts_source
-        );
-        // Each cluster's plan, its headings one level down.
-        for line in plan_markdown(&c.plan).lines() {
-            if line.starts_with('#') {
-                let _ = writeln!(s, "#{line}");
-            } else {
-                let _ = writeln!(s, "{line}");
-            }
+    for line in plan_markdown(plan).lines() {
+        if line.starts_with('#') {
+            let _ = writeln!(s, "{extra}{line}");
+        } else {
+            let _ = writeln!(s, "{line}");
         }
-    }
-    let t = &plans.total;
-    let _ = writeln!(
-        s,
-        "# Total over {} clusters\n\n{} hosts, {} datastores, {} TiB of pools, {} USD/month",
-        t.clusters,
-        t.hosts,
-        t.datastores,
-        t.pool_size_tib,
-        g(t.cost_usd_per_month, 2)
-    );
-    if t.first_month_cool_transfer_usd > 0.0 {
-        let _ = writeln!(
-            s,
-            "\nFirst month only: {} USD to move the cold data into the cool tier.",
-            g(t.first_month_cool_transfer_usd, 2)
-        );
-    }
-    if !plans.reservations.is_empty() {
-        let _ = writeln!(
-            s,
-            "\nReservations, bought once for the estate (the clusters above are pay as you go; \
-             the total counts them, saving {} USD/month):\n\n\
-             | region | level | term | hot TiB | reserved TiB | units | USD/month |\n\
-             |---|---|---|---:|---:|---|---:|",
-            g(t.reservation_savings_usd_per_month, 2)
-        );
-        for r in &plans.reservations {
-            let units = super::text::units_text(&r.units);
-            let _ = writeln!(
-                s,
-                "| {} | {} | {} | {} | {} | {} | {} |",
-                r.region,
-                r.service_level.as_str(),
-                r.term,
-                g(r.hot_tib, 1),
-                r.reserved_tib,
-                units,
-                g(r.cost_usd_per_month, 2)
-            );
-        }
-    }
-    if !plans.excluded.is_empty() {
-        let _ = writeln!(
-            s,
-            "\n## Excluded VMs of the estate\n\n{} VMs ({} GiB), in no cluster's plan:\n",
-            t.vms_excluded,
-            g(t.excluded_capacity_gib, 1)
-        );
-        excluded_table(&mut s, &plans.excluded);
-    }
-    for w in &t.warnings {
-        let _ = writeln!(s, "\n- {w}");
     }
     s
 }
