@@ -193,7 +193,7 @@ fn check(obj: &Value, map: Map, text: &str, md: &str, what: &str) -> usize {
 
 /// The part of `report` from the `i`th line starting with `banner` to the next (or the
 /// end): one cluster's plan.
-fn chunk<'a>(report: &'a str, banner: impl Fn(&str) -> bool, i: usize) -> &'a str {
+fn chunk(report: &str, banner: impl Fn(&str) -> bool, i: usize) -> &str {
     let mut starts = Vec::new();
     let mut at = 0;
     for line in report.split_inclusive('\n') {
