@@ -3,32 +3,9 @@
 //! an empty list (and, for cluster lists, each cluster plan's keys); an explicit map gives
 //! each key its text and Markdown heading, so a new key without a heading fails here.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
-
 use serde_json::Value;
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn shared(name: &str) -> Option<PathBuf> {
-    let p = root().join("../shared/rvtools").join(name);
-    if p.exists() {
-        Some(p)
-    } else {
-        println!("skipped: ../shared not found");
-        None
-    }
-}
-
-fn dsplan(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dsplan"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("the dsplan binary runs")
-}
+include!("support/command.rs");
 
 /// The plan in the three formats: JSON (parsed), text and Markdown.
 struct Reports {
