@@ -12,11 +12,15 @@ use quick_xml::events::Event;
 const INPUT: &str = "fixtures/small-estate.xlsx";
 /// The target lines' colour (Okabe-Ito vermillion).
 const TARGET: &str = "#D55E00";
+/// The peak months' target lines and layout mark (Okabe-Ito reddish purple).
+const PEAK: &str = "#CC79A7";
 
 /// A parsed SVG: its text elements (trimmed) and its polylines.
 struct Svg {
     texts: Vec<Text>,
     polylines: Vec<Polyline>,
+    /// The fill colour of each polygon (markers).
+    polygon_fills: Vec<String>,
 }
 
 struct Text {
@@ -53,6 +57,7 @@ fn parse(path: &Path) -> Svg {
     let mut svg = Svg {
         texts: Vec::new(),
         polylines: Vec::new(),
+        polygon_fills: Vec::new(),
     };
     let mut open_text: Option<Text> = None;
     loop {
@@ -98,6 +103,7 @@ fn parse(path: &Path) -> Svg {
                     .map(|(x, y)| (num(x), num(y)))
                     .collect(),
             }),
+            Event::Empty(e) if e.name().0 == "polygon" => svg.polygon_fills.push(attr(&e, "fill")),
             Event::Eof => break,
             _ => {}
         }
@@ -131,9 +137,14 @@ impl Svg {
 
     /// Horizontal dashes of the target colour at height `y` within `x_range`.
     fn target_dashes_at(&self, y: f64, x_range: std::ops::Range<f64>) -> usize {
+        self.dashes_at(TARGET, y, x_range)
+    }
+
+    /// Horizontal dashes of colour `stroke` at height `y` within `x_range`.
+    fn dashes_at(&self, stroke: &str, y: f64, x_range: std::ops::Range<f64>) -> usize {
         self.polylines
             .iter()
-            .filter(|p| p.stroke == TARGET && p.points.len() == 2)
+            .filter(|p| p.stroke == stroke && p.points.len() == 2)
             .filter(|p| {
                 p.points
                     .iter()
@@ -265,11 +276,38 @@ fn estate_charts_include_hosts_by_driver() {
         files(&dir),
         set(&[
             "capacity.svg",
+            "cost-by-alternative-avs-dev.svg",
+            "cost-by-alternative-avs-prod.svg",
             "cost-by-alternative.svg",
             "hosts.svg",
             "performance.svg"
         ])
     );
+    // Each AVS cluster's alternatives: avs-Dev holds 800 GiB -> 1 TiB of Flexible at
+    // 1,024 GiB x 0.000151 USD/GiB-h x 730 h = 112.88 USD/month (bar label 113); avs-Prod
+    // 1,000 GiB x 1.2 headroom = 1,200 GiB -> 2 TiB = 225.75 (226).
+    for (name, cluster, usd) in [
+        ("avs-dev", "avs-Dev", "113"),
+        ("avs-prod", "avs-Prod", "226"),
+    ] {
+        let cost = parse(&dir.join(format!("cost-by-alternative-{name}.svg")));
+        cost.assert_texts(
+            name,
+            &[
+                "USD per month",
+                "alternative",
+                "datastores: flexible, 1 datastore (chosen)",
+                usd,
+            ],
+        );
+        assert!(
+            cost.texts.iter().any(|t| t
+                .content
+                .starts_with("Monthly ANF cost by alternative (cluster ")
+                && t.content.contains(cluster)),
+            "{name}: no title naming {cluster}"
+        );
+    }
     let cost = parse(&dir.join("cost-by-alternative.svg"));
     cost.assert_texts("cost", &["USD per month", "host SKU", "6 x av36p (chosen)"]);
     assert!(cost.has_grouped_number(), "cost: no grouped axis number");
@@ -320,11 +358,38 @@ fn estate_charts_include_hosts_by_driver() {
 
 #[test]
 fn per_cluster_charts_show_each_cluster() {
-    let (dir, _) = plan_with_charts("per-cluster", &["--per-cluster"]);
+    let (dir, plan) = plan_with_charts("per-cluster", &["--per-cluster"]);
     assert_eq!(
         files(&dir),
-        set(&["capacity.svg", "cost-by-alternative.svg", "performance.svg"])
+        set(&[
+            "capacity.svg",
+            "cost-by-alternative-dev.svg",
+            "cost-by-alternative-prod.svg",
+            "cost-by-alternative.svg",
+            "performance.svg"
+        ])
     );
+    // Dev: 800 GiB x 1.2 = 960 GiB -> 1 TiB of Flexible = 1,024 x 0.000151 x 730 = 112.88
+    // USD/month; Prod: 1,200 GiB -> 2 TiB = 225.75.
+    let costs: Vec<f64> = plan["clusters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["plan"]["totals"]["cost_usd_per_month"].as_f64().unwrap())
+        .collect();
+    assert_eq!(costs, [112.88, 225.75]);
+    for (name, usd) in [("dev", "113"), ("prod", "226")] {
+        let cost = parse(&dir.join(format!("cost-by-alternative-{name}.svg")));
+        cost.assert_texts(
+            name,
+            &[
+                "USD per month",
+                "alternative",
+                "service level: flexible, 1 datastore (chosen)",
+                usd,
+            ],
+        );
+    }
     let cap = parse(&dir.join("capacity.svg"));
     // Dev places 800 GiB, Prod 1,000 GiB (fixtures/small-estate.xlsx).
     cap.assert_texts(
@@ -336,6 +401,76 @@ fn per_cluster_charts_show_each_cluster() {
     let perf = parse(&dir.join("performance.svg"));
     perf.assert_texts("performance", &["datastores", "IOPS", "MiB/s"]);
     std::fs::remove_dir_all(dir.parent().unwrap()).unwrap();
+}
+
+#[test]
+fn phased_performance_chart_draws_the_peak_targets_and_layout() {
+    let args = [
+        "--hosts",
+        "3",
+        "--iops",
+        "20000",
+        "--throughput-mibps",
+        "400",
+        "--peak-months",
+        "3",
+        "--peak-iops",
+        "40000",
+        "--cold-pct",
+        "60",
+    ];
+    let (dir, plan) = plan_with_charts("phased", &args);
+    // The peak layout is the base one: 1 datastore on the 400 MiB/s pool, whose QoS caps
+    // 8 KiB I/O at 400 x 1,024 / 8 = 51,200 IOPS, above both the 20,000 base and the
+    // 40,000 peak IOPS targets.
+    let peak = &plan["time_phased"]["peak"];
+    assert_eq!(peak["predicted_iops"].as_f64(), Some(51_200.0));
+    assert_eq!(peak["iops_target"].as_f64(), Some(40_000.0));
+    let perf = parse(&dir.join("performance.svg"));
+    perf.assert_texts(
+        "phased performance",
+        &[
+            "datastores",
+            "IOPS",
+            "MiB/s",
+            "IOPS target 20,000",
+            "peak IOPS target 40,000 (3 months)",
+            "peak layout: 1 datastore, 51,200 IOPS",
+            "chosen: 1 datastore, 51,200 IOPS",
+            // The MiB/s target is 400 in both phases: one line, and its legend says so.
+            "MiB/s target 400 (base and peak months)",
+            "peak layout: 1 datastore, 400 MiB/s",
+        ],
+    );
+    assert!(
+        !perf
+            .texts
+            .iter()
+            .any(|t| t.content.starts_with("peak MiB/s target"))
+    );
+    // The base target dashes at the 20,000 tick, the peak's (another colour) at 40,000.
+    let y = perf.tick_y("20,000", 0.0..600.0);
+    assert!(
+        perf.target_dashes_at(y, 0.0..600.0) >= 5,
+        "no base line at {y}"
+    );
+    assert_eq!(perf.dashes_at(PEAK, y, 0.0..600.0), 0);
+    let y = perf.tick_y("40,000", 0.0..600.0);
+    assert!(
+        perf.dashes_at(PEAK, y, 0.0..600.0) >= 5,
+        "no peak line at {y}"
+    );
+    assert_eq!(perf.target_dashes_at(y, 0.0..600.0), 0);
+    // The peak layout's triangle in each panel, and one in each legend.
+    let triangles = perf.polygon_fills.iter().filter(|f| *f == PEAK).count();
+    assert_eq!(triangles, 4);
+    // Without time phases no peak colour at all.
+    let (plain, _) = plan_with_charts("unphased", &args[..6]);
+    let perf = parse(&plain.join("performance.svg"));
+    assert!(perf.polygon_fills.iter().all(|f| f != PEAK));
+    assert!(perf.polylines.iter().all(|p| p.stroke != PEAK));
+    std::fs::remove_dir_all(dir.parent().unwrap()).unwrap();
+    std::fs::remove_dir_all(plain.parent().unwrap()).unwrap();
 }
 
 #[test]

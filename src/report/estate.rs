@@ -22,6 +22,7 @@ pub(super) fn estate_text(plan: &EstatePlan) -> String {
     clusters(&mut s, plan);
     skus(&mut s, plan);
     pools(&mut s, plan);
+    reservations(&mut s, plan);
     vsan_alone(&mut s, plan);
     estate_assumptions(&mut s, plan);
     write_warnings(&mut s, &plan.warnings);
@@ -228,15 +229,29 @@ fn pools(s: &mut String, plan: &EstatePlan) {
             p.clusters.join(", ")
         );
     }
+}
+
+/// The reservations bought once for the estate, when there are any.
+fn reservations(s: &mut String, plan: &EstatePlan) {
+    if plan.reservations.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        s,
+        "\nReservations (bought once for the estate; the pools above are pay as you go)"
+    );
     for r in &plan.reservations {
         let _ = writeln!(
             s,
-            "  reservation {} {} {}: {} TiB ({}), saves {} USD/month",
+            "  {} {} {}: {} hot TiB, {} TiB reserved ({}); hot tier {} -> {} USD/month, saves {}",
             r.region,
             r.service_level.as_str(),
             r.term,
+            g(r.hot_tib, 1),
             g(f64::from(r.reserved_tib), 0),
             units_text(&r.units),
+            g(r.pay_as_you_go_usd_per_month, 2),
+            g(r.cost_usd_per_month, 2),
             g(r.savings_usd_per_month, 2)
         );
     }

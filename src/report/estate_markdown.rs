@@ -4,8 +4,9 @@
 
 use std::fmt::Write as _;
 
+use super::cluster_markdown::reservations_table;
 use super::estate::{peak_months, usd, verdict};
-use super::markdown::{assumptions_table, excluded_table, plan_markdown, table};
+use super::markdown::{assumptions_table, cell, demoted_plan_markdown, excluded_table, table};
 use crate::numbers::group_thousands as g;
 use crate::plan::EstatePlan;
 
@@ -16,6 +17,7 @@ pub(super) fn estate_markdown(plan: &EstatePlan) -> String {
     clusters(&mut s, plan);
     skus(&mut s, plan);
     pools(&mut s, plan);
+    reservations(&mut s, plan);
     vsan_alone(&mut s, plan);
     notes(&mut s, plan);
     for c in &plan.clusters {
@@ -24,13 +26,7 @@ pub(super) fn estate_markdown(plan: &EstatePlan) -> String {
             "## AVS cluster {}: {} hosts ({})\n",
             c.cluster, c.hosts, c.hosts_source
         );
-        for line in plan_markdown(&c.plan).lines() {
-            if line.starts_with('#') {
-                let _ = writeln!(s, "##{line}");
-            } else {
-                let _ = writeln!(s, "{line}");
-            }
-        }
+        s.push_str(&demoted_plan_markdown(&c.plan, 2));
     }
     excluded(&mut s, plan);
     s
@@ -150,6 +146,17 @@ fn clusters(s: &mut String, plan: &EstatePlan) {
         ],
         &rows,
     );
+    let _ = writeln!(
+        s,
+        "Per host: {} vCPU, {} GiB for VMs; cluster hosts = max(by vCPU, by memory) + HA, at \
+         least 3. {} hosts, {} vCPU, {} GiB of memory in {} private cloud(s).\n",
+        g(plan.sizing.vcpus_per_host, 0),
+        g(plan.sizing.memory_gib_per_host, 1),
+        g(f64::from(plan.sizing.hosts), 0),
+        g(plan.sizing.vcpus as f64, 0),
+        g(plan.sizing.memory_gib, 0),
+        plan.sizing.private_clouds.len()
+    );
 }
 
 fn skus(s: &mut String, plan: &EstatePlan) {
@@ -230,21 +237,19 @@ fn pools(s: &mut String, plan: &EstatePlan) {
         &[false, false, false, false, true, true, true, false, true],
         &rows,
     );
-    for r in &plan.reservations {
-        let _ = writeln!(
-            s,
-            "- Reservation {} {} {}: {} TiB ({}), saves {} USD/month.",
-            r.region,
-            r.service_level.as_str(),
-            r.term,
-            g(f64::from(r.reserved_tib), 0),
-            super::text::units_text(&r.units),
-            g(r.savings_usd_per_month, 2)
-        );
+}
+
+/// The reservations bought once for the estate, when there are any.
+fn reservations(s: &mut String, plan: &EstatePlan) {
+    if plan.reservations.is_empty() {
+        return;
     }
-    if !plan.reservations.is_empty() {
-        let _ = writeln!(s);
-    }
+    let _ = writeln!(
+        s,
+        "## Reservations\n\nBought once for the estate, per region and service level (the \
+         pools above are priced pay as you go).\n"
+    );
+    reservations_table(s, &plan.reservations);
 }
 
 fn vsan_alone(s: &mut String, plan: &EstatePlan) {
@@ -299,9 +304,9 @@ fn notes(s: &mut String, plan: &EstatePlan) {
     let _ = writeln!(s, "## Sizing assumptions\n");
     assumptions_table(s, &plan.assumptions, "setting", "note");
     if !plan.warnings.is_empty() {
-        let _ = writeln!(s, "## Warnings\n");
+        let _ = writeln!(s, "## Warnings ({})\n", plan.warnings.len());
         for w in &plan.warnings {
-            let _ = writeln!(s, "- {w}");
+            let _ = writeln!(s, "- {}", cell(&w.to_string()));
         }
         let _ = writeln!(s);
     }

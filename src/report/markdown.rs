@@ -7,29 +7,33 @@ use std::fmt::Write as _;
 
 use crate::demand::ExcludedVm;
 use crate::numbers::group_thousands as g;
-use crate::plan::{ClusterPlans, Plan};
+use crate::plan::Plan;
 
 /// A section of the Markdown report: appends its heading and body to `s`.
 type Section = fn(&mut String, &Plan);
 
 /// The sections of the Markdown report, in order.
-const SECTIONS: [Section; 11] = [
+const SECTIONS: [Section; 14] = [
     header,
     demand,
     pools,
     datastores,
+    placement,
     performance,
     binding,
     alternatives,
     marginal_costs,
+    time_phased,
+    vsan,
     excluded,
     warnings,
     assumptions,
 ];
 
 /// The plan as a Markdown document: every section of `SECTIONS`, in order (headline,
-/// demand, pools, datastores, predicted performance, binding limits, alternatives, marginal
-/// costs, excluded VMs by reason, warnings and assumptions).
+/// demand, pools, datastores, placement, predicted performance, binding limits,
+/// alternatives, marginal costs, time phases, the vSAN-only comparison, excluded VMs by
+/// reason, warnings and assumptions).
 pub fn plan_markdown(plan: &Plan) -> String {
     let mut s = String::new();
     for section in SECTIONS {
@@ -39,7 +43,7 @@ pub fn plan_markdown(plan: &Plan) -> String {
 }
 
 /// Escapes the `|` of a Markdown table cell and keeps it on one line.
-fn cell(text: &str) -> String {
+pub(super) fn cell(text: &str) -> String {
     text.replace('|', "\\|").replace('\n', " ")
 }
 
@@ -209,6 +213,36 @@ fn datastores(s: &mut String, plan: &Plan) {
     );
 }
 
+/// The VMs placed on each datastore: the count per datastore, then the first
+/// `PLACEMENTS_SHOWN` VMs with their datastore and GiB (the JSON lists all).
+fn placement(s: &mut String, plan: &Plan) {
+    let shown = super::text::PLACEMENTS_SHOWN;
+    let _ = writeln!(
+        s,
+        "## Placement\n\n{} VMs on {} datastore(s){}.\n",
+        g(plan.placements.len() as f64, 0),
+        plan.datastores.len(),
+        if plan.placements.len() > shown {
+            format!(
+                "; the first {shown} below, {} more in the JSON format",
+                g((plan.placements.len() - shown) as f64, 0)
+            )
+        } else {
+            String::new()
+        }
+    );
+    if plan.placements.is_empty() {
+        return;
+    }
+    let rows: Vec<Vec<String>> = plan
+        .placements
+        .iter()
+        .take(shown)
+        .map(|p| vec![p.vm.clone(), p.datastore.clone(), g(p.capacity_gib, 1)])
+        .collect();
+    table(s, &["VM", "datastore", "GiB"], &[false, false, true], &rows);
+}
+
 /// Predicted performance against the targets, with the binding layer.
 fn performance(s: &mut String, plan: &Plan) {
     let perf = &plan.performance;
@@ -246,47 +280,43 @@ fn binding(s: &mut String, plan: &Plan) {
     let _ = writeln!(s);
 }
 
-/// The cheapest plan under each restriction, when there are alternatives.
+/// The cheapest plan under each restriction, when there are alternatives, with every
+/// column of the JSON: level, datastores, pool size, purchased MiB/s, reserved TiB, options
+/// (cool access, large volume), cost and the difference to the chosen plan.
 fn alternatives(s: &mut String, plan: &Plan) {
     if plan.alternatives.is_empty() {
         return;
     }
     let _ = writeln!(s, "## Alternatives\n");
+    if plan.time_phased.is_some() {
+        let _ = writeln!(
+            s,
+            "The cheapest plan under each restriction, for the base months' targets alone.\n"
+        );
+    }
+    let feasible = |a: &crate::plan::Alternative, v: String| {
+        if a.feasible { v } else { "-".to_string() }
+    };
     let rows: Vec<Vec<String>> = plan
         .alternatives
         .iter()
         .map(|a| {
-            let restriction = match (a.basis.as_str(), a.service_level) {
-                ("service_level", Some(l)) => format!("{l} only"),
-                ("datastores", _) => format!("exactly {} datastore(s)", a.datastores),
-                ("nconnect", _) => "nconnect 4".to_string(),
-                (other, _) => other.to_string(),
-            };
             vec![
-                restriction,
+                super::text::restriction(a),
                 a.service_level
                     .map_or_else(|| "-".to_string(), |l| l.to_string()),
+                feasible(a, a.datastores.to_string()),
+                feasible(a, g(f64::from(a.pool_size_tib), 0)),
+                feasible(a, g(a.purchased_throughput_mibps, 0)),
+                feasible(a, g(f64::from(a.reserved_tib), 0)),
+                feasible(a, super::text::options(a)),
+                feasible(a, g(a.cost_usd_per_month, 2)),
+                feasible(a, super::text::signed_usd(a.extra_cost_usd_per_month)),
                 if a.feasible {
-                    a.datastores.to_string()
+                    a.note.clone()
                 } else {
-                    "-".into()
+                    format!("infeasible: {}", a.note)
                 },
-                if a.feasible {
-                    a.pool_size_tib.to_string()
-                } else {
-                    "-".into()
-                },
-                if a.feasible {
-                    g(a.cost_usd_per_month, 2)
-                } else {
-                    "-".into()
-                },
-                if a.feasible {
-                    super::text::signed_usd(a.extra_cost_usd_per_month)
-                } else {
-                    "-".into()
-                },
-                a.note.clone(),
             ]
         })
         .collect();
@@ -297,11 +327,16 @@ fn alternatives(s: &mut String, plan: &Plan) {
             "service level",
             "datastores",
             "size TiB",
+            "purchased MiB/s",
+            "reserved TiB",
+            "options",
             "USD/month",
             "vs chosen",
             "note",
         ],
-        &[false, false, true, true, true, true, false],
+        &[
+            false, false, true, true, true, true, false, true, true, false,
+        ],
         &rows,
     );
 }
@@ -333,6 +368,111 @@ fn marginal_costs(s: &mut String, plan: &Plan) {
         &[false, true, false],
         &rows,
     );
+}
+
+/// The base and peak phases of a time-phased plan, when there is one: the yearly cost
+/// against the peak layout all year, each phase's layout, targets and predictions.
+fn time_phased(s: &mut String, plan: &Plan) {
+    let Some(tp) = &plan.time_phased else {
+        return;
+    };
+    let _ = writeln!(
+        s,
+        "## Time-phased plan\n\n**{} USD/year**, {} USD/year less than the peak layout all \
+         year ({} USD/year).\n",
+        g(tp.yearly_cost_usd, 2),
+        g(tp.yearly_savings_usd, 2),
+        g(tp.peak_all_year_yearly_cost_usd, 2)
+    );
+    let rows: Vec<Vec<String>> = [("base", &tp.base), ("peak", &tp.peak)]
+        .iter()
+        .map(|(name, p)| {
+            vec![
+                (*name).to_string(),
+                p.months.to_string(),
+                p.service_level.to_string(),
+                g(f64::from(p.pool_size_tib), 0),
+                g(p.throughput_mibps, 0),
+                g(p.purchased_throughput_mibps, 0),
+                p.datastores.to_string(),
+                g(p.iops_target, 0),
+                g(p.predicted_iops, 0),
+                g(p.throughput_target_mibps, 0),
+                g(p.predicted_throughput_mibps, 0),
+                g(p.cost_usd_per_month, 2),
+            ]
+        })
+        .collect();
+    table(
+        s,
+        &[
+            "phase",
+            "months",
+            "service level",
+            "size TiB",
+            "QoS MiB/s",
+            "purchased MiB/s",
+            "datastores",
+            "IOPS target",
+            "predicted IOPS",
+            "MiB/s target",
+            "predicted MiB/s",
+            "USD/month",
+        ],
+        &[
+            false, true, false, true, true, true, true, true, true, true, true, true,
+        ],
+        &rows,
+    );
+    let change = super::text::phase_change(&tp.base, &tp.peak);
+    let mut chars = change.chars();
+    let first = chars.next().map(|c| c.to_uppercase().to_string());
+    let _ = writeln!(s, "{}{}.\n", first.unwrap_or_default(), chars.as_str());
+}
+
+/// The vSAN-only comparison (capacity), when there is one: the raw capacity the same data
+/// needs, the hosts that hold it and their cost against ANF.
+fn vsan(s: &mut String, plan: &Plan) {
+    let Some(v) = &plan.vsan_comparison else {
+        return;
+    };
+    let _ = writeln!(s, "## vSAN-only comparison (capacity)\n");
+    let extra_usd = v
+        .extra_hosts_usd_per_month
+        .map_or_else(|| "price unknown".to_string(), |c| g(c, 2));
+    let rows = vec![
+        vec!["data, GiB".into(), g(v.data_gib, 1)],
+        vec![
+            format!(
+                "raw needed, TiB (dedup {} x {:.3} {} / (1 - {}% slack))",
+                v.dedup_ratio, v.overhead_factor, v.policy, v.slack_pct
+            ),
+            g(v.raw_needed_tib, 1),
+        ],
+        vec![
+            format!(
+                "{} hosts needed ({} TiB raw each)",
+                v.sku,
+                g(v.raw_per_host_tib, 2)
+            ),
+            v.hosts_needed.to_string(),
+        ],
+        vec![
+            format!("extra hosts beyond the {} planned", v.cluster_hosts),
+            v.extra_hosts.to_string(),
+        ],
+        vec!["extra hosts, USD/month".into(), extra_usd],
+        vec!["ANF, USD/month".into(), g(v.anf_usd_per_month, 2)],
+    ];
+    table(s, &["item", "value"], &[false, true], &rows);
+    if v.clusters_needed > 0 {
+        let _ = writeln!(
+            s,
+            "{} hosts make {} AVS cluster(s) (largest {} hosts) in {} private cloud(s).\n",
+            v.hosts_needed, v.clusters_needed, v.largest_cluster_hosts, v.private_clouds_needed
+        );
+    }
+    let _ = writeln!(s, "{}\n", cell(&v.note));
 }
 
 /// Excluded VMs: count and GiB per reason; nothing when no VM is excluded (the headline
@@ -393,78 +533,17 @@ pub(super) fn assumptions_table(
     table(s, &[what, "value", why], &[false, false, false], &rows);
 }
 
-/// Per-cluster plans as one Markdown document: each cluster's plan under its own heading
-/// (the plan's headings one level down), then the total and the estate's excluded VMs
-/// (listed once, by reason).
-pub(super) fn cluster_plans_markdown(plans: &ClusterPlans) -> String {
+/// The Markdown of `plan`, every heading `levels` levels further down (a cluster's plan
+/// inside a per-cluster or estate document).
+pub(super) fn demoted_plan_markdown(plan: &Plan, levels: usize) -> String {
+    let extra = "#".repeat(levels);
     let mut s = String::new();
-    for c in &plans.clusters {
-        let _ = writeln!(
-            s,
-            "# Cluster {}: {} hosts ({})\n",
-            c.cluster, c.hosts, c.hosts_source
-        );
-        // Each cluster's plan, its headings one level down.
-        for line in plan_markdown(&c.plan).lines() {
-            if line.starts_with('#') {
-                let _ = writeln!(s, "#{line}");
-            } else {
-                let _ = writeln!(s, "{line}");
-            }
+    for line in plan_markdown(plan).lines() {
+        if line.starts_with('#') {
+            let _ = writeln!(s, "{extra}{line}");
+        } else {
+            let _ = writeln!(s, "{line}");
         }
-    }
-    let t = &plans.total;
-    let _ = writeln!(
-        s,
-        "# Total over {} clusters\n\n{} hosts, {} datastores, {} TiB of pools, {} USD/month",
-        t.clusters,
-        t.hosts,
-        t.datastores,
-        t.pool_size_tib,
-        g(t.cost_usd_per_month, 2)
-    );
-    if t.first_month_cool_transfer_usd > 0.0 {
-        let _ = writeln!(
-            s,
-            "\nFirst month only: {} USD to move the cold data into the cool tier.",
-            g(t.first_month_cool_transfer_usd, 2)
-        );
-    }
-    if !plans.reservations.is_empty() {
-        let _ = writeln!(
-            s,
-            "\nReservations, bought once for the estate (the clusters above are pay as you go; \
-             the total counts them, saving {} USD/month):\n\n\
-             | region | level | term | hot TiB | reserved TiB | units | USD/month |\n\
-             |---|---|---|---:|---:|---|---:|",
-            g(t.reservation_savings_usd_per_month, 2)
-        );
-        for r in &plans.reservations {
-            let units = super::text::units_text(&r.units);
-            let _ = writeln!(
-                s,
-                "| {} | {} | {} | {} | {} | {} | {} |",
-                r.region,
-                r.service_level.as_str(),
-                r.term,
-                g(r.hot_tib, 1),
-                r.reserved_tib,
-                units,
-                g(r.cost_usd_per_month, 2)
-            );
-        }
-    }
-    if !plans.excluded.is_empty() {
-        let _ = writeln!(
-            s,
-            "\n## Excluded VMs of the estate\n\n{} VMs ({} GiB), in no cluster's plan:\n",
-            t.vms_excluded,
-            g(t.excluded_capacity_gib, 1)
-        );
-        excluded_table(&mut s, &plans.excluded);
-    }
-    for w in &t.warnings {
-        let _ = writeln!(s, "\n- {w}");
     }
     s
 }

@@ -10,6 +10,7 @@ use crate::inventory::{ClusterSummary, Inventory, InventorySummary, Warning};
 use crate::plan::Plan;
 use text::plan_text;
 
+mod cluster_markdown;
 mod estate;
 mod estate_markdown;
 mod inventory_text;
@@ -79,7 +80,7 @@ pub fn render_cluster_plans(
     match format {
         Format::Json => Ok(serde_json::to_string_pretty(plans)? + "\n"),
         Format::Csv => tables::cluster_plans_csv(plans),
-        Format::Markdown => Ok(markdown::cluster_plans_markdown(plans)),
+        Format::Markdown => Ok(cluster_markdown::cluster_plans_markdown(plans)),
         Format::Text => Ok(text::cluster_plans_text(plans)),
     }
 }

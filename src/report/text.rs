@@ -7,17 +7,18 @@ use crate::catalog::ServiceLevel;
 use crate::demand::ExcludedVm;
 use crate::inventory::Warning;
 use crate::numbers::group_thousands;
-use crate::plan::{ClusterPlans, PhaseLayout, Plan, PoolPlan};
+use crate::plan::{Alternative, ClusterPlans, PhaseLayout, Plan, PoolPlan};
 
 /// A section of the text report: appends its lines (with the blank line before it) to `s`.
 type Section = fn(&mut String, &Plan);
 
 /// The sections of the text report, in order.
-const SECTIONS: [Section; 13] = [
+const SECTIONS: [Section; 14] = [
     header,
     demand,
     pools,
     datastores,
+    placement,
     performance,
     binding,
     alternatives,
@@ -244,6 +245,38 @@ fn datastores(s: &mut String, plan: &Plan) {
     }
 }
 
+/// VM placements shown in the text and Markdown reports (the JSON lists all).
+pub(super) const PLACEMENTS_SHOWN: usize = 20;
+
+/// The VMs placed on each datastore: the count per datastore, then the first
+/// [`PLACEMENTS_SHOWN`] VMs with their datastore and GiB.
+fn placement(s: &mut String, plan: &Plan) {
+    let g = group_thousands;
+    let _ = writeln!(s);
+    let _ = writeln!(
+        s,
+        "Placement: {} VMs on {} datastore(s)",
+        g(plan.placements.len() as f64, 0),
+        plan.datastores.len()
+    );
+    for p in plan.placements.iter().take(PLACEMENTS_SHOWN) {
+        let _ = writeln!(
+            s,
+            "  {:<10} {:>12} GiB  {}",
+            p.datastore,
+            g(p.capacity_gib, 1),
+            p.vm
+        );
+    }
+    if plan.placements.len() > PLACEMENTS_SHOWN {
+        let _ = writeln!(
+            s,
+            "  ... {} more (the JSON format lists all)",
+            g((plan.placements.len() - PLACEMENTS_SHOWN) as f64, 0)
+        );
+    }
+}
+
 /// Predicted performance against the targets, with the binding layer.
 fn performance(s: &mut String, plan: &Plan) {
     let g = group_thousands;
@@ -278,7 +311,9 @@ fn binding(s: &mut String, plan: &Plan) {
     }
 }
 
-/// The cheapest plan under each restriction, when there are alternatives.
+/// The cheapest plan under each restriction, when there are alternatives: its level,
+/// datastores, pool size, purchased MiB/s, reserved TiB, options (cool access, large
+/// volume), cost and the difference to the chosen plan.
 fn alternatives(s: &mut String, plan: &Plan) {
     let g = group_thousands;
     if plan.alternatives.is_empty() {
@@ -296,47 +331,66 @@ fn alternatives(s: &mut String, plan: &Plan) {
     );
     let _ = writeln!(
         s,
-        "  {:<22} {:<9} {:>4} {:>9} {:>10} {:<14} {:>12} {:>11}  note",
-        "restriction", "level", "ds", "size TiB", "purchased", "options", "USD/month", "vs chosen",
+        "  {:<22} {:<9} {:>4} {:>9} {:>10} {:>9} {:<26} {:>12} {:>11}  note",
+        "restriction",
+        "level",
+        "ds",
+        "size TiB",
+        "purchased",
+        "reserved",
+        "options",
+        "USD/month",
+        "vs chosen",
     );
     for a in &plan.alternatives {
-        let restriction = match a.basis.as_str() {
-            "datastores" if a.datastores == 1 => "exactly 1 datastore".to_string(),
-            "datastores" => format!("exactly {} datastores", a.datastores),
-            "nconnect" => "nconnect 4".to_string(),
-            _ => format!("{} only", a.service_level.map_or("-", |l| l.as_str())),
-        };
+        let restriction = restriction(a);
         if !a.feasible {
             let _ = writeln!(s, "  {restriction:<22} infeasible: {}", a.note);
             continue;
         }
-        let mut opts = Vec::new();
-        if a.cool_access {
-            opts.push("cool");
-        }
-        if a.large_volumes {
-            opts.push("large");
-        }
-        if a.reserved_tib > 0 {
-            opts.push("reserved");
-        }
         let line = format!(
-            "  {:<22} {:<9} {:>4} {:>9} {:>10} {:<14} {:>12} {:>11}  {}",
+            "  {:<22} {:<9} {:>4} {:>9} {:>10} {:>9} {:<26} {:>12} {:>11}  {}",
             restriction,
             a.service_level.map_or("-", |l| l.as_str()),
             a.datastores,
             a.pool_size_tib,
             g(a.purchased_throughput_mibps, 0),
-            if opts.is_empty() {
-                "-".to_string()
-            } else {
-                opts.join("+")
-            },
+            g(f64::from(a.reserved_tib), 0),
+            options(a),
             g(a.cost_usd_per_month, 2),
             signed_usd(a.extra_cost_usd_per_month),
             a.note
         );
         let _ = writeln!(s, "{}", line.trim_end());
+    }
+}
+
+/// An alternative's restriction in words: `premium only`, `exactly 1 datastore`,
+/// `exactly 4 datastores`, `nconnect 4`.
+pub(super) fn restriction(a: &Alternative) -> String {
+    match a.basis.as_str() {
+        "datastores" if a.datastores == 1 => "exactly 1 datastore".to_string(),
+        "datastores" => format!("exactly {} datastores", a.datastores),
+        "nconnect" => "nconnect 4".to_string(),
+        "service_level" => format!("{} only", a.service_level.map_or("-", |l| l.as_str())),
+        other => other.to_string(),
+    }
+}
+
+/// An alternative's options in words: `cool access`, `large volume`, both joined by ` + `,
+/// or `-`.
+pub(super) fn options(a: &Alternative) -> String {
+    let mut opts = Vec::new();
+    if a.cool_access {
+        opts.push("cool access");
+    }
+    if a.large_volumes {
+        opts.push("large volume");
+    }
+    if opts.is_empty() {
+        "-".to_string()
+    } else {
+        opts.join(" + ")
     }
 }
 
@@ -394,7 +448,7 @@ fn time_phased(s: &mut String, plan: &Plan) {
     );
     let _ = writeln!(
         s,
-        "  {:<6} {:>6} {:<9} {:>9} {:>10} {:>10} {:>4} {:>12} {:>12} {:>12}",
+        "  {:<6} {:>6} {:<9} {:>9} {:>10} {:>10} {:>4} {:>12} {:>12} {:>12} {:>12} {:>12}",
         "phase",
         "months",
         "level",
@@ -402,14 +456,16 @@ fn time_phased(s: &mut String, plan: &Plan) {
         "QoS MiB/s",
         "purchased",
         "ds",
+        "IOPS target",
         "pred. IOPS",
+        "MiB/s target",
         "pred. MiB/s",
         "USD/month"
     );
     for (name, p) in [("base", &tp.base), ("peak", &tp.peak)] {
         let _ = writeln!(
             s,
-            "  {:<6} {:>6} {:<9} {:>9} {:>10} {:>10} {:>4} {:>12} {:>12} {:>12}",
+            "  {:<6} {:>6} {:<9} {:>9} {:>10} {:>10} {:>4} {:>12} {:>12} {:>12} {:>12} {:>12}",
             name,
             p.months,
             p.service_level.as_str(),
@@ -417,7 +473,9 @@ fn time_phased(s: &mut String, plan: &Plan) {
             g(p.throughput_mibps, 0),
             g(p.purchased_throughput_mibps, 0),
             p.datastores,
+            g(p.iops_target, 0),
             g(p.predicted_iops, 0),
+            g(p.throughput_target_mibps, 0),
             g(p.predicted_throughput_mibps, 0),
             g(p.cost_usd_per_month, 2)
         );
@@ -427,7 +485,7 @@ fn time_phased(s: &mut String, plan: &Plan) {
 
 /// What changes between the phases: a move to another level (Standard, Premium, Ultra), or
 /// a resize in place (a Flexible pool stays Flexible).
-fn phase_change(base: &PhaseLayout, peak: &PhaseLayout) -> String {
+pub(super) fn phase_change(base: &PhaseLayout, peak: &PhaseLayout) -> String {
     if base.service_level != peak.service_level {
         format!(
             "the datastores move to a pool of service level {} for the peak months, and back \

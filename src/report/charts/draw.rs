@@ -20,6 +20,8 @@ pub const ORANGE: RGBColor = RGBColor(0xE6, 0x9F, 0x00);
 pub const VERMILLION: RGBColor = RGBColor(0xD5, 0x5E, 0x00);
 /// Okabe-Ito sky blue (bars not chosen).
 pub const SKY: RGBColor = RGBColor(0x56, 0xB4, 0xE9);
+/// Okabe-Ito reddish purple (the peak months' targets and layout).
+pub const PURPLE: RGBColor = RGBColor(0xCC, 0x79, 0xA7);
 
 /// Share of the value axis above the largest value, kept free for the legend.
 const HEADROOM: f64 = 1.4;
@@ -219,6 +221,22 @@ pub struct LinePanel<'a> {
     pub target: f64,
     /// The plan's datastore count.
     pub chosen: u32,
+    /// The peak months of a time-phased plan (`None` without).
+    pub peak: Option<PeakMarks>,
+}
+
+/// The peak months of a time-phased plan in one panel: their target (a dotted reddish
+/// purple line, unless it equals the base target, whose legend then says so) and the peak
+/// layout's prediction (a reddish purple triangle).
+pub struct PeakMarks {
+    /// Peak months per year.
+    pub months: u32,
+    /// The peak target, in the panel's unit.
+    pub target: f64,
+    /// The peak layout's datastores.
+    pub datastores: u32,
+    /// The peak layout's prediction, in the panel's unit.
+    pub predicted: f64,
 }
 
 /// Draws a performance chart: one panel per entry of `panels`, side by side.
@@ -252,6 +270,11 @@ fn line_panel(
         .points
         .iter()
         .map(|x| finite(x.1))
+        .chain(
+            p.peak
+                .iter()
+                .flat_map(|k| [finite(k.target), finite(k.predicted)]),
+        )
         .fold(finite(p.target), f64::max);
     let mut chart = ChartBuilder::on(area)
         .margin(15)
@@ -277,8 +300,78 @@ fn line_panel(
         .label(format!("predicted {}", p.unit))
         .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 24, y)], BLUE.stroke_width(3)));
     target_line(&mut chart, p, max_d)?;
+    peak_target_line(&mut chart, p, max_d)?;
+    // The peak triangle first: the chosen circle, smaller, stays visible on top of it.
+    peak_mark(&mut chart, p)?;
     chosen_mark(&mut chart, p, &pts)?;
     legend(&mut chart, SeriesLabelPosition::UpperRight)
+}
+
+type LineChart<'a> =
+    Chart2d<'a, plotters::coord::types::RangedCoordu32, plotters::coord::types::RangedCoordf64>;
+
+/// Whether the panel's peak target is drawn as a line of its own (it differs from the base
+/// target, so neither line would hide the other).
+fn peak_target_differs(p: &LinePanel) -> bool {
+    p.peak
+        .as_ref()
+        .is_some_and(|k| finite(k.target) > 0.0 && finite(k.target) != finite(p.target))
+}
+
+/// The peak months' target as a dotted reddish purple line (short dashes, unlike the base
+/// target's long ones), when it differs from the base target.
+fn peak_target_line(
+    chart: &mut LineChart<'_>,
+    p: &LinePanel,
+    max_d: u32,
+) -> Result<(), ReportError> {
+    let Some(peak) = p.peak.as_ref().filter(|_| peak_target_differs(p)) else {
+        return Ok(());
+    };
+    let target = finite(peak.target);
+    let style = PURPLE.stroke_width(3);
+    chart
+        .draw_series(DashedLineSeries::new(
+            [(1, target), (max_d, target)],
+            4,
+            4,
+            style,
+        ))
+        .map_err(err)?
+        .label(format!(
+            "peak {} target {} ({} months)",
+            p.unit,
+            group_thousands(target, 0),
+            peak.months
+        ))
+        .legend(move |(x, y)| {
+            EmptyElement::at((x, y))
+                + PathElement::new(vec![(0, 0), (4, 0)], style)
+                + PathElement::new(vec![(10, 0), (14, 0)], style)
+                + PathElement::new(vec![(20, 0), (24, 0)], style)
+        });
+    Ok(())
+}
+
+/// The peak layout's prediction: a reddish purple triangle, larger than the chosen mark
+/// (drawn after it, on top) so both show when they coincide, named in the legend.
+fn peak_mark(chart: &mut LineChart<'_>, p: &LinePanel) -> Result<(), ReportError> {
+    let Some(peak) = &p.peak else {
+        return Ok(());
+    };
+    let (d, v) = (peak.datastores, finite(peak.predicted));
+    let noun = if d == 1 { "datastore" } else { "datastores" };
+    let style = PURPLE.stroke_width(3);
+    chart
+        .draw_series(std::iter::once(TriangleMarker::new((d, v), 18, style)))
+        .map_err(err)?
+        .label(format!(
+            "peak layout: {d} {noun}, {} {}",
+            group_thousands(v, 0),
+            p.unit
+        ))
+        .legend(move |(x, y)| TriangleMarker::new((x + 12, y), 8, style));
+    Ok(())
 }
 
 /// The target as a dashed horizontal vermillion line across the panel.
@@ -304,7 +397,16 @@ fn target_line(
             style,
         ))
         .map_err(err)?
-        .label(format!("{} target {}", p.unit, group_thousands(target, 0)))
+        .label(format!(
+            "{} target {}{}",
+            p.unit,
+            group_thousands(target, 0),
+            if p.peak.is_some() && !peak_target_differs(p) {
+                " (base and peak months)"
+            } else {
+                ""
+            }
+        ))
         .legend(move |(x, y)| {
             EmptyElement::at((x, y))
                 + PathElement::new(vec![(0, 0), (10, 0)], style)
@@ -370,6 +472,7 @@ mod tests {
             points: vec![(1, f64::INFINITY)],
             target: f64::NAN,
             chosen: 1,
+            peak: None,
         };
         let svg = line_svg("t", &[panel]).unwrap();
         // No target line for a target that is not a number; the chosen point at 0.

@@ -14,7 +14,7 @@ use crate::perf::PerfModel;
 use crate::plan::{ClusterPlan, ClusterPlans, EstatePlan, Plan};
 use crate::report::ReportError;
 use crate::sizing::Driver;
-use draw::{BLUE, BarSeries, Bars, LinePanel, ORANGE, SKY, bar_svg, line_svg};
+use draw::{BLUE, BarSeries, Bars, LinePanel, ORANGE, PeakMarks, SKY, bar_svg, line_svg};
 
 /// A chart: its file name and its SVG document.
 pub type Chart = (String, String);
@@ -47,7 +47,9 @@ pub fn plan_charts(plan: &Plan, perf: &PerfInputs) -> Result<Vec<Chart>, ReportE
     ])
 }
 
-/// The charts of a `--per-cluster` plan; the performance chart is the largest cluster's.
+/// The charts of a `--per-cluster` plan: cost by cluster, each cluster's cost by
+/// alternative (`cost-by-alternative-<cluster>.svg`), the largest
+/// cluster's performance and capacity by cluster.
 ///
 /// # Errors
 /// As [`plan_charts`].
@@ -72,6 +74,7 @@ pub fn cluster_plans_charts(
         marked: Vec::new(),
     };
     let mut out = vec![chart("cost-by-alternative.svg", bar_svg(&costs)?)];
+    out.extend(cluster_alternatives(&plans.clusters)?);
     out.extend(largest_performance(&plans.clusters, perf)?);
     out.push(chart(
         "capacity.svg",
@@ -80,13 +83,15 @@ pub fn cluster_plans_charts(
     Ok(out)
 }
 
-/// The charts of an estate plan: cost by host SKU, the largest cluster's performance,
-/// capacity by cluster and hosts by driver.
+/// The charts of an estate plan: cost by host SKU, each AVS cluster's cost by alternative
+/// (`cost-by-alternative-<cluster>.svg`), the largest cluster's performance, capacity by
+/// cluster and hosts by driver.
 ///
 /// # Errors
 /// As [`plan_charts`].
 pub fn estate_charts(plan: &EstatePlan, perf: &PerfInputs) -> Result<Vec<Chart>, ReportError> {
     let mut out = vec![chart("cost-by-alternative.svg", sku_cost_svg(plan)?)];
+    out.extend(cluster_alternatives(&plan.clusters)?);
     out.extend(largest_performance(&plan.clusters, perf)?);
     out.push(chart("capacity.svg", cluster_capacity_svg(&plan.clusters)?));
     out.push(chart("hosts.svg", hosts_svg(plan)?));
@@ -95,6 +100,48 @@ pub fn estate_charts(plan: &EstatePlan, perf: &PerfInputs) -> Result<Vec<Chart>,
 
 fn chart(name: &str, svg: String) -> Chart {
     (name.to_string(), svg)
+}
+
+/// Each cluster's cost-by-alternative chart, `cost-by-alternative-<stem>.svg`, the stem
+/// from [`chart_file_stem`]; a stem two clusters share gets `-2`, `-3` ... on the later.
+fn cluster_alternatives(clusters: &[ClusterPlan]) -> Result<Vec<Chart>, ReportError> {
+    let mut used = std::collections::BTreeSet::new();
+    let mut out = Vec::with_capacity(clusters.len());
+    for c in clusters {
+        let stem = chart_file_stem(&c.cluster);
+        let mut name = format!("cost-by-alternative-{stem}.svg");
+        let mut n = 1;
+        while !used.insert(name.clone()) {
+            n += 1;
+            name = format!("cost-by-alternative-{stem}-{n}.svg");
+        }
+        let title = format!("cluster {}, {} hosts", c.cluster, c.plan.hosts);
+        out.push((name, alternatives_svg(&c.plan, &title)?));
+    }
+    Ok(out)
+}
+
+/// A cluster name as a file-name stem: ASCII letters and digits kept (lower case), any run
+/// of other characters one `-`, no `-` at either end, at most 60 characters; `cluster`
+/// when nothing is left (`Prod East/01` -> `prod-east-01`, `../..` -> `cluster`).
+fn chart_file_stem(name: &str) -> String {
+    let mut stem = String::new();
+    for c in name.chars() {
+        if c.is_ascii_alphanumeric() {
+            if stem.len() >= 60 {
+                break;
+            }
+            stem.push(c.to_ascii_lowercase());
+        } else if !stem.is_empty() && !stem.ends_with('-') {
+            stem.push('-');
+        }
+    }
+    let stem = stem.trim_end_matches('-');
+    if stem.is_empty() {
+        "cluster".to_string()
+    } else {
+        stem.to_string()
+    }
 }
 
 /// Each feasible alternative's monthly cost; the ones the plan chose are marked.
@@ -216,6 +263,7 @@ fn performance_svg(plan: &Plan, perf: &PerfInputs, title: &str) -> Result<String
         mibps.push((d, large_block.throughput_mibps));
     }
     let chosen = plan.totals.datastores;
+    let tp = plan.time_phased.as_ref();
     let panels = [
         LinePanel {
             caption: format!("IOPS at {}", profile_name(&pm.small_block_profile)),
@@ -223,6 +271,12 @@ fn performance_svg(plan: &Plan, perf: &PerfInputs, title: &str) -> Result<String
             points: iops,
             target: pm.iops_target,
             chosen,
+            peak: tp.map(|t| PeakMarks {
+                months: t.peak.months,
+                target: t.peak.iops_target,
+                datastores: t.peak.datastores,
+                predicted: t.peak.predicted_iops,
+            }),
         },
         LinePanel {
             caption: format!("MiB/s at {}", profile_name(&pm.large_block_profile)),
@@ -230,6 +284,12 @@ fn performance_svg(plan: &Plan, perf: &PerfInputs, title: &str) -> Result<String
             points: mibps,
             target: pm.throughput_target_mibps,
             chosen,
+            peak: tp.map(|t| PeakMarks {
+                months: t.peak.months,
+                target: t.peak.throughput_target_mibps,
+                datastores: t.peak.datastores,
+                predicted: t.peak.predicted_throughput_mibps,
+            }),
         },
     ];
     let title = format!("Predicted performance against datastore count ({title}, pool QoS)");
@@ -353,4 +413,18 @@ fn vsan_by_driver(plan: &EstatePlan) -> Option<[u32; 5]> {
         by[i] += c.hosts;
     }
     Some(by)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::chart_file_stem;
+
+    #[test]
+    fn file_stems_keep_letters_and_digits_only() {
+        assert_eq!(chart_file_stem("Prod East/01"), "prod-east-01");
+        assert_eq!(chart_file_stem("avs-Dev"), "avs-dev");
+        assert_eq!(chart_file_stem("../.."), "cluster");
+        assert_eq!(chart_file_stem(" Ä b "), "b");
+        assert_eq!(chart_file_stem(&"x".repeat(100)).len(), 60);
+    }
 }

@@ -1,0 +1,157 @@
+//! Per-cluster plans (`ClusterPlans`) as one Markdown document: each cluster's plan under
+//! its own heading (the plan's headings one level down), then the total with one row per
+//! cluster, the estate's reservations, its excluded VMs (listed once, by reason) and its
+//! warnings.
+
+use std::fmt::Write as _;
+
+use super::markdown::{cell, demoted_plan_markdown, excluded_table, table};
+use crate::numbers::group_thousands as g;
+use crate::plan::{ClusterPlans, ReservationPurchase};
+
+/// Per-cluster plans as one Markdown document.
+pub(super) fn cluster_plans_markdown(plans: &ClusterPlans) -> String {
+    let mut s = String::new();
+    for c in &plans.clusters {
+        let _ = writeln!(
+            s,
+            "# Cluster {}: {} hosts ({})\n\n{}% of the capacity (and of estate-wide targets).\n",
+            c.cluster,
+            c.hosts,
+            c.hosts_source,
+            g(c.target_share * 100.0, 1)
+        );
+        s.push_str(&demoted_plan_markdown(&c.plan, 1));
+    }
+    total(&mut s, plans);
+    if !plans.reservations.is_empty() {
+        let _ = writeln!(
+            s,
+            "## Reservations\n\nBought once for the estate (the clusters above are pay as you \
+             go; the total counts them, saving {} USD/month).\n",
+            g(plans.total.reservation_savings_usd_per_month, 2)
+        );
+        reservations_table(&mut s, &plans.reservations);
+    }
+    if !plans.excluded.is_empty() {
+        let t = &plans.total;
+        let _ = writeln!(
+            s,
+            "## Excluded VMs of the estate\n\n{} VMs ({} GiB), in no cluster's plan:\n",
+            g(t.vms_excluded as f64, 0),
+            g(t.excluded_capacity_gib, 1)
+        );
+        excluded_table(&mut s, &plans.excluded);
+    }
+    if !plans.total.warnings.is_empty() {
+        let _ = writeln!(s, "## Warnings ({})\n", plans.total.warnings.len());
+        for w in &plans.total.warnings {
+            let _ = writeln!(s, "- {}", cell(&w.to_string()));
+        }
+        let _ = writeln!(s);
+    }
+    s
+}
+
+/// The total over the clusters, one row per cluster, and what is not planned.
+fn total(s: &mut String, plans: &ClusterPlans) {
+    let t = &plans.total;
+    let _ = writeln!(
+        s,
+        "# Total over {} clusters\n\n**{} hosts, {} datastores, {} TiB of pools, {} GiB placed, \
+         {} USD/month**\n",
+        t.clusters,
+        t.hosts,
+        t.datastores,
+        g(f64::from(t.pool_size_tib), 0),
+        g(t.placed_capacity_gib, 1),
+        g(t.cost_usd_per_month, 2)
+    );
+    let mut rows: Vec<Vec<String>> = plans
+        .clusters
+        .iter()
+        .map(|c| {
+            let p = &c.plan.totals;
+            vec![
+                c.cluster.clone(),
+                c.hosts.to_string(),
+                p.datastores.to_string(),
+                g(f64::from(p.pool_size_tib), 0),
+                g(p.placed_capacity_gib, 1),
+                g(p.cost_usd_per_month, 2),
+            ]
+        })
+        .collect();
+    rows.push(vec![
+        "total".into(),
+        t.hosts.to_string(),
+        t.datastores.to_string(),
+        g(f64::from(t.pool_size_tib), 0),
+        g(t.placed_capacity_gib, 1),
+        g(t.cost_usd_per_month, 2),
+    ]);
+    table(
+        s,
+        &[
+            "cluster",
+            "hosts",
+            "datastores",
+            "pool TiB",
+            "placed GiB",
+            "USD/month",
+        ],
+        &[false, true, true, true, true, true],
+        &rows,
+    );
+    if t.first_month_cool_transfer_usd > 0.0 {
+        let _ = writeln!(
+            s,
+            "First month only: {} USD to move the cold data into the cool tier.\n",
+            g(t.first_month_cool_transfer_usd, 2)
+        );
+    }
+    if t.vms_without_cluster > 0 {
+        let _ = writeln!(
+            s,
+            "Not planned: {} VMs that name no cluster ({} GiB).\n",
+            g(t.vms_without_cluster as f64, 0),
+            g(t.vms_without_cluster_capacity_gib, 1)
+        );
+    }
+}
+
+/// The estate's reservations, one row per region and service level.
+pub(super) fn reservations_table(s: &mut String, list: &[ReservationPurchase]) {
+    let rows: Vec<Vec<String>> = list
+        .iter()
+        .map(|r| {
+            vec![
+                r.region.clone(),
+                r.service_level.to_string(),
+                r.term.clone(),
+                g(r.hot_tib, 1),
+                g(f64::from(r.reserved_tib), 0),
+                super::text::units_text(&r.units),
+                g(r.pay_as_you_go_usd_per_month, 2),
+                g(r.cost_usd_per_month, 2),
+                g(r.savings_usd_per_month, 2),
+            ]
+        })
+        .collect();
+    table(
+        s,
+        &[
+            "region",
+            "level",
+            "term",
+            "hot TiB",
+            "reserved TiB",
+            "units",
+            "pay as you go USD/month",
+            "reserved USD/month",
+            "saves USD/month",
+        ],
+        &[false, false, false, true, true, false, true, true, true],
+        &rows,
+    );
+}
