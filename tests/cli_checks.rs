@@ -69,3 +69,28 @@ fn a_perf_csv_without_a_rate_column_is_refused_listing_the_spellings() {
     let o = dsplan(&["plan", FX, "--hosts", "3", "--perf", &ok.to_string_lossy()]);
     assert!(o.status.success(), "{}", stderr(&o));
 }
+
+#[test]
+fn negative_values_reach_the_range_checks() {
+    // Before: clap took `-5` for a flag and suggested `-- -5`, which does not work.
+    let e = fails(
+        1,
+        &["plan", FX, "--headroom-pct", "-5"],
+        &["--headroom-pct", "-5", ">= 0"],
+    );
+    assert!(!e.contains("-- -5"), "{e}");
+    fails(
+        1,
+        &[
+            "predict",
+            "--hosts",
+            "1",
+            "--datastores",
+            "1",
+            "--read-pct",
+            "-5",
+        ],
+        &["--read-pct", "-5", "0..100"],
+    );
+    fails(1, &["plan", FX, "--hosts", "-3"], &["--hosts", "-3"]);
+}
