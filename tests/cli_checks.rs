@@ -94,3 +94,158 @@ fn negative_values_reach_the_range_checks() {
     );
     fails(1, &["plan", FX, "--hosts", "-3"], &["--hosts", "-3"]);
 }
+
+#[test]
+fn predict_refuses_what_it_used_to_clamp_or_ignore() {
+    let p = |extra: &[&str]| {
+        let mut a = vec!["predict", "--hosts", "1", "--datastores", "1"];
+        a.extend_from_slice(extra);
+        a.into_iter().map(String::from).collect::<Vec<_>>()
+    };
+    let run = |extra: &[&str], needles: &[&str]| {
+        let a = p(extra);
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        fails(1, &a, needles)
+    };
+    // Flexible, 1 TiB: at most 640 MiB/s per TiB x 1 TiB = 640 MiB/s, of which 128 are
+    // included, so at most 640 - 128 = 512 can be bought; 100,000 used to become 640.
+    let flex = ["--service-level", "flexible", "--size-tib", "1"];
+    run(
+        &[&flex[..], &["--flexible-mibps", "100000"]].concat(),
+        &[
+            "--flexible-mibps 100000",
+            "640 MiB/s",
+            "5 x the 128",
+            "at most 512",
+        ],
+    );
+    // 512 is the most that fits: accepted, QoS 128 + 512 = 640 MiB/s.
+    let a = p(&[&flex[..], &["--flexible-mibps", "512", "--json"]].concat());
+    let o = dsplan(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["layout"]["qos_throughput_mibps"], 640.0);
+    // Purchased throughput on Ultra, or with no level, was ignored.
+    run(
+        &[
+            "--service-level",
+            "ultra",
+            "--size-tib",
+            "1",
+            "--flexible-mibps",
+            "10",
+        ],
+        &[
+            "--flexible-mibps 10",
+            "flexible service level only",
+            "ultra",
+        ],
+    );
+    run(
+        &["--flexible-mibps", "10"],
+        &["--flexible-mibps 10", "needs --service-level"],
+    );
+    // The latency by Little's law is gone, and so is its flag.
+    run(
+        &["--outstanding-io", "0"],
+        &["--outstanding-io", "not a latency model"],
+    );
+    run(&["--outstanding-io", "64"], &["--outstanding-io"]);
+    // An AVS cluster has at most 16 hosts (data/limits.csv max_hosts).
+    fails(
+        1,
+        &["predict", "--hosts", "1000000", "--datastores", "1"],
+        &["--hosts 1000000", "1..=16"],
+    );
+    let ok = dsplan(&["predict", "--hosts", "16", "--datastores", "1"]);
+    assert!(ok.status.success(), "{}", stderr(&ok));
+    let text = stdout(&ok);
+    assert!(
+        !text.contains("latency") && text.contains("utilization"),
+        "{text}"
+    );
+    let o = dsplan(&["predict", "--hosts", "4", "--datastores", "4", "--json"]);
+    assert!(!stdout(&o).contains("latency"), "{}", stdout(&o));
+}
+
+#[test]
+fn sweep_checks_its_grid_and_outputs_before_any_work() {
+    let dir = scratch("sweep");
+    let svg = dir.join("s.svg");
+    let s = svg.to_string_lossy().into_owned();
+    fails(
+        1,
+        &["sweep", "--max-datastores", "0", "--svg", &s],
+        &["--max-datastores 0", "1..=256"],
+    );
+    fails(
+        1,
+        &["sweep", "--hosts-list", "4,4,4", "--svg", &s],
+        &["--hosts-list", "4 is listed more than once"],
+    );
+    fails(
+        1,
+        &["sweep", "--hosts-list", "1,17", "--svg", &s],
+        &["--hosts-list 17", "1..=16"],
+    );
+    // A folder that cannot be made (under a file) fails before any CSV is printed.
+    let file = dir.join("a-file");
+    std::fs::write(&file, "x").unwrap();
+    let under = file.join("charts").join("s.svg");
+    let o = dsplan(&["sweep", "--svg", &under.to_string_lossy()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(o.stdout.is_empty(), "CSV printed before failing");
+    assert!(stderr(&o).contains("--svg"), "{}", stderr(&o));
+    // --svg DIR (existing, or missing and ending in /) writes DIR/sweep.svg; 2 host counts x
+    // 3 datastore counts = 6 CSV rows + the header.
+    let folder = format!("{}/new-folder/", dir.display());
+    let o = dsplan(&[
+        "sweep",
+        "--hosts-list",
+        "1,4",
+        "--max-datastores",
+        "3",
+        "--svg",
+        &folder,
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o).lines().count(), 7);
+    let chart = std::fs::read_to_string(dir.join("new-folder/sweep.svg")).unwrap();
+    assert!(chart.starts_with("<svg"));
+    let o = dsplan(&[
+        "sweep",
+        "--max-datastores",
+        "1",
+        "--svg",
+        &dir.to_string_lossy(),
+    ]);
+    assert!(
+        o.status.success() && dir.join("sweep.svg").is_file(),
+        "{}",
+        stderr(&o)
+    );
+    // The default ./sweep.svg is named on stderr (run in the scratch folder).
+    let o = Command::new(env!("CARGO_BIN_EXE_dsplan"))
+        .args(["sweep", "--max-datastores", "1"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("./sweep.svg"), "{}", stderr(&o));
+    // Neither output may be the --system profile it reads.
+    let profile = dir.join("profile.csv");
+    std::fs::copy(root().join("data/systems/anf-avs.csv"), &profile).unwrap();
+    let before = std::fs::read(&profile).unwrap();
+    let p = profile.to_string_lossy().into_owned();
+    fails(
+        1,
+        &["sweep", "--system", &p, "--svg", &p],
+        &["refusing", "profile.csv"],
+    );
+    fails(
+        1,
+        &["sweep", "--system", &p, "--svg", &s, "--csv", &p],
+        &["refusing", "--csv"],
+    );
+    assert_eq!(std::fs::read(&profile).unwrap(), before);
+}
