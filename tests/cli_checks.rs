@@ -249,3 +249,121 @@ fn sweep_checks_its_grid_and_outputs_before_any_work() {
     );
     assert_eq!(std::fs::read(&profile).unwrap(), before);
 }
+
+/// The shipped price list with `edit` applied to its lines, written to `dir/name`.
+fn price_file(dir: &std::path::Path, name: &str, edit: impl Fn(&str) -> String) -> String {
+    let text = std::fs::read_to_string(root().join("data/prices.csv")).unwrap();
+    let out: String = text.lines().map(|l| edit(l) + "\n").collect();
+    let p = dir.join(name);
+    std::fs::write(&p, out).unwrap();
+    p.to_string_lossy().into_owned()
+}
+
+#[test]
+fn price_file_problems_each_get_their_own_message() {
+    let dir = scratch("prices");
+    fn plan(file: &str) -> Vec<&str> {
+        vec!["plan", FX, "--hosts", "3", "--price-file", file]
+    }
+    // A missing file names the flag.
+    let missing = dir.join("nope.csv").to_string_lossy().into_owned();
+    fails(1, &plan(&missing), &["--price-file", "nope.csv"]);
+    // A changed unit: row 3 is australiacentral cool capacity (head -3 data/prices.csv),
+    // the first row of a plan meter; it used to give "invalid --region".
+    let unit = price_file(&dir, "unit.csv", |l| {
+        l.replace("USD per GiB-hour", "USD per TiB-hour")
+    });
+    let e = fails(
+        1,
+        &plan(&unit),
+        &[
+            "--price-file",
+            "unit.csv",
+            "row 3",
+            "USD per TiB-hour",
+            "expected 'USD per GiB-hour'",
+        ],
+    );
+    assert!(!e.contains("--region"), "{e}");
+    // eastus standard capacity twice: the copy appended after the 556 rows + header is row
+    // 558, the original is row 130 (grep -n '^eastus,US East,standard,capacity').
+    let text = std::fs::read_to_string(root().join("data/prices.csv")).unwrap();
+    let (n, line) = text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.starts_with("eastus,US East,standard,capacity"))
+        .unwrap();
+    let rows = text.lines().count();
+    let dup = dir.join("dup.csv");
+    std::fs::write(&dup, format!("{text}{line}\n")).unwrap();
+    fails(
+        1,
+        &plan(&dup.to_string_lossy()),
+        &[
+            &format!("row {}", rows + 1),
+            &format!("first is row {}", n + 1),
+            "eastus standard capacity",
+        ],
+    );
+    // Zero capacity prices used to plan at 0.00 USD.
+    let zero = price_file(&dir, "zero.csv", |l| {
+        if l.contains(",capacity,USD per GiB-hour,") {
+            let mut f: Vec<&str> = l.splitn(7, ',').collect();
+            f[5] = "0";
+            f.join(",")
+        } else {
+            l.to_string()
+        }
+    });
+    fails(
+        1,
+        &plan(&zero),
+        &["zero.csv", "row 3", "capacity price 0", "cost nothing"],
+    );
+    // Larger than 1 MiB: refused before parsing.
+    let big = dir.join("big.csv");
+    std::fs::write(&big, "x".repeat((1 << 20) + 1)).unwrap();
+    fails(
+        1,
+        &plan(&big.to_string_lossy()),
+        &["--price-file", "big.csv", "1 MiB"],
+    );
+}
+
+#[test]
+fn a_level_without_a_price_in_the_region_is_named_in_a_warning() {
+    let dir = scratch("levels");
+    let file = price_file(&dir, "no-premium.csv", |l| {
+        if l.starts_with("eastus,US East,premium,") {
+            String::new()
+        } else {
+            l.to_string()
+        }
+    });
+    let o = dsplan(&[
+        "plan",
+        FX,
+        "--hosts",
+        "3",
+        "--price-file",
+        &file,
+        "--format",
+        "json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let warned = v["warnings"].as_array().unwrap().iter().any(|w| {
+        let m = w["message"].as_str().unwrap();
+        m.contains("no premium price for eastus") && m.contains("alternatives")
+    });
+    assert!(warned, "{}", v["warnings"]);
+    // No premium row among the alternatives either.
+    assert!(
+        !v["alternatives"].to_string().contains("premium only"),
+        "{}",
+        v["alternatives"]
+    );
+    // The built-in prices sell every level in eastus: no such warning.
+    let o = dsplan(&["plan", FX, "--hosts", "3", "--format", "json"]);
+    assert!(!stdout(&o).contains("price list has no"), "{}", stdout(&o));
+}
