@@ -367,3 +367,42 @@ fn a_level_without_a_price_in_the_region_is_named_in_a_warning() {
     let o = dsplan(&["plan", FX, "--hosts", "3", "--format", "json"]);
     assert!(!stdout(&o).contains("price list has no"), "{}", stdout(&o));
 }
+
+#[test]
+fn per_vm_read_pct_and_block_kib_are_said_to_be_unused() {
+    let dir = scratch("profile");
+    // web-01 gives read_pct and block_kib, db-01 neither: 1 row with its own profile.
+    let perf = dir.join("perf.csv");
+    std::fs::write(
+        &perf,
+        "vm,iops,throughput_mibps,read_pct,block_kib\nweb-01,100,10,50,64\ndb-01,100,10,,\n",
+    )
+    .unwrap();
+    let o = dsplan(&[
+        "plan",
+        FX,
+        "--hosts",
+        "3",
+        "--perf",
+        &perf.to_string_lossy(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.contains("1 VM row(s) give their own read_pct or block_kib")
+            && text.contains("(--block-size, --read-pct, --random-pct, shown in Demand)"),
+        "{text}"
+    );
+    // Without those columns: no such warning.
+    let plain = dir.join("plain.csv");
+    std::fs::write(&plain, "vm,iops\nweb-01,100\n").unwrap();
+    let o = dsplan(&[
+        "plan",
+        FX,
+        "--hosts",
+        "3",
+        "--perf",
+        &plain.to_string_lossy(),
+    ]);
+    assert!(!stdout(&o).contains("their own read_pct"), "{}", stdout(&o));
+}
