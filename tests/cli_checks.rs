@@ -406,3 +406,20 @@ fn per_vm_read_pct_and_block_kib_are_said_to_be_unused() {
     ]);
     assert!(!stdout(&o).contains("their own read_pct"), "{}", stdout(&o));
 }
+
+#[test]
+fn one_host_running_vms_is_singular() {
+    // The vInfo CSV's header and its first VM (web-01) only: 3 hosts, 1 of them runs it.
+    let dir = scratch("one-vm");
+    let text = std::fs::read_to_string(root().join("fixtures/small-estate-vinfo.csv")).unwrap();
+    let one = dir.join("one.csv");
+    std::fs::write(
+        &one,
+        text.lines().take(2).collect::<Vec<_>>().join("\n") + "\n",
+    )
+    .unwrap();
+    let o = dsplan(&["plan", &one.to_string_lossy(), "--hosts", "3"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let first = stdout(&o).lines().next().unwrap_or_default().to_string();
+    assert!(first.contains("3 hosts (1 runs VMs)"), "{first}");
+}

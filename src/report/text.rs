@@ -48,7 +48,8 @@ fn header(s: &mut String, plan: &Plan) {
         .map(|p| p.service_level.to_string())
         .collect();
     let hosts = if t.hosts_with_vms > 0 && t.hosts_with_vms < plan.hosts {
-        format!("{} hosts ({} run VMs)", plan.hosts, t.hosts_with_vms)
+        let verb = if t.hosts_with_vms == 1 { "runs" } else { "run" };
+        format!("{} hosts ({} {verb} VMs)", plan.hosts, t.hosts_with_vms)
     } else {
         format!("{} hosts", plan.hosts)
     };
