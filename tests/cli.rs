@@ -5,10 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 include!("support/schema_check.rs");
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+include!("support/binary.rs");
 
 fn shared(name: &str) -> Option<PathBuf> {
     let p = root().join("../shared/rvtools").join(name);
@@ -18,18 +15,6 @@ fn shared(name: &str) -> Option<PathBuf> {
         println!("skipped: ../shared not found");
         None
     }
-}
-
-fn dsplan(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dsplan"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("the dsplan binary runs")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 fn scratch(test: &str) -> PathBuf {

@@ -4,21 +4,7 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn dsplan(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dsplan"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("the dsplan binary runs")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+include!("support/binary.rs");
 
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
@@ -378,16 +364,19 @@ fn per_vm_read_pct_and_block_kib_are_said_to_be_unused() {
         "vm,iops,throughput_mibps,read_pct,block_kib\nweb-01,100,10,50,64\ndb-01,100,10,,\n",
     )
     .unwrap();
-    let o = dsplan(&[
-        "plan",
-        FX,
-        "--hosts",
-        "3",
-        "--perf",
-        &perf.to_string_lossy(),
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let text = stdout(&o);
+    let plan_with = |perf: &std::path::Path| {
+        let o = dsplan(&[
+            "plan",
+            FX,
+            "--hosts",
+            "3",
+            "--perf",
+            &perf.to_string_lossy(),
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o)
+    };
+    let text = plan_with(&perf);
     assert!(
         text.contains("1 VM row(s) give their own read_pct or block_kib")
             && text.contains("(--block-size, --read-pct, --random-pct, shown in Demand)"),
@@ -396,15 +385,8 @@ fn per_vm_read_pct_and_block_kib_are_said_to_be_unused() {
     // Without those columns: no such warning.
     let plain = dir.join("plain.csv");
     std::fs::write(&plain, "vm,iops\nweb-01,100\n").unwrap();
-    let o = dsplan(&[
-        "plan",
-        FX,
-        "--hosts",
-        "3",
-        "--perf",
-        &plain.to_string_lossy(),
-    ]);
-    assert!(!stdout(&o).contains("their own read_pct"), "{}", stdout(&o));
+    let text = plan_with(&plain);
+    assert!(!text.contains("their own read_pct"), "{text}");
 }
 
 #[test]

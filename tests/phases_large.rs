@@ -8,21 +8,7 @@ use std::process::{Command, Output};
 
 include!("support/schema_check.rs");
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn dsplan(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dsplan"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("the dsplan binary runs")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+include!("support/binary.rs");
 
 fn json(o: &Output) -> serde_json::Value {
     assert!(o.status.success(), "dsplan failed: {}", stderr(o));

@@ -427,15 +427,11 @@ fn profile_warning(perf: &PerfInput) -> Option<Warning> {
         .count();
     (own > 0).then(|| Warning {
         file: perf.file.clone(),
-        sheet: None,
-        row: None,
-        column: None,
-        value: None,
-        message: format!(
+        ..Warning::plan_wide(format!(
             "{} VM row(s) give their own read_pct or block_kib: the plan models every VM at \
              the IOPS target's I/O profile (`io_profile`, shown in Demand), so these per-VM \
              figures are not used",
             crate::numbers::group_thousands(own as f64, 0)
-        ),
+        ))
     })
 }
