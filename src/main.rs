@@ -17,15 +17,21 @@ struct Cli {
     command: Command,
 }
 
+/// Each subcommand takes negative-looking values (`--headroom-pct -5`), so the settings'
+/// range checks give the real message instead of clap's tip to write `-- -5`.
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Summarise an RVTools export: VMs, templates, power states, capacity per cluster.
+    #[command(allow_negative_numbers = true)]
     Inventory(cli::inventory::InventoryArgs),
     /// Recommend the cheapest ANF datastore layout that meets capacity, IOPS and MiB/s.
+    #[command(allow_negative_numbers = true)]
     Plan(Box<cli::plan::PlanArgs>),
     /// Predict what one layout achieves, layer by layer.
+    #[command(allow_negative_numbers = true)]
     Predict(Box<cli::predict::PredictArgs>),
     /// Predicted IOPS and MiB/s against datastore count for several host counts (CSV + SVG).
+    #[command(allow_negative_numbers = true)]
     Sweep(Box<cli::sweep::SweepArgs>),
 }
 

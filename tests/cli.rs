@@ -5,12 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 include!("support/schema_check.rs");
-
 include!("support/command.rs");
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 fn scratch(test: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("dsplan-cli-{}-{test}", std::process::id()));

@@ -3,26 +3,11 @@
 //! `--allow-large-volumes` is given. Costs are re-derived here from `data/prices.csv` (read
 //! with the csv crate, not through the catalog code).
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 
 include!("support/schema_check.rs");
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn dsplan(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dsplan"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("the dsplan binary runs")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+include!("support/command.rs");
 
 fn json(o: &Output) -> serde_json::Value {
     assert!(o.status.success(), "dsplan failed: {}", stderr(o));

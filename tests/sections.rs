@@ -48,6 +48,7 @@ const PLAN: Map = &[
     ("hosts", "dsplan plan:", "ANF datastore plan"),
     ("totals", "dsplan plan:", "ANF datastore plan"),
     ("assumptions", "Assumptions", "Assumptions"),
+    ("prices", "Prices (", "Prices ("),
     ("pools", "Pools", "Pools"),
     ("datastores", "Datastores", "Datastores"),
     (
@@ -225,8 +226,8 @@ fn one_cluster_peak_plan_has_every_section_in_text_and_markdown() {
     let r = reports(PEAK);
     let n = check(&r.json, PLAN, &r.text, &r.md, "--hosts 3 peak");
     // Every key of a Plan is present here (time phases, vSAN, alternatives, marginal costs,
-    // excluded VMs, warnings): 18.
-    assert_eq!(n, 18, "{:?}", sections(&r.json));
+    // excluded VMs, warnings, the prices used): 19.
+    assert_eq!(n, 19, "{:?}", sections(&r.json));
     // The yearly cost: 9 base months x 898.35 + 3 peak months x 898.35 (the peak layout is
     // the base one: 40,000 IOPS fit the base's 51,200) = 12 x 898.35 = 10,780.20 USD.
     let tp = &r.json["time_phased"];
@@ -305,11 +306,11 @@ fn two_cluster_estate_has_every_section_in_text_and_markdown() {
     ]);
     // The estate's 13 keys less `reservations` (empty: pay as you go) = 12.
     assert_eq!(check(&r.json, ESTATE, &r.text, &r.md, "estate"), 12);
-    // Dev and Prod: 5 cluster keys + 15 plan keys each (the plan's 18 less
+    // Dev and Prod: 5 cluster keys + 16 plan keys each (the plan's 19 less
     // `vsan_comparison`, which the estate's `vsan_alone` replaces, and `excluded` and
-    // `warnings`, empty in each cluster: the estate lists them once) = 2 x 20.
+    // `warnings`, empty in each cluster: the estate lists them once) = 2 x 21.
     let clusters = check_clusters(&r, ESTATE_CLUSTER, "=== AVS cluster ", "AVS cluster ");
-    assert_eq!(clusters, 40);
+    assert_eq!(clusters, 42);
     // Each cluster's part of the Markdown has its own time phases.
     assert_eq!(r.md.matches("### Time-phased plan").count(), 2);
 }
@@ -331,10 +332,10 @@ fn per_cluster_plans_have_every_section_in_text_and_markdown() {
         check(&r.json, PER_CLUSTER, &r.text, &r.md, "per-cluster"),
         4
     );
-    // Dev and Prod: 5 cluster keys + 15 plan keys (no time phases, no excluded VMs or
-    // warnings of their own) = 2 x 20.
+    // Dev and Prod: 5 cluster keys + 16 plan keys (no time phases, no excluded VMs or
+    // warnings of their own; the prices used) = 2 x 21.
     let clusters = check_clusters(&r, PER_CLUSTER_CLUSTER, "=== cluster ", "Cluster ");
-    assert_eq!(clusters, 40);
+    assert_eq!(clusters, 42);
     // The total row: 3 + 3 hosts, 1 + 1 datastores, 1 + 2 TiB, 800 + 1,000 GiB placed,
     // Dev 303.40 + Prod 534.21 = 837.61 USD/month.
     assert_eq!(r.json["total"]["cost_usd_per_month"].as_f64(), Some(837.61));
@@ -367,7 +368,8 @@ fn workshop_peak_plan_has_every_section_in_text_and_markdown() {
         "50",
         "--allow-large-volumes",
     ]);
-    assert_eq!(check(&r.json, PLAN, &r.text, &r.md, "workshop"), 18);
+    // Every key of a Plan, the prices used among them: 19.
+    assert_eq!(check(&r.json, PLAN, &r.text, &r.md, "workshop"), 19);
     // 10 base months x 16,559.18 + 2 peak months x 16,700.92
     // = 165,591.80 + 33,401.84 = 198,993.64 USD/year.
     assert_eq!(

@@ -12,6 +12,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 mod cool;
+mod prices;
 mod regions;
 mod reservation;
 
@@ -19,6 +20,7 @@ pub use cool::{
     COOL_ACCESS_REGIONS_CSV, COOL_ACCESS_RULE_CSV, CoolAccessRegion, CoolAccessRules,
     CoolThroughputRule, CoolTierRate, cool_access_rate_mibps_per_tib,
 };
+pub use prices::MAX_PRICE_FILE_BYTES;
 pub use regions::{
     AVS_ANF_REGIONS_CSV, AvsRegion, arm_region_name, avs_anf_regions, avs_supports_anf_datastores,
 };
@@ -186,8 +188,8 @@ pub enum CatalogError {
         /// Comma-separated known regions.
         known: String,
     },
-    /// A user-supplied catalog file could not be read.
-    #[error("{file}: {source}")]
+    /// The price file (`price_file`) could not be read.
+    #[error("`price_file` {file}: {source}")]
     Io {
         /// The path.
         file: String,
@@ -358,19 +360,7 @@ struct LimitRow {
     value: f64,
 }
 
-#[derive(Deserialize)]
-struct PriceRow {
-    region: String,
-    location: String,
-    tier: String,
-    meter: String,
-    unit: String,
-    retail_price_usd: f64,
-    effective_start: String,
-    source: String,
-}
-
-fn parse_rows<T: serde::de::DeserializeOwned>(
+pub(crate) fn parse_rows<T: serde::de::DeserializeOwned>(
     file: &str,
     text: &str,
 ) -> Result<Vec<T>, CatalogError> {
@@ -401,25 +391,18 @@ impl Catalog {
     /// `data/prices.csv`.
     ///
     /// # Errors
-    /// [`CatalogError::Io`] if the file cannot be read, [`CatalogError::Parse`] on a bad row.
+    /// [`CatalogError::Io`] if the file is missing, not a regular file, larger than
+    /// [`MAX_PRICE_FILE_BYTES`] or unreadable; [`CatalogError::Parse`] naming the row
+    /// of a bad price, a unit other than the meter's, a (region, tier, meter) given twice, or
+    /// a zero capacity price.
     pub fn with_price_file(path: &std::path::Path) -> Result<Catalog, CatalogError> {
-        let io = |source| CatalogError::Io {
-            file: path.display().to_string(),
-            source,
-        };
-        // A pipe or device would block or never end: only a regular file.
-        if !std::fs::metadata(path).map_err(io)?.is_file() {
-            return Err(io(std::io::Error::new(
-                std::io::ErrorKind::InvalidInput,
-                "not a regular file",
-            )));
-        }
-        let text = std::fs::read_to_string(path).map_err(io)?;
+        let text = prices::read_price_file(path)?;
+        // Row errors name the setting too (the command shows `--price-file FILE`).
         Catalog::from_csv(
             SERVICE_LEVELS_CSV,
             LIMITS_CSV,
             &text,
-            &path.display().to_string(),
+            &format!("`price_file` {}", path.display()),
         )
     }
 
@@ -483,89 +466,12 @@ impl Catalog {
             regional_capacity_quota_tib: get("regional_capacity_quota_tib")?,
             max_pools_per_account: get("max_pools_per_account")? as u32,
         };
-        let hours = limits.hours_per_month;
-        let mut prices: BTreeMap<String, RegionPrices> = BTreeMap::new();
-        for (i, r) in parse_rows::<PriceRow>(prices_name, prices_csv)?
-            .into_iter()
-            .enumerate()
-        {
-            let bad = |detail: String| CatalogError::Parse {
-                file: prices_name.to_string(),
-                row: i + 2,
-                detail,
-            };
-            // ANF meters cost fractions of a cent per GiB-hour; 1,000 USD per unit is far
-            // beyond any of them and keeps every monthly figure finite.
-            if !r.retail_price_usd.is_finite()
-                || r.retail_price_usd < 0.0
-                || r.retail_price_usd > 1000.0
-            {
-                return Err(bad(format!(
-                    "price {} is not a price (expected 0..1000 USD per unit)",
-                    r.retail_price_usd
-                )));
-            }
-            let entry = prices
-                .entry(r.region.clone())
-                .or_insert_with(|| RegionPrices {
-                    region: r.region.clone(),
-                    location: r.location.clone(),
-                    capacity_usd_per_gib_month: BTreeMap::new(),
-                    flexible_throughput_usd_per_mibps_month: None,
-                    cool_capacity_usd_per_gib_month: None,
-                    cool_transfer_usd_per_gib: None,
-                    effective_start: String::new(),
-                    capacity_effective_start: BTreeMap::new(),
-                    flexible_throughput_effective_start: None,
-                    cool_capacity_effective_start: None,
-                    cool_transfer_effective_start: None,
-                    source: r.source.clone(),
-                });
-            let level = service_levels
-                .iter()
-                .find(|s| s.price_tier == r.tier)
-                .map(|s| s.service_level);
-            let used = match (level, r.meter.as_str(), r.unit.as_str()) {
-                (Some(level), "capacity", "USD per GiB-hour") => {
-                    entry
-                        .capacity_usd_per_gib_month
-                        .insert(level, r.retail_price_usd * hours);
-                    entry
-                        .capacity_effective_start
-                        .insert(level, r.effective_start.clone());
-                    true
-                }
-                (Some(ServiceLevel::Flexible), "throughput", "USD per MiB/s-hour") => {
-                    entry.flexible_throughput_usd_per_mibps_month =
-                        Some(r.retail_price_usd * hours);
-                    entry.flexible_throughput_effective_start = Some(r.effective_start.clone());
-                    true
-                }
-                (None, "capacity", "USD per GiB-hour") if r.tier == "cool" => {
-                    entry.cool_capacity_usd_per_gib_month = Some(r.retail_price_usd * hours);
-                    entry.cool_capacity_effective_start = Some(r.effective_start.clone());
-                    true
-                }
-                (None, "transfer", "USD per GiB") if r.tier == "cool" => {
-                    entry.cool_transfer_usd_per_gib = Some(r.retail_price_usd);
-                    entry.cool_transfer_effective_start = Some(r.effective_start.clone());
-                    true
-                }
-                _ => false, // backup, double-encrypted tiers: not part of a datastore plan
-            };
-            if used && r.effective_start > entry.effective_start {
-                entry.effective_start = r.effective_start.clone();
-            }
-        }
-        if prices.is_empty() {
-            return Err(CatalogError::Parse {
-                file: prices_name.to_string(),
-                row: 1,
-                detail: "no price rows (expected region,location,tier,meter,unit,\
-                         retail_price_usd,effective_start,source)"
-                    .into(),
-            });
-        }
+        let prices = prices::parse_prices(
+            &service_levels,
+            limits.hours_per_month,
+            prices_csv,
+            prices_name,
+        )?;
         let mut reservations = Vec::new();
         for (i, r) in parse_rows::<ReservationRow>("reservations.csv", RESERVATIONS_CSV)?
             .into_iter()

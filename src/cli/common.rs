@@ -2,7 +2,9 @@
 
 use std::path::Path;
 
-use dsplan::catalog::{Catalog, CoolThroughputRule, ServiceLevel, cool_access_rate_mibps_per_tib};
+use dsplan::catalog::{
+    Catalog, CoolThroughputRule, ServiceLevel, ServiceLevelSpec, cool_access_rate_mibps_per_tib,
+};
 use dsplan::defaults;
 use dsplan::perf::{
     IoProfile, Layout, PerfModel, RetrievalPolicy, SystemProfile, parse_block_size_kib,
@@ -64,10 +66,58 @@ pub struct CommonArgs {
     /// Active working set, GiB (cache-tier systems; default: the profile's per-VM figure).
     #[arg(long)]
     pub working_set_gib: Option<f64>,
-    /// Requests in flight over the whole layout (threads x queue depth); gives a latency by
-    /// Little's law.
-    #[arg(long)]
+    /// Withdrawn: a latency by Little's law at the predicted ceiling is not a latency model,
+    /// so `predict` and `sweep` give none; the flag is refused with that reason.
+    #[arg(long, hide = true)]
     pub outstanding_io: Option<f64>,
+}
+
+/// Refuses a host count outside 1..=`max_hosts` of an AVS cluster (`data/limits.csv`): the
+/// hosts mount every datastore, so they are one cluster's.
+///
+/// # Errors
+/// A message naming `flag`, the value and the range.
+pub fn check_hosts(flag: &str, hosts: u32) -> Result<(), String> {
+    let max = Catalog::builtin()
+        .map_err(|e| e.to_string())?
+        .limits
+        .max_hosts;
+    if hosts == 0 || hosts > max {
+        return Err(format!(
+            "invalid {flag} {hosts}: 1..={max} (the hosts of one AVS cluster, which mount \
+             every datastore; data/limits.csv max_hosts)"
+        ));
+    }
+    Ok(())
+}
+
+/// Refuses purchased Flexible throughput on a level that is not Flexible, and more than a
+/// Flexible pool of `size_tib` can reach: `max_throughput_mibps_per_tib` x size (640 MiB/s
+/// per TiB, 5 x the 128 MiB/s included, `data/service_levels.csv`) less the included 128.
+fn check_flexible_mibps(spec: &ServiceLevelSpec, size_tib: f64, bought: f64) -> Result<(), String> {
+    if bought == 0.0 {
+        return Ok(());
+    }
+    if spec.service_level != ServiceLevel::Flexible {
+        return Err(format!(
+            "--flexible-mibps {bought}: purchased throughput is for the flexible service level \
+             only, not {}",
+            spec.service_level
+        ));
+    }
+    let included = spec.included_throughput_mibps_per_pool;
+    let ceiling = spec.max_throughput_mibps_per_tib * size_tib;
+    if included + bought > ceiling {
+        let times = spec.max_throughput_mibps_per_tib / included.max(f64::MIN_POSITIVE);
+        return Err(format!(
+            "invalid --flexible-mibps {bought}: a {size_tib} TiB flexible pool reaches at most \
+             {ceiling} MiB/s ({} MiB/s per TiB, {times} x the {included} MiB/s included, \
+             data/service_levels.csv), so at most {} MiB/s can be bought on top",
+            spec.max_throughput_mibps_per_tib,
+            (ceiling - included).max(0.0)
+        ));
+    }
+    Ok(())
 }
 
 /// Everything a prediction needs, resolved from the flags.
@@ -135,7 +185,13 @@ impl CommonArgs {
             .parse::<RetrievalPolicy>()
             .map_err(|e| format!("--retrieval: {e}"))?;
         layout.working_set_gib = self.working_set_gib;
-        layout.outstanding_io = self.outstanding_io;
+        if let Some(n) = self.outstanding_io {
+            return Err(format!(
+                "--outstanding-io {n}: no latency is predicted: Little's law at the predicted \
+                 ceiling (e.g. 64 requests in flight at 400,000 IOPS = 0.16 ms) is not a latency \
+                 model, so the flag was withdrawn"
+            ));
+        }
         let (qos, cool_rate) = self.qos(&catalog)?;
         layout.qos_throughput_mibps = qos;
         Ok(Resolved {
@@ -158,6 +214,7 @@ impl CommonArgs {
                 let level: ServiceLevel =
                     level.parse().map_err(|e| format!("--service-level: {e}"))?;
                 let spec = catalog.service_level(level).map_err(|e| e.to_string())?;
+                check_flexible_mibps(spec, tib, self.flexible_mibps)?;
                 let cool = (self.cool_pct > 0.0).then(|| {
                     let rule = catalog.cool_access.rule(&prices.region, level);
                     (
@@ -176,6 +233,10 @@ impl CommonArgs {
             }
             (Some(_), None) => Err("--service-level needs --size-tib".into()),
             (None, Some(_)) => Err("--size-tib needs --service-level".into()),
+            (None, None) if self.flexible_mibps != 0.0 => Err(format!(
+                "--flexible-mibps {} needs --service-level flexible and --size-tib",
+                self.flexible_mibps
+            )),
             (None, None) => Ok((None, None)),
         }
     }

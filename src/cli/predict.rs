@@ -37,14 +37,11 @@ pub struct PredictJson<'a> {
     pub throughput_mibps: f64,
     /// The binding layer.
     pub bottleneck: Layer,
-    /// Every layer's ceiling and utilisation.
+    /// Every layer's ceiling and utilization.
     pub layers: &'a [LayerCeiling],
     /// Cache-tier systems: whether the working set fits the read cache.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub working_set_fits_cache: Option<bool>,
-    /// Latency by Little's law when `--outstanding-io` is given, ms.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub latency_ms: Option<f64>,
     /// The layout evaluated.
     pub layout: &'a Layout,
     /// The workload evaluated.
@@ -67,6 +64,7 @@ pub struct PredictJson<'a> {
 /// # Errors
 /// A message naming the invalid flag or value.
 pub fn render(args: &PredictArgs) -> Result<String, String> {
+    super::common::check_hosts("--hosts", args.hosts)?;
     let r = args.common.resolve()?;
     let mut layout = r.layout;
     layout.hosts = args.hosts;
@@ -90,7 +88,6 @@ pub fn render(args: &PredictArgs) -> Result<String, String> {
             bottleneck: p.bottleneck,
             layers: &p.layers,
             working_set_fits_cache: p.working_set_fits_cache,
-            latency_ms: p.latency_ms,
             layout: &layout,
             io_profile: &r.io,
             cool_access_rate_mibps_per_tib: r.cool_rate.map(|c| c.1),
@@ -133,9 +130,6 @@ pub fn render(args: &PredictArgs) -> Result<String, String> {
         s.push_str(&sentence);
         s.push('\n');
     }
-    if let Some(ms) = p.latency_ms {
-        s.push_str(&format!("latency (Little's law): {ms:.2} ms\n"));
-    }
     if let Some(fits) = p.working_set_fits_cache {
         s.push_str(if fits {
             "working set fits the read cache\n"
@@ -145,7 +139,7 @@ pub fn render(args: &PredictArgs) -> Result<String, String> {
     }
     s.push_str(&format!(
         "{:<12} {:>14} {:>12} {:>12}\n",
-        "layer", "IOPS", "MiB/s", "utilisation"
+        "layer", "IOPS", "MiB/s", "utilization"
     ));
     for l in &p.layers {
         s.push_str(&format!(

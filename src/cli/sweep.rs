@@ -1,7 +1,9 @@
 //! `dsplan sweep`: predicted IOPS and MiB/s against datastore count for several host
 //! counts, as CSV and an SVG chart (in the style of the published AVS scaling charts).
 
-use std::path::PathBuf;
+use std::fs::File;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 
 use dsplan::perf::Prediction;
 use dsplan::report::charts::{HostLine, sweep_svg};
@@ -20,9 +22,10 @@ pub struct SweepArgs {
     /// Write the CSV here instead of stdout.
     #[arg(long)]
     pub csv: Option<PathBuf>,
-    /// Write the SVG chart here.
-    #[arg(long, default_value = "sweep.svg")]
-    pub svg: PathBuf,
+    /// Write the SVG chart to this file, or into this folder as sweep.svg (a missing folder
+    /// is created; default: ./sweep.svg, named on stderr).
+    #[arg(long)]
+    pub svg: Option<PathBuf>,
     /// System, service level and workload.
     #[command(flatten)]
     pub common: CommonArgs,
@@ -39,32 +42,47 @@ pub struct Point {
     pub prediction: Prediction,
 }
 
+/// Checks the grid flags: host counts 1..=16 (one AVS cluster, `data/limits.csv`), at most
+/// 32 of them and none twice; datastore counts 1..=256 (AVS datastores per cluster).
+///
+/// # Errors
+/// A message naming the flag, the value and the range.
+pub fn check_grid(args: &SweepArgs) -> Result<(), String> {
+    // The grid stays what a chart can show: AVS allows at most 256 datastores per cluster
+    // (data/limits.csv), and a host list of at most 32 counts.
+    let most_datastores = dsplan::catalog::Catalog::builtin()
+        .map_err(|e| e.to_string())?
+        .limits
+        .max_datastores;
+    if args.max_datastores == 0 || args.max_datastores > most_datastores {
+        return Err(format!(
+            "invalid --max-datastores {}: 1..={most_datastores} (AVS datastores per cluster)",
+            args.max_datastores
+        ));
+    }
+    if args.hosts_list.is_empty() || args.hosts_list.len() > 32 {
+        return Err(format!(
+            "invalid --hosts-list: {} host counts, expected 1 to 32",
+            args.hosts_list.len()
+        ));
+    }
+    for (i, &h) in args.hosts_list.iter().enumerate() {
+        super::common::check_hosts("--hosts-list", h)?;
+        if args.hosts_list[..i].contains(&h) {
+            return Err(format!(
+                "invalid --hosts-list: {h} is listed more than once (each host count is one line)"
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Evaluates the grid of host and datastore counts.
 ///
 /// # Errors
 /// A message naming the invalid flag or value.
 pub fn points(args: &SweepArgs) -> Result<Vec<Point>, String> {
-    if args.hosts_list.is_empty() || args.max_datastores == 0 {
-        return Err("--hosts-list and --max-datastores need at least one value".into());
-    }
-    // The grid stays what a chart can show: AVS allows at most 256 datastores per cluster
-    // (data/limits.csv), and a host list of at most 32 counts of at most 1,024 hosts.
-    let most_datastores = dsplan::catalog::Catalog::builtin()
-        .map_err(|e| e.to_string())?
-        .limits
-        .max_datastores;
-    if args.max_datastores > most_datastores {
-        return Err(format!(
-            "invalid --max-datastores {}: at most {most_datastores} (AVS datastores per cluster)",
-            args.max_datastores
-        ));
-    }
-    if args.hosts_list.len() > 32 || args.hosts_list.iter().any(|&h| h == 0 || h > 1024) {
-        return Err("invalid --hosts-list: 1 to 32 host counts, each 1..1024".into());
-    }
-    if args.csv.as_deref() == Some(args.svg.as_path()) {
-        return Err("--csv and --svg name the same file".into());
-    }
+    check_grid(args)?;
     let r = args.common.resolve()?;
     let mut out = Vec::new();
     for &h in &args.hosts_list {
@@ -104,19 +122,17 @@ pub fn to_csv(points: &[Point]) -> String {
 }
 
 /// Draws IOPS (left) and MiB/s (right) against datastore count, one line per host count
-/// (`dsplan::report::charts::sweep_svg`), and writes it to `path`.
+/// (`dsplan::report::charts::sweep_svg`), into `out` (opened before any work).
 ///
 /// # Errors
-/// A message if the chart cannot be drawn or written.
-pub fn write_svg(points: &[Point], path: &std::path::Path, title: &str) -> Result<(), String> {
+/// A message if the chart cannot be drawn or written, naming `path`.
+pub fn write_svg(
+    points: &[Point],
+    (path, out): (&Path, &mut File),
+    title: &str,
+) -> Result<(), String> {
     let mut lines: Vec<HostLine> = Vec::new();
     for p in points {
-        // A host count listed twice is drawn once.
-        let seen =
-            |l: &HostLine| l.hosts == p.hosts && l.points.iter().any(|q| q.0 == p.datastores);
-        if lines.iter().any(seen) {
-            continue;
-        }
         let at = (
             p.datastores,
             p.prediction.iops,
@@ -131,19 +147,77 @@ pub fn write_svg(points: &[Point], path: &std::path::Path, title: &str) -> Resul
         }
     }
     let svg = sweep_svg(title, &lines).map_err(|e| format!("{}: {e}", path.display()))?;
-    std::fs::write(path, svg).map_err(|e| format!("{}: {e}", path.display()))
+    out.write_all(svg.as_bytes())
+        .map_err(|e| format!("{}: cannot write: {e}", path.display()))
 }
 
-/// Runs `dsplan sweep`: CSV to stdout (or `--csv`), chart to `--svg`.
+/// Where the chart goes: `--svg FILE`, `--svg DIR/sweep.svg` for an existing folder or a
+/// path ending in `/`, else `./sweep.svg`; and whether that was the default.
+fn svg_path(args: &SweepArgs) -> (PathBuf, bool) {
+    match &args.svg {
+        Some(p) if p.is_dir() || p.as_os_str().to_string_lossy().ends_with('/') => {
+            (p.join(DEFAULT_SVG), false)
+        }
+        Some(p) => (p.clone(), false),
+        None => (PathBuf::from(DEFAULT_SVG), true),
+    }
+}
+
+/// The chart's file name when `--svg` names none.
+const DEFAULT_SVG: &str = "sweep.svg";
+
+/// Creates `path`'s folder and the file itself, so a path that cannot be written fails
+/// before the grid is evaluated or any CSV is printed.
+fn open_for_writing(flag: &str, path: &Path) -> Result<File, String> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("{flag} {}: cannot create the folder: {e}", dir.display()))?;
+    }
+    File::create(path).map_err(|e| format!("{flag} {}: cannot write: {e}", path.display()))
+}
+
+/// Refuses outputs that are a file read (`--system FILE`) or each other.
+fn check_outputs(args: &SweepArgs, svg: &Path) -> Result<(), String> {
+    if args.csv.as_deref() == Some(svg) {
+        return Err("--csv and --svg name the same file".into());
+    }
+    let system = Path::new(&args.common.system);
+    let read: Vec<&Path> = if system.is_file() {
+        vec![system]
+    } else {
+        Vec::new()
+    };
+    let svg = svg.to_path_buf();
+    for (flag, what, path) in [
+        ("--svg", "the chart", Some(&svg)),
+        ("--csv", "the CSV", args.csv.as_ref()),
+    ] {
+        super::output::check_written_path(flag, what, path, &read).map_err(|f| f.message)?;
+    }
+    Ok(())
+}
+
+/// Runs `dsplan sweep`: CSV to stdout (or `--csv`), chart to `--svg`. Both outputs are
+/// checked and opened before the grid is evaluated.
 ///
 /// # Errors
 /// A message naming the invalid flag or the file that could not be written.
 pub fn run(args: &SweepArgs) -> Result<(), String> {
+    check_grid(args)?;
+    let (svg, default) = svg_path(args);
+    check_outputs(args, &svg)?;
+    let mut csv_out = match &args.csv {
+        Some(p) => Some(open_for_writing("--csv", p)?),
+        None => None,
+    };
+    let mut svg_out = open_for_writing("--svg", &svg)?;
     let pts = points(args)?;
     let csv = to_csv(&pts);
-    match &args.csv {
-        Some(p) => std::fs::write(p, &csv).map_err(|e| format!("{}: {e}", p.display()))?,
-        None => super::print_out(&csv)?,
+    match (&mut csv_out, &args.csv) {
+        (Some(f), Some(p)) => f
+            .write_all(csv.as_bytes())
+            .map_err(|e| format!("{}: cannot write: {e}", p.display()))?,
+        _ => super::print_out(&csv)?,
     }
     let c = &args.common;
     let title = format!(
@@ -153,7 +227,11 @@ pub fn run(args: &SweepArgs) -> Result<(), String> {
         c.read_pct,
         c.random_pct
     );
-    write_svg(&pts, &args.svg, &title)
+    write_svg(&pts, (&svg, &mut svg_out), &title)?;
+    if default {
+        eprintln!("dsplan: wrote the chart to ./{DEFAULT_SVG} (--svg FILE or DIR to choose)");
+    }
+    Ok(())
 }
 
 #[cfg(test)]

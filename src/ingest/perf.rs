@@ -75,8 +75,9 @@ const FIELDS: &[FieldSpec] = &[
 /// more than one row is a warning (every row is kept).
 ///
 /// # Errors
-/// [`IngestError`] for a missing or unreadable file, binary data, a ragged row, or a file
-/// without a `vm` column (listing the spellings tried).
+/// [`IngestError`] for a missing or unreadable file, binary data, a ragged row, a file
+/// without a `vm` column, or one with neither an `iops` nor a `throughput_mibps` column
+/// (each listing the spellings tried).
 pub fn read_perf_csv(path: &Path, inventory: &Inventory) -> Result<PerfInput, IngestError> {
     let file = path.display().to_string();
     let meta = std::fs::metadata(path).map_err(|e| IngestError::from_io(&file, e))?;
@@ -105,16 +106,42 @@ pub fn read_perf_csv(path: &Path, inventory: &Inventory) -> Result<PerfInput, In
             },
         )?;
     } else {
-        csvfile::read_file(path, &file, "perf", FIELDS, &mut out.warnings, |row| {
+        let resolved = csvfile::read_file(path, &file, "perf", FIELDS, &mut out.warnings, |row| {
             if let Some(r) = perf_from_row(row) {
                 rows.push(r);
             }
         })?;
+        no_rate_column(&resolved, &file)?;
     }
 
     check_and_join(&mut rows, inventory, &mut out.warnings);
     out.rows = rows;
     Ok(out)
+}
+
+/// Refuses a perf CSV whose header has neither an IOPS nor a MiB/s column: every row would
+/// be 0 IOPS and 0 MiB/s, a capacity-only plan without a word.
+///
+/// # Errors
+/// [`IngestError::Malformed`] naming the file and every spelling tried for both columns.
+fn no_rate_column(resolved: &super::table::Resolved, file: &str) -> Result<(), IngestError> {
+    let found = |slot: usize| resolved.columns.get(slot).is_some_and(Option::is_some);
+    if found(IOPS) || found(MIBPS) {
+        return Ok(());
+    }
+    let tried = |slot: usize| FIELDS[slot].aliases.join("', '");
+    Err(IngestError::Malformed {
+        file: file.to_string(),
+        sheet: Some("perf".into()),
+        row: Some(1),
+        column: None,
+        detail: format!(
+            "no performance column: expected an IOPS column (tried '{}') or a MiB/s column \
+             (tried '{}'), matched trimmed and ignoring case and spaces",
+            tried(IOPS),
+            tried(MIBPS)
+        ),
+    })
 }
 
 /// Checks the figures of `rows` (a figure beyond any single VM becomes unknown, with a

@@ -4,7 +4,9 @@
 //! ANF datastores on AVS.
 
 use super::options::{ATTACH_PAGE, OptimizeOptions};
-use crate::catalog::{Limits, arm_region_name, avs_supports_anf_datastores};
+use crate::catalog::{
+    Catalog, Limits, RegionPrices, ServiceLevel, arm_region_name, avs_supports_anf_datastores,
+};
 use crate::inventory::Warning;
 use crate::numbers::group_thousands as g;
 use crate::plan::Plan;
@@ -69,6 +71,42 @@ pub(super) fn region_warning(options: &OptimizeOptions) -> Option<Warning> {
          {ATTACH_PAGE}); planned anyway because of `allow_unlisted_region`: confirm that \
          AVS can mount ANF datastores there before ordering",
         arm_region_name(&options.region)
+    )))
+}
+
+/// A warning naming the service levels the price list does not sell in the region (no
+/// capacity row, or Flexible without its throughput row), which the plan and its
+/// alternatives therefore leave out; levels the options did not ask for are not named.
+pub(super) fn levels_warning(
+    catalog: &Catalog,
+    prices: &RegionPrices,
+    options: &OptimizeOptions,
+) -> Option<Warning> {
+    let missing: Vec<&str> = catalog
+        .service_levels
+        .iter()
+        .map(|s| s.service_level)
+        .filter(|l| options.service_levels.is_empty() || options.service_levels.contains(l))
+        .filter(|l| {
+            !prices.capacity_usd_per_gib_month.contains_key(l)
+                || (*l == ServiceLevel::Flexible
+                    && prices.flexible_throughput_usd_per_mibps_month.is_none())
+        })
+        .map(ServiceLevel::as_str)
+        .collect();
+    if missing.is_empty() {
+        return None;
+    }
+    Some(Warning::plan_wide(format!(
+        "the price list has no {} price for {}: {} left out of the plan and its \
+         alternatives",
+        missing.join(", "),
+        prices.region,
+        if missing.len() == 1 {
+            "it is"
+        } else {
+            "they are"
+        }
     )))
 }
 

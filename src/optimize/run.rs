@@ -3,7 +3,7 @@
 //! time-phased pair ([`super::search`], [`super::phases`]), then explain
 //! ([`super::explain`]) and assemble ([`super::assemble`]) the plan.
 
-use super::account::{plan_account_warnings, region_warning};
+use super::account::{levels_warning, plan_account_warnings, region_warning};
 use super::assemble::assemble;
 use super::error::{OptimizeError, only_large_volumes};
 use super::explain::{alternatives, feasible_row, infeasible_row, marginal_costs};
@@ -331,6 +331,8 @@ fn explain_and_assemble(demand: &Demand, s: Solved, whole: Whole) -> Result<Plan
         Whole::Part => region_warning(ctx.options).into_iter().collect(),
     };
     plan.warnings.extend(account);
+    plan.warnings
+        .extend(levels_warning(ctx.catalog, ctx.prices, ctx.options));
     plan.assumptions
         .push(nconnect_assumption(ctx.options.nconnect));
     Ok(plan)

@@ -414,4 +414,24 @@ fn join_perf(demand: &mut Demand, inventory: &Inventory, perf: &PerfInput, figur
             ),
         });
     }
+    demand.warnings.extend(profile_warning(perf));
+}
+
+/// A warning when `perf` gives VMs their own `read_pct` or `block_kib`: they are read, but
+/// every VM is modelled at the plan's `io_profile`, which the Demand line shows.
+fn profile_warning(perf: &PerfInput) -> Option<Warning> {
+    let own = perf
+        .rows
+        .iter()
+        .filter(|r| r.read_pct.is_some() || r.block_kib.is_some())
+        .count();
+    (own > 0).then(|| Warning {
+        file: perf.file.clone(),
+        ..Warning::plan_wide(format!(
+            "{} VM row(s) give their own read_pct or block_kib: the plan models every VM at \
+             the IOPS target's I/O profile (`io_profile`, shown in Demand), so these per-VM \
+             figures are not used",
+            crate::numbers::group_thousands(own as f64, 0)
+        ))
+    })
 }

@@ -13,7 +13,7 @@ use crate::plan::Plan;
 type Section = fn(&mut String, &Plan);
 
 /// The sections of the Markdown report, in order.
-const SECTIONS: [Section; 14] = [
+const SECTIONS: [Section; 15] = [
     header,
     demand,
     pools,
@@ -28,6 +28,7 @@ const SECTIONS: [Section; 14] = [
     excluded,
     warnings,
     assumptions,
+    prices,
 ];
 
 /// The plan as a Markdown document: every section of `SECTIONS`, in order (headline,
@@ -516,6 +517,34 @@ fn warnings(s: &mut String, plan: &Plan) {
 fn assumptions(s: &mut String, plan: &Plan) {
     let _ = writeln!(s, "## Assumptions\n");
     assumptions_table(s, &plan.assumptions, "assumption", "source");
+}
+
+/// The price rows the plan's costs use, with their effective dates and sources.
+fn prices(s: &mut String, plan: &Plan) {
+    if plan.prices.is_empty() {
+        return;
+    }
+    let _ = writeln!(s, "## Prices ({})\n", plan.region);
+    let rows: Vec<Vec<String>> = plan
+        .prices
+        .iter()
+        .map(|p| {
+            vec![
+                p.tier.clone(),
+                p.meter.clone(),
+                g(p.price_usd, 6),
+                p.unit.clone(),
+                p.effective_start.clone(),
+                p.source.clone(),
+            ]
+        })
+        .collect();
+    table(
+        s,
+        &["tier", "meter", "USD", "unit", "effective", "source"],
+        &[false, false, true, false, false, false],
+        &rows,
+    );
 }
 
 /// Settings as a table: name (headed `what`), value, and where it came from (headed

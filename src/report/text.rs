@@ -13,7 +13,7 @@ use crate::plan::{Alternative, ClusterPlans, PhaseLayout, Plan, PoolPlan};
 type Section = fn(&mut String, &Plan);
 
 /// The sections of the text report, in order.
-const SECTIONS: [Section; 14] = [
+const SECTIONS: [Section; 15] = [
     header,
     demand,
     pools,
@@ -28,6 +28,7 @@ const SECTIONS: [Section; 14] = [
     excluded,
     warnings,
     assumptions,
+    prices,
 ];
 
 /// The plan as text: every section of [`SECTIONS`], in order.
@@ -49,7 +50,8 @@ fn header(s: &mut String, plan: &Plan) {
         .map(|p| p.service_level.to_string())
         .collect();
     let hosts = if t.hosts_with_vms > 0 && t.hosts_with_vms < plan.hosts {
-        format!("{} hosts ({} run VMs)", plan.hosts, t.hosts_with_vms)
+        let verb = if t.hosts_with_vms == 1 { "runs" } else { "run" };
+        format!("{} hosts ({} {verb} VMs)", plan.hosts, t.hosts_with_vms)
     } else {
         format!("{} hosts", plan.hosts)
     };
@@ -608,6 +610,28 @@ fn assumptions(s: &mut String, plan: &Plan) {
     let _ = writeln!(s, "Assumptions");
     for a in &plan.assumptions {
         let _ = writeln!(s, "  {:<20} {:<28} {}", a.name, a.value, a.note);
+    }
+}
+
+/// The price rows the plan's costs use: tier, meter, price with its unit, effective date
+/// and source.
+fn prices(s: &mut String, plan: &Plan) {
+    if plan.prices.is_empty() {
+        return;
+    }
+    let _ = writeln!(s);
+    let _ = writeln!(s, "Prices ({})", plan.region);
+    for p in &plan.prices {
+        let _ = writeln!(
+            s,
+            "  {:<9} {:<10} {:>12} {:<22} from {}  {}",
+            p.tier,
+            p.meter,
+            crate::numbers::group_thousands(p.price_usd, 6),
+            p.unit,
+            p.effective_start,
+            p.source
+        );
     }
 }
 

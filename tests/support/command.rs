@@ -1,13 +1,16 @@
-// Included with `include!` by the tests that run the binary (`cli`, `sections`): the
-// repository root, a file of `../shared/rvtools` (printing that it skipped when absent) and
-// a `dsplan` run from the root.
+// Included with `include!` by the tests that run the binary (`cli`, `cli_checks`,
+// `phases_large`, `sections`): the repository root, a file of `../shared/rvtools` (printing
+// that it skipped when absent), a `dsplan` run from the root and its stderr. Not every
+// including test uses every helper, hence the `allow(dead_code)`s.
 
 /// The repository root.
+#[allow(dead_code)]
 fn root() -> std::path::PathBuf {
     std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
 /// `../shared/rvtools/NAME`, or `None` after printing `skipped: ../shared not found`.
+#[allow(dead_code)]
 fn shared(name: &str) -> Option<std::path::PathBuf> {
     let p = root().join("../shared/rvtools").join(name);
     if p.exists() {
@@ -19,10 +22,17 @@ fn shared(name: &str) -> Option<std::path::PathBuf> {
 }
 
 /// Runs the `dsplan` binary with `args` from the repository root.
+#[allow(dead_code)]
 fn dsplan(args: &[&str]) -> std::process::Output {
     std::process::Command::new(env!("CARGO_BIN_EXE_dsplan"))
         .args(args)
         .current_dir(root())
         .output()
         .expect("the dsplan binary runs")
+}
+
+/// The command's stderr as text.
+#[allow(dead_code)]
+fn stderr(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
 }

@@ -1,0 +1,407 @@
+//! Issue 12's silent answers of the command and the price file, through the built binary:
+//! each case exits with a message naming the flag, file, row and problem, or warns.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+include!("support/command.rs");
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// A fresh scratch folder for one test.
+fn scratch(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dsplan-checks-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs `args`, expects exit `code` and every needle in stderr; returns stderr.
+fn fails(code: i32, args: &[&str], needles: &[&str]) -> String {
+    let o = dsplan(args);
+    let e = stderr(&o);
+    assert_eq!(o.status.code(), Some(code), "{args:?}: {e}");
+    assert!(!e.contains("panicked"), "{e}");
+    for n in needles {
+        assert!(e.contains(n), "{args:?}: '{n}' not in: {e}");
+    }
+    e
+}
+
+const FX: &str = "fixtures/small-estate.xlsx";
+
+#[test]
+fn a_perf_csv_without_a_rate_column_is_refused_listing_the_spellings() {
+    let dir = scratch("perf-cols");
+    // `vm` is found (vm / Name), but neither IOPS_total nor MBps nor foo is a spelling of
+    // iops or throughput_mibps: every VM would be 0 IOPS, 0 MiB/s.
+    for (name, text) in [
+        ("a.csv", "vm,IOPS_total,MBps\nweb-01,100,10\n"),
+        ("b.csv", "name,foo\nweb-01,100\n"),
+    ] {
+        let p = dir.join(name);
+        std::fs::write(&p, text).unwrap();
+        fails(
+            1,
+            &["plan", FX, "--hosts", "3", "--perf", &p.to_string_lossy()],
+            &[name, "no performance column", "Total IOPS", "MiBps"],
+        );
+    }
+    // One rate column is enough.
+    let ok = dir.join("ok.csv");
+    std::fs::write(&ok, "vm,MiB/s\nweb-01,10\n").unwrap();
+    let o = dsplan(&["plan", FX, "--hosts", "3", "--perf", &ok.to_string_lossy()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+#[test]
+fn negative_values_reach_the_range_checks() {
+    // Before: clap took `-5` for a flag and suggested `-- -5`, which does not work.
+    let e = fails(
+        1,
+        &["plan", FX, "--headroom-pct", "-5"],
+        &["--headroom-pct", "-5", ">= 0"],
+    );
+    assert!(!e.contains("-- -5"), "{e}");
+    fails(
+        1,
+        &[
+            "predict",
+            "--hosts",
+            "1",
+            "--datastores",
+            "1",
+            "--read-pct",
+            "-5",
+        ],
+        &["--read-pct", "-5", "0..100"],
+    );
+    fails(1, &["plan", FX, "--hosts", "-3"], &["--hosts", "-3"]);
+}
+
+#[test]
+fn predict_refuses_what_it_used_to_clamp_or_ignore() {
+    let p = |extra: &[&str]| {
+        let mut a = vec!["predict", "--hosts", "1", "--datastores", "1"];
+        a.extend_from_slice(extra);
+        a.into_iter().map(String::from).collect::<Vec<_>>()
+    };
+    let run = |extra: &[&str], needles: &[&str]| {
+        let a = p(extra);
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        fails(1, &a, needles)
+    };
+    // Flexible, 1 TiB: at most 640 MiB/s per TiB x 1 TiB = 640 MiB/s, of which 128 are
+    // included, so at most 640 - 128 = 512 can be bought; 100,000 used to become 640.
+    let flex = ["--service-level", "flexible", "--size-tib", "1"];
+    run(
+        &[&flex[..], &["--flexible-mibps", "100000"]].concat(),
+        &[
+            "--flexible-mibps 100000",
+            "640 MiB/s",
+            "5 x the 128",
+            "at most 512",
+        ],
+    );
+    // 512 is the most that fits: accepted, QoS 128 + 512 = 640 MiB/s.
+    let a = p(&[&flex[..], &["--flexible-mibps", "512", "--json"]].concat());
+    let o = dsplan(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["layout"]["qos_throughput_mibps"], 640.0);
+    // Purchased throughput on Ultra, or with no level, was ignored.
+    run(
+        &[
+            "--service-level",
+            "ultra",
+            "--size-tib",
+            "1",
+            "--flexible-mibps",
+            "10",
+        ],
+        &[
+            "--flexible-mibps 10",
+            "flexible service level only",
+            "ultra",
+        ],
+    );
+    run(
+        &["--flexible-mibps", "10"],
+        &["--flexible-mibps 10", "needs --service-level"],
+    );
+    // The latency by Little's law is gone, and so is its flag.
+    run(
+        &["--outstanding-io", "0"],
+        &["--outstanding-io", "not a latency model"],
+    );
+    run(&["--outstanding-io", "64"], &["--outstanding-io"]);
+    // An AVS cluster has at most 16 hosts (data/limits.csv max_hosts).
+    fails(
+        1,
+        &["predict", "--hosts", "1000000", "--datastores", "1"],
+        &["--hosts 1000000", "1..=16"],
+    );
+    let ok = dsplan(&["predict", "--hosts", "16", "--datastores", "1"]);
+    assert!(ok.status.success(), "{}", stderr(&ok));
+    let text = stdout(&ok);
+    assert!(
+        !text.contains("latency") && text.contains("utilization"),
+        "{text}"
+    );
+    let o = dsplan(&["predict", "--hosts", "4", "--datastores", "4", "--json"]);
+    assert!(!stdout(&o).contains("latency"), "{}", stdout(&o));
+}
+
+#[test]
+fn sweep_checks_its_grid_and_outputs_before_any_work() {
+    let dir = scratch("sweep");
+    let svg = dir.join("s.svg");
+    let s = svg.to_string_lossy().into_owned();
+    fails(
+        1,
+        &["sweep", "--max-datastores", "0", "--svg", &s],
+        &["--max-datastores 0", "1..=256"],
+    );
+    fails(
+        1,
+        &["sweep", "--hosts-list", "4,4,4", "--svg", &s],
+        &["--hosts-list", "4 is listed more than once"],
+    );
+    fails(
+        1,
+        &["sweep", "--hosts-list", "1,17", "--svg", &s],
+        &["--hosts-list 17", "1..=16"],
+    );
+    // A folder that cannot be made (under a file) fails before any CSV is printed.
+    let file = dir.join("a-file");
+    std::fs::write(&file, "x").unwrap();
+    let under = file.join("charts").join("s.svg");
+    let o = dsplan(&["sweep", "--svg", &under.to_string_lossy()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(o.stdout.is_empty(), "CSV printed before failing");
+    assert!(stderr(&o).contains("--svg"), "{}", stderr(&o));
+    // --svg DIR (existing, or missing and ending in /) writes DIR/sweep.svg; 2 host counts x
+    // 3 datastore counts = 6 CSV rows + the header.
+    let folder = format!("{}/new-folder/", dir.display());
+    let o = dsplan(&[
+        "sweep",
+        "--hosts-list",
+        "1,4",
+        "--max-datastores",
+        "3",
+        "--svg",
+        &folder,
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o).lines().count(), 7);
+    let chart = std::fs::read_to_string(dir.join("new-folder/sweep.svg")).unwrap();
+    assert!(chart.starts_with("<svg"));
+    let o = dsplan(&[
+        "sweep",
+        "--max-datastores",
+        "1",
+        "--svg",
+        &dir.to_string_lossy(),
+    ]);
+    assert!(
+        o.status.success() && dir.join("sweep.svg").is_file(),
+        "{}",
+        stderr(&o)
+    );
+    // The default ./sweep.svg is named on stderr (run in the scratch folder).
+    let o = Command::new(env!("CARGO_BIN_EXE_dsplan"))
+        .args(["sweep", "--max-datastores", "1"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("./sweep.svg"), "{}", stderr(&o));
+    // Neither output may be the --system profile it reads.
+    let profile = dir.join("profile.csv");
+    std::fs::copy(root().join("data/systems/anf-avs.csv"), &profile).unwrap();
+    let before = std::fs::read(&profile).unwrap();
+    let p = profile.to_string_lossy().into_owned();
+    fails(
+        1,
+        &["sweep", "--system", &p, "--svg", &p],
+        &["refusing", "profile.csv"],
+    );
+    fails(
+        1,
+        &["sweep", "--system", &p, "--svg", &s, "--csv", &p],
+        &["refusing", "--csv"],
+    );
+    assert_eq!(std::fs::read(&profile).unwrap(), before);
+}
+
+/// The shipped price list with `edit` applied to its lines, written to `dir/name`.
+fn price_file(dir: &std::path::Path, name: &str, edit: impl Fn(&str) -> String) -> String {
+    let text = std::fs::read_to_string(root().join("data/prices.csv")).unwrap();
+    let out: String = text.lines().map(|l| edit(l) + "\n").collect();
+    let p = dir.join(name);
+    std::fs::write(&p, out).unwrap();
+    p.to_string_lossy().into_owned()
+}
+
+#[test]
+fn price_file_problems_each_get_their_own_message() {
+    let dir = scratch("prices");
+    fn plan(file: &str) -> Vec<&str> {
+        vec!["plan", FX, "--hosts", "3", "--price-file", file]
+    }
+    // A missing file names the flag.
+    let missing = dir.join("nope.csv").to_string_lossy().into_owned();
+    fails(1, &plan(&missing), &["--price-file", "nope.csv"]);
+    // A changed unit: row 3 is australiacentral cool capacity (head -3 data/prices.csv),
+    // the first row of a plan meter; it used to give "invalid --region".
+    let unit = price_file(&dir, "unit.csv", |l| {
+        l.replace("USD per GiB-hour", "USD per TiB-hour")
+    });
+    let e = fails(
+        1,
+        &plan(&unit),
+        &[
+            "--price-file",
+            "unit.csv",
+            "row 3",
+            "USD per TiB-hour",
+            "expected 'USD per GiB-hour'",
+        ],
+    );
+    assert!(!e.contains("--region"), "{e}");
+    // eastus standard capacity twice: the copy appended after the 556 rows + header is row
+    // 558, the original is row 130 (grep -n '^eastus,US East,standard,capacity').
+    let text = std::fs::read_to_string(root().join("data/prices.csv")).unwrap();
+    let (n, line) = text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.starts_with("eastus,US East,standard,capacity"))
+        .unwrap();
+    let rows = text.lines().count();
+    let dup = dir.join("dup.csv");
+    std::fs::write(&dup, format!("{text}{line}\n")).unwrap();
+    fails(
+        1,
+        &plan(&dup.to_string_lossy()),
+        &[
+            &format!("row {}", rows + 1),
+            &format!("first is row {}", n + 1),
+            "eastus standard capacity",
+        ],
+    );
+    // Zero capacity prices used to plan at 0.00 USD.
+    let zero = price_file(&dir, "zero.csv", |l| {
+        if l.contains(",capacity,USD per GiB-hour,") {
+            let mut f: Vec<&str> = l.splitn(7, ',').collect();
+            f[5] = "0";
+            f.join(",")
+        } else {
+            l.to_string()
+        }
+    });
+    fails(
+        1,
+        &plan(&zero),
+        &["zero.csv", "row 3", "capacity price 0", "cost nothing"],
+    );
+    // Larger than 1 MiB: refused before parsing.
+    let big = dir.join("big.csv");
+    std::fs::write(&big, "x".repeat((1 << 20) + 1)).unwrap();
+    fails(
+        1,
+        &plan(&big.to_string_lossy()),
+        &["--price-file", "big.csv", "1 MiB"],
+    );
+}
+
+#[test]
+fn a_level_without_a_price_in_the_region_is_named_in_a_warning() {
+    let dir = scratch("levels");
+    let file = price_file(&dir, "no-premium.csv", |l| {
+        if l.starts_with("eastus,US East,premium,") {
+            String::new()
+        } else {
+            l.to_string()
+        }
+    });
+    let o = dsplan(&[
+        "plan",
+        FX,
+        "--hosts",
+        "3",
+        "--price-file",
+        &file,
+        "--format",
+        "json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let warned = v["warnings"].as_array().unwrap().iter().any(|w| {
+        let m = w["message"].as_str().unwrap();
+        m.contains("no premium price for eastus") && m.contains("alternatives")
+    });
+    assert!(warned, "{}", v["warnings"]);
+    // No premium row among the alternatives either.
+    assert!(
+        !v["alternatives"].to_string().contains("premium only"),
+        "{}",
+        v["alternatives"]
+    );
+    // The built-in prices sell every level in eastus: no such warning.
+    let o = dsplan(&["plan", FX, "--hosts", "3", "--format", "json"]);
+    assert!(!stdout(&o).contains("price list has no"), "{}", stdout(&o));
+}
+
+#[test]
+fn per_vm_read_pct_and_block_kib_are_said_to_be_unused() {
+    let dir = scratch("profile");
+    // web-01 gives read_pct and block_kib, db-01 neither: 1 row with its own profile.
+    let perf = dir.join("perf.csv");
+    std::fs::write(
+        &perf,
+        "vm,iops,throughput_mibps,read_pct,block_kib\nweb-01,100,10,50,64\ndb-01,100,10,,\n",
+    )
+    .unwrap();
+    let plan_with = |perf: &std::path::Path| {
+        let o = dsplan(&[
+            "plan",
+            FX,
+            "--hosts",
+            "3",
+            "--perf",
+            &perf.to_string_lossy(),
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o)
+    };
+    let text = plan_with(&perf);
+    assert!(
+        text.contains("1 VM row(s) give their own read_pct or block_kib")
+            && text.contains("(--block-size, --read-pct, --random-pct, shown in Demand)"),
+        "{text}"
+    );
+    // Without those columns: no such warning.
+    let plain = dir.join("plain.csv");
+    std::fs::write(&plain, "vm,iops\nweb-01,100\n").unwrap();
+    let text = plan_with(&plain);
+    assert!(!text.contains("their own read_pct"), "{text}");
+}
+
+#[test]
+fn one_host_running_vms_is_singular() {
+    // The vInfo CSV's header and its first VM (web-01) only: 3 hosts, 1 of them runs it.
+    let dir = scratch("one-vm");
+    let text = std::fs::read_to_string(root().join("fixtures/small-estate-vinfo.csv")).unwrap();
+    let one = dir.join("one.csv");
+    std::fs::write(
+        &one,
+        text.lines().take(2).collect::<Vec<_>>().join("\n") + "\n",
+    )
+    .unwrap();
+    let o = dsplan(&["plan", &one.to_string_lossy(), "--hosts", "3"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let first = stdout(&o).lines().next().unwrap_or_default().to_string();
+    assert!(first.contains("3 hosts (1 runs VMs)"), "{first}");
+}
