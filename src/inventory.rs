@@ -91,6 +91,16 @@ pub struct Vm {
     /// `VM UUID`.
     #[serde(default)]
     pub vm_uuid: Option<String>,
+    /// `VI SDK UUID` (`vCenter UUID` before RVTools 3.9): the vCenter's instance UUID, which
+    /// tells apart two vCenters that export under the same `VI SDK Server` (the same
+    /// private IP in two sites).
+    #[serde(default)]
+    pub vi_sdk_uuid: Option<String>,
+    /// Set when another VM of an earlier input has the same key (`VI SDK Server` + `VM
+    /// ID`) but another `VI SDK UUID` or `VM UUID`: the 1-based number of this VM's input,
+    /// appended to its key (`id:10.0.0.5:vm-41#2`) so the two stay apart.
+    #[serde(default)]
+    pub key_input: Option<usize>,
 }
 
 impl Vm {
@@ -106,12 +116,16 @@ impl Vm {
 
     /// The key that identifies this VM across inputs: see [`VmKey::new`].
     pub fn key(&self) -> VmKey {
-        VmKey::new(
+        let key = VmKey::new(
             self.vi_sdk_server.as_deref(),
             self.vm_id.as_deref(),
             self.vm_uuid.as_deref(),
             &self.name,
-        )
+        );
+        match self.key_input {
+            Some(n) => VmKey(format!("{key}#{n}")),
+            None => key,
+        }
     }
 }
 

@@ -158,6 +158,8 @@ fn vm_from_row(row: &mut Row<'_, '_>) -> Option<Vm> {
         vi_sdk_server: row.text(VCENTER),
         vm_id: row.text(MOB_ID),
         vm_uuid: row.text(UUID),
+        vi_sdk_uuid: None,
+        key_input: None,
     })
 }
 
