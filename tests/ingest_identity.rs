@@ -137,3 +137,174 @@ fn the_same_vcenter_twice_is_still_counted_once() {
         .count();
     assert_eq!(already, 2, "{:#?}", inv.warnings);
 }
+
+/// `../shared/rvtools/<name>` next to the repository, or `None` (and a note) when missing.
+fn shared(name: &str) -> Option<PathBuf> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/rvtools")
+        .join(name);
+    if !path.is_file() {
+        println!("skipped: {} not found", path.display());
+        return None;
+    }
+    Some(path)
+}
+
+/// Every row of `sheet` as text (the header first), read with calamine, independently of
+/// dsplan's reader.
+fn sheet_rows(path: &Path, sheet: &str) -> Vec<Vec<String>> {
+    use calamine::{Reader, Xlsx, open_workbook};
+    let mut wb: Xlsx<_> = open_workbook(path).expect("open workbook");
+    let range = wb.worksheet_range(sheet).expect("sheet");
+    range
+        .rows()
+        .map(|r| r.iter().map(|c| c.to_string()).collect())
+        .collect()
+}
+
+/// Column `name` of `header`.
+fn col(header: &[String], name: &str) -> usize {
+    match header.iter().position(|c| c == name) {
+        Some(i) => i,
+        None => panic!("no column {name} in {header:?}"),
+    }
+}
+
+/// A host name's first DNS label, lower-cased (the test's own copy of the rule).
+fn label(host: &str) -> String {
+    host.split('.').next().unwrap_or("").to_lowercase()
+}
+
+/// Runs `dsplan ARGS` and returns its stdout.
+fn dsplan(args: &[&str]) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_dsplan"))
+        .args(args)
+        .output()
+        .expect("run dsplan");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn the_workshop_counts_hosts_one_way_in_text_json_and_per_cluster() {
+    let Some(path) = shared("sizing-workshop-805vms.xlsx") else {
+        return;
+    };
+    // Independent count with calamine: per cluster, the distinct vInfo Host labels and the
+    // vHost rows; the count is the vHost rows when every vInfo label is among them, else
+    // the larger of the two. The file: Cluster1 vHost 5 (vmsp-01..05), vInfo 8
+    // (bovmsp-01..06, -14, -15.customer.com; none match) -> 8; Cluster2 22 vs 22 (vmprod3-
+    // vs bovmprod3-) -> 22; DMZ 4 vs 5 -> 5; Mgmt 3 vs the same 3 -> 3. Total 38.
+    use std::collections::{BTreeMap, BTreeSet};
+    let mut vinfo: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let rows = sheet_rows(&path, "vInfo");
+    let (c, h) = (col(&rows[0], "Cluster"), col(&rows[0], "Host"));
+    for r in &rows[1..] {
+        vinfo.entry(r[c].clone()).or_default().insert(label(&r[h]));
+    }
+    let mut vhost: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let rows = sheet_rows(&path, "vHost");
+    let (c, h) = (col(&rows[0], "Cluster"), col(&rows[0], "Host"));
+    for r in &rows[1..] {
+        vhost.entry(r[c].clone()).or_default().insert(label(&r[h]));
+    }
+    let expected: BTreeMap<String, usize> = vinfo
+        .iter()
+        .map(|(cluster, names)| {
+            let rows = &vhost[cluster];
+            let n = if names.is_subset(rows) {
+                rows.len()
+            } else {
+                rows.len().max(names.len())
+            };
+            (cluster.clone(), n)
+        })
+        .collect();
+    let by_hand: BTreeMap<String, usize> =
+        [("Cluster1", 8), ("Cluster2", 22), ("DMZ", 5), ("Mgmt", 3)]
+            .into_iter()
+            .map(|(c, n)| (c.to_string(), n))
+            .collect();
+    assert_eq!(expected, by_hand);
+    let file = path.to_string_lossy().into_owned();
+
+    // Inventory JSON: the clusters map and the cluster details.
+    let json: serde_json::Value =
+        serde_json::from_str(&dsplan(&["inventory", &file, "--json"])).expect("json");
+    for (cluster, n) in &expected {
+        assert_eq!(json["clusters"][cluster]["host_count"], *n, "{cluster}");
+    }
+    let details: BTreeMap<String, (u64, String)> = json["cluster_details"]
+        .as_array()
+        .expect("cluster_details")
+        .iter()
+        .map(|d| {
+            let name = d["cluster"].as_str().unwrap_or("").to_string();
+            let n = d["host_count"].as_u64().unwrap_or(0);
+            (
+                name,
+                (n, d["hosts_source"].as_str().unwrap_or("").to_string()),
+            )
+        })
+        .collect();
+    for (cluster, n) in &expected {
+        assert_eq!(details[cluster].0, *n as u64, "{cluster}");
+    }
+    assert_eq!(json["summary"]["host_count"], 38);
+    assert!(
+        details["Cluster1"]
+            .1
+            .starts_with("the larger of 5 vHost rows and 8 vInfo Host names: 8 vInfo host(s)"),
+        "{}",
+        details["Cluster1"].1
+    );
+    assert_eq!(details["Mgmt"].1, "vHost rows (vInfo Host names agree)");
+
+    // Inventory text: the hosts column of each cluster row and the total.
+    let text = dsplan(&["inventory", &file]);
+    for (cluster, n) in expected
+        .iter()
+        .map(|(c, n)| (c.as_str(), *n))
+        .chain([("total", 38)])
+    {
+        let line = text
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(cluster))
+            .unwrap_or_else(|| panic!("no row {cluster} in\n{text}"));
+        // The hosts column is the last before the datastores ("-").
+        let cells: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(cells[cells.len() - 2], n.to_string(), "{line}");
+    }
+
+    // The per-cluster plan: each cluster's hosts and their source.
+    let mut planner = dsplan::Planner::new();
+    planner.input(&path);
+    let plans = match planner.plan_per_cluster() {
+        Ok(p) => p,
+        Err(e) => panic!("per-cluster plan: {e}"),
+    };
+    // Each plan takes the inventory's count and says where it came from; Cluster2's 22 is
+    // capped at the 16 hosts one AVS cluster holds (data/limits.csv), saying "22".
+    assert_eq!(plans.clusters.len(), expected.len());
+    for plan in &plans.clusters {
+        let n = expected[&plan.cluster];
+        assert_eq!(plan.hosts as usize, n.min(16), "{}", plan.cluster);
+        assert!(
+            plan.hosts_source.starts_with(&details[&plan.cluster].1),
+            "{}: {}",
+            plan.cluster,
+            plan.hosts_source
+        );
+    }
+    let c2 = plans.clusters.iter().find(|c| c.cluster == "Cluster2");
+    assert!(
+        c2.is_some_and(|c| c
+            .hosts_source
+            .ends_with(": 22, capped at the AVS maximum of 16 per cluster")),
+        "{c2:?}"
+    );
+}
