@@ -308,3 +308,41 @@ fn the_workshop_counts_hosts_one_way_in_text_json_and_per_cluster() {
         "{c2:?}"
     );
 }
+
+#[test]
+fn hosts_missing_from_vhost_are_one_warning_per_cause() {
+    // vInfo: a, b on ESX1.corp (vHost spells it esx1: same first label), c on gone-1, d on
+    // gone-2, e on esx2 (in vHost). Causes: 1 host of 2 VMs spelled differently; 2 hosts of
+    // 2 VMs missing. The cluster counts vHost's 2 rows against vInfo's labels (esx1,
+    // gone-1, gone-2, esx2 = 4 labels, 2 unmatched): max(2, 4) = 4.
+    let dir = scratch("vhost_causes");
+    let vinfo = "VM,Cluster,Host\na,C,ESX1.corp\nb,C,ESX1.corp\nc,C,gone-1\nd,C,gone-2\ne,C,esx2\n";
+    let vhost = "Host,Cluster\nesx1,C\nesx2,C\n";
+    let folder = csv_folder(
+        &dir,
+        "x",
+        &[("vInfo", vinfo.to_string()), ("vHost", vhost.to_string())],
+    );
+    let inv = read(&[folder]);
+    let msgs: Vec<(&str, Option<usize>)> = inv
+        .warnings
+        .iter()
+        .map(|w| (w.message.as_str(), w.row))
+        .collect();
+    assert_eq!(
+        msgs,
+        [
+            (
+                "1 vInfo host(s) of 2 VM(s) are spelled differently in vHost: 'ESX1.corp' (2 \
+                 VMs) as 'esx1'",
+                Some(2)
+            ),
+            (
+                "2 vInfo host(s) of 2 VM(s) are not in vHost: 'gone-1' (1 VM), 'gone-2' (1 VM)",
+                Some(4)
+            ),
+        ]
+    );
+    let hosts = inv.cluster_hosts();
+    assert_eq!(hosts.get(&Some("C")).map(|h| h.count), Some(4));
+}
