@@ -333,6 +333,10 @@ pub struct Source {
     pub created: Option<String>,
     /// vMetaData `Server`: the vCenter exported.
     pub server: Option<String>,
+    /// The vInfo headers as the file writes them, by field name (`In Use MiB` ->
+    /// `In Use MB`), for the fields the sheet has; warnings name these.
+    #[serde(default)]
+    pub vinfo_headers: std::collections::BTreeMap<String, String>,
 }
 
 /// A data-quality problem found while reading: the reader went on, and the plan reports it.

@@ -346,3 +346,57 @@ fn hosts_missing_from_vhost_are_one_warning_per_cause() {
     let hosts = inv.cluster_hosts();
     assert_eq!(hosts.get(&Some("C")).map(|h| h.count), Some(4));
 }
+
+#[test]
+fn vms_sized_by_provisioned_are_one_warning_with_a_count() {
+    // 7 VMs without In Use, each 1,024 MiB provisioned; 1 with both. On the in-use basis the
+    // 7 fall back to provisioned: one warning, the first five names and "2 more", at the
+    // first VM's row (row 2).
+    let dir = scratch("fallback");
+    let mut vinfo = String::from("VM,Provisioned MiB,In Use MiB\n");
+    for i in 1..=7 {
+        vinfo.push_str(&format!("v{i},1024,\n"));
+    }
+    vinfo.push_str("ok,1024,512\n");
+    let folder = csv_folder(&dir, "x", &[("vInfo", vinfo)]);
+    let inv = read(&[folder]);
+    let demand = match dsplan::demand::derive(&inv, &dsplan::demand::DemandOptions::default()) {
+        Ok(d) => d,
+        Err(e) => panic!("derive: {e}"),
+    };
+    let fallbacks: Vec<_> = demand
+        .warnings
+        .iter()
+        .filter(|w| w.message.contains("sized by"))
+        .collect();
+    assert_eq!(fallbacks.len(), 1, "{:#?}", demand.warnings);
+    assert_eq!(
+        fallbacks[0].message,
+        "7 VM(s) have no in-use capacity; sized by their provisioned capacity instead: 'v1', \
+         'v2', 'v3', 'v4', 'v5' and 2 more"
+    );
+    assert_eq!(fallbacks[0].row, Some(2));
+}
+
+#[test]
+fn warnings_name_the_header_the_file_has() {
+    // An RVTools 3.x header "In Use MB": in use 300 > provisioned 200 names "In Use MB".
+    let dir = scratch("header_names");
+    let vinfo = "VM,Provisioned MB,In Use MB\nbig,200,300\n".to_string();
+    let folder = csv_folder(&dir, "x", &[("vInfo", vinfo)]);
+    let inv = read(&[folder]);
+    let w: Vec<_> = inv
+        .warnings
+        .iter()
+        .filter(|w| w.message.contains("exceeds Provisioned"))
+        .collect();
+    assert_eq!(w.len(), 1, "{:#?}", inv.warnings);
+    assert_eq!(w[0].column.as_deref(), Some("In Use MB"));
+    assert_eq!(
+        inv.sources[0]
+            .vinfo_headers
+            .get("Provisioned MiB")
+            .map(String::as_str),
+        Some("Provisioned MB")
+    );
+}

@@ -223,6 +223,7 @@ pub(super) fn read(mut input: Input, file: String) -> Result<Inventory, IngestEr
         rvtools_version: None,
         created: None,
         server: None,
+        vinfo_headers: std::collections::BTreeMap::new(),
     };
     let mut vms = Vec::new();
     let sheet = input.read_tab(

@@ -25,7 +25,7 @@ fn in_use_above_provisioned(inv: &Inventory, out: &mut Vec<Warning>) {
                     file: vm.origin.file.clone(),
                     sheet: Some(vm.origin.sheet.clone()),
                     row: Some(vm.origin.row),
-                    column: Some("In Use MiB".to_string()),
+                    column: Some(vinfo_header(inv, &vm.origin.file, "In Use MiB")),
                     value: Some(crate::ingest::value::format_number(used)),
                     message: format!(
                         "VM '{}': In Use ({used} MiB) exceeds Provisioned ({prov} MiB)",
@@ -35,6 +35,19 @@ fn in_use_above_provisioned(inv: &Inventory, out: &mut Vec<Warning>) {
             }
         }
     }
+}
+
+/// The vInfo header the input of `file` writes for `field` (`In Use MB` for `In Use MiB`),
+/// else the field name.
+fn vinfo_header(inv: &Inventory, file: &str, field: &str) -> String {
+    inv.sources
+        .iter()
+        .find(|s| {
+            s.file == file
+                || (s.format == "csv-folder" && std::path::Path::new(file).starts_with(&s.file))
+        })
+        .and_then(|s| s.vinfo_headers.get(field))
+        .map_or_else(|| field.to_string(), Clone::clone)
 }
 
 fn duplicate_vm_names(inv: &Inventory, out: &mut Vec<Warning>) {
