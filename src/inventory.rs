@@ -7,6 +7,10 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+mod hosts;
+
+pub use hosts::{ClusterHosts, host_label};
+
 /// Power state of a VM as RVTools reports it in the vInfo `Powerstate` column.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -91,6 +95,16 @@ pub struct Vm {
     /// `VM UUID`.
     #[serde(default)]
     pub vm_uuid: Option<String>,
+    /// `VI SDK UUID` (`vCenter UUID` before RVTools 3.9): the vCenter's instance UUID, which
+    /// tells apart two vCenters that export under the same `VI SDK Server` (the same
+    /// private IP in two sites).
+    #[serde(default)]
+    pub vi_sdk_uuid: Option<String>,
+    /// Set when another VM of an earlier input has the same key (`VI SDK Server` + `VM
+    /// ID`) but another `VI SDK UUID` or `VM UUID`: the 1-based number of this VM's input,
+    /// appended to its key (`id:10.0.0.5:vm-41#2`) so the two stay apart.
+    #[serde(default)]
+    pub key_input: Option<usize>,
 }
 
 impl Vm {
@@ -106,12 +120,16 @@ impl Vm {
 
     /// The key that identifies this VM across inputs: see [`VmKey::new`].
     pub fn key(&self) -> VmKey {
-        VmKey::new(
+        let key = VmKey::new(
             self.vi_sdk_server.as_deref(),
             self.vm_id.as_deref(),
             self.vm_uuid.as_deref(),
             &self.name,
-        )
+        );
+        match self.key_input {
+            Some(n) => VmKey(format!("{key}#{n}")),
+            None => key,
+        }
     }
 }
 
@@ -315,6 +333,10 @@ pub struct Source {
     pub created: Option<String>,
     /// vMetaData `Server`: the vCenter exported.
     pub server: Option<String>,
+    /// The vInfo headers as the file writes them, by field name (`In Use MiB` ->
+    /// `In Use MB`), for the fields the sheet has; warnings name these.
+    #[serde(default)]
+    pub vinfo_headers: std::collections::BTreeMap<String, String>,
 }
 
 /// A data-quality problem found while reading: the reader went on, and the plan reports it.
@@ -443,8 +465,13 @@ pub struct InventorySummary {
     pub in_use_unknown: usize,
     /// Distinct non-empty cluster names, sorted.
     pub clusters: Vec<String>,
-    /// Distinct non-empty host names (vInfo `Host`), counted.
+    /// Hosts, count: for one cluster as [`Inventory::cluster_hosts`] counts them; for the
+    /// estate, the sum over its clusters. [`InventorySummary::of`] alone counts the distinct
+    /// vInfo `Host` names.
     pub host_count: usize,
+    /// Where [`InventorySummary::host_count`] came from (see [`ClusterHosts::source`]).
+    #[serde(default)]
+    pub hosts_source: String,
     /// Sum of `CPUs` (vCPUs) over all rows (templates included).
     #[serde(default)]
     pub vcpus: u64,
@@ -481,6 +508,7 @@ impl InventorySummary {
             in_use_unknown: 0,
             clusters: Vec::new(),
             host_count: 0,
+            hosts_source: String::new(),
             vcpus: 0,
             vcpus_unknown: 0,
             memory_mib: 0.0,
@@ -520,6 +548,7 @@ impl InventorySummary {
         }
         s.clusters = clusters.into_iter().map(str::to_string).collect();
         s.host_count = hosts.len();
+        s.hosts_source = "distinct vInfo Host names".to_string();
         s
     }
 
@@ -541,23 +570,32 @@ impl InventorySummary {
 }
 
 impl Inventory {
-    /// Counts and totals over every VM row.
+    /// Counts and totals over every VM row; hosts: the sum of
+    /// [`Inventory::cluster_hosts`] over the clusters (VMs without one included).
     pub fn summary(&self) -> InventorySummary {
-        InventorySummary::of(&self.vms)
+        let mut s = InventorySummary::of(&self.vms);
+        s.host_count = self.cluster_hosts().values().map(|h| h.count).sum();
+        s.hosts_source = "the sum of the clusters' host counts".to_string();
+        s
     }
 
     /// Counts and totals per cluster name (vInfo `Cluster`; `(none)` for VMs without one),
-    /// each summed in input order.
+    /// each summed in input order; hosts as [`Inventory::cluster_hosts`] counts them.
     pub fn summary_by_cluster(&self) -> std::collections::BTreeMap<&str, InventorySummary> {
-        let mut groups: std::collections::BTreeMap<&str, Vec<&Vm>> =
+        let mut groups: std::collections::BTreeMap<Option<&str>, Vec<&Vm>> =
             std::collections::BTreeMap::new();
         for vm in &self.vms {
-            let name = vm.cluster.as_deref().unwrap_or("(none)");
-            groups.entry(name).or_default().push(vm);
+            groups.entry(vm.cluster.as_deref()).or_default().push(vm);
         }
+        let mut hosts = self.cluster_hosts();
         groups
             .into_iter()
-            .map(|(name, vms)| (name, InventorySummary::of(vms)))
+            .map(|(name, vms)| {
+                let mut s = InventorySummary::of(vms);
+                let h = hosts.remove(&name).unwrap_or_default();
+                (s.host_count, s.hosts_source) = (h.count, h.source);
+                (name.unwrap_or("(none)"), s)
+            })
             .collect()
     }
 }
@@ -588,9 +626,11 @@ pub struct ClusterSummary {
     pub in_use_mib: f64,
     /// VMs without an in-use value.
     pub in_use_unknown: usize,
-    /// Distinct hosts: those of the cluster's VMs (vInfo `Host`) and the vHost rows of the
-    /// cluster.
+    /// Hosts, count, as [`Inventory::cluster_hosts`] counts them.
     pub host_count: usize,
+    /// Where [`ClusterSummary::host_count`] came from (see [`ClusterHosts::source`]).
+    #[serde(default)]
+    pub hosts_source: String,
     /// Datastores mounted on at least one of those hosts (vDatastore `Hosts`), counted by
     /// `Type` (`unknown` when the type is missing).
     pub datastores_by_type: std::collections::BTreeMap<String, usize>,
@@ -641,8 +681,10 @@ impl Inventory {
         }
         let mut out: Vec<ClusterSummary> = Vec::with_capacity(by_cluster.len());
         let mut unclustered = None;
+        let mut counted = self.cluster_hosts();
         for (key, (mut s, hosts)) in by_cluster {
-            s.host_count = hosts.len();
+            let h = counted.remove(&key).unwrap_or_default();
+            (s.host_count, s.hosts_source) = (h.count, h.source);
             for d in &self.datastores {
                 if d.hosts.iter().any(|h| hosts.contains(h.as_str())) {
                     let kind = d.datastore_type.clone().unwrap_or_else(|| "unknown".into());

@@ -60,6 +60,19 @@ pub fn clip(text: &str) -> String {
     }
 }
 
+/// The first five of `total` items (already worded, e.g. quoted names) joined by `, `, and
+/// how many more (`'a', 'b', 'c', 'd', 'e' and 1,234 more`).
+pub fn first_few(items: impl Iterator<Item = String>, total: usize) -> String {
+    let mut s = items.take(5).collect::<Vec<_>>().join(", ");
+    if total > 5 {
+        s.push_str(&format!(
+            " and {} more",
+            group_thousands((total - 5) as f64, 0)
+        ));
+    }
+    s
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use crate::inventory::{Inventory, Vm, VmKey, Warning};
+use crate::inventory::{Inventory, Origin, Vm, VmKey, Warning};
 
 use super::{CapacityBasis, MIB_PER_GIB};
 
@@ -47,7 +47,7 @@ impl<'a> DiskSums<'a> {
         vm: &Vm,
         key: &VmKey,
         basis: CapacityBasis,
-        warnings: &mut Vec<Warning>,
+        fallbacks: &mut Fallbacks,
     ) -> Option<f64> {
         let candidates = [
             (
@@ -65,15 +65,7 @@ impl<'a> DiskSums<'a> {
         let found = candidates.iter().find_map(|(b, v)| v.map(|v| (*b, v)));
         found.map(|(used, v)| {
             if used != basis {
-                warnings.push(Warning::at_row(
-                    &vm.origin,
-                    format!(
-                        "VM '{}' has no {} capacity; sized by its {} capacity instead",
-                        vm.name,
-                        basis.as_str(),
-                        used.as_str()
-                    ),
-                ));
+                fallbacks.0.push((used, vm.name.clone(), vm.origin.clone()));
             }
             v
         })
@@ -91,6 +83,37 @@ impl<'a> DiskSums<'a> {
                 rdm / MIB_PER_GIB
             ),
         ))
+    }
+}
+
+/// The VMs sized on a fall-back basis: (basis used, VM name, where it was read), in
+/// inventory order.
+#[derive(Default)]
+pub(super) struct Fallbacks(Vec<(CapacityBasis, String, Origin)>);
+
+impl Fallbacks {
+    /// One warning per basis used instead of `basis`: how many VMs and the first few names,
+    /// at the first VM's row.
+    pub(super) fn warnings(&self, basis: CapacityBasis) -> Vec<Warning> {
+        let mut out = Vec::new();
+        for used in [CapacityBasis::InUse, CapacityBasis::Provisioned] {
+            let vms: Vec<&(CapacityBasis, String, Origin)> =
+                self.0.iter().filter(|f| f.0 == used).collect();
+            let Some(first) = vms.first() else {
+                continue;
+            };
+            out.push(Warning::at_row(
+                &first.2,
+                format!(
+                    "{} VM(s) have no {} capacity; sized by their {} capacity instead: {}",
+                    crate::numbers::group_thousands(vms.len() as f64, 0),
+                    basis.as_str(),
+                    used.as_str(),
+                    crate::numbers::first_few(vms.iter().map(|f| format!("'{}'", f.1)), vms.len())
+                ),
+            ));
+        }
+        out
     }
 }
 

@@ -193,12 +193,14 @@ pub fn derive(inventory: &Inventory, options: &DemandOptions) -> Result<Demand, 
     let mut placed = Vec::new();
     let mut excluded = Vec::new();
     let mut warnings = Vec::new();
+    let mut fallbacks = basis::Fallbacks::default();
     for vm in &inventory.vms {
-        match classify(vm, options, &filters, &sums, &mut warnings) {
+        match classify(vm, options, &filters, &sums, &mut fallbacks, &mut warnings) {
             Classified::Placed(v) => placed.push(v),
             Classified::Excluded(v) => excluded.push(v),
         }
     }
+    warnings.extend(fallbacks.warnings(options.capacity_basis));
     warnings.extend(basis::unshared_warning(inventory, options.capacity_basis));
     if placed.is_empty() {
         return Err(nothing_in_scope(inventory.vms.len(), &excluded));
@@ -221,10 +223,11 @@ fn classify(
     options: &DemandOptions,
     filters: &scope::Filters,
     sums: &basis::DiskSums<'_>,
+    fallbacks: &mut basis::Fallbacks,
     warnings: &mut Vec<Warning>,
 ) -> Classified {
     let key = vm.key();
-    let capacity_mib = sums.capacity_mib(vm, &key, options.capacity_basis, warnings);
+    let capacity_mib = sums.capacity_mib(vm, &key, options.capacity_basis, fallbacks);
     warnings.extend(sums.rdm_warning(vm, &key));
     let capacity_gib = capacity_mib.map(|m| m / MIB_PER_GIB);
     let reason = filters.exclusion_reason(vm, options, capacity_mib, warnings);
@@ -602,11 +605,9 @@ mod tests {
         // 3,072 MiB = 3 GiB with a warning. Total 6 GiB.
         let d = derive(&inv, &with(CapacityBasis::GuestConsumed)).unwrap();
         assert_eq!(d.placed_capacity_gib, 6.0);
-        assert!(
-            d.warnings
-                .iter()
-                .any(|w| w.message.contains("'b' has no guest-consumed"))
-        );
+        assert!(d.warnings.iter().any(|w| w.message
+            == "1 VM(s) have no guest-consumed capacity; sized by their \
+                                       in-use capacity instead: 'b'"));
         // a's 2 TiB RDM is reported, not planned.
         assert!(
             d.warnings

@@ -2,13 +2,13 @@
 //! own VMs, its capacity share of the estate's targets and the host count the inventory
 //! gives it. Datastores attach to one AVS cluster, so each cluster is planned on its own.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
 use super::{Demand, DemandError, DemandOptions, ExcludedVm, derive};
 use crate::ingest::PerfInput;
-use crate::inventory::Inventory;
+use crate::inventory::{ClusterHosts, Inventory};
 
 /// One source cluster's share of the estate.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -23,12 +23,12 @@ pub struct ClusterDemand {
     /// The cluster's share of the estate's placed capacity, 0..=1 (equal shares when the
     /// estate holds no capacity).
     pub capacity_share: f64,
-    /// AVS hosts the inventory gives the cluster, count: the larger of its vHost rows and
-    /// the distinct hosts vInfo names for its VMs, else vCluster's host count; `None` when
-    /// the inventory has no host data for it.
+    /// Hosts the inventory gives the cluster, count, as
+    /// [`Inventory::cluster_hosts`] counts them (the one count of the inventory's text and
+    /// JSON); `None` when the inventory has no host data for it.
     pub source_hosts: Option<u32>,
-    /// Where [`ClusterDemand::source_hosts`] came from: `vHost and vInfo hosts`,
-    /// `vCluster`, or `no host data`.
+    /// Where [`ClusterDemand::source_hosts`] came from ([`ClusterHosts::source`]), or `no
+    /// host data`.
     pub hosts_source: String,
 }
 
@@ -90,7 +90,7 @@ pub fn split_by_cluster(
         return Err(DemandError::NoCluster);
     }
     let total_gib: f64 = members.values().map(|m| m.1).sum();
-    let hosts = HostCounts::of(inventory);
+    let hosts = inventory.cluster_hosts();
     let mut clusters = Vec::with_capacity(members.len());
     for (name, (indices, gib)) in &members {
         let share = if total_gib > 0.0 {
@@ -123,7 +123,7 @@ fn cluster_demand(
     with_perf: bool,
     name: &str,
     share: f64,
-    hosts: &HostCounts<'_>,
+    hosts: &BTreeMap<Option<&str>, ClusterHosts>,
 ) -> ClusterDemand {
     let mut demand = all.subset(indices);
     demand.options.clusters = vec![name.to_string()];
@@ -133,9 +133,12 @@ fn cluster_demand(
         // Without estate targets, each cluster's targets are its own VMs' figures.
         demand.targets_from_perf();
     }
-    let (source_hosts, hosts_source) = match hosts.of_cluster(name) {
-        Some((n, source)) => (Some(n), source.to_string()),
-        None => (None, "no host data".to_string()),
+    let (source_hosts, hosts_source) = match hosts.get(&Some(name)) {
+        Some(h) if h.count > 0 => (
+            Some(u32::try_from(h.count).unwrap_or(u32::MAX)),
+            h.source.clone(),
+        ),
+        _ => (None, "no host data".to_string()),
     };
     ClusterDemand {
         cluster: name.to_string(),
@@ -143,64 +146,6 @@ fn cluster_demand(
         capacity_share: share,
         source_hosts,
         hosts_source,
-    }
-}
-
-/// The inventory's host data per cluster, gathered in one pass over the VMs and hosts.
-struct HostCounts<'a> {
-    /// Cluster -> distinct vHost host names.
-    vhost: BTreeMap<&'a str, BTreeSet<&'a str>>,
-    /// Cluster -> distinct hosts vInfo names for its VMs.
-    vinfo: BTreeMap<&'a str, BTreeSet<&'a str>>,
-    /// Cluster -> vCluster's host count (the first vCluster row of that name).
-    vcluster: BTreeMap<&'a str, Option<u64>>,
-}
-
-impl<'a> HostCounts<'a> {
-    /// Gathers the host data: O(VMs + hosts + clusters).
-    fn of(inventory: &'a Inventory) -> HostCounts<'a> {
-        let mut vhost: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
-        for h in &inventory.hosts {
-            if let Some(c) = h.cluster.as_deref() {
-                vhost.entry(c).or_default().insert(h.name.as_str());
-            }
-        }
-        let mut vinfo: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
-        for v in &inventory.vms {
-            if let (Some(c), Some(h)) = (v.cluster.as_deref(), v.host.as_deref()) {
-                vinfo.entry(c).or_default().insert(h);
-            }
-        }
-        let mut vcluster = BTreeMap::new();
-        for c in &inventory.clusters {
-            vcluster.entry(c.name.as_str()).or_insert(c.num_hosts);
-        }
-        HostCounts {
-            vhost,
-            vinfo,
-            vcluster,
-        }
-    }
-
-    /// Hosts of the cluster and where the count came from: the larger of its vHost rows
-    /// and the distinct hosts vInfo names for its VMs (vHost may be incomplete; the two may
-    /// spell a host differently, so they are not added up), else vCluster's host count.
-    fn of_cluster(&self, name: &str) -> Option<(u32, &'static str)> {
-        let count = |m: &BTreeMap<&str, BTreeSet<&str>>| m.get(name).map_or(0, BTreeSet::len);
-        let vhost = count(&self.vhost)
-            .max(count(&self.vinfo))
-            .min(u32::MAX as usize) as u32;
-        let vcluster = self
-            .vcluster
-            .get(name)
-            .copied()
-            .flatten()
-            .map(|n| n.min(u64::from(u32::MAX)) as u32);
-        match (vhost, vcluster) {
-            (v, _) if v > 0 => Some((v, "vHost and vInfo hosts")),
-            (_, Some(v)) if v > 0 => Some((v, "vCluster")),
-            _ => None,
-        }
     }
 }
 
@@ -247,7 +192,8 @@ mod tests {
         assert_eq!(c1.demand.options.iops, 3000.0);
         assert_eq!(c1.demand.placed.len(), 2);
         assert_eq!(c1.source_hosts, Some(2));
-        assert_eq!(c1.hosts_source, "vHost and vInfo hosts");
+        // No vHost tab in this inventory: the distinct vInfo names, h1 and h2.
+        assert_eq!(c1.hosts_source, "vInfo Host names (no vHost tab)");
         assert_eq!(c2.demand.options.iops, 1000.0);
         assert_eq!(
             (c2.source_hosts, c2.hosts_source.as_str()),
@@ -323,11 +269,11 @@ mod tests {
         assert_eq!(c1.demand.options.clusters, ["c1"]);
         assert_eq!(
             (c1.source_hosts, c1.hosts_source.as_str()),
-            (Some(3), "vHost and vInfo hosts")
+            (Some(3), "vHost rows (vInfo Host names agree)")
         );
         assert_eq!(
             (c2.source_hosts, c2.hosts_source.as_str()),
-            (Some(5), "vCluster")
+            (Some(5), "vCluster NumHosts")
         );
     }
 

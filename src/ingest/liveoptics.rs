@@ -158,6 +158,8 @@ fn vm_from_row(row: &mut Row<'_, '_>) -> Option<Vm> {
         vi_sdk_server: row.text(VCENTER),
         vm_id: row.text(MOB_ID),
         vm_uuid: row.text(UUID),
+        vi_sdk_uuid: None,
+        key_input: None,
     })
 }
 
@@ -221,6 +223,7 @@ pub(super) fn read(mut input: Input, file: String) -> Result<Inventory, IngestEr
         rvtools_version: None,
         created: None,
         server: None,
+        vinfo_headers: std::collections::BTreeMap::new(),
     };
     let mut vms = Vec::new();
     let sheet = input.read_tab(

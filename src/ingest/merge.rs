@@ -2,14 +2,16 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::inventory::{Datastore, Inventory, VmKey, Warning};
+use crate::inventory::{
+    Datastore, Inventory, Partition, Snapshot, VirtualDisk, Vm, VmKey, Warning,
+};
 
 /// Merges the inventories of several inputs (in input order) and removes duplicates; see
 /// [`read_inputs`](crate::ingest::read_inputs) for the rules. Every removal is a warning.
 pub(crate) fn merge(parts: Vec<Inventory>) -> Inventory {
     let mut out = Inventory::default();
-    // VM key -> (input index, file, row) of the copy kept.
-    let mut vm_seen: HashMap<VmKey, (usize, String, usize)> = HashMap::new();
+    // VM key -> the copy kept.
+    let mut vm_seen: HashMap<VmKey, SeenVm> = HashMap::new();
     let mut host_seen: HashSet<String> = HashSet::new();
     let mut cluster_seen: HashSet<(String, String)> = HashSet::new();
     let mut datastore_seen: HashSet<String> = HashSet::new();
@@ -32,41 +34,39 @@ pub(crate) fn merge(parts: Vec<Inventory>) -> Inventory {
         out.sources.extend(sources);
         out.warnings.extend(warnings);
 
-        // VMs. Keys seen in an earlier input: a duplicate copy, dropped with its children.
+        // VMs. Keys seen in an earlier input: a duplicate copy, dropped with its children,
+        // unless the copies' `VI SDK UUID` or `VM UUID` differ (two vCenters behind one
+        // `VI SDK Server` address): then it is another VM, re-keyed with its children.
         // Within one input only an exact `VI SDK Server` + `VM ID` repeat is a duplicate row
         // (names and UUIDs may repeat legitimately; the quality checks report them).
         let mut dropped: HashSet<VmKey> = HashSet::new();
+        let mut rekeyed: HashMap<VmKey, VmKey> = HashMap::new();
         let mut keep = Vec::with_capacity(vms.len());
-        for vm in &vms {
+        for vm in &mut vms {
             let key = vm.key();
             match vm_seen.get(&key) {
-                Some((seen_index, file, row))
-                    if *seen_index != index || key.0.starts_with("id:") =>
-                {
-                    out.warnings.push(Warning {
-                        file: vm.origin.file.clone(),
-                        sheet: Some(vm.origin.sheet.clone()),
-                        row: Some(vm.origin.row),
-                        column: None,
-                        value: Some(crate::numbers::clip(&vm.name)),
-                        message: format!(
-                            "VM '{}' ({key}) was already read from {file} row {row}; this \
-                             copy is not counted",
-                            vm.name
-                        ),
-                    });
-                    if *seen_index != index {
+                Some(seen) if seen.index != index && seen.identity.differs(vm) => {
+                    vm.key_input = Some(index + 1);
+                    let new_key = vm.key();
+                    rekeyed.insert(key, new_key.clone());
+                    vm_seen.insert(new_key, SeenVm::of(vm, index));
+                    keep.push(true);
+                }
+                Some(seen) if seen.index != index || key.0.starts_with("id:") => {
+                    out.warnings.push(duplicate_warning(vm, &key, seen));
+                    if seen.index != index {
                         dropped.insert(key);
                     }
                     keep.push(false);
                 }
                 Some(_) => keep.push(true),
                 None => {
-                    vm_seen.insert(key, (index, vm.origin.file.clone(), vm.origin.row));
+                    vm_seen.insert(key, SeenVm::of(vm, index));
                     keep.push(true);
                 }
             }
         }
+        rekey_children(&rekeyed, &mut disks, &mut partitions, &mut snapshots);
         let mut flags = keep.into_iter();
         vms.retain(|_| flags.next().unwrap_or(true));
         take_or_append(&mut out.vms, vms);
@@ -134,6 +134,88 @@ pub(crate) fn merge(parts: Vec<Inventory>) -> Inventory {
         }
     }
     out
+}
+
+/// The copy of a VM kept: its input, where it was read, and the UUIDs that tell two VMs
+/// with the same key apart.
+struct SeenVm {
+    index: usize,
+    file: String,
+    row: usize,
+    identity: Identity,
+}
+
+impl SeenVm {
+    fn of(vm: &Vm, index: usize) -> SeenVm {
+        SeenVm {
+            index,
+            file: vm.origin.file.clone(),
+            row: vm.origin.row,
+            identity: Identity::of(vm),
+        }
+    }
+}
+
+/// A VM's `VI SDK UUID` and `VM UUID`, when the export has them.
+struct Identity {
+    vi_sdk_uuid: Option<String>,
+    vm_uuid: Option<String>,
+}
+
+impl Identity {
+    fn of(vm: &Vm) -> Identity {
+        Identity {
+            vi_sdk_uuid: vm.vi_sdk_uuid.clone(),
+            vm_uuid: vm.vm_uuid.clone(),
+        }
+    }
+
+    /// Whether `vm` is another VM than this one although their keys are equal: both
+    /// copies carry a `VI SDK UUID` (or a `VM UUID`) and the two differ.
+    fn differs(&self, vm: &Vm) -> bool {
+        let differ = |a: &Option<String>, b: &Option<String>| match (a, b) {
+            (Some(a), Some(b)) => !a.eq_ignore_ascii_case(b),
+            _ => false,
+        };
+        differ(&self.vi_sdk_uuid, &vm.vi_sdk_uuid) || differ(&self.vm_uuid, &vm.vm_uuid)
+    }
+}
+
+/// The warning for a copy of a VM already read.
+fn duplicate_warning(vm: &Vm, key: &VmKey, seen: &SeenVm) -> Warning {
+    Warning {
+        file: vm.origin.file.clone(),
+        sheet: Some(vm.origin.sheet.clone()),
+        row: Some(vm.origin.row),
+        column: None,
+        value: Some(crate::numbers::clip(&vm.name)),
+        message: format!(
+            "VM '{}' ({key}) was already read from {} row {}; this copy is not counted",
+            vm.name, seen.file, seen.row
+        ),
+    }
+}
+
+/// Gives the disks, partitions and snapshots of re-keyed VMs their VM's new key.
+fn rekey_children(
+    rekeyed: &HashMap<VmKey, VmKey>,
+    disks: &mut [VirtualDisk],
+    partitions: &mut [Partition],
+    snapshots: &mut [Snapshot],
+) {
+    if rekeyed.is_empty() {
+        return;
+    }
+    let keys = disks
+        .iter_mut()
+        .map(|d| &mut d.vm_key)
+        .chain(partitions.iter_mut().map(|p| &mut p.vm_key))
+        .chain(snapshots.iter_mut().map(|s| &mut s.vm_key));
+    for key in keys {
+        if let Some(new_key) = rekeyed.get(key) {
+            *key = new_key.clone();
+        }
+    }
 }
 
 /// A datastore's identity: `URL`, else `Address`, else server + name.

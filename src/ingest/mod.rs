@@ -323,6 +323,7 @@ pub fn read_input(path: &Path) -> Result<Inventory, IngestError> {
         rvtools_version: None,
         created: None,
         server: None,
+        vinfo_headers: std::collections::BTreeMap::new(),
     };
 
     // vInfo: required.
@@ -333,6 +334,9 @@ pub fn read_input(path: &Path) -> Result<Inventory, IngestError> {
         vinfo::FIELDS,
         &mut inventory.warnings,
         |row| {
+            if source.vinfo_headers.is_empty() {
+                source.vinfo_headers = header_names(row);
+            }
             if let Some(vm) = vinfo::vm_from_row(row) {
                 vms.push(vm);
             }
@@ -424,6 +428,15 @@ pub fn read_input(path: &Path) -> Result<Inventory, IngestError> {
     }
     inventory.sources.push(source);
     Ok(inventory)
+}
+
+/// The headers a row's sheet maps its fields to, by field name (only the fields found).
+fn header_names(row: &Row<'_, '_>) -> std::collections::BTreeMap<String, String> {
+    row.specs
+        .iter()
+        .zip(&row.resolved.columns)
+        .filter_map(|(spec, col)| Some((spec.name.to_string(), col.as_ref()?.1.clone())))
+        .collect()
 }
 
 /// One opened input.

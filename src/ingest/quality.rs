@@ -1,9 +1,10 @@
 //! Data-quality checks over a merged inventory. Each finding is a warning naming the file,
 //! sheet, row and column of the first row concerned; nothing is changed.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
-use crate::inventory::{Inventory, Warning};
+use crate::inventory::{Inventory, Warning, host_label};
+use crate::numbers::{first_few, group_thousands};
 
 /// Runs every check and appends the warnings.
 pub(crate) fn check(inv: &mut Inventory) {
@@ -24,7 +25,7 @@ fn in_use_above_provisioned(inv: &Inventory, out: &mut Vec<Warning>) {
                     file: vm.origin.file.clone(),
                     sheet: Some(vm.origin.sheet.clone()),
                     row: Some(vm.origin.row),
-                    column: Some("In Use MiB".to_string()),
+                    column: Some(vinfo_header(inv, &vm.origin.file, "In Use MiB")),
                     value: Some(crate::ingest::value::format_number(used)),
                     message: format!(
                         "VM '{}': In Use ({used} MiB) exceeds Provisioned ({prov} MiB)",
@@ -34,6 +35,19 @@ fn in_use_above_provisioned(inv: &Inventory, out: &mut Vec<Warning>) {
             }
         }
     }
+}
+
+/// The vInfo header the input of `file` writes for `field` (`In Use MB` for `In Use MiB`),
+/// else the field name.
+fn vinfo_header(inv: &Inventory, file: &str, field: &str) -> String {
+    inv.sources
+        .iter()
+        .find(|s| {
+            s.file == file
+                || (s.format == "csv-folder" && std::path::Path::new(file).starts_with(&s.file))
+        })
+        .and_then(|s| s.vinfo_headers.get(field))
+        .map_or_else(|| field.to_string(), Clone::clone)
 }
 
 fn duplicate_vm_names(inv: &Inventory, out: &mut Vec<Warning>) {
@@ -68,7 +82,9 @@ fn duplicate_vm_names(inv: &Inventory, out: &mut Vec<Warning>) {
     }
 }
 
-/// Only for inputs that have a vHost tab: a VM's host that vHost does not list.
+/// Only for inputs that have a vHost tab: the VM hosts that vHost does not list, one
+/// warning per cause (spelled differently, by first DNS label; missing) with counts and the
+/// first few hosts, at the first VM's row.
 fn hosts_missing_from_vhost(inv: &Inventory, out: &mut Vec<Warning>) {
     let with_vhost: HashSet<&str> = inv
         .sources
@@ -80,8 +96,14 @@ fn hosts_missing_from_vhost(inv: &Inventory, out: &mut Vec<Warning>) {
         return;
     }
     let known: HashSet<&str> = inv.hosts.iter().map(|h| h.name.as_str()).collect();
-    // host -> (first VM index, VM count), in first-seen order.
-    let mut missing: Vec<(&str, usize, usize)> = Vec::new();
+    let labels: HashMap<String, &str> = inv
+        .hosts
+        .iter()
+        .map(|h| (host_label(&h.name), h.name.as_str()))
+        .collect();
+    // Per cause (0: spelled differently, 1: missing): host -> (first VM index, VM count),
+    // in first-seen order.
+    let mut causes: [Vec<(&str, usize, usize)>; 2] = [Vec::new(), Vec::new()];
     for (i, vm) in inv.vms.iter().enumerate() {
         let Some(host) = vm.host.as_deref() else {
             continue;
@@ -89,25 +111,62 @@ fn hosts_missing_from_vhost(inv: &Inventory, out: &mut Vec<Warning>) {
         if known.contains(host) || !source_has(inv, &vm.origin.file, &with_vhost) {
             continue;
         }
-        match missing.iter_mut().find(|(h, _, _)| *h == host) {
+        let cause = &mut causes[usize::from(!labels.contains_key(&host_label(host)))];
+        match cause.iter_mut().find(|(h, _, _)| *h == host) {
             Some(entry) => entry.2 += 1,
-            None => missing.push((host, i, 1)),
+            None => cause.push((host, i, 1)),
         }
     }
-    for (host, first, count) in missing {
-        let vm = &inv.vms[first];
-        out.push(Warning {
-            file: vm.origin.file.clone(),
-            sheet: Some(vm.origin.sheet.clone()),
-            row: Some(vm.origin.row),
-            column: Some("Host".to_string()),
-            value: Some(crate::numbers::clip(host)),
-            message: format!(
-                "host '{host}' of {count} VM(s) (first: '{}') is not in vHost",
-                vm.name
-            ),
-        });
+    let [renamed, missing] = causes;
+    let spelled = |h: &str| labels.get(&host_label(h)).copied().unwrap_or("");
+    host_warning(
+        inv,
+        &renamed,
+        out,
+        "are spelled differently in vHost",
+        |h, n| format!("'{h}' ({}) as '{}'", vms_word(n), spelled(h)),
+    );
+    host_warning(inv, &missing, out, "are not in vHost", |h, n| {
+        format!("'{h}' ({})", vms_word(n))
+    });
+}
+
+/// `1 VM`, `2 VMs`.
+fn vms_word(n: usize) -> String {
+    if n == 1 {
+        "1 VM".to_string()
+    } else {
+        format!("{} VMs", group_thousands(n as f64, 0))
     }
+}
+
+/// One warning for the `hosts` of one cause (host, first VM index, VM count), at the
+/// first VM's row: how many hosts and VMs, and the first few hosts.
+fn host_warning(
+    inv: &Inventory,
+    hosts: &[(&str, usize, usize)],
+    out: &mut Vec<Warning>,
+    cause: &str,
+    word: impl Fn(&str, usize) -> String,
+) {
+    let Some(&(host, first, _)) = hosts.first() else {
+        return;
+    };
+    let vms: usize = hosts.iter().map(|h| h.2).sum();
+    let vm = &inv.vms[first];
+    out.push(Warning {
+        column: Some("Host".to_string()),
+        value: Some(crate::numbers::clip(host)),
+        ..Warning::at_row(
+            &vm.origin,
+            format!(
+                "{} vInfo host(s) of {} VM(s) {cause}: {}",
+                hosts.len(),
+                group_thousands(vms as f64, 0),
+                first_few(hosts.iter().map(|h| word(h.0, h.2)), hosts.len())
+            ),
+        )
+    });
 }
 
 /// Whether a VM read from `file` belongs to an input in `set`. VM origins of a CSV folder

@@ -20,6 +20,7 @@ pub(crate) const PATH: usize = 12;
 pub(crate) const SERVER: usize = 13;
 pub(crate) const VM_ID: usize = 14;
 pub(crate) const VM_UUID: usize = 15;
+pub(crate) const SDK_UUID: usize = 16;
 
 /// The vInfo columns the inventory reads, in slot order (see the constants above).
 pub(crate) const FIELDS: &[FieldSpec] = &[
@@ -51,6 +52,10 @@ pub(crate) const FIELDS: &[FieldSpec] = &[
     FieldSpec::text("VI SDK Server", &["VI SDK Server", "vInfoVISDKServer"]),
     FieldSpec::text("VM ID", &["VM ID", "vInfoVMID", "vInfoObjectID"]),
     FieldSpec::text("VM UUID", &["VM UUID", "vInfoUUID"]),
+    FieldSpec::text(
+        "VI SDK UUID",
+        &["VI SDK UUID", "vInfoVISDKUUID", "vCenter UUID"],
+    ),
 ];
 
 /// Turns a vInfo row into a VM; `None` (with a warning when the row holds other values)
@@ -83,6 +88,8 @@ pub(crate) fn vm_from_row(row: &mut Row<'_, '_>) -> Option<Vm> {
         vi_sdk_server: row.text(SERVER),
         vm_id: row.text(VM_ID),
         vm_uuid: row.text(VM_UUID),
+        vi_sdk_uuid: row.text(SDK_UUID),
+        key_input: None,
     })
 }
 

@@ -411,8 +411,8 @@ pub struct ClusterPlan {
     pub cluster: String,
     /// AVS hosts planned for it.
     pub hosts: u32,
-    /// Where the host count came from (`--hosts`, the hosts of vHost and vInfo, `vCluster`,
-    /// or the AVS minimum).
+    /// Where the host count came from (`--hosts`, the inventory's count as
+    /// `Inventory::cluster_hosts` gives it with its source, or the AVS minimum).
     pub hosts_source: String,
     /// This cluster's share of the placed capacity, 0..=1: estate-wide `--iops` and
     /// `--throughput-mibps` targets are split by it; targets from `--perf` are the

@@ -56,8 +56,21 @@ pub(super) fn inventory_text(inventory: &Inventory, report: &InventoryReport<'_>
         );
     }
     memory_basis(&mut s, sm);
+    hosts_sources(&mut s, &report.cluster_details);
     write_warnings(&mut s, &inventory.warnings);
     s
+}
+
+/// Where each cluster's host count came from, one line per cluster.
+fn hosts_sources(s: &mut String, details: &[ClusterSummary]) {
+    for d in details {
+        let name = d.cluster.as_deref().unwrap_or("(none)");
+        let _ = writeln!(
+            s,
+            "hosts of {name}: {} from {}",
+            d.host_count, d.hosts_source
+        );
+    }
 }
 
 /// The line on the memory bases: configured (vInfo `Memory`) and consumed (vMemory

@@ -4,9 +4,10 @@
 //! SKU by SKU. The estate plans without them; a VM that fits some SKUs stays (the others
 //! are infeasible for it).
 
-use super::{MemoryBasis, SizingError, first_few, usable_memory_gib, vm_loads};
+use super::{MemoryBasis, SizingError, usable_memory_gib, vm_loads};
 use crate::demand::Demand;
 use crate::inventory::Warning;
+use crate::numbers::first_few;
 use crate::numbers::group_thousands as g;
 use crate::vsan::{AvsLimits, HostSku};
 

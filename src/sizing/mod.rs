@@ -379,23 +379,11 @@ fn vm_loads(demand: &Demand, basis: MemoryBasis) -> (Vec<VmLoad>, Vec<Warning>) 
             warnings.push(Warning::plan_wide(format!(
                 "{} VM(s) {what}: {}",
                 names.len(),
-                first_few(names.iter().map(|n| format!("'{n}'")), names.len())
+                crate::numbers::first_few(names.iter().map(|n| format!("'{n}'")), names.len())
             )));
         }
     }
     (loads, warnings)
-}
-
-/// The first five of `total` items (already worded), and how many more.
-fn first_few(items: impl Iterator<Item = String>, total: usize) -> String {
-    let mut s = items.take(5).collect::<Vec<_>>().join(", ");
-    if total > 5 {
-        s.push_str(&format!(
-            " and {} more",
-            crate::numbers::group_thousands((total - 5) as f64, 0)
-        ));
-    }
-    s
 }
 
 /// Refuses a SKU one of whose hosts cannot run a VM: more vCPUs than `2 x cores`
