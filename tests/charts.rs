@@ -9,6 +9,8 @@ use std::process::Command;
 use quick_xml::Reader;
 use quick_xml::events::Event;
 
+include!("support/schema_check.rs");
+
 const INPUT: &str = "fixtures/small-estate.xlsx";
 /// The target lines' colour (Okabe-Ito vermillion).
 const TARGET: &str = "#D55E00";
@@ -188,7 +190,9 @@ fn plan_with_charts(test: &str, args: &[&str]) -> (PathBuf, serde_json::Value) {
         .output()
         .unwrap();
     assert!(json.status.success());
-    (charts, serde_json::from_slice(&json.stdout).unwrap())
+    let json: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_schema_valid(&json);
+    (charts, json)
 }
 
 fn files(dir: &Path) -> BTreeSet<String> {

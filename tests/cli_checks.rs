@@ -6,6 +6,8 @@ use std::process::{Command, Output};
 
 include!("support/command.rs");
 
+include!("support/schema_check.rs");
+
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
@@ -338,6 +340,7 @@ fn a_level_without_a_price_in_the_region_is_named_in_a_warning() {
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_schema_valid(&v);
     let warned = v["warnings"].as_array().unwrap().iter().any(|w| {
         let m = w["message"].as_str().unwrap();
         m.contains("no premium price for eastus") && m.contains("alternatives")

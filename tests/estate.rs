@@ -28,6 +28,8 @@ use dsplan::plan::EstatePlan;
 use dsplan::sizing::{Driver, Grouping};
 use dsplan::{PlanOptions, Planner};
 
+include!("support/schema_check.rs");
+
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
@@ -685,6 +687,7 @@ fn workshop_hosts_match_an_independent_count_of_vcpu_and_memory() {
         String::from_utf8(o.stdout).unwrap()
     };
     let json: serde_json::Value = serde_json::from_str(&run("json")).unwrap();
+    assert_schema_valid(&json);
     let counted = workshop_compute(Path::new(&input));
     // 795 VMs planned (805 less 10 templates; tests/ingest.rs), in 4 source clusters.
     assert_eq!(counted.len(), 4);

@@ -7,6 +7,8 @@ use serde_json::Value;
 
 include!("support/command.rs");
 
+include!("support/schema_check.rs");
+
 /// The plan in the three formats: JSON (parsed), text and Markdown.
 struct Reports {
     json: Value,
@@ -27,8 +29,10 @@ fn reports(args: &[&str]) -> Reports {
         );
         String::from_utf8(o.stdout).unwrap()
     };
+    let json: serde_json::Value = serde_json::from_str(&run("json")).unwrap();
+    assert_schema_valid(&json);
     Reports {
-        json: serde_json::from_str(&run("json")).unwrap(),
+        json,
         text: run("text"),
         md: run("md"),
     }

@@ -10,6 +10,8 @@ use std::process::Command;
 use calamine::{Data, DataType, Range, Reader, Xlsx};
 use serde_json::Value;
 
+include!("support/schema_check.rs");
+
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
@@ -49,6 +51,7 @@ fn plan_both(input: &Path, flags: &[&str], test: &str) -> (Value, Xlsx<Cursor<Ve
         o
     };
     let json: Value = serde_json::from_slice(&run(&["--format", "json"]).stdout).unwrap();
+    assert_schema_valid(&json);
     let path = scratch(test).join("plan.xlsx");
     let o = run(&["--format", "xlsx", "-o", path.to_str().unwrap()]);
     let bytes = std::fs::read(&path).unwrap();
