@@ -16,7 +16,7 @@ pub(super) fn cluster_plans_markdown(plans: &ClusterPlans) -> String {
         let _ = writeln!(
             s,
             "# Cluster {}: {} hosts ({})\n\n{}% of the capacity (and of estate-wide targets).\n",
-            c.cluster,
+            super::markdown::name(&c.cluster),
             c.hosts,
             c.hosts_source,
             g(c.target_share * 100.0, 1)
@@ -73,7 +73,7 @@ fn total(s: &mut String, plans: &ClusterPlans) {
         .map(|c| {
             let p = &c.plan.totals;
             vec![
-                c.cluster.clone(),
+                super::markdown::name(&c.cluster),
                 c.hosts.to_string(),
                 p.datastores.to_string(),
                 g(f64::from(p.pool_size_tib), 0),

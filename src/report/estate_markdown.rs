@@ -24,7 +24,9 @@ pub(super) fn estate_markdown(plan: &EstatePlan) -> String {
         let _ = writeln!(
             s,
             "## AVS cluster {}: {} hosts ({})\n",
-            c.cluster, c.hosts, c.hosts_source
+            super::markdown::name(&c.cluster),
+            c.hosts,
+            c.hosts_source
         );
         s.push_str(&demoted_plan_markdown(&c.plan, 2));
     }
@@ -110,7 +112,7 @@ fn clusters(s: &mut String, plan: &EstatePlan) {
         .map(|(c, p)| {
             let pools: Vec<&str> = p.plan.pools.iter().map(|x| x.name.as_str()).collect();
             vec![
-                c.name.clone(),
+                super::markdown::name(&c.name),
                 c.private_cloud.clone(),
                 c.hosts.to_string(),
                 c.driver.as_str().to_string(),
@@ -212,7 +214,7 @@ fn pools(s: &mut String, plan: &EstatePlan) {
                 p.name.clone(),
                 p.account.clone(),
                 p.service_level.to_string(),
-                p.cool_access.to_string(),
+                if p.cool_access { "yes" } else { "no" }.to_string(),
                 g(f64::from(p.size_tib), 0),
                 g(p.throughput_mibps, 0),
                 p.datastores.to_string(),
@@ -273,7 +275,7 @@ fn vsan_alone(s: &mut String, plan: &EstatePlan) {
         .iter()
         .map(|c| {
             vec![
-                c.cluster.clone(),
+                super::markdown::name(&c.cluster),
                 c.compute_hosts.to_string(),
                 c.hosts.to_string(),
                 c.clusters.to_string(),

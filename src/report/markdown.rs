@@ -43,9 +43,33 @@ pub fn plan_markdown(plan: &Plan) -> String {
     s
 }
 
-/// Escapes the `|` of a Markdown table cell and keeps it on one line.
+/// Escapes the `|` of a Markdown table cell, writes `<` and `>` as entities (so a name
+/// such as `<script>` stays text) and keeps it on one line.
 pub(super) fn cell(text: &str) -> String {
-    text.replace('|', "\\|").replace('\n', " ")
+    text.replace('|', "\\|")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace(['\n', '\r'], " ")
+}
+
+/// A name from the input (VM, cluster, datastore) as Markdown text, in a table cell or a
+/// heading: every character Markdown would read as emphasis, code, a link or a heading is
+/// escaped with a backslash, `<` and `>` are entities, line breaks are spaces.
+pub(super) fn name(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\\' | '`' | '*' | '_' | '[' | ']' | '#' | '~' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '\n' | '\r' => out.push(' '),
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 /// Writes a Markdown table: a header row, the alignment row (numbers right-aligned), rows.
@@ -239,7 +263,7 @@ fn placement(s: &mut String, plan: &Plan) {
         .placements
         .iter()
         .take(shown)
-        .map(|p| vec![p.vm.clone(), p.datastore.clone(), g(p.capacity_gib, 1)])
+        .map(|p| vec![name(&p.vm), name(&p.datastore), g(p.capacity_gib, 1)])
         .collect();
     table(s, &["VM", "datastore", "GiB"], &[false, false, true], &rows);
 }
@@ -575,4 +599,23 @@ pub(super) fn demoted_plan_markdown(plan: &Plan, levels: usize) -> String {
         }
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{cell, name};
+
+    #[test]
+    fn names_from_the_input_stay_text() {
+        // `_` and `*` would start emphasis, `<b>` would be HTML, the backtick code.
+        assert_eq!(name("web_01*<b>`x`"), "web\\_01\\*&lt;b&gt;\\`x\\`");
+        assert_eq!(name("a\nb"), "a b");
+        // A pipe is left to `cell`, which escapes it once.
+        assert_eq!(cell(&name("a|b")), "a\\|b");
+    }
+
+    #[test]
+    fn cells_escape_pipes_and_markup_and_stay_on_one_line() {
+        assert_eq!(cell("a|b<c>\r\nd"), "a\\|b&lt;c&gt;  d");
+    }
 }
