@@ -67,6 +67,13 @@ pub fn at_most(value: f64, decimals: usize) -> String {
     }
 }
 
+/// `n` and the noun, plural unless `n` is 1: `counted(1, "flow")` -> `"1 flow"`,
+/// `counted(3, "datastore")` -> `"3 datastores"` (thousands grouped).
+pub fn counted(n: u64, noun: &str) -> String {
+    let s = if n == 1 { "" } else { "s" };
+    format!("{} {noun}{s}", group_thousands(n as f64, 0))
+}
+
 /// Longest text, in characters, quoted whole in a message or warning.
 pub const CLIP_CHARS: usize = 60;
 
@@ -145,5 +152,7 @@ mod tests {
         assert_eq!(at_most(7_684.861, 1), "7,684.8");
         assert_eq!(at_most(4_499.999_999_9, 1), "4,500");
         assert_eq!(at_most(2e16, 0), "2.0e16");
+        assert_eq!(counted(1, "flow"), "1 flow");
+        assert_eq!(counted(1200, "datastore"), "1,200 datastores");
     }
 }

@@ -404,6 +404,11 @@ fn one_host_running_vms_is_singular() {
     assert!(o.status.success(), "{}", stderr(&o));
     let first = stdout(&o).lines().next().unwrap_or_default().to_string();
     assert!(first.contains("3 hosts (1 runs VMs)"), "{first}");
+    // 1 host running VMs x 1 datastore = 1 flow: both nouns singular (issue 12 item 11).
+    assert!(
+        first.ends_with("3 hosts (1 runs VMs) x 1 datastore = 1 flow"),
+        "{first}"
+    );
 }
 
 /// `plan fixtures/small-estate.xlsx --hosts 3 ARGS` exits 2; the figure of "at most X is
@@ -491,5 +496,28 @@ fn infeasible_figures_agree_with_predict_for_the_same_layout() {
             predicted.contains(&shown),
             "{argv:?}: '{predicted}' vs '{shown}'\n{err}"
         );
+    }
+}
+
+#[test]
+fn text_figures_are_grouped_and_no_empty_reservation_is_shown() {
+    // db-01's RDM disk is 2,097,152 MiB = 2,048 GiB (fixtures/small-estate.xlsx vDisk):
+    // written 2,048.0, not 2048.0. --reservation 1y buys nothing for a 3 TiB Flexible pool
+    // (no published discount for Flexible): no "0 TiB reserved at 0% off" anywhere.
+    for args in [&["--hosts", "3"][..], &["--per-cluster"], &[]] {
+        for format in ["text", "md"] {
+            let mut argv = vec!["plan", "fixtures/small-estate.xlsx", "--reservation", "1y"];
+            argv.extend_from_slice(args);
+            argv.extend_from_slice(&["--format", format]);
+            let o = dsplan(&argv);
+            assert!(o.status.success(), "{argv:?}: {}", stderr(&o));
+            let text = stdout(&o);
+            assert!(
+                text.contains("VM 'db-01' has 2,048.0 GiB of RDM disks"),
+                "{argv:?}"
+            );
+            assert!(!text.contains(" 0 TiB reserved"), "{argv:?}\n{text}");
+            assert!(!text.contains(" 0% off"), "{argv:?}\n{text}");
+        }
     }
 }
