@@ -81,7 +81,7 @@ fn header(s: &mut String, plan: &Plan) {
         t.pool_size_tib,
         counted(u64::from(plan.hosts), "host"),
         counted(u64::from(t.datastores), "datastore"),
-        counted(u64::from(t.flows), "flow"),
+        counted(t.flows, "flow"),
         g(t.cost_usd_per_month, 2),
         plan.region,
         plan.location,

@@ -72,7 +72,7 @@ fn header(s: &mut String, plan: &Plan) {
         levels.join(" + "),
         t.pool_size_tib,
         counted(u64::from(t.datastores), "datastore"),
-        counted(u64::from(t.flows), "flow")
+        counted(t.flows, "flow")
     );
     let _ = writeln!(
         s,
