@@ -327,6 +327,7 @@ pub fn read_input(path: &Path) -> Result<Inventory, IngestError> {
         created: None,
         server: None,
         vinfo_headers: std::collections::BTreeMap::new(),
+        vdatastore_headers: std::collections::BTreeMap::new(),
     };
 
     // vInfo: required.
@@ -386,11 +387,17 @@ pub fn read_input(path: &Path) -> Result<Inventory, IngestError> {
         &mut inventory.clusters,
         tabs::cluster_from_row,
     )?;
+    let mut datastore_headers = std::collections::BTreeMap::new();
     ctx.optional(
         "vDatastore",
         tabs::DATASTORE_FIELDS,
         &mut inventory.datastores,
-        tabs::datastore_from_row,
+        |row| {
+            if datastore_headers.is_empty() {
+                datastore_headers = header_names(row);
+            }
+            tabs::datastore_from_row(row)
+        },
     )?;
     ctx.optional(
         "vSnapshot",
@@ -424,6 +431,7 @@ pub fn read_input(path: &Path) -> Result<Inventory, IngestError> {
         &source.vinfo_headers,
         &mut inventory.warnings,
     );
+    source.vdatastore_headers = datastore_headers;
     if let Some(first) = metadata.first() {
         source.rvtools_major_version = first.major_version.clone();
         source.rvtools_version = first.version.clone();
