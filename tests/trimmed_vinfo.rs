@@ -10,16 +10,6 @@ use dsplan::inventory::PowerState;
 
 include!("support/command.rs");
 
-/// A fresh scratch directory for one test.
-fn scratch(test: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("trimmed_vinfo")
-        .join(test);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create scratch dir");
-    dir
-}
-
 /// The VMs: (name, VM ID, power state, template, cluster, host). `mem` has no vCPU row:
 /// its attributes are only in vMemory.
 const VMS: [(&str, &str, &str, &str, &str, &str); 5] = [
@@ -34,7 +24,11 @@ const VMS: [(&str, &str, &str, &str, &str, &str); 5] = [
 /// tab for the first four VMs and a vMemory tab for `mem`, both with the four attribute
 /// columns when `attributes`, else without them.
 fn folder(test: &str, attributes: bool) -> PathBuf {
-    let dir = scratch(test).join("export");
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("trimmed_vinfo")
+        .join(test);
+    // A fresh folder: the tabs are written anew each run.
+    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("create folder");
     let keys = "VI SDK Server,VM ID,VM UUID";
     let extra = if attributes {
