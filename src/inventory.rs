@@ -337,6 +337,10 @@ pub struct Source {
     /// `In Use MB`), for the fields the sheet has; warnings name these.
     #[serde(default)]
     pub vinfo_headers: std::collections::BTreeMap<String, String>,
+    /// The vDatastore headers as the file writes them, by field name (`Provisioned MiB`
+    /// -> `Provisioned MB`), for the fields the sheet has; warnings name these.
+    #[serde(default)]
+    pub vdatastore_headers: std::collections::BTreeMap<String, String>,
 }
 
 /// A data-quality problem found while reading: the reader went on, and the plan reports it.

@@ -1,13 +1,21 @@
 //! Number formatting shared by the library's messages and the renderers (data flows one
 //! way: `optimize` and `report` both use this module, neither uses the other).
 
+/// From this magnitude on, [`group_thousands`] writes the compact form (`1.2e15`): a
+/// figure of 16 digits or more is absurd for a plan and unreadable in full.
+pub const COMPACT_FROM: f64 = 1e15;
+
 /// Formats `value` with `decimals` digits after the point and commas between groups of
-/// three digits: `1234567.891` with 2 decimals -> `"1,234,567.89"`. Non-finite values are
-/// written as Rust writes them (`inf`, `NaN`); a negative value that rounds to zero loses
-/// its sign.
+/// three digits: `1234567.891` with 2 decimals -> `"1,234,567.89"`. Magnitudes from
+/// [`COMPACT_FROM`] on are written compactly with one decimal (`1.2e15`, `-3.0e20`).
+/// Non-finite values are written as Rust writes them (`inf`, `NaN`); a negative value that
+/// rounds to zero loses its sign.
 pub fn group_thousands(value: f64, decimals: usize) -> String {
     if !value.is_finite() {
         return value.to_string();
+    }
+    if value.abs() >= COMPACT_FROM {
+        return format!("{value:.1e}");
     }
     let s = format!("{:.*}", decimals, value.abs());
     let (int, frac) = match s.split_once('.') {
@@ -39,6 +47,31 @@ pub fn show_number(v: f64) -> String {
     } else {
         group_thousands(v, 1)
     }
+}
+
+/// `value` rounded down to `decimals` places (within 1e-6 of the next step counts as that
+/// step, so `4499.9999999` is `4500`): the figure an "at most" message may promise.
+pub fn floor_to(value: f64, decimals: usize) -> f64 {
+    let scale = 10f64.powi(i32::try_from(decimals).unwrap_or(0));
+    (value * scale + 1e-6).floor() / scale
+}
+
+/// A reachable figure as the infeasible messages and `predict` print it: rounded down to
+/// `decimals` places ([`floor_to`]), grouped, without a `.0` tail (`7684.86` with 1 ->
+/// `"7,684.8"`, `4500` with 1 -> `"4,500"`, `661584.7` with 0 -> `"661,584"`).
+pub fn at_most(value: f64, decimals: usize) -> String {
+    let s = group_thousands(floor_to(value, decimals), decimals);
+    match s.split_once('.') {
+        Some((int, frac)) if !s.contains('e') && frac.chars().all(|c| c == '0') => int.to_string(),
+        _ => s,
+    }
+}
+
+/// `n` and the noun, plural unless `n` is 1: `counted(1, "flow")` -> `"1 flow"`,
+/// `counted(3, "datastore")` -> `"3 datastores"` (thousands grouped).
+pub fn counted(n: u64, noun: &str) -> String {
+    let s = if n == 1 { "" } else { "s" };
+    format!("{} {noun}{s}", group_thousands(n as f64, 0))
 }
 
 /// Longest text, in characters, quoted whole in a message or warning.
@@ -103,5 +136,23 @@ mod tests {
             clip(&long),
             format!("{}... (1,000 characters)", "é".repeat(60))
         );
+    }
+
+    #[test]
+    fn absurd_figures_are_compact_and_reachable_ones_round_down() {
+        // 1.234e15 -> one decimal of the mantissa; 999,999,999,999,999 stays in full.
+        assert_eq!(group_thousands(1.234e15, 0), "1.2e15");
+        assert_eq!(group_thousands(-3e20, 2), "-3.0e20");
+        assert_eq!(
+            group_thousands(999_999_999_999_999.0, 0),
+            "999,999,999,999,999"
+        );
+        // predict's 661,584.713 IOPS and 7,684.861 MiB/s (anf-avs, 3 hosts) round down.
+        assert_eq!(at_most(661_584.713, 0), "661,584");
+        assert_eq!(at_most(7_684.861, 1), "7,684.8");
+        assert_eq!(at_most(4_499.999_999_9, 1), "4,500");
+        assert_eq!(at_most(2e16, 0), "2.0e16");
+        assert_eq!(counted(1, "flow"), "1 flow");
+        assert_eq!(counted(1200, "datastore"), "1,200 datastores");
     }
 }

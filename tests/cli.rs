@@ -963,7 +963,7 @@ fn text_plan_names_connections_and_hides_empty_reservations() {
     assert!(o.status.success(), "{}", stderr(&o));
     let text = String::from_utf8_lossy(&o.stdout);
     assert!(
-        text.contains("3 hosts x 1 datastores x 4 connections = 12 flows"),
+        text.contains("3 hosts x 1 datastore x 4 connections = 12 flows"),
         "{text}"
     );
     // Cool access without a reservation: the pool line shows no "0 TiB reserved".

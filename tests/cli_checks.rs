@@ -407,4 +407,120 @@ fn one_host_running_vms_is_singular() {
     assert!(o.status.success(), "{}", stderr(&o));
     let first = stdout(&o).lines().next().unwrap_or_default().to_string();
     assert!(first.contains("3 hosts (1 runs VMs)"), "{first}");
+    // 1 host running VMs x 1 datastore = 1 flow: both nouns singular (issue 12 item 11).
+    assert!(
+        first.ends_with("3 hosts (1 runs VMs) x 1 datastore = 1 flow"),
+        "{first}"
+    );
+}
+
+/// `plan fixtures/small-estate.xlsx --hosts 3 ARGS` exits 2; the figure of "at most X is
+/// reachable" and the `predict` arguments of the layout the message names.
+fn infeasible_layout(args: &[&str]) -> (String, Vec<String>, String) {
+    let mut argv = vec!["plan", "fixtures/small-estate.xlsx", "--hosts", "3"];
+    argv.extend_from_slice(args);
+    let out = dsplan(&argv);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    let between = |from: &str, to: &str| -> String {
+        let start = err.find(from).map(|i| i + from.len()).unwrap_or(0);
+        let len = err[start..].find(to).unwrap_or(0);
+        err[start..start + len].to_string()
+    };
+    let figure = between("at most ", " is reachable");
+    // "best with D datastore(s) x H hosts running V VM(s) (P per host) = F flows at B KiB,
+    // R% read, Q% random"
+    let layout = between("best with ", "% random");
+    let words: Vec<&str> = layout
+        .split(|c: char| c.is_whitespace() || c == '(' || c == ',' || c == '%')
+        .filter(|w| !w.is_empty())
+        .collect();
+    let number = |after: &str| {
+        let i = words.iter().position(|w| *w == after).unwrap_or(0);
+        words[i.saturating_sub(1)].to_string()
+    };
+    let mut predict: Vec<String> = [
+        ("--datastores", words[0].to_string()),
+        ("--hosts", number("hosts")),
+        ("--vms-per-host", number("per")),
+        ("--block-size", number("KiB")),
+        ("--read-pct", number("read")),
+        ("--random-pct", number("random")),
+    ]
+    .into_iter()
+    .flat_map(|(flag, value)| [flag.to_string(), value])
+    .collect();
+    if err.contains("(12,800 MiB/s per volume)") {
+        predict.push("--large-volume".into());
+    }
+    (figure, predict, err)
+}
+
+#[test]
+fn infeasible_figures_agree_with_predict_for_the_same_layout() {
+    // The IOPS target: 7 datastores x 3 hosts (2 VMs each) at 8 KiB, 70% read, 80% random;
+    // predict gives 661,584.71 IOPS (host layer), which both round down to 661,584 (the
+    // error used to floor and predict to round: 661,585). The MiB/s target: 2 datastores at
+    // 64 KiB, 0% random: 7,684.86 MiB/s -> 7,684.8 in both (the error printed 7,684,
+    // predict 7684.9).
+    for (args, which, expected) in [
+        (&["--iops", "5000000"][..], "IOPS", "661,584"),
+        (
+            &["--iops", "5000000", "--allow-large-volumes"],
+            "IOPS",
+            "661,584",
+        ),
+        (&["--throughput-mibps", "100000"], "MiB/s", "7,684.8"),
+        (
+            &["--throughput-mibps", "100000", "--allow-large-volumes"],
+            "MiB/s",
+            "7,684.8",
+        ),
+    ] {
+        let (figure, predict_args, err) = infeasible_layout(args);
+        assert_eq!(figure, expected, "{err}");
+        let large = args.contains(&"--allow-large-volumes");
+        assert_eq!(
+            err.contains("regular and large volumes (12,800 MiB/s per volume)"),
+            large,
+            "{err}"
+        );
+        let mut argv = vec!["predict"];
+        argv.extend(predict_args.iter().map(String::as_str));
+        let out = dsplan(&argv);
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert_eq!(out.status.code(), Some(0), "{argv:?}: {}", stderr(&out));
+        let predicted = text
+            .lines()
+            .find_map(|l| l.strip_prefix("predicted: "))
+            .unwrap_or_default();
+        let shown = format!("{figure} {which}");
+        assert!(
+            predicted.contains(&shown),
+            "{argv:?}: '{predicted}' vs '{shown}'\n{err}"
+        );
+    }
+}
+
+#[test]
+fn text_figures_are_grouped_and_no_empty_reservation_is_shown() {
+    // db-01's RDM disk is 2,097,152 MiB = 2,048 GiB (fixtures/small-estate.xlsx vDisk):
+    // written 2,048.0, not 2048.0. --reservation 1y buys nothing for a 3 TiB Flexible pool
+    // (no published discount for Flexible): no "0 TiB reserved at 0% off" anywhere.
+    for args in [&["--hosts", "3"][..], &["--per-cluster"], &[]] {
+        for format in ["text", "md"] {
+            let mut argv = vec!["plan", "fixtures/small-estate.xlsx", "--reservation", "1y"];
+            argv.extend_from_slice(args);
+            argv.extend_from_slice(&["--format", format]);
+            let o = dsplan(&argv);
+            assert!(o.status.success(), "{argv:?}: {}", stderr(&o));
+            let text = stdout(&o);
+            assert!(
+                text.contains("VM 'db-01' has 2,048.0 GiB of RDM disks"),
+                "{argv:?}"
+            );
+            assert!(!text.contains(" 0 TiB reserved"), "{argv:?}\n{text}");
+            assert!(!text.contains(" 0% off"), "{argv:?}\n{text}");
+        }
+    }
 }

@@ -400,3 +400,38 @@ fn warnings_name_the_header_the_file_has() {
         Some("Provisioned MB")
     );
 }
+
+#[test]
+fn the_overcommitted_datastore_warning_names_the_files_vdatastore_header() {
+    // vDatastore writes `Provisioned MB`/`Capacity MB` (RVTools 3.x): 2,000 MiB provisioned
+    // on 1,000 MiB capacity is overcommitted, and the warning names `Provisioned MB`.
+    let dir = scratch("vdatastore_headers");
+    let folder = csv_folder(
+        &dir,
+        "export",
+        &[
+            (
+                "vInfo",
+                "VM,Provisioned MB,In Use MB\napp,100,100\n".to_string(),
+            ),
+            (
+                "vDatastore",
+                "Name,Capacity MB,Provisioned MB,URL\nds1,1000,2000,ds:///vmfs/1/\n".to_string(),
+            ),
+        ],
+    );
+    let inv = read(&[folder]);
+    let w = inv
+        .warnings
+        .iter()
+        .find(|w| w.message.contains("is overcommitted"))
+        .expect("an overcommitted warning");
+    assert_eq!(w.column.as_deref(), Some("Provisioned MB"), "{w:?}");
+    assert_eq!(
+        inv.sources[0]
+            .vdatastore_headers
+            .get("Provisioned MiB")
+            .map(String::as_str),
+        Some("Provisioned MB")
+    );
+}

@@ -3,6 +3,7 @@
 use serde::Serialize;
 
 use dsplan::catalog::CoolThroughputRule;
+use dsplan::numbers::{at_most, floor_to, group_thousands};
 use dsplan::perf::{Extrapolation, IoProfile, Layer, LayerCeiling, Layout, Prediction};
 
 use super::common::CommonArgs;
@@ -123,8 +124,10 @@ pub fn render(args: &PredictArgs) -> Result<String, String> {
     }
     s.push('\n');
     s.push_str(&format!(
-        "predicted: {:.0} IOPS, {:.1} MiB/s (bottleneck: {})\n",
-        p.iops, p.throughput_mibps, p.bottleneck
+        "predicted: {} IOPS, {} MiB/s (bottleneck: {})\n",
+        at_most(p.iops, 0),
+        at_most(p.throughput_mibps, 1),
+        p.bottleneck
     ));
     if let Some(sentence) = extrapolation.sentence() {
         s.push_str(&sentence);
@@ -143,10 +146,10 @@ pub fn render(args: &PredictArgs) -> Result<String, String> {
     ));
     for l in &p.layers {
         s.push_str(&format!(
-            "{:<12} {:>14.0} {:>12.1} {:>11.1}%\n",
+            "{:<12} {:>14} {:>12} {:>11.1}%\n",
             l.layer,
-            l.iops,
-            l.throughput_mibps,
+            at_most(l.iops, 0),
+            group_thousands(floor_to(l.throughput_mibps, 1), 1),
             l.utilization * 100.0
         ));
     }

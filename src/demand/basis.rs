@@ -77,10 +77,10 @@ impl<'a> DiskSums<'a> {
         Some(Warning::at_row(
             &vm.origin,
             format!(
-                "VM '{}' has {:.1} GiB of RDM disks: they need no datastore space and are \
+                "VM '{}' has {} GiB of RDM disks: they need no datastore space and are \
                  not planned (migrate them separately)",
                 vm.name,
-                rdm / MIB_PER_GIB
+                crate::numbers::group_thousands(rdm / MIB_PER_GIB, 1)
             ),
         ))
     }

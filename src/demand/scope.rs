@@ -112,7 +112,7 @@ impl Filters {
                 format!(
                     "VM '{}' reports {} MiB, more than any VM can hold: excluded as a data error",
                     vm.name,
-                    capacity_mib.unwrap_or(0.0)
+                    crate::numbers::group_thousands(capacity_mib.unwrap_or(0.0), 0)
                 ),
             ));
             Some(ExclusionReason::ImplausibleCapacity)

@@ -224,6 +224,7 @@ pub(super) fn read(mut input: Input, file: String) -> Result<Inventory, IngestEr
         created: None,
         server: None,
         vinfo_headers: std::collections::BTreeMap::new(),
+        vdatastore_headers: std::collections::BTreeMap::new(),
     };
     let mut vms = Vec::new();
     let sheet = input.read_tab(

@@ -12,7 +12,8 @@
 //! - `table`: header resolution (trimmed, case- and space-insensitive, every known spelling)
 //!   and typed access to a row's cells, turning bad cells into warnings.
 //! - `vinfo`, `tabs`: the columns read from each tab and the records built from a row;
-//!   `vmemory`: vMemory's `Consumed`, joined to the VMs of the same input.
+//!   `vmrows`: the vCPU and vMemory rows (vMemory's `Consumed`; the power state, template
+//!   flag, cluster and host vInfo left unknown), joined to the VMs of the same input.
 //! - `merge`: several inputs into one inventory, duplicates removed; `quality`: the
 //!   data-quality checks over the merged inventory.
 //! - `perf`: the per-VM performance CSV ([`read_perf_csv`]), joined to an inventory.
@@ -52,7 +53,7 @@ mod table;
 mod tabs;
 mod value;
 mod vinfo;
-mod vmemory;
+mod vmrows;
 mod xlsx;
 
 pub use csvfile::MAX_LINE_BYTES;
@@ -240,7 +241,9 @@ impl IngestError {
 /// its `VMs` and `ESX Hosts` sheets, [`Source::format`] [`LIVE_OPTICS_FORMAT`]; see
 /// [`read_live_optics_perf`] for its `VM Performance` sheet). Besides vInfo (required), the
 /// tabs vDisk, vPartition, vHost, vCluster, vDatastore, vSnapshot, vMemory and vMetaData are
-/// read when present; a missing tab is unknown data (see [`Source::tabs`]), and a present tab
+/// read when present, and vCPU when some VM's power state, template flag, cluster or host
+/// is unknown in vInfo (then taken from vCPU, else vMemory, with one warning per field and
+/// tab); a missing tab is unknown data (see [`Source::tabs`]), and a present tab
 /// without its key column is skipped with a warning. vMemory's `Consumed` (MiB) is joined to
 /// the VMs of the same input by VM key (`VI SDK Server` + `VM ID`, else UUID, else name) into
 /// [`Vm::memory_consumed_mib`](crate::inventory::Vm::memory_consumed_mib); rows naming no
@@ -324,6 +327,7 @@ pub fn read_input(path: &Path) -> Result<Inventory, IngestError> {
         created: None,
         server: None,
         vinfo_headers: std::collections::BTreeMap::new(),
+        vdatastore_headers: std::collections::BTreeMap::new(),
     };
 
     // vInfo: required.
@@ -383,11 +387,17 @@ pub fn read_input(path: &Path) -> Result<Inventory, IngestError> {
         &mut inventory.clusters,
         tabs::cluster_from_row,
     )?;
+    let mut datastore_headers = std::collections::BTreeMap::new();
     ctx.optional(
         "vDatastore",
         tabs::DATASTORE_FIELDS,
         &mut inventory.datastores,
-        tabs::datastore_from_row,
+        |row| {
+            if datastore_headers.is_empty() {
+                datastore_headers = header_names(row);
+            }
+            tabs::datastore_from_row(row)
+        },
     )?;
     ctx.optional(
         "vSnapshot",
@@ -398,10 +408,15 @@ pub fn read_input(path: &Path) -> Result<Inventory, IngestError> {
     let mut memory_rows = Vec::new();
     ctx.optional(
         "vMemory",
-        vmemory::FIELDS,
+        vmrows::VMEMORY_FIELDS,
         &mut memory_rows,
-        vmemory::memory_from_row,
+        vmrows::vm_row,
     )?;
+    // vCPU only serves the attributes a trimmed vInfo leaves unknown.
+    let mut cpu_rows = Vec::new();
+    if vmrows::any_unknown(&inventory.vms) {
+        ctx.optional("vCPU", vmrows::VCPU_FIELDS, &mut cpu_rows, vmrows::vm_row)?;
+    }
     let mut metadata = Vec::new();
     ctx.optional(
         "vMetaData",
@@ -409,7 +424,14 @@ pub fn read_input(path: &Path) -> Result<Inventory, IngestError> {
         &mut metadata,
         tabs::metadata_from_row,
     )?;
-    vmemory::join(&mut inventory.vms, &memory_rows, &mut inventory.warnings);
+    vmrows::join(
+        &mut inventory.vms,
+        &cpu_rows,
+        &memory_rows,
+        &source.vinfo_headers,
+        &mut inventory.warnings,
+    );
+    source.vdatastore_headers = datastore_headers;
     if let Some(first) = metadata.first() {
         source.rvtools_major_version = first.major_version.clone();
         source.rvtools_version = first.version.clone();

@@ -40,13 +40,24 @@ fn in_use_above_provisioned(inv: &Inventory, out: &mut Vec<Warning>) {
 /// The vInfo header the input of `file` writes for `field` (`In Use MB` for `In Use MiB`),
 /// else the field name.
 fn vinfo_header(inv: &Inventory, file: &str, field: &str) -> String {
+    header_of(inv, file, field, |s| &s.vinfo_headers)
+}
+
+/// The header the input of `file` writes for `field` in the sheet whose headers `headers`
+/// picks from its [`Source`](crate::inventory::Source), else the field name.
+fn header_of(
+    inv: &Inventory,
+    file: &str,
+    field: &str,
+    headers: fn(&crate::inventory::Source) -> &BTreeMap<String, String>,
+) -> String {
     inv.sources
         .iter()
         .find(|s| {
             s.file == file
                 || (s.format == "csv-folder" && std::path::Path::new(file).starts_with(&s.file))
         })
-        .and_then(|s| s.vinfo_headers.get(field))
+        .and_then(|s| headers(s).get(field))
         .map_or_else(|| field.to_string(), Clone::clone)
 }
 
@@ -215,7 +226,9 @@ fn overcommitted_datastores(inv: &Inventory, out: &mut Vec<Warning>) {
                     file: d.origin.file.clone(),
                     sheet: Some(d.origin.sheet.clone()),
                     row: Some(d.origin.row),
-                    column: Some("Provisioned MiB".to_string()),
+                    column: Some(header_of(inv, &d.origin.file, "Provisioned MiB", |s| {
+                        &s.vdatastore_headers
+                    })),
                     value: Some(crate::ingest::value::format_number(prov)),
                     message: format!(
                         "datastore '{}' is overcommitted: {prov} MiB provisioned on {cap} MiB \

@@ -1,5 +1,5 @@
 //! The tabs besides vInfo: vDisk, vPartition, vHost, vCluster, vDatastore, vSnapshot and
-//! vMetaData (vMemory: see `vmemory.rs`). Each has its field list (slot order = the
+//! vMetaData (vCPU and vMemory: see `vmrows.rs`). Each has its field list (slot order = the
 //! constants) and a row reader.
 
 use crate::ingest::table::{FieldSpec, Row};
@@ -24,6 +24,7 @@ pub(crate) const VM_ID: &[&str] = &[
     "vPartitionVMID",
     "vSnapshotVMID",
     "vMemoryVMID",
+    "vCPUVMID",
 ];
 pub(crate) const VM_UUID: &[&str] = &[
     "VM UUID",
@@ -31,6 +32,7 @@ pub(crate) const VM_UUID: &[&str] = &[
     "vPartitionUUID",
     "vSnapshotUUID",
     "vMemoryUUID",
+    "vCPUUUID",
 ];
 pub(crate) const SERVER: &[&str] = &[
     "VI SDK Server",
@@ -38,6 +40,7 @@ pub(crate) const SERVER: &[&str] = &[
     "vPartitionVISDKServer",
     "vSnapshotVISDKServer",
     "vMemoryVISDKServer",
+    "vCPUVISDKServer",
     "vHostVISDKServer",
     "vClusterVISDKServer",
     "vDatastoreVISDKServer",

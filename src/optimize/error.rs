@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::catalog::CatalogError;
-use crate::numbers::{group_thousands, show_number};
+use crate::numbers::{at_most, show_number};
 use crate::perf::PerfError;
 
 /// Appended to a message when, at the other settings, only large volumes could meet
@@ -29,6 +29,15 @@ pub enum Target {
 }
 
 impl Target {
+    /// Decimals its figures are shown with: MiB/s one (as `predict` prints them), IOPS and
+    /// GiB none.
+    pub fn decimals(self) -> usize {
+        match self {
+            Target::ThroughputMibps => 1,
+            Target::Iops | Target::CapacityGib => 0,
+        }
+    }
+
     /// Human name with unit.
     pub fn describe(self) -> &'static str {
         match self {
@@ -47,7 +56,7 @@ pub enum OptimizeError {
         "the {} target {} cannot be met: at most {} is reachable ({detail})",
         target.describe(),
         show_number(*required),
-        group_thousands((reachable + 1e-6).floor(), 0)
+        at_most(*reachable, target.decimals())
     )]
     Infeasible {
         /// The target that cannot be met.

@@ -4,7 +4,7 @@
 
 use super::error::{OptimizeError, Target, only_large_volumes};
 use super::milp::{Context, GIB_PER_TIB, Targets, workload_layout};
-use crate::numbers::group_thousands;
+use crate::numbers::{at_most, group_thousands};
 use crate::perf::{IoProfile, Layer, PerfModel};
 
 /// Fails with [`OptimizeError::Infeasible`] when a target (base or peak) is beyond every
@@ -87,9 +87,9 @@ fn check_performance_reachable(
         if required > reachable {
             let mut why = unreachable_detail(ctx, ctx.model, (ceilings, allow), profile, what)?;
             if !allow && required <= with_large {
-                let at_most = group_thousands((with_large + 1e-6).floor(), 0);
+                let most = at_most(with_large, target.decimals());
                 why.push_str("; ");
-                why.push_str(&only_large_volumes(&format!("it (at most {at_most})")));
+                why.push_str(&only_large_volumes(&format!("it (at most {most})")));
             }
             return Err(OptimizeError::Infeasible {
                 target,
@@ -189,13 +189,16 @@ fn unreachable_detail(
     let p = model.predict(&layout, profile)?;
     let mut detail = format!(
         "{what} with {} ({} MiB/s per volume): best with {best_d} datastore(s) x {} hosts \
-         running {vms} VM(s) ({} per host) = {} flows at {} KiB, limited by the {} layer",
+         running {vms} VM(s) ({} per host) = {} flows at {} KiB, {}% read, {}% random, \
+         limited by the {} layer",
         ctx.volume_kinds_text(),
         group_thousands(vol_mibps, 0),
         layout.hosts,
         layout.vms_per_host.unwrap_or(1),
         layout.flows(),
         profile.block_size_kib,
+        profile.read_pct,
+        profile.random_pct,
         p.bottleneck.as_str()
     );
     if p.bottleneck == Layer::Vm {

@@ -21,6 +21,7 @@
 //! ```
 
 mod options;
+mod unknowns;
 
 pub use options::PlanOptions;
 
@@ -294,6 +295,10 @@ impl Planner {
         };
         let mut demand = demand::derive(&inventory, &self.options.demand_options())?;
         let mut warnings = inventory.warnings.clone();
+        warnings.extend(unknowns::unknown_attribute_warnings(
+            &inventory,
+            &self.options,
+        ));
         warnings.append(&mut demand.warnings);
         demand.warnings = warnings;
         let (perf, figures) = match (&self.perf, &self.options.perf) {

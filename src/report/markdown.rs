@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use crate::demand::ExcludedVm;
-use crate::numbers::group_thousands as g;
+use crate::numbers::{counted, group_thousands as g};
 use crate::plan::Plan;
 
 /// A section of the Markdown report: appends its heading and body to `s`.
@@ -98,14 +98,14 @@ fn header(s: &mut String, plan: &Plan) {
     let _ = writeln!(s, "# ANF datastore plan\n");
     let _ = writeln!(
         s,
-        "**{} datastore(s) on {} ({} TiB), {} hosts x {} datastores = {} flows: {} USD/month** \
+        "**{} datastore(s) on {} ({} TiB), {} x {} = {}: {} USD/month** \
          ({}, {}, prices effective {}).\n",
         t.datastores,
         levels.join(" + "),
         t.pool_size_tib,
-        plan.hosts,
-        t.datastores,
-        t.flows,
+        counted(u64::from(plan.hosts), "host"),
+        counted(u64::from(t.datastores), "datastore"),
+        counted(t.flows, "flow"),
         g(t.cost_usd_per_month, 2),
         plan.region,
         plan.location,

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use crate::catalog::ServiceLevel;
 use crate::demand::ExcludedVm;
 use crate::inventory::Warning;
-use crate::numbers::group_thousands;
+use crate::numbers::{counted, group_thousands};
 use crate::plan::{Alternative, ClusterPlans, PhaseLayout, Plan, PoolPlan};
 
 /// A section of the text report: appends its lines (with the blank line before it) to `s`.
@@ -51,9 +51,13 @@ fn header(s: &mut String, plan: &Plan) {
         .collect();
     let hosts = if t.hosts_with_vms > 0 && t.hosts_with_vms < plan.hosts {
         let verb = if t.hosts_with_vms == 1 { "runs" } else { "run" };
-        format!("{} hosts ({} {verb} VMs)", plan.hosts, t.hosts_with_vms)
+        format!(
+            "{} ({} {verb} VMs)",
+            counted(u64::from(plan.hosts), "host"),
+            t.hosts_with_vms
+        )
     } else {
-        format!("{} hosts", plan.hosts)
+        counted(u64::from(plan.hosts), "host")
     };
     // Flows = hosts running VMs x datastores x connections per host and datastore.
     let per_connection = u64::from(t.hosts_with_vms.max(1)) * u64::from(t.datastores.max(1));
@@ -63,13 +67,12 @@ fn header(s: &mut String, plan: &Plan) {
     };
     let _ = writeln!(
         s,
-        "dsplan plan: {} datastore(s) on {} ({} TiB), {hosts} x {} datastores{connections} = {} \
-         flows",
+        "dsplan plan: {} datastore(s) on {} ({} TiB), {hosts} x {}{connections} = {}",
         t.datastores,
         levels.join(" + "),
         t.pool_size_tib,
-        t.datastores,
-        t.flows
+        counted(u64::from(t.datastores), "datastore"),
+        counted(t.flows, "flow")
     );
     let _ = writeln!(
         s,
