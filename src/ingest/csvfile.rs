@@ -284,10 +284,13 @@ where
 /// Opens a file for streaming when it starts as UTF-8 (optionally after a byte-order mark,
 /// which is consumed): the reader and the sniffed delimiter; `None` for UTF-16 or a first
 /// block that is not UTF-8.
+/// A CSV file's bytes, streamed (a buffered file, or a slice).
+type Streamed<'a> = Box<dyn std::io::BufRead + 'a>;
+
 fn open_utf8<'a>(
     data: CsvData<'a>,
     file: &str,
-) -> Result<Option<(Box<dyn std::io::BufRead + 'a>, u8)>, IngestError> {
+) -> Result<Option<(Streamed<'a>, u8)>, IngestError> {
     use std::io::BufRead;
     const BLOCK: usize = 64 * 1024;
     let mut input: Box<dyn BufRead + 'a> = match data {
