@@ -27,6 +27,8 @@ enum Command {
     Predict(Box<cli::predict::PredictArgs>),
     /// Predicted IOPS and MiB/s against datastore count for several host counts (CSV + SVG).
     Sweep(Box<cli::sweep::SweepArgs>),
+    /// A local web page: drop an RVTools export, see and download the plan.
+    Serve(cli::serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -43,6 +45,7 @@ fn main() -> ExitCode {
         Command::Plan(args) => cli::plan::run(args),
         Command::Predict(args) => cli::predict::run(args).map_err(cli::Failure::with_flags),
         Command::Sweep(args) => cli::sweep::run(args).map_err(cli::Failure::with_flags),
+        Command::Serve(args) => cli::serve::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

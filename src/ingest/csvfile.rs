@@ -287,10 +287,7 @@ where
 /// A CSV file's bytes, streamed (a buffered file, or a slice).
 type Streamed<'a> = Box<dyn std::io::BufRead + 'a>;
 
-fn open_utf8<'a>(
-    data: CsvData<'a>,
-    file: &str,
-) -> Result<Option<(Streamed<'a>, u8)>, IngestError> {
+fn open_utf8<'a>(data: CsvData<'a>, file: &str) -> Result<Option<(Streamed<'a>, u8)>, IngestError> {
     use std::io::BufRead;
     const BLOCK: usize = 64 * 1024;
     let mut input: Box<dyn BufRead + 'a> = match data {
