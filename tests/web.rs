@@ -130,7 +130,7 @@ fn dechunk(mut rest: &str) -> String {
             break;
         }
         out.push_str(&tail[..n]);
-        rest = &tail[n..].trim_start_matches("\r\n");
+        rest = tail[n..].trim_start_matches("\r\n");
     }
     out
 }
