@@ -78,3 +78,14 @@ pub const MEMORY_OVERCOMMIT: f64 = 1.0;
 /// admission control", learn.microsoft.com/azure/azure-vmware/concepts-private-clouds-clusters,
 /// 2025-08-14, include hosts-minimum-initial-deployment-statement, 2025-04-02).
 pub const HA_HOSTS: u32 = 1;
+
+/// `dsplan serve`'s TCP port (`--port`; 0 asks the system for a free one).
+pub const SERVE_PORT: u16 = 8080;
+
+/// `dsplan serve`'s address (`--bind`): loopback only, so the page is not reachable from
+/// another machine unless asked for.
+pub const SERVE_BIND: &str = "127.0.0.1";
+
+/// Largest upload `dsplan serve` accepts, MiB (`--max-upload-mib`): a 100,000-VM RVTools
+/// xlsx is about 100-200 MB, a zip of its CSV folder less.
+pub const SERVE_MAX_UPLOAD_MIB: u64 = 512;

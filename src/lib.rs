@@ -98,6 +98,7 @@ mod planner;
 pub mod report;
 pub mod sizing;
 pub mod vsan;
+pub mod web;
 
 pub use error::{Error, ErrorKind};
 pub use planner::{PlanOptions, Planned, Planner};

@@ -33,6 +33,8 @@ enum Command {
     /// Predicted IOPS and MiB/s against datastore count for several host counts (CSV + SVG).
     #[command(allow_negative_numbers = true)]
     Sweep(Box<cli::sweep::SweepArgs>),
+    /// A local web page: drop an RVTools export, see and download the plan.
+    Serve(cli::serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -49,6 +51,7 @@ fn main() -> ExitCode {
         Command::Plan(args) => cli::plan::run(args),
         Command::Predict(args) => cli::predict::run(args).map_err(cli::Failure::with_flags),
         Command::Sweep(args) => cli::sweep::run(args).map_err(cli::Failure::with_flags),
+        Command::Serve(args) => cli::serve::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -4,13 +4,13 @@
 //! Stages, earliest first. A module may use its own stage and those before it:
 //! `defaults`, `numbers` (shared constants and number formatting) -> `catalog` -> `perf`
 //! -> `inventory` -> `ingest` -> `demand` -> `vsan` -> `sizing` -> `plan` (the output types the
-//! optimizer fills) -> `optimize` -> `report` -> `error` -> `planner` -> the command
+//! optimizer fills) -> `optimize` -> `report` -> `error` -> `planner` -> `web` (`dsplan serve`) -> the command
 //! (`main.rs`, `cli/`).
 
 use std::path::{Path, PathBuf};
 
 /// Module name and its stage number.
-const STAGES: [(&str, u32); 14] = [
+const STAGES: [(&str, u32); 15] = [
     ("defaults", 0),
     ("numbers", 0),
     ("catalog", 1),
@@ -25,6 +25,7 @@ const STAGES: [(&str, u32); 14] = [
     ("report", 10),
     ("error", 11),
     ("planner", 12),
+    ("web", 13),
 ];
 
 /// Names the crate root re-exports, and the module they come from.

@@ -1,5 +1,6 @@
 //! The `dsplan` command's subcommands, one file each, all thin layers over the library:
-//! `inventory`, `plan` (through [`dsplan::Planner`]), `predict` and `sweep`.
+//! `inventory`, `plan` (through [`dsplan::Planner`]), `predict`, `sweep` and `serve` (the
+//! local web page, [`dsplan::web`]).
 //!
 //! Exit codes come from [`dsplan::ErrorKind`]: 0 ok, 1 input or usage error, 2 a target
 //! cannot be met, 3 an internal error.
@@ -11,6 +12,7 @@ pub mod output;
 pub mod plan;
 pub mod predict;
 pub mod progress;
+pub mod serve;
 pub mod sweep;
 
 use dsplan::ErrorKind;

@@ -82,13 +82,25 @@ impl CsvText {
     }
 }
 
+/// Where a CSV file's bytes are: on disk, or in memory (an upload, a zip entry).
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum CsvData<'a> {
+    /// A file on disk, streamed.
+    Path(&'a Path),
+    /// Bytes in memory.
+    Bytes(&'a [u8]),
+}
+
 /// Reads and decodes a CSV file.
 ///
 /// # Errors
 /// [`IngestError::NotFound`] / [`IngestError::Io`]; [`IngestError::NotASpreadsheet`] for an
 /// empty file or binary data (NUL bytes without a UTF-16 byte-order mark).
-pub(crate) fn load(path: &Path, file: &str) -> Result<CsvText, IngestError> {
-    let bytes = std::fs::read(path).map_err(|e| IngestError::from_io(file, e))?;
+pub(crate) fn load(data: CsvData<'_>, file: &str) -> Result<CsvText, IngestError> {
+    let bytes = match data {
+        CsvData::Path(path) => std::fs::read(path).map_err(|e| IngestError::from_io(file, e))?,
+        CsvData::Bytes(bytes) => bytes.to_vec(),
+    };
     let (text, start) = decode(bytes, file)?;
     let content = text.get(start..).unwrap_or("");
     if content.trim().is_empty() {
@@ -216,13 +228,31 @@ pub(crate) fn read_file<F>(
     sheet: &str,
     specs: &[FieldSpec],
     warnings: &mut Vec<Warning>,
+    visit: F,
+) -> Result<Resolved, IngestError>
+where
+    F: FnMut(&mut Row<'_, '_>),
+{
+    read_data(CsvData::Path(path), file, sheet, specs, warnings, visit)
+}
+
+/// [`read_file`] over a file on disk or bytes in memory.
+///
+/// # Errors
+/// As [`read_file`].
+pub(crate) fn read_data<F>(
+    data: CsvData<'_>,
+    file: &str,
+    sheet: &str,
+    specs: &[FieldSpec],
+    warnings: &mut Vec<Warning>,
     mut visit: F,
 ) -> Result<Resolved, IngestError>
 where
     F: FnMut(&mut Row<'_, '_>),
 {
     let warnings_before = warnings.len();
-    if let Some((input, delimiter)) = open_utf8(path, file)? {
+    if let Some((input, delimiter)) = open_utf8(data, file)? {
         let rdr = csv_reader(input, delimiter);
         let sheet_ctx = SheetCtx {
             file,
@@ -235,7 +265,7 @@ where
         }
         warnings.truncate(warnings_before);
     }
-    let text = load(path, file)?;
+    let text = load(data, file)?;
     let sheet_ctx = SheetCtx {
         file,
         sheet,
@@ -254,17 +284,24 @@ where
 /// Opens a file for streaming when it starts as UTF-8 (optionally after a byte-order mark,
 /// which is consumed): the reader and the sniffed delimiter; `None` for UTF-16 or a first
 /// block that is not UTF-8.
-fn open_utf8(
-    path: &Path,
-    file: &str,
-) -> Result<Option<(std::io::BufReader<std::fs::File>, u8)>, IngestError> {
+/// A CSV file's bytes, streamed (a buffered file, or a slice).
+type Streamed<'a> = Box<dyn std::io::BufRead + 'a>;
+
+fn open_utf8<'a>(data: CsvData<'a>, file: &str) -> Result<Option<(Streamed<'a>, u8)>, IngestError> {
     use std::io::BufRead;
     const BLOCK: usize = 64 * 1024;
-    let f = std::fs::File::open(path).map_err(|e| IngestError::from_io(file, e))?;
-    let mut input = std::io::BufReader::with_capacity(BLOCK, f);
+    let mut input: Box<dyn BufRead + 'a> = match data {
+        CsvData::Path(path) => {
+            let f = std::fs::File::open(path).map_err(|e| IngestError::from_io(file, e))?;
+            Box::new(std::io::BufReader::with_capacity(BLOCK, f))
+        }
+        CsvData::Bytes(bytes) => Box::new(bytes),
+    };
     let chunk = input
         .fill_buf()
         .map_err(|e| IngestError::from_io(file, e))?;
+    // Bytes in memory come as one chunk: judge the first block, as for a file.
+    let chunk = &chunk[..chunk.len().min(BLOCK)];
     if chunk.starts_with(&[0xFF, 0xFE]) || chunk.starts_with(&[0xFE, 0xFF]) {
         return Ok(None);
     }

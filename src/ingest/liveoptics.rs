@@ -68,7 +68,7 @@ impl PerfBasis {
 }
 
 /// Whether an open workbook is a Live Optics export: a `VMs` sheet and no `vInfo`.
-pub(crate) fn is_live_optics(wb: &xlsx::Workbook) -> bool {
+pub(crate) fn is_live_optics(wb: &xlsx::Workbook<'_>) -> bool {
     xlsx::find_sheet(wb, "vInfo").is_none() && xlsx::find_sheet(wb, VMS_SHEET).is_some()
 }
 
@@ -210,7 +210,7 @@ fn host_from_row(row: &mut Row<'_, '_>) -> Option<Host> {
 /// # Errors
 /// [`IngestError::MissingColumn`] when `VMs` lacks a required column,
 /// [`IngestError::Malformed`] for broken sheet data.
-pub(super) fn read(mut input: Input, file: String) -> Result<Inventory, IngestError> {
+pub(super) fn read(mut input: Input<'_>, file: String) -> Result<Inventory, IngestError> {
     let mut inventory = Inventory {
         inputs: vec![file.clone()],
         ..Inventory::default()

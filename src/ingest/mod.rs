@@ -43,6 +43,7 @@ use std::path::{Path, PathBuf};
 use crate::ingest::table::{FieldSpec, Row};
 use crate::inventory::{Inventory, Source, Warning};
 
+mod bytes;
 mod csvfile;
 mod liveoptics;
 mod merge;
@@ -56,6 +57,7 @@ mod vinfo;
 mod vmrows;
 mod xlsx;
 
+pub use bytes::{MAX_ZIP_CSV_BYTES, read_input_bytes, read_inputs_bytes};
 pub use csvfile::MAX_LINE_BYTES;
 pub use liveoptics::{
     LIVE_OPTICS_FORMAT, LIVE_OPTICS_PERF_SHEET, PerfBasis, read_live_optics_perf,
@@ -287,7 +289,7 @@ pub fn read_input(path: &Path) -> Result<Inventory, IngestError> {
             detail: "not a regular file or folder (a pipe, socket or device)".into(),
         });
     }
-    let (mut input, format) = if meta.is_dir() {
+    let (input, format) = if meta.is_dir() {
         (Input::CsvDir(rvtools_tabs(path, &file)?), "csv-folder")
     } else {
         let extension = path
@@ -297,7 +299,10 @@ pub fn read_input(path: &Path) -> Result<Inventory, IngestError> {
             .to_ascii_lowercase();
         match extension.as_str() {
             "xlsx" | "xlsm" => (Input::Xlsx(Box::new(xlsx::open(path, &file)?)), "xlsx"),
-            "csv" => (Input::CsvFile(single_csv_tab(path, &file)?), "csv"),
+            "csv" => (
+                Input::CsvFile(Held::Path(single_csv_tab(path, &file)?)),
+                "csv",
+            ),
             _ => {
                 return Err(IngestError::UnsupportedExtension {
                     file,
@@ -309,6 +314,11 @@ pub fn read_input(path: &Path) -> Result<Inventory, IngestError> {
             }
         }
     };
+    read_opened(input, file, format)
+}
+
+/// Reads an opened input (any format) into an inventory; `format` is [`Source::format`].
+fn read_opened(mut input: Input<'_>, file: String, format: &str) -> Result<Inventory, IngestError> {
     if let Input::Xlsx(wb) = &input
         && liveoptics::is_live_optics(wb)
     {
@@ -462,22 +472,52 @@ fn header_names(row: &Row<'_, '_>) -> std::collections::BTreeMap<String, String>
 }
 
 /// One opened input.
-enum Input {
+enum Input<'a> {
     /// An xlsx workbook.
-    Xlsx(Box<xlsx::Workbook>),
-    /// A folder of `RVTools_tab<tab>.csv` files: (tab, path), sorted.
-    CsvDir(Vec<(String, PathBuf)>),
+    Xlsx(Box<xlsx::Workbook<'a>>),
+    /// A folder (or a zip) of `RVTools_tab<tab>.csv` files, sorted by tab.
+    CsvDir(Vec<CsvTab<'a>>),
     /// A single CSV file read as vInfo.
-    CsvFile(PathBuf),
+    CsvFile(Held<'a>),
 }
 
-impl Input {
+/// One `RVTools_tab<tab>.csv` file of a folder or zip.
+struct CsvTab<'a> {
+    /// The tab (`vInfo`).
+    tab: String,
+    /// The file as messages name it (its path, or `upload.zip/RVTools_tabvInfo.csv`).
+    file: String,
+    /// Its bytes.
+    data: Held<'a>,
+}
+
+/// Where a CSV input's bytes are.
+enum Held<'a> {
+    /// On disk.
+    Path(PathBuf),
+    /// An upload in memory.
+    Bytes(&'a [u8]),
+    /// Inflated from a zip entry.
+    Owned(Vec<u8>),
+}
+
+impl Held<'_> {
+    fn data(&self) -> csvfile::CsvData<'_> {
+        match self {
+            Held::Path(path) => csvfile::CsvData::Path(path),
+            Held::Bytes(bytes) => csvfile::CsvData::Bytes(bytes),
+            Held::Owned(bytes) => csvfile::CsvData::Bytes(bytes),
+        }
+    }
+}
+
+impl Input<'_> {
     /// The sheets (tabs) the input has.
     fn tab_names(&self) -> Vec<String> {
         use calamine::Reader;
         match self {
             Input::Xlsx(wb) => wb.sheet_names(),
-            Input::CsvDir(tabs) => tabs.iter().map(|(t, _)| t.clone()).collect(),
+            Input::CsvDir(tabs) => tabs.iter().map(|t| t.tab.clone()).collect(),
             Input::CsvFile(_) => vec!["vInfo".to_string()],
         }
     }
@@ -503,19 +543,18 @@ impl Input {
                 Ok(Some(sheet))
             }
             Input::CsvDir(tabs) => {
-                let Some((name, path)) = tabs.iter().find(|(t, _)| t.eq_ignore_ascii_case(tab))
-                else {
+                let Some(found) = tabs.iter().find(|t| t.tab.eq_ignore_ascii_case(tab)) else {
                     return Ok(None);
                 };
-                let csv_file = path.display().to_string();
-                csvfile::read_file(path, &csv_file, name, specs, warnings, visit)?;
-                Ok(Some(name.clone()))
+                let data = found.data.data();
+                csvfile::read_data(data, &found.file, &found.tab, specs, warnings, visit)?;
+                Ok(Some(found.tab.clone()))
             }
-            Input::CsvFile(path) => {
+            Input::CsvFile(held) => {
                 if !tab.eq_ignore_ascii_case("vInfo") {
                     return Ok(None);
                 }
-                csvfile::read_file(path, file, "vInfo", specs, warnings, visit)?;
+                csvfile::read_data(held.data(), file, "vInfo", specs, warnings, visit)?;
                 Ok(Some("vInfo".to_string()))
             }
         }
@@ -523,15 +562,15 @@ impl Input {
 }
 
 /// What reading an optional tab needs.
-struct TabContext<'a> {
-    input: &'a mut Input,
+struct TabContext<'a, 'i> {
+    input: &'a mut Input<'i>,
     file: &'a str,
     warnings: &'a mut Vec<Warning>,
     /// The tabs read so far (the source's list).
     tabs: &'a mut Vec<String>,
 }
 
-impl TabContext<'_> {
+impl TabContext<'_, '_> {
     /// Reads an optional tab into `out`. A tab that cannot be read (no key column, corrupt
     /// CSV) is skipped with a warning naming the problem: its data stays unknown.
     fn optional<T, F>(
@@ -600,7 +639,7 @@ fn single_csv_tab(path: &Path, file: &str) -> Result<PathBuf, IngestError> {
 }
 
 /// A folder of `RVTools_tab<tab>.csv` files: the tabs found, sorted by name.
-fn rvtools_tabs(dir: &Path, name: &str) -> Result<Vec<(String, PathBuf)>, IngestError> {
+fn rvtools_tabs(dir: &Path, name: &str) -> Result<Vec<CsvTab<'static>>, IngestError> {
     let entries = std::fs::read_dir(dir).map_err(|e| IngestError::from_io(name, e))?;
     let mut seen = 0usize;
     let mut tabs = Vec::new();
@@ -616,7 +655,11 @@ fn rvtools_tabs(dir: &Path, name: &str) -> Result<Vec<(String, PathBuf)>, Ingest
             continue;
         }
         if let Some(tab) = csvfile::tab_of(&path) {
-            tabs.push((tab, path));
+            tabs.push(CsvTab {
+                tab,
+                file: path.display().to_string(),
+                data: Held::Path(path),
+            });
         }
     }
     if tabs.is_empty() {
@@ -625,6 +668,6 @@ fn rvtools_tabs(dir: &Path, name: &str) -> Result<Vec<(String, PathBuf)>, Ingest
             entries: seen,
         });
     }
-    tabs.sort();
+    tabs.sort_by(|a, b| (&a.tab, &a.file).cmp(&(&b.tab, &b.file)));
     Ok(tabs)
 }

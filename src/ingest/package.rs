@@ -20,7 +20,7 @@
 //! Every error names the file and the part, and for a worksheet the sheet's name.
 
 use std::fs::File;
-use std::io::{BufReader, Read};
+use std::io::{BufReader, Read, Seek};
 use std::path::Path;
 
 use crate::ingest::IngestError;
@@ -62,11 +62,18 @@ const MAX_ROW: u64 = 1_048_576;
 /// beyond `XFD1048576`; [`IngestError::Io`] when the file cannot be read.
 pub(crate) fn check(path: &Path, file: &str) -> Result<(), IngestError> {
     let f = File::open(path).map_err(|e| IngestError::from_io(file, e))?;
-    let mut zip =
-        zip::ZipArchive::new(BufReader::new(f)).map_err(|e| IngestError::NotASpreadsheet {
-            file: file.to_string(),
-            detail: format!("not a readable xlsx workbook (zip archive: {e})"),
-        })?;
+    check_reader(BufReader::new(f), file)
+}
+
+/// [`check`] over any seekable bytes (a file, or an upload in memory).
+///
+/// # Errors
+/// As [`check`].
+pub(crate) fn check_reader<R: Read + Seek>(reader: R, file: &str) -> Result<(), IngestError> {
+    let mut zip = zip::ZipArchive::new(reader).map_err(|e| IngestError::NotASpreadsheet {
+        file: file.to_string(),
+        detail: format!("not a readable xlsx workbook (zip archive: {e})"),
+    })?;
     let parts = part_list(&mut zip, file)?;
     if !parts
         .iter()
@@ -124,7 +131,7 @@ fn part_list<R: Read + std::io::Seek>(
 }
 
 /// Refuses a part over [`MAX_PART_BYTES`] or a large part over [`MAX_RATIO`].
-fn check_size(
+pub(crate) fn check_size(
     file: &str,
     part: &str,
     sheet: Option<&str>,

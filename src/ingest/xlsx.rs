@@ -20,8 +20,16 @@ use crate::ingest::value::{DecimalMark, Value, text_value};
 use crate::inventory::Warning;
 use crate::numbers::clip;
 
+/// A byte source calamine can read: a buffered file, or an upload in memory.
+pub(crate) trait ReadSeek: std::io::Read + std::io::Seek {}
+impl<T: std::io::Read + std::io::Seek> ReadSeek for T {}
+
+/// The reader behind an open workbook (a buffered file, or a cursor over bytes that live
+/// for `'a`).
+pub(crate) type Source<'a> = Box<dyn ReadSeek + 'a>;
+
 /// An open workbook.
-pub(crate) type Workbook = Xlsx<BufReader<File>>;
+pub(crate) type Workbook<'a> = Xlsx<Source<'a>>;
 
 /// Opens an xlsx workbook.
 ///
@@ -29,17 +37,40 @@ pub(crate) type Workbook = Xlsx<BufReader<File>>;
 /// [`IngestError::NotFound`] / [`IngestError::Io`] when the file cannot be opened,
 /// [`IngestError::NotASpreadsheet`] when it is not an xlsx package (empty, text, garbage,
 /// another kind of zip).
-pub(crate) fn open(path: &Path, file: &str) -> Result<Workbook, IngestError> {
+pub(crate) fn open(path: &Path, file: &str) -> Result<Workbook<'static>, IngestError> {
     let f = File::open(path).map_err(|e| IngestError::from_io(file, e))?;
     let len = f.metadata().map(|m| m.len()).unwrap_or(0);
     if len == 0 {
-        return Err(IngestError::NotASpreadsheet {
-            file: file.to_string(),
-            detail: "the file is empty".to_string(),
-        });
+        return Err(empty(file));
     }
     crate::ingest::package::check(path, file)?;
-    let opened = std::panic::catch_unwind(AssertUnwindSafe(|| Xlsx::new(BufReader::new(f))));
+    open_reader(Box::new(BufReader::new(f)), file)
+}
+
+/// Opens an xlsx workbook held in memory (an upload), after the same package checks as
+/// [`open`].
+///
+/// # Errors
+/// [`IngestError::NotASpreadsheet`] when the bytes are empty or not an xlsx package;
+/// [`IngestError::Malformed`] for a part the package checks refuse.
+pub(crate) fn open_bytes<'a>(bytes: &'a [u8], file: &str) -> Result<Workbook<'a>, IngestError> {
+    if bytes.is_empty() {
+        return Err(empty(file));
+    }
+    crate::ingest::package::check_reader(std::io::Cursor::new(bytes), file)?;
+    open_reader(Box::new(std::io::Cursor::new(bytes)), file)
+}
+
+fn empty(file: &str) -> IngestError {
+    IngestError::NotASpreadsheet {
+        file: file.to_string(),
+        detail: "the file is empty".to_string(),
+    }
+}
+
+/// calamine's `Xlsx::new` over a checked package, its errors and panics as ours.
+fn open_reader<'a>(reader: Source<'a>, file: &str) -> Result<Workbook<'a>, IngestError> {
+    let opened = std::panic::catch_unwind(AssertUnwindSafe(|| Xlsx::new(reader)));
     match opened {
         Ok(Ok(wb)) => Ok(wb),
         Ok(Err(XlsxError::Io(io))) => Err(IngestError::from_io(file, io)),
@@ -58,7 +89,7 @@ pub(crate) fn open(path: &Path, file: &str) -> Result<Workbook, IngestError> {
 }
 
 /// Finds a sheet by name: exact, else trimmed and case-insensitive.
-pub(crate) fn find_sheet(wb: &Workbook, name: &str) -> Option<String> {
+pub(crate) fn find_sheet(wb: &Workbook<'_>, name: &str) -> Option<String> {
     let names = wb.sheet_names();
     if let Some(n) = names.iter().find(|n| *n == name) {
         return Some(n.clone());
@@ -99,13 +130,13 @@ fn to_value<'a>(d: &DataRef<'a>) -> Value<'a> {
 /// The sheet's cell stream: the next `(row, column, value)`, with calamine's errors (and, in
 /// builds with overflow checks, its panics on impossible cell references) as
 /// [`IngestError::Malformed`] naming the last row read.
-struct Cells<'a, 'f> {
-    reader: calamine::XlsxCellReader<'a, BufReader<File>>,
+struct Cells<'a, 'f, 's> {
+    reader: calamine::XlsxCellReader<'a, Source<'s>>,
     file: &'f str,
     sheet: &'f str,
 }
 
-impl<'a> Cells<'a, '_> {
+impl<'a> Cells<'a, '_, '_> {
     fn next(&mut self, cur_row: u32) -> Result<Option<(u32, u32, Value<'a>)>, IngestError> {
         let reader = &mut self.reader;
         let next = std::panic::catch_unwind(AssertUnwindSafe(|| reader.next_cell()));
@@ -176,7 +207,7 @@ fn clip_header(v: &Value<'_>) -> String {
 /// for a required field without a column, [`IngestError::Malformed`] when the sheet XML is
 /// broken (with the last row read) or the header row reaches past column `XFD`.
 pub(crate) fn read_table<F>(
-    wb: &mut Workbook,
+    wb: &mut Workbook<'_>,
     file: &str,
     sheet: &str,
     specs: &[FieldSpec],
@@ -251,7 +282,7 @@ struct RowCtx<'c> {
 
 /// Visits the data rows from `first` on: only tracked cells are kept, for the current row.
 fn read_rows<F>(
-    cells_in: &mut Cells<'_, '_>,
+    cells_in: &mut Cells<'_, '_, '_>,
     first: (u32, u32, Value<'_>),
     ctx: &RowCtx<'_>,
     warnings: &mut Vec<Warning>,

@@ -1,0 +1,85 @@
+//! `dsplan serve`: the local web page ([`dsplan::web`]).
+
+use std::net::{IpAddr, SocketAddr};
+
+use dsplan::defaults;
+
+use super::Failure;
+
+/// `dsplan serve [--port 8080] [--bind 127.0.0.1] [--open] [--max-upload-mib 512]`.
+#[derive(clap::Args, Debug)]
+pub struct ServeArgs {
+    /// TCP port (0: any free port; the address is printed on stderr).
+    #[arg(long, default_value_t = defaults::SERVE_PORT)]
+    pub port: u16,
+    /// Address to listen on [default: 127.0.0.1]. Another address makes the page, and the
+    /// exports uploaded to it, reachable from other machines: only when given, with a warning.
+    #[arg(long, value_name = "ADDR")]
+    pub bind: Option<IpAddr>,
+    /// Open the page in the default browser (xdg-open or open).
+    #[arg(long)]
+    pub open: bool,
+    /// Largest upload, MiB; a larger one is refused before it is read.
+    #[arg(long, default_value_t = defaults::SERVE_MAX_UPLOAD_MIB)]
+    pub max_upload_mib: u64,
+}
+
+/// Serves the page until the process is stopped.
+///
+/// # Errors
+/// A usage failure (exit 1) when the address cannot be bound or the upload limit is 0.
+pub fn run(args: &ServeArgs) -> Result<(), Failure> {
+    if args.max_upload_mib == 0 {
+        return Err(Failure::usage("--max-upload-mib must be at least 1"));
+    }
+    let default_bind: IpAddr = defaults::SERVE_BIND
+        .parse()
+        .map_err(|e| Failure::usage(format!("internal: default address: {e}")))?;
+    let bind = args.bind.unwrap_or(default_bind);
+    if !bind.is_loopback() {
+        eprintln!(
+            "dsplan serve: warning: listening on {bind}: other machines can reach the page \
+             and the exports uploaded to it"
+        );
+    }
+    let options = dsplan::web::ServeOptions {
+        bind,
+        port: args.port,
+        max_upload_bytes: args.max_upload_mib.saturating_mul(1 << 20),
+    };
+    let open = args.open;
+    dsplan::web::serve(&options, |addr| {
+        let url = page_url(addr);
+        eprintln!("dsplan serve: listening on {url}");
+        if open {
+            open_browser(&url);
+        }
+    })
+    .map_err(|e| Failure::usage(e.to_string()))
+}
+
+/// The page's address; an unspecified bind (0.0.0.0) is shown as 127.0.0.1.
+fn page_url(addr: SocketAddr) -> String {
+    let ip = if addr.ip().is_unspecified() {
+        IpAddr::from([127, 0, 0, 1])
+    } else {
+        addr.ip()
+    };
+    format!("http://{}/", SocketAddr::new(ip, addr.port()))
+}
+
+/// Runs `xdg-open` (or macOS's `open`) on the page; warns when neither can be run.
+fn open_browser(url: &str) {
+    for opener in ["xdg-open", "open"] {
+        if std::process::Command::new(opener)
+            .arg(url)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .is_ok()
+        {
+            return;
+        }
+    }
+    eprintln!("dsplan serve: warning: --open: neither xdg-open nor open can be run; open {url}");
+}

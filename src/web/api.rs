@@ -1,0 +1,267 @@
+//! The HTTP handlers: the page, the defaults, upload, plan and download. Each converts a
+//! request into library calls ([`crate::ingest::read_inputs_bytes`], [`super::render`]) and
+//! the result into a response; errors are JSON `{"error": message}` with a 4xx or 5xx.
+
+use std::sync::Arc;
+
+use axum::Json;
+use axum::extract::{Multipart, Path, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{Html, IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::App;
+use super::render::{self, PlanView};
+use crate::ErrorKind;
+use crate::inventory::{Inventory, InventorySummary};
+use crate::report::Format;
+
+/// The page: one self-contained HTML document (inline CSS and script).
+const PAGE: &str = include_str!("page.html");
+
+/// Longest file name kept from an upload, characters.
+const MAX_NAME_CHARS: usize = 200;
+
+/// An error response: status and message.
+#[derive(Debug)]
+pub struct ApiError {
+    status: StatusCode,
+    message: String,
+}
+
+impl ApiError {
+    fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            message: message.into(),
+        }
+    }
+
+    fn internal(message: impl std::fmt::Display) -> ApiError {
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, message.to_string())
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = serde_json::json!({ "error": self.message });
+        (self.status, Json(body)).into_response()
+    }
+}
+
+impl From<crate::Error> for ApiError {
+    /// Input and usage errors are 400, an infeasible target 422, the rest 500; the message
+    /// is the library's (file, sheet, row, column; settings by their option names).
+    fn from(e: crate::Error) -> ApiError {
+        let status = match e.kind() {
+            ErrorKind::Input | ErrorKind::Usage => StatusCode::BAD_REQUEST,
+            ErrorKind::Infeasible => StatusCode::UNPROCESSABLE_ENTITY,
+            ErrorKind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+        };
+        ApiError::new(status, e.to_string())
+    }
+}
+
+/// `GET /`: the page.
+pub async fn page() -> Html<&'static str> {
+    Html(PAGE)
+}
+
+/// `GET /api/defaults`: [`crate::PlanOptions::default`] as JSON, so the page's form starts
+/// from the library's defaults.
+pub async fn defaults() -> Json<crate::PlanOptions> {
+    Json(crate::PlanOptions::default())
+}
+
+/// What an upload returns.
+#[derive(Debug, Serialize)]
+pub struct Uploaded {
+    /// The session to plan with.
+    pub session: String,
+    /// The files read, in order.
+    pub files: Vec<String>,
+    /// The inventory's counts and totals.
+    pub summary: InventorySummary,
+    /// Reading warnings, one line each.
+    pub warnings: Vec<String>,
+}
+
+/// `POST /api/upload` (multipart, one or more files): reads them in memory into one
+/// inventory and keeps it as a new session.
+///
+/// # Errors
+/// 413 past the upload limit, 400 for a file that cannot be read (the ingest message).
+pub async fn upload(
+    State(app): State<Arc<App>>,
+    mut multipart: Multipart,
+) -> Result<Json<Uploaded>, ApiError> {
+    let mut files: Vec<(String, Vec<u8>)> = Vec::new();
+    let mut total = 0u64;
+    while let Some(field) = multipart.next_field().await.map_err(multipart_error)? {
+        let name: String = field
+            .file_name()
+            .map(|n| n.rsplit(['/', '\\']).next().unwrap_or(n))
+            .unwrap_or("upload")
+            .chars()
+            .take(MAX_NAME_CHARS)
+            .collect();
+        let bytes = field.bytes().await.map_err(multipart_error)?;
+        total += bytes.len() as u64;
+        files.push((name, bytes.to_vec()));
+    }
+    if files.is_empty() {
+        return Err(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "no file in the upload",
+        ));
+    }
+    let names: Vec<String> = files.iter().map(|(n, _)| n.clone()).collect();
+    let inventory = tokio::task::spawn_blocking(move || read(&files))
+        .await
+        .map_err(ApiError::internal)??;
+    let summary = inventory.summary();
+    let warnings = inventory.warnings.iter().map(ToString::to_string).collect();
+    let session = app.sessions.insert(inventory, total);
+    Ok(Json(Uploaded {
+        session,
+        files: names,
+        summary,
+        warnings,
+    }))
+}
+
+/// Reads the uploaded files; a Live Optics workbook is refused (its `VM Performance`
+/// sheet is read by path when planning, which the page cannot do).
+fn read(files: &[(String, Vec<u8>)]) -> Result<Inventory, ApiError> {
+    let inventory = crate::ingest::read_inputs_bytes(files).map_err(crate::Error::from)?;
+    if let Some(lo) = inventory
+        .sources
+        .iter()
+        .find(|s| s.format == crate::ingest::LIVE_OPTICS_FORMAT)
+    {
+        return Err(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            format!(
+                "{}: a Live Optics workbook; the page reads RVTools exports (plan it with \
+                 `dsplan plan`)",
+                lo.file
+            ),
+        ));
+    }
+    Ok(inventory)
+}
+
+fn multipart_error(e: axum::extract::multipart::MultipartError) -> ApiError {
+    let status = e.status();
+    if status == StatusCode::PAYLOAD_TOO_LARGE {
+        return too_large_error();
+    }
+    ApiError::new(status, format!("upload: {}", e.body_text()))
+}
+
+fn too_large_error() -> ApiError {
+    ApiError::new(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "the upload is larger than the server's limit (`dsplan serve --max-upload-mib`)",
+    )
+}
+
+/// A plan or download request: the session and the options.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlanRequest {
+    /// The session an upload returned.
+    pub session: String,
+    /// [`crate::PlanOptions`] fields; missing ones take the defaults.
+    #[serde(default = "empty_object")]
+    pub options: Value,
+}
+
+fn empty_object() -> Value {
+    Value::Object(serde_json::Map::new())
+}
+
+/// Plans a request's session in a blocking task.
+async fn planned(
+    app: &App,
+    request: &PlanRequest,
+) -> Result<(crate::Planned, crate::PlanOptions), ApiError> {
+    let options = render::parse_options(&request.options)
+        .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, e.0))?;
+    let inventory = app.sessions.get(&request.session).ok_or_else(|| {
+        ApiError::new(
+            StatusCode::GONE,
+            "this upload is no longer kept by the server (too many or too large uploads \
+             since); upload the files again",
+        )
+    })?;
+    let for_plan = options.clone();
+    let planned = tokio::task::spawn_blocking(move || render::plan(&inventory, for_plan))
+        .await
+        .map_err(ApiError::internal)??;
+    Ok((planned, options))
+}
+
+/// `POST /api/plan` `{session, options}`: the plan as the page shows it.
+///
+/// # Errors
+/// 400 for bad options, 410 for an evicted session, 422 for an infeasible target.
+pub async fn plan(
+    State(app): State<Arc<App>>,
+    Json(request): Json<PlanRequest>,
+) -> Result<Json<PlanView>, ApiError> {
+    let (planned, options) = planned(&app, &request).await?;
+    let view = tokio::task::spawn_blocking(move || render::view(&planned, &options))
+        .await
+        .map_err(ApiError::internal)??;
+    Ok(Json(view))
+}
+
+/// `POST /api/download/{format}` (`xlsx`, `md`, `csv`, `json`) `{session, options}`: the
+/// plan as a file, with `Content-Disposition: attachment`.
+///
+/// # Errors
+/// 404 for another format; as [`plan`].
+pub async fn download(
+    State(app): State<Arc<App>>,
+    Path(format): Path<String>,
+    Json(request): Json<PlanRequest>,
+) -> Result<Response, ApiError> {
+    let (text_format, mime) = match format.as_str() {
+        "xlsx" => (
+            None,
+            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        ),
+        "md" => (Some(Format::Markdown), "text/markdown; charset=utf-8"),
+        "csv" => (Some(Format::Csv), "text/csv; charset=utf-8"),
+        "json" => (Some(Format::Json), "application/json"),
+        _ => {
+            return Err(ApiError::new(
+                StatusCode::NOT_FOUND,
+                format!("no download format '{format}': xlsx, md, csv or json"),
+            ));
+        }
+    };
+    let (planned, _) = planned(&app, &request).await?;
+    let bytes = tokio::task::spawn_blocking(move || match text_format {
+        Some(f) => render::render(&planned, f).map(String::into_bytes),
+        None => render::workbook(&planned).map(|w| w.bytes),
+    })
+    .await
+    .map_err(ApiError::internal)??;
+    let disposition = format!("attachment; filename=\"dsplan-plan.{format}\"");
+    let mut response = bytes.into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(mime));
+    if let Ok(v) = HeaderValue::from_str(&disposition) {
+        headers.insert(header::CONTENT_DISPOSITION, v);
+    }
+    Ok(response)
+}
+
+/// The 413 for a request whose `Content-Length` passes the limit, sent before the body is
+/// read.
+pub fn too_large() -> Response {
+    too_large_error().into_response()
+}

@@ -1,0 +1,188 @@
+//! `dsplan serve`: a local web page that reads RVTools exports in memory and shows, and
+//! downloads, the plan [`crate::Planner`] makes of them. Nothing is written to disk and the
+//! page makes no request to another host.
+//!
+//! Code map:
+//! - `mod.rs`: [`serve`] (a tokio runtime, axum's router, the listener) and the guard every
+//!   request passes: the `Host` check (loopback binds answer only to `127.0.0.1`,
+//!   `localhost` and `[::1]`, against DNS rebinding), the `Content-Length` check (413 before
+//!   the body is read) and the security headers ([`CONTENT_SECURITY_POLICY`]).
+//! - `api`: the handlers (`GET /`, `GET /api/defaults`, `POST /api/upload`,
+//!   `POST /api/plan`, `POST /api/download/{format}`).
+//! - `render`: options from JSON, the plan, and the page's view of it (text report, JSON,
+//!   Markdown, charts), synchronous (run in `spawn_blocking`).
+//! - `session`: the uploaded inventories kept between requests (count and byte caps,
+//!   oldest evicted first).
+//! - `page.html`: the page, one self-contained document compiled into the binary.
+//!
+//! The library stays the one place that plans: this module converts requests into
+//! [`crate::PlanOptions`] and plans into responses.
+
+mod api;
+pub mod render;
+pub mod session;
+
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, Request, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+
+use session::Sessions;
+
+/// The `Content-Security-Policy` of every response: the page may load nothing from, and
+/// send nothing to, another host (`connect-src` falls back to `default-src 'self'`).
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; img-src 'self' data:; \
+     style-src 'self' 'unsafe-inline'; script-src 'self' 'unsafe-inline'";
+
+/// Largest body of a JSON request (plan, download): 1 MiB, far more than the options.
+pub const MAX_JSON_BYTES: usize = 1 << 20;
+
+/// How many uploads' worth of bytes the session store keeps: 2 x the upload limit.
+pub const KEPT_UPLOADS: u64 = 2;
+
+/// Where and how to serve.
+#[derive(Debug, Clone)]
+pub struct ServeOptions {
+    /// Address to bind ([`crate::defaults::SERVE_BIND`], loopback).
+    pub bind: IpAddr,
+    /// TCP port; 0 picks a free one ([`crate::defaults::SERVE_PORT`]).
+    pub port: u16,
+    /// Largest upload, bytes ([`crate::defaults::SERVE_MAX_UPLOAD_MIB`] MiB): a request
+    /// declaring more is refused with 413 before its body is read, and a chunked body is
+    /// cut there.
+    pub max_upload_bytes: u64,
+}
+
+/// Errors that stop the server.
+#[derive(Debug, thiserror::Error)]
+pub enum WebError {
+    /// The address cannot be bound (in use, not local, no permission).
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        /// The address asked for.
+        addr: SocketAddr,
+        /// The operating system's error.
+        source: std::io::Error,
+    },
+    /// The runtime or the listener failed.
+    #[error("server: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// What the handlers share.
+#[derive(Debug)]
+pub struct App {
+    /// Uploaded inventories.
+    pub sessions: Sessions,
+    /// Largest upload, bytes.
+    pub max_upload_bytes: u64,
+    /// The address served (its port is the real one with port 0).
+    pub local: SocketAddr,
+}
+
+/// Serves the page until the process ends; `on_listening` is called once with the bound
+/// address (the real port when `port` is 0).
+///
+/// # Errors
+/// [`WebError::Bind`] when the address cannot be bound; [`WebError::Io`] when the runtime
+/// cannot start or the listener fails.
+pub fn serve(
+    options: &ServeOptions,
+    on_listening: impl FnOnce(SocketAddr),
+) -> Result<(), WebError> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()?;
+    runtime.block_on(async {
+        let addr = SocketAddr::new(options.bind, options.port);
+        let listener = tokio::net::TcpListener::bind(addr)
+            .await
+            .map_err(|source| WebError::Bind { addr, source })?;
+        let local = listener.local_addr()?;
+        let app = Arc::new(App {
+            sessions: Sessions::new(options.max_upload_bytes.saturating_mul(KEPT_UPLOADS)),
+            max_upload_bytes: options.max_upload_bytes,
+            local,
+        });
+        on_listening(local);
+        axum::serve(listener, router(app)).await?;
+        Ok(())
+    })
+}
+
+/// The routes, their body limits and the guard.
+pub fn router(app: Arc<App>) -> Router {
+    let upload_limit = usize::try_from(app.max_upload_bytes).unwrap_or(usize::MAX);
+    Router::new()
+        .route("/", get(api::page))
+        .route("/api/defaults", get(api::defaults))
+        .route(
+            "/api/upload",
+            post(api::upload).layer(DefaultBodyLimit::max(upload_limit)),
+        )
+        .route("/api/plan", post(api::plan))
+        .route("/api/download/{format}", post(api::download))
+        .layer(DefaultBodyLimit::max(MAX_JSON_BYTES))
+        .layer(middleware::from_fn_with_state(Arc::clone(&app), guard))
+        .with_state(app)
+}
+
+/// Every request: the `Host` check, the `Content-Length` check, then the security headers
+/// on the response.
+async fn guard(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
+    if !host_allowed(&app, request.headers().get(header::HOST)) {
+        let body = serde_json::json!({"error": "this server answers only to its own address"});
+        return (StatusCode::MISDIRECTED_REQUEST, axum::Json(body)).into_response();
+    }
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    let mut response = if declared.is_some_and(|n| n > app.max_upload_bytes) {
+        let mut r = api::too_large();
+        // The body is never read: close the connection instead of draining it.
+        r.headers_mut()
+            .insert(header::CONNECTION, HeaderValue::from_static("close"));
+        r
+    } else {
+        next.run(request).await
+    };
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(CONTENT_SECURITY_POLICY),
+    );
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}
+
+/// Whether the `Host` header names this server: on a loopback bind, `127.0.0.1`,
+/// `localhost` or `[::1]` with the served port; any host on another bind (asked for with
+/// `--bind`).
+fn host_allowed(app: &App, host: Option<&HeaderValue>) -> bool {
+    if !app.local.ip().is_loopback() {
+        return true;
+    }
+    let Some(host) = host.and_then(|h| h.to_str().ok()) else {
+        return false;
+    };
+    let port = app.local.port();
+    ["127.0.0.1", "localhost", "[::1]"]
+        .iter()
+        .any(|name| host.eq_ignore_ascii_case(&format!("{name}:{port}")))
+}

@@ -1,0 +1,224 @@
+//! The page's plan: options from JSON (checked as the command checks flags), the plan made
+//! by [`Planner`] from a kept inventory, and the plan turned into what the page shows and
+//! downloads (the text report, the JSON, Markdown, CSV and workbook renderers of
+//! [`crate::report`], the SVG charts of `--charts`). Synchronous: the server runs it in
+//! `spawn_blocking`.
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::inventory::{Inventory, Warning};
+use crate::planner::{PlanOptions, Planned, Planner};
+use crate::report::{self, Format};
+
+/// Settings naming a file on the server's disk: the page cannot give them (the server
+/// reads nothing from disk for a page).
+const PATH_SETTINGS: [&str; 3] = ["perf", "price_file", "host_price_file"];
+
+/// A request's problem with its options: the message names the setting (in backticks).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OptionsError(pub String);
+
+/// Parses the page's options: a JSON object of [`PlanOptions`] fields (missing ones take
+/// [`PlanOptions::default`]).
+///
+/// # Errors
+/// [`OptionsError`] naming every unknown field (also one level down, in `io_profile`), a
+/// file setting ([`PATH_SETTINGS`]) given a value, or a value of the wrong type.
+pub fn parse_options(value: &Value) -> Result<PlanOptions, OptionsError> {
+    let Value::Object(given) = value else {
+        return Err(OptionsError("`options` must be a JSON object".to_string()));
+    };
+    let defaults = serde_json::to_value(PlanOptions::default())
+        .map_err(|e| OptionsError(format!("internal: default options: {e}")))?;
+    let mut unknown = Vec::new();
+    unknown_fields(given, &defaults, "", &mut unknown);
+    if !unknown.is_empty() {
+        return Err(OptionsError(format!(
+            "unknown option(s): {}",
+            unknown.join(", ")
+        )));
+    }
+    for name in PATH_SETTINGS {
+        if given.get(name).is_some_and(|v| !v.is_null()) {
+            return Err(OptionsError(format!(
+                "`{name}` names a file on disk; the page reads only what is uploaded \
+                 (use `dsplan plan` for it)"
+            )));
+        }
+    }
+    serde_json::from_value(value.clone()).map_err(|e| OptionsError(format!("options: {e}")))
+}
+
+/// Keys of `given` that `known` (an object) does not have, as `` `a` `` or `` `a.b` ``.
+fn unknown_fields(
+    given: &serde_json::Map<String, Value>,
+    known: &Value,
+    prefix: &str,
+    out: &mut Vec<String>,
+) {
+    for (key, value) in given {
+        match known.get(key) {
+            None => out.push(format!("`{prefix}{key}`")),
+            Some(Value::Object(_)) => {
+                if let Value::Object(inner) = value {
+                    let nested = known.get(key).unwrap_or(&Value::Null);
+                    unknown_fields(inner, nested, &format!("{prefix}{key}."), out);
+                }
+            }
+            Some(_) => {}
+        }
+    }
+}
+
+/// Plans a kept inventory with `options`: [`Planned::Single`] with `hosts`,
+/// [`Planned::PerCluster`] with `per_cluster`, else [`Planned::Estate`] (as `dsplan plan`).
+///
+/// # Errors
+/// Any stage's [`crate::Error`].
+pub fn plan(inventory: &Inventory, options: PlanOptions) -> Result<Planned, crate::Error> {
+    let mut planner = Planner::new();
+    planner.options(options);
+    planner.check()?;
+    planner.inventory(inventory.clone());
+    planner.run()
+}
+
+/// A chart as the page shows it.
+#[derive(Debug, Clone, Serialize)]
+pub struct ChartView {
+    /// File name (`cost-by-alternative.svg`).
+    pub name: String,
+    /// The SVG document.
+    pub svg: String,
+}
+
+/// What the page shows for a plan.
+#[derive(Debug, Clone, Serialize)]
+pub struct PlanView {
+    /// `estate`, `hosts` or `per_cluster`.
+    pub mode: &'static str,
+    /// The headline monthly cost, USD: the estate's hosts + ANF (`summary.total_usd_per_month`)
+    /// when the host price is known, else its ANF cost (`summary.anf_usd_per_month`); one
+    /// cluster's `totals.cost_usd_per_month`; per cluster, `total.cost_usd_per_month`.
+    pub monthly_cost_usd: f64,
+    /// What that figure is (`hosts + ANF`, `ANF`).
+    pub monthly_cost_label: String,
+    /// The text report (`--format text`).
+    pub text: String,
+    /// The Markdown report (`--format md`).
+    pub markdown: String,
+    /// The JSON plan (`--format json`), as text.
+    pub json: String,
+    /// The SVG charts of `--charts`.
+    pub charts: Vec<ChartView>,
+    /// The plan's warnings, one line each.
+    pub warnings: Vec<String>,
+}
+
+/// The page's view of a plan.
+///
+/// # Errors
+/// [`crate::Error::Report`] when a renderer or chart fails; model or catalog errors.
+pub fn view(planned: &Planned, options: &PlanOptions) -> Result<PlanView, crate::Error> {
+    let (mode, monthly_cost_usd, label, warnings): (_, _, &str, &[Warning]) = match planned {
+        Planned::Single(p) => ("hosts", p.totals.cost_usd_per_month, "ANF", &p.warnings),
+        Planned::PerCluster(p) => (
+            "per_cluster",
+            p.total.cost_usd_per_month,
+            "ANF",
+            &p.total.warnings,
+        ),
+        Planned::Estate(p) => match p.summary.total_usd_per_month {
+            Some(total) => ("estate", total, "hosts + ANF", &p.warnings),
+            None => ("estate", p.summary.anf_usd_per_month, "ANF", &p.warnings),
+        },
+    };
+    Ok(PlanView {
+        mode,
+        monthly_cost_usd,
+        monthly_cost_label: label.to_string(),
+        text: render(planned, Format::Text)?,
+        markdown: render(planned, Format::Markdown)?,
+        json: render(planned, Format::Json)?,
+        charts: charts(planned, options)?,
+        warnings: warnings.iter().map(ToString::to_string).collect(),
+    })
+}
+
+/// The plan in one of the report's text formats.
+///
+/// # Errors
+/// [`crate::Error::Report`].
+pub fn render(planned: &Planned, format: Format) -> Result<String, crate::Error> {
+    Ok(match planned {
+        Planned::Single(plan) => report::render_plan(plan, format),
+        Planned::PerCluster(plans) => report::render_cluster_plans(plans, format),
+        Planned::Estate(plan) => report::render_estate_plan(plan, format),
+    }?)
+}
+
+/// The plan as a workbook, and the warnings of what was cut to fit Excel.
+///
+/// # Errors
+/// [`crate::Error::Report`].
+pub fn workbook(planned: &Planned) -> Result<report::xlsx::Workbook, crate::Error> {
+    Ok(match planned {
+        Planned::Single(plan) => report::xlsx::plan_xlsx(plan),
+        Planned::PerCluster(plans) => report::xlsx::cluster_plans_xlsx(plans),
+        Planned::Estate(plan) => report::xlsx::estate_xlsx(plan),
+    }?)
+}
+
+/// The charts `dsplan plan --charts` draws for this plan.
+fn charts(planned: &Planned, options: &PlanOptions) -> Result<Vec<ChartView>, crate::Error> {
+    let model = crate::perf::PerfModel::builtin()?;
+    let catalog = crate::catalog::Catalog::builtin()?;
+    let inputs = report::charts::PerfInputs {
+        model: &model,
+        limits: &catalog.limits,
+        nconnect: options.nconnect,
+        cold_pct: options.cold_pct,
+        max_datastores: options.max_datastores,
+    };
+    let charts = match planned {
+        Planned::Single(plan) => report::charts::plan_charts(plan, &inputs),
+        Planned::PerCluster(plans) => report::charts::cluster_plans_charts(plans, &inputs),
+        Planned::Estate(plan) => report::charts::estate_charts(plan, &inputs),
+    }?;
+    Ok(charts
+        .into_iter()
+        .map(|(name, svg)| ChartView { name, svg })
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_unknown_fields_and_files_are_refused() {
+        let err =
+            parse_options(&serde_json::json!({"iops": 1, "iopz": 2, "io_profile": {"bogus": 1}}))
+                .unwrap_err();
+        // serde_json objects iterate sorted by key: io_profile < iops < iopz.
+        assert_eq!(err.0, "unknown option(s): `io_profile.bogus`, `iopz`");
+        let err = parse_options(&serde_json::json!({"price_file": "/etc/passwd"})).unwrap_err();
+        assert!(
+            err.0.starts_with("`price_file` names a file on disk"),
+            "{}",
+            err.0
+        );
+        let err = parse_options(&serde_json::json!({"iops": "many"})).unwrap_err();
+        assert!(err.0.starts_with("options: "), "{}", err.0);
+        // Missing fields take the defaults; null file settings are fine.
+        let got = parse_options(&serde_json::json!({"iops": 20000.0, "perf": null})).unwrap();
+        assert_eq!(
+            got,
+            PlanOptions {
+                iops: 20_000.0,
+                ..PlanOptions::default()
+            }
+        );
+    }
+}

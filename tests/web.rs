@@ -1,0 +1,541 @@
+//! Acceptance of `dsplan serve` (issue 13): a real headless Chromium drives the page
+//! (upload, targets, monthly cost against the command's JSON, a bad file's error, the
+//! requests the page made), and raw HTTP checks the limits (413 before the body is read,
+//! with the server's memory measured from /proc).
+//!
+//! The browser is driven through the W3C WebDriver JSON protocol over std's `TcpStream`
+//! (`support::http`): a WebDriver client crate (fantoccini, thirtyfour) brings hyper,
+//! rustls or native-tls and their build time for the dozen calls this test makes.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, mpsc};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A child process killed when dropped.
+struct Running(Child);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Starts `dsplan serve --port 0 ARGS` and reads its port from stderr.
+fn serve(args: &[&str]) -> (Running, u16) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dsplan"))
+        .args(["serve", "--port", "0"])
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let running = Running(child);
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
+    let prefix = "dsplan serve: listening on http://127.0.0.1:";
+    loop {
+        let line = rx.recv_timeout(Duration::from_secs(30)).unwrap();
+        if let Some(rest) = line.strip_prefix(prefix) {
+            let port = rest.trim_end_matches('/').parse().unwrap();
+            return (running, port);
+        }
+    }
+}
+
+/// One HTTP/1.1 request (`Connection: close`): status and body.
+fn http(port: u16, method: &str, path: &str, body: Option<&Value>) -> (u16, String) {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(300)))
+        .unwrap();
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).unwrap();
+    let raw = read_response(&mut stream);
+    let text = String::from_utf8_lossy(&raw).into_owned();
+    let (head, rest) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let chunked = head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked");
+    (
+        status,
+        if chunked {
+            dechunk(rest)
+        } else {
+            rest.to_string()
+        },
+    )
+}
+
+/// Reads a response: to its `Content-Length` when it has one (chromedriver may keep the
+/// connection open), else to the end of the connection.
+fn read_response(stream: &mut TcpStream) -> Vec<u8> {
+    let mut raw = Vec::new();
+    let mut buf = [0u8; 64 * 1024];
+    loop {
+        let n = stream.read(&mut buf).unwrap();
+        if n == 0 {
+            return raw;
+        }
+        raw.extend_from_slice(&buf[..n]);
+        let Some(end) = raw.windows(4).position(|w| w == b"\r\n\r\n") else {
+            continue;
+        };
+        let head = String::from_utf8_lossy(&raw[..end]).to_ascii_lowercase();
+        let length = head
+            .lines()
+            .find_map(|l| l.strip_prefix("content-length:"))
+            .and_then(|v| v.trim().parse::<usize>().ok());
+        if let Some(length) = length
+            && raw.len() >= end + 4 + length
+        {
+            return raw;
+        }
+    }
+}
+
+fn dechunk(mut rest: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, tail)) = rest.split_once("\r\n") {
+        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+        if n == 0 || tail.len() < n {
+            break;
+        }
+        out.push_str(&tail[..n]);
+        rest = tail[n..].trim_start_matches("\r\n");
+    }
+    out
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// A WebDriver session on chromedriver.
+struct Driver {
+    port: u16,
+    session: String,
+    _chromedriver: Running,
+    _profile: PathBuf,
+}
+
+impl Driver {
+    fn start() -> Driver {
+        let port = free_port();
+        let chromedriver = Running(
+            Command::new(CHROMEDRIVER)
+                .arg(format!("--port={port}"))
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap(),
+        );
+        let ready = Instant::now();
+        while TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(
+                ready.elapsed() < Duration::from_secs(30),
+                "chromedriver did not start"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        let profile =
+            std::env::temp_dir().join(format!("dsplan-web-chrome-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&profile);
+        std::fs::create_dir_all(&profile).unwrap();
+        let args = [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--window-size=1280,1000",
+        ];
+        let mut args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+        args.push(format!("--user-data-dir={}", profile.display()));
+        let caps = json!({"capabilities": {"alwaysMatch": {
+            "browserName": "chrome",
+            "goog:chromeOptions": {"binary": CHROMIUM, "args": args}
+        }}});
+        let (status, body) = http(port, "POST", "/session", Some(&caps));
+        assert_eq!(status, 200, "new session: {body}");
+        let v: Value = serde_json::from_str(&body).unwrap();
+        let session = v["value"]["sessionId"].as_str().unwrap().to_string();
+        Driver {
+            port,
+            session,
+            _chromedriver: chromedriver,
+            _profile: profile,
+        }
+    }
+
+    fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        let path = format!("/session/{}{path}", self.session);
+        let (status, text) = http(self.port, method, &path, body.as_ref());
+        assert_eq!(status, 200, "{method} {path}: {text}");
+        serde_json::from_str::<Value>(&text).unwrap()["value"].take()
+    }
+
+    fn script(&self, script: &str) -> Value {
+        self.call(
+            "POST",
+            "/execute/sync",
+            Some(json!({"script": script, "args": []})),
+        )
+    }
+
+    fn element(&self, css: &str) -> String {
+        let v = self.call(
+            "POST",
+            "/element",
+            Some(json!({"using": "css selector", "value": css})),
+        );
+        match v["element-6066-11e4-a52e-4f735466cecf"].as_str() {
+            Some(id) => id.to_string(),
+            None => panic!("element {css}: {v}"),
+        }
+    }
+
+    fn type_into(&self, css: &str, text: &str) {
+        let el = self.element(css);
+        self.call("POST", &format!("/element/{el}/clear"), Some(json!({})));
+        self.call(
+            "POST",
+            &format!("/element/{el}/value"),
+            Some(json!({"text": text})),
+        );
+    }
+
+    /// Polls `script` until it returns a string for which `done` holds.
+    fn wait_for(&self, script: &str, done: impl Fn(&str) -> bool) -> String {
+        let start = Instant::now();
+        loop {
+            let got = self.script(script).as_str().unwrap_or("").to_string();
+            if done(&got) {
+                return got;
+            }
+            let error = self.script("return document.getElementById('error').textContent");
+            assert!(
+                start.elapsed() < Duration::from_secs(240),
+                "waited for {script}: {got:?}; #error: {error}"
+            );
+            std::thread::sleep(Duration::from_millis(250));
+        }
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = http(
+            self.port,
+            "DELETE",
+            &format!("/session/{}", self.session),
+            None,
+        );
+        let _ = std::fs::remove_dir_all(&self._profile);
+    }
+}
+
+/// The command's monthly figure for the same estate and targets: hosts + ANF.
+fn command_monthly_total() -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_dsplan"))
+        .arg("plan")
+        .arg(root().join("fixtures/small-estate.xlsx"))
+        .args([
+            "--iops",
+            "20000",
+            "--throughput-mibps",
+            "400",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let plan: Value = serde_json::from_slice(&out.stdout).unwrap();
+    format!(
+        "{:.2}",
+        plan["summary"]["total_usd_per_month"].as_f64().unwrap()
+    )
+}
+
+#[test]
+fn page_plans_an_upload_like_the_command() {
+    if !Path::new(CHROMIUM).exists() || !Path::new(CHROMEDRIVER).exists() {
+        println!("skipped: chromium/chromedriver not installed");
+        return;
+    }
+    let (_server, port) = serve(&[]);
+    let page = format!("http://127.0.0.1:{port}/");
+    let driver = Driver::start();
+    driver.call("POST", "/url", Some(json!({"url": page})));
+    driver.wait_for("return document.body.dataset.ready || ''", |s| s == "1");
+    // Targets first (no session yet: nothing is planned), then the upload plans.
+    driver.type_into("[data-opt=iops]", "20000");
+    driver.type_into("[data-opt=throughput_mibps]", "400");
+    let fixture = root().join("fixtures/small-estate.xlsx");
+    let input = driver.element("#files");
+    driver.call(
+        "POST",
+        &format!("/element/{input}/value"),
+        Some(json!({"text": fixture.display().to_string()})),
+    );
+    let cost_js = "return document.getElementById('monthly-cost').textContent";
+    let shown = driver.wait_for(cost_js, |s| s != "-");
+    // The command's JSON for the same options: the estate's hosts + ANF, 2 decimals
+    // (6 hosts x 9.20 USD/h x 730 h = 40,296.00 + ANF; the page labels it "hosts + ANF").
+    assert_eq!(shown, command_monthly_total());
+    let label = driver.script("return document.getElementById('cost-label').textContent");
+    assert!(label.as_str().unwrap().contains("hosts + ANF"), "{label}");
+    let report = driver.script("return document.getElementById('report').textContent");
+    assert!(
+        report.as_str().unwrap().starts_with("Estate: 7 VMs"),
+        "{report}"
+    );
+    let charts = driver.script("return document.querySelectorAll('#charts img').length");
+    assert!(charts.as_u64().unwrap() >= 3, "{charts}");
+    screenshot(&driver);
+
+    // A garbage file: the command's message on the page, and the server keeps serving.
+    let junk = std::env::temp_dir().join(format!("dsplan-web-{}-garbage.xlsx", std::process::id()));
+    std::fs::write(&junk, b"this is not a workbook").unwrap();
+    let input = driver.element("#files");
+    driver.call(
+        "POST",
+        &format!("/element/{input}/value"),
+        Some(json!({"text": junk.display().to_string()})),
+    );
+    let error = driver.wait_for("return document.getElementById('error').textContent", |s| {
+        !s.is_empty()
+    });
+    let expected = format!(
+        "{}: not a spreadsheet",
+        junk.file_name().unwrap().to_string_lossy()
+    );
+    assert!(error.starts_with(&expected), "{error}");
+    let _ = std::fs::remove_file(&junk);
+    let (status, body) = http(port, "GET", "/", None);
+    assert_eq!(status, 200);
+    assert!(body.contains("id=\"monthly-cost\""));
+
+    // Every request the page made went to this server.
+    let urls = driver.script(
+        "return performance.getEntriesByType('navigation').map(e => e.name)\
+         .concat(performance.getEntriesByType('resource').map(e => e.name))",
+    );
+    let urls: Vec<&str> = urls
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    println!("requests the page made: {urls:#?}");
+    for wanted in ["/api/defaults", "/api/upload", "/api/plan"] {
+        assert!(
+            urls.iter().any(|u| u.ends_with(wanted)),
+            "no {wanted} in {urls:?}"
+        );
+    }
+    for url in &urls {
+        assert!(url.starts_with(&page), "a request to another host: {url}");
+    }
+}
+
+/// Saves the page as `target/web-page.png`.
+fn screenshot(driver: &Driver) {
+    let png = driver.call("GET", "/screenshot", None);
+    let bytes = base64(png.as_str().unwrap());
+    assert!(bytes.starts_with(b"\x89PNG"));
+    let path = root().join("target/web-page.png");
+    std::fs::write(&path, bytes).unwrap();
+    println!("screenshot: {}", path.display());
+}
+
+fn base64(text: &str) -> Vec<u8> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => c - b'A',
+        b'a'..=b'z' => c - b'a' + 26,
+        b'0'..=b'9' => c - b'0' + 52,
+        b'+' => 62,
+        _ => 63,
+    };
+    let clean: Vec<u8> = text
+        .bytes()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == b'+' || *c == b'/')
+        .collect();
+    let mut out = Vec::with_capacity(clean.len() * 3 / 4);
+    for chunk in clean.chunks(4) {
+        let mut n = 0u32;
+        for (i, &c) in chunk.iter().enumerate() {
+            n |= u32::from(value(c)) << (18 - 6 * i);
+        }
+        out.extend_from_slice(&n.to_be_bytes()[1..chunk.len()]);
+    }
+    out
+}
+
+/// A field of `/proc/PID/status`, KiB.
+fn proc_kib(pid: u32, field: &str) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status.lines().find(|l| l.starts_with(field)).unwrap();
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+/// Sends `head`, then up to `body_bytes` of body in 1 MiB chunks while another thread
+/// reads the response; returns the response's first bytes.
+fn stream_request(port: u16, head: &str, body_bytes: u64, chunked: bool) -> String {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    let mut reader = stream.try_clone().unwrap();
+    reader
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .unwrap();
+    let answered = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&answered);
+    let read = std::thread::spawn(move || {
+        let mut got = Vec::new();
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = reader.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            got.extend_from_slice(&buf[..n]);
+            flag.store(true, Ordering::SeqCst);
+            if got.windows(4).any(|w| w == b"\r\n\r\n") && got.len() > 200 {
+                break;
+            }
+        }
+        String::from_utf8_lossy(&got).into_owned()
+    });
+    let _ = stream.write_all(head.as_bytes());
+    let chunk = vec![b'x'; 1 << 20];
+    let mut sent = 0u64;
+    while sent < body_bytes && !answered.load(Ordering::SeqCst) {
+        let ok = if chunked {
+            stream
+                .write_all(format!("{:x}\r\n", chunk.len()).as_bytes())
+                .and_then(|()| stream.write_all(&chunk))
+                .and_then(|()| stream.write_all(b"\r\n"))
+        } else {
+            stream.write_all(&chunk)
+        };
+        if ok.is_err() {
+            break;
+        }
+        sent += chunk.len() as u64;
+    }
+    read.join().unwrap()
+}
+
+#[test]
+fn oversized_upload_is_refused_before_it_is_read() {
+    let (server, port) = serve(&[]);
+    let pid = server.0.id();
+    assert_eq!(http(port, "GET", "/", None).0, 200);
+    let idle_kib = proc_kib(pid, "VmRSS:");
+    // 600 MiB declared, 512 MiB allowed (the default): 413 as soon as the headers arrive.
+    let head = format!(
+        "POST /api/upload HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\
+         Content-Type: multipart/form-data; boundary=xyz\r\nContent-Length: 629145600\r\n\r\n"
+    );
+    let response = stream_request(port, &head, 600 << 20, false);
+    assert!(response.starts_with("HTTP/1.1 413"), "{response}");
+    assert!(response.contains("--max-upload-mib"), "{response}");
+    let peak_kib = proc_kib(pid, "VmHWM:");
+    println!("idle RSS {idle_kib} KiB, peak {peak_kib} KiB");
+    assert!(
+        peak_kib < idle_kib + 100 * 1024,
+        "idle {idle_kib} KiB, peak {peak_kib} KiB"
+    );
+    // The server keeps serving.
+    assert_eq!(http(port, "GET", "/", None).0, 200);
+}
+
+#[test]
+fn chunked_upload_is_cut_at_the_limit() {
+    let (server, port) = serve(&["--max-upload-mib", "1"]);
+    let part = "--xyz\r\nContent-Disposition: form-data; name=\"files\"; filename=\"a.csv\"\r\n\
+                Content-Type: text/csv\r\n\r\n";
+    let head = format!(
+        "POST /api/upload HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\
+         Content-Type: multipart/form-data; boundary=xyz\r\nTransfer-Encoding: chunked\r\n\r\n\
+         {:x}\r\n{part}\r\n",
+        part.len()
+    );
+    let response = stream_request(port, &head, 64 << 20, true);
+    assert!(response.starts_with("HTTP/1.1 413"), "{response}");
+    let peak_kib = proc_kib(server.0.id(), "VmHWM:");
+    assert!(peak_kib < 200 * 1024, "peak {peak_kib} KiB");
+    assert_eq!(http(port, "GET", "/", None).0, 200);
+}
+
+#[test]
+fn bad_requests_get_4xx_and_the_server_keeps_serving() {
+    let (_server, port) = serve(&[]);
+    // Defaults are PlanOptions::default().
+    let (status, body) = http(port, "GET", "/api/defaults", None);
+    assert_eq!(status, 200);
+    let defaults: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(
+        defaults,
+        serde_json::to_value(dsplan::PlanOptions::default()).unwrap()
+    );
+    // An unknown session: 410, asking for the upload again.
+    let (status, body) = http(port, "POST", "/api/plan", Some(&json!({"session": "nope"})));
+    assert_eq!(status, 410, "{body}");
+    assert!(body.contains("upload the files again"), "{body}");
+    // An unknown field of the request itself.
+    let (status, _) = http(
+        port,
+        "POST",
+        "/api/plan",
+        Some(&json!({"session": "x", "extra": 1})),
+    );
+    assert_eq!(status, 422);
+    // Another host name (DNS rebinding) is refused.
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream
+        .write_all(b"GET / HTTP/1.1\r\nHost: example.com\r\nConnection: close\r\n\r\n")
+        .unwrap();
+    let mut text = String::new();
+    stream.read_to_string(&mut text).unwrap();
+    assert!(text.starts_with("HTTP/1.1 421"), "{text}");
+    assert_eq!(http(port, "GET", "/", None).0, 200);
+}
