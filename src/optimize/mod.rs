@@ -68,6 +68,7 @@ mod estate_sku;
 mod estate_warnings;
 mod explain;
 mod milp;
+mod names;
 mod one_cluster;
 mod options;
 mod per_cluster;

@@ -60,6 +60,7 @@ pub fn optimize_per_cluster(
     {
         out = alt;
     }
+    super::names::name_per_cluster(&mut out);
     let reservations = estate_reservations(&out, catalog, options.reservation)?;
     if options.reservation != ReservationTerm::None {
         for c in &mut out {
