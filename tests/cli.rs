@@ -1137,16 +1137,17 @@ fn settings_a_mode_does_not_use_are_named_in_a_warning() {
     ));
     assert!(warned(
         &["--per-cluster", "--group", "estate"],
-        "`group` size the estate's hosts"
+        // One setting: singular verbs ("sizes", "applies").
+        "`group` sizes the estate's hosts and applies only"
     ));
     // The estate: vSAN alone runs on the estate's SKU, not --vsan-host.
     assert!(warned(
         &["--vsan-host", "av64"],
-        "`vsan_host` apply to one cluster's plan"
+        "`vsan_host` applies to one cluster's plan"
     ));
     // Defaults warn about nothing of the kind.
-    assert!(!warned(&["--hosts", "3"], "size the estate's hosts"));
-    assert!(!warned(&[], "apply to one cluster's plan"));
+    assert!(!warned(&["--hosts", "3"], "the estate's hosts and appl"));
+    assert!(!warned(&[], "to one cluster's plan"));
 }
 
 #[test]
