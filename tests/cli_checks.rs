@@ -64,7 +64,7 @@ fn negative_values_reach_the_range_checks() {
     let e = fails(
         1,
         &["plan", FX, "--headroom-pct", "-5"],
-        &["--headroom-pct", "-5", ">= 0"],
+        &["--headroom-pct", "-5", "0..=1000"],
     );
     assert!(!e.contains("-- -5"), "{e}");
     fails(
@@ -407,4 +407,120 @@ fn one_host_running_vms_is_singular() {
     assert!(o.status.success(), "{}", stderr(&o));
     let first = stdout(&o).lines().next().unwrap_or_default().to_string();
     assert!(first.contains("3 hosts (1 runs VMs)"), "{first}");
+}
+
+#[test]
+fn count_flags_name_their_real_range_for_negative_values() {
+    // Before: clap parsed u32 and said "-3 is not in 0..=4294967295".
+    // data/limits.csv: an AVS cluster has 3..=16 hosts, so 0..=15 kept free for HA; 256
+    // datastores per cluster.
+    for (flag, value, range) in [
+        ("--hosts", "-3", "3..=16"),
+        ("--ha-hosts", "-1", "0..=15"),
+        ("--max-datastores", "-1", "1..=256"),
+    ] {
+        let e = fails(1, &["plan", FX, flag, value], &[flag, value, range]);
+        assert!(!e.contains("4294967295"), "{e}");
+    }
+    // Before: "unexpected argument '-8' found".
+    fails(
+        1,
+        &["plan", FX, "--hosts", "3", "--block-size", "-8K"],
+        &["--block-size", "-8K", "positive"],
+    );
+    fails(
+        1,
+        &["predict", "--hosts", "1", "--datastores", "-2"],
+        &["--datastores", "1..=256"],
+    );
+}
+
+#[test]
+fn huge_and_tiny_plan_values_are_refused_with_a_short_figure() {
+    for (args, needles) in [
+        // Growth 0..=1000 %: 1e300 was "invalid `capacity`: 8000…" with 300 digits.
+        (
+            &["--hosts", "3", "--growth-pct", "1e300"][..],
+            &["--growth-pct", "1e300", "0..=1000"][..],
+        ),
+        // IOPS 0..=1e9 (96 hosts x 198,060 IOPS ~ 19 million): 1e308 exited 2.
+        (
+            &["--hosts", "3", "--iops", "1e308"],
+            &["--iops", "1e308", "1,000,000,000", "19 million"],
+        ),
+        (
+            &["--hosts", "3", "--throughput-mibps", "2e7"],
+            &["--throughput-mibps", "20000000", "10,000,000"],
+        ),
+        // Overcommit 0.1..=10: 1e-300 printed 300 zeros.
+        (
+            &["--memory-overcommit", "1e-300"],
+            &["--memory-overcommit", "1e-300", "0.1 to 10"],
+        ),
+        (
+            &["--hosts", "3", "--read-pct", "1e300"],
+            &["--read-pct", "1e300", "0..100"],
+        ),
+        (
+            &["--vsan-dedup-ratio", "1e300"],
+            &["--vsan-dedup-ratio", "1e300", "1 to 10"],
+        ),
+        (
+            &["--vsan-host-usd-per-hour", "1e300"],
+            &["--vsan-host-usd-per-hour", "1e300", "1,000 USD"],
+        ),
+    ] {
+        let mut all = vec!["plan", FX];
+        all.extend_from_slice(args);
+        let e = fails(1, &all, needles);
+        assert!(e.len() < 400, "{e}");
+        assert!(!e.contains("`"), "library name leaked: {e}");
+    }
+    // The edges are accepted: 1,000 % growth on 3 hosts plans (exit 0 or 2, not 1).
+    let o = dsplan(&["plan", FX, "--hosts", "3", "--growth-pct", "1000"]);
+    assert_ne!(o.status.code(), Some(1), "{}", stderr(&o));
+}
+
+#[test]
+fn predict_refuses_layouts_plan_cannot_have() {
+    let base = ["predict", "--hosts", "1"];
+    let with = |extra: &[&'static str]| {
+        let mut v = base.to_vec();
+        v.extend_from_slice(extra);
+        v
+    };
+    // plan and sweep cap datastores at 256 (data/limits.csv max_datastores).
+    fails(
+        1,
+        &with(&["--datastores", "100000"]),
+        &["--datastores 100000", "1..=256"],
+    );
+    // A pool is 1..=2,048 TiB (data/limits.csv pool_min_tib, pool_max_tib).
+    for tib in ["1e9", "0.0001"] {
+        fails(
+            1,
+            &with(&[
+                "--datastores",
+                "1",
+                "--service-level",
+                "premium",
+                "--size-tib",
+                tib,
+            ]),
+            &["--size-tib", "1..=2,048 TiB"],
+        );
+    }
+    // A folder and a device exist: not "no such file".
+    for path in [
+        std::env::temp_dir().to_string_lossy().into_owned(),
+        "/dev/zero".into(),
+    ] {
+        let leaked: &'static str = Box::leak(path.into_boxed_str());
+        let e = fails(
+            1,
+            &with(&["--datastores", "1", "--system", leaked]),
+            &["not a regular file"],
+        );
+        assert!(!e.contains("no such file"), "{e}");
+    }
 }

@@ -5,6 +5,7 @@
 //! cannot be met, 3 an internal error.
 
 pub mod common;
+pub mod counts;
 pub mod flags;
 pub mod inventory;
 pub mod output;

@@ -14,10 +14,11 @@ use super::common::CommonArgs;
 #[derive(clap::Args, Debug, Clone)]
 pub struct SweepArgs {
     /// Host counts, one line each.
-    #[arg(long, value_delimiter = ',', default_value = "1,4,8,16")]
+    #[arg(long, value_delimiter = ',', default_value = "1,4,8,16",
+          value_parser = super::counts::any_hosts)]
     pub hosts_list: Vec<u32>,
     /// Datastore counts 1..=N.
-    #[arg(long, default_value_t = 16)]
+    #[arg(long, default_value_t = 16, value_parser = super::counts::datastores)]
     pub max_datastores: u32,
     /// Write the CSV here instead of stdout.
     #[arg(long)]
