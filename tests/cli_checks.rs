@@ -524,3 +524,32 @@ fn predict_refuses_layouts_plan_cannot_have() {
         assert!(!e.contains("no such file"), "{e}");
     }
 }
+
+#[test]
+fn output_inside_the_charts_folder_is_refused_and_dash_is_stdout() {
+    let dir = scratch("charts-o");
+    let charts = dir.join("cc");
+    let inside = charts.join("capacity.svg");
+    // Before: exit 0, the capacity chart replaced the plan.
+    fails(
+        1,
+        &[
+            "plan",
+            FX,
+            "--hosts",
+            "3",
+            "--charts",
+            &charts.to_string_lossy(),
+            "-o",
+            &inside.to_string_lossy(),
+        ],
+        &["-o", "inside the --charts folder"],
+    );
+    assert!(!inside.exists());
+    // `-o -` is stdout, not a file named `-`: the same bytes as without -o.
+    let plain = dsplan(&["plan", FX, "--hosts", "3", "--format", "json"]);
+    let dash = dsplan(&["plan", FX, "--hosts", "3", "--format", "json", "-o", "-"]);
+    assert!(dash.status.success(), "{}", stderr(&dash));
+    assert_eq!(stdout(&dash), stdout(&plain));
+    assert!(!std::path::Path::new("-").exists());
+}

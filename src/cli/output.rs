@@ -4,16 +4,66 @@ use std::path::{Path, PathBuf};
 
 use super::Failure;
 
-/// Writes `bytes` to `output`, or `text` to stdout when there is no `-o`.
+/// Whether `-o PATH` means stdout: `-`, the usual spelling.
+pub fn is_stdout(output: &Path) -> bool {
+    output.as_os_str() == "-"
+}
+
+/// Writes `bytes` to `output`, or to stdout when there is no `-o` or it is `-`.
 ///
 /// # Errors
 /// A write failure, naming the file.
 pub fn emit(bytes: &[u8], output: Option<&PathBuf>) -> Result<(), Failure> {
     match output {
-        Some(path) => std::fs::write(path, bytes)
+        Some(path) if !is_stdout(path) => std::fs::write(path, bytes)
             .map_err(|e| Failure::usage(format!("{}: cannot write: {e}", path.display()))),
-        None => super::print_out(&String::from_utf8_lossy(bytes)).map_err(Failure::usage),
+        _ => print_bytes(bytes).map_err(Failure::usage),
     }
+}
+
+/// Writes `bytes` as they are to stdout (a workbook too). A reader that went away
+/// (`dsplan ... | head`) is not an error: the rest is dropped quietly.
+///
+/// # Errors
+/// Any other write error, as text.
+pub fn print_bytes(bytes: &[u8]) -> Result<(), String> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(bytes).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(format!("cannot write to stdout: {e}"))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Refuses an `-o` file inside the `--charts` folder (existing or to be created), where a
+/// chart of the same name would replace the plan.
+///
+/// # Errors
+/// A usage failure naming both paths.
+pub fn check_outside_charts(
+    output: Option<&PathBuf>,
+    charts: Option<&PathBuf>,
+) -> Result<(), Failure> {
+    let (Some(out), Some(dir)) = (output, charts) else {
+        return Ok(());
+    };
+    if is_stdout(out) {
+        return Ok(());
+    }
+    let full = |p: &Path| resolve(p).or_else(|| std::path::absolute(p).ok());
+    if let (Some(out_abs), Some(dir_abs)) = (full(out), full(dir))
+        && out_abs.starts_with(&dir_abs)
+    {
+        return Err(Failure::usage(format!(
+            "-o {}: inside the --charts folder {}, where the charts are written; write the \
+             plan elsewhere",
+            out.display(),
+            dir.display()
+        )));
+    }
+    Ok(())
 }
 
 /// Refuses an output path that is one of the files read (`inputs`) or lies inside an input
@@ -35,7 +85,7 @@ pub fn check_written_path(
     output: Option<&PathBuf>,
     inputs: &[&Path],
 ) -> Result<(), Failure> {
-    let Some(out) = output else {
+    let Some(out) = output.filter(|o| !is_stdout(o)) else {
         return Ok(());
     };
     let Some(resolved) = resolve(out) else {

@@ -223,7 +223,7 @@ pub struct PlanArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = FormatArg::Text)]
     pub format: FormatArg,
-    /// Write the output to this file instead of stdout.
+    /// Write the output to this file instead of stdout (`-` is stdout).
     #[arg(short = 'o', long = "output")]
     pub output: Option<PathBuf>,
     /// Also write SVG charts into this folder (created if missing): cost by alternative,
@@ -342,6 +342,7 @@ impl PlanArgs {
 /// A [`Failure`] whose exit code comes from the error's kind.
 pub fn run(args: &PlanArgs) -> Result<(), Failure> {
     output::check_output_path(args.output.as_ref(), &args.files_read())?;
+    output::check_outside_charts(args.output.as_ref(), args.charts.as_ref())?;
     output::check_written_path(
         "--charts",
         "charts",
