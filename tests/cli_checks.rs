@@ -553,3 +553,44 @@ fn output_inside_the_charts_folder_is_refused_and_dash_is_stdout() {
     assert_eq!(stdout(&dash), stdout(&plain));
     assert!(!std::path::Path::new("-").exists());
 }
+
+#[test]
+fn sweep_leaves_no_chart_when_it_fails_and_refuses_other_extensions() {
+    let dir = scratch("sweep-svg");
+    let svg = dir.join("ok.svg");
+    let svg_arg = svg.to_string_lossy().into_owned();
+    if std::path::Path::new("/dev/full").exists() {
+        // Before: exit 1 but an empty ok.svg was left behind.
+        fails(
+            1,
+            &[
+                "sweep",
+                "--max-datastores",
+                "2",
+                "--csv",
+                "/dev/full",
+                "--svg",
+                &svg_arg,
+            ],
+            &["/dev/full"],
+        );
+        assert!(!svg.exists(), "a failed sweep left {}", svg.display());
+        let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+        assert!(left.is_empty(), "temporary files left: {left:?}");
+    } else {
+        println!("skipped the /dev/full case: no /dev/full here");
+    }
+    // Before: SVG text in a .png.
+    let png = dir.join("x.png");
+    fails(
+        1,
+        &["sweep", "--svg", &png.to_string_lossy()],
+        &["--svg", "x.png", ".svg"],
+    );
+    assert!(!png.exists());
+    // A good run writes the chart under its name and nothing else.
+    let o = dsplan(&["sweep", "--max-datastores", "2", "--svg", &svg_arg]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+}

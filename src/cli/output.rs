@@ -140,3 +140,64 @@ fn same_file(a: &std::fs::Metadata, b: &std::fs::Metadata) -> bool {
 fn same_file(_a: &std::fs::Metadata, _b: &std::fs::Metadata) -> bool {
     false
 }
+
+/// A file written under a temporary name next to its final path and renamed into place by
+/// [`PendingFile::commit`]; dropped uncommitted (any failure), the temporary file is removed,
+/// so a failed run leaves neither an empty nor a half-written file at `path`.
+pub struct PendingFile {
+    /// The open temporary file.
+    pub file: std::fs::File,
+    temp: PathBuf,
+    path: PathBuf,
+    committed: bool,
+}
+
+impl PendingFile {
+    /// Creates `path`'s folder and a temporary file beside `path`
+    /// (`.NAME.PID.tmp`), so a path that cannot be written fails before any work.
+    ///
+    /// # Errors
+    /// A message naming `flag` and the folder or file that cannot be written.
+    pub fn create(flag: &str, path: &Path) -> Result<PendingFile, String> {
+        let dir = path
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("{flag} {}: cannot create the folder: {e}", dir.display()))?;
+        let name = path
+            .file_name()
+            .map_or_else(|| "output".into(), |n| n.to_string_lossy().into_owned());
+        let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+        let file = std::fs::File::create(&temp)
+            .map_err(|e| format!("{flag} {}: cannot write: {e}", path.display()))?;
+        Ok(PendingFile {
+            file,
+            temp,
+            path: path.to_path_buf(),
+            committed: false,
+        })
+    }
+
+    /// Flushes the temporary file and renames it to the final path.
+    ///
+    /// # Errors
+    /// A message naming the final path.
+    pub fn commit(mut self) -> Result<(), String> {
+        use std::io::Write;
+        self.file
+            .flush()
+            .and_then(|()| std::fs::rename(&self.temp, &self.path))
+            .map_err(|e| format!("{}: cannot write: {e}", self.path.display()))?;
+        self.committed = true;
+        Ok(())
+    }
+}
+
+impl Drop for PendingFile {
+    fn drop(&mut self) {
+        if !self.committed {
+            let _ = std::fs::remove_file(&self.temp);
+        }
+    }
+}
