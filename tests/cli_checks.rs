@@ -594,3 +594,44 @@ fn sweep_leaves_no_chart_when_it_fails_and_refuses_other_extensions() {
     assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
 }
+
+#[test]
+fn an_unclosed_quote_in_a_vm_name_is_refused_naming_the_row() {
+    let dir = scratch("quote");
+    // Row 2 opens a quote that is not closed on its line: the reader takes the row and the
+    // next VM's name into one name ("unterminated,poweredOn,...,esx1,\nvm-a" up to row 3's
+    // first quote), row 3's other cells complete the record, and vm-a disappears.
+    let broken = dir.join("vinfo.csv");
+    std::fs::write(
+        &broken,
+        "\"VM\",\"Powerstate\",\"Provisioned MiB\",\"In Use MiB\",\"Cluster\",\"Host\"\n\
+         \"unterminated,poweredOn,1024,512,c1,esx1\n\
+         vm-a\",\"poweredOn\",\"2048\",\"1024\",\"c1\",\"esx1\"\n",
+    )
+    .unwrap();
+    fails(
+        1,
+        &["inventory", &broken.to_string_lossy()],
+        &[
+            "vinfo.csv",
+            "[vInfo]",
+            "row 2",
+            "'VM'",
+            "a quote opened here is not closed",
+        ],
+    );
+    // A line break inside a quoted Annotation is legitimate: two VMs.
+    let fine = dir.join("notes.csv");
+    std::fs::write(
+        &fine,
+        "VM,Powerstate,Provisioned MiB,In Use MiB,Cluster,Host,Annotation\n\
+         vm-a,poweredOn,1024,512,c1,esx1,\"line one\nline two\"\n\
+         vm-b,poweredOn,2048,1024,c1,esx1,\n",
+    )
+    .unwrap();
+    let o = dsplan(&["inventory", &fine.to_string_lossy()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    let c1 = text.lines().find(|l| l.starts_with("c1 ")).unwrap_or_default();
+    assert_eq!(c1.split_whitespace().nth(1), Some("2"), "{text}");
+}
