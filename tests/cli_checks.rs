@@ -632,6 +632,55 @@ fn an_unclosed_quote_in_a_vm_name_is_refused_naming_the_row() {
     let o = dsplan(&["inventory", &fine.to_string_lossy()]);
     assert!(o.status.success(), "{}", stderr(&o));
     let text = stdout(&o);
-    let c1 = text.lines().find(|l| l.starts_with("c1 ")).unwrap_or_default();
+    let c1 = text
+        .lines()
+        .find(|l| l.starts_with("c1 "))
+        .unwrap_or_default();
     assert_eq!(c1.split_whitespace().nth(1), Some("2"), "{text}");
+}
+
+#[test]
+fn price_files_without_capacity_rows_free_throughput_or_bad_dates_are_refused() {
+    let dir = scratch("prices2");
+    let plan = |file: &str| fails(1, &["plan", FX, "--hosts", "3", "--price-file", file], &[]);
+    // Only cool-tier rows (tier cool, meter capacity, row 3 of data/prices.csv and alike):
+    // no service level is priced anywhere. Before: "invalid --region: eastus (a region that
+    // sells the requested service levels)".
+    let cool_only = price_file(&dir, "cool.csv", |l| {
+        if l.starts_with("region,") || l.contains(",cool,") {
+            l.to_string()
+        } else {
+            String::new()
+        }
+    });
+    let e = plan(&cool_only);
+    assert!(e.contains("--price-file") && e.contains("cool.csv"), "{e}");
+    assert!(e.contains("no service-level capacity rows"), "{e}");
+    assert!(!e.contains("--region"), "{e}");
+    // eastus flexible throughput at 0 USD (row 127 of data/prices.csv): free MiB/s.
+    let free = price_file(&dir, "free.csv", |l| {
+        if l.starts_with("eastus,US East,flexible,throughput,") {
+            l.replace(",0.003082,", ",0,")
+        } else {
+            l.to_string()
+        }
+    });
+    let e = plan(&free);
+    assert!(
+        e.contains("row 127") && e.contains("throughput price 0"),
+        "{e}"
+    );
+    // effective_start not a date, on the same row.
+    let date = price_file(&dir, "date.csv", |l| {
+        if l.starts_with("eastus,US East,flexible,throughput,") {
+            l.replace(",2025-09-01,", ",not-a-date,")
+        } else {
+            l.to_string()
+        }
+    });
+    let e = plan(&date);
+    assert!(
+        e.contains("row 127") && e.contains("'not-a-date' is not a date YYYY-MM-DD"),
+        "{e}"
+    );
 }
