@@ -684,3 +684,41 @@ fn price_files_without_capacity_rows_free_throughput_or_bad_dates_are_refused() 
         "{e}"
     );
 }
+
+#[test]
+fn perf_files_say_which_columns_they_ignore_and_when_they_match_no_vm() {
+    let dir = scratch("perf-match");
+    let plan = |name: &str, text: &str| {
+        let p = dir.join(name);
+        std::fs::write(&p, text).unwrap();
+        let o = dsplan(&["plan", FX, "--hosts", "3", "--perf", &p.to_string_lossy()]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o)
+    };
+    // `throughput_mbps` is one edit from `throughput_mibps`: before, silently MiB/s 0.
+    let text = plan("mbps.csv", "vm,iops,throughput_mbps\nweb-01,100,10\n");
+    assert!(
+        text.contains("column 'throughput_mbps' is not a known column")
+            && text.contains("the nearest is throughput_mibps")
+            && text.contains("'MiBps'"),
+        "{text}"
+    );
+    assert!(!text.contains("column 'iops' is not"), "{text}");
+    // Names the inventory does not hold, and a header only: the no-target warning no longer
+    // says `perf` was not given; a warning names the file and its 2 rows (or none).
+    let text = plan("ghosts.csv", "vm,iops\nnobody,100\nghost,5\n");
+    assert!(
+        text.contains("ghosts.csv: --perf matched no planned VM: none of its 2 row(s)")
+            && text.contains("'nobody', 'ghost'"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("target was given (--iops, --throughput-mibps):"),
+        "{text}"
+    );
+    let text = plan("empty.csv", "vm,iops\n");
+    assert!(
+        text.contains("empty.csv: --perf has no data rows"),
+        "{text}"
+    );
+}
