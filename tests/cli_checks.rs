@@ -657,32 +657,27 @@ fn price_files_without_capacity_rows_free_throughput_or_bad_dates_are_refused() 
     assert!(e.contains("--price-file") && e.contains("cool.csv"), "{e}");
     assert!(e.contains("no service-level capacity rows"), "{e}");
     assert!(!e.contains("--region"), "{e}");
-    // eastus flexible throughput at 0 USD (row 127 of data/prices.csv): free MiB/s.
-    let free = price_file(&dir, "free.csv", |l| {
-        if l.starts_with("eastus,US East,flexible,throughput,") {
-            l.replace(",0.003082,", ",0,")
-        } else {
-            l.to_string()
-        }
-    });
-    let e = plan(&free);
-    assert!(
-        e.contains("row 127") && e.contains("throughput price 0"),
-        "{e}"
-    );
-    // effective_start not a date, on the same row.
-    let date = price_file(&dir, "date.csv", |l| {
-        if l.starts_with("eastus,US East,flexible,throughput,") {
-            l.replace(",2025-09-01,", ",not-a-date,")
-        } else {
-            l.to_string()
-        }
-    });
-    let e = plan(&date);
-    assert!(
-        e.contains("row 127") && e.contains("'not-a-date' is not a date YYYY-MM-DD"),
-        "{e}"
-    );
+    // Row 127 of data/prices.csv, eastus flexible throughput: at 0 USD (free MiB/s), then
+    // with an effective_start that is not a date.
+    for (name, from, to, needle) in [
+        ("free.csv", ",0.003082,", ",0,", "throughput price 0"),
+        (
+            "date.csv",
+            ",2025-09-01,",
+            ",not-a-date,",
+            "'not-a-date' is not a date YYYY-MM-DD",
+        ),
+    ] {
+        let file = price_file(&dir, name, |l| {
+            if l.starts_with("eastus,US East,flexible,throughput,") {
+                l.replace(from, to)
+            } else {
+                l.to_string()
+            }
+        });
+        let e = plan(&file);
+        assert!(e.contains("row 127") && e.contains(needle), "{e}");
+    }
 }
 
 #[test]

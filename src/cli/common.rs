@@ -79,17 +79,13 @@ pub struct CommonArgs {
 /// # Errors
 /// A message naming `flag`, the value and the range.
 pub fn check_hosts(flag: &str, hosts: u32) -> Result<(), String> {
-    let max = Catalog::builtin()
-        .map_err(|e| e.to_string())?
-        .limits
-        .max_hosts;
-    if hosts == 0 || hosts > max {
-        return Err(format!(
-            "invalid {flag} {hosts}: 1..={max} (the hosts of one AVS cluster, which mount \
-             every datastore; data/limits.csv max_hosts)"
-        ));
-    }
-    Ok(())
+    let limits = Catalog::builtin().map_err(|e| e.to_string())?.limits;
+    check_count(
+        flag,
+        hosts,
+        limits.max_hosts,
+        "the hosts of one AVS cluster, which mount every datastore; data/limits.csv max_hosts",
+    )
 }
 
 /// Refuses a datastore count outside 1..=`max_datastores` (256 per AVS cluster by request,
@@ -98,15 +94,19 @@ pub fn check_hosts(flag: &str, hosts: u32) -> Result<(), String> {
 /// # Errors
 /// A message naming `flag`, the value and the range.
 pub fn check_datastores(flag: &str, datastores: u32) -> Result<(), String> {
-    let max = Catalog::builtin()
-        .map_err(|e| e.to_string())?
-        .limits
-        .max_datastores;
-    if datastores == 0 || datastores > max {
-        return Err(format!(
-            "invalid {flag} {datastores}: 1..={max} (datastores per AVS cluster, \
-             data/limits.csv max_datastores)"
-        ));
+    let limits = Catalog::builtin().map_err(|e| e.to_string())?.limits;
+    check_count(
+        flag,
+        datastores,
+        limits.max_datastores,
+        "datastores per AVS cluster, data/limits.csv max_datastores",
+    )
+}
+
+/// Refuses `value` outside 1..=`max`, naming `flag` and what the range is (`why`).
+fn check_count(flag: &str, value: u32, max: u32, why: &str) -> Result<(), String> {
+    if value == 0 || value > max {
+        return Err(format!("invalid {flag} {value}: 1..={max} ({why})"));
     }
     Ok(())
 }
