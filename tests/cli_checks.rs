@@ -717,3 +717,48 @@ fn perf_files_say_which_columns_they_ignore_and_when_they_match_no_vm() {
         "{text}"
     );
 }
+
+#[test]
+fn a_vm_with_more_vcpus_than_vsphere_allows_is_warned_and_unknown() {
+    let dir = scratch("vcpus");
+    let p = dir.join("vinfo.csv");
+    // vSphere 8 gives a VM at most 768 vCPUs: 1e15 is a data error, 768 is not.
+    std::fs::write(
+        &p,
+        "VM,Powerstate,CPUs,Memory,Provisioned MiB,In Use MiB,Cluster,Host\n\
+         big,poweredOn,1e15,4096,1024,512,c1,esx1\n\
+         max,poweredOn,768,4096,1024,512,c1,esx1\n",
+    )
+    .unwrap();
+    let o = dsplan(&["inventory", &p.to_string_lossy()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // Only `max` counts: 768 vCPUs in cluster c1, starred as partly unknown.
+    let text = stdout(&o);
+    let c1 = text
+        .lines()
+        .find(|l| l.starts_with("c1 "))
+        .unwrap_or_default();
+    assert!(c1.contains(" 768* "), "{text}");
+    let o = dsplan(&[
+        "plan",
+        &p.to_string_lossy(),
+        "--hosts",
+        "3",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let rows: Vec<u64> = v["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|w| {
+            w["message"]
+                .as_str()
+                .unwrap()
+                .contains("more than 768 vCPUs")
+        })
+        .map(|w| w["row"].as_u64().unwrap())
+        .collect();
+    assert_eq!(rows, [2], "{}", v["warnings"]);
+}
