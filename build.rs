@@ -2,7 +2,7 @@
 //!
 //! The fit (`src/perf/fit.rs`: every `fit:` parameter of `data/systems/*.csv` against the
 //! published figures in `data/calibration/*.csv`) used to run at every start-up. This script
-//! compiles the crate's own `perf`, `catalog` and `defaults` modules (no copy of the fit code), runs the
+//! compiles the crate's own `perf`, `catalog`, `defaults` and `numbers` modules (no copy of the fit code), runs the
 //! fit and writes `$OUT_DIR/fitted_params.rs`: each fitted value as its `f64` bits, so the
 //! crate gets exactly the values the search finds. `src/perf/fit.rs` includes that file
 //! when the `dsplan_fitted_at_build` cfg, set here, is on. No network, only `std` and the
@@ -13,6 +13,8 @@
 mod catalog;
 #[path = "src/defaults.rs"]
 mod defaults;
+#[path = "src/numbers.rs"]
+mod numbers;
 #[path = "src/perf/mod.rs"]
 mod perf;
 
@@ -26,6 +28,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         "src/perf",
         "src/catalog",
         "src/defaults.rs",
+        "src/numbers.rs",
     ] {
         println!("cargo::rerun-if-changed={path}");
     }

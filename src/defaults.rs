@@ -89,3 +89,22 @@ pub const SERVE_BIND: &str = "127.0.0.1";
 /// Largest upload `dsplan serve` accepts, MiB (`--max-upload-mib`): a 100,000-VM RVTools
 /// xlsx is about 100-200 MB, a zip of its CSV folder less.
 pub const SERVE_MAX_UPLOAD_MIB: u64 = 512;
+
+/// Largest `growth_pct`, `headroom_pct` and `snapshot_reserve_pct`: 1,000 percent (eleven
+/// times the data). A plan past it is a typo, not a forecast; the check keeps a
+/// 300-digit capacity out of the messages.
+pub const MAX_GROWTH_PCT: f64 = 1000.0;
+
+/// Largest IOPS target (`iops`, `peak_iops`): 1,000,000,000. Far above any AVS estate:
+/// 96 hosts per private cloud (`data/limits.csv`) x 198,060 IOPS per host, the largest
+/// measured per-host figure (`data/systems/anf-avs.csv`, \[AVS-PERF\]), is about 19 million.
+pub const MAX_IOPS: f64 = 1e9;
+
+/// Largest MiB/s target (`throughput_mibps`, `peak_throughput_mibps`): 10,000,000. Far
+/// above any AVS estate: 96 hosts x one 100 GbE link (about 11,920 MiB/s) is about 1.1
+/// million MiB/s.
+pub const MAX_THROUGHPUT_MIBPS: f64 = 1e7;
+
+/// Memory overcommit range when AVS hosts are sized: 0.1..=10 (a tenth of the VMs' memory to
+/// ten times it; the Azure Migrate AVS assessment's factor is 1 by default).
+pub const MEMORY_OVERCOMMIT_RANGE: (f64, f64) = (0.1, 10.0);

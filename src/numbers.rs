@@ -74,6 +74,18 @@ pub fn counted(n: u64, noun: &str) -> String {
     format!("{} {noun}{s}", group_thousands(n as f64, 0))
 }
 
+/// A setting's value as quoted in an error message: as Rust writes it (`0.25`, `1500`), or in
+/// exponent form when that is over 20 characters (`1e300`, `1e-300`), so a huge or tiny flag
+/// value never fills the screen.
+pub fn show_setting(v: f64) -> String {
+    let plain = v.to_string();
+    if plain.len() > 20 {
+        format!("{v:e}")
+    } else {
+        plain
+    }
+}
+
 /// Longest text, in characters, quoted whole in a message or warning.
 pub const CLIP_CHARS: usize = 60;
 
@@ -109,6 +121,16 @@ pub fn first_few(items: impl Iterator<Item = String>, total: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn settings_too_long_to_read_are_shown_in_exponent_form() {
+        assert_eq!(show_setting(0.25), "0.25");
+        assert_eq!(show_setting(1500.0), "1500");
+        // 1e300 as Rust writes it is 301 digits; 1e-300 is "0." and 300 digits.
+        assert_eq!(show_setting(1e300), "1e300");
+        assert_eq!(show_setting(1e-300), "1e-300");
+        assert_eq!(show_setting(f64::NAN), "NaN");
+    }
 
     #[test]
     fn thousands_are_grouped() {

@@ -881,12 +881,14 @@ fn regions_not_listed_for_avs_datastores_are_refused_unless_allowed() {
 #[test]
 fn a_plan_over_the_regional_quota_warns() {
     let fx = "fixtures/small-estate.xlsx";
-    let quota_warning = |growth: &str| {
+    let quota_warning = |growth: &str, headroom: &str| {
         let o = dsplan(&[
             "plan",
             fx,
             "--growth-pct",
             growth,
+            "--headroom-pct",
+            headroom,
             "--hosts",
             "3",
             "--format",
@@ -903,11 +905,12 @@ fn a_plan_over_the_regional_quota_warns() {
         });
         (tib, warned)
     };
-    // 1,800 GiB placed x (1 + 11.00) growth x 1.2 headroom = 25,920 GiB = 25.3 TiB -> a
-    // 26 TiB pool, above the 25 TiB default quota.
-    assert_eq!(quota_warning("1100"), (26, true));
+    // Growth stops at 1,000 %, so headroom carries the rest: 1,800 GiB placed x (1 + 10.00)
+    // growth x 1.32 headroom = 26,136 GiB = 25.5 TiB -> a 26 TiB pool, above the 25 TiB
+    // default quota.
+    assert_eq!(quota_warning("1000", "32"), (26, true));
     // x (1 + 10.00) x 1.2 = 23,760 GiB = 23.2 TiB -> 24 TiB: within the quota.
-    assert_eq!(quota_warning("1000"), (24, false));
+    assert_eq!(quota_warning("1000", "20"), (24, false));
 }
 
 #[test]
@@ -917,14 +920,16 @@ fn per_cluster_plans_count_the_quota_over_every_cluster() {
         "fixtures/small-estate.xlsx",
         "--per-cluster",
         "--growth-pct",
-        "1100",
+        "1000",
+        "--headroom-pct",
+        "32",
         "--format",
         "json",
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let v = json(&o);
-    // Dev 800 GiB x 12 x 1.2 = 11,520 GiB = 11.25 -> 12 TiB; Prod 1,000 x 12 x 1.2 =
-    // 14,400 GiB = 14.06 -> 15 TiB: each within 25 TiB, together 27 TiB above it.
+    // Dev 800 GiB x 11 x 1.32 = 11,616 GiB = 11.34 -> 12 TiB; Prod 1,000 x 11 x 1.32 =
+    // 14,520 GiB = 14.18 -> 15 TiB: each within 25 TiB, together 27 TiB above it.
     let sizes: Vec<u64> = v["clusters"]
         .as_array()
         .unwrap()
@@ -1137,27 +1142,31 @@ fn settings_a_mode_does_not_use_are_named_in_a_warning() {
     ));
     assert!(warned(
         &["--per-cluster", "--group", "estate"],
-        "`group` size the estate's hosts"
+        // One setting: singular verbs ("sizes", "applies").
+        "`group` sizes the estate's hosts and applies only"
     ));
     // The estate: vSAN alone runs on the estate's SKU, not --vsan-host.
     assert!(warned(
         &["--vsan-host", "av64"],
-        "`vsan_host` apply to one cluster's plan"
+        "`vsan_host` applies to one cluster's plan"
     ));
     // Defaults warn about nothing of the kind.
-    assert!(!warned(&["--hosts", "3"], "size the estate's hosts"));
-    assert!(!warned(&[], "apply to one cluster's plan"));
+    assert!(!warned(&["--hosts", "3"], "the estate's hosts and appl"));
+    assert!(!warned(&[], "to one cluster's plan"));
 }
 
 #[test]
 fn estate_cluster_plans_say_where_their_hosts_come_from() {
-    // --growth-pct 1500: 1,800 GiB placed x 16 x 1.2 = 34,560 GiB, above the 25 TiB default
-    // quota: the estate warns once; each cluster plan does not repeat it.
+    // --growth-pct 1000 (the largest accepted) --headroom-pct 50: 1,800 GiB placed x 11 x
+    // 1.5 = 29,700 GiB, above the 25 TiB = 25,600 GiB default quota: the estate warns once;
+    // each cluster plan does not repeat it.
     let o = dsplan(&[
         "plan",
         "fixtures/small-estate.xlsx",
         "--growth-pct",
-        "1500",
+        "1000",
+        "--headroom-pct",
+        "50",
         "--format",
         "json",
     ]);

@@ -51,8 +51,8 @@ fn per_tib_month(region: &str, level: &str) -> f64 {
 
 #[test]
 fn issue_9_phased_plan_never_switches_between_flexible_and_another_level() {
-    // fixtures/small-estate.xlsx: 1,800 GiB placed x (1 + 46) growth x 1.2 headroom
-    // = 101,520 GiB -> 100 TiB (99.14 rounded up). westeurope, 16 hosts (7 run VMs), no base
+    // fixtures/small-estate.xlsx: 1,800 GiB placed x (1 + 8.4) growth x (1 + 5) headroom
+    // = 101,520 GiB (growth stops at 1,000 %, so headroom carries the rest) -> 100 TiB (99.14 rounded up). westeurope, 16 hosts (7 run VMs), no base
     // target, 3,000 MiB/s for 2 months. From data/prices.csv (x 1024 x 730 per TiB-month):
     //   standard 0.000202 -> 150.99904; premium 0.000403 -> 301.25056;
     //   flexible 0.000216 -> 161.46432, throughput 0.004407 x 730 = 3.21711 per MiB/s-month.
@@ -77,7 +77,9 @@ fn issue_9_phased_plan_never_switches_between_flexible_and_another_level() {
         "--hosts",
         "16",
         "--growth-pct",
-        "4600",
+        "840",
+        "--headroom-pct",
+        "500",
         "--peak-months",
         "2",
         "--peak-throughput-mibps",
@@ -123,13 +125,15 @@ fn issue_9_phased_plan_never_switches_between_flexible_and_another_level() {
 }
 
 /// The issue's second command: 12,000 MiB/s for one month on the fixture in eastus.
-const PEAK_12000: [&str; 10] = [
+const PEAK_12000: [&str; 12] = [
     "plan",
     "fixtures/small-estate.xlsx",
     "--hosts",
     "16",
     "--growth-pct",
-    "4600",
+    "840",
+    "--headroom-pct",
+    "500",
     "--peak-months",
     "1",
     "--peak-throughput-mibps",

@@ -151,6 +151,19 @@ pub(super) fn parse_prices(
                 .into(),
         });
     }
+    if prices
+        .values()
+        .all(|p| p.capacity_usd_per_gib_month.is_empty())
+    {
+        return Err(CatalogError::Parse {
+            file: prices_name.to_string(),
+            row: 1,
+            detail: "no service-level capacity rows (tier standard, premium, ultra or \
+                     flexible, meter capacity, unit 'USD per GiB-hour'): no pool can be priced \
+                     in any region"
+                .into(),
+        });
+    }
     Ok(prices)
 }
 
@@ -186,7 +199,38 @@ fn check_meter(r: &PriceRow, meter: Meter) -> Result<(), String> {
             r.region, r.tier, r.retail_price_usd
         ));
     }
+    if meter == Meter::FlexibleThroughput && r.retail_price_usd <= 0.0 {
+        return Err(format!(
+            "{} {} throughput price {}: purchased MiB/s would cost nothing; give the price, \
+             or leave the row out",
+            r.region, r.tier, r.retail_price_usd
+        ));
+    }
+    if !is_iso_date(&r.effective_start) {
+        return Err(format!(
+            "{} {} {}: effective_start '{}' is not a date YYYY-MM-DD",
+            r.region,
+            r.tier,
+            r.meter,
+            r.effective_start.chars().take(40).collect::<String>()
+        ));
+    }
     Ok(())
+}
+
+/// Whether `s` is a calendar-shaped date `YYYY-MM-DD` (month 01..=12, day 01..=31).
+fn is_iso_date(s: &str) -> bool {
+    let b = s.as_bytes();
+    let digits = |r: std::ops::Range<usize>| b[r].iter().all(u8::is_ascii_digit);
+    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' || !digits(0..4) {
+        return false;
+    }
+    if !digits(5..7) || !digits(8..10) {
+        return false;
+    }
+    let month = (b[5] - b'0') * 10 + (b[6] - b'0');
+    let day = (b[8] - b'0') * 10 + (b[9] - b'0');
+    (1..=12).contains(&month) && (1..=31).contains(&day)
 }
 
 /// Adds a checked row to its region's prices (monthly = hourly x `hours`).

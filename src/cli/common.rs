@@ -33,7 +33,8 @@ pub struct CommonArgs {
     #[arg(long)]
     pub large_volume: bool,
     /// Request size: 4K, 8K, 64K, 1M, or a number of KiB.
-    #[arg(long, default_value_t = format!("{}K", defaults::BLOCK_SIZE_KIB))]
+    #[arg(long, default_value_t = format!("{}K", defaults::BLOCK_SIZE_KIB),
+          allow_hyphen_values = true)]
     pub block_size: String,
     /// Reads, percent 0..100.
     #[arg(long, default_value_t = defaults::READ_PCT)]
@@ -55,13 +56,13 @@ pub struct CommonArgs {
     #[arg(long, default_value = "default")]
     pub retrieval: String,
     /// VMs per host (default: enough to use every datastore; vSAN: 1).
-    #[arg(long)]
+    #[arg(long, value_parser = super::counts::per_count)]
     pub vms_per_host: Option<u32>,
     /// VMDKs per VM, spread over the datastores (default: every datastore).
-    #[arg(long)]
+    #[arg(long, value_parser = super::counts::per_count)]
     pub vmdks_per_vm: Option<u32>,
     /// TCP connections per host per datastore: 1 or 4.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = super::counts::nconnect)]
     pub nconnect: u32,
     /// Active working set, GiB (cache-tier systems; default: the profile's per-VM figure).
     #[arg(long)]
@@ -78,14 +79,49 @@ pub struct CommonArgs {
 /// # Errors
 /// A message naming `flag`, the value and the range.
 pub fn check_hosts(flag: &str, hosts: u32) -> Result<(), String> {
-    let max = Catalog::builtin()
-        .map_err(|e| e.to_string())?
-        .limits
-        .max_hosts;
-    if hosts == 0 || hosts > max {
+    let limits = Catalog::builtin().map_err(|e| e.to_string())?.limits;
+    check_count(
+        flag,
+        hosts,
+        limits.max_hosts,
+        "the hosts of one AVS cluster, which mount every datastore; data/limits.csv max_hosts",
+    )
+}
+
+/// Refuses a datastore count outside 1..=`max_datastores` (256 per AVS cluster by request,
+/// `data/limits.csv`), the cap of `plan` and `sweep`.
+///
+/// # Errors
+/// A message naming `flag`, the value and the range.
+pub fn check_datastores(flag: &str, datastores: u32) -> Result<(), String> {
+    let limits = Catalog::builtin().map_err(|e| e.to_string())?.limits;
+    check_count(
+        flag,
+        datastores,
+        limits.max_datastores,
+        "datastores per AVS cluster, data/limits.csv max_datastores",
+    )
+}
+
+/// Refuses `value` outside 1..=`max`, naming `flag` and what the range is (`why`).
+fn check_count(flag: &str, value: u32, max: u32, why: &str) -> Result<(), String> {
+    if value == 0 || value > max {
+        return Err(format!("invalid {flag} {value}: 1..={max} ({why})"));
+    }
+    Ok(())
+}
+
+/// Refuses a pool size outside `pool_min_tib..=pool_max_tib` (1..=2,048 TiB,
+/// `data/limits.csv`), or not finite.
+fn check_size_tib(catalog: &Catalog, size_tib: f64) -> Result<(), String> {
+    let (min, max) = (catalog.limits.pool_min_tib, catalog.limits.pool_max_tib);
+    if !(min..=max).contains(&size_tib) {
         return Err(format!(
-            "invalid {flag} {hosts}: 1..={max} (the hosts of one AVS cluster, which mount \
-             every datastore; data/limits.csv max_hosts)"
+            "invalid --size-tib {}: {}..={} TiB (an ANF capacity pool, data/limits.csv \
+             pool_min_tib, pool_max_tib)",
+            dsplan::numbers::show_number(size_tib),
+            dsplan::numbers::show_number(min),
+            dsplan::numbers::show_number(max)
         ));
     }
     Ok(())
@@ -157,10 +193,15 @@ impl CommonArgs {
                 .profile_from_csv(&stem, &text)
                 .map_err(|e| e.to_string())?
         } else {
+            let what = if Path::new(&self.system).exists() {
+                "not a regular file"
+            } else {
+                "and no such file"
+            };
             return Err(model
                 .system(&self.system)
                 .err()
-                .map_or_else(String::new, |e| format!("--system: {e}, and no such file")));
+                .map_or_else(String::new, |e| format!("--system: {e}, {what}")));
         };
         let catalog = Catalog::builtin().map_err(|e| e.to_string())?;
         let block = parse_block_size_kib(&self.block_size).map_err(|e| e.to_string())?;
@@ -214,6 +255,7 @@ impl CommonArgs {
                 let level: ServiceLevel =
                     level.parse().map_err(|e| format!("--service-level: {e}"))?;
                 let spec = catalog.service_level(level).map_err(|e| e.to_string())?;
+                check_size_tib(catalog, tib)?;
                 check_flexible_mibps(spec, tib, self.flexible_mibps)?;
                 let cool = (self.cool_pct > 0.0).then(|| {
                     let rule = catalog.cool_access.rule(&prices.region, level);

@@ -6,6 +6,7 @@
 //! cannot be met, 3 an internal error.
 
 pub mod common;
+pub mod counts;
 pub mod flags;
 pub mod inventory;
 pub mod output;
@@ -69,12 +70,5 @@ pub fn exit_code(kind: ErrorKind) -> u8 {
 /// # Errors
 /// Any other write error, as text.
 pub fn print_out(text: &str) -> Result<(), String> {
-    use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            Err(format!("cannot write to stdout: {e}"))
-        }
-        _ => Ok(()),
-    }
+    output::print_bytes(text.as_bytes())
 }

@@ -62,7 +62,7 @@ pub struct PlanArgs {
     /// AVS hosts of one cluster that mounts every datastore (3..16): plans that cluster's
     /// storage only. Without it the estate is sized from the VMs' vCPUs and memory (with
     /// --per-cluster: each cluster's hosts in vHost).
-    #[arg(long)]
+    #[arg(long, value_parser = super::counts::plan_hosts)]
     pub hosts: Option<u32>,
     /// Host SKU of the estate: av36, av36p, av48, av52, av64 or av64-gen2 (default: every
     /// SKU, the lowest total cost chosen).
@@ -78,7 +78,8 @@ pub struct PlanArgs {
     #[arg(long = "memory-overcommit", default_value_t = defaults::MEMORY_OVERCOMMIT)]
     pub memory_overcommit: f64,
     /// Hosts per AVS cluster kept free for vSphere HA (AVS runs n+1).
-    #[arg(long = "ha-hosts", default_value_t = defaults::HA_HOSTS)]
+    #[arg(long = "ha-hosts", default_value_t = defaults::HA_HOSTS,
+          value_parser = super::counts::ha_hosts)]
     pub ha_hosts: u32,
     /// How VMs become AVS clusters: source-cluster (each source cluster one or more AVS
     /// clusters) or estate (as few clusters as possible).
@@ -114,7 +115,8 @@ pub struct PlanArgs {
     #[arg(long = "perf-basis", value_enum, default_value_t = PerfBasisArg::Peak)]
     pub perf_basis: PerfBasisArg,
     /// Block size of the IOPS target: 4K, 8K, 64K, or KiB as a number.
-    #[arg(long = "block-size", default_value_t = format!("{}K", defaults::BLOCK_SIZE_KIB))]
+    #[arg(long = "block-size", default_value_t = format!("{}K", defaults::BLOCK_SIZE_KIB),
+          allow_hyphen_values = true)]
     pub block_size: String,
     /// Read share of the IOPS target, percent.
     #[arg(long = "read-pct", default_value_t = defaults::READ_PCT)]
@@ -131,7 +133,7 @@ pub struct PlanArgs {
     pub allow_unlisted_region: bool,
     /// TCP connections per host per datastore: 1 (the measured case) or 4 (supported on AVS
     /// datastores; predictions extrapolated).
-    #[arg(long, default_value_t = defaults::NCONNECT)]
+    #[arg(long, default_value_t = defaults::NCONNECT, value_parser = super::counts::nconnect)]
     pub nconnect: u32,
     /// A price file with the columns of data/prices.csv, instead of the built-in prices.
     #[arg(long = "price-file")]
@@ -161,7 +163,7 @@ pub struct PlanArgs {
     pub reservation: String,
     /// Months per year at peak load (1..11): plan the base and peak layouts and the yearly
     /// cost; the service level, pool or Flexible throughput rise for those months only.
-    #[arg(long = "peak-months")]
+    #[arg(long = "peak-months", value_parser = super::counts::peak_months)]
     pub peak_months: Option<u32>,
     /// IOPS target in the peak months (with --peak-months).
     #[arg(long = "peak-iops", default_value_t = 0.0, requires = "peak_months")]
@@ -197,7 +199,8 @@ pub struct PlanArgs {
     #[arg(long = "vsan-host-usd-per-hour")]
     pub vsan_host_usd_per_hour: Option<f64>,
     /// Most datastores the AVS cluster may have (up to 256 by request).
-    #[arg(long = "max-datastores", default_value_t = defaults::MAX_DATASTORES)]
+    #[arg(long = "max-datastores", default_value_t = defaults::MAX_DATASTORES,
+          value_parser = super::counts::datastores)]
     pub max_datastores: u32,
     /// Leave powered-off VMs out (they still hold capacity, so they count by default).
     #[arg(long = "exclude-powered-off")]
@@ -220,7 +223,7 @@ pub struct PlanArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = FormatArg::Text)]
     pub format: FormatArg,
-    /// Write the output to this file instead of stdout.
+    /// Write the output to this file instead of stdout (`-` is stdout).
     #[arg(short = 'o', long = "output")]
     pub output: Option<PathBuf>,
     /// Also write SVG charts into this folder (created if missing): cost by alternative,
@@ -339,6 +342,7 @@ impl PlanArgs {
 /// A [`Failure`] whose exit code comes from the error's kind.
 pub fn run(args: &PlanArgs) -> Result<(), Failure> {
     output::check_output_path(args.output.as_ref(), &args.files_read())?;
+    output::check_outside_charts(args.output.as_ref(), args.charts.as_ref())?;
     output::check_written_path(
         "--charts",
         "charts",

@@ -12,10 +12,10 @@ use super::common::CommonArgs;
 #[derive(clap::Args, Debug, Clone)]
 pub struct PredictArgs {
     /// Hosts mounting every datastore.
-    #[arg(long)]
+    #[arg(long, value_parser = super::counts::any_hosts)]
     pub hosts: u32,
     /// Datastores (ANF volumes).
-    #[arg(long)]
+    #[arg(long, value_parser = super::counts::datastores)]
     pub datastores: u32,
     /// System, service level and workload.
     #[command(flatten)]
@@ -66,6 +66,7 @@ pub struct PredictJson<'a> {
 /// A message naming the invalid flag or value.
 pub fn render(args: &PredictArgs) -> Result<String, String> {
     super::common::check_hosts("--hosts", args.hosts)?;
+    super::common::check_datastores("--datastores", args.datastores)?;
     let r = args.common.resolve()?;
     let mut layout = r.layout;
     layout.hosts = args.hosts;

@@ -14,10 +14,11 @@ use super::common::CommonArgs;
 #[derive(clap::Args, Debug, Clone)]
 pub struct SweepArgs {
     /// Host counts, one line each.
-    #[arg(long, value_delimiter = ',', default_value = "1,4,8,16")]
+    #[arg(long, value_delimiter = ',', default_value = "1,4,8,16",
+          value_parser = super::counts::any_hosts)]
     pub hosts_list: Vec<u32>,
     /// Datastore counts 1..=N.
-    #[arg(long, default_value_t = 16)]
+    #[arg(long, default_value_t = 16, value_parser = super::counts::datastores)]
     pub max_datastores: u32,
     /// Write the CSV here instead of stdout.
     #[arg(long)]
@@ -176,7 +177,8 @@ fn open_for_writing(flag: &str, path: &Path) -> Result<File, String> {
     File::create(path).map_err(|e| format!("{flag} {}: cannot write: {e}", path.display()))
 }
 
-/// Refuses outputs that are a file read (`--system FILE`) or each other.
+/// Refuses outputs that are a file read (`--system FILE`) or each other, and a chart path
+/// not ending in `.svg` (the chart is SVG whatever the name says).
 fn check_outputs(args: &SweepArgs, svg: &Path) -> Result<(), String> {
     if args.csv.as_deref() == Some(svg) {
         return Err("--csv and --svg name the same file".into());
@@ -187,12 +189,21 @@ fn check_outputs(args: &SweepArgs, svg: &Path) -> Result<(), String> {
     } else {
         Vec::new()
     };
-    let svg = svg.to_path_buf();
+    let svg_buf = svg.to_path_buf();
     for (flag, what, path) in [
-        ("--svg", "the chart", Some(&svg)),
+        ("--svg", "the chart", Some(&svg_buf)),
         ("--csv", "the CSV", args.csv.as_ref()),
     ] {
         super::output::check_written_path(flag, what, path, &read).map_err(|f| f.message)?;
+    }
+    let is_svg = svg
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("svg"));
+    if !is_svg {
+        return Err(format!(
+            "--svg {}: the chart is written as SVG; give a file name ending in .svg or a folder",
+            svg.display()
+        ));
     }
     Ok(())
 }
@@ -210,7 +221,7 @@ pub fn run(args: &SweepArgs) -> Result<(), String> {
         Some(p) => Some(open_for_writing("--csv", p)?),
         None => None,
     };
-    let mut svg_out = open_for_writing("--svg", &svg)?;
+    let mut svg_out = super::output::PendingFile::create("--svg", &svg)?;
     let pts = points(args)?;
     let csv = to_csv(&pts);
     match (&mut csv_out, &args.csv) {
@@ -227,7 +238,8 @@ pub fn run(args: &SweepArgs) -> Result<(), String> {
         c.read_pct,
         c.random_pct
     );
-    write_svg(&pts, (&svg, &mut svg_out), &title)?;
+    write_svg(&pts, (&svg, &mut svg_out.file), &title)?;
+    svg_out.commit()?;
     if default {
         eprintln!("dsplan: wrote the chart to ./{DEFAULT_SVG} (--svg FILE or DIR to choose)");
     }

@@ -236,6 +236,35 @@ impl IngestError {
     }
 }
 
+/// Refuses a VM name holding a line break. vSphere names are one line, so in a CSV file the
+/// break comes from a quote that opens in the name and is never closed: the reader took the
+/// rows after it into the name (`"unterminated,poweredOn,...` swallowed the next VM). Other
+/// columns (Annotation) may hold line breaks and are left alone.
+///
+/// # Errors
+/// [`IngestError::Malformed`] naming the file, sheet, row and column of the first such name.
+fn check_vm_names(vms: &[crate::inventory::Vm], csv: bool) -> Result<(), IngestError> {
+    let Some(vm) = vms.iter().find(|vm| vm.name.contains(['\n', '\r'])) else {
+        return Ok(());
+    };
+    let first_line = vm.name.lines().next().unwrap_or_default();
+    let why = if csv {
+        "a quote opened here is not closed, so the rows after it were read into this name"
+    } else {
+        "a VM name is one line in vSphere"
+    };
+    Err(IngestError::Malformed {
+        file: vm.origin.file.clone(),
+        sheet: Some(vm.origin.sheet.clone()),
+        row: Some(vm.origin.row),
+        column: Some("VM".into()),
+        detail: format!(
+            "VM name '{}' holds a line break: {why}",
+            crate::numbers::clip(first_line)
+        ),
+    })
+}
+
 /// Reads every input and merges them into one inventory, in the order given.
 ///
 /// Each input is an RVTools `.xlsx` (or `.xlsm`), a folder of `RVTools_tab*.csv` files, a
@@ -365,6 +394,7 @@ fn read_opened(mut input: Input<'_>, file: String, format: &str) -> Result<Inven
             });
         }
     }
+    check_vm_names(&vms, format != "xlsx")?;
     inventory.vms = vms;
 
     let mut ctx = TabContext {

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::ingest::IngestError;
 use crate::ingest::csvfile;
-use crate::ingest::table::{FieldSpec, Row};
+use crate::ingest::table::{FieldSpec, Row, normalize_header};
 use crate::inventory::{Inventory, Origin, VmKey, Warning};
 
 /// One row of a performance CSV.
@@ -112,6 +112,8 @@ pub fn read_perf_csv(path: &Path, inventory: &Inventory) -> Result<PerfInput, In
             }
         })?;
         no_rate_column(&resolved, &file)?;
+        out.warnings
+            .extend(unknown_columns(&resolved.unknown, &file));
     }
 
     check_and_join(&mut rows, inventory, &mut out.warnings);
@@ -142,6 +144,81 @@ fn no_rate_column(resolved: &super::table::Resolved, file: &str) -> Result<(), I
             tried(MIBPS)
         ),
     })
+}
+
+/// Most unrecognised columns warned about one by one; the rest are counted in one warning.
+const UNKNOWN_COLUMNS_NAMED: usize = 10;
+
+/// A warning per header cell of the perf CSV that is no known column (the first
+/// [`UNKNOWN_COLUMNS_NAMED`], then one for the rest), naming the nearest field and its
+/// spellings: `throughput_mbps` is read as nothing, so the MiB/s target would silently be 0.
+fn unknown_columns(unknown: &[String], file: &str) -> Vec<Warning> {
+    let warning = |column: Option<String>, message: String| Warning {
+        file: file.to_string(),
+        sheet: Some("perf".into()),
+        row: Some(1),
+        column,
+        value: None,
+        message,
+    };
+    let mut out: Vec<Warning> = unknown
+        .iter()
+        .take(UNKNOWN_COLUMNS_NAMED)
+        .map(|h| {
+            let spec = nearest_field(h);
+            warning(
+                Some(h.clone()),
+                format!(
+                    "column '{h}' is not a known column and is ignored; the nearest is {}, \
+                     spelt '{}' (trimmed, ignoring case and spaces)",
+                    spec.name,
+                    spec.aliases.join("', '")
+                ),
+            )
+        })
+        .collect();
+    if unknown.len() > UNKNOWN_COLUMNS_NAMED {
+        out.push(warning(
+            None,
+            format!(
+                "{} more columns are not known columns and are ignored",
+                crate::numbers::group_thousands((unknown.len() - UNKNOWN_COLUMNS_NAMED) as f64, 0)
+            ),
+        ));
+    }
+    out
+}
+
+/// The field of [`FIELDS`] with a spelling nearest to `header` (fewest single-character
+/// edits between the normalized names).
+fn nearest_field(header: &str) -> &'static FieldSpec {
+    let h = normalize_header(header);
+    let distance = |spec: &FieldSpec| {
+        spec.aliases
+            .iter()
+            .map(|a| edit_distance(&h, &normalize_header(a)))
+            .min()
+            .unwrap_or(usize::MAX)
+    };
+    FIELDS
+        .iter()
+        .min_by_key(|s| distance(s))
+        .unwrap_or(&FIELDS[VM])
+}
+
+/// Levenshtein distance of two short strings (header cells are clipped to 60 characters).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let swap = prev[j] + usize::from(ca != *cb);
+            cur[j + 1] = swap.min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
 }
 
 /// Checks the figures of `rows` (a figure beyond any single VM becomes unknown, with a

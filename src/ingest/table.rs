@@ -75,6 +75,9 @@ pub(crate) fn normalize_header(h: &str) -> String {
 pub(crate) struct Resolved {
     /// Per field (same order as the spec list): the 0-based column index and the header text.
     pub columns: Vec<Option<(u32, String)>>,
+    /// The header cells that are no spelling of any field (each [`clip`]ped), in sheet
+    /// order: columns the reader ignores.
+    pub unknown: Vec<String>,
 }
 
 impl Resolved {
@@ -215,7 +218,18 @@ pub(crate) fn resolve(
         }
         columns.push(chosen);
     }
-    Ok(Resolved { columns })
+    let unknown = normalized
+        .iter()
+        .zip(headers)
+        .filter(|(n, _)| {
+            !specs
+                .iter()
+                .flat_map(|s| s.aliases)
+                .any(|a| normalize_header(a) == **n)
+        })
+        .map(|(_, (_, h))| clip(h))
+        .collect();
+    Ok(Resolved { columns, unknown })
 }
 
 /// Spreadsheet column letters of a 0-based column index (`0` -> `A`, `16383` -> `XFD`).

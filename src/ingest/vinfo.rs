@@ -58,6 +58,27 @@ pub(crate) const FIELDS: &[FieldSpec] = &[
     ),
 ];
 
+/// Most vCPUs of one VM: 768, the vSphere 8.0 configuration maximum ("Virtual CPUs per
+/// virtual machine", configmax.broadcom.com, vSphere 8.0).
+pub(crate) const MAX_VCPUS_PER_VM: u64 = 768;
+
+/// The `CPUs` cell as a count; above [`MAX_VCPUS_PER_VM`] a warning and unknown (a 1e15
+/// would size thousands of hosts).
+fn vcpus(row: &mut Row<'_, '_>) -> Option<u64> {
+    let n = row.count(CPUS)?;
+    if n > MAX_VCPUS_PER_VM {
+        row.warn(
+            CPUS,
+            format!(
+                "more than {MAX_VCPUS_PER_VM} vCPUs, the most a VM has in vSphere 8 \
+                 (configuration maximums); treated as unknown"
+            ),
+        );
+        return None;
+    }
+    Some(n)
+}
+
 /// Turns a vInfo row into a VM; `None` (with a warning when the row holds other values)
 /// for a row without a VM name.
 pub(crate) fn vm_from_row(row: &mut Row<'_, '_>) -> Option<Vm> {
@@ -78,7 +99,7 @@ pub(crate) fn vm_from_row(row: &mut Row<'_, '_>) -> Option<Vm> {
         origin: row.origin(),
         unshared_mib: row.non_negative(UNSHARED),
         srm_placeholder: row.boolean(SRM_PLACEHOLDER),
-        cpus: row.count(CPUS),
+        cpus: vcpus(row),
         memory_mib: row.non_negative(MEMORY),
         // vMemory's `Consumed` is joined after every tab is read.
         memory_consumed_mib: None,

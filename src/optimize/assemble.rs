@@ -205,8 +205,8 @@ fn plan_warnings(
         .is_some_and(|p| p.iops > 0.0 || p.throughput_mibps > 0.0);
     if o.iops <= 0.0 && o.throughput_mibps <= 0.0 && !peak_target {
         warnings.push(Warning::plan_wide(
-            "no IOPS or MiB/s target was given (`iops`, `throughput_mibps`): the \
-                      plan is sized for capacity only and its throughput is whatever the \
+            "no IOPS or MiB/s target was given (`iops`, `throughput_mibps`, or per-VM \
+                      figures of `perf` rows that match planned VMs): the plan is sized for capacity only and its throughput is whatever the \
                       cheapest pool includes"
                 .into(),
         ));

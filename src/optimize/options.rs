@@ -169,8 +169,12 @@ impl PeakOptions {
                 expected: "1..11 months of the year".into(),
             });
         }
-        check_non_negative("peak_iops", self.iops)?;
-        check_non_negative("peak_throughput_mibps", self.throughput_mibps)?;
+        check_at_most("peak_iops", self.iops, crate::defaults::MAX_IOPS)?;
+        check_at_most(
+            "peak_throughput_mibps",
+            self.throughput_mibps,
+            crate::defaults::MAX_THROUGHPUT_MIBPS,
+        )?;
         if reservation != ReservationTerm::None {
             return Err(OptimizeError::Invalid {
                 option: "reservation",
@@ -191,8 +195,21 @@ fn check_pct(option: &'static str, v: f64) -> Result<(), OptimizeError> {
     } else {
         Err(OptimizeError::Invalid {
             option,
-            value: v.to_string(),
+            value: crate::numbers::show_setting(v),
             expected: "a percentage 0..100".into(),
+        })
+    }
+}
+
+/// `v` must be in `0..=max` (the documented largest target, `crate::defaults`).
+fn check_at_most(option: &'static str, v: f64, max: f64) -> Result<(), OptimizeError> {
+    if (0.0..=max).contains(&v) {
+        Ok(())
+    } else {
+        Err(OptimizeError::Invalid {
+            option,
+            value: crate::numbers::show_setting(v),
+            expected: format!("0..={}", crate::numbers::show_number(max)),
         })
     }
 }
@@ -204,7 +221,7 @@ pub(super) fn check_non_negative(option: &'static str, v: f64) -> Result<(), Opt
     } else {
         Err(OptimizeError::Invalid {
             option,
-            value: v.to_string(),
+            value: crate::numbers::show_setting(v),
             expected: "a finite number >= 0".into(),
         })
     }

@@ -185,7 +185,7 @@ fn check_pct(field: &'static str, v: f64) -> Result<(), PerfError> {
     } else {
         Err(PerfError::Invalid {
             field,
-            value: v.to_string(),
+            value: crate::numbers::show_setting(v),
             expected: "a percentage 0..100",
         })
     }

@@ -404,6 +404,9 @@ fn live_optics_perf(
 fn join_perf(demand: &mut Demand, inventory: &Inventory, perf: &PerfInput, figures: &str) {
     demand.warnings.extend(perf.warnings.iter().cloned());
     let joined = demand.attach_perf(inventory, perf);
+    if joined == 0 {
+        demand.warnings.push(unmatched_perf_warning(perf));
+    }
     if let Some((iops, mibps)) = demand.targets_from_perf() {
         demand.warnings.push(Warning {
             file: perf.file.clone(),
@@ -420,6 +423,30 @@ fn join_perf(demand: &mut Demand, inventory: &Inventory, perf: &PerfInput, figur
         });
     }
     demand.warnings.extend(profile_warning(perf));
+}
+
+/// The warning for a per-VM performance file none of whose rows gives a planned VM figures
+/// (names not in the inventory, a header only, only excluded VMs or templates): its row count
+/// and first names, so an empty target is not blamed on a missing `perf`.
+fn unmatched_perf_warning(perf: &PerfInput) -> Warning {
+    let names = crate::numbers::first_few(
+        perf.rows
+            .iter()
+            .map(|r| format!("'{}'", crate::numbers::clip(&r.vm))),
+        perf.rows.len(),
+    );
+    let rows = crate::numbers::group_thousands(perf.rows.len() as f64, 0);
+    Warning {
+        file: perf.file.clone(),
+        ..Warning::plan_wide(if perf.rows.is_empty() {
+            "`perf` has no data rows: no VM gets per-VM figures".to_string()
+        } else {
+            format!(
+                "`perf` matched no planned VM: none of its {rows} row(s) names a VM in the plan \
+                 ({names}); no VM gets per-VM figures"
+            )
+        })
+    }
 }
 
 /// A warning when `perf` gives VMs their own `read_pct` or `block_kib`: they are read, but

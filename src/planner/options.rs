@@ -287,14 +287,12 @@ impl PlanOptions {
         .filter_map(|(name, changed)| changed.then_some(name))
         .collect();
         (!changed.is_empty()).then(|| {
+            let size = verb(changed.len(), "sizes", "size");
+            let apply = verb(changed.len(), "applies", "apply");
             Warning::plan_wide(format!(
-                "{} size the estate's hosts and apply only to the estate plan (without \
+                "{} {size} the estate's hosts and {apply} only to the estate plan (without \
                  `hosts` and `per_cluster`): ignored here",
-                changed
-                    .iter()
-                    .map(|n| format!("`{n}`"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                ticked(&changed)
             ))
         })
     }
@@ -315,15 +313,12 @@ impl PlanOptions {
         .filter_map(|(name, changed)| changed.then_some(name))
         .collect();
         (!changed.is_empty()).then(|| {
+            let apply = verb(changed.len(), "applies", "apply");
             Warning::plan_wide(format!(
-                "{} apply to one cluster's plan (`hosts`) and per-cluster plans: the estate's \
+                "{} {apply} to one cluster's plan (`hosts`) and per-cluster plans: the estate's \
                  vSAN alone runs on the estate's host SKU at its host prices (`host_sku`, \
                  `host_price_file`): ignored here",
-                changed
-                    .iter()
-                    .map(|n| format!("`{n}`"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                ticked(&changed)
             ))
         })
     }
@@ -349,4 +344,18 @@ impl PlanOptions {
             host_usd_per_hour: self.vsan_host_usd_per_hour,
         }
     }
+}
+
+/// Setting names in backticks, comma-separated (`` `a`, `b` ``).
+fn ticked(names: &[&str]) -> String {
+    names
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `singular` for one setting, else `plural` ("applies" / "apply").
+fn verb(count: usize, singular: &'static str, plural: &'static str) -> &'static str {
+    if count == 1 { singular } else { plural }
 }

@@ -174,15 +174,16 @@ impl SizingOptions {
     /// # Errors
     /// [`SizingError::Invalid`] naming the setting.
     pub fn validate(&self, max_hosts_per_cluster: u32) -> Result<(), SizingError> {
-        for (option, v) in [
-            ("vcpu_per_core", self.vcpu_per_core),
-            ("memory_overcommit", self.memory_overcommit),
+        let (low, high) = defaults::MEMORY_OVERCOMMIT_RANGE;
+        for (option, v, range) in [
+            ("vcpu_per_core", self.vcpu_per_core, (0.1, 100.0)),
+            ("memory_overcommit", self.memory_overcommit, (low, high)),
         ] {
-            if !(v.is_finite() && (0.1..=100.0).contains(&v)) {
+            if !(range.0..=range.1).contains(&v) {
                 return Err(SizingError::Invalid {
                     option,
-                    value: v.to_string(),
-                    expected: "a ratio from 0.1 to 100".into(),
+                    value: crate::numbers::show_setting(v),
+                    expected: format!("a ratio from {} to {}", range.0, range.1),
                 });
             }
         }
