@@ -455,12 +455,27 @@ fn a_vm_name_over_excels_limit_is_cut_with_a_warning() {
         assert!(stderr.contains("warning: sheet 'Placements'"), "{stderr}");
         assert!(stderr.contains(&quoted), "{stderr}");
         let w = values(&mut book, "Warnings");
-        let found = w.rows().any(|r| {
+        let found = w.rows().find(|r| {
             r.iter()
                 .any(|d| d.as_string().is_some_and(|s| s.contains(&quoted)))
         });
-        assert!(found, "the Warnings sheet names the VM");
+        let found = found.expect("the Warnings sheet names the VM");
         let p = values(&mut book, "Placements");
+        // The cut cell's own row (1-based Excel row) and cluster, in their columns.
+        let (vm_row, vm_col) = p
+            .cells()
+            .find(|(_, _, d)| d.as_string().is_some_and(|s| s.starts_with("vm-xxx")))
+            .map(|(r, c, _)| (r, c))
+            .unwrap();
+        let cell = |name: &str| found[col(&w, name)].clone();
+        assert_eq!(cell("file"), Data::String("workbook".into()));
+        assert_eq!(cell("sheet"), Data::String("Placements".into()));
+        assert_eq!(cell("row"), Data::Float((vm_row + 1) as f64));
+        assert_eq!(cell("column"), Data::String("VM".into()));
+        if vm_col == 1 {
+            assert_eq!(cell("cluster"), p.get((vm_row, 0)).unwrap().clone());
+            assert_ne!(cell("cluster"), Data::Empty);
+        }
         let longest = p
             .rows()
             .flat_map(|r| r.iter())
@@ -471,4 +486,120 @@ fn a_vm_name_over_excels_limit_is_cut_with_a_warning() {
         assert!(longest <= 32_767, "{longest}");
         assert_eq!(longest, 32_021);
     }
+}
+
+/// Every text cell of every sheet, with its sheet, row and column.
+fn text_cells(book: &mut Xlsx<Cursor<Vec<u8>>>) -> Vec<(String, usize, usize, String)> {
+    let mut out = Vec::new();
+    for name in book.sheet_names() {
+        let range = values(book, &name);
+        for (r, row) in range.rows().enumerate() {
+            for (c, d) in row.iter().enumerate() {
+                if let Data::String(s) = d {
+                    out.push((name.clone(), r, c, s.clone()));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The backticked words of `s` (`` `group` `` -> `group`).
+fn backticked(s: &str) -> Vec<&str> {
+    s.split('`').skip(1).step_by(2).collect()
+}
+
+const BOTH_PROFILES: [&str; 4] = ["--iops", "20000", "--throughput-mibps", "500"];
+
+// Issue 11: the estate's own warning says "`group` estate packs…" in the library; the
+// command's workbooks name flags instead, as its text and Markdown do.
+#[test]
+fn workbooks_from_the_command_name_flags_not_settings() {
+    let kinds: [&[&str]; 3] = [&["--hosts", "3"], &[], &["--per-cluster"]];
+    for kind in kinds {
+        let flags: Vec<&str> = BOTH_PROFILES.iter().chain(kind).copied().collect();
+        let (_, mut book, _) = plan_both(&fixture(), &flags, "wording");
+        let cells = text_cells(&mut book);
+        for (sheet, r, c, s) in &cells {
+            let words = backticked(s);
+            assert!(
+                words.is_empty(),
+                "{kind:?} {sheet} ({r}, {c}) keeps {words:?}: {s}"
+            );
+        }
+        let flagged = cells.iter().any(|(_, _, _, s)| s.contains("--"));
+        assert!(flagged, "{kind:?}: no flag named anywhere");
+        if kind.is_empty() {
+            let group = cells.iter().any(|(_, _, _, s)| s.contains("--group"));
+            assert!(group, "the estate's warning names --group");
+        }
+    }
+}
+
+// The library keeps its own words by default: the estate's warning names `group`.
+#[test]
+fn the_library_workbook_keeps_setting_names() {
+    let planned = dsplan::Planner::new().input(fixture()).run().unwrap();
+    let dsplan::Planned::Estate(plan) = planned else {
+        panic!("an estate plan")
+    };
+    let book = dsplan::report::xlsx::estate_xlsx(&plan).unwrap();
+    let mut book = Xlsx::new(Cursor::new(book.bytes)).unwrap();
+    let cells = text_cells(&mut book);
+    assert!(cells.iter().any(|(_, _, _, s)| s.contains("`group`")));
+    let upper = |s: &str| s.to_uppercase();
+    let options = dsplan::report::xlsx::XlsxOptions {
+        reword: Some(&upper),
+    };
+    let book = dsplan::report::xlsx::estate_xlsx_with(&plan, &options).unwrap();
+    let mut book = Xlsx::new(Cursor::new(book.bytes)).unwrap();
+    let cells = text_cells(&mut book);
+    assert!(cells.iter().any(|(_, _, _, s)| s.contains("`GROUP`")));
+}
+
+// Small block (8 KiB, 70% read, 80% random) answers the IOPS target, large block (64 KiB,
+// 70% read, 0% random, the JSON's `large_block_profile`) the MiB/s target; each row shows
+// only its own target and booleans are Excel booleans.
+#[test]
+fn performance_rows_show_their_own_target_and_profile() {
+    let flags: Vec<&str> = BOTH_PROFILES
+        .iter()
+        .chain(&["--hosts", "3"])
+        .copied()
+        .collect();
+    let (json, mut book, _) = plan_both(&fixture(), &flags, "perf");
+    let perf = &json["performance"];
+    let v = values(&mut book, "Performance");
+    let (iops, mibps, random, block) = (
+        col(&v, "target IOPS"),
+        col(&v, "target MiB/s"),
+        col(&v, "random %"),
+        col(&v, "block KiB"),
+    );
+    assert_eq!(
+        v.get((1, 0)).and_then(|d| d.as_string()).as_deref(),
+        Some("small block")
+    );
+    assert_eq!(num(&v, 1, iops), 20_000.0);
+    assert_eq!(v.get((1, mibps)), Some(&Data::Empty));
+    assert_eq!(num(&v, 1, block), 8.0);
+    assert_eq!(num(&v, 1, random), 80.0);
+    assert_eq!(v.get((2, iops)), Some(&Data::Empty));
+    // 500 MiB/s asked for, shown to one decimal.
+    assert!(cents(num(&v, 2, mibps), 500.0));
+    let large = &perf["large_block_profile"];
+    assert_eq!(num(&v, 2, block), large["block_size_kib"].as_f64().unwrap());
+    assert_eq!(num(&v, 2, random), large["random_pct"].as_f64().unwrap());
+    assert_eq!(num(&v, 2, random), 0.0);
+    let extrapolated = perf["extrapolated"].as_bool().unwrap();
+    let x = col(&v, "extrapolated");
+    assert_eq!(v.get((1, x)), Some(&Data::Bool(extrapolated)));
+    let p = values(&mut book, "Pools");
+    let cool = json["pools"][0]["cool_access"].as_bool().unwrap();
+    assert_eq!(p.get((1, col(&p, "cool access"))), Some(&Data::Bool(cool)));
+    let d = values(&mut book, "Datastores");
+    assert_eq!(
+        d.get((1, col(&d, "large volume"))),
+        Some(&Data::Bool(false))
+    );
 }

@@ -3,8 +3,8 @@
 //! sheets.
 
 use super::cells::{
-    Cell, Fmt, Sheet, checked, column_ref, count, dec, int, local_ref, num, opt, round2, text, usd,
-    yes_no,
+    Cell, Fmt, Sheet, boolean, checked, column_ref, count, dec, int, local_ref, num, opt, round2,
+    text, usd,
 };
 use super::per_cluster::{anf_cost, clusters_sheet, plan_sheets, reservations_sheet};
 use super::pools::COST;
@@ -231,8 +231,8 @@ fn skus(plan: &EstatePlan) -> Sheet {
     for a in &plan.sku_alternatives {
         sheet.rows.push(vec![
             text(a.sku.clone()),
-            yes_no(a.feasible),
-            yes_no(a.chosen),
+            boolean(a.feasible),
+            boolean(a.chosen),
             int(a.hosts),
             count(a.clusters),
             count(a.private_clouds),
@@ -283,7 +283,7 @@ fn estate_pools(plan: &EstatePlan, pool_rows: usize) -> Sheet {
             text(p.name.clone()),
             text(p.account.clone()),
             text(p.service_level.to_string()),
-            yes_no(p.cool_access),
+            boolean(p.cool_access),
             int(p.size_tib),
             text(p.clusters.join(", ")),
             int(p.datastores),

@@ -3,8 +3,8 @@
 //! cluster.
 
 use super::cells::{
-    Cell, Fmt, Sheet, checked, column_ref, count, dec, int, local_ref, num, round2, text, usd,
-    yes_no,
+    Cell, Fmt, Sheet, boolean, checked, column_ref, count, dec, int, local_ref, num, round2, text,
+    usd,
 };
 use super::charts::ChartSpec;
 use super::pools::COST;
@@ -82,7 +82,7 @@ pub fn clusters_sheet(clusters: &[ClusterPlan], pool_rows: usize) -> Sheet {
             int(p.performance.small_block.iops),
             dec(p.performance.throughput_target_mibps),
             dec(p.performance.large_block.throughput_mibps),
-            yes_no(p.performance.extrapolation.extrapolated),
+            boolean(p.performance.extrapolation.extrapolated),
             int(p.schema_version),
         ]);
     }

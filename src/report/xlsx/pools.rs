@@ -3,7 +3,7 @@
 //! datastore's cost its size's share of its pool's cost.
 
 use super::cells::{
-    Cell, Fmt, Sheet, cell_ref, checked, dec, int, local_ref, round2, text, usd, yes_no,
+    Cell, Fmt, Sheet, boolean, cell_ref, checked, dec, int, local_ref, round2, text, usd,
 };
 use super::prices::{PriceCell, PriceCells};
 use crate::plan::{Plan, PoolPlan};
@@ -165,7 +165,7 @@ fn pool_cells(o: usize, r: usize, p: &PoolPlan, prices: &PriceCells) -> Vec<Cell
         dec(p.throughput_mibps),
         dec(p.included_throughput_mibps),
         dec(p.purchased_throughput_mibps),
-        yes_no(p.cool_access),
+        boolean(p.cool_access),
         int(p.cool_data_gib),
         int(p.reserved_tib),
         dec(p.reservation_discount_pct),
@@ -293,7 +293,7 @@ pub fn add_datastores(sheet: &mut Sheet, lead: &[Cell], plan: &Plan, pools: &[(S
             dec(d.predicted_throughput_mibps),
             super::cells::count(d.vm_count),
             int(d.placed_capacity_gib),
-            yes_no(d.large_volume),
+            boolean(d.large_volume),
             cost,
             text(note.unwrap_or_default()),
         ]);

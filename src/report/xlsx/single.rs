@@ -3,7 +3,7 @@
 //! `Summary` sheet of a single plan.
 
 use super::cells::{
-    Cell, Fmt, Sheet, checked, column_ref, count, dec, int, round2, text, usd, yes_no,
+    Cell, Fmt, Sheet, boolean, checked, column_ref, count, dec, int, round2, text, usd,
 };
 use super::pools::{self, COST, DS_PLACED, SIZE};
 use super::prices;
@@ -226,7 +226,7 @@ pub fn summary(plan: &Plan, sheets: &PlanSheets) -> Sheet {
             "MiB/s bound by",
             text(perf.large_block.bottleneck.to_string()),
         ),
-        ("extrapolated", yes_no(perf.extrapolation.extrapolated)),
+        ("extrapolated", boolean(perf.extrapolation.extrapolated)),
     ];
     rows.extend(size_and_placed(
         std::iter::once(plan),
