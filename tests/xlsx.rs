@@ -603,3 +603,138 @@ fn performance_rows_show_their_own_target_and_profile() {
         Some(&Data::Bool(false))
     );
 }
+
+include!("support/eval.rs");
+
+/// Every formula of `book` recomputed by [`Book`] equals its cached result (the JSON's
+/// figure) to the cent.
+fn assert_formulas_recompute(book: &Book) {
+    let cells = book.formula_cells();
+    assert!(!cells.is_empty());
+    for (sheet, r, c, f, cached) in cells {
+        let got = book.eval(&sheet, &f);
+        assert!(
+            cents(got, num_of(&cached)),
+            "{sheet} ({r}, {c}) {f}: {got} vs {cached:?}"
+        );
+    }
+}
+
+/// The row of `name` on an item / value sheet.
+fn item_row(range: &Range<Data>, name: &str) -> usize {
+    (0..range.height())
+        .find(|r| range.get((*r, 0)).and_then(|d| d.as_string()).as_deref() == Some(name))
+        .unwrap_or_else(|| panic!("no item {name}"))
+}
+
+// Issue 11, the new user's estate (--iops 20000 --throughput-mibps 500): Flexible pools of
+// 1 TiB (avs-Dev, Pools row 2) and 2 TiB (avs-Prod, row 3). Every derived figure on Estate,
+// Clusters and Estate pools is a formula; recomputed they give the JSON. Pools!E2 1 -> 2 TiB
+// (no cool data, purchased MiB/s unchanged) changes only the hot line: ROUND(2,048 x
+// 0.11023, 2) - ROUND(1,024 x 0.11023, 2) = 225.75 - 112.88 = 112.87 USD/month, so the
+// month grows by 112.87, the year by 12 x 112.87 = 1,354.44, the savings fall by as much,
+// the pool sizes grow by 1 TiB, and the pool's datastore still adds up to its cost.
+#[test]
+fn an_edited_estate_workbook_stays_consistent() {
+    let (json, mut book, _) = plan_both(&fixture(), &BOTH_PROFILES, "edited");
+    let e = values(&mut book, "Estate");
+    let f = formulas(&mut book, "Estate");
+    let s = &json["summary"];
+    for (name, key) in [
+        ("total USD/year", "total_usd_per_year"),
+        ("savings USD/month", "savings_usd_per_month"),
+        ("savings USD/year", "savings_usd_per_year"),
+        ("pool size TiB", "pool_size_tib"),
+        (
+            "first-month cool transfer USD",
+            "first_month_cool_transfer_usd",
+        ),
+    ] {
+        let r = item_row(&e, name);
+        assert!(cents(num(&e, r, 1), s[key].as_f64().unwrap()), "{name}");
+        assert!(!formula_at(&f, r, 1).is_empty(), "{name} is a formula");
+    }
+    assert!(formula_at(&f, item_row(&e, "pool size TiB"), 1).contains("'Pools'!$E$2:$E$3"));
+    assert!(formula_at(&f, item_row(&e, "total USD/year"), 1).contains("12*B20"));
+    let c = values(&mut book, "Clusters");
+    let cf = formulas(&mut book, "Clusters");
+    assert!(formula_at(&cf, 1, col(&c, "pool size TiB")).contains("'Pools'!$E$2:$E$3"));
+    let ep = values(&mut book, "Estate pools");
+    let epf = formulas(&mut book, "Estate pools");
+    assert!(formula_at(&epf, 1, col(&ep, "size TiB")).starts_with("ROUND(SUMIF('Pools'!"));
+    let mut live = Book::read(&mut book);
+    assert_formulas_recompute(&live);
+    let at = |name: &str| ("Estate", item_row(&e, name), 1);
+    let get = |b: &Book, (s, r, c): (&str, usize, usize)| b.number(s, r, c);
+    let names = [
+        "total USD/month",
+        "total USD/year",
+        "savings USD/month",
+        "savings USD/year",
+        "pool size TiB",
+    ];
+    let before: Vec<f64> = names.iter().map(|n| get(&live, at(n))).collect();
+    assert_eq!(live.number("Pools", 1, 4), 1.0);
+    live.edits.insert(("Pools".into(), 1, 4), 2.0);
+    let after: Vec<f64> = names.iter().map(|n| get(&live, at(n))).collect();
+    let d: Vec<f64> = before.iter().zip(&after).map(|(b, a)| a - b).collect();
+    assert!(cents(d[0], 112.87), "{d:?}");
+    assert!(cents(d[1], 1354.44), "{d:?}");
+    assert!(cents(d[2], -112.87) && cents(d[3], -1354.44), "{d:?}");
+    assert_eq!(d[4], 1.0);
+    assert_eq!(live.number("Clusters", 1, col(&c, "pool size TiB")), 2.0);
+    assert_eq!(
+        live.number("Estate pools", 1, col(&ep, "size TiB"))
+            + live.number("Estate pools", 2, col(&ep, "size TiB")),
+        4.0
+    );
+    // The edited pool's datastores: each a share of the new cost, adding up to it (each
+    // share is rounded to the cent, so within half a cent each).
+    let pool = live.number("Pools", 1, 1 + 17);
+    let ds = values(&mut book, "Datastores");
+    let (ds_pool, ds_cost) = (col(&ds, "pool"), col(&ds, "cost USD/month"));
+    let name = values(&mut book, "Pools").get((1, 1)).cloned().unwrap();
+    let shares: Vec<f64> = (1..ds.height())
+        .filter(|r| ds.get((*r, 0)) == c.get((1, 0)) && ds.get((*r, ds_pool)) == Some(&name))
+        .map(|r| live.number("Datastores", r, ds_cost))
+        .collect();
+    assert!(!shares.is_empty());
+    let sum: f64 = shares.iter().sum();
+    assert!(
+        (sum - pool).abs() <= 0.005 * shares.len() as f64,
+        "{shares:?} vs {pool}"
+    );
+}
+
+// Every formula of the three plan kinds' workbooks (with time phases and cool data where
+// the plan kind allows them) recomputes to its cached result: the evaluator reads each
+// formula the library wrote and must land on the JSON figure the library cached.
+#[test]
+fn every_formula_recomputes_to_its_cached_result() {
+    let kinds: [&[&str]; 3] = [
+        &[
+            "--hosts",
+            "3",
+            "--peak-months",
+            "3",
+            "--peak-iops",
+            "40000",
+            "--cold-pct",
+            "60",
+        ],
+        &["--peak-months", "3", "--peak-iops", "40000"],
+        &["--per-cluster"],
+    ];
+    for kind in kinds {
+        let flags: Vec<&str> = BOTH_PROFILES.iter().chain(kind).copied().collect();
+        let (_, mut book, _) = plan_both(&fixture(), &flags, "recompute");
+        assert_formulas_recompute(&Book::read(&mut book));
+        if book.sheet_names().iter().any(|n| n == "Estate") {
+            // Both clusters are time-phased: the year takes their Time phases years.
+            let e = values(&mut book, "Estate");
+            let f = formulas(&mut book, "Estate");
+            let year = formula_at(&f, item_row(&e, "total USD/year"), 1);
+            assert_eq!(year.matches("'Time phases'!").count(), 2, "{year}");
+        }
+    }
+}

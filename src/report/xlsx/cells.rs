@@ -3,7 +3,7 @@
 //! the pass that keeps every sheet inside Excel's limits (text cells, rows) with a warning
 //! for each cut.
 
-use rust_xlsxwriter::{Format, Formula, Worksheet, XlsxError};
+use rust_xlsxwriter::{Format, Formula, Note, Worksheet, XlsxError};
 
 /// Most characters Excel holds in one cell.
 pub const MAX_CELL_CHARS: usize = 32_767;
@@ -152,6 +152,28 @@ pub fn column_ref(sheet: &str, col: usize, rows: usize) -> String {
     format!("'{sheet}'!${c}$2:${c}${}", rows.max(1) + 1)
 }
 
+/// `SUMIF` over the data rows of `sheet`: the `sum` column where the `by` column equals
+/// `key` (a cell of the calling sheet), e.g. `SUMIF('Pools'!$A$2:$A$9,A2,'Pools'!$E$2:$E$9)`.
+pub fn sumif(sheet: &str, rows: usize, by: usize, key: &str, sum: usize) -> String {
+    format!(
+        "SUMIF({},{key},{})",
+        column_ref(sheet, by, rows),
+        column_ref(sheet, sum, rows)
+    )
+}
+
+/// A cell whose value is `ROUND(formula, 2)` (`fmt`), checked against `json` with the same
+/// sum over `values` (see [`checked`]).
+pub fn rounded_sum(
+    formula: String,
+    values: impl Iterator<Item = f64>,
+    json: f64,
+    fmt: Fmt,
+) -> Cell {
+    let computed = round2(values.fold(0.0, |a, v| a + v));
+    checked(format!("ROUND({formula},2)"), computed, json, fmt).0
+}
+
 /// One worksheet's contents.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Sheet {
@@ -163,6 +185,8 @@ pub struct Sheet {
     pub rows: Vec<Vec<Cell>>,
     /// The column naming the row's VM, quoted in truncation warnings.
     pub vm_col: Option<usize>,
+    /// Notes (Excel comments) on header cells: column and text.
+    pub notes: Vec<(usize, String)>,
 }
 
 impl Sheet {
@@ -173,6 +197,7 @@ impl Sheet {
             header: header.iter().map(|h| (*h).to_string()).collect(),
             rows: Vec::new(),
             vm_col: None,
+            notes: Vec::new(),
         }
     }
 
@@ -303,6 +328,9 @@ pub fn write_sheet(ws: &mut Worksheet, sheet: &Sheet) -> Result<(), XlsxError> {
     }
     for (c, w) in widths.iter().enumerate() {
         ws.set_column_width(col16(c), (*w).clamp(8, 60) as f64 + 2.0)?;
+    }
+    for (c, note) in &sheet.notes {
+        ws.insert_note(0, col16(*c), &Note::new(note).add_author_prefix(false))?;
     }
     ws.set_freeze_panes(1, 0)?;
     let last_col = col16(sheet.header.len().max(1) - 1);

@@ -213,12 +213,15 @@ pub const PHASES: (&str, &[&str]) = (
 );
 const PHASE_MONTHS: usize = 1;
 const PHASE_MONTHLY: usize = 13;
-const PHASE_YEARLY: usize = 14;
+
+/// Column of the phases' yearly cost, USD (after the optional `cluster` column).
+pub const PHASE_YEARLY: usize = 14;
 
 /// Adds the base and peak layouts (each with its months x monthly cost as a formula), and
-/// the year: their sum (a formula), the peak layout all year and the savings.
-pub fn add_phases(sheet: &mut Sheet, lead: &[Cell], plan: &Plan) {
-    let Some(t) = &plan.time_phased else { return };
+/// the year: their sum (a formula), the peak layout all year and the savings. Returns the
+/// data row of the year's cost (column [`PHASE_YEARLY`]), `None` without time phases.
+pub fn add_phases(sheet: &mut Sheet, lead: &[Cell], plan: &Plan) -> Option<usize> {
+    let t = plan.time_phased.as_ref()?;
     let o = lead.len();
     let first = sheet.rows.len();
     for (name, ph) in [("base", &t.base), ("peak", &t.peak)] {
@@ -248,6 +251,7 @@ pub fn add_phases(sheet: &mut Sheet, lead: &[Cell], plan: &Plan) {
         ("peak layout all year", usd(t.peak_all_year_yearly_cost_usd)),
         ("yearly savings", usd(t.yearly_savings_usd)),
     ];
+    let year_row = sheet.rows.len();
     for (name, cell) in year {
         let mut row = lead.to_vec();
         row.push(text(name));
@@ -255,6 +259,7 @@ pub fn add_phases(sheet: &mut Sheet, lead: &[Cell], plan: &Plan) {
         row.push(cell);
         sheet.rows.push(row);
     }
+    Some(year_row)
 }
 
 fn phase_cells(name: &str, p: &PhaseLayout) -> Vec<Cell> {
