@@ -382,6 +382,12 @@ fn per_cluster_workbook_totals_equal_the_json() {
     ));
     assert_eq!(item(&t, "pool size TiB"), 3.0);
     assert_eq!(item(&t, "capacity placed GiB"), 1800.0);
+    // Two clusters of 3 hosts and one datastore each: 6 hosts, 2 datastores, as formulas.
+    assert_eq!(item(&t, "hosts"), 6.0);
+    assert_eq!(item(&t, "datastores"), 2.0);
+    let tf = formulas(&mut book, "Total");
+    assert!(formula_at(&tf, item_row(&t, "hosts"), 1).contains("SUM('Clusters'!$B$2:$B$3)"));
+    assert!(formula_at(&tf, item_row(&t, "datastores"), 1).starts_with("COUNTA('Datastores'!"));
     let c = values(&mut book, "Clusters");
     let cost = col(&c, "cost USD/month");
     for (i, p) in cluster_plans(&json).iter().enumerate() {
@@ -711,20 +717,9 @@ fn an_edited_estate_workbook_stays_consistent() {
 // formula the library wrote and must land on the JSON figure the library cached.
 #[test]
 fn every_formula_recomputes_to_its_cached_result() {
-    let kinds: [&[&str]; 3] = [
-        &[
-            "--hosts",
-            "3",
-            "--peak-months",
-            "3",
-            "--peak-iops",
-            "40000",
-            "--cold-pct",
-            "60",
-        ],
-        &["--peak-months", "3", "--peak-iops", "40000"],
-        &["--per-cluster"],
-    ];
+    let peak = ["--peak-months", "3", "--peak-iops", "40000"];
+    let one = [&["--hosts", "3", "--cold-pct", "60"][..], &peak].concat();
+    let kinds: [&[&str]; 3] = [&one, &peak, &["--per-cluster"]];
     for kind in kinds {
         let flags: Vec<&str> = BOTH_PROFILES.iter().chain(kind).copied().collect();
         let (_, mut book, _) = plan_both(&fixture(), &flags, "recompute");

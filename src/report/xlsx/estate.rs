@@ -73,9 +73,9 @@ const FIRST_ROW: usize = 21;
 const VSAN_ROW: usize = 27;
 
 /// `Estate`: item / value; the datastores, pool size, first-month transfer and placed GiB
-/// sums over `Pools`/`Datastores`, the ANF cost a formula over `Pools` and `Reservations`,
-/// the monthly total `hosts + ANF`, the yearly total and the savings formulas over those
-/// cells ([`year_cell`], [`savings_cells`]).
+/// sums over `Pools`/`Datastores` ([`EstateSums`]), the ANF cost a formula over `Pools` and
+/// `Reservations`, the monthly total `hosts + ANF`, the yearly total and the savings
+/// formulas over those cells ([`year_cell`], [`savings_cells`]).
 fn estate_summary(
     plan: &EstatePlan,
     anf: Cell,
@@ -83,87 +83,21 @@ fn estate_summary(
     phases: &[PhaseYear],
 ) -> Sheet {
     let s = &plan.summary;
-    let sum = |sheet: &str,
-               col: usize,
-               n: usize,
-               values: &mut dyn Iterator<Item = f64>,
-               json: f64,
-               fmt: Fmt| {
-        rounded_sum(
-            format!("SUM({})", column_ref(sheet, col, n)),
-            values,
-            json,
-            fmt,
-        )
-    };
-    let pools = || plan.clusters.iter().flat_map(|c| c.plan.pools.iter());
-    let dss = || plan.clusters.iter().flat_map(|c| c.plan.datastores.iter());
-    let datastores = checked(
-        format!("COUNTA({})", column_ref("Datastores", 1 + DS_NAME, rows.1)),
-        dss().count() as f64,
-        f64::from(s.datastores),
-        Fmt::Int,
-    )
-    .0;
-    let mut sizes = pools().map(|p| f64::from(p.size_tib));
-    let mut firsts = pools().map(|p| p.first_month_cool_transfer_usd);
-    let mut placed = dss().map(|d| d.placed_capacity_gib);
-    let mut out: Vec<(&str, Cell)> = vec![
-        ("schema version", int(plan.schema_version)),
-        ("region", text(plan.region.clone())),
-        ("location", text(plan.location.clone())),
-        ("host SKU", text(s.sku.clone())),
-        ("hosts", int(s.hosts)),
-        ("hosts sized by vCPU", int(s.hosts_by_driver.vcpu)),
-        ("hosts sized by memory", int(s.hosts_by_driver.memory)),
-        ("hosts at the minimum", int(s.hosts_by_driver.minimum)),
-        ("hosts raised for storage", int(s.hosts_by_driver.storage)),
-        ("clusters", count(s.clusters)),
-        ("private clouds", count(s.private_clouds)),
-        ("pools", count(s.pools)),
-        ("NetApp accounts", int(s.netapp_accounts)),
-        ("datastores", datastores),
-        (
-            "pool size TiB",
-            sum(
-                "Pools",
-                1 + SIZE,
-                rows.0,
-                &mut sizes,
-                f64::from(s.pool_size_tib),
-                Fmt::Int,
-            ),
-        ),
+    let sums = EstateSums { plan, rows };
+    let mut out = head_rows(plan);
+    out.extend([
+        ("datastores", sums.datastores()),
+        ("pool size TiB", sums.pool_size_tib()),
         ("host term", spelled(&s.host_term)),
         ("host USD/hour", opt(s.host_usd_per_hour, usd)),
         ("hosts USD/month", opt(s.hosts_usd_per_month, usd)),
         ("ANF USD/month", anf),
         ("total USD/month", total_cell(s)),
         ("total USD/year", year_cell(s, phases)),
-        (
-            "first-month cool transfer USD",
-            sum(
-                "Pools",
-                2 + COST,
-                rows.0,
-                &mut firsts,
-                s.first_month_cool_transfer_usd,
-                Fmt::Usd,
-            ),
-        ),
+        ("first-month cool transfer USD", sums.first_month_usd()),
         ("VMs placed", count(s.vms_placed)),
         ("VMs excluded", count(s.vms_excluded)),
-        (
-            "capacity placed GiB",
-            sum(
-                "Datastores",
-                1 + DS_PLACED,
-                rows.1,
-                &mut placed,
-                s.placed_capacity_gib,
-                Fmt::Int,
-            ),
-        ),
+        ("capacity placed GiB", sums.placed_gib()),
         (
             "host price source",
             text(
@@ -177,7 +111,7 @@ fn estate_summary(
             opt(s.vsan_alone_hosts.map(f64::from), int),
         ),
         ("vSAN alone USD/month", opt(s.vsan_alone_usd_per_month, usd)),
-    ];
+    ]);
     out.extend(savings_cells(s));
     for (row, name) in [
         (HOSTS_ROW, "hosts USD/month"),
@@ -192,6 +126,101 @@ fn estate_summary(
     let mut sheet = Sheet::new("Estate", &["item", "value"]);
     sheet.rows = out.into_iter().map(|(k, v)| vec![text(k), v]).collect();
     sheet
+}
+
+/// `Estate`'s first rows: schema, region, SKU, hosts and counts (values).
+fn head_rows(plan: &EstatePlan) -> Vec<(&'static str, Cell)> {
+    let s = &plan.summary;
+    vec![
+        ("schema version", int(plan.schema_version)),
+        ("region", text(plan.region.clone())),
+        ("location", text(plan.location.clone())),
+        ("host SKU", text(s.sku.clone())),
+        ("hosts", int(s.hosts)),
+        ("hosts sized by vCPU", int(s.hosts_by_driver.vcpu)),
+        ("hosts sized by memory", int(s.hosts_by_driver.memory)),
+        ("hosts at the minimum", int(s.hosts_by_driver.minimum)),
+        ("hosts raised for storage", int(s.hosts_by_driver.storage)),
+        ("clusters", count(s.clusters)),
+        ("private clouds", count(s.private_clouds)),
+        ("pools", count(s.pools)),
+        ("NetApp accounts", int(s.netapp_accounts)),
+    ]
+}
+
+/// The `Estate` figures that sum the per-cluster sheets (`rows`: data rows on `Pools` and
+/// `Datastores`, both with the `cluster` column), each checked against the JSON.
+struct EstateSums<'a> {
+    plan: &'a EstatePlan,
+    rows: (usize, usize),
+}
+
+impl EstateSums<'_> {
+    fn pools(&self) -> impl Iterator<Item = &crate::plan::PoolPlan> {
+        self.plan.clusters.iter().flat_map(|c| c.plan.pools.iter())
+    }
+
+    fn datastores_of(&self) -> impl Iterator<Item = &crate::plan::DatastorePlan> {
+        self.plan
+            .clusters
+            .iter()
+            .flat_map(|c| c.plan.datastores.iter())
+    }
+
+    /// `ROUND(SUM(sheet column col), 2)` checked against `json`.
+    fn sum(
+        &self,
+        (sheet, col): (&str, usize),
+        values: impl Iterator<Item = f64>,
+        json: f64,
+        fmt: Fmt,
+    ) -> Cell {
+        let n = if sheet == "Pools" {
+            self.rows.0
+        } else {
+            self.rows.1
+        };
+        rounded_sum(
+            format!("SUM({})", column_ref(sheet, col, n)),
+            values,
+            json,
+            fmt,
+        )
+    }
+
+    /// `COUNTA` of the datastore names.
+    fn datastores(&self) -> Cell {
+        let formula = format!(
+            "COUNTA({})",
+            column_ref("Datastores", 1 + DS_NAME, self.rows.1)
+        );
+        let n = self.datastores_of().count() as f64;
+        checked(
+            formula,
+            n,
+            f64::from(self.plan.summary.datastores),
+            Fmt::Int,
+        )
+        .0
+    }
+
+    fn pool_size_tib(&self) -> Cell {
+        let sizes = self.pools().map(|p| f64::from(p.size_tib));
+        let json = f64::from(self.plan.summary.pool_size_tib);
+        self.sum(("Pools", 1 + SIZE), sizes, json, Fmt::Int)
+    }
+
+    fn first_month_usd(&self) -> Cell {
+        let firsts = self.pools().map(|p| p.first_month_cool_transfer_usd);
+        let json = self.plan.summary.first_month_cool_transfer_usd;
+        self.sum(("Pools", 2 + COST), firsts, json, Fmt::Usd)
+    }
+
+    fn placed_gib(&self) -> Cell {
+        let placed = self.datastores_of().map(|d| d.placed_capacity_gib);
+        let json = self.plan.summary.placed_capacity_gib;
+        self.sum(("Datastores", 1 + DS_PLACED), placed, json, Fmt::Int)
+    }
 }
 
 /// `ROUND(hosts + ANF, 2)` when both are known.
@@ -247,30 +276,43 @@ fn year_cell(s: &EstateSummary, phases: &[PhaseYear]) -> Cell {
 /// `savings USD/month` = `ROUND(vSAN alone − total, 2)` and `savings USD/year` =
 /// `ROUND(12 x vSAN alone − total USD/year, 2)`, as the JSON computes them.
 fn savings_cells(s: &EstateSummary) -> [(&'static str, Cell); 2] {
-    let vsan = local_ref(VSAN_ROW, 1);
-    let month = match (
-        s.vsan_alone_usd_per_month,
-        s.total_usd_per_month,
-        s.savings_usd_per_month,
-    ) {
-        (Some(v), Some(t), Some(json)) => {
-            let f = format!("ROUND({vsan}-{},2)", local_ref(TOTAL_ROW, 1));
-            checked(f, round2(v - t), json, Fmt::Usd).0
-        }
-        (.., json) => opt(json, usd),
-    };
-    let year = match (
-        s.vsan_alone_usd_per_month,
-        s.total_usd_per_year,
-        s.savings_usd_per_year,
-    ) {
-        (Some(v), Some(y), Some(json)) => {
-            let f = format!("ROUND(12*{vsan}-{},2)", local_ref(YEAR_ROW, 1));
-            checked(f, round2(12.0 * v - y), json, Fmt::Usd).0
-        }
-        (.., json) => opt(json, usd),
-    };
-    [("savings USD/month", month), ("savings USD/year", year)]
+    let vsan = s.vsan_alone_usd_per_month;
+    // `ROUND(months x vSAN − total, 2)` when every figure is known, else the JSON's value.
+    let saving =
+        |months: f64, total: (usize, Option<f64>), json: Option<f64>| match (vsan, total.1, json) {
+            (Some(v), Some(t), Some(json)) => {
+                let months_text = if months == 1.0 {
+                    String::new()
+                } else {
+                    format!("{months}*")
+                };
+                let f = format!(
+                    "ROUND({months_text}{}-{},2)",
+                    local_ref(VSAN_ROW, 1),
+                    local_ref(total.0, 1)
+                );
+                checked(f, round2(months * v - t), json, Fmt::Usd).0
+            }
+            _ => opt(json, usd),
+        };
+    [
+        (
+            "savings USD/month",
+            saving(
+                1.0,
+                (TOTAL_ROW, s.total_usd_per_month),
+                s.savings_usd_per_month,
+            ),
+        ),
+        (
+            "savings USD/year",
+            saving(
+                12.0,
+                (YEAR_ROW, s.total_usd_per_year),
+                s.savings_usd_per_year,
+            ),
+        ),
+    ]
 }
 
 /// `Sizing`: the estate row (SKU, per-host vCPUs and memory, totals), one row per AVS

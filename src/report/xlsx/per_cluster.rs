@@ -219,7 +219,20 @@ pub fn plan_sheets(clusters: &[ClusterPlan]) -> PlanSheets {
 pub fn cluster_plans_sheets(plans: &ClusterPlans) -> Vec<Sheet> {
     let mut sheets = plan_sheets(&plans.clusters);
     sheets.add_shared("(total)", &plans.excluded, &plans.total.warnings, &[]);
-    let (pool_rows, ds_rows) = sheets.rows();
+    let rows = sheets.rows();
+    let mut all = vec![
+        total_sheet(plans, rows),
+        clusters_sheet(&plans.clusters, rows),
+        reservations_sheet(&plans.reservations),
+    ];
+    all.extend(sheets.into_sheets());
+    all
+}
+
+/// `Total`: item / value; hosts the sum of `Clusters`, datastores, costs, savings, transfer,
+/// pool size and placed GiB formulas over `Clusters`, `Pools`, `Datastores` and
+/// `Reservations` (`rows`: data rows on `Pools` and `Datastores`).
+fn total_sheet(plans: &ClusterPlans, (pool_rows, ds_rows): (usize, usize)) -> Sheet {
     let t = &plans.total;
     let pools = || plans.clusters.iter().flat_map(|c| c.plan.pools.iter());
     let firsts: Vec<f64> = pools().map(|p| p.first_month_cool_transfer_usd).collect();
@@ -229,11 +242,21 @@ pub fn cluster_plans_sheets(plans: &ClusterPlans) -> Vec<Sheet> {
         .map(|r| r.savings_usd_per_month)
         .collect();
     let n = plans.reservations.len();
-    let rows: Vec<(&str, Cell)> = vec![
+    let hosts = plans.clusters.iter().map(|c| f64::from(c.hosts));
+    let hosts_sum = format!("SUM({})", column_ref("Clusters", 1, plans.clusters.len()));
+    let dss = format!("COUNTA({})", column_ref("Datastores", 1, ds_rows));
+    let ds_count: usize = plans.clusters.iter().map(|c| c.plan.datastores.len()).sum();
+    let mut rows: Vec<(&str, Cell)> = vec![
         ("schema version", int(plans.schema_version)),
         ("clusters", count(t.clusters)),
-        ("hosts", int(t.hosts)),
-        ("datastores", int(t.datastores)),
+        (
+            "hosts",
+            rounded_sum(hosts_sum, hosts, f64::from(t.hosts), Fmt::Int),
+        ),
+        (
+            "datastores",
+            checked(dss, ds_count as f64, f64::from(t.datastores), Fmt::Int).0,
+        ),
         (
             "cost USD/month",
             anf_cost(
@@ -271,7 +294,6 @@ pub fn cluster_plans_sheets(plans: &ClusterPlans) -> Vec<Sheet> {
         ("VMs excluded", count(t.vms_excluded)),
         ("capacity excluded GiB", int(t.excluded_capacity_gib)),
     ];
-    let mut rows = rows;
     rows.extend(size_and_placed(
         plans.clusters.iter().map(|c| &c.plan),
         1,
@@ -280,13 +302,7 @@ pub fn cluster_plans_sheets(plans: &ClusterPlans) -> Vec<Sheet> {
     ));
     let mut total = Sheet::new("Total", &["item", "value"]);
     total.rows = rows.into_iter().map(|(k, v)| vec![text(k), v]).collect();
-    let mut all = vec![
-        total,
-        clusters_sheet(&plans.clusters, (pool_rows, ds_rows)),
-        reservations_sheet(&plans.reservations),
-    ];
-    all.extend(sheets.into_sheets());
-    all
+    total
 }
 
 /// Capacity and cost per cluster, on `Clusters`.
