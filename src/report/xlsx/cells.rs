@@ -174,6 +174,17 @@ pub fn rounded_sum(
     checked(format!("ROUND({formula},2)"), computed, json, fmt).0
 }
 
+/// `COUNTA` of the `Datastores` names (column `col`, `rows` data rows) when the plan has
+/// `n` > 0 datastores, checked against `json`; with none the sheet holds a `none` row that
+/// `COUNTA` would count, so the cell is the value.
+pub fn datastore_count(col: usize, rows: usize, n: usize, json: u32) -> Cell {
+    if n == 0 {
+        return Cell::Num(f64::from(json), Fmt::Int);
+    }
+    let formula = format!("COUNTA({})", column_ref("Datastores", col, rows));
+    checked(formula, n as f64, f64::from(json), Fmt::Int).0
+}
+
 /// One worksheet's contents.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Sheet {
@@ -233,6 +244,26 @@ pub struct Cut {
     pub message: String,
 }
 
+/// The cut of the rows of `sheet` beyond `max_rows` (before they are left out).
+fn rows_cut(sheet: &Sheet, max_rows: usize) -> Cut {
+    let n = |v: usize| crate::numbers::group_thousands(v as f64, 0);
+    Cut {
+        sheet: sheet.name,
+        row: max_rows + 2,
+        column: None,
+        cluster: None,
+        message: format!(
+            "sheet '{}' has {} rows, more than Excel's {} below the header: the first {} are \
+             written, {} left out",
+            sheet.name,
+            n(sheet.rows.len()),
+            n(max_rows),
+            n(max_rows),
+            n(sheet.rows.len() - max_rows),
+        ),
+    }
+}
+
 /// Keeps `sheets` inside Excel's limits, with `max_rows` data rows per sheet
 /// ([`MAX_DATA_ROWS`] for a real workbook): a text cell over [`MAX_CELL_CHARS`] keeps its
 /// first [`KEPT_CHARS`] characters and `… (N characters)`; rows beyond `max_rows` are left
@@ -242,22 +273,7 @@ pub fn fit_limits(sheets: &mut [Sheet], max_rows: usize) -> Vec<Cut> {
     let mut cuts = Vec::new();
     for sheet in sheets.iter_mut() {
         if sheet.rows.len() > max_rows {
-            let n = |v: usize| crate::numbers::group_thousands(v as f64, 0);
-            cuts.push(Cut {
-                sheet: sheet.name,
-                row: max_rows + 2,
-                column: None,
-                cluster: None,
-                message: format!(
-                    "sheet '{}' has {} rows, more than Excel's {} below the header: the first \
-                     {} are written, {} left out",
-                    sheet.name,
-                    n(sheet.rows.len()),
-                    n(max_rows),
-                    n(max_rows),
-                    n(sheet.rows.len() - max_rows),
-                ),
-            });
+            cuts.push(rows_cut(sheet, max_rows));
             sheet.rows.truncate(max_rows);
         }
         let lead = sheet.header.first().is_some_and(|h| h == "cluster");

@@ -3,8 +3,8 @@
 //! sheets.
 
 use super::cells::{
-    Cell, Fmt, Sheet, boolean, cell_ref, checked, column_ref, count, dec, int, local_ref, num, opt,
-    round2, rounded_sum, sumif, text, usd,
+    Cell, Fmt, Sheet, boolean, cell_ref, checked, column_ref, count, datastore_count, dec, int,
+    local_ref, num, opt, round2, rounded_sum, sumif, text, usd,
 };
 use super::per_cluster::{CL_COST, anf_cost, clusters_sheet, plan_sheets, reservations_sheet};
 use super::pools::{COST, DS_NAME, DS_PLACED, DS_POOL, QOS, SIZE};
@@ -190,18 +190,8 @@ impl EstateSums<'_> {
 
     /// `COUNTA` of the datastore names.
     fn datastores(&self) -> Cell {
-        let formula = format!(
-            "COUNTA({})",
-            column_ref("Datastores", 1 + DS_NAME, self.rows.1)
-        );
-        let n = self.datastores_of().count() as f64;
-        checked(
-            formula,
-            n,
-            f64::from(self.plan.summary.datastores),
-            Fmt::Int,
-        )
-        .0
+        let n = self.datastores_of().count();
+        datastore_count(1 + DS_NAME, self.rows.1, n, self.plan.summary.datastores)
     }
 
     fn pool_size_tib(&self) -> Cell {

@@ -3,8 +3,8 @@
 //! cluster.
 
 use super::cells::{
-    Cell, Fmt, Sheet, boolean, checked, column_ref, count, dec, int, local_ref, num, round2,
-    rounded_sum, sumif, text, usd,
+    Cell, Fmt, Sheet, boolean, checked, column_ref, count, datastore_count, dec, int, local_ref,
+    num, round2, rounded_sum, sumif, text, usd,
 };
 use super::charts::ChartSpec;
 use super::pools::{COST, DS_PLACED, QOS, SIZE};
@@ -242,21 +242,9 @@ fn total_sheet(plans: &ClusterPlans, (pool_rows, ds_rows): (usize, usize)) -> Sh
         .map(|r| r.savings_usd_per_month)
         .collect();
     let n = plans.reservations.len();
-    let hosts = plans.clusters.iter().map(|c| f64::from(c.hosts));
-    let hosts_sum = format!("SUM({})", column_ref("Clusters", 1, plans.clusters.len()));
-    let dss = format!("COUNTA({})", column_ref("Datastores", 1, ds_rows));
-    let ds_count: usize = plans.clusters.iter().map(|c| c.plan.datastores.len()).sum();
-    let mut rows: Vec<(&str, Cell)> = vec![
-        ("schema version", int(plans.schema_version)),
-        ("clusters", count(t.clusters)),
-        (
-            "hosts",
-            rounded_sum(hosts_sum, hosts, f64::from(t.hosts), Fmt::Int),
-        ),
-        (
-            "datastores",
-            checked(dss, ds_count as f64, f64::from(t.datastores), Fmt::Int).0,
-        ),
+    let mut rows: Vec<(&str, Cell)> = vec![("schema version", int(plans.schema_version))];
+    rows.extend(total_counts(plans, ds_rows));
+    rows.extend([
         (
             "cost USD/month",
             anf_cost(
@@ -293,7 +281,7 @@ fn total_sheet(plans: &ClusterPlans, (pool_rows, ds_rows): (usize, usize)) -> Sh
         ),
         ("VMs excluded", count(t.vms_excluded)),
         ("capacity excluded GiB", int(t.excluded_capacity_gib)),
-    ];
+    ]);
     rows.extend(size_and_placed(
         plans.clusters.iter().map(|c| &c.plan),
         1,
@@ -303,6 +291,26 @@ fn total_sheet(plans: &ClusterPlans, (pool_rows, ds_rows): (usize, usize)) -> Sh
     let mut total = Sheet::new("Total", &["item", "value"]);
     total.rows = rows.into_iter().map(|(k, v)| vec![text(k), v]).collect();
     total
+}
+
+/// `Total`'s clusters, hosts (the sum of `Clusters`) and datastores (`COUNTA` of the
+/// `Datastores` rows, `ds_rows` of them).
+fn total_counts(plans: &ClusterPlans, ds_rows: usize) -> [(&'static str, Cell); 3] {
+    let t = &plans.total;
+    let hosts = plans.clusters.iter().map(|c| f64::from(c.hosts));
+    let hosts_sum = format!("SUM({})", column_ref("Clusters", 1, plans.clusters.len()));
+    let ds_count: usize = plans.clusters.iter().map(|c| c.plan.datastores.len()).sum();
+    [
+        ("clusters", count(t.clusters)),
+        (
+            "hosts",
+            rounded_sum(hosts_sum, hosts, f64::from(t.hosts), Fmt::Int),
+        ),
+        (
+            "datastores",
+            datastore_count(1, ds_rows, ds_count, t.datastores),
+        ),
+    ]
 }
 
 /// Capacity and cost per cluster, on `Clusters`.
