@@ -34,14 +34,23 @@ impl Book {
                 cells.entry(at).or_insert((Data::Empty, None)).1 = Some(text.clone());
             }
         }
-        Book { cells, heights, edits: HashMap::new() }
+        Book {
+            cells,
+            heights,
+            edits: HashMap::new(),
+        }
     }
 
     /// Every formula cell: (sheet, row, column, formula, cached value).
     fn formula_cells(&self) -> Vec<(String, usize, usize, String, Data)> {
-        let mut out: Vec<_> = self.cells.iter().filter_map(|((s, r, c), (d, f))| {
-            f.as_ref().map(|f| (s.clone(), *r, *c, f.clone(), d.clone()))
-        }).collect();
+        let mut out: Vec<_> = self
+            .cells
+            .iter()
+            .filter_map(|((s, r, c), (d, f))| {
+                f.as_ref()
+                    .map(|f| (s.clone(), *r, *c, f.clone(), d.clone()))
+            })
+            .collect();
         out.sort_by(|a, b| (&a.0, a.1, a.2).cmp(&(&b.0, b.1, b.2)));
         out
     }
@@ -68,15 +77,26 @@ impl Book {
     }
 
     fn eval(&self, sheet: &str, formula: &str) -> f64 {
-        let mut p = Parser { s: formula.as_bytes(), i: 0, sheet, book: self };
+        let mut p = Parser {
+            s: formula.as_bytes(),
+            i: 0,
+            sheet,
+            book: self,
+        };
         let v = p.expr();
         assert_eq!(p.i, p.s.len(), "{sheet}: unparsed rest of {formula}");
         v
     }
 
     fn area_cells(&self, (s, a, b): &Area) -> Vec<(usize, usize)> {
-        let last = if b.0 == usize::MAX { self.heights.get(s).copied().unwrap_or(0) } else { b.0 + 1 };
-        (a.0..last).flat_map(|r| (a.1..=b.1).map(move |c| (r, c))).collect()
+        let last = if b.0 == usize::MAX {
+            self.heights.get(s).copied().unwrap_or(0)
+        } else {
+            b.0 + 1
+        };
+        (a.0..last)
+            .flat_map(|r| (a.1..=b.1).map(move |c| (r, c)))
+            .collect()
     }
 }
 
@@ -101,14 +121,26 @@ impl Parser<'_> {
     fn expr(&mut self) -> f64 {
         let mut v = self.term();
         loop {
-            if self.eat(b'+') { v += self.term() } else if self.eat(b'-') { v -= self.term() } else { return v }
+            if self.eat(b'+') {
+                v += self.term()
+            } else if self.eat(b'-') {
+                v -= self.term()
+            } else {
+                return v;
+            }
         }
     }
 
     fn term(&mut self) -> f64 {
         let mut v = self.unary();
         loop {
-            if self.eat(b'*') { v *= self.unary() } else if self.eat(b'/') { v /= self.unary() } else { return v }
+            if self.eat(b'*') {
+                v *= self.unary()
+            } else if self.eat(b'/') {
+                v /= self.unary()
+            } else {
+                return v;
+            }
         }
     }
 
@@ -123,13 +155,22 @@ impl Parser<'_> {
         }
         if self.peek().is_ascii_digit() {
             let start = self.i;
-            while self.peek().is_ascii_digit() || self.peek() == b'.' { self.i += 1 }
-            return std::str::from_utf8(&self.s[start..self.i]).unwrap().parse().unwrap();
+            while self.peek().is_ascii_digit() || self.peek() == b'.' {
+                self.i += 1
+            }
+            return std::str::from_utf8(&self.s[start..self.i])
+                .unwrap()
+                .parse()
+                .unwrap();
         }
         let start = self.i;
-        while self.peek().is_ascii_uppercase() { self.i += 1 }
+        while self.peek().is_ascii_uppercase() {
+            self.i += 1
+        }
         if self.peek() == b'(' && self.i > start {
-            let name = std::str::from_utf8(&self.s[start..self.i]).unwrap().to_string();
+            let name = std::str::from_utf8(&self.s[start..self.i])
+                .unwrap()
+                .to_string();
             self.i += 1;
             return self.call(&name);
         }
@@ -141,31 +182,67 @@ impl Parser<'_> {
     /// `ROUND`, `MAX`, `SUM`, `SUMIF`, `SUMIFS`, `COUNTIF`, `COUNTA` after the `(`.
     fn call(&mut self, name: &str) -> f64 {
         let v = match name {
-            "ROUND" => { let x = self.expr(); assert!(self.eat(b',')); let n = self.expr(); ((x * 10f64.powf(n)).round() / 10f64.powf(n)) + 0.0 }
-            "MAX" => { let mut m = self.expr(); while self.eat(b',') { m = m.max(self.expr()) } m }
-            "SUM" => { let a = self.area(); self.values(&a).iter().map(num_of).sum() }
-            "COUNTA" => { let a = self.area(); self.values(&a).iter().filter(|d| **d != Data::Empty).count() as f64 }
+            "ROUND" => {
+                let x = self.expr();
+                assert!(self.eat(b','));
+                let n = self.expr();
+                ((x * 10f64.powf(n)).round() / 10f64.powf(n)) + 0.0
+            }
+            "MAX" => {
+                let mut m = self.expr();
+                while self.eat(b',') {
+                    m = m.max(self.expr())
+                }
+                m
+            }
+            "SUM" => {
+                let a = self.area();
+                self.values(&a).iter().map(num_of).sum()
+            }
+            "COUNTA" => {
+                let a = self.area();
+                self.values(&a)
+                    .iter()
+                    .filter(|d| **d != Data::Empty)
+                    .count() as f64
+            }
             "SUMIF" | "COUNTIF" => {
-                let by = self.area(); assert!(self.eat(b','));
+                let by = self.area();
+                assert!(self.eat(b','));
                 let key = self.area();
                 let key = self.book.value(&key.0, (key.1).0, (key.1).1);
                 let hits: Vec<bool> = self.values(&by).iter().map(|d| *d == key).collect();
-                if name == "COUNTIF" { hits.iter().filter(|h| **h).count() as f64 } else {
+                if name == "COUNTIF" {
+                    hits.iter().filter(|h| **h).count() as f64
+                } else {
                     assert!(self.eat(b','));
                     let sum = self.area();
-                    self.values(&sum).iter().zip(&hits).filter(|(_, h)| **h).map(|(d, _)| num_of(d)).sum()
+                    self.values(&sum)
+                        .iter()
+                        .zip(&hits)
+                        .filter(|(_, h)| **h)
+                        .map(|(d, _)| num_of(d))
+                        .sum()
                 }
             }
             "SUMIFS" => {
                 let sum = self.area();
                 let mut hits = vec![true; self.values(&sum).len()];
                 while self.eat(b',') {
-                    let by = self.area(); assert!(self.eat(b','));
+                    let by = self.area();
+                    assert!(self.eat(b','));
                     let key = self.area();
                     let key = self.book.value(&key.0, (key.1).0, (key.1).1);
-                    for (h, d) in hits.iter_mut().zip(self.values(&by)) { *h &= d == key }
+                    for (h, d) in hits.iter_mut().zip(self.values(&by)) {
+                        *h &= d == key
+                    }
                 }
-                self.values(&sum).iter().zip(&hits).filter(|(_, h)| **h).map(|(d, _)| num_of(d)).sum()
+                self.values(&sum)
+                    .iter()
+                    .zip(&hits)
+                    .filter(|(_, h)| **h)
+                    .map(|(d, _)| num_of(d))
+                    .sum()
             }
             other => panic!("no function {other}"),
         };
@@ -174,7 +251,11 @@ impl Parser<'_> {
     }
 
     fn values(&self, a: &Area) -> Vec<Data> {
-        self.book.area_cells(a).into_iter().map(|(r, c)| self.book.value(&a.0, r, c)).collect()
+        self.book
+            .area_cells(a)
+            .into_iter()
+            .map(|(r, c)| self.book.value(&a.0, r, c))
+            .collect()
     }
 
     /// `'Sheet'!$A$2:$B$3`, `A2`, `$D:$D` (a whole column: rows to `usize::MAX`).
@@ -182,8 +263,12 @@ impl Parser<'_> {
         let mut sheet = self.sheet.to_string();
         if self.eat(b'\'') {
             let start = self.i;
-            while self.peek() != b'\'' { self.i += 1 }
-            sheet = std::str::from_utf8(&self.s[start..self.i]).unwrap().to_string();
+            while self.peek() != b'\'' {
+                self.i += 1
+            }
+            sheet = std::str::from_utf8(&self.s[start..self.i])
+                .unwrap()
+                .to_string();
             self.i += 1;
             assert!(self.eat(b'!'));
         }
@@ -199,11 +284,17 @@ impl Parser<'_> {
     fn cell(&mut self) -> (usize, usize) {
         self.eat(b'$');
         let mut c = 0;
-        while self.peek().is_ascii_uppercase() { c = c * 26 + usize::from(self.peek() - b'A' + 1); self.i += 1 }
+        while self.peek().is_ascii_uppercase() {
+            c = c * 26 + usize::from(self.peek() - b'A' + 1);
+            self.i += 1
+        }
         self.eat(b'$');
         let mut r = 0;
         let start = self.i;
-        while self.peek().is_ascii_digit() { r = r * 10 + usize::from(self.peek() - b'0'); self.i += 1 }
+        while self.peek().is_ascii_digit() {
+            r = r * 10 + usize::from(self.peek() - b'0');
+            self.i += 1
+        }
         assert!(c > 0, "no column at {}", self.i);
         let row = if self.i == start { usize::MAX } else { r - 1 };
         (row, c - 1)
