@@ -401,13 +401,16 @@ fn write_charts(planned: &Planned, args: &PlanArgs, dir: &Path) -> Result<(), Fa
     Ok(())
 }
 
-/// The plan as a workbook; each cut to fit Excel's limits is printed on stderr
-/// (`warning: ...`).
+/// The plan as a workbook naming settings by their flags; each cut to fit Excel's limits
+/// is printed on stderr (`warning: ...`).
 fn render_xlsx(planned: &Planned) -> Result<Vec<u8>, Failure> {
+    let options = report::xlsx::XlsxOptions {
+        reword: Some(&flags::with_flag_names),
+    };
     let book = match planned {
-        Planned::Single(plan) => report::xlsx::plan_xlsx(plan),
-        Planned::PerCluster(plans) => report::xlsx::cluster_plans_xlsx(plans),
-        Planned::Estate(plan) => report::xlsx::estate_xlsx(plan),
+        Planned::Single(plan) => report::xlsx::plan_xlsx_with(plan, &options),
+        Planned::PerCluster(plans) => report::xlsx::cluster_plans_xlsx_with(plans, &options),
+        Planned::Estate(plan) => report::xlsx::estate_xlsx_with(plan, &options),
     }
     .map_err(dsplan::Error::from)?;
     for w in &book.warnings {

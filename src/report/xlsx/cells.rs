@@ -3,7 +3,7 @@
 //! the pass that keeps every sheet inside Excel's limits (text cells, rows) with a warning
 //! for each cut.
 
-use rust_xlsxwriter::{Format, Formula, Worksheet, XlsxError};
+use rust_xlsxwriter::{Format, Formula, Note, Worksheet, XlsxError};
 
 /// Most characters Excel holds in one cell.
 pub const MAX_CELL_CHARS: usize = 32_767;
@@ -46,6 +46,8 @@ pub enum Cell {
     Empty,
     /// Text.
     Text(String),
+    /// An Excel boolean (`TRUE` / `FALSE`).
+    Bool(bool),
     /// A number and its format (a non-finite number is written as text).
     Num(f64, Fmt),
     /// A formula (without the leading `=`) and its cached result, which equals the plan's
@@ -83,9 +85,9 @@ pub fn num(v: f64) -> Cell {
     Cell::Num(v, Fmt::General)
 }
 
-/// `yes` / `no`.
-pub fn yes_no(v: bool) -> Cell {
-    text(if v { "yes" } else { "no" })
+/// An Excel boolean cell (`TRUE` / `FALSE`), which filters and formulas read as one.
+pub fn boolean(v: bool) -> Cell {
+    Cell::Bool(v)
 }
 
 /// An optional value, `unknown` when `None`.
@@ -150,6 +152,39 @@ pub fn column_ref(sheet: &str, col: usize, rows: usize) -> String {
     format!("'{sheet}'!${c}$2:${c}${}", rows.max(1) + 1)
 }
 
+/// `SUMIF` over the data rows of `sheet`: the `sum` column where the `by` column equals
+/// `key` (a cell of the calling sheet), e.g. `SUMIF('Pools'!$A$2:$A$9,A2,'Pools'!$E$2:$E$9)`.
+pub fn sumif(sheet: &str, rows: usize, by: usize, key: &str, sum: usize) -> String {
+    format!(
+        "SUMIF({},{key},{})",
+        column_ref(sheet, by, rows),
+        column_ref(sheet, sum, rows)
+    )
+}
+
+/// A cell whose value is `ROUND(formula, 2)` (`fmt`), checked against `json` with the same
+/// sum over `values` (see [`checked`]).
+pub fn rounded_sum(
+    formula: String,
+    values: impl Iterator<Item = f64>,
+    json: f64,
+    fmt: Fmt,
+) -> Cell {
+    let computed = round2(values.fold(0.0, |a, v| a + v));
+    checked(format!("ROUND({formula},2)"), computed, json, fmt).0
+}
+
+/// `COUNTA` of the `Datastores` names (column `col`, `rows` data rows) when the plan has
+/// `n` > 0 datastores, checked against `json`; with none the sheet holds a `none` row that
+/// `COUNTA` would count, so the cell is the value.
+pub fn datastore_count(col: usize, rows: usize, n: usize, json: u32) -> Cell {
+    if n == 0 {
+        return Cell::Num(f64::from(json), Fmt::Int);
+    }
+    let formula = format!("COUNTA({})", column_ref("Datastores", col, rows));
+    checked(formula, n as f64, f64::from(json), Fmt::Int).0
+}
+
 /// One worksheet's contents.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Sheet {
@@ -161,6 +196,8 @@ pub struct Sheet {
     pub rows: Vec<Vec<Cell>>,
     /// The column naming the row's VM, quoted in truncation warnings.
     pub vm_col: Option<usize>,
+    /// Notes (Excel comments) on header cells: column and text.
+    pub notes: Vec<(usize, String)>,
 }
 
 impl Sheet {
@@ -171,6 +208,7 @@ impl Sheet {
             header: header.iter().map(|h| (*h).to_string()).collect(),
             rows: Vec::new(),
             vm_col: None,
+            notes: Vec::new(),
         }
     }
 
@@ -190,48 +228,86 @@ fn first_chars(s: &str, n: usize) -> String {
     s.chars().take(n).collect()
 }
 
+/// One cut made to fit Excel's limits, with where it was made (for the `Warnings` row).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Cut {
+    /// The sheet cut.
+    pub sheet: &'static str,
+    /// The Excel row (1-based, the header is row 1): the cell's row, or the first row left
+    /// out.
+    pub row: usize,
+    /// The cut cell's column header; `None` when rows were left out.
+    pub column: Option<String>,
+    /// The cut row's `cluster` cell, when the sheet has that column.
+    pub cluster: Option<String>,
+    /// The sentence (also in [`super::Workbook::warnings`]).
+    pub message: String,
+}
+
+/// The cut of the rows of `sheet` beyond `max_rows` (before they are left out).
+fn rows_cut(sheet: &Sheet, max_rows: usize) -> Cut {
+    let n = |v: usize| crate::numbers::group_thousands(v as f64, 0);
+    Cut {
+        sheet: sheet.name,
+        row: max_rows + 2,
+        column: None,
+        cluster: None,
+        message: format!(
+            "sheet '{}' has {} rows, more than Excel's {} below the header: the first {} are \
+             written, {} left out",
+            sheet.name,
+            n(sheet.rows.len()),
+            n(max_rows),
+            n(max_rows),
+            n(sheet.rows.len() - max_rows),
+        ),
+    }
+}
+
 /// Keeps `sheets` inside Excel's limits, with `max_rows` data rows per sheet
 /// ([`MAX_DATA_ROWS`] for a real workbook): a text cell over [`MAX_CELL_CHARS`] keeps its
 /// first [`KEPT_CHARS`] characters and `… (N characters)`; rows beyond `max_rows` are left
-/// out. Returns one warning per cut, naming the sheet and row (and the VM, its first 60
+/// out. Returns one [`Cut`] per cut, naming the sheet and row (and the VM, its first 60
 /// characters and its length, where the row names one).
-pub fn fit_limits(sheets: &mut [Sheet], max_rows: usize) -> Vec<String> {
-    let mut warnings = Vec::new();
+pub fn fit_limits(sheets: &mut [Sheet], max_rows: usize) -> Vec<Cut> {
+    let mut cuts = Vec::new();
     for sheet in sheets.iter_mut() {
         if sheet.rows.len() > max_rows {
-            warnings.push(format!(
-                "sheet '{}' has {} rows, more than Excel's {} below the header: the first {} \
-                 are written, {} left out",
-                sheet.name,
-                crate::numbers::group_thousands(sheet.rows.len() as f64, 0),
-                crate::numbers::group_thousands(max_rows as f64, 0),
-                crate::numbers::group_thousands(max_rows as f64, 0),
-                crate::numbers::group_thousands((sheet.rows.len() - max_rows) as f64, 0),
-            ));
+            cuts.push(rows_cut(sheet, max_rows));
             sheet.rows.truncate(max_rows);
         }
+        let lead = sheet.header.first().is_some_and(|h| h == "cluster");
         for (r, row) in sheet.rows.iter_mut().enumerate() {
-            let vm = sheet.vm_col.and_then(|c| match row.get(c) {
+            let cell_text = |c: Option<usize>| match c.and_then(|c| row.get(c)) {
                 Some(Cell::Text(t)) => Some(t.clone()),
                 _ => None,
-            });
+            };
+            let vm = cell_text(sheet.vm_col);
+            let cluster = cell_text(lead.then_some(0));
             for (c, cell) in row.iter_mut().enumerate() {
                 let Cell::Text(t) = cell else { continue };
                 let chars = t.chars().count();
                 if chars <= MAX_CELL_CHARS {
                     continue;
                 }
+                let column = sheet.header.get(c).cloned().unwrap_or_default();
                 let whose = vm.as_deref().unwrap_or(t.as_str());
-                warnings.push(format!(
-                    "sheet '{}' row {} column '{}': VM '{}…' ({} characters): text of {} \
+                let message = format!(
+                    "sheet '{}' row {} column '{column}': VM '{}…' ({} characters): text of {} \
                      characters truncated to Excel's limit",
                     sheet.name,
                     r + 2,
-                    sheet.header.get(c).map_or("", String::as_str),
                     first_chars(whose, QUOTED_CHARS),
                     crate::numbers::group_thousands(whose.chars().count() as f64, 0),
                     crate::numbers::group_thousands(chars as f64, 0),
-                ));
+                );
+                cuts.push(Cut {
+                    sheet: sheet.name,
+                    row: r + 2,
+                    column: Some(column),
+                    cluster: cluster.clone(),
+                    message,
+                });
                 *t = format!(
                     "{}… ({} characters)",
                     first_chars(t, KEPT_CHARS),
@@ -240,7 +316,7 @@ pub fn fit_limits(sheets: &mut [Sheet], max_rows: usize) -> Vec<String> {
             }
         }
     }
-    warnings
+    cuts
 }
 
 /// Writes `sheet` to `ws`: a bold, frozen header row with an autofilter, the rows with
@@ -269,6 +345,9 @@ pub fn write_sheet(ws: &mut Worksheet, sheet: &Sheet) -> Result<(), XlsxError> {
     for (c, w) in widths.iter().enumerate() {
         ws.set_column_width(col16(c), (*w).clamp(8, 60) as f64 + 2.0)?;
     }
+    for (c, note) in &sheet.notes {
+        ws.insert_note(0, col16(*c), &Note::new(note).add_author_prefix(false))?;
+    }
     ws.set_freeze_panes(1, 0)?;
     let last_col = col16(sheet.header.len().max(1) - 1);
     let last_row = u32::try_from(sheet.rows.len()).unwrap_or(u32::MAX);
@@ -287,6 +366,10 @@ fn write_cell(ws: &mut Worksheet, r: u32, c: u16, cell: &Cell) -> Result<usize, 
         Cell::Text(t) => {
             ws.write_string(r, c, t)?;
             t.chars().count()
+        }
+        Cell::Bool(b) => {
+            ws.write_boolean(r, c, *b)?;
+            5
         }
         Cell::Num(v, f) if v.is_finite() => {
             ws.write_number_with_format(r, c, *v, &f.format())?;
@@ -327,8 +410,17 @@ mod tests {
         let w = fit_limits(std::slice::from_mut(&mut s), 3);
         assert_eq!(s.rows.len(), 3);
         assert_eq!(w.len(), 1);
-        assert!(w[0].contains("'Placements' has 5 rows"), "{}", w[0]);
-        assert!(w[0].contains("2 left out"), "{}", w[0]);
+        assert!(
+            w[0].message.contains("'Placements' has 5 rows"),
+            "{:?}",
+            w[0]
+        );
+        assert!(w[0].message.contains("2 left out"), "{:?}", w[0]);
+        // Rows 2..=4 are written, so row 5 is the first left out.
+        assert_eq!(
+            (w[0].sheet, w[0].row, w[0].column.as_deref()),
+            ("Placements", 5, None)
+        );
     }
 
     #[test]
@@ -344,7 +436,12 @@ mod tests {
         // 32,000 kept + "… (40,000 characters)" (21 characters) = 32,021 <= 32,767.
         assert_eq!(t.chars().count(), 32_021);
         assert_eq!(w.len(), 1);
-        assert!(w[0].contains(&format!("VM '{}…' (40,000 characters)", &name[..60])));
-        assert!(w[0].contains("row 2"));
+        assert!(
+            w[0].message
+                .contains(&format!("VM '{}…' (40,000 characters)", &name[..60]))
+        );
+        assert!(w[0].message.contains("row 2"));
+        assert_eq!((w[0].row, w[0].column.as_deref()), (2, Some("VM")));
+        assert_eq!(w[0].cluster, None);
     }
 }

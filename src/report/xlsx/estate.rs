@@ -3,11 +3,11 @@
 //! sheets.
 
 use super::cells::{
-    Cell, Fmt, Sheet, checked, column_ref, count, dec, int, local_ref, num, opt, round2, text, usd,
-    yes_no,
+    Cell, Fmt, Sheet, boolean, cell_ref, checked, column_ref, count, datastore_count, dec, int,
+    local_ref, num, opt, round2, rounded_sum, sumif, text, usd,
 };
-use super::per_cluster::{anf_cost, clusters_sheet, plan_sheets, reservations_sheet};
-use super::pools::COST;
+use super::per_cluster::{CL_COST, anf_cost, clusters_sheet, plan_sheets, reservations_sheet};
+use super::pools::{COST, DS_NAME, DS_PLACED, DS_POOL, QOS, SIZE};
 use super::sections::spelled;
 use crate::plan::{EstatePlan, EstateSummary};
 
@@ -20,19 +20,34 @@ pub fn estate_sheets(plan: &EstatePlan) -> Vec<Sheet> {
         &plan.warnings,
         &plan.assumptions,
     );
-    let (pool_rows, _) = sheets.rows();
+    let rows = sheets.rows();
     let anf = anf_cost(
         &plan.clusters,
         &plan.reservations,
-        pool_rows,
+        rows.0,
         plan.summary.anf_usd_per_month,
     );
+    let phases: Vec<PhaseYear> = plan
+        .clusters
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| {
+            let tp = c.plan.time_phased.as_ref()?;
+            let at = sheets.phase_year(&c.cluster)?;
+            Some(PhaseYear {
+                at,
+                year_usd: tp.yearly_cost_usd,
+                clusters_row: i,
+                month_usd: c.plan.totals.cost_usd_per_month,
+            })
+        })
+        .collect();
     let mut all = vec![
-        estate_summary(plan, anf),
+        estate_summary(plan, anf, rows, &phases),
         sizing(plan),
         skus(plan),
-        clusters_sheet(&plan.clusters, pool_rows),
-        estate_pools(plan, pool_rows),
+        clusters_sheet(&plan.clusters, rows),
+        estate_pools(plan, rows),
         reservations_sheet(&plan.reservations),
         vsan_alone(plan),
     ];
@@ -40,15 +55,83 @@ pub fn estate_sheets(plan: &EstatePlan) -> Vec<Sheet> {
     all
 }
 
-/// Row of `ANF USD/month` and `hosts USD/month` on `Estate` (for the total's formula).
-const ANF_ROW: usize = 18;
-const HOSTS_ROW: usize = 17;
+/// A cluster whose year is time-phased: its `Time phases` year cell and value, and its
+/// `Clusters` row and monthly cost (the year replaces 12 x that month).
+struct PhaseYear {
+    at: String,
+    year_usd: f64,
+    clusters_row: usize,
+    month_usd: f64,
+}
 
-/// `Estate`: item / value, the ANF cost a formula over `Pools` and `Reservations` and the
-/// monthly total `hosts + ANF` over those cells.
-fn estate_summary(plan: &EstatePlan, anf: Cell) -> Sheet {
+/// Rows of `Estate` the formulas point at (0-based data rows; Excel row = row + 2).
+const HOSTS_ROW: usize = 17;
+const ANF_ROW: usize = 18;
+const TOTAL_ROW: usize = 19;
+const YEAR_ROW: usize = 20;
+const FIRST_ROW: usize = 21;
+const VSAN_ROW: usize = 27;
+
+/// `Estate`: item / value; the datastores, pool size, first-month transfer and placed GiB
+/// sums over `Pools`/`Datastores` ([`EstateSums`]), the ANF cost a formula over `Pools` and
+/// `Reservations`, the monthly total `hosts + ANF`, the yearly total and the savings
+/// formulas over those cells ([`year_cell`], [`savings_cells`]).
+fn estate_summary(
+    plan: &EstatePlan,
+    anf: Cell,
+    rows: (usize, usize),
+    phases: &[PhaseYear],
+) -> Sheet {
     let s = &plan.summary;
-    let mut rows: Vec<(&str, Cell)> = vec![
+    let sums = EstateSums { plan, rows };
+    let mut out = head_rows(plan);
+    out.extend([
+        ("datastores", sums.datastores()),
+        ("pool size TiB", sums.pool_size_tib()),
+        ("host term", spelled(&s.host_term)),
+        ("host USD/hour", opt(s.host_usd_per_hour, usd)),
+        ("hosts USD/month", opt(s.hosts_usd_per_month, usd)),
+        ("ANF USD/month", anf),
+        ("total USD/month", total_cell(s)),
+        ("total USD/year", year_cell(s, phases)),
+        ("first-month cool transfer USD", sums.first_month_usd()),
+        ("VMs placed", count(s.vms_placed)),
+        ("VMs excluded", count(s.vms_excluded)),
+        ("capacity placed GiB", sums.placed_gib()),
+        (
+            "host price source",
+            text(
+                s.host_price_source
+                    .clone()
+                    .unwrap_or_else(|| "unknown".into()),
+            ),
+        ),
+        (
+            "vSAN alone hosts",
+            opt(s.vsan_alone_hosts.map(f64::from), int),
+        ),
+        ("vSAN alone USD/month", opt(s.vsan_alone_usd_per_month, usd)),
+    ]);
+    out.extend(savings_cells(s));
+    for (row, name) in [
+        (HOSTS_ROW, "hosts USD/month"),
+        (ANF_ROW, "ANF USD/month"),
+        (TOTAL_ROW, "total USD/month"),
+        (YEAR_ROW, "total USD/year"),
+        (FIRST_ROW, "first-month cool transfer USD"),
+        (VSAN_ROW, "vSAN alone USD/month"),
+    ] {
+        debug_assert_eq!(out[row].0, name);
+    }
+    let mut sheet = Sheet::new("Estate", &["item", "value"]);
+    sheet.rows = out.into_iter().map(|(k, v)| vec![text(k), v]).collect();
+    sheet
+}
+
+/// `Estate`'s first rows: schema, region, SKU, hosts and counts (values).
+fn head_rows(plan: &EstatePlan) -> Vec<(&'static str, Cell)> {
+    let s = &plan.summary;
+    vec![
         ("schema version", int(plan.schema_version)),
         ("region", text(plan.region.clone())),
         ("location", text(plan.location.clone())),
@@ -62,20 +145,72 @@ fn estate_summary(plan: &EstatePlan, anf: Cell) -> Sheet {
         ("private clouds", count(s.private_clouds)),
         ("pools", count(s.pools)),
         ("NetApp accounts", int(s.netapp_accounts)),
-        ("datastores", int(s.datastores)),
-        ("pool size TiB", int(s.pool_size_tib)),
-        ("host term", spelled(&s.host_term)),
-        ("host USD/hour", opt(s.host_usd_per_hour, usd)),
-        ("hosts USD/month", opt(s.hosts_usd_per_month, usd)),
-        ("ANF USD/month", anf),
-    ];
-    rows.push(("total USD/month", total_cell(s)));
-    rows.extend(more_summary(s));
-    debug_assert_eq!(rows[HOSTS_ROW].0, "hosts USD/month");
-    debug_assert_eq!(rows[ANF_ROW].0, "ANF USD/month");
-    let mut sheet = Sheet::new("Estate", &["item", "value"]);
-    sheet.rows = rows.into_iter().map(|(k, v)| vec![text(k), v]).collect();
-    sheet
+    ]
+}
+
+/// The `Estate` figures that sum the per-cluster sheets (`rows`: data rows on `Pools` and
+/// `Datastores`, both with the `cluster` column), each checked against the JSON.
+struct EstateSums<'a> {
+    plan: &'a EstatePlan,
+    rows: (usize, usize),
+}
+
+impl EstateSums<'_> {
+    fn pools(&self) -> impl Iterator<Item = &crate::plan::PoolPlan> {
+        self.plan.clusters.iter().flat_map(|c| c.plan.pools.iter())
+    }
+
+    fn datastores_of(&self) -> impl Iterator<Item = &crate::plan::DatastorePlan> {
+        self.plan
+            .clusters
+            .iter()
+            .flat_map(|c| c.plan.datastores.iter())
+    }
+
+    /// `ROUND(SUM(sheet column col), 2)` checked against `json`.
+    fn sum(
+        &self,
+        (sheet, col): (&str, usize),
+        values: impl Iterator<Item = f64>,
+        json: f64,
+        fmt: Fmt,
+    ) -> Cell {
+        let n = if sheet == "Pools" {
+            self.rows.0
+        } else {
+            self.rows.1
+        };
+        rounded_sum(
+            format!("SUM({})", column_ref(sheet, col, n)),
+            values,
+            json,
+            fmt,
+        )
+    }
+
+    /// `COUNTA` of the datastore names.
+    fn datastores(&self) -> Cell {
+        let n = self.datastores_of().count();
+        datastore_count(1 + DS_NAME, self.rows.1, n, self.plan.summary.datastores)
+    }
+
+    fn pool_size_tib(&self) -> Cell {
+        let sizes = self.pools().map(|p| f64::from(p.size_tib));
+        let json = f64::from(self.plan.summary.pool_size_tib);
+        self.sum(("Pools", 1 + SIZE), sizes, json, Fmt::Int)
+    }
+
+    fn first_month_usd(&self) -> Cell {
+        let firsts = self.pools().map(|p| p.first_month_cool_transfer_usd);
+        let json = self.plan.summary.first_month_cool_transfer_usd;
+        self.sum(("Pools", 2 + COST), firsts, json, Fmt::Usd)
+    }
+
+    fn placed_gib(&self) -> Cell {
+        let placed = self.datastores_of().map(|d| d.placed_capacity_gib);
+        let json = self.plan.summary.placed_capacity_gib;
+        self.sum(("Datastores", 1 + DS_PLACED), placed, json, Fmt::Int)
+    }
 }
 
 /// `ROUND(hosts + ANF, 2)` when both are known.
@@ -99,31 +234,74 @@ fn total_cell(s: &EstateSummary) -> Cell {
     }
 }
 
-fn more_summary(s: &EstateSummary) -> Vec<(&'static str, Cell)> {
-    vec![
-        ("total USD/year", opt(s.total_usd_per_year, usd)),
+/// The year as the JSON's `total_usd_per_year` has it (src/optimize/estate_assemble.rs):
+/// `ROUND(12 x hosts + 12 x ANF + first-month cool transfer + Σ (a time-phased cluster's
+/// year on Time phases − 12 x its month on Clusters), 2)`; ANF is already less the
+/// reservations' savings.
+fn year_cell(s: &EstateSummary, phases: &[PhaseYear]) -> Cell {
+    let (Some(hosts), Some(year)) = (s.hosts_usd_per_month, s.total_usd_per_year) else {
+        return opt(s.total_usd_per_year, usd);
+    };
+    let mut formula = format!(
+        "12*{}+12*{}+{}",
+        local_ref(HOSTS_ROW, 1),
+        local_ref(ANF_ROW, 1),
+        local_ref(FIRST_ROW, 1)
+    );
+    let mut computed = 12.0 * hosts + 12.0 * s.anf_usd_per_month + s.first_month_cool_transfer_usd;
+    for p in phases {
+        let month = cell_ref("Clusters", p.clusters_row, CL_COST);
+        formula.push_str(&format!("+{}-12*{month}", p.at));
+        computed += p.year_usd - 12.0 * p.month_usd;
+    }
+    checked(
+        format!("ROUND({formula},2)"),
+        round2(computed),
+        year,
+        Fmt::Usd,
+    )
+    .0
+}
+
+/// `savings USD/month` = `ROUND(vSAN alone − total, 2)` and `savings USD/year` =
+/// `ROUND(12 x vSAN alone − total USD/year, 2)`, as the JSON computes them.
+fn savings_cells(s: &EstateSummary) -> [(&'static str, Cell); 2] {
+    let vsan = s.vsan_alone_usd_per_month;
+    // `ROUND(months x vSAN − total, 2)` when every figure is known, else the JSON's value.
+    let saving =
+        |months: f64, total: (usize, Option<f64>), json: Option<f64>| match (vsan, total.1, json) {
+            (Some(v), Some(t), Some(json)) => {
+                let months_text = if months == 1.0 {
+                    String::new()
+                } else {
+                    format!("{months}*")
+                };
+                let f = format!(
+                    "ROUND({months_text}{}-{},2)",
+                    local_ref(VSAN_ROW, 1),
+                    local_ref(total.0, 1)
+                );
+                checked(f, round2(months * v - t), json, Fmt::Usd).0
+            }
+            _ => opt(json, usd),
+        };
+    [
         (
-            "first-month cool transfer USD",
-            usd(s.first_month_cool_transfer_usd),
-        ),
-        ("VMs placed", count(s.vms_placed)),
-        ("VMs excluded", count(s.vms_excluded)),
-        ("capacity placed GiB", int(s.placed_capacity_gib)),
-        (
-            "host price source",
-            text(
-                s.host_price_source
-                    .clone()
-                    .unwrap_or_else(|| "unknown".into()),
+            "savings USD/month",
+            saving(
+                1.0,
+                (TOTAL_ROW, s.total_usd_per_month),
+                s.savings_usd_per_month,
             ),
         ),
         (
-            "vSAN alone hosts",
-            opt(s.vsan_alone_hosts.map(f64::from), int),
+            "savings USD/year",
+            saving(
+                12.0,
+                (YEAR_ROW, s.total_usd_per_year),
+                s.savings_usd_per_year,
+            ),
         ),
-        ("vSAN alone USD/month", opt(s.vsan_alone_usd_per_month, usd)),
-        ("savings USD/month", opt(s.savings_usd_per_month, usd)),
-        ("savings USD/year", opt(s.savings_usd_per_year, usd)),
     ]
 }
 
@@ -231,8 +409,8 @@ fn skus(plan: &EstatePlan) -> Sheet {
     for a in &plan.sku_alternatives {
         sheet.rows.push(vec![
             text(a.sku.clone()),
-            yes_no(a.feasible),
-            yes_no(a.chosen),
+            boolean(a.feasible),
+            boolean(a.chosen),
             int(a.hosts),
             count(a.clusters),
             count(a.private_clouds),
@@ -248,8 +426,9 @@ fn skus(plan: &EstatePlan) -> Sheet {
     sheet
 }
 
-/// `Estate pools`: each shared pool, its cost the `SUMIF` of its clusters' pool rows.
-fn estate_pools(plan: &EstatePlan, pool_rows: usize) -> Sheet {
+/// `Estate pools`: each shared pool, its size, datastores, QoS and cost `SUMIF`s /
+/// `COUNTIF`s of its clusters' rows on `Pools` and `Datastores` (`rows`: their data rows).
+fn estate_pools(plan: &EstatePlan, rows: (usize, usize)) -> Sheet {
     let mut sheet = Sheet::new(
         "Estate pools",
         &[
@@ -265,30 +444,49 @@ fn estate_pools(plan: &EstatePlan, pool_rows: usize) -> Sheet {
         ],
     );
     for p in &plan.pools {
-        let r = sheet.rows.len();
-        let parts: f64 = plan
+        let key = local_ref(sheet.rows.len(), 0);
+        let parts = || {
+            plan.clusters
+                .iter()
+                .flat_map(|c| c.plan.pools.iter())
+                .filter(|x| x.name == p.name)
+        };
+        let of = |col: usize| sumif("Pools", rows.0, 1, &key, 1 + col);
+        let dss = plan
             .clusters
             .iter()
-            .flat_map(|c| c.plan.pools.iter())
-            .filter(|x| x.name == p.name)
-            .map(|x| x.cost_usd_per_month)
-            .sum();
-        let formula = format!(
-            "ROUND(SUMIF({},{},{}),2)",
-            column_ref("Pools", 1, pool_rows),
-            local_ref(r, 0),
-            column_ref("Pools", 1 + COST, pool_rows)
+            .flat_map(|c| c.plan.datastores.iter())
+            .filter(|d| d.pool == p.name)
+            .count();
+        let datastores = format!(
+            "COUNTIF({},{key})",
+            column_ref("Datastores", 1 + DS_POOL, rows.1)
         );
         sheet.rows.push(vec![
             text(p.name.clone()),
             text(p.account.clone()),
             text(p.service_level.to_string()),
-            yes_no(p.cool_access),
-            int(p.size_tib),
+            boolean(p.cool_access),
+            rounded_sum(
+                of(SIZE),
+                parts().map(|x| f64::from(x.size_tib)),
+                f64::from(p.size_tib),
+                Fmt::Int,
+            ),
             text(p.clusters.join(", ")),
-            int(p.datastores),
-            dec(p.throughput_mibps),
-            checked(formula, round2(parts), p.cost_usd_per_month, Fmt::Usd).0,
+            checked(datastores, dss as f64, f64::from(p.datastores), Fmt::Int).0,
+            rounded_sum(
+                of(QOS),
+                parts().map(|x| x.throughput_mibps),
+                p.throughput_mibps,
+                Fmt::Dec1,
+            ),
+            rounded_sum(
+                of(COST),
+                parts().map(|x| x.cost_usd_per_month),
+                p.cost_usd_per_month,
+                Fmt::Usd,
+            ),
         ]);
     }
     sheet

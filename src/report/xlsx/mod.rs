@@ -27,7 +27,7 @@ mod single;
 
 pub use cells::{KEPT_CHARS, MAX_CELL_CHARS, MAX_DATA_ROWS};
 
-use cells::{Cell, Sheet, text};
+use cells::{Cell, Cut, Sheet, count, text};
 use charts::ChartSpec;
 use single::PlanSheets;
 
@@ -45,45 +45,93 @@ fn xlsx_error(e: XlsxError) -> ReportError {
     ReportError::Xlsx(e.to_string())
 }
 
+/// How a workbook is worded. The default keeps the library's words (settings named by
+/// their `PlanOptions` field in backticks, as in the JSON).
+#[derive(Clone, Copy, Default)]
+pub struct XlsxOptions<'a> {
+    /// Rewrites every text cell (headers, messages, notes, assumptions; not the VM-name
+    /// column, which is the inventory's own data) before it is written; the command passes
+    /// its rewording of `` `setting` `` into `--flag`. `None`: the text as the plan has it.
+    pub reword: Option<&'a dyn Fn(&str) -> String>,
+}
+
+impl std::fmt::Debug for XlsxOptions<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("XlsxOptions")
+            .field("reword", &self.reword.is_some())
+            .finish()
+    }
+}
+
 /// One cluster's plan as a workbook: `Summary`, `Pools`, `Datastores`, `Performance`,
 /// `Binding limits`, `Alternatives`, `Marginal costs`, `Time phases`, `vSAN`,
-/// `Placements`, `Excluded`, `Warnings`, `Assumptions`, `Prices`.
+/// `Placements`, `Excluded`, `Warnings`, `Assumptions`, `Prices`; in the library's words
+/// ([`plan_xlsx_with`] to reword).
 ///
 /// # Errors
 /// [`ReportError::Xlsx`] if rust_xlsxwriter rejects the workbook.
 pub fn plan_xlsx(plan: &Plan) -> Result<Workbook, ReportError> {
+    plan_xlsx_with(plan, &XlsxOptions::default())
+}
+
+/// [`plan_xlsx`] worded by `options`.
+///
+/// # Errors
+/// [`ReportError::Xlsx`] if rust_xlsxwriter rejects the workbook.
+pub fn plan_xlsx_with(plan: &Plan, options: &XlsxOptions) -> Result<Workbook, ReportError> {
     let mut sheets = PlanSheets::new(false);
     sheets.add("", plan);
     let mut all = vec![single::summary(plan, &sheets)];
     all.extend(sheets.into_sheets());
     let mut specs = plan_charts(0);
     specs.push(datastore_chart("Summary", 0));
-    write_book(all, &specs).map_err(xlsx_error)
+    write_book(all, &specs, None, options).map_err(xlsx_error)
 }
 
 /// The estate plan as a workbook: `Estate`, `Sizing`, `SKUs`, `Clusters`, `Estate pools`,
 /// `Reservations`, `vSAN alone`, then the per-cluster sheets of [`plan_xlsx`] (after
-/// `Summary`) with a leading `cluster` column holding every cluster's rows.
+/// `Summary`) with a leading `cluster` column holding every cluster's rows; in the
+/// library's words ([`estate_xlsx_with`] to reword).
 ///
 /// # Errors
 /// [`ReportError::Xlsx`] if rust_xlsxwriter rejects the workbook.
 pub fn estate_xlsx(plan: &EstatePlan) -> Result<Workbook, ReportError> {
+    estate_xlsx_with(plan, &XlsxOptions::default())
+}
+
+/// [`estate_xlsx`] worded by `options`.
+///
+/// # Errors
+/// [`ReportError::Xlsx`] if rust_xlsxwriter rejects the workbook.
+pub fn estate_xlsx_with(plan: &EstatePlan, options: &XlsxOptions) -> Result<Workbook, ReportError> {
     let all = estate::estate_sheets(plan);
     let mut specs = plan_charts(1);
     specs.extend(per_cluster::cluster_charts());
-    write_book(all, &specs).map_err(xlsx_error)
+    write_book(all, &specs, Some("(estate)"), options).map_err(xlsx_error)
 }
 
 /// Per-cluster plans as a workbook: `Total`, `Clusters`, `Reservations`, then the
-/// per-cluster sheets of [`plan_xlsx`] with a leading `cluster` column.
+/// per-cluster sheets of [`plan_xlsx`] with a leading `cluster` column; in the library's
+/// words ([`cluster_plans_xlsx_with`] to reword).
 ///
 /// # Errors
 /// [`ReportError::Xlsx`] if rust_xlsxwriter rejects the workbook.
 pub fn cluster_plans_xlsx(plans: &ClusterPlans) -> Result<Workbook, ReportError> {
+    cluster_plans_xlsx_with(plans, &XlsxOptions::default())
+}
+
+/// [`cluster_plans_xlsx`] worded by `options`.
+///
+/// # Errors
+/// [`ReportError::Xlsx`] if rust_xlsxwriter rejects the workbook.
+pub fn cluster_plans_xlsx_with(
+    plans: &ClusterPlans,
+    options: &XlsxOptions,
+) -> Result<Workbook, ReportError> {
     let all = per_cluster::cluster_plans_sheets(plans);
     let mut specs = plan_charts(1);
     specs.extend(per_cluster::cluster_charts());
-    write_book(all, &specs).map_err(xlsx_error)
+    write_book(all, &specs, Some("(total)"), options).map_err(xlsx_error)
 }
 
 /// The per-cluster sheets' charts, their columns shifted by `o`.
@@ -117,19 +165,62 @@ fn datastore_chart(target: &'static str, o: usize) -> ChartSpec {
     }
 }
 
-/// Fits `sheets` to Excel's limits, lists the cuts on `Warnings`, marks empty sections
-/// `none`, writes the sheets and the charts.
-fn write_book(mut sheets: Vec<Sheet>, specs: &[ChartSpec]) -> Result<Workbook, XlsxError> {
-    let warnings = cells::fit_limits(&mut sheets, MAX_DATA_ROWS);
+/// Rewords every text cell of `sheets` but the VM-name column's.
+fn reword(sheets: &mut [Sheet], reword: &dyn Fn(&str) -> String) {
+    for sheet in sheets {
+        for h in &mut sheet.header {
+            *h = reword(h);
+        }
+        for row in &mut sheet.rows {
+            for (c, cell) in row.iter_mut().enumerate() {
+                if let Cell::Text(t) = cell
+                    && Some(c) != sheet.vm_col
+                {
+                    *t = reword(t);
+                }
+            }
+        }
+    }
+}
+
+/// The `Warnings` row of one cut: the cluster (the cut row's, else `owner`), `workbook`,
+/// the sheet, row and column, and the sentence.
+fn cut_row(cut: &Cut, lead: usize, owner: Option<&str>) -> Vec<Cell> {
+    let mut row = Vec::new();
+    if lead == 1 {
+        let cluster = cut.cluster.as_deref().or(owner).unwrap_or_default();
+        row.push(text(cluster));
+    }
+    row.extend([
+        text("workbook"),
+        text(cut.sheet),
+        count(cut.row),
+        cut.column.clone().map_or(Cell::Empty, text),
+        Cell::Empty,
+        text(cut.message.clone()),
+    ]);
+    row
+}
+
+/// Rewords the text cells (`options`), fits `sheets` to Excel's limits, lists the cuts on
+/// `Warnings` (`owner`: the `cluster` cell of a cut not in one cluster's row, `(estate)` or
+/// `(total)`), marks empty sections `none`, writes the sheets and the charts.
+fn write_book(
+    mut sheets: Vec<Sheet>,
+    specs: &[ChartSpec],
+    owner: Option<&str>,
+    options: &XlsxOptions,
+) -> Result<Workbook, XlsxError> {
+    if let Some(f) = options.reword {
+        reword(&mut sheets, f);
+    }
+    let cuts = cells::fit_limits(&mut sheets, MAX_DATA_ROWS);
     let mut chartable: Vec<&'static str> = Vec::new();
     for sheet in &mut sheets {
         let lead = usize::from(sheet.header.first().is_some_and(|h| h == "cluster"));
         if sheet.name == "Warnings" {
-            for w in &warnings {
-                let mut row = vec![Cell::Empty; lead];
-                row.extend([text("workbook"), Cell::Empty, Cell::Empty, Cell::Empty]);
-                row.extend([Cell::Empty, text(w.clone())]);
-                sheet.rows.push(row);
+            for cut in &cuts {
+                sheet.rows.push(cut_row(cut, lead, owner));
             }
         }
         if !sheet.rows.is_empty() {
@@ -137,6 +228,7 @@ fn write_book(mut sheets: Vec<Sheet>, specs: &[ChartSpec]) -> Result<Workbook, X
         }
         sheet.none_if_empty(lead);
     }
+    let warnings = cuts.into_iter().map(|c| c.message).collect();
     let mut wb = rust_xlsxwriter::Workbook::new();
     for sheet in &sheets {
         cells::write_sheet(wb.add_worksheet(), sheet)?;

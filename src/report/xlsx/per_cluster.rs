@@ -3,13 +3,13 @@
 //! cluster.
 
 use super::cells::{
-    Cell, Fmt, Sheet, checked, column_ref, count, dec, int, local_ref, num, round2, text, usd,
-    yes_no,
+    Cell, Fmt, Sheet, boolean, checked, column_ref, count, datastore_count, dec, int, local_ref,
+    num, round2, rounded_sum, sumif, text, usd,
 };
 use super::charts::ChartSpec;
-use super::pools::COST;
+use super::pools::{COST, DS_PLACED, QOS, SIZE};
 use super::single::{PlanSheets, size_and_placed, sum_of};
-use crate::plan::{ClusterPlan, ClusterPlans, ReservationPurchase};
+use crate::plan::{ClusterPlan, ClusterPlans, Plan, PoolPlan, ReservationPurchase};
 
 /// Header of `Clusters`.
 const CLUSTERS_HEADER: [&str; 25] = [
@@ -40,24 +40,20 @@ const CLUSTERS_HEADER: [&str; 25] = [
     "schema version",
 ];
 const CL_POOL_TIB: usize = 10;
-const CL_COST: usize = 17;
+/// Column of a cluster's cost on `Clusters`, USD per month.
+pub const CL_COST: usize = 17;
 
-/// The `Clusters` sheet: one row per cluster plan, its cost `SUMIF` over the `Pools` rows
-/// of the cluster (`pool_rows` data rows on `Pools`, with the `cluster` column).
-pub fn clusters_sheet(clusters: &[ClusterPlan], pool_rows: usize) -> Sheet {
+/// The `Clusters` sheet: one row per cluster plan, its datastores, pool size, QoS, cost
+/// and first-month transfer `SUMIF`s over the `Pools` rows of the cluster, its placed GiB
+/// over its `Datastores` rows (`rows`: data rows on `Pools` and `Datastores`, both with the
+/// `cluster` column), each checked against the JSON.
+pub fn clusters_sheet(clusters: &[ClusterPlan], rows: (usize, usize)) -> Sheet {
     let mut sheet = Sheet::new("Clusters", &CLUSTERS_HEADER);
     for c in clusters {
         let r = sheet.rows.len();
         let p = &c.plan;
         let t = &p.totals;
-        let costs: f64 = p.pools.iter().map(|x| x.cost_usd_per_month).sum();
-        let formula = format!(
-            "ROUND(SUMIF({},{},{}),2)",
-            column_ref("Pools", 0, pool_rows),
-            local_ref(r, 0),
-            column_ref("Pools", 1 + COST, pool_rows)
-        );
-        let cost = checked(formula, round2(costs), t.cost_usd_per_month, Fmt::Usd).0;
+        let sums = ClusterSums::new(r, rows, p);
         sheet.rows.push(vec![
             text(c.cluster.clone()),
             int(c.hosts),
@@ -66,27 +62,83 @@ pub fn clusters_sheet(clusters: &[ClusterPlan], pool_rows: usize) -> Sheet {
             text(p.region.clone()),
             text(p.location.clone()),
             text(p.prices_effective.clone()),
-            int(t.datastores),
+            sums.datastores(t.datastores),
             int(t.flows as f64),
             int(t.hosts_with_vms),
-            int(t.pool_size_tib),
+            sums.pools(
+                SIZE,
+                |x| f64::from(x.size_tib),
+                f64::from(t.pool_size_tib),
+                Fmt::Int,
+            ),
             count(t.vms_placed),
             count(t.vms_excluded),
             int(t.required_capacity_gib),
-            int(t.placed_capacity_gib),
+            sums.placed(t.placed_capacity_gib),
             int(t.excluded_capacity_gib),
-            dec(t.throughput_mibps),
-            cost,
-            usd(t.first_month_cool_transfer_usd),
+            sums.pools(QOS, |x| x.throughput_mibps, t.throughput_mibps, Fmt::Dec1),
+            sums.pools(
+                COST,
+                |x| x.cost_usd_per_month,
+                t.cost_usd_per_month,
+                Fmt::Usd,
+            ),
+            sums.pools(
+                COST + 1,
+                |x| x.first_month_cool_transfer_usd,
+                t.first_month_cool_transfer_usd,
+                Fmt::Usd,
+            ),
             int(p.performance.iops_target),
             int(p.performance.small_block.iops),
             dec(p.performance.throughput_target_mibps),
             dec(p.performance.large_block.throughput_mibps),
-            yes_no(p.performance.extrapolation.extrapolated),
+            boolean(p.performance.extrapolation.extrapolated),
             int(p.schema_version),
         ]);
     }
     sheet
+}
+
+/// The `SUMIF`s of one `Clusters` row (data row `r`) over its cluster's rows.
+struct ClusterSums<'a> {
+    key: String,
+    rows: (usize, usize),
+    plan: &'a Plan,
+}
+
+impl<'a> ClusterSums<'a> {
+    fn new(r: usize, rows: (usize, usize), plan: &'a Plan) -> Self {
+        ClusterSums {
+            key: local_ref(r, 0),
+            rows,
+            plan,
+        }
+    }
+
+    /// `ROUND(SUMIF(Pools cluster, this cluster, Pools column 1 + col), 2)`.
+    fn pools(&self, col: usize, of: fn(&PoolPlan) -> f64, json: f64, fmt: Fmt) -> Cell {
+        let formula = sumif("Pools", self.rows.0, 0, &self.key, 1 + col);
+        rounded_sum(formula, self.plan.pools.iter().map(of), json, fmt)
+    }
+
+    /// The placed GiB of the cluster's `Datastores` rows.
+    fn placed(&self, json: f64) -> Cell {
+        let formula = sumif("Datastores", self.rows.1, 0, &self.key, 1 + DS_PLACED);
+        let placed = self.plan.datastores.iter().map(|d| d.placed_capacity_gib);
+        rounded_sum(formula, placed, json, Fmt::Int)
+    }
+
+    /// `COUNTIF` of the cluster's `Datastores` rows.
+    fn datastores(&self, json: u32) -> Cell {
+        let formula = format!(
+            "COUNTIF({},{})",
+            column_ref("Datastores", 0, self.rows.1),
+            self.key
+        );
+        let n = self.plan.datastores.len() as f64;
+        checked(formula, n, f64::from(json), Fmt::Int).0
+    }
 }
 
 /// Header of `Reservations`.
@@ -167,7 +219,20 @@ pub fn plan_sheets(clusters: &[ClusterPlan]) -> PlanSheets {
 pub fn cluster_plans_sheets(plans: &ClusterPlans) -> Vec<Sheet> {
     let mut sheets = plan_sheets(&plans.clusters);
     sheets.add_shared("(total)", &plans.excluded, &plans.total.warnings, &[]);
-    let (pool_rows, ds_rows) = sheets.rows();
+    let rows = sheets.rows();
+    let mut all = vec![
+        total_sheet(plans, rows),
+        clusters_sheet(&plans.clusters, rows),
+        reservations_sheet(&plans.reservations),
+    ];
+    all.extend(sheets.into_sheets());
+    all
+}
+
+/// `Total`: item / value; hosts the sum of `Clusters`, datastores, costs, savings, transfer,
+/// pool size and placed GiB formulas over `Clusters`, `Pools`, `Datastores` and
+/// `Reservations` (`rows`: data rows on `Pools` and `Datastores`).
+fn total_sheet(plans: &ClusterPlans, (pool_rows, ds_rows): (usize, usize)) -> Sheet {
     let t = &plans.total;
     let pools = || plans.clusters.iter().flat_map(|c| c.plan.pools.iter());
     let firsts: Vec<f64> = pools().map(|p| p.first_month_cool_transfer_usd).collect();
@@ -177,11 +242,9 @@ pub fn cluster_plans_sheets(plans: &ClusterPlans) -> Vec<Sheet> {
         .map(|r| r.savings_usd_per_month)
         .collect();
     let n = plans.reservations.len();
-    let rows: Vec<(&str, Cell)> = vec![
-        ("schema version", int(plans.schema_version)),
-        ("clusters", count(t.clusters)),
-        ("hosts", int(t.hosts)),
-        ("datastores", int(t.datastores)),
+    let mut rows: Vec<(&str, Cell)> = vec![("schema version", int(plans.schema_version))];
+    rows.extend(total_counts(plans, ds_rows));
+    rows.extend([
         (
             "cost USD/month",
             anf_cost(
@@ -218,8 +281,7 @@ pub fn cluster_plans_sheets(plans: &ClusterPlans) -> Vec<Sheet> {
         ),
         ("VMs excluded", count(t.vms_excluded)),
         ("capacity excluded GiB", int(t.excluded_capacity_gib)),
-    ];
-    let mut rows = rows;
+    ]);
     rows.extend(size_and_placed(
         plans.clusters.iter().map(|c| &c.plan),
         1,
@@ -228,13 +290,27 @@ pub fn cluster_plans_sheets(plans: &ClusterPlans) -> Vec<Sheet> {
     ));
     let mut total = Sheet::new("Total", &["item", "value"]);
     total.rows = rows.into_iter().map(|(k, v)| vec![text(k), v]).collect();
-    let mut all = vec![
-        total,
-        clusters_sheet(&plans.clusters, pool_rows),
-        reservations_sheet(&plans.reservations),
-    ];
-    all.extend(sheets.into_sheets());
-    all
+    total
+}
+
+/// `Total`'s clusters, hosts (the sum of `Clusters`) and datastores (`COUNTA` of the
+/// `Datastores` rows, `ds_rows` of them).
+fn total_counts(plans: &ClusterPlans, ds_rows: usize) -> [(&'static str, Cell); 3] {
+    let t = &plans.total;
+    let hosts = plans.clusters.iter().map(|c| f64::from(c.hosts));
+    let hosts_sum = format!("SUM({})", column_ref("Clusters", 1, plans.clusters.len()));
+    let ds_count: usize = plans.clusters.iter().map(|c| c.plan.datastores.len()).sum();
+    [
+        ("clusters", count(t.clusters)),
+        (
+            "hosts",
+            rounded_sum(hosts_sum, hosts, f64::from(t.hosts), Fmt::Int),
+        ),
+        (
+            "datastores",
+            datastore_count(1, ds_rows, ds_count, t.datastores),
+        ),
+    ]
 }
 
 /// Capacity and cost per cluster, on `Clusters`.

@@ -1,9 +1,10 @@
 //! The `Pools` and `Datastores` sheets, whose cost cells are live formulas: a pool's cost
 //! lines over its size, cool GiB and purchased MiB/s cells and the `Prices` cells; a
-//! datastore's cost its size's share of its pool's cost.
+//! datastore's cost its size's share of its pool's cost (over the sum of the pool's
+//! datastores' sizes, so the shares always add up to the pool's cost).
 
 use super::cells::{
-    Cell, Fmt, Sheet, cell_ref, checked, dec, int, local_ref, round2, text, usd, yes_no,
+    Cell, Fmt, Sheet, boolean, cell_ref, checked, col_name, dec, int, local_ref, round2, text, usd,
 };
 use super::prices::{PriceCell, PriceCells};
 use crate::plan::{Plan, PoolPlan};
@@ -33,6 +34,8 @@ pub const POOLS_HEADER: [&str; 20] = [
 ];
 /// Column of a pool's size, TiB.
 pub const SIZE: usize = 3;
+/// Column of a pool's QoS throughput, MiB/s.
+pub const QOS: usize = 4;
 const PURCHASED: usize = 6;
 const COOL_GIB: usize = 8;
 const HOT: usize = 12;
@@ -57,8 +60,14 @@ pub const DATASTORES_HEADER: [&str; 12] = [
     "cost USD/month",
     "note",
 ];
+/// Column of a datastore's name.
+pub const DS_NAME: usize = 0;
+/// Column of a datastore's pool.
+pub const DS_POOL: usize = 1;
 /// Column of a datastore's size, GiB.
 pub const DS_SIZE: usize = 3;
+/// Column of a datastore's cost, USD per month.
+pub const DS_COST: usize = 10;
 /// Column of a datastore's placed capacity, GiB.
 pub const DS_PLACED: usize = 8;
 
@@ -165,7 +174,7 @@ fn pool_cells(o: usize, r: usize, p: &PoolPlan, prices: &PriceCells) -> Vec<Cell
         dec(p.throughput_mibps),
         dec(p.included_throughput_mibps),
         dec(p.purchased_throughput_mibps),
-        yes_no(p.cool_access),
+        boolean(p.cool_access),
         int(p.cool_data_gib),
         int(p.reserved_tib),
         dec(p.reservation_discount_pct),
@@ -257,23 +266,59 @@ fn units_text(p: &PoolPlan) -> String {
         .join(", ")
 }
 
-/// Adds `plan`'s datastores to `sheet` after `lead`; each cost is
-/// `ROUND(pool cost x size GiB / (pool TiB x 1024), 2)` over its pool's row on `pools`.
+/// What a datastore's cost is, on the `Datastores` cost header.
+pub const DS_COST_NOTE: &str = "A datastore's share of its pool's cost: the pool's cost x the \
+datastore's size / the sum of the sizes of that pool's datastores (of the same cluster). \
+The shares add up to the pool's cost (to the cent) whatever the pool's size.";
+
+/// `ROUND(pool cost x size GiB / SUMIF(pool's datastores' sizes), 2)` on data row `r`, the
+/// datastores' columns starting at `o` (with a `cluster` column when `o` is 1, matched too).
+fn share_formula(o: usize, r: usize, pool_cost: &str) -> String {
+    let whole = |c: usize| {
+        let n = col_name(c);
+        format!("${n}:${n}")
+    };
+    let sizes = if o == 0 {
+        format!(
+            "SUMIF({},{},{})",
+            whole(DS_POOL),
+            local_ref(r, DS_POOL),
+            whole(DS_SIZE)
+        )
+    } else {
+        format!(
+            "SUMIFS({},{},{},{},{})",
+            whole(o + DS_SIZE),
+            whole(0),
+            local_ref(r, 0),
+            whole(o + DS_POOL),
+            local_ref(r, o + DS_POOL)
+        )
+    };
+    format!("ROUND({pool_cost}*{}/{sizes},2)", local_ref(r, o + DS_SIZE))
+}
+
+/// Adds `plan`'s datastores to `sheet` after `lead`; each cost is its share of its pool's
+/// cost ([`DS_COST_NOTE`], [`share_formula`]) over its pool's row on `pools`.
 pub fn add_datastores(sheet: &mut Sheet, lead: &[Cell], plan: &Plan, pools: &[(String, usize)]) {
     let o = lead.len();
+    if sheet.notes.is_empty() {
+        sheet.notes.push((o + DS_COST, DS_COST_NOTE.into()));
+    }
     for d in &plan.datastores {
         let r = sheet.rows.len();
         let pool = plan.pools.iter().find(|p| p.name == d.pool);
         let pool_row = pools.iter().find(|(n, _)| *n == d.pool).map(|(_, r)| *r);
+        let sizes: f64 = plan
+            .datastores
+            .iter()
+            .filter(|x| x.pool == d.pool)
+            .map(|x| x.size_gib)
+            .sum();
         let (cost, note) = match (pool, pool_row) {
-            (Some(p), Some(pr)) if p.size_tib > 0 => checked(
-                format!(
-                    "ROUND({}*{}/({}*1024),2)",
-                    cell_ref("Pools", pr, o + COST),
-                    local_ref(r, o + DS_SIZE),
-                    cell_ref("Pools", pr, o + SIZE)
-                ),
-                round2(p.cost_usd_per_month * d.size_gib / (f64::from(p.size_tib) * 1024.0)),
+            (Some(p), Some(pr)) if sizes > 0.0 => checked(
+                share_formula(o, r, &cell_ref("Pools", pr, o + COST)),
+                round2(p.cost_usd_per_month * d.size_gib / sizes),
                 d.cost_usd_per_month,
                 Fmt::Usd,
             ),
@@ -293,7 +338,7 @@ pub fn add_datastores(sheet: &mut Sheet, lead: &[Cell], plan: &Plan, pools: &[(S
             dec(d.predicted_throughput_mibps),
             super::cells::count(d.vm_count),
             int(d.placed_capacity_gib),
-            yes_no(d.large_volume),
+            boolean(d.large_volume),
             cost,
             text(note.unwrap_or_default()),
         ]);

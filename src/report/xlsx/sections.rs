@@ -4,8 +4,8 @@
 //! after the `lead` cells (the `cluster` column of estate and per-cluster workbooks).
 
 use super::cells::{
-    Cell, Fmt, Sheet, checked, count, dec, int, json_text, local_ref, num, opt, round2, text, usd,
-    yes_no,
+    Cell, Fmt, Sheet, boolean, checked, count, dec, int, json_text, local_ref, num, opt, round2,
+    text, usd,
 };
 use crate::demand::ExcludedVm;
 use crate::inventory::Warning;
@@ -38,21 +38,29 @@ pub const PERFORMANCE: (&str, &[&str]) = (
 pub fn add_performance(sheet: &mut Sheet, lead: &[Cell], plan: &Plan) {
     let p = &plan.performance;
     let x = &p.extrapolation;
+    // Each row shows the target its profile is sized for: IOPS for small blocks, MiB/s
+    // for large (the other target is not this profile's, so its cell stays empty).
     let rows = [
-        ("small block", &p.small_block_profile, &p.small_block),
-        ("large block", &p.large_block_profile, &p.large_block),
+        (
+            "small block",
+            &p.small_block_profile,
+            &p.small_block,
+            [int(p.iops_target), Cell::Empty],
+        ),
+        (
+            "large block",
+            &p.large_block_profile,
+            &p.large_block,
+            [Cell::Empty, dec(p.throughput_target_mibps)],
+        ),
     ];
-    for (name, profile, pred) in rows {
+    for (name, profile, pred, targets) in rows {
         let mut row = lead.to_vec();
-        row.extend(profile_cells(
-            name,
-            profile,
-            p.iops_target,
-            p.throughput_target_mibps,
-        ));
+        row.extend(profile_cells(name, profile));
+        row.extend(targets);
         row.extend(prediction_cells(pred));
         row.extend([
-            yes_no(x.extrapolated),
+            boolean(x.extrapolated),
             text(x.beyond.join(", ")),
             text(x.measured_range.clone()),
         ]);
@@ -60,14 +68,13 @@ pub fn add_performance(sheet: &mut Sheet, lead: &[Cell], plan: &Plan) {
     }
 }
 
-fn profile_cells(name: &str, profile: &IoProfile, iops: f64, mibps: f64) -> Vec<Cell> {
-    vec![
+/// The row's name and its own I/O profile (`small_block_profile` / `large_block_profile`).
+fn profile_cells(name: &str, profile: &IoProfile) -> [Cell; 4] {
+    [
         text(name),
         dec(profile.block_size_kib),
         dec(profile.read_pct),
         dec(profile.random_pct),
-        int(iops),
-        dec(mibps),
     ]
 }
 
@@ -142,11 +149,11 @@ pub fn add_alternatives(sheet: &mut Sheet, lead: &[Cell], plan: &Plan) {
             text(a.basis.clone()),
             text(level),
             int(a.datastores),
-            yes_no(a.feasible),
+            boolean(a.feasible),
             int(a.pool_size_tib),
             dec(a.purchased_throughput_mibps),
-            yes_no(a.cool_access),
-            yes_no(a.large_volumes),
+            boolean(a.cool_access),
+            boolean(a.large_volumes),
             int(a.reserved_tib),
             usd(a.cost_usd_per_month),
             usd(a.extra_cost_usd_per_month),
@@ -174,7 +181,7 @@ pub fn add_marginal(sheet: &mut Sheet, lead: &[Cell], plan: &Plan) {
         let mut row = lead.to_vec();
         row.extend([
             text(m.change.clone()),
-            yes_no(m.feasible),
+            boolean(m.feasible),
             usd(m.cost_usd_per_month),
             usd(m.extra_cost_usd_per_month),
             text(m.detail.clone()),
@@ -206,12 +213,15 @@ pub const PHASES: (&str, &[&str]) = (
 );
 const PHASE_MONTHS: usize = 1;
 const PHASE_MONTHLY: usize = 13;
-const PHASE_YEARLY: usize = 14;
+
+/// Column of the phases' yearly cost, USD (after the optional `cluster` column).
+pub const PHASE_YEARLY: usize = 14;
 
 /// Adds the base and peak layouts (each with its months x monthly cost as a formula), and
-/// the year: their sum (a formula), the peak layout all year and the savings.
-pub fn add_phases(sheet: &mut Sheet, lead: &[Cell], plan: &Plan) {
-    let Some(t) = &plan.time_phased else { return };
+/// the year: their sum (a formula), the peak layout all year and the savings. Returns the
+/// data row of the year's cost (column [`PHASE_YEARLY`]), `None` without time phases.
+pub fn add_phases(sheet: &mut Sheet, lead: &[Cell], plan: &Plan) -> Option<usize> {
+    let t = plan.time_phased.as_ref()?;
     let o = lead.len();
     let first = sheet.rows.len();
     for (name, ph) in [("base", &t.base), ("peak", &t.peak)] {
@@ -241,6 +251,7 @@ pub fn add_phases(sheet: &mut Sheet, lead: &[Cell], plan: &Plan) {
         ("peak layout all year", usd(t.peak_all_year_yearly_cost_usd)),
         ("yearly savings", usd(t.yearly_savings_usd)),
     ];
+    let year_row = sheet.rows.len();
     for (name, cell) in year {
         let mut row = lead.to_vec();
         row.push(text(name));
@@ -248,6 +259,7 @@ pub fn add_phases(sheet: &mut Sheet, lead: &[Cell], plan: &Plan) {
         row.push(cell);
         sheet.rows.push(row);
     }
+    Some(year_row)
 }
 
 fn phase_cells(name: &str, p: &PhaseLayout) -> Vec<Cell> {
@@ -259,8 +271,8 @@ fn phase_cells(name: &str, p: &PhaseLayout) -> Vec<Cell> {
         dec(p.purchased_throughput_mibps),
         dec(p.throughput_mibps),
         int(p.datastores),
-        yes_no(p.cool_access),
-        yes_no(p.large_volumes),
+        boolean(p.cool_access),
+        boolean(p.large_volumes),
         int(p.iops_target),
         dec(p.throughput_target_mibps),
         int(p.predicted_iops),

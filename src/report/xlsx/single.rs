@@ -3,7 +3,7 @@
 //! `Summary` sheet of a single plan.
 
 use super::cells::{
-    Cell, Fmt, Sheet, checked, column_ref, count, dec, int, round2, text, usd, yes_no,
+    Cell, Fmt, Sheet, boolean, cell_ref, checked, column_ref, count, dec, int, round2, text,
 };
 use super::pools::{self, COST, DS_PLACED, SIZE};
 use super::prices;
@@ -28,6 +28,8 @@ pub struct PlanSheets {
     warnings: Sheet,
     assumptions: Sheet,
     prices: Sheet,
+    /// Each plan's `Time phases` row holding its year's cost (cluster, data row).
+    phase_years: Vec<(String, usize)>,
 }
 
 /// A sheet with the `cluster` column first when `lead`.
@@ -62,6 +64,7 @@ impl PlanSheets {
             warnings: sheet(lead, s::WARNINGS),
             assumptions: sheet(lead, s::ASSUMPTIONS),
             prices: sheet(lead, ("Prices", &prices::HEADER)),
+            phase_years: Vec::new(),
         }
     }
 
@@ -83,7 +86,9 @@ impl PlanSheets {
         s::add_binding(&mut self.binding, &lead, plan);
         s::add_alternatives(&mut self.alternatives, &lead, plan);
         s::add_marginal(&mut self.marginal, &lead, plan);
-        s::add_phases(&mut self.phases, &lead, plan);
+        if let Some(r) = s::add_phases(&mut self.phases, &lead, plan) {
+            self.phase_years.push((cluster.to_string(), r));
+        }
         s::add_vsan(&mut self.vsan, &lead, plan);
         s::add_placements(&mut self.placements, &lead, plan);
         self.add_shared(cluster, &plan.excluded, &plan.warnings, &plan.assumptions);
@@ -107,6 +112,14 @@ impl PlanSheets {
     /// Data rows on `Pools` and `Datastores` (for formulas summing their columns).
     pub fn rows(&self) -> (usize, usize) {
         (self.pools.rows.len(), self.datastores.rows.len())
+    }
+
+    /// The absolute reference of `cluster`'s year cost on `Time phases`, if it has one.
+    pub fn phase_year(&self, cluster: &str) -> Option<String> {
+        self.phase_years
+            .iter()
+            .find(|(c, _)| c == cluster)
+            .map(|(_, r)| cell_ref("Time phases", *r, self.offset() + s::PHASE_YEARLY))
     }
 
     /// The column offset of the per-cluster sheets (1 with the `cluster` column).
@@ -226,7 +239,7 @@ pub fn summary(plan: &Plan, sheets: &PlanSheets) -> Sheet {
             "MiB/s bound by",
             text(perf.large_block.bottleneck.to_string()),
         ),
-        ("extrapolated", yes_no(perf.extrapolation.extrapolated)),
+        ("extrapolated", boolean(perf.extrapolation.extrapolated)),
     ];
     rows.extend(size_and_placed(
         std::iter::once(plan),
@@ -234,8 +247,9 @@ pub fn summary(plan: &Plan, sheets: &PlanSheets) -> Sheet {
         (pool_rows, ds_rows),
         (t.pool_size_tib, t.placed_capacity_gib),
     ));
-    if let Some(tp) = &plan.time_phased {
-        rows.push(("yearly cost USD (time phased)", usd(tp.yearly_cost_usd)));
+    if let (Some(tp), Some(at)) = (&plan.time_phased, sheets.phase_year("")) {
+        let year = Cell::Formula(at, tp.yearly_cost_usd, Fmt::Usd);
+        rows.push(("yearly cost USD (time phased)", year));
     }
     let mut sheet = Sheet::new("Summary", &["item", "value"]);
     sheet.rows = rows.into_iter().map(|(k, v)| vec![text(k), v]).collect();
