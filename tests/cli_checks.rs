@@ -878,3 +878,34 @@ fn a_vm_with_more_vcpus_than_vsphere_allows_is_warned_and_unknown() {
         .collect();
     assert_eq!(rows, [2], "{}", v["warnings"]);
 }
+
+#[test]
+fn prices_effective_names_every_date_the_plan_uses() {
+    // data/prices.csv, eastus: cool capacity and transfer take effect 2024-06-01, Flexible
+    // capacity and throughput 2025-09-01. A plan with cool data uses both dates; a plan
+    // without cool data uses only Flexible's.
+    let o = dsplan(&[
+        "plan",
+        "fixtures/small-estate.xlsx",
+        "--hosts",
+        "3",
+        "--cold-pct",
+        "60",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        text.contains("prices effective 2024-06-01 to 2025-09-01 by meter, see Prices"),
+        "{text}"
+    );
+    let o = dsplan(&[
+        "plan",
+        "fixtures/small-estate.xlsx",
+        "--hosts",
+        "3",
+        "--format",
+        "md",
+    ]);
+    let md = String::from_utf8(o.stdout).unwrap();
+    assert!(md.contains("prices effective 2025-09-01)"), "{md}");
+}

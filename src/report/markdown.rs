@@ -109,7 +109,7 @@ fn header(s: &mut String, plan: &Plan) {
         g(t.cost_usd_per_month, 2),
         plan.region,
         plan.location,
-        plan.prices_effective
+        super::text::effective_dates(plan)
     );
 }
 

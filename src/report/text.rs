@@ -80,7 +80,7 @@ fn header(s: &mut String, plan: &Plan) {
         g(t.cost_usd_per_month, 2),
         plan.region,
         plan.location,
-        plan.prices_effective
+        effective_dates(plan)
     );
     if t.first_month_cool_transfer_usd > 0.0 {
         let _ = writeln!(
@@ -613,6 +613,25 @@ fn assumptions(s: &mut String, plan: &Plan) {
     let _ = writeln!(s, "Assumptions");
     for a in &plan.assumptions {
         let _ = writeln!(s, "  {:<20} {:<28} {}", a.name, a.value, a.note);
+    }
+}
+
+/// When the plan's prices took effect: one date when every price row used has the same
+/// `effective_start` (or the plan lists none), else the first and last date and where each
+/// meter's is (`2024-06-01 to 2025-09-01 by meter, see Prices`).
+pub(super) fn effective_dates(plan: &Plan) -> String {
+    let mut dates: Vec<&str> = plan
+        .prices
+        .iter()
+        .map(|p| p.effective_start.as_str())
+        .collect();
+    dates.sort_unstable();
+    dates.dedup();
+    match (dates.first(), dates.last()) {
+        (Some(first), Some(last)) if first != last => {
+            format!("{first} to {last} by meter, see Prices")
+        }
+        _ => plan.prices_effective.clone(),
     }
 }
 
