@@ -410,7 +410,10 @@ impl Candidate<'_> {
             self.variant.spec.service_level, self.size_tib, self.datastores
         );
         if self.purchased_mibps > 0.0 {
-            s.push_str(&format!(", {} MiB/s purchased", self.purchased_mibps));
+            s.push_str(&format!(
+                ", {} MiB/s purchased",
+                crate::numbers::group_thousands(self.purchased_mibps, 0)
+            ));
         }
         if self.variant.cool {
             s.push_str(", cool access");
