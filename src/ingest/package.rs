@@ -85,6 +85,9 @@ pub(crate) fn check_reader<R: Read + Seek>(reader: R, file: &str) -> Result<(), 
         });
     }
     let sheets = sheet_names(&mut zip);
+    let has_shared_strings = parts
+        .iter()
+        .any(|(n, _, _)| n.to_ascii_lowercase().ends_with("sharedstrings.xml"));
     for (index, (name, size, packed)) in parts.iter().enumerate() {
         let sheet = sheet_of(&sheets, name);
         check_size(file, name, sheet.as_deref(), *size, *packed)?;
@@ -95,6 +98,9 @@ pub(crate) fn check_reader<R: Read + Seek>(reader: R, file: &str) -> Result<(), 
         } else if lower.contains("worksheets/") && lower.ends_with(".xml") {
             let head = read_head(&mut zip, file, index)?;
             check_references(file, name, sheet.as_deref(), &head)?;
+            if !has_shared_strings {
+                check_shared_string_cells(file, name, sheet.as_deref(), &head)?;
+            }
         }
     }
     Ok(())
@@ -299,6 +305,41 @@ fn check_references(
                     return Err(part_error(file, part, sheet, detail));
                 }
             }
+        }
+        rest = &rest[end..];
+    }
+    Ok(())
+}
+
+/// Refuses a worksheet of a workbook without a shared-strings part whose head has a cell
+/// of type `s` (its value an index into that missing part), naming the first such cell.
+fn check_shared_string_cells(
+    file: &str,
+    part: &str,
+    sheet: Option<&str>,
+    head: &[u8],
+) -> Result<(), IngestError> {
+    let mut rest = head;
+    while let Some(open) = rest.iter().position(|&b| b == b'<') {
+        rest = &rest[open + 1..];
+        let end = rest.iter().position(|&b| b == b'>').unwrap_or(rest.len());
+        let tag = &rest[..end];
+        let name_len = tag
+            .iter()
+            .position(|b| b.is_ascii_whitespace() || *b == b'/')
+            .unwrap_or(tag.len());
+        let name = &tag[..name_len];
+        let is_cell = name.rsplit(|&b| b == b':').next() == Some(b"c");
+        if is_cell && attribute(&tag[name_len..], b"t") == Some(b"s") {
+            let cell = attribute(&tag[name_len..], b"r")
+                .map(|r| format!(" (first: {})", clip(&String::from_utf8_lossy(r))))
+                .unwrap_or_default();
+            let detail = format!(
+                "its cells refer to shared strings{cell}, but the workbook lacks its \
+                 shared-strings part (xl/sharedStrings.xml): an incomplete package; save it \
+                 again from Excel or export it again from RVTools"
+            );
+            return Err(part_error(file, part, sheet, detail));
         }
         rest = &rest[end..];
     }
