@@ -1,4 +1,4 @@
-//! Writes the JSON Schemas of the plan and inventory JSON to `schema/` (run it after
+//! Writes the JSON Schemas of the plan, inventory and predict JSON to `schema/` (run it after
 //! changing a serialized type; `tests/schema.rs` fails while the committed copies are
 //! stale):
 //!
@@ -9,7 +9,8 @@
 use std::path::Path;
 
 use dsplan::report::schema::{
-    INVENTORY_SCHEMA_FILE, PLAN_SCHEMA_FILE, inventory_schema, plan_schema,
+    INVENTORY_SCHEMA_FILE, PLAN_SCHEMA_FILE, PREDICT_SCHEMA_FILE, inventory_schema, plan_schema,
+    predict_schema,
 };
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -18,6 +19,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for (file, text) in [
         (PLAN_SCHEMA_FILE, plan_schema()?),
         (INVENTORY_SCHEMA_FILE, inventory_schema()?),
+        (PREDICT_SCHEMA_FILE, predict_schema()?),
     ] {
         let path = dir.join(file);
         std::fs::write(&path, text)?;

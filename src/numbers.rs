@@ -105,6 +105,20 @@ pub fn clip(text: &str) -> String {
     }
 }
 
+/// Longest VM name, in characters, that the text and Markdown reports print whole (see
+/// [`clip_name`]).
+pub const NAME_SHOWN_CHARS: usize = 60;
+
+/// A name as printed in a text or Markdown table: whole up to [`NAME_SHOWN_CHARS`]
+/// characters, else its first [`NAME_SHOWN_CHARS`] characters and `…`, so a 100,000-character
+/// VM name stays one readable cell (the JSON and the workbook keep the whole name).
+pub fn clip_name(name: &str) -> std::borrow::Cow<'_, str> {
+    match name.char_indices().nth(NAME_SHOWN_CHARS) {
+        None => std::borrow::Cow::Borrowed(name),
+        Some((cut, _)) => std::borrow::Cow::Owned(format!("{}…", &name[..cut])),
+    }
+}
+
 /// The first five of `total` items (already worded, e.g. quoted names) joined by `, `, and
 /// how many more (`'a', 'b', 'c', 'd', 'e' and 1,234 more`).
 pub fn first_few(items: impl Iterator<Item = String>, total: usize) -> String {
@@ -121,6 +135,19 @@ pub fn first_few(items: impl Iterator<Item = String>, total: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_over_60_characters_are_cut_with_an_ellipsis() {
+        let sixty = "é".repeat(60);
+        assert_eq!(clip_name(&sixty), sixty);
+        assert_eq!(clip_name("web-01"), "web-01");
+        // 61 characters: the first 60 and one `…` (61 characters shown, 2 x 60 + 3 bytes).
+        let sixty_one = format!("{sixty}x");
+        let cut = clip_name(&sixty_one);
+        assert_eq!(cut, format!("{sixty}…"));
+        assert_eq!((cut.chars().count(), cut.len()), (61, 123));
+        assert_eq!(clip_name(&"L".repeat(100_000)).chars().count(), 61);
+    }
 
     #[test]
     fn settings_too_long_to_read_are_shown_in_exponent_form() {

@@ -591,6 +591,100 @@ fn broken_sheet_xml() {
     input_error(&path, &["[vInfo]"]);
 }
 
+/// A vInfo row of `web-01` whose cells come out of order: the later cell would replace the
+/// earlier value (before: `web-01` became the VM `poweredOn`).
+#[test]
+fn cells_out_of_order_are_refused_with_both_references() {
+    let dir = scratch("out_of_order");
+    let num = |r: &str, v: &str| format!(r#"<c r="{r}"><v>{v}</v></c>"#);
+    for (name, rows, what) in [
+        // A second A2 after B2.
+        (
+            "second_a2.xlsx",
+            format!(
+                r#"<row r="2">{}{}{}</row>"#,
+                inline("A2", "web-01"),
+                num("B2", "100"),
+                inline("A2", "poweredOn")
+            ),
+            "cells out of order: A2 after B2",
+        ),
+        // The same reference twice in a row.
+        (
+            "repeated_a2.xlsx",
+            format!(
+                r#"<row r="2">{}{}</row>"#,
+                inline("A2", "web-01"),
+                inline("A2", "poweredOn")
+            ),
+            "cells out of order: A2 after A2",
+        ),
+        // Row 3, then row 2 again.
+        (
+            "row_backwards.xlsx",
+            format!(
+                r#"<row r="3">{}</row><row r="2">{}</row>"#,
+                inline("A3", "web-01"),
+                inline("A2", "poweredOn")
+            ),
+            "cells out of order: A2 after A3",
+        ),
+    ] {
+        let path = workbook_with(
+            &dir,
+            name,
+            Entry::stored("xl/worksheets/sheet1.xml", &vinfo_sheet(&rows)),
+        );
+        input_error(&path, &["[vInfo]", what]);
+    }
+    // In order (B2 after A2, then row 3) the same cells are read: two VMs.
+    let rows = format!(
+        r#"<row r="2">{}{}</row><row r="3">{}</row>"#,
+        inline("A2", "web-01"),
+        num("B2", "100"),
+        inline("A3", "web-02")
+    );
+    let path = workbook_with(
+        &dir,
+        "in_order.xlsx",
+        Entry::stored("xl/worksheets/sheet1.xml", &vinfo_sheet(&rows)),
+    );
+    let names: Vec<String> = ok(&path).vms.into_iter().map(|v| v.name).collect();
+    assert_eq!(names, ["web-01", "web-02"]);
+}
+
+/// A workbook whose sheets use shared strings (`t="s"`) but that lacks
+/// `xl/sharedStrings.xml` is said to lack it (before: "row 1: broken sheet data after this
+/// row (Cell string index not found ...)").
+#[test]
+fn missing_shared_strings_part_is_named() {
+    let dir = scratch("no_shared_strings");
+    let entries: Vec<Entry> = seed_entries()
+        .into_iter()
+        .filter(|e| e.name != "xl/sharedStrings.xml")
+        .collect();
+    let path = dir.join("no_sst.xlsx");
+    write_zip(&path, &entries);
+    let msg = input_error(
+        &path,
+        &["lacks its shared-strings part", "xl/sharedStrings.xml"],
+    );
+    assert!(!msg.contains("broken sheet data"), "{msg}");
+    // With the part present, an index past its table says so (not "broken sheet data").
+    let rows = r#"<row r="2"><c r="A2" t="s"><v>99999</v></c></row>"#;
+    let path = workbook_with(
+        &dir,
+        "index_past.xlsx",
+        Entry::stored("xl/worksheets/sheet1.xml", &vinfo_sheet(rows)),
+    );
+    // The header (row 1) is the last row read whole.
+    let msg = input_error(
+        &path,
+        &["[vInfo] row 1", "a cell after this row", "does not hold"],
+    );
+    assert!(!msg.contains("broken sheet data"), "{msg}");
+}
+
 // ---------------------------------------------------------------------------------------
 // The reproducers of ../shared/fuzz-findings (the small ones, in fixtures/hostile).
 

@@ -112,6 +112,7 @@ fn predict_refuses_what_it_used_to_clamp_or_ignore() {
     let o = dsplan(&a.iter().map(String::as_str).collect::<Vec<_>>());
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_schema_valid(&v);
     assert_eq!(v["layout"]["qos_throughput_mibps"], 640.0);
     // Purchased throughput on Ultra, or with no level, was ignored.
     run(
@@ -154,6 +155,7 @@ fn predict_refuses_what_it_used_to_clamp_or_ignore() {
     );
     let o = dsplan(&["predict", "--hosts", "4", "--datastores", "4", "--json"]);
     assert!(!stdout(&o).contains("latency"), "{}", stdout(&o));
+    assert_schema_valid(&serde_json::from_slice(&o.stdout).unwrap());
 }
 
 #[test]

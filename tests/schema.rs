@@ -6,7 +6,8 @@ use std::path::PathBuf;
 use std::process::Command;
 
 use dsplan::report::schema::{
-    INVENTORY_SCHEMA_FILE, PLAN_SCHEMA_FILE, inventory_schema, plan_schema,
+    INVENTORY_SCHEMA_FILE, PLAN_SCHEMA_FILE, PREDICT_SCHEMA_FILE, inventory_schema, plan_schema,
+    predict_schema,
 };
 use serde_json::{Value, json};
 
@@ -57,6 +58,7 @@ fn committed_schemas_are_fresh() {
     for (file, fresh) in [
         (PLAN_SCHEMA_FILE, plan_schema().unwrap()),
         (INVENTORY_SCHEMA_FILE, inventory_schema().unwrap()),
+        (PREDICT_SCHEMA_FILE, predict_schema().unwrap()),
     ] {
         assert!(
             committed(file) == fresh,
@@ -157,6 +159,60 @@ fn inventories_validate() {
 }
 
 #[test]
+fn predictions_validate_and_broken_ones_do_not() {
+    let base = ["predict", "--hosts", "4", "--datastores", "4", "--json"];
+    let plain = assert_valid(PREDICT_SCHEMA_FILE, &base);
+    assert_eq!(plain["schema_version"], 1);
+    // The optional fields: a cache-tier system (working_set_fits_cache), and a cool
+    // pool with a service level (cool_access_rate_mibps_per_tib, cool_access_rule).
+    let vsan = [
+        "predict",
+        "--hosts",
+        "4",
+        "--datastores",
+        "1",
+        "--system",
+        "vsan-hybrid",
+        "--vms-per-host",
+        "3",
+        "--json",
+    ];
+    let v = assert_valid(PREDICT_SCHEMA_FILE, &vsan);
+    assert!(v["working_set_fits_cache"].is_boolean());
+    let cool = [
+        &base[..],
+        &["--service-level", "premium", "--size-tib", "20"],
+    ]
+    .concat();
+    let cool = [&cool[..], &["--cool-pct", "80", "--region", "japaneast"]].concat();
+    let c = assert_valid(PREDICT_SCHEMA_FILE, &cool);
+    assert!(c["cool_access_rule"].is_object());
+    let onread = [&base[..], &["--cool-pct", "20", "--retrieval", "onread"]].concat();
+    assert_eq!(
+        assert_valid(PREDICT_SCHEMA_FILE, &onread)["layout"]["retrieval"],
+        "on_read"
+    );
+
+    let predicts = schema_validator(PREDICT_SCHEMA_FILE);
+    let broken = |edit: &dyn Fn(&mut Value)| {
+        let mut b = plain.clone();
+        edit(&mut b);
+        !predicts.is_valid(&b)
+    };
+    assert!(broken(&|b| b["iops"] = json!("76000")));
+    assert!(broken(&|b| b["bottleneck"] = json!("disk")));
+    assert!(broken(&|b| b["layout"]["retrieval"] = json!("sometimes")));
+    assert!(broken(&|b| b["schema_version"] = json!(2)));
+    assert!(broken(&|b| {
+        b.as_object_mut().unwrap().remove("layout");
+    }));
+    // A plan is not a prediction, nor a prediction a plan.
+    let plan = dsplan_json(&["plan", "fixtures/small-estate.xlsx", "--format", "json"]);
+    assert!(!predicts.is_valid(&plan));
+    assert!(!schema_validator(PLAN_SCHEMA_FILE).is_valid(&plain));
+}
+
+#[test]
 fn broken_json_fails_validation() {
     let plans = schema_validator(PLAN_SCHEMA_FILE);
     let args = [
@@ -197,7 +253,7 @@ fn broken_json_fails_validation() {
 
 #[test]
 fn schema_files_name_their_draft() {
-    for file in [PLAN_SCHEMA_FILE, INVENTORY_SCHEMA_FILE] {
+    for file in [PLAN_SCHEMA_FILE, INVENTORY_SCHEMA_FILE, PREDICT_SCHEMA_FILE] {
         let schema: Value = serde_json::from_str(&committed(file)).unwrap();
         assert_eq!(
             schema["$schema"], "https://json-schema.org/draft/2020-12/schema",

@@ -1,10 +1,8 @@
 //! `dsplan predict`: what one layout achieves, layer by layer.
 
-use serde::Serialize;
-
-use dsplan::catalog::CoolThroughputRule;
 use dsplan::numbers::{at_most, floor_to, group_thousands};
-use dsplan::perf::{Extrapolation, IoProfile, Layer, LayerCeiling, Layout, Prediction};
+use dsplan::perf::Prediction;
+use dsplan::report::predict::{PREDICT_SCHEMA_VERSION, PredictJson, predict_json};
 
 use super::common::CommonArgs;
 
@@ -23,41 +21,6 @@ pub struct PredictArgs {
     /// Print JSON (`schema_version`, `iops`, `throughput_mibps`, `bottleneck`, `layers` ...).
     #[arg(long)]
     pub json: bool,
-}
-
-/// The JSON document of `dsplan predict --json`.
-#[derive(Serialize)]
-pub struct PredictJson<'a> {
-    /// Version of this document's shape.
-    pub schema_version: u32,
-    /// System profile evaluated.
-    pub system: &'a str,
-    /// Achievable IOPS.
-    pub iops: f64,
-    /// Achievable MiB/s.
-    pub throughput_mibps: f64,
-    /// The binding layer.
-    pub bottleneck: Layer,
-    /// Every layer's ceiling and utilization.
-    pub layers: &'a [LayerCeiling],
-    /// Cache-tier systems: whether the working set fits the read cache.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub working_set_fits_cache: Option<bool>,
-    /// The layout evaluated.
-    pub layout: &'a Layout,
-    /// The workload evaluated.
-    pub io_profile: &'a IoProfile,
-    /// With --service-level and --cool-pct: the pool's MiB/s per TiB under cool access.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cool_access_rate_mibps_per_tib: Option<f64>,
-    /// The cool-access throughput rule applied in --region (`legacy` or
-    /// `lower_of_legacy_and_per_volume`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cool_access_rule: Option<CoolThroughputRule>,
-    /// Whether the layout is beyond the system's published measurements (`extrapolated`,
-    /// `measured_range`, `beyond`).
-    #[serde(flatten)]
-    pub extrapolation: &'a Extrapolation,
 }
 
 /// Evaluates the flags and renders the text or JSON output.
@@ -83,7 +46,7 @@ pub fn render(args: &PredictArgs) -> Result<String, String> {
     };
     if args.json {
         let doc = PredictJson {
-            schema_version: 1,
+            schema_version: PREDICT_SCHEMA_VERSION,
             system: &p.system,
             iops: p.iops,
             throughput_mibps: p.throughput_mibps,
@@ -96,9 +59,7 @@ pub fn render(args: &PredictArgs) -> Result<String, String> {
             cool_access_rule: r.cool_rate.map(|c| c.0),
             extrapolation: &extrapolation,
         };
-        let mut s = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?;
-        s.push('\n');
-        return Ok(s);
+        return predict_json(&doc).map_err(|e| e.to_string());
     }
     let mut s = format!(
         "system {}: {} host(s) x {} datastore(s), nconnect {}; {} KiB, {}% read, {}% random",

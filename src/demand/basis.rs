@@ -79,7 +79,7 @@ impl<'a> DiskSums<'a> {
             format!(
                 "VM '{}' has {} GiB of RDM disks: they need no datastore space and are \
                  not planned (migrate them separately)",
-                vm.name,
+                crate::numbers::clip(&vm.name),
                 crate::numbers::group_thousands(rdm / MIB_PER_GIB, 1)
             ),
         ))

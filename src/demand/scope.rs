@@ -111,7 +111,7 @@ impl Filters {
                 &vm.origin,
                 format!(
                     "VM '{}' reports {} MiB, more than any VM can hold: excluded as a data error",
-                    vm.name,
+                    crate::numbers::clip(&vm.name),
                     crate::numbers::group_thousands(capacity_mib.unwrap_or(0.0), 0)
                 ),
             ));

@@ -191,7 +191,9 @@ fn duplicate_warning(vm: &Vm, key: &VmKey, seen: &SeenVm) -> Warning {
         value: Some(crate::numbers::clip(&vm.name)),
         message: format!(
             "VM '{}' ({key}) was already read from {} row {}; this copy is not counted",
-            vm.name, seen.file, seen.row
+            crate::numbers::clip(&vm.name),
+            seen.file,
+            seen.row
         ),
     }
 }

@@ -85,6 +85,9 @@ pub(crate) fn check_reader<R: Read + Seek>(reader: R, file: &str) -> Result<(), 
         });
     }
     let sheets = sheet_names(&mut zip);
+    let has_shared_strings = parts
+        .iter()
+        .any(|(n, _, _)| n.to_ascii_lowercase().ends_with("sharedstrings.xml"));
     for (index, (name, size, packed)) in parts.iter().enumerate() {
         let sheet = sheet_of(&sheets, name);
         check_size(file, name, sheet.as_deref(), *size, *packed)?;
@@ -95,6 +98,14 @@ pub(crate) fn check_reader<R: Read + Seek>(reader: R, file: &str) -> Result<(), 
         } else if lower.contains("worksheets/") && lower.ends_with(".xml") {
             let head = read_head(&mut zip, file, index)?;
             check_references(file, name, sheet.as_deref(), &head)?;
+            if !has_shared_strings && let Some(cell) = first_shared_string_cell(&head) {
+                let detail = format!(
+                    "its cells refer to shared strings (first: {cell}), but the workbook \
+                     lacks its shared-strings part (xl/sharedStrings.xml): an incomplete \
+                     package; save it again from Excel or export it again from RVTools"
+                );
+                return Err(part_error(file, name, sheet.as_deref(), detail));
+            }
         }
     }
     Ok(())
@@ -282,11 +293,7 @@ fn check_references(
     sheet: Option<&str>,
     head: &[u8],
 ) -> Result<(), IngestError> {
-    let mut rest = head;
-    while let Some(open) = rest.iter().position(|&b| b == b'<') {
-        rest = &rest[open + 1..];
-        let end = rest.iter().position(|&b| b == b'>').unwrap_or(rest.len());
-        let tag = &rest[..end];
+    for tag in tags(head) {
         for attr in [&b"r"[..], b"ref"] {
             let Some(value) = attribute(tag, attr) else {
                 continue;
@@ -300,9 +307,37 @@ fn check_references(
                 }
             }
         }
-        rest = &rest[end..];
     }
     Ok(())
+}
+
+/// The text of every tag in `xml`, between `<` and the next `>` (or the end).
+fn tags(xml: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let mut rest = xml;
+    std::iter::from_fn(move || {
+        let open = rest.iter().position(|&b| b == b'<')?;
+        rest = &rest[open + 1..];
+        let end = rest.iter().position(|&b| b == b'>').unwrap_or(rest.len());
+        let (tag, after) = rest.split_at(end);
+        rest = after;
+        Some(tag)
+    })
+}
+
+/// The first cell of type `s` (a shared string) in a worksheet's head: `Some` of its
+/// reference (empty when it has none), `None` when there is no such cell.
+fn first_shared_string_cell(head: &[u8]) -> Option<String> {
+    tags(head).find_map(|tag| {
+        let name_len = tag
+            .iter()
+            .position(|b| b.is_ascii_whitespace() || *b == b'/')
+            .unwrap_or(tag.len());
+        let (name, attrs) = tag.split_at(name_len);
+        let is_cell = name.rsplit(|&b| b == b':').next() == Some(b"c");
+        (is_cell && attribute(attrs, b"t") == Some(b"s")).then(|| {
+            attribute(attrs, b"r").map_or_else(String::new, |r| clip(&String::from_utf8_lossy(r)))
+        })
+    })
 }
 
 /// Whether `A1`-style text (letters then digits; either may be missing, as in `A:A` or

@@ -267,7 +267,7 @@ pub(crate) fn check_and_join(
                 r,
                 format!(
                     "VM name '{}' matches {} inventory VMs; the row is not joined",
-                    r.vm,
+                    crate::numbers::clip(&r.vm),
                     keys.len()
                 ),
             )),
@@ -275,14 +275,14 @@ pub(crate) fn check_and_join(
                 r,
                 format!(
                     "VM '{}' is not in the inventory; the row is not joined",
-                    r.vm
+                    crate::numbers::clip(&r.vm)
                 ),
             )),
         }
         if let Some(first) = seen.insert(r.vm.clone(), r.origin.row) {
             let message = format!(
                 "VM '{}' already has a row (row {first}); the larger figures of the rows are used",
-                r.vm
+                crate::numbers::clip(&r.vm)
             );
             warnings.push(row_warning(r, message));
         }

@@ -4,13 +4,20 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use crate::inventory::{Inventory, Warning, host_label};
-use crate::numbers::{first_few, group_thousands};
+use crate::numbers::{clip, first_few, group_thousands};
+
+/// Longest VM name vSphere accepts, in characters: "The name can contain up to 80
+/// characters" (VMware vSphere Virtual Machine Administration, "Select a Name and Folder",
+/// docs.vmware.com, vSphere 6.5 `com.vmware.vsphere.vm_admin.doc`
+/// GUID-E823277C-6CFB-4916-B9DD-00A7D93B8010). A longer name is not a VM vSphere exported.
+pub const VSPHERE_MAX_VM_NAME_CHARS: usize = 80;
 
 /// Runs every check and appends the warnings.
 pub(crate) fn check(inv: &mut Inventory) {
     let mut found = Vec::new();
     in_use_above_provisioned(inv, &mut found);
     duplicate_vm_names(inv, &mut found);
+    long_vm_names(inv, &mut found);
     hosts_missing_from_vhost(inv, &mut found);
     disks_of_unknown_vms(inv, &mut found);
     overcommitted_datastores(inv, &mut found);
@@ -29,7 +36,7 @@ fn in_use_above_provisioned(inv: &Inventory, out: &mut Vec<Warning>) {
                     value: Some(crate::ingest::value::format_number(used)),
                     message: format!(
                         "VM '{}': In Use ({used} MiB) exceeds Provisioned ({prov} MiB)",
-                        vm.name
+                        clip(&vm.name)
                     ),
                 });
             }
@@ -85,12 +92,43 @@ fn duplicate_vm_names(inv: &Inventory, out: &mut Vec<Warning>) {
             value: Some(crate::numbers::clip(&first.name)),
             message: format!(
                 "VM name '{}' appears {} times ({}); each is counted as a separate VM",
-                first.name,
+                clip(&first.name),
                 idx.len(),
                 places.join(", ")
             ),
         });
     }
+}
+
+/// One warning, at the first such VM's row, for the VM names longer than
+/// [`VSPHERE_MAX_VM_NAME_CHARS`]: how many and the first few, each clipped.
+fn long_vm_names(inv: &Inventory, out: &mut Vec<Warning>) {
+    let long: Vec<&crate::inventory::Vm> = inv
+        .vms
+        .iter()
+        .filter(|vm| vm.name.chars().nth(VSPHERE_MAX_VM_NAME_CHARS).is_some())
+        .collect();
+    let Some(first) = long.first() else {
+        return;
+    };
+    out.push(Warning {
+        file: first.origin.file.clone(),
+        sheet: Some(first.origin.sheet.clone()),
+        row: Some(first.origin.row),
+        column: Some("VM".to_string()),
+        value: Some(clip(&first.name)),
+        message: format!(
+            "{} VM name(s) longer than the {VSPHERE_MAX_VM_NAME_CHARS} characters vSphere \
+             allows (is the input damaged?): {}; the text and Markdown reports show their \
+             first {} characters, the JSON and the workbook the whole name",
+            group_thousands(long.len() as f64, 0),
+            first_few(
+                long.iter().map(|vm| format!("'{}'", clip(&vm.name))),
+                long.len()
+            ),
+            crate::numbers::NAME_SHOWN_CHARS
+        ),
+    });
 }
 
 /// Only for inputs that have a vHost tab: the VM hosts that vHost does not list, one
@@ -213,7 +251,10 @@ fn disks_of_unknown_vms(inv: &Inventory, out: &mut Vec<Warning>) {
             row: Some(d.origin.row),
             column: Some("VM".to_string()),
             value: Some(crate::numbers::clip(name)),
-            message: format!("{count} vDisk row(s) of VM '{name}', which is not in vInfo"),
+            message: format!(
+                "{count} vDisk row(s) of VM '{}', which is not in vInfo",
+                clip(name)
+            ),
         });
     }
 }

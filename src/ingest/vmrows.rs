@@ -197,7 +197,10 @@ fn count_warning(
         warnings.push(Warning {
             column: Some("VM".to_string()),
             value: Some(crate::numbers::clip(&first.vm)),
-            ..Warning::at_row(&first.origin, message(rows.len(), &first.vm))
+            ..Warning::at_row(
+                &first.origin,
+                message(rows.len(), &crate::numbers::clip(&first.vm)),
+            )
         });
     }
 }

@@ -134,6 +134,8 @@ struct Cells<'a, 'f, 's> {
     reader: calamine::XlsxCellReader<'a, Source<'s>>,
     file: &'f str,
     sheet: &'f str,
+    /// The position of the last cell read, to refuse a cell at or before it.
+    last: Option<(u32, u32)>,
 }
 
 impl<'a> Cells<'a, '_, '_> {
@@ -143,9 +145,15 @@ impl<'a> Cells<'a, '_, '_> {
         let detail = match next {
             Ok(Ok(Some(cell))) => {
                 let (r, c) = cell.get_position();
+                self.in_order((r, c))?;
                 return Ok(Some((r, c, to_value(cell.get_value()))));
             }
             Ok(Ok(None)) => return Ok(None),
+            Ok(Err(XlsxError::Unexpected(e))) if e.contains("string index") => {
+                "a cell after this row refers to a shared string that the workbook's \
+                 shared-strings part (xl/sharedStrings.xml) does not hold"
+                    .to_string()
+            }
             Ok(Err(e)) => format!(
                 "broken sheet data after this row ({})",
                 clip(&e.to_string())
@@ -162,6 +170,32 @@ impl<'a> Cells<'a, '_, '_> {
             detail,
         })
     }
+
+    /// Refuses a cell at or before the previous one (a second `A2`, a column or a row going
+    /// backwards): the later cell would silently replace the earlier value.
+    fn in_order(&mut self, (r, c): (u32, u32)) -> Result<(), IngestError> {
+        let previous = self.last.replace((r, c));
+        match previous {
+            Some(p) if (r, c) <= p => Err(IngestError::Malformed {
+                file: self.file.to_string(),
+                sheet: Some(self.sheet.to_string()),
+                row: Some(r as usize + 1),
+                column: Some(column_letter(c)),
+                detail: format!(
+                    "cells out of order: {} after {} (each cell must come after the one \
+                     before it, row by row; a repeated or earlier cell would overwrite a value)",
+                    cell_ref((r, c)),
+                    cell_ref(p)
+                ),
+            }),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// `A2` for the 0-based position (1, 0).
+fn cell_ref((r, c): (u32, u32)) -> String {
+    format!("{}{}", column_letter(c), u64::from(r) + 1)
 }
 
 /// Adds a header cell, refusing one past Excel's last column ([`MAX_COLUMNS`]) or more
@@ -241,6 +275,7 @@ where
         reader,
         file,
         sheet,
+        last: None,
     };
     let mut headers: Vec<(u32, String)> = Vec::new();
     let mut header_row: Option<u32> = None;

@@ -125,7 +125,9 @@ fn place_by_room(
                     "VM '{}' ({:.1} GiB) is larger than the room on any one datastore \
                      ({:.1} GiB with growth and headroom kept): its VMDKs must be spread \
                      over several datastores",
-                    vm.name, vm.capacity_gib, free
+                    crate::numbers::clip(&vm.name),
+                    vm.capacity_gib,
+                    free
                 ),
             ));
         }

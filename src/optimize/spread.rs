@@ -129,7 +129,7 @@ fn spread_message(s: &Spread, max_d: u32, small: &IoProfile) -> String {
             "VM '{}' needs {} IOPS / {} MiB/s, more than one VMDK on one datastore carries \
              ({} IOPS at {} KiB / {} MiB/s): spread its VMDKs over at least {k} datastores \
              (one VM reaches {} IOPS / {} MiB/s there)",
-            s.name,
+            crate::numbers::clip(&s.name),
             g(s.iops, 0),
             g(s.mibps, 0),
             g(s.one.0, 0),
@@ -141,7 +141,7 @@ fn spread_message(s: &Spread, max_d: u32, small: &IoProfile) -> String {
         None => format!(
             "VM '{}' needs {} IOPS / {} MiB/s, more than one VM reaches even over {max_d} \
              datastores ({} IOPS / {} MiB/s): split its workload over several VMs",
-            s.name,
+            crate::numbers::clip(&s.name),
             g(s.iops, 0),
             g(s.mibps, 0),
             g(s.reached.0, 0),

@@ -229,7 +229,7 @@ pub fn parse_block_size_kib(s: &str) -> Result<f64, PerfError> {
 }
 
 /// Cool-access retrieval policy of a volume \[COOL\].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum RetrievalPolicy {
     /// Random reads of cold data re-warm it into the hot tier (a hot write each);
@@ -281,7 +281,7 @@ impl FromStr for RetrievalPolicy {
 }
 
 /// A datastore layout to evaluate.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Layout {
     /// Hosts mounting every datastore (>= 1).
     pub hosts: u32,

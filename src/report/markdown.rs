@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use crate::demand::ExcludedVm;
-use crate::numbers::{counted, group_thousands as g};
+use crate::numbers::{clip_name, counted, group_thousands as g};
 use crate::plan::Plan;
 
 /// A section of the Markdown report: appends its heading and body to `s`.
@@ -263,7 +263,13 @@ fn placement(s: &mut String, plan: &Plan) {
         .placements
         .iter()
         .take(shown)
-        .map(|p| vec![name(&p.vm), name(&p.datastore), g(p.capacity_gib, 1)])
+        .map(|p| {
+            vec![
+                name(&clip_name(&p.vm)),
+                name(&p.datastore),
+                g(p.capacity_gib, 1),
+            ]
+        })
         .collect();
     table(s, &["VM", "datastore", "GiB"], &[false, false, true], &rows);
 }

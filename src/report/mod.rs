@@ -18,6 +18,7 @@ mod markdown;
 mod text;
 
 pub mod charts;
+pub mod predict;
 pub mod schema;
 pub mod tables;
 pub mod xlsx;

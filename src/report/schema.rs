@@ -1,4 +1,4 @@
-//! JSON Schemas (draft 2020-12) of the plan and inventory JSON, generated from the Rust
+//! JSON Schemas (draft 2020-12) of the plan, inventory and predict JSON, generated from the Rust
 //! types with schemars, describing what they serialize. The committed copies live in
 //! `schema/` (`cargo run --example write_schema` rewrites them; `tests/schema.rs` fails
 //! when they are stale).
@@ -6,6 +6,7 @@
 use schemars::generate::{SchemaGenerator, SchemaSettings};
 use serde_json::{Value, json};
 
+use super::predict::{PREDICT_SCHEMA_VERSION, PredictJson};
 use super::{InventoryReport, ReportError};
 use crate::plan::{ClusterPlans, EstatePlan, Plan, SCHEMA_VERSION};
 
@@ -13,6 +14,8 @@ use crate::plan::{ClusterPlans, EstatePlan, Plan, SCHEMA_VERSION};
 pub const PLAN_SCHEMA_FILE: &str = "plan.schema.json";
 /// File name of the inventory schema under `schema/`.
 pub const INVENTORY_SCHEMA_FILE: &str = "inventory.schema.json";
+/// File name of the `dsplan predict --json` schema under `schema/`.
+pub const PREDICT_SCHEMA_FILE: &str = "predict.schema.json";
 
 fn generator() -> SchemaGenerator {
     SchemaSettings::draft2020_12()
@@ -20,14 +23,14 @@ fn generator() -> SchemaGenerator {
         .into_generator()
 }
 
-/// Pins `schema_version` of an object schema to [`SCHEMA_VERSION`], so a JSON of another
-/// version fails validation at that field.
-fn pin_version(schema: &mut Value) {
+/// Pins `schema_version` of an object schema to `version`, so a JSON of another version
+/// fails validation at that field.
+fn pin_version(schema: &mut Value, version: u32) {
     if let Some(field) = schema
         .pointer_mut("/properties/schema_version")
         .and_then(Value::as_object_mut)
     {
-        field.insert("const".into(), json!(SCHEMA_VERSION));
+        field.insert("const".into(), json!(version));
     }
 }
 
@@ -51,7 +54,7 @@ pub fn plan_schema() -> Result<String, ReportError> {
     let mut definitions = generator.take_definitions(true);
     for name in ["Plan", "ClusterPlans", "EstatePlan"] {
         if let Some(shape) = definitions.get_mut(name) {
-            pin_version(shape);
+            pin_version(shape, SCHEMA_VERSION);
         }
     }
     let schema = json!({
@@ -75,6 +78,18 @@ pub fn plan_schema() -> Result<String, ReportError> {
 pub fn inventory_schema() -> Result<String, ReportError> {
     let schema = generator().into_root_schema_for::<InventoryReport<'static>>();
     let mut schema = serde_json::to_value(schema)?;
-    pin_version(&mut schema);
+    pin_version(&mut schema, SCHEMA_VERSION);
+    pretty(&schema)
+}
+
+/// The schema of `dsplan predict --json` ([`PredictJson`], `schema_version`
+/// [`PREDICT_SCHEMA_VERSION`]), as pretty JSON ending in a newline.
+///
+/// # Errors
+/// [`ReportError::Json`] if the schema cannot be serialized (not expected).
+pub fn predict_schema() -> Result<String, ReportError> {
+    let schema = generator().into_root_schema_for::<PredictJson<'static>>();
+    let mut schema = serde_json::to_value(schema)?;
+    pin_version(&mut schema, PREDICT_SCHEMA_VERSION);
     pretty(&schema)
 }

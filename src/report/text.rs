@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use crate::catalog::ServiceLevel;
 use crate::demand::ExcludedVm;
 use crate::inventory::Warning;
-use crate::numbers::{counted, group_thousands};
+use crate::numbers::{clip_name, counted, group_thousands};
 use crate::plan::{Alternative, ClusterPlans, PhaseLayout, Plan, PoolPlan};
 
 /// A section of the text report: appends its lines (with the blank line before it) to `s`.
@@ -270,7 +270,7 @@ fn placement(s: &mut String, plan: &Plan) {
             "  {:<10} {:>12} GiB  {}",
             p.datastore,
             g(p.capacity_gib, 1),
-            p.vm
+            clip_name(&p.vm)
         );
     }
     if plan.placements.len() > PLACEMENTS_SHOWN {
@@ -587,7 +587,7 @@ pub(super) fn write_excluded(s: &mut String, title: &str, list: &[ExcludedVm], g
         let _ = writeln!(
             s,
             "         {} [{}] {} row {}",
-            e.name,
+            clip_name(&e.name),
             e.reason.describe(),
             e.origin.sheet,
             e.origin.row

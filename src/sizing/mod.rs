@@ -379,7 +379,12 @@ fn vm_loads(demand: &Demand, basis: MemoryBasis) -> (Vec<VmLoad>, Vec<Warning>) 
             warnings.push(Warning::plan_wide(format!(
                 "{} VM(s) {what}: {}",
                 names.len(),
-                crate::numbers::first_few(names.iter().map(|n| format!("'{n}'")), names.len())
+                crate::numbers::first_few(
+                    names
+                        .iter()
+                        .map(|n| format!("'{}'", crate::numbers::clip(n))),
+                    names.len()
+                )
             )));
         }
     }

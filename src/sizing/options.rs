@@ -115,8 +115,9 @@ pub enum SizingError {
 /// A VM that does not fit one host of a SKU, and where it was read.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[error(
-    "VM '{vm}' ({file}, {sheet} row {row}) needs {need}, more than one {sku} host offers \
-     ({have})"
+    "VM '{}' ({file}, {sheet} row {row}) needs {need}, more than one {sku} host offers \
+     ({have})",
+    crate::numbers::clip(.vm)
 )]
 pub struct VmTooLarge {
     /// The VM's name.

@@ -1,6 +1,6 @@
 // Checks a JSON the test suite emits against the committed schemas under `schema/`
-// (`include!`d by the test files that emit JSON, so every plan and inventory JSON they
-// produce is validated, not only those of `tests/schema.rs`).
+// (`include!`d by the test files that emit JSON, so every plan, inventory and predict JSON
+// they produce is validated, not only those of `tests/schema.rs`).
 
 use std::sync::OnceLock;
 
@@ -9,8 +9,11 @@ use std::sync::OnceLock;
 fn schema_validator(file: &str) -> &'static jsonschema::Validator {
     static PLAN: OnceLock<jsonschema::Validator> = OnceLock::new();
     static INVENTORY: OnceLock<jsonschema::Validator> = OnceLock::new();
+    static PREDICT: OnceLock<jsonschema::Validator> = OnceLock::new();
     let cell = if file == dsplan::report::schema::INVENTORY_SCHEMA_FILE {
         &INVENTORY
+    } else if file == dsplan::report::schema::PREDICT_SCHEMA_FILE {
+        &PREDICT
     } else {
         &PLAN
     };
@@ -34,9 +37,9 @@ fn schema_errors(validator: &jsonschema::Validator, json: &serde_json::Value) ->
         .collect()
 }
 
-/// Asserts that `json` (a plan of any shape, or an inventory: told apart by its
-/// `inputs` field) validates against its committed schema; other JSON (`predict`) is not
-/// checked.
+/// Asserts that `json` (a plan of any shape, an inventory, told apart by its `inputs`
+/// field, or a `predict` document, by its `layout` and `layers` fields) validates against
+/// its committed schema; other JSON is not checked.
 #[allow(dead_code)]
 fn assert_schema_valid(json: &serde_json::Value) {
     let Some(obj) = json.as_object() else {
@@ -44,6 +47,8 @@ fn assert_schema_valid(json: &serde_json::Value) {
     };
     let file = if obj.contains_key("inputs") && obj.contains_key("summary") {
         dsplan::report::schema::INVENTORY_SCHEMA_FILE
+    } else if obj.contains_key("layout") && obj.contains_key("layers") {
+        dsplan::report::schema::PREDICT_SCHEMA_FILE
     } else if ["pools", "total", "sku_alternatives"]
         .iter()
         .any(|k| obj.contains_key(*k))
