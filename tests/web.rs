@@ -36,6 +36,12 @@ impl Drop for Running {
 
 /// Starts `dsplan serve --port 0 ARGS` and reads its port from stderr.
 fn serve(args: &[&str]) -> (Running, u16) {
+    let (running, port, _) = serve_with_lines(args);
+    (running, port)
+}
+
+/// As [`serve`], with the stderr lines up to the listening one.
+fn serve_with_lines(args: &[&str]) -> (Running, u16, Vec<String>) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_dsplan"))
         .args(["serve", "--port", "0"])
         .args(args)
@@ -51,13 +57,22 @@ fn serve(args: &[&str]) -> (Running, u16) {
             let _ = tx.send(line);
         }
     });
-    let prefix = "dsplan serve: listening on http://127.0.0.1:";
+    serve_lines(running, &rx)
+}
+
+/// Reads stderr lines up to the one saying where the server listens: the port of its
+/// `http://127.0.0.1:PORT/` and every line so far.
+fn serve_lines(running: Running, rx: &mpsc::Receiver<String>) -> (Running, u16, Vec<String>) {
+    let mut lines = Vec::new();
     loop {
         let line = rx.recv_timeout(Duration::from_secs(30)).unwrap();
-        if let Some(rest) = line.strip_prefix(prefix) {
-            let port = rest.trim_end_matches('/').parse().unwrap();
-            return (running, port);
+        lines.push(line.clone());
+        if !line.starts_with("dsplan serve: listening") {
+            continue;
         }
+        let (_, rest) = line.split_once("http://127.0.0.1:").unwrap();
+        let port = rest.trim_end_matches('/').parse().unwrap();
+        return (running, port, lines);
     }
 }
 
@@ -538,4 +553,163 @@ fn bad_requests_get_4xx_and_the_server_keeps_serving() {
     stream.read_to_string(&mut text).unwrap();
     assert!(text.starts_with("HTTP/1.1 421"), "{text}");
     assert_eq!(http(port, "GET", "/", None).0, 200);
+}
+
+/// Sends raw request bytes (`Connection: close`) and returns the whole response.
+fn raw(port: u16, request: &[u8]) -> String {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(120)))
+        .unwrap();
+    stream.write_all(request).unwrap();
+    let mut out = Vec::new();
+    let _ = stream.read_to_end(&mut out);
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+fn get_with_host(port: u16, host: &str) -> String {
+    raw(
+        port,
+        format!("GET / HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n").as_bytes(),
+    )
+}
+
+/// A multipart upload of `fixtures/small-estate-vinfo.csv` with extra header lines.
+fn upload_request(port: u16, extra: &str) -> Vec<u8> {
+    let csv = std::fs::read(root().join("fixtures/small-estate-vinfo.csv")).unwrap();
+    let mut body = b"--xyz\r\nContent-Disposition: form-data; name=\"files\"; \
+                     filename=\"RVTools_tabvInfo.csv\"\r\nContent-Type: text/csv\r\n\r\n"
+        .to_vec();
+    body.extend_from_slice(&csv);
+    body.extend_from_slice(b"\r\n--xyz--\r\n");
+    let mut request = format!(
+        "POST /api/upload HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n{extra}\
+         Content-Type: multipart/form-data; boundary=xyz\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    )
+    .into_bytes();
+    request.extend_from_slice(&body);
+    request
+}
+
+#[test]
+fn loopback_names_pass_the_host_check_and_others_do_not() {
+    let (_server, port) = serve(&[]);
+    for host in [
+        format!("localhost:{port}"),
+        format!("[::1]:{port}"),
+        format!("127.0.0.1:{port}"),
+    ] {
+        let text = get_with_host(port, &host);
+        assert!(text.starts_with("HTTP/1.1 200"), "{host}: {text}");
+    }
+    // Without the port only on port 80 (the served port here is not 80).
+    for host in ["127.0.0.1", "localhost:1", "evil.example.com"] {
+        let text = get_with_host(port, host);
+        assert!(text.starts_with("HTTP/1.1 421"), "{host}: {text}");
+    }
+}
+
+#[test]
+fn all_interfaces_bind_keeps_the_host_check() {
+    let (_server, port, lines) = serve_with_lines(&["--bind", "0.0.0.0"]);
+    let text = lines.join("\n");
+    assert!(text.contains("warning: listening on 0.0.0.0"), "{text}");
+    assert!(text.contains("host names are refused"), "{text}");
+    assert!(
+        text.contains(&format!(
+            "listening on all interfaces, port {port}; on this machine open http://127.0.0.1:{port}/"
+        )),
+        "{text}"
+    );
+    let ok = get_with_host(port, &format!("127.0.0.1:{port}"));
+    assert!(ok.starts_with("HTTP/1.1 200"), "{ok}");
+    let ip = get_with_host(port, &format!("10.1.2.3:{port}"));
+    assert!(ip.starts_with("HTTP/1.1 200"), "{ip}");
+    let named = get_with_host(port, &format!("evil.example.com:{port}"));
+    assert!(named.starts_with("HTTP/1.1 421"), "{named}");
+}
+
+#[test]
+fn posts_from_another_site_are_refused() {
+    let (_server, port) = serve(&[]);
+    let evil = raw(
+        port,
+        &upload_request(port, "Origin: http://evil.example.com\r\n"),
+    );
+    assert!(evil.starts_with("HTTP/1.1 403"), "{evil}");
+    assert!(evil.contains("\"error\":\"this server accepts changes only from its own page"));
+    // The JSON routes too.
+    let plan = format!(
+        "POST /api/plan HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\
+         Origin: http://evil.example.com\r\nContent-Type: application/json\r\n\
+         Content-Length: 2\r\n\r\n{{}}"
+    );
+    assert!(raw(port, plan.as_bytes()).starts_with("HTTP/1.1 403"));
+    let own = raw(
+        port,
+        &upload_request(port, &format!("Origin: http://127.0.0.1:{port}\r\n")),
+    );
+    assert!(own.starts_with("HTTP/1.1 200"), "{own}");
+    let curl = raw(port, &upload_request(port, ""));
+    assert!(curl.starts_with("HTTP/1.1 200"), "{curl}");
+}
+
+#[test]
+fn concurrent_chunked_uploads_are_bounded() {
+    let (server, port) = serve(&["--max-upload-mib", "8"]);
+    let pid = server.0.id();
+    assert_eq!(http(port, "GET", "/", None).0, 200);
+    let idle_kib = proc_kib(pid, "VmRSS:");
+    let part = "--xyz\r\nContent-Disposition: form-data; name=\"files\"; filename=\"a.csv\"\r\n\
+                Content-Type: text/csv\r\n\r\n";
+    let head = format!(
+        "POST /api/upload HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\
+         Content-Type: multipart/form-data; boundary=xyz\r\nTransfer-Encoding: chunked\r\n\r\n\
+         {:x}\r\n{part}\r\n",
+        part.len()
+    );
+    // Three at once, 64 MiB each without Content-Length: at most UPLOADS_AT_ONCE (2) are
+    // read, each cut at 8 MiB (413); the third waits for nothing (503).
+    let senders: Vec<_> = (0..3)
+        .map(|_| {
+            let head = head.clone();
+            std::thread::spawn(move || stream_request(port, &head, 64 << 20, true))
+        })
+        .collect();
+    for sender in senders {
+        let response = sender.join().unwrap();
+        assert!(
+            response.starts_with("HTTP/1.1 413") || response.starts_with("HTTP/1.1 503"),
+            "{response}"
+        );
+    }
+    let peak_kib = proc_kib(pid, "VmHWM:");
+    println!("idle RSS {idle_kib} KiB, peak {peak_kib} KiB");
+    // Below idle + 3 x 8 MiB = idle + 24,576 KiB.
+    assert!(
+        peak_kib < idle_kib + 3 * 8 * 1024,
+        "idle {idle_kib} KiB, peak {peak_kib} KiB"
+    );
+    assert_eq!(http(port, "GET", "/", None).0, 200);
+    // Two uploads held open mid-body take both permits: a third is answered 503 at once.
+    let open_head = format!(
+        "POST /api/upload HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\
+         Content-Type: multipart/form-data; boundary=xyz\r\nContent-Length: 1000\r\n\r\n{part}"
+    );
+    let held: Vec<TcpStream> = (0..2)
+        .map(|_| {
+            let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+            s.write_all(open_head.as_bytes()).unwrap();
+            s
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(500));
+    let third = raw(port, &upload_request(port, ""));
+    assert!(third.starts_with("HTTP/1.1 503"), "{third}");
+    assert!(third.contains("already reading 2 uploads"), "{third}");
+    drop(held);
+    std::thread::sleep(Duration::from_millis(500));
+    let after = raw(port, &upload_request(port, ""));
+    assert!(after.starts_with("HTTP/1.1 200"), "{after}");
 }

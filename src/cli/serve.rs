@@ -39,7 +39,13 @@ pub fn run(args: &ServeArgs) -> Result<(), Failure> {
     if !bind.is_loopback() {
         eprintln!(
             "dsplan serve: warning: listening on {bind}: other machines can reach the page \
-             and the exports uploaded to it"
+             and the exports uploaded to it{}",
+            if bind.is_unspecified() {
+                "; they must use this machine's IP address (host names are refused, \
+                 against DNS rebinding)"
+            } else {
+                ""
+            }
         );
     }
     let options = dsplan::web::ServeOptions {
@@ -50,7 +56,14 @@ pub fn run(args: &ServeArgs) -> Result<(), Failure> {
     let open = args.open;
     dsplan::web::serve(&options, |addr| {
         let url = page_url(addr);
-        eprintln!("dsplan serve: listening on {url}");
+        if addr.ip().is_unspecified() {
+            eprintln!(
+                "dsplan serve: listening on all interfaces, port {}; on this machine open {url}",
+                addr.port()
+            );
+        } else {
+            eprintln!("dsplan serve: listening on {url}");
+        }
         if open {
             open_browser(&url);
         }

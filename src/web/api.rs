@@ -91,11 +91,21 @@ pub struct Uploaded {
 /// inventory and keeps it as a new session.
 ///
 /// # Errors
-/// 413 past the upload limit, 400 for a file that cannot be read (the ingest message).
+/// 503 when [`super::UPLOADS_AT_ONCE`] uploads are being read, 413 past the upload
+/// limit, 400 for a file that cannot be read (the ingest message).
 pub async fn upload(
     State(app): State<Arc<App>>,
     mut multipart: Multipart,
 ) -> Result<Json<Uploaded>, ApiError> {
+    let _permit = Arc::clone(&app.uploads).try_acquire_owned().map_err(|_| {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "the server is already reading {} uploads; try again when one has finished",
+                super::UPLOADS_AT_ONCE
+            ),
+        )
+    })?;
     let mut files: Vec<(String, Vec<u8>)> = Vec::new();
     let mut total = 0u64;
     while let Some(field) = multipart.next_field().await.map_err(multipart_error)? {
