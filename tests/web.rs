@@ -333,11 +333,21 @@ fn page_plans_an_upload_like_the_command() {
         &format!("/element/{input}/value"),
         Some(json!({"text": fixture.display().to_string()})),
     );
-    let cost_js = "return document.getElementById('monthly-cost').textContent";
-    let shown = driver.wait_for(cost_js, |s| s != "-");
+    let cost_js = "return document.getElementById('monthly-cost').dataset.usd";
+    let shown = driver.wait_for(cost_js, |s| !s.is_empty());
     // The command's JSON for the same options: the estate's hosts + ANF, 2 decimals
     // (6 hosts x 9.20 USD/h x 730 h = 40,296.00 + ANF; the page labels it "hosts + ANF").
-    assert_eq!(shown, command_monthly_total());
+    let expected = command_monthly_total();
+    assert_eq!(shown, expected);
+    // The text groups thousands: 4xxxx.yy is shown as 4x,xxx.yy.
+    let text = driver.script("return document.getElementById('monthly-cost').textContent");
+    let (whole, cents) = expected.split_once('.').unwrap();
+    let grouped = format!(
+        "{},{}.{cents}",
+        &whole[..whole.len() - 3],
+        &whole[whole.len() - 3..]
+    );
+    assert_eq!(text.as_str().unwrap(), grouped);
     let label = driver.script("return document.getElementById('cost-label').textContent");
     assert!(label.as_str().unwrap().contains("hosts + ANF"), "{label}");
     let report = driver.script("return document.getElementById('report').textContent");
@@ -348,6 +358,7 @@ fn page_plans_an_upload_like_the_command() {
     let charts = driver.script("return document.querySelectorAll('#charts img').length");
     assert!(charts.as_u64().unwrap() >= 3, "{charts}");
     screenshot(&driver);
+    stale_after_a_failed_replan(&driver, &expected);
 
     // A garbage file: the command's message on the page, and the server keeps serving.
     let junk = std::env::temp_dir().join(format!("dsplan-web-{}-garbage.xlsx", std::process::id()));
@@ -366,6 +377,20 @@ fn page_plans_an_upload_like_the_command() {
         junk.file_name().unwrap().to_string_lossy()
     );
     assert!(error.starts_with(&expected), "{error}");
+    // The good upload stays loaded: its plan is still shown and options still re-plan.
+    assert!(
+        error.contains("previous export (small-estate.xlsx) is still loaded"),
+        "{error}"
+    );
+    driver.type_into("[data-opt=iops]", "20001");
+    driver.wait_for(
+        "return document.getElementById('status').textContent",
+        |s| s.starts_with("planned"),
+    );
+    assert_eq!(
+        driver.script("return document.getElementById('error').textContent"),
+        ""
+    );
     let _ = std::fs::remove_file(&junk);
     let (status, body) = http(port, "GET", "/", None);
     assert_eq!(status, 200);
@@ -392,6 +417,48 @@ fn page_plans_an_upload_like_the_command() {
     for url in &urls {
         assert!(url.starts_with(&page), "a request to another host: {url}");
     }
+}
+
+/// Peak months with a 1-year reservation is refused by the library: the old figures are
+/// greyed and marked, the message is above the report; a fraction of a month is caught on
+/// the page; clearing the field plans again.
+fn stale_after_a_failed_replan(driver: &Driver, usd: &str) {
+    driver.script(
+        "const r = document.querySelector('[data-opt=reservation]'); r.value = '1y'; \
+         r.dispatchEvent(new Event('change', {bubbles: true}));",
+    );
+    driver.type_into("[data-opt=peak_months]", "3");
+    let error = driver.wait_for("return document.getElementById('error').textContent", |s| {
+        !s.is_empty()
+    });
+    assert!(error.to_lowercase().contains("reservation"), "{error}");
+    let stale = driver.script(
+        "const c = document.getElementById('monthly-cost'); \
+         return [c.dataset.stale, document.getElementById('results').className, \
+         document.getElementById('stale-note').hidden]",
+    );
+    assert_eq!(stale, json!(["1", "stale", false]));
+    let status = driver.script("return document.getElementById('status').textContent");
+    assert!(status.as_str().unwrap().contains("not planned"), "{status}");
+    // 2.5 months: refused on the page, the field highlighted.
+    driver.type_into("[data-opt=peak_months]", "2.5");
+    driver.wait_for("return document.getElementById('error').textContent", |s| {
+        s == "Peak months: a whole number"
+    });
+    let class = driver.script("return document.querySelector('[data-opt=peak_months]').className");
+    assert_eq!(class, "invalid");
+    // Back to no peak months and no reservation: planned again, not stale.
+    driver.type_into("[data-opt=peak_months]", "");
+    driver.script(
+        "const r = document.querySelector('[data-opt=reservation]'); r.value = 'none'; \
+         r.dispatchEvent(new Event('change', {bubbles: true}));",
+    );
+    driver.wait_for(
+        "return document.getElementById('monthly-cost').dataset.stale",
+        |s| s.is_empty(),
+    );
+    let shown = driver.script("return document.getElementById('monthly-cost').dataset.usd");
+    assert_eq!(shown.as_str().unwrap(), usd);
 }
 
 /// Saves the page as `target/web-page.png`.
