@@ -42,7 +42,20 @@ fn serve(args: &[&str]) -> (Running, u16) {
 
 /// As [`serve`], with the stderr lines up to the listening one.
 fn serve_with_lines(args: &[&str]) -> (Running, u16, Vec<String>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dsplan"))
+    let (running, port, lines, _) = serve_in(args, None);
+    (running, port, lines)
+}
+
+/// Later stderr lines.
+type Lines = mpsc::Receiver<String>;
+
+/// As [`serve_with_lines`], with `PATH` set to `path` when given, and the later lines.
+fn serve_in(args: &[&str], path: Option<&Path>) -> (Running, u16, Vec<String>, Lines) {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_dsplan"));
+    if let Some(path) = path {
+        command.env("PATH", path);
+    }
+    let mut child = command
         .args(["serve", "--port", "0"])
         .args(args)
         .stdout(Stdio::null())
@@ -57,7 +70,8 @@ fn serve_with_lines(args: &[&str]) -> (Running, u16, Vec<String>) {
             let _ = tx.send(line);
         }
     });
-    serve_lines(running, &rx)
+    let (running, port, lines) = serve_lines(running, &rx);
+    (running, port, lines, rx)
 }
 
 /// Reads stderr lines up to the one saying where the server listens: the port of its
@@ -779,4 +793,99 @@ fn concurrent_chunked_uploads_are_bounded() {
     std::thread::sleep(Duration::from_millis(500));
     let after = raw(port, &upload_request(port, ""));
     assert!(after.starts_with("HTTP/1.1 200"), "{after}");
+}
+
+#[test]
+fn messages_name_the_limit_and_errors_are_json() {
+    let (_server, port) = serve(&["--max-upload-mib", "8"]);
+    // 20 MiB declared: 413 naming the limit (8 MiB) and the size (20.0 MiB).
+    let head = format!(
+        "POST /api/upload HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\
+         Content-Type: multipart/form-data; boundary=xyz\r\nContent-Length: 20971520\r\n\r\n"
+    );
+    let text = raw(port, head.as_bytes());
+    assert!(text.starts_with("HTTP/1.1 413"), "{text}");
+    assert!(
+        text.contains("the upload (20.0 MiB) is larger than the server's limit of 8 MiB"),
+        "{text}"
+    );
+    // A JSON body over 1 MiB (under the upload limit): JSON, naming 1 MiB.
+    let big = format!("{{\"session\":\"{}\"}}", "x".repeat(2 << 20));
+    let text = raw(
+        port,
+        format!(
+            "POST /api/plan HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\
+             Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{big}",
+            big.len()
+        )
+        .as_bytes(),
+    );
+    assert!(text.starts_with("HTTP/1.1 413"), "{}", &text[..200]);
+    assert!(text.contains("application/json"), "{}", &text[..200]);
+    assert!(text.contains("larger than the 1 MiB"), "{}", &text[..300]);
+    // An upload that is not multipart: JSON too.
+    let text = raw(
+        port,
+        format!(
+            "POST /api/upload HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\
+             Content-Type: text/plain\r\nContent-Length: 0\r\n\r\n"
+        )
+        .as_bytes(),
+    );
+    assert!(text.starts_with("HTTP/1.1 400"), "{text}");
+    assert!(
+        text.contains("{\"error\":\"upload: a multipart form"),
+        "{text}"
+    );
+    // A .txt: the page's formats, a .zip rather than a folder.
+    let mut request = upload_request(port, "");
+    let at = request
+        .windows(20)
+        .position(|w| w == b"RVTools_tabvInfo.csv")
+        .unwrap();
+    request[at + 17..at + 20].copy_from_slice(b"txt");
+    let text = raw(port, &request);
+    assert!(text.starts_with("HTTP/1.1 400"), "{text}");
+    assert!(
+        text.contains("or a .zip of the RVTools_tab*.csv folder"),
+        "{text}"
+    );
+    assert!(!text.contains("a folder of"), "{text}");
+}
+
+#[test]
+fn upload_limit_is_capped() {
+    for value in ["0", "4097", "100000000"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_dsplan"))
+            .args(["serve", "--max-upload-mib", value])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{value}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains("--max-upload-mib") && stderr.contains("1..=4096"),
+            "{stderr}"
+        );
+    }
+}
+
+#[test]
+fn open_warns_when_xdg_open_fails() {
+    let dir = std::env::temp_dir().join(format!("dsplan-web-open-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("xdg-open");
+    std::fs::write(&script, "#!/bin/sh\nexit 3\n").unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let (_server, port, _, later) = serve_in(&["--open"], Some(&dir));
+    let text = later
+        .recv_timeout(Duration::from_secs(30))
+        .unwrap_or_default();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        text.contains(&format!(
+            "warning: --open: xdg-open failed (exit status: 3); open http://127.0.0.1:{port}/"
+        )),
+        "{text}"
+    );
 }

@@ -162,7 +162,7 @@ async fn guard(State(app): State<Arc<App>>, request: Request, next: Next) -> Res
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.trim().parse::<u64>().ok());
     let mut response = if declared.is_some_and(|n| n > app.max_upload_bytes) {
-        let mut r = api::too_large();
+        let mut r = api::too_large(app.max_upload_bytes, declared.unwrap_or(0));
         // The body is never read: close the connection instead of draining it.
         r.headers_mut()
             .insert(header::CONNECTION, HeaderValue::from_static("close"));
