@@ -364,6 +364,8 @@ fn page_plans_an_upload_like_the_command() {
     assert_eq!(text.as_str().unwrap(), grouped);
     let label = driver.script("return document.getElementById('cost-label').textContent");
     assert!(label.as_str().unwrap().contains("hosts + ANF"), "{label}");
+    assert!(label.as_str().unwrap().contains(" per year"), "{label}");
+    assert!(!label.as_str().unwrap().contains("base months"), "{label}");
     let report = driver.script("return document.getElementById('report').textContent");
     assert!(
         report.as_str().unwrap().starts_with("Estate: 7 VMs"),
@@ -887,5 +889,49 @@ fn open_warns_when_xdg_open_fails() {
             "warning: --open: xdg-open failed (exit status: 3); open http://127.0.0.1:{port}/"
         )),
         "{text}"
+    );
+}
+
+/// Uploads `fixtures/small-estate-vinfo.csv` and returns the session.
+fn upload_session(port: u16) -> String {
+    let text = raw(port, &upload_request(port, ""));
+    let (head, body) = text.split_once("\r\n\r\n").unwrap();
+    assert!(head.starts_with("HTTP/1.1 200"), "{text}");
+    let body = if head.to_ascii_lowercase().contains("chunked") {
+        dechunk(body)
+    } else {
+        body.to_string()
+    };
+    let v: Value = serde_json::from_str(&body).unwrap();
+    v["session"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn headline_says_base_months_yearly_and_anf_only() {
+    let (_server, port) = serve(&[]);
+    let session = upload_session(port);
+    let plan = |options: Value| {
+        let (status, body) = http(
+            port,
+            "POST",
+            "/api/plan",
+            Some(&json!({"session": session, "options": options})),
+        );
+        assert_eq!(status, 200, "{body}");
+        serde_json::from_str::<Value>(&body).unwrap()
+    };
+    // AV36 has no price in data/avs_hosts.csv: the figure is ANF only, and says so.
+    let av36 = plan(json!({"host_sku": "av36"}));
+    assert_eq!(av36["monthly_cost_label"], "ANF");
+    assert_eq!(av36["no_host_price_sku"], "av36");
+    assert_eq!(av36["base_months"], false);
+    // The priced default: hosts + ANF, the yearly figure given, no ANF-only note.
+    let priced = plan(json!({"peak_months": 3, "peak_iops": 30000}));
+    assert_eq!(priced["monthly_cost_label"], "hosts + ANF");
+    assert_eq!(priced["no_host_price_sku"], Value::Null);
+    assert_eq!(priced["base_months"], true);
+    assert!(
+        priced["yearly_cost_usd"].as_f64().unwrap() > 0.0,
+        "{priced}"
     );
 }

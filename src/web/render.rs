@@ -167,6 +167,13 @@ pub struct PlanView {
     pub monthly_cost_usd: f64,
     /// What that figure is (`hosts + ANF`, `ANF`).
     pub monthly_cost_label: String,
+    /// A year, USD: the estate's `summary.total_usd_per_year` (hosts known), else one
+    /// cluster's time-phased `yearly_cost_usd`; `None` otherwise.
+    pub yearly_cost_usd: Option<f64>,
+    /// Whether `peak_months` is set: the monthly figure is then the base months'.
+    pub base_months: bool,
+    /// The estate's host SKU when it has no host price (the figure is ANF only).
+    pub no_host_price_sku: Option<String>,
     /// The text report (`--format text`).
     pub text: String,
     /// The Markdown report (`--format md`).
@@ -197,10 +204,24 @@ pub fn view(planned: &Planned, options: &PlanOptions) -> Result<PlanView, crate:
             None => ("estate", p.summary.anf_usd_per_month, "ANF", &p.warnings),
         },
     };
+    let (yearly_cost_usd, no_host_price_sku) = match planned {
+        Planned::Single(p) => (p.time_phased.as_ref().map(|t| t.yearly_cost_usd), None),
+        Planned::PerCluster(_) => (None, None),
+        Planned::Estate(p) => (
+            p.summary.total_usd_per_year,
+            p.summary
+                .total_usd_per_month
+                .is_none()
+                .then(|| p.summary.sku.clone()),
+        ),
+    };
     Ok(PlanView {
         mode,
         monthly_cost_usd,
         monthly_cost_label: label.to_string(),
+        yearly_cost_usd,
+        base_months: options.peak_months.is_some(),
+        no_host_price_sku,
         text: render(planned, Format::Text)?,
         markdown: render(planned, Format::Markdown)?,
         json: render(planned, Format::Json)?,
