@@ -586,17 +586,24 @@ fn oversized_upload_is_refused_before_it_is_read() {
     assert_eq!(http(port, "GET", "/", None).0, 200);
 }
 
+/// The opening of a multipart upload of one file part, `a.csv`.
+const PART: &str = "--xyz\r\nContent-Disposition: form-data; name=\"files\"; \
+                    filename=\"a.csv\"\r\nContent-Type: text/csv\r\n\r\n";
+
+/// The head of a chunked upload and its first chunk ([`PART`]); the body follows.
+fn chunked_upload_head(port: u16) -> String {
+    format!(
+        "POST /api/upload HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\
+         Content-Type: multipart/form-data; boundary=xyz\r\nTransfer-Encoding: chunked\r\n\r\n\
+         {:x}\r\n{PART}\r\n",
+        PART.len()
+    )
+}
+
 #[test]
 fn chunked_upload_is_cut_at_the_limit() {
     let (server, port) = serve(&["--max-upload-mib", "1"]);
-    let part = "--xyz\r\nContent-Disposition: form-data; name=\"files\"; filename=\"a.csv\"\r\n\
-                Content-Type: text/csv\r\n\r\n";
-    let head = format!(
-        "POST /api/upload HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\
-         Content-Type: multipart/form-data; boundary=xyz\r\nTransfer-Encoding: chunked\r\n\r\n\
-         {:x}\r\n{part}\r\n",
-        part.len()
-    );
+    let head = chunked_upload_head(port);
     let response = stream_request(port, &head, 64 << 20, true);
     assert!(response.starts_with("HTTP/1.1 413"), "{response}");
     let peak_kib = proc_kib(server.0.id(), "VmHWM:");
@@ -744,14 +751,7 @@ fn concurrent_chunked_uploads_are_bounded() {
     let pid = server.0.id();
     assert_eq!(http(port, "GET", "/", None).0, 200);
     let idle_kib = proc_kib(pid, "VmRSS:");
-    let part = "--xyz\r\nContent-Disposition: form-data; name=\"files\"; filename=\"a.csv\"\r\n\
-                Content-Type: text/csv\r\n\r\n";
-    let head = format!(
-        "POST /api/upload HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\
-         Content-Type: multipart/form-data; boundary=xyz\r\nTransfer-Encoding: chunked\r\n\r\n\
-         {:x}\r\n{part}\r\n",
-        part.len()
-    );
+    let head = chunked_upload_head(port);
     // Three at once, 64 MiB each without Content-Length: at most UPLOADS_AT_ONCE (2) are
     // read, each cut at 8 MiB (413); the third waits for nothing (503).
     let senders: Vec<_> = (0..3)
@@ -778,7 +778,7 @@ fn concurrent_chunked_uploads_are_bounded() {
     // Two uploads held open mid-body take both permits: a third is answered 503 at once.
     let open_head = format!(
         "POST /api/upload HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\
-         Content-Type: multipart/form-data; boundary=xyz\r\nContent-Length: 1000\r\n\r\n{part}"
+         Content-Type: multipart/form-data; boundary=xyz\r\nContent-Length: 1000\r\n\r\n{PART}"
     );
     let held: Vec<TcpStream> = (0..2)
         .map(|_| {
