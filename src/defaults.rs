@@ -90,6 +90,12 @@ pub const SERVE_BIND: &str = "127.0.0.1";
 /// xlsx is about 100-200 MB, a zip of its CSV folder less.
 pub const SERVE_MAX_UPLOAD_MIB: u64 = 512;
 
+/// Most `--max-upload-mib` accepts, MiB (4 GiB): an upload is held in memory while it is
+/// read (2 at once) and the session store keeps 2 x the limit, so 4 x the limit may be in
+/// memory; 16 GiB is what a large workstation has, and the largest RVTools export is far
+/// below 4 GiB.
+pub const SERVE_MAX_UPLOAD_MIB_MAX: u64 = 4096;
+
 /// Largest `growth_pct`, `headroom_pct` and `snapshot_reserve_pct`: 1,000 percent (eleven
 /// times the data). A plan past it is a typo, not a forecast; the check keeps a
 /// 300-digit capacity out of the messages.

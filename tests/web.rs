@@ -36,7 +36,26 @@ impl Drop for Running {
 
 /// Starts `dsplan serve --port 0 ARGS` and reads its port from stderr.
 fn serve(args: &[&str]) -> (Running, u16) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dsplan"))
+    let (running, port, _) = serve_with_lines(args);
+    (running, port)
+}
+
+/// As [`serve`], with the stderr lines up to the listening one.
+fn serve_with_lines(args: &[&str]) -> (Running, u16, Vec<String>) {
+    let (running, port, lines, _) = serve_in(args, None);
+    (running, port, lines)
+}
+
+/// Later stderr lines.
+type Lines = mpsc::Receiver<String>;
+
+/// As [`serve_with_lines`], with `PATH` set to `path` when given, and the later lines.
+fn serve_in(args: &[&str], path: Option<&Path>) -> (Running, u16, Vec<String>, Lines) {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_dsplan"));
+    if let Some(path) = path {
+        command.env("PATH", path);
+    }
+    let mut child = command
         .args(["serve", "--port", "0"])
         .args(args)
         .stdout(Stdio::null())
@@ -51,13 +70,23 @@ fn serve(args: &[&str]) -> (Running, u16) {
             let _ = tx.send(line);
         }
     });
-    let prefix = "dsplan serve: listening on http://127.0.0.1:";
+    let (running, port, lines) = serve_lines(running, &rx);
+    (running, port, lines, rx)
+}
+
+/// Reads stderr lines up to the one saying where the server listens: the port of its
+/// `http://127.0.0.1:PORT/` and every line so far.
+fn serve_lines(running: Running, rx: &mpsc::Receiver<String>) -> (Running, u16, Vec<String>) {
+    let mut lines = Vec::new();
     loop {
         let line = rx.recv_timeout(Duration::from_secs(30)).unwrap();
-        if let Some(rest) = line.strip_prefix(prefix) {
-            let port = rest.trim_end_matches('/').parse().unwrap();
-            return (running, port);
+        lines.push(line.clone());
+        if !line.starts_with("dsplan serve: listening") {
+            continue;
         }
+        let (_, rest) = line.split_once("http://127.0.0.1:").unwrap();
+        let port = rest.trim_end_matches('/').parse().unwrap();
+        return (running, port, lines);
     }
 }
 
@@ -318,13 +347,25 @@ fn page_plans_an_upload_like_the_command() {
         &format!("/element/{input}/value"),
         Some(json!({"text": fixture.display().to_string()})),
     );
-    let cost_js = "return document.getElementById('monthly-cost').textContent";
-    let shown = driver.wait_for(cost_js, |s| s != "-");
+    let cost_js = "return document.getElementById('monthly-cost').dataset.usd";
+    let shown = driver.wait_for(cost_js, |s| !s.is_empty());
     // The command's JSON for the same options: the estate's hosts + ANF, 2 decimals
     // (6 hosts x 9.20 USD/h x 730 h = 40,296.00 + ANF; the page labels it "hosts + ANF").
-    assert_eq!(shown, command_monthly_total());
+    let expected = command_monthly_total();
+    assert_eq!(shown, expected);
+    // The text groups thousands: 4xxxx.yy is shown as 4x,xxx.yy.
+    let text = driver.script("return document.getElementById('monthly-cost').textContent");
+    let (whole, cents) = expected.split_once('.').unwrap();
+    let grouped = format!(
+        "{},{}.{cents}",
+        &whole[..whole.len() - 3],
+        &whole[whole.len() - 3..]
+    );
+    assert_eq!(text.as_str().unwrap(), grouped);
     let label = driver.script("return document.getElementById('cost-label').textContent");
     assert!(label.as_str().unwrap().contains("hosts + ANF"), "{label}");
+    assert!(label.as_str().unwrap().contains(" per year"), "{label}");
+    assert!(!label.as_str().unwrap().contains("base months"), "{label}");
     let report = driver.script("return document.getElementById('report').textContent");
     assert!(
         report.as_str().unwrap().starts_with("Estate: 7 VMs"),
@@ -333,6 +374,7 @@ fn page_plans_an_upload_like_the_command() {
     let charts = driver.script("return document.querySelectorAll('#charts img').length");
     assert!(charts.as_u64().unwrap() >= 3, "{charts}");
     screenshot(&driver);
+    stale_after_a_failed_replan(&driver, &expected);
 
     // A garbage file: the command's message on the page, and the server keeps serving.
     let junk = std::env::temp_dir().join(format!("dsplan-web-{}-garbage.xlsx", std::process::id()));
@@ -351,6 +393,20 @@ fn page_plans_an_upload_like_the_command() {
         junk.file_name().unwrap().to_string_lossy()
     );
     assert!(error.starts_with(&expected), "{error}");
+    // The good upload stays loaded: its plan is still shown and options still re-plan.
+    assert!(
+        error.contains("previous export (small-estate.xlsx) is still loaded"),
+        "{error}"
+    );
+    driver.type_into("[data-opt=iops]", "20001");
+    driver.wait_for(
+        "return document.getElementById('status').textContent",
+        |s| s.starts_with("planned"),
+    );
+    assert_eq!(
+        driver.script("return document.getElementById('error').textContent"),
+        ""
+    );
     let _ = std::fs::remove_file(&junk);
     let (status, body) = http(port, "GET", "/", None);
     assert_eq!(status, 200);
@@ -377,6 +433,48 @@ fn page_plans_an_upload_like_the_command() {
     for url in &urls {
         assert!(url.starts_with(&page), "a request to another host: {url}");
     }
+}
+
+/// Peak months with a 1-year reservation is refused by the library: the old figures are
+/// greyed and marked, the message is above the report; a fraction of a month is caught on
+/// the page; clearing the field plans again.
+fn stale_after_a_failed_replan(driver: &Driver, usd: &str) {
+    driver.script(
+        "const r = document.querySelector('[data-opt=reservation]'); r.value = '1y'; \
+         r.dispatchEvent(new Event('change', {bubbles: true}));",
+    );
+    driver.type_into("[data-opt=peak_months]", "3");
+    let error = driver.wait_for("return document.getElementById('error').textContent", |s| {
+        !s.is_empty()
+    });
+    assert!(error.to_lowercase().contains("reservation"), "{error}");
+    let stale = driver.script(
+        "const c = document.getElementById('monthly-cost'); \
+         return [c.dataset.stale, document.getElementById('results').className, \
+         document.getElementById('stale-note').hidden]",
+    );
+    assert_eq!(stale, json!(["1", "stale", false]));
+    let status = driver.script("return document.getElementById('status').textContent");
+    assert!(status.as_str().unwrap().contains("not planned"), "{status}");
+    // 2.5 months: refused on the page, the field highlighted.
+    driver.type_into("[data-opt=peak_months]", "2.5");
+    driver.wait_for("return document.getElementById('error').textContent", |s| {
+        s == "Peak months: a whole number"
+    });
+    let class = driver.script("return document.querySelector('[data-opt=peak_months]').className");
+    assert_eq!(class, "invalid");
+    // Back to no peak months and no reservation: planned again, not stale.
+    driver.type_into("[data-opt=peak_months]", "");
+    driver.script(
+        "const r = document.querySelector('[data-opt=reservation]'); r.value = 'none'; \
+         r.dispatchEvent(new Event('change', {bubbles: true}));",
+    );
+    driver.wait_for(
+        "return document.getElementById('monthly-cost').dataset.stale",
+        |s| s.is_empty(),
+    );
+    let shown = driver.script("return document.getElementById('monthly-cost').dataset.usd");
+    assert_eq!(shown.as_str().unwrap(), usd);
 }
 
 /// Saves the page as `target/web-page.png`.
@@ -488,17 +586,24 @@ fn oversized_upload_is_refused_before_it_is_read() {
     assert_eq!(http(port, "GET", "/", None).0, 200);
 }
 
+/// The opening of a multipart upload of one file part, `a.csv`.
+const PART: &str = "--xyz\r\nContent-Disposition: form-data; name=\"files\"; \
+                    filename=\"a.csv\"\r\nContent-Type: text/csv\r\n\r\n";
+
+/// The head of a chunked upload and its first chunk ([`PART`]); the body follows.
+fn chunked_upload_head(port: u16) -> String {
+    format!(
+        "POST /api/upload HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\
+         Content-Type: multipart/form-data; boundary=xyz\r\nTransfer-Encoding: chunked\r\n\r\n\
+         {:x}\r\n{PART}\r\n",
+        PART.len()
+    )
+}
+
 #[test]
 fn chunked_upload_is_cut_at_the_limit() {
     let (server, port) = serve(&["--max-upload-mib", "1"]);
-    let part = "--xyz\r\nContent-Disposition: form-data; name=\"files\"; filename=\"a.csv\"\r\n\
-                Content-Type: text/csv\r\n\r\n";
-    let head = format!(
-        "POST /api/upload HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\
-         Content-Type: multipart/form-data; boundary=xyz\r\nTransfer-Encoding: chunked\r\n\r\n\
-         {:x}\r\n{part}\r\n",
-        part.len()
-    );
+    let head = chunked_upload_head(port);
     let response = stream_request(port, &head, 64 << 20, true);
     assert!(response.starts_with("HTTP/1.1 413"), "{response}");
     let peak_kib = proc_kib(server.0.id(), "VmHWM:");
@@ -538,4 +643,295 @@ fn bad_requests_get_4xx_and_the_server_keeps_serving() {
     stream.read_to_string(&mut text).unwrap();
     assert!(text.starts_with("HTTP/1.1 421"), "{text}");
     assert_eq!(http(port, "GET", "/", None).0, 200);
+}
+
+/// Sends raw request bytes (`Connection: close`) and returns the whole response.
+fn raw(port: u16, request: &[u8]) -> String {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(120)))
+        .unwrap();
+    stream.write_all(request).unwrap();
+    let mut out = Vec::new();
+    let _ = stream.read_to_end(&mut out);
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+fn get_with_host(port: u16, host: &str) -> String {
+    raw(
+        port,
+        format!("GET / HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n").as_bytes(),
+    )
+}
+
+/// A multipart upload of `fixtures/small-estate-vinfo.csv` with extra header lines.
+fn upload_request(port: u16, extra: &str) -> Vec<u8> {
+    let csv = std::fs::read(root().join("fixtures/small-estate-vinfo.csv")).unwrap();
+    let mut body = b"--xyz\r\nContent-Disposition: form-data; name=\"files\"; \
+                     filename=\"RVTools_tabvInfo.csv\"\r\nContent-Type: text/csv\r\n\r\n"
+        .to_vec();
+    body.extend_from_slice(&csv);
+    body.extend_from_slice(b"\r\n--xyz--\r\n");
+    let mut request = format!(
+        "POST /api/upload HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n{extra}\
+         Content-Type: multipart/form-data; boundary=xyz\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    )
+    .into_bytes();
+    request.extend_from_slice(&body);
+    request
+}
+
+#[test]
+fn loopback_names_pass_the_host_check_and_others_do_not() {
+    let (_server, port) = serve(&[]);
+    for host in [
+        format!("localhost:{port}"),
+        format!("[::1]:{port}"),
+        format!("127.0.0.1:{port}"),
+    ] {
+        let text = get_with_host(port, &host);
+        assert!(text.starts_with("HTTP/1.1 200"), "{host}: {text}");
+    }
+    // Without the port only on port 80 (the served port here is not 80).
+    for host in ["127.0.0.1", "localhost:1", "evil.example.com"] {
+        let text = get_with_host(port, host);
+        assert!(text.starts_with("HTTP/1.1 421"), "{host}: {text}");
+    }
+}
+
+#[test]
+fn all_interfaces_bind_keeps_the_host_check() {
+    let (_server, port, lines) = serve_with_lines(&["--bind", "0.0.0.0"]);
+    let text = lines.join("\n");
+    assert!(text.contains("warning: listening on 0.0.0.0"), "{text}");
+    assert!(text.contains("host names are refused"), "{text}");
+    assert!(
+        text.contains(&format!(
+            "listening on all interfaces, port {port}; on this machine open http://127.0.0.1:{port}/"
+        )),
+        "{text}"
+    );
+    let ok = get_with_host(port, &format!("127.0.0.1:{port}"));
+    assert!(ok.starts_with("HTTP/1.1 200"), "{ok}");
+    let ip = get_with_host(port, &format!("10.1.2.3:{port}"));
+    assert!(ip.starts_with("HTTP/1.1 200"), "{ip}");
+    let named = get_with_host(port, &format!("evil.example.com:{port}"));
+    assert!(named.starts_with("HTTP/1.1 421"), "{named}");
+}
+
+#[test]
+fn posts_from_another_site_are_refused() {
+    let (_server, port) = serve(&[]);
+    let evil = raw(
+        port,
+        &upload_request(port, "Origin: http://evil.example.com\r\n"),
+    );
+    assert!(evil.starts_with("HTTP/1.1 403"), "{evil}");
+    assert!(evil.contains("\"error\":\"this server accepts changes only from its own page"));
+    // The JSON routes too.
+    let plan = format!(
+        "POST /api/plan HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\
+         Origin: http://evil.example.com\r\nContent-Type: application/json\r\n\
+         Content-Length: 2\r\n\r\n{{}}"
+    );
+    assert!(raw(port, plan.as_bytes()).starts_with("HTTP/1.1 403"));
+    let own = raw(
+        port,
+        &upload_request(port, &format!("Origin: http://127.0.0.1:{port}\r\n")),
+    );
+    assert!(own.starts_with("HTTP/1.1 200"), "{own}");
+    let curl = raw(port, &upload_request(port, ""));
+    assert!(curl.starts_with("HTTP/1.1 200"), "{curl}");
+}
+
+#[test]
+fn concurrent_chunked_uploads_are_bounded() {
+    let (server, port) = serve(&["--max-upload-mib", "8"]);
+    let pid = server.0.id();
+    assert_eq!(http(port, "GET", "/", None).0, 200);
+    let idle_kib = proc_kib(pid, "VmRSS:");
+    let head = chunked_upload_head(port);
+    // Three at once, 64 MiB each without Content-Length: at most UPLOADS_AT_ONCE (2) are
+    // read, each cut at 8 MiB (413); the third waits for nothing (503).
+    let senders: Vec<_> = (0..3)
+        .map(|_| {
+            let head = head.clone();
+            std::thread::spawn(move || stream_request(port, &head, 64 << 20, true))
+        })
+        .collect();
+    for sender in senders {
+        let response = sender.join().unwrap();
+        assert!(
+            response.starts_with("HTTP/1.1 413") || response.starts_with("HTTP/1.1 503"),
+            "{response}"
+        );
+    }
+    let peak_kib = proc_kib(pid, "VmHWM:");
+    println!("idle RSS {idle_kib} KiB, peak {peak_kib} KiB");
+    // Below idle + 3 x 8 MiB = idle + 24,576 KiB.
+    assert!(
+        peak_kib < idle_kib + 3 * 8 * 1024,
+        "idle {idle_kib} KiB, peak {peak_kib} KiB"
+    );
+    assert_eq!(http(port, "GET", "/", None).0, 200);
+    // Two uploads held open mid-body take both permits: a third is answered 503 at once.
+    let open_head = format!(
+        "POST /api/upload HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\
+         Content-Type: multipart/form-data; boundary=xyz\r\nContent-Length: 1000\r\n\r\n{PART}"
+    );
+    let held: Vec<TcpStream> = (0..2)
+        .map(|_| {
+            let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+            s.write_all(open_head.as_bytes()).unwrap();
+            s
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(500));
+    let third = raw(port, &upload_request(port, ""));
+    assert!(third.starts_with("HTTP/1.1 503"), "{third}");
+    assert!(third.contains("already reading 2 uploads"), "{third}");
+    drop(held);
+    std::thread::sleep(Duration::from_millis(500));
+    let after = raw(port, &upload_request(port, ""));
+    assert!(after.starts_with("HTTP/1.1 200"), "{after}");
+}
+
+#[test]
+fn messages_name_the_limit_and_errors_are_json() {
+    let (_server, port) = serve(&["--max-upload-mib", "8"]);
+    // 20 MiB declared: 413 naming the limit (8 MiB) and the size (20.0 MiB).
+    let head = format!(
+        "POST /api/upload HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\
+         Content-Type: multipart/form-data; boundary=xyz\r\nContent-Length: 20971520\r\n\r\n"
+    );
+    let text = raw(port, head.as_bytes());
+    assert!(text.starts_with("HTTP/1.1 413"), "{text}");
+    assert!(
+        text.contains("the upload (20.0 MiB) is larger than the server's limit of 8 MiB"),
+        "{text}"
+    );
+    // A JSON body over 1 MiB (under the upload limit): JSON, naming 1 MiB.
+    let big = format!("{{\"session\":\"{}\"}}", "x".repeat(2 << 20));
+    let text = raw(
+        port,
+        format!(
+            "POST /api/plan HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\
+             Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{big}",
+            big.len()
+        )
+        .as_bytes(),
+    );
+    assert!(text.starts_with("HTTP/1.1 413"), "{}", &text[..200]);
+    assert!(text.contains("application/json"), "{}", &text[..200]);
+    assert!(text.contains("larger than the 1 MiB"), "{}", &text[..300]);
+    // An upload that is not multipart: JSON too.
+    let text = raw(
+        port,
+        format!(
+            "POST /api/upload HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\
+             Content-Type: text/plain\r\nContent-Length: 0\r\n\r\n"
+        )
+        .as_bytes(),
+    );
+    assert!(text.starts_with("HTTP/1.1 400"), "{text}");
+    assert!(
+        text.contains("{\"error\":\"upload: a multipart form"),
+        "{text}"
+    );
+    // A .txt: the page's formats, a .zip rather than a folder.
+    let mut request = upload_request(port, "");
+    let at = request
+        .windows(20)
+        .position(|w| w == b"RVTools_tabvInfo.csv")
+        .unwrap();
+    request[at + 17..at + 20].copy_from_slice(b"txt");
+    let text = raw(port, &request);
+    assert!(text.starts_with("HTTP/1.1 400"), "{text}");
+    assert!(
+        text.contains("or a .zip of the RVTools_tab*.csv folder"),
+        "{text}"
+    );
+    assert!(!text.contains("a folder of"), "{text}");
+}
+
+#[test]
+fn upload_limit_is_capped() {
+    for value in ["0", "4097", "100000000"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_dsplan"))
+            .args(["serve", "--max-upload-mib", value])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{value}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains("--max-upload-mib") && stderr.contains("1..=4096"),
+            "{stderr}"
+        );
+    }
+}
+
+#[test]
+fn open_warns_when_xdg_open_fails() {
+    let dir = std::env::temp_dir().join(format!("dsplan-web-open-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("xdg-open");
+    std::fs::write(&script, "#!/bin/sh\nexit 3\n").unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let (_server, port, _, later) = serve_in(&["--open"], Some(&dir));
+    let text = later
+        .recv_timeout(Duration::from_secs(30))
+        .unwrap_or_default();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        text.contains(&format!(
+            "warning: --open: xdg-open failed (exit status: 3); open http://127.0.0.1:{port}/"
+        )),
+        "{text}"
+    );
+}
+
+/// Uploads `fixtures/small-estate-vinfo.csv` and returns the session.
+fn upload_session(port: u16) -> String {
+    let text = raw(port, &upload_request(port, ""));
+    let (head, body) = text.split_once("\r\n\r\n").unwrap();
+    assert!(head.starts_with("HTTP/1.1 200"), "{text}");
+    let body = if head.to_ascii_lowercase().contains("chunked") {
+        dechunk(body)
+    } else {
+        body.to_string()
+    };
+    let v: Value = serde_json::from_str(&body).unwrap();
+    v["session"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn headline_says_base_months_yearly_and_anf_only() {
+    let (_server, port) = serve(&[]);
+    let session = upload_session(port);
+    let plan = |options: Value| {
+        let (status, body) = http(
+            port,
+            "POST",
+            "/api/plan",
+            Some(&json!({"session": session, "options": options})),
+        );
+        assert_eq!(status, 200, "{body}");
+        serde_json::from_str::<Value>(&body).unwrap()
+    };
+    // AV36 has no price in data/avs_hosts.csv: the figure is ANF only, and says so.
+    let av36 = plan(json!({"host_sku": "av36"}));
+    assert_eq!(av36["monthly_cost_label"], "ANF");
+    assert_eq!(av36["no_host_price_sku"], "av36");
+    assert_eq!(av36["base_months"], false);
+    // The priced default: hosts + ANF, the yearly figure given, no ANF-only note.
+    let priced = plan(json!({"peak_months": 3, "peak_iops": 30000}));
+    assert_eq!(priced["monthly_cost_label"], "hosts + ANF");
+    assert_eq!(priced["no_host_price_sku"], Value::Null);
+    assert_eq!(priced["base_months"], true);
+    assert!(
+        priced["yearly_cost_usd"].as_f64().unwrap() > 0.0,
+        "{priced}"
+    );
 }

@@ -19,19 +19,18 @@ pub struct ServeArgs {
     /// Open the page in the default browser (xdg-open or open).
     #[arg(long)]
     pub open: bool,
-    /// Largest upload, MiB; a larger one is refused before it is read.
-    #[arg(long, default_value_t = defaults::SERVE_MAX_UPLOAD_MIB)]
+    /// Largest upload, MiB (1..=4096); a larger one is refused before it is read.
+    #[arg(long, default_value_t = defaults::SERVE_MAX_UPLOAD_MIB,
+          value_parser = clap::value_parser!(u64).range(1..=defaults::SERVE_MAX_UPLOAD_MIB_MAX))]
     pub max_upload_mib: u64,
 }
 
 /// Serves the page until the process is stopped.
 ///
 /// # Errors
-/// A usage failure (exit 1) when the address cannot be bound or the upload limit is 0.
+/// A usage failure (exit 1) when the address cannot be bound (clap refuses an upload
+/// limit outside 1..=[`defaults::SERVE_MAX_UPLOAD_MIB_MAX`]).
 pub fn run(args: &ServeArgs) -> Result<(), Failure> {
-    if args.max_upload_mib == 0 {
-        return Err(Failure::usage("--max-upload-mib must be at least 1"));
-    }
     let default_bind: IpAddr = defaults::SERVE_BIND
         .parse()
         .map_err(|e| Failure::usage(format!("internal: default address: {e}")))?;
@@ -39,7 +38,13 @@ pub fn run(args: &ServeArgs) -> Result<(), Failure> {
     if !bind.is_loopback() {
         eprintln!(
             "dsplan serve: warning: listening on {bind}: other machines can reach the page \
-             and the exports uploaded to it"
+             and the exports uploaded to it{}",
+            if bind.is_unspecified() {
+                "; they must use this machine's IP address (host names are refused, \
+                 against DNS rebinding)"
+            } else {
+                ""
+            }
         );
     }
     let options = dsplan::web::ServeOptions {
@@ -50,7 +55,14 @@ pub fn run(args: &ServeArgs) -> Result<(), Failure> {
     let open = args.open;
     dsplan::web::serve(&options, |addr| {
         let url = page_url(addr);
-        eprintln!("dsplan serve: listening on {url}");
+        if addr.ip().is_unspecified() {
+            eprintln!(
+                "dsplan serve: listening on all interfaces, port {}; on this machine open {url}",
+                addr.port()
+            );
+        } else {
+            eprintln!("dsplan serve: listening on {url}");
+        }
         if open {
             open_browser(&url);
         }
@@ -68,16 +80,24 @@ fn page_url(addr: SocketAddr) -> String {
     format!("http://{}/", SocketAddr::new(ip, addr.port()))
 }
 
-/// Runs `xdg-open` (or macOS's `open`) on the page; warns when neither can be run.
+/// Runs `xdg-open` (or macOS's `open`) on the page; warns when neither can be run, or when
+/// the one run fails (its exit status, from a thread: the server does not wait for it).
 fn open_browser(url: &str) {
     for opener in ["xdg-open", "open"] {
-        if std::process::Command::new(opener)
+        if let Ok(mut child) = std::process::Command::new(opener)
             .arg(url)
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
             .spawn()
-            .is_ok()
         {
+            let url = url.to_string();
+            std::thread::spawn(move || match child.wait() {
+                Ok(status) if status.success() => {}
+                Ok(status) => eprintln!(
+                    "dsplan serve: warning: --open: {opener} failed ({status}); open {url}"
+                ),
+                Err(e) => eprintln!("dsplan serve: warning: --open: {opener}: {e}; open {url}"),
+            });
             return;
         }
     }

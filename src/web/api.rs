@@ -91,14 +91,29 @@ pub struct Uploaded {
 /// inventory and keeps it as a new session.
 ///
 /// # Errors
-/// 413 past the upload limit, 400 for a file that cannot be read (the ingest message).
+/// 503 when [`super::UPLOADS_AT_ONCE`] uploads are being read, 413 past the upload
+/// limit, 400 for a file that cannot be read (the ingest message).
 pub async fn upload(
     State(app): State<Arc<App>>,
-    mut multipart: Multipart,
+    multipart: Result<Multipart, axum::extract::multipart::MultipartRejection>,
 ) -> Result<Json<Uploaded>, ApiError> {
+    let mut multipart = multipart.map_err(multipart_rejection)?;
+    let _permit = Arc::clone(&app.uploads).try_acquire_owned().map_err(|_| {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "the server is already reading {} uploads; try again when one has finished",
+                super::UPLOADS_AT_ONCE
+            ),
+        )
+    })?;
     let mut files: Vec<(String, Vec<u8>)> = Vec::new();
     let mut total = 0u64;
-    while let Some(field) = multipart.next_field().await.map_err(multipart_error)? {
+    while let Some(field) = multipart
+        .next_field()
+        .await
+        .map_err(|e| multipart_error(&app, e))?
+    {
         let name: String = field
             .file_name()
             .map(|n| n.rsplit(['/', '\\']).next().unwrap_or(n))
@@ -106,7 +121,7 @@ pub async fn upload(
             .chars()
             .take(MAX_NAME_CHARS)
             .collect();
-        let bytes = field.bytes().await.map_err(multipart_error)?;
+        let bytes = field.bytes().await.map_err(|e| multipart_error(&app, e))?;
         total += bytes.len() as u64;
         files.push((name, bytes.to_vec()));
     }
@@ -134,7 +149,17 @@ pub async fn upload(
 /// Reads the uploaded files; a Live Optics workbook is refused (its `VM Performance`
 /// sheet is read by path when planning, which the page cannot do).
 fn read(files: &[(String, Vec<u8>)]) -> Result<Inventory, ApiError> {
-    let inventory = crate::ingest::read_inputs_bytes(files).map_err(crate::Error::from)?;
+    let inventory = crate::ingest::read_inputs_bytes(files).map_err(|e| match e {
+        // The command's message suggests a folder, which a page cannot upload.
+        crate::ingest::IngestError::UnsupportedExtension { file, extension } => ApiError::new(
+            StatusCode::BAD_REQUEST,
+            format!(
+                "{file}: unsupported file type '{extension}': the page reads an RVTools .xlsx, \
+                 a vInfo .csv, or a .zip of the RVTools_tab*.csv folder"
+            ),
+        ),
+        e => ApiError::from(crate::Error::from(e)),
+    })?;
     if let Some(lo) = inventory
         .sources
         .iter()
@@ -152,18 +177,53 @@ fn read(files: &[(String, Vec<u8>)]) -> Result<Inventory, ApiError> {
     Ok(inventory)
 }
 
-fn multipart_error(e: axum::extract::multipart::MultipartError) -> ApiError {
+fn multipart_error(app: &App, e: axum::extract::multipart::MultipartError) -> ApiError {
     let status = e.status();
     if status == StatusCode::PAYLOAD_TOO_LARGE {
-        return too_large_error();
+        return too_large_error(app.max_upload_bytes, None);
     }
     ApiError::new(status, format!("upload: {}", e.body_text()))
 }
 
-fn too_large_error() -> ApiError {
+/// A request the `Multipart` extractor refused (no multipart content type, no boundary), as
+/// JSON like every other error.
+fn multipart_rejection(e: axum::extract::multipart::MultipartRejection) -> ApiError {
+    ApiError::new(
+        e.status(),
+        format!(
+            "upload: a multipart form with the files is expected ({})",
+            e.body_text()
+        ),
+    )
+}
+
+/// A JSON body the `Json` extractor refused (too large, malformed, wrong content type), as
+/// JSON like every other error.
+fn json_rejection(e: axum::extract::rejection::JsonRejection) -> ApiError {
+    let status = e.status();
+    if status == StatusCode::PAYLOAD_TOO_LARGE {
+        return ApiError::new(
+            status,
+            format!(
+                "the request is larger than the {} MiB a plan's options may take",
+                super::MAX_JSON_BYTES >> 20
+            ),
+        );
+    }
+    ApiError::new(status, format!("request: {}", e.body_text()))
+}
+
+/// The 413 message: the limit in MiB, and the upload's size when it was declared.
+fn too_large_error(limit_bytes: u64, declared_bytes: Option<u64>) -> ApiError {
+    let mib = |b: u64| b as f64 / f64::from(1u32 << 20);
+    let size = declared_bytes.map_or(String::new(), |b| format!(" ({:.1} MiB)", mib(b)));
     ApiError::new(
         StatusCode::PAYLOAD_TOO_LARGE,
-        "the upload is larger than the server's limit (`dsplan serve --max-upload-mib`)",
+        format!(
+            "the upload{size} is larger than the server's limit of {} MiB \
+             (`dsplan serve --max-upload-mib`)",
+            limit_bytes >> 20
+        ),
     )
 }
 
@@ -209,8 +269,9 @@ async fn planned(
 /// 400 for bad options, 410 for an evicted session, 422 for an infeasible target.
 pub async fn plan(
     State(app): State<Arc<App>>,
-    Json(request): Json<PlanRequest>,
+    request: Result<Json<PlanRequest>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<PlanView>, ApiError> {
+    let Json(request) = request.map_err(json_rejection)?;
     let (planned, options) = planned(&app, &request).await?;
     let view = tokio::task::spawn_blocking(move || render::view(&planned, &options))
         .await
@@ -226,8 +287,9 @@ pub async fn plan(
 pub async fn download(
     State(app): State<Arc<App>>,
     Path(format): Path<String>,
-    Json(request): Json<PlanRequest>,
+    request: Result<Json<PlanRequest>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Response, ApiError> {
+    let Json(request) = request.map_err(json_rejection)?;
     let (text_format, mime) = match format.as_str() {
         "xlsx" => (
             None,
@@ -260,8 +322,8 @@ pub async fn download(
     Ok(response)
 }
 
-/// The 413 for a request whose `Content-Length` passes the limit, sent before the body is
-/// read.
-pub fn too_large() -> Response {
-    too_large_error().into_response()
+/// The 413 for a request whose `Content-Length` (`declared_bytes`) passes the limit, sent
+/// before the body is read.
+pub fn too_large(limit_bytes: u64, declared_bytes: u64) -> Response {
+    too_large_error(limit_bytes, Some(declared_bytes)).into_response()
 }

@@ -27,7 +27,7 @@ use std::sync::Arc;
 
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, Request, State};
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -44,6 +44,10 @@ pub const MAX_JSON_BYTES: usize = 1 << 20;
 
 /// How many uploads' worth of bytes the session store keeps: 2 x the upload limit.
 pub const KEPT_UPLOADS: u64 = 2;
+
+/// Uploads read at once; another gets 503 (each may hold up to the upload limit in memory
+/// while it is read).
+pub const UPLOADS_AT_ONCE: usize = 2;
 
 /// Where and how to serve.
 #[derive(Debug, Clone)]
@@ -83,6 +87,9 @@ pub struct App {
     pub max_upload_bytes: u64,
     /// The address served (its port is the real one with port 0).
     pub local: SocketAddr,
+    /// Permits to read an upload's body: at most [`UPLOADS_AT_ONCE`] are read at once, so
+    /// memory stays below that many times the upload limit.
+    pub uploads: Arc<tokio::sync::Semaphore>,
 }
 
 /// Serves the page until the process ends; `on_listening` is called once with the bound
@@ -109,6 +116,7 @@ pub fn serve(
             sessions: Sessions::new(options.max_upload_bytes.saturating_mul(KEPT_UPLOADS)),
             max_upload_bytes: options.max_upload_bytes,
             local,
+            uploads: Arc::new(tokio::sync::Semaphore::new(UPLOADS_AT_ONCE)),
         });
         on_listening(local);
         axum::serve(listener, router(app)).await?;
@@ -133,12 +141,20 @@ pub fn router(app: Arc<App>) -> Router {
         .with_state(app)
 }
 
-/// Every request: the `Host` check, the `Content-Length` check, then the security headers
+/// Every request: the `Host` check, the `Origin` check (state-changing methods), the
+/// `Content-Length` check, then the security headers
 /// on the response.
 async fn guard(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
     if !host_allowed(&app, request.headers().get(header::HOST)) {
         let body = serde_json::json!({"error": "this server answers only to its own address"});
         return (StatusCode::MISDIRECTED_REQUEST, axum::Json(body)).into_response();
+    }
+    if !origin_allowed(&request) {
+        let body = serde_json::json!({
+            "error": "this server accepts changes only from its own page (the request came \
+                      from another site)"
+        });
+        return (StatusCode::FORBIDDEN, axum::Json(body)).into_response();
     }
     let declared = request
         .headers()
@@ -146,7 +162,7 @@ async fn guard(State(app): State<Arc<App>>, request: Request, next: Next) -> Res
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.trim().parse::<u64>().ok());
     let mut response = if declared.is_some_and(|n| n > app.max_upload_bytes) {
-        let mut r = api::too_large();
+        let mut r = api::too_large(app.max_upload_bytes, declared.unwrap_or(0));
         // The body is never read: close the connection instead of draining it.
         r.headers_mut()
             .insert(header::CONNECTION, HeaderValue::from_static("close"));
@@ -171,18 +187,131 @@ async fn guard(State(app): State<Arc<App>>, request: Request, next: Next) -> Res
     response
 }
 
-/// Whether the `Host` header names this server: on a loopback bind, `127.0.0.1`,
-/// `localhost` or `[::1]` with the served port; any host on another bind (asked for with
-/// `--bind`).
+/// Whether the `Host` header names this server, against DNS rebinding (a page of another
+/// site whose name was re-pointed at this machine sends its own name): `127.0.0.1`,
+/// `localhost` or `[::1]`, or the bound address itself; on an unspecified bind (`0.0.0.0`,
+/// `::`) any IP literal, since a rebinding attack needs a DNS name. The port must be the
+/// served one; browsers omit it when it is 80, so a name alone passes on port 80.
 fn host_allowed(app: &App, host: Option<&HeaderValue>) -> bool {
-    if !app.local.ip().is_loopback() {
-        return true;
-    }
-    let Some(host) = host.and_then(|h| h.to_str().ok()) else {
+    let Some((name, port)) = host.and_then(|h| h.to_str().ok()).and_then(split_host) else {
         return false;
     };
-    let port = app.local.port();
-    ["127.0.0.1", "localhost", "[::1]"]
-        .iter()
-        .any(|name| host.eq_ignore_ascii_case(&format!("{name}:{port}")))
+    let served = app.local.port();
+    if port.map_or(served != 80, |p| p != served) {
+        return false;
+    }
+    if name.eq_ignore_ascii_case("localhost") {
+        return true;
+    }
+    let Ok(ip) = name.parse::<IpAddr>() else {
+        return false;
+    };
+    ip == IpAddr::from([127, 0, 0, 1])
+        || ip == IpAddr::from(std::net::Ipv6Addr::LOCALHOST)
+        || ip == app.local.ip()
+        || app.local.ip().is_unspecified()
+}
+
+/// A `Host` value as its name (an IPv6 literal without its brackets) and port, if given;
+/// `None` when it is malformed (an unbracketed IPv6 address, a port that is not a number).
+fn split_host(host: &str) -> Option<(&str, Option<u16>)> {
+    let (name, rest) = match host.strip_prefix('[') {
+        Some(bracketed) => {
+            let (inner, rest) = bracketed.split_once(']')?;
+            inner.parse::<std::net::Ipv6Addr>().ok()?;
+            (inner, rest)
+        }
+        None => match host.split_once(':') {
+            Some((name, _)) => (name, &host[name.len()..]),
+            None => (host, ""),
+        },
+    };
+    if name.is_empty() {
+        return None;
+    }
+    match rest.strip_prefix(':') {
+        Some(port) => Some((name, Some(port.parse().ok()?))),
+        None if rest.is_empty() => Some((name, None)),
+        None => None,
+    }
+}
+
+/// Whether a request may change state: `GET` and `HEAD` always; others only without an
+/// `Origin` header (curl, scripts) or with this server's own origin. A form or `fetch` on
+/// another site can POST a multipart upload without a CORS preflight; the browser names
+/// that site in `Origin`.
+fn origin_allowed(request: &Request) -> bool {
+    if matches!(*request.method(), Method::GET | Method::HEAD) {
+        return true;
+    }
+    let headers = request.headers();
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return true;
+    };
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    match (origin.to_str().ok(), host) {
+        (Some(origin), Some(host)) => origin
+            .strip_prefix("http://")
+            .is_some_and(|o| o.eq_ignore_ascii_case(host)),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn host_header_split() {
+        assert_eq!(
+            split_host("127.0.0.1:8080"),
+            Some(("127.0.0.1", Some(8080)))
+        );
+        assert_eq!(split_host("localhost"), Some(("localhost", None)));
+        assert_eq!(split_host("[::1]:80"), Some(("::1", Some(80))));
+        assert_eq!(split_host("[::1]"), Some(("::1", None)));
+        assert_eq!(split_host("::1:80"), None);
+        assert_eq!(split_host("[zz]:80"), None);
+        assert_eq!(split_host("a:b"), None);
+        assert_eq!(split_host(":80"), None);
+    }
+
+    fn allowed(bind: &str, host: &str) -> bool {
+        let app = App {
+            sessions: Sessions::new(0),
+            max_upload_bytes: 1,
+            local: bind.parse().unwrap(),
+            uploads: Arc::new(tokio::sync::Semaphore::new(1)),
+        };
+        host_allowed(&app, Some(&HeaderValue::from_str(host).unwrap()))
+    }
+
+    #[test]
+    fn host_check_on_loopback_port_80_and_other_binds() {
+        // Port 80: browsers send the name alone.
+        for host in [
+            "127.0.0.1",
+            "localhost",
+            "[::1]",
+            "LOCALHOST:80",
+            "127.0.0.1:80",
+        ] {
+            assert!(allowed("127.0.0.1:80", host), "{host}");
+        }
+        assert!(!allowed("127.0.0.1:80", "127.0.0.1:8080"));
+        assert!(!allowed("127.0.0.1:80", "evil.example.com"));
+        // Another port: it must be given.
+        assert!(allowed("127.0.0.1:8080", "[::1]:8080"));
+        assert!(!allowed("127.0.0.1:8080", "127.0.0.1"));
+        // A bound LAN address: it and the loopback names, no other name or address.
+        assert!(allowed("192.168.1.5:8080", "192.168.1.5:8080"));
+        assert!(allowed("192.168.1.5:8080", "localhost:8080"));
+        assert!(!allowed("192.168.1.5:8080", "192.168.1.6:8080"));
+        assert!(!allowed("192.168.1.5:8080", "evil.example.com:8080"));
+        // All interfaces: any IP literal, never a DNS name but localhost.
+        assert!(allowed("0.0.0.0:8080", "10.0.0.7:8080"));
+        assert!(allowed("[::]:8080", "[fe80::1]:8080"));
+        assert!(!allowed("0.0.0.0:8080", "evil.example.com:8080"));
+        assert!(!allowed("0.0.0.0:8080", "10.0.0.7:9090"));
+    }
 }

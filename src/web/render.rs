@@ -47,7 +47,70 @@ pub fn parse_options(value: &Value) -> Result<PlanOptions, OptionsError> {
             )));
         }
     }
-    serde_json::from_value(value.clone()).map_err(|e| OptionsError(format!("options: {e}")))
+    let mut given = given.clone();
+    vsan_policy_spelling(&mut given);
+    serde_json::from_value(Value::Object(given.clone()))
+        .map_err(|e| OptionsError(field_error(&given, &defaults, &e)))
+}
+
+/// `vsan_policy` as the README and the command spell it (`auto`, `raid5-ftt1`) is turned
+/// into its serde form (`"Auto"`, `{"Named": "raid5-ftt1"}`); the serde form is kept (it is
+/// what `/api/defaults` gives). An unknown name is left for the planner's check.
+fn vsan_policy_spelling(given: &mut serde_json::Map<String, Value>) {
+    let Some(Value::String(text)) = given.get("vsan_policy") else {
+        return;
+    };
+    if text == "Auto" {
+        return;
+    }
+    if let Ok(choice) = text.parse::<crate::vsan::PolicyChoice>()
+        && let Ok(v) = serde_json::to_value(choice)
+    {
+        given.insert("vsan_policy".to_string(), v);
+    }
+}
+
+/// A serde error in words, naming the first field whose value alone fails (serde's own
+/// message names only the type: "invalid type: floating point `2.5`, expected u32").
+fn field_error(
+    given: &serde_json::Map<String, Value>,
+    defaults: &Value,
+    whole: &serde_json::Error,
+) -> String {
+    for (key, value) in given {
+        let mut one = defaults.clone();
+        if let Some(slot) = one.get_mut(key) {
+            *slot = value.clone();
+        }
+        if let Err(e) = serde_json::from_value::<PlanOptions>(one) {
+            return format!(
+                "`{key}`: {} (got {value})",
+                expected_in_words(&e.to_string())
+            );
+        }
+    }
+    format!("options: {whole}")
+}
+
+/// What serde expected, in words: whole numbers, numbers, text, yes/no, or serde's words.
+fn expected_in_words(message: &str) -> String {
+    let expected = message
+        .split_once("expected ")
+        .map_or(message, |(_, e)| e)
+        .trim();
+    let words = match expected {
+        e if ["u8", "u16", "u32", "u64", "usize"]
+            .iter()
+            .any(|t| e.starts_with(t)) =>
+        {
+            "a whole number"
+        }
+        e if e.starts_with("f64") || e.starts_with("f32") => "a number",
+        e if e.starts_with("a string") => "text",
+        e if e.starts_with("a boolean") => "true or false",
+        _ => return message.to_string(),
+    };
+    words.to_string()
 }
 
 /// Keys of `given` that `known` (an object) does not have, as `` `a` `` or `` `a.b` ``.
@@ -104,6 +167,13 @@ pub struct PlanView {
     pub monthly_cost_usd: f64,
     /// What that figure is (`hosts + ANF`, `ANF`).
     pub monthly_cost_label: String,
+    /// A year, USD: the estate's `summary.total_usd_per_year` (hosts known), else one
+    /// cluster's time-phased `yearly_cost_usd`; `None` otherwise.
+    pub yearly_cost_usd: Option<f64>,
+    /// Whether `peak_months` is set: the monthly figure is then the base months'.
+    pub base_months: bool,
+    /// The estate's host SKU when it has no host price (the figure is ANF only).
+    pub no_host_price_sku: Option<String>,
     /// The text report (`--format text`).
     pub text: String,
     /// The Markdown report (`--format md`).
@@ -134,10 +204,24 @@ pub fn view(planned: &Planned, options: &PlanOptions) -> Result<PlanView, crate:
             None => ("estate", p.summary.anf_usd_per_month, "ANF", &p.warnings),
         },
     };
+    let (yearly_cost_usd, no_host_price_sku) = match planned {
+        Planned::Single(p) => (p.time_phased.as_ref().map(|t| t.yearly_cost_usd), None),
+        Planned::PerCluster(_) => (None, None),
+        Planned::Estate(p) => (
+            p.summary.total_usd_per_year,
+            p.summary
+                .total_usd_per_month
+                .is_none()
+                .then(|| p.summary.sku.clone()),
+        ),
+    };
     Ok(PlanView {
         mode,
         monthly_cost_usd,
         monthly_cost_label: label.to_string(),
+        yearly_cost_usd,
+        base_months: options.peak_months.is_some(),
+        no_host_price_sku,
         text: render(planned, Format::Text)?,
         markdown: render(planned, Format::Markdown)?,
         json: render(planned, Format::Json)?,
@@ -210,7 +294,9 @@ mod tests {
             err.0
         );
         let err = parse_options(&serde_json::json!({"iops": "many"})).unwrap_err();
-        assert!(err.0.starts_with("options: "), "{}", err.0);
+        assert_eq!(err.0, "`iops`: a number (got \"many\")");
+        let err = parse_options(&serde_json::json!({"iops": 5, "peak_months": 2.5})).unwrap_err();
+        assert_eq!(err.0, "`peak_months`: a whole number (got 2.5)");
         // Missing fields take the defaults; null file settings are fine.
         let got = parse_options(&serde_json::json!({"iops": 20000.0, "perf": null})).unwrap();
         assert_eq!(
@@ -220,5 +306,25 @@ mod tests {
                 ..PlanOptions::default()
             }
         );
+    }
+
+    #[test]
+    fn vsan_policy_takes_the_readme_spelling_and_the_serde_form() {
+        use crate::vsan::PolicyChoice;
+        for (given, want) in [
+            (serde_json::json!("auto"), PolicyChoice::Auto),
+            (serde_json::json!("Auto"), PolicyChoice::Auto),
+            (
+                serde_json::json!("raid5-ftt1"),
+                PolicyChoice::Named("raid5-ftt1".to_string()),
+            ),
+            (
+                serde_json::json!({"Named": "raid6-ftt2"}),
+                PolicyChoice::Named("raid6-ftt2".to_string()),
+            ),
+        ] {
+            let got = parse_options(&serde_json::json!({ "vsan_policy": given })).unwrap();
+            assert_eq!(got.vsan_policy, want, "{given}");
+        }
     }
 }
