@@ -10,6 +10,7 @@ use quick_xml::Reader;
 use quick_xml::events::Event;
 
 include!("support/schema_check.rs");
+include!("support/command.rs");
 
 const INPUT: &str = "fixtures/small-estate.xlsx";
 /// The target lines' colour (Okabe-Ito vermillion).
@@ -409,20 +410,7 @@ fn per_cluster_charts_show_each_cluster() {
 
 #[test]
 fn phased_performance_chart_draws_the_peak_targets_and_layout() {
-    let args = [
-        "--hosts",
-        "3",
-        "--iops",
-        "20000",
-        "--throughput-mibps",
-        "400",
-        "--peak-months",
-        "3",
-        "--peak-iops",
-        "40000",
-        "--cold-pct",
-        "60",
-    ];
+    let args = PEAK_PLAN_FLAGS;
     let (dir, plan) = plan_with_charts("phased", &args);
     // The peak layout is the base one: 1 datastore on the 400 MiB/s pool, whose QoS caps
     // 8 KiB I/O at 400 x 1,024 / 8 = 51,200 IOPS, above both the 20,000 base and the

@@ -209,25 +209,10 @@ const FIXTURE: &str = "fixtures/small-estate.xlsx";
 
 /// The peak plan of the brief: 3 hosts, 20,000 IOPS, 400 MiB/s, 3 peak months at 40,000
 /// IOPS, 60% cold.
-const PEAK: &[&str] = &[
-    FIXTURE,
-    "--hosts",
-    "3",
-    "--iops",
-    "20000",
-    "--throughput-mibps",
-    "400",
-    "--peak-months",
-    "3",
-    "--peak-iops",
-    "40000",
-    "--cold-pct",
-    "60",
-];
 
 #[test]
 fn one_cluster_peak_plan_has_every_section_in_text_and_markdown() {
-    let r = reports(PEAK);
+    let r = reports(&[&[FIXTURE][..], &PEAK_PLAN_FLAGS[..]].concat());
     let n = check(&r.json, PLAN, &r.text, &r.md, "--hosts 3 peak");
     // Every key of a Plan is present here (time phases, vSAN, alternatives, marginal costs,
     // excluded VMs, warnings, the prices used): 19.

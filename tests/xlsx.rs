@@ -11,23 +11,10 @@ use calamine::{Data, DataType, Range, Reader, Xlsx};
 use serde_json::Value;
 
 include!("support/schema_check.rs");
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+include!("support/command.rs");
 
 fn fixture() -> PathBuf {
     root().join("fixtures/small-estate.xlsx")
-}
-
-/// `../shared/rvtools/<name>`, or `None` (and a note) without it.
-fn shared(name: &str) -> Option<PathBuf> {
-    let path = root().join("../shared/rvtools").join(name);
-    if !path.is_file() {
-        println!("skipped: ../shared not found");
-        return None;
-    }
-    Some(path)
 }
 
 fn scratch(test: &str) -> PathBuf {
@@ -194,20 +181,7 @@ fn assert_pool_formulas(book: &mut Xlsx<Cursor<Vec<u8>>>, pools: &[&Value], dss:
 // = 611.96; total 898.35 USD/month.
 #[test]
 fn one_cluster_workbook_is_live_and_complete() {
-    let flags = [
-        "--hosts",
-        "3",
-        "--iops",
-        "20000",
-        "--throughput-mibps",
-        "400",
-        "--peak-months",
-        "3",
-        "--peak-iops",
-        "40000",
-        "--cold-pct",
-        "60",
-    ];
+    let flags = PEAK_PLAN_FLAGS;
     let (json, mut book, _) = plan_both(&fixture(), &flags, "single");
     let names = book.sheet_names();
     let expected = [

@@ -36,3 +36,21 @@ fn dsplan(args: &[&str]) -> std::process::Output {
 fn stderr(o: &std::process::Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
+
+/// The one-cluster plan with time phases and cool data that several tests share:
+/// 3 hosts, 20,000 IOPS and 400 MiB/s, 3 peak months at 40,000 IOPS, 60 % cold.
+#[allow(dead_code)]
+const PEAK_PLAN_FLAGS: [&str; 12] = [
+    "--hosts",
+    "3",
+    "--iops",
+    "20000",
+    "--throughput-mibps",
+    "400",
+    "--peak-months",
+    "3",
+    "--peak-iops",
+    "40000",
+    "--cold-pct",
+    "60",
+];
