@@ -8,6 +8,7 @@
 
 use plotters::prelude::*;
 use plotters::style::RGBColor;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::numbers::group_thousands;
 use crate::report::ReportError;
@@ -90,8 +91,10 @@ pub fn bar_svg(bars: &Bars) -> Result<String, ReportError> {
         let root = SVGBackend::with_string(&mut svg, (960, height)).into_drawing_area();
         root.fill(&WHITE).map_err(err)?;
         let top = i32::try_from(total).unwrap_or(i32::MAX).max(1);
+        // A wider right margin keeps the last value label ("300,000") inside the picture.
         let mut chart = ChartBuilder::on(&root)
             .margin(15)
+            .margin_right(45)
             .caption(bars.title, ("sans-serif", 18))
             .x_label_area_size(45)
             .y_label_area_size(label_area)
@@ -154,6 +157,8 @@ fn draw_bars(
 ) -> Result<(), ReportError> {
     let n = bars.categories.len();
     let s = bars.series.len();
+    // Room between a bar's end and its value: 1 % of the value axis.
+    let gap = chart.x_range().end * 0.01;
     for (k, series) in bars.series.iter().enumerate() {
         let mut rects = Vec::new();
         let mut texts = Vec::new();
@@ -177,10 +182,12 @@ fn draw_bars(
                 [(0.0, y0), (v, y0 + 2)],
                 BLACK.stroke_width(1),
             ));
+            // The value beside the bar's end, centred on the bar (not on its top edge).
             texts.push(Text::new(
-                format!(" {}", group_thousands(v, 0)),
-                (v, y0 + 2),
-                ("sans-serif", 13).into_font(),
+                group_thousands(v, 0),
+                (v + gap, y0 + 1),
+                TextStyle::from(("sans-serif", 13).into_font())
+                    .pos(Pos::new(HPos::Left, VPos::Center)),
             ));
         }
         let colour = series.colour;
