@@ -666,11 +666,23 @@ fn get_with_host(port: u16, host: &str) -> String {
 
 /// A multipart upload of `fixtures/small-estate-vinfo.csv` with extra header lines.
 fn upload_request(port: u16, extra: &str) -> Vec<u8> {
-    let csv = std::fs::read(root().join("fixtures/small-estate-vinfo.csv")).unwrap();
-    let mut body = b"--xyz\r\nContent-Disposition: form-data; name=\"files\"; \
-                     filename=\"RVTools_tabvInfo.csv\"\r\nContent-Type: text/csv\r\n\r\n"
-        .to_vec();
-    body.extend_from_slice(&csv);
+    upload_file_request(
+        port,
+        extra,
+        "small-estate-vinfo.csv",
+        "RVTools_tabvInfo.csv",
+    )
+}
+
+/// A multipart upload of `fixtures/{fixture}` named `name`, with extra header lines.
+fn upload_file_request(port: u16, extra: &str, fixture: &str, name: &str) -> Vec<u8> {
+    let bytes = std::fs::read(root().join("fixtures").join(fixture)).unwrap();
+    let mut body = format!(
+        "--xyz\r\nContent-Disposition: form-data; name=\"files\"; filename=\"{name}\"\r\n\
+         Content-Type: application/octet-stream\r\n\r\n"
+    )
+    .into_bytes();
+    body.extend_from_slice(&bytes);
     body.extend_from_slice(b"\r\n--xyz--\r\n");
     let mut request = format!(
         "POST /api/upload HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n{extra}\
@@ -894,7 +906,11 @@ fn open_warns_when_xdg_open_fails() {
 
 /// Uploads `fixtures/small-estate-vinfo.csv` and returns the session.
 fn upload_session(port: u16) -> String {
-    let text = raw(port, &upload_request(port, ""));
+    session_of(&raw(port, &upload_request(port, "")))
+}
+
+/// The session of an upload's response.
+fn session_of(text: &str) -> String {
     let (head, body) = text.split_once("\r\n\r\n").unwrap();
     assert!(head.starts_with("HTTP/1.1 200"), "{text}");
     let body = if head.to_ascii_lowercase().contains("chunked") {
@@ -934,4 +950,127 @@ fn headline_says_base_months_yearly_and_anf_only() {
         priced["yearly_cost_usd"].as_f64().unwrap() > 0.0,
         "{priced}"
     );
+}
+
+/// Every field of the page's "More settings", each away from its default (with the
+/// targets of the browser test and a cold share, so cool retrieval matters).
+fn more_settings() -> Value {
+    json!({
+        "iops": 20000, "throughput_mibps": 400, "cold_pct": 20,
+        "host_term": "5y", "vcpu_per_core": 2, "memory_basis": "consumed",
+        "memory_overcommit": 2, "ha_hosts": 3, "snapshot_reserve_pct": 50,
+        "max_datastores": 1, "nconnect": 4, "allow_large_volumes": true,
+        "io_profile": {"block_size_kib": 16, "read_pct": 50, "random_pct": 50},
+        "exclude_powered_off": true, "exclude_suspended": true, "include_templates": true,
+        "cool_retrieval_pct": 50, "vsan_host": "av64", "vsan_policy": "raid1-ftt1",
+        "vsan_slack_pct": 30, "vsan_dedup_ratio": 1.5, "vsan_host_usd_per_hour": 10
+    })
+}
+
+/// The same settings as `dsplan plan` flags.
+const MORE_FLAGS: &[&str] = &[
+    "--iops",
+    "20000",
+    "--throughput-mibps",
+    "400",
+    "--cold-pct",
+    "20",
+    "--host-term",
+    "5y",
+    "--vcpu-per-core",
+    "2",
+    "--memory-basis",
+    "consumed",
+    "--memory-overcommit",
+    "2",
+    "--ha-hosts",
+    "3",
+    "--snapshot-reserve-pct",
+    "50",
+    "--max-datastores",
+    "1",
+    "--nconnect",
+    "4",
+    "--allow-large-volumes",
+    "--block-size",
+    "16",
+    "--read-pct",
+    "50",
+    "--random-pct",
+    "50",
+    "--exclude-powered-off",
+    "--exclude-suspended",
+    "--include-templates",
+    "--cool-retrieval-pct",
+    "50",
+    "--vsan-host",
+    "av64",
+    "--vsan-policy",
+    "raid1-ftt1",
+    "--vsan-slack-pct",
+    "30",
+    "--vsan-dedup-ratio",
+    "1.5",
+    "--vsan-host-usd-per-hour",
+    "10",
+];
+
+#[test]
+fn more_settings_plan_as_their_flags_do() {
+    let (_server, port) = serve(&[]);
+    let upload = upload_file_request(port, "", "small-estate.xlsx", "small-estate.xlsx");
+    let session = session_of(&raw(port, &upload));
+    let request = json!({"session": session, "options": more_settings()});
+    let (status, body) = http(port, "POST", "/api/plan", Some(&request));
+    assert_eq!(status, 200, "{body}");
+    let view: Value = serde_json::from_str(&body).unwrap();
+    let plan: Value = serde_json::from_str(view["json"].as_str().unwrap()).unwrap();
+    let s = &plan["summary"];
+    // ha_hosts 3: each source cluster (Dev 6 vCPUs, Prod 8) needs 1 host for its vCPUs
+    // (36 cores x 2 vCPU per core = 72 per host) + 3 kept for HA = 4; 2 x 4 = 8 hosts
+    // (the default's 1 + 1 HA is below AVS's 3-host minimum: 2 x 3 = 6).
+    assert_eq!(s["hosts"], 8, "{s}");
+    for c in plan["sizing"]["clusters"].as_array().unwrap() {
+        assert_eq!((&c["hosts"], &c["ha_hosts"]), (&json!(4), &json!(3)), "{c}");
+    }
+    // Scope: of the 8 VMs (1,820 GiB with the 20 GiB template), the powered-off test-01
+    // (250 GiB) and template (powered off too) and the suspended batch-01 (150 GiB) are
+    // out: 5 VMs, 1,820 - 20 - 250 - 150 = 1,400 GiB.
+    assert_eq!(
+        (&s["vms_placed"], &s["vms_excluded"]),
+        (&json!(5), &json!(3))
+    );
+    assert_eq!(s["placed_capacity_gib"], 1400.0);
+    // host_term 5y: no built-in price, so no host cost (the page's figure is ANF only).
+    assert_eq!(s["host_term"], "5y");
+    assert_eq!(s["hosts_usd_per_month"], Value::Null);
+    assert_eq!(view["monthly_cost_label"], "ANF");
+    let assumed = |name: &str| {
+        plan["assumptions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["name"] == name)
+            .map(|a| a["value"].clone())
+    };
+    assert_eq!(assumed("vcpu_per_core"), Some(json!("2")));
+    assert_eq!(assumed("memory_basis"), Some(json!("consumed")));
+    assert_eq!(assumed("memory_overcommit"), Some(json!("2")));
+    // max_datastores 1: each of the 2 AVS clusters mounts one datastore.
+    assert_eq!((&s["clusters"], &s["datastores"]), (&json!(2), &json!(2)));
+    // And the whole plan is the command's with the same flags (the vSAN settings
+    // too), run where the upload's name is the file's.
+    let out = Command::new(env!("CARGO_BIN_EXE_dsplan"))
+        .current_dir(root().join("fixtures"))
+        .args(["plan", "small-estate.xlsx", "--format", "json"])
+        .args(MORE_FLAGS)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let command: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(plan, command);
 }
