@@ -301,6 +301,11 @@ impl Drop for Driver {
 
 /// The command's monthly figure for the same estate and targets: hosts + ANF.
 fn command_monthly_total() -> String {
+    command_monthly_total_with(&[])
+}
+
+/// [`command_monthly_total`] with more flags.
+fn command_monthly_total_with(flags: &[&str]) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_dsplan"))
         .arg("plan")
         .arg(root().join("fixtures/small-estate.xlsx"))
@@ -312,6 +317,7 @@ fn command_monthly_total() -> String {
             "--format",
             "json",
         ])
+        .args(flags)
         .output()
         .unwrap();
     assert!(
@@ -1073,4 +1079,61 @@ fn more_settings_plan_as_their_flags_do() {
     );
     let command: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(plan, command);
+}
+
+#[test]
+fn more_settings_on_the_page_replan_like_their_flags() {
+    if !Path::new(CHROMIUM).exists() || !Path::new(CHROMEDRIVER).exists() {
+        println!("skipped: chromium/chromedriver not installed");
+        return;
+    }
+    let (_server, port) = serve(&[]);
+    let driver = Driver::start();
+    let page = format!("http://127.0.0.1:{port}/");
+    driver.call("POST", "/url", Some(json!({"url": page})));
+    driver.wait_for("return document.body.dataset.ready || ''", |s| s == "1");
+    // Closed at first, its fields holding /api/defaults' values.
+    let start = driver.script(
+        "return [document.getElementById('more').open, \
+         document.querySelector('[data-opt=ha_hosts]').value, \
+         document.querySelector('[data-opt=\"io_profile.block_size_kib\"]').value, \
+         document.querySelector('[data-opt=vsan_policy]').value]",
+    );
+    assert_eq!(start, json!([false, "1", "8", "auto"]));
+    driver.type_into("[data-opt=iops]", "20000");
+    driver.type_into("[data-opt=throughput_mibps]", "400");
+    let input = driver.element("#files");
+    let fixture = root().join("fixtures/small-estate.xlsx");
+    driver.call(
+        "POST",
+        &format!("/element/{input}/value"),
+        Some(json!({"text": fixture.display().to_string()})),
+    );
+    let cost_js = "return document.getElementById('monthly-cost').dataset.usd";
+    let default = command_monthly_total();
+    driver.wait_for(cost_js, |s| s == default);
+    let summary = driver.element("#more summary");
+    driver.call(
+        "POST",
+        &format!("/element/{summary}/click"),
+        Some(json!({})),
+    );
+    // HA hosts 3: 2 clusters x (1 host for the VMs + 3) = 8 hosts instead of AVS's 3-host
+    // minimum each (6): 2 more hosts x 9.20 USD/h x 730 h = 13,432.00 USD more per month.
+    // (HA hosts 2 gives 1 + 2 = 3, the minimum: the same cost as the default.)
+    driver.type_into("[data-opt=ha_hosts]", "3");
+    let ha3 = command_monthly_total_with(&["--ha-hosts", "3"]);
+    driver.wait_for(cost_js, |s| s == ha3);
+    let more = ha3.parse::<f64>().unwrap() - default.parse::<f64>().unwrap();
+    assert!((more - 13_432.0).abs() < 0.005, "{more}");
+    // A field of the I/O profile: the page sends the whole profile, the rest defaults.
+    driver.type_into("[data-opt=\"io_profile.block_size_kib\"]", "64");
+    let block64 = command_monthly_total_with(&["--ha-hosts", "3", "--block-size", "64"]);
+    assert_ne!(block64, ha3);
+    driver.wait_for(cost_js, |s| s == block64);
+    // Out of the library's range: refused on the page, in the form's words.
+    driver.type_into("[data-opt=max_datastores]", "0");
+    driver.wait_for("return document.getElementById('error').textContent", |s| {
+        s == "Max datastores: at least 1"
+    });
 }
