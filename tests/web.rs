@@ -306,17 +306,20 @@ fn command_monthly_total() -> String {
 
 /// [`command_monthly_total`] with more flags.
 fn command_monthly_total_with(flags: &[&str]) -> String {
+    let targets = ["--iops", "20000", "--throughput-mibps", "400"];
+    let plan = command_plan(&[&targets[..], flags].concat());
+    format!(
+        "{:.2}",
+        plan["summary"]["total_usd_per_month"].as_f64().unwrap()
+    )
+}
+
+/// `dsplan plan small-estate.xlsx --format json FLAGS` run in `fixtures/` (so the plan
+/// names the file as an upload of it does), parsed.
+fn command_plan(flags: &[&str]) -> Value {
     let out = Command::new(env!("CARGO_BIN_EXE_dsplan"))
-        .arg("plan")
-        .arg(root().join("fixtures/small-estate.xlsx"))
-        .args([
-            "--iops",
-            "20000",
-            "--throughput-mibps",
-            "400",
-            "--format",
-            "json",
-        ])
+        .current_dir(root().join("fixtures"))
+        .args(["plan", "small-estate.xlsx", "--format", "json"])
         .args(flags)
         .output()
         .unwrap();
@@ -325,11 +328,7 @@ fn command_monthly_total_with(flags: &[&str]) -> String {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let plan: Value = serde_json::from_slice(&out.stdout).unwrap();
-    format!(
-        "{:.2}",
-        plan["summary"]["total_usd_per_month"].as_f64().unwrap()
-    )
+    serde_json::from_slice(&out.stdout).unwrap()
 }
 
 #[test]
@@ -1066,18 +1065,7 @@ fn more_settings_plan_as_their_flags_do() {
     assert_eq!((&s["clusters"], &s["datastores"]), (&json!(2), &json!(2)));
     // And the whole plan is the command's with the same flags (the vSAN settings
     // too), run where the upload's name is the file's.
-    let out = Command::new(env!("CARGO_BIN_EXE_dsplan"))
-        .current_dir(root().join("fixtures"))
-        .args(["plan", "small-estate.xlsx", "--format", "json"])
-        .args(MORE_FLAGS)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let command: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let command = command_plan(MORE_FLAGS);
     assert_eq!(plan, command);
 }
 
