@@ -376,21 +376,7 @@ pub fn run(args: &PlanArgs) -> Result<(), Failure> {
 /// A failure naming the folder or file that could not be written (exit 1), or an internal
 /// failure if a chart cannot be drawn.
 fn write_charts(planned: &Planned, args: &PlanArgs, dir: &Path) -> Result<(), Failure> {
-    let model = dsplan::perf::PerfModel::builtin().map_err(dsplan::Error::from)?;
-    let catalog = dsplan::catalog::Catalog::builtin().map_err(dsplan::Error::from)?;
-    let inputs = report::charts::PerfInputs {
-        model: &model,
-        limits: &catalog.limits,
-        nconnect: args.nconnect,
-        cold_pct: args.cold_pct,
-        max_datastores: args.max_datastores,
-    };
-    let charts = match planned {
-        Planned::Single(plan) => report::charts::plan_charts(plan, &inputs),
-        Planned::PerCluster(plans) => report::charts::cluster_plans_charts(plans, &inputs),
-        Planned::Estate(plan) => report::charts::estate_charts(plan, &inputs),
-    }
-    .map_err(dsplan::Error::from)?;
+    let charts = planned.charts(&args.options()?)?;
     std::fs::create_dir_all(dir)
         .map_err(|e| Failure::usage(format!("--charts {}: cannot create: {e}", dir.display())))?;
     for (name, svg) in charts {

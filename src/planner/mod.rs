@@ -38,6 +38,7 @@ use crate::optimize;
 use crate::optimize::EstateOptions;
 use crate::perf::PerfModel;
 use crate::plan::{ClusterPlans, EstatePlan, Plan};
+use crate::report;
 use crate::sizing::HostPrices;
 use crate::vsan::{self, VsanCatalog};
 
@@ -52,6 +53,33 @@ pub enum Planned {
     /// The whole estate: hosts and clusters sized from compute, datastores per cluster,
     /// shared pools, and the cost against vSAN alone.
     Estate(Box<EstatePlan>),
+}
+
+impl Planned {
+    /// The SVG charts of this plan (`dsplan plan --charts`, the web page): for one
+    /// cluster [`report::charts::plan_charts`], per cluster
+    /// [`report::charts::cluster_plans_charts`], for the estate
+    /// [`report::charts::estate_charts`], the performance curves drawn with the built-in
+    /// model and `options`' nconnect, cold share and datastore range.
+    ///
+    /// # Errors
+    /// [`Error`] if the built-in model or catalog cannot load, or a chart cannot be drawn.
+    pub fn charts(&self, options: &PlanOptions) -> Result<Vec<report::charts::Chart>, Error> {
+        let model = PerfModel::builtin()?;
+        let catalog = Catalog::builtin()?;
+        let inputs = report::charts::PerfInputs {
+            model: &model,
+            limits: &catalog.limits,
+            nconnect: options.nconnect,
+            cold_pct: options.cold_pct,
+            max_datastores: options.max_datastores,
+        };
+        Ok(match self {
+            Planned::Single(plan) => report::charts::plan_charts(plan, &inputs),
+            Planned::PerCluster(plans) => report::charts::cluster_plans_charts(plans, &inputs),
+            Planned::Estate(plan) => report::charts::estate_charts(plan, &inputs),
+        }?)
+    }
 }
 
 /// Plans ANF datastores from RVTools exports (or an [`Inventory`] already read) with

@@ -254,23 +254,10 @@ pub fn workbook(planned: &Planned) -> Result<report::xlsx::Workbook, crate::Erro
     }?)
 }
 
-/// The charts `dsplan plan --charts` draws for this plan.
+/// The charts `dsplan plan --charts` draws for this plan ([`Planned::charts`]).
 fn charts(planned: &Planned, options: &PlanOptions) -> Result<Vec<ChartView>, crate::Error> {
-    let model = crate::perf::PerfModel::builtin()?;
-    let catalog = crate::catalog::Catalog::builtin()?;
-    let inputs = report::charts::PerfInputs {
-        model: &model,
-        limits: &catalog.limits,
-        nconnect: options.nconnect,
-        cold_pct: options.cold_pct,
-        max_datastores: options.max_datastores,
-    };
-    let charts = match planned {
-        Planned::Single(plan) => report::charts::plan_charts(plan, &inputs),
-        Planned::PerCluster(plans) => report::charts::cluster_plans_charts(plans, &inputs),
-        Planned::Estate(plan) => report::charts::estate_charts(plan, &inputs),
-    }?;
-    Ok(charts
+    Ok(planned
+        .charts(options)?
         .into_iter()
         .map(|(name, svg)| ChartView { name, svg })
         .collect())
