@@ -86,6 +86,32 @@ pub fn show_setting(v: f64) -> String {
     }
 }
 
+/// A name as a name part (a file-name stem, the start of an Azure resource name): ASCII
+/// letters and digits kept, every run of other characters one `-`, no `-` at either end
+/// (`Prod East/01` -> `Prod-East-01`, `été` -> `t`, `../..` -> empty). Callers cap the
+/// length and say what an empty result becomes.
+pub fn slug(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c);
+        } else if !out.is_empty() && !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    let kept = out.trim_end_matches('-').len();
+    out.truncate(kept);
+    out
+}
+
+/// [`slug`] cut to at most `max` characters, without a `-` left at the end (a slug is
+/// ASCII, so characters are bytes).
+pub fn slug_cut(slug: &str, max: usize) -> String {
+    slug[..slug.len().min(max)]
+        .trim_end_matches('-')
+        .to_string()
+}
+
 /// Longest text, in characters, quoted whole in a message or warning.
 pub const CLIP_CHARS: usize = 60;
 
@@ -135,6 +161,16 @@ pub fn first_few(items: impl Iterator<Item = String>, total: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn slugs_keep_ascii_letters_and_digits() {
+        assert_eq!(slug("Prod East/01"), "Prod-East-01");
+        assert_eq!(slug("--a__b--"), "a-b");
+        assert_eq!(slug("../.."), "");
+        // "aaaa-bbbb" cut at 5 would end on '-': it is dropped.
+        assert_eq!(slug_cut("aaaa-bbbb", 5), "aaaa");
+        assert_eq!(slug_cut("ab", 5), "ab");
+    }
 
     #[test]
     fn names_over_60_characters_are_cut_with_an_ellipsis() {

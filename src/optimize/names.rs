@@ -27,23 +27,14 @@ pub(crate) const MAX_STEM_CHARS: usize = 36;
 /// characters one `-`, no `-` at either end, starting with a letter (`c-` put in front
 /// otherwise), at most [`MAX_STEM_CHARS`] characters; `cluster` when nothing is left.
 pub(crate) fn stem(cluster: &str) -> String {
-    let mut out = String::new();
-    for c in cluster.chars() {
-        if c.is_ascii_alphanumeric() {
-            out.push(c);
-        } else if !out.is_empty() && !out.ends_with('-') {
-            out.push('-');
-        }
-    }
-    let mut out = out.trim_end_matches('-').to_string();
+    let mut out = crate::numbers::slug(cluster);
     if out.is_empty() {
         return "cluster".to_string();
     }
     if !out.starts_with(|c: char| c.is_ascii_alphabetic()) {
         out.insert_str(0, "c-");
     }
-    out.truncate(MAX_STEM_CHARS);
-    out.trim_end_matches('-').to_string()
+    crate::numbers::slug_cut(&out, MAX_STEM_CHARS)
 }
 
 /// Gives each cluster's datastores and pools its stem: `anf-ds-01` becomes

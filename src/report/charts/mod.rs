@@ -125,22 +125,11 @@ fn cluster_alternatives(clusters: &[ClusterPlan]) -> Result<Vec<Chart>, ReportEr
 /// of other characters one `-`, no `-` at either end, at most 60 characters; `cluster`
 /// when nothing is left (`Prod East/01` -> `prod-east-01`, `../..` -> `cluster`).
 fn chart_file_stem(name: &str) -> String {
-    let mut stem = String::new();
-    for c in name.chars() {
-        if c.is_ascii_alphanumeric() {
-            if stem.len() >= 60 {
-                break;
-            }
-            stem.push(c.to_ascii_lowercase());
-        } else if !stem.is_empty() && !stem.ends_with('-') {
-            stem.push('-');
-        }
-    }
-    let stem = stem.trim_end_matches('-');
+    let stem = crate::numbers::slug_cut(&crate::numbers::slug(name), 60);
     if stem.is_empty() {
         "cluster".to_string()
     } else {
-        stem.to_string()
+        stem.to_ascii_lowercase()
     }
 }
 
