@@ -12,7 +12,7 @@
 //! cheaper reserved); mixes of the two per cluster are not explored.
 
 use super::account::{provisioned, quota_warnings};
-use super::estate_levels::reserved_levels;
+use super::estate::reserved_levels;
 use super::milp::round_cents;
 use super::one_cluster::plan_cluster;
 use super::reserve::{estate_cost, estate_reservations};

@@ -3,13 +3,13 @@
 //! settings and a missing target (once for the estate), AV64 in a Gen 1 private cloud, no
 //! HA reserve, a reservation that buys nothing, and a grouping that would need fewer hosts.
 
-use super::estate_pools::account_warnings;
-use super::estate_sku::{EstateOptions, SkuEstate};
-use super::{OptimizeError, OptimizeOptions};
+use super::pools::account_warnings;
+use super::sku::{EstateOptions, SkuEstate};
 use crate::catalog::{Catalog, ReservationTerm};
 use crate::demand::Demand;
 use crate::inventory::Warning;
 use crate::numbers::group_thousands as g;
+use crate::optimize::{OptimizeError, OptimizeOptions};
 use crate::plan::{ClusterPlans, EstatePool};
 use crate::sizing::{Driver, EstateSizing, Grouping, SizingOptions, size_estate};
 use crate::vsan::VsanCatalog;
@@ -43,7 +43,7 @@ pub(super) fn estate_warnings(
     warnings.extend(account_warnings(pools, &catalog.limits, &prices.region));
     // The peak settings against the estate's targets, once (not per cluster share).
     let o = &demand.options;
-    warnings.extend(super::run::peak_warnings(
+    warnings.extend(crate::optimize::run::peak_warnings(
         options,
         o.iops,
         o.throughput_mibps,

@@ -1,7 +1,7 @@
 //! Estate plans ([`optimize_estate`]): for each host SKU, the estate's AVS clusters sized
 //! from compute ([`crate::sizing::size_estate`]), each cluster's datastores planned with
 //! its own hosts and VMs ([`super::optimize_per_cluster`]: reservations bought once for
-//! the estate), the pools shared across clusters ([`super::estate_pools`]), the hosts
+//! the estate), the pools shared across clusters ([`pools`]), the hosts
 //! priced, and the same estate on vSAN alone. The SKU with the lowest total (hosts + ANF)
 //! is the plan; every SKU's total is an alternative.
 //!
@@ -10,7 +10,15 @@
 //! them changes no cost, and each cluster's plan is the cheapest for its VMs, hosts and
 //! targets.
 
-use super::estate_sku::{EstateOptions, SkuEstate, hosts_cost, total};
+mod assemble;
+mod levels;
+mod pools;
+mod sku;
+mod warnings;
+
+pub(super) use levels::reserved_levels;
+pub use sku::EstateOptions;
+
 use super::milp::round_cents;
 use super::one_cluster::cluster_cost;
 use super::threads::in_threads;
@@ -23,6 +31,7 @@ use crate::sizing::{
     Driver, EstateSizing, HostTerm, SizingError, VmGroups, fitting_no_host, size_groups, vsan_alone,
 };
 use crate::vsan::{HostSku, VsanCatalog};
+use sku::{SkuEstate, hosts_cost, total};
 
 /// A SKU tried: its estate, or why it cannot hold the estate.
 enum Tried {
@@ -97,7 +106,7 @@ pub fn optimize_estate(
     let Some(Tried::Feasible(best)) = tried.into_iter().nth(chosen) else {
         return Err(OptimizeError::Solver("chosen SKU lost".into()));
     };
-    let mut plan = super::estate_assemble::assemble(
+    let mut plan = assemble::assemble(
         demand,
         catalog,
         vsan_catalog,

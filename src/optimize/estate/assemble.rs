@@ -3,13 +3,13 @@
 //! need fewer hosts), the summary with the year's cost and the vSAN-alone saving, and the
 //! sizing assumptions.
 
-use super::estate_pools::share_pools;
-use super::estate_sku::{EstateOptions, SkuEstate, hosts_cost};
-use super::estate_warnings::estate_warnings;
-use super::milp::round_cents;
-use super::{OptimizeError, OptimizeOptions};
+use super::pools::share_pools;
+use super::sku::{EstateOptions, SkuEstate, hosts_cost};
+use super::warnings::estate_warnings;
 use crate::catalog::Catalog;
 use crate::demand::Demand;
+use crate::optimize::milp::round_cents;
+use crate::optimize::{OptimizeError, OptimizeOptions};
 use crate::plan::{
     Assumption, ClusterPlans, EstatePlan, EstateSummary, HostsByDriver, SCHEMA_VERSION,
     SkuAlternative, VsanAloneCost,

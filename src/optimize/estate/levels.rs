@@ -8,12 +8,12 @@
 //! module tries the levels chosen pay as you go and those each cluster would choose with a
 //! reservation of its own.
 
-use super::one_cluster::plan_cluster;
-use super::reserve::{hot_tier, purchases};
-use super::{OptimizeError, OptimizeOptions};
 use crate::catalog::{Catalog, ReservationTerm, ServiceLevel};
 use crate::demand::ClusterDemands;
 use crate::inventory::Warning;
+use crate::optimize::one_cluster::plan_cluster;
+use crate::optimize::reserve::{hot_tier, purchases};
+use crate::optimize::{OptimizeError, OptimizeOptions};
 use crate::perf::PerfModel;
 use crate::plan::ClusterPlan;
 
@@ -181,7 +181,7 @@ fn combination_cost(
 ///
 /// # Errors
 /// Errors of [`plan_cluster`] other than a level that cannot meet the targets.
-pub(super) fn reserved_levels(
+pub(in crate::optimize) fn reserved_levels(
     clusters: &ClusterDemands,
     catalog: &Catalog,
     model: &PerfModel,

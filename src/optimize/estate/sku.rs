@@ -2,8 +2,8 @@
 //! same estate on vSAN alone, its host price) and the arithmetic of its costs; the
 //! estate plan's settings beyond the optimizer's ([`EstateOptions`]).
 
-use super::milp::round_cents;
 use crate::demand::ClusterDemands;
+use crate::optimize::milp::round_cents;
 use crate::plan::ClusterPlans;
 use crate::sizing::{EstateSizing, HostPrices, HostTerm, SizingOptions, VsanAlone};
 use crate::vsan::VsanOptions;

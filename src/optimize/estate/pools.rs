@@ -13,9 +13,9 @@
 //! save up to 1 TiB per cluster; the plan keeps each cluster's whole TiB, the conservative
 //! figure.)
 
-use super::account::quota_warnings;
 use crate::catalog::{Limits, ServiceLevel};
 use crate::inventory::Warning;
+use crate::optimize::account::quota_warnings;
 use crate::plan::{ClusterPlans, EstatePool};
 
 /// One cluster's pool, before sharing.
