@@ -24,13 +24,16 @@
 mod fit;
 mod options;
 mod pack;
+mod price_file;
 mod prices;
 mod vsan_alone;
 
 pub use fit::{NoHostFits, fitting_no_host};
 pub use options::{Grouping, MemoryBasis, SizingError, SizingOptions, VmTooLarge};
 pub use pack::Driver;
-pub use prices::{HostPrice, HostPrices, HostTerm, MAX_USD_PER_HOST_HOUR};
+pub use prices::{
+    AVS_HOST_PRICES_CSV, HostPrice, HostPrices, HostTerm, MAX_USD_PER_HOST_HOUR, host_price_table,
+};
 pub use vsan_alone::{VsanAlone, VsanAloneCluster, vsan_alone};
 
 use std::collections::{BTreeMap, BTreeSet};

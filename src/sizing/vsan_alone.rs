@@ -64,10 +64,12 @@ pub fn vsan_alone(
         sku: sizing.sku.clone(),
         ..o.clone()
     };
+    // Only the hosts are used here: the estate prices them with its own host price.
+    let unpriced = vsan::ListPrice::Unknown("priced by the estate".into());
     let mut clusters = Vec::with_capacity(sizing.clusters.len());
     let mut sizes = Vec::new();
     for (c, &gib) in sizing.clusters.iter().zip(data_gib) {
-        let r = vsan::compare(catalog, gib, c.hosts, 0.0, 730.0, &o)?;
+        let r = vsan::compare(catalog, gib, c.hosts, 0.0, 730.0, &o, &unpriced)?;
         let split = catalog.limits.split(r.hosts_needed);
         if let Some(s) = split {
             let extra = r.hosts_needed - s.smallest_cluster * s.clusters;

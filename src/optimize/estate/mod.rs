@@ -28,7 +28,7 @@ use crate::demand::{ClusterDemand, ClusterDemands, Demand, ExclusionReason};
 use crate::perf::PerfModel;
 use crate::plan::{ClusterPlans, EstatePlan, SkuAlternative};
 use crate::sizing::{
-    Driver, EstateSizing, HostTerm, SizingError, VmGroups, fitting_no_host, size_groups, vsan_alone,
+    Driver, EstateSizing, SizingError, VmGroups, fitting_no_host, size_groups, vsan_alone,
 };
 use crate::vsan::{HostSku, VsanCatalog};
 use sku::{SkuEstate, hosts_cost, total};
@@ -102,7 +102,7 @@ pub fn optimize_estate(
     let Some(chosen) = choose(&tried, hours) else {
         return Err(first_error(tried));
     };
-    let alternatives = sku_alternatives(&tried, chosen, hours, estate.host_term);
+    let alternatives = sku_alternatives(&tried, chosen, hours, estate);
     let Some(Tried::Feasible(best)) = tried.into_iter().nth(chosen) else {
         return Err(OptimizeError::Solver("chosen SKU lost".into()));
     };
@@ -585,13 +585,13 @@ fn sku_alternatives(
     tried: &[Tried],
     chosen: usize,
     hours: f64,
-    term: HostTerm,
+    estate: &EstateOptions,
 ) -> Vec<SkuAlternative> {
     tried
         .iter()
         .enumerate()
         .map(|(i, t)| match t {
-            Tried::Feasible(e) => feasible_row(e, i == chosen, hours, term),
+            Tried::Feasible(e) => feasible_row(e, i == chosen, hours, estate),
             Tried::Infeasible(sku, err) => SkuAlternative {
                 sku: sku.clone(),
                 feasible: false,
@@ -611,7 +611,8 @@ fn sku_alternatives(
         .collect()
 }
 
-fn feasible_row(e: &SkuEstate, chosen: bool, hours: f64, term: HostTerm) -> SkuAlternative {
+fn feasible_row(e: &SkuEstate, chosen: bool, hours: f64, estate: &EstateOptions) -> SkuAlternative {
+    let (prices, term) = (&estate.host_prices, estate.host_term);
     let hosts_usd = hosts_cost(e.sizing.hosts, e.host_usd_per_hour, hours);
     SkuAlternative {
         sku: e.sizing.sku.clone(),
@@ -630,7 +631,10 @@ fn feasible_row(e: &SkuEstate, chosen: bool, hours: f64, term: HostTerm) -> SkuA
             .as_ref()
             .and_then(|v| hosts_cost(v.hosts, e.host_usd_per_hour, hours)),
         note: if chosen && e.host_usd_per_hour.is_none() {
-            format!("chosen: the fewest hosts (no feasible SKU has a {term} host price)")
+            format!(
+                "chosen: the fewest hosts, as no feasible SKU has a {term} host price ({})",
+                prices.missing(term)
+            )
         } else if chosen {
             "chosen".into()
         } else if e.sizing.sku == "av64" && e.host_usd_per_hour.is_some() {
@@ -639,9 +643,9 @@ fn feasible_row(e: &SkuEstate, chosen: bool, hours: f64, term: HostTerm) -> SkuA
                 .into()
         } else if e.host_usd_per_hour.is_none() {
             format!(
-                "no {} {term} host price in data/ or `host_price_file`: sized only (its \
-                 storage not planned, its total not compared)",
-                e.sizing.sku
+                "{}: sized only (its storage not planned, its total not compared; give \
+                 `host_price_file`)",
+                prices.missing(term)
             )
         } else {
             "dearer".into()
