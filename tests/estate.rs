@@ -387,15 +387,18 @@ fn large_estate() -> Inventory {
 
 #[test]
 fn estate_over_2048_tib_shares_two_standard_pools() {
-    // Each cluster: 800,000 x 1.2 = 960,000 GiB = 937.5 TiB -> a 938 TiB pool in 10
-    // datastores (938 / 100 TiB per volume = 9.38 -> 10; `max_datastores` 16). Standard
-    // only (Flexible would be cheaper, see the next test): 938 x 150.99904 = 141,637.10.
-    // Shared first fit decreasing, at most 2,048 TiB: 938 + 938 = 1,876 <= 2,048, + 938 =
-    // 2,814 > 2,048 -> pool-standard-1 1,876 TiB (a, b; 20 datastores; 283,274.20) and
-    // pool-standard-2 938 TiB (c; 10 datastores; 141,637.10). ANF 3 x 141,637.10 =
-    // 424,911.30 USD/month.
+    // Each cluster: 800,000 x 1.2 = 960,000 GiB, a share of 960,000 GiB in 10 datastores
+    // of 96,000 GiB (960,000 / 102,400 GiB per volume = 9.38 -> 10; `max_datastores` 16).
+    // Standard only (Flexible would be cheaper, see the next test): 0.000202 x 730 =
+    // 0.14746 USD per GiB-month. Shared first fit decreasing, at most 2,048 x 1,024 =
+    // 2,097,152 GiB: 960,000 + 960,000 = 1,920,000 fits, + 960,000 = 2,880,000 does not ->
+    // pool-standard-1: 1,920,000 GiB = 1,875 TiB exactly (a, b; 20 datastores; 1,920,000 x
+    // 0.14746 = 283,123.20, 141,561.60 each) and pool-standard-2: 960,000 GiB = 937.5 ->
+    // 938 TiB, rounded up once (c; 10 datastores; 960,512 x 0.14746 = 141,637.10). ANF
+    // 283,123.20 + 141,637.10 = 424,760.30 USD/month: 151.00 (one TiB) less than a
+    // 938 TiB pool per cluster (3 x 141,637.10 = 424,911.30).
     // Hosts (AV36P): 400 vCPU -> ceil(2.78) = 3, 800 GiB -> ceil(1.19) = 2 -> 4 each, 12;
-    // 12 x 6,716 = 80,592.00; total 80,592.00 + 424,911.30 = 505,503.30.
+    // 12 x 6,716 = 80,592.00; total 80,592.00 + 424,760.30 = 505,352.30.
     let p = plan_estate(
         large_estate(),
         PlanOptions {
@@ -420,23 +423,42 @@ fn estate_over_2048_tib_shares_two_standard_pools() {
     assert_eq!(
         pools,
         [
-            ("pool-standard-1", 1_876, 20, vec!["avs-a", "avs-b"]),
+            ("pool-standard-1", 1_875, 20, vec!["avs-a", "avs-b"]),
             ("pool-standard-2", 938, 10, vec!["avs-c"]),
         ]
     );
     assert!(p.pools.iter().all(|x| x.size_tib <= 2_048));
-    assert!(close(p.pools[0].cost_usd_per_month, 283_274.20));
+    assert!(close(p.pools[0].cost_usd_per_month, 283_123.20));
     assert!(close(p.pools[1].cost_usd_per_month, 141_637.10));
-    assert_eq!(p.summary.pool_size_tib, 2_814);
-    assert!(close(p.summary.anf_usd_per_month, 424_911.30));
+    assert_eq!(p.summary.pool_size_tib, 2_813);
+    assert!(close(p.summary.anf_usd_per_month, 424_760.30));
+    for c in &p.clusters {
+        let share = &c.plan.pools[0];
+        assert_eq!(
+            (share.size_tib, share.share_gib),
+            (0, 960_000),
+            "{}",
+            c.cluster
+        );
+        let cost = if c.cluster == "avs-c" {
+            141_637.10
+        } else {
+            141_561.60
+        };
+        assert!(
+            close(c.plan.totals.cost_usd_per_month, cost),
+            "{}",
+            c.cluster
+        );
+    }
     assert_eq!(p.summary.hosts, 12);
-    assert!(close(p.summary.total_usd_per_month.unwrap(), 505_503.30));
+    assert!(close(p.summary.total_usd_per_month.unwrap(), 505_352.30));
     // vSAN alone (AV36P, 17.46230 TiB raw per host): each cluster's 800,000 GiB = 781.25 TiB
     // on RAID-6 (1.5) with 25% slack needs 781.25 x 1.5 / 0.75 = 1,562.5 TiB raw:
     // 89 x 17.4623 = 1,554.1 < 1,562.5 <= 90 x 17.4623 = 1,571.6 -> 90 hosts, 6 clusters of
     // 15 (RAID-6 from 6 hosts). 3 x 90 = 270 hosts (258 more), 18 clusters of 15; a private
     // cloud holds 6 of them (90 hosts; 7 would be 105 > 96) -> 3 private clouds.
-    // 270 x 6,716 = 1,813,320.00; savings 1,813,320.00 - 505,503.30 = 1,307,816.70.
+    // 270 x 6,716 = 1,813,320.00; savings 1,813,320.00 - 505,352.30 = 1,307,967.70.
     let v = &p.vsan_alone.as_ref().unwrap().sizing;
     assert!(v.clusters.iter().all(|c| c.hosts == 90 && c.clusters == 6));
     assert_eq!(
@@ -446,7 +468,7 @@ fn estate_over_2048_tib_shares_two_standard_pools() {
     assert_eq!(p.summary.vsan_alone_usd_per_month, Some(1_813_320.0));
     assert!(close(
         p.summary.savings_usd_per_month.unwrap(),
-        1_307_816.70
+        1_307_967.70
     ));
     // Each cluster's datastores name their shared pool.
     for c in &p.clusters {
@@ -993,9 +1015,10 @@ fn reserved_host_prices_from_a_file_can_change_the_sku() {
 fn twenty_six_flexible_pools_need_two_netapp_accounts() {
     // 26 source clusters of 3 VMs x 2 vCPU, 8 GiB, 100 GiB: 3 hosts each (as in the
     // 13-cluster test), 78 hosts; 12 + 12 + 2 clusters in 3 private clouds. Storage per
-    // cluster 300 x 1.2 = 360 GiB -> a 1 TiB Flexible pool (the cheapest in eastus), not
-    // shared: 26 pools, 25 per NetApp account -> 2 accounts (the 26th pool in the second),
-    // and a warning. ANF 26 x 112.88 (112.87552 rounded per cluster) = 2,934.88.
+    // cluster 300 x 1.2 = 360 GiB -> a 1 TiB Flexible pool (Flexible only: at every level
+    // the 26 shares of 360 GiB would share one 10 TiB Standard pool), not shared: 26
+    // pools, 25 per NetApp account -> 2 accounts (the 26th pool in the second), and a
+    // warning. ANF 26 x 112.88 (112.87552 rounded per cluster) = 2,934.88.
     let all = (1..=26)
         .flat_map(|c| vms(&format!("n{c:02}"), 3, 2, 8.0, 100.0))
         .collect();
@@ -1003,6 +1026,7 @@ fn twenty_six_flexible_pools_need_two_netapp_accounts() {
         inventory(all),
         PlanOptions {
             host_sku: Some("av36p".into()),
+            service_levels: vec![ServiceLevel::Flexible],
             ..PlanOptions::default()
         },
     );

@@ -1,7 +1,7 @@
 //! Property tests of the optimizer: on random small instances the MILP's monthly cost equals
-//! the cheapest layout found by exhaustive enumeration over service level, pool TiB,
-//! datastore count, cool access, regular or large volumes and reservation units (every
-//! count of 1 PiB and of 100 TiB units), to the cent; every returned plan meets its targets when re-evaluated; the alternatives and
+//! the cheapest layout found by exhaustive enumeration over service level, pool TiB (or,
+//! for a share of a shared pool, GiB), datastore count, cool access, regular or large
+//! volumes and reservation units (every count of 1 PiB and of 100 TiB units), to the cent; every returned plan meets its targets when re-evaluated; the alternatives and
 //! marginal costs never undercut the chosen plan.
 
 use dsplan::catalog::{Catalog, ReservationTerm, ServiceLevel};
@@ -53,6 +53,9 @@ struct Knobs<'a> {
     allow_large: bool,
     /// Datastore counts tried: 1..=this.
     max_datastores: u32,
+    /// Standard, Premium and Ultra pools are shares of a shared pool (`shared_pool`):
+    /// whole GiB, no pool minimum of their own; Flexible stays whole TiB.
+    shared: bool,
 }
 
 /// Hot-tier cost with the cheapest whole numbers of reservation units, every count of every
@@ -126,8 +129,9 @@ struct Cheapest {
 /// The cheapest layout of every combination, written independently of the MILP: every
 /// service level, cool access off/on, regular volumes (and large ones when `k.allow_large`),
 /// every datastore count 1..=8, the smallest pool size 1..=2048 TiB that meets the targets
-/// (larger pools of a combination only cost more); Flexible buys the least whole MiB/s above
-/// its included 128.
+/// (larger pools of a combination only cost more; with `k.shared`, a Standard, Premium or
+/// Ultra share in whole GiB, tried upwards from the whole GiB below the required capacity);
+/// Flexible buys the least whole MiB/s above its included 128.
 fn cheapest_layouts(
     k: &Knobs,
     required_gib: f64,
@@ -206,8 +210,25 @@ fn cheapest_layouts_with(
                     {
                         continue;
                     }
-                    for p in 1..=2048u32 {
-                        let pf = f64::from(p);
+                    let share = k.shared && spec.service_level != ServiceLevel::Flexible;
+                    // A share starts at the whole GiB below the largest of the capacity,
+                    // the volume minimums and the QoS it needs (each checked again below).
+                    let rate = if cool {
+                        cool_rate(c, k, spec)
+                    } else {
+                        spec.throughput_mibps_per_tib
+                    };
+                    let floor_gib = required_gib
+                        .max(vmin_tib * 1024.0 * f64::from(d))
+                        .max(qos / rate.max(1e-9) * 1024.0);
+                    let (unit_gib, first) = if share {
+                        (1.0, (floor_gib.floor() as u32).saturating_sub(1).max(1))
+                    } else {
+                        (1024.0, 1)
+                    };
+                    let last = (2048.0 * 1024.0 / unit_gib) as u32;
+                    for p in first..=last {
+                        let pf = f64::from(p) * unit_gib / 1024.0;
                         if pf * 1024.0 < required_gib
                             || pf > vmax_tib * f64::from(d)
                             || vmin_tib * f64::from(d) > pf
@@ -218,11 +239,6 @@ fn cheapest_layouts_with(
                             let need = (qos - 128.0).max(0.0).ceil();
                             (need * tp_price.unwrap_or(0.0), 128.0 + need <= 640.0 * pf)
                         } else {
-                            let rate = if cool {
-                                cool_rate(c, k, spec)
-                            } else {
-                                spec.throughput_mibps_per_tib
-                            };
                             (0.0, rate * pf + 1e-6 >= qos)
                         };
                         if !ok {
@@ -329,6 +345,7 @@ proptest! {
         retrieval_pct in prop::sample::select(vec![0.0f64, 10.0, 50.0]),
         reservation in prop::sample::select(vec![ReservationTerm::None, ReservationTerm::OneYear, ReservationTerm::ThreeYear]),
         allow_large in any::<bool>(),
+        shared in any::<bool>(),
     ) {
         let small = IoProfile { block_size_kib: block, read_pct: 70.0, random_pct: 100.0 };
         let m = PerfModel::builtin().unwrap();
@@ -360,8 +377,9 @@ proptest! {
             // check is about prices, so it stays in the sample.
             allow_unlisted_region: true,
             allow_large_volumes: allow_large,
+            shared_pool: shared,
         }).unwrap();
-        let knobs = Knobs { region, hosts, cold_pct, retrieval_pct, reservation, allow_large, max_datastores: 8 };
+        let knobs = Knobs { region, hosts, cold_pct, retrieval_pct, reservation, allow_large, max_datastores: 8, shared };
         let expected = brute_force(&knobs, demand.required_capacity_gib, demand.data_capacity_gib(), iops, mibps, &small)
             .expect("brute force finds a layout whenever the MILP does");
         prop_assert!((plan.totals.cost_usd_per_month - expected).abs() < 0.005,
@@ -369,7 +387,13 @@ proptest! {
         // re-evaluated, the plan meets every target
         prop_assert!(plan.performance.small_block.iops + 1e-6 >= iops);
         prop_assert!(plan.performance.large_block.throughput_mibps + 1e-6 >= mibps);
-        prop_assert!(f64::from(plan.totals.pool_size_tib) * 1024.0 + 1e-6 >= demand.required_capacity_gib);
+        // a pool of its own in whole TiB, or a share of a shared pool in whole GiB
+        let pool_gib: f64 = plan.pools.iter()
+            .map(|p| f64::from(p.size_tib) * 1024.0 + f64::from(p.share_gib))
+            .sum();
+        prop_assert!(pool_gib + 1e-6 >= demand.required_capacity_gib);
+        prop_assert!(plan.pools.iter().all(|p| (p.size_tib == 0) == (p.share_gib > 0)));
+        prop_assert!(shared || plan.pools.iter().all(|p| p.share_gib == 0));
         let placed: f64 = plan.datastores.iter().map(|d| d.placed_capacity_gib).sum();
         prop_assert!((placed - demand.placed_capacity_gib).abs() < 1e-6);
         // no alternative or grown requirement is cheaper than the chosen plan (the nconnect 4
@@ -432,7 +456,7 @@ proptest! {
         }
         let knobs = Knobs {
             region, hosts, cold_pct: 0.0, retrieval_pct: 0.0, reservation, allow_large: false,
-            max_datastores: max_ds,
+            max_datastores: max_ds, shared: false,
         };
         let expected = brute_force_with(&only, &knobs, demand.required_capacity_gib, 0.0, 0.0, mibps, &small)
             .expect("brute force finds a layout whenever the MILP does");
@@ -462,6 +486,7 @@ proptest! {
         months in 1u32..=11,
         region in prop::sample::select(vec!["eastus", "westeurope"]),
         cold_pct in prop::sample::select(vec![0.0f64, 0.0, 60.0]),
+        shared in any::<bool>(),
     ) {
         let small = IoProfile::small_block();
         let m = PerfModel::builtin().unwrap();
@@ -483,6 +508,7 @@ proptest! {
             hosts,
             region: region.into(),
             cold_pct,
+            shared_pool: shared,
             ..OptimizeOptions::default()
         };
         let base_opt = optimize::optimize(&demand_for(base_mibps), &c, &m, &opts).unwrap();
@@ -501,6 +527,7 @@ proptest! {
             reservation: ReservationTerm::None,
             allow_large: false,
             max_datastores: 8,
+            shared,
         };
         let sizes = (base_demand.required_capacity_gib, base_demand.data_capacity_gib());
         let expected = brute_force_phased(&knobs, sizes, (base_mibps, peak_mibps), months, &small)

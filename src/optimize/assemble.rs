@@ -78,7 +78,8 @@ fn pool_plan(ctx: &Context, chosen: &Candidate) -> PoolPlan {
         name: format!("pool-{level}-1"),
         service_level: level,
         qos: "manual".into(),
-        size_tib: chosen.size_tib,
+        size_tib: chosen.own_tib(),
+        share_gib: chosen.share_gib(),
         throughput_mibps: chosen.qos_mibps(),
         included_throughput_mibps: chosen.included_mibps(),
         purchased_throughput_mibps: chosen.purchased_mibps,
@@ -107,14 +108,14 @@ fn first_month_cool_transfer(ctx: &Context, cool: bool) -> f64 {
     round_cents(ctx.cold_gib * ctx.prices.cool_transfer_usd_per_gib.unwrap_or(0.0))
 }
 
-/// The datastores: the pool's whole GiB split as evenly as whole numbers allow, each with
-/// an equal share of the QoS, the predictions and the cost (by size).
+/// The datastores: the pool's (or the share's) whole GiB split as evenly as whole numbers
+/// allow, each with an equal share of the QoS, the predictions and the cost (by size).
 fn datastore_plans(chosen: &Candidate, pool: &PoolPlan, v: &Verified) -> Vec<DatastorePlan> {
     let datastores = chosen.datastores;
     let d = f64::from(datastores);
-    let pool_gib = f64::from(chosen.size_tib) * 1024.0;
+    let pool_gib = f64::from(chosen.size_gib);
     // Volume quotas are whole GiB: the pool's GiB split as evenly as whole numbers allow.
-    let pool_gib_whole = u64::from(chosen.size_tib) * 1024;
+    let pool_gib_whole = u64::from(chosen.size_gib);
     let base_gib = pool_gib_whole / u64::from(datastores);
     let extra = pool_gib_whole % u64::from(datastores);
     (1..=datastores)
@@ -153,7 +154,7 @@ fn totals(demand: &Demand, chosen: &Candidate, pool: &PoolPlan, v: &Verified) ->
         datastores: chosen.datastores,
         flows: v.layout.flows(),
         hosts_with_vms: v.layout.hosts,
-        pool_size_tib: chosen.size_tib,
+        pool_size_tib: chosen.own_tib(),
         required_capacity_gib: demand.required_capacity_gib,
         placed_capacity_gib: demand.placed_capacity_gib,
         excluded_capacity_gib: demand.excluded_capacity_gib,

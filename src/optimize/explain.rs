@@ -50,7 +50,7 @@ pub(super) fn alternatives(
 pub(super) fn feasible_row(basis: &str, c: &Candidate, chosen: &Candidate) -> Alternative {
     let cost = c.cost.total_cents();
     let same = c.variant.spec.service_level == chosen.variant.spec.service_level
-        && c.size_tib == chosen.size_tib
+        && c.size_gib == chosen.size_gib
         && c.datastores == chosen.datastores
         && c.variant.cool == chosen.variant.cool
         && c.variant.large == chosen.variant.large
@@ -60,7 +60,8 @@ pub(super) fn feasible_row(basis: &str, c: &Candidate, chosen: &Candidate) -> Al
         service_level: Some(c.variant.spec.service_level),
         datastores: c.datastores,
         feasible: true,
-        pool_size_tib: c.size_tib,
+        pool_size_tib: c.own_tib(),
+        share_gib: c.share_gib(),
         purchased_throughput_mibps: c.purchased_mibps,
         cool_access: c.variant.cool,
         large_volumes: c.variant.large,
@@ -84,6 +85,7 @@ pub(super) fn infeasible_row(
         datastores,
         feasible: false,
         pool_size_tib: 0,
+        share_gib: 0,
         purchased_throughput_mibps: 0.0,
         cool_access: false,
         large_volumes: false,
@@ -190,23 +192,44 @@ fn pool_size_limit(
     qos_required: f64,
 ) -> BindingLimit {
     let spec = chosen.variant.spec;
-    let (size_tib, datastores) = (chosen.size_tib, chosen.datastores);
-    let capacity_tib = (demand.required_capacity_gib / GIB_PER_TIB)
+    let (size_tib, datastores) = (chosen.size_tib(), chosen.datastores);
+    // In units of the pool size: whole TiB, or whole GiB for a share of a shared pool
+    // (which has no pool minimum of its own).
+    let unit_gib = ctx.pool_unit_gib(&chosen.variant);
+    let unit_tib = unit_gib / GIB_PER_TIB;
+    let pool_min_gib = if chosen.share {
+        0.0
+    } else {
+        ctx.limits().pool_min_tib * GIB_PER_TIB
+    };
+    let capacity_units = (demand.required_capacity_gib / unit_gib)
         .ceil()
-        .max(ctx.limits().pool_min_tib);
+        .max(pool_min_gib / unit_gib);
+    let (pool_at, capacity) = if chosen.share {
+        let size = g(f64::from(chosen.size_gib), 0);
+        (
+            format!("pool share at {size} GiB"),
+            format!("{} GiB", g(capacity_units, 0)),
+        )
+    } else {
+        (
+            format!("pool at {size_tib} TiB"),
+            format!("{capacity_units} TiB"),
+        )
+    };
     let rate = chosen.variant.rate_mibps_per_tib();
     let (vmin_tib, _) = ctx.volume_range_tib(chosen.variant.large);
-    if f64::from(size_tib) <= capacity_tib {
+    if f64::from(chosen.size_gib) / unit_gib <= capacity_units {
         limit(
             Constraint::Capacity,
             format!(
-                "{} GiB required (after growth, snapshot reserve and headroom) sets the pool \
-                 at {size_tib} TiB",
+                "{} GiB required (after growth, snapshot reserve and headroom) sets the \
+                 {pool_at}",
                 g(demand.required_capacity_gib, 1)
             ),
         )
     } else if spec.service_level != ServiceLevel::Flexible
-        && rate * (f64::from(size_tib) - 1.0) < qos_required
+        && rate * (size_tib - unit_tib) < qos_required
     {
         let cool = if chosen.variant.cool {
             format!(
@@ -221,26 +244,23 @@ fn pool_size_limit(
         limit(
             Constraint::ThroughputQos,
             format!(
-                "{} MiB/s of QoS at {rate} MiB/s per TiB{cool} sets the {} pool at {size_tib} \
-                 TiB, above the {capacity_tib} TiB capacity needs",
+                "{} MiB/s of QoS at {rate} MiB/s per TiB{cool} sets the {} {pool_at}, above \
+                 the {capacity} capacity needs",
                 g(qos_required, 0),
                 spec.service_level
             ),
         )
-    } else if vmin_tib * f64::from(datastores) > f64::from(size_tib) - 1.0 {
+    } else if vmin_tib * f64::from(datastores) > size_tib - unit_tib {
         limit(
             Constraint::VolumeSize,
-            format!(
-                "{datastores} volumes of at least {vmin_tib:.3} TiB set the pool at {size_tib} \
-                 TiB"
-            ),
+            format!("{datastores} volumes of at least {vmin_tib:.3} TiB set the {pool_at}"),
         )
     } else {
         limit(
             Constraint::ThroughputQos,
             format!(
                 "{} MiB/s of QoS needs a Flexible pool of at least {size_tib} TiB (at most {} \
-                 MiB/s per TiB), above the {capacity_tib} TiB capacity needs",
+                 MiB/s per TiB), above the {capacity} capacity needs",
                 g(qos_required, 0),
                 spec.max_throughput_mibps_per_tib
             ),
@@ -257,7 +277,7 @@ fn datastore_count_limits(
 ) -> Result<Vec<BindingLimit>, OptimizeError> {
     let mut out = Vec::new();
     let o = &demand.options;
-    let (size_tib, datastores) = (chosen.size_tib, chosen.datastores);
+    let datastores = chosen.datastores;
     let ceilings = ctx.ceilings(&chosen.variant);
     let i = (datastores - 2) as usize;
     let (fewer_iops, fewer_tp) = (ceilings.iops[i], ceilings.throughput_mibps[i]);
@@ -291,10 +311,13 @@ fn datastore_count_limits(
         ));
     }
     let (_, vmax_tib) = ctx.volume_range_tib(chosen.variant.large);
-    if f64::from(size_tib) > vmax_tib * f64::from(datastores - 1) {
+    if chosen.size_tib() > vmax_tib * f64::from(datastores - 1) {
         out.push(limit(
             Constraint::VolumeSize,
-            format!("{size_tib} TiB needs {datastores} volumes of at most {vmax_tib} TiB"),
+            format!(
+                "{} needs {datastores} volumes of at most {vmax_tib} TiB",
+                chosen.size_text()
+            ),
         ));
     }
     Ok(out)
@@ -325,7 +348,7 @@ fn cool_access_limit(ctx: &Context, chosen: &Candidate) -> Result<BindingLimit, 
         cool: false,
         ..chosen.variant
     };
-    let hot_cost = cost_parts(ctx, &hot_only, chosen.size_tib, chosen.purchased_mibps)?;
+    let hot_cost = cost_parts(ctx, &hot_only, chosen.size_gib, chosen.purchased_mibps)?;
     Ok(limit(
         Constraint::CoolAccess,
         format!(

@@ -235,6 +235,22 @@ impl<'a> Context<'a> {
         &self.ceilings[usize::from(v.cool)][usize::from(v.large)]
     }
 
+    /// Whether `variant`'s pool is a share of a pool shared with other clusters
+    /// (`shared_pool`, every level but Flexible, whose pools stay one per cluster).
+    pub(super) fn shares(&self, variant: &Variant) -> bool {
+        self.options.shared_pool && variant.spec.service_level != ServiceLevel::Flexible
+    }
+
+    /// GiB per unit of the pool size `P` of `variant`: 1,024 (whole TiB) for a pool of the
+    /// plan's own, 1 (whole GiB, as volume quotas are) for a share of a shared pool.
+    pub(super) fn pool_unit_gib(&self, variant: &Variant) -> f64 {
+        if self.shares(variant) {
+            1.0
+        } else {
+            GIB_PER_TIB
+        }
+    }
+
     /// The cool states tried: hot only, or hot and cool.
     pub(super) fn cool_states(&self) -> &'static [bool] {
         if self.cool_possible {
@@ -345,19 +361,19 @@ impl CostParts {
     }
 }
 
-/// The monthly cost of a pool of `size_tib` for `variant`, with the mix of reservation
-/// units (100 TiB and 1 PiB) that makes its hot tier cheapest ([`cheapest_mix`]).
+/// The monthly cost of a pool (or a share of a shared pool) of `size_gib` for `variant`,
+/// with the mix of reservation units (100 TiB and 1 PiB) that makes its hot tier cheapest
+/// ([`cheapest_mix`]).
 pub(super) fn cost_parts(
     ctx: &Context,
     variant: &Variant,
-    size_tib: u32,
+    size_gib: u32,
     purchased_mibps: f64,
 ) -> Result<CostParts, OptimizeError> {
     let level = variant.spec.service_level;
-    let (cap, tp) = pool_cost_usd_per_month(ctx.prices, level, size_tib, purchased_mibps)?;
-    let per_tib = cap / f64::from(size_tib.max(1));
+    let (per_tib, tp) = pool_cost_usd_per_month(ctx.prices, level, 1, purchased_mibps)?;
     let cold_gib = if variant.cool { ctx.cold_gib } else { 0.0 };
-    let hot_tib = (f64::from(size_tib) - cold_gib / GIB_PER_TIB).max(0.0);
+    let hot_tib = ((f64::from(size_gib) - cold_gib) / GIB_PER_TIB).max(0.0);
     let (reservation, hot_capacity) = cheapest_mix(&ctx.offers(level), hot_tib, per_tib);
     let mut parts = CostParts {
         hot_capacity,
@@ -378,7 +394,10 @@ pub(super) fn cost_parts(
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Candidate<'a> {
     pub(super) variant: Variant<'a>,
-    pub(super) size_tib: u32,
+    /// The pool's size (whole TiB of a pool of its own), or the share's (whole GiB), GiB.
+    pub(super) size_gib: u32,
+    /// A share of a pool shared with other clusters ([`Context::shares`]).
+    pub(super) share: bool,
     pub(super) purchased_mibps: f64,
     pub(super) datastores: u32,
     pub(super) cost: CostParts,
@@ -391,10 +410,37 @@ impl Candidate<'_> {
         a < b - 1e-6 || ((a - b).abs() <= 1e-6 && self.datastores < other.datastores)
     }
 
+    /// The size, TiB (a fraction for a share).
+    pub(super) fn size_tib(&self) -> f64 {
+        f64::from(self.size_gib) / GIB_PER_TIB
+    }
+
+    /// The whole TiB of a pool of its own; 0 for a share (its GiB are [`Self::share_gib`]).
+    pub(super) fn own_tib(&self) -> u32 {
+        if self.share { 0 } else { self.size_gib / 1024 }
+    }
+
+    /// The GiB of a share of a shared pool; 0 for a pool of its own.
+    pub(super) fn share_gib(&self) -> u32 {
+        if self.share { self.size_gib } else { 0 }
+    }
+
+    /// The size in words: `3 TiB`, or `2,500 GiB share` of a shared pool.
+    pub(super) fn size_text(&self) -> String {
+        if self.share {
+            format!(
+                "{} GiB share",
+                crate::numbers::group_thousands(f64::from(self.size_gib), 0)
+            )
+        } else {
+            format!("{} TiB", self.own_tib())
+        }
+    }
+
     /// The throughput the pool includes (its rate x size plus the per-pool allowance),
     /// MiB/s.
     pub(super) fn included_mibps(&self) -> f64 {
-        self.variant.rate_mibps_per_tib() * f64::from(self.size_tib)
+        self.variant.rate_mibps_per_tib() * self.size_tib()
             + self.variant.spec.included_throughput_mibps_per_pool
     }
 
@@ -406,8 +452,10 @@ impl Candidate<'_> {
     /// One line: level, size, datastores and the options that apply.
     pub(super) fn describe(&self) -> String {
         let mut s = format!(
-            "{} {} TiB, {} datastore(s)",
-            self.variant.spec.service_level, self.size_tib, self.datastores
+            "{} {}, {} datastore(s)",
+            self.variant.spec.service_level,
+            self.size_text(),
+            self.datastores
         );
         if self.purchased_mibps > 0.0 {
             s.push_str(&format!(
@@ -432,14 +480,23 @@ impl Candidate<'_> {
 struct Bounds {
     /// Datastore counts allowed (within the limits, meeting the performance targets).
     ds: Vec<u32>,
-    /// Pool TiB every layout needs (lower bound of `P`).
+    /// GiB per unit of `P` ([`Context::pool_unit_gib`]).
+    unit_gib: f64,
+    /// Pool units every layout needs (lower bound of `P`).
     need: f64,
-    /// Pool TiB no optimum exceeds (upper bound of `P`).
+    /// Pool units no optimum exceeds (upper bound of `P`).
     bound: f64,
     /// (smallest, largest) volume, TiB.
     volume_tib: (f64, f64),
     /// Hot-tier price, USD per TiB-month.
     price_tib: f64,
+}
+
+impl Bounds {
+    /// TiB per unit of `P`.
+    fn unit_tib(&self) -> f64 {
+        self.unit_gib / GIB_PER_TIB
+    }
 }
 
 /// The bounds of one variant's MILP; `None` when no layout of it can meet the targets.
@@ -460,20 +517,30 @@ fn bounds(ctx: &Context, variant: &Variant, t: &Targets, fixed_d: Option<u32>) -
         return None;
     }
     // Lower bounds every layout of this variant needs, and an upper bound no optimum
-    // exceeds (cost never falls as the pool grows).
-    let need = (t.required_gib / GIB_PER_TIB)
+    // exceeds (cost never falls as the pool grows), in units of `P`: whole TiB, or whole
+    // GiB for a share of a shared pool (which has no pool minimum of its own).
+    let unit_gib = ctx.pool_unit_gib(variant);
+    let per_tib = GIB_PER_TIB / unit_gib;
+    let units = |tib: f64| (tib * per_tib - 1e-9).ceil();
+    let pool_min = if ctx.shares(variant) {
+        0.0
+    } else {
+        limits.pool_min_tib * per_tib
+    };
+    let need = (t.required_gib / unit_gib)
         .ceil()
-        .max((t.qos_mibps() / rate_max - 1e-9).ceil())
-        .max((vmin_tib * f64::from(d_lo) - 1e-9).ceil())
-        .max(limits.pool_min_tib);
-    if need > limits.pool_max_tib || need > vmax_tib * f64::from(d_hi) {
+        .max(units(t.qos_mibps() / rate_max))
+        .max(units(vmin_tib * f64::from(d_lo)))
+        .max(pool_min);
+    if need > limits.pool_max_tib * per_tib || need > vmax_tib * f64::from(d_hi) * per_tib {
         return None;
     }
     let bound = need
-        .max((vmin_tib * f64::from(d_hi) - 1e-9).ceil())
-        .min(limits.pool_max_tib);
+        .max(units(vmin_tib * f64::from(d_hi)))
+        .min(limits.pool_max_tib * per_tib);
     Some(Bounds {
         ds,
+        unit_gib,
         need,
         bound,
         volume_tib: (vmin_tib, vmax_tib),
@@ -509,42 +576,45 @@ fn level_terms(
     p: Variable,
 ) -> Option<LevelTerms> {
     let spec = variant.spec;
-    let cold_tib = if variant.cool {
-        ctx.cold_gib / GIB_PER_TIB
+    // `P`, `over` and the cold data in units of `P`; reservations and rates per TiB.
+    let unit_tib = b.unit_tib();
+    let cold = if variant.cool {
+        ctx.cold_gib / b.unit_gib
     } else {
         0.0
     };
+    let price_unit = b.price_tib * unit_tib;
     let mut objective = Expression::from(0.0);
     let mut constraints = Vec::new();
     let offers = ctx.offers(spec.service_level);
     if offers.is_empty() {
-        objective += b.price_tib * p;
+        objective += price_unit * p;
     } else {
         // One integer count per unit size (100 TiB, 1 PiB); `over` is the hot tier beyond
         // the reserved TiB, at the pay-as-you-go price.
         let over = vars.add(variable().min(0.0).max(b.bound));
-        objective += b.price_tib * over;
+        objective += price_unit * over;
         let mut reserved = Expression::from(0.0);
         for r in offers {
-            let units_max = (b.bound / r.unit_tib).ceil();
+            let units_max = (b.bound * unit_tib / r.unit_tib).ceil();
             let units = vars.add(variable().integer().min(0.0).max(units_max));
             objective += b.price_tib * (1.0 - r.discount_pct / 100.0) * r.unit_tib * units;
-            reserved += r.unit_tib * units;
+            reserved += r.unit_tib / unit_tib * units;
         }
-        constraints.push(constraint!(over >= p - cold_tib - reserved));
+        constraints.push(constraint!(over >= p - cold - reserved));
     }
-    let mut qos = variant.rate_mibps_per_tib() * p + spec.included_throughput_mibps_per_pool;
+    let rate = variant.rate_mibps_per_tib() * unit_tib;
+    let mut qos = rate * p + spec.included_throughput_mibps_per_pool;
     let mut purchased = None;
     if spec.service_level == ServiceLevel::Flexible {
         let tp_price = ctx.prices.flexible_throughput_usd_per_mibps_month?;
-        let e_max = (spec.max_throughput_mibps_per_tib * b.bound
-            - spec.included_throughput_mibps_per_pool)
-            .max(0.0);
+        let max_rate = spec.max_throughput_mibps_per_tib * unit_tib;
+        let e_max = (max_rate * b.bound - spec.included_throughput_mibps_per_pool).max(0.0);
         let e = vars.add(variable().integer().min(0.0).max(e_max));
         objective += tp_price * e;
         qos += e;
         constraints.push(constraint!(
-            e + spec.included_throughput_mibps_per_pool <= spec.max_throughput_mibps_per_tib * p
+            e + spec.included_throughput_mibps_per_pool <= max_rate * p
         ));
         purchased = Some(e);
     }
@@ -585,11 +655,12 @@ fn build_problem(ctx: &Context, variant: &Variant, t: &Targets, b: &Bounds) -> O
         problem = problem.with(c);
     }
     let qos = t.qos_mibps();
+    let (unit_gib, unit_tib) = (b.unit_gib, b.unit_tib());
     problem = problem
         .with(constraint!(z_sum == 1.0))
-        .with(constraint!(GIB_PER_TIB * p >= t.required_gib))
-        .with(constraint!(p <= vol_max_expr))
-        .with(constraint!(vol_min_expr <= p))
+        .with(constraint!(unit_gib * p >= t.required_gib))
+        .with(constraint!(unit_tib * p <= vol_max_expr))
+        .with(constraint!(vol_min_expr <= unit_tib * p))
         .with(constraint!(terms.qos >= qos))
         .with(constraint!(iops_expr >= t.iops))
         .with(constraint!(tp_expr >= t.mibps));
@@ -611,27 +682,28 @@ fn read_solution<'a>(
 ) -> Result<Candidate<'a>, OptimizeError> {
     let level = variant.spec.service_level;
     let (pool, purchased) = milp;
-    let size = solution.value(pool).round();
-    if !(size.is_finite() && size >= 1.0) {
+    let size = solution.value(pool).round() * b.unit_gib;
+    if !(size.is_finite() && size >= 1.0 && size <= f64::from(u32::MAX)) {
         return Err(OptimizeError::Solver(format!(
-            "{level}: pool size {size} out of range"
+            "{level}: pool size {size} GiB out of range"
         )));
     }
-    let size_tib = size as u32;
+    let size_gib = size as u32;
     let purchased_mibps = purchased.map_or(0.0, |e| solution.value(e).round().max(0.0));
     let (vmin_tib, vmax_tib) = b.volume_tib;
-    let sf = f64::from(size_tib);
+    let sf = size / GIB_PER_TIB;
     let datastores =
         b.ds.iter()
             .copied()
             .find(|&d| vmin_tib * f64::from(d) <= sf + 1e-9 && sf <= vmax_tib * f64::from(d) + 1e-9)
             .ok_or_else(|| {
-                OptimizeError::Solver(format!("{level}: no datastore count fits {size_tib} TiB"))
+                OptimizeError::Solver(format!("{level}: no datastore count fits {size_gib} GiB"))
             })?;
-    let cost = cost_parts(ctx, &variant, size_tib, purchased_mibps)?;
+    let cost = cost_parts(ctx, &variant, size_gib, purchased_mibps)?;
     Ok(Candidate {
         variant,
-        size_tib,
+        size_gib,
+        share: ctx.shares(&variant),
         purchased_mibps,
         datastores,
         cost,

@@ -1,7 +1,7 @@
 //! One cluster's plan within an estate or a per-cluster plan ([`plan_cluster`]): its own
 //! demand and hosts, its capacity share of the peak targets.
 
-use super::run::{cheapest_cost_usd_per_month, optimize_part};
+use super::run::{Cheapest, cheapest_cost_usd_per_month, optimize_part};
 use super::{OptimizeError, OptimizeOptions, PeakOptions};
 use crate::catalog::{Catalog, Limits};
 use crate::demand::ClusterDemand;
@@ -51,8 +51,8 @@ pub(super) fn plan_cluster(
     })
 }
 
-/// The monthly cost of [`plan_cluster`]'s plan, without placing, explaining or verifying
-/// it (for comparing host SKUs).
+/// The pool and monthly cost of [`plan_cluster`]'s plan, without placing, explaining or
+/// verifying it (for comparing host SKUs).
 ///
 /// # Errors
 /// As [`plan_cluster`], without the cluster's name in the message.
@@ -62,7 +62,7 @@ pub(super) fn cluster_cost(
     model: &PerfModel,
     options: &OptimizeOptions,
     hosts: Option<u32>,
-) -> Result<f64, OptimizeError> {
+) -> Result<Cheapest, OptimizeError> {
     let (_, _, opts) = cluster_options(c, &catalog.limits, options, hosts);
     cheapest_cost_usd_per_month(&c.demand, catalog, model, &opts)
 }

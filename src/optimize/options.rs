@@ -54,6 +54,17 @@ pub struct OptimizeOptions {
     /// 2026-02-10). A plan that uses one says that AVS support must be confirmed.
     #[serde(default)]
     pub allow_large_volumes: bool,
+    /// The plan's Standard, Premium and Ultra datastores take a share of a capacity pool
+    /// shared with other AVS clusters' datastores (default false: the plan's pool is its
+    /// own). An estate plan sets it: a share is sized and priced in whole GiB (each
+    /// datastore at least 50 GiB) and the shared pool is rounded up to whole TiB once for
+    /// all its members ("the sum of volume capacity quotas in a pool can't exceed the pool
+    /// size", quotas in whole GiB, pools in 1 TiB increments,
+    /// learn.microsoft.com/azure/azure-netapp-files/azure-netapp-files-cost-model,
+    /// 2026-06-15). Flexible pools stay the plan's own, in whole TiB: each includes its own
+    /// 128 MiB/s.
+    #[serde(default)]
+    pub shared_pool: bool,
 }
 
 /// Peak months of a time-phased plan (`peak_months`, `peak_iops`,
@@ -80,7 +91,7 @@ fn default_nconnect() -> u32 {
 impl Default for OptimizeOptions {
     /// The command's defaults ([`crate::defaults`]): 3 hosts, eastus, 8 datastores, every
     /// service level, no cold data, 10% cool retrieval per month, no reservation, nconnect 1,
-    /// listed regions only, regular volumes only.
+    /// listed regions only, regular volumes only, a pool of the plan's own.
     fn default() -> Self {
         OptimizeOptions {
             hosts: crate::defaults::HOSTS,
@@ -94,6 +105,7 @@ impl Default for OptimizeOptions {
             nconnect: default_nconnect(),
             allow_unlisted_region: false,
             allow_large_volumes: false,
+            shared_pool: false,
         }
     }
 }

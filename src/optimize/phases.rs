@@ -141,7 +141,8 @@ fn phase_layout(
     Ok(PhaseLayout {
         months,
         service_level: c.variant.spec.service_level,
-        pool_size_tib: c.size_tib,
+        pool_size_tib: c.own_tib(),
+        share_gib: c.share_gib(),
         purchased_throughput_mibps: c.purchased_mibps,
         throughput_mibps: qos,
         datastores: c.datastores,

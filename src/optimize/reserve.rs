@@ -31,12 +31,13 @@ pub(super) fn estate_reservations(
     purchases(hot, catalog, term)
 }
 
-/// A pool's hot tier: its level, hot TiB (`size - cold`) and the pay-as-you-go hot-tier
-/// line, USD per month.
+/// A pool's hot tier: its level, hot TiB (`size - cold`; a share of a shared pool: its
+/// quotas less cold) and the pay-as-you-go hot-tier line, USD per month.
 pub(super) fn hot_tier(pool: &crate::plan::PoolPlan) -> (ServiceLevel, f64, f64) {
+    let gib = f64::from(pool.size_tib) * 1024.0 + f64::from(pool.share_gib);
     (
         pool.service_level,
-        (f64::from(pool.size_tib) - pool.cool_data_gib / 1024.0).max(0.0),
+        ((gib - pool.cool_data_gib) / 1024.0).max(0.0),
         pool.hot_capacity_cost_usd_per_month,
     )
 }

@@ -7,7 +7,9 @@ use super::account::{levels_warning, plan_account_warnings, region_warning};
 use super::assemble::assemble;
 use super::error::{OptimizeError, only_large_volumes};
 use super::explain::{alternatives, feasible_row, infeasible_row, marginal_costs};
-use super::milp::{Candidate, Ceilings, Context, Targets, large_block_profile, workload_layout};
+use super::milp::{
+    Candidate, Ceilings, Context, Targets, large_block_profile, round_cents, workload_layout,
+};
 use super::options::{OptimizeOptions, check_non_negative};
 use super::phases::{Phased, phased, time_phased};
 use super::reach::check_reachable;
@@ -66,8 +68,29 @@ enum Whole {
     Part,
 }
 
-/// The monthly cost of the plan [`optimize`] returns, without placing the VMs, explaining
-/// or verifying it (the same checks and the same search; for comparing host SKUs).
+/// The pool of the plan [`optimize`] returns and its monthly cost, without placing the
+/// VMs, explaining or verifying it (for comparing host SKUs).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Cheapest {
+    /// Monthly cost, USD.
+    pub(crate) cost_usd_per_month: f64,
+    /// The pool's service level.
+    pub(crate) level: ServiceLevel,
+    /// Cool access on.
+    pub(crate) cool: bool,
+    /// A pool of its own, whole TiB (0 for a share).
+    pub(crate) size_tib: u32,
+    /// A share of a shared pool, GiB (0 for a pool of its own).
+    pub(crate) share_gib: u32,
+    /// Its data in the cool tier, GiB (0 without cool access).
+    pub(crate) cold_gib: f64,
+    /// Its hot-tier line, USD per month, to the cent.
+    pub(crate) hot_usd_per_month: f64,
+}
+
+/// The pool and monthly cost of the plan [`optimize`] returns, without placing the VMs,
+/// explaining or verifying it (the same checks and the same search; for comparing host
+/// SKUs).
 ///
 /// # Errors
 /// As [`optimize`].
@@ -76,9 +99,18 @@ pub(crate) fn cheapest_cost_usd_per_month(
     catalog: &Catalog,
     model: &PerfModel,
     options: &OptimizeOptions,
-) -> Result<f64, OptimizeError> {
+) -> Result<Cheapest, OptimizeError> {
     solve_then(demand, catalog, model, options, |s| {
-        Ok(s.chosen.cost.total_cents())
+        let c = s.chosen;
+        Ok(Cheapest {
+            cost_usd_per_month: c.cost.total_cents(),
+            level: c.variant.spec.service_level,
+            cool: c.variant.cool,
+            size_tib: c.own_tib(),
+            share_gib: c.share_gib(),
+            cold_gib: if c.variant.cool { s.ctx.cold_gib } else { 0.0 },
+            hot_usd_per_month: round_cents(c.cost.hot_capacity),
+        })
     })
 }
 

@@ -3,7 +3,7 @@
 //! [`OptimizeError::Verification`], a bug rather than a result.
 
 use super::error::OptimizeError;
-use super::milp::{Candidate, Context, GIB_PER_TIB};
+use super::milp::{Candidate, Context};
 use crate::demand::Demand;
 use crate::perf::{Layout, Prediction};
 
@@ -55,7 +55,7 @@ pub(super) fn verify(
 
 /// The pool holds the required capacity and each volume is within its size range.
 fn check_sizes(ctx: &Context, demand: &Demand, chosen: &Candidate) -> Result<(), OptimizeError> {
-    let pool_gib = f64::from(chosen.size_tib) * GIB_PER_TIB;
+    let pool_gib = f64::from(chosen.size_gib);
     if pool_gib + TOL < demand.required_capacity_gib {
         return Err(OptimizeError::Verification(format!(
             "pool {pool_gib} GiB < required {:.1} GiB",
@@ -63,7 +63,7 @@ fn check_sizes(ctx: &Context, demand: &Demand, chosen: &Candidate) -> Result<(),
         )));
     }
     let (vmin_tib, vmax_tib) = ctx.volume_range_tib(chosen.variant.large);
-    let per_volume_tib = f64::from(chosen.size_tib) / f64::from(chosen.datastores);
+    let per_volume_tib = chosen.size_tib() / f64::from(chosen.datastores);
     if per_volume_tib + TOL < vmin_tib || per_volume_tib > vmax_tib + TOL {
         return Err(OptimizeError::Verification(format!(
             "volume of {per_volume_tib:.2} TiB outside {vmin_tib:.3}..{vmax_tib} TiB"

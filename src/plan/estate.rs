@@ -131,15 +131,25 @@ pub struct EstatePool {
     pub service_level: ServiceLevel,
     /// Cool access enabled.
     pub cool_access: bool,
-    /// Provisioned size, TiB: the clusters' pool shares added (at most 2,048).
+    /// Provisioned size, TiB: its datastores' quotas added and rounded up to whole TiB once
+    /// (at least 1, at most 2,048); a Flexible pool, one cluster's own.
     pub size_tib: u32,
+    /// Its datastores' quotas added, GiB (whole GiB each; at most `size_tib` x 1,024).
+    #[serde(default)]
+    pub quota_gib: u64,
     /// The clusters whose datastores it holds.
     pub clusters: Vec<String>,
     /// Their datastores in it.
     pub datastores: u32,
-    /// QoS throughput, MiB/s.
+    /// QoS throughput assigned to its datastores, MiB/s (the clusters' shares added; the
+    /// rounding up to whole TiB adds throughput no datastore is assigned).
     pub throughput_mibps: f64,
-    /// Monthly cost, pay as you go (the estate's reservations are in `reservations`), USD.
+    /// Hot tier, pay as you go: `(size x 1,024 - cold GiB) x the level's price per
+    /// GiB-month`, USD per month (the clusters' shares add up to it).
+    #[serde(default)]
+    pub hot_capacity_cost_usd_per_month: f64,
+    /// Monthly cost, pay as you go (the estate's reservations are in `reservations`): the
+    /// hot tier and its clusters' cool capacity, cool transfer and Flexible throughput, USD.
     pub cost_usd_per_month: f64,
 }
 

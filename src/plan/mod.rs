@@ -59,8 +59,15 @@ pub struct PoolPlan {
     pub service_level: ServiceLevel,
     /// QoS type: `manual` (each datastore gets a share of the pool's throughput).
     pub qos: String,
-    /// Provisioned (billed) size, whole TiB.
+    /// Provisioned (billed) size of a pool of the plan's own, whole TiB; 0 for a share of a
+    /// pool shared with other AVS clusters (`share_gib`).
     pub size_tib: u32,
+    /// In an estate plan, a Standard, Premium or Ultra pool is shared by the clusters'
+    /// datastores: this cluster's share, the sum of its datastores' quotas in the pool,
+    /// whole GiB (the estate's `pools` has the shared pool's size); 0 for a pool of the
+    /// plan's own.
+    #[serde(default)]
+    pub share_gib: u32,
     /// Total throughput of the pool, MiB/s.
     pub throughput_mibps: f64,
     /// Of which included in the price (Flexible: 128 MiB/s; others: size x rate).
@@ -84,7 +91,11 @@ pub struct PoolPlan {
     #[serde(default)]
     pub cool_data_gib: f64,
     /// Hot tier (hot data and unallocated pool space) at the service level's rate, less any
-    /// reservation discount, USD per month.
+    /// reservation discount, USD per month. A share of a shared pool pays its quota's share
+    /// of the shared pool's hot tier (the pool's size, rounded up to whole TiB, less its
+    /// cold data, at the level's price), allocated to the cent in the clusters' order:
+    /// `ROUND(hot x Q_i / Q, 2) - ROUND(hot x Q_(i-1) / Q, 2)`, `Q_i` the quotas of the
+    /// pool's clusters up to this one, `Q` all of them; so the shares add up to the pool.
     #[serde(default)]
     pub hot_capacity_cost_usd_per_month: f64,
     /// Cool-tier capacity at the region's cool rate, USD per month.
@@ -218,8 +229,12 @@ pub struct Alternative {
     pub datastores: u32,
     /// Whether any layout meets every target under this restriction.
     pub feasible: bool,
-    /// Pool size, TiB (0 when infeasible).
+    /// Pool size, TiB (0 when infeasible or a share of a shared pool).
     pub pool_size_tib: u32,
+    /// A share of a shared pool (an estate's Standard, Premium and Ultra pools), GiB; 0 for
+    /// a pool of its own.
+    #[serde(default)]
+    pub share_gib: u32,
     /// Flexible throughput purchased above the included, MiB/s.
     pub purchased_throughput_mibps: f64,
     /// Cool access on.
@@ -259,8 +274,12 @@ pub struct PhaseLayout {
     pub months: u32,
     /// Service level of the pool in this phase.
     pub service_level: ServiceLevel,
-    /// Pool size, TiB.
+    /// Pool size, TiB (0 for a share of a shared pool).
     pub pool_size_tib: u32,
+    /// A share of a shared pool in this phase, GiB (its datastores' quotas; 0 for a pool of
+    /// its own).
+    #[serde(default)]
+    pub share_gib: u32,
     /// Flexible throughput purchased, MiB/s.
     pub purchased_throughput_mibps: f64,
     /// QoS throughput of the pool, MiB/s.

@@ -265,6 +265,7 @@ impl PlanOptions {
             nconnect: self.nconnect,
             allow_unlisted_region: self.allow_unlisted_region,
             allow_large_volumes: self.allow_large_volumes,
+            shared_pool: false,
         }
     }
 

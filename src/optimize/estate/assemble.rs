@@ -3,7 +3,6 @@
 //! need fewer hosts), the summary with the year's cost, the host price in words and the
 //! vSAN-alone saving, and the sizing assumptions.
 
-use super::pools::share_pools;
 use super::sku::{EstateOptions, SkuEstate, hosts_cost};
 use super::warnings::estate_warnings;
 use crate::catalog::Catalog;
@@ -28,12 +27,12 @@ pub(super) fn assemble(
     skus: Vec<SkuAlternative>,
 ) -> Result<EstatePlan, OptimizeError> {
     let prices = catalog.region(&options.region)?;
-    let Some(mut storage) = best.storage.take() else {
+    let Some(storage) = best.storage.take() else {
         return Err(OptimizeError::Solver(
             "the chosen SKU has no storage plan".into(),
         ));
     };
-    let pools = share_pools(&mut storage, &catalog.limits);
+    let pools = std::mem::take(&mut best.pools);
     let warnings = estate_warnings(
         demand,
         catalog,

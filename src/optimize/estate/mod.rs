@@ -1,14 +1,16 @@
 //! Estate plans ([`optimize_estate`]): for each host SKU, the estate's AVS clusters sized
 //! from compute ([`crate::sizing::size_estate`]), each cluster's datastores planned with
-//! its own hosts and VMs ([`super::optimize_per_cluster`]: reservations bought once for
-//! the estate), the pools shared across clusters ([`pools`]), the hosts
-//! priced, and the same estate on vSAN alone. The SKU with the lowest total (hosts + ANF)
-//! is the plan; every SKU's total is an alternative.
+//! its own hosts and VMs ([`super::optimize_per_cluster`]), its Standard, Premium and
+//! Ultra datastores as a share of a pool shared with the other clusters' (whole GiB,
+//! `OptimizeOptions::shared_pool`), the pools shared across clusters and rounded up to
+//! whole TiB once each ([`pools`]), the reservations bought once for the estate on the
+//! shared pools' hot TiB, the hosts priced, and the same estate on vSAN alone. The SKU
+//! with the lowest total (hosts + ANF) is the plan; every SKU's total is an alternative.
 //!
 //! The estate's cost is the sum of the clusters' plans (less what the estate's
-//! reservations save): pools of Standard, Premium and Ultra are priced per TiB, so sharing
-//! them changes no cost, and each cluster's plan is the cheapest for its VMs, hosts and
-//! targets.
+//! reservations save): each cluster's plan is the cheapest for its VMs, hosts and targets
+//! with its pool share priced per GiB, and each shared pool's rounding up to whole TiB is
+//! billed to its members in proportion to their quotas ([`pools`]).
 
 mod assemble;
 mod levels;
@@ -21,12 +23,14 @@ pub use sku::EstateOptions;
 
 use super::milp::round_cents;
 use super::one_cluster::cluster_cost;
+use super::reserve::purchases;
+use super::run::Cheapest;
 use super::threads::in_threads;
 use super::{OptimizeError, OptimizeOptions, optimize_per_cluster};
 use crate::catalog::{Catalog, ReservationTerm};
 use crate::demand::{ClusterDemand, ClusterDemands, Demand, ExclusionReason};
 use crate::perf::PerfModel;
-use crate::plan::{ClusterPlans, EstatePlan, SkuAlternative};
+use crate::plan::{ClusterPlans, EstatePlan, EstatePool, SkuAlternative};
 use crate::sizing::{
     Driver, EstateSizing, SizingError, VmGroups, fitting_no_host, size_groups, vsan_alone,
 };
@@ -57,6 +61,12 @@ pub fn optimize_estate(
     options: &OptimizeOptions,
     estate: &EstateOptions,
 ) -> Result<EstatePlan, OptimizeError> {
+    // The clusters' Standard, Premium and Ultra datastores share pools ([`pools`]).
+    let shared = OptimizeOptions {
+        shared_pool: true,
+        ..options.clone()
+    };
+    let options = &shared;
     let skus = candidate_skus(vsan_catalog, estate)?;
     let reduced = without_oversized_vms(demand, &skus, vsan_catalog, estate)?;
     let demand = reduced.as_ref().map_or(demand, |(d, _)| d);
@@ -99,7 +109,9 @@ pub fn optimize_estate(
             }
         }
     }
-    let Some(chosen) = choose(&tried, hours) else {
+    // Only a SKU whose storage is planned can be the plan (the others' costs are
+    // worked out the same way but not built).
+    let Some(chosen) = choose_planned(&tried, hours) else {
         return Err(first_error(tried));
     };
     let alternatives = sku_alternatives(&tried, chosen, hours, estate);
@@ -263,6 +275,8 @@ fn size_sku(
     Ok(Tried::Feasible(Box::new(SkuEstate {
         sizing,
         storage: None,
+        pools: Vec::new(),
+        pool_sizing: None,
         anf_costed_usd_per_month: None,
         split: None,
         vsan_alone,
@@ -289,7 +303,10 @@ impl StorageContext<'_> {
         &self,
         tried: &[Tried],
         which: &[usize],
-    ) -> Vec<(usize, Result<ClusterPlans, OptimizeError>)> {
+    ) -> Vec<(
+        usize,
+        Result<(ClusterPlans, Vec<EstatePool>), OptimizeError>,
+    )> {
         let feasible: Vec<(usize, &SkuEstate)> = which
             .iter()
             .filter_map(|&i| match tried.get(i) {
@@ -327,16 +344,40 @@ impl StorageContext<'_> {
             .collect()
     }
 
-    /// The ANF cost of one SKU's clusters, USD per month; a cluster whose datastores
-    /// need more hosts than its compute (its share of the IOPS and MiB/s targets) is
-    /// raised to the fewest that meet them ([`Driver::Storage`]).
+    /// The ANF cost of one SKU's clusters, USD per month (the shared pools' rounding
+    /// included); a cluster whose datastores need more hosts than its compute (its share
+    /// of the IOPS and MiB/s targets) is raised to the fewest that meet them
+    /// ([`Driver::Storage`]).
     /// The clusters' demands are kept for the SKU's storage plan (with the raised hosts).
     fn cost(&self, e: &mut SkuEstate) -> Result<f64, OptimizeError> {
         let sizing = &mut e.sizing;
         let mut split = cluster_demands(self.demand, sizing, self.estate.targets_from_perf);
         let mut sum = 0.0;
+        let mut own_sum = 0.0;
+        let own = OptimizeOptions {
+            shared_pool: false,
+            ..self.options.clone()
+        };
+        let mut members = Vec::with_capacity(split.clusters.len());
         for (i, c) in split.clusters.iter_mut().enumerate() {
-            let (hosts, cost) = self.hosts_for_storage(c)?;
+            let (hosts, cheapest) = self.hosts_for_storage(c)?;
+            let cost = cheapest.cost_usd_per_month;
+            // Each cluster with a pool of its own (whole TiB), as the comparison.
+            own_sum += if cheapest.share_gib > 0 {
+                cluster_cost(c, self.catalog, self.model, &own, Some(hosts))?.cost_usd_per_month
+            } else {
+                cost
+            };
+            members.push(pools::Member {
+                cold_gib: cheapest.cold_gib,
+                hot_usd: cheapest.hot_usd_per_month,
+                ..pools::Member::new(
+                    cheapest.level,
+                    cheapest.cool,
+                    cheapest.size_tib,
+                    cheapest.share_gib,
+                )
+            });
             sizing.raise_for_storage(i, hosts);
             if let Some(raised) = sizing.clusters.get(i)
                 && raised.driver == Driver::Storage
@@ -348,7 +389,14 @@ impl StorageContext<'_> {
         }
         sizing.assign_private_clouds(&self.vsan_limits);
         e.split = Some(split);
-        Ok(round_cents(sum))
+        let prices = self.catalog.region(&self.options.region)?;
+        sum += pools::rounding_usd_per_month(&members, &self.catalog.limits, prices);
+        let sizing = pools::PoolSizing {
+            shared_usd_per_month: round_cents(sum),
+            own_usd_per_month: round_cents(own_sum),
+        };
+        e.pool_sizing = Some(sizing);
+        Ok(sizing.chosen_usd_per_month())
     }
 
     /// The cluster's hosts for its datastores, and the cost there: the fewest hosts `h` at
@@ -359,7 +407,7 @@ impl StorageContext<'_> {
     ///
     /// # Errors
     /// The error at the AVS maximum when no host count meets the targets; any other error.
-    fn hosts_for_storage(&self, c: &ClusterDemand) -> Result<(u32, f64), OptimizeError> {
+    fn hosts_for_storage(&self, c: &ClusterDemand) -> Result<(u32, Cheapest), OptimizeError> {
         let (min, max) = (self.catalog.limits.min_hosts, self.catalog.limits.max_hosts);
         let ha = self.estate.sizing.ha_hosts;
         let compute = c.source_hosts.unwrap_or(min);
@@ -389,8 +437,9 @@ impl StorageContext<'_> {
         }
     }
 
-    /// The storage plan of one SKU's clusters.
-    fn plan(&self, e: &SkuEstate) -> Result<ClusterPlans, OptimizeError> {
+    /// The storage plan of one SKU's clusters, their pools shared ([`pools::share_pools`])
+    /// and the estate's reservations bought on the shared pools' hot TiB.
+    fn plan(&self, e: &SkuEstate) -> Result<(ClusterPlans, Vec<EstatePool>), OptimizeError> {
         let built;
         let split = match &e.split {
             Some(s) => s,
@@ -399,7 +448,11 @@ impl StorageContext<'_> {
                 &built
             }
         };
-        let mut plans = optimize_per_cluster(split, self.catalog, self.model, self.options, None)?;
+        let options = OptimizeOptions {
+            shared_pool: e.pool_sizing.is_none_or(|p| p.shared()),
+            ..self.options.clone()
+        };
+        let mut plans = optimize_per_cluster(split, self.catalog, self.model, &options, None)?;
         if !self.estate.targets_from_perf {
             // The estate warns once when no target is given.
             for c in &mut plans.clusters {
@@ -422,7 +475,32 @@ impl StorageContext<'_> {
                 }
             }
         }
-        Ok(plans)
+        let prices = self.catalog.region(&self.options.region)?;
+        let shared = pools::share_pools(&mut plans, &self.catalog.limits, prices);
+        let hot = pools::hot_tiers(&shared, &plans);
+        let region = prices.region.as_str();
+        plans.reservations = purchases(
+            hot.into_iter().map(|h| (region, h)),
+            self.catalog,
+            self.options.reservation,
+        )?;
+        let savings: f64 = plans
+            .reservations
+            .iter()
+            .map(|r| r.savings_usd_per_month)
+            .sum();
+        let t = &mut plans.total;
+        t.cost_usd_per_month = round_cents(
+            plans
+                .clusters
+                .iter()
+                .map(|c| c.plan.totals.cost_usd_per_month)
+                .sum::<f64>()
+                - savings,
+        );
+        t.reservation_savings_usd_per_month = round_cents(savings);
+        t.pool_size_tib = shared.iter().map(|p| p.size_tib).sum();
+        Ok((plans, shared))
     }
 }
 
@@ -458,14 +536,20 @@ fn apply_costs(
 /// Any other error of a storage plan.
 fn apply_storage(
     tried: &mut [Tried],
-    results: Vec<(usize, Result<ClusterPlans, OptimizeError>)>,
+    results: Vec<(
+        usize,
+        Result<(ClusterPlans, Vec<EstatePool>), OptimizeError>,
+    )>,
 ) -> Result<(), OptimizeError> {
     for (i, result) in results {
         let Some(Tried::Feasible(e)) = tried.get_mut(i) else {
             continue;
         };
         match result {
-            Ok(s) => e.storage = Some(s),
+            Ok((s, pools)) => {
+                e.storage = Some(s);
+                e.pools = pools;
+            }
             Err(err @ (OptimizeError::Infeasible { .. } | OptimizeError::NoLayout(_))) => {
                 let sku = e.sizing.sku.clone();
                 tried[i] = Tried::Infeasible(sku, err);
@@ -556,8 +640,18 @@ fn hosts_source(c: &crate::sizing::AvsCluster) -> String {
 /// The index of the chosen SKU: the lowest total among priced SKUs (ties: fewer hosts,
 /// then catalog order); without any price, the fewest hosts. `None` when none is feasible.
 fn choose(tried: &[Tried], hours: f64) -> Option<usize> {
+    choose_among(tried, hours, |e| e.anf_usd_per_month().is_some())
+}
+
+/// As [`choose`], among the SKUs whose storage is planned.
+fn choose_planned(tried: &[Tried], hours: f64) -> Option<usize> {
+    choose_among(tried, hours, |e| e.storage.is_some())
+}
+
+/// As [`choose`], among the feasible SKUs `keep` takes.
+fn choose_among(tried: &[Tried], hours: f64, keep: impl Fn(&SkuEstate) -> bool) -> Option<usize> {
     let feasible = tried.iter().enumerate().filter_map(|(i, t)| match t {
-        Tried::Feasible(e) if e.anf_usd_per_month().is_some() => Some((i, e)),
+        Tried::Feasible(e) if keep(e) && e.anf_usd_per_month().is_some() => Some((i, e)),
         _ => None,
     });
     let key = |e: &SkuEstate| (total(e, hours).unwrap_or(f64::INFINITY), e.sizing.hosts);

@@ -4,7 +4,7 @@
 
 use crate::demand::ClusterDemands;
 use crate::optimize::milp::round_cents;
-use crate::plan::ClusterPlans;
+use crate::plan::{ClusterPlans, EstatePool};
 use crate::sizing::{EstateSizing, HostPrices, HostTerm, SizingOptions, VsanAlone};
 use crate::vsan::VsanOptions;
 
@@ -32,6 +32,11 @@ pub(super) struct SkuEstate {
     pub(super) sizing: EstateSizing,
     /// The clusters' storage plans (only SKUs whose total can be compared are planned).
     pub(super) storage: Option<ClusterPlans>,
+    /// The shared pools of its storage plan (empty until planned).
+    pub(super) pools: Vec<EstatePool>,
+    /// Its ANF cost with shared pools and with a pool per cluster, when costed: the
+    /// cheaper is planned.
+    pub(super) pool_sizing: Option<super::pools::PoolSizing>,
     /// The ANF cost of its clusters, USD per month, when only costed (not planned).
     pub(super) anf_costed_usd_per_month: Option<f64>,
     /// Its clusters' demands, built when costed (with the hosts their datastores need), for
