@@ -634,7 +634,12 @@ fn an_edited_estate_workbook_stays_consistent() {
         assert!(cents(num(&e, r, 1), s[key].as_f64().unwrap()), "{name}");
         assert!(!formula_at(&f, r, 1).is_empty(), "{name} is a formula");
     }
-    assert!(formula_at(&f, item_row(&e, "pool size TiB"), 1).contains("'Pools'!$E$2:$E$3"));
+    // The estate's pool size adds `Estate pools`' sizes, each a SUMIF of its cluster's row.
+    let size_formula = formula_at(&f, item_row(&e, "pool size TiB"), 1);
+    assert!(
+        size_formula.contains("'Estate pools'!$E$2:$E$3"),
+        "{size_formula}"
+    );
     assert!(formula_at(&f, item_row(&e, "total USD/year"), 1).contains("12*B20"));
     let c = values(&mut book, "Clusters");
     let cf = formulas(&mut book, "Clusters");

@@ -23,6 +23,13 @@ pub struct ClusterDemand {
     /// The cluster's share of the estate's placed capacity, 0..=1 (equal shares when the
     /// estate holds no capacity).
     pub capacity_share: f64,
+    /// The estate's IOPS target, which the cluster's is `capacity_share` of (0 when the
+    /// cluster's targets are its own VMs' per-VM sums, or none is given): messages name it.
+    #[serde(default)]
+    pub estate_iops: f64,
+    /// The estate's MiB/s target, likewise.
+    #[serde(default)]
+    pub estate_throughput_mibps: f64,
     /// Hosts the inventory gives the cluster, count, as
     /// [`Inventory::cluster_hosts`] counts them (the one count of the inventory's text and
     /// JSON); `None` when the inventory has no host data for it.
@@ -129,10 +136,13 @@ fn cluster_demand(
     demand.options.clusters = vec![name.to_string()];
     demand.options.iops = all.options.iops * share;
     demand.options.throughput_mibps = all.options.throughput_mibps * share;
-    if with_perf {
-        // Without estate targets, each cluster's targets are its own VMs' figures.
-        demand.targets_from_perf();
-    }
+    // Without estate targets, each cluster's targets are its own VMs' figures.
+    let own = with_perf && demand.targets_from_perf().is_some();
+    let (estate_iops, estate_throughput_mibps) = if own {
+        (0.0, 0.0)
+    } else {
+        (all.options.iops, all.options.throughput_mibps)
+    };
     let (source_hosts, hosts_source) = match hosts.get(&Some(name)) {
         Some(h) if h.count > 0 => (
             Some(u32::try_from(h.count).unwrap_or(u32::MAX)),
@@ -144,6 +154,8 @@ fn cluster_demand(
         cluster: name.to_string(),
         demand,
         capacity_share: share,
+        estate_iops,
+        estate_throughput_mibps,
         source_hosts,
         hosts_source,
     }

@@ -2,10 +2,11 @@
 //! demand and hosts, its capacity share of the peak targets.
 
 use super::run::{Cheapest, cheapest_cost_usd_per_month, optimize_part};
-use super::{OptimizeError, OptimizeOptions, PeakOptions};
+use super::{OptimizeError, OptimizeOptions, PeakOptions, Target};
 use crate::catalog::{Catalog, Limits};
 use crate::demand::ClusterDemand;
 use crate::inventory::Warning;
+use crate::numbers::show_number;
 use crate::perf::PerfModel;
 use crate::plan::ClusterPlan;
 
@@ -21,20 +22,8 @@ pub(super) fn plan_cluster(
     let share = c.capacity_share;
     let name = &c.cluster;
     // The estate (or per-cluster total) gives the peak and quota warnings once.
-    let mut plan = optimize_part(&c.demand, catalog, model, &opts).map_err(|e| match e {
-        OptimizeError::Infeasible {
-            target,
-            required,
-            reachable,
-            detail,
-        } => OptimizeError::Infeasible {
-            target,
-            required,
-            reachable,
-            detail: format!("cluster '{name}': {detail}"),
-        },
-        other => other,
-    })?;
+    let mut plan =
+        optimize_part(&c.demand, catalog, model, &opts).map_err(|e| with_cluster(e, c, options))?;
     for a in plan.assumptions.iter_mut().filter(|a| a.name == "hosts") {
         a.note.clone_from(&source);
     }
@@ -55,7 +44,7 @@ pub(super) fn plan_cluster(
 /// verifying it (for comparing host SKUs).
 ///
 /// # Errors
-/// As [`plan_cluster`], without the cluster's name in the message.
+/// As [`plan_cluster`].
 pub(super) fn cluster_cost(
     c: &ClusterDemand,
     catalog: &Catalog,
@@ -65,6 +54,120 @@ pub(super) fn cluster_cost(
 ) -> Result<Cheapest, OptimizeError> {
     let (_, _, opts) = cluster_options(c, &catalog.limits, options, hosts);
     cheapest_cost_usd_per_month(&c.demand, catalog, model, &opts)
+        .map_err(|e| with_cluster(e, c, options))
+}
+
+/// A target error of cluster `c` that names the cluster, its capacity share and the
+/// user's target it carries that share of (`options`: the estate's, with the user's peak
+/// targets): `cluster 'avs-Prod' carries 62.3% of the capacity, so 9,203,684.2 of the
+/// 14,772,000 IOPS `iops` target: ...`; targets that are the cluster's own VMs' per-VM
+/// sums say so.
+fn with_cluster(e: OptimizeError, c: &ClusterDemand, options: &OptimizeOptions) -> OptimizeError {
+    let name = &c.cluster;
+    match e {
+        OptimizeError::Infeasible {
+            target,
+            required,
+            reachable,
+            detail,
+        } => {
+            let peak = "in the peak months: ";
+            let (words, rest) = match detail.strip_prefix(peak) {
+                Some(rest) => (carries(c, options, target, required, true), rest),
+                None => (
+                    carries(c, options, target, required, false),
+                    detail.as_str(),
+                ),
+            };
+            OptimizeError::Infeasible {
+                target,
+                required,
+                reachable,
+                detail: format!("{words}: {rest}"),
+            }
+        }
+        OptimizeError::NoLayout(msg) => {
+            let words = [Target::Iops, Target::ThroughputMibps]
+                .into_iter()
+                .filter_map(|t| {
+                    let (mine, estate) = targets(c, options, t, false);
+                    (mine > 0.0 && estate > 0.0).then(|| of_target(t, mine, estate, false))
+                })
+                .collect::<Vec<_>>();
+            let head = if words.is_empty() {
+                format!("cluster '{name}'")
+            } else {
+                format!(
+                    "cluster '{name}' carries {:.1}% of the capacity, so {}",
+                    c.capacity_share * 100.0,
+                    words.join(" and ")
+                )
+            };
+            OptimizeError::NoLayout(format!("{head}: {msg}"))
+        }
+        other => other,
+    }
+}
+
+/// The cluster's target `t` and the user's it is a share of (0 when none: its targets are
+/// its VMs' per-VM sums), base or peak months.
+fn targets(c: &ClusterDemand, options: &OptimizeOptions, t: Target, peak: bool) -> (f64, f64) {
+    let o = &c.demand.options;
+    let share = c.capacity_share;
+    match (t, peak, &options.peak) {
+        (Target::Iops, true, Some(p)) => (p.iops * share, p.iops),
+        (Target::ThroughputMibps, true, Some(p)) => {
+            (p.throughput_mibps * share, p.throughput_mibps)
+        }
+        (Target::Iops, _, _) => (o.iops, c.estate_iops),
+        (Target::ThroughputMibps, _, _) => (o.throughput_mibps, c.estate_throughput_mibps),
+        (Target::CapacityGib, _, _) => (0.0, 0.0),
+    }
+}
+
+/// `9,203,684.2 of the 14,772,000 IOPS `iops` target`.
+fn of_target(t: Target, mine: f64, estate: f64, peak: bool) -> String {
+    let (unit, setting) = match (t, peak) {
+        (Target::Iops, false) => ("IOPS", "iops"),
+        (Target::Iops, true) => ("IOPS", "peak_iops"),
+        (_, false) => ("MiB/s", "throughput_mibps"),
+        (_, true) => ("MiB/s", "peak_throughput_mibps"),
+    };
+    format!(
+        "{} of the {} {unit} `{setting}` target",
+        show_number(mine),
+        show_number(estate)
+    )
+}
+
+/// What cluster `c` carries of the user's target `t` (the figure it cannot meet is
+/// `required`), in words.
+fn carries(
+    c: &ClusterDemand,
+    options: &OptimizeOptions,
+    t: Target,
+    required: f64,
+    peak: bool,
+) -> String {
+    let name = &c.cluster;
+    let when = if peak { " in the peak months" } else { "" };
+    let (_, estate) = targets(c, options, t, peak);
+    if t == Target::CapacityGib {
+        return format!("cluster '{name}'");
+    }
+    if estate > 0.0 {
+        format!(
+            "cluster '{name}' carries {:.1}% of the capacity, so {}{when}",
+            c.capacity_share * 100.0,
+            of_target(t, required, estate, peak)
+        )
+    } else {
+        format!(
+            "cluster '{name}': its VMs' per-VM figures (`perf`) add up to {} {}{when}",
+            show_number(required),
+            if t == Target::Iops { "IOPS" } else { "MiB/s" }
+        )
+    }
 }
 
 /// The cluster's hosts, where the count came from, and its options: those hosts and its

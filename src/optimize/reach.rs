@@ -203,7 +203,7 @@ fn unreachable_detail(
     );
     if p.bottleneck == Layer::Vm {
         detail.push_str(&format!(
-            "; more hosts or datastores cannot help: the estate's {vms} VM(s) are the limit"
+            "; more hosts or datastores cannot help: the {vms} VM(s) planned here are the limit"
         ));
         return Ok(detail);
     }

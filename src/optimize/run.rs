@@ -84,7 +84,7 @@ pub(crate) struct Cheapest {
     pub(crate) share_gib: u32,
     /// Its data in the cool tier, GiB (0 without cool access).
     pub(crate) cold_gib: f64,
-    /// Its hot-tier line, USD per month, to the cent.
+    /// Its hot-tier line pay as you go, USD per month, to the cent.
     pub(crate) hot_usd_per_month: f64,
 }
 
@@ -102,14 +102,18 @@ pub(crate) fn cheapest_cost_usd_per_month(
 ) -> Result<Cheapest, OptimizeError> {
     solve_then(demand, catalog, model, options, |s| {
         let c = s.chosen;
+        let level = c.variant.spec.service_level;
+        let cold_gib = if c.variant.cool { s.ctx.cold_gib } else { 0.0 };
+        let per_gib = s.ctx.prices.capacity_usd_per_gib_month.get(&level);
+        let hot_gib = (f64::from(c.size_gib) - cold_gib).max(0.0);
         Ok(Cheapest {
             cost_usd_per_month: c.cost.total_cents(),
-            level: c.variant.spec.service_level,
+            level,
             cool: c.variant.cool,
             size_tib: c.own_tib(),
             share_gib: c.share_gib(),
-            cold_gib: if c.variant.cool { s.ctx.cold_gib } else { 0.0 },
-            hot_usd_per_month: round_cents(c.cost.hot_capacity),
+            cold_gib,
+            hot_usd_per_month: round_cents(hot_gib * per_gib.copied().unwrap_or(0.0)),
         })
     })
 }

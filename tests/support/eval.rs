@@ -1,6 +1,6 @@
 // A tiny evaluator for the workbook's formulas (included by tests/xlsx.rs): numbers, cell
 // references (`A2`, `$B$3`, `'Pools'!$E$2`), ranges (`'Pools'!$E$2:$E$9`, `$D:$D`), `+ - * /`,
-// parentheses and SUM, SUMIF, SUMIFS, COUNTIF, COUNTA, ROUND, MAX. Enough to recompute every
+// parentheses and SUM, SUMIF, SUMIFS, COUNTIF, COUNTA, ROUND, ROUNDUP, MAX. Enough to recompute every
 // formula the workbook writes and to see what an edit to one cell changes.
 
 use std::collections::HashMap;
@@ -179,7 +179,7 @@ impl Parser<'_> {
         self.book.number(&a.0, (a.1).0, (a.1).1)
     }
 
-    /// `ROUND`, `MAX`, `SUM`, `SUMIF`, `SUMIFS`, `COUNTIF`, `COUNTA` after the `(`.
+    /// `ROUND`, `ROUNDUP`, `MAX`, `SUM`, `SUMIF`, `SUMIFS`, `COUNTIF`, `COUNTA` after the `(`.
     fn call(&mut self, name: &str) -> f64 {
         let v = match name {
             "ROUND" => {
@@ -187,6 +187,14 @@ impl Parser<'_> {
                 assert!(self.eat(b','));
                 let n = self.expr();
                 ((x * 10f64.powf(n)).round() / 10f64.powf(n)) + 0.0
+            }
+            "ROUNDUP" => {
+                // Away from zero, as Excel's ROUNDUP.
+                let x = self.expr();
+                assert!(self.eat(b','));
+                let n = self.expr();
+                let scaled = x * 10f64.powf(n);
+                (scaled.abs().ceil().copysign(scaled) / 10f64.powf(n)) + 0.0
             }
             "MAX" => {
                 let mut m = self.expr();

@@ -588,10 +588,17 @@ fn cluster_demands(demand: &Demand, sizing: &EstateSizing, own_targets: bool) ->
                 d.options.throughput_mibps = 0.0;
                 d.targets_from_perf();
             }
+            let estate = if own_targets {
+                (0.0, 0.0)
+            } else {
+                (demand.options.iops, demand.options.throughput_mibps)
+            };
             ClusterDemand {
                 cluster: c.name.clone(),
                 demand: d,
                 capacity_share: share,
+                estate_iops: estate.0,
+                estate_throughput_mibps: estate.1,
                 source_hosts: Some(c.hosts),
                 hosts_source: hosts_source(c),
             }

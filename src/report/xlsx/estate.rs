@@ -6,14 +6,18 @@ use super::cells::{
     Cell, Fmt, Sheet, boolean, cell_ref, checked, column_ref, count, datastore_count, dec, int,
     local_ref, num, opt, round2, rounded_sum, sumif, text, usd,
 };
-use super::per_cluster::{CL_COST, anf_cost, clusters_sheet, plan_sheets, reservations_sheet};
-use super::pools::{COST, DS_NAME, DS_PLACED, DS_POOL, QOS, SIZE};
+use super::per_cluster::{CL_COST, anf_cost, clusters_sheet, reservations_sheet};
+use super::pools::{self, COST, DS_NAME, DS_PLACED, DS_POOL, QOS, SHARE, SIZE, SharedPools};
 use super::sections::spelled;
+use super::single::PlanSheets;
 use crate::plan::{EstatePlan, EstateSummary};
 
 /// The estate workbook's sheets in order.
 pub fn estate_sheets(plan: &EstatePlan) -> Vec<Sheet> {
-    let mut sheets = plan_sheets(&plan.clusters);
+    let mut sheets = PlanSheets::with_shared(shared_pools(plan));
+    for c in &plan.clusters {
+        sheets.add(&c.cluster, &c.plan);
+    }
     sheets.add_shared(
         "(estate)",
         &plan.excluded,
@@ -47,7 +51,7 @@ pub fn estate_sheets(plan: &EstatePlan) -> Vec<Sheet> {
         sizing(plan),
         skus(plan),
         clusters_sheet(&plan.clusters, rows),
-        estate_pools(plan, rows),
+        estate_pools(plan, rows, &sheets),
         reservations_sheet(&plan.reservations),
         vsan_alone(plan),
     ];
@@ -195,10 +199,14 @@ impl EstateSums<'_> {
         datastore_count(1 + DS_NAME, self.rows.1, n, self.plan.summary.datastores)
     }
 
+    /// The sum of `Estate pools`' sizes (a shared pool's size is its quotas rounded up
+    /// once, not its clusters' figures added).
     fn pool_size_tib(&self) -> Cell {
-        let sizes = self.pools().map(|p| f64::from(p.size_tib));
+        let sizes = self.plan.pools.iter().map(|p| f64::from(p.size_tib));
         let json = f64::from(self.plan.summary.pool_size_tib);
-        self.sum(("Pools", 1 + SIZE), sizes, json, Fmt::Int)
+        let n = self.plan.pools.len();
+        let formula = format!("SUM({})", column_ref("Estate pools", EP_SIZE, n));
+        rounded_sum(formula, sizes, json, Fmt::Int)
     }
 
     fn first_month_usd(&self) -> Cell {
@@ -427,9 +435,43 @@ fn skus(plan: &EstatePlan) -> Sheet {
     sheet
 }
 
-/// `Estate pools`: each shared pool, its size, datastores, QoS and cost `SUMIF`s /
-/// `COUNTIF`s of its clusters' rows on `Pools` and `Datastores` (`rows`: their data rows).
-fn estate_pools(plan: &EstatePlan, rows: (usize, usize)) -> Sheet {
+/// Columns of `Estate pools`: size, quotas, cool data and hot tier.
+const EP_SIZE: usize = 4;
+const EP_QUOTA: usize = 9;
+const EP_COOL: usize = 10;
+const EP_HOT: usize = 11;
+
+/// Whether an estate pool holds shares of whole GiB (its clusters' pools name it with a
+/// `share_gib`), rather than whole-TiB pools.
+fn is_shared(plan: &EstatePlan, name: &str) -> bool {
+    plan.clusters
+        .iter()
+        .flat_map(|c| c.plan.pools.iter())
+        .any(|p| p.name == name && p.share_gib > 0)
+}
+
+/// The shared pools' hot-tier and quota cells on `Estate pools` (its rows in `plan.pools`
+/// order), which each cluster's share on `Pools` is worked out from.
+fn shared_pools(plan: &EstatePlan) -> SharedPools {
+    let mut out = SharedPools::default();
+    for (i, p) in plan.pools.iter().enumerate() {
+        if is_shared(plan, &p.name) {
+            let at = |c: usize| cell_ref("Estate pools", i, c);
+            out.add(
+                &p.name,
+                (at(EP_HOT), p.hot_capacity_cost_usd_per_month),
+                (at(EP_QUOTA), p.quota_gib as f64),
+            );
+        }
+    }
+    out
+}
+
+/// `Estate pools`: each shared pool, its datastores, QoS, cost, quotas and cool data as
+/// `SUMIF`s / `COUNTIF`s of its clusters' rows on `Pools` and `Datastores` (`rows`: their
+/// data rows); a pool of shares is its quotas rounded up to whole TiB (`ROUNDUP`) and its
+/// hot tier `(size x 1,024 - cool GiB) x price`; a pool of whole TiB adds its clusters'.
+fn estate_pools(plan: &EstatePlan, rows: (usize, usize), sheets: &PlanSheets) -> Sheet {
     let mut sheet = Sheet::new(
         "Estate pools",
         &[
@@ -442,10 +484,14 @@ fn estate_pools(plan: &EstatePlan, rows: (usize, usize)) -> Sheet {
             "datastores",
             "QoS MiB/s",
             "cost USD/month",
+            "quota GiB",
+            "cool data GiB",
+            "hot capacity USD/month",
         ],
     );
     for p in &plan.pools {
-        let key = local_ref(sheet.rows.len(), 0);
+        let r = sheet.rows.len();
+        let key = local_ref(r, 0);
         let parts = || {
             plan.clusters
                 .iter()
@@ -463,17 +509,54 @@ fn estate_pools(plan: &EstatePlan, rows: (usize, usize)) -> Sheet {
             "COUNTIF({},{key})",
             column_ref("Datastores", 1 + DS_POOL, rows.1)
         );
-        sheet.rows.push(vec![
-            text(p.name.clone()),
-            text(p.account.clone()),
-            text(p.service_level.to_string()),
-            boolean(p.cool_access),
+        let shared = is_shared(plan, &p.name);
+        let quota: f64 = parts()
+            .map(|x| f64::from(x.size_tib) * 1024.0 + f64::from(x.share_gib))
+            .sum();
+        let cool: f64 = parts().map(|x| x.cool_data_gib).sum();
+        let size = if shared {
+            let f = format!("ROUNDUP({}/1024,0)", local_ref(r, EP_QUOTA));
+            let computed = (quota / 1024.0).ceil();
+            checked(f, computed, f64::from(p.size_tib), Fmt::Int).0
+        } else {
             rounded_sum(
                 of(SIZE),
                 parts().map(|x| f64::from(x.size_tib)),
                 f64::from(p.size_tib),
                 Fmt::Int,
+            )
+        };
+        let price = sheets.capacity_price(&p.clusters, &p.service_level.to_string());
+        let hot = match price {
+            Some(price) if shared => {
+                let f = format!(
+                    "ROUND(MAX(0,{}*1024-{})*{},2)",
+                    local_ref(r, EP_SIZE),
+                    local_ref(r, EP_COOL),
+                    price.at
+                );
+                let gib = (f64::from(p.size_tib) * 1024.0 - cool).max(0.0);
+                checked(
+                    f,
+                    round2(gib * price.value),
+                    p.hot_capacity_cost_usd_per_month,
+                    Fmt::Usd,
+                )
+                .0
+            }
+            _ => rounded_sum(
+                of(pools::HOT),
+                parts().map(|x| x.hot_capacity_cost_usd_per_month),
+                p.hot_capacity_cost_usd_per_month,
+                Fmt::Usd,
             ),
+        };
+        sheet.rows.push(vec![
+            text(p.name.clone()),
+            text(p.account.clone()),
+            text(p.service_level.to_string()),
+            boolean(p.cool_access),
+            size,
             text(p.clusters.join(", ")),
             checked(datastores, dss as f64, f64::from(p.datastores), Fmt::Int).0,
             rounded_sum(
@@ -488,6 +571,19 @@ fn estate_pools(plan: &EstatePlan, rows: (usize, usize)) -> Sheet {
                 p.cost_usd_per_month,
                 Fmt::Usd,
             ),
+            rounded_sum(
+                format!("{}*1024+{}", of(SIZE), of(SHARE)),
+                std::iter::once(quota),
+                p.quota_gib as f64,
+                Fmt::Int,
+            ),
+            rounded_sum(
+                of(pools::COOL_GIB),
+                parts().map(|x| x.cool_data_gib),
+                cool,
+                Fmt::Int,
+            ),
+            hot,
         ]);
     }
     sheet

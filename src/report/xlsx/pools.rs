@@ -1,7 +1,10 @@
 //! The `Pools` and `Datastores` sheets, whose cost cells are live formulas: a pool's cost
-//! lines over its size, cool GiB and purchased MiB/s cells and the `Prices` cells; a
-//! datastore's cost its size's share of its pool's cost (over the sum of the pool's
-//! datastores' sizes, so the shares always add up to the pool's cost).
+//! lines over its size, cool GiB and purchased MiB/s cells and the `Prices` cells (a share
+//! of an estate's shared pool: its quota's share of the pool's hot tier on `Estate
+//! pools`); a datastore's cost its size's share of its pool's cost (over the sum of the
+//! pool's datastores' sizes, so the shares always add up to the pool's cost).
+
+use std::collections::BTreeMap;
 
 use super::cells::{
     Cell, Fmt, Sheet, boolean, cell_ref, checked, col_name, dec, int, local_ref, round2, text, usd,
@@ -10,7 +13,7 @@ use super::prices::{PriceCell, PriceCells};
 use crate::plan::{Plan, PoolPlan};
 
 /// Header of `Pools` (after the optional `cluster` column).
-pub const POOLS_HEADER: [&str; 20] = [
+pub const POOLS_HEADER: [&str; 21] = [
     "pool",
     "service level",
     "QoS",
@@ -30,15 +33,20 @@ pub const POOLS_HEADER: [&str; 20] = [
     "throughput USD/month",
     "cost USD/month",
     "first-month cool transfer USD",
+    "share GiB",
     "note",
 ];
 /// Column of a pool's size, TiB.
 pub const SIZE: usize = 3;
+/// Column of a share of a shared pool, GiB.
+pub const SHARE: usize = 19;
 /// Column of a pool's QoS throughput, MiB/s.
 pub const QOS: usize = 4;
 const PURCHASED: usize = 6;
-const COOL_GIB: usize = 8;
-const HOT: usize = 12;
+/// Column of a pool's cool data, GiB.
+pub const COOL_GIB: usize = 8;
+/// Column of a pool's hot tier, USD per month.
+pub const HOT: usize = 12;
 const COOL_CAP: usize = 13;
 const TRANSFER: usize = 14;
 const THROUGHPUT: usize = 16;
@@ -71,6 +79,39 @@ pub const DS_COST: usize = 10;
 /// Column of a datastore's placed capacity, GiB.
 pub const DS_PLACED: usize = 8;
 
+/// An estate's shared pools on `Estate pools`, by name: the cells a share's hot tier is
+/// worked out from, and the quotas of the `Pools` rows written so far.
+#[derive(Debug, Clone, Default)]
+pub struct SharedPools {
+    pools: BTreeMap<String, SharedPool>,
+}
+
+/// One shared pool's cells on `Estate pools`.
+#[derive(Debug, Clone)]
+struct SharedPool {
+    /// Its hot tier, USD per month.
+    hot: PriceCell,
+    /// Its datastores' quotas, GiB.
+    quota: PriceCell,
+    /// The quotas of its shares on the `Pools` rows so far, GiB.
+    upto: f64,
+}
+
+impl SharedPools {
+    /// Adds pool `name`, its hot tier and quotas at `hot` and `quota` on `Estate pools`.
+    pub fn add(&mut self, name: &str, hot: (String, f64), quota: (String, f64)) {
+        let cell = |(at, value): (String, f64)| PriceCell { at, value };
+        self.pools.insert(
+            name.to_string(),
+            SharedPool {
+                hot: cell(hot),
+                quota: cell(quota),
+                upto: 0.0,
+            },
+        );
+    }
+}
+
 /// A formula term: `ROUND(<expr>, 2)` over cells, and the same arithmetic in Rust.
 struct Term {
     formula: String,
@@ -91,18 +132,20 @@ fn priced(quantity: (&str, f64), price: Option<&PriceCell>) -> Term {
     }
 }
 
-/// Adds `plan`'s pools to `sheet` after `lead`; returns each pool's name and data row.
+/// Adds `plan`'s pools to `sheet` after `lead` (a share of a pool in `shared` worked out
+/// from that pool's cells); returns each pool's name and data row.
 pub fn add_pools(
     sheet: &mut Sheet,
     lead: &[Cell],
     plan: &Plan,
-    prices: &PriceCells,
+    (prices, shared): (&PriceCells, &mut SharedPools),
 ) -> Vec<(String, usize)> {
     let mut rows = Vec::new();
     for p in &plan.pools {
         let r = sheet.rows.len();
         let mut row = lead.to_vec();
-        row.extend(pool_cells(lead.len(), r, p, prices));
+        let share = shared.pools.get_mut(&p.name).filter(|_| p.share_gib > 0);
+        row.extend(pool_cells(lead.len(), r, p, (prices, share)));
         sheet.rows.push(row);
         rows.push((p.name.clone(), r));
     }
@@ -110,7 +153,12 @@ pub fn add_pools(
 }
 
 /// The cells of one pool on data row `r`, its columns starting at `o`.
-fn pool_cells(o: usize, r: usize, p: &PoolPlan, prices: &PriceCells) -> Vec<Cell> {
+fn pool_cells(
+    o: usize,
+    r: usize,
+    p: &PoolPlan,
+    (prices, shared): (&PriceCells, Option<&mut SharedPool>),
+) -> Vec<Cell> {
     let at = |c: usize| local_ref(r, o + c);
     let mut notes: Vec<String> = Vec::new();
     let keep = |(cell, note): (Cell, Option<String>), notes: &mut Vec<String>| {
@@ -118,7 +166,10 @@ fn pool_cells(o: usize, r: usize, p: &PoolPlan, prices: &PriceCells) -> Vec<Cell
         cell
     };
     let capacity_price = prices.capacity.get(&p.service_level.to_string());
-    let hot = hot_term(&at, p, capacity_price);
+    let hot = match shared {
+        Some(pool) => share_term((o, r), p, pool),
+        None => hot_term(&at, p, capacity_price),
+    };
     let hot_cell = if p.reserved_tib > 0 {
         notes.push("hot tier with reservation units: value, not a formula".into());
         usd(p.hot_capacity_cost_usd_per_month)
@@ -218,6 +269,7 @@ fn pool_cells(o: usize, r: usize, p: &PoolPlan, prices: &PriceCells) -> Vec<Cell
             ),
             &mut notes,
         ),
+        int(p.share_gib),
     ];
     cells.push(text(notes.join("; ")));
     cells
@@ -240,6 +292,34 @@ fn hot_term(at: &dyn Fn(usize) -> String, p: &PoolPlan, price: Option<&PriceCell
             formula: "0".into(),
             value: 0.0,
         },
+    }
+}
+
+/// A share's hot tier: its quota's share of its shared pool's hot tier, to the cent in
+/// row order, as `optimize/estate/pools.rs` allocates it: `ROUND(hot x C / Q, 2) -
+/// ROUND(hot x (C - share) / Q, 2)`, `C` the pool's shares on the `Pools` rows up to this
+/// one (the cluster's order), `Q` its quotas (both on `Estate pools`).
+fn share_term((o, r): (usize, usize), p: &PoolPlan, pool: &mut SharedPool) -> Term {
+    let abs = |c: usize, row: usize| format!("${}${}", col_name(o + c), row + 2);
+    let upto = format!(
+        "SUMIF({}:{},{},{}:{})",
+        abs(0, 0),
+        abs(0, r),
+        local_ref(r, o),
+        abs(SHARE, 0),
+        abs(SHARE, r)
+    );
+    let share = local_ref(r, o + SHARE);
+    let (hot, quota) = (&pool.hot, &pool.quota);
+    pool.upto += f64::from(p.share_gib);
+    let (c, t) = (pool.upto, f64::from(p.share_gib));
+    Term {
+        formula: format!(
+            "ROUND({h}*{upto}/{q},2)-ROUND({h}*({upto}-{share})/{q},2)",
+            h = hot.at,
+            q = quota.at
+        ),
+        value: round2(hot.value * c / quota.value) - round2(hot.value * (c - t) / quota.value),
     }
 }
 

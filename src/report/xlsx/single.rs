@@ -6,7 +6,7 @@ use super::cells::{
     Cell, Fmt, Sheet, boolean, cell_ref, checked, column_ref, count, dec, int, round2, text,
 };
 use super::pools::{self, COST, DS_PLACED, SIZE};
-use super::prices;
+use super::prices::{self, PriceCell};
 use super::sections::{self as s};
 use crate::demand::ExcludedVm;
 use crate::inventory::Warning;
@@ -30,6 +30,10 @@ pub struct PlanSheets {
     prices: Sheet,
     /// Each plan's `Time phases` row holding its year's cost (cluster, data row).
     phase_years: Vec<(String, usize)>,
+    /// An estate's shared pools, which its clusters' shares are worked out from.
+    shared: pools::SharedPools,
+    /// Each plan's capacity price cells, by cluster and tier.
+    capacity_prices: Vec<(String, String, PriceCell)>,
 }
 
 /// A sheet with the `cluster` column first when `lead`.
@@ -65,7 +69,28 @@ impl PlanSheets {
             assumptions: sheet(lead, s::ASSUMPTIONS),
             prices: sheet(lead, ("Prices", &prices::HEADER)),
             phase_years: Vec::new(),
+            shared: pools::SharedPools::default(),
+            capacity_prices: Vec::new(),
         }
+    }
+
+    /// Empty sheets with the `cluster` column whose shares of `shared` pools are worked
+    /// out from those pools' cells (an estate workbook).
+    pub fn with_shared(shared: pools::SharedPools) -> PlanSheets {
+        PlanSheets {
+            shared,
+            ..PlanSheets::new(true)
+        }
+    }
+
+    /// The first capacity price cell of `tier` among the plans of `clusters`.
+    pub fn capacity_price(&self, clusters: &[String], tier: &str) -> Option<&PriceCell> {
+        clusters.iter().find_map(|c| {
+            self.capacity_prices
+                .iter()
+                .find(|(cl, t, _)| cl == c && t == tier)
+                .map(|(_, _, p)| p)
+        })
     }
 
     fn lead_cells(&self, cluster: &str) -> Vec<Cell> {
@@ -80,7 +105,16 @@ impl PlanSheets {
     pub fn add(&mut self, cluster: &str, plan: &Plan) {
         let lead = self.lead_cells(cluster);
         let price_cells = prices::add_prices(&mut self.prices, &lead, plan);
-        let pool_rows = pools::add_pools(&mut self.pools, &lead, plan, &price_cells);
+        for (tier, cell) in &price_cells.capacity {
+            let at = (cluster.to_string(), tier.clone(), cell.clone());
+            self.capacity_prices.push(at);
+        }
+        let pool_rows = pools::add_pools(
+            &mut self.pools,
+            &lead,
+            plan,
+            (&price_cells, &mut self.shared),
+        );
         pools::add_datastores(&mut self.datastores, &lead, plan, &pool_rows);
         s::add_performance(&mut self.performance, &lead, plan);
         s::add_binding(&mut self.binding, &lead, plan);
