@@ -107,6 +107,8 @@ const ESTATE_CLUSTER: Map = &[
     ("hosts", "=== AVS cluster ", "AVS cluster "),
     ("hosts_source", "=== AVS cluster ", "AVS cluster "),
     ("target_share", "=== AVS cluster ", "AVS cluster "),
+    // Its utilisation is on its banner (text) and under its heading (Markdown).
+    ("utilisation", "=== AVS cluster ", "AVS cluster "),
     // Its plan's own keys are checked against [`PLAN`].
     ("plan", "=== AVS cluster ", "AVS cluster "),
 ];
@@ -295,11 +297,12 @@ fn two_cluster_estate_has_every_section_in_text_and_markdown() {
     ]);
     // The estate's 13 keys less `reservations` (empty: pay as you go) = 12.
     assert_eq!(check(&r.json, ESTATE, &r.text, &r.md, "estate"), 12);
-    // Dev and Prod: 5 cluster keys + 16 plan keys each (the plan's 19 less
-    // `vsan_comparison`, which the estate's `vsan_alone` replaces, and `excluded` and
-    // `warnings`, empty in each cluster: the estate lists them once) = 2 x 21.
+    // Dev and Prod: 6 cluster keys (`utilisation` among them) + 16 plan keys each (the
+    // plan's 19 less `vsan_comparison`, which the estate's `vsan_alone` replaces, and
+    // `excluded` and `warnings`, empty in each cluster: the estate lists them once) =
+    // 2 x 22.
     let clusters = check_clusters(&r, ESTATE_CLUSTER, "=== AVS cluster ", "AVS cluster ");
-    assert_eq!(clusters, 42);
+    assert_eq!(clusters, 44);
     // Each cluster's part of the Markdown has its own time phases.
     assert_eq!(r.md.matches("### Time-phased plan").count(), 2);
 }

@@ -270,6 +270,7 @@ fn assert_cluster_sheets(json: &Value, names: &[String]) {
         ("hosts", "Clusters"),
         ("hosts_source", "Clusters"),
         ("target_share", "Clusters"),
+        ("utilisation", "Clusters"),
         ("plan", "Clusters"),
     ];
     for c in json["clusters"].as_array().unwrap() {

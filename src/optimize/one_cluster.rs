@@ -36,6 +36,7 @@ pub(super) fn plan_cluster(
         hosts: n,
         hosts_source: source,
         target_share: share,
+        utilisation: None,
         plan,
     })
 }

@@ -25,6 +25,43 @@ pub struct HostsByDriver {
     pub storage: u32,
 }
 
+/// How much of the hosts and the storage the plan uses, as the Azure Migrate AVS
+/// assessment reports the CPU, memory and storage utilisation of the nodes it recommends
+/// (learn.microsoft.com/azure/migrate/concepts-azure-vmware-solution-assessment-calculation,
+/// 2024-12-06), per AVS cluster and for the estate. Every host counts, the HA reserve
+/// included (so a cluster sized by vCPU with one HA host is at most (n - 1) / n).
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+pub struct Utilisation {
+    /// The VMs' vCPUs over the hosts' (hosts x cores x `vcpu_per_core`), percent.
+    pub vcpu_pct: f64,
+    /// The VMs' memory (on the sizing's memory basis) over what the hosts offer VMs (hosts
+    /// x (RAM - the ESXi overhead) x `memory_overcommit`), percent.
+    pub memory_pct: f64,
+    /// The data on the storage over the capacity provisioned for it, percent: for ANF
+    /// datastores, the VMs' data placed (before growth, snapshot reserve and headroom) over
+    /// the pools provisioned (a cluster: its pools of its own and its shares' quotas; the
+    /// estate: the pools' sizes, rounding included).
+    pub storage_pct: f64,
+}
+
+/// What the estate's datastores are predicted to deliver, beside its targets.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+pub struct EstatePerformance {
+    /// The estate's IOPS target (each cluster carries its capacity share, or its VMs'
+    /// per-VM sums).
+    pub iops_target: f64,
+    /// The estate's MiB/s target.
+    pub throughput_target_mibps: f64,
+    /// The clusters' predicted small-block IOPS added (each cluster's plan's prediction:
+    /// its layout's flows and ceilings, capped by its pools' QoS).
+    pub predicted_iops: f64,
+    /// The clusters' predicted large-block MiB/s added.
+    pub predicted_throughput_mibps: f64,
+    /// No IOPS or MiB/s target (none given, no per-VM figures): the plan is sized for
+    /// capacity only and the predictions are what the pools' QoS and the layout give.
+    pub capacity_only: bool,
+}
+
 /// The estate in figures: hosts, clusters, pools, costs, and vSAN alone beside them.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct EstateSummary {
@@ -87,6 +124,13 @@ pub struct EstateSummary {
     pub savings_usd_per_month: Option<f64>,
     /// 12 x vSAN alone less `total_usd_per_year`, USD per year.
     pub savings_usd_per_year: Option<f64>,
+    /// What the datastores are predicted to deliver, beside the targets.
+    #[serde(default)]
+    pub performance: EstatePerformance,
+    /// The estate's hosts and pools in use: all clusters' VMs over all hosts, the data
+    /// placed over all pools.
+    #[serde(default)]
+    pub utilisation: Utilisation,
 }
 
 /// One host SKU's estate, beside the chosen one.

@@ -437,6 +437,10 @@ pub struct ClusterPlan {
     /// `--throughput-mibps` targets are split by it; targets from `--perf` are the
     /// cluster's own VMs' sums instead.
     pub target_share: f64,
+    /// In an estate plan, how much of the cluster's hosts and storage its VMs use (`None`
+    /// in a per-cluster plan, whose hosts are the inventory's, not sized from a SKU).
+    #[serde(default)]
+    pub utilisation: Option<Utilisation>,
     /// The plan.
     pub plan: Plan,
 }
@@ -533,5 +537,6 @@ pub struct ClusterPlans {
 mod estate;
 
 pub use estate::{
-    EstatePlan, EstatePool, EstateSummary, HostsByDriver, SkuAlternative, VsanAloneCost,
+    EstatePerformance, EstatePlan, EstatePool, EstateSummary, HostsByDriver, SkuAlternative,
+    Utilisation, VsanAloneCost,
 };

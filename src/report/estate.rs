@@ -6,7 +6,10 @@ use std::fmt::Write as _;
 
 use super::ReportError;
 use super::tables::plans_csv;
-use super::text::{plan_text, units_text, write_excluded, write_warnings};
+use super::text::{
+    Delivered, delivers, plan_text, size_cell, units_text, utilisation_words, write_excluded,
+    write_warnings,
+};
 use crate::numbers::group_thousands as g;
 use crate::plan::{EstatePlan, SkuAlternative};
 
@@ -20,6 +23,7 @@ pub(super) fn estate_text(plan: &EstatePlan) -> String {
     let mut s = String::new();
     summary(&mut s, plan);
     clusters(&mut s, plan);
+    performance(&mut s, plan);
     skus(&mut s, plan);
     pools(&mut s, plan);
     reservations(&mut s, plan);
@@ -27,9 +31,13 @@ pub(super) fn estate_text(plan: &EstatePlan) -> String {
     estate_assumptions(&mut s, plan);
     write_warnings(&mut s, &plan.warnings);
     for c in &plan.clusters {
+        let uses = c
+            .utilisation
+            .as_ref()
+            .map_or_else(String::new, |u| format!("; uses {}", utilisation_words(u)));
         let _ = writeln!(
             s,
-            "\n=== AVS cluster {}: {} hosts ({}), {:.1}% of the capacity ===",
+            "\n=== AVS cluster {}: {} hosts ({}), {:.1}% of the capacity{uses} ===",
             c.cluster,
             c.hosts,
             c.hosts_source,
@@ -90,6 +98,13 @@ fn summary(s: &mut String, plan: &EstatePlan) {
     if !m.host_price_note.is_empty() {
         let _ = writeln!(s, "  host price: {}", m.host_price_note);
     }
+    let _ = writeln!(
+        s,
+        "  delivers (the {} AVS clusters' predictions added): {}",
+        plan.clusters.len(),
+        estate_delivers(plan)
+    );
+    let _ = writeln!(s, "  utilisation: {}", estate_utilisation(plan));
     if let Some(months) = peak_months(plan) {
         let _ = writeln!(
             s,
@@ -111,6 +126,86 @@ fn summary(s: &mut String, plan: &EstatePlan) {
             g(f64::from(h), 0),
             usd(m.vsan_alone_usd_per_month),
             verdict(m)
+        );
+    }
+}
+
+/// What the estate delivers, in words: its clusters' predictions added, beside its
+/// targets, or sized for capacity only.
+pub(super) fn estate_delivers(plan: &EstatePlan) -> String {
+    delivers(&Delivered::estate(&plan.summary.performance))
+}
+
+/// The estate's utilisation in words.
+pub(super) fn estate_utilisation(plan: &EstatePlan) -> String {
+    let m = &plan.summary;
+    format!(
+        "{} (vCPU and memory: the VMs' over all {} hosts, the HA reserve included; storage: \
+         the VMs' data placed over the {} TiB of pools)",
+        utilisation_words(&m.utilisation),
+        g(f64::from(m.hosts), 0),
+        g(f64::from(m.pool_size_tib), 0)
+    )
+}
+
+/// The performance and utilisation table's rows: each cluster's IOPS and MiB/s targets and
+/// predictions and its vCPU, memory and storage use in percent, then the estate's.
+pub(super) fn performance_rows(plan: &EstatePlan) -> Vec<Vec<String>> {
+    let row = |name: String, d: &Delivered, u: &crate::plan::Utilisation| {
+        vec![
+            name,
+            g(d.iops_target, 0),
+            g(d.iops, 0),
+            g(d.mibps_target, 1),
+            g(d.mibps, 1),
+            format!("{:.1}", u.vcpu_pct),
+            format!("{:.1}", u.memory_pct),
+            format!("{:.1}", u.storage_pct),
+        ]
+    };
+    let mut rows: Vec<Vec<String>> = plan
+        .clusters
+        .iter()
+        .map(|c| {
+            let u = c.utilisation.unwrap_or_default();
+            row(c.cluster.clone(), &Delivered::of(&c.plan), &u)
+        })
+        .collect();
+    let m = &plan.summary;
+    rows.push(row(
+        "(estate)".into(),
+        &Delivered::estate(&m.performance),
+        &m.utilisation,
+    ));
+    rows
+}
+
+/// The performance and utilisation table's header.
+pub(super) const PERFORMANCE_HEADER: [&str; 8] = [
+    "cluster",
+    "IOPS target",
+    "IOPS predicted",
+    "MiB/s target",
+    "MiB/s predicted",
+    "vCPU %",
+    "memory %",
+    "storage %",
+];
+
+/// Each cluster's predicted IOPS and MiB/s beside its targets, and its utilisation; then
+/// the estate's.
+fn performance(s: &mut String, plan: &EstatePlan) {
+    let _ = writeln!(
+        s,
+        "\nPerformance and utilisation (predicted against targets; vCPU and memory of all \
+         hosts, HA included; storage: data placed over pools or shares)"
+    );
+    let header: Vec<String> = PERFORMANCE_HEADER.iter().map(|h| h.to_string()).collect();
+    for r in std::iter::once(header).chain(performance_rows(plan)) {
+        let _ = writeln!(
+            s,
+            "  {:<24} {:>12} {:>14} {:>12} {:>15} {:>7} {:>9} {:>9}",
+            r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7]
         );
     }
 }
@@ -171,7 +266,7 @@ fn clusters(s: &mut String, plan: &EstatePlan) {
             g(c.memory_gib, 0),
             p.plan.totals.datastores,
             pools.join(","),
-            g(f64::from(p.plan.totals.pool_size_tib), 0),
+            cluster_pool_cell(&p.plan),
             g(p.plan.totals.cost_usd_per_month, 2)
         );
     }
@@ -182,6 +277,17 @@ fn clusters(s: &mut String, plan: &EstatePlan) {
         g(plan.sizing.vcpus_per_host, 0),
         g(plan.sizing.memory_gib_per_host, 1)
     );
+}
+
+/// A cluster's pool size cell: its pools' whole TiB, or its shares' GiB (`50 GiB`).
+fn cluster_pool_cell(plan: &crate::plan::Plan) -> String {
+    let shares: u32 = plan.pools.iter().map(|p| p.share_gib).sum();
+    let tib = plan.totals.pool_size_tib;
+    match (tib, shares) {
+        (_, 0) => g(f64::from(tib), 0),
+        (0, s) => size_cell(0, s),
+        (t, s) => format!("{} + {}", g(f64::from(t), 0), size_cell(0, s)),
+    }
 }
 
 /// Every host SKU's estate and total.
@@ -215,14 +321,20 @@ fn sku_line(a: &SkuAlternative) -> String {
 
 /// The shared capacity pools and the estate's reservations.
 fn pools(s: &mut String, plan: &EstatePlan) {
-    let _ = writeln!(s, "\nCapacity pools (shared by the clusters' datastores)");
+    let _ = writeln!(
+        s,
+        "\nCapacity pools (shared by the clusters' datastores; a pool of shares is their \
+         quotas rounded up to whole TiB once)"
+    );
     for p in &plan.pools {
         let _ = writeln!(
             s,
-            "  {:<22} {:<18} {:>6} TiB {:>9} MiB/s {:>3} datastores {:>14} USD/month  {}",
+            "  {:<22} {:<18} {:>6} TiB ({:>9} GiB of quotas) {:>9} MiB/s {:>3} datastores \
+             {:>14} USD/month  {}",
             p.name,
             p.account,
             g(f64::from(p.size_tib), 0),
+            g(p.quota_gib as f64, 0),
             g(p.throughput_mibps, 0),
             p.datastores,
             g(p.cost_usd_per_month, 2),

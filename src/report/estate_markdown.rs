@@ -5,8 +5,12 @@
 use std::fmt::Write as _;
 
 use super::cluster_markdown::reservations_table;
-use super::estate::{peak_months, usd, verdict};
+use super::estate::{
+    PERFORMANCE_HEADER, estate_delivers, estate_utilisation, peak_months, performance_rows, usd,
+    verdict,
+};
 use super::markdown::{assumptions_table, cell, demoted_plan_markdown, excluded_table, table};
+use super::text::utilisation_words;
 use crate::numbers::group_thousands as g;
 use crate::plan::EstatePlan;
 
@@ -15,6 +19,7 @@ pub(super) fn estate_markdown(plan: &EstatePlan) -> String {
     let mut s = String::new();
     summary(&mut s, plan);
     clusters(&mut s, plan);
+    performance(&mut s, plan);
     skus(&mut s, plan);
     pools(&mut s, plan);
     reservations(&mut s, plan);
@@ -28,6 +33,9 @@ pub(super) fn estate_markdown(plan: &EstatePlan) -> String {
             c.hosts,
             c.hosts_source
         );
+        if let Some(u) = &c.utilisation {
+            let _ = writeln!(s, "Uses {}.\n", utilisation_words(u));
+        }
         s.push_str(&demoted_plan_markdown(&c.plan, 2));
     }
     excluded(&mut s, plan);
@@ -71,6 +79,13 @@ fn summary(s: &mut String, plan: &EstatePlan) {
     if !m.host_price_note.is_empty() {
         let _ = writeln!(s, "- Host price: {}.", m.host_price_note);
     }
+    let _ = writeln!(
+        s,
+        "- Delivers (the {} AVS clusters' predictions added): {}.",
+        plan.clusters.len(),
+        estate_delivers(plan)
+    );
+    let _ = writeln!(s, "- Utilisation: {}.", estate_utilisation(plan));
     if let Some(h) = m.vsan_alone_hosts {
         let _ = writeln!(
             s,
@@ -95,6 +110,28 @@ fn summary(s: &mut String, plan: &EstatePlan) {
         );
     }
     let _ = writeln!(s);
+}
+
+/// Each cluster's predicted IOPS and MiB/s beside its targets, and its utilisation; then
+/// the estate's.
+fn performance(s: &mut String, plan: &EstatePlan) {
+    let _ = writeln!(s, "## Performance and utilisation\n");
+    let mut rows = performance_rows(plan);
+    for r in &mut rows {
+        r[0] = super::markdown::name(&r[0]);
+    }
+    table(
+        s,
+        &PERFORMANCE_HEADER,
+        &[false, true, true, true, true, true, true, true],
+        &rows,
+    );
+    let _ = writeln!(
+        s,
+        "Predicted against targets; vCPU and memory: the VMs' over all the hosts, the HA \
+         reserve included; storage: the VMs' data placed over the pools (a cluster: its pools \
+         or shares).\n"
+    );
 }
 
 fn clusters(s: &mut String, plan: &EstatePlan) {
@@ -211,6 +248,7 @@ fn pools(s: &mut String, plan: &EstatePlan) {
                 p.service_level.to_string(),
                 if p.cool_access { "yes" } else { "no" }.to_string(),
                 g(f64::from(p.size_tib), 0),
+                g(p.quota_gib as f64, 0),
                 g(p.throughput_mibps, 0),
                 p.datastores.to_string(),
                 p.clusters.join(", "),
@@ -226,13 +264,21 @@ fn pools(s: &mut String, plan: &EstatePlan) {
             "level",
             "cool access",
             "TiB",
+            "quotas GiB",
             "MiB/s",
             "datastores",
             "clusters",
             "USD/month",
         ],
-        &[false, false, false, false, true, true, true, false, true],
+        &[
+            false, false, false, false, true, true, true, true, false, true,
+        ],
         &rows,
+    );
+    let _ = writeln!(
+        s,
+        "A pool of shares is its clusters' datastore quotas rounded up to whole TiB once; each \
+         cluster pays its quota's share of the pool's hot tier.\n"
     );
 }
 

@@ -98,11 +98,11 @@ fn header(s: &mut String, plan: &Plan) {
     let _ = writeln!(s, "# ANF datastore plan\n");
     let _ = writeln!(
         s,
-        "**{} datastore(s) on {} ({} TiB), {} x {} = {}: {} USD/month** \
+        "**{} datastore(s) on {} ({}), {} x {} = {}: {} USD/month** \
          ({}, {}, prices effective {}).\n",
         t.datastores,
         levels.join(" + "),
-        t.pool_size_tib,
+        super::text::pool_size_words(plan),
         counted(u64::from(plan.hosts), "host"),
         counted(u64::from(t.datastores), "datastore"),
         counted(t.flows, "flow"),
@@ -111,6 +111,8 @@ fn header(s: &mut String, plan: &Plan) {
         plan.location,
         super::text::effective_dates(plan)
     );
+    let d = super::text::Delivered::of(plan);
+    let _ = writeln!(s, "Delivers {}.\n", super::text::delivers(&d));
 }
 
 /// VMs in scope, capacity placed and required, the IOPS and MiB/s targets.
@@ -162,7 +164,7 @@ fn pools(s: &mut String, plan: &Plan) {
             vec![
                 p.name.clone(),
                 p.service_level.to_string(),
-                p.size_tib.to_string(),
+                super::text::size_cell(p.size_tib, p.share_gib),
                 g(p.throughput_mibps, 0),
                 g(p.purchased_throughput_mibps, 0),
                 if p.cool_access { "yes" } else { "no" }.into(),
@@ -184,6 +186,9 @@ fn pools(s: &mut String, plan: &Plan) {
         &[false, false, true, true, true, false, true],
         &pools,
     );
+    for p in plan.pools.iter().filter(|p| p.share_gib > 0) {
+        let _ = writeln!(s, "{}: {}.\n", p.name, super::text::share_note(p));
+    }
     for p in plan
         .pools
         .iter()
@@ -337,7 +342,7 @@ fn alternatives(s: &mut String, plan: &Plan) {
                 a.service_level
                     .map_or_else(|| "-".to_string(), |l| l.to_string()),
                 feasible(a, a.datastores.to_string()),
-                feasible(a, g(f64::from(a.pool_size_tib), 0)),
+                feasible(a, super::text::size_cell(a.pool_size_tib, a.share_gib)),
                 feasible(a, g(a.purchased_throughput_mibps, 0)),
                 feasible(a, g(f64::from(a.reserved_tib), 0)),
                 feasible(a, super::text::options(a)),
@@ -422,7 +427,7 @@ fn time_phased(s: &mut String, plan: &Plan) {
                 (*name).to_string(),
                 p.months.to_string(),
                 p.service_level.to_string(),
-                g(f64::from(p.pool_size_tib), 0),
+                super::text::size_cell(p.pool_size_tib, p.share_gib),
                 g(p.throughput_mibps, 0),
                 g(p.purchased_throughput_mibps, 0),
                 p.datastores.to_string(),

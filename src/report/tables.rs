@@ -7,7 +7,7 @@ use crate::report::ReportError;
 pub use super::markdown::plan_markdown;
 
 /// Header of [`plan_csv`].
-pub const PLAN_CSV_HEADER: [&str; 15] = [
+pub const PLAN_CSV_HEADER: [&str; 16] = [
     "datastore",
     "pool",
     "service_level",
@@ -23,6 +23,7 @@ pub const PLAN_CSV_HEADER: [&str; 15] = [
     "hosts",
     "region",
     "prices_effective",
+    "pool_share_gib",
 ];
 
 /// The plan's datastores as CSV rows (see [`PLAN_CSV_HEADER`]), with their pool and the
@@ -51,6 +52,7 @@ fn csv_rows(
             plan.hosts.to_string(),
             plan.region.clone(),
             plan.prices_effective.clone(),
+            pool.map_or_else(String::new, |p| p.share_gib.to_string()),
         ]);
         w.write_record(&row)?;
     }

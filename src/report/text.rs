@@ -67,10 +67,10 @@ fn header(s: &mut String, plan: &Plan) {
     };
     let _ = writeln!(
         s,
-        "dsplan plan: {} datastore(s) on {} ({} TiB), {hosts} x {}{connections} = {}",
+        "dsplan plan: {} datastore(s) on {} ({}), {hosts} x {}{connections} = {}",
         t.datastores,
         levels.join(" + "),
-        t.pool_size_tib,
+        pool_size_words(plan),
         counted(u64::from(t.datastores), "datastore"),
         counted(t.flows, "flow")
     );
@@ -82,12 +82,112 @@ fn header(s: &mut String, plan: &Plan) {
         plan.location,
         effective_dates(plan)
     );
+    let _ = writeln!(s, "delivers: {}", delivers(&Delivered::of(plan)));
     if t.first_month_cool_transfer_usd > 0.0 {
         let _ = writeln!(
             s,
             "first month only: + {} USD one-time cool-tier transfer of the initially cold data",
             g(t.first_month_cool_transfer_usd, 2)
         );
+    }
+}
+
+/// A plan's pool size in words: its pools of its own in TiB, and its shares of shared
+/// pools (`3 TiB`, `a 50 GiB share of pool-standard-1`).
+pub(super) fn pool_size_words(plan: &Plan) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let tib = plan.totals.pool_size_tib;
+    if tib > 0 || plan.pools.iter().all(|p| p.share_gib == 0) {
+        parts.push(format!("{tib} TiB"));
+    }
+    for p in plan.pools.iter().filter(|p| p.share_gib > 0) {
+        parts.push(format!(
+            "a {} GiB share of {}",
+            group_thousands(f64::from(p.share_gib), 0),
+            p.name
+        ));
+    }
+    parts.join(" + ")
+}
+
+/// A pool's size cell: its whole TiB, or a share's GiB with the unit (`50 GiB`).
+pub(super) fn size_cell(size_tib: u32, share_gib: u32) -> String {
+    if share_gib > 0 {
+        format!("{} GiB", group_thousands(f64::from(share_gib), 0))
+    } else {
+        group_thousands(f64::from(size_tib), 0)
+    }
+}
+
+/// What a plan (or an estate) is predicted to deliver, beside its targets.
+pub(super) struct Delivered {
+    pub(super) iops: f64,
+    pub(super) iops_target: f64,
+    pub(super) mibps: f64,
+    pub(super) mibps_target: f64,
+    /// No IOPS or MiB/s target: sized for capacity only.
+    pub(super) capacity_only: bool,
+}
+
+impl Delivered {
+    /// A plan's own prediction and targets (without a target, in the base or the peak
+    /// months: capacity only).
+    pub(super) fn of(plan: &Plan) -> Delivered {
+        let p = &plan.performance;
+        let peak = plan
+            .time_phased
+            .as_ref()
+            .is_some_and(|t| t.peak.iops_target > 0.0 || t.peak.throughput_target_mibps > 0.0);
+        Delivered {
+            iops: p.small_block.iops,
+            iops_target: p.iops_target,
+            mibps: p.large_block.throughput_mibps,
+            mibps_target: p.throughput_target_mibps,
+            capacity_only: p.iops_target <= 0.0 && p.throughput_target_mibps <= 0.0 && !peak,
+        }
+    }
+
+    /// An estate's: its clusters' predictions added, beside its targets.
+    pub(super) fn estate(p: &crate::plan::EstatePerformance) -> Delivered {
+        Delivered {
+            iops: p.predicted_iops,
+            iops_target: p.iops_target,
+            mibps: p.predicted_throughput_mibps,
+            mibps_target: p.throughput_target_mibps,
+            capacity_only: p.capacity_only,
+        }
+    }
+}
+
+/// `vCPU 45.2%, memory 38.0%, storage 83.3%`.
+pub(super) fn utilisation_words(u: &crate::plan::Utilisation) -> String {
+    format!(
+        "vCPU {:.1}%, memory {:.1}%, storage {:.1}%",
+        u.vcpu_pct, u.memory_pct, u.storage_pct
+    )
+}
+
+/// `16,384 IOPS and 128 MiB/s predicted (targets 20,000 and 0)`, or, without a target,
+/// `... predicted: sized for capacity only (no IOPS or MiB/s target), this is what the
+/// pools' QoS and the layout give`.
+pub(super) fn delivers(d: &Delivered) -> String {
+    let g = group_thousands;
+    let what = format!(
+        "{} small-block IOPS and {} large-block MiB/s predicted",
+        g(d.iops, 0),
+        g(d.mibps, 1)
+    );
+    if d.capacity_only {
+        format!(
+            "{what}: sized for capacity only (no IOPS or MiB/s target), this is what the \
+             pools' QoS and the layout give"
+        )
+    } else {
+        format!(
+            "{what} (targets {} IOPS and {} MiB/s)",
+            g(d.iops_target, 0),
+            g(d.mibps_target, 1)
+        )
     }
 }
 
@@ -142,12 +242,15 @@ fn pools(s: &mut String, plan: &Plan) {
             "  {:<18} {:<9} {:>9} {:>10} {:>10} {:>10} {:>12}",
             p.name,
             p.service_level.as_str(),
-            p.size_tib,
+            size_cell(p.size_tib, p.share_gib),
             g(p.throughput_mibps, 0),
             g(p.included_throughput_mibps, 0),
             g(p.purchased_throughput_mibps, 0),
             g(p.cost_usd_per_month, 2)
         );
+    }
+    for p in plan.pools.iter().filter(|p| p.share_gib > 0) {
+        let _ = writeln!(s, "  {}: {}", p.name, share_note(p));
     }
     for p in &plan.pools {
         if p.cool_access || p.reserved_tib > 0 {
@@ -358,7 +461,7 @@ fn alternatives(s: &mut String, plan: &Plan) {
             restriction,
             a.service_level.map_or("-", |l| l.as_str()),
             a.datastores,
-            a.pool_size_tib,
+            size_cell(a.pool_size_tib, a.share_gib),
             g(a.purchased_throughput_mibps, 0),
             g(f64::from(a.reserved_tib), 0),
             options(a),
@@ -368,6 +471,16 @@ fn alternatives(s: &mut String, plan: &Plan) {
         );
         let _ = writeln!(s, "{}", line.trim_end());
     }
+}
+
+/// What a share of a shared pool is and pays, in words.
+pub(super) fn share_note(p: &PoolPlan) -> String {
+    format!(
+        "this cluster's {} GiB share (its datastores' quotas) of a pool shared with the \
+         estate's other AVS clusters (the estate's capacity pools give its size, rounded up \
+         to whole TiB once); it pays its quota's share of that pool's hot tier",
+        group_thousands(f64::from(p.share_gib), 0)
+    )
 }
 
 /// An alternative's restriction in words: `premium only`, `exactly 1 datastore`,
@@ -474,7 +587,7 @@ fn time_phased(s: &mut String, plan: &Plan) {
             name,
             p.months,
             p.service_level.as_str(),
-            p.pool_size_tib,
+            size_cell(p.pool_size_tib, p.share_gib),
             g(p.throughput_mibps, 0),
             g(p.purchased_throughput_mibps, 0),
             p.datastores,

@@ -10,10 +10,10 @@ use crate::demand::Demand;
 use crate::optimize::milp::round_cents;
 use crate::optimize::{OptimizeError, OptimizeOptions};
 use crate::plan::{
-    Assumption, ClusterPlans, EstatePlan, EstateSummary, HostsByDriver, SCHEMA_VERSION,
-    SkuAlternative, VsanAloneCost,
+    Assumption, ClusterPlan, ClusterPlans, EstatePerformance, EstatePlan, EstatePool,
+    EstateSummary, HostsByDriver, SCHEMA_VERSION, SkuAlternative, Utilisation, VsanAloneCost,
 };
-use crate::sizing::{Driver, VsanAlone};
+use crate::sizing::{AvsCluster, Driver, EstateSizing, VsanAlone};
 use crate::vsan::VsanCatalog;
 
 /// The estate plan of the chosen SKU.
@@ -27,7 +27,7 @@ pub(super) fn assemble(
     skus: Vec<SkuAlternative>,
 ) -> Result<EstatePlan, OptimizeError> {
     let prices = catalog.region(&options.region)?;
-    let Some(storage) = best.storage.take() else {
+    let Some(mut storage) = best.storage.take() else {
         return Err(OptimizeError::Solver(
             "the chosen SKU has no storage plan".into(),
         ));
@@ -53,8 +53,14 @@ pub(super) fn assemble(
             sizing,
         }
     });
+    for c in &mut storage.clusters {
+        let sized = best.sizing.clusters.iter().find(|s| s.name == c.cluster);
+        c.utilisation = sized.map(|s| cluster_utilisation(&best.sizing, s, c));
+    }
     let parts = (&best, &storage, pools.as_slice());
     let mut summary = summary(demand, parts, vsan_alone.as_ref(), estate, hours);
+    summary.performance = performance(demand, options, &storage);
+    summary.utilisation = estate_utilisation(&best.sizing, &storage, &pools);
     summary.host_price_note = host_price_note(estate, &best.sizing.sku, &skus);
     Ok(EstatePlan {
         schema_version: SCHEMA_VERSION,
@@ -71,6 +77,78 @@ pub(super) fn assemble(
         excluded: demand.excluded.clone(),
         warnings,
     })
+}
+
+/// `used` over `of` in percent; 0 when there is nothing to use.
+fn pct(used: f64, of: f64) -> f64 {
+    if of > 0.0 { 100.0 * used / of } else { 0.0 }
+}
+
+/// Provisioned GiB of a plan's pools: its pools of its own and its shares' quotas.
+fn provisioned_gib(plan: &crate::plan::Plan) -> f64 {
+    plan.pools
+        .iter()
+        .map(|p| f64::from(p.size_tib) * 1024.0 + f64::from(p.share_gib))
+        .sum()
+}
+
+/// One AVS cluster's utilisation: its VMs' vCPUs and memory over its hosts' (the HA
+/// reserve included), its data placed over its pools (or shares).
+fn cluster_utilisation(z: &EstateSizing, c: &AvsCluster, p: &ClusterPlan) -> Utilisation {
+    let hosts = f64::from(c.hosts);
+    Utilisation {
+        vcpu_pct: pct(c.vcpus as f64, hosts * z.vcpus_per_host),
+        memory_pct: pct(c.memory_gib, hosts * z.memory_gib_per_host),
+        storage_pct: pct(p.plan.totals.placed_capacity_gib, provisioned_gib(&p.plan)),
+    }
+}
+
+/// The estate's utilisation: every cluster's VMs over every host, the data placed over the
+/// pools' sizes (their rounding up to whole TiB included).
+fn estate_utilisation(
+    z: &EstateSizing,
+    storage: &ClusterPlans,
+    pools: &[EstatePool],
+) -> Utilisation {
+    let hosts = f64::from(z.hosts);
+    let placed: f64 = storage
+        .clusters
+        .iter()
+        .map(|c| c.plan.totals.placed_capacity_gib)
+        .sum();
+    let pool_gib: f64 = pools.iter().map(|p| f64::from(p.size_tib) * 1024.0).sum();
+    Utilisation {
+        vcpu_pct: pct(z.vcpus as f64, hosts * z.vcpus_per_host),
+        memory_pct: pct(z.memory_gib, hosts * z.memory_gib_per_host),
+        storage_pct: pct(placed, pool_gib),
+    }
+}
+
+/// The clusters' predicted IOPS and MiB/s added, beside the estate's targets.
+fn performance(
+    demand: &Demand,
+    options: &OptimizeOptions,
+    storage: &ClusterPlans,
+) -> EstatePerformance {
+    let o = &demand.options;
+    let sum = |f: fn(&crate::plan::Performance) -> f64| -> f64 {
+        storage
+            .clusters
+            .iter()
+            .map(|c| f(&c.plan.performance))
+            .fold(0.0, |a, b| a + b)
+    };
+    let peak = options
+        .peak
+        .as_ref()
+        .is_some_and(|p| p.iops > 0.0 || p.throughput_mibps > 0.0);
+    EstatePerformance {
+        iops_target: o.iops,
+        throughput_target_mibps: o.throughput_mibps,
+        predicted_iops: sum(|p| p.small_block.iops),
+        predicted_throughput_mibps: sum(|p| p.large_block.throughput_mibps),
+        capacity_only: o.iops <= 0.0 && o.throughput_mibps <= 0.0 && !peak,
+    }
 }
 
 /// The headline's words on the host price of the chosen `sku`, then the other feasible
@@ -181,6 +259,8 @@ fn summary(
         savings_usd_per_year: vsan_usd
             .zip(total_year)
             .map(|(v, y)| round_cents(12.0 * v - y)),
+        performance: EstatePerformance::default(),
+        utilisation: Utilisation::default(),
     }
 }
 

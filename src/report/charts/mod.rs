@@ -321,9 +321,13 @@ fn datastore_capacity_svg(plan: &Plan) -> Result<String, ReportError> {
     })
 }
 
-/// Pool capacity (TiB shown as GiB) and placed data of each cluster, GiB.
+/// Pool capacity (TiB shown as GiB; a share of a shared pool, its GiB) and placed data of
+/// each cluster, GiB.
 fn cluster_capacity_svg(clusters: &[ClusterPlan]) -> Result<String, ReportError> {
-    let pool_gib = |c: &ClusterPlan| f64::from(c.plan.totals.pool_size_tib) * 1024.0;
+    let pool_gib = |c: &ClusterPlan| {
+        let shares: f64 = c.plan.pools.iter().map(|p| f64::from(p.share_gib)).sum();
+        f64::from(c.plan.totals.pool_size_tib) * 1024.0 + shares
+    };
     bar_svg(&Bars {
         title: "Capacity by cluster",
         value_axis: "GiB",

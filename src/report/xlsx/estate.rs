@@ -6,7 +6,9 @@ use super::cells::{
     Cell, Fmt, Sheet, boolean, cell_ref, checked, column_ref, count, datastore_count, dec, int,
     local_ref, num, opt, round2, rounded_sum, sumif, text, usd,
 };
-use super::per_cluster::{CL_COST, anf_cost, clusters_sheet, reservations_sheet};
+use super::per_cluster::{
+    CL_COST, CL_IOPS, CL_MIBPS, anf_cost, clusters_sheet, reservations_sheet,
+};
 use super::pools::{self, COST, DS_NAME, DS_PLACED, DS_POOL, QOS, SHARE, SIZE, SharedPools};
 use super::sections::spelled;
 use super::single::PlanSheets;
@@ -118,6 +120,7 @@ fn estate_summary(
     ]);
     out.extend(savings_cells(s));
     out.push(("host price", text(s.host_price_note.clone())));
+    out.extend(sums.delivered());
     for (row, name) in [
         (HOSTS_ROW, "hosts USD/month"),
         (ANF_ROW, "ANF USD/month"),
@@ -213,6 +216,58 @@ impl EstateSums<'_> {
         let firsts = self.pools().map(|p| p.first_month_cool_transfer_usd);
         let json = self.plan.summary.first_month_cool_transfer_usd;
         self.sum(("Pools", 2 + COST), firsts, json, Fmt::Usd)
+    }
+
+    /// The targets, the clusters' predictions added (`SUM` of `Clusters`), whether the
+    /// plan is sized for capacity only, and the utilisation (storage: the placed GiB over
+    /// the pools' TiB x 1,024, a formula).
+    fn delivered(&self) -> Vec<(&'static str, Cell)> {
+        let s = &self.plan.summary;
+        let (p, u) = (&s.performance, &s.utilisation);
+        let n = self.plan.clusters.len();
+        let of = |col: usize, f: fn(&crate::plan::Performance) -> f64, json: f64, fmt| {
+            let sum = self
+                .plan
+                .clusters
+                .iter()
+                .map(|c| f(&c.plan.performance))
+                .fold(0.0, |a, b| a + b);
+            let formula = format!("SUM({})", column_ref("Clusters", col, n));
+            checked(formula, sum, json, fmt).0
+        };
+        let pool_gib = 1024.0 * f64::from(s.pool_size_tib);
+        let placed: f64 = self.datastores_of().map(|d| d.placed_capacity_gib).sum();
+        let storage = if pool_gib > 0.0 {
+            let f = format!(
+                "100*SUM({})/(1024*SUM({}))",
+                column_ref("Datastores", 1 + DS_PLACED, self.rows.1),
+                column_ref("Estate pools", EP_SIZE, self.plan.pools.len())
+            );
+            checked(f, 100.0 * placed / pool_gib, u.storage_pct, Fmt::Dec1).0
+        } else {
+            dec(u.storage_pct)
+        };
+        vec![
+            ("IOPS target", int(p.iops_target)),
+            (
+                "IOPS predicted",
+                of(CL_IOPS, |x| x.small_block.iops, p.predicted_iops, Fmt::Int),
+            ),
+            ("MiB/s target", dec(p.throughput_target_mibps)),
+            (
+                "MiB/s predicted",
+                of(
+                    CL_MIBPS,
+                    |x| x.large_block.throughput_mibps,
+                    p.predicted_throughput_mibps,
+                    Fmt::Dec1,
+                ),
+            ),
+            ("sized for capacity only", boolean(p.capacity_only)),
+            ("vCPU utilisation %", dec(u.vcpu_pct)),
+            ("memory utilisation %", dec(u.memory_pct)),
+            ("storage utilisation %", storage),
+        ]
     }
 
     fn placed_gib(&self) -> Cell {

@@ -7,12 +7,12 @@ use super::cells::{
     num, round2, rounded_sum, sumif, text, usd,
 };
 use super::charts::ChartSpec;
-use super::pools::{COST, DS_PLACED, QOS, SIZE};
+use super::pools::{COST, DS_PLACED, QOS, SHARE, SIZE};
 use super::single::{PlanSheets, size_and_placed, sum_of};
 use crate::plan::{ClusterPlan, ClusterPlans, Plan, PoolPlan, ReservationPurchase};
 
 /// Header of `Clusters`.
-const CLUSTERS_HEADER: [&str; 25] = [
+const CLUSTERS_HEADER: [&str; 29] = [
     "cluster",
     "hosts",
     "hosts source",
@@ -38,8 +38,18 @@ const CLUSTERS_HEADER: [&str; 25] = [
     "MiB/s predicted",
     "extrapolated",
     "schema version",
+    "share GiB",
+    "vCPU %",
+    "memory %",
+    "storage %",
 ];
 const CL_POOL_TIB: usize = 10;
+const CL_PLACED: usize = 14;
+const CL_SHARE: usize = 25;
+/// Column of a cluster's predicted IOPS on `Clusters`.
+pub const CL_IOPS: usize = 20;
+/// Column of a cluster's predicted MiB/s on `Clusters`.
+pub const CL_MIBPS: usize = 22;
 /// Column of a cluster's cost on `Clusters`, USD per month.
 pub const CL_COST: usize = 17;
 
@@ -95,9 +105,41 @@ pub fn clusters_sheet(clusters: &[ClusterPlan], rows: (usize, usize)) -> Sheet {
             dec(p.performance.large_block.throughput_mibps),
             boolean(p.performance.extrapolation.extrapolated),
             int(p.schema_version),
+            sums.pools(
+                SHARE,
+                |x| f64::from(x.share_gib),
+                p.pools.iter().map(|x| f64::from(x.share_gib)).sum(),
+                Fmt::Int,
+            ),
         ]);
+        sheet.rows[r].extend(utilisation_cells(r, c));
     }
     sheet
+}
+
+/// A cluster's `vCPU %`, `memory %` (values) and `storage %` (its placed GiB over its
+/// pools' TiB x 1,024 plus its shares' GiB, a formula on the row); empty outside an
+/// estate.
+fn utilisation_cells(r: usize, c: &ClusterPlan) -> [Cell; 3] {
+    let Some(u) = &c.utilisation else {
+        return [Cell::Empty, Cell::Empty, Cell::Empty];
+    };
+    let t = &c.plan.totals;
+    let shares: f64 = c.plan.pools.iter().map(|x| f64::from(x.share_gib)).sum();
+    let gib = f64::from(t.pool_size_tib) * 1024.0 + shares;
+    let storage = if gib > 0.0 {
+        let formula = format!(
+            "100*{}/({}*1024+{})",
+            local_ref(r, CL_PLACED),
+            local_ref(r, CL_POOL_TIB),
+            local_ref(r, CL_SHARE)
+        );
+        let computed = 100.0 * t.placed_capacity_gib / gib;
+        checked(formula, computed, u.storage_pct, Fmt::Dec1).0
+    } else {
+        dec(u.storage_pct)
+    };
+    [dec(u.vcpu_pct), dec(u.memory_pct), storage]
 }
 
 /// The `SUMIF`s of one `Clusters` row (data row `r`) over its cluster's rows.

@@ -130,6 +130,7 @@ pub const ALTERNATIVES: (&str, &[&str]) = (
         "cost USD/month",
         "vs chosen USD/month",
         "note",
+        "share GiB",
     ],
 );
 
@@ -158,6 +159,7 @@ pub fn add_alternatives(sheet: &mut Sheet, lead: &[Cell], plan: &Plan) {
             usd(a.cost_usd_per_month),
             usd(a.extra_cost_usd_per_month),
             text(a.note.clone()),
+            int(a.share_gib),
         ]);
         sheet.rows.push(row);
     }
@@ -209,6 +211,7 @@ pub const PHASES: (&str, &[&str]) = (
         "predicted MiB/s",
         "cost USD/month",
         "cost USD/year",
+        "share GiB",
     ],
 );
 const PHASE_MONTHS: usize = 1;
@@ -235,6 +238,7 @@ pub fn add_phases(sheet: &mut Sheet, lead: &[Cell], plan: &Plan) -> Option<usize
             local_ref(r, o + PHASE_MONTHLY)
         );
         row.push(Cell::Formula(formula, round2(yearly), Fmt::Usd));
+        row.push(int(ph.share_gib));
         sheet.rows.push(row);
     }
     let sum = round2(
