@@ -44,8 +44,13 @@ pub const COLD_PCT: f64 = 0.0;
 /// Share of the cold data moved between tiers per month, percent: 10.
 pub const COOL_RETRIEVAL_PCT: f64 = 10.0;
 
-/// Most datastores one AVS cluster may mount: 8 (the AVS default; up to 256 by request,
-/// `data/limits.csv`).
+/// Most datastores one AVS cluster may mount: 8, the AVS default ("The default maximum
+/// number of Azure NetApp Files datastores is 8, but it can be increased to a maximum of
+/// 256 by submitting a support ticket", learn.microsoft.com/azure/azure-vmware/
+/// attach-azure-netapp-files-to-azure-vmware-solution-hosts, 2025-01-29; the benchmark
+/// page speaks of "up to 64 datastores per AVS cluster" with nconnect 4,
+/// learn.microsoft.com/azure/azure-netapp-files/performance-benchmarks-azure-vmware-solution,
+/// 2024-12-03). More than 8 needs a support request (`data/limits.csv`).
 pub const MAX_DATASTORES: u32 = 8;
 
 /// TCP connections per host per datastore: 1, the case the published AVS datastore
@@ -60,7 +65,15 @@ pub const VSAN_HOST: &str = "av36p";
 /// Capacity vSAN keeps free in the comparison, percent: 25 (AVS alerts at 75% consumed).
 pub const VSAN_SLACK_PCT: f64 = 25.0;
 
-/// Dedup/compression ratio assumed on vSAN: 1 (none).
+/// Dedup/compression ratio assumed on vSAN: 1 (none), the conservative figure. AVS turns
+/// deduplication and compression on by default on vSAN OSA hosts
+/// (learn.microsoft.com/azure/azure-vmware/configure-vsan, 2023-12-07) and compression only
+/// on ESA hosts (AV48, AV64 Gen 2; .../configure-vsan-esa, 2025-05-12), but no Microsoft
+/// page gives a ratio: the Azure Migrate AVS assessment lets the user set 1..10 and states
+/// no default (learn.microsoft.com/azure/migrate/
+/// concepts-azure-vmware-solution-assessment-calculation, 2024-12-06); the ANF team's AVS
+/// TCO estimator defaults to 1.2 (Azure/azure-netapp-files docs/avs-calc, 2025-06-04). A
+/// measured ratio can be given (`vsan_dedup_ratio`).
 pub const VSAN_DEDUP_RATIO: f64 = 1.0;
 
 /// vCPUs per physical core when AVS hosts are sized: 4, the default of the AVS TCO

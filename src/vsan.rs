@@ -316,6 +316,45 @@ impl FromStr for PolicyChoice {
     }
 }
 
+impl VsanOptions {
+    /// The comparison's storage policy and dedup/compression ratio with their sources, as
+    /// the plans' assumption rows: (name, value, note).
+    pub fn assumption_rows(&self) -> [(&'static str, String, String); 2] {
+        let policy = match &self.policy {
+            PolicyChoice::Auto => "auto".to_string(),
+            PolicyChoice::Named(n) => n.clone(),
+        };
+        [
+            (
+                "vsan_policy",
+                policy,
+                "`vsan_policy` (default auto): RAID-1 FTT-1 at 3 hosts, RAID-5 FTT-1 at 4..5, \
+                 RAID-6 FTT-2 from 6 (configure-storage-policy; the AVS SLA asks for FTT-2 \
+                 from 6 hosts), AV64 too: AVS configures seven vSAN fault domains for AV64 \
+                 clusters, RAID-6 needs six (introduction, 2025-12-19), and every AV64 region \
+                 of the host-type table shows seven (architecture-private-clouds, \
+                 2025-08-14); in a region still limited to five, Microsoft allows RAID-5 FTT-1 \
+                 on AV64 clusters of 6+ hosts: set `vsan_policy` raid5-ftt1 there \
+                 (data/vsan_policies.csv)"
+                    .into(),
+            ),
+            (
+                "vsan_dedup_ratio",
+                self.dedup_ratio.to_string(),
+                "`vsan_dedup_ratio` (default 1: none, the conservative figure): AVS turns \
+                 deduplication and compression on by default on vSAN OSA hosts \
+                 (configure-vsan, 2023-12-07), compression only on ESA hosts \
+                 (configure-vsan-esa, 2025-05-12), but no Microsoft page gives a ratio; the \
+                 Azure Migrate AVS assessment takes 1..10 and states no default \
+                 (concepts-azure-vmware-solution-assessment-calculation, 2024-12-06); the AVS \
+                 TCO estimator defaults to 1.2 (Azure/azure-netapp-files docs/avs-calc, \
+                 2025-06-04)"
+                    .into(),
+            ),
+        ]
+    }
+}
+
 /// The list price of the comparison's host SKU in the plan's region, as the caller found
 /// it (`crate::sizing::HostPrices`); the comparison uses it unless
 /// [`VsanOptions::host_usd_per_hour`] is set.

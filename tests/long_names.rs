@@ -43,8 +43,10 @@ fn a_100000_character_name_is_warned_once_and_clipped_in_text_and_markdown() {
             let mut args = vec!["plan", input, "--format", format];
             args.extend_from_slice(extra);
             let out = run_ok(&args);
-            // Before: the placement table printed all 100,000 characters (~206 KB).
-            assert!(out.len() < 20_000, "{args:?}: {} bytes", out.len());
+            // Before: the placement table printed all 100,000 characters (~206 KB); the
+            // estate's report is about 22 KB with its assumptions' sources and its
+            // performance and utilisation table.
+            assert!(out.len() < 30_000, "{args:?}: {} bytes", out.len());
             assert!(!out.contains(&"L".repeat(61)), "{args:?}");
             assert_eq!(
                 out.matches("longer than the 80 characters vSphere allows")

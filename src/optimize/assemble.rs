@@ -207,8 +207,9 @@ fn plan_warnings(
     if o.iops <= 0.0 && o.throughput_mibps <= 0.0 && !peak_target {
         warnings.push(Warning::plan_wide(
             "no IOPS or MiB/s target was given (`iops`, `throughput_mibps`, or per-VM \
-                      figures of `perf` rows that match planned VMs): the plan is sized for capacity only and its throughput is whatever the \
-                      cheapest pool includes"
+                      figures of `perf` rows that match planned VMs): the plan is sized for \
+                      capacity only and its throughput is whatever the cheapest pool includes \
+                      (the header's \"delivers\" line says what that gives)"
                 .into(),
         ));
     }
@@ -274,7 +275,10 @@ fn sizing_assumptions(ctx: &Context, o: &DemandOptions) -> Vec<(&'static str, St
             "max_datastores",
             options.max_datastores.to_string(),
             format!(
-                "`max_datastores` (AVS default {} per cluster, up to {} by request)",
+                "`max_datastores` (AVS default {} per cluster; more by a support request, up \
+                 to {}: attach-azure-netapp-files-to-azure-vmware-solution-hosts, 2025-01-29; \
+                 up to 64 with nconnect 4: performance-benchmarks-azure-vmware-solution, \
+                 2024-12-03)",
                 defaults::MAX_DATASTORES,
                 ctx.limits().max_datastores
             ),

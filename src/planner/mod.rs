@@ -394,6 +394,7 @@ impl Planner {
             &o.vsan_options(),
             list_price,
         )?);
+        plan.assumptions.extend(vsan_assumptions(&o.vsan_options()));
         Ok(())
     }
 }
@@ -525,4 +526,16 @@ fn profile_warning(perf: &PerfInput) -> Option<Warning> {
             crate::numbers::group_thousands(own as f64, 0)
         ))
     })
+}
+
+/// The vSAN comparison's policy and dedup ratio, with their sources, as assumption rows.
+fn vsan_assumptions(o: &vsan::VsanOptions) -> Vec<crate::plan::Assumption> {
+    o.assumption_rows()
+        .into_iter()
+        .map(|(name, value, note)| crate::plan::Assumption {
+            name: name.into(),
+            value,
+            note,
+        })
+        .collect()
 }

@@ -3,17 +3,20 @@
 //! need fewer hosts), the summary with the year's cost, the host price in words and the
 //! vSAN-alone saving, and the sizing assumptions.
 
+use super::pools::PoolSizing;
 use super::sku::{EstateOptions, SkuEstate, hosts_cost};
+use super::utilisation::{cluster_utilisation, estate_utilisation, performance};
 use super::warnings::estate_warnings;
 use crate::catalog::Catalog;
 use crate::demand::Demand;
+use crate::numbers::group_thousands as g;
 use crate::optimize::milp::round_cents;
 use crate::optimize::{OptimizeError, OptimizeOptions};
 use crate::plan::{
-    Assumption, ClusterPlan, ClusterPlans, EstatePerformance, EstatePlan, EstatePool,
-    EstateSummary, HostsByDriver, SCHEMA_VERSION, SkuAlternative, Utilisation, VsanAloneCost,
+    Assumption, ClusterPlans, EstatePerformance, EstatePlan, EstateSummary, HostsByDriver,
+    SCHEMA_VERSION, SkuAlternative, Utilisation, VsanAloneCost,
 };
-use crate::sizing::{AvsCluster, Driver, EstateSizing, VsanAlone};
+use crate::sizing::{Driver, VsanAlone};
 use crate::vsan::VsanCatalog;
 
 /// The estate plan of the chosen SKU.
@@ -62,12 +65,22 @@ pub(super) fn assemble(
     summary.performance = performance(demand, options, &storage);
     summary.utilisation = estate_utilisation(&best.sizing, &storage, &pools);
     summary.host_price_note = host_price_note(estate, &best.sizing.sku, &skus);
+    let mut assumptions = assumptions(estate, vsan_catalog);
+    assumptions.extend(pool_sizing_assumption(best.pool_sizing));
+    if let Some(v) = &estate.vsan {
+        let rows = v.assumption_rows().into_iter();
+        assumptions.extend(rows.map(|(name, value, note)| Assumption {
+            name: name.into(),
+            value,
+            note,
+        }));
+    }
     Ok(EstatePlan {
         schema_version: SCHEMA_VERSION,
         region: prices.region.clone(),
         location: prices.location.clone(),
         summary,
-        assumptions: assumptions(estate, vsan_catalog),
+        assumptions,
         sizing: best.sizing,
         sku_alternatives: skus,
         pools,
@@ -77,78 +90,6 @@ pub(super) fn assemble(
         excluded: demand.excluded.clone(),
         warnings,
     })
-}
-
-/// `used` over `of` in percent; 0 when there is nothing to use.
-fn pct(used: f64, of: f64) -> f64 {
-    if of > 0.0 { 100.0 * used / of } else { 0.0 }
-}
-
-/// Provisioned GiB of a plan's pools: its pools of its own and its shares' quotas.
-fn provisioned_gib(plan: &crate::plan::Plan) -> f64 {
-    plan.pools
-        .iter()
-        .map(|p| f64::from(p.size_tib) * 1024.0 + f64::from(p.share_gib))
-        .sum()
-}
-
-/// One AVS cluster's utilisation: its VMs' vCPUs and memory over its hosts' (the HA
-/// reserve included), its data placed over its pools (or shares).
-fn cluster_utilisation(z: &EstateSizing, c: &AvsCluster, p: &ClusterPlan) -> Utilisation {
-    let hosts = f64::from(c.hosts);
-    Utilisation {
-        vcpu_pct: pct(c.vcpus as f64, hosts * z.vcpus_per_host),
-        memory_pct: pct(c.memory_gib, hosts * z.memory_gib_per_host),
-        storage_pct: pct(p.plan.totals.placed_capacity_gib, provisioned_gib(&p.plan)),
-    }
-}
-
-/// The estate's utilisation: every cluster's VMs over every host, the data placed over the
-/// pools' sizes (their rounding up to whole TiB included).
-fn estate_utilisation(
-    z: &EstateSizing,
-    storage: &ClusterPlans,
-    pools: &[EstatePool],
-) -> Utilisation {
-    let hosts = f64::from(z.hosts);
-    let placed: f64 = storage
-        .clusters
-        .iter()
-        .map(|c| c.plan.totals.placed_capacity_gib)
-        .sum();
-    let pool_gib: f64 = pools.iter().map(|p| f64::from(p.size_tib) * 1024.0).sum();
-    Utilisation {
-        vcpu_pct: pct(z.vcpus as f64, hosts * z.vcpus_per_host),
-        memory_pct: pct(z.memory_gib, hosts * z.memory_gib_per_host),
-        storage_pct: pct(placed, pool_gib),
-    }
-}
-
-/// The clusters' predicted IOPS and MiB/s added, beside the estate's targets.
-fn performance(
-    demand: &Demand,
-    options: &OptimizeOptions,
-    storage: &ClusterPlans,
-) -> EstatePerformance {
-    let o = &demand.options;
-    let sum = |f: fn(&crate::plan::Performance) -> f64| -> f64 {
-        storage
-            .clusters
-            .iter()
-            .map(|c| f(&c.plan.performance))
-            .fold(0.0, |a, b| a + b)
-    };
-    let peak = options
-        .peak
-        .as_ref()
-        .is_some_and(|p| p.iops > 0.0 || p.throughput_mibps > 0.0);
-    EstatePerformance {
-        iops_target: o.iops,
-        throughput_target_mibps: o.throughput_mibps,
-        predicted_iops: sum(|p| p.small_block.iops),
-        predicted_throughput_mibps: sum(|p| p.large_block.throughput_mibps),
-        capacity_only: o.iops <= 0.0 && o.throughput_mibps <= 0.0 && !peak,
-    }
 }
 
 /// The headline's words on the host price of the chosen `sku`, then the other feasible
@@ -320,4 +261,41 @@ fn assumptions(estate: &EstateOptions, c: &VsanCatalog) -> Vec<Assumption> {
              1- and 3-year terms but no prices: reserved terms need `host_price_file`",
         ),
     ]
+}
+
+/// How the pools are sized (shared pools or one per cluster) and what the other way would
+/// cost, when the estate was costed both ways.
+fn pool_sizing_assumption(sizing: Option<PoolSizing>) -> Option<Assumption> {
+    let p = sizing?;
+    let (value, chosen, other, other_name) = if p.shared() {
+        (
+            "shared",
+            p.shared_usd_per_month,
+            p.own_usd_per_month,
+            "a pool per cluster",
+        )
+    } else {
+        (
+            "per cluster",
+            p.own_usd_per_month,
+            p.shared_usd_per_month,
+            "shared pools",
+        )
+    };
+    Some(Assumption {
+        name: "pool_sizing".into(),
+        value: value.into(),
+        note: format!(
+            "shared: each cluster's Standard, Premium and Ultra datastores are sized in whole \
+             GiB (each at least 50 GiB) as a share of a pool shared by the estate's clusters, \
+             the pool their quotas rounded up to whole TiB once (\"the sum of volume capacity \
+             quotas in a pool can't exceed the pool size\", 1 TiB increments, billed on the \
+             provisioned size: azure-netapp-files-cost-model, 2026-06-15), each cluster paying \
+             its quota's share; per cluster: each cluster's pool of its own in whole TiB \
+             (Flexible pools always are: each includes its own 128 MiB/s). The cheaper is \
+             planned: {} USD/month ANF, {} USD/month with {other_name}",
+            g(chosen, 2),
+            g(other, 2)
+        ),
+    })
 }

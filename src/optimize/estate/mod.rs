@@ -16,6 +16,7 @@ mod assemble;
 mod levels;
 mod pools;
 mod sku;
+mod utilisation;
 mod warnings;
 
 pub(super) use levels::reserved_levels;

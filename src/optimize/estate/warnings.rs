@@ -55,8 +55,9 @@ pub(super) fn estate_warnings(
     if o.iops <= 0.0 && o.throughput_mibps <= 0.0 && options.peak.is_none() {
         warnings.push(Warning::plan_wide(
             "no IOPS or MiB/s target was given (`iops`, `throughput_mibps`, or per-VM figures \
-             of `perf` rows that match planned VMs): every cluster is sized for capacity only, its throughput whatever the cheapest pool \
-             includes"
+             of `perf` rows that match planned VMs): every cluster is sized for capacity \
+             only, its throughput whatever its cheapest pool includes (the summary's \
+             \"delivers\" line adds up what that gives)"
                 .into(),
         ));
     }
