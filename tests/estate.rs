@@ -1259,3 +1259,44 @@ fn estate_level_notes_no_target_av64_gen1_and_capacity_only_vsan() {
         plan.warnings
     );
 }
+
+#[test]
+fn a_reservation_buys_units_on_the_shared_pools_hot_tib() {
+    // Three clusters of 50 VMs x 700 GiB, Standard only, a 1-year reservation: each cluster
+    // 35,000 x 1.2 = 42,000 GiB, a share of one datastore (at most 102,400 GiB). Shared:
+    // 126,000 GiB -> ceil(123.05) = 124 TiB; a pool per cluster would be 3 x ceil(41.02) =
+    // 126 TiB, so the pool is shared. Its hot tier 124 x 1,024 x 0.14746 = 18,723.88; the
+    // reservation is bought on those 124 hot TiB (a cluster's 42,000 GiB alone buys no
+    // 100 TiB unit): one 100 TiB unit at 18% off, 100 x 150.99904 x 0.82 = 12,381.92, + 24
+    // TiB pay as you go 3,623.98 = 16,005.90; savings 18,723.88 - 16,005.90 = 2,717.98.
+    // Each cluster's quota share of 18,723.88: 6,241.29, 6,241.30, 6,241.29 (to the cent
+    // in order); ANF 18,723.88 - 2,717.98 = 16,005.90 USD/month.
+    let all = ["s1", "s2", "s3"]
+        .iter()
+        .flat_map(|c| vms(c, 50, 2, 8.0, 700.0))
+        .collect();
+    let p = plan_estate(
+        inventory(all),
+        PlanOptions {
+            host_sku: Some("av36p".into()),
+            service_levels: vec![ServiceLevel::Standard],
+            reservation: ReservationTerm::OneYear,
+            ..PlanOptions::default()
+        },
+    );
+    assert_eq!(p.pools.len(), 1);
+    assert_eq!((p.pools[0].size_tib, p.pools[0].quota_gib), (124, 126_000));
+    assert!(close(p.pools[0].hot_capacity_cost_usd_per_month, 18_723.88));
+    let costs: Vec<f64> = p
+        .clusters
+        .iter()
+        .map(|c| c.plan.totals.cost_usd_per_month)
+        .collect();
+    assert!(close(costs[0], 6_241.29) && close(costs[1], 6_241.30) && close(costs[2], 6_241.29));
+    assert_eq!(p.reservations.len(), 1);
+    let r = &p.reservations[0];
+    assert_eq!((r.hot_tib, r.reserved_tib), (124.0, 100));
+    assert!(close(r.pay_as_you_go_usd_per_month, 18_723.88));
+    assert!(close(r.savings_usd_per_month, 2_717.98));
+    assert!(close(p.summary.anf_usd_per_month, 16_005.90));
+}

@@ -713,3 +713,60 @@ fn every_formula_recomputes_to_its_cached_result() {
         }
     }
 }
+
+include!("support/fifty_clusters.rs");
+
+// The estate of 50 one-VM clusters shares one 3 TiB Standard pool (tests/pools.rs works it
+// out): on `Estate pools` its size is its quotas rounded up, ROUNDUP(2,500 / 1,024, 0) = 3,
+// and its hot tier ROUND(MAX(0, 3 x 1,024 - 0) x 0.14746, 2) = 453.00; each cluster's share
+// on `Pools` is its cumulative quota's part of that hot tier, ROUND(453.00 x C / 2,500, 2)
+// - ROUND(453.00 x (C - 50) / 2,500, 2) = 9.06. Every formula recomputes to the JSON, none
+// falls back to a value, and editing the pool's hot tier moves every share with it.
+#[test]
+fn a_shared_pool_workbook_works_out_each_share_live() {
+    let input = fifty_one_vm_clusters(&scratch("fifty"));
+    let (json, mut book, _) = plan_both(&input, &[], "shared");
+    let ep = values(&mut book, "Estate pools");
+    let epf = formulas(&mut book, "Estate pools");
+    assert_eq!(ep.height(), 2);
+    let size = col(&ep, "size TiB");
+    assert_eq!(num(&ep, 1, size), 3.0);
+    assert_eq!(formula_at(&epf, 1, size), "ROUNDUP(J2/1024,0)");
+    let hot = col(&ep, "hot capacity USD/month");
+    assert!(cents(num(&ep, 1, hot), 453.00));
+    assert!(formula_at(&epf, 1, hot).starts_with("ROUND(MAX(0,E2*1024-K2)*'Prices'!"));
+    let p = values(&mut book, "Pools");
+    let pf = formulas(&mut book, "Pools");
+    let (hot_col, note) = (col(&p, "hot capacity USD/month"), col(&p, "note"));
+    for r in 1..p.height() {
+        assert!(cents(num(&p, r, hot_col), 9.06), "row {r}");
+        let text = formula_at(&pf, r, hot_col);
+        assert!(text.contains("'Estate pools'!$L$2"), "{text}");
+        let empty = p
+            .get((r, note))
+            .is_none_or(|d| d.as_string().is_none_or(|s| s.is_empty()));
+        assert!(empty, "row {r}: {:?}", p.get((r, note)));
+    }
+    let e = values(&mut book, "Estate");
+    assert_eq!(item(&e, "pool size TiB"), 3.0);
+    assert!(cents(
+        item(&e, "storage utilisation %"),
+        100.0 * 600.0 / 3_072.0
+    ));
+    assert_eq!(item(&e, "IOPS predicted"), 5_000.0);
+    let mut live = Book::read(&mut book);
+    assert_formulas_recompute(&live);
+    let anf = json["summary"]["anf_usd_per_month"].as_f64().unwrap();
+    assert!(cents(
+        live.number("Estate", item_row(&e, "ANF USD/month"), 1),
+        anf
+    ));
+    // The pool's hot tier to 500.00: each share 500.00 x 50 / 2,500 = 10.00, the ANF
+    // figure 50 x 10.00 = 500.00.
+    live.edits.insert(("Estate pools".into(), 1, hot), 500.0);
+    assert!(cents(live.number("Pools", 1, hot_col), 10.0));
+    assert!(cents(
+        live.number("Estate", item_row(&e, "ANF USD/month"), 1),
+        500.0
+    ));
+}

@@ -493,4 +493,64 @@ mod tests {
         assert_eq!(s, vec![9.77, 19.53, 70.7]);
         assert!((s.iter().sum::<f64>() - 100.0).abs() < 1e-9);
     }
+
+    proptest::proptest! {
+        // Any shares and pools of their own: every member in exactly one pool; a pool of
+        // shares is its quotas rounded up to whole TiB once, at most 2,048 TiB, of one level
+        // and cool state; Flexible pools alone; the shares' hot lines add up to their pools'
+        // to the cent, none negative.
+        #[test]
+        fn pools_hold_every_member_once_and_shares_add_up(
+            members in proptest::collection::vec(
+                (0usize..4, proptest::bool::ANY, 50u32..700_000, proptest::bool::ANY),
+                1..40,
+            ),
+        ) {
+            let catalog = crate::catalog::Catalog::builtin().unwrap();
+            let prices = catalog.region("eastus").unwrap();
+            let levels = [
+                ServiceLevel::Standard,
+                ServiceLevel::Premium,
+                ServiceLevel::Ultra,
+                ServiceLevel::Flexible,
+            ];
+            let members: Vec<Member> = members
+                .iter()
+                .map(|&(l, cool, gib, share)| {
+                    let level = levels[l];
+                    if share && level != ServiceLevel::Flexible {
+                        Member::new(level, cool, 0, gib)
+                    } else {
+                        Member::new(level, cool, gib.div_ceil(1024), 0)
+                    }
+                })
+                .collect();
+            let limits = &catalog.limits;
+            let b = bins(&members, limits);
+            let mut seen = vec![0; members.len()];
+            for bin in &b {
+                for &i in &bin.members {
+                    seen[i] += 1;
+                    let m = members[i];
+                    proptest::prop_assert!(m.level == bin.level && m.cool == bin.cool);
+                    proptest::prop_assert_eq!(m.shared, bin.shared);
+                }
+                let quotas: u64 = bin.members.iter().map(|&i| members[i].gib).sum();
+                proptest::prop_assert_eq!(quotas, bin.gib);
+                proptest::prop_assert!(bin.size_tib(limits) <= 2_048);
+                if bin.level == ServiceLevel::Flexible {
+                    proptest::prop_assert_eq!(bin.members.len(), 1);
+                }
+                if bin.shared {
+                    proptest::prop_assert_eq!(bin.size_tib(limits), quotas.div_ceil(1024));
+                    let hot = bin.hot_usd(&members, limits, price_gib(prices, bin.level));
+                    let shares = bin.shares(&members, hot);
+                    proptest::prop_assert!(shares.iter().all(|s| *s >= 0.0));
+                    let sum: f64 = shares.iter().sum();
+                    proptest::prop_assert!((sum - hot).abs() < 1e-6, "{} vs {}", sum, hot);
+                }
+            }
+            proptest::prop_assert!(seen.iter().all(|&n| n == 1));
+        }
+    }
 }

@@ -1,0 +1,279 @@
+//! Issue 18's headline truths, end to end through the command: an estate's pools are sized
+//! after sharing (whole TiB per pool, not per cluster), the headline says what the plan
+//! delivers and how much of its hosts and pools it uses, and an estate's exit-2 message
+//! names the cluster, its capacity share and the user's target. Prices: eastus,
+//! `data/prices.csv` (USD per GiB-hour x 730): Standard 0.000202 -> 0.14746, Premium
+//! 0.000403 -> 0.29419, Ultra 0.000538 -> 0.39274, Flexible 0.000151 -> 0.11023 per
+//! GiB-month.
+
+use serde_json::Value;
+
+include!("support/command.rs");
+include!("support/schema_check.rs");
+include!("support/fifty_clusters.rs");
+
+fn scratch(test: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("dsplan-pools-{}-{test}", std::process::id()))
+}
+
+/// `dsplan plan` with `args` as JSON, checked against the schema.
+fn plan_json(args: &[&str]) -> Value {
+    let mut all = vec!["plan"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--format", "json"]);
+    let o = dsplan(&all);
+    assert!(o.status.success(), "{all:?}: {}", stderr(&o));
+    let json: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_schema_valid(&json);
+    json
+}
+
+/// `dsplan plan` with `args` as text.
+fn plan_text(args: &[&str], format: &str) -> String {
+    let mut all = vec!["plan"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--format", format]);
+    let o = dsplan(&all);
+    assert!(o.status.success(), "{all:?}: {}", stderr(&o));
+    String::from_utf8(o.stdout).unwrap()
+}
+
+fn f(v: &Value) -> f64 {
+    v.as_f64().unwrap_or_else(|| panic!("{v} is not a number"))
+}
+
+fn cents(a: f64, b: f64) -> bool {
+    (a - b).abs() < 0.005
+}
+
+// Each VM: 12 GiB in use, growth 0%, snapshot reserve 0%, headroom 20% (the defaults):
+// 12 x 1.2 = 14.4 GiB required per cluster. A regular volume holds at least 50 GiB, so each
+// cluster's one datastore is a 50 GiB share of a Standard pool (50 x 0.14746 = 7.37
+// USD/month priced per GiB, below Premium's 14.71, Ultra's 19.64 and a Flexible pool's
+// 1 TiB minimum, 1,024 x 0.11023 = 112.88). The 50 shares, 50 x 50 = 2,500 GiB, fit one
+// pool rounded up once: ceil(2,500 / 1,024) = 3 TiB, at most 5 TiB (today's main buys a
+// 1 TiB Flexible pool per cluster: 50 TiB, 50 x 112.88 = 5,644.00 USD/month). The pool:
+// 3 x 1,024 x 0.14746 = 452.997 -> 453.00 USD/month; each cluster pays its quota's share,
+// 453.00 x 50 / 2,500 = 9.06, and the 50 shares add up to 453.00.
+#[test]
+fn fifty_one_vm_clusters_of_12_gib_buy_at_most_5_tib_of_pools() {
+    let input = fifty_one_vm_clusters(&scratch("fifty"));
+    let json = plan_json(&[input.to_str().unwrap()]);
+    let s = &json["summary"];
+    assert_eq!(s["clusters"].as_u64(), Some(50));
+    assert!(s["pool_size_tib"].as_u64().unwrap() <= 5);
+    assert_eq!(s["pool_size_tib"].as_u64(), Some(3));
+    let pools = json["pools"].as_array().unwrap();
+    assert_eq!(pools.len(), 1);
+    let pool = &pools[0];
+    assert_eq!(pool["service_level"], "standard");
+    assert_eq!(pool["size_tib"].as_u64(), Some(3));
+    assert_eq!(pool["quota_gib"].as_u64(), Some(2_500));
+    assert_eq!(pool["datastores"].as_u64(), Some(50));
+    assert!(cents(f(&pool["cost_usd_per_month"]), 453.00));
+    assert!(cents(f(&s["anf_usd_per_month"]), 453.00));
+    let mut sum = 0.0;
+    for c in json["clusters"].as_array().unwrap() {
+        let p = &c["plan"];
+        let share = &p["pools"][0];
+        assert_eq!(share["name"], "pool-standard-1");
+        assert_eq!(share["size_tib"].as_u64(), Some(0), "{}", c["cluster"]);
+        assert_eq!(share["share_gib"].as_u64(), Some(50), "{}", c["cluster"]);
+        assert_eq!(f(&p["datastores"][0]["size_gib"]), 50.0);
+        assert!(cents(f(&p["totals"]["cost_usd_per_month"]), 9.06));
+        sum += f(&p["totals"]["cost_usd_per_month"]);
+    }
+    assert!(cents(sum, 453.00), "{sum}");
+    // The estate says how its pools are sized, and what a pool per cluster would cost.
+    let sizing = json["assumptions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["name"] == "pool_sizing")
+        .expect("the pool_sizing assumption");
+    assert_eq!(sizing["value"], "shared");
+    let note = sizing["note"].as_str().unwrap();
+    assert!(
+        note.contains("453.00") && note.contains("5,644.00"),
+        "{note}"
+    );
+}
+
+// Each cluster's QoS: a 50 GiB share of Standard at 16 MiB/s per TiB = 50 x 16 / 1,024 =
+// 0.78125 MiB/s; at the IOPS target's 8 KiB, 0.78125 x 1,024 / 8 = 100 IOPS. One VM on one
+// of the 3 hosts and one datastore: the flows carry far more, so the QoS binds: 100 IOPS and
+// 0.78125 MiB/s per cluster, 50 x 100 = 5,000 IOPS and 50 x 0.78125 = 39.0625 MiB/s for
+// the estate. Utilisation (AV36P: 36 cores x 4 vCPU = 144 vCPU and (768 - 48) x 10^9 /
+// 2^30 = 670.55 GiB per host, 3 hosts a cluster): vCPU 2 / 432 = 0.463%, memory 8 /
+// 2,011.66 = 0.398%; storage 12 GiB placed / 50 GiB = 24% per cluster, 600 / 3,072 =
+// 19.53% for the estate.
+#[test]
+fn a_capacity_only_headline_says_what_the_estate_delivers() {
+    let input = fifty_one_vm_clusters(&scratch("headline"));
+    let input = input.to_str().unwrap();
+    let json = plan_json(&[input]);
+    let p = &json["summary"]["performance"];
+    assert_eq!(p["capacity_only"], true);
+    assert_eq!(f(&p["iops_target"]), 0.0);
+    let mut iops = 0.0;
+    let mut mibps = 0.0;
+    for c in json["clusters"].as_array().unwrap() {
+        let perf = &c["plan"]["performance"];
+        assert!((f(&perf["small_block"]["iops"]) - 100.0).abs() < 1e-6);
+        assert!((f(&perf["large_block"]["throughput_mibps"]) - 0.78125).abs() < 1e-9);
+        iops += f(&perf["small_block"]["iops"]);
+        mibps += f(&perf["large_block"]["throughput_mibps"]);
+        let u = &c["utilisation"];
+        assert!((f(&u["vcpu_pct"]) - 100.0 * 2.0 / (3.0 * 36.0 * 4.0)).abs() < 1e-9);
+        let host_gib = (768.0 - 48.0) * 1e9 / 1024f64.powi(3);
+        assert!((f(&u["memory_pct"]) - 100.0 * 8.0 / (3.0 * host_gib)).abs() < 1e-9);
+        assert!((f(&u["storage_pct"]) - 24.0).abs() < 1e-9);
+    }
+    assert!((f(&p["predicted_iops"]) - 5_000.0).abs() < 1e-6);
+    assert!((f(&p["predicted_iops"]) - iops).abs() < 1e-6);
+    assert!((f(&p["predicted_throughput_mibps"]) - 39.0625).abs() < 1e-9);
+    assert!((f(&p["predicted_throughput_mibps"]) - mibps).abs() < 1e-9);
+    let u = &json["summary"]["utilisation"];
+    assert!((f(&u["storage_pct"]) - 100.0 * 600.0 / 3_072.0).abs() < 1e-9);
+    assert!((f(&u["vcpu_pct"]) - 100.0 * 100.0 / (150.0 * 144.0)).abs() < 1e-9);
+    let text = plan_text(&[input], "text");
+    let line = "delivers (the 50 AVS clusters' predictions added): 5,000 small-block IOPS and \
+                39.1 large-block MiB/s predicted: sized for capacity only";
+    assert!(text.contains(line), "{text}");
+    assert!(text.contains("utilisation: vCPU 0.5%, memory 0.4%, storage 19.5%"));
+    assert!(text.contains("=== AVS cluster avs-c01: 3 hosts"));
+    assert!(text.contains("; uses vCPU 0.5%, memory 0.4%, storage 24.0% ==="));
+    let md = plan_text(&[input], "md");
+    assert!(md.contains("- Delivers (the 50 AVS clusters' predictions added): 5,000"));
+    assert!(md.contains("| (estate) | 0 | 5,000 | 0.0 | 39.1 | 0.5 | 0.4 | 19.5 |"));
+}
+
+// With targets the headline gives them beside the clusters' predictions added: Dev carries
+// 800 / 1,800 GiB = 44.4% of 20,000 IOPS and 500 MiB/s, Prod 55.6%.
+#[test]
+fn a_headline_with_targets_adds_the_clusters_predictions() {
+    let args = [
+        "fixtures/small-estate.xlsx",
+        "--iops",
+        "20000",
+        "--throughput-mibps",
+        "500",
+    ];
+    let json = plan_json(&args);
+    let p = &json["summary"]["performance"];
+    assert_eq!(p["capacity_only"], false);
+    assert_eq!(f(&p["iops_target"]), 20_000.0);
+    assert_eq!(f(&p["throughput_target_mibps"]), 500.0);
+    let clusters = json["clusters"].as_array().unwrap();
+    let sum = |key: &str, field: &str| -> f64 {
+        clusters
+            .iter()
+            .map(|c| f(&c["plan"]["performance"][key][field]))
+            .sum()
+    };
+    assert!((f(&p["predicted_iops"]) - sum("small_block", "iops")).abs() < 1e-6);
+    let mibps = sum("large_block", "throughput_mibps");
+    assert!((f(&p["predicted_throughput_mibps"]) - mibps).abs() < 1e-9);
+    assert!(f(&p["predicted_iops"]) >= 20_000.0 && mibps >= 500.0);
+    let text = plan_text(&args, "text");
+    assert!(
+        text.contains("(targets 20,000 IOPS and 500.0 MiB/s)"),
+        "{}",
+        text.lines().take(8).collect::<Vec<_>>().join("\n")
+    );
+}
+
+// One cluster's header says what it delivers: the fixture on 3 hosts is a 3 TiB Flexible
+// pool with its included 128 MiB/s, 128 x 1,024 / 8 = 16,384 IOPS at 8 KiB.
+#[test]
+fn a_one_cluster_header_says_what_it_delivers() {
+    let text = plan_text(&["fixtures/small-estate.xlsx", "--hosts", "3"], "text");
+    let line = "delivers: 16,384 small-block IOPS and 128.0 large-block MiB/s predicted: sized \
+                for capacity only";
+    assert!(
+        text.lines().nth(2).is_some_and(|l| l.starts_with(line)),
+        "{text}"
+    );
+}
+
+// 14,772,000 IOPS: Dev's VMs hold 800 of the 1,800 GiB placed (44.4%), so Dev carries
+// 14,772,000 x 800 / 1,800 = 6,565,333.3 IOPS; its 3 VMs cannot drive them (exit 2).
+#[test]
+fn an_estate_target_error_names_the_cluster_its_share_and_the_users_target() {
+    for (extra, cluster) in [(None, "avs-Dev"), (Some("--per-cluster"), "Dev")] {
+        let mut args = vec!["plan", "fixtures/small-estate.xlsx", "--iops", "14772000"];
+        args.extend(extra);
+        let o = dsplan(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        let e = stderr(&o);
+        let words = format!(
+            "cluster '{cluster}' carries 44.4% of the capacity, so 6,565,333.3 of the \
+             14,772,000 IOPS --iops target: "
+        );
+        assert!(e.contains(&words), "{e}");
+        assert!(
+            e.contains("the IOPS target 6,565,333.3 cannot be met"),
+            "{e}"
+        );
+    }
+    // A peak target names its own setting: 2,000,000 x 800 / 1,800 = 888,888.9.
+    let o = dsplan(&[
+        "plan",
+        "fixtures/small-estate.xlsx",
+        "--iops",
+        "20000",
+        "--peak-months",
+        "2",
+        "--peak-iops",
+        "2000000",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let e = stderr(&o);
+    assert!(
+        e.contains(
+            "cluster 'avs-Dev' carries 44.4% of the capacity, so 888,888.9 of the 2,000,000 \
+             IOPS --peak-iops target in the peak months: "
+        ),
+        "{e}"
+    );
+}
+
+// Peak months on shared pools: 2 peak months at 100,000 IOPS, each cluster's 2% = 2,000
+// IOPS = 2,000 x 8 / 1,024 = 15.625 MiB/s of QoS. The cheapest share for it: Ultra at 128
+// MiB/s per TiB needs 125 GiB (125 x 0.39274 = 49.09), Premium 250 GiB (73.55), Standard
+// 1,000 GiB (147.46), Flexible a 1 TiB pool (112.88). The 50 peak shares, 6,250 GiB, make
+// a 7 TiB Ultra pool: 7,168 x 0.39274 = 2,815.16 USD/month, 56.30 or 56.31 per cluster.
+// The base months stay on the 3 TiB Standard pool (453.00). A year: 10 x 453.00 + 2 x
+// 2,815.16 = 10,160.32 of ANF, each cluster's yearly cost adding up to it.
+#[test]
+fn time_phased_shared_pools_count_each_phase_rounded_once() {
+    let input = fifty_one_vm_clusters(&scratch("phased"));
+    let json = plan_json(&[
+        input.to_str().unwrap(),
+        "--peak-months",
+        "2",
+        "--peak-iops",
+        "100000",
+    ]);
+    let mut year = 0.0;
+    let mut peak = 0.0;
+    for c in json["clusters"].as_array().unwrap() {
+        let p = &c["plan"];
+        let tp = &p["time_phased"];
+        assert_eq!(tp["peak"]["service_level"], "ultra");
+        assert_eq!(tp["peak"]["share_gib"].as_u64(), Some(125));
+        assert!(cents(
+            f(&tp["base"]["cost_usd_per_month"]),
+            f(&p["totals"]["cost_usd_per_month"])
+        ));
+        let month = f(&tp["peak"]["cost_usd_per_month"]);
+        assert!(cents(month, 56.30) || cents(month, 56.31), "{month}");
+        peak += month;
+        year += f(&tp["yearly_cost_usd"]);
+    }
+    assert!(cents(peak, 2_815.16), "{peak}");
+    assert!(cents(year, 10_160.32), "{year}");
+    let s = &json["summary"];
+    let hosts = f(&s["hosts_usd_per_month"]);
+    assert!(cents(f(&s["total_usd_per_year"]), 12.0 * hosts + 10_160.32));
+}
