@@ -896,19 +896,9 @@ mod props {
         // together: one 100 TiB unit at 18% off covers 100 TiB of the 118 TiB.
         //   clusters pay as you go: 2 x 59 x 150.99904 = 2 x 8,908.94 = 17,817.88
         //   savings 100 x 150.99904 x 0.18 = 2,717.98 -> ANF 15,099.90.
-        let all = ["r1", "r2"]
-            .iter()
-            .flat_map(|c| vms(c, 50, 2, 8.0, 1_000.0))
-            .collect();
-        let p = plan_estate(
-            inventory(all),
-            PlanOptions {
-                host_sku: Some("av36p".into()),
-                service_levels: vec![ServiceLevel::Standard],
-                reservation: ReservationTerm::OneYear,
-                ..PlanOptions::default()
-            },
-        );
+        // (Shared, the 120,000 GiB of quotas make 118 TiB too, their hot tier rounded once
+        // to 17,817.89, a cent more: each cluster keeps a pool of its own.)
+        let p = standard_one_year(&["r1", "r2"], 1_000.0);
         let clusters: f64 = p
             .clusters
             .iter()
@@ -1271,19 +1261,7 @@ fn a_reservation_buys_units_on_the_shared_pools_hot_tib() {
     // TiB pay as you go 3,623.98 = 16,005.90; savings 18,723.88 - 16,005.90 = 2,717.98.
     // Each cluster's quota share of 18,723.88: 6,241.29, 6,241.30, 6,241.29 (to the cent
     // in order); ANF 18,723.88 - 2,717.98 = 16,005.90 USD/month.
-    let all = ["s1", "s2", "s3"]
-        .iter()
-        .flat_map(|c| vms(c, 50, 2, 8.0, 700.0))
-        .collect();
-    let p = plan_estate(
-        inventory(all),
-        PlanOptions {
-            host_sku: Some("av36p".into()),
-            service_levels: vec![ServiceLevel::Standard],
-            reservation: ReservationTerm::OneYear,
-            ..PlanOptions::default()
-        },
-    );
+    let p = standard_one_year(&["s1", "s2", "s3"], 700.0);
     assert_eq!(p.pools.len(), 1);
     assert_eq!((p.pools[0].size_tib, p.pools[0].quota_gib), (124, 126_000));
     assert!(close(p.pools[0].hot_capacity_cost_usd_per_month, 18_723.88));
@@ -1299,4 +1277,22 @@ fn a_reservation_buys_units_on_the_shared_pools_hot_tib() {
     assert!(close(r.pay_as_you_go_usd_per_month, 18_723.88));
     assert!(close(r.savings_usd_per_month, 2_717.98));
     assert!(close(p.summary.anf_usd_per_month, 16_005.90));
+}
+
+/// An estate on AV36P, Standard only, with a 1-year reservation: one source cluster per
+/// name, each of 50 VMs of 2 vCPUs, 8 GiB and `gib` GiB in use.
+fn standard_one_year(clusters: &[&str], gib: f64) -> EstatePlan {
+    let all = clusters
+        .iter()
+        .flat_map(|c| vms(c, 50, 2, 8.0, gib))
+        .collect();
+    plan_estate(
+        inventory(all),
+        PlanOptions {
+            host_sku: Some("av36p".into()),
+            service_levels: vec![ServiceLevel::Standard],
+            reservation: ReservationTerm::OneYear,
+            ..PlanOptions::default()
+        },
+    )
 }
