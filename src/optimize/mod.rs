@@ -16,7 +16,11 @@
 //!
 //! Decisions of one variant's MILP:
 //! - `P` (integer TiB): size of the capacity pool (`pool_min <= P <= M`, `M` the largest
-//!   size capacity, throughput or volume minimums could need);
+//!   size capacity, throughput or volume minimums could need); with
+//!   [`OptimizeOptions::shared_pool`] (an estate), integer GiB for a Standard, Premium or
+//!   Ultra share of a pool shared with other clusters (no pool minimum of its own; the
+//!   rates, prices and volume sizes below scale to the unit, and the shared pool is rounded
+//!   up to whole TiB once for all its members, `estate/pools.rs`);
 //! - `E` (integer MiB/s, Flexible only): throughput purchased above the 128 MiB/s included;
 //! - `R_u` (integer, with `reservation` where the level has a discount): reserved-capacity
 //!   units of each size `u` (100 TiB and 1,024 TiB, `data/reservations.csv`), and

@@ -327,14 +327,17 @@ fn pools(s: &mut String, plan: &EstatePlan) {
          quotas rounded up to whole TiB once)"
     );
     for p in &plan.pools {
+        let size = format!(
+            "{} TiB ({} GiB of quotas)",
+            g(f64::from(p.size_tib), 0),
+            g(p.quota_gib as f64, 0)
+        );
         let _ = writeln!(
             s,
-            "  {:<22} {:<18} {:>6} TiB ({:>9} GiB of quotas) {:>9} MiB/s {:>3} datastores \
-             {:>14} USD/month  {}",
+            "  {:<22} {:<18} {:>30} {:>9} MiB/s {:>3} datastores {:>14} USD/month  {}",
             p.name,
             p.account,
-            g(f64::from(p.size_tib), 0),
-            g(p.quota_gib as f64, 0),
+            size,
             g(p.throughput_mibps, 0),
             p.datastores,
             g(p.cost_usd_per_month, 2),
