@@ -38,6 +38,9 @@ use crate::sizing::{
 use crate::vsan::{HostSku, VsanCatalog};
 use sku::{SkuEstate, hosts_cost, total};
 
+/// One SKU's storage plan: its clusters' plans and the estate's shared pools.
+type Storage = (ClusterPlans, Vec<EstatePool>);
+
 /// A SKU tried: its estate, or why it cannot hold the estate.
 enum Tried {
     Feasible(Box<SkuEstate>),
@@ -304,10 +307,7 @@ impl StorageContext<'_> {
         &self,
         tried: &[Tried],
         which: &[usize],
-    ) -> Vec<(
-        usize,
-        Result<(ClusterPlans, Vec<EstatePool>), OptimizeError>,
-    )> {
+    ) -> Vec<(usize, Result<Storage, OptimizeError>)> {
         let feasible: Vec<(usize, &SkuEstate)> = which
             .iter()
             .filter_map(|&i| match tried.get(i) {
@@ -440,7 +440,7 @@ impl StorageContext<'_> {
 
     /// The storage plan of one SKU's clusters, their pools shared ([`pools::share_pools`])
     /// and the estate's reservations bought on the shared pools' hot TiB.
-    fn plan(&self, e: &SkuEstate) -> Result<(ClusterPlans, Vec<EstatePool>), OptimizeError> {
+    fn plan(&self, e: &SkuEstate) -> Result<Storage, OptimizeError> {
         let built;
         let split = match &e.split {
             Some(s) => s,
@@ -537,10 +537,7 @@ fn apply_costs(
 /// Any other error of a storage plan.
 fn apply_storage(
     tried: &mut [Tried],
-    results: Vec<(
-        usize,
-        Result<(ClusterPlans, Vec<EstatePool>), OptimizeError>,
-    )>,
+    results: Vec<(usize, Result<Storage, OptimizeError>)>,
 ) -> Result<(), OptimizeError> {
     for (i, result) in results {
         let Some(Tried::Feasible(e)) = tried.get_mut(i) else {
