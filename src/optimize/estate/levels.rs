@@ -6,7 +6,9 @@
 //! the estate's reservations bought on their hot TiB added per level), so the estate's
 //! total is the cheapest over the clusters' level choices; beyond that the per-cluster
 //! module tries the levels chosen pay as you go and those each cluster would choose with a
-//! reservation of its own.
+//! reservation of its own. With shared pools the combinations are costed on the clusters'
+//! quotas (before the pools' rounding up to whole TiB); the estate then buys its
+//! reservations once on the shared pools' hot TiB (`estate/mod.rs`).
 
 use crate::catalog::{Catalog, ReservationTerm, ServiceLevel};
 use crate::demand::ClusterDemands;
