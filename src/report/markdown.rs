@@ -375,6 +375,9 @@ fn alternatives(s: &mut String, plan: &Plan) {
         ],
         &rows,
     );
+    if let Some(note) = super::text::shares_priced_note(plan) {
+        let _ = writeln!(s, "{}{}.\n", note[..1].to_uppercase(), &note[1..]);
+    }
 }
 
 /// What one more TiB or 100 more MiB/s would cost, when computed.

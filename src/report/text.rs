@@ -471,6 +471,21 @@ fn alternatives(s: &mut String, plan: &Plan) {
         );
         let _ = writeln!(s, "{}", line.trim_end());
     }
+    if let Some(note) = shares_priced_note(plan) {
+        let _ = writeln!(s, "  {note}");
+    }
+}
+
+/// Under the alternatives of a plan with shares of shared pools: they are priced per GiB of
+/// quota, before the pool's rounding, which the plan's own cost includes.
+pub(super) fn shares_priced_note(plan: &Plan) -> Option<String> {
+    plan.alternatives.iter().any(|a| a.share_gib > 0).then(|| {
+        format!(
+            "shares (GiB) are priced per GiB of quota, before their pool's rounding up to whole \
+             TiB; this cluster's share of its pool costs {} USD/month",
+            group_thousands(plan.totals.cost_usd_per_month, 2)
+        )
+    })
 }
 
 /// What a share of a shared pool is and pays, in words.
