@@ -5,11 +5,9 @@
 use std::fmt::Write as _;
 
 use super::ReportError;
+use super::delivered::{Delivered, delivers, size_cell, utilisation_words};
 use super::tables::plans_csv;
-use super::text::{
-    Delivered, delivers, plan_text, size_cell, units_text, utilisation_words, write_excluded,
-    write_warnings,
-};
+use super::text::{plan_text, units_text, write_excluded, write_warnings};
 use crate::numbers::group_thousands as g;
 use crate::plan::{EstatePlan, SkuAlternative};
 

@@ -5,12 +5,12 @@
 use std::fmt::Write as _;
 
 use super::cluster_markdown::reservations_table;
+use super::delivered::utilisation_words;
 use super::estate::{
     PERFORMANCE_HEADER, estate_delivers, estate_utilisation, peak_months, performance_rows, usd,
     verdict,
 };
 use super::markdown::{assumptions_table, cell, demoted_plan_markdown, excluded_table, table};
-use super::text::utilisation_words;
 use crate::numbers::group_thousands as g;
 use crate::plan::EstatePlan;
 

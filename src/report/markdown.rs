@@ -102,7 +102,7 @@ fn header(s: &mut String, plan: &Plan) {
          ({}, {}, prices effective {}).\n",
         t.datastores,
         levels.join(" + "),
-        super::text::pool_size_words(plan),
+        super::delivered::pool_size_words(plan),
         counted(u64::from(plan.hosts), "host"),
         counted(u64::from(t.datastores), "datastore"),
         counted(t.flows, "flow"),
@@ -111,8 +111,8 @@ fn header(s: &mut String, plan: &Plan) {
         plan.location,
         super::text::effective_dates(plan)
     );
-    let d = super::text::Delivered::of(plan);
-    let _ = writeln!(s, "Delivers {}.\n", super::text::delivers(&d));
+    let d = super::delivered::Delivered::of(plan);
+    let _ = writeln!(s, "Delivers {}.\n", super::delivered::delivers(&d));
 }
 
 /// VMs in scope, capacity placed and required, the IOPS and MiB/s targets.
@@ -164,7 +164,7 @@ fn pools(s: &mut String, plan: &Plan) {
             vec![
                 p.name.clone(),
                 p.service_level.to_string(),
-                super::text::size_cell(p.size_tib, p.share_gib),
+                super::delivered::size_cell(p.size_tib, p.share_gib),
                 g(p.throughput_mibps, 0),
                 g(p.purchased_throughput_mibps, 0),
                 if p.cool_access { "yes" } else { "no" }.into(),
@@ -187,7 +187,7 @@ fn pools(s: &mut String, plan: &Plan) {
         &pools,
     );
     for p in plan.pools.iter().filter(|p| p.share_gib > 0) {
-        let _ = writeln!(s, "{}: {}.\n", p.name, super::text::share_note(p));
+        let _ = writeln!(s, "{}: {}.\n", p.name, super::delivered::share_note(p));
     }
     for p in plan
         .pools
@@ -342,7 +342,7 @@ fn alternatives(s: &mut String, plan: &Plan) {
                 a.service_level
                     .map_or_else(|| "-".to_string(), |l| l.to_string()),
                 feasible(a, a.datastores.to_string()),
-                feasible(a, super::text::size_cell(a.pool_size_tib, a.share_gib)),
+                feasible(a, super::delivered::size_cell(a.pool_size_tib, a.share_gib)),
                 feasible(a, g(a.purchased_throughput_mibps, 0)),
                 feasible(a, g(f64::from(a.reserved_tib), 0)),
                 feasible(a, super::text::options(a)),
@@ -375,7 +375,7 @@ fn alternatives(s: &mut String, plan: &Plan) {
         ],
         &rows,
     );
-    if let Some(note) = super::text::shares_priced_note(plan) {
+    if let Some(note) = super::delivered::shares_priced_note(plan) {
         let _ = writeln!(s, "{}{}.\n", note[..1].to_uppercase(), &note[1..]);
     }
 }
@@ -430,7 +430,7 @@ fn time_phased(s: &mut String, plan: &Plan) {
                 (*name).to_string(),
                 p.months.to_string(),
                 p.service_level.to_string(),
-                super::text::size_cell(p.pool_size_tib, p.share_gib),
+                super::delivered::size_cell(p.pool_size_tib, p.share_gib),
                 g(p.throughput_mibps, 0),
                 g(p.purchased_throughput_mibps, 0),
                 p.datastores.to_string(),
