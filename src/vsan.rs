@@ -125,6 +125,15 @@ pub struct AvsLimits {
     /// Memory each ESXi host uses itself (VMkernel, vSAN, NSX), GB as published (48).
     #[serde(default)]
     pub esxi_memory_gb: u32,
+    /// Raw vSAN capacity the management and control plane use in the first cluster of a
+    /// private cloud, GB as published (17,287: appliances, vSphere Cluster Service VMs and
+    /// vSAN system usage, optional add-ons included, without the data reduction ratio).
+    #[serde(default)]
+    pub vsan_first_cluster_raw_gb: u32,
+    /// Raw vSAN capacity every other cluster uses itself, GB as published (12,444: vSAN
+    /// system usage 12,441 and three vSphere Cluster Service VMs of 1 each).
+    #[serde(default)]
+    pub vsan_cluster_raw_gb: u32,
 }
 
 /// How a number of hosts splits into AVS clusters and private clouds.
@@ -141,6 +150,18 @@ pub struct HostSplit {
 }
 
 impl AvsLimits {
+    /// Raw vSAN capacity AVS uses itself in one cluster, TiB: the management and control
+    /// plane's in the first cluster of a private cloud, vSAN system usage and the vSphere
+    /// Cluster Service VMs' in every other (`data/limits.csv`, published in decimal GB).
+    pub fn reserved_raw_tib(&self, first_in_private_cloud: bool) -> f64 {
+        let gb = if first_in_private_cloud {
+            self.vsan_first_cluster_raw_gb
+        } else {
+            self.vsan_cluster_raw_gb
+        };
+        f64::from(gb) * 1e9 / BYTES_PER_TIB
+    }
+
     /// `hosts` in the fewest clusters of as equal size as whole hosts allow, and the
     /// private clouds they need; `None` below the cluster minimum.
     pub fn split(&self, hosts: u32) -> Option<HostSplit> {
@@ -189,6 +210,8 @@ fn avs_limits(rows: &[LimitRow]) -> Result<AvsLimits, VsanError> {
         max_clusters_per_private_cloud: get("max_clusters_per_private_cloud")?,
         max_hosts_per_private_cloud: get("max_hosts_per_private_cloud")?,
         esxi_memory_gb: get("esxi_typical_memory_gb")?,
+        vsan_first_cluster_raw_gb: get("vsan_first_cluster_raw_gb")?,
+        vsan_cluster_raw_gb: get("vsan_cluster_raw_gb")?,
     })
 }
 
@@ -442,31 +465,83 @@ impl VsanOptions {
     }
 }
 
-/// The fewest hosts from `cluster_hosts` up whose raw capacity holds `stored_tib` under the
-/// policy their smallest cluster allows: (hosts, their split, the policy, raw TiB needed).
+/// What `hosts` hosts of one SKU hold on vSAN ([`VsanCatalog::capacity`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct VsanCapacity<'a> {
+    /// How the hosts split into clusters (one cluster up to 16 hosts).
+    pub split: HostSplit,
+    /// The storage policy their smallest cluster allows.
+    pub policy: &'a VsanPolicy,
+    /// Raw capacity of one host, TiB.
+    pub raw_per_host_tib: f64,
+    /// Data they hold, GiB, as the demand counts it (after growth and snapshot reserve,
+    /// before dedup): `(free x hosts x raw per host - clusters x reserved raw) / policy
+    /// overhead x dedup ratio`, `free` the share slack leaves (0 when the reserve takes all).
+    pub usable_data_gib: f64,
+}
+
+impl VsanCatalog {
+    /// What `hosts` hosts of `o.sku` hold on vSAN, each of their clusters (`split`) losing
+    /// `reserved_raw_tib` of raw capacity to what AVS runs there itself (the management
+    /// VMs, vSAN system usage) and keeping `o.slack_pct` free; `None` below the cluster
+    /// minimum or the policy's minimum hosts. The arithmetic of the vSAN-alone comparison
+    /// ([`compare_cluster`]) and of the estate's hybrid design, in one place.
+    ///
+    /// # Errors
+    /// [`VsanError::Invalid`] for an unknown SKU.
+    pub fn capacity(
+        &self,
+        o: &VsanOptions,
+        hosts: u32,
+        reserved_raw_tib: f64,
+    ) -> Result<Option<VsanCapacity<'_>>, VsanError> {
+        let host = self.host(&o.sku)?;
+        let raw_per_host_tib = host.raw_capacity_tb * BYTES_PER_TB / BYTES_PER_TIB;
+        Ok(self.capacity_of(o, raw_per_host_tib, hosts, reserved_raw_tib))
+    }
+
+    /// [`VsanCatalog::capacity`] for a known raw capacity per host.
+    fn capacity_of(
+        &self,
+        o: &VsanOptions,
+        raw_per_host_tib: f64,
+        hosts: u32,
+        reserved_raw_tib: f64,
+    ) -> Option<VsanCapacity<'_>> {
+        let split = self.limits.split(hosts)?;
+        let policy = self.policy(&o.policy, split.smallest_cluster)?;
+        if split.smallest_cluster < policy.min_hosts {
+            return None;
+        }
+        let free = 1.0 - o.slack_pct / 100.0;
+        let raw_for_data = free * f64::from(hosts) * raw_per_host_tib
+            - f64::from(split.clusters) * reserved_raw_tib;
+        let usable_data_gib =
+            (raw_for_data.max(0.0) / policy.overhead_factor * o.dedup_ratio * 1024.0).max(0.0);
+        Some(VsanCapacity {
+            split,
+            policy,
+            raw_per_host_tib,
+            usable_data_gib,
+        })
+    }
+}
+
+/// The fewest hosts from `cluster_hosts` up whose vSAN holds `data_gib`
+/// ([`VsanCatalog::capacity`]).
 fn fewest_hosts<'a>(
     catalog: &'a VsanCatalog,
     o: &VsanOptions,
-    stored_tib: f64,
+    data_gib: f64,
     raw_per_host_tib: f64,
-    cluster_hosts: u32,
-) -> Option<(u32, HostSplit, &'a VsanPolicy, f64)> {
-    let free = 1.0 - o.slack_pct / 100.0;
-    for h in cluster_hosts.max(1)..=MAX_HOSTS_SEARCHED {
-        let Some(split) = catalog.limits.split(h) else {
-            continue;
-        };
-        let Some(policy) = catalog.policy(&o.policy, split.smallest_cluster) else {
-            continue;
-        };
-        let raw_needed = stored_tib * policy.overhead_factor / free;
-        if split.smallest_cluster >= policy.min_hosts
-            && f64::from(h) * raw_per_host_tib >= raw_needed
-        {
-            return Some((h, split, policy, raw_needed));
-        }
-    }
-    None
+    (cluster_hosts, reserved_raw_tib): (u32, f64),
+) -> Option<(u32, VsanCapacity<'a>)> {
+    (cluster_hosts.max(1)..=MAX_HOSTS_SEARCHED).find_map(|h| {
+        catalog
+            .capacity_of(o, raw_per_host_tib, h, reserved_raw_tib)
+            .filter(|c| data_gib <= c.usable_data_gib)
+            .map(|c| (h, c))
+    })
 }
 
 /// How many clusters and private clouds the hosts make, in words.
@@ -505,15 +580,40 @@ fn host_note(host: &HostSku) -> String {
 }
 
 /// Compares storing `data_gib` on vSAN (more AVS hosts) with the ANF plan costing
-/// `anf_usd_per_month` for a cluster of `cluster_hosts`.
+/// `anf_usd_per_month` for a cluster of `cluster_hosts`: [`compare_cluster`] with nothing
+/// reserved.
 ///
 /// # Errors
-/// [`VsanError::Invalid`] for an unknown SKU, a slack outside 0..100, a dedup ratio below 1,
-/// a negative or non-finite price or data size.
+/// As [`compare_cluster`].
 pub fn compare(
     catalog: &VsanCatalog,
     data_gib: f64,
     cluster_hosts: u32,
+    anf_usd_per_month: f64,
+    hours_per_month: f64,
+    o: &VsanOptions,
+) -> Result<VsanComparison, VsanError> {
+    compare_cluster(
+        catalog,
+        data_gib,
+        (cluster_hosts, 0.0),
+        anf_usd_per_month,
+        hours_per_month,
+        o,
+    )
+}
+
+/// [`compare`] for a cluster of `cluster_hosts` each of whose clusters on vSAN loses
+/// `reserved_raw_tib` of raw capacity to AVS's own use (the management VMs, vSAN system
+/// usage; [`VsanCatalog::capacity`]).
+///
+/// # Errors
+/// [`VsanError::Invalid`] for an unknown SKU, a slack outside 0..100, a dedup ratio below 1,
+/// a negative or non-finite price or data size.
+pub fn compare_cluster(
+    catalog: &VsanCatalog,
+    data_gib: f64,
+    (cluster_hosts, reserved_raw_tib): (u32, f64),
     anf_usd_per_month: f64,
     hours_per_month: f64,
     o: &VsanOptions,
@@ -524,16 +624,24 @@ pub fn compare(
     }
     let host = catalog.host(&o.sku)?;
     let raw_per_host_tib = host.raw_capacity_tb * BYTES_PER_TB / BYTES_PER_TIB;
-    let stored_tib = data_gib / 1024.0 / o.dedup_ratio;
-    let Some((hosts_needed, split, policy, raw_needed_tib)) =
-        fewest_hosts(catalog, o, stored_tib, raw_per_host_tib, cluster_hosts)
-    else {
+    let Some((hosts_needed, capacity)) = fewest_hosts(
+        catalog,
+        o,
+        data_gib,
+        raw_per_host_tib,
+        (cluster_hosts, reserved_raw_tib),
+    ) else {
         return Err(invalid(
             "capacity",
             data_gib,
             "data that fits vSAN clusters of the chosen policy",
         ));
     };
+    let (split, policy) = (capacity.split, capacity.policy);
+    let stored_tib = data_gib / 1024.0 / o.dedup_ratio;
+    let raw_needed_tib = (stored_tib * policy.overhead_factor
+        + f64::from(split.clusters) * reserved_raw_tib)
+        / (1.0 - o.slack_pct / 100.0);
     let extra_hosts = hosts_needed - cluster_hosts.min(hosts_needed);
     let price = o.host_usd_per_hour.or(host.usd_per_hour);
     let price_note = match (o.host_usd_per_hour, host.usd_per_hour) {

@@ -1,7 +1,9 @@
 //! Estate plans (issue 10): AVS hosts sized from compute, clusters and private clouds, the
 //! SKU chosen by total cost, vSAN alone, pools shared across clusters. Every figure is worked
 //! out by hand in the comments from `data/avs_hosts.csv`, `data/limits.csv`,
-//! `data/vsan_policies.csv` and `data/prices.csv`.
+//! `data/vsan_policies.csv`, `data/prices.csv` and `data/er_gateway.csv`. These plans force
+//! the ANF-for-all design (`design` anf: every VM's data on ANF, the ANF side's machinery
+//! under test); `tests/hybrid.rs` compares the three designs.
 //!
 //! Host figures used throughout (`data/avs_hosts.csv`, `data/limits.csv`):
 //! - a host runs `cores x 4` vCPUs (`vcpu_per_core` 4) and offers
@@ -18,13 +20,19 @@
 //!   flexible capacity 0.000151 -> 112.87552, 128 MiB/s included per pool; standard
 //!   0.000202 -> 150.99904; premium 0.000403 -> 301.24544; ultra 0.000538 -> 402.16576.
 //!   Without IOPS or MiB/s targets the cheapest per TiB wins: Flexible in eastus.
+//! - ANF datastores need an ExpressRoute gateway: 1,365.10 USD/month per 4 private clouds
+//!   (`data/er_gateway.csv`).
+//! - vSAN alone: each cluster keeps 25% slack and loses the raw capacity AVS uses itself
+//!   (`data/limits.csv`): 17,287 GB = 17,287 x 10^9 / 2^40 = 15.72243 TiB in the first
+//!   cluster of a private cloud, 12,444 GB = 11.31775 TiB in every other; a cluster of `h`
+//!   hosts holds `(0.75 x h x raw per host - reserve) / policy overhead` of data.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use dsplan::catalog::{ReservationTerm, ServiceLevel};
 use dsplan::inventory::{Inventory, Origin, PowerState, Vm};
-use dsplan::plan::EstatePlan;
+use dsplan::plan::{Design, EstatePlan};
 use dsplan::sizing::{Driver, Grouping};
 use dsplan::{PlanOptions, Planner};
 
@@ -83,7 +91,12 @@ fn inventory(vms: Vec<Vm>) -> Inventory {
     }
 }
 
+/// The estate plan of `inv`, ANF for all unless `options` names a design.
 fn plan_estate(inv: Inventory, options: PlanOptions) -> EstatePlan {
+    let options = PlanOptions {
+        design: options.design.or(Some(Design::Anf)),
+        ..options
+    };
     match Planner::new().inventory(inv).options(options).plan_estate() {
         Ok(p) => p,
         Err(e) => panic!("estate plan failed: {e}"),
@@ -212,27 +225,32 @@ fn small_estate_hosts_clusters_sku_and_vsan_alone_by_hand() {
         "{}",
         s.anf_usd_per_month
     );
-    // Totals: AV36P 19 x 6,716.00 = 127,604.00 + 13,545.07 = 141,149.07;
-    //         AV64  15 x 9,650.60 = 144,759.00 + 13,545.07 = 158,304.07 -> AV36P.
+    // Totals, + one ExpressRoute gateway (one private cloud): AV36P 19 x 6,716.00 =
+    // 127,604.00 + 13,545.07 + 1,365.10 = 142,514.17; AV64 15 x 9,650.60 = 144,759.00 +
+    // 13,545.07 + 1,365.10 = 159,669.17 -> AV36P.
     assert_eq!(s.sku, "av36p");
     assert_eq!(s.hosts_usd_per_month, Some(127_604.0));
-    assert!(close(s.total_usd_per_month.unwrap(), 141_149.07));
-    // Per year: 12 x 141,149.07 = 1,693,788.84.
-    assert!(close(s.total_usd_per_year.unwrap(), 1_693_788.84));
+    assert_eq!((s.gateways, s.gateway_usd_per_month), (1, 1_365.10));
+    assert!(close(s.total_usd_per_month.unwrap(), 142_514.17));
+    // Per year: 12 x 142,514.17 = 1,710,170.04.
+    assert!(close(s.total_usd_per_year.unwrap(), 1_710_170.04));
     let alt = |sku: &str| p.sku_alternatives.iter().find(|a| a.sku == sku).unwrap();
     assert!(alt("av36p").chosen);
-    assert!(close(alt("av64").total_usd_per_month.unwrap(), 158_304.07));
+    assert!(close(alt("av64").total_usd_per_month.unwrap(), 159_669.17));
     assert_eq!(alt("av64").hosts_usd_per_month, Some(144_759.0));
     assert!(!alt("av52").chosen && alt("av52").total_usd_per_month.is_none());
     // vSAN alone on AV36P (17.46230 TiB raw per host, 25% slack, policy by cluster size:
-    // RAID-1 x2 at 3 hosts, RAID-5 x4/3 at 4..5, RAID-6 x1.5 from 6):
-    //   alpha 7 hosts, 9.766 TiB: 9.766 x 1.5 / 0.75 = 19.53 <= 7 x 17.46 = 122.2 -> 7
-    //   beta  9 hosts, 39.06 TiB: 78.13 <= 157.2 -> 9
+    // RAID-1 x2 at 3 hosts, RAID-5 x4/3 at 4..5, RAID-6 x1.5 from 6; alpha is the private
+    // cloud's first cluster, 15.72243 TiB reserved, beta and gamma 11.31775):
+    //   alpha 7 hosts, 9.766 TiB: (0.75 x 7 x 17.4623 - 15.7224) / 1.5 = 50.64 -> 7
+    //   beta  9 hosts, 39.06 TiB: (0.75 x 9 x 17.4623 - 11.3178) / 1.5 = 71.04 -> 9
     //   gamma 3 hosts, 52,000 GiB = 50.781 TiB:
-    //     3 RAID-1: 50.781 x 2 / 0.75 = 135.4 > 52.39; 4 RAID-5: 90.28 > 69.85;
-    //     5 RAID-5: 90.28 > 87.31; 6 RAID-6: 101.56 <= 104.77 -> 6
-    //   22 hosts (3 more), 3 clusters, 1 private cloud; 22 x 6,716 = 147,752.00 USD/month;
-    //   savings 147,752.00 - 141,149.07 = 6,602.93 per month, 79,235.16 per year.
+    //     3 RAID-1: (39.29 - 11.32) / 2 = 13.99; 4 RAID-5: (52.39 - 11.32) x 3/4 = 30.80;
+    //     5 RAID-5: 40.62; 6 RAID-6: (78.58 - 11.32) / 1.5 = 44.84; 7: (91.68 - 11.32) /
+    //     1.5 = 53.57 >= 50.781 -> 7
+    //   23 hosts (4 more), 3 clusters, 1 private cloud; 23 x 6,716 = 154,468.00 USD/month;
+    //   savings 154,468.00 - 142,514.17 = 11,953.83 per month; per year 12 x 154,468.00 -
+    //   1,710,170.04 = 143,445.96.
     let v = p.vsan_alone.as_ref().unwrap();
     let per: Vec<(u32, &str)> = v
         .sizing
@@ -242,7 +260,7 @@ fn small_estate_hosts_clusters_sku_and_vsan_alone_by_hand() {
         .collect();
     assert_eq!(
         per,
-        [(7, "raid6-ftt2"), (9, "raid6-ftt2"), (6, "raid6-ftt2")]
+        [(7, "raid6-ftt2"), (9, "raid6-ftt2"), (7, "raid6-ftt2")]
     );
     assert_eq!(
         (
@@ -251,24 +269,26 @@ fn small_estate_hosts_clusters_sku_and_vsan_alone_by_hand() {
             v.sizing.cluster_count,
             v.sizing.private_clouds
         ),
-        (22, 3, 3, 1)
+        (23, 4, 3, 1)
     );
-    assert_eq!(s.vsan_alone_hosts, Some(22));
-    assert_eq!(s.vsan_alone_usd_per_month, Some(147_752.0));
-    assert!(close(s.savings_usd_per_month.unwrap(), 6_602.93));
-    assert!(close(s.savings_usd_per_year.unwrap(), 79_235.16));
-    // vSAN alone on AV64 (13.96984 TiB raw per host):
-    //   alpha 5 hosts RAID-5: 9.766 x 4/3 / 0.75 = 17.36 <= 69.85 -> 5
-    //   beta  7 hosts RAID-6: 78.13 <= 97.79 -> 7
-    //   gamma: 6 RAID-6 101.56 > 83.82; 7: > 97.79; 8: <= 111.76 -> 8;  20 hosts
-    assert_eq!(alt("av64").vsan_alone_hosts, Some(20));
-    // 20 x 9,650.60 = 193,012.00
-    assert_eq!(alt("av64").vsan_alone_usd_per_month, Some(193_012.0));
+    assert_eq!(s.vsan_alone_hosts, Some(23));
+    assert_eq!(s.vsan_alone_usd_per_month, Some(154_468.0));
+    assert!(close(s.savings_usd_per_month.unwrap(), 11_953.83));
+    assert!(close(s.savings_usd_per_year.unwrap(), 143_445.96));
+    // vSAN alone on AV64 (13.96984 TiB raw per host; alpha first again):
+    //   alpha 5 hosts RAID-5: (0.75 x 5 x 13.96984 - 15.7224) x 3/4 = 27.50 >= 9.77 -> 5
+    //   beta  7 hosts RAID-6: (73.342 - 11.318) / 1.5 = 41.35 >= 39.06 -> 7
+    //   gamma: 8 RAID-6 (83.82 - 11.32) / 1.5 = 48.33 < 50.78; 9: (94.30 - 11.32) / 1.5
+    //   = 55.32 -> 9;  21 hosts
+    assert_eq!(alt("av64").vsan_alone_hosts, Some(21));
+    // 21 x 9,650.60 = 202,662.60
+    assert_eq!(alt("av64").vsan_alone_usd_per_month, Some(202_662.6));
 }
 
 #[test]
 fn host_sku_fixes_the_choice_and_estate_grouping_packs_one_cluster() {
-    // AV64 fixed: the figures of the test above, 15 hosts, 144,759.00 + 13,545.07.
+    // AV64 fixed: the figures of the test above, 15 hosts, 144,759.00 + 13,545.07 +
+    // 1,365.10 = 159,669.17.
     let p = plan_estate(
         small_estate(),
         PlanOptions {
@@ -278,7 +298,7 @@ fn host_sku_fixes_the_choice_and_estate_grouping_packs_one_cluster() {
     );
     assert_eq!((p.summary.sku.as_str(), p.summary.hosts), ("av64", 15));
     assert_eq!(p.sku_alternatives.len(), 1);
-    assert!(close(p.summary.total_usd_per_month.unwrap(), 158_304.07));
+    assert!(close(p.summary.total_usd_per_month.unwrap(), 159_669.17));
     // Grouped as one estate on AV36P: 900 vCPU, 7,560 GiB -> ceil(6.25) = 7 by vCPU,
     // ceil(7,560/670.552 = 11.27) = 12 by memory -> 13 hosts, memory, one cluster.
     let p = plan_estate(
@@ -394,7 +414,8 @@ fn estate_over_2048_tib_shares_two_standard_pools() {
     // pool-standard-2 938 TiB (c; 10 datastores; 141,637.10). ANF 3 x 141,637.10 =
     // 424,911.30 USD/month.
     // Hosts (AV36P): 400 vCPU -> ceil(2.78) = 3, 800 GiB -> ceil(1.19) = 2 -> 4 each, 12;
-    // 12 x 6,716 = 80,592.00; total 80,592.00 + 424,911.30 = 505,503.30.
+    // 12 x 6,716 = 80,592.00; total 80,592.00 + 424,911.30 + one gateway 1,365.10 =
+    // 506,868.40.
     let p = plan_estate(
         large_estate(),
         PlanOptions {
@@ -429,23 +450,30 @@ fn estate_over_2048_tib_shares_two_standard_pools() {
     assert_eq!(p.summary.pool_size_tib, 2_814);
     assert!(close(p.summary.anf_usd_per_month, 424_911.30));
     assert_eq!(p.summary.hosts, 12);
-    assert!(close(p.summary.total_usd_per_month.unwrap(), 505_503.30));
+    assert!(close(p.summary.total_usd_per_month.unwrap(), 506_868.40));
     // vSAN alone (AV36P, 17.46230 TiB raw per host): each cluster's 800,000 GiB = 781.25 TiB
-    // on RAID-6 (1.5) with 25% slack needs 781.25 x 1.5 / 0.75 = 1,562.5 TiB raw:
-    // 89 x 17.4623 = 1,554.1 < 1,562.5 <= 90 x 17.4623 = 1,571.6 -> 90 hosts, 6 clusters of
-    // 15 (RAID-6 from 6 hosts). 3 x 90 = 270 hosts (258 more), 18 clusters of 15; a private
-    // cloud holds 6 of them (90 hosts; 7 would be 105 > 96) -> 3 private clouds.
-    // 270 x 6,716 = 1,813,320.00; savings 1,813,320.00 - 505,503.30 = 1,307,816.70.
+    // on RAID-6 (1.5) with 25% slack, each of its `c = ceil(h / 16)` clusters losing the
+    // reserve: 0.75 x h x 17.4623 - c x reserve >= 781.25 x 1.5 = 1,171.875 TiB raw.
+    //   avs-a (the private cloud's first cluster, 15.72243 TiB each): 96 hosts, 6 clusters:
+    //   1,257.29 - 94.33 = 1,162.95 < 1,171.875; 97, 7 clusters: 1,270.38 - 110.06 =
+    //   1,160.33; 98: 1,283.48 - 110.06 = 1,173.42 -> 98 hosts, 7 clusters of 14.
+    //   avs-b, avs-c (11.31775 TiB each): 94 hosts, 6 clusters: 1,231.09 - 67.91 = 1,163.19;
+    //   95: 1,244.19 - 67.91 = 1,176.28 -> 95 hosts, 6 clusters of 15..16.
+    // 98 + 95 + 95 = 288 hosts (276 more), 7 + 6 + 6 = 19 clusters; first fit decreasing
+    // into private clouds of 96 hosts: six 16s; four 16s + two 15s (94); six 14s (84); one
+    // 14 -> 4 private clouds. 288 x 6,716 = 1,934,208.00; savings 1,934,208.00 -
+    // 506,868.40 = 1,427,339.60.
     let v = &p.vsan_alone.as_ref().unwrap().sizing;
-    assert!(v.clusters.iter().all(|c| c.hosts == 90 && c.clusters == 6));
+    let per: Vec<(u32, u32)> = v.clusters.iter().map(|c| (c.hosts, c.clusters)).collect();
+    assert_eq!(per, [(98, 7), (95, 6), (95, 6)]);
     assert_eq!(
         (v.hosts, v.extra_hosts, v.cluster_count, v.private_clouds),
-        (270, 258, 18, 3)
+        (288, 276, 19, 4)
     );
-    assert_eq!(p.summary.vsan_alone_usd_per_month, Some(1_813_320.0));
+    assert_eq!(p.summary.vsan_alone_usd_per_month, Some(1_934_208.0));
     assert!(close(
         p.summary.savings_usd_per_month.unwrap(),
-        1_307_816.70
+        1_427_339.60
     ));
     // Each cluster's datastores name their shared pool.
     for c in &p.clusters {
@@ -945,10 +973,11 @@ fn avs_cluster_names_stay_unique_when_a_split_meets_a_source_name() {
 #[test]
 fn reserved_host_prices_from_a_file_can_change_the_sku() {
     // The small estate with 3-year host prices from a file: AV36P 5.00 and AV64 6.00 USD
-    // per host-hour (made-up figures for the test).
-    //   AV36P 19 x 5.00 x 730 = 69,350.00 + 13,545.07 = 82,895.07
-    //   AV64  15 x 6.00 x 730 = 65,700.00 + 13,545.07 = 79,245.07 -> AV64
-    //   vSAN alone on AV64: 20 x 6.00 x 730 = 87,600.00; savings 8,354.93 per month.
+    // per host-hour (made-up figures for the test), + one gateway of 1,365.10:
+    //   AV36P 19 x 5.00 x 730 = 69,350.00 + 13,545.07 + 1,365.10 = 84,260.17
+    //   AV64  15 x 6.00 x 730 = 65,700.00 + 13,545.07 + 1,365.10 = 80,610.17 -> AV64
+    //   vSAN alone on AV64 (21 hosts, the first test): 21 x 6.00 x 730 = 91,980.00;
+    //   savings 91,980.00 - 80,610.17 = 11,369.83 per month.
     let dir = std::env::temp_dir().join(format!("dsplan-estate-{}-prices", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("hosts.csv");
@@ -967,11 +996,11 @@ fn reserved_host_prices_from_a_file_can_change_the_sku() {
     assert_eq!((s.sku.as_str(), s.hosts), ("av64", 15));
     assert_eq!(s.host_usd_per_hour, Some(6.0));
     assert_eq!(s.hosts_usd_per_month, Some(65_700.0));
-    assert!(close(s.total_usd_per_month.unwrap(), 79_245.07));
+    assert!(close(s.total_usd_per_month.unwrap(), 80_610.17));
     let alt = |sku: &str| p.sku_alternatives.iter().find(|a| a.sku == sku).unwrap();
-    assert!(close(alt("av36p").total_usd_per_month.unwrap(), 82_895.07));
-    assert_eq!(s.vsan_alone_usd_per_month, Some(87_600.0));
-    assert!(close(s.savings_usd_per_month.unwrap(), 8_354.93));
+    assert!(close(alt("av36p").total_usd_per_month.unwrap(), 84_260.17));
+    assert_eq!(s.vsan_alone_usd_per_month, Some(91_980.0));
+    assert!(close(s.savings_usd_per_month.unwrap(), 11_369.83));
     // A SKU the catalog does not know is refused, naming the file's row.
     std::fs::write(
         &file,
@@ -1040,7 +1069,8 @@ fn a_time_phased_estate_counts_each_clusters_yearly_cost() {
     // hosts: 6 x 9.20 USD/h x 730 h = 40,296.00 USD/month, 483,552.00 USD/year.
     // With --peak-months 2 each cluster's ANF is time-phased: the year is
     // 12 x hosts + the sum of the clusters' yearly ANF costs (base months x base cost +
-    // peak months x peak cost), not 12 x the base month.
+    // peak months x peak cost), not 12 x the base month, + 12 x one ExpressRoute gateway
+    // (12 x 1,365.10 = 16,381.20).
     let plan = Planner::new()
         .input(concat!(
             env!("CARGO_MANIFEST_DIR"),
@@ -1051,6 +1081,7 @@ fn a_time_phased_estate_counts_each_clusters_yearly_cost() {
             peak_months: Some(2),
             peak_iops: 60_000.0,
             host_sku: Some("av36p".into()),
+            design: Some(Design::Anf),
             ..PlanOptions::default()
         })
         .plan_estate()
@@ -1070,10 +1101,11 @@ fn a_time_phased_estate_counts_each_clusters_yearly_cost() {
         .sum();
     // The peak months cost more than the base, so the phased year is above 12 x base.
     assert!(anf_year > base_year, "{anf_year} vs {base_year}");
-    let expected = ((483_552.0 + anf_year) * 100.0_f64).round() / 100.0;
+    let expected = ((483_552.0 + anf_year + 16_381.2) * 100.0_f64).round() / 100.0;
     assert_eq!(m.total_usd_per_year, Some(expected));
-    // vSAN alone: 6 hosts too (the data fits 3-host RAID-1 clusters), so the saving is
-    // 12 x 40,296.00 - the year above, negative.
+    // vSAN alone: 6 hosts too (the data, 800 and 1,000 GiB, fits 3-host RAID-1 clusters
+    // even less their reserves: (0.75 x 3 x 17.4623 - 15.7224) / 2 = 11.78 TiB), so the
+    // saving is 12 x 40,296.00 - the year above, negative.
     assert_eq!(m.vsan_alone_hosts, Some(6));
     let saving = ((483_552.0 - expected) * 100.0_f64).round() / 100.0;
     assert_eq!(m.savings_usd_per_year, Some(saving));

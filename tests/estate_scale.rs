@@ -197,10 +197,12 @@ fn estate_json_grows_linearly_and_every_cluster_holds() {
 /// binds, and every cluster needs at least ceil(target / 4,500) datastores.
 #[test]
 fn estate_targets_are_met_in_every_cluster() {
+    // ANF for all: every cluster's share of the targets on its datastores.
     let options = PlanOptions {
         iops: 9_000_000.0,
         throughput_mibps: 200_000.0,
         service_levels: vec![ServiceLevel::Premium],
+        design: Some(dsplan::plan::Design::Anf),
         ..PlanOptions::default()
     };
     let spec = Spec {

@@ -122,6 +122,7 @@ const ESTATE: Map = &[
     ("pools", "Capacity pools", "Capacity pools"),
     ("reservations", "Reservations (", "Reservations"),
     ("vsan_alone", "vSAN alone:", "vSAN alone"),
+    ("designs", "Designs (", "Designs"),
     ("clusters", "=== AVS cluster ", "AVS cluster "),
     ("assumptions", "Sizing assumptions", "Sizing assumptions"),
     (
@@ -292,9 +293,11 @@ fn two_cluster_estate_has_every_section_in_text_and_markdown() {
         "40000",
         "--cold-pct",
         "60",
+        "--design",
+        "anf",
     ]);
-    // The estate's 13 keys less `reservations` (empty: pay as you go) = 12.
-    assert_eq!(check(&r.json, ESTATE, &r.text, &r.md, "estate"), 12);
+    // The estate's 14 keys less `reservations` (empty: pay as you go) = 13.
+    assert_eq!(check(&r.json, ESTATE, &r.text, &r.md, "estate"), 13);
     // Dev and Prod: 5 cluster keys + 16 plan keys each (the plan's 19 less
     // `vsan_comparison`, which the estate's `vsan_alone` replaces, and `excluded` and
     // `warnings`, empty in each cluster: the estate lists them once) = 2 x 21.

@@ -383,6 +383,24 @@ impl Demand {
         totals(&self.options, placed, Vec::new(), Vec::new())
     }
 
+    /// [`Demand::subset`] with each VM's capacity replaced: the VM at `indices[j]` gets
+    /// `capacity_gib[j]` GiB (on the capacity basis, before growth; the estate's hybrid
+    /// search plans VMs at their data rounded up to its unit). An index out of range, or
+    /// one without a size, is skipped.
+    pub fn subset_sized(&self, indices: &[usize], capacity_gib: &[f64]) -> Demand {
+        let placed: Vec<VmDemand> = indices
+            .iter()
+            .zip(capacity_gib)
+            .filter_map(|(&i, &gib)| {
+                self.placed.get(i).map(|v| VmDemand {
+                    capacity_gib: gib,
+                    ..v.clone()
+                })
+            })
+            .collect();
+        totals(&self.options, placed, Vec::new(), Vec::new())
+    }
+
     /// The demand without the placed VMs at `indices` (into [`Demand::placed`]; an index
     /// out of range is skipped), which are appended to the excluded VMs with `reason`
     /// (their capacity known): the same options and warnings, totals recomputed, so

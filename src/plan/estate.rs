@@ -5,6 +5,9 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+pub use super::designs::{
+    ClusterDesign, ClusterDesigns, Design, DesignTotal, EstateDesigns, GatewayLine,
+};
 use super::{Assumption, ClusterPlan, ReservationPurchase};
 use crate::catalog::ServiceLevel;
 use crate::demand::ExcludedVm;
@@ -23,11 +26,20 @@ pub struct HostsByDriver {
     /// Hosts of clusters raised for their datastores' IOPS and MiB/s.
     #[serde(default)]
     pub storage: u32,
+    /// Hosts added to hold data on vSAN: the hybrid design's clusters raised to keep more
+    /// on vSAN, or vSAN alone's hosts beyond compute.
+    #[serde(default)]
+    pub vsan: u32,
 }
 
-/// The estate in figures: hosts, clusters, pools, costs, and vSAN alone beside them.
+/// The estate in figures: the chosen design's hosts, clusters, pools and costs, and vSAN
+/// alone beside them.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct EstateSummary {
+    /// The design chosen (the cheapest, or `design`); plans written before designs were
+    /// compared put every VM on ANF.
+    #[serde(default)]
+    pub design: Design,
     /// Host SKU chosen (the lowest total cost of those priced, or `host_sku`).
     pub sku: String,
     /// AVS hosts over all clusters, HA reserve included.
@@ -65,11 +77,19 @@ pub struct EstateSummary {
     pub hosts_usd_per_month: Option<f64>,
     /// ANF (every cluster's pools, with the estate's reservations), USD per month.
     pub anf_usd_per_month: f64,
-    /// Hosts + ANF, USD per month; `None` when the host price is unknown.
+    /// ExpressRoute gateways bought for the ANF datastores (none without ANF, less
+    /// `existing_er_gateways`).
+    #[serde(default)]
+    pub gateways: u32,
+    /// Those gateways, USD per month.
+    #[serde(default)]
+    pub gateway_usd_per_month: f64,
+    /// Hosts + ANF + gateways, USD per month; `None` when the host price is unknown.
     pub total_usd_per_month: Option<f64>,
-    /// A year of hosts and ANF: 12 x the hosts, each cluster's yearly ANF cost (its
-    /// time-phased yearly cost with `peak_months`, else 12 months) less the estate's
-    /// reservations, plus the one-time first-month cool transfer, USD per year.
+    /// A year of hosts, ANF and gateways: 12 x the hosts and gateways, each cluster's
+    /// yearly ANF cost (its time-phased yearly cost with `peak_months`, else 12 months)
+    /// less the estate's reservations, plus the one-time first-month cool transfer, USD
+    /// per year.
     pub total_usd_per_year: Option<f64>,
     /// One-time transfer of the cold data into the cool tier, first month, USD.
     pub first_month_cool_transfer_usd: f64,
@@ -77,17 +97,22 @@ pub struct EstateSummary {
     pub vsan_alone_hosts: Option<u32>,
     /// Hosts on vSAN alone, USD per month, where the price is known.
     pub vsan_alone_usd_per_month: Option<f64>,
-    /// vSAN alone less hosts + ANF, USD per month (positive: ANF saves).
+    /// vSAN alone less the chosen design's total, USD per month (positive: it saves).
     pub savings_usd_per_month: Option<f64>,
     /// 12 x vSAN alone less `total_usd_per_year`, USD per year.
     pub savings_usd_per_year: Option<f64>,
 }
 
-/// One host SKU's estate, beside the chosen one.
+/// One host SKU's estate on its design (the cheapest of the three, or `design`), beside the
+/// chosen one.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct SkuAlternative {
     /// Host SKU.
     pub sku: String,
+    /// The design its figures are of (plans written before designs were compared: ANF for
+    /// all).
+    #[serde(default)]
+    pub design: Design,
     /// Whether the estate can be built on it (every VM fits one host).
     pub feasible: bool,
     /// Whether it is the plan's.
@@ -104,7 +129,10 @@ pub struct SkuAlternative {
     pub hosts_usd_per_month: Option<f64>,
     /// ANF, USD per month (`None` when infeasible).
     pub anf_usd_per_month: Option<f64>,
-    /// Hosts + ANF, USD per month, where both are known.
+    /// ExpressRoute gateways its design buys, USD per month.
+    #[serde(default)]
+    pub gateway_usd_per_month: f64,
+    /// Hosts + ANF + gateways, USD per month, where all are known.
     pub total_usd_per_month: Option<f64>,
     /// Hosts on vSAN alone.
     pub vsan_alone_hosts: Option<u32>,
@@ -173,7 +201,12 @@ pub struct EstatePlan {
     pub reservations: Vec<ReservationPurchase>,
     /// The same estate on vSAN alone (`None` when not asked for).
     pub vsan_alone: Option<VsanAloneCost>,
-    /// One storage plan per AVS cluster (its own VMs only).
+    /// The three designs side by side, for the estate and per cluster, the chosen one and
+    /// why (`None` in plans written before designs were compared).
+    #[serde(default)]
+    pub designs: Option<EstateDesigns>,
+    /// One storage plan per AVS cluster that puts data on ANF in the chosen design (its own
+    /// VMs on ANF only; none with vSAN alone).
     pub clusters: Vec<ClusterPlan>,
     /// Settings that shaped the sizing.
     pub assumptions: Vec<Assumption>,

@@ -511,8 +511,10 @@ pub struct ClusterPlans {
     pub excluded: Vec<ExcludedVm>,
 }
 
+mod designs;
 mod estate;
 
 pub use estate::{
-    EstatePlan, EstatePool, EstateSummary, HostsByDriver, SkuAlternative, VsanAloneCost,
+    ClusterDesign, ClusterDesigns, Design, DesignTotal, EstateDesigns, EstatePlan, EstatePool,
+    EstateSummary, GatewayLine, HostsByDriver, SkuAlternative, VsanAloneCost,
 };

@@ -12,6 +12,7 @@ use crate::ingest::PerfBasis;
 use crate::inventory::Warning;
 use crate::optimize::{OptimizeOptions, PeakOptions};
 use crate::perf::IoProfile;
+use crate::plan::Design;
 use crate::sizing::{Grouping, HostTerm, MemoryBasis, SizingOptions};
 use crate::vsan::{PolicyChoice, VsanOptions};
 
@@ -141,6 +142,13 @@ pub struct PlanOptions {
     pub vsan_dedup_ratio: f64,
     /// Hourly price of one AVS host, USD, for SKUs without a public figure in `data/`.
     pub vsan_host_usd_per_hour: Option<f64>,
+    /// The estate's design, forced (`vsan`: vSAN alone, `anf`: ANF for all VM data,
+    /// `hybrid`); `None`: the cheapest of the three. Estate plans only (refused with
+    /// `hosts` or `per_cluster`).
+    pub design: Option<Design>,
+    /// ExpressRoute gateways (UltraPerformance or ErGw3Az) the customer already has for
+    /// the ANF datastores: not bought (default 0).
+    pub existing_er_gateways: u32,
 }
 
 impl Default for PlanOptions {
@@ -192,6 +200,8 @@ impl Default for PlanOptions {
             vsan_slack_pct: defaults::VSAN_SLACK_PCT,
             vsan_dedup_ratio: defaults::VSAN_DEDUP_RATIO,
             vsan_host_usd_per_hour: None,
+            design: None,
+            existing_er_gateways: 0,
         }
     }
 }
@@ -204,6 +214,24 @@ impl PlanOptions {
     /// # Errors
     /// [`Error::Invalid`] naming the setting.
     pub fn validate(&self) -> Result<(), Error> {
+        if let Some(d) = self.design
+            && (self.hosts.is_some() || self.per_cluster)
+        {
+            let other = if self.per_cluster {
+                "`per_cluster`"
+            } else {
+                "`hosts`"
+            };
+            return Err(Error::Invalid {
+                setting: "design",
+                value: d.to_string(),
+                expected: format!(
+                    "no `design` with {other}: the design (vSAN alone, ANF for all, hybrid) is \
+                     chosen for the estate plan, sized from compute; {other} plans datastores \
+                     for clusters of given hosts"
+                ),
+            });
+        }
         if self.peak_months.is_none() {
             for (setting, v) in [
                 ("peak_iops", self.peak_iops),
@@ -282,6 +310,10 @@ impl PlanOptions {
             ("group", self.group != d.group),
             ("host_term", self.host_term != d.host_term),
             ("host_price_file", self.host_price_file.is_some()),
+            (
+                "existing_er_gateways",
+                self.existing_er_gateways != d.existing_er_gateways,
+            ),
         ]
         .into_iter()
         .filter_map(|(name, changed)| changed.then_some(name))

@@ -20,6 +20,9 @@ pub(super) fn estate_text(plan: &EstatePlan) -> String {
     let mut s = String::new();
     summary(&mut s, plan);
     clusters(&mut s, plan);
+    if let Some(d) = &plan.designs {
+        super::designs::designs_text(&mut s, d);
+    }
     skus(&mut s, plan);
     pools(&mut s, plan);
     reservations(&mut s, plan);
@@ -64,17 +67,19 @@ fn summary(s: &mut String, plan: &EstatePlan) {
     let _ = writeln!(
         s,
         "  hosts by driver: {} by vCPU, {} by memory, {} at the 3-host minimum, {} raised for \
-         the datastores' IOPS and MiB/s (HA reserve included)",
+         the datastores' IOPS and MiB/s, {} added to hold data on vSAN (HA reserve included)",
         g(f64::from(d.vcpu), 0),
         g(f64::from(d.memory), 0),
         g(f64::from(d.minimum), 0),
-        g(f64::from(d.storage), 0)
+        g(f64::from(d.storage), 0),
+        g(f64::from(d.vsan), 0)
     );
     let _ = writeln!(
         s,
-        "  cost: hosts {} + ANF {} = {} USD/month ({}); {} USD/year",
+        "  cost: hosts {} + ANF {} + ExpressRoute gateways {} = {} USD/month ({}); {} USD/year",
         usd(m.hosts_usd_per_month),
         g(m.anf_usd_per_month, 2),
+        g(m.gateway_usd_per_month, 2),
         usd(m.total_usd_per_month),
         match m.host_usd_per_hour {
             Some(p) => format!(
@@ -89,6 +94,9 @@ fn summary(s: &mut String, plan: &EstatePlan) {
     );
     if let Some(source) = &m.host_price_source {
         let _ = writeln!(s, "  host price from {source}");
+    }
+    if let Some(d) = &plan.designs {
+        let _ = writeln!(s, "  design: {}", d.why);
     }
     if let Some(months) = peak_months(plan) {
         let _ = writeln!(
@@ -122,21 +130,34 @@ pub(super) fn peak_months(plan: &EstatePlan) -> Option<u32> {
         .find_map(|c| c.plan.time_phased.as_ref().map(|t| t.peak.months))
 }
 
-/// Hosts + ANF against vSAN alone, in words.
+/// The plan's design against vSAN alone, in words.
 pub(super) fn verdict(m: &crate::plan::EstateSummary) -> String {
+    let (what, cost, save) = match m.design {
+        crate::plan::Design::Vsan => return "the plan is vSAN alone".to_string(),
+        crate::plan::Design::Anf => ("hosts + ANF + gateways", "cost", "save"),
+        crate::plan::Design::Hybrid => ("the hybrid design", "costs", "saves"),
+    };
     match (m.savings_usd_per_month, m.savings_usd_per_year) {
         (Some(mo), Some(yr)) if mo < 0.0 => format!(
-            "hosts + ANF cost {} USD/month ({} USD/year) more than vSAN alone",
+            "{what} {cost} {} USD/month ({} USD/year) more than vSAN alone",
             g(-mo, 2),
             g(-yr, 2)
         ),
         (Some(mo), Some(yr)) => format!(
-            "hosts + ANF save {} USD/month ({} USD/year) against vSAN alone",
+            "{what} {save} {} USD/month ({} USD/year) against vSAN alone",
             g(mo, 2),
             g(yr, 2)
         ),
         _ => "the saving is unknown without a host price".to_string(),
     }
+}
+
+/// The storage plan of the AVS cluster `name`, when it has data on ANF.
+pub(super) fn cluster_plan<'a>(
+    plan: &'a EstatePlan,
+    name: &str,
+) -> Option<&'a crate::plan::ClusterPlan> {
+    plan.clusters.iter().find(|c| c.cluster == name)
 }
 
 /// One line per AVS cluster: hosts, driver, VMs, compute, datastores, level and cost.
@@ -157,8 +178,12 @@ fn clusters(s: &mut String, plan: &EstatePlan) {
         "TiB",
         "ANF USD/month"
     );
-    for (c, p) in plan.sizing.clusters.iter().zip(&plan.clusters) {
-        let pools: Vec<&str> = p.plan.pools.iter().map(|x| x.name.as_str()).collect();
+    for c in &plan.sizing.clusters {
+        let p = cluster_plan(plan, &c.name);
+        let pools: Vec<&str> = p
+            .map(|p| p.plan.pools.iter().map(|x| x.name.as_str()).collect())
+            .unwrap_or_else(|| vec!["(vSAN)"]);
+        let totals = p.map(|p| &p.plan.totals);
         let _ = writeln!(
             s,
             "  {:<24} {:<16} {:>5} {:<8} {:>6} {:>7} {:>10} {:>5} {:<18} {:>8} {:>14}",
@@ -169,10 +194,10 @@ fn clusters(s: &mut String, plan: &EstatePlan) {
             g(c.vms as f64, 0),
             g(c.vcpus as f64, 0),
             g(c.memory_gib, 0),
-            p.plan.totals.datastores,
+            totals.map_or(0, |t| t.datastores),
             pools.join(","),
-            g(f64::from(p.plan.totals.pool_size_tib), 0),
-            g(p.plan.totals.cost_usd_per_month, 2)
+            g(f64::from(totals.map_or(0, |t| t.pool_size_tib)), 0),
+            g(totals.map_or(0.0, |t| t.cost_usd_per_month), 2)
         );
     }
     let _ = writeln!(
@@ -186,7 +211,10 @@ fn clusters(s: &mut String, plan: &EstatePlan) {
 
 /// Every host SKU's estate and total.
 fn skus(s: &mut String, plan: &EstatePlan) {
-    let _ = writeln!(s, "\nHost SKUs (hosts + ANF per month)");
+    let _ = writeln!(
+        s,
+        "\nHost SKUs (each on its design: hosts + ANF + ExpressRoute gateways per month)"
+    );
     for a in &plan.sku_alternatives {
         let _ = writeln!(s, "  {}", sku_line(a));
     }
@@ -197,14 +225,16 @@ fn sku_line(a: &SkuAlternative) -> String {
         return format!("{:<10} infeasible: {}", a.sku, a.note);
     }
     format!(
-        "{:<10} {:>5} hosts {:>3} clusters {:>2} private cloud(s)  hosts {:>14}  ANF {:>12}  \
-         total {:>14}  vSAN alone {} hosts, {}  {}",
+        "{:<10} {:<11} {:>5} hosts {:>3} clusters {:>2} private cloud(s)  hosts {:>14}  ANF \
+         {:>12}  gateways {:>9}  total {:>14}  vSAN alone {} hosts, {}  {}",
         a.sku,
+        a.design.label(),
         a.hosts,
         a.clusters,
         a.private_clouds,
         usd(a.hosts_usd_per_month),
         usd(a.anf_usd_per_month),
+        g(a.gateway_usd_per_month, 2),
         usd(a.total_usd_per_month),
         a.vsan_alone_hosts
             .map_or("-".to_string(), |h| h.to_string()),
@@ -309,24 +339,45 @@ fn excluded(s: &mut String, plan: &EstatePlan) {
     write_excluded(s, "Excluded VMs (the estate's)", &plan.excluded, gib);
 }
 
-/// The estate plan as CSV: one row per datastore, with its AVS cluster, SKU and hosts.
+/// The estate plan as CSV: one row per datastore, with the plan's design, its AVS cluster,
+/// SKU and hosts, and what the cluster keeps on vSAN (GiB and VMs).
 ///
 /// # Errors
 /// [`ReportError::Csv`] if the writer fails.
 pub(super) fn estate_csv(plan: &EstatePlan) -> Result<String, ReportError> {
-    let rows = plan
-        .sizing
-        .clusters
-        .iter()
-        .zip(&plan.clusters)
-        .map(|(c, p)| {
-            let lead = vec![
-                c.name.clone(),
-                c.sku.clone(),
-                c.hosts.to_string(),
-                c.driver.as_str().to_string(),
-            ];
-            (lead, &p.plan)
-        });
-    plans_csv(&["cluster", "host_sku", "cluster_hosts", "driver"], rows)
+    let design = plan.summary.design.as_str();
+    let rows = plan.sizing.clusters.iter().filter_map(|c| {
+        let p = cluster_plan(plan, &c.name)?;
+        let kept = plan
+            .designs
+            .as_ref()
+            .and_then(|d| d.clusters.iter().find(|x| x.cluster == c.name))
+            .map(|x| match plan.summary.design {
+                crate::plan::Design::Hybrid => (x.hybrid.vsan_data_gib, x.hybrid_vms_on_vsan.len()),
+                _ => (0.0, 0),
+            })
+            .unwrap_or((0.0, 0));
+        let lead = vec![
+            design.to_string(),
+            c.name.clone(),
+            c.sku.clone(),
+            c.hosts.to_string(),
+            c.driver.as_str().to_string(),
+            format!("{:.1}", kept.0),
+            kept.1.to_string(),
+        ];
+        Some((lead, &p.plan))
+    });
+    plans_csv(
+        &[
+            "design",
+            "cluster",
+            "host_sku",
+            "cluster_hosts",
+            "driver",
+            "cluster_vsan_data_gib",
+            "cluster_vms_on_vsan",
+        ],
+        rows,
+    )
 }

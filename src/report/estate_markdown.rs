@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use super::cluster_markdown::reservations_table;
-use super::estate::{peak_months, usd, verdict};
+use super::estate::{cluster_plan, peak_months, usd, verdict};
 use super::markdown::{assumptions_table, cell, demoted_plan_markdown, excluded_table, table};
 use crate::numbers::group_thousands as g;
 use crate::plan::EstatePlan;
@@ -15,6 +15,9 @@ pub(super) fn estate_markdown(plan: &EstatePlan) -> String {
     let mut s = String::new();
     summary(&mut s, plan);
     clusters(&mut s, plan);
+    if let Some(d) = &plan.designs {
+        super::designs::designs_markdown(&mut s, d);
+    }
     skus(&mut s, plan);
     pools(&mut s, plan);
     reservations(&mut s, plan);
@@ -41,8 +44,8 @@ fn summary(s: &mut String, plan: &EstatePlan) {
     let _ = writeln!(
         s,
         "**{} VMs on {} {} hosts in {} AVS cluster(s) and {} private cloud(s); {} datastores \
-         in {} pool(s) ({} TiB, {} NetApp account(s)): hosts {} + ANF {} = {} USD/month, {} \
-         USD/year** ({}, {}).\n",
+         in {} pool(s) ({} TiB, {} NetApp account(s)): hosts {} + ANF {} + ExpressRoute \
+         gateways {} = {} USD/month, {} USD/year** ({}, {}).\n",
         g(m.vms_placed as f64, 0),
         m.hosts,
         m.sku,
@@ -54,19 +57,24 @@ fn summary(s: &mut String, plan: &EstatePlan) {
         m.netapp_accounts,
         usd(m.hosts_usd_per_month),
         g(m.anf_usd_per_month, 2),
+        g(m.gateway_usd_per_month, 2),
         usd(m.total_usd_per_month),
         usd(m.total_usd_per_year),
         plan.location,
         plan.region
     );
+    if let Some(d) = &plan.designs {
+        let _ = writeln!(s, "- Design: {}.", cell(&d.why));
+    }
     let _ = writeln!(
         s,
         "- Hosts by driver: {} by vCPU, {} by memory, {} at the 3-host minimum, {} raised for \
-         the datastores' IOPS and MiB/s (HA reserve included).",
+         the datastores' IOPS and MiB/s, {} added to hold data on vSAN (HA reserve included).",
         g(f64::from(d.vcpu), 0),
         g(f64::from(d.memory), 0),
         g(f64::from(d.minimum), 0),
-        g(f64::from(d.storage), 0)
+        g(f64::from(d.storage), 0),
+        g(f64::from(d.vsan), 0)
     );
     if let Some(source) = &m.host_price_source {
         let _ = writeln!(
@@ -108,9 +116,12 @@ fn clusters(s: &mut String, plan: &EstatePlan) {
         .sizing
         .clusters
         .iter()
-        .zip(&plan.clusters)
-        .map(|(c, p)| {
-            let pools: Vec<&str> = p.plan.pools.iter().map(|x| x.name.as_str()).collect();
+        .map(|c| {
+            let p = cluster_plan(plan, &c.name);
+            let pools: Vec<&str> = p
+                .map(|p| p.plan.pools.iter().map(|x| x.name.as_str()).collect())
+                .unwrap_or_else(|| vec!["(vSAN)"]);
+            let totals = p.map(|p| &p.plan.totals);
             vec![
                 super::markdown::name(&c.name),
                 c.private_cloud.clone(),
@@ -121,9 +132,9 @@ fn clusters(s: &mut String, plan: &EstatePlan) {
                 g(c.vms as f64, 0),
                 g(c.vcpus as f64, 0),
                 g(c.memory_gib, 0),
-                p.plan.totals.datastores.to_string(),
+                totals.map_or(0, |t| t.datastores).to_string(),
                 pools.join(", "),
-                g(p.plan.totals.cost_usd_per_month, 2),
+                g(totals.map_or(0.0, |t| t.cost_usd_per_month), 2),
             ]
         })
         .collect();
@@ -169,6 +180,7 @@ fn skus(s: &mut String, plan: &EstatePlan) {
         .map(|a| {
             vec![
                 a.sku.clone(),
+                a.design.label().to_string(),
                 if a.feasible {
                     a.hosts.to_string()
                 } else {
@@ -178,6 +190,7 @@ fn skus(s: &mut String, plan: &EstatePlan) {
                 a.private_clouds.to_string(),
                 usd(a.hosts_usd_per_month),
                 usd(a.anf_usd_per_month),
+                g(a.gateway_usd_per_month, 2),
                 usd(a.total_usd_per_month),
                 a.vsan_alone_hosts.map_or("-".into(), |h| h.to_string()),
                 usd(a.vsan_alone_usd_per_month),
@@ -189,17 +202,21 @@ fn skus(s: &mut String, plan: &EstatePlan) {
         s,
         &[
             "SKU",
+            "design",
             "hosts",
             "clusters",
             "private clouds",
             "hosts USD/month",
             "ANF USD/month",
+            "gateways USD/month",
             "total USD/month",
             "vSAN-alone hosts",
             "vSAN-alone USD/month",
             "note",
         ],
-        &[false, true, true, true, true, true, true, true, true, false],
+        &[
+            false, false, true, true, true, true, true, true, true, true, true, false,
+        ],
         &rows,
     );
 }

@@ -11,6 +11,7 @@ use crate::plan::Plan;
 use text::plan_text;
 
 mod cluster_markdown;
+mod designs;
 mod estate;
 mod estate_markdown;
 mod inventory_text;

@@ -39,16 +39,21 @@ pub enum Driver {
     /// The datastores' performance: the cluster's share of the IOPS and MiB/s targets
     /// needs more hosts (their flows and per-host ceilings) than its VMs' compute.
     Storage,
+    /// vSAN capacity: in the hybrid design, more hosts keep more of the cluster's data on
+    /// its vSAN for less than ANF datastores would cost.
+    Vsan,
 }
 
 impl Driver {
-    /// The snake_case name, as in the JSON (`vcpu`, `memory`, `minimum`, `storage`).
+    /// The snake_case name, as in the JSON (`vcpu`, `memory`, `minimum`, `storage`,
+    /// `vsan`).
     pub fn as_str(self) -> &'static str {
         match self {
             Driver::Vcpu => "vcpu",
             Driver::Memory => "memory",
             Driver::Minimum => "minimum",
             Driver::Storage => "storage",
+            Driver::Vsan => "vsan",
         }
     }
 }
@@ -273,6 +278,8 @@ mod tests {
             max_clusters_per_private_cloud: 12,
             max_hosts_per_private_cloud: 96,
             esxi_memory_gb: 48,
+            vsan_first_cluster_raw_gb: 17_287,
+            vsan_cluster_raw_gb: 12_444,
         }
     }
 

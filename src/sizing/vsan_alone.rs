@@ -1,14 +1,17 @@
 //! The same estate on vSAN alone: each AVS cluster keeps its compute hosts and grows until
-//! its own VMs' data fits its vSAN ([`crate::vsan::compare`]: policy by cluster size,
-//! slack, dedup); a cluster that then passes 16 hosts becomes several, and the clusters are
-//! packed into private clouds again.
+//! its own VMs' data fits its vSAN ([`crate::vsan::compare_cluster`]: policy by cluster
+//! size, slack, dedup, and the raw capacity AVS uses itself: the management and control
+//! plane in the first cluster of each private cloud, vSAN system usage in every other,
+//! [`EstateSizing::vsan_reserved_raw_tib`]); a cluster that then passes 16 hosts becomes
+//! several (each keeping the same reserve, the conservative reading), and the clusters
+//! are packed into private clouds again.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::EstateSizing;
 use super::pack::pack_private_clouds;
-use crate::vsan::{self, VsanCatalog, VsanError, VsanOptions};
+use crate::vsan::{self, AvsLimits, VsanCatalog, VsanError, VsanOptions};
 
 /// One AVS cluster on vSAN alone.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -25,8 +28,12 @@ pub struct VsanAloneCluster {
     pub clusters: u32,
     /// The storage policy applied.
     pub policy: String,
-    /// Raw capacity needed, TiB.
+    /// Raw capacity needed, TiB (the reserve of each of its clusters included).
     pub raw_needed_tib: f64,
+    /// Raw capacity each of its clusters keeps for AVS itself (management VMs, vSAN system
+    /// usage), TiB.
+    #[serde(default)]
+    pub reserved_raw_tib: f64,
 }
 
 /// The estate on vSAN alone.
@@ -66,8 +73,9 @@ pub fn vsan_alone(
     };
     let mut clusters = Vec::with_capacity(sizing.clusters.len());
     let mut sizes = Vec::new();
-    for (c, &gib) in sizing.clusters.iter().zip(data_gib) {
-        let r = vsan::compare(catalog, gib, c.hosts, 0.0, 730.0, &o)?;
+    let reserved = sizing.vsan_reserved_raw_tib(&catalog.limits);
+    for ((c, &gib), &reserve) in sizing.clusters.iter().zip(data_gib).zip(&reserved) {
+        let r = vsan::compare_cluster(catalog, gib, (c.hosts, reserve), 0.0, 730.0, &o)?;
         let split = catalog.limits.split(r.hosts_needed);
         if let Some(s) = split {
             let extra = r.hosts_needed - s.smallest_cluster * s.clusters;
@@ -83,6 +91,7 @@ pub fn vsan_alone(
             clusters: r.clusters_needed,
             policy: r.policy,
             raw_needed_tib: r.raw_needed_tib,
+            reserved_raw_tib: reserve,
         });
     }
     let hosts = clusters.iter().fold(0u32, |a, c| a.saturating_add(c.hosts));
@@ -97,4 +106,22 @@ pub fn vsan_alone(
         dedup_ratio: o.dedup_ratio,
         clusters,
     })
+}
+
+impl EstateSizing {
+    /// Per cluster, the raw vSAN capacity AVS uses itself there, TiB
+    /// ([`AvsLimits::reserved_raw_tib`]): the management and control plane's in the first
+    /// cluster of each private cloud, vSAN system usage's in the others.
+    pub fn vsan_reserved_raw_tib(&self, limits: &AvsLimits) -> Vec<f64> {
+        self.clusters
+            .iter()
+            .map(|c| {
+                let first = self
+                    .private_clouds
+                    .iter()
+                    .any(|p| p.clusters.first() == Some(&c.name));
+                limits.reserved_raw_tib(first)
+            })
+            .collect()
+    }
 }

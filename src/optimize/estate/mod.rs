@@ -1,17 +1,27 @@
 //! Estate plans ([`optimize_estate`]): for each host SKU, the estate's AVS clusters sized
-//! from compute ([`crate::sizing::size_estate`]), each cluster's datastores planned with
-//! its own hosts and VMs ([`super::optimize_per_cluster`]: reservations bought once for
-//! the estate), the pools shared across clusters ([`pools`]), the hosts
-//! priced, and the same estate on vSAN alone. The SKU with the lowest total (hosts + ANF)
-//! is the plan; every SKU's total is an alternative.
+//! from compute ([`crate::sizing::size_estate`]), the same estate on vSAN alone, and each
+//! cluster's designs ([`designs`]: ANF for all at the fewest hosts whose datastores meet
+//! its targets, and the hybrid split of [`hybrid`]); the estate's three designs with the
+//! ExpressRoute gateways ANF needs ([`gateway`]); the SKU is compared on its cheapest
+//! design (or `design`), and the chosen SKU's design planned: each cluster's ANF side
+//! ([`super::optimize_per_cluster`]: reservations bought once for the estate), its pools
+//! shared across clusters ([`pools`]). Every SKU's total is an alternative.
 //!
-//! The estate's cost is the sum of the clusters' plans (less what the estate's
+//! The estate's ANF cost is the sum of the clusters' plans (less what the estate's
 //! reservations save): pools of Standard, Premium and Ultra are priced per TiB, so sharing
 //! them changes no cost, and each cluster's plan is the cheapest for its VMs, hosts and
-//! targets.
+//! targets. Without a reservation or peak months the designs and SKUs are compared on the
+//! clusters' costs and only the chosen one is planned; with them every costed SKU's ANF
+//! designs are planned (the hybrid's split chosen pay as you go) and compared on their
+//! planned costs.
 
 mod assemble;
+mod designs;
+mod gateway;
+mod hybrid;
 mod levels;
+mod oracle;
+mod outcome;
 mod pools;
 mod sku;
 mod warnings;
@@ -19,19 +29,18 @@ mod warnings;
 pub(super) use levels::reserved_levels;
 pub use sku::EstateOptions;
 
-use super::milp::round_cents;
-use super::one_cluster::cluster_cost;
 use super::threads::in_threads;
 use super::{OptimizeError, OptimizeOptions, optimize_per_cluster};
 use crate::catalog::{Catalog, ReservationTerm};
-use crate::demand::{ClusterDemand, ClusterDemands, Demand, ExclusionReason};
+use crate::demand::{Demand, ExclusionReason};
 use crate::perf::PerfModel;
-use crate::plan::{ClusterPlans, EstatePlan, SkuAlternative};
+use crate::plan::{ClusterPlans, Design, EstatePlan, GatewayLine, SkuAlternative};
 use crate::sizing::{
-    Driver, EstateSizing, HostTerm, SizingError, VmGroups, fitting_no_host, size_groups, vsan_alone,
+    Driver, HostTerm, SizingError, VmGroups, fitting_no_host, size_groups, vsan_alone,
 };
 use crate::vsan::{HostSku, VsanCatalog};
-use sku::{SkuEstate, hosts_cost, total};
+use designs::{ClusterChoice, cluster_choices, design_costs, design_split, pick};
+use sku::{SkuEstate, total};
 
 /// A SKU tried: its estate, or why it cannot hold the estate.
 enum Tried {
@@ -40,14 +49,15 @@ enum Tried {
 }
 
 /// The cheapest estate plan for `demand`. The VMs larger than one host of every candidate
-/// SKU are excluded first (with a warning); every SKU is sized; the storage of the SKUs
-/// with a host price is planned (their totals decide), or, when no SKU has a price, that of
-/// the SKU with the fewest hosts.
+/// SKU are excluded first (with a warning); every SKU is sized; the designs of the SKUs
+/// with a host price are costed (their totals decide), or, when no SKU has a price, the
+/// ANF design of the SKU with the fewest hosts.
 ///
 /// # Errors
 /// [`OptimizeError::Sizing`] for sizing settings out of range, an unknown `host_sku`, every
 /// VM too large for every candidate SKU, or (when no SKU can hold the estate) the first VM
-/// too large for a host; any error of [`optimize_per_cluster`] when no SKU's clusters can
+/// too large for a host; [`OptimizeError::Invalid`] for a `design` that needs the vSAN
+/// comparison without it; any error of [`optimize_per_cluster`] when no SKU's clusters can
 /// be planned.
 pub fn optimize_estate(
     demand: &Demand,
@@ -57,14 +67,16 @@ pub fn optimize_estate(
     options: &OptimizeOptions,
     estate: &EstateOptions,
 ) -> Result<EstatePlan, OptimizeError> {
+    check_design(estate)?;
     let skus = candidate_skus(vsan_catalog, estate)?;
     let reduced = without_oversized_vms(demand, &skus, vsan_catalog, estate)?;
     let demand = reduced.as_ref().map_or(demand, |(d, _)| d);
     // The targets and the required capacity are checked before any SKU is sized.
     super::run::base_targets(demand, &demand.options.io_profile)?;
     let mut tried = size_in_parallel(demand, vsan_catalog, estate, skus)?;
+    let gateway = gateway::gateway_line(estate.existing_er_gateways)?;
     let ctx = StorageContext {
-        vsan_limits: vsan_catalog.limits,
+        vsan_catalog,
         demand,
         catalog,
         model,
@@ -72,53 +84,105 @@ pub fn optimize_estate(
         estate,
     };
     let priced = sized(&tried, true);
-    let hours = catalog.limits.hours_per_month;
-    // Each priced SKU's clusters costed (and raised to the hosts their datastores need).
-    // Without a reservation or time phases the estate's ANF cost is the sum of the
-    // clusters' costs: the SKUs are compared on it and only the cheapest is planned.
-    let costs = ctx.cost_in_parallel(&mut tried, &priced);
-    apply_costs(&mut tried, costs)?;
-    if options.reservation == ReservationTerm::None && options.peak.is_none() {
-        if let Some(best) = choose(&tried, hours) {
-            let results = ctx.plan_in_parallel(&tried, &[best]);
-            apply_storage(&mut tried, results)?;
-        }
-    } else {
-        let costed = sized_costed(&tried);
-        let results = ctx.plan_in_parallel(&tried, &costed);
+    // Each priced SKU's clusters costed: ANF for all (raised to the hosts their datastores
+    // need) and the hybrid's cheapest split; the SKU's design picked on those costs.
+    let costs = ctx.cost_in_parallel(&tried, &priced);
+    apply_costs(&mut tried, costs, &ctx, &gateway)?;
+    if options.reservation != ReservationTerm::None || options.peak.is_some() {
+        let jobs = anf_designs(&tried);
+        let results = ctx.plan_in_parallel(&tried, &jobs);
         apply_storage(&mut tried, results)?;
+        recost(&mut tried, &ctx, &gateway);
     }
-    if !tried.iter().any(has_storage) {
+    plan_chosen(&mut tried, &ctx, &gateway)?;
+    if !tried.iter().any(costed) {
         for i in sized(&tried, false) {
-            let costs = ctx.cost_in_parallel(&mut tried, &[i]);
-            apply_costs(&mut tried, costs)?;
-            let results = ctx.plan_in_parallel(&tried, &[i]);
-            apply_storage(&mut tried, results)?;
-            if has_storage(&tried[i]) {
+            let costs = ctx.cost_in_parallel(&tried, &[i]);
+            apply_costs(&mut tried, costs, &ctx, &gateway)?;
+            plan_chosen(&mut tried, &ctx, &gateway)?;
+            if costed(&tried[i]) {
                 break;
             }
         }
     }
-    let Some(chosen) = choose(&tried, hours) else {
+    let Some(chosen) = choose(&tried) else {
         return Err(first_error(tried));
     };
-    let alternatives = sku_alternatives(&tried, chosen, hours, estate.host_term);
+    let alternatives = sku_alternatives(&tried, chosen, estate.host_term);
     let Some(Tried::Feasible(best)) = tried.into_iter().nth(chosen) else {
         return Err(OptimizeError::Solver("chosen SKU lost".into()));
     };
     let mut plan = assemble::assemble(
-        demand,
-        catalog,
-        vsan_catalog,
+        (demand, catalog, vsan_catalog),
         options,
         estate,
         *best,
-        alternatives,
+        (alternatives, gateway),
     )?;
     if let Some((_, warning)) = reduced {
         plan.warnings.insert(0, warning);
     }
     Ok(plan)
+}
+
+/// A forced vSAN-alone or hybrid design needs the vSAN settings.
+///
+/// # Errors
+/// [`OptimizeError::Invalid`] naming `design`.
+fn check_design(estate: &EstateOptions) -> Result<(), OptimizeError> {
+    match estate.design {
+        Some(d @ (Design::Vsan | Design::Hybrid)) if estate.vsan.is_none() => {
+            Err(OptimizeError::Invalid {
+                option: "design",
+                value: d.to_string(),
+                expected: "anf without `vsan_comparison` (vSAN alone and the hybrid need                            the vSAN settings)"
+                    .into(),
+            })
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The chosen SKU's design planned, when it puts data on ANF and is not planned yet.
+///
+/// # Errors
+/// Errors of the plan other than infeasibility (which makes the SKU infeasible).
+fn plan_chosen(
+    tried: &mut [Tried],
+    ctx: &StorageContext,
+    gateway: &GatewayLine,
+) -> Result<(), OptimizeError> {
+    while let Some(best) = choose(tried) {
+        let Some(Tried::Feasible(e)) = tried.get(best) else {
+            return Ok(());
+        };
+        if e.planned.contains_key(&e.design) || design_split(ctx, e, e.design).is_none() {
+            return Ok(());
+        }
+        let job = [(best, e.design)];
+        let results = ctx.plan_in_parallel(tried, &job);
+        apply_storage(tried, results)?;
+        recost(tried, ctx, gateway);
+        if matches!(tried.get(best), Some(Tried::Feasible(_))) {
+            return Ok(());
+        }
+    }
+    Ok(())
+}
+
+/// Every costed SKU's designs that put data on ANF (ANF for all, and the hybrid unless it
+/// is vSAN alone).
+fn anf_designs(tried: &[Tried]) -> Vec<(usize, Design)> {
+    let mut jobs = Vec::new();
+    for (i, t) in tried.iter().enumerate() {
+        let Tried::Feasible(e) = t else { continue };
+        for d in [Design::Anf, Design::Hybrid] {
+            if e.cost(d).is_some_and(|c| c.feasible && c.vms_anf > 0) {
+                jobs.push((i, d));
+            }
+        }
+    }
+    jobs
 }
 
 /// The demand without the VMs no candidate SKU's host can run (excluded as
@@ -187,7 +251,7 @@ fn sized(tried: &[Tried], priced: bool) -> Vec<usize> {
         .enumerate()
         .filter_map(|(i, t)| match t {
             Tried::Feasible(e)
-                if e.storage.is_none() && (!priced || e.host_usd_per_hour.is_some()) =>
+                if e.choices.is_none() && (!priced || e.host_usd_per_hour.is_some()) =>
             {
                 Some((e.sizing.hosts, i))
             }
@@ -200,22 +264,9 @@ fn sized(tried: &[Tried], priced: bool) -> Vec<usize> {
     out.into_iter().map(|(_, i)| i).collect()
 }
 
-/// The SKUs costed but not planned.
-fn sized_costed(tried: &[Tried]) -> Vec<usize> {
-    tried
-        .iter()
-        .enumerate()
-        .filter_map(|(i, t)| match t {
-            Tried::Feasible(e) if e.storage.is_none() && e.anf_costed_usd_per_month.is_some() => {
-                Some(i)
-            }
-            _ => None,
-        })
-        .collect()
-}
-
-fn has_storage(t: &Tried) -> bool {
-    matches!(t, Tried::Feasible(e) if e.storage.is_some())
+/// Whether the SKU is costed (its design's figures known).
+fn costed(t: &Tried) -> bool {
+    matches!(t, Tried::Feasible(e) if e.costs.is_some())
 }
 
 /// The start of the optimizer's warning for a plan without targets.
@@ -262,9 +313,10 @@ fn size_sku(
         .map(|p| p.usd_per_hour);
     Ok(Tried::Feasible(Box::new(SkuEstate {
         sizing,
-        storage: None,
-        anf_costed_usd_per_month: None,
-        split: None,
+        choices: None,
+        costs: None,
+        design: Design::Anf,
+        planned: Default::default(),
         vsan_alone,
         host_usd_per_hour,
     })))
@@ -273,8 +325,8 @@ fn size_sku(
 /// What every SKU's storage plan shares.
 #[derive(Clone, Copy)]
 struct StorageContext<'a> {
-    /// The AVS cluster and private-cloud limits.
-    vsan_limits: crate::vsan::AvsLimits,
+    /// Host SKUs, vSAN policies and the AVS cluster and private-cloud limits.
+    vsan_catalog: &'a VsanCatalog,
     demand: &'a Demand,
     catalog: &'a Catalog,
     model: &'a PerfModel,
@@ -282,14 +334,34 @@ struct StorageContext<'a> {
     estate: &'a EstateOptions,
 }
 
+/// A planned design: the SKU, the design, its ANF side's plan (`None`: nothing on ANF).
+type PlanResult = (usize, Design, Result<Option<ClusterPlans>, OptimizeError>);
+
 impl StorageContext<'_> {
-    /// The storage plans of the SKUs `tried[i]` for `i` in `which`, one thread per SKU
-    /// (they are independent; the results come back in `which`'s order).
-    fn plan_in_parallel(
+    /// The ANF sides of `jobs` (SKU index, design), one thread per job (they are
+    /// independent; the results come back in `jobs`' order).
+    fn plan_in_parallel(&self, tried: &[Tried], jobs: &[(usize, Design)]) -> Vec<PlanResult> {
+        let feasible: Vec<(usize, Design, &SkuEstate)> = jobs
+            .iter()
+            .filter_map(|&(i, d)| match tried.get(i) {
+                Some(Tried::Feasible(e)) => Some((i, d, &**e)),
+                _ => None,
+            })
+            .collect();
+        let keys: Vec<(usize, Design)> = feasible.iter().map(|(i, d, _)| (*i, *d)).collect();
+        keys.into_iter()
+            .zip(in_threads(feasible, |(_, d, e)| self.plan(e, d)))
+            .map(|((i, d), r)| (i, d, r))
+            .collect()
+    }
+
+    /// Each cluster's designs of the SKUs `tried[i]` for `i` in `which`, one thread per
+    /// SKU.
+    fn cost_in_parallel(
         &self,
         tried: &[Tried],
         which: &[usize],
-    ) -> Vec<(usize, Result<ClusterPlans, OptimizeError>)> {
+    ) -> Vec<(usize, Result<Vec<ClusterChoice>, OptimizeError>)> {
         let feasible: Vec<(usize, &SkuEstate)> = which
             .iter()
             .filter_map(|&i| match tried.get(i) {
@@ -300,106 +372,17 @@ impl StorageContext<'_> {
         let indices: Vec<usize> = feasible.iter().map(|(i, _)| *i).collect();
         indices
             .into_iter()
-            .zip(in_threads(feasible, |(_, e)| self.plan(e)))
+            .zip(in_threads(feasible, |(_, e)| cluster_choices(self, e)))
             .collect()
     }
 
-    /// The ANF cost of the SKUs `tried[i]` for `i` in `which` (their clusters' costs
-    /// added, nothing placed or explained), one thread per SKU.
-    fn cost_in_parallel(
-        &self,
-        tried: &mut [Tried],
-        which: &[usize],
-    ) -> Vec<(usize, Result<f64, OptimizeError>)> {
-        let feasible: Vec<(usize, &mut SkuEstate)> = tried
-            .iter_mut()
-            .enumerate()
-            .filter(|(i, _)| which.contains(i))
-            .filter_map(|(i, t)| match t {
-                Tried::Feasible(e) => Some((i, &mut **e)),
-                Tried::Infeasible(..) => None,
-            })
-            .collect();
-        let indices: Vec<usize> = feasible.iter().map(|(i, _)| *i).collect();
-        indices
-            .into_iter()
-            .zip(in_threads(feasible, |(_, e)| self.cost(e)))
-            .collect()
-    }
-
-    /// The ANF cost of one SKU's clusters, USD per month; a cluster whose datastores
-    /// need more hosts than its compute (its share of the IOPS and MiB/s targets) is
-    /// raised to the fewest that meet them ([`Driver::Storage`]).
-    /// The clusters' demands are kept for the SKU's storage plan (with the raised hosts).
-    fn cost(&self, e: &mut SkuEstate) -> Result<f64, OptimizeError> {
-        let sizing = &mut e.sizing;
-        let mut split = cluster_demands(self.demand, sizing, self.estate.targets_from_perf);
-        let mut sum = 0.0;
-        for (i, c) in split.clusters.iter_mut().enumerate() {
-            let (hosts, cost) = self.hosts_for_storage(c)?;
-            sizing.raise_for_storage(i, hosts);
-            if let Some(raised) = sizing.clusters.get(i)
-                && raised.driver == Driver::Storage
-            {
-                c.source_hosts = Some(raised.hosts);
-                c.hosts_source = hosts_source(raised);
-            }
-            sum += cost;
-        }
-        sizing.assign_private_clouds(&self.vsan_limits);
-        e.split = Some(split);
-        Ok(round_cents(sum))
-    }
-
-    /// The cluster's hosts for its datastores, and the cost there: the fewest hosts `h` at
-    /// which the datastores meet the cluster's targets, searched from its compute hosts
-    /// less the HA reserve (at least the AVS minimum); when `h` is above that start, the
-    /// cluster gets `h` + the HA reserve (so the targets hold with a host down), at most
-    /// the AVS maximum; else it keeps its compute hosts.
-    ///
-    /// # Errors
-    /// The error at the AVS maximum when no host count meets the targets; any other error.
-    fn hosts_for_storage(&self, c: &ClusterDemand) -> Result<(u32, f64), OptimizeError> {
-        let (min, max) = (self.catalog.limits.min_hosts, self.catalog.limits.max_hosts);
-        let ha = self.estate.sizing.ha_hosts;
-        let compute = c.source_hosts.unwrap_or(min);
-        let start = compute.saturating_sub(ha).max(min).min(max);
-        let cost = |h: u32| cluster_cost(c, self.catalog, self.model, self.options, Some(h));
-        let o = &c.demand.options;
-        if o.iops <= 0.0 && o.throughput_mibps <= 0.0 && self.options.peak.is_none() {
-            // Capacity only: hosts change no datastore (flows carry no target).
-            return Ok((compute, cost(compute)?));
-        }
-        let mut h = start;
-        loop {
-            match cost(h) {
-                Ok(at_h) => {
-                    let hosts = if h > start {
-                        (h + ha).max(compute).min(max)
-                    } else {
-                        compute
-                    };
-                    return Ok((hosts, if hosts == h { at_h } else { cost(hosts)? }));
-                }
-                Err(OptimizeError::Infeasible { .. } | OptimizeError::NoLayout(_)) if h < max => {
-                    h += 1;
-                }
-                Err(e) => return Err(e),
-            }
-        }
-    }
-
-    /// The storage plan of one SKU's clusters.
-    fn plan(&self, e: &SkuEstate) -> Result<ClusterPlans, OptimizeError> {
-        let built;
-        let split = match &e.split {
-            Some(s) => s,
-            None => {
-                built = cluster_demands(self.demand, &e.sizing, self.estate.targets_from_perf);
-                &built
-            }
+    /// The storage plan of the ANF side of one SKU's `design` (`None` when it puts
+    /// nothing on ANF).
+    fn plan(&self, e: &SkuEstate, design: Design) -> Result<Option<ClusterPlans>, OptimizeError> {
+        let Some(split) = design_split(self, e, design) else {
+            return Ok(None);
         };
-        let mut plans = optimize_per_cluster(split, self.catalog, self.model, self.options, None)?;
+        let mut plans = optimize_per_cluster(&split, self.catalog, self.model, self.options, None)?;
         if !self.estate.targets_from_perf {
             // The estate warns once when no target is given.
             for c in &mut plans.clusters {
@@ -422,25 +405,27 @@ impl StorageContext<'_> {
                 }
             }
         }
-        Ok(plans)
+        Ok(Some(plans))
     }
 }
 
-/// Stores each SKU's ANF cost; a SKU whose clusters cannot meet the targets becomes
-/// infeasible.
+/// Stores each SKU's cluster designs, its designs' costs and the design it is compared on;
+/// a SKU whose clusters cannot meet the targets with every VM on ANF becomes infeasible.
 ///
 /// # Errors
 /// Any other error of a cluster's cost.
 fn apply_costs(
     tried: &mut [Tried],
-    results: Vec<(usize, Result<f64, OptimizeError>)>,
+    results: Vec<(usize, Result<Vec<ClusterChoice>, OptimizeError>)>,
+    ctx: &StorageContext,
+    gateway: &GatewayLine,
 ) -> Result<(), OptimizeError> {
     for (i, result) in results {
         let Some(Tried::Feasible(e)) = tried.get_mut(i) else {
             continue;
         };
         match result {
-            Ok(c) => e.anf_costed_usd_per_month = Some(c),
+            Ok(c) => e.choices = Some(c),
             Err(err @ (OptimizeError::Infeasible { .. } | OptimizeError::NoLayout(_))) => {
                 let sku = e.sizing.sku.clone();
                 tried[i] = Tried::Infeasible(sku, err);
@@ -448,24 +433,39 @@ fn apply_costs(
             Err(err) => return Err(err),
         }
     }
+    recost(tried, ctx, gateway);
     Ok(())
 }
 
-/// Stores each SKU's storage plan; a SKU whose clusters cannot meet the targets becomes
-/// infeasible.
+/// Every costed SKU's designs' costs (with the planned ANF costs where planned) and the
+/// design it is compared on.
+fn recost(tried: &mut [Tried], ctx: &StorageContext, gateway: &GatewayLine) {
+    let hours = ctx.catalog.limits.hours_per_month;
+    for t in tried.iter_mut() {
+        if let Tried::Feasible(e) = t {
+            e.costs = design_costs(e, gateway, hours, &ctx.vsan_catalog.limits);
+            if let Some(costs) = &e.costs {
+                e.design = pick(costs, ctx.estate.design);
+            }
+        }
+    }
+}
+
+/// Stores each planned design's storage plan; a SKU whose design cannot meet the targets
+/// becomes infeasible.
 ///
 /// # Errors
 /// Any other error of a storage plan.
-fn apply_storage(
-    tried: &mut [Tried],
-    results: Vec<(usize, Result<ClusterPlans, OptimizeError>)>,
-) -> Result<(), OptimizeError> {
-    for (i, result) in results {
+fn apply_storage(tried: &mut [Tried], results: Vec<PlanResult>) -> Result<(), OptimizeError> {
+    for (i, design, result) in results {
         let Some(Tried::Feasible(e)) = tried.get_mut(i) else {
             continue;
         };
         match result {
-            Ok(s) => e.storage = Some(s),
+            Ok(Some(s)) => {
+                e.planned.insert(design, s);
+            }
+            Ok(None) => {}
             Err(err @ (OptimizeError::Infeasible { .. } | OptimizeError::NoLayout(_))) => {
                 let sku = e.sizing.sku.clone();
                 tried[i] = Tried::Infeasible(sku, err);
@@ -480,46 +480,6 @@ fn apply_storage(
 fn data_factor(demand: &Demand) -> f64 {
     let o = &demand.options;
     (1.0 + o.growth_pct / 100.0) * (1.0 + o.snapshot_reserve_pct / 100.0)
-}
-
-/// One demand per AVS cluster: its VMs, and its capacity share of the estate's targets
-/// (or, with `own_targets`, its VMs' per-VM figures added up).
-fn cluster_demands(demand: &Demand, sizing: &EstateSizing, own_targets: bool) -> ClusterDemands {
-    let total = demand.placed_capacity_gib;
-    let n = sizing.clusters.len().max(1) as f64;
-    let clusters = sizing
-        .clusters
-        .iter()
-        .map(|c| {
-            let mut d = demand.subset(&c.vm_indices);
-            let share = if total > 0.0 {
-                d.placed_capacity_gib / total
-            } else {
-                1.0 / n
-            };
-            d.options.iops = demand.options.iops * share;
-            d.options.throughput_mibps = demand.options.throughput_mibps * share;
-            if own_targets {
-                d.options.iops = 0.0;
-                d.options.throughput_mibps = 0.0;
-                d.targets_from_perf();
-            }
-            ClusterDemand {
-                cluster: c.name.clone(),
-                demand: d,
-                capacity_share: share,
-                source_hosts: Some(c.hosts),
-                hosts_source: hosts_source(c),
-            }
-        })
-        .collect();
-    ClusterDemands {
-        clusters,
-        vms_without_cluster: 0,
-        vms_without_cluster_capacity_gib: 0.0,
-        // The estate plan lists the excluded VMs once, from the estate's demand.
-        excluded: Vec::new(),
-    }
 }
 
 /// Where a cluster's host count comes from, in words.
@@ -546,6 +506,13 @@ fn hosts_source(c: &crate::sizing::AvsCluster) -> String {
                 c.hosts_for_vcpu, c.hosts_for_memory, c.ha_hosts, c.hosts, c.sku
             );
         }
+        Driver::Vsan => {
+            return format!(
+                "raised to {} {} to keep more of its VMs' data on its vSAN, cheaper than ANF \
+                 datastores for it ({} for vCPU, {} for memory + {} HA)",
+                c.hosts, c.sku, c.hosts_for_vcpu, c.hosts_for_memory, c.ha_hosts
+            );
+        }
     };
     format!(
         "sized from compute: {why} + {} HA = {} {}",
@@ -553,14 +520,18 @@ fn hosts_source(c: &crate::sizing::AvsCluster) -> String {
     )
 }
 
-/// The index of the chosen SKU: the lowest total among priced SKUs (ties: fewer hosts,
-/// then catalog order); without any price, the fewest hosts. `None` when none is feasible.
-fn choose(tried: &[Tried], hours: f64) -> Option<usize> {
+/// The index of the chosen SKU: the lowest total of its design among priced SKUs (ties:
+/// fewer hosts, then catalog order); without any price, the fewest hosts. `None` when none
+/// is costed.
+fn choose(tried: &[Tried]) -> Option<usize> {
     let feasible = tried.iter().enumerate().filter_map(|(i, t)| match t {
-        Tried::Feasible(e) if e.anf_usd_per_month().is_some() => Some((i, e)),
+        Tried::Feasible(e) if e.costs.is_some() => Some((i, e)),
         _ => None,
     });
-    let key = |e: &SkuEstate| (total(e, hours).unwrap_or(f64::INFINITY), e.sizing.hosts);
+    let key = |e: &SkuEstate| {
+        let hosts = e.cost(e.design).map_or(e.sizing.hosts, |c| c.hosts);
+        (total(e).unwrap_or(f64::INFINITY), hosts)
+    };
     feasible
         .min_by(|(_, a), (_, b)| {
             let (ta, ha) = key(a);
@@ -581,19 +552,15 @@ fn first_error(tried: Vec<Tried>) -> OptimizeError {
 }
 
 /// One row per SKU tried.
-fn sku_alternatives(
-    tried: &[Tried],
-    chosen: usize,
-    hours: f64,
-    term: HostTerm,
-) -> Vec<SkuAlternative> {
+fn sku_alternatives(tried: &[Tried], chosen: usize, term: HostTerm) -> Vec<SkuAlternative> {
     tried
         .iter()
         .enumerate()
         .map(|(i, t)| match t {
-            Tried::Feasible(e) => feasible_row(e, i == chosen, hours, term),
+            Tried::Feasible(e) => feasible_row(e, i == chosen, term),
             Tried::Infeasible(sku, err) => SkuAlternative {
                 sku: sku.clone(),
+                design: Design::Anf,
                 feasible: false,
                 chosen: false,
                 hosts: 0,
@@ -602,6 +569,7 @@ fn sku_alternatives(
                 host_usd_per_hour: None,
                 hosts_usd_per_month: None,
                 anf_usd_per_month: None,
+                gateway_usd_per_month: 0.0,
                 total_usd_per_month: None,
                 vsan_alone_hosts: None,
                 vsan_alone_usd_per_month: None,
@@ -611,24 +579,24 @@ fn sku_alternatives(
         .collect()
 }
 
-fn feasible_row(e: &SkuEstate, chosen: bool, hours: f64, term: HostTerm) -> SkuAlternative {
-    let hosts_usd = hosts_cost(e.sizing.hosts, e.host_usd_per_hour, hours);
+fn feasible_row(e: &SkuEstate, chosen: bool, term: HostTerm) -> SkuAlternative {
+    let cost = e.cost(e.design);
+    let vsan = e.cost(Design::Vsan).filter(|c| c.feasible);
     SkuAlternative {
         sku: e.sizing.sku.clone(),
+        design: e.design,
         feasible: true,
         chosen,
-        hosts: e.sizing.hosts,
-        clusters: e.sizing.clusters.len(),
-        private_clouds: e.sizing.private_clouds.len(),
+        hosts: cost.map_or(e.sizing.hosts, |c| c.hosts),
+        clusters: cost.map_or(e.sizing.clusters.len(), |c| c.clusters as usize),
+        private_clouds: cost.map_or(e.sizing.private_clouds.len(), |c| c.private_clouds as usize),
         host_usd_per_hour: e.host_usd_per_hour,
-        hosts_usd_per_month: hosts_usd,
-        anf_usd_per_month: e.anf_usd_per_month(),
-        total_usd_per_month: total(e, hours),
+        hosts_usd_per_month: cost.and_then(|c| c.hosts_usd),
+        anf_usd_per_month: cost.map(|c| c.anf_usd),
+        gateway_usd_per_month: cost.map_or(0.0, |c| c.gateway_usd),
+        total_usd_per_month: total(e),
         vsan_alone_hosts: e.vsan_alone.as_ref().map(|v| v.hosts),
-        vsan_alone_usd_per_month: e
-            .vsan_alone
-            .as_ref()
-            .and_then(|v| hosts_cost(v.hosts, e.host_usd_per_hour, hours)),
+        vsan_alone_usd_per_month: vsan.and_then(|c| c.total),
         note: if chosen && e.host_usd_per_hour.is_none() {
             format!("chosen: the fewest hosts (no feasible SKU has a {term} host price)")
         } else if chosen {

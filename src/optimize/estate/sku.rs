@@ -1,10 +1,13 @@
-//! One host SKU's estate ([`SkuEstate`]: its sizing, its storage plan when planned, the
-//! same estate on vSAN alone, its host price) and the arithmetic of its costs; the
-//! estate plan's settings beyond the optimizer's ([`EstateOptions`]).
+//! One host SKU's estate ([`SkuEstate`]: its sizing, each cluster's designs, the design it
+//! is compared on and that design's storage plan, the same estate on vSAN alone, its host
+//! price) and the arithmetic of its costs; the estate plan's settings beyond the
+//! optimizer's ([`EstateOptions`]).
 
-use crate::demand::ClusterDemands;
+use std::collections::BTreeMap;
+
+use super::designs::{ClusterChoice, DesignCost};
 use crate::optimize::milp::round_cents;
-use crate::plan::ClusterPlans;
+use crate::plan::{ClusterPlans, Design};
 use crate::sizing::{EstateSizing, HostPrices, HostTerm, SizingOptions, VsanAlone};
 use crate::vsan::VsanOptions;
 
@@ -25,30 +28,34 @@ pub struct EstateOptions {
     /// Each cluster's targets are its own VMs' per-VM figures (the estate's targets came
     /// from them), not its capacity share of the estate's targets.
     pub targets_from_perf: bool,
+    /// The design forced (`None`: the cheapest of vSAN alone, ANF for all and hybrid).
+    pub design: Option<Design>,
+    /// ExpressRoute gateways the customer already has (not bought).
+    pub existing_er_gateways: u32,
 }
 
-/// One SKU's estate: its sizing, and its storage plan when planned.
+/// One SKU's estate: its sizing, each cluster's designs once costed, and the storage plan
+/// of the design it is compared on once planned.
 pub(super) struct SkuEstate {
+    /// The clusters sized for compute.
     pub(super) sizing: EstateSizing,
-    /// The clusters' storage plans (only SKUs whose total can be compared are planned).
-    pub(super) storage: Option<ClusterPlans>,
-    /// The ANF cost of its clusters, USD per month, when only costed (not planned).
-    pub(super) anf_costed_usd_per_month: Option<f64>,
-    /// Its clusters' demands, built when costed (with the hosts their datastores need), for
-    /// its storage plan.
-    pub(super) split: Option<ClusterDemands>,
+    /// Each cluster's designs (ANF for all, hybrid), once costed.
+    pub(super) choices: Option<Vec<ClusterChoice>>,
+    /// Its three designs' costs, once costed.
+    pub(super) costs: Option<[DesignCost; 3]>,
+    /// The design it is compared on (the cheapest, or `design`).
+    pub(super) design: Design,
+    /// The ANF side's storage plan of designs planned (with a reservation or peak months
+    /// both ANF designs are, so the designs compare on their planned costs).
+    pub(super) planned: BTreeMap<Design, ClusterPlans>,
     pub(super) vsan_alone: Option<VsanAlone>,
     pub(super) host_usd_per_hour: Option<f64>,
 }
 
 impl SkuEstate {
-    /// The ANF cost of its clusters, USD per month: its storage plan's, else its cost
-    /// alone; `None` when neither was worked out.
-    pub(super) fn anf_usd_per_month(&self) -> Option<f64> {
-        self.storage
-            .as_ref()
-            .map(|s| s.total.cost_usd_per_month)
-            .or(self.anf_costed_usd_per_month)
+    /// The cost of `design`, when costed.
+    pub(super) fn cost(&self, design: Design) -> Option<&DesignCost> {
+        self.costs.as_ref()?.iter().find(|c| c.design == design)
     }
 }
 
@@ -57,8 +64,8 @@ pub(super) fn hosts_cost(hosts: u32, usd_per_hour: Option<f64>, hours: f64) -> O
     usd_per_hour.map(|p| round_cents(f64::from(hosts) * p * hours))
 }
 
-/// Hosts + ANF of a feasible SKU, USD per month, where the host price is known.
-pub(super) fn total(e: &SkuEstate, hours: f64) -> Option<f64> {
-    let anf = e.anf_usd_per_month()?;
-    hosts_cost(e.sizing.hosts, e.host_usd_per_hour, hours).map(|h| round_cents(h + anf))
+/// Hosts + ANF + gateways of a feasible SKU's design, USD per month, where the host price
+/// is known.
+pub(super) fn total(e: &SkuEstate) -> Option<f64> {
+    e.cost(e.design)?.total
 }

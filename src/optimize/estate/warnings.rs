@@ -21,11 +21,15 @@ use crate::vsan::VsanCatalog;
 /// the grouping hint (the same settings already sized the estate).
 pub(super) fn estate_warnings(
     demand: &Demand,
-    catalog: &Catalog,
-    vsan_catalog: &VsanCatalog,
+    (catalog, vsan_catalog): (&Catalog, &VsanCatalog),
     options: &OptimizeOptions,
     estate: &EstateOptions,
-    (best, storage, pools): (&SkuEstate, &ClusterPlans, &[EstatePool]),
+    (best, sizing, storage, pools): (
+        &SkuEstate,
+        &EstateSizing,
+        Option<&ClusterPlans>,
+        &[EstatePool],
+    ),
 ) -> Result<Vec<Warning>, OptimizeError> {
     let prices = catalog.region(&options.region)?;
     let mut warnings = best.sizing.warnings.clone();
@@ -48,7 +52,7 @@ pub(super) fn estate_warnings(
         o.iops,
         o.throughput_mibps,
     ));
-    if o.iops <= 0.0 && o.throughput_mibps <= 0.0 && options.peak.is_none() {
+    if o.iops <= 0.0 && o.throughput_mibps <= 0.0 && options.peak.is_none() && storage.is_some() {
         warnings.push(Warning::plan_wide(
             "no IOPS or MiB/s target was given (`iops`, `throughput_mibps`, or per-VM figures \
              of `perf` rows that match planned VMs): every cluster is sized for capacity only, its throughput whatever the cheapest pool \
@@ -74,7 +78,9 @@ pub(super) fn estate_warnings(
                 .into(),
         ));
     }
-    if options.reservation != ReservationTerm::None && storage.reservations.is_empty() {
+    if options.reservation != ReservationTerm::None
+        && storage.is_some_and(|s| s.reservations.is_empty())
+    {
         warnings.push(Warning::plan_wide(format!(
             "`reservation` {}: nothing bought: reservations cover the hot tier of Standard, \
              Premium and Ultra (data/reservations.csv; none for Flexible), and no level's \
@@ -82,7 +88,7 @@ pub(super) fn estate_warnings(
             options.reservation
         )));
     }
-    warnings.extend(grouping_hint(demand, vsan_catalog, estate, &best.sizing)?);
+    warnings.extend(grouping_hint(demand, vsan_catalog, estate, sizing)?);
     Ok(warnings)
 }
 
@@ -99,7 +105,10 @@ fn grouping_hint(
 ) -> Result<Option<Warning>, OptimizeError> {
     // Clusters raised for their datastores would need planning to compare: no hint then.
     if estate.sizing.group != Grouping::SourceCluster
-        || sizing.clusters.iter().any(|c| c.driver == Driver::Storage)
+        || sizing
+            .clusters
+            .iter()
+            .any(|c| matches!(c.driver, Driver::Storage | Driver::Vsan))
     {
         return Ok(None);
     }

@@ -1,5 +1,6 @@
 //! The estate workbook's own sheets: `Estate` (the summary), `Sizing`, `SKUs`,
-//! `Estate pools` and `vSAN alone`, before `Clusters`, `Reservations` and the per-cluster
+//! `Estate pools`, `vSAN alone` and `Designs` (the three designs, for the estate and per
+//! cluster, [`super::designs`]), before `Clusters`, `Reservations` and the per-cluster
 //! sheets.
 
 use super::cells::{
@@ -50,6 +51,7 @@ pub fn estate_sheets(plan: &EstatePlan) -> Vec<Sheet> {
         estate_pools(plan, rows),
         reservations_sheet(&plan.reservations),
         vsan_alone(plan),
+        super::designs::designs_sheet(plan),
     ];
     all.extend(sheets.into_sheets());
     all
@@ -65,17 +67,18 @@ struct PhaseYear {
 }
 
 /// Rows of `Estate` the formulas point at (0-based data rows; Excel row = row + 2).
-const HOSTS_ROW: usize = 17;
-const ANF_ROW: usize = 18;
-const TOTAL_ROW: usize = 19;
-const YEAR_ROW: usize = 20;
-const FIRST_ROW: usize = 21;
-const VSAN_ROW: usize = 27;
+const HOSTS_ROW: usize = 19;
+const ANF_ROW: usize = 20;
+const GATEWAY_ROW: usize = 22;
+const TOTAL_ROW: usize = 23;
+const YEAR_ROW: usize = 24;
+const FIRST_ROW: usize = 25;
+const VSAN_ROW: usize = 31;
 
 /// `Estate`: item / value; the datastores, pool size, first-month transfer and placed GiB
 /// sums over `Pools`/`Datastores` ([`EstateSums`]), the ANF cost a formula over `Pools` and
-/// `Reservations`, the monthly total `hosts + ANF`, the yearly total and the savings
-/// formulas over those cells ([`year_cell`], [`savings_cells`]).
+/// `Reservations`, the monthly total `hosts + ANF + gateways`, the yearly total and the
+/// savings formulas over those cells ([`year_cell`], [`savings_cells`]).
 fn estate_summary(
     plan: &EstatePlan,
     anf: Cell,
@@ -92,6 +95,8 @@ fn estate_summary(
         ("host USD/hour", opt(s.host_usd_per_hour, usd)),
         ("hosts USD/month", opt(s.hosts_usd_per_month, usd)),
         ("ANF USD/month", anf),
+        ("ExpressRoute gateways", int(s.gateways)),
+        ("gateways USD/month", usd(s.gateway_usd_per_month)),
         ("total USD/month", total_cell(s)),
         ("total USD/year", year_cell(s, phases)),
         ("first-month cool transfer USD", sums.first_month_usd()),
@@ -116,6 +121,7 @@ fn estate_summary(
     for (row, name) in [
         (HOSTS_ROW, "hosts USD/month"),
         (ANF_ROW, "ANF USD/month"),
+        (GATEWAY_ROW, "gateways USD/month"),
         (TOTAL_ROW, "total USD/month"),
         (YEAR_ROW, "total USD/year"),
         (FIRST_ROW, "first-month cool transfer USD"),
@@ -135,12 +141,14 @@ fn head_rows(plan: &EstatePlan) -> Vec<(&'static str, Cell)> {
         ("schema version", int(plan.schema_version)),
         ("region", text(plan.region.clone())),
         ("location", text(plan.location.clone())),
+        ("design", text(s.design.label())),
         ("host SKU", text(s.sku.clone())),
         ("hosts", int(s.hosts)),
         ("hosts sized by vCPU", int(s.hosts_by_driver.vcpu)),
         ("hosts sized by memory", int(s.hosts_by_driver.memory)),
         ("hosts at the minimum", int(s.hosts_by_driver.minimum)),
         ("hosts raised for storage", int(s.hosts_by_driver.storage)),
+        ("hosts added for vSAN", int(s.hosts_by_driver.vsan)),
         ("clusters", count(s.clusters)),
         ("private clouds", count(s.private_clouds)),
         ("pools", count(s.pools)),
@@ -213,18 +221,19 @@ impl EstateSums<'_> {
     }
 }
 
-/// `ROUND(hosts + ANF, 2)` when both are known.
+/// `ROUND(hosts + ANF + gateways, 2)` when all are known.
 fn total_cell(s: &EstateSummary) -> Cell {
     match (s.hosts_usd_per_month, s.total_usd_per_month) {
         (Some(hosts), Some(total)) => {
             let formula = format!(
-                "ROUND({}+{},2)",
+                "ROUND({}+{}+{},2)",
                 local_ref(HOSTS_ROW, 1),
-                local_ref(ANF_ROW, 1)
+                local_ref(ANF_ROW, 1),
+                local_ref(GATEWAY_ROW, 1)
             );
             checked(
                 formula,
-                round2(hosts + s.anf_usd_per_month),
+                round2(hosts + s.anf_usd_per_month + s.gateway_usd_per_month),
                 total,
                 Fmt::Usd,
             )
@@ -234,21 +243,25 @@ fn total_cell(s: &EstateSummary) -> Cell {
     }
 }
 
-/// The year as the JSON's `total_usd_per_year` has it (src/optimize/estate_assemble.rs):
-/// `ROUND(12 x hosts + 12 x ANF + first-month cool transfer + Σ (a time-phased cluster's
-/// year on Time phases − 12 x its month on Clusters), 2)`; ANF is already less the
-/// reservations' savings.
+/// The year as the JSON's `total_usd_per_year` has it (src/optimize/estate/assemble.rs):
+/// `ROUND(12 x hosts + 12 x ANF + 12 x gateways + first-month cool transfer + Σ (a
+/// time-phased cluster's year on Time phases − 12 x its month on Clusters), 2)`; ANF is
+/// already less the reservations' savings.
 fn year_cell(s: &EstateSummary, phases: &[PhaseYear]) -> Cell {
     let (Some(hosts), Some(year)) = (s.hosts_usd_per_month, s.total_usd_per_year) else {
         return opt(s.total_usd_per_year, usd);
     };
     let mut formula = format!(
-        "12*{}+12*{}+{}",
+        "12*{}+12*{}+12*{}+{}",
         local_ref(HOSTS_ROW, 1),
         local_ref(ANF_ROW, 1),
+        local_ref(GATEWAY_ROW, 1),
         local_ref(FIRST_ROW, 1)
     );
-    let mut computed = 12.0 * hosts + 12.0 * s.anf_usd_per_month + s.first_month_cool_transfer_usd;
+    let mut computed = 12.0 * hosts
+        + 12.0 * s.anf_usd_per_month
+        + 12.0 * s.gateway_usd_per_month
+        + s.first_month_cool_transfer_usd;
     for p in phases {
         let month = cell_ref("Clusters", p.clusters_row, CL_COST);
         formula.push_str(&format!("+{}-12*{month}", p.at));
@@ -392,6 +405,7 @@ fn skus(plan: &EstatePlan) -> Sheet {
         "SKUs",
         &[
             "SKU",
+            "design",
             "feasible",
             "chosen",
             "hosts",
@@ -400,6 +414,7 @@ fn skus(plan: &EstatePlan) -> Sheet {
             "host USD/hour",
             "hosts USD/month",
             "ANF USD/month",
+            "gateways USD/month",
             "total USD/month",
             "vSAN alone hosts",
             "vSAN alone USD/month",
@@ -409,6 +424,7 @@ fn skus(plan: &EstatePlan) -> Sheet {
     for a in &plan.sku_alternatives {
         sheet.rows.push(vec![
             text(a.sku.clone()),
+            text(a.design.label()),
             boolean(a.feasible),
             boolean(a.chosen),
             int(a.hosts),
@@ -417,6 +433,7 @@ fn skus(plan: &EstatePlan) -> Sheet {
             opt(a.host_usd_per_hour, usd),
             opt(a.hosts_usd_per_month, usd),
             opt(a.anf_usd_per_month, usd),
+            usd(a.gateway_usd_per_month),
             opt(a.total_usd_per_month, usd),
             opt(a.vsan_alone_hosts.map(f64::from), int),
             opt(a.vsan_alone_usd_per_month, usd),

@@ -1,0 +1,334 @@
+//! The plan's designs section ([`designs`]): the chosen SKU's three designs for the estate
+//! and per cluster, which VMs the hybrid keeps on vSAN, the gateway line, the design
+//! chosen and why in words.
+
+use super::designs::{ClusterChoice, DesignCost};
+use super::sku::{EstateOptions, SkuEstate, hosts_cost};
+use crate::demand::Demand;
+use crate::numbers::group_thousands as g;
+use crate::optimize::OptimizeError;
+use crate::optimize::milp::round_cents;
+use crate::plan::{
+    ClusterDesign, ClusterDesigns, ClusterPlans, Design, DesignTotal, EstateDesigns, EstateSummary,
+    GatewayLine,
+};
+use crate::sizing::AvsCluster;
+use crate::vsan::{VsanCatalog, VsanOptions};
+
+/// GiB per TiB.
+const GIB_PER_TIB: f64 = 1024.0;
+
+/// The designs section of the chosen SKU `e` on its design (the other designs' year from
+/// their plans where planned, else 12 months).
+///
+/// # Errors
+/// A vSAN error for the SKU (a bug: it was sized on it).
+pub(super) fn designs(
+    e: &SkuEstate,
+    (demand, vsan_catalog, estate): (&Demand, &VsanCatalog, &EstateOptions),
+    summary: &EstateSummary,
+    hours: f64,
+    gateway: GatewayLine,
+) -> Result<EstateDesigns, OptimizeError> {
+    let costs: Vec<DesignCost> = e.costs.iter().flatten().cloned().collect();
+    let chosen = e.design;
+    let estate_rows: Vec<DesignTotal> = costs
+        .iter()
+        .map(|c| total_row(c, chosen, summary, e.planned.get(&c.design)))
+        .collect();
+    let why = why(&costs, chosen, estate, demand);
+    let clusters = match e.choices.as_ref() {
+        Some(choices) => {
+            let ctx = Rows {
+                e,
+                demand,
+                vsan_catalog,
+                vsan: estate.vsan.as_ref(),
+                hours,
+                collapsed: costs.iter().any(|c| c.collapsed),
+            };
+            e.sizing
+                .clusters
+                .iter()
+                .zip(choices)
+                .enumerate()
+                .map(|(i, (c, choice))| ctx.cluster(i, c, choice))
+                .collect::<Result<Vec<_>, _>>()?
+        }
+        None => Vec::new(),
+    };
+    Ok(EstateDesigns {
+        chosen,
+        forced: estate.design.is_some(),
+        why,
+        estate: estate_rows,
+        clusters,
+        gateway,
+        note: search_note(estate, demand),
+    })
+}
+
+/// How the hybrid is searched and what no design checks.
+fn search_note(estate: &EstateOptions, demand: &Demand) -> String {
+    let mut s = String::from(
+        "hybrid: per AVS cluster the cheapest of every host count from its compute hosts to \
+         16 and every split of its VMs between the hosts' vSAN (policy by cluster size, \
+         slack, dedup, less the raw capacity AVS uses itself) and ANF datastores, by an \
+         exact search over each VM's data rounded up to whole GiB (checked against an \
+         enumeration of every split); the estate's hybrid is the clusters' best points plus \
+         the ExpressRoute gateways, or vSAN alone where cheaper",
+    );
+    if estate.targets_from_perf {
+        s.push_str(
+            "; with per-VM figures (`perf`) the search is exact over the host counts and the \
+             splits by data and VM count, not over which VMs of equal data go to ANF",
+        );
+    }
+    if demand.options.io_profile.block_size_kib > 0.0 && has_targets(demand) {
+        s.push_str(&format!("; {}", vsan_unchecked()));
+    }
+    s
+}
+
+/// Whether the estate has an IOPS or MiB/s target.
+fn has_targets(demand: &Demand) -> bool {
+    demand.options.iops > 0.0 || demand.options.throughput_mibps > 0.0
+}
+
+/// The vSAN side's performance, in words.
+fn vsan_unchecked() -> &'static str {
+    "the data kept on vSAN carries its capacity share of the IOPS and MiB/s targets \
+     unchecked: Microsoft publishes no IOPS or MiB/s figures for vSAN on AVS hosts; only \
+     the ANF datastores' share is verified"
+}
+
+/// One estate row.
+fn total_row(
+    c: &DesignCost,
+    chosen: Design,
+    summary: &EstateSummary,
+    storage: Option<&ClusterPlans>,
+) -> DesignTotal {
+    let year = if c.design == chosen {
+        summary.total_usd_per_year
+    } else {
+        super::assemble::year(c, storage)
+    };
+    DesignTotal {
+        design: c.design,
+        chosen: c.design == chosen,
+        feasible: c.feasible,
+        hosts: c.hosts,
+        clusters: c.clusters,
+        private_clouds: c.private_clouds,
+        hosts_usd_per_month: c.hosts_usd,
+        anf_usd_per_month: c.anf_usd,
+        gateways: c.gateways,
+        gateway_usd_per_month: c.gateway_usd,
+        total_usd_per_month: c.total,
+        total_usd_per_year: year,
+        vsan_data_tib: c.vsan_gib / GIB_PER_TIB,
+        anf_data_tib: c.anf_gib / GIB_PER_TIB,
+        vms_on_vsan: c.vms_vsan,
+        vms_on_anf: c.vms_anf,
+        note: row_note(c),
+    }
+}
+
+/// A design row's note.
+fn row_note(c: &DesignCost) -> String {
+    if !c.feasible {
+        return match c.design {
+            Design::Vsan => "not compared: the vSAN settings are off (`vsan_comparison`)".into(),
+            _ => "not searched: it needs a host price and the vSAN settings".into(),
+        };
+    }
+    match c.design {
+        Design::Vsan => "every VM's data on its cluster's vSAN, clusters grown to hold it".into(),
+        Design::Anf => "every VM's data on ANF datastores, hosts for compute".into(),
+        Design::Hybrid if c.collapsed => {
+            "vSAN alone: no cluster's split saves the ExpressRoute gateway's cost".into()
+        }
+        Design::Hybrid => "per cluster the cheapest split between vSAN and ANF".into(),
+    }
+}
+
+/// Why the chosen design, in words: what it keeps where and what it saves against the
+/// others (or that `design` forced it).
+fn why(costs: &[DesignCost], chosen: Design, estate: &EstateOptions, demand: &Demand) -> String {
+    let find = |d: Design| costs.iter().find(|c| c.design == d && c.feasible);
+    let Some(c) = find(chosen) else {
+        return format!("{}: forced by `design`", chosen.label());
+    };
+    let what = match chosen {
+        Design::Vsan => format!(
+            "{}: every VM's data on {} hosts' vSAN ({} TiB)",
+            chosen.label(),
+            c.hosts,
+            g(c.vsan_gib / GIB_PER_TIB, 1)
+        ),
+        Design::Anf => format!(
+            "{}: {} TiB of {} VMs on ANF datastores, {} hosts for compute",
+            chosen.label(),
+            g(c.anf_gib / GIB_PER_TIB, 1),
+            g(c.vms_anf as f64, 0),
+            c.hosts
+        ),
+        Design::Hybrid if c.collapsed => format!(
+            "hybrid = vSAN alone: every VM's data on {} hosts' vSAN ({} TiB); no cluster's \
+             split saves the ExpressRoute gateway's cost",
+            c.hosts,
+            g(c.vsan_gib / GIB_PER_TIB, 1)
+        ),
+        Design::Hybrid => format!(
+            "hybrid: {} TiB stays on the compute hosts' vSAN, {} TiB of {} VMs on ANF",
+            g(c.vsan_gib / GIB_PER_TIB, 1),
+            g(c.anf_gib / GIB_PER_TIB, 1),
+            g(c.vms_anf as f64, 0)
+        ),
+    };
+    let mut against: Vec<String> = Vec::new();
+    for other in [Design::Vsan, Design::Anf, Design::Hybrid] {
+        if other == chosen {
+            continue;
+        }
+        let Some(o) = find(other) else { continue };
+        if other == Design::Hybrid && o.collapsed {
+            continue;
+        }
+        if let (Some(a), Some(b)) = (c.total, o.total) {
+            let d = round_cents(b - a);
+            let first = against.is_empty();
+            against.push(match (d >= 0.0, first) {
+                (true, true) => format!("saves {} USD/month against {}", g(d, 2), other.label()),
+                (true, false) => format!("{} against {}", g(d, 2), other.label()),
+                (false, _) => format!("costs {} USD/month more than {}", g(-d, 2), other.label()),
+            });
+        }
+    }
+    let mut s = what;
+    if !against.is_empty() {
+        s.push_str("; ");
+        s.push_str(&against.join(" and "));
+    }
+    if estate.design.is_some() {
+        s.push_str(" (forced by `design`)");
+    }
+    if c.vms_vsan > 0 && c.vms_anf + c.vms_vsan > 0 && has_targets(demand) {
+        s.push_str("; ");
+        s.push_str(vsan_unchecked());
+    }
+    s
+}
+
+/// What the per-cluster rows share.
+struct Rows<'a> {
+    e: &'a SkuEstate,
+    demand: &'a Demand,
+    vsan_catalog: &'a VsanCatalog,
+    vsan: Option<&'a VsanOptions>,
+    hours: f64,
+    /// The estate's hybrid is vSAN alone: each cluster's hybrid row is its vSAN-alone row.
+    collapsed: bool,
+}
+
+impl Rows<'_> {
+    /// What `hosts` hosts hold on vSAN, GiB (0 without the vSAN settings).
+    fn usable(&self, hosts: u32, reserve: f64) -> Result<f64, OptimizeError> {
+        let Some(o) = self.vsan else { return Ok(0.0) };
+        let o = VsanOptions {
+            sku: self.e.sizing.sku.clone(),
+            ..o.clone()
+        };
+        let cap = self.vsan_catalog.capacity(&o, hosts, reserve)?;
+        Ok(cap.map_or(0.0, |c| c.usable_data_gib))
+    }
+
+    fn row(
+        &self,
+        hosts: u32,
+        (vsan_gib, anf_gib, vms_on_anf): (f64, f64, usize),
+        (usable, anf_usd): (f64, f64),
+    ) -> ClusterDesign {
+        let hosts_usd = hosts_cost(hosts, self.e.host_usd_per_hour, self.hours);
+        ClusterDesign {
+            feasible: true,
+            hosts,
+            vsan_usable_gib: usable,
+            vsan_data_gib: vsan_gib,
+            anf_data_gib: anf_gib,
+            vms_on_anf,
+            hosts_usd_per_month: hosts_usd,
+            anf_usd_per_month: round_cents(anf_usd),
+            total_usd_per_month: hosts_usd.map(|h| round_cents(h + anf_usd)),
+        }
+    }
+
+    /// One cluster's three designs.
+    fn cluster(
+        &self,
+        i: usize,
+        c: &AvsCluster,
+        choice: &ClusterChoice,
+    ) -> Result<ClusterDesigns, OptimizeError> {
+        let n = choice.data_gib.len();
+        let data: f64 = choice.data_gib.iter().sum();
+        let reserve = choice.reserved_raw_tib;
+        let vsan_hosts = self
+            .e
+            .vsan_alone
+            .as_ref()
+            .and_then(|v| v.clusters.get(i))
+            .map(|v| v.hosts);
+        let vsan = match vsan_hosts {
+            Some(h) => self.row(h, (data, 0.0, 0), (self.usable(h, reserve)?, 0.0)),
+            None => ClusterDesign {
+                feasible: false,
+                ..self.row(c.hosts, (0.0, 0.0, 0), (0.0, 0.0))
+            },
+        };
+        let (anf_hosts, anf_usd) = choice.anf;
+        let anf = self.row(
+            anf_hosts,
+            (0.0, data, n),
+            (self.usable(anf_hosts, reserve)?, anf_usd),
+        );
+        let (hybrid, on_vsan) = match &choice.hybrid {
+            _ if self.collapsed => (vsan.clone(), (0..n).collect()),
+            Some(h) => {
+                let on_anf = h.point.on_anf(n);
+                let anf_gib: f64 = on_anf.iter().filter_map(|&p| choice.data_gib.get(p)).sum();
+                let row = self.row(
+                    h.point.hosts,
+                    (data - anf_gib, anf_gib, on_anf.len()),
+                    (h.vsan_usable_gib, h.point.anf_usd_per_month),
+                );
+                (row, h.point.on_vsan.clone())
+            }
+            None => (
+                ClusterDesign {
+                    feasible: false,
+                    ..self.row(c.hosts, (0.0, 0.0, 0), (0.0, 0.0))
+                },
+                Vec::new(),
+            ),
+        };
+        let names = on_vsan
+            .iter()
+            .filter_map(|&p| c.vm_indices.get(p))
+            .filter_map(|&v| self.demand.placed.get(v))
+            .map(|v| v.name.clone())
+            .collect();
+        Ok(ClusterDesigns {
+            cluster: c.name.clone(),
+            compute_hosts: c.hosts,
+            vms: n,
+            data_gib: data,
+            reserved_raw_tib: reserve,
+            vsan,
+            anf,
+            hybrid,
+            hybrid_vms_on_vsan: names,
+        })
+    }
+}
