@@ -381,8 +381,10 @@ mod props {
         }
     }
 
-    fn plan(inv: &Inventory, design: Option<Design>, iops: f64) -> EstatePlan {
-        Planner::new()
+    /// The plan, or `None` when no layout meets the IOPS target (exit 2: a case the
+    /// property does not cover).
+    fn plan(inv: &Inventory, design: Option<Design>, iops: f64) -> Option<EstatePlan> {
+        let result = Planner::new()
             .inventory(inv.clone())
             .options(PlanOptions {
                 host_sku: Some("av36p".into()),
@@ -390,8 +392,12 @@ mod props {
                 iops,
                 ..PlanOptions::default()
             })
-            .plan_estate()
-            .unwrap()
+            .plan_estate();
+        match result {
+            Ok(p) => Some(p),
+            Err(e) if e.kind() == dsplan::ErrorKind::Infeasible => None,
+            Err(e) => panic!("{e}"),
+        }
     }
 
     proptest! {
@@ -410,6 +416,8 @@ mod props {
         ) {
             let inv = estate(&clusters);
             let p = plan(&inv, None, iops);
+            prop_assume!(p.is_some());
+            let p = p.unwrap();
             let d = p.designs.as_ref().unwrap();
             let total = |design: Design| {
                 d.estate.iter().find(|r| r.design == design).and_then(|r| r.total_usd_per_month)
@@ -422,10 +430,20 @@ mod props {
                 prop_assert!(c.hybrid.vsan_data_gib <= c.hybrid.vsan_usable_gib + 1e-6);
             }
             for design in [Design::Vsan, Design::Anf, Design::Hybrid] {
-                let forced = plan(&inv, Some(design), iops);
+                let forced = plan(&inv, Some(design), iops).unwrap();
                 prop_assert_eq!(forced.summary.design, design);
                 let t = forced.summary.total_usd_per_month.unwrap();
                 prop_assert!((t - total(design).unwrap()).abs() < 0.005, "{:?}: {} vs {:?}", design, t, total(design));
+                // Cluster plans exactly when the design puts data on ANF, holding those VMs.
+                let on_anf = d.estate.iter().find(|r| r.design == design).unwrap().vms_on_anf;
+                // (A VM spread over several datastores has a placement row on each.)
+                let placed = forced
+                    .clusters
+                    .iter()
+                    .flat_map(|c| c.plan.placements.iter().map(|pl| pl.vm.as_str()))
+                    .collect::<std::collections::BTreeSet<_>>()
+                    .len();
+                prop_assert_eq!(placed, on_anf, "{:?}", design);
             }
         }
     }

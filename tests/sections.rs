@@ -380,3 +380,20 @@ fn workshop_peak_plan_has_every_section_in_text_and_markdown() {
         "{row}"
     );
 }
+
+#[test]
+fn workshop_hybrid_estate_has_every_section_in_text_and_markdown() {
+    let Some(input) = shared("sizing-workshop-805vms.xlsx") else {
+        return;
+    };
+    let input = input.to_string_lossy().into_owned();
+    // The default design here is the hybrid: one cluster (avs-Cluster1) puts VMs on ANF.
+    let r = reports(&[&input]);
+    assert_eq!(r.json["designs"]["chosen"], "hybrid");
+    // The estate's 14 keys less `reservations` (pay as you go) = 13.
+    assert_eq!(check(&r.json, ESTATE, &r.text, &r.md, "hybrid estate"), 13);
+    let clusters = check_clusters(&r, ESTATE_CLUSTER, "=== AVS cluster ", "AVS cluster ");
+    assert!(clusters > 0);
+    assert!(r.text.lines().any(|l| l.starts_with("  design: hybrid: ")));
+    assert!(r.md.lines().any(|l| l.starts_with("- Design: hybrid: ")));
+}

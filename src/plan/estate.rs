@@ -42,7 +42,8 @@ pub struct EstateSummary {
     pub design: Design,
     /// Host SKU chosen (the lowest total cost of those priced, or `host_sku`).
     pub sku: String,
-    /// AVS hosts over all clusters, HA reserve included.
+    /// AVS hosts of the design over all clusters, HA reserve included (vSAN alone: its
+    /// grown clusters' hosts).
     pub hosts: u32,
     /// The same hosts by what sizes their cluster.
     pub hosts_by_driver: HostsByDriver,
@@ -191,7 +192,9 @@ pub struct EstatePlan {
     pub location: String,
     /// The estate in figures.
     pub summary: EstateSummary,
-    /// The chosen SKU's hosts, clusters and private clouds.
+    /// The chosen SKU's hosts, clusters and private clouds in the design: ANF for all's
+    /// and the hybrid's hosts per cluster; with vSAN alone the compute sizing (its growth
+    /// is in `vsan_alone`).
     pub sizing: EstateSizing,
     /// Every SKU's estate and total, the chosen one marked.
     pub sku_alternatives: Vec<SkuAlternative>,

@@ -50,17 +50,13 @@ fn summary(s: &mut String, plan: &EstatePlan) {
     let d = &m.hosts_by_driver;
     let _ = writeln!(
         s,
-        "Estate: {} VMs on {} {} hosts in {} AVS cluster(s), {} private cloud(s); {} \
-         datastores in {} pool(s) ({} TiB, {} NetApp account(s)); {} ({})",
+        "Estate: {} VMs on {} {} hosts in {} AVS cluster(s), {} private cloud(s); {}; {} ({})",
         g(m.vms_placed as f64, 0),
         g(f64::from(m.hosts), 0),
         m.sku,
         g(m.clusters as f64, 0),
         g(m.private_clouds as f64, 0),
-        g(f64::from(m.datastores), 0),
-        g(m.pools as f64, 0),
-        g(f64::from(m.pool_size_tib), 0),
-        m.netapp_accounts,
+        anf_text(m),
         plan.location,
         plan.region
     );
@@ -121,6 +117,20 @@ fn summary(s: &mut String, plan: &EstatePlan) {
             verdict(m)
         );
     }
+}
+
+/// The ANF datastores in a few words: counts and sizes, or none.
+pub(super) fn anf_text(m: &crate::plan::EstateSummary) -> String {
+    if m.datastores == 0 {
+        return "no ANF datastores".into();
+    }
+    format!(
+        "{} datastores in {} pool(s) ({} TiB, {} NetApp account(s))",
+        g(f64::from(m.datastores), 0),
+        g(m.pools as f64, 0),
+        g(f64::from(m.pool_size_tib), 0),
+        m.netapp_accounts
+    )
 }
 
 /// The peak months of a time-phased estate (`None` without).
@@ -245,6 +255,9 @@ fn sku_line(a: &SkuAlternative) -> String {
 
 /// The shared capacity pools and the estate's reservations.
 fn pools(s: &mut String, plan: &EstatePlan) {
+    if plan.pools.is_empty() {
+        return;
+    }
     let _ = writeln!(s, "\nCapacity pools (shared by the clusters' datastores)");
     for p in &plan.pools {
         let _ = writeln!(
@@ -305,7 +318,8 @@ fn vsan_alone(s: &mut String, plan: &EstatePlan) {
     for c in &v.sizing.clusters {
         let _ = writeln!(
             s,
-            "  {:<24} {:>4} -> {:>4} hosts{} ({}, {} TiB raw for {} GiB of data)",
+            "  {:<24} {:>4} -> {:>4} hosts{} ({}, {} TiB raw for {} GiB of data and {} TiB \
+             AVS uses itself{})",
             c.cluster,
             c.compute_hosts,
             c.hosts,
@@ -316,7 +330,9 @@ fn vsan_alone(s: &mut String, plan: &EstatePlan) {
             },
             c.policy,
             g(c.raw_needed_tib, 1),
-            g(c.data_gib, 0)
+            g(c.data_gib, 0),
+            g(c.reserved_raw_tib, 1),
+            if c.clusters > 1 { " in each" } else { "" }
         );
     }
     let _ = writeln!(s, "  {}", v.note);
@@ -325,7 +341,7 @@ fn vsan_alone(s: &mut String, plan: &EstatePlan) {
 fn estate_assumptions(s: &mut String, plan: &EstatePlan) {
     let _ = writeln!(s, "\nSizing assumptions");
     for a in &plan.assumptions {
-        let _ = writeln!(s, "  {:<18} {:<14} {}", a.name, a.value, a.note);
+        let _ = writeln!(s, "  {:<20} {:<14} {}", a.name, a.value, a.note);
     }
 }
 

@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use super::cluster_markdown::reservations_table;
-use super::estate::{cluster_plan, peak_months, usd, verdict};
+use super::estate::{anf_text, cluster_plan, peak_months, usd, verdict};
 use super::markdown::{assumptions_table, cell, demoted_plan_markdown, excluded_table, table};
 use crate::numbers::group_thousands as g;
 use crate::plan::EstatePlan;
@@ -43,18 +43,14 @@ fn summary(s: &mut String, plan: &EstatePlan) {
     let _ = writeln!(s, "# Estate plan\n");
     let _ = writeln!(
         s,
-        "**{} VMs on {} {} hosts in {} AVS cluster(s) and {} private cloud(s); {} datastores \
-         in {} pool(s) ({} TiB, {} NetApp account(s)): hosts {} + ANF {} + ExpressRoute \
-         gateways {} = {} USD/month, {} USD/year** ({}, {}).\n",
+        "**{} VMs on {} {} hosts in {} AVS cluster(s) and {} private cloud(s); {}: hosts {} + \
+         ANF {} + ExpressRoute gateways {} = {} USD/month, {} USD/year** ({}, {}).\n",
         g(m.vms_placed as f64, 0),
         m.hosts,
         m.sku,
         m.clusters,
         m.private_clouds,
-        m.datastores,
-        m.pools,
-        g(f64::from(m.pool_size_tib), 0),
-        m.netapp_accounts,
+        anf_text(m),
         usd(m.hosts_usd_per_month),
         g(m.anf_usd_per_month, 2),
         g(m.gateway_usd_per_month, 2),
@@ -222,6 +218,9 @@ fn skus(s: &mut String, plan: &EstatePlan) {
 }
 
 fn pools(s: &mut String, plan: &EstatePlan) {
+    if plan.pools.is_empty() {
+        return;
+    }
     let _ = writeln!(s, "## Capacity pools\n");
     let rows: Vec<Vec<String>> = plan
         .pools
@@ -299,6 +298,7 @@ fn vsan_alone(s: &mut String, plan: &EstatePlan) {
                 c.policy.clone(),
                 g(c.data_gib, 0),
                 g(c.raw_needed_tib, 1),
+                g(c.reserved_raw_tib, 1),
             ]
         })
         .collect();
@@ -312,8 +312,9 @@ fn vsan_alone(s: &mut String, plan: &EstatePlan) {
             "policy",
             "data GiB",
             "raw TiB",
+            "reserved raw TiB",
         ],
-        &[false, true, true, true, false, true, true],
+        &[false, true, true, true, false, true, true, true],
         &rows,
     );
     let _ = writeln!(s, "{}\n", v.note);

@@ -31,8 +31,13 @@ pub(super) fn assemble(
     let Some(cost) = best.cost(design).cloned() else {
         return Err(OptimizeError::Solver("the chosen SKU is not costed".into()));
     };
-    let sizing = design_sizing(&best, design, &vsan_catalog.limits);
-    let mut storage = best.planned.remove(&design);
+    // A hybrid that is vSAN alone keeps the compute sizing and plans nothing on ANF.
+    let (sized_as, mut storage) = if cost.collapsed {
+        (Design::Vsan, None)
+    } else {
+        (design, best.planned.remove(&design))
+    };
+    let sizing = design_sizing(&best, sized_as, &vsan_catalog.limits);
     if cost.vms_anf > 0 && storage.is_none() {
         return Err(OptimizeError::Solver(
             "the chosen design has no storage plan".into(),
@@ -83,7 +88,15 @@ pub(super) fn assemble(
         region: prices.region.clone(),
         location: prices.location.clone(),
         summary,
-        assumptions: assumptions(estate, vsan_catalog),
+        assumptions: assumptions(estate, vsan_catalog)
+            .into_iter()
+            .chain(super::outcome::assumptions(
+                design,
+                estate,
+                vsan_catalog,
+                options,
+            ))
+            .collect(),
         sizing,
         sku_alternatives: skus,
         pools,

@@ -84,7 +84,15 @@ pub(super) fn cluster_choices(
             anf,
             hybrid: None,
         };
-        if let (Some(o), Some(price)) = (&ctx.estate.vsan, e.host_usd_per_hour) {
+        // Without a host price the hybrid is searched only when forced, on the compute
+        // hosts (no host count can be weighed against ANF).
+        let forced = ctx.estate.design == Some(Design::Hybrid);
+        let price = match e.host_usd_per_hour {
+            Some(p) => Some((p, max)),
+            None if forced => Some((0.0, first)),
+            None => None,
+        };
+        if let (Some(o), Some((price, last))) = (&ctx.estate.vsan, price) {
             let o = VsanOptions {
                 sku: e.sizing.sku.clone(),
                 ..o.clone()
@@ -98,7 +106,7 @@ pub(super) fn cluster_choices(
                 ctx,
                 vsan: &o,
                 usd_per_host_month: price * ctx.catalog.limits.hours_per_month,
-                hosts: (first, max),
+                hosts: (first, last),
                 hosts_vsan,
             };
             choice.hybrid = search.run((&c.name, vms), &choice, &mut exact, zero_share)?;
@@ -170,7 +178,10 @@ impl Search<'_, '_> {
             on_vsan: Vec::new(),
             anf_usd_per_month: choice.anf.1,
         });
-        if let Some(h) = self.hosts_vsan.filter(|&h| h <= max) {
+        if let Some(h) = self
+            .hosts_vsan
+            .filter(|&h| h <= max && self.usd_per_host_month > 0.0)
+        {
             candidates.push(Point {
                 hosts: h.max(first),
                 on_vsan: (0..n).collect(),
@@ -416,6 +427,10 @@ pub(super) fn design_split(
     design: Design,
 ) -> Option<ClusterDemands> {
     let choices = e.choices.as_ref()?;
+    if e.cost(design).is_some_and(|c| c.collapsed) {
+        // The hybrid is vSAN alone: nothing on ANF.
+        return None;
+    }
     let sizing = design_sizing(e, design, &ctx.vsan_catalog.limits);
     let zero_share = 1.0 / sizing.clusters.len().max(1) as f64;
     let own = ctx.estate.targets_from_perf;

@@ -1,16 +1,17 @@
 //! The plan's designs section ([`designs`]): the chosen SKU's three designs for the estate
 //! and per cluster, which VMs the hybrid keeps on vSAN, the gateway line, the design
-//! chosen and why in words.
+//! chosen and why in words; and the designs' assumptions ([`assumptions`]).
 
 use super::designs::{ClusterChoice, DesignCost};
 use super::sku::{EstateOptions, SkuEstate, hosts_cost};
+use crate::catalog::ReservationTerm;
 use crate::demand::Demand;
 use crate::numbers::group_thousands as g;
-use crate::optimize::OptimizeError;
 use crate::optimize::milp::round_cents;
+use crate::optimize::{OptimizeError, OptimizeOptions};
 use crate::plan::{
-    ClusterDesign, ClusterDesigns, ClusterPlans, Design, DesignTotal, EstateDesigns, EstateSummary,
-    GatewayLine,
+    Assumption, ClusterDesign, ClusterDesigns, ClusterPlans, Design, DesignTotal, EstateDesigns,
+    EstateSummary, GatewayLine,
 };
 use crate::sizing::AvsCluster;
 use crate::vsan::{VsanCatalog, VsanOptions};
@@ -331,4 +332,71 @@ impl Rows<'_> {
             hybrid_vms_on_vsan: names,
         })
     }
+}
+
+/// The designs' settings and rules, for the reader: the design and how it is chosen, what
+/// each cluster's vSAN keeps for AVS itself, the gateways in place, and (with a reservation
+/// or peak months) on which costs the hybrid's split is chosen.
+pub(super) fn assumptions(
+    design: Design,
+    estate: &EstateOptions,
+    c: &VsanCatalog,
+    options: &OptimizeOptions,
+) -> Vec<Assumption> {
+    let a = |name: &str, value: String, note: String| Assumption {
+        name: name.into(),
+        value,
+        note,
+    };
+    let l = &c.limits;
+    let mut out = vec![
+        a(
+            "design",
+            design.to_string(),
+            if estate.design.is_some() {
+                "forced by `design`".into()
+            } else {
+                "the cheapest of vSAN alone, ANF for all and the hybrid (hosts + ANF + \
+                 ExpressRoute gateways per month; ties: vSAN alone, then ANF for all); \
+                 `design` forces one"
+                    .into()
+            },
+        ),
+        a(
+            "vsan_reserved_raw_gb",
+            format!(
+                "{} / {}",
+                g(f64::from(l.vsan_first_cluster_raw_gb), 0),
+                g(f64::from(l.vsan_cluster_raw_gb), 0)
+            ),
+            "raw vSAN capacity AVS uses itself, subtracted from each cluster's (vSAN alone \
+             and hybrid): the management and control plane's typical usage (appliances, \
+             optional add-ons and vSAN system usage, without the data reduction ratio) in \
+             the first cluster of each private cloud, vSAN system usage and the vSphere \
+             Cluster Service VMs in every other (architecture-private-clouds 2025-08-14, \
+             include hosts-minimum-initial-deployment-statement 2025-04-02); the 25% slack \
+             stays free on top, vSAN's own reserve"
+                .into(),
+        ),
+        a(
+            "existing_er_gateways",
+            estate.existing_er_gateways.to_string(),
+            "ExpressRoute gateways already in place for the ANF datastores, not bought \
+             (data/er_gateway.csv: one UltraPerformance or ErGw3Az gateway per 4 private \
+             clouds, 1,365.10 USD/month each)"
+                .into(),
+        ),
+    ];
+    if options.reservation != ReservationTerm::None || options.peak.is_some() {
+        out.push(a(
+            "hybrid_split",
+            "pay as you go".into(),
+            "the hybrid's split is chosen on pay-as-you-go monthly costs (the base months' \
+             with `peak_months`, the peak targets met by its ANF side); the chosen split is \
+             then planned with `reservation` and the time phases, and the designs compared \
+             on their planned costs"
+                .into(),
+        ));
+    }
+    out
 }
