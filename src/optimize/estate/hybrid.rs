@@ -36,6 +36,10 @@
 //!   the flows and the USL envelope are nondecreasing in both, `perf/eval.rs`). So only the
 //!   Pareto points are candidates: a fill `s` none of whose larger fills is reached with as
 //!   few VMs.
+//! - Without a target, peak months or per-VM figures (and without cool access) the cost
+//!   depends on `D` alone and grows with it: the largest fill within the cap is the only
+//!   candidate, and a reachability table (one bit per fill and VM, built a word at a time)
+//!   replaces the fewest-VMs table.
 //! - For each `h` (ascending from `h0`; stop once `h x p x 730` alone reaches the best),
 //!   the candidates by `D` ascending; each is evaluated only while `h x p x 730 + L_h(D)`
 //!   is below the best, `L_h` a lower bound of the oracle over every `S'` of data `D`
@@ -49,10 +53,10 @@
 //! tier is billed per GiB and the pool in whole TiB, so within a pool's last TiB more cold
 //! data lowers the hot tier's share; the search is then exact over `h` and the Pareto
 //! points, and the lower bound only skips (it no longer ends an `h`); a split that puts
-//! part of a TiB more on ANF to fill a pool can be missed. With per-VM targets (`perf`)
-//! the oracle also depends on which VMs go to ANF (their own IOPS and MiB/s): the search
-//! is exact over `h` and the Pareto points by data and count, not over which of several
-//! VMs of equal data and count go to ANF.
+//! part of a TiB more on ANF to fill a pool can be missed. With per-VM figures (`perf`:
+//! the targets their sums, or VMs whose own need spreads their VMDKs) the oracle also
+//! depends on which VMs go to ANF: the search is exact over `h` and the Pareto points by
+//! data and count, not over which of several VMs of equal data and count go to ANF.
 
 use crate::optimize::OptimizeError;
 
@@ -137,6 +141,10 @@ pub(super) trait AnfOracle {
 
     /// Whether [`AnfOracle::lower_bound`] (and the cost) is nondecreasing in the data.
     fn monotone(&self) -> bool;
+
+    /// Whether the cost can depend on which VMs (or how many) carry the data, not only on
+    /// the data: a target, peak months or per-VM figures.
+    fn counts_matter(&self) -> bool;
 }
 
 /// `Ok(Some(cost))`, `Ok(None)` when infeasible, or the error.
@@ -285,6 +293,110 @@ impl Table {
     }
 }
 
+/// Which fills some set of the VMs reaches, after each VM (one bit per fill and VM, built
+/// word by word): for an oracle whose cost depends on the data alone and grows with it,
+/// the largest fill within the cap is the only candidate.
+struct Reach {
+    /// Bit `s` of layer `i`: fill `s` reached with VMs `0..=i`.
+    layers: Vec<u64>,
+    /// Words per layer.
+    words: usize,
+    /// Fills + 1.
+    width: usize,
+}
+
+impl Reach {
+    fn build(w: &[u64], fills: u64) -> Reach {
+        let width = usize::try_from(fills).unwrap_or(usize::MAX - 64) + 1;
+        let words = width.div_ceil(64);
+        let mut layers = vec![0u64; w.len() * words];
+        let mut prev = vec![0u64; words];
+        prev[0] = 1;
+        for (i, &wi) in w.iter().enumerate() {
+            let mut cur = prev.clone();
+            if let Ok(wi) = usize::try_from(wi)
+                && wi > 0
+                && wi < width
+            {
+                let (q, r) = (wi / 64, wi % 64);
+                for j in q..words {
+                    let mut v = prev[j - q] << r;
+                    if r > 0 && j > q {
+                        v |= prev[j - q - 1] >> (64 - r);
+                    }
+                    cur[j] |= v;
+                }
+            }
+            if width % 64 != 0 {
+                cur[words - 1] &= (1u64 << (width % 64)) - 1;
+            }
+            layers[i * words..(i + 1) * words].copy_from_slice(&cur);
+            prev = cur;
+        }
+        Reach {
+            layers,
+            words,
+            width,
+        }
+    }
+
+    /// Whether fill `s` is reached with the VMs before `i` (none before 0: fill 0 only).
+    fn reached_before(&self, i: usize, s: usize) -> bool {
+        if i == 0 {
+            return s == 0;
+        }
+        let at = (i - 1) * self.words + s / 64;
+        self.layers.get(at).is_some_and(|b| b >> (s % 64) & 1 == 1)
+    }
+
+    /// The largest fill within `cap` that every VM's layer reaches.
+    fn top(&self, n: usize, cap: u64) -> usize {
+        let top = usize::try_from(cap)
+            .unwrap_or(usize::MAX)
+            .min(self.width - 1);
+        (0..=top)
+            .rev()
+            .find(|&s| self.reached_before(n, s))
+            .unwrap_or(0)
+    }
+
+    /// The VMs of one set reaching fill `s` (ascending).
+    fn rebuild(&self, w: &[u64], mut s: usize) -> Vec<usize> {
+        let mut set = Vec::new();
+        for i in (0..w.len()).rev() {
+            if !self.reached_before(i, s) {
+                set.push(i);
+                s = s.saturating_sub(usize::try_from(w[i]).unwrap_or(0));
+            }
+        }
+        set.reverse();
+        set
+    }
+}
+
+/// The fills a search considers: by fewest VMs, or (the VM count not mattering) by reach.
+enum Fills {
+    Fewest(Table),
+    Reach(Reach),
+}
+
+impl Fills {
+    /// The candidate fills within `cap`, largest first.
+    fn candidates(&self, n: usize, cap: u64) -> Vec<usize> {
+        match self {
+            Fills::Fewest(t) => t.pareto(cap).into_iter().map(|(s, _)| s).collect(),
+            Fills::Reach(r) => vec![r.top(n, cap)],
+        }
+    }
+
+    fn rebuild(&self, w: &[u64], s: usize) -> Vec<usize> {
+        match self {
+            Fills::Fewest(t) => t.rebuild(w, s),
+            Fills::Reach(r) => r.rebuild(w, s),
+        }
+    }
+}
+
 /// The cheapest design point of `cluster` (see the module docs), or `None` when no host
 /// count lets its ANF side meet the targets. Ties keep the fewer hosts, then the more data
 /// on vSAN.
@@ -299,14 +411,19 @@ pub(super) fn cheapest(
     let n = units.w.len();
     let total = units.total();
     let widest = cluster.caps().map(|(_, c)| c).max().unwrap_or(0);
-    let table = Table::build(&units.w, total.min(widest));
+    let fills = total.min(widest);
+    let table = if oracle.counts_matter() || !oracle.monotone() {
+        Fills::Fewest(Table::build(&units.w, fills))
+    } else {
+        Fills::Reach(Reach::build(&units.w, fills))
+    };
     let mut best: Option<(f64, Point)> = None;
     for (h, cap) in cluster.caps() {
         let hosts_usd = cluster.hosts_usd(h);
         if best.as_ref().is_some_and(|(b, _)| hosts_usd >= *b) {
             break;
         }
-        for (s, _) in table.pareto(cap) {
+        for s in table.candidates(n, cap) {
             let anf_units = total - s as u64;
             let bound = if anf_units == 0 {
                 0.0

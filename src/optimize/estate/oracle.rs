@@ -168,11 +168,13 @@ impl<'a> ClusterOracle<'a> {
         };
         let scaled: Vec<f64> = self.sizes.iter().map(|s| s * scale).collect();
         let mut c = self.demand(&all, Some(scaled), hosts);
+        // Per-VM figures only add constraints (spread VMDKs, the VMs' own targets): the
+        // bound goes without them.
+        for v in &mut c.demand.placed {
+            v.iops = None;
+            v.throughput_mibps = None;
+        }
         let cost = if self.ctx.estate.targets_from_perf {
-            for v in &mut c.demand.placed {
-                v.iops = None;
-                v.throughput_mibps = None;
-            }
             c.demand.options.iops = 0.0;
             c.demand.options.throughput_mibps = 0.0;
             let capacity_only = OptimizeOptions {
@@ -201,10 +203,11 @@ impl AnfOracle for ClusterOracle<'_> {
         self.cost_of(&c, hosts)
     }
 
-    /// Every VM of the cluster scaled to `anf_units` of data: with capacity-share targets
-    /// the cost depends only on the data and the VM count and falls as VMs are added, so
-    /// the most VMs bound every set of that data; with per-VM targets the scaled VMs carry
-    /// none (capacity only, no peak), a bound whatever their figures. Memoized.
+    /// Every VM of the cluster scaled to `anf_units` of data, without per-VM figures: with
+    /// capacity-share targets the cost depends only on the data and the VM count (and the
+    /// per-VM spreads, which only add constraints) and falls as VMs are added, so the most
+    /// VMs bound every set of that data; with per-VM targets the scaled VMs carry none
+    /// (capacity only, no peak), a bound whatever their figures. Memoized.
     fn lower_bound(&mut self, anf_units: u64, hosts: u32) -> Result<f64, OptimizeError> {
         let key = (anf_units, if self.host_bound() { hosts } else { 0 });
         if let Some(&b) = self.bounds.get(&key) {
@@ -217,5 +220,16 @@ impl AnfOracle for ClusterOracle<'_> {
 
     fn monotone(&self) -> bool {
         self.options.cold_pct <= 0.0
+    }
+
+    fn counts_matter(&self) -> bool {
+        let d = self.ctx.demand;
+        self.host_bound()
+            || self.ctx.estate.targets_from_perf
+            || self
+                .vms
+                .iter()
+                .filter_map(|&i| d.placed.get(i))
+                .any(|v| v.iops.is_some() || v.throughput_mibps.is_some())
     }
 }

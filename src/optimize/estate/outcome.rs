@@ -65,12 +65,12 @@ pub(super) fn designs(
         estate: estate_rows,
         clusters,
         gateway,
-        note: search_note(estate, demand),
+        note: search_note(demand),
     })
 }
 
 /// How the hybrid is searched and what no design checks.
-fn search_note(estate: &EstateOptions, demand: &Demand) -> String {
+fn search_note(demand: &Demand) -> String {
     let mut s = String::from(
         "hybrid: per AVS cluster the cheapest of every host count from its compute hosts to \
          16 and every split of its VMs between the hosts' vSAN (policy by cluster size, \
@@ -79,13 +79,18 @@ fn search_note(estate: &EstateOptions, demand: &Demand) -> String {
          enumeration of every split); the estate's hybrid is the clusters' best points plus \
          the ExpressRoute gateways, or vSAN alone where cheaper",
     );
-    if estate.targets_from_perf {
+    if demand
+        .placed
+        .iter()
+        .any(|v| v.iops.is_some() || v.throughput_mibps.is_some())
+    {
         s.push_str(
             "; with per-VM figures (`perf`) the search is exact over the host counts and the \
-             splits by data and VM count, not over which VMs of equal data go to ANF",
+             splits by data and VM count, not over which VMs of equal data go to ANF (their \
+             figures differ)",
         );
     }
-    if demand.options.io_profile.block_size_kib > 0.0 && has_targets(demand) {
+    if has_targets(demand) {
         s.push_str(&format!("; {}", vsan_unchecked()));
     }
     s
@@ -98,9 +103,9 @@ fn has_targets(demand: &Demand) -> bool {
 
 /// The vSAN side's performance, in words.
 fn vsan_unchecked() -> &'static str {
-    "the data kept on vSAN carries its capacity share of the IOPS and MiB/s targets \
-     unchecked: Microsoft publishes no IOPS or MiB/s figures for vSAN on AVS hosts; only \
-     the ANF datastores' share is verified"
+    "the data kept on vSAN carries its share of the IOPS and MiB/s targets unchecked: \
+     Microsoft publishes no IOPS or MiB/s figures for vSAN on AVS hosts; only the ANF \
+     datastores' share is verified"
 }
 
 /// One estate row.

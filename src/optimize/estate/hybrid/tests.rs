@@ -39,6 +39,27 @@ fn the_table_keeps_the_fewest_vms_per_fill_and_rebuilds_them() {
 }
 
 #[test]
+fn the_reach_table_finds_the_largest_fill_and_rebuilds_it() {
+    // w = [3, 5, 4, 2]: every fill of 0..=14 but 1 and 13 is reached (the table above);
+    // 70 and 130 put a fill across a word boundary: 70 + 3 = 73, 130 + 70 = 200.
+    let w = [3, 5, 4, 2];
+    let r = Reach::build(&w, 14);
+    let reached: Vec<usize> = (0..=14).filter(|&s| r.reached_before(4, s)).collect();
+    assert_eq!(reached, [0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14]);
+    assert_eq!((r.top(4, 13), r.top(4, 100), r.top(4, 1)), (12, 14, 0));
+    for s in reached {
+        let set = r.rebuild(&w, s);
+        assert_eq!(set.iter().map(|&i| w[i]).sum::<u64>(), s as u64, "fill {s}");
+    }
+    let w = [70, 3, 130];
+    let r = Reach::build(&w, 250);
+    assert_eq!(r.top(3, 250), 203);
+    assert_eq!(r.top(3, 202), 200);
+    assert_eq!(r.rebuild(&w, 200), [0, 2]);
+    assert_eq!(r.rebuild(&w, 73), [0, 1]);
+}
+
+#[test]
 fn units_round_up_and_stay_within_the_cell_bound() {
     // 1.2 GiB -> 2 units of 1 GiB; 0 -> 0; a cap of 10.5 GiB holds 10 units.
     let u = Units::of(&[1.2, 0.0, 3.0], 100.0);
@@ -76,6 +97,9 @@ impl AnfOracle for Toy {
         Ok(self.per_gib * anf_units as f64 + min)
     }
     fn monotone(&self) -> bool {
+        true
+    }
+    fn counts_matter(&self) -> bool {
         true
     }
 }
