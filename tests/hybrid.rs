@@ -346,6 +346,32 @@ fn an_estate_plan_without_designs_still_parses() {
     assert!(old.designs.is_none());
 }
 
+#[test]
+fn the_raw_capacity_avs_uses_comes_off_each_cluster() {
+    let c = dsplan::vsan::VsanCatalog::builtin().unwrap();
+    // AV36P (17.462298 TiB raw per host), the private cloud's first cluster: 17,287 GB
+    // = 15.722435 TiB reserved; 3 hosts RAID-1 hold (0.75 x 3 x 17.462298 - 15.722435)
+    // / 2 = 11.783868 TiB = 12,066.68 GiB; 4 hosts RAID-5 (0.75 x 4 x 17.462298 -
+    // 15.722435) x 3/4 = 27.498345 TiB. Another cluster: 12,444 GB = 11.317752 TiB.
+    let o = dsplan::vsan::VsanOptions::default();
+    let first = c.limits.reserved_raw_tib(true);
+    assert!((first - 15.722435).abs() < 1e-6);
+    assert!((c.limits.reserved_raw_tib(false) - 11.317752).abs() < 1e-6);
+    let at3 = c.capacity(&o, 3, first).unwrap().unwrap();
+    assert!((at3.usable_data_gib - 12_066.68).abs() < 0.01);
+    assert_eq!(at3.policy.policy, "raid1-ftt1");
+    let r = dsplan::vsan::compare_cluster(&c, 12_066.0, (3, first), 0.0, 730.0, &o).unwrap();
+    assert_eq!(r.hosts_needed, 3);
+    // Raw needed: (12,066 / 1,024 x 2 + 15.722435) / 0.75 = 52.39 TiB of 52.39.
+    assert!((r.raw_needed_tib - (12_066.0 / 1024.0 * 2.0 + first) / 0.75).abs() < 1e-9);
+    let r = dsplan::vsan::compare_cluster(&c, 12_067.0, (3, first), 0.0, 730.0, &o).unwrap();
+    assert_eq!((r.hosts_needed, r.policy.as_str()), (4, "raid5-ftt1"));
+    // Without a reserve the same 3 hosts hold 39.290171 / 2 TiB = 20,116.57 GiB.
+    let free = c.capacity(&o, 3, 0.0).unwrap().unwrap();
+    assert!((free.usable_data_gib - 20_116.57).abs() < 0.01);
+    assert!(c.capacity(&o, 2, 0.0).unwrap().is_none());
+}
+
 mod props {
     use super::*;
     use dsplan::inventory::{Inventory, Origin, PowerState, Vm};
