@@ -156,6 +156,12 @@ impl VmKey {
     pub fn is_name_based(&self) -> bool {
         self.0.starts_with("name:")
     }
+
+    /// Whether the key is a `VM ID` key (`id:<server>:<vm id>`): two rows of one input
+    /// with the same such key are one VM written twice.
+    pub fn is_id_based(&self) -> bool {
+        self.0.starts_with("id:")
+    }
 }
 
 impl std::fmt::Display for VmKey {
@@ -341,6 +347,15 @@ pub struct Source {
     /// -> `Provisioned MB`), for the fields the sheet has; warnings name these.
     #[serde(default)]
     pub vdatastore_headers: std::collections::BTreeMap<String, String>,
+    /// The vCPU headers as the file writes them, by field name, for the fields the sheet
+    /// has (empty when vCPU was not read: it is read only when vInfo leaves an attribute
+    /// unknown).
+    #[serde(default)]
+    pub vcpu_headers: std::collections::BTreeMap<String, String>,
+    /// The vMemory headers as the file writes them, by field name, for the fields the
+    /// sheet has.
+    #[serde(default)]
+    pub vmemory_headers: std::collections::BTreeMap<String, String>,
 }
 
 /// A data-quality problem found while reading: the reader went on, and the plan reports it.
