@@ -1271,7 +1271,7 @@ fn two_vcenters_merge_by_key_and_drop_repeated_copies() {
     assert_eq!(inv.warnings[0].file, b.display().to_string());
     assert_eq!(inv.warnings[0].row, Some(3));
     assert!(messages[1].starts_with("1 vDisk rows belong to VMs already read"));
-    assert!(messages[2].starts_with("1 vHost rows repeat a host name"));
+    assert!(messages[2].starts_with("1 vHost rows repeat a host (VI SDK Server + name)"));
     assert!(messages[3].starts_with("1 vDatastore rows repeat a datastore"));
     assert!(messages[4].contains("VM name 'app' appears 2 times"));
 }

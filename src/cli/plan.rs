@@ -96,7 +96,9 @@ pub struct PlanArgs {
     /// capacity) and add a total.
     #[arg(long = "per-cluster")]
     pub per_cluster: bool,
-    /// Plan only VMs of this source cluster (repeatable).
+    /// Plan only VMs of this source cluster (repeatable), named as `dsplan inventory` shows
+    /// it: `Cluster1`, or `Cluster1 (vc-a)` where clusters of several vCenters share the
+    /// name (a shared bare name selects them all).
     #[arg(long = "cluster")]
     pub clusters: Vec<String>,
     /// Small-block IOPS target (at --block-size).

@@ -123,7 +123,7 @@ fn cluster_demand(
     with_perf: bool,
     name: &str,
     share: f64,
-    hosts: &BTreeMap<Option<&str>, ClusterHosts>,
+    hosts: &BTreeMap<Option<String>, ClusterHosts>,
 ) -> ClusterDemand {
     let mut demand = all.subset(indices);
     demand.options.clusters = vec![name.to_string()];
@@ -133,7 +133,7 @@ fn cluster_demand(
         // Without estate targets, each cluster's targets are its own VMs' figures.
         demand.targets_from_perf();
     }
-    let (source_hosts, hosts_source) = match hosts.get(&Some(name)) {
+    let (source_hosts, hosts_source) = match hosts.get(&Some(name.to_string())) {
         Some(h) if h.count > 0 => (
             Some(u32::try_from(h.count).unwrap_or(u32::MAX)),
             h.source.clone(),

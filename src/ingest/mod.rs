@@ -288,7 +288,7 @@ fn check_vm_names(vms: &[crate::inventory::Vm], csv: bool) -> Result<(), IngestE
 ///
 /// Merging keeps the first copy of everything: a VM whose [`VmKey`](crate::inventory::VmKey)
 /// was already read from an earlier input is dropped with its disks, partitions and
-/// snapshots (a warning names both copies); hosts are kept once per name, clusters once per
+/// snapshots (a warning names both copies); hosts and clusters are kept once per
 /// (`VI SDK Server`, name), datastores once per `URL` (else `Address`, else server + name).
 /// Then the data-quality checks run (In Use > Provisioned, duplicate VM names, VMs on hosts
 /// missing from vHost, disks of unknown VMs, overcommitted datastores), each a warning.

@@ -57,7 +57,9 @@ pub struct PlanOptions {
     /// targets) and add a total; [`crate::Planner::run`] then returns
     /// [`crate::Planned::PerCluster`].
     pub per_cluster: bool,
-    /// Only VMs of these source clusters (trimmed, case-insensitive; empty = all).
+    /// Only VMs of these source clusters (trimmed, case-insensitive; empty = all), each a
+    /// cluster's label (`Cluster1`, `Cluster1 (vc-a)`: see
+    /// [`crate::inventory::SourceClusters`]) or bare name (every cluster of that name).
     pub clusters: Vec<String>,
     /// Only VMs of these vCenters (`VI SDK Server`; empty = all).
     pub vcenters: Vec<String>,

@@ -55,9 +55,12 @@ pub const NO_SOURCE_CLUSTER: &str = "(no source cluster)";
 pub struct AvsCluster {
     /// Name (`avs-<source cluster>`, `-2`, `-3` ... when a source cluster needs several;
     /// `avs-cluster-N` with [`Grouping::Estate`]); unique in the estate (a name another
-    /// cluster already has gets `-2`, `-3` ... appended).
+    /// cluster already has gets `-2`, `-3` ... appended). The source cluster is named by
+    /// its label: `avs-Cluster1`, or `avs-Cluster1 (vc-a)` where clusters of several
+    /// vCenters share the name.
     pub name: String,
-    /// The source cluster its VMs come from (`None` with [`Grouping::Estate`]).
+    /// The source cluster its VMs come from, by its label (the name, qualified by vCenter
+    /// and datacenter where it repeats; `None` with [`Grouping::Estate`]).
     pub source_cluster: Option<String>,
     /// Host SKU.
     pub sku: String,
@@ -428,8 +431,9 @@ fn check_fit(
     Ok(())
 }
 
-/// The VMs grouped for sizing: by source cluster (name order; VMs without one in a group
-/// of their own, named [`NO_SOURCE_CLUSTER`]) or all in one group.
+/// The VMs grouped for sizing: by source cluster (its label, `VmDemand::cluster`: one
+/// group per vCenter + datacenter + name, in label order; VMs without one in a group of
+/// their own, named [`NO_SOURCE_CLUSTER`]) or all in one group.
 fn groups(
     demand: &Demand,
     loads: &[VmLoad],
