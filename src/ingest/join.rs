@@ -745,4 +745,44 @@ mod tests {
             ]
         );
     }
+
+    proptest::proptest! {
+        /// Rows written from vInfo's own VMs (every key cell) join their VM, or one the
+        /// merge cannot tell from it (the same `VmKey`), or none when several VMs with
+        /// different keys share the row's join key; never another VM.
+        #[test]
+        fn a_row_joins_its_vm_or_none_never_another(
+            cells in proptest::collection::vec(
+                (0..2usize, 0..4usize, 0..3usize, 0..3usize), 1..10),
+            (server, vm_id, vm_uuid) in (proptest::bool::ANY, proptest::bool::ANY, proptest::bool::ANY),
+        ) {
+            let vinfo = KeyColumns { server, vm_id, vm_uuid };
+            // One VM per distinct (server, id): the same VM ID key twice is one VM.
+            let mut seen = std::collections::BTreeSet::new();
+            let full: Vec<(String, String, String, String)> = cells
+                .iter()
+                .filter(|(s, i, _, _)| seen.insert((*s, *i)))
+                .map(|(s, i, u, n)| (format!("vc{s}"), format!("vm-{i}"), format!("u{u}"), format!("n{n}")))
+                .collect();
+            // vInfo keeps only its columns' cells; the rows carry every cell.
+            let vms: Vec<Vm> = full
+                .iter()
+                .map(|(s, i, u, n)| {
+                    let keep = |has: bool, v: &str| has.then(|| v.to_string());
+                    vm(n, keep(server, s).as_deref(), keep(vm_id, i).as_deref(), keep(vm_uuid, u).as_deref())
+                })
+                .collect();
+            let rows: Vec<(RowKey, &str)> = full
+                .iter()
+                .map(|(s, i, u, n)| (key(s, i, u, KeyColumns::ALL), n.as_str()))
+                .collect();
+            let m = run(&vms, vinfo, &rows);
+            for (r, found) in m.found.iter().enumerate() {
+                match found {
+                    Some(j) => proptest::prop_assert!(*j == r || vms[*j].key() == vms[r].key()),
+                    None => proptest::prop_assert!(m.is_ambiguous(r)),
+                }
+            }
+        }
+    }
 }
