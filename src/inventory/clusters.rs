@@ -1,9 +1,10 @@
 //! Source clusters: what identifies one ([`ClusterId`]: vCenter, datacenter and name) and
 //! how plans name it ([`SourceClusters`]: a label qualified only where a name repeats).
 //!
-//! vSphere keeps a cluster's name unique within its datacenter's folder, not across
-//! datacenters or vCenters: three exports merged may each hold a `Cluster1`, and a plan
-//! that grouped by the bare name would size them as one cluster. Every stage that groups
+//! A cluster name says nothing across vCenters, nor (conservatively: no page in the
+//! project's sources says names are unique per vCenter) across datacenters: three real
+//! exports merged each hold a `Cluster1`, and a plan that grouped by the bare name sized
+//! them as one cluster (issue 18). Every stage that groups
 //! VMs by cluster (host counts, the inventory's table, `split_by_cluster`, the estate's
 //! sizing groups, the `clusters` filter) groups by the label, which is one per identity.
 
