@@ -88,8 +88,32 @@ pub struct HostSku {
     pub usd_per_hour: Option<f64>,
     /// Region of that price.
     pub price_region: Option<String>,
+    /// Base clock of its cores, GHz (the host table's CPU figure): turns the management
+    /// reservation's GHz into cores.
+    pub base_clock_ghz: f64,
+    /// The performance model's system for ANF datastores mounted by these hosts
+    /// (`anf-avs`: 25 GbE NICs; `anf-avs-av64`: 100 GbE), `data/systems/*.csv`.
+    pub perf_system: String,
+    /// The SKUs a private cloud's first cluster must be of before this SKU can be added,
+    /// space-separated (`av36 av36p av52` for AV64 in a Gen 1 private cloud); empty when
+    /// the SKU can be the first cluster itself ([`HostSku::first_cluster_skus`]).
+    #[serde(rename = "first_cluster_skus")]
+    pub first_cluster_sku_list: String,
     /// Where the figures come from.
     pub source: String,
+}
+
+impl HostSku {
+    /// The SKUs a private cloud's first cluster must be of before this SKU can be added
+    /// (none: it can be the first cluster itself).
+    pub fn first_cluster_skus(&self) -> impl Iterator<Item = &str> {
+        self.first_cluster_sku_list.split_whitespace()
+    }
+
+    /// Whether a cluster of this SKU can be its private cloud's first cluster.
+    pub fn can_be_first(&self) -> bool {
+        self.first_cluster_skus().next().is_none()
+    }
 }
 
 /// A vSAN storage policy (a row of `data/vsan_policies.csv`).
@@ -125,6 +149,13 @@ pub struct AvsLimits {
     /// Memory each ESXi host uses itself (VMkernel, vSAN, NSX), GB as published (48).
     #[serde(default)]
     pub esxi_memory_gb: u32,
+    /// CPU the management resource pool reserves in each private cloud's first cluster,
+    /// GHz (46).
+    #[serde(default)]
+    pub mgmt_reservation_cpu_ghz: f64,
+    /// Memory it reserves there, GB as published (171.88).
+    #[serde(default)]
+    pub mgmt_reservation_memory_gb: f64,
 }
 
 /// How a number of hosts splits into AVS clusters and private clouds.
@@ -171,17 +202,25 @@ struct LimitRow {
 
 /// The cluster and private-cloud limits of `data/limits.csv`.
 fn avs_limits(rows: &[LimitRow]) -> Result<AvsLimits, VsanError> {
+    let missing = |name: &str| VsanError::Parse {
+        file: "limits.csv",
+        row: 1,
+        detail: format!("parameter '{name}' is missing or 0"),
+    };
     let get = |name: &str| {
         rows.iter()
             .find(|r| r.parameter == name)
             .map(|r| r.value)
             .filter(|v| v.fract() == 0.0 && *v >= 1.0 && *v <= f64::from(u32::MAX))
             .map(|v| v as u32)
-            .ok_or_else(|| VsanError::Parse {
-                file: "limits.csv",
-                row: 1,
-                detail: format!("parameter '{name}' is missing or 0"),
-            })
+            .ok_or_else(|| missing(name))
+    };
+    let positive = |name: &str| {
+        rows.iter()
+            .find(|r| r.parameter == name)
+            .map(|r| r.value)
+            .filter(|v| v.is_finite() && *v > 0.0)
+            .ok_or_else(|| missing(name))
     };
     Ok(AvsLimits {
         min_hosts_per_cluster: get("min_hosts")?,
@@ -189,6 +228,8 @@ fn avs_limits(rows: &[LimitRow]) -> Result<AvsLimits, VsanError> {
         max_clusters_per_private_cloud: get("max_clusters_per_private_cloud")?,
         max_hosts_per_private_cloud: get("max_hosts_per_private_cloud")?,
         esxi_memory_gb: get("esxi_typical_memory_gb")?,
+        mgmt_reservation_cpu_ghz: positive("mgmt_reservation_cpu_ghz")?,
+        mgmt_reservation_memory_gb: positive("mgmt_reservation_memory_gb")?,
     })
 }
 
@@ -234,12 +275,24 @@ impl VsanCatalog {
             crate::catalog::LIMITS_CSV,
         )?)?;
         for (i, h) in hosts.iter().enumerate() {
+            let bad = |detail: String| VsanError::Parse {
+                file: "avs_hosts.csv",
+                row: i + 2,
+                detail,
+            };
             if !(h.raw_capacity_tb.is_finite() && h.raw_capacity_tb > 0.0) {
-                return Err(VsanError::Parse {
-                    file: "avs_hosts.csv",
-                    row: i + 2,
-                    detail: format!("raw capacity {} TB", h.raw_capacity_tb),
-                });
+                return Err(bad(format!("raw capacity {} TB", h.raw_capacity_tb)));
+            }
+            if !(h.base_clock_ghz.is_finite() && h.base_clock_ghz > 0.0) {
+                return Err(bad(format!("base clock {} GHz", h.base_clock_ghz)));
+            }
+            // A first cluster's SKU is in the file and can be a first cluster itself.
+            for first in h.first_cluster_skus() {
+                if !hosts.iter().any(|o| o.sku == first && o.can_be_first()) {
+                    return Err(bad(format!(
+                        "first cluster SKU '{first}' is not a SKU that can be a first cluster"
+                    )));
+                }
             }
         }
         for (i, p) in policies.iter().enumerate() {

@@ -1135,11 +1135,23 @@ fn settings_a_mode_does_not_use_are_named_in_a_warning() {
         list.iter()
             .any(|w| w["message"].as_str().unwrap().contains(needle))
     };
-    // One cluster of 3 hosts: the estate's sizing settings are ignored, and said so.
+    // One cluster of 3 hosts: the estate's sizing settings are ignored, and said so;
+    // `--host-sku` is not among them (it names the hosts' performance system).
+    let args = [
+        "--hosts",
+        "3",
+        "--host-sku",
+        "av64",
+        "--vcpu-per-core",
+        "2",
+        "--ha-hosts",
+        "2",
+    ];
     assert!(warned(
-        &["--hosts", "3", "--host-sku", "av64", "--ha-hosts", "2"],
-        "`host_sku`, `ha_hosts` size the estate's hosts"
+        &args,
+        "`vcpu_per_core`, `ha_hosts` size the estate's hosts"
     ));
+    assert!(!warned(&args, "`host_sku`"));
     assert!(warned(
         &["--per-cluster", "--group", "estate"],
         // One setting: singular verbs ("sizes", "applies").

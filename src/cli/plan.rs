@@ -65,7 +65,8 @@ pub struct PlanArgs {
     #[arg(long, value_parser = super::counts::plan_hosts)]
     pub hosts: Option<u32>,
     /// Host SKU of the estate: av36, av36p, av48, av52, av64 or av64-gen2 (default: every
-    /// SKU, the lowest total cost chosen).
+    /// SKU, the lowest total cost chosen). With --hosts or --per-cluster: the hosts' SKU,
+    /// whose NICs the datastores' flows use (AV64: 100 GbE; default: 25 GbE).
     #[arg(long = "host-sku")]
     pub host_sku: Option<String>,
     /// vCPUs per physical core when sizing hosts.

@@ -63,6 +63,17 @@ pub(crate) struct HostNeed {
     pub driver: Driver,
 }
 
+impl Default for HostNeed {
+    fn default() -> Self {
+        HostNeed {
+            by_vcpu: 0,
+            by_memory: 0,
+            hosts: 0,
+            driver: Driver::Minimum,
+        }
+    }
+}
+
 /// `ceil(x)` of a non-negative ratio, tolerant of rounding (1e-9) and saturating.
 fn ceil_u32(x: f64) -> u32 {
     let c = (x - 1e-9).ceil().max(0.0);
@@ -105,7 +116,7 @@ fn weight(v: &VmLoad, cap: HostCapacity) -> f64 {
 }
 
 /// The sums of a group's vCPUs and memory.
-fn sums(g: &[VmLoad]) -> (f64, f64) {
+pub(crate) fn sums(g: &[VmLoad]) -> (f64, f64) {
     g.iter()
         .fold((0.0, 0.0), |(c, m), v| (c + v.vcpus, m + v.memory_gib))
 }
@@ -238,28 +249,106 @@ fn filled_split(order: &[&VmLoad], cap: HostCapacity, usable: u32) -> Vec<Vec<Vm
 /// fit in decreasing order of hosts (ties in input order). Returns each cluster's private
 /// cloud, 0-based, and the number of private clouds.
 pub(crate) fn pack_private_clouds(hosts: &[u32], limits: &AvsLimits) -> (Vec<usize>, usize) {
-    let mut order: Vec<usize> = (0..hosts.len()).collect();
-    order.sort_by(|&a, &b| hosts[b].cmp(&hosts[a]));
-    let mut clouds: Vec<(u32, u32)> = Vec::new(); // (clusters, hosts)
-    let mut cloud_of = vec![0; hosts.len()];
+    let items: Vec<PackItem> = hosts
+        .iter()
+        .map(|&h| PackItem {
+            hosts: h,
+            hosts_if_first: Some(h),
+        })
+        .collect();
+    let p = pack_with_first(&items, None, limits);
+    (p.cloud_of, p.first.len())
+}
+
+/// A cluster to pack: its hosts, and its hosts when it is its private cloud's first
+/// cluster (the management reservation added), `None` when it cannot be one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct PackItem {
+    pub hosts: u32,
+    pub hosts_if_first: Option<u32>,
+}
+
+/// Clusters packed into private clouds, each with its first cluster.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Packing {
+    /// Each item's private cloud, 0-based.
+    pub cloud_of: Vec<usize>,
+    /// Each private cloud's first cluster (an item index), or `None` when none of its
+    /// clusters can be one and a cluster of `added_first` hosts is added.
+    pub first: Vec<Option<usize>>,
+}
+
+/// One private cloud while packing: its clusters and hosts, and its first cluster (the
+/// member whose hosts grow least as the first one; ties: the earlier item).
+#[derive(Debug, Clone, Copy)]
+struct Cloud {
+    clusters: u32,
+    hosts: u32,
+    first: Option<(u32, usize)>,
+}
+
+impl Cloud {
+    /// Its clusters and hosts with the first cluster's growth, or the added first cluster.
+    fn size(&self, added_first: Option<u32>) -> (u32, u32) {
+        match (self.first, added_first) {
+            (Some((grow, _)), _) => (self.clusters, self.hosts.saturating_add(grow)),
+            (None, Some(added)) => (self.clusters + 1, self.hosts.saturating_add(added)),
+            (None, None) => (self.clusters, self.hosts),
+        }
+    }
+
+    fn with(&self, i: usize, item: PackItem) -> Cloud {
+        let grow = item
+            .hosts_if_first
+            .map(|f| (f.saturating_sub(item.hosts), i));
+        Cloud {
+            clusters: self.clusters + 1,
+            hosts: self.hosts.saturating_add(item.hosts),
+            first: match (self.first, grow) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            },
+        }
+    }
+}
+
+/// Packs `items` into private clouds of at most `max_clusters_per_private_cloud`
+/// clusters and `max_hosts_per_private_cloud` hosts, counting in each its first cluster:
+/// the member whose hosts grow least as the first (ties: the earlier item), or, when no
+/// member can be first, an added cluster of `added_first` hosts (one more cluster). First
+/// fit in decreasing order of hosts (ties in input order).
+pub(crate) fn pack_with_first(
+    items: &[PackItem],
+    added_first: Option<u32>,
+    limits: &AvsLimits,
+) -> Packing {
+    let mut order: Vec<usize> = (0..items.len()).collect();
+    order.sort_by(|&a, &b| items[b].hosts.cmp(&items[a].hosts));
+    let empty = Cloud {
+        clusters: 0,
+        hosts: 0,
+        first: None,
+    };
+    let fits = |c: &Cloud| {
+        let (clusters, hosts) = c.size(added_first);
+        clusters <= limits.max_clusters_per_private_cloud
+            && hosts <= limits.max_hosts_per_private_cloud
+    };
+    let mut clouds: Vec<Cloud> = Vec::new();
+    let mut cloud_of = vec![0; items.len()];
     for i in order {
-        let h = hosts[i];
-        let slot = clouds.iter().position(|&(n, t)| {
-            n < limits.max_clusters_per_private_cloud
-                && t.saturating_add(h) <= limits.max_hosts_per_private_cloud
+        let slot = clouds.iter().position(|c| fits(&c.with(i, items[i])));
+        let slot = slot.unwrap_or_else(|| {
+            clouds.push(empty);
+            clouds.len() - 1
         });
-        let slot = match slot {
-            Some(s) => s,
-            None => {
-                clouds.push((0, 0));
-                clouds.len() - 1
-            }
-        };
-        clouds[slot].0 += 1;
-        clouds[slot].1 = clouds[slot].1.saturating_add(h);
+        clouds[slot] = clouds[slot].with(i, items[i]);
         cloud_of[i] = slot;
     }
-    (cloud_of, clouds.len())
+    Packing {
+        cloud_of,
+        first: clouds.iter().map(|c| c.first.map(|(_, i)| i)).collect(),
+    }
 }
 
 #[cfg(test)]
@@ -273,6 +362,8 @@ mod tests {
             max_clusters_per_private_cloud: 12,
             max_hosts_per_private_cloud: 96,
             esxi_memory_gb: 48,
+            mgmt_reservation_cpu_ghz: 46.0,
+            mgmt_reservation_memory_gb: 171.88,
         }
     }
 
