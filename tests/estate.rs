@@ -249,7 +249,7 @@ fn small_estate_hosts_clusters_sku_and_vsan_alone_by_hand() {
     assert!(alt("av36p").chosen);
     assert!(close(alt("av64").total_usd_per_month.unwrap(), 149_500.27));
     assert_eq!(alt("av64").hosts_usd_per_month, Some(135_955.2));
-    assert!(alt("av64").note.contains("avs-gamma (3 av36p hosts"));
+    assert!(alt("av64").note.contains("avs-gamma: 3 av36p (its own VMs)"));
     assert!(!alt("av52").chosen && alt("av52").total_usd_per_month.is_none());
     // vSAN alone on AV36P (17.46230 TiB raw per host, 25% slack, policy by cluster size:
     // RAID-1 x2 at 3 hosts, RAID-5 x4/3 at 4..5, RAID-6 x1.5 from 6):

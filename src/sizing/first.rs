@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 
 use super::pack::{HostCapacity, HostNeed, PackItem, VmLoad, host_need, pack_with_first, sums};
 use super::{AvsCluster, BYTES_PER_GB, BYTES_PER_GIB, Driver, EstateSizing, PrivateCloud};
-use super::{SizingOptions, check_fit, usable_memory_gib, vm_loads};
+use super::{SizingOptions, capacity, check_fit, cluster, vm_loads};
 use crate::demand::Demand;
 use crate::vsan::{AvsLimits, HostSku};
 
@@ -113,41 +113,28 @@ pub fn management_only_cluster(
     limits: &AvsLimits,
     o: &SizingOptions,
 ) -> Option<AvsCluster> {
+    let needs = first_needs(host, &[], limits, o)?;
+    let mut c = cluster(name.to_string(), None, &[], host, o, needs);
+    c.management_only = true;
+    c.apply(true);
+    Some(c)
+}
+
+/// The needs of VMs `part` on hosts of `host` that can hold the reservation as their
+/// private cloud's first cluster; `None` when `host` cannot be a first cluster or they
+/// then need more hosts than one cluster holds.
+fn first_needs(
+    host: &HostSku,
+    part: &[VmLoad],
+    limits: &AvsLimits,
+    o: &SizingOptions,
+) -> Option<ClusterNeeds> {
     if !host.can_be_first() {
         return None;
     }
-    let cap = HostCapacity {
-        vcpus: f64::from(host.cores) * o.vcpu_per_core,
-        memory_gib: usable_memory_gib(host, limits) * o.memory_overcommit,
-    };
-    let needs = needs(
-        (0.0, 0.0),
-        cap,
-        Some(reservation(host, limits, o)),
-        o,
-        limits,
-    );
-    needs.first?;
-    let mut c = AvsCluster {
-        name: name.to_string(),
-        source_cluster: None,
-        sku: host.sku.clone(),
-        hosts: 0,
-        hosts_for_vcpu: 0,
-        hosts_for_memory: 0,
-        ha_hosts: o.ha_hosts,
-        driver: Driver::Minimum,
-        vms: 0,
-        vcpus: 0,
-        memory_gib: 0.0,
-        private_cloud: String::new(),
-        management: None,
-        management_only: true,
-        vm_indices: Vec::new(),
-        needs,
-    };
-    c.apply(true);
-    Some(c)
+    let r = reservation(host, limits, o);
+    let needs = needs(sums(part), capacity(host, limits, o), Some(r), o, limits);
+    needs.first.map(|_| needs)
 }
 
 /// Cluster `c`'s VMs re-sized on hosts of `host` as their private cloud's first cluster
@@ -162,9 +149,6 @@ pub fn first_cluster_on(
     limits: &AvsLimits,
     o: &SizingOptions,
 ) -> Option<AvsCluster> {
-    if !host.can_be_first() {
-        return None;
-    }
     let (all, _) = vm_loads(demand, o.memory_basis);
     let part: Vec<VmLoad> = c
         .vm_indices
@@ -172,18 +156,7 @@ pub fn first_cluster_on(
         .filter_map(|&i| all.get(i).copied())
         .collect();
     check_fit(demand, &part, host, limits).ok()?;
-    let cap = HostCapacity {
-        vcpus: f64::from(host.cores) * o.vcpu_per_core,
-        memory_gib: usable_memory_gib(host, limits) * o.memory_overcommit,
-    };
-    let needs = needs(
-        sums(&part),
-        cap,
-        Some(reservation(host, limits, o)),
-        o,
-        limits,
-    );
-    needs.first?;
+    let needs = first_needs(host, &part, limits, o)?;
     let mut out = AvsCluster {
         sku: host.sku.clone(),
         needs,

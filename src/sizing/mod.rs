@@ -188,10 +188,7 @@ pub fn size_groups(
     o: &SizingOptions,
 ) -> Result<EstateSizing, SizingError> {
     o.validate(limits.max_hosts_per_cluster)?;
-    let cap = HostCapacity {
-        vcpus: f64::from(host.cores) * o.vcpu_per_core,
-        memory_gib: usable_memory_gib(host, limits) * o.memory_overcommit,
-    };
+    let cap = capacity(host, limits, o);
     check_fit(demand, &groups.loads, host, limits)?;
     let reservation = host
         .can_be_first()
@@ -313,6 +310,15 @@ pub fn find_sku<'a>(catalog: &'a VsanCatalog, sku: &str) -> Result<&'a HostSku, 
                 .collect::<Vec<_>>()
                 .join(", "),
         })
+}
+
+/// What one host of `host` offers: cores x `vcpu_per_core` vCPUs, its usable memory x
+/// `memory_overcommit` GiB.
+fn capacity(host: &HostSku, limits: &AvsLimits, o: &SizingOptions) -> HostCapacity {
+    HostCapacity {
+        vcpus: f64::from(host.cores) * o.vcpu_per_core,
+        memory_gib: usable_memory_gib(host, limits) * o.memory_overcommit,
+    }
 }
 
 /// The memory one host offers VMs, GiB: its RAM less ESXi's own typical usage, read as

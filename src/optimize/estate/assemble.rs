@@ -265,19 +265,7 @@ fn management_assumption(c: &VsanCatalog, sizing: &EstateSizing) -> Assumption {
 
 /// The first clusters of another SKU (AV64 in a Gen 1 private cloud), when there are any.
 fn first_cluster_assumption(sizing: &EstateSizing) -> Option<Assumption> {
-    let firsts: Vec<String> = sizing
-        .clusters
-        .iter()
-        .filter(|c| c.sku != sizing.sku)
-        .map(|c| {
-            let how = if c.management_only {
-                "added, no VMs"
-            } else {
-                "its own VMs"
-            };
-            format!("{}: {} {} ({how})", c.name, c.hosts, c.sku)
-        })
-        .collect();
+    let firsts = super::seed::other_sku_clusters(sizing);
     (!firsts.is_empty()).then(|| Assumption {
         name: "first_cluster".into(),
         value: firsts.join("; "),

@@ -26,7 +26,9 @@ use super::sku::{EstateOptions, SkuEstate, hosts_cost};
 use crate::demand::{ClusterDemand, ClusterDemands};
 use crate::optimize::OptimizeError;
 use crate::optimize::one_cluster::cluster_cost;
-use crate::sizing::{AvsCluster, HostTerm, first_cluster_on, management_only_cluster};
+use crate::sizing::{
+    AvsCluster, EstateSizing, HostTerm, first_cluster_on, management_only_cluster,
+};
 use crate::vsan::{HostSku, VsanCatalog};
 
 /// Host prices per hour of `host` and of the SKUs its private clouds' first clusters may
@@ -78,23 +80,28 @@ pub(super) fn seed_cluster(
     cheapest.map(|(_, c)| c).or(seeds.first()).cloned()
 }
 
-/// The SKU table's words for the first clusters of another SKU an estate counts (`None`
-/// when it has none).
-pub(super) fn first_cluster_note(e: &SkuEstate) -> Option<String> {
-    let others: Vec<String> = e
-        .sizing
+/// The estate's clusters of another SKU than its own (the first clusters AV64 needs in a
+/// Gen 1 private cloud), each in words: `avs-DMZ: 3 av36p (its own VMs)`.
+pub(super) fn other_sku_clusters(sizing: &EstateSizing) -> Vec<String> {
+    sizing
         .clusters
         .iter()
-        .filter(|c| c.sku != e.sizing.sku)
+        .filter(|c| c.sku != sizing.sku)
         .map(|c| {
-            let what = if c.management_only {
-                "added"
+            let how = if c.management_only {
+                "added, no VMs"
             } else {
                 "its own VMs"
             };
-            format!("{} ({} {} hosts, {what})", c.name, c.hosts, c.sku)
+            format!("{}: {} {} ({how})", c.name, c.hosts, c.sku)
         })
-        .collect();
+        .collect()
+}
+
+/// The SKU table's words for the first clusters of another SKU an estate counts (`None`
+/// when it has none).
+pub(super) fn first_cluster_note(e: &SkuEstate) -> Option<String> {
+    let others = other_sku_clusters(&e.sizing);
     (!others.is_empty()).then(|| {
         format!(
             "counts the first cluster each private cloud of {} hosts needs: {}",
