@@ -38,6 +38,7 @@ use dsplan::sizing::{Driver, Grouping};
 use dsplan::{PlanOptions, Planner};
 
 include!("support/schema_check.rs");
+include!("support/workshop.rs");
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -249,7 +250,11 @@ fn small_estate_hosts_clusters_sku_and_vsan_alone_by_hand() {
     assert!(alt("av36p").chosen);
     assert!(close(alt("av64").total_usd_per_month.unwrap(), 149_500.27));
     assert_eq!(alt("av64").hosts_usd_per_month, Some(135_955.2));
-    assert!(alt("av64").note.contains("avs-gamma: 3 av36p (its own VMs)"));
+    assert!(
+        alt("av64")
+            .note
+            .contains("avs-gamma: 3 av36p (its own VMs)")
+    );
     assert!(!alt("av52").chosen && alt("av52").total_usd_per_month.is_none());
     // vSAN alone on AV36P (17.46230 TiB raw per host, 25% slack, policy by cluster size:
     // RAID-1 x2 at 3 hosts, RAID-5 x4/3 at 4..5, RAID-6 x1.5 from 6):
@@ -676,49 +681,6 @@ fn live_optics_gives_the_same_estate_plan_as_rvtools() {
 // The 805-VM workshop export through the command, against an independent count
 // ---------------------------------------------------------------------------------------
 
-/// Per source cluster: vCPUs and configured memory (MiB) of the VMs the default scope
-/// plans (templates and SRM placeholders out, powered-off VMs in), read straight from
-/// vInfo with calamine.
-fn workshop_compute(path: &Path) -> BTreeMap<String, (f64, f64)> {
-    use calamine::{Data, Reader, Xlsx, open_workbook};
-    let mut wb: Xlsx<_> = open_workbook(path).unwrap();
-    let range = wb.worksheet_range("vInfo").unwrap();
-    let mut rows = range.rows();
-    let header = rows.next().unwrap();
-    let col = |name: &str| header.iter().position(|c| *c == name);
-    let (vm, cluster, cpus, memory, template) = (
-        col("VM").unwrap(),
-        col("Cluster").unwrap(),
-        col("CPUs").unwrap(),
-        col("Memory").unwrap(),
-        col("Template").unwrap(),
-    );
-    let srm = col("SRM Placeholder");
-    let truthy = |d: &Data| {
-        matches!(d, Data::Bool(true)) || d.to_string().trim().eq_ignore_ascii_case("true")
-    };
-    let num = |d: &Data| match d {
-        Data::Int(i) => *i as f64,
-        Data::Float(f) => *f,
-        other => other.to_string().trim().parse().unwrap_or(0.0),
-    };
-    let mut out: BTreeMap<String, (f64, f64)> = BTreeMap::new();
-    for row in rows {
-        if row[vm].to_string().trim().is_empty()
-            || truthy(&row[template])
-            || srm.is_some_and(|s| truthy(&row[s]))
-        {
-            continue;
-        }
-        let e = out
-            .entry(row[cluster].to_string().trim().to_string())
-            .or_default();
-        e.0 += num(&row[cpus]);
-        e.1 += num(&row[memory]);
-    }
-    out
-}
-
 #[test]
 fn workshop_hosts_match_an_independent_count_of_vcpu_and_memory() {
     let input = root().join("../shared/rvtools/sizing-workshop-805vms.xlsx");
@@ -747,7 +709,10 @@ fn workshop_hosts_match_an_independent_count_of_vcpu_and_memory() {
     };
     let json: serde_json::Value = serde_json::from_str(&run("json")).unwrap();
     assert_schema_valid(&json);
-    let counted = workshop_compute(Path::new(&input));
+    let counted: BTreeMap<String, (f64, f64)> = workshop_clusters(Path::new(&input))
+        .into_iter()
+        .map(|(name, c)| (name, (c.vcpus, c.memory_mib)))
+        .collect();
     // 795 VMs planned (805 less 10 templates; tests/ingest.rs), in 4 source clusters.
     assert_eq!(counted.len(), 4);
     let vcpus: f64 = counted.values().map(|c| c.0).sum();

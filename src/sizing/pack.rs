@@ -450,6 +450,80 @@ mod tests {
     }
 
     #[test]
+    fn private_clouds_count_their_first_cluster() {
+        let item = |hosts, first| PackItem {
+            hosts,
+            hosts_if_first: first,
+        };
+        // Six clusters of 15 hosts that grow to 16 as the first: 6 x 15 = 90 + 1 = 91 <= 96,
+        // one private cloud; the first is the earliest (all grow by 1).
+        let p = pack_with_first(&[item(15, Some(16)); 6], Some(3), &limits());
+        assert_eq!((p.first.clone(), p.cloud_of), (vec![Some(0)], vec![0; 6]));
+        // Six full clusters (none can be first): 5 x 16 + an added 3 = 83; a sixth would
+        // make 99 > 96, so it opens a second private cloud, which gets its own added one.
+        let p = pack_with_first(&[item(16, None); 6], Some(3), &limits());
+        assert_eq!(p.first, vec![None, None]);
+        assert_eq!(p.cloud_of, vec![0, 0, 0, 0, 0, 1]);
+        // Twelve clusters that cannot be first, and an added one: 11 per private cloud.
+        let p = pack_with_first(&[item(3, None); 12], Some(3), &limits());
+        assert_eq!(p.first.len(), 2);
+        assert_eq!(p.cloud_of.iter().filter(|&&c| c == 0).count(), 11);
+        // The member that grows least is first: 4 -> 5 and 3 -> 3 (ties: the earlier).
+        let p = pack_with_first(
+            &[item(4, Some(5)), item(3, Some(3)), item(3, Some(3))],
+            Some(3),
+            &limits(),
+        );
+        assert_eq!(p.first, vec![Some(1)]);
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+
+        /// Every private cloud within 12 clusters and 96 hosts with its first cluster
+        /// counted (the growth of its first member, or an added cluster of 3 hosts), and
+        /// every member of a private cloud without a first one unable to be first.
+        #[test]
+        fn packing_keeps_each_private_cloud_within_its_limits(
+            raw in proptest::collection::vec((3u32..=16, 0u32..=2), 1..60),
+        ) {
+            let items: Vec<PackItem> = raw
+                .iter()
+                .map(|&(h, grow)| PackItem {
+                    hosts: h,
+                    hosts_if_first: (grow < 2 && h + grow <= 16).then_some(h + grow),
+                })
+                .collect();
+            let p = pack_with_first(&items, Some(3), &limits());
+            for (cloud, first) in p.first.iter().enumerate() {
+                let members: Vec<usize> =
+                    (0..items.len()).filter(|&i| p.cloud_of[i] == cloud).collect();
+                proptest::prop_assert!(!members.is_empty());
+                let hosts: u32 = members.iter().map(|&i| items[i].hosts).sum();
+                let (clusters, hosts) = match first {
+                    Some(f) => {
+                        proptest::prop_assert!(members.contains(f));
+                        let grow = members
+                            .iter()
+                            .filter_map(|&i| items[i].hosts_if_first.map(|g| g - items[i].hosts))
+                            .min();
+                        let own = items[*f].hosts_if_first.map(|g| g - items[*f].hosts);
+                        proptest::prop_assert_eq!(own, grow);
+                        (members.len() as u32, hosts + own.unwrap_or(0))
+                    }
+                    None => {
+                        proptest::prop_assert!(
+                            members.iter().all(|&i| items[i].hosts_if_first.is_none())
+                        );
+                        (members.len() as u32 + 1, hosts + 3)
+                    }
+                };
+                proptest::prop_assert!(clusters <= 12 && hosts <= 96);
+            }
+        }
+    }
+
+    #[test]
     fn private_clouds_hold_12_clusters_and_96_hosts() {
         // 7 clusters of 16 hosts: 6 fit 96 hosts, the 7th opens a second cloud.
         let (of, n) = pack_private_clouds(&[16; 7], &limits());
