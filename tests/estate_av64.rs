@@ -22,52 +22,10 @@ use dsplan::sizing::Driver;
 use dsplan::{PlanOptions, Planner};
 
 include!("support/workshop.rs");
+include!("support/estate_fixtures.rs");
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// `n` powered-on VMs of `cluster`, each `cpus` vCPUs, `memory_gib` GiB configured and
-/// `in_use_gib` GiB in use.
-fn vms(cluster: &str, n: usize, cpus: u64, memory_gib: f64, in_use_gib: f64) -> Vec<Vm> {
-    (0..n)
-        .map(|i| Vm {
-            power_state: PowerState::PoweredOn,
-            template: Some(false),
-            cluster: Some(cluster.into()),
-            cpus: Some(cpus),
-            memory_mib: Some(memory_gib * 1024.0),
-            provisioned_mib: Some(in_use_gib * 1024.0),
-            in_use_mib: Some(in_use_gib * 1024.0),
-            ..Vm::new(
-                format!("{cluster}-{i:03}"),
-                Origin {
-                    file: "estate".into(),
-                    sheet: "vInfo".into(),
-                    row: i + 2,
-                },
-            )
-        })
-        .collect()
-}
-
-fn inventory(vms: Vec<Vm>) -> Inventory {
-    Inventory {
-        inputs: vec!["estate".into()],
-        vms,
-        ..Inventory::default()
-    }
-}
-
-fn plan_estate(inv: Inventory, options: PlanOptions) -> EstatePlan {
-    match Planner::new().inventory(inv).options(options).plan_estate() {
-        Ok(p) => p,
-        Err(e) => panic!("estate plan failed: {e}"),
-    }
-}
-
-fn close(a: f64, b: f64) -> bool {
-    (a - b).abs() < 0.005
 }
 
 fn hosts_by_sku(p: &EstatePlan) -> Vec<(&str, u32)> {
