@@ -458,3 +458,36 @@ fn plan_estate_of(input: &Path) -> EstatePlan {
         .plan_estate()
         .unwrap()
 }
+
+#[test]
+fn av64_without_a_priced_first_cluster_sku_has_no_total_and_says_why() {
+    // 3-year prices for AV64 only (made up): AV36, AV36P and AV52 have none, so the first
+    // cluster AV64 needs cannot be priced: it is added on the first SKU listed (AV36: 46 /
+    // 2.3 = 20 cores = 80 vCPU and 160 GiB -> 1 host + 1 HA -> 3) and the total is unknown.
+    let dir = std::env::temp_dir().join(format!("dsplan-av64-{}-3y", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("hosts.csv");
+    std::fs::write(
+        &file,
+        "sku,term,usd_per_hour,region,source\nav64,3y,6.00,eastus,test\n",
+    )
+    .unwrap();
+    let p = plan_estate(
+        one_cluster(),
+        PlanOptions {
+            host_sku: Some("av64".into()),
+            host_term: dsplan::sizing::HostTerm::ThreeYear,
+            host_price_file: Some(file),
+            ..PlanOptions::default()
+        },
+    );
+    assert_eq!(hosts_by_sku(&p), [("av64", 5), ("av36", 3)]);
+    assert_eq!(p.summary.total_usd_per_month, None);
+    let note = &p.sku_alternatives[0].note;
+    assert!(
+        note.contains("no av36, av36p or av52 3y host price")
+            && note.contains("avs-seed-1: 3 av36 (added, no VMs)"),
+        "{note}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}

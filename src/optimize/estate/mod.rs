@@ -358,9 +358,7 @@ impl StorageContext<'_> {
         // Each cluster's datastores are searched from its hosts without the reservation.
         let mut costed = Vec::with_capacity(split.clusters.len());
         for c in &mut split.clusters {
-            let Some(i) = cluster_index(&e.sizing, &c.cluster) else {
-                continue;
-            };
+            let i = cluster_index(&e.sizing, &c.cluster).ok_or_else(|| lost(&c.cluster))?;
             let own = e.sizing.clusters[i].hosts_without_management();
             c.source_hosts = Some(own);
             let (hosts, cost) = self.hosts_for_storage(c)?;
@@ -373,9 +371,7 @@ impl StorageContext<'_> {
         self.convert_first_clusters(e, &mut split, &mut costed)?;
         let mut sum = 0.0;
         for (c, (hosts, cost)) in split.clusters.iter_mut().zip(costed) {
-            let Some(i) = cluster_index(&e.sizing, &c.cluster) else {
-                continue;
-            };
+            let i = cluster_index(&e.sizing, &c.cluster).ok_or_else(|| lost(&c.cluster))?;
             let cluster = &e.sizing.clusters[i];
             c.source_hosts = Some(cluster.hosts);
             c.hosts_source = hosts_source(cluster);
@@ -526,6 +522,13 @@ fn apply_storage(
 fn data_factor(demand: &Demand) -> f64 {
     let o = &demand.options;
     (1.0 + o.growth_pct / 100.0) * (1.0 + o.snapshot_reserve_pct / 100.0)
+}
+
+/// The error for a cluster of the split the sizing no longer has (a bug).
+fn lost(name: &str) -> OptimizeError {
+    OptimizeError::Solver(format!(
+        "AVS cluster '{name}' lost between sizing and costing"
+    ))
 }
 
 /// The index of the cluster named `name` in `sizing`.
@@ -710,7 +713,9 @@ fn feasible_row(e: &SkuEstate, chosen: bool, hours: f64, term: HostTerm) -> SkuA
         total_usd_per_month: total(e, hours),
         vsan_alone_hosts: e.vsan_alone.as_ref().map(|v| v.hosts),
         vsan_alone_usd_per_month: e.vsan_alone_usd_per_month(hours),
-        note: if chosen && hosts_usd.is_none() {
+        note: if chosen && hosts_usd.is_none() && e.host_usd_per_hour.is_some() {
+            format!("chosen; {}{first}", seed::unpriced_first_cluster(e, term))
+        } else if chosen && hosts_usd.is_none() {
             format!("chosen: the fewest hosts (no feasible SKU has a {term} host price){first}")
         } else if chosen {
             format!("chosen{first}")
