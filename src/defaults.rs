@@ -78,7 +78,7 @@ pub const MEMORY_OVERCOMMIT: f64 = 1.0;
 
 /// Hosts per AVS cluster kept free for vSphere HA: 1 ("Azure VMware Solution configures each
 /// cluster for n+1 availability through vSphere High Availability percentage-based
-/// admission control", learn.microsoft.com/azure/azure-vmware/concepts-private-clouds-clusters,
+/// admission control", learn.microsoft.com/azure/azure-vmware/architecture-private-clouds,
 /// 2025-08-14, include hosts-minimum-initial-deployment-statement, 2025-04-02).
 pub const HA_HOSTS: u32 = 1;
 
