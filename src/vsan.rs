@@ -764,6 +764,35 @@ mod tests {
         assert_eq!(row("av36p").retirement_date.as_deref(), Some("2029-06-30"));
         assert_eq!(row("av52").retirement_date.as_deref(), Some("2029-06-30"));
         assert_eq!(row("av64").retirement_date, None);
+        // introduction (2025-12-19) Hosts table: base clocks, GHz.
+        let clocks: Vec<f64> = c.hosts.iter().map(|h| h.base_clock_ghz).collect();
+        assert_eq!(clocks, [2.3, 2.6, 2.6, 2.7, 2.8, 2.8]);
+        // AV64 hosts have 100 GbE, the others 25 GbE (performance-benchmarks-azure-vmware-
+        // solution, 2024-12-03): each SKU's performance system is a built-in one.
+        let model = crate::perf::PerfModel::builtin().unwrap();
+        for h in &c.hosts {
+            let nic = model.system(&h.perf_system).unwrap().params.host_nic_gbps;
+            let want = if h.sku.starts_with("av64") {
+                100.0
+            } else {
+                25.0
+            };
+            assert_eq!(nic, Some(want), "{}", h.sku);
+        }
+        // Only AV64 in a Gen 1 private cloud needs a first cluster of another SKU.
+        let firsts: Vec<(&str, Vec<&str>)> = c
+            .hosts
+            .iter()
+            .filter(|h| !h.can_be_first())
+            .map(|h| (h.sku.as_str(), h.first_cluster_skus().collect()))
+            .collect();
+        assert_eq!(firsts, [("av64", vec!["av36", "av36p", "av52"])]);
+        assert!(row("av64").source.contains("introduction, 2025-12-19"));
+        let l = c.limits;
+        assert_eq!(
+            (l.mgmt_reservation_cpu_ghz, l.mgmt_reservation_memory_gb),
+            (46.0, 171.88)
+        );
         assert!(c.hosts.iter().all(|h| {
             h.source
                 .contains("architecture-private-clouds (2025-08-14)")
