@@ -15,7 +15,9 @@
 //! - a group whose hosts pass 16 is split into the fewest clusters that each fit (VMs dealt
 //!   largest first to the least-loaded cluster);
 //! - clusters are packed into private clouds of at most 12 clusters and 96 hosts
-//!   (`data/limits.csv` \[AVS-LIMITS\]).
+//!   (`data/limits.csv` \[AVS-LIMITS\]), each private cloud's first cluster holding the
+//!   management reservation (46 GHz, 171.88 GB: [`ManagementReservation`], `first.rs`), a
+//!   cluster without VMs added where none of its clusters can hold it.
 //!
 //! A VM larger than one host (more vCPUs than its hardware threads, `2 x cores`, or more
 //! memory than the host) makes the SKU unusable: [`SizingError::VmTooLarge`]; the VMs that
