@@ -21,7 +21,8 @@
 //!   `ceil(h / 16)` clusters of as equal size as whole hosts allow, and a private cloud
 //!   holds `min(12, floor(96 / largest cluster))` of them; the data is assumed to split
 //!   over the clusters (each holds its own VMs' data);
-//! - extra hosts: `h - --hosts`, at the SKU's hourly price x 730 h.
+//! - extra hosts: `h - --hosts`, at the SKU's hourly price in the plan's region (the
+//!   caller's [`ListPrice`], or `vsan_host_usd_per_hour`) x 730 h.
 //!
 //! Only capacity is compared (the plan's hosts are assumed sized for CPU and memory).
 //! AV64 is `av64` with its Gen 1 (vSAN OSA) raw capacity, the lower figure; `av64-gen2` is
@@ -84,10 +85,6 @@ pub struct HostSku {
     pub raw_capacity_tb: f64,
     /// Announced retirement date (`YYYY-MM-DD`), where one is announced.
     pub retirement_date: Option<String>,
-    /// Hourly price of one host, USD, where a public figure exists.
-    pub usd_per_hour: Option<f64>,
-    /// Region of that price.
-    pub price_region: Option<String>,
     /// Base clock of its cores, GHz (the host table's CPU figure): turns the management
     /// reservation's GHz into cores.
     pub base_clock_ghz: f64,
@@ -372,6 +369,22 @@ impl FromStr for PolicyChoice {
     }
 }
 
+/// The list price of the comparison's host SKU in the plan's region, as the caller found
+/// it (`crate::sizing::HostPrices`); the comparison uses it unless
+/// [`VsanOptions::host_usd_per_hour`] is set.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ListPrice {
+    /// A price.
+    Known {
+        /// USD per host-hour.
+        usd_per_hour: f64,
+        /// Whose price it is and where it comes from, in words.
+        source: String,
+    },
+    /// No price, and why, in words (`no public price for av36 in West Europe`).
+    Unknown(String),
+}
+
 /// Options of the comparison.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct VsanOptions {
@@ -384,13 +397,13 @@ pub struct VsanOptions {
     pub slack_pct: f64,
     /// Dedup/compression ratio (>= 1; default 1.0, none assumed).
     pub dedup_ratio: f64,
-    /// Hourly host price, USD, overriding `data/avs_hosts.csv` (needed for SKUs without a
-    /// public figure).
+    /// Hourly host price, USD, overriding the region's list price (needed for SKUs without
+    /// one in the plan's region).
     pub host_usd_per_hour: Option<f64>,
 }
 
 impl Default for VsanOptions {
-    /// AV36P, `auto` policy, 25% slack, no dedup, the price of `data/avs_hosts.csv`.
+    /// AV36P, `auto` policy, 25% slack, no dedup, the region's list price.
     fn default() -> Self {
         VsanOptions {
             sku: crate::defaults::VSAN_HOST.into(),
@@ -469,8 +482,8 @@ impl VsanOptions {
                 "a percentage 0..<100",
             ));
         }
-        // Dedup ratios past 10 and host prices past 1,000 USD an hour (AV36P lists at
-        // 9.20, data/avs_hosts.csv) are typos, not estimates.
+        // Dedup ratios past 10 and host prices past 1,000 USD an hour (list prices are 8
+        // to 25, data/avs_host_prices.csv) are typos, not estimates.
         if !(1.0..=10.0).contains(&self.dedup_ratio) {
             return Err(invalid(
                 "vsan_dedup_ratio",
@@ -558,7 +571,8 @@ fn host_note(host: &HostSku) -> String {
 }
 
 /// Compares storing `data_gib` on vSAN (more AVS hosts) with the ANF plan costing
-/// `anf_usd_per_month` for a cluster of `cluster_hosts`.
+/// `anf_usd_per_month` for a cluster of `cluster_hosts`, the hosts priced at
+/// `o.host_usd_per_hour`, else at `list_price`.
 ///
 /// # Errors
 /// [`VsanError::Invalid`] for an unknown SKU, a slack outside 0..100, a dedup ratio below 1,
@@ -570,6 +584,7 @@ pub fn compare(
     anf_usd_per_month: f64,
     hours_per_month: f64,
     o: &VsanOptions,
+    list_price: &ListPrice,
 ) -> Result<VsanComparison, VsanError> {
     o.validate(catalog)?;
     if !(data_gib.is_finite() && data_gib >= 0.0) {
@@ -588,17 +603,24 @@ pub fn compare(
         ));
     };
     let extra_hosts = hosts_needed - cluster_hosts.min(hosts_needed);
-    let price = o.host_usd_per_hour.or(host.usd_per_hour);
-    let price_note = match (o.host_usd_per_hour, host.usd_per_hour) {
-        (Some(_), _) => "host price from `vsan_host_usd_per_hour`".to_string(),
-        (None, Some(_)) => format!(
-            "host price: data/avs_hosts.csv ({} list price); capacity only, CPU and memory \
-             not compared",
-            host.price_region.as_deref().unwrap_or("unknown region")
+    let (price, price_note) = match (o.host_usd_per_hour, list_price) {
+        (Some(p), _) => (
+            Some(p),
+            "host price from `vsan_host_usd_per_hour`".to_string(),
         ),
-        (None, None) => format!(
-            "no public price for {}: pass `vsan_host_usd_per_hour`; capacity only",
-            host.sku
+        (
+            None,
+            ListPrice::Known {
+                usd_per_hour,
+                source,
+            },
+        ) => (
+            Some(*usd_per_hour),
+            format!("host price: {source}; capacity only, CPU and memory not compared"),
+        ),
+        (None, ListPrice::Unknown(why)) => (
+            None,
+            format!("{why}: pass `vsan_host_usd_per_hour`; capacity only"),
         ),
     };
     let note = format!(
@@ -633,6 +655,19 @@ pub fn compare(
 mod tests {
     use super::*;
 
+    /// A list price of `usd_per_hour`.
+    fn at(usd_per_hour: f64) -> ListPrice {
+        ListPrice::Known {
+            usd_per_hour,
+            source: "a test price".into(),
+        }
+    }
+
+    /// No list price.
+    fn unpriced() -> ListPrice {
+        ListPrice::Unknown("no public price for av52 in East US".into())
+    }
+
     #[test]
     fn hand_worked_av36p_raid5() {
         let c = VsanCatalog::builtin().unwrap();
@@ -645,7 +680,7 @@ mod tests {
             policy: PolicyChoice::Named("raid5-ftt1".into()),
             ..VsanOptions::default()
         };
-        let r = compare(&c, 102_400.0, 3, 1000.0, 730.0, &o).unwrap();
+        let r = compare(&c, 102_400.0, 3, 1000.0, 730.0, &o, &at(9.20)).unwrap();
         assert!((r.raw_per_host_tib - 17.462298).abs() < 1e-6, "{r:?}");
         assert!((r.raw_needed_tib - 177.777_778).abs() < 1e-5);
         assert_eq!(r.hosts_needed, 11);
@@ -664,7 +699,7 @@ mod tests {
             sku: "AV64".into(),
             ..VsanOptions::default()
         };
-        let r = compare(&c, 20.0 * 1024.0, 3, 0.0, 730.0, &o).unwrap();
+        let r = compare(&c, 20.0 * 1024.0, 3, 0.0, 730.0, &o, &at(13.22)).unwrap();
         assert_eq!(r.policy, "raid5-ftt1");
         assert_eq!(r.hosts_needed, 4);
         assert_eq!(r.extra_hosts, 1);
@@ -675,7 +710,7 @@ mod tests {
             dedup_ratio: 2.0,
             ..VsanOptions::default()
         };
-        let r = compare(&c, 20.0 * 1024.0, 3, 0.0, 730.0, &o).unwrap();
+        let r = compare(&c, 20.0 * 1024.0, 3, 0.0, 730.0, &o, &at(13.22)).unwrap();
         assert_eq!((r.hosts_needed, r.extra_hosts), (3, 0));
         assert_eq!(r.extra_hosts_usd_per_month, Some(0.0));
     }
@@ -693,7 +728,7 @@ mod tests {
             sku: "av64".into(),
             ..VsanOptions::default()
         };
-        let r = compare(&c, 2048.0 * 1024.0, 16, 0.0, 730.0, &o).unwrap();
+        let r = compare(&c, 2048.0 * 1024.0, 16, 0.0, 730.0, &o, &unpriced()).unwrap();
         assert_eq!(r.policy, "raid6-ftt2");
         assert!((r.raw_needed_tib - 4096.0).abs() < 1e-9);
         assert_eq!(r.hosts_needed, 294);
@@ -713,7 +748,7 @@ mod tests {
             sku: "av64-gen2".into(),
             ..VsanOptions::default()
         };
-        let r = compare(&c, 2048.0 * 1024.0, 16, 0.0, 730.0, &o).unwrap();
+        let r = compare(&c, 2048.0 * 1024.0, 16, 0.0, 730.0, &o, &unpriced()).unwrap();
         assert_eq!(r.hosts_needed, 234);
         assert_eq!((r.clusters_needed, r.private_clouds_needed), (15, 3));
     }
@@ -816,19 +851,36 @@ mod tests {
             sku: "av99".into(),
             ..VsanOptions::default()
         };
-        assert!(compare(&c, 1.0, 3, 0.0, 730.0, &o).is_err());
-        // AV52 has no public price: hosts are counted, the cost is left unknown.
+        assert!(compare(&c, 1.0, 3, 0.0, 730.0, &o, &unpriced()).is_err());
+        // AV52 without a list price: hosts are counted, the cost is left unknown.
         let o = VsanOptions {
             sku: "av52".into(),
             ..VsanOptions::default()
         };
-        let r = compare(&c, 1.0, 3, 0.0, 730.0, &o).unwrap();
+        let r = compare(&c, 1.0, 3, 0.0, 730.0, &o, &unpriced()).unwrap();
         assert_eq!(r.extra_hosts_usd_per_month, None);
-        assert!(r.note.contains("pass `vsan_host_usd_per_hour`"));
+        assert!(
+            r.note
+                .starts_with("no public price for av52 in East US: pass `vsan_host_usd_per_hour`"),
+            "{}",
+            r.note
+        );
+        // A price of `vsan_host_usd_per_hour` wins over the list price: 1 TiB fits 3 hosts
+        // (none extra), so the month is 0 whatever the price, and the note names the setting.
+        let o = VsanOptions {
+            host_usd_per_hour: Some(7.0),
+            ..VsanOptions::default()
+        };
+        let r = compare(&c, 1.0, 3, 0.0, 730.0, &o, &at(9.20)).unwrap();
+        assert_eq!(r.host_usd_per_hour, Some(7.0));
+        assert!(
+            r.note
+                .starts_with("host price from `vsan_host_usd_per_hour`")
+        );
         let o = VsanOptions {
             dedup_ratio: 0.5,
             ..VsanOptions::default()
         };
-        assert!(compare(&c, 1.0, 3, 0.0, 730.0, &o).is_err());
+        assert!(compare(&c, 1.0, 3, 0.0, 730.0, &o, &unpriced()).is_err());
     }
 }

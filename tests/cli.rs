@@ -1097,7 +1097,8 @@ fn estate_sizing_settings_are_checked_before_the_input_is_read() {
         ]));
         assert!(!e.contains("row 0") && !e.contains("--region"), "{e}");
     }
-    // Without a price for the term, the plan says the host cost is unknown.
+    // Without a price for the term, the plan says the host cost is unknown, in the
+    // headline and in a warning (no public source gives a reserved AVS price).
     let o = dsplan(&[
         "plan",
         "fixtures/small-estate.xlsx",
@@ -1109,11 +1110,17 @@ fn estate_sizing_settings_are_checked_before_the_input_is_read() {
     assert!(o.status.success(), "{}", stderr(&o));
     let v = json(&o);
     assert!(v["summary"]["hosts_usd_per_month"].is_null());
-    let warned = v["warnings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .any(|w| w["message"].as_str().unwrap().contains("no host price for"));
+    let note = v["summary"]["host_price_note"].as_str().unwrap();
+    assert!(
+        note.starts_with("no public 3y price for av36: give `host_price_file`"),
+        "{note}"
+    );
+    let warned = v["warnings"].as_array().unwrap().iter().any(|w| {
+        w["message"]
+            .as_str()
+            .unwrap()
+            .contains("no public 3y price for")
+    });
     assert!(warned, "{}", v["warnings"]);
 }
 

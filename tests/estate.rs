@@ -1,9 +1,10 @@
 //! Estate plans (issue 10): AVS hosts sized from compute, clusters and private clouds, the
 //! SKU chosen by total cost, vSAN alone, pools shared across clusters. Every figure is worked
-//! out by hand in the comments from `data/avs_hosts.csv`, `data/limits.csv`,
-//! `data/vsan_policies.csv` and `data/prices.csv`.
+//! out by hand in the comments from `data/avs_hosts.csv`, `data/avs_host_prices.csv`,
+//! `data/limits.csv`, `data/vsan_policies.csv` and `data/prices.csv`.
 //!
-//! Host figures used throughout (`data/avs_hosts.csv`, `data/limits.csv`):
+//! Host figures used throughout (`data/avs_hosts.csv`, `data/limits.csv`; East US prices of
+//! `data/avs_host_prices.csv`, the only ones priced there):
 //! - a host runs `cores x 4` vCPUs (`vcpu_per_core` 4) and offers
 //!   `(RAM GB - 48) x 10^9 / 2^30` GiB (`esxi_typical_memory_gb` 48):
 //!   - AV36P: 36 cores -> 144 vCPU; 768 GB -> 720 x 10^9 / 2^30 = 670.552 GiB; 9.20 USD/h,
@@ -12,7 +13,7 @@
 //!   - AV64: 64 cores -> 256 vCPU; 1,024 GB -> 976 x 10^9 / 2^30 = 908.971 GiB; 13.22 USD/h,
 //!     13.22 x 730 = 9,650.60 USD per host-month; raw 15.36 TB = 13.96984 TiB;
 //!   - AV36: 144 vCPU, 528 GB = 491.738 GiB; AV48: 192 vCPU, 908.971 GiB; AV52: 208 vCPU,
-//!     1,488 GB = 1,385.808 GiB; AV64 Gen 2 as AV64 (no price: sized only).
+//!     1,488 GB = 1,385.808 GiB; AV64 Gen 2 as AV64 (no East US price: sized only).
 //! - cluster hosts = max(3, max(ceil(vCPU / host), ceil(GiB / host)) + 1 HA).
 //! - the management reservation (46 GHz, 171.88 GB, `data/limits.csv`) is counted in each
 //!   private cloud's first cluster, the one whose hosts it raises least (ties: the earlier

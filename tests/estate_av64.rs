@@ -485,7 +485,7 @@ fn av64_without_a_priced_first_cluster_sku_has_no_total_and_says_why() {
     assert_eq!(p.summary.total_usd_per_month, None);
     let note = &p.sku_alternatives[0].note;
     assert!(
-        note.contains("no av36, av36p or av52 3y host price")
+        note.contains("no public 3y price for the av36, av36p or av52 first cluster")
             && note.contains("avs-seed-1: 3 av36 (added, no VMs)"),
         "{note}"
     );

@@ -1,6 +1,7 @@
 //! Estate plans and their inputs: VMs larger than any AVS host, and where the host price
-//! comes from. Figures are worked out by hand from `data/avs_hosts.csv` and
-//! `data/limits.csv` (`esxi_typical_memory_gb` 48):
+//! comes from. Figures are worked out by hand from `data/avs_hosts.csv`,
+//! `data/avs_host_prices.csv` (East US) and `data/limits.csv` (`esxi_typical_memory_gb`
+//! 48):
 //! - the most one VM may use on a host: `2 x cores` vCPUs and `(RAM GB - 48) x 10^9 / 2^30`
 //!   GiB: AV36 72 / 491.738, AV36P 72 / 670.552, AV48 96 / 908.971, AV52 104 / 1,385.808,
 //!   AV64 and AV64 Gen 2 128 / 908.971;
@@ -186,15 +187,25 @@ fn the_host_price_source_is_in_the_summary_and_an_unknown_region_is_warned() {
                 .collect(),
         )
     };
-    // Built-in: AV36P's price is row 3 of data/avs_hosts.csv (header = 1, av36 row 2).
+    // Built-in: East US's AV36P price is row 2 of data/avs_host_prices.csv (header = 1),
+    // 9.20 USD per host-hour.
     let p = Planner::new().inventory(inv()).plan_estate().unwrap();
     assert_eq!(p.summary.sku, "av36p");
     let source = p.summary.host_price_source.clone().unwrap();
     assert!(
-        source.starts_with("data/avs_hosts.csv row 3: price: "),
+        source.starts_with(
+            "data/avs_host_prices.csv row 2: the ANF team's AVS + ANF TCO estimator v6.1"
+        ),
         "{source}"
     );
-    assert!(source.contains("9.20 USD per host-hour"), "{source}");
+    assert!(
+        p.summary.host_price_note.starts_with(
+            "East US pay-as-you-go price of av36p: 9.20 USD per host-hour, from \
+             data/avs_host_prices.csv row 2: "
+        ),
+        "{}",
+        p.summary.host_price_note
+    );
     assert!(
         !p.warnings
             .iter()
@@ -232,12 +243,15 @@ fn the_host_price_source_is_in_the_summary_and_an_unknown_region_is_warned() {
     );
     let text = dsplan::report::render_estate_plan(&p, dsplan::report::Format::Text).unwrap();
     assert!(
-        text.contains("  host price from ") && text.contains("quote 7 of 2026-01-05"),
+        text.contains(
+            "  host price: a pay-as-you-go price of av36p naming no region (not known to be \
+             East US's): 8.00 USD per host-hour, from "
+        ) && text.contains("quote 7 of 2026-01-05"),
         "{text}"
     );
     let md = dsplan::report::render_estate_plan(&p, dsplan::report::Format::Markdown).unwrap();
     assert!(
-        md.contains("- Host price: 8.00 USD per host-hour (payg), from "),
+        md.contains("- Host price: a pay-as-you-go price of av36p naming no region"),
         "{md}"
     );
 }

@@ -76,10 +76,16 @@ pub struct EstateSummary {
     /// Price of one host of the chosen SKU, USD per hour, where known (other SKUs' hosts:
     /// `hosts_by_sku`).
     pub host_usd_per_hour: Option<f64>,
-    /// Where that price comes from: `data/avs_hosts.csv row N: ...` or the host price
-    /// file, its row and its `source` text; `None` when the host price is unknown.
+    /// Where that price comes from: `data/avs_host_prices.csv row N: ...` (the plan
+    /// region's list price) or the host price file, its row and its `source` text; `None`
+    /// when the host price is unknown.
     #[serde(default)]
     pub host_price_source: Option<String>,
+    /// The headline's words on the host price: the region's own price and its source,
+    /// another region's (saying whose), or why there is none; then the other SKUs without
+    /// a price in the region (sized only).
+    #[serde(default)]
+    pub host_price_note: String,
     /// Hosts, USD per month (x 730 h), every SKU's at its price; `None` when a host price
     /// is unknown.
     pub hosts_usd_per_month: Option<f64>,

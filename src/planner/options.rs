@@ -53,7 +53,8 @@ pub struct PlanOptions {
     /// `host_price_file`).
     pub host_term: HostTerm,
     /// A CSV of AVS host prices (`sku,term,usd_per_hour,region,source`), added to the
-    /// built-in pay-as-you-go figures.
+    /// plan region's built-in pay-as-you-go list prices (`data/avs_host_prices.csv`); its
+    /// rows win, and a row of another region is used with the plan saying whose it is.
     pub host_price_file: Option<PathBuf>,
     /// Plan each source cluster separately (its own hosts, its capacity share of the
     /// targets) and add a total; [`crate::Planner::run`] then returns
@@ -141,7 +142,8 @@ pub struct PlanOptions {
     pub vsan_slack_pct: f64,
     /// Dedup/compression ratio assumed on vSAN (>= 1; default 1).
     pub vsan_dedup_ratio: f64,
-    /// Hourly price of one AVS host, USD, for SKUs without a public figure in `data/`.
+    /// Hourly price of one AVS host of the comparison, USD (default: the plan region's
+    /// list price in `data/avs_host_prices.csv`; needed for SKUs without one there).
     pub vsan_host_usd_per_hour: Option<f64>,
 }
 

@@ -38,7 +38,7 @@ pub(super) fn prices_text(m: &EstateSummary) -> String {
                 g(p, 2),
                 m.host_term
             ),
-            None => format!("no {} {} host price: `host_price_file`", m.sku, m.host_term),
+            None => format!("no {} {} host price", m.sku, m.host_term),
         };
     }
     let parts: Vec<String> = m
@@ -169,8 +169,8 @@ fn summary(s: &mut String, plan: &EstatePlan) {
         prices_text(m),
         usd(m.total_usd_per_year)
     );
-    if let Some(source) = &m.host_price_source {
-        let _ = writeln!(s, "  host price from {source}");
+    if !m.host_price_note.is_empty() {
+        let _ = writeln!(s, "  host price: {}", m.host_price_note);
     }
     if let Some(months) = peak_months(plan) {
         let _ = writeln!(

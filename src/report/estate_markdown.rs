@@ -69,13 +69,8 @@ fn summary(s: &mut String, plan: &EstatePlan) {
         g(f64::from(d.minimum), 0),
         g(f64::from(d.storage), 0)
     );
-    if let Some(source) = &m.host_price_source {
-        let _ = writeln!(
-            s,
-            "- Host price: {} USD per host-hour ({}), from {source}.",
-            usd(m.host_usd_per_hour),
-            m.host_term
-        );
+    if !m.host_price_note.is_empty() {
+        let _ = writeln!(s, "- Host price: {}.", m.host_price_note);
     }
     if m.hosts_by_sku.len() > 1 {
         let _ = writeln!(s, "- Hosts by SKU: {}.", prices_text(m));

@@ -27,6 +27,7 @@ mod first;
 mod fit;
 mod options;
 mod pack;
+mod price_file;
 mod prices;
 mod vsan_alone;
 
@@ -34,7 +35,9 @@ pub use first::{ManagementReservation, first_cluster_on, management_only_cluster
 pub use fit::{NoHostFits, fitting_no_host};
 pub use options::{Grouping, MemoryBasis, SizingError, SizingOptions, VmTooLarge};
 pub use pack::Driver;
-pub use prices::{HostPrice, HostPrices, HostTerm, MAX_USD_PER_HOST_HOUR};
+pub use prices::{
+    AVS_HOST_PRICES_CSV, HostPrice, HostPrices, HostTerm, MAX_USD_PER_HOST_HOUR, host_price_table,
+};
 pub use vsan_alone::{VsanAlone, VsanAloneCluster, vsan_alone};
 
 use std::collections::{BTreeMap, BTreeSet};

@@ -107,6 +107,16 @@ pub enum SizingError {
         /// What is wrong (naming the row, when there is one).
         detail: String,
     },
+    /// A compiled-in data file is malformed (a build defect; tests cover it).
+    #[error("{file} row {row}: {detail}")]
+    Data {
+        /// The file (`data/avs_host_prices.csv`).
+        file: &'static str,
+        /// The 1-based row (header = 1).
+        row: usize,
+        /// What is wrong.
+        detail: String,
+    },
     /// Every VM in scope is larger than one host of every candidate SKU.
     #[error("no host SKU fits: {0}")]
     NoHostFits(String),

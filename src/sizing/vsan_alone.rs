@@ -67,6 +67,8 @@ pub fn vsan_alone(
     data_gib: &[f64],
     o: &VsanOptions,
 ) -> Result<VsanAlone, VsanError> {
+    // Only the hosts are used here: the estate prices them with its own host prices.
+    let unpriced = vsan::ListPrice::Unknown("priced by the estate".into());
     let mut clusters = Vec::with_capacity(sizing.clusters.len());
     let mut sizes = Vec::new();
     for (c, &gib) in sizing.clusters.iter().zip(data_gib) {
@@ -75,7 +77,7 @@ pub fn vsan_alone(
             ..o.clone()
         };
         let compute = c.compute_hosts();
-        let r = vsan::compare(catalog, gib, compute, 0.0, 730.0, &o)?;
+        let r = vsan::compare(catalog, gib, compute, 0.0, 730.0, &o, &unpriced)?;
         let split = catalog.limits.split(r.hosts_needed);
         if let Some(s) = split {
             let extra = r.hosts_needed - s.smallest_cluster * s.clusters;

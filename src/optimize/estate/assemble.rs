@@ -1,7 +1,7 @@
 //! The estate plan of the chosen SKU ([`assemble`]): shared pools, warnings (quota,
 //! accounts, an unused reservation, a host price of another region, a grouping that would
-//! need fewer hosts), the summary with the year's cost and the vSAN-alone saving, and the
-//! sizing assumptions.
+//! need fewer hosts), the summary with the year's cost, the host price in words and the
+//! vSAN-alone saving, and the sizing assumptions.
 
 use super::pools::share_pools;
 use super::sku::{EstateOptions, SkuEstate};
@@ -56,7 +56,8 @@ pub(super) fn assemble(
         }
     });
     let parts = (&best, &storage, pools.as_slice());
-    let summary = summary(demand, parts, vsan_alone.as_ref(), estate, hours);
+    let mut summary = summary(demand, parts, vsan_alone.as_ref(), estate, hours);
+    summary.host_price_note = host_price_note(estate, &best.sizing.sku, &skus);
     Ok(EstatePlan {
         schema_version: SCHEMA_VERSION,
         region: prices.region.clone(),
@@ -72,6 +73,22 @@ pub(super) fn assemble(
         excluded: demand.excluded.clone(),
         warnings,
     })
+}
+
+/// The headline's words on the host price of the chosen `sku`, then the other feasible
+/// SKUs without a price.
+fn host_price_note(estate: &EstateOptions, sku: &str, skus: &[SkuAlternative]) -> String {
+    let prices = &estate.host_prices;
+    let unpriced: Vec<&str> = skus
+        .iter()
+        .filter(|a| a.feasible && a.sku != sku && a.host_usd_per_hour.is_none())
+        .map(|a| a.sku.as_str())
+        .collect();
+    let chosen = prices.describe(sku, estate.host_term);
+    match prices.unpriced(&unpriced, estate.host_term) {
+        Some(others) => format!("{chosen}; {others}"),
+        None => chosen,
+    }
 }
 
 /// The vSAN-alone figures' basis, in words.
@@ -155,6 +172,7 @@ fn summary(
             .host_prices
             .price(&e.sizing.sku, estate.host_term)
             .map(|p| p.source.clone()),
+        host_price_note: String::new(),
         hosts_usd_per_month: hosts_usd,
         anf_usd_per_month: t.cost_usd_per_month,
         total_usd_per_month: total_month,
@@ -222,9 +240,10 @@ fn assumptions(estate: &EstateOptions, c: &VsanCatalog, sizing: &EstateSizing) -
         a(
             "host_term",
             estate.host_term.to_string(),
-            "how hosts are bought; built-in prices are pay as you go only (AVS + ANF TCO \
-             estimator defaults, East US, data/avs_hosts.csv): other terms need \
-             `host_price_file`",
+            "how hosts are bought; built-in prices are the region's pay-as-you-go list prices \
+             of the ANF team's AVS + ANF TCO estimator v6.1, 2025-06-04 \
+             (data/avs_host_prices.csv); the AVS reserved-instance page (2024-04-04) lists \
+             1- and 3-year terms but no prices: reserved terms need `host_price_file`",
         ),
     ];
     out.extend(first_cluster_assumption(sizing));

@@ -31,7 +31,7 @@ use crate::demand::{ClusterDemand, ClusterDemands, Demand, ExclusionReason};
 use crate::perf::PerfModel;
 use crate::plan::{ClusterPlans, EstatePlan, SkuAlternative};
 use crate::sizing::{
-    Driver, EstateSizing, HostTerm, SizingError, VmGroups, fitting_no_host, size_groups, vsan_alone,
+    Driver, EstateSizing, SizingError, VmGroups, fitting_no_host, size_groups, vsan_alone,
 };
 use crate::vsan::{HostSku, VsanCatalog};
 use sku::{SkuEstate, total};
@@ -105,7 +105,7 @@ pub fn optimize_estate(
     let Some(chosen) = choose(&tried, hours) else {
         return Err(first_error(tried));
     };
-    let alternatives = sku_alternatives(&tried, chosen, hours, estate.host_term);
+    let alternatives = sku_alternatives(&tried, chosen, hours, estate);
     let Some(Tried::Feasible(best)) = tried.into_iter().nth(chosen) else {
         return Err(OptimizeError::Solver("chosen SKU lost".into()));
     };
@@ -669,13 +669,13 @@ fn sku_alternatives(
     tried: &[Tried],
     chosen: usize,
     hours: f64,
-    term: HostTerm,
+    estate: &EstateOptions,
 ) -> Vec<SkuAlternative> {
     tried
         .iter()
         .enumerate()
         .map(|(i, t)| match t {
-            Tried::Feasible(e) => feasible_row(e, i == chosen, hours, term),
+            Tried::Feasible(e) => feasible_row(e, i == chosen, hours, estate),
             Tried::Infeasible(sku, err) => SkuAlternative {
                 sku: sku.clone(),
                 feasible: false,
@@ -695,7 +695,8 @@ fn sku_alternatives(
         .collect()
 }
 
-fn feasible_row(e: &SkuEstate, chosen: bool, hours: f64, term: HostTerm) -> SkuAlternative {
+fn feasible_row(e: &SkuEstate, chosen: bool, hours: f64, estate: &EstateOptions) -> SkuAlternative {
+    let (prices, term) = (&estate.host_prices, estate.host_term);
     let hosts_usd = e.hosts_usd_per_month(hours);
     let first = seed::first_cluster_note(e)
         .map(|n| format!("; {n}"))
@@ -714,21 +715,27 @@ fn feasible_row(e: &SkuEstate, chosen: bool, hours: f64, term: HostTerm) -> SkuA
         vsan_alone_hosts: e.vsan_alone.as_ref().map(|v| v.hosts),
         vsan_alone_usd_per_month: e.vsan_alone_usd_per_month(hours),
         note: if chosen && hosts_usd.is_none() && e.host_usd_per_hour.is_some() {
-            format!("chosen; {}{first}", seed::unpriced_first_cluster(e, term))
+            format!(
+                "chosen; {}{first}",
+                seed::unpriced_first_cluster(e, prices, term)
+            )
         } else if chosen && hosts_usd.is_none() {
-            format!("chosen: the fewest hosts (no feasible SKU has a {term} host price){first}")
+            format!(
+                "chosen: the fewest hosts, as no feasible SKU has a {term} host price ({}){first}",
+                prices.missing(term)
+            )
         } else if chosen {
             format!("chosen{first}")
         } else if e.host_usd_per_hour.is_none() {
             format!(
-                "no {} {term} host price in data/ or `host_price_file`: sized only (its \
-                 storage not planned, its total not compared)",
-                e.sizing.sku
+                "{}: sized only (its storage not planned, its total not compared; give \
+                 `host_price_file`)",
+                prices.missing(term)
             )
         } else if hosts_usd.is_none() {
             format!(
                 "{}: sized only (its storage not planned, its total not compared){first}",
-                seed::unpriced_first_cluster(e, term)
+                seed::unpriced_first_cluster(e, prices, term)
             )
         } else {
             format!("dearer{first}")

@@ -27,7 +27,7 @@ use crate::demand::{ClusterDemand, ClusterDemands};
 use crate::optimize::OptimizeError;
 use crate::optimize::one_cluster::cluster_cost;
 use crate::sizing::{
-    AvsCluster, EstateSizing, HostTerm, first_cluster_on, management_only_cluster,
+    AvsCluster, EstateSizing, HostPrices, HostTerm, first_cluster_on, management_only_cluster,
 };
 use crate::vsan::{HostSku, VsanCatalog};
 
@@ -113,15 +113,16 @@ pub(super) fn first_cluster_note(e: &SkuEstate) -> Option<String> {
 
 /// Why an estate whose own SKU is priced has no total: the first-cluster SKUs it needs
 /// have no price.
-pub(super) fn unpriced_first_cluster(e: &SkuEstate, term: HostTerm) -> String {
+pub(super) fn unpriced_first_cluster(e: &SkuEstate, prices: &HostPrices, term: HostTerm) -> String {
     let skus = match e.first_cluster_skus.as_slice() {
         [] => String::new(),
         [one] => one.clone(),
         [init @ .., last] => format!("{} or {last}", init.join(", ")),
     };
     format!(
-        "no {skus} {term} host price in data/ or `host_price_file` for the first cluster \
-         each private cloud of {} hosts needs (first_cluster_skus, data/avs_hosts.csv)",
+        "{} for the {skus} first cluster each private cloud of {} hosts needs \
+         (first_cluster_skus, data/avs_hosts.csv); give `host_price_file`",
+        prices.missing(term),
         e.sizing.sku
     )
 }

@@ -1,8 +1,9 @@
-//! The estate plan's own warnings ([`estate_warnings`]): the sizing's, a host price of
-//! another region or none, the quota and NetApp accounts over the shared pools, the peak
-//! settings and a missing target (once for the estate), no HA reserve, a reservation that
-//! buys nothing, and a grouping that would need fewer hosts. (AV64's first cluster of
-//! another SKU in a Gen 1 private cloud is counted, and stated in the assumptions.)
+//! The estate plan's own warnings ([`estate_warnings`]): the sizing's, a host price file's
+//! price of another region, or no price, the quota and NetApp accounts over the shared
+//! pools, the peak settings and a missing target (once for the estate), no HA reserve, a
+//! reservation that buys nothing, and a grouping that would need fewer hosts. (AV64's
+//! first cluster of another SKU in a Gen 1 private cloud is counted, and stated in the
+//! assumptions.)
 
 use super::pools::account_warnings;
 use super::sku::{EstateOptions, SkuEstate};
@@ -12,7 +13,9 @@ use crate::inventory::Warning;
 use crate::numbers::group_thousands as g;
 use crate::optimize::{OptimizeError, OptimizeOptions};
 use crate::plan::{ClusterPlans, EstatePool};
-use crate::sizing::{Driver, EstateSizing, Grouping, SizingOptions, size_estate};
+use crate::sizing::{
+    Driver, EstateSizing, Grouping, HostPrice, HostPrices, SizingOptions, size_estate,
+};
 use crate::vsan::VsanCatalog;
 
 /// The estate plan's warnings, in the order above.
@@ -30,11 +33,12 @@ pub(super) fn estate_warnings(
 ) -> Result<Vec<Warning>, OptimizeError> {
     let prices = catalog.region(&options.region)?;
     let mut warnings = best.sizing.warnings.clone();
+    let host_prices = &estate.host_prices;
     let hours = catalog.limits.hours_per_month;
     let skus = best.hosts_by_sku(hours);
     for h in &skus {
-        if let Some(p) = estate.host_prices.price(&h.sku, estate.host_term) {
-            warnings.extend(price_region_warning(p, &prices.region));
+        if let Some(p) = host_prices.price(&h.sku, estate.host_term) {
+            warnings.extend(price_region_warning(p, host_prices));
         }
     }
     let unpriced: Vec<&str> = skus
@@ -44,10 +48,13 @@ pub(super) fn estate_warnings(
         .collect();
     if !unpriced.is_empty() {
         warnings.push(Warning::plan_wide(format!(
-            "no host price for {} bought `host_term` {}: the SKU with the fewest hosts is \
-             shown, the host cost and the saving against vSAN alone are unknown (give \
-             `host_price_file`)",
-            unpriced.join(", "),
+            "{} (`host_term` {}): the SKU with the fewest hosts is shown, the host cost and \
+             the saving against vSAN alone are unknown (give `host_price_file`)",
+            unpriced
+                .iter()
+                .map(|sku| host_prices.missing_for(sku, estate.host_term))
+                .collect::<Vec<_>>()
+                .join("; "),
             estate.host_term
         )));
     }
@@ -140,18 +147,13 @@ fn grouping_hint(
     ))))
 }
 
-/// A warning when the chosen host price is another region's, or names no region.
-fn price_region_warning(p: &crate::sizing::HostPrice, region: &str) -> Option<Warning> {
-    let whose = if p.region.is_empty() {
-        "names no region, so whose price it is is unknown".to_string()
-    } else if p.region != region {
-        format!("is {}'s, not {region}'s", p.region)
-    } else {
-        return None;
-    };
+/// A warning when the chosen host price (a host price file's row) is another region's, or
+/// names no region.
+fn price_region_warning(p: &HostPrice, prices: &HostPrices) -> Option<Warning> {
+    let whose = prices.other_region(p)?;
     Some(Warning::plan_wide(format!(
         "the {} host price ({} USD per host-hour, {}) {whose}: AVS prices differ by region; \
-         give `host_price_file` with {region}'s price",
-        p.sku, p.usd_per_hour, p.source
+         give `host_price_file` with {}'s price",
+        p.sku, p.usd_per_hour, p.source, prices.region_name
     )))
 }
