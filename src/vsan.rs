@@ -21,7 +21,8 @@
 //!   `ceil(h / 16)` clusters of as equal size as whole hosts allow, and a private cloud
 //!   holds `min(12, floor(96 / largest cluster))` of them; the data is assumed to split
 //!   over the clusters (each holds its own VMs' data);
-//! - extra hosts: `h - --hosts`, at the SKU's hourly price x 730 h.
+//! - extra hosts: `h - --hosts`, at the SKU's hourly price in the plan's region (the
+//!   caller's [`ListPrice`], or `vsan_host_usd_per_hour`) x 730 h.
 //!
 //! Only capacity is compared (the plan's hosts are assumed sized for CPU and memory).
 //! AV64 is `av64` with its Gen 1 (vSAN OSA) raw capacity, the lower figure; `av64-gen2` is
@@ -84,12 +85,32 @@ pub struct HostSku {
     pub raw_capacity_tb: f64,
     /// Announced retirement date (`YYYY-MM-DD`), where one is announced.
     pub retirement_date: Option<String>,
-    /// Hourly price of one host, USD, where a public figure exists.
-    pub usd_per_hour: Option<f64>,
-    /// Region of that price.
-    pub price_region: Option<String>,
+    /// Base clock of its cores, GHz (the host table's CPU figure): turns the management
+    /// reservation's GHz into cores.
+    pub base_clock_ghz: f64,
+    /// The performance model's system for ANF datastores mounted by these hosts
+    /// (`anf-avs`: 25 GbE NICs; `anf-avs-av64`: 100 GbE), `data/systems/*.csv`.
+    pub perf_system: String,
+    /// The SKUs a private cloud's first cluster must be of before this SKU can be added,
+    /// space-separated (`av36 av36p av52` for AV64 in a Gen 1 private cloud); empty when
+    /// the SKU can be the first cluster itself ([`HostSku::first_cluster_skus`]).
+    #[serde(rename = "first_cluster_skus")]
+    pub first_cluster_sku_list: String,
     /// Where the figures come from.
     pub source: String,
+}
+
+impl HostSku {
+    /// The SKUs a private cloud's first cluster must be of before this SKU can be added
+    /// (none: it can be the first cluster itself).
+    pub fn first_cluster_skus(&self) -> impl Iterator<Item = &str> {
+        self.first_cluster_sku_list.split_whitespace()
+    }
+
+    /// Whether a cluster of this SKU can be its private cloud's first cluster.
+    pub fn can_be_first(&self) -> bool {
+        self.first_cluster_skus().next().is_none()
+    }
 }
 
 /// A vSAN storage policy (a row of `data/vsan_policies.csv`).
@@ -125,6 +146,13 @@ pub struct AvsLimits {
     /// Memory each ESXi host uses itself (VMkernel, vSAN, NSX), GB as published (48).
     #[serde(default)]
     pub esxi_memory_gb: u32,
+    /// CPU the management resource pool reserves in each private cloud's first cluster,
+    /// GHz (46).
+    #[serde(default)]
+    pub mgmt_reservation_cpu_ghz: f64,
+    /// Memory it reserves there, GB as published (171.88).
+    #[serde(default)]
+    pub mgmt_reservation_memory_gb: f64,
 }
 
 /// How a number of hosts splits into AVS clusters and private clouds.
@@ -171,17 +199,25 @@ struct LimitRow {
 
 /// The cluster and private-cloud limits of `data/limits.csv`.
 fn avs_limits(rows: &[LimitRow]) -> Result<AvsLimits, VsanError> {
+    let missing = |name: &str| VsanError::Parse {
+        file: "limits.csv",
+        row: 1,
+        detail: format!("parameter '{name}' is missing or 0"),
+    };
     let get = |name: &str| {
         rows.iter()
             .find(|r| r.parameter == name)
             .map(|r| r.value)
             .filter(|v| v.fract() == 0.0 && *v >= 1.0 && *v <= f64::from(u32::MAX))
             .map(|v| v as u32)
-            .ok_or_else(|| VsanError::Parse {
-                file: "limits.csv",
-                row: 1,
-                detail: format!("parameter '{name}' is missing or 0"),
-            })
+            .ok_or_else(|| missing(name))
+    };
+    let positive = |name: &str| {
+        rows.iter()
+            .find(|r| r.parameter == name)
+            .map(|r| r.value)
+            .filter(|v| v.is_finite() && *v > 0.0)
+            .ok_or_else(|| missing(name))
     };
     Ok(AvsLimits {
         min_hosts_per_cluster: get("min_hosts")?,
@@ -189,6 +225,8 @@ fn avs_limits(rows: &[LimitRow]) -> Result<AvsLimits, VsanError> {
         max_clusters_per_private_cloud: get("max_clusters_per_private_cloud")?,
         max_hosts_per_private_cloud: get("max_hosts_per_private_cloud")?,
         esxi_memory_gb: get("esxi_typical_memory_gb")?,
+        mgmt_reservation_cpu_ghz: positive("mgmt_reservation_cpu_ghz")?,
+        mgmt_reservation_memory_gb: positive("mgmt_reservation_memory_gb")?,
     })
 }
 
@@ -234,12 +272,24 @@ impl VsanCatalog {
             crate::catalog::LIMITS_CSV,
         )?)?;
         for (i, h) in hosts.iter().enumerate() {
+            let bad = |detail: String| VsanError::Parse {
+                file: "avs_hosts.csv",
+                row: i + 2,
+                detail,
+            };
             if !(h.raw_capacity_tb.is_finite() && h.raw_capacity_tb > 0.0) {
-                return Err(VsanError::Parse {
-                    file: "avs_hosts.csv",
-                    row: i + 2,
-                    detail: format!("raw capacity {} TB", h.raw_capacity_tb),
-                });
+                return Err(bad(format!("raw capacity {} TB", h.raw_capacity_tb)));
+            }
+            if !(h.base_clock_ghz.is_finite() && h.base_clock_ghz > 0.0) {
+                return Err(bad(format!("base clock {} GHz", h.base_clock_ghz)));
+            }
+            // A first cluster's SKU is in the file and can be a first cluster itself.
+            for first in h.first_cluster_skus() {
+                if !hosts.iter().any(|o| o.sku == first && o.can_be_first()) {
+                    return Err(bad(format!(
+                        "first cluster SKU '{first}' is not a SKU that can be a first cluster"
+                    )));
+                }
             }
         }
         for (i, p) in policies.iter().enumerate() {
@@ -319,6 +369,22 @@ impl FromStr for PolicyChoice {
     }
 }
 
+/// The list price of the comparison's host SKU in the plan's region, as the caller found
+/// it (`crate::sizing::HostPrices`); the comparison uses it unless
+/// [`VsanOptions::host_usd_per_hour`] is set.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ListPrice {
+    /// A price.
+    Known {
+        /// USD per host-hour.
+        usd_per_hour: f64,
+        /// Whose price it is and where it comes from, in words.
+        source: String,
+    },
+    /// No price, and why, in words (`no public price for av36 in West Europe`).
+    Unknown(String),
+}
+
 /// Options of the comparison.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct VsanOptions {
@@ -331,13 +397,13 @@ pub struct VsanOptions {
     pub slack_pct: f64,
     /// Dedup/compression ratio (>= 1; default 1.0, none assumed).
     pub dedup_ratio: f64,
-    /// Hourly host price, USD, overriding `data/avs_hosts.csv` (needed for SKUs without a
-    /// public figure).
+    /// Hourly host price, USD, overriding the region's list price (needed for SKUs without
+    /// one in the plan's region).
     pub host_usd_per_hour: Option<f64>,
 }
 
 impl Default for VsanOptions {
-    /// AV36P, `auto` policy, 25% slack, no dedup, the price of `data/avs_hosts.csv`.
+    /// AV36P, `auto` policy, 25% slack, no dedup, the region's list price.
     fn default() -> Self {
         VsanOptions {
             sku: crate::defaults::VSAN_HOST.into(),
@@ -416,8 +482,8 @@ impl VsanOptions {
                 "a percentage 0..<100",
             ));
         }
-        // Dedup ratios past 10 and host prices past 1,000 USD an hour (AV36P lists at
-        // 9.20, data/avs_hosts.csv) are typos, not estimates.
+        // Dedup ratios past 10 and host prices past 1,000 USD an hour (list prices are 8
+        // to 25, data/avs_host_prices.csv) are typos, not estimates.
         if !(1.0..=10.0).contains(&self.dedup_ratio) {
             return Err(invalid(
                 "vsan_dedup_ratio",
@@ -505,7 +571,8 @@ fn host_note(host: &HostSku) -> String {
 }
 
 /// Compares storing `data_gib` on vSAN (more AVS hosts) with the ANF plan costing
-/// `anf_usd_per_month` for a cluster of `cluster_hosts`.
+/// `anf_usd_per_month` for a cluster of `cluster_hosts`, the hosts priced at
+/// `o.host_usd_per_hour`, else at `list_price`.
 ///
 /// # Errors
 /// [`VsanError::Invalid`] for an unknown SKU, a slack outside 0..100, a dedup ratio below 1,
@@ -517,6 +584,7 @@ pub fn compare(
     anf_usd_per_month: f64,
     hours_per_month: f64,
     o: &VsanOptions,
+    list_price: &ListPrice,
 ) -> Result<VsanComparison, VsanError> {
     o.validate(catalog)?;
     if !(data_gib.is_finite() && data_gib >= 0.0) {
@@ -535,17 +603,24 @@ pub fn compare(
         ));
     };
     let extra_hosts = hosts_needed - cluster_hosts.min(hosts_needed);
-    let price = o.host_usd_per_hour.or(host.usd_per_hour);
-    let price_note = match (o.host_usd_per_hour, host.usd_per_hour) {
-        (Some(_), _) => "host price from `vsan_host_usd_per_hour`".to_string(),
-        (None, Some(_)) => format!(
-            "host price: data/avs_hosts.csv ({} list price); capacity only, CPU and memory \
-             not compared",
-            host.price_region.as_deref().unwrap_or("unknown region")
+    let (price, price_note) = match (o.host_usd_per_hour, list_price) {
+        (Some(p), _) => (
+            Some(p),
+            "host price from `vsan_host_usd_per_hour`".to_string(),
         ),
-        (None, None) => format!(
-            "no public price for {}: pass `vsan_host_usd_per_hour`; capacity only",
-            host.sku
+        (
+            None,
+            ListPrice::Known {
+                usd_per_hour,
+                source,
+            },
+        ) => (
+            Some(*usd_per_hour),
+            format!("host price: {source}; capacity only, CPU and memory not compared"),
+        ),
+        (None, ListPrice::Unknown(why)) => (
+            None,
+            format!("{why}: pass `vsan_host_usd_per_hour`; capacity only"),
         ),
     };
     let note = format!(
@@ -580,6 +655,19 @@ pub fn compare(
 mod tests {
     use super::*;
 
+    /// A list price of `usd_per_hour`.
+    fn at(usd_per_hour: f64) -> ListPrice {
+        ListPrice::Known {
+            usd_per_hour,
+            source: "a test price".into(),
+        }
+    }
+
+    /// No list price.
+    fn unpriced() -> ListPrice {
+        ListPrice::Unknown("no public price for av52 in East US".into())
+    }
+
     #[test]
     fn hand_worked_av36p_raid5() {
         let c = VsanCatalog::builtin().unwrap();
@@ -592,7 +680,7 @@ mod tests {
             policy: PolicyChoice::Named("raid5-ftt1".into()),
             ..VsanOptions::default()
         };
-        let r = compare(&c, 102_400.0, 3, 1000.0, 730.0, &o).unwrap();
+        let r = compare(&c, 102_400.0, 3, 1000.0, 730.0, &o, &at(9.20)).unwrap();
         assert!((r.raw_per_host_tib - 17.462298).abs() < 1e-6, "{r:?}");
         assert!((r.raw_needed_tib - 177.777_778).abs() < 1e-5);
         assert_eq!(r.hosts_needed, 11);
@@ -611,7 +699,7 @@ mod tests {
             sku: "AV64".into(),
             ..VsanOptions::default()
         };
-        let r = compare(&c, 20.0 * 1024.0, 3, 0.0, 730.0, &o).unwrap();
+        let r = compare(&c, 20.0 * 1024.0, 3, 0.0, 730.0, &o, &at(13.22)).unwrap();
         assert_eq!(r.policy, "raid5-ftt1");
         assert_eq!(r.hosts_needed, 4);
         assert_eq!(r.extra_hosts, 1);
@@ -622,7 +710,7 @@ mod tests {
             dedup_ratio: 2.0,
             ..VsanOptions::default()
         };
-        let r = compare(&c, 20.0 * 1024.0, 3, 0.0, 730.0, &o).unwrap();
+        let r = compare(&c, 20.0 * 1024.0, 3, 0.0, 730.0, &o, &at(13.22)).unwrap();
         assert_eq!((r.hosts_needed, r.extra_hosts), (3, 0));
         assert_eq!(r.extra_hosts_usd_per_month, Some(0.0));
     }
@@ -640,7 +728,7 @@ mod tests {
             sku: "av64".into(),
             ..VsanOptions::default()
         };
-        let r = compare(&c, 2048.0 * 1024.0, 16, 0.0, 730.0, &o).unwrap();
+        let r = compare(&c, 2048.0 * 1024.0, 16, 0.0, 730.0, &o, &unpriced()).unwrap();
         assert_eq!(r.policy, "raid6-ftt2");
         assert!((r.raw_needed_tib - 4096.0).abs() < 1e-9);
         assert_eq!(r.hosts_needed, 294);
@@ -660,7 +748,7 @@ mod tests {
             sku: "av64-gen2".into(),
             ..VsanOptions::default()
         };
-        let r = compare(&c, 2048.0 * 1024.0, 16, 0.0, 730.0, &o).unwrap();
+        let r = compare(&c, 2048.0 * 1024.0, 16, 0.0, 730.0, &o, &unpriced()).unwrap();
         assert_eq!(r.hosts_needed, 234);
         assert_eq!((r.clusters_needed, r.private_clouds_needed), (15, 3));
     }
@@ -711,6 +799,35 @@ mod tests {
         assert_eq!(row("av36p").retirement_date.as_deref(), Some("2029-06-30"));
         assert_eq!(row("av52").retirement_date.as_deref(), Some("2029-06-30"));
         assert_eq!(row("av64").retirement_date, None);
+        // introduction (2025-12-19) Hosts table: base clocks, GHz.
+        let clocks: Vec<f64> = c.hosts.iter().map(|h| h.base_clock_ghz).collect();
+        assert_eq!(clocks, [2.3, 2.6, 2.6, 2.7, 2.8, 2.8]);
+        // AV64 hosts have 100 GbE, the others 25 GbE (performance-benchmarks-azure-vmware-
+        // solution, 2024-12-03): each SKU's performance system is a built-in one.
+        let model = crate::perf::PerfModel::builtin().unwrap();
+        for h in &c.hosts {
+            let nic = model.system(&h.perf_system).unwrap().params.host_nic_gbps;
+            let want = if h.sku.starts_with("av64") {
+                100.0
+            } else {
+                25.0
+            };
+            assert_eq!(nic, Some(want), "{}", h.sku);
+        }
+        // Only AV64 in a Gen 1 private cloud needs a first cluster of another SKU.
+        let firsts: Vec<(&str, Vec<&str>)> = c
+            .hosts
+            .iter()
+            .filter(|h| !h.can_be_first())
+            .map(|h| (h.sku.as_str(), h.first_cluster_skus().collect()))
+            .collect();
+        assert_eq!(firsts, [("av64", vec!["av36", "av36p", "av52"])]);
+        assert!(row("av64").source.contains("introduction, 2025-12-19"));
+        let l = c.limits;
+        assert_eq!(
+            (l.mgmt_reservation_cpu_ghz, l.mgmt_reservation_memory_gb),
+            (46.0, 171.88)
+        );
         assert!(c.hosts.iter().all(|h| {
             h.source
                 .contains("architecture-private-clouds (2025-08-14)")
@@ -734,19 +851,36 @@ mod tests {
             sku: "av99".into(),
             ..VsanOptions::default()
         };
-        assert!(compare(&c, 1.0, 3, 0.0, 730.0, &o).is_err());
-        // AV52 has no public price: hosts are counted, the cost is left unknown.
+        assert!(compare(&c, 1.0, 3, 0.0, 730.0, &o, &unpriced()).is_err());
+        // AV52 without a list price: hosts are counted, the cost is left unknown.
         let o = VsanOptions {
             sku: "av52".into(),
             ..VsanOptions::default()
         };
-        let r = compare(&c, 1.0, 3, 0.0, 730.0, &o).unwrap();
+        let r = compare(&c, 1.0, 3, 0.0, 730.0, &o, &unpriced()).unwrap();
         assert_eq!(r.extra_hosts_usd_per_month, None);
-        assert!(r.note.contains("pass `vsan_host_usd_per_hour`"));
+        assert!(
+            r.note
+                .starts_with("no public price for av52 in East US: pass `vsan_host_usd_per_hour`"),
+            "{}",
+            r.note
+        );
+        // A price of `vsan_host_usd_per_hour` wins over the list price: 1 TiB fits 3 hosts
+        // (none extra), so the month is 0 whatever the price, and the note names the setting.
+        let o = VsanOptions {
+            host_usd_per_hour: Some(7.0),
+            ..VsanOptions::default()
+        };
+        let r = compare(&c, 1.0, 3, 0.0, 730.0, &o, &at(9.20)).unwrap();
+        assert_eq!(r.host_usd_per_hour, Some(7.0));
+        assert!(
+            r.note
+                .starts_with("host price from `vsan_host_usd_per_hour`")
+        );
         let o = VsanOptions {
             dedup_ratio: 0.5,
             ..VsanOptions::default()
         };
-        assert!(compare(&c, 1.0, 3, 0.0, 730.0, &o).is_err());
+        assert!(compare(&c, 1.0, 3, 0.0, 730.0, &o, &unpriced()).is_err());
     }
 }

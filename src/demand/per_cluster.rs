@@ -30,6 +30,10 @@ pub struct ClusterDemand {
     /// Where [`ClusterDemand::source_hosts`] came from ([`ClusterHosts::source`]), or `no
     /// host data`.
     pub hosts_source: String,
+    /// The performance system of its hosts, when it is not the plan's (an estate's
+    /// clusters of another host SKU); `None`: the plan's `perf_system`.
+    #[serde(default)]
+    pub perf_system: Option<String>,
 }
 
 /// The estate split by source cluster.
@@ -146,6 +150,7 @@ fn cluster_demand(
         capacity_share: share,
         source_hosts,
         hosts_source,
+        perf_system: None,
     }
 }
 

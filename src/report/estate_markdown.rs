@@ -5,7 +5,9 @@
 use std::fmt::Write as _;
 
 use super::cluster_markdown::reservations_table;
-use super::estate::{peak_months, usd, verdict};
+use super::estate::{
+    cluster_plan, first_clusters_text, hosts_text, peak_months, prices_text, usd, verdict,
+};
 use super::markdown::{assumptions_table, cell, demoted_plan_markdown, excluded_table, table};
 use crate::numbers::group_thousands as g;
 use crate::plan::EstatePlan;
@@ -40,12 +42,11 @@ fn summary(s: &mut String, plan: &EstatePlan) {
     let _ = writeln!(s, "# Estate plan\n");
     let _ = writeln!(
         s,
-        "**{} VMs on {} {} hosts in {} AVS cluster(s) and {} private cloud(s); {} datastores \
+        "**{} VMs on {} hosts in {} AVS cluster(s) and {} private cloud(s); {} datastores \
          in {} pool(s) ({} TiB, {} NetApp account(s)): hosts {} + ANF {} = {} USD/month, {} \
          USD/year** ({}, {}).\n",
         g(m.vms_placed as f64, 0),
-        m.hosts,
-        m.sku,
+        hosts_text(m),
         m.clusters,
         m.private_clouds,
         m.datastores,
@@ -68,13 +69,11 @@ fn summary(s: &mut String, plan: &EstatePlan) {
         g(f64::from(d.minimum), 0),
         g(f64::from(d.storage), 0)
     );
-    if let Some(source) = &m.host_price_source {
-        let _ = writeln!(
-            s,
-            "- Host price: {} USD per host-hour ({}), from {source}.",
-            usd(m.host_usd_per_hour),
-            m.host_term
-        );
+    if !m.host_price_note.is_empty() {
+        let _ = writeln!(s, "- Host price: {}.", m.host_price_note);
+    }
+    if m.hosts_by_sku.len() > 1 {
+        let _ = writeln!(s, "- Hosts by SKU: {}.", prices_text(m));
     }
     if let Some(h) = m.vsan_alone_hosts {
         let _ = writeln!(
@@ -108,11 +107,19 @@ fn clusters(s: &mut String, plan: &EstatePlan) {
         .sizing
         .clusters
         .iter()
-        .zip(&plan.clusters)
-        .map(|(c, p)| {
-            let pools: Vec<&str> = p.plan.pools.iter().map(|x| x.name.as_str()).collect();
+        .map(|c| {
+            let p = cluster_plan(plan, &c.name);
+            let pools: Vec<&str> = p
+                .iter()
+                .flat_map(|p| p.plan.pools.iter().map(|x| x.name.as_str()))
+                .collect();
+            let name = if c.sku == plan.sizing.sku {
+                super::markdown::name(&c.name)
+            } else {
+                format!("{} ({})", super::markdown::name(&c.name), c.sku)
+            };
             vec![
-                super::markdown::name(&c.name),
+                name,
                 c.private_cloud.clone(),
                 c.hosts.to_string(),
                 c.driver.as_str().to_string(),
@@ -121,9 +128,9 @@ fn clusters(s: &mut String, plan: &EstatePlan) {
                 g(c.vms as f64, 0),
                 g(c.vcpus as f64, 0),
                 g(c.memory_gib, 0),
-                p.plan.totals.datastores.to_string(),
+                p.map_or("-".into(), |p| p.plan.totals.datastores.to_string()),
                 pools.join(", "),
-                g(p.plan.totals.cost_usd_per_month, 2),
+                p.map_or("-".into(), |p| g(p.plan.totals.cost_usd_per_month, 2)),
             ]
         })
         .collect();
@@ -151,13 +158,14 @@ fn clusters(s: &mut String, plan: &EstatePlan) {
     let _ = writeln!(
         s,
         "Per host: {} vCPU, {} GiB for VMs; cluster hosts = max(by vCPU, by memory) + HA, at \
-         least 3. {} hosts, {} vCPU, {} GiB of memory in {} private cloud(s).\n",
+         least 3. {} hosts, {} vCPU, {} GiB of memory in {} private cloud(s); {}.\n",
         g(plan.sizing.vcpus_per_host, 0),
         g(plan.sizing.memory_gib_per_host, 1),
         g(f64::from(plan.sizing.hosts), 0),
         g(plan.sizing.vcpus as f64, 0),
         g(plan.sizing.memory_gib, 0),
-        plan.sizing.private_clouds.len()
+        plan.sizing.private_clouds.len(),
+        first_clusters_text(plan)
     );
 }
 
@@ -260,10 +268,9 @@ fn vsan_alone(s: &mut String, plan: &EstatePlan) {
     };
     let _ = writeln!(
         s,
-        "## vSAN alone\n\n{} {} hosts ({} more), {} cluster(s), {} private cloud(s), {} \
+        "## vSAN alone\n\n{} hosts ({} more), {} cluster(s), {} private cloud(s), {} \
          USD/month.\n",
-        v.sizing.hosts,
-        v.sizing.sku,
+        super::estate::vsan_hosts_text(&v.sizing),
         v.sizing.extra_hosts,
         v.sizing.cluster_count,
         v.sizing.private_clouds,

@@ -15,6 +15,10 @@ use crate::vsan::{self, VsanCatalog, VsanError, VsanOptions};
 pub struct VsanAloneCluster {
     /// The AVS cluster of the ANF plan.
     pub cluster: String,
+    /// Its host SKU (the estate's, or for AV64 in a Gen 1 private cloud the first
+    /// cluster's); empty in plans made before it was recorded.
+    #[serde(default)]
+    pub sku: String,
     /// Its hosts for compute (HA included).
     pub compute_hosts: u32,
     /// Data its vSAN holds (the VMs' capacity after growth and snapshot reserve), GiB.
@@ -32,7 +36,8 @@ pub struct VsanAloneCluster {
 /// The estate on vSAN alone.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct VsanAlone {
-    /// Host SKU (the ANF plan's).
+    /// Host SKU (the ANF plan's; a first cluster of another SKU keeps its own, in its
+    /// cluster's `sku`).
     pub sku: String,
     /// Per AVS cluster of the ANF plan.
     pub clusters: Vec<VsanAloneCluster>,
@@ -51,6 +56,8 @@ pub struct VsanAlone {
 }
 
 /// The estate of `sizing` on vSAN alone; `data_gib[i]` is the data of `sizing.clusters[i]`.
+/// Each cluster keeps its compute hosts ([`super::AvsCluster::compute_hosts`]: not those
+/// its datastores add) and its own SKU's raw capacity.
 ///
 /// # Errors
 /// [`VsanError::Invalid`] for settings out of range or data no vSAN cluster holds.
@@ -60,14 +67,17 @@ pub fn vsan_alone(
     data_gib: &[f64],
     o: &VsanOptions,
 ) -> Result<VsanAlone, VsanError> {
-    let o = VsanOptions {
-        sku: sizing.sku.clone(),
-        ..o.clone()
-    };
+    // Only the hosts are used here: the estate prices them with its own host prices.
+    let unpriced = vsan::ListPrice::Unknown("priced by the estate".into());
     let mut clusters = Vec::with_capacity(sizing.clusters.len());
     let mut sizes = Vec::new();
     for (c, &gib) in sizing.clusters.iter().zip(data_gib) {
-        let r = vsan::compare(catalog, gib, c.hosts, 0.0, 730.0, &o)?;
+        let o = VsanOptions {
+            sku: c.sku.clone(),
+            ..o.clone()
+        };
+        let compute = c.compute_hosts();
+        let r = vsan::compare(catalog, gib, compute, 0.0, 730.0, &o, &unpriced)?;
         let split = catalog.limits.split(r.hosts_needed);
         if let Some(s) = split {
             let extra = r.hosts_needed - s.smallest_cluster * s.clusters;
@@ -77,7 +87,8 @@ pub fn vsan_alone(
         }
         clusters.push(VsanAloneCluster {
             cluster: c.name.clone(),
-            compute_hosts: c.hosts,
+            sku: c.sku.clone(),
+            compute_hosts: compute,
             data_gib: gib,
             hosts: r.hosts_needed,
             clusters: r.clusters_needed,

@@ -13,11 +13,14 @@
 mod assemble;
 mod levels;
 mod pools;
+mod seed;
 mod sku;
 mod warnings;
 
 pub(super) use levels::reserved_levels;
 pub use sku::EstateOptions;
+
+use std::fmt::Write as _;
 
 use super::milp::round_cents;
 use super::one_cluster::cluster_cost;
@@ -28,10 +31,10 @@ use crate::demand::{ClusterDemand, ClusterDemands, Demand, ExclusionReason};
 use crate::perf::PerfModel;
 use crate::plan::{ClusterPlans, EstatePlan, SkuAlternative};
 use crate::sizing::{
-    Driver, EstateSizing, HostTerm, SizingError, VmGroups, fitting_no_host, size_groups, vsan_alone,
+    Driver, EstateSizing, SizingError, VmGroups, fitting_no_host, size_groups, vsan_alone,
 };
 use crate::vsan::{HostSku, VsanCatalog};
-use sku::{SkuEstate, hosts_cost, total};
+use sku::{SkuEstate, total};
 
 /// A SKU tried: its estate, or why it cannot hold the estate.
 enum Tried {
@@ -63,16 +66,16 @@ pub fn optimize_estate(
     // The targets and the required capacity are checked before any SKU is sized.
     super::run::base_targets(demand, &demand.options.io_profile)?;
     let mut tried = size_in_parallel(demand, vsan_catalog, estate, skus)?;
+    let hours = catalog.limits.hours_per_month;
     let ctx = StorageContext {
-        vsan_limits: vsan_catalog.limits,
+        vsan_catalog,
         demand,
         catalog,
         model,
         options,
         estate,
     };
-    let priced = sized(&tried, true);
-    let hours = catalog.limits.hours_per_month;
+    let priced = sized(&tried, Some(hours));
     // Each priced SKU's clusters costed (and raised to the hosts their datastores need).
     // Without a reservation or time phases the estate's ANF cost is the sum of the
     // clusters' costs: the SKUs are compared on it and only the cheapest is planned.
@@ -89,7 +92,7 @@ pub fn optimize_estate(
         apply_storage(&mut tried, results)?;
     }
     if !tried.iter().any(has_storage) {
-        for i in sized(&tried, false) {
+        for i in sized(&tried, None) {
             let costs = ctx.cost_in_parallel(&mut tried, &[i]);
             apply_costs(&mut tried, costs)?;
             let results = ctx.plan_in_parallel(&tried, &[i]);
@@ -102,7 +105,7 @@ pub fn optimize_estate(
     let Some(chosen) = choose(&tried, hours) else {
         return Err(first_error(tried));
     };
-    let alternatives = sku_alternatives(&tried, chosen, hours, estate.host_term);
+    let alternatives = sku_alternatives(&tried, chosen, hours, estate);
     let Some(Tried::Feasible(best)) = tried.into_iter().nth(chosen) else {
         return Err(OptimizeError::Solver("chosen SKU lost".into()));
     };
@@ -179,22 +182,23 @@ fn candidate_skus<'a>(
     Ok(vec![crate::sizing::find_sku(vsan_catalog, sku)?])
 }
 
-/// The feasible SKUs without a storage plan: those with a host price (`priced`, in
-/// catalog order), or all of them by fewest hosts.
-fn sized(tried: &[Tried], priced: bool) -> Vec<usize> {
+/// The feasible SKUs without a storage plan: those whose hosts are all priced (with
+/// `Some(hours)` per month, in catalog order), or all of them by fewest hosts.
+fn sized(tried: &[Tried], priced: Option<f64>) -> Vec<usize> {
     let mut out: Vec<(u32, usize)> = tried
         .iter()
         .enumerate()
         .filter_map(|(i, t)| match t {
             Tried::Feasible(e)
-                if e.storage.is_none() && (!priced || e.host_usd_per_hour.is_some()) =>
+                if e.storage.is_none()
+                    && priced.is_none_or(|h| e.hosts_usd_per_month(h).is_some()) =>
             {
                 Some((e.sizing.hosts, i))
             }
             _ => None,
         })
         .collect();
-    if !priced {
+    if priced.is_none() {
         out.sort_unstable();
     }
     out.into_iter().map(|(_, i)| i).collect()
@@ -230,51 +234,64 @@ fn size_sku(
     estate: &EstateOptions,
     host: &HostSku,
 ) -> Result<Tried, OptimizeError> {
-    let sizing = match size_groups(demand, groups, host, &vsan_catalog.limits, &estate.sizing) {
+    let mut sizing = match size_groups(demand, groups, host, &vsan_catalog.limits, &estate.sizing) {
         Ok(s) => s,
         Err(e @ SizingError::VmTooLarge(_)) => {
             return Ok(Tried::Infeasible(host.sku.clone(), e.into()));
         }
         Err(e) => return Err(e.into()),
     };
-    let vsan_alone = match &estate.vsan {
-        Some(o) => {
-            let factor = data_factor(demand);
-            let data: Vec<f64> = sizing
-                .clusters
-                .iter()
-                .map(|c| {
-                    c.vm_indices
-                        .iter()
-                        .filter_map(|&i| demand.placed.get(i))
-                        .map(|v| v.capacity_gib)
-                        .sum::<f64>()
-                        * factor
-                })
-                .collect();
-            Some(vsan_alone(vsan_catalog, &sizing, &data, o)?)
-        }
-        None => None,
-    };
-    let host_usd_per_hour = estate
-        .host_prices
-        .price(&host.sku, estate.host_term)
-        .map(|p| p.usd_per_hour);
+    let prices = seed::sku_prices(host, vsan_catalog, estate);
+    if !host.can_be_first() {
+        let seed = seed::seed_cluster(host, vsan_catalog, estate, &prices);
+        sizing.set_first_fallback(seed);
+        sizing.assign_private_clouds(&vsan_catalog.limits);
+    }
+    let vsan_alone = vsan_alone_of(demand, vsan_catalog, estate, &sizing)?;
     Ok(Tried::Feasible(Box::new(SkuEstate {
         sizing,
         storage: None,
         anf_costed_usd_per_month: None,
         split: None,
         vsan_alone,
-        host_usd_per_hour,
+        host_usd_per_hour: prices.get(&host.sku).copied(),
+        prices,
+        first_cluster_skus: host.first_cluster_skus().map(str::to_string).collect(),
     })))
+}
+
+/// The estate of `sizing` on vSAN alone, when compared: each cluster keeps its compute
+/// hosts and its own SKU.
+fn vsan_alone_of(
+    demand: &Demand,
+    vsan_catalog: &VsanCatalog,
+    estate: &EstateOptions,
+    sizing: &EstateSizing,
+) -> Result<Option<crate::sizing::VsanAlone>, OptimizeError> {
+    let Some(o) = &estate.vsan else {
+        return Ok(None);
+    };
+    let factor = data_factor(demand);
+    let data: Vec<f64> = sizing
+        .clusters
+        .iter()
+        .map(|c| {
+            c.vm_indices
+                .iter()
+                .filter_map(|&i| demand.placed.get(i))
+                .map(|v| v.capacity_gib)
+                .sum::<f64>()
+                * factor
+        })
+        .collect();
+    Ok(Some(vsan_alone(vsan_catalog, sizing, &data, o)?))
 }
 
 /// What every SKU's storage plan shares.
 #[derive(Clone, Copy)]
 struct StorageContext<'a> {
-    /// The AVS cluster and private-cloud limits.
-    vsan_limits: crate::vsan::AvsLimits,
+    /// The host SKUs and the AVS cluster and private-cloud limits.
+    vsan_catalog: &'a VsanCatalog,
     demand: &'a Demand,
     catalog: &'a Catalog,
     model: &'a PerfModel,
@@ -329,24 +346,48 @@ impl StorageContext<'_> {
 
     /// The ANF cost of one SKU's clusters, USD per month; a cluster whose datastores
     /// need more hosts than its compute (its share of the IOPS and MiB/s targets) is
-    /// raised to the fewest that meet them ([`Driver::Storage`]).
-    /// The clusters' demands are kept for the SKU's storage plan (with the raised hosts).
+    /// raised to the fewest that meet them ([`Driver::Storage`]); the clusters are packed
+    /// into private clouds again, each with its first cluster (the management reservation;
+    /// for AV64 in a Gen 1 private cloud, one of its clusters moved to the cheapest first
+    /// cluster SKU where that is cheaper than an added one, [`seed`]), and a cluster whose
+    /// hosts that changed is costed again at its final hosts. The clusters' demands are
+    /// kept for the SKU's storage plan (with the final hosts).
     fn cost(&self, e: &mut SkuEstate) -> Result<f64, OptimizeError> {
-        let sizing = &mut e.sizing;
-        let mut split = cluster_demands(self.demand, sizing, self.estate.targets_from_perf);
-        let mut sum = 0.0;
-        for (i, c) in split.clusters.iter_mut().enumerate() {
+        let own_targets = self.estate.targets_from_perf;
+        let mut split = cluster_demands(self.demand, &e.sizing, self.vsan_catalog, own_targets);
+        // Each cluster's datastores are searched from its hosts without the reservation.
+        let mut costed = Vec::with_capacity(split.clusters.len());
+        for c in &mut split.clusters {
+            let i = cluster_index(&e.sizing, &c.cluster).ok_or_else(|| lost(&c.cluster))?;
+            let own = e.sizing.clusters[i].hosts_without_management();
+            c.source_hosts = Some(own);
             let (hosts, cost) = self.hosts_for_storage(c)?;
-            sizing.raise_for_storage(i, hosts);
-            if let Some(raised) = sizing.clusters.get(i)
-                && raised.driver == Driver::Storage
-            {
-                c.source_hosts = Some(raised.hosts);
-                c.hosts_source = hosts_source(raised);
+            if hosts > own {
+                e.sizing.raise_for_storage(i, hosts);
             }
-            sum += cost;
+            costed.push((hosts, cost));
         }
-        sizing.assign_private_clouds(&self.vsan_limits);
+        e.sizing.assign_private_clouds(&self.vsan_catalog.limits);
+        self.convert_first_clusters(e, &mut split, &mut costed)?;
+        let mut sum = 0.0;
+        for (c, (hosts, cost)) in split.clusters.iter_mut().zip(costed) {
+            let i = cluster_index(&e.sizing, &c.cluster).ok_or_else(|| lost(&c.cluster))?;
+            let cluster = &e.sizing.clusters[i];
+            c.source_hosts = Some(cluster.hosts);
+            c.hosts_source = hosts_source(cluster);
+            sum += if cluster.hosts == hosts {
+                cost
+            } else {
+                cluster_cost(
+                    c,
+                    self.catalog,
+                    self.model,
+                    self.options,
+                    Some(cluster.hosts),
+                )?
+            };
+        }
+        e.vsan_alone = vsan_alone_of(self.demand, self.vsan_catalog, self.estate, &e.sizing)?;
         e.split = Some(split);
         Ok(round_cents(sum))
     }
@@ -395,7 +436,8 @@ impl StorageContext<'_> {
         let split = match &e.split {
             Some(s) => s,
             None => {
-                built = cluster_demands(self.demand, &e.sizing, self.estate.targets_from_perf);
+                let own_targets = self.estate.targets_from_perf;
+                built = cluster_demands(self.demand, &e.sizing, self.vsan_catalog, own_targets);
                 &built
             }
         };
@@ -482,14 +524,31 @@ fn data_factor(demand: &Demand) -> f64 {
     (1.0 + o.growth_pct / 100.0) * (1.0 + o.snapshot_reserve_pct / 100.0)
 }
 
-/// One demand per AVS cluster: its VMs, and its capacity share of the estate's targets
-/// (or, with `own_targets`, its VMs' per-VM figures added up).
-fn cluster_demands(demand: &Demand, sizing: &EstateSizing, own_targets: bool) -> ClusterDemands {
+/// The error for a cluster of the split the sizing no longer has (a bug).
+fn lost(name: &str) -> OptimizeError {
+    OptimizeError::Solver(format!(
+        "AVS cluster '{name}' lost between sizing and costing"
+    ))
+}
+
+/// The index of the cluster named `name` in `sizing`.
+fn cluster_index(sizing: &EstateSizing, name: &str) -> Option<usize> {
+    sizing.clusters.iter().position(|c| c.name == name)
+}
+
+/// One demand per AVS cluster with VMs: its VMs, its capacity share of the estate's
+/// targets (or, with `own_targets`, its VMs' per-VM figures added up), and its SKU's
+/// performance system (`perf_system` in `data/avs_hosts.csv`).
+fn cluster_demands(
+    demand: &Demand,
+    sizing: &EstateSizing,
+    vsan_catalog: &VsanCatalog,
+    own_targets: bool,
+) -> ClusterDemands {
     let total = demand.placed_capacity_gib;
-    let n = sizing.clusters.len().max(1) as f64;
-    let clusters = sizing
-        .clusters
-        .iter()
+    let with_vms = || sizing.clusters.iter().filter(|c| !c.management_only);
+    let n = with_vms().count().max(1) as f64;
+    let clusters = with_vms()
         .map(|c| {
             let mut d = demand.subset(&c.vm_indices);
             let share = if total > 0.0 {
@@ -510,6 +569,9 @@ fn cluster_demands(demand: &Demand, sizing: &EstateSizing, own_targets: bool) ->
                 capacity_share: share,
                 source_hosts: Some(c.hosts),
                 hosts_source: hosts_source(c),
+                perf_system: crate::sizing::find_sku(vsan_catalog, &c.sku)
+                    .ok()
+                    .map(|h| h.perf_system.clone()),
             }
         })
         .collect();
@@ -524,6 +586,28 @@ fn cluster_demands(demand: &Demand, sizing: &EstateSizing, own_targets: bool) ->
 
 /// Where a cluster's host count comes from, in words.
 fn hosts_source(c: &crate::sizing::AvsCluster) -> String {
+    let mut out = compute_source(c);
+    if let Some(r) = &c.management {
+        let _ = write!(
+            out,
+            "; first cluster of {}: the management reservation ({} cores = {} vCPU, {} GiB) \
+             {}",
+            c.private_cloud,
+            r.cores,
+            crate::numbers::show_number(r.vcpus),
+            crate::numbers::group_thousands(r.memory_gib, 1),
+            match r.added_hosts {
+                0 => "fits its hosts".to_string(),
+                1 => "adds 1 host".to_string(),
+                n => format!("adds {n} hosts"),
+            }
+        );
+    }
+    out
+}
+
+/// Where a cluster's host count comes from, in words, without the management reservation.
+fn compute_source(c: &crate::sizing::AvsCluster) -> String {
     let why = match c.driver {
         Driver::Vcpu => format!("{} for vCPU", c.hosts_for_vcpu),
         Driver::Memory => format!("{} for memory", c.hosts_for_memory),
@@ -585,13 +669,13 @@ fn sku_alternatives(
     tried: &[Tried],
     chosen: usize,
     hours: f64,
-    term: HostTerm,
+    estate: &EstateOptions,
 ) -> Vec<SkuAlternative> {
     tried
         .iter()
         .enumerate()
         .map(|(i, t)| match t {
-            Tried::Feasible(e) => feasible_row(e, i == chosen, hours, term),
+            Tried::Feasible(e) => feasible_row(e, i == chosen, hours, estate),
             Tried::Infeasible(sku, err) => SkuAlternative {
                 sku: sku.clone(),
                 feasible: false,
@@ -611,8 +695,12 @@ fn sku_alternatives(
         .collect()
 }
 
-fn feasible_row(e: &SkuEstate, chosen: bool, hours: f64, term: HostTerm) -> SkuAlternative {
-    let hosts_usd = hosts_cost(e.sizing.hosts, e.host_usd_per_hour, hours);
+fn feasible_row(e: &SkuEstate, chosen: bool, hours: f64, estate: &EstateOptions) -> SkuAlternative {
+    let (prices, term) = (&estate.host_prices, estate.host_term);
+    let hosts_usd = e.hosts_usd_per_month(hours);
+    let first = seed::first_cluster_note(e)
+        .map(|n| format!("; {n}"))
+        .unwrap_or_default();
     SkuAlternative {
         sku: e.sizing.sku.clone(),
         feasible: true,
@@ -625,26 +713,32 @@ fn feasible_row(e: &SkuEstate, chosen: bool, hours: f64, term: HostTerm) -> SkuA
         anf_usd_per_month: e.anf_usd_per_month(),
         total_usd_per_month: total(e, hours),
         vsan_alone_hosts: e.vsan_alone.as_ref().map(|v| v.hosts),
-        vsan_alone_usd_per_month: e
-            .vsan_alone
-            .as_ref()
-            .and_then(|v| hosts_cost(v.hosts, e.host_usd_per_hour, hours)),
-        note: if chosen && e.host_usd_per_hour.is_none() {
-            format!("chosen: the fewest hosts (no feasible SKU has a {term} host price)")
+        vsan_alone_usd_per_month: e.vsan_alone_usd_per_month(hours),
+        note: if chosen && hosts_usd.is_none() && e.host_usd_per_hour.is_some() {
+            format!(
+                "chosen; {}{first}",
+                seed::unpriced_first_cluster(e, prices, term)
+            )
+        } else if chosen && hosts_usd.is_none() {
+            format!(
+                "chosen: the fewest hosts, as no feasible SKU has a {term} host price ({}){first}",
+                prices.missing(term)
+            )
         } else if chosen {
-            "chosen".into()
-        } else if e.sizing.sku == "av64" && e.host_usd_per_hour.is_some() {
-            "dearer; AV64 in a Gen 1 private cloud also needs a first cluster of AV36, \
-             AV36P or AV52 hosts per private cloud, not counted"
-                .into()
+            format!("chosen{first}")
         } else if e.host_usd_per_hour.is_none() {
             format!(
-                "no {} {term} host price in data/ or `host_price_file`: sized only (its \
-                 storage not planned, its total not compared)",
-                e.sizing.sku
+                "{}: sized only (its storage not planned, its total not compared; give \
+                 `host_price_file`)",
+                prices.missing(term)
+            )
+        } else if hosts_usd.is_none() {
+            format!(
+                "{}: sized only (its storage not planned, its total not compared){first}",
+                seed::unpriced_first_cluster(e, prices, term)
             )
         } else {
-            "dearer".into()
+            format!("dearer{first}")
         },
     }
 }

@@ -2,9 +2,11 @@
 //! same estate on vSAN alone, its host price) and the arithmetic of its costs; the
 //! estate plan's settings beyond the optimizer's ([`EstateOptions`]).
 
+use std::collections::BTreeMap;
+
 use crate::demand::ClusterDemands;
 use crate::optimize::milp::round_cents;
-use crate::plan::ClusterPlans;
+use crate::plan::{ClusterPlans, SkuHosts};
 use crate::sizing::{EstateSizing, HostPrices, HostTerm, SizingOptions, VsanAlone};
 use crate::vsan::VsanOptions;
 
@@ -38,7 +40,14 @@ pub(super) struct SkuEstate {
     /// its storage plan.
     pub(super) split: Option<ClusterDemands>,
     pub(super) vsan_alone: Option<VsanAlone>,
+    /// The SKU's own host price, USD per hour.
     pub(super) host_usd_per_hour: Option<f64>,
+    /// The host prices of the SKU and of the SKUs its private clouds' first clusters may
+    /// be of (AV64 in a Gen 1 private cloud), USD per hour, where known.
+    pub(super) prices: BTreeMap<String, f64>,
+    /// The SKUs a private cloud's first cluster must be of before this SKU can be added
+    /// (`first_cluster_skus` in `data/avs_hosts.csv`; empty: it can be first itself).
+    pub(super) first_cluster_skus: Vec<String>,
 }
 
 impl SkuEstate {
@@ -50,15 +59,68 @@ impl SkuEstate {
             .map(|s| s.total.cost_usd_per_month)
             .or(self.anf_costed_usd_per_month)
     }
+
+    /// Its hosts by SKU (the SKU's own first, then the others by name), each with its
+    /// price and monthly cost where the price is known.
+    pub(super) fn hosts_by_sku(&self, hours: f64) -> Vec<SkuHosts> {
+        let mut by: BTreeMap<&str, u32> = BTreeMap::new();
+        for c in &self.sizing.clusters {
+            let n = by.entry(c.sku.as_str()).or_default();
+            *n = n.saturating_add(c.hosts);
+        }
+        let own = self.sizing.sku.as_str();
+        let mut out: Vec<SkuHosts> = by
+            .into_iter()
+            .map(|(sku, hosts)| {
+                let usd_per_hour = self.prices.get(sku).copied();
+                SkuHosts {
+                    sku: sku.to_string(),
+                    hosts,
+                    usd_per_hour,
+                    usd_per_month: usd_per_hour.map(|p| round_cents(f64::from(hosts) * p * hours)),
+                }
+            })
+            .collect();
+        out.sort_by_key(|h| h.sku != own);
+        out
+    }
+
+    /// Its hosts on vSAN alone, each at its SKU's price (x `hours`), in cents; `None`
+    /// without the comparison or when a SKU with hosts has no price.
+    pub(super) fn vsan_alone_usd_per_month(&self, hours: f64) -> Option<f64> {
+        let v = self.vsan_alone.as_ref()?;
+        let counts = v.clusters.iter().map(|c| (c.sku.as_str(), c.hosts));
+        hosts_cost(counts, &self.prices, hours)
+    }
+
+    /// Its hosts' monthly cost, each at its SKU's price (x `hours`), in cents; `None` when
+    /// a SKU with hosts has no price.
+    pub(super) fn hosts_usd_per_month(&self, hours: f64) -> Option<f64> {
+        let counts = self
+            .sizing
+            .clusters
+            .iter()
+            .map(|c| (c.sku.as_str(), c.hosts));
+        hosts_cost(counts, &self.prices, hours)
+    }
 }
 
-/// Hosts' monthly cost: hosts x USD per hour x hours per month, in cents.
-pub(super) fn hosts_cost(hosts: u32, usd_per_hour: Option<f64>, hours: f64) -> Option<f64> {
-    usd_per_hour.map(|p| round_cents(f64::from(hosts) * p * hours))
+/// Monthly cost of hosts of several SKUs, `(sku, hosts)` each at `prices[sku]` x `hours`,
+/// in cents; `None` when one of them has no price.
+pub(super) fn hosts_cost<'a>(
+    hosts: impl IntoIterator<Item = (&'a str, u32)>,
+    prices: &BTreeMap<String, f64>,
+    hours: f64,
+) -> Option<f64> {
+    let mut usd = 0.0;
+    for (sku, n) in hosts {
+        usd += f64::from(n) * prices.get(sku)? * hours;
+    }
+    Some(round_cents(usd))
 }
 
-/// Hosts + ANF of a feasible SKU, USD per month, where the host price is known.
+/// Hosts + ANF of a feasible SKU, USD per month, where the host prices are known.
 pub(super) fn total(e: &SkuEstate, hours: f64) -> Option<f64> {
     let anf = e.anf_usd_per_month()?;
-    hosts_cost(e.sizing.hosts, e.host_usd_per_hour, hours).map(|h| round_cents(h + anf))
+    e.hosts_usd_per_month(hours).map(|h| round_cents(h + anf))
 }
