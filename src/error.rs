@@ -135,11 +135,13 @@ fn vsan_kind(e: &VsanError) -> ErrorKind {
     }
 }
 
-/// A VM no host of the SKU can run is infeasible; a host price file is input.
+/// A VM no host of the SKU can run is infeasible; a host price file is input; the
+/// compiled-in price table is the build's.
 fn sizing_kind(e: &SizingError) -> ErrorKind {
     match e {
         SizingError::Invalid { .. } => ErrorKind::Usage,
         SizingError::VmTooLarge(_) | SizingError::NoHostFits(_) => ErrorKind::Infeasible,
         SizingError::PriceFile { .. } => ErrorKind::Input,
+        SizingError::Data { .. } => ErrorKind::Internal,
     }
 }

@@ -21,21 +21,23 @@
 //!   `ceil(h / 16)` clusters of as equal size as whole hosts allow, and a private cloud
 //!   holds `min(12, floor(96 / largest cluster))` of them; the data is assumed to split
 //!   over the clusters (each holds its own VMs' data);
-//! - extra hosts: `h - --hosts`, at the SKU's hourly price x 730 h.
+//! - extra hosts: `h - --hosts`, at the SKU's hourly price in the plan's region (the
+//!   caller's [`ListPrice`], or `vsan_host_usd_per_hour`) x 730 h.
 //!
 //! Only capacity is compared (the plan's hosts are assumed sized for CPU and memory).
 //! AV64 is `av64` with its Gen 1 (vSAN OSA) raw capacity, the lower figure; `av64-gen2` is
 //! the Gen 2 (vSAN ESA) host.
+
+mod catalog;
 
 use std::str::FromStr;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-/// `data/avs_hosts.csv`, compiled in.
-pub const AVS_HOSTS_CSV: &str = include_str!("../data/avs_hosts.csv");
-/// `data/vsan_policies.csv`, compiled in.
-pub const VSAN_POLICIES_CSV: &str = include_str!("../data/vsan_policies.csv");
+pub use catalog::{
+    AVS_HOSTS_CSV, AvsLimits, HostSku, HostSplit, VSAN_POLICIES_CSV, VsanCatalog, VsanPolicy,
+};
 
 /// Bytes per TB (decimal, as host capacity is published).
 const BYTES_PER_TB: f64 = 1e12;
@@ -69,250 +71,6 @@ pub enum VsanError {
     },
 }
 
-/// An AVS host SKU (a row of `data/avs_hosts.csv`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct HostSku {
-    /// SKU name (`av36p`; `av64` is AV64 in a Gen 1 private cloud, `av64-gen2` in Gen 2).
-    pub sku: String,
-    /// Physical cores of one host.
-    pub cores: u32,
-    /// Memory of one host, GB as the page publishes it (not converted to GiB).
-    pub memory_gb: f64,
-    /// vSAN architecture: `OSA` (original, cache and capacity tiers) or `ESA` (express).
-    pub vsan_architecture: String,
-    /// Raw vSAN capacity tier of one host, decimal TB.
-    pub raw_capacity_tb: f64,
-    /// Announced retirement date (`YYYY-MM-DD`), where one is announced.
-    pub retirement_date: Option<String>,
-    /// Hourly price of one host, USD, where a public figure exists.
-    pub usd_per_hour: Option<f64>,
-    /// Region of that price.
-    pub price_region: Option<String>,
-    /// Where the figures come from.
-    pub source: String,
-}
-
-/// A vSAN storage policy (a row of `data/vsan_policies.csv`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct VsanPolicy {
-    /// Name (`raid5-ftt1`).
-    pub policy: String,
-    /// Raw capacity per unit of data.
-    pub overhead_factor: f64,
-    /// Fewest hosts the policy needs.
-    pub min_hosts: u32,
-    /// The `auto` choice picks it for clusters of `default_min_hosts..=default_max_hosts`
-    /// hosts.
-    pub default_min_hosts: u32,
-    /// See `default_min_hosts`.
-    pub default_max_hosts: u32,
-    /// Where the figures come from.
-    pub source: String,
-}
-
-/// AVS limits on clusters and private clouds (`data/limits.csv` \[AVS-LIMITS\], the
-/// catalog's limits file).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct AvsLimits {
-    /// Fewest hosts in a cluster (3).
-    pub min_hosts_per_cluster: u32,
-    /// Most hosts in a cluster (16).
-    pub max_hosts_per_cluster: u32,
-    /// Most clusters in a private cloud (12).
-    pub max_clusters_per_private_cloud: u32,
-    /// Most hosts in a private cloud (96).
-    pub max_hosts_per_private_cloud: u32,
-    /// Memory each ESXi host uses itself (VMkernel, vSAN, NSX), GB as published (48).
-    #[serde(default)]
-    pub esxi_memory_gb: u32,
-    /// Raw vSAN capacity the management and control plane use in the first cluster of a
-    /// private cloud, GB as published (17,287: appliances, vSphere Cluster Service VMs and
-    /// vSAN system usage, optional add-ons included, without the data reduction ratio).
-    #[serde(default)]
-    pub vsan_first_cluster_raw_gb: u32,
-    /// Raw vSAN capacity every other cluster uses itself, GB as published (12,444: vSAN
-    /// system usage 12,441 and three vSphere Cluster Service VMs of 1 each).
-    #[serde(default)]
-    pub vsan_cluster_raw_gb: u32,
-}
-
-/// How a number of hosts splits into AVS clusters and private clouds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct HostSplit {
-    /// Clusters: `ceil(hosts / max_hosts_per_cluster)`.
-    pub clusters: u32,
-    /// Hosts of the smallest cluster: `floor(hosts / clusters)`.
-    pub smallest_cluster: u32,
-    /// Hosts of the largest cluster: `ceil(hosts / clusters)`.
-    pub largest_cluster: u32,
-    /// Private clouds: `ceil(clusters / min(max clusters, floor(max hosts / largest)))`.
-    pub private_clouds: u32,
-}
-
-impl AvsLimits {
-    /// Raw vSAN capacity AVS uses itself in one cluster, TiB: the management and control
-    /// plane's in the first cluster of a private cloud, vSAN system usage and the vSphere
-    /// Cluster Service VMs' in every other (`data/limits.csv`, published in decimal GB).
-    pub fn reserved_raw_tib(&self, first_in_private_cloud: bool) -> f64 {
-        let gb = if first_in_private_cloud {
-            self.vsan_first_cluster_raw_gb
-        } else {
-            self.vsan_cluster_raw_gb
-        };
-        f64::from(gb) * 1e9 / BYTES_PER_TIB
-    }
-
-    /// `hosts` in the fewest clusters of as equal size as whole hosts allow, and the
-    /// private clouds they need; `None` below the cluster minimum.
-    pub fn split(&self, hosts: u32) -> Option<HostSplit> {
-        if hosts < self.min_hosts_per_cluster.max(1) {
-            return None;
-        }
-        let clusters = hosts.div_ceil(self.max_hosts_per_cluster.max(1));
-        let largest_cluster = hosts.div_ceil(clusters);
-        let per_cloud = self
-            .max_clusters_per_private_cloud
-            .min(self.max_hosts_per_private_cloud / largest_cluster)
-            .max(1);
-        Some(HostSplit {
-            clusters,
-            smallest_cluster: hosts / clusters,
-            largest_cluster,
-            private_clouds: clusters.div_ceil(per_cloud),
-        })
-    }
-}
-
-/// A row of `data/limits.csv`.
-#[derive(Deserialize)]
-struct LimitRow {
-    parameter: String,
-    value: f64,
-}
-
-/// The cluster and private-cloud limits of `data/limits.csv`.
-fn avs_limits(rows: &[LimitRow]) -> Result<AvsLimits, VsanError> {
-    let get = |name: &str| {
-        rows.iter()
-            .find(|r| r.parameter == name)
-            .map(|r| r.value)
-            .filter(|v| v.fract() == 0.0 && *v >= 1.0 && *v <= f64::from(u32::MAX))
-            .map(|v| v as u32)
-            .ok_or_else(|| VsanError::Parse {
-                file: "limits.csv",
-                row: 1,
-                detail: format!("parameter '{name}' is missing or 0"),
-            })
-    };
-    Ok(AvsLimits {
-        min_hosts_per_cluster: get("min_hosts")?,
-        max_hosts_per_cluster: get("max_hosts")?,
-        max_clusters_per_private_cloud: get("max_clusters_per_private_cloud")?,
-        max_hosts_per_private_cloud: get("max_hosts_per_private_cloud")?,
-        esxi_memory_gb: get("esxi_typical_memory_gb")?,
-        vsan_first_cluster_raw_gb: get("vsan_first_cluster_raw_gb")?,
-        vsan_cluster_raw_gb: get("vsan_cluster_raw_gb")?,
-    })
-}
-
-/// Host SKUs, policies and AVS limits.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct VsanCatalog {
-    /// Host SKUs.
-    pub hosts: Vec<HostSku>,
-    /// Storage policies.
-    pub policies: Vec<VsanPolicy>,
-    /// Hosts per cluster, clusters and hosts per private cloud.
-    pub limits: AvsLimits,
-}
-
-fn parse<T: serde::de::DeserializeOwned>(
-    file: &'static str,
-    text: &str,
-) -> Result<Vec<T>, VsanError> {
-    let mut rdr = csv::ReaderBuilder::new()
-        .trim(csv::Trim::All)
-        .from_reader(text.as_bytes());
-    let mut out = Vec::new();
-    for (i, rec) in rdr.deserialize().enumerate() {
-        out.push(rec.map_err(|e| VsanError::Parse {
-            file,
-            row: i + 2,
-            detail: e.to_string(),
-        })?);
-    }
-    Ok(out)
-}
-
-impl VsanCatalog {
-    /// The catalog compiled from `data/avs_hosts.csv` and `data/vsan_policies.csv`.
-    ///
-    /// # Errors
-    /// [`VsanError::Parse`] if a compiled-in file is malformed (a build defect).
-    pub fn builtin() -> Result<VsanCatalog, VsanError> {
-        let hosts: Vec<HostSku> = parse("avs_hosts.csv", AVS_HOSTS_CSV)?;
-        let policies: Vec<VsanPolicy> = parse("vsan_policies.csv", VSAN_POLICIES_CSV)?;
-        let limits = avs_limits(&parse::<LimitRow>(
-            "limits.csv",
-            crate::catalog::LIMITS_CSV,
-        )?)?;
-        for (i, h) in hosts.iter().enumerate() {
-            if !(h.raw_capacity_tb.is_finite() && h.raw_capacity_tb > 0.0) {
-                return Err(VsanError::Parse {
-                    file: "avs_hosts.csv",
-                    row: i + 2,
-                    detail: format!("raw capacity {} TB", h.raw_capacity_tb),
-                });
-            }
-        }
-        for (i, p) in policies.iter().enumerate() {
-            if !(p.overhead_factor.is_finite() && p.overhead_factor >= 1.0) {
-                return Err(VsanError::Parse {
-                    file: "vsan_policies.csv",
-                    row: i + 2,
-                    detail: format!("overhead {}", p.overhead_factor),
-                });
-            }
-        }
-        Ok(VsanCatalog {
-            hosts,
-            policies,
-            limits,
-        })
-    }
-
-    fn host(&self, sku: &str) -> Result<&HostSku, VsanError> {
-        let key = sku.trim().to_ascii_lowercase();
-        self.hosts
-            .iter()
-            .find(|h| h.sku == key)
-            .ok_or_else(|| VsanError::Invalid {
-                option: "vsan_host",
-                value: sku.to_string(),
-                expected: self
-                    .hosts
-                    .iter()
-                    .map(|h| h.sku.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            })
-    }
-
-    /// The policy of `choice` for a cluster of `hosts` hosts.
-    fn policy(&self, choice: &PolicyChoice, hosts: u32) -> Option<&VsanPolicy> {
-        match choice {
-            PolicyChoice::Auto => self
-                .policies
-                .iter()
-                .find(|p| (p.default_min_hosts..=p.default_max_hosts).contains(&hosts)),
-            PolicyChoice::Named(name) => self
-                .policies
-                .iter()
-                .find(|p| p.policy.eq_ignore_ascii_case(name.trim())),
-        }
-    }
-}
-
 /// Which storage policy: chosen by cluster size, or a named one.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum PolicyChoice {
@@ -342,6 +100,22 @@ impl FromStr for PolicyChoice {
     }
 }
 
+/// The list price of the comparison's host SKU in the plan's region, as the caller found
+/// it (`crate::sizing::HostPrices`); the comparison uses it unless
+/// [`VsanOptions::host_usd_per_hour`] is set.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ListPrice {
+    /// A price.
+    Known {
+        /// USD per host-hour.
+        usd_per_hour: f64,
+        /// Whose price it is and where it comes from, in words.
+        source: String,
+    },
+    /// No price, and why, in words (`no public price for av36 in West Europe`).
+    Unknown(String),
+}
+
 /// Options of the comparison.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct VsanOptions {
@@ -354,13 +128,13 @@ pub struct VsanOptions {
     pub slack_pct: f64,
     /// Dedup/compression ratio (>= 1; default 1.0, none assumed).
     pub dedup_ratio: f64,
-    /// Hourly host price, USD, overriding `data/avs_hosts.csv` (needed for SKUs without a
-    /// public figure).
+    /// Hourly host price, USD, overriding the region's list price (needed for SKUs without
+    /// one in the plan's region).
     pub host_usd_per_hour: Option<f64>,
 }
 
 impl Default for VsanOptions {
-    /// AV36P, `auto` policy, 25% slack, no dedup, the price of `data/avs_hosts.csv`.
+    /// AV36P, `auto` policy, 25% slack, no dedup, the region's list price.
     fn default() -> Self {
         VsanOptions {
             sku: crate::defaults::VSAN_HOST.into(),
@@ -439,8 +213,8 @@ impl VsanOptions {
                 "a percentage 0..<100",
             ));
         }
-        // Dedup ratios past 10 and host prices past 1,000 USD an hour (AV36P lists at
-        // 9.20, data/avs_hosts.csv) are typos, not estimates.
+        // Dedup ratios past 10 and host prices past 1,000 USD an hour (list prices are 8
+        // to 25, data/avs_host_prices.csv) are typos, not estimates.
         if !(1.0..=10.0).contains(&self.dedup_ratio) {
             return Err(invalid(
                 "vsan_dedup_ratio",
@@ -580,8 +354,8 @@ fn host_note(host: &HostSku) -> String {
 }
 
 /// Compares storing `data_gib` on vSAN (more AVS hosts) with the ANF plan costing
-/// `anf_usd_per_month` for a cluster of `cluster_hosts`: [`compare_cluster`] with nothing
-/// reserved.
+/// `anf_usd_per_month` for a cluster of `cluster_hosts`, the hosts priced at
+/// `o.host_usd_per_hour`, else at `list_price`: [`compare_cluster`] with nothing reserved.
 ///
 /// # Errors
 /// As [`compare_cluster`].
@@ -592,6 +366,7 @@ pub fn compare(
     anf_usd_per_month: f64,
     hours_per_month: f64,
     o: &VsanOptions,
+    list_price: &ListPrice,
 ) -> Result<VsanComparison, VsanError> {
     compare_cluster(
         catalog,
@@ -600,6 +375,7 @@ pub fn compare(
         anf_usd_per_month,
         hours_per_month,
         o,
+        list_price,
     )
 }
 
@@ -617,6 +393,7 @@ pub fn compare_cluster(
     anf_usd_per_month: f64,
     hours_per_month: f64,
     o: &VsanOptions,
+    list_price: &ListPrice,
 ) -> Result<VsanComparison, VsanError> {
     o.validate(catalog)?;
     if !(data_gib.is_finite() && data_gib >= 0.0) {
@@ -643,17 +420,24 @@ pub fn compare_cluster(
         + f64::from(split.clusters) * reserved_raw_tib)
         / (1.0 - o.slack_pct / 100.0);
     let extra_hosts = hosts_needed - cluster_hosts.min(hosts_needed);
-    let price = o.host_usd_per_hour.or(host.usd_per_hour);
-    let price_note = match (o.host_usd_per_hour, host.usd_per_hour) {
-        (Some(_), _) => "host price from `vsan_host_usd_per_hour`".to_string(),
-        (None, Some(_)) => format!(
-            "host price: data/avs_hosts.csv ({} list price); capacity only, CPU and memory \
-             not compared",
-            host.price_region.as_deref().unwrap_or("unknown region")
+    let (price, price_note) = match (o.host_usd_per_hour, list_price) {
+        (Some(p), _) => (
+            Some(p),
+            "host price from `vsan_host_usd_per_hour`".to_string(),
         ),
-        (None, None) => format!(
-            "no public price for {}: pass `vsan_host_usd_per_hour`; capacity only",
-            host.sku
+        (
+            None,
+            ListPrice::Known {
+                usd_per_hour,
+                source,
+            },
+        ) => (
+            Some(*usd_per_hour),
+            format!("host price: {source}; capacity only, CPU and memory not compared"),
+        ),
+        (None, ListPrice::Unknown(why)) => (
+            None,
+            format!("{why}: pass `vsan_host_usd_per_hour`; capacity only"),
         ),
     };
     let note = format!(
@@ -688,6 +472,19 @@ pub fn compare_cluster(
 mod tests {
     use super::*;
 
+    /// A list price of `usd_per_hour`.
+    fn at(usd_per_hour: f64) -> ListPrice {
+        ListPrice::Known {
+            usd_per_hour,
+            source: "a test price".into(),
+        }
+    }
+
+    /// No list price.
+    fn unpriced() -> ListPrice {
+        ListPrice::Unknown("no public price for av52 in East US".into())
+    }
+
     #[test]
     fn hand_worked_av36p_raid5() {
         let c = VsanCatalog::builtin().unwrap();
@@ -700,7 +497,7 @@ mod tests {
             policy: PolicyChoice::Named("raid5-ftt1".into()),
             ..VsanOptions::default()
         };
-        let r = compare(&c, 102_400.0, 3, 1000.0, 730.0, &o).unwrap();
+        let r = compare(&c, 102_400.0, 3, 1000.0, 730.0, &o, &at(9.20)).unwrap();
         assert!((r.raw_per_host_tib - 17.462298).abs() < 1e-6, "{r:?}");
         assert!((r.raw_needed_tib - 177.777_778).abs() < 1e-5);
         assert_eq!(r.hosts_needed, 11);
@@ -719,7 +516,7 @@ mod tests {
             sku: "AV64".into(),
             ..VsanOptions::default()
         };
-        let r = compare(&c, 20.0 * 1024.0, 3, 0.0, 730.0, &o).unwrap();
+        let r = compare(&c, 20.0 * 1024.0, 3, 0.0, 730.0, &o, &at(13.22)).unwrap();
         assert_eq!(r.policy, "raid5-ftt1");
         assert_eq!(r.hosts_needed, 4);
         assert_eq!(r.extra_hosts, 1);
@@ -730,7 +527,7 @@ mod tests {
             dedup_ratio: 2.0,
             ..VsanOptions::default()
         };
-        let r = compare(&c, 20.0 * 1024.0, 3, 0.0, 730.0, &o).unwrap();
+        let r = compare(&c, 20.0 * 1024.0, 3, 0.0, 730.0, &o, &at(13.22)).unwrap();
         assert_eq!((r.hosts_needed, r.extra_hosts), (3, 0));
         assert_eq!(r.extra_hosts_usd_per_month, Some(0.0));
     }
@@ -748,7 +545,7 @@ mod tests {
             sku: "av64".into(),
             ..VsanOptions::default()
         };
-        let r = compare(&c, 2048.0 * 1024.0, 16, 0.0, 730.0, &o).unwrap();
+        let r = compare(&c, 2048.0 * 1024.0, 16, 0.0, 730.0, &o, &unpriced()).unwrap();
         assert_eq!(r.policy, "raid6-ftt2");
         assert!((r.raw_needed_tib - 4096.0).abs() < 1e-9);
         assert_eq!(r.hosts_needed, 294);
@@ -768,71 +565,9 @@ mod tests {
             sku: "av64-gen2".into(),
             ..VsanOptions::default()
         };
-        let r = compare(&c, 2048.0 * 1024.0, 16, 0.0, 730.0, &o).unwrap();
+        let r = compare(&c, 2048.0 * 1024.0, 16, 0.0, 730.0, &o, &unpriced()).unwrap();
         assert_eq!(r.hosts_needed, 234);
         assert_eq!((r.clusters_needed, r.private_clouds_needed), (15, 3));
-    }
-
-    #[test]
-    fn hosts_split_into_clusters_and_private_clouds() {
-        let l = VsanCatalog::builtin().unwrap().limits;
-        // 16 hosts: one cluster; 17: 2 clusters of 8 and 9; 96: 6 of 16 in one cloud;
-        // 97: 7 clusters of 13..14 (97 / 7 = 13.86), a cloud holds min(12, 96 / 14 = 6)
-        // = 6 -> 2 clouds; 2 hosts: below the 3-host minimum.
-        let s = |h| {
-            l.split(h).map(|s| {
-                (
-                    s.clusters,
-                    s.smallest_cluster,
-                    s.largest_cluster,
-                    s.private_clouds,
-                )
-            })
-        };
-        assert_eq!(s(16), Some((1, 16, 16, 1)));
-        assert_eq!(s(17), Some((2, 8, 9, 1)));
-        assert_eq!(s(96), Some((6, 16, 16, 1)));
-        assert_eq!(s(97), Some((7, 13, 14, 2)));
-        assert_eq!(s(2), None);
-    }
-
-    #[test]
-    fn host_rows_carry_figures_and_dated_sources() {
-        let c = VsanCatalog::builtin().unwrap();
-        // architecture-private-clouds (2025-08-14) Hosts table: cores, RAM GB, raw TB.
-        let row = |sku: &str| c.hosts.iter().find(|h| h.sku == sku).unwrap();
-        let figures = |sku: &str| {
-            let h = row(sku);
-            (
-                h.cores,
-                h.memory_gb,
-                h.raw_capacity_tb,
-                h.vsan_architecture.as_str(),
-            )
-        };
-        assert_eq!(figures("av36"), (36, 576.0, 15.20, "OSA"));
-        assert_eq!(figures("av36p"), (36, 768.0, 19.20, "OSA"));
-        assert_eq!(figures("av48"), (48, 1024.0, 25.6, "ESA"));
-        assert_eq!(figures("av52"), (52, 1536.0, 38.40, "OSA"));
-        assert_eq!(figures("av64"), (64, 1024.0, 15.36, "OSA"));
-        assert_eq!(figures("av64-gen2"), (64, 1024.0, 19.25, "ESA"));
-        assert_eq!(row("av36p").retirement_date.as_deref(), Some("2029-06-30"));
-        assert_eq!(row("av52").retirement_date.as_deref(), Some("2029-06-30"));
-        assert_eq!(row("av64").retirement_date, None);
-        assert!(c.hosts.iter().all(|h| {
-            h.source
-                .contains("architecture-private-clouds (2025-08-14)")
-        }));
-        let l = c.limits;
-        assert_eq!(
-            (
-                l.min_hosts_per_cluster,
-                l.max_hosts_per_cluster,
-                l.max_clusters_per_private_cloud,
-                l.max_hosts_per_private_cloud
-            ),
-            (3, 16, 12, 96)
-        );
     }
 
     #[test]
@@ -842,19 +577,36 @@ mod tests {
             sku: "av99".into(),
             ..VsanOptions::default()
         };
-        assert!(compare(&c, 1.0, 3, 0.0, 730.0, &o).is_err());
-        // AV52 has no public price: hosts are counted, the cost is left unknown.
+        assert!(compare(&c, 1.0, 3, 0.0, 730.0, &o, &unpriced()).is_err());
+        // AV52 without a list price: hosts are counted, the cost is left unknown.
         let o = VsanOptions {
             sku: "av52".into(),
             ..VsanOptions::default()
         };
-        let r = compare(&c, 1.0, 3, 0.0, 730.0, &o).unwrap();
+        let r = compare(&c, 1.0, 3, 0.0, 730.0, &o, &unpriced()).unwrap();
         assert_eq!(r.extra_hosts_usd_per_month, None);
-        assert!(r.note.contains("pass `vsan_host_usd_per_hour`"));
+        assert!(
+            r.note
+                .starts_with("no public price for av52 in East US: pass `vsan_host_usd_per_hour`"),
+            "{}",
+            r.note
+        );
+        // A price of `vsan_host_usd_per_hour` wins over the list price: 1 TiB fits 3 hosts
+        // (none extra), so the month is 0 whatever the price, and the note names the setting.
+        let o = VsanOptions {
+            host_usd_per_hour: Some(7.0),
+            ..VsanOptions::default()
+        };
+        let r = compare(&c, 1.0, 3, 0.0, 730.0, &o, &at(9.20)).unwrap();
+        assert_eq!(r.host_usd_per_hour, Some(7.0));
+        assert!(
+            r.note
+                .starts_with("host price from `vsan_host_usd_per_hour`")
+        );
         let o = VsanOptions {
             dedup_ratio: 0.5,
             ..VsanOptions::default()
         };
-        assert!(compare(&c, 1.0, 3, 0.0, 730.0, &o).is_err());
+        assert!(compare(&c, 1.0, 3, 0.0, 730.0, &o, &unpriced()).is_err());
     }
 }

@@ -1112,7 +1112,8 @@ fn estate_sizing_settings_are_checked_before_the_input_is_read() {
         ]));
         assert!(!e.contains("row 0") && !e.contains("--region"), "{e}");
     }
-    // Without a price for the term, the plan says the host cost is unknown.
+    // Without a price for the term, the plan says the host cost is unknown, in the
+    // headline and in a warning (no public source gives a reserved AVS price).
     let o = dsplan(&[
         "plan",
         "fixtures/small-estate.xlsx",
@@ -1124,11 +1125,17 @@ fn estate_sizing_settings_are_checked_before_the_input_is_read() {
     assert!(o.status.success(), "{}", stderr(&o));
     let v = json(&o);
     assert!(v["summary"]["hosts_usd_per_month"].is_null());
-    let warned = v["warnings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .any(|w| w["message"].as_str().unwrap().contains("no host price for"));
+    let note = v["summary"]["host_price_note"].as_str().unwrap();
+    assert!(
+        note.starts_with("no public 3y price for av36: give `host_price_file`"),
+        "{note}"
+    );
+    let warned = v["warnings"].as_array().unwrap().iter().any(|w| {
+        w["message"]
+            .as_str()
+            .unwrap()
+            .contains("no public 3y price for")
+    });
     assert!(warned, "{}", v["warnings"]);
 }
 
@@ -1150,11 +1157,23 @@ fn settings_a_mode_does_not_use_are_named_in_a_warning() {
         list.iter()
             .any(|w| w["message"].as_str().unwrap().contains(needle))
     };
-    // One cluster of 3 hosts: the estate's sizing settings are ignored, and said so.
+    // One cluster of 3 hosts: the estate's sizing settings are ignored, and said so;
+    // `--host-sku` is not among them (it names the hosts' performance system).
+    let args = [
+        "--hosts",
+        "3",
+        "--host-sku",
+        "av64",
+        "--vcpu-per-core",
+        "2",
+        "--ha-hosts",
+        "2",
+    ];
     assert!(warned(
-        &["--hosts", "3", "--host-sku", "av64", "--ha-hosts", "2"],
-        "`host_sku`, `ha_hosts` size the estate's hosts"
+        &args,
+        "`vcpu_per_core`, `ha_hosts` size the estate's hosts"
     ));
+    assert!(!warned(&args, "`host_sku`"));
     assert!(warned(
         &["--per-cluster", "--group", "estate"],
         // One setting: singular verbs ("sizes", "applies").

@@ -1,6 +1,7 @@
 //! Estate plans and their inputs: VMs larger than any AVS host, and where the host price
-//! comes from. Figures are worked out by hand from `data/avs_hosts.csv` and
-//! `data/limits.csv` (`esxi_typical_memory_gb` 48):
+//! comes from. Figures are worked out by hand from `data/avs_hosts.csv`,
+//! `data/avs_host_prices.csv` (East US) and `data/limits.csv` (`esxi_typical_memory_gb`
+//! 48):
 //! - the most one VM may use on a host: `2 x cores` vCPUs and `(RAM GB - 48) x 10^9 / 2^30`
 //!   GiB: AV36 72 / 491.738, AV36P 72 / 670.552, AV48 96 / 908.971, AV52 104 / 1,385.808,
 //!   AV64 and AV64 Gen 2 128 / 908.971;
@@ -88,7 +89,12 @@ fn vms_larger_than_every_host_are_excluded_and_the_rest_planned() {
     assert_eq!(s.placed_capacity_gib + excluded, 1_550.0);
     // AV36P (72 threads) cannot run wide: infeasible, saying why. AV64: 10 x 8 + 100 = 180
     // vCPU -> ceil(180 / 256) = 1; 10 x 32 + 64 = 384 GiB -> ceil(384 / 908.971) = 1;
-    // max(3, 1 + 1 HA) = 3 hosts x 9,650.60 = 28,951.80 USD per month.
+    // max(3, 1 + 1 HA) = 3 hosts x 9,650.60 = 28,951.80 USD per month. In a Gen 1 private
+    // cloud AV64 needs a first cluster of AV36, AV36P or AV52 hosts (introduction,
+    // 2025-12-19): the estate's only cluster stays on AV64 (wide would not fit AV36P
+    // anyway), so a first cluster of 3 AV36P hosts (the priced one; the management
+    // reservation's 72 vCPU and 160 GiB need 1 host + 1 HA) is added: 3 x 6,716.00 =
+    // 20,148.00; 6 hosts, 49,099.80 USD per month.
     let alt = |sku: &str| p.sku_alternatives.iter().find(|a| a.sku == sku).unwrap();
     assert!(!alt("av36p").feasible);
     assert!(
@@ -96,8 +102,14 @@ fn vms_larger_than_every_host_are_excluded_and_the_rest_planned() {
         "{}",
         alt("av36p").note
     );
-    assert_eq!((s.sku.as_str(), s.hosts), ("av64", 3));
-    assert_eq!(s.hosts_usd_per_month, Some(28_951.8));
+    assert_eq!((s.sku.as_str(), s.hosts), ("av64", 6));
+    let by_sku: Vec<(&str, u32)> = s
+        .hosts_by_sku
+        .iter()
+        .map(|h| (h.sku.as_str(), h.hosts))
+        .collect();
+    assert_eq!(by_sku, [("av64", 3), ("av36p", 3)]);
+    assert_eq!(s.hosts_usd_per_month, Some(49_099.8));
     assert_eq!(p.sizing.vcpus, 180);
     // One warning names both, what they need and what the largest hosts offer.
     let w: Vec<&str> = p
@@ -175,15 +187,25 @@ fn the_host_price_source_is_in_the_summary_and_an_unknown_region_is_warned() {
                 .collect(),
         )
     };
-    // Built-in: AV36P's price is row 3 of data/avs_hosts.csv (header = 1, av36 row 2).
+    // Built-in: East US's AV36P price is row 2 of data/avs_host_prices.csv (header = 1),
+    // 9.20 USD per host-hour.
     let p = Planner::new().inventory(inv()).plan_estate().unwrap();
     assert_eq!(p.summary.sku, "av36p");
     let source = p.summary.host_price_source.clone().unwrap();
     assert!(
-        source.starts_with("data/avs_hosts.csv row 3: price: "),
+        source.starts_with(
+            "data/avs_host_prices.csv row 2: the ANF team's AVS + ANF TCO estimator v6.1"
+        ),
         "{source}"
     );
-    assert!(source.contains("9.20 USD per host-hour"), "{source}");
+    assert!(
+        p.summary.host_price_note.starts_with(
+            "East US pay-as-you-go price of av36p: 9.20 USD per host-hour, from \
+             data/avs_host_prices.csv row 2: "
+        ),
+        "{}",
+        p.summary.host_price_note
+    );
     assert!(
         !p.warnings
             .iter()
@@ -221,12 +243,15 @@ fn the_host_price_source_is_in_the_summary_and_an_unknown_region_is_warned() {
     );
     let text = dsplan::report::render_estate_plan(&p, dsplan::report::Format::Text).unwrap();
     assert!(
-        text.contains("  host price from ") && text.contains("quote 7 of 2026-01-05"),
+        text.contains(
+            "  host price: a pay-as-you-go price of av36p naming no region (not known to be \
+             East US's): 8.00 USD per host-hour, from "
+        ) && text.contains("quote 7 of 2026-01-05"),
         "{text}"
     );
     let md = dsplan::report::render_estate_plan(&p, dsplan::report::Format::Markdown).unwrap();
     assert!(
-        md.contains("- Host price: 8.00 USD per host-hour (payg), from "),
+        md.contains("- Host price: a pay-as-you-go price of av36p naming no region"),
         "{md}"
     );
 }

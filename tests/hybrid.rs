@@ -76,7 +76,11 @@ fn row<'a>(plan: &'a Value, design: &str) -> &'a Value {
 // 19.20 TB = 19.2 x 10^12 / 2^40 = 17.462298 TiB per host):
 // - compute: 20 vCPU -> ceil(20 / 144) = 1 host, 40 GiB -> ceil(40 / 670.552) = 1, + 1 HA
 //   = 2 -> the AVS minimum, 3 hosts = 20,148.00 USD/month;
-// - the cluster is its private cloud's first: its vSAN loses the management VMs' 17,287 GB
+// - the estate's only cluster is its private cloud's first in every design: it holds the
+//   management reservation (46 GHz / 2.6 GHz = 17.7 -> 18 cores x 4 = 72 vCPU; 171.88 GB =
+//   160.08 GiB): 92 vCPU -> 1 host, 200.08 GiB -> 1, + 1 HA = 2 -> still the minimum of 3
+//   (it adds no host, so none of the figures below moves); and its vSAN loses the
+//   management VMs' 17,287 GB
 //   raw = 17,287 x 10^9 / 2^40 = 15.722435 TiB; 25% slack; policy by cluster size (RAID-1
 //   x2 at 3 hosts, RAID-5 x4/3 at 4..5, RAID-6 x1.5 from 6); `h` hosts hold `(0.75 x h x
 //   17.462298 - 15.722435) / overhead`: 3 -> (39.290171 - 15.722435) / 2 = 11.783868 TiB
@@ -124,6 +128,15 @@ fn a_cluster_where_the_hybrid_beats_both_worked_by_hand() {
     // The cluster's rows: vSAN usable 12,066.68 GiB at 3 hosts; the two VMs it keeps.
     let c = &d["clusters"][0];
     assert_eq!(c["cluster"], "avs-Files");
+    assert_eq!(c["compute_hosts"], 3);
+    let sized = &p["sizing"]["clusters"][0];
+    assert_eq!(
+        (
+            &sized["management"]["vcpus"],
+            &sized["management"]["added_hosts"]
+        ),
+        (&72.0.into(), &0.into())
+    );
     assert!((f(&c["hybrid"]["vsan_usable_gib"]) - 12_066.68).abs() < 0.01);
     assert!((f(&c["reserved_raw_tib"]) - 15.722435).abs() < 1e-6);
     assert_eq!(c["hybrid_vms_on_vsan"].as_array().unwrap().len(), 2);
@@ -360,11 +373,14 @@ fn the_raw_capacity_avs_uses_comes_off_each_cluster() {
     let at3 = c.capacity(&o, 3, first).unwrap().unwrap();
     assert!((at3.usable_data_gib - 12_066.68).abs() < 0.01);
     assert_eq!(at3.policy.policy, "raid1-ftt1");
-    let r = dsplan::vsan::compare_cluster(&c, 12_066.0, (3, first), 0.0, 730.0, &o).unwrap();
+    let unpriced = dsplan::vsan::ListPrice::Unknown("no price: only the hosts count".into());
+    let r =
+        dsplan::vsan::compare_cluster(&c, 12_066.0, (3, first), 0.0, 730.0, &o, &unpriced).unwrap();
     assert_eq!(r.hosts_needed, 3);
     // Raw needed: (12,066 / 1,024 x 2 + 15.722435) / 0.75 = 52.39 TiB of 52.39.
     assert!((r.raw_needed_tib - (12_066.0 / 1024.0 * 2.0 + first) / 0.75).abs() < 1e-9);
-    let r = dsplan::vsan::compare_cluster(&c, 12_067.0, (3, first), 0.0, 730.0, &o).unwrap();
+    let r =
+        dsplan::vsan::compare_cluster(&c, 12_067.0, (3, first), 0.0, 730.0, &o, &unpriced).unwrap();
     assert_eq!((r.hosts_needed, r.policy.as_str()), (4, "raid5-ftt1"));
     // Without a reserve the same 3 hosts hold 39.290171 / 2 TiB = 20,116.57 GiB.
     let free = c.capacity(&o, 3, 0.0).unwrap().unwrap();
@@ -407,13 +423,13 @@ mod props {
         }
     }
 
-    /// The plan, or `None` when no layout meets the IOPS target (exit 2: a case the
-    /// property does not cover).
-    fn plan(inv: &Inventory, design: Option<Design>, iops: f64) -> Option<EstatePlan> {
+    /// The plan on `sku` hosts, or `None` when no layout meets the IOPS target (exit 2: a
+    /// case the property does not cover).
+    fn plan(inv: &Inventory, sku: &str, design: Option<Design>, iops: f64) -> Option<EstatePlan> {
         let result = Planner::new()
             .inventory(inv.clone())
             .options(PlanOptions {
-                host_sku: Some("av36p".into()),
+                host_sku: Some(sku.into()),
                 design,
                 iops,
                 ..PlanOptions::default()
@@ -429,8 +445,10 @@ mod props {
     proptest! {
         #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
 
-        /// 1..=3 source clusters of 1..=6 VMs (2..=64 vCPU, 0.1..=30 TiB): the chosen
-        /// design's total is the least of the three; the hybrid is never dearer than vSAN
+        /// 1..=3 source clusters of 1..=6 VMs (2..=64 vCPU, 0.1..=30 TiB), on AV36P or on
+        /// AV64 (whose first cluster each design places on its own costs: an added AV36P
+        /// cluster, or one of its clusters moved there): the chosen design's total is the
+        /// least of the three; the hybrid is never dearer than vSAN
         /// alone nor (one private cloud: one gateway either way) than ANF for all; each
         /// design forced gives the total its row shows; the hybrid keeps on each cluster's
         /// vSAN no more than its hosts hold.
@@ -439,9 +457,10 @@ mod props {
             clusters in proptest::collection::vec(
                 proptest::collection::vec((2u64..=64, 1u64..=300), 1..=6), 1..=3),
             iops in prop_oneof![Just(0.0), 1_000.0f64..300_000.0],
+            sku in prop_oneof![Just("av36p"), Just("av64")],
         ) {
             let inv = estate(&clusters);
-            let p = plan(&inv, None, iops);
+            let p = plan(&inv, sku, None, iops);
             prop_assume!(p.is_some());
             let p = p.unwrap();
             let d = p.designs.as_ref().unwrap();
@@ -456,7 +475,7 @@ mod props {
                 prop_assert!(c.hybrid.vsan_data_gib <= c.hybrid.vsan_usable_gib + 1e-6);
             }
             for design in [Design::Vsan, Design::Anf, Design::Hybrid] {
-                let forced = plan(&inv, Some(design), iops).unwrap();
+                let forced = plan(&inv, sku, Some(design), iops).unwrap();
                 prop_assert_eq!(forced.summary.design, design);
                 let t = forced.summary.total_usd_per_month.unwrap();
                 prop_assert!((t - total(design).unwrap()).abs() < 0.005, "{:?}: {} vs {:?}", design, t, total(design));

@@ -941,7 +941,8 @@ fn headline_says_base_months_yearly_and_anf_only() {
         assert_eq!(status, 200, "{body}");
         serde_json::from_str::<Value>(&body).unwrap()
     };
-    // AV36 has no price in data/avs_hosts.csv: the figure is ANF only, and says so.
+    // AV36 has no East US price in data/avs_host_prices.csv: the figure is ANF only, and
+    // says so.
     let av36 = plan(json!({"host_sku": "av36"}));
     assert_eq!(av36["monthly_cost_label"], "ANF");
     assert_eq!(av36["no_host_price_sku"], "av36");

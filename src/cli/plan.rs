@@ -77,7 +77,8 @@ pub struct PlanArgs {
     #[arg(long, value_parser = super::counts::plan_hosts)]
     pub hosts: Option<u32>,
     /// Host SKU of the estate: av36, av36p, av48, av52, av64 or av64-gen2 (default: every
-    /// SKU, the lowest total cost chosen).
+    /// SKU, the lowest total cost chosen). With --hosts or --per-cluster: the hosts' SKU,
+    /// whose NICs the datastores' flows use (AV64: 100 GbE; default: 25 GbE).
     #[arg(long = "host-sku")]
     pub host_sku: Option<String>,
     /// vCPUs per physical core when sizing hosts.
@@ -100,15 +101,17 @@ pub struct PlanArgs {
     /// How AVS hosts are bought: payg, 1y, 3y or 5y (reserved terms need --host-price-file).
     #[arg(long = "host-term", default_value = "payg")]
     pub host_term: String,
-    /// AVS host prices, CSV: sku,term,usd_per_hour,region,source (added to the built-in
-    /// pay-as-you-go figures).
+    /// AVS host prices, CSV: sku,term,usd_per_hour,region,source (added to the region's
+    /// built-in pay-as-you-go list prices, data/avs_host_prices.csv).
     #[arg(long = "host-price-file")]
     pub host_price_file: Option<PathBuf>,
     /// Plan each source cluster separately (its own hosts, its share of the targets by
     /// capacity) and add a total.
     #[arg(long = "per-cluster")]
     pub per_cluster: bool,
-    /// Plan only VMs of this source cluster (repeatable).
+    /// Plan only VMs of this source cluster (repeatable), named as `dsplan inventory` shows
+    /// it: `Cluster1`, or `Cluster1 (vc-a)` where clusters of several vCenters share the
+    /// name (a shared bare name selects them all).
     #[arg(long = "cluster")]
     pub clusters: Vec<String>,
     /// Small-block IOPS target (at --block-size).
@@ -207,7 +210,8 @@ pub struct PlanArgs {
     /// Dedup/compression ratio assumed on vSAN (1 = none).
     #[arg(long = "vsan-dedup-ratio", default_value_t = defaults::VSAN_DEDUP_RATIO)]
     pub vsan_dedup_ratio: f64,
-    /// Hourly price of one AVS host, USD (for SKUs without a public figure in data/).
+    /// Hourly price of one AVS host, USD (default: the region's list price in
+    /// data/avs_host_prices.csv; needed for SKUs without one there).
     #[arg(long = "vsan-host-usd-per-hour")]
     pub vsan_host_usd_per_hour: Option<f64>,
     /// Force the estate's design: vsan (vSAN alone), anf (ANF for all VM data) or hybrid

@@ -84,6 +84,10 @@ fn cluster_options(
             throughput_mibps: p.throughput_mibps * share,
             ..p.clone()
         }),
+        perf_system: c
+            .perf_system
+            .clone()
+            .unwrap_or_else(|| options.perf_system.clone()),
         ..options.clone()
     };
     (n, source, opts)

@@ -95,6 +95,11 @@ pub struct DesignTotal {
 pub struct ClusterDesign {
     /// Whether it can be built (`false`: its ANF side cannot meet its targets).
     pub feasible: bool,
+    /// The cluster's host SKU in this design: the estate's, or (AV64 in a Gen 1 private
+    /// cloud) the first-cluster SKU the design moves it to; empty in plans made before it
+    /// was recorded.
+    #[serde(default)]
+    pub sku: String,
     /// Hosts (vSAN alone past 16: over several clusters).
     pub hosts: u32,
     /// Data those hosts' vSAN can hold, GiB (policy by cluster size, slack, dedup, the
@@ -120,14 +125,15 @@ pub struct ClusterDesign {
 pub struct ClusterDesigns {
     /// The AVS cluster.
     pub cluster: String,
-    /// Its hosts for compute (vCPU, memory, HA).
+    /// Its hosts for compute in the chosen design (vCPU, memory, HA, and the management
+    /// reservation when it is its private cloud's first cluster there).
     pub compute_hosts: u32,
     /// Its VMs.
     pub vms: usize,
     /// Its VMs' data after growth and snapshot reserve, GiB.
     pub data_gib: f64,
-    /// Raw vSAN capacity AVS uses itself in it (management VMs in the first cluster of a
-    /// private cloud, vSAN system usage in every other), TiB.
+    /// Raw vSAN capacity AVS uses itself in it in the chosen design (management VMs in the
+    /// first cluster of a private cloud, vSAN system usage in every other), TiB.
     pub reserved_raw_tib: f64,
     /// vSAN alone.
     pub vsan: ClusterDesign,
@@ -166,7 +172,8 @@ pub struct EstateDesigns {
     pub why: String,
     /// The estate's three designs (vSAN alone, ANF for all, hybrid).
     pub estate: Vec<DesignTotal>,
-    /// Per AVS cluster of the chosen SKU.
+    /// Per AVS cluster with VMs of the chosen SKU (a cluster added without VMs as a private
+    /// cloud's first is in the estate's rows only).
     pub clusters: Vec<ClusterDesigns>,
     /// The ExpressRoute gateway line.
     pub gateway: GatewayLine,

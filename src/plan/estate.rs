@@ -32,6 +32,19 @@ pub struct HostsByDriver {
     pub vsan: u32,
 }
 
+/// The hosts of one SKU in an estate (an AV64 Gen 1 estate has its first clusters' too).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct SkuHosts {
+    /// Host SKU.
+    pub sku: String,
+    /// Its hosts, HA reserve included.
+    pub hosts: u32,
+    /// Price of one host, USD per hour, where known.
+    pub usd_per_hour: Option<f64>,
+    /// Those hosts, USD per month (x 730 h), where the price is known.
+    pub usd_per_month: Option<f64>,
+}
+
 /// The estate in figures: the chosen design's hosts, clusters, pools and costs, and vSAN
 /// alone beside them.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -47,6 +60,11 @@ pub struct EstateSummary {
     pub hosts: u32,
     /// The same hosts by what sizes their cluster.
     pub hosts_by_driver: HostsByDriver,
+    /// The same hosts by SKU: the chosen SKU's, then those of other SKUs (AV64 in a Gen 1
+    /// private cloud: the first cluster of AV36, AV36P or AV52 hosts each private cloud
+    /// needs).
+    #[serde(default)]
+    pub hosts_by_sku: Vec<SkuHosts>,
     /// AVS clusters.
     pub clusters: usize,
     /// Private clouds.
@@ -68,13 +86,21 @@ pub struct EstateSummary {
     pub placed_capacity_gib: f64,
     /// How the hosts are bought.
     pub host_term: HostTerm,
-    /// Price of one host, USD per hour, where known.
+    /// Price of one host of the chosen SKU, USD per hour, where known (other SKUs' hosts:
+    /// `hosts_by_sku`).
     pub host_usd_per_hour: Option<f64>,
-    /// Where that price comes from: `data/avs_hosts.csv row N: ...` or the host price
-    /// file, its row and its `source` text; `None` when the host price is unknown.
+    /// Where that price comes from: `data/avs_host_prices.csv row N: ...` (the plan
+    /// region's list price) or the host price file, its row and its `source` text; `None`
+    /// when the host price is unknown.
     #[serde(default)]
     pub host_price_source: Option<String>,
-    /// Hosts, USD per month (x 730 h); `None` when the host price is unknown.
+    /// The headline's words on the host price: the region's own price and its source,
+    /// another region's (saying whose), or why there is none; then the other SKUs without
+    /// a price in the region (sized only).
+    #[serde(default)]
+    pub host_price_note: String,
+    /// Hosts, USD per month (x 730 h), every SKU's at its price; `None` when a host price
+    /// is unknown.
     pub hosts_usd_per_month: Option<f64>,
     /// ANF (every cluster's pools, with the estate's reservations), USD per month.
     pub anf_usd_per_month: f64,

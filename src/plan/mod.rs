@@ -313,11 +313,26 @@ pub struct Performance {
     pub small_block: Prediction,
     /// Prediction for the large-block profile.
     pub large_block: Prediction,
+    /// The performance model's system the predictions come from (absent: `anf-avs`, AVS
+    /// hosts with 25 GbE; `anf-avs-av64` on AV64 hosts' 100 GbE).
+    #[serde(
+        default = "default_perf_system",
+        skip_serializing_if = "is_default_perf_system"
+    )]
+    pub system: String,
     /// Whether the predictions extrapolate beyond the published measurements (nconnect 4,
     /// more hosts or more datastores than were measured), and the measured range
     /// (JSON: `extrapolated`, `measured_range`, `beyond` beside the fields above).
     #[serde(flatten, default)]
     pub extrapolation: Extrapolation,
+}
+
+fn default_perf_system() -> String {
+    crate::perf::DEFAULT_SYSTEM.to_string()
+}
+
+fn is_default_perf_system(system: &str) -> bool {
+    system == crate::perf::DEFAULT_SYSTEM
 }
 
 /// Totals over the plan.
@@ -516,5 +531,5 @@ mod estate;
 
 pub use estate::{
     ClusterDesign, ClusterDesigns, Design, DesignTotal, EstateDesigns, EstatePlan, EstatePool,
-    EstateSummary, GatewayLine, HostsByDriver, SkuAlternative, VsanAloneCost,
+    EstateSummary, GatewayLine, HostsByDriver, SkuAlternative, SkuHosts, VsanAloneCost,
 };

@@ -39,8 +39,8 @@ use crate::optimize::EstateOptions;
 use crate::perf::PerfModel;
 use crate::plan::{ClusterPlans, EstatePlan, Plan};
 use crate::report;
-use crate::sizing::HostPrices;
-use crate::vsan::{self, VsanCatalog};
+use crate::sizing::{HostPrices, HostTerm};
+use crate::vsan::{self, ListPrice, VsanCatalog};
 
 /// What [`Planner::run`] returns: one plan, or one per source cluster with
 /// [`PlanOptions::per_cluster`].
@@ -163,7 +163,8 @@ impl Planner {
             &prepared.model,
             &self.options.optimize_options(),
         )?;
-        self.add_vsan_comparison(&mut plan, &prepared)?;
+        let list_price = self.vsan_list_price(&prepared)?;
+        self.add_vsan_comparison(&mut plan, &prepared, &list_price)?;
         plan.warnings.extend(self.options.unused_estate_settings());
         Ok(plan)
     }
@@ -186,8 +187,9 @@ impl Planner {
             &self.options.optimize_options(),
             self.options.hosts,
         )?;
+        let list_price = self.vsan_list_price(&prepared)?;
         for cluster in &mut plans.clusters {
-            self.add_vsan_comparison(&mut cluster.plan, &prepared)?;
+            self.add_vsan_comparison(&mut cluster.plan, &prepared, &list_price)?;
         }
         // The estate's input and demand warnings (each cluster's plan carries only its
         // own), ahead of the warnings about the clusters' pools together.
@@ -213,7 +215,9 @@ impl Planner {
             Some(v) => v,
             None => VsanCatalog::builtin()?,
         };
-        let mut host_prices = HostPrices::builtin(&vsan_catalog);
+        let region = &prepared.catalog.region(&o.region)?.region;
+        let mut host_prices =
+            HostPrices::builtin(region, &vsan_catalog).map_err(optimize::OptimizeError::from)?;
         if let Some(path) = &o.host_price_file {
             host_prices = host_prices
                 .with_file(path, &vsan_catalog)
@@ -307,7 +311,7 @@ impl Planner {
             crate::sizing::find_sku(&hosts, sku).map_err(sizing)?;
         }
         if let Some(path) = &o.host_price_file {
-            HostPrices::builtin(&hosts)
+            HostPrices::default()
                 .with_file(path, &hosts)
                 .map_err(sizing)?;
         }
@@ -349,9 +353,35 @@ impl Planner {
         })
     }
 
+    /// The vSAN comparison host's pay-as-you-go list price in the plan's region (one
+    /// cluster's and per-cluster plans: `host_term` and `host_price_file` are the estate's);
+    /// unknown when the comparison is not asked for.
+    fn vsan_list_price(&self, prepared: &Prepared) -> Result<ListPrice, Error> {
+        let Some(vsan_catalog) = &prepared.vsan else {
+            return Ok(ListPrice::Unknown(String::new()));
+        };
+        let region = &prepared.catalog.region(&self.options.region)?.region;
+        let prices =
+            HostPrices::builtin(region, vsan_catalog).map_err(optimize::OptimizeError::from)?;
+        let sku = self.options.vsan_host.trim().to_ascii_lowercase();
+        Ok(match prices.price(&sku, HostTerm::PayAsYouGo) {
+            Some(p) => ListPrice::Known {
+                usd_per_hour: p.usd_per_hour,
+                source: prices.describe(&sku, HostTerm::PayAsYouGo),
+            },
+            None => ListPrice::Unknown(prices.missing_for(&sku, HostTerm::PayAsYouGo)),
+        })
+    }
+
     /// Sets `plan.vsan_comparison` when asked for (`prepared.vsan` is then loaded): the
-    /// placed data after growth and snapshot reserve, on vSAN hosts beyond the plan's.
-    fn add_vsan_comparison(&self, plan: &mut Plan, prepared: &Prepared) -> Result<(), Error> {
+    /// placed data after growth and snapshot reserve, on vSAN hosts beyond the plan's, at
+    /// `list_price` unless `vsan_host_usd_per_hour` is given.
+    fn add_vsan_comparison(
+        &self,
+        plan: &mut Plan,
+        prepared: &Prepared,
+        list_price: &ListPrice,
+    ) -> Result<(), Error> {
         let Some(vsan_catalog) = &prepared.vsan else {
             return Ok(());
         };
@@ -364,6 +394,7 @@ impl Planner {
             plan.totals.cost_usd_per_month,
             prepared.catalog.limits.hours_per_month,
             &o.vsan_options(),
+            list_price,
         )?);
         Ok(())
     }

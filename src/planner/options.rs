@@ -14,7 +14,7 @@ use crate::optimize::{OptimizeOptions, PeakOptions};
 use crate::perf::IoProfile;
 use crate::plan::Design;
 use crate::sizing::{Grouping, HostTerm, MemoryBasis, SizingOptions};
-use crate::vsan::{PolicyChoice, VsanOptions};
+use crate::vsan::{PolicyChoice, VsanCatalog, VsanOptions};
 
 use super::Error;
 
@@ -36,7 +36,9 @@ pub struct PlanOptions {
     /// [`crate::Planner::plan`] takes 3 ([`defaults::HOSTS`]).
     pub hosts: Option<u32>,
     /// Host SKU of the estate plan (`av36`, `av36p`, `av48`, `av52`, `av64`, `av64-gen2`;
-    /// `None`: every SKU of `data/avs_hosts.csv`, the lowest total cost chosen).
+    /// `None`: every SKU of `data/avs_hosts.csv`, the lowest total cost chosen). With
+    /// `hosts` or `per_cluster`, the SKU of the hosts that mount the datastores: its
+    /// performance system (`perf_system` in `data/avs_hosts.csv`; `None`: `anf-avs`).
     pub host_sku: Option<String>,
     /// vCPUs per physical core when sizing hosts (default 4).
     pub vcpu_per_core: f64,
@@ -52,13 +54,16 @@ pub struct PlanOptions {
     /// `host_price_file`).
     pub host_term: HostTerm,
     /// A CSV of AVS host prices (`sku,term,usd_per_hour,region,source`), added to the
-    /// built-in pay-as-you-go figures.
+    /// plan region's built-in pay-as-you-go list prices (`data/avs_host_prices.csv`); its
+    /// rows win, and a row of another region is used with the plan saying whose it is.
     pub host_price_file: Option<PathBuf>,
     /// Plan each source cluster separately (its own hosts, its capacity share of the
     /// targets) and add a total; [`crate::Planner::run`] then returns
     /// [`crate::Planned::PerCluster`].
     pub per_cluster: bool,
-    /// Only VMs of these source clusters (trimmed, case-insensitive; empty = all).
+    /// Only VMs of these source clusters (trimmed, case-insensitive; empty = all), each a
+    /// cluster's label (`Cluster1`, `Cluster1 (vc-a)`: see
+    /// [`crate::inventory::SourceClusters`]) or bare name (every cluster of that name).
     pub clusters: Vec<String>,
     /// Only VMs of these vCenters (`VI SDK Server`; empty = all).
     pub vcenters: Vec<String>,
@@ -140,7 +145,8 @@ pub struct PlanOptions {
     pub vsan_slack_pct: f64,
     /// Dedup/compression ratio assumed on vSAN (>= 1; default 1).
     pub vsan_dedup_ratio: f64,
-    /// Hourly price of one AVS host, USD, for SKUs without a public figure in `data/`.
+    /// Hourly price of one AVS host of the comparison, USD (default: the plan region's
+    /// list price in `data/avs_host_prices.csv`; needed for SKUs without one there).
     pub vsan_host_usd_per_hour: Option<f64>,
     /// The estate's design, forced (`vsan`: vSAN alone, `anf`: ANF for all VM data,
     /// `hybrid`); `None`: the cheapest of the three. Estate plans only (refused with
@@ -291,15 +297,30 @@ impl PlanOptions {
             nconnect: self.nconnect,
             allow_unlisted_region: self.allow_unlisted_region,
             allow_large_volumes: self.allow_large_volumes,
+            perf_system: self.perf_system(),
         }
     }
 
+    /// The performance system of the hosts: `host_sku`'s (`perf_system` in
+    /// `data/avs_hosts.csv`: `anf-avs-av64` for AV64's 100 GbE), else `anf-avs`. With
+    /// `hosts` or `per_cluster`, `host_sku` names the hosts the datastores are planned for;
+    /// the estate plans each SKU on its own system whatever this says.
+    fn perf_system(&self) -> String {
+        let of_sku = self.host_sku.as_deref().and_then(|sku| {
+            let catalog = VsanCatalog::builtin().ok()?;
+            crate::sizing::find_sku(&catalog, sku)
+                .ok()
+                .map(|h| h.perf_system.clone())
+        });
+        of_sku.unwrap_or_else(|| crate::perf::DEFAULT_SYSTEM.to_string())
+    }
+
     /// A warning naming the estate sizing settings changed from their defaults, which
-    /// only the estate plan uses (one cluster's plan and per-cluster plans ignore them).
+    /// only the estate plan uses (one cluster's plan and per-cluster plans ignore them;
+    /// `host_sku` is not among them: it names their hosts' performance system).
     pub fn unused_estate_settings(&self) -> Option<Warning> {
         let d = PlanOptions::default();
         let changed: Vec<&str> = [
-            ("host_sku", self.host_sku != d.host_sku),
             ("vcpu_per_core", self.vcpu_per_core != d.vcpu_per_core),
             ("memory_basis", self.memory_basis != d.memory_basis),
             (

@@ -63,13 +63,20 @@ const ESTATE_HEADER: [&str; 11] = [
     "VMs on ANF",
 ];
 
-/// One cluster design's cells: hosts, vSAN GiB, ANF GiB, VMs on ANF, ANF, total.
-fn design_cells(d: &ClusterDesign) -> [String; 6] {
+/// One cluster design's cells: hosts (with their SKU where it is not the estate's `sku`:
+/// a first cluster the design moves to another SKU), vSAN GiB, ANF GiB, VMs on ANF, ANF,
+/// total.
+fn design_cells(d: &ClusterDesign, sku: &str) -> [String; 6] {
     if !d.feasible {
         return std::array::from_fn(|_| "-".to_string());
     }
+    let hosts = g(f64::from(d.hosts), 0);
     [
-        g(f64::from(d.hosts), 0),
+        if d.sku.is_empty() || d.sku == sku {
+            hosts
+        } else {
+            format!("{hosts} {}", d.sku)
+        },
         g(d.vsan_data_gib, 0),
         g(d.anf_data_gib, 0),
         g(d.vms_on_anf as f64, 0),
@@ -78,8 +85,8 @@ fn design_cells(d: &ClusterDesign) -> [String; 6] {
     ]
 }
 
-/// The designs as text.
-pub(super) fn designs_text(s: &mut String, d: &EstateDesigns) {
+/// The designs of an estate of `sku` hosts as text.
+pub(super) fn designs_text(s: &mut String, d: &EstateDesigns, sku: &str) {
     let _ = writeln!(
         s,
         "\nDesigns (hosts + ANF + ExpressRoute gateways per month; the cheapest is chosen)"
@@ -110,7 +117,7 @@ pub(super) fn designs_text(s: &mut String, d: &EstateDesigns) {
     );
     for c in &d.clusters {
         let part = |label: &str, x: &ClusterDesign| {
-            let [h, v, a, k, anf, t] = design_cells(x);
+            let [h, v, a, k, anf, t] = design_cells(x, sku);
             format!("{label} {h} hosts, {v} / {a} GiB, {k} VMs on ANF, ANF {anf}, total {t}")
         };
         let _ = writeln!(
@@ -133,8 +140,8 @@ pub(super) fn designs_text(s: &mut String, d: &EstateDesigns) {
     let _ = writeln!(s, "  {}", d.note);
 }
 
-/// The designs as Markdown.
-pub(super) fn designs_markdown(s: &mut String, d: &EstateDesigns) {
+/// The designs of an estate of `sku` hosts as Markdown.
+pub(super) fn designs_markdown(s: &mut String, d: &EstateDesigns, sku: &str) {
     let _ = writeln!(s, "## Designs\n");
     let rows: Vec<Vec<String>> = d.estate.iter().map(estate_cells).collect();
     let mut numeric = vec![true; ESTATE_HEADER.len()];
@@ -152,7 +159,7 @@ pub(super) fn designs_markdown(s: &mut String, d: &EstateDesigns) {
             ("hybrid", &c.hybrid),
         ] {
             let mut row = vec![name(&c.cluster), label.to_string()];
-            row.extend(design_cells(x));
+            row.extend(design_cells(x, sku));
             rows.push(row);
         }
     }

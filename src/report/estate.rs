@@ -8,11 +8,103 @@ use super::ReportError;
 use super::tables::plans_csv;
 use super::text::{plan_text, units_text, write_excluded, write_warnings};
 use crate::numbers::group_thousands as g;
-use crate::plan::{EstatePlan, SkuAlternative};
+use crate::plan::{ClusterPlan, EstatePlan, EstateSummary, SkuAlternative};
 
 /// `Some(x)` as USD with cents, or `unknown`.
 pub(super) fn usd(v: Option<f64>) -> String {
     v.map_or_else(|| "unknown".to_string(), |x| g(x, 2))
+}
+
+/// The estate's hosts by SKU in words: `6 av36p`, or `17 av64 + 3 av36p` with first
+/// clusters of another SKU.
+pub(super) fn hosts_text(m: &EstateSummary) -> String {
+    if m.hosts_by_sku.len() <= 1 {
+        return format!("{} {}", g(f64::from(m.hosts), 0), m.sku);
+    }
+    m.hosts_by_sku
+        .iter()
+        .map(|h| format!("{} {}", g(f64::from(h.hosts), 0), h.sku))
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
+/// The hosts' prices in words: `6 hosts at 9.20 USD/h, payg`, one part per SKU.
+pub(super) fn prices_text(m: &EstateSummary) -> String {
+    if m.hosts_by_sku.len() <= 1 {
+        return match m.host_usd_per_hour {
+            Some(p) => format!(
+                "{} hosts at {} USD/h, {}",
+                g(f64::from(m.hosts), 0),
+                g(p, 2),
+                m.host_term
+            ),
+            None => format!("no {} {} host price", m.sku, m.host_term),
+        };
+    }
+    let parts: Vec<String> = m
+        .hosts_by_sku
+        .iter()
+        .map(|h| match h.usd_per_hour {
+            Some(p) => format!(
+                "{} {} hosts at {} USD/h",
+                g(f64::from(h.hosts), 0),
+                h.sku,
+                g(p, 2)
+            ),
+            None => format!("{} {} hosts, no {} price", h.hosts, h.sku, m.host_term),
+        })
+        .collect();
+    format!("{}, {}", parts.join(" + "), m.host_term)
+}
+
+/// vSAN alone's hosts by SKU in words: `23 av64`, or `20 av64 + 3 av36p` with first
+/// clusters of another SKU.
+pub(super) fn vsan_hosts_text(v: &crate::sizing::VsanAlone) -> String {
+    let mut by: Vec<(&str, u32)> = vec![(v.sku.as_str(), 0)];
+    for c in &v.clusters {
+        let sku = if c.sku.is_empty() { &v.sku } else { &c.sku };
+        match by.iter_mut().find(|(s, _)| *s == sku.as_str()) {
+            Some((_, n)) => *n = n.saturating_add(c.hosts),
+            None => by.push((sku.as_str(), c.hosts)),
+        }
+    }
+    if by.len() == 1 {
+        return format!("{} {}", v.hosts, v.sku);
+    }
+    by.iter()
+        .map(|(sku, n)| format!("{} {sku}", g(f64::from(*n), 0)))
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
+/// The storage plan of the AVS cluster named `name` (`None` for a cluster without VMs, or
+/// whose VMs' data the design keeps on vSAN).
+pub(super) fn cluster_plan<'a>(plan: &'a EstatePlan, name: &str) -> Option<&'a ClusterPlan> {
+    plan.clusters.iter().find(|p| p.cluster == name)
+}
+
+/// Each private cloud's first cluster, which holds the management reservation, in words.
+pub(super) fn first_clusters_text(plan: &EstatePlan) -> String {
+    let firsts: Vec<String> = plan
+        .sizing
+        .clusters
+        .iter()
+        .filter(|c| c.management.is_some())
+        .map(|c| {
+            let added = c.management.map_or(0, |r| r.added_hosts);
+            let what = match (c.management_only, added) {
+                (true, _) => "added, no VMs".to_string(),
+                (false, 0) => "no host added".to_string(),
+                (false, 1) => "1 host added".to_string(),
+                (false, n) => format!("{n} hosts added"),
+            };
+            format!("{} in {} ({what})", c.name, c.private_cloud)
+        })
+        .collect();
+    format!(
+        "first cluster of each private cloud, holding the management reservation: {}",
+        firsts.join(", ")
+    )
 }
 
 /// The estate plan as text.
@@ -21,7 +113,7 @@ pub(super) fn estate_text(plan: &EstatePlan) -> String {
     summary(&mut s, plan);
     clusters(&mut s, plan);
     if let Some(d) = &plan.designs {
-        super::designs::designs_text(&mut s, d);
+        super::designs::designs_text(&mut s, d, &plan.sizing.sku);
     }
     skus(&mut s, plan);
     pools(&mut s, plan);
@@ -50,10 +142,9 @@ fn summary(s: &mut String, plan: &EstatePlan) {
     let d = &m.hosts_by_driver;
     let _ = writeln!(
         s,
-        "Estate: {} VMs on {} {} hosts in {} AVS cluster(s), {} private cloud(s); {}; {} ({})",
+        "Estate: {} VMs on {} hosts in {} AVS cluster(s), {} private cloud(s); {}; {} ({})",
         g(m.vms_placed as f64, 0),
-        g(f64::from(m.hosts), 0),
-        m.sku,
+        hosts_text(m),
         g(m.clusters as f64, 0),
         g(m.private_clouds as f64, 0),
         anf_text(m),
@@ -77,19 +168,11 @@ fn summary(s: &mut String, plan: &EstatePlan) {
         g(m.anf_usd_per_month, 2),
         g(m.gateway_usd_per_month, 2),
         usd(m.total_usd_per_month),
-        match m.host_usd_per_hour {
-            Some(p) => format!(
-                "{} hosts at {} USD/h, {}",
-                g(f64::from(m.hosts), 0),
-                g(p, 2),
-                m.host_term
-            ),
-            None => format!("no {} {} host price: `host_price_file`", m.sku, m.host_term),
-        },
+        prices_text(m),
         usd(m.total_usd_per_year)
     );
-    if let Some(source) = &m.host_price_source {
-        let _ = writeln!(s, "  host price from {source}");
+    if !m.host_price_note.is_empty() {
+        let _ = writeln!(s, "  host price: {}", m.host_price_note);
     }
     if let Some(d) = &plan.designs {
         let _ = writeln!(s, "  design: {}", d.why);
@@ -162,14 +245,6 @@ pub(super) fn verdict(m: &crate::plan::EstateSummary) -> String {
     }
 }
 
-/// The storage plan of the AVS cluster `name`, when it has data on ANF.
-pub(super) fn cluster_plan<'a>(
-    plan: &'a EstatePlan,
-    name: &str,
-) -> Option<&'a crate::plan::ClusterPlan> {
-    plan.clusters.iter().find(|c| c.cluster == name)
-}
-
 /// One line per AVS cluster: hosts, driver, VMs, compute, datastores, level and cost.
 fn clusters(s: &mut String, plan: &EstatePlan) {
     let _ = writeln!(s, "\nAVS clusters");
@@ -189,25 +264,42 @@ fn clusters(s: &mut String, plan: &EstatePlan) {
         "ANF USD/month"
     );
     for c in &plan.sizing.clusters {
-        let p = cluster_plan(plan, &c.name);
-        let pools: Vec<&str> = p
-            .map(|p| p.plan.pools.iter().map(|x| x.name.as_str()).collect())
-            .unwrap_or_else(|| vec!["(vSAN)"]);
-        let totals = p.map(|p| &p.plan.totals);
+        let (ds, pools, tib, usd) = match cluster_plan(plan, &c.name) {
+            Some(p) => (
+                p.plan.totals.datastores.to_string(),
+                p.plan
+                    .pools
+                    .iter()
+                    .map(|x| x.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(","),
+                g(f64::from(p.plan.totals.pool_size_tib), 0),
+                g(p.plan.totals.cost_usd_per_month, 2),
+            ),
+            // A cluster without VMs (a private cloud's added first cluster), or one whose
+            // VMs' data the design keeps on vSAN.
+            None if c.management_only => ("-".into(), "(no VMs)".into(), "-".into(), "-".into()),
+            None => ("0".into(), "(vSAN)".into(), "0".into(), g(0.0, 2)),
+        };
+        let name = if c.sku == plan.sizing.sku {
+            c.name.clone()
+        } else {
+            format!("{} ({})", c.name, c.sku)
+        };
         let _ = writeln!(
             s,
             "  {:<24} {:<16} {:>5} {:<8} {:>6} {:>7} {:>10} {:>5} {:<18} {:>8} {:>14}",
-            c.name,
+            name,
             c.private_cloud,
             c.hosts,
             c.driver.as_str(),
             g(c.vms as f64, 0),
             g(c.vcpus as f64, 0),
             g(c.memory_gib, 0),
-            totals.map_or(0, |t| t.datastores),
-            pools.join(","),
-            g(f64::from(totals.map_or(0, |t| t.pool_size_tib)), 0),
-            g(totals.map_or(0.0, |t| t.cost_usd_per_month), 2)
+            ds,
+            pools,
+            tib,
+            usd
         );
     }
     let _ = writeln!(
@@ -217,6 +309,7 @@ fn clusters(s: &mut String, plan: &EstatePlan) {
         g(plan.sizing.vcpus_per_host, 0),
         g(plan.sizing.memory_gib_per_host, 1)
     );
+    let _ = writeln!(s, "  {}", first_clusters_text(plan));
 }
 
 /// Every host SKU's estate and total.
@@ -307,9 +400,8 @@ fn vsan_alone(s: &mut String, plan: &EstatePlan) {
     };
     let _ = writeln!(
         s,
-        "\nvSAN alone: {} {} hosts ({} more), {} cluster(s), {} private cloud(s), {} USD/month",
-        v.sizing.hosts,
-        v.sizing.sku,
+        "\nvSAN alone: {} hosts ({} more), {} cluster(s), {} private cloud(s), {} USD/month",
+        vsan_hosts_text(&v.sizing),
         v.sizing.extra_hosts,
         v.sizing.cluster_count,
         v.sizing.private_clouds,

@@ -5,7 +5,9 @@
 use std::fmt::Write as _;
 
 use super::cluster_markdown::reservations_table;
-use super::estate::{anf_text, cluster_plan, peak_months, usd, verdict};
+use super::estate::{
+    anf_text, cluster_plan, first_clusters_text, hosts_text, peak_months, prices_text, usd, verdict,
+};
 use super::markdown::{assumptions_table, cell, demoted_plan_markdown, excluded_table, table};
 use crate::numbers::group_thousands as g;
 use crate::plan::EstatePlan;
@@ -16,7 +18,7 @@ pub(super) fn estate_markdown(plan: &EstatePlan) -> String {
     summary(&mut s, plan);
     clusters(&mut s, plan);
     if let Some(d) = &plan.designs {
-        super::designs::designs_markdown(&mut s, d);
+        super::designs::designs_markdown(&mut s, d, &plan.sizing.sku);
     }
     skus(&mut s, plan);
     pools(&mut s, plan);
@@ -43,11 +45,10 @@ fn summary(s: &mut String, plan: &EstatePlan) {
     let _ = writeln!(s, "# Estate plan\n");
     let _ = writeln!(
         s,
-        "**{} VMs on {} {} hosts in {} AVS cluster(s) and {} private cloud(s); {}: hosts {} + \
+        "**{} VMs on {} hosts in {} AVS cluster(s) and {} private cloud(s); {}: hosts {} + \
          ANF {} + ExpressRoute gateways {} = {} USD/month, {} USD/year** ({}, {}).\n",
         g(m.vms_placed as f64, 0),
-        m.hosts,
-        m.sku,
+        hosts_text(m),
         m.clusters,
         m.private_clouds,
         anf_text(m),
@@ -72,13 +73,11 @@ fn summary(s: &mut String, plan: &EstatePlan) {
         g(f64::from(d.storage), 0),
         g(f64::from(d.vsan), 0)
     );
-    if let Some(source) = &m.host_price_source {
-        let _ = writeln!(
-            s,
-            "- Host price: {} USD per host-hour ({}), from {source}.",
-            usd(m.host_usd_per_hour),
-            m.host_term
-        );
+    if !m.host_price_note.is_empty() {
+        let _ = writeln!(s, "- Host price: {}.", m.host_price_note);
+    }
+    if m.hosts_by_sku.len() > 1 {
+        let _ = writeln!(s, "- Hosts by SKU: {}.", prices_text(m));
     }
     if let Some(h) = m.vsan_alone_hosts {
         let _ = writeln!(
@@ -116,10 +115,27 @@ fn clusters(s: &mut String, plan: &EstatePlan) {
             let p = cluster_plan(plan, &c.name);
             let pools: Vec<&str> = p
                 .map(|p| p.plan.pools.iter().map(|x| x.name.as_str()).collect())
-                .unwrap_or_else(|| vec!["(vSAN)"]);
-            let totals = p.map(|p| &p.plan.totals);
+                .unwrap_or_else(|| {
+                    vec![if c.management_only {
+                        "(no VMs)"
+                    } else {
+                        "(vSAN)"
+                    }]
+                });
+            let name = if c.sku == plan.sizing.sku {
+                super::markdown::name(&c.name)
+            } else {
+                format!("{} ({})", super::markdown::name(&c.name), c.sku)
+            };
+            let or_none = |x: String| {
+                if c.management_only {
+                    "-".to_string()
+                } else {
+                    x
+                }
+            };
             vec![
-                super::markdown::name(&c.name),
+                name,
                 c.private_cloud.clone(),
                 c.hosts.to_string(),
                 c.driver.as_str().to_string(),
@@ -128,9 +144,9 @@ fn clusters(s: &mut String, plan: &EstatePlan) {
                 g(c.vms as f64, 0),
                 g(c.vcpus as f64, 0),
                 g(c.memory_gib, 0),
-                totals.map_or(0, |t| t.datastores).to_string(),
+                or_none(p.map_or(0, |p| p.plan.totals.datastores).to_string()),
                 pools.join(", "),
-                g(totals.map_or(0.0, |t| t.cost_usd_per_month), 2),
+                or_none(g(p.map_or(0.0, |p| p.plan.totals.cost_usd_per_month), 2)),
             ]
         })
         .collect();
@@ -158,13 +174,14 @@ fn clusters(s: &mut String, plan: &EstatePlan) {
     let _ = writeln!(
         s,
         "Per host: {} vCPU, {} GiB for VMs; cluster hosts = max(by vCPU, by memory) + HA, at \
-         least 3. {} hosts, {} vCPU, {} GiB of memory in {} private cloud(s).\n",
+         least 3. {} hosts, {} vCPU, {} GiB of memory in {} private cloud(s); {}.\n",
         g(plan.sizing.vcpus_per_host, 0),
         g(plan.sizing.memory_gib_per_host, 1),
         g(f64::from(plan.sizing.hosts), 0),
         g(plan.sizing.vcpus as f64, 0),
         g(plan.sizing.memory_gib, 0),
-        plan.sizing.private_clouds.len()
+        plan.sizing.private_clouds.len(),
+        first_clusters_text(plan)
     );
 }
 
@@ -276,10 +293,9 @@ fn vsan_alone(s: &mut String, plan: &EstatePlan) {
     };
     let _ = writeln!(
         s,
-        "## vSAN alone\n\n{} {} hosts ({} more), {} cluster(s), {} private cloud(s), {} \
+        "## vSAN alone\n\n{} hosts ({} more), {} cluster(s), {} private cloud(s), {} \
          USD/month.\n",
-        v.sizing.hosts,
-        v.sizing.sku,
+        super::estate::vsan_hosts_text(&v.sizing),
         v.sizing.extra_hosts,
         v.sizing.cluster_count,
         v.sizing.private_clouds,

@@ -107,6 +107,16 @@ pub enum SizingError {
         /// What is wrong (naming the row, when there is one).
         detail: String,
     },
+    /// A compiled-in data file is malformed (a build defect; tests cover it).
+    #[error("{file} row {row}: {detail}")]
+    Data {
+        /// The file (`data/avs_host_prices.csv`).
+        file: &'static str,
+        /// The 1-based row (header = 1).
+        row: usize,
+        /// What is wrong.
+        detail: String,
+    },
     /// Every VM in scope is larger than one host of every candidate SKU.
     #[error("no host SKU fits: {0}")]
     NoHostFits(String),
@@ -141,8 +151,8 @@ pub struct VmTooLarge {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct SizingOptions {
-    /// vCPUs per physical core (CPU oversubscription; > 0; default 4, as the AVS TCO
-    /// estimator and the Azure Migrate AVS assessment assume).
+    /// vCPUs per physical core (CPU oversubscription; > 0; default 4, the Azure Migrate
+    /// AVS assessment's stated default, [`crate::defaults::VCPU_PER_CORE`]).
     pub vcpu_per_core: f64,
     /// Which memory figure sizes the hosts (default configured).
     pub memory_basis: MemoryBasis,

@@ -1,12 +1,21 @@
-//! AVS host prices: the pay-as-you-go figures of `data/avs_hosts.csv` (where a public figure
-//! exists) and a user's host price file, by SKU and term.
+//! AVS host prices for the plan's region ([`HostPrices`]): the built-in pay-as-you-go list
+//! prices of `data/avs_host_prices.csv` and a user's host price file
+//! ([`super::price_file`]), by SKU and term, and the words a plan uses for them.
 //!
-//! A host price file is a CSV with the columns `sku,term,usd_per_hour,region,source`
-//! (`term`: `payg`, `1y`, `3y` or `5y`; a reserved term's hourly figure is its effective
-//! price per host-hour). Its rows replace the built-in ones of the same SKU and term.
+//! The built-in table is the pay-as-you-go USD per host-hour table of the ANF team's AVS +
+//! ANF TCO estimator v6.1 (Azure/azure-netapp-files `docs/avs-calc/index.js`, commit
+//! 1c6dbe0, 2025-06-04): 65 rows in 34 regions (AV36 in 20, AV36P in 24, AV52 in 5, AV64 in
+//! 16; none for AV48 or AV64 Gen 2), list prices as of that commit, region names turned
+//! into ARM names. A SKU without a row in the plan's region has no built-in price: never
+//! another region's. Reserved terms have none either: Microsoft's reserved-instance page
+//! (learn.microsoft.com/azure/azure-vmware/reserved-instance, 2024-04-04) lists one- and
+//! three-year terms and gives no price or discount (the estimator's 43 % and 50 % are its
+//! own assumptions), so a reserved term needs `host_price_file`.
+//!
+//! A host price file's rows replace the built-in rows of the same SKU and term whatever
+//! their `region`; [`HostPrices::describe`] says whose price a row of another region is.
 
 use std::fmt;
-use std::io::Read;
 use std::path::Path;
 use std::str::FromStr;
 
@@ -14,21 +23,23 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::SizingError;
+use super::price_file::{parse_price, read_price_file};
+use crate::catalog::{arm_region_name, avs_anf_regions};
 use crate::numbers::group_thousands;
 use crate::vsan::VsanCatalog;
 
-/// Largest host price file read, bytes: a row per SKU and term is under 1 kB even with a
-/// long `source` note, so 1 MiB holds thousands of rows; a larger file is not a price list.
-const MAX_PRICE_FILE_BYTES: u64 = 1024 * 1024;
+/// `data/avs_host_prices.csv`, compiled in.
+pub const AVS_HOST_PRICES_CSV: &str = include_str!("../../data/avs_host_prices.csv");
 
-/// Highest host price accepted, USD per host-hour. AVS list prices are around 10 USD per
-/// host-hour (AV36P 9.20, AV64 13.22 in East US, `data/avs_hosts.csv`); 100 times that is
-/// no real price but a typo or another unit (a month's or a year's price), and it keeps
-/// every monthly total far below the range where USD figures lose their cents.
+/// Its name in messages and sources.
+const TABLE: &str = "data/avs_host_prices.csv";
+
+/// Highest host price accepted, USD per host-hour. AVS list prices are 8 to 25 USD per
+/// host-hour (`data/avs_host_prices.csv`: West US 2 AV36 8.36 to Switzerland West AV64
+/// 24.58); 1,000 is no real price but a typo or another unit (a month's or a year's
+/// price), and it keeps every monthly total far below the range where USD figures lose
+/// their cents.
 pub const MAX_USD_PER_HOST_HOUR: f64 = 1_000.0;
-
-/// The columns of a host price file, in order.
-const COLUMNS: [&str; 5] = ["sku", "term", "usd_per_hour", "region", "source"];
 
 /// How AVS hosts are bought.
 #[derive(
@@ -61,6 +72,18 @@ impl fmt::Display for HostTerm {
     }
 }
 
+impl HostTerm {
+    /// The term in words (`pay-as-you-go`, `3-year reserved`).
+    pub fn words(self) -> &'static str {
+        match self {
+            HostTerm::PayAsYouGo => "pay-as-you-go",
+            HostTerm::OneYear => "1-year reserved",
+            HostTerm::ThreeYear => "3-year reserved",
+            HostTerm::FiveYear => "5-year reserved",
+        }
+    }
+}
+
 impl FromStr for HostTerm {
     type Err = SizingError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
@@ -87,46 +110,146 @@ pub struct HostPrice {
     pub term: HostTerm,
     /// USD per host-hour (monthly = x 730).
     pub usd_per_hour: f64,
-    /// Region of the price (ARM name).
+    /// Region of the price: an ARM name for the built-in rows, the file's text for a host
+    /// price file's (empty when it names none).
     pub region: String,
-    /// Where the figure comes from.
+    /// Where the figure comes from: `data/avs_host_prices.csv row N: ...`, or the host
+    /// price file, its row and its `source` text.
     pub source: String,
 }
 
-/// Host prices by SKU and term.
+/// Host prices of one region by SKU and term.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct HostPrices {
-    /// The rows, built-in first, then a price file's (which win).
+    /// The plan's region (ARM name, `westeurope`); empty when built without one.
+    #[serde(default)]
+    pub region: String,
+    /// Its name in words (`West Europe`): the table's, else the AVS attach page's
+    /// (`data/avs_anf_regions.csv`), else the ARM name.
+    #[serde(default)]
+    pub region_name: String,
+    /// The rows: the region's built-in rows, then a price file's (which win).
     pub rows: Vec<HostPrice>,
 }
 
-impl HostPrices {
-    /// The pay-as-you-go prices of `data/avs_hosts.csv` (SKUs without a public figure have
-    /// none).
-    pub fn builtin(catalog: &VsanCatalog) -> HostPrices {
-        let rows = catalog
-            .hosts
+/// Whose price a row is, against the plan's region.
+enum Whose {
+    /// The plan region's.
+    Own,
+    /// Another region's.
+    Other,
+    /// A row naming no region.
+    NoRegion,
+}
+
+/// A row of `data/avs_host_prices.csv` as written.
+#[derive(Deserialize)]
+struct TableRow {
+    region: String,
+    region_name: String,
+    sku: String,
+    term: String,
+    usd_per_hour: String,
+    source: String,
+}
+
+/// Every row of `data/avs_host_prices.csv` with its region's name, checked: an ARM region
+/// name that is its display name written as one (`West Europe` -> `westeurope`, so a
+/// display name that does not map fails here), a SKU of `data/avs_hosts.csv`, a known
+/// term, a price as a host price file's, and no region, SKU and term twice.
+///
+/// # Errors
+/// [`SizingError::Data`] naming the row (a build defect; tests cover it).
+pub fn host_price_table(catalog: &VsanCatalog) -> Result<Vec<(String, HostPrice)>, SizingError> {
+    parse_table(AVS_HOST_PRICES_CSV, catalog)
+}
+
+/// The rows of a table of `data/avs_host_prices.csv`'s columns, checked as
+/// [`host_price_table`] says.
+fn parse_table(text: &str, catalog: &VsanCatalog) -> Result<Vec<(String, HostPrice)>, SizingError> {
+    let mut rdr = csv::ReaderBuilder::new()
+        .trim(csv::Trim::All)
+        .from_reader(text.as_bytes());
+    let mut out: Vec<(String, HostPrice)> = Vec::new();
+    for (i, rec) in rdr.deserialize::<TableRow>().enumerate() {
+        let row = i + 2;
+        let err = |detail: String| SizingError::Data {
+            file: TABLE,
+            row,
+            detail,
+        };
+        let r = rec.map_err(|e| err(e.to_string()))?;
+        if r.region.is_empty() || r.region != arm_region_name(&r.region_name) {
+            return Err(err(format!(
+                "region '{}' is not the ARM name of '{}'",
+                r.region, r.region_name
+            )));
+        }
+        if !catalog.hosts.iter().any(|h| h.sku == r.sku) {
+            return Err(err(format!(
+                "host SKU '{}' is not in data/avs_hosts.csv",
+                r.sku
+            )));
+        }
+        let term: HostTerm = r
+            .term
+            .parse()
+            .map_err(|_| err(format!("term '{}'", r.term)))?;
+        let usd_per_hour = parse_price(&r.usd_per_hour)
+            .map_err(|why| err(format!("price '{}' {why}", r.usd_per_hour)))?;
+        if out
             .iter()
-            .enumerate()
-            .filter_map(|(i, h)| {
-                Some(HostPrice {
-                    sku: h.sku.clone(),
-                    term: HostTerm::PayAsYouGo,
-                    usd_per_hour: h.usd_per_hour?,
-                    region: h.price_region.clone().unwrap_or_default(),
-                    source: format!(
-                        "data/avs_hosts.csv row {}: {}",
-                        i + 2,
-                        price_note(&h.source)
-                    ),
-                })
-            })
-            .collect();
-        HostPrices { rows }
+            .any(|(_, p)| p.region == r.region && p.sku == r.sku && p.term == term)
+        {
+            return Err(err(format!("{} {} {term} is given twice", r.region, r.sku)));
+        }
+        out.push((
+            r.region_name,
+            HostPrice {
+                sku: r.sku,
+                term,
+                usd_per_hour,
+                region: r.region,
+                source: format!("{TABLE} row {row}: {}", r.source),
+            },
+        ));
+    }
+    Ok(out)
+}
+
+impl HostPrices {
+    /// The built-in prices of `region` (an ARM or display name): the rows of
+    /// `data/avs_host_prices.csv` for that region (pay as you go; a SKU without a row has
+    /// no price, and a region without rows none at all).
+    ///
+    /// # Errors
+    /// [`SizingError::Data`] if the compiled-in table is malformed (a build defect).
+    pub fn builtin(region: &str, catalog: &VsanCatalog) -> Result<HostPrices, SizingError> {
+        let region = arm_region_name(region);
+        let mut region_name = None;
+        let mut rows = Vec::new();
+        for (name, p) in host_price_table(catalog)? {
+            if p.region == region {
+                region_name.get_or_insert(name);
+                rows.push(p);
+            }
+        }
+        let region_name = match region_name {
+            Some(name) => name,
+            None => avs_anf_regions()
+                .ok()
+                .and_then(|all| all.into_iter().find(|r| r.region == region))
+                .map_or_else(|| region.clone(), |r| r.display_name),
+        };
+        Ok(HostPrices {
+            region,
+            region_name,
+            rows,
+        })
     }
 
     /// Adds the rows of a host price file (they replace built-in rows of the same SKU and
-    /// term).
+    /// term, whatever their region).
     ///
     /// Only a regular file is read, and at most 1 MiB + 1 byte of it
     /// (a file that grows while read is still refused).
@@ -142,9 +265,7 @@ impl HostPrices {
         path: &Path,
         catalog: &VsanCatalog,
     ) -> Result<HostPrices, SizingError> {
-        let file = path.display().to_string();
-        let text = read_bounded(path, &file)?;
-        let added = parse_file(&text, &file, catalog)?;
+        let added = read_price_file(path, catalog)?;
         self.rows
             .retain(|b| !added.iter().any(|a| a.sku == b.sku && a.term == b.term));
         self.rows.extend(added);
@@ -155,344 +276,277 @@ impl HostPrices {
     pub fn price(&self, sku: &str, term: HostTerm) -> Option<&HostPrice> {
         self.rows.iter().find(|p| p.sku == sku && p.term == term)
     }
-}
 
-/// The price part of a `data/avs_hosts.csv` source note (from its last `price: `), or the
-/// whole note when it has none.
-fn price_note(source: &str) -> &str {
-    source.rfind("price: ").map_or(source, |i| &source[i..])
-}
-
-/// A [`SizingError::PriceFile`] of `file`.
-fn file_error(file: &str, row: Option<usize>, detail: String) -> SizingError {
-    SizingError::PriceFile {
-        file: file.to_string(),
-        row,
-        detail,
-    }
-}
-
-/// The text of a regular file of at most [`MAX_PRICE_FILE_BYTES`], read through a bounded
-/// reader (the size the metadata reports is not trusted: a file may grow).
-fn read_bounded(path: &Path, file: &str) -> Result<String, SizingError> {
-    let err = |detail: String| file_error(file, None, detail);
-    let unreadable = |e: std::io::Error| err(format!("the file cannot be read: {e}"));
-    // A directory, device or pipe is refused before it is opened (opening a pipe blocks).
-    let meta = std::fs::metadata(path).map_err(unreadable)?;
-    if meta.is_dir() {
-        return Err(err("is a directory, not a host price file".into()));
-    }
-    if !meta.is_file() {
-        return Err(err(
-            "is not a regular file (a device, pipe or socket): only a file is read".into(),
-        ));
-    }
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(MAX_PRICE_FILE_BYTES + 1).read_to_end(&mut bytes))
-        .map_err(unreadable)?;
-    if bytes.len() as u64 > MAX_PRICE_FILE_BYTES {
-        return Err(err(format!(
-            "the file is larger than {} bytes, more than a host price list holds",
-            group_thousands(MAX_PRICE_FILE_BYTES as f64, 0)
-        )));
-    }
-    let text = String::from_utf8(bytes).map_err(|_| err("the file is not UTF-8 text".into()))?;
-    let text = text.strip_prefix('\u{feff}').unwrap_or(&text).to_string();
-    if text.trim().is_empty() {
-        return Err(err(format!(
-            "the file is empty: expected the header {} and one row per SKU and term",
-            COLUMNS.join(",")
-        )));
-    }
-    Ok(text)
-}
-
-/// Each column's index in the header.
-fn column_indices(headers: &csv::StringRecord, file: &str) -> Result<[usize; 5], SizingError> {
-    let mut out = [0; 5];
-    for (slot, name) in out.iter_mut().zip(COLUMNS) {
-        *slot = headers
-            .iter()
-            .position(|h| h.trim().eq_ignore_ascii_case(name))
-            .ok_or_else(|| {
-                file_error(
-                    file,
-                    Some(1),
-                    format!(
-                        "the header has no column '{name}' (columns: {})",
-                        COLUMNS.join(",")
-                    ),
-                )
-            })?;
-    }
-    Ok(out)
-}
-
-/// The rows of a host price file's text.
-fn parse_file(
-    text: &str,
-    file: &str,
-    catalog: &VsanCatalog,
-) -> Result<Vec<HostPrice>, SizingError> {
-    let csv_err = |e: csv::Error| {
-        let row = e.position().map(|p| p.line() as usize);
-        file_error(file, row, format!("the file is not valid CSV: {e}"))
-    };
-    let mut rdr = csv::ReaderBuilder::new()
-        .trim(csv::Trim::All)
-        .flexible(true)
-        .from_reader(text.as_bytes());
-    let columns = column_indices(rdr.headers().map_err(csv_err)?, file)?;
-    let mut added: Vec<(usize, HostPrice)> = Vec::new();
-    for (i, rec) in rdr.records().enumerate() {
-        let row = i + 2;
-        let price = parse_row(&rec.map_err(csv_err)?, &columns, row, file, catalog)?;
-        if let Some((first, _)) = added
-            .iter()
-            .find(|(_, p)| p.sku == price.sku && p.term == price.term)
-        {
-            return Err(file_error(
-                file,
-                Some(row),
-                format!(
-                    "{} {} in row {row} is given twice (first in row {first})",
-                    price.sku, price.term
-                ),
-            ));
+    /// Whose price `p` is.
+    fn whose(&self, p: &HostPrice) -> Whose {
+        if p.region.trim().is_empty() {
+            Whose::NoRegion
+        } else if arm_region_name(&p.region) == self.region {
+            Whose::Own
+        } else {
+            Whose::Other
         }
-        added.push((row, price));
     }
-    if added.is_empty() {
-        return Err(file_error(
-            file,
-            None,
-            "the file has a header and no rows: give one row per SKU and term".into(),
-        ));
-    }
-    Ok(added.into_iter().map(|(_, p)| p).collect())
-}
 
-/// One row of a host price file.
-fn parse_row(
-    rec: &csv::StringRecord,
-    columns: &[usize; 5],
-    row: usize,
-    file: &str,
-    catalog: &VsanCatalog,
-) -> Result<HostPrice, SizingError> {
-    let err = |detail: String| file_error(file, Some(row), detail);
-    let mut fields = [""; 5];
-    for ((field, &i), name) in fields.iter_mut().zip(columns).zip(COLUMNS) {
-        *field = rec.get(i).ok_or_else(|| {
-            err(format!(
-                "row {row} has no '{name}' field (it has {} field(s))",
-                rec.len()
-            ))
-        })?;
+    /// Whose price `p` is when it is not the plan region's, in words (`is eastus's, not
+    /// West Europe's`; `names no region, so whose price it is is unknown`); `None` when it
+    /// is the region's own (its `region`, as an ARM or display name, is the plan's).
+    pub fn other_region(&self, p: &HostPrice) -> Option<String> {
+        match self.whose(p) {
+            Whose::Own => None,
+            Whose::NoRegion => Some("names no region, so whose price it is is unknown".into()),
+            Whose::Other => Some(format!(
+                "is {}'s, not {}'s",
+                p.region.trim(),
+                self.region_name
+            )),
+        }
     }
-    let [sku, term, price, region, source] = fields;
-    let key = sku.to_ascii_lowercase();
-    if !catalog.hosts.iter().any(|h| h.sku == key) {
-        let known: Vec<&str> = catalog.hosts.iter().map(|h| h.sku.as_str()).collect();
-        return Err(err(format!(
-            "host SKU '{sku}' in row {row} is not in data/avs_hosts.csv ({})",
-            known.join(", ")
-        )));
-    }
-    let term: HostTerm = term.parse().map_err(|_| {
-        err(format!(
-            "term '{term}' in row {row} is not payg, 1y, 3y or 5y"
-        ))
-    })?;
-    let usd_per_hour =
-        parse_price(price).map_err(|why| err(format!("price '{price}' in row {row} {why}")))?;
-    Ok(HostPrice {
-        sku: key,
-        term,
-        usd_per_hour,
-        region: region.to_string(),
-        source: format!("{file} row {row}: {source}"),
-    })
-}
 
-/// A price in USD per host-hour from 0 to [`MAX_USD_PER_HOST_HOUR`], or why not.
-fn parse_price(text: &str) -> Result<f64, String> {
-    let v: f64 = text
-        .parse()
-        .map_err(|_| "is not a number (USD per host-hour)".to_string())?;
-    if !(v.is_finite() && v >= 0.0) {
-        return Err("is not a USD figure >= 0".into());
+    /// Why a SKU has no price on `term`, in words: `no public price in West Europe` (pay
+    /// as you go: the table has no row for it there) or `no public 3y price` (a reserved
+    /// term: no public source gives one).
+    pub fn missing(&self, term: HostTerm) -> String {
+        match term {
+            HostTerm::PayAsYouGo => format!("no public price in {}", self.region_name),
+            _ => format!("no public {term} price"),
+        }
     }
-    if v > MAX_USD_PER_HOST_HOUR {
-        return Err(format!(
-            "is above {} USD per host-hour (AVS list prices are around 10): a typo, or a \
-             monthly or yearly price?",
-            group_thousands(MAX_USD_PER_HOST_HOUR, 0)
-        ));
+
+    /// Why `sku` has no price on `term`, in words: `no public price for av36 in West
+    /// Europe` or `no public 3y price for av36p`.
+    pub fn missing_for(&self, sku: &str, term: HostTerm) -> String {
+        match term {
+            HostTerm::PayAsYouGo => format!("no public price for {sku} in {}", self.region_name),
+            _ => format!("no public {term} price for {sku}"),
+        }
     }
-    Ok(v)
+
+    /// The headline's words on the price of `sku` bought on `term`: the region's own price
+    /// and its source; another region's, saying whose; or why there is none and how to
+    /// give one.
+    pub fn describe(&self, sku: &str, term: HostTerm) -> String {
+        let Some(p) = self.price(sku, term) else {
+            let missing = self.missing_for(sku, term);
+            return match term {
+                HostTerm::PayAsYouGo => format!("{missing}: give `host_price_file`"),
+                _ => format!(
+                    "{missing}: give `host_price_file` (the AVS reserved-instance page, \
+                     2024-04-04, lists the terms but no prices)"
+                ),
+            };
+        };
+        let (usd, term) = (group_thousands(p.usd_per_hour, 2), term.words());
+        let whose = match self.whose(p) {
+            Whose::Own => format!("{} {term} price of {sku}", self.region_name),
+            Whose::Other => format!(
+                "{}'s {term} price of {sku}, not {}'s",
+                p.region.trim(),
+                self.region_name
+            ),
+            Whose::NoRegion => format!(
+                "a {term} price of {sku} naming no region (not known to be {}'s)",
+                self.region_name
+            ),
+        };
+        format!("{whose}: {usd} USD per host-hour, from {}", p.source)
+    }
+
+    /// The headline's words on the SKUs besides the chosen one that have no price on
+    /// `term` (`no public price in West Europe for av36, av48: sized only, their totals not
+    /// compared`); `None` when there are none.
+    pub fn unpriced(&self, skus: &[&str], term: HostTerm) -> Option<String> {
+        (!skus.is_empty()).then(|| {
+            format!(
+                "{} for {}: sized only, their totals not compared",
+                self.missing(term),
+                skus.join(", ")
+            )
+        })
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalog::Catalog;
 
     fn catalog() -> VsanCatalog {
         VsanCatalog::builtin().unwrap()
     }
 
+    #[test]
+    fn the_table_holds_the_estimators_65_rows_in_34_regions_each_an_anf_region() {
+        // The estimator's table (v6.1, 2025-06-04): 65 rows, 34 regions; AV36 in 20
+        // regions, AV36P in 24, AV52 in 5, AV64 in 16, none for AV48 or AV64 Gen 2; all
+        // pay as you go.
+        let rows = host_price_table(&catalog()).unwrap();
+        assert_eq!(rows.len(), 65);
+        let regions: std::collections::BTreeSet<&str> =
+            rows.iter().map(|(_, p)| p.region.as_str()).collect();
+        assert_eq!(regions.len(), 34);
+        let count = |sku: &str| rows.iter().filter(|(_, p)| p.sku == sku).count();
+        assert_eq!(
+            [
+                count("av36"),
+                count("av36p"),
+                count("av48"),
+                count("av52"),
+                count("av64"),
+                count("av64-gen2")
+            ],
+            [20, 24, 0, 5, 16, 0]
+        );
+        // Every region maps to a region the ANF catalog prices (so the plan can be made
+        // there), and every row names its source, version, commit and date.
+        let anf = Catalog::builtin().unwrap();
+        for (name, p) in &rows {
+            assert!(anf.region(&p.region).is_ok(), "{} ({name})", p.region);
+            assert_eq!(p.term, HostTerm::PayAsYouGo);
+            for part in [
+                "AVS + ANF TCO estimator v6.1",
+                "1c6dbe0",
+                "2025-06-04",
+                "list prices",
+            ] {
+                assert!(p.source.contains(part), "{}", p.source);
+            }
+        }
+        // The estimator's "SouthEast Asia" is Microsoft's Southeast Asia.
+        assert!(
+            rows.iter()
+                .any(|(name, p)| name == "Southeast Asia" && p.region == "southeastasia")
+        );
+    }
+
+    #[test]
+    fn a_row_that_does_not_map_or_check_fails_the_table() {
+        const HEAD: &str = "region,region_name,sku,term,usd_per_hour,source\n";
+        let error = |row: &str| {
+            parse_table(
+                &format!("{HEAD}eastus,East US,av36p,payg,9.2,s\n{row}\n"),
+                &catalog(),
+            )
+            .unwrap_err()
+            .to_string()
+        };
+        // A region whose display name does not map to it is refused, never dropped.
+        let e = error("westeurop,West Europe,av36p,payg,10.96,s");
+        assert!(
+            e.starts_with(
+                "data/avs_host_prices.csv row 3: region 'westeurop' is not the ARM \
+                           name of 'West Europe'"
+            ),
+            "{e}"
+        );
+        let e = error("SouthEast Asia,SouthEast Asia,av36,payg,10.02,s");
+        assert!(e.contains("row 3: region 'SouthEast Asia'"), "{e}");
+        let e = error("westeurope,West Europe,av99,payg,1,s");
+        assert!(e.contains("row 3: host SKU 'av99'"), "{e}");
+        let e = error("westeurope,West Europe,av36p,2y,1,s");
+        assert!(e.contains("row 3: term '2y'"), "{e}");
+        let e = error("westeurope,West Europe,av36p,payg,1e4,s");
+        assert!(e.contains("row 3: price '1e4' is above 1,000"), "{e}");
+        let e = error("eastus,East US,av36p,payg,9.3,s");
+        assert!(e.contains("row 3: eastus av36p payg is given twice"), "{e}");
+    }
+
+    #[test]
+    fn builtin_prices_are_the_regions_own_rows_only() {
+        // data/avs_host_prices.csv, West Europe: AV36P 10.96, AV52 21.67, AV64 15.76; no
+        // AV36, AV48, AV64 Gen 2 row. The display name gives the same prices.
+        for region in ["westeurope", "West Europe"] {
+            let p = HostPrices::builtin(region, &catalog()).unwrap();
+            assert_eq!(
+                (p.region.as_str(), p.region_name.as_str()),
+                ("westeurope", "West Europe")
+            );
+            let usd = |sku: &str| p.price(sku, HostTerm::PayAsYouGo).map(|r| r.usd_per_hour);
+            assert_eq!(
+                [
+                    usd("av36"),
+                    usd("av36p"),
+                    usd("av48"),
+                    usd("av52"),
+                    usd("av64"),
+                    usd("av64-gen2")
+                ],
+                [None, Some(10.96), None, Some(21.67), Some(15.76), None]
+            );
+            assert_eq!(p.price("av36p", HostTerm::ThreeYear), None);
+        }
+        // A region without rows has no price at all, named by its ARM name when the AVS
+        // attach page does not list it either.
+        let p = HostPrices::builtin("koreacentral", &catalog()).unwrap();
+        assert!(p.rows.is_empty());
+        assert_eq!(
+            p.missing(HostTerm::PayAsYouGo),
+            "no public price in koreacentral"
+        );
+        // Spain Central has ANF datastores for AVS (data/avs_anf_regions.csv) and no row in
+        // the estimator's table: named as the attach page names it.
+        let p = HostPrices::builtin("spaincentral", &catalog()).unwrap();
+        assert!(p.rows.is_empty());
+        assert_eq!(
+            p.missing(HostTerm::PayAsYouGo),
+            "no public price in Spain Central"
+        );
+    }
+
+    #[test]
+    fn the_words_say_whose_price_or_why_none() {
+        let p = HostPrices::builtin("westeurope", &catalog()).unwrap();
+        // AV64 is row 51 of the table (header = 1; West Europe's rows are 49..51).
+        assert_eq!(
+            p.describe("av64", HostTerm::PayAsYouGo),
+            format!(
+                "West Europe pay-as-you-go price of av64: 15.76 USD per host-hour, from \
+                 data/avs_host_prices.csv row 51: {}",
+                p.price("av64", HostTerm::PayAsYouGo)
+                    .unwrap()
+                    .source
+                    .split_once(": ")
+                    .unwrap()
+                    .1
+            )
+        );
+        assert_eq!(
+            p.describe("av36", HostTerm::PayAsYouGo),
+            "no public price for av36 in West Europe: give `host_price_file`"
+        );
+        assert!(
+            p.describe("av36p", HostTerm::ThreeYear)
+                .starts_with("no public 3y price for av36p: give `host_price_file`")
+        );
+        assert_eq!(
+            p.unpriced(&["av36", "av48"], HostTerm::PayAsYouGo)
+                .as_deref(),
+            Some(
+                "no public price in West Europe for av36, av48: sized only, their totals not compared"
+            )
+        );
+        assert_eq!(p.unpriced(&[], HostTerm::PayAsYouGo), None);
+    }
+
     /// A file of `text` in a fresh scratch folder (removed by the caller).
-    fn scratch(name: &str, text: &[u8]) -> (std::path::PathBuf, std::path::PathBuf) {
-        let dir = std::env::temp_dir().join(format!("dsplan-prices-{}-{name}", std::process::id()));
+    fn scratch(name: &str, text: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+        let dir =
+            std::env::temp_dir().join(format!("dsplan-hostprices-{}-{name}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let file = dir.join("hosts.csv");
         std::fs::write(&file, text).unwrap();
         (dir, file)
     }
 
-    fn error(name: &str, text: &[u8]) -> (Option<usize>, String) {
-        let (dir, file) = scratch(name, text);
-        let e = HostPrices::default()
-            .with_file(&file, &catalog())
-            .unwrap_err();
-        let _ = std::fs::remove_dir_all(dir);
-        match &e {
-            SizingError::PriceFile { row, .. } => (*row, e.to_string()),
-            other => panic!("not a price file error: {other}"),
-        }
-    }
-
-    const HEADER: &str = "sku,term,usd_per_hour,region,source\n";
-
     #[test]
-    fn a_file_over_1_mib_is_refused_and_one_at_the_limit_read() {
-        // 1 MiB = 1,048,576 bytes. The header and one row, padded with spaces in the
-        // source field up to exactly 1,048,576 bytes, are read; one byte more is refused.
-        let row = "av36p,3y,5,eastus,";
-        let pad = 1_048_576 - HEADER.len() - row.len() - 1;
-        let text = format!("{HEADER}{row}{}\n", "x".repeat(pad));
-        assert_eq!(text.len(), 1_048_576);
-        let (dir, file) = scratch("limit", text.as_bytes());
-        let prices = HostPrices::default().with_file(&file, &catalog()).unwrap();
-        assert_eq!(prices.rows.len(), 1);
-        std::fs::write(&file, format!("{text} ")).unwrap();
-        let e = HostPrices::default()
-            .with_file(&file, &catalog())
-            .unwrap_err()
-            .to_string();
-        let _ = std::fs::remove_dir_all(dir);
-        assert!(
-            e.contains("larger than 1,048,576 bytes") && e.contains("`host_price_file`"),
-            "{e}"
-        );
-        assert!(!e.contains("row"), "{e}");
-    }
-
-    #[test]
-    fn files_without_rows_are_refused_naming_the_file() {
-        let (row, e) = error("empty", b"");
-        assert_eq!(row, None);
-        assert!(e.contains("hosts.csv: the file is empty"), "{e}");
-        let (row, e) = error("blank", b"  \n\n");
-        assert_eq!(row, None);
-        assert!(e.contains("the file is empty"), "{e}");
-        let (row, e) = error("header", HEADER.as_bytes());
-        assert_eq!(row, None);
-        assert!(e.contains("the file has a header and no rows"), "{e}");
-        assert!(!e.contains("row 0") && !e.contains("--"), "{e}");
-    }
-
-    #[test]
-    fn a_directory_is_not_a_price_file() {
-        let dir = std::env::temp_dir().join(format!("dsplan-prices-{}-dir", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let e = HostPrices::default()
-            .with_file(&dir, &catalog())
-            .unwrap_err()
-            .to_string();
-        let _ = std::fs::remove_dir_all(&dir);
-        assert!(e.contains("is a directory"), "{e}");
-    }
-
-    #[test]
-    fn column_and_row_errors_quote_names_and_say_the_row() {
-        let (row, e) = error("column", b"sku,term,usd_per_hour,source\nav36p,3y,5,x\n");
-        assert_eq!(row, Some(1));
-        assert!(
-            e.contains("no column 'region'") && !e.contains("`region`"),
-            "{e}"
-        );
-        let (row, e) = error(
-            "term",
-            format!("{HEADER}av36p,3y,5,,a\nav64,2y,6,,b\n").as_bytes(),
-        );
-        assert_eq!(row, Some(3));
-        assert!(
-            e.contains("term '2y' in row 3 is not payg, 1y, 3y or 5y"),
-            "{e}"
-        );
-        assert!(!e.contains("host_term"), "{e}");
-        let (_, e) = error("sku", format!("{HEADER}av99,3y,5,,a\n").as_bytes());
-        assert!(e.contains("host SKU 'av99' in row 2"), "{e}");
-        let (_, e) = error("short", format!("{HEADER}av36p,3y\n").as_bytes());
-        assert!(e.contains("row 2 has no 'usd_per_hour' field"), "{e}");
-        let (row, e) = error(
-            "twice",
-            format!("{HEADER}av36p,3y,5,,a\nAV36P,3y,6,,b\n").as_bytes(),
-        );
-        assert_eq!(row, Some(3));
-        assert!(
-            e.contains("av36p 3y in row 3 is given twice (first in row 2)"),
-            "{e}"
-        );
-    }
-
-    #[test]
-    fn prices_must_be_numbers_from_0_to_1000_usd_per_host_hour() {
-        for (price, why) in [
-            ("1e308", "above 1,000 USD per host-hour"),
-            ("1e15", "above 1,000 USD per host-hour"),
-            ("1000.01", "above 1,000 USD per host-hour"),
-            ("inf", "not a USD figure >= 0"),
-            ("NaN", "not a USD figure >= 0"),
-            ("-1", "not a USD figure >= 0"),
-            ("ten", "not a number"),
-        ] {
-            let (row, e) = error(
-                "price",
-                format!("{HEADER}av36p,3y,{price},eastus,a\n").as_bytes(),
-            );
-            assert_eq!(row, Some(2));
-            assert!(
-                e.contains(&format!("price '{price}' in row 2 is {why}")),
-                "{e}"
-            );
-        }
-        // The bound itself and 0 are prices.
+    fn a_file_row_wins_and_a_row_of_another_region_says_whose_it_is() {
         let (dir, file) = scratch(
-            "bound",
-            format!("{HEADER}av36p,3y,1000,,a\nav64,3y,0,,b\n").as_bytes(),
+            "whose",
+            "\u{feff}sku,term,usd_per_hour,region,source\nav36p,payg,8.5,East US,quote 42\n\
+             av64,payg,15,West Europe,quote 43\nav52,payg,20,,quote 44\n",
         );
-        let p = HostPrices::default().with_file(&file, &catalog()).unwrap();
-        let _ = std::fs::remove_dir_all(dir);
-        assert_eq!(
-            p.price("av36p", HostTerm::ThreeYear).unwrap().usd_per_hour,
-            1000.0
-        );
-        assert_eq!(
-            p.price("av64", HostTerm::ThreeYear).unwrap().usd_per_hour,
-            0.0
-        );
-    }
-
-    #[test]
-    fn sources_name_the_row_of_the_file_or_of_data() {
-        let (dir, file) = scratch(
-            "source",
-            format!("\u{feff}{HEADER}av36p,payg,8.5,westeurope,quote 42\n").as_bytes(),
-        );
-        let p = HostPrices::builtin(&catalog())
+        let p = HostPrices::builtin("westeurope", &catalog())
+            .unwrap()
             .with_file(&file, &catalog())
             .unwrap();
         let _ = std::fs::remove_dir_all(dir);
@@ -503,14 +557,29 @@ mod tests {
             "{}",
             own.source
         );
-        // AV64 is row 6 of data/avs_hosts.csv (header = 1; av36, av36p, av48, av52 before).
-        let builtin = p.price("av64", HostTerm::PayAsYouGo).unwrap();
-        assert!(
-            builtin
-                .source
-                .starts_with("data/avs_hosts.csv row 6: price: "),
-            "{}",
-            builtin.source
+        assert_eq!(
+            p.other_region(own).as_deref(),
+            Some("is East US's, not West Europe's")
         );
+        assert!(
+            p.describe("av36p", HostTerm::PayAsYouGo).starts_with(
+                "East US's pay-as-you-go price of av36p, not West Europe's: 8.50 USD per \
+                 host-hour, from "
+            ),
+            "{}",
+            p.describe("av36p", HostTerm::PayAsYouGo)
+        );
+        // "West Europe" in a file is the plan's region: no word of another region.
+        let av64 = p.price("av64", HostTerm::PayAsYouGo).unwrap();
+        assert_eq!(p.other_region(av64), None);
+        assert!(
+            p.describe("av64", HostTerm::PayAsYouGo)
+                .starts_with("West Europe pay-as-you-go price of av64: 15.00")
+        );
+        let av52 = p.price("av52", HostTerm::PayAsYouGo).unwrap();
+        assert!(p.other_region(av52).unwrap().starts_with("names no region"));
+        assert!(p.describe("av52", HostTerm::PayAsYouGo).starts_with(
+            "a pay-as-you-go price of av52 naming no region (not known to be West Europe's): 20.00"
+        ));
     }
 }

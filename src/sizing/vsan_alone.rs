@@ -1,10 +1,10 @@
 //! The same estate on vSAN alone: each AVS cluster keeps its compute hosts and grows until
-//! its own VMs' data fits its vSAN ([`crate::vsan::compare_cluster`]: policy by cluster
-//! size, slack, dedup, and the raw capacity AVS uses itself: the management and control
-//! plane in the first cluster of each private cloud, vSAN system usage in every other,
-//! [`EstateSizing::vsan_reserved_raw_tib`]); a cluster that then passes 16 hosts becomes
-//! several (each keeping the same reserve, the conservative reading), and the clusters
-//! are packed into private clouds again.
+//! its own VMs' data fits its vSAN ([`cluster_on_vsan`]: policy by cluster size, slack,
+//! dedup, its own SKU's raw capacity, and the raw capacity AVS uses itself: the management
+//! and control plane in the first cluster of each private cloud, vSAN system usage in
+//! every other, [`EstateSizing::vsan_reserved_raw_tib`]); a cluster that then passes 16
+//! hosts becomes several (each keeping the same reserve, the conservative reading), and
+//! the clusters are packed into private clouds again.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -18,6 +18,10 @@ use crate::vsan::{self, AvsLimits, VsanCatalog, VsanError, VsanOptions};
 pub struct VsanAloneCluster {
     /// The AVS cluster of the ANF plan.
     pub cluster: String,
+    /// Its host SKU (the estate's, or for AV64 in a Gen 1 private cloud the first
+    /// cluster's); empty in plans made before it was recorded.
+    #[serde(default)]
+    pub sku: String,
     /// Its hosts for compute (HA included).
     pub compute_hosts: u32,
     /// Data its vSAN holds (the VMs' capacity after growth and snapshot reserve), GiB.
@@ -39,7 +43,8 @@ pub struct VsanAloneCluster {
 /// The estate on vSAN alone.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct VsanAlone {
-    /// Host SKU (the ANF plan's).
+    /// Host SKU (the ANF plan's; a first cluster of another SKU keeps its own, in its
+    /// cluster's `sku`).
     pub sku: String,
     /// Per AVS cluster of the ANF plan.
     pub clusters: Vec<VsanAloneCluster>,
@@ -58,6 +63,8 @@ pub struct VsanAlone {
 }
 
 /// The estate of `sizing` on vSAN alone; `data_gib[i]` is the data of `sizing.clusters[i]`.
+/// Each cluster keeps its compute hosts ([`super::AvsCluster::compute_hosts`]: not those
+/// its datastores add) and its own SKU's raw capacity.
 ///
 /// # Errors
 /// [`VsanError::Invalid`] for settings out of range or data no vSAN cluster holds.
@@ -67,15 +74,12 @@ pub fn vsan_alone(
     data_gib: &[f64],
     o: &VsanOptions,
 ) -> Result<VsanAlone, VsanError> {
-    let o = VsanOptions {
-        sku: sizing.sku.clone(),
-        ..o.clone()
-    };
     let mut clusters = Vec::with_capacity(sizing.clusters.len());
     let mut sizes = Vec::new();
     let reserved = sizing.vsan_reserved_raw_tib(&catalog.limits);
     for ((c, &gib), &reserve) in sizing.clusters.iter().zip(data_gib).zip(&reserved) {
-        let r = vsan::compare_cluster(catalog, gib, (c.hosts, reserve), 0.0, 730.0, &o)?;
+        let compute = c.compute_hosts();
+        let r = cluster_on_vsan(catalog, &c.sku, (compute, reserve), gib, o)?;
         let split = catalog.limits.split(r.hosts_needed);
         if let Some(s) = split {
             let extra = r.hosts_needed - s.smallest_cluster * s.clusters;
@@ -85,7 +89,8 @@ pub fn vsan_alone(
         }
         clusters.push(VsanAloneCluster {
             cluster: c.name.clone(),
-            compute_hosts: c.hosts,
+            sku: c.sku.clone(),
+            compute_hosts: compute,
             data_gib: gib,
             hosts: r.hosts_needed,
             clusters: r.clusters_needed,
@@ -108,20 +113,46 @@ pub fn vsan_alone(
     })
 }
 
+/// One cluster's data on vSAN alone: the fewest hosts of `sku` from `compute_hosts` whose
+/// vSAN holds `data_gib`, each cluster they make losing `reserved_raw_tib` of raw capacity
+/// to AVS itself ([`vsan::compare_cluster`]; only the hosts are used: the estate prices
+/// them with its own host prices).
+///
+/// # Errors
+/// [`VsanError::Invalid`] for settings out of range or data no vSAN cluster holds.
+pub fn cluster_on_vsan(
+    catalog: &VsanCatalog,
+    sku: &str,
+    (compute_hosts, reserved_raw_tib): (u32, f64),
+    data_gib: f64,
+    o: &VsanOptions,
+) -> Result<vsan::VsanComparison, VsanError> {
+    let o = VsanOptions {
+        sku: sku.to_string(),
+        ..o.clone()
+    };
+    let unpriced = vsan::ListPrice::Unknown("priced by the estate".into());
+    vsan::compare_cluster(
+        catalog,
+        data_gib,
+        (compute_hosts, reserved_raw_tib),
+        0.0,
+        730.0,
+        &o,
+        &unpriced,
+    )
+}
+
 impl EstateSizing {
     /// Per cluster, the raw vSAN capacity AVS uses itself there, TiB
-    /// ([`AvsLimits::reserved_raw_tib`]): the management and control plane's in the first
-    /// cluster of each private cloud, vSAN system usage's in the others.
+    /// ([`AvsLimits::reserved_raw_tib`]): the management and control plane's in each
+    /// private cloud's first cluster (the one holding the management reservation, whether
+    /// it has VMs or was added without: `avs-mgmt-N`, `avs-seed-N`), vSAN system usage's
+    /// in every other.
     pub fn vsan_reserved_raw_tib(&self, limits: &AvsLimits) -> Vec<f64> {
         self.clusters
             .iter()
-            .map(|c| {
-                let first = self
-                    .private_clouds
-                    .iter()
-                    .any(|p| p.clusters.first() == Some(&c.name));
-                limits.reserved_raw_tib(first)
-            })
+            .map(|c| limits.reserved_raw_tib(c.management.is_some()))
             .collect()
     }
 }

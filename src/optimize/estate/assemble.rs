@@ -1,11 +1,12 @@
 //! The estate plan of the chosen SKU and design ([`assemble`]): shared pools, warnings
 //! (quota, accounts, an unused reservation, a host price of another region, a grouping
-//! that would need fewer hosts), the summary with the year's cost and the vSAN-alone
-//! saving, the designs side by side ([`super::outcome`]) and the sizing assumptions.
+//! that would need fewer hosts), the summary with the year's cost, the host price in words
+//! and the vSAN-alone saving, the designs side by side ([`super::outcome`]) and the sizing
+//! assumptions.
 
-use super::designs::{DesignCost, design_sizing};
+use super::designs::{Costing, DesignCost, design_sizing};
 use super::pools::share_pools;
-use super::sku::{EstateOptions, SkuEstate, hosts_cost};
+use super::sku::{EstateOptions, SkuEstate, sku_hosts};
 use super::warnings::estate_warnings;
 use crate::catalog::Catalog;
 use crate::demand::Demand;
@@ -37,7 +38,12 @@ pub(super) fn assemble(
     } else {
         (design, best.planned.remove(&design))
     };
-    let sizing = design_sizing(&best, sized_as, &vsan_catalog.limits);
+    let hours = catalog.limits.hours_per_month;
+    let at = Costing {
+        limits: &vsan_catalog.limits,
+        hours,
+    };
+    let sizing = design_sizing(&best, sized_as, at);
     if cost.vms_anf > 0 && storage.is_none() {
         return Err(OptimizeError::Solver(
             "the chosen design has no storage plan".into(),
@@ -54,11 +60,11 @@ pub(super) fn assemble(
         estate,
         (&best, &sizing, storage.as_ref(), &pools),
     )?;
-    let hours = catalog.limits.hours_per_month;
+    let vsan_usd = best.vsan_alone_usd_per_month(hours);
     let vsan_alone = best.vsan_alone.clone().map(|mut v| {
         // Against the plan's hosts, which storage performance may have raised.
         v.extra_hosts = v.hosts.saturating_sub(sizing.hosts);
-        let usd = hosts_cost(v.hosts, best.host_usd_per_hour, hours);
+        let usd = vsan_usd;
         VsanAloneCost {
             note: vsan_note(&v, vsan_catalog),
             usd_per_month: usd,
@@ -73,7 +79,8 @@ pub(super) fn assemble(
         storage: storage.as_ref(),
         pools: &pools,
     };
-    let summary = summary(demand, &parts, vsan_alone.as_ref(), estate, hours);
+    let mut summary = summary(demand, &parts, vsan_alone.as_ref(), estate, hours);
+    summary.host_price_note = host_price_note(estate, &best.sizing.sku, &skus);
     let designs = super::outcome::designs(
         &best,
         (demand, vsan_catalog, estate),
@@ -88,7 +95,7 @@ pub(super) fn assemble(
         region: prices.region.clone(),
         location: prices.location.clone(),
         summary,
-        assumptions: assumptions(estate, vsan_catalog)
+        assumptions: assumptions(estate, vsan_catalog, &sizing)
             .into_iter()
             .chain(super::outcome::assumptions(
                 design,
@@ -116,6 +123,22 @@ struct Parts<'a> {
     sizing: &'a EstateSizing,
     storage: Option<&'a ClusterPlans>,
     pools: &'a [crate::plan::EstatePool],
+}
+
+/// The headline's words on the host price of the chosen `sku`, then the other feasible
+/// SKUs without a price.
+fn host_price_note(estate: &EstateOptions, sku: &str, skus: &[SkuAlternative]) -> String {
+    let prices = &estate.host_prices;
+    let unpriced: Vec<&str> = skus
+        .iter()
+        .filter(|a| a.feasible && a.sku != sku && a.host_usd_per_hour.is_none())
+        .map(|a| a.sku.as_str())
+        .collect();
+    let chosen = prices.describe(sku, estate.host_term);
+    match prices.unpriced(&unpriced, estate.host_term) {
+        Some(others) => format!("{chosen}; {others}"),
+        None => chosen,
+    }
 }
 
 /// The vSAN-alone figures' basis, in words.
@@ -191,8 +214,16 @@ fn summary(
         by.vsan += cost.hosts.saturating_sub(p.sizing.hosts);
     }
     let sku = &p.e.sizing.sku;
-    let hosts_usd = hosts_cost(cost.hosts, p.e.host_usd_per_hour, hours);
-    let total_month = hosts_usd.map(|h| round_cents(h + cost.anf_usd + cost.gateway_usd));
+    let hosts_usd = cost.hosts_usd;
+    let total_month = cost.total;
+    // The design's hosts by SKU: vSAN alone's grown clusters, else the design's clusters.
+    let hosts_by_sku = match vsan {
+        Some(v) if cost.design == Design::Vsan || cost.collapsed => p.e.hosts_by_sku(
+            v.sizing.clusters.iter().map(|c| (c.sku.as_str(), c.hosts)),
+            hours,
+        ),
+        _ => p.e.hosts_by_sku(sku_hosts(p.sizing), hours),
+    };
     let total_year = year(cost, p.storage);
     let vsan_usd = vsan.and_then(|v| v.usd_per_month);
     let pools = p.pools;
@@ -201,6 +232,7 @@ fn summary(
         sku: sku.clone(),
         hosts: cost.hosts,
         hosts_by_driver: by,
+        hosts_by_sku,
         clusters: cost.clusters as usize,
         private_clouds: cost.private_clouds as usize,
         pools: pools.len(),
@@ -220,6 +252,7 @@ fn summary(
             .host_prices
             .price(sku, estate.host_term)
             .map(|p| p.source.clone()),
+        host_price_note: String::new(),
         hosts_usd_per_month: hosts_usd,
         anf_usd_per_month: cost.anf_usd,
         gateways: cost.gateways,
@@ -239,20 +272,23 @@ fn summary(
 }
 
 /// The sizing settings and rules, for the reader.
-fn assumptions(estate: &EstateOptions, c: &VsanCatalog) -> Vec<Assumption> {
+fn assumptions(estate: &EstateOptions, c: &VsanCatalog, sizing: &EstateSizing) -> Vec<Assumption> {
     let s = &estate.sizing;
     let a = |name: &str, value: String, note: &str| Assumption {
         name: name.into(),
         value,
         note: note.into(),
     };
-    vec![
+    let mut out = vec![
         a(
             "vcpu_per_core",
             s.vcpu_per_core.to_string(),
-            "vCPUs per physical core; 4 is the AVS TCO estimator's and the Azure Migrate AVS \
-             assessment's default (concepts-azure-vmware-solution-assessment-calculation, \
-             2024-12-06)",
+            "vCPUs per physical core; 4 is the Azure Migrate AVS assessment's stated default \
+             ('4 vCPU: 1 physical core', concepts-azure-vmware-solution-assessment-calculation, \
+             2024-12-06); the AVS + ANF TCO estimator (Azure/azure-netapp-files docs/avs-calc, \
+             2025-06-04) sizes an RVTools export by the export's own vHost 'vCPUs per Core' \
+             ratio and 600 MHz of demand per vCPU, and uses 4 only as its manual input and \
+             override",
         ),
         a(
             "memory_basis",
@@ -268,16 +304,16 @@ fn assumptions(estate: &EstateOptions, c: &VsanCatalog) -> Vec<Assumption> {
             "host_memory",
             format!("RAM less {} GB", c.limits.esxi_memory_gb),
             "memory a host offers VMs: its RAM (data/avs_hosts.csv, published in GB, read as \
-             decimal GB, the lower figure) less an ESXi node's typical 48 GB (VMkernel, vSAN, \
-             NSX; data/limits.csv); the management VMs' reservation in each private cloud's \
-             first cluster (46 GHz, 171.88 GB, concepts-private-clouds-clusters 2025-08-14) is \
-             not subtracted",
+             decimal GB, the lower figure) less an ESXi node's typical 48 GB (VMkernel, vSAN \
+             and NSX overhead: architecture-private-clouds 2025-08-14, include \
+             hosts-minimum-initial-deployment-statement 2025-04-02; data/limits.csv)",
         ),
+        management_assumption(c, sizing),
         a(
             "ha_hosts",
             s.ha_hosts.to_string(),
             "hosts per cluster kept free for vSphere HA: AVS configures each cluster for n+1 \
-             (concepts-private-clouds-clusters, 2025-08-14)",
+             (architecture-private-clouds, 2025-08-14)",
         ),
         a(
             "group",
@@ -288,9 +324,67 @@ fn assumptions(estate: &EstateOptions, c: &VsanCatalog) -> Vec<Assumption> {
         a(
             "host_term",
             estate.host_term.to_string(),
-            "how hosts are bought; built-in prices are pay as you go only (AVS + ANF TCO \
-             estimator defaults, East US, data/avs_hosts.csv): other terms need \
-             `host_price_file`",
+            "how hosts are bought; built-in prices are the region's pay-as-you-go list prices \
+             of the ANF team's AVS + ANF TCO estimator v6.1, 2025-06-04 \
+             (data/avs_host_prices.csv); the AVS reserved-instance page (2024-04-04) lists \
+             1- and 3-year terms but no prices: reserved terms need `host_price_file`",
         ),
-    ]
+    ];
+    out.extend(first_cluster_assumption(sizing));
+    out
+}
+
+/// The management reservation, and the hosts it adds to the first clusters.
+fn management_assumption(c: &VsanCatalog, sizing: &EstateSizing) -> Assumption {
+    let added: Vec<String> = sizing
+        .clusters
+        .iter()
+        .filter_map(|c| c.management.map(|r| (c, r)))
+        .filter(|(_, r)| r.added_hosts > 0)
+        .map(|(c, r)| format!("{} to {}", r.added_hosts, c.name))
+        .collect();
+    let effect = if added.is_empty() {
+        "it adds no host".to_string()
+    } else {
+        format!("it adds hosts: {}", added.join(", "))
+    };
+    Assumption {
+        name: "management_reservation".into(),
+        value: format!(
+            "{} GHz, {} GB",
+            c.limits.mgmt_reservation_cpu_ghz, c.limits.mgmt_reservation_memory_gb
+        ),
+        note: format!(
+            "AVS reserves it for its management VMs in Cluster-1 of each private cloud \
+             (MGMT-ResourcePool, 'which you can't change': architecture-private-clouds \
+             2025-08-14, include hosts-minimum-initial-deployment-statement 2025-04-02; \
+             data/limits.csv); counted in each private cloud's first cluster: in the compute \
+             sizing the one whose hosts it raises least (ties: the earlier cluster), in each \
+             design the one where it costs that design least more (the hosts it adds, and the \
+             first cluster's larger vSAN reserve), then adds the fewest hosts; the GHz as \
+             whole cores at the SKU's base clock (data/avs_hosts.csv), rounded up, x \
+             vcpu_per_core, the GB as decimal GB; {effect}"
+        ),
+    }
+}
+
+/// The first clusters of another SKU (AV64 in a Gen 1 private cloud), when there are any.
+fn first_cluster_assumption(sizing: &EstateSizing) -> Option<Assumption> {
+    let firsts = super::seed::other_sku_clusters(sizing);
+    (!firsts.is_empty()).then(|| Assumption {
+        name: "first_cluster".into(),
+        value: firsts.join("; "),
+        note: format!(
+            "{} in a Gen 1 private cloud only expands a private cloud 'built with the existing \
+             AV36, AV36P, or AV52 SKU': 'The customer needs to buy a minimum of three nodes of \
+             AV36, AV36P, or AV52 SKU before expanding using AV64' (introduction, 2025-12-19; \
+             its host table footnote also names AV48, the body text does not: AV48 is left \
+             out); each private cloud's first cluster is one of its clusters moved to a priced \
+             one of those SKUs when that costs the plan's design less (hosts and ANF, or on \
+             vSAN alone its hosts there; each design decides on its own costs), else an added \
+             cluster of 3 hosts of the one whose hosts cost least; Gen 2 private clouds deploy \
+             AV64 directly (`host_sku` av64-gen2, native-introduction 2025-04-22)",
+            sizing.sku.to_ascii_uppercase()
+        ),
+    })
 }

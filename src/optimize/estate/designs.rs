@@ -1,8 +1,24 @@
-//! The three designs of one SKU's estate: per cluster ([`cluster_choices`]: ANF for all at
-//! the fewest hosts whose datastores meet the targets, and the hybrid's cheapest point of
-//! [`super::hybrid::cheapest`]), for the estate ([`design_costs`]: hosts + ANF + the
-//! ExpressRoute gateways), the design a SKU is compared on ([`pick`]), and the chosen
-//! design's hosts ([`design_sizing`]) and ANF demands ([`design_split`]).
+//! The three designs of one SKU's estate: each design's sizing ([`design_sizing`]: which
+//! of each cluster's variants of [`super::choices`] it takes, each private cloud's first
+//! cluster and, for AV64 in a Gen 1 private cloud, a moved cluster or an added one), its
+//! cost ([`design_costs`]: hosts at each cluster's SKU price + ANF + the ExpressRoute
+//! gateways), the design a SKU is compared on ([`pick`]), and its ANF demands
+//! ([`design_split`]).
+//!
+//! Each design places the first clusters on its own costs:
+//! - every cluster with VMs gets the hosts the design gives it as another cluster and as
+//!   its private cloud's first (ANF for all: the hosts its datastores need; the hybrid:
+//!   its point's hosts; vSAN alone: its compute hosts, its growth in
+//!   [`crate::sizing::VsanAlone`]); the clusters are packed into private clouds as the
+//!   sizing packs them, each private cloud's first cluster the member that costs least
+//!   more as the first in that design (then the one whose hosts grow least; a cluster
+//!   without VMs added where none can be first);
+//! - AV64 in a Gen 1 private cloud ([`super::seed`]): per private cloud of two clusters or
+//!   more, the cluster whose move to a priced first-cluster SKU costs least in that design
+//!   is moved where that costs less than the added cluster, else the cluster is added.
+//!
+//! So the designs may differ in which cluster is first and which is moved: each is
+//! costed on the first clusters that suit it best.
 //!
 //! The estate's hybrid is `min(vSAN alone, sum of each cluster's best point + gateways)`:
 //! the gateways are due once any cluster puts data on ANF, and vSAN alone (whose clusters
@@ -12,220 +28,13 @@
 
 use super::StorageContext;
 use super::gateway::gateways;
-use super::hybrid::{AnfOracle, Cluster, Point, Units, anf_for_all, cheapest, feasible};
-use super::oracle::{ClusterOracle, cluster_demand};
-use super::sku::{SkuEstate, hosts_cost};
+use super::oracle::cluster_demand;
+use super::sku::{SkuEstate, hosts_cost, sku_hosts};
 use crate::demand::ClusterDemands;
-use crate::optimize::OptimizeError;
 use crate::optimize::milp::round_cents;
 use crate::plan::{Design, GatewayLine};
-use crate::sizing::{Driver, EstateSizing};
-use crate::vsan::VsanOptions;
-
-/// The hybrid's point of one cluster, with true sizes.
-#[derive(Debug, Clone)]
-pub(super) struct HybridChoice {
-    /// Hosts, the VMs on vSAN (positions in the cluster's VMs), the others' ANF cost.
-    pub(super) point: Point,
-    /// Why its hosts: the compute driver, [`Driver::Vsan`] when raised to keep data on
-    /// vSAN, [`Driver::Storage`] when raised for its datastores' targets.
-    pub(super) driver: Driver,
-    /// What those hosts' vSAN holds, GiB.
-    pub(super) vsan_usable_gib: f64,
-}
-
-/// One AVS cluster's designs.
-#[derive(Debug, Clone)]
-pub(super) struct ClusterChoice {
-    /// Each VM's data, GiB (after growth and snapshot reserve), in the cluster's VM order.
-    pub(super) data_gib: Vec<f64>,
-    /// Raw vSAN capacity AVS uses itself in the cluster, TiB.
-    pub(super) reserved_raw_tib: f64,
-    /// ANF for all: hosts and the ANF cost, USD per month (pay as you go).
-    pub(super) anf: (u32, f64),
-    /// The hybrid's point (`None`: not searched, without a host price or vSAN settings).
-    pub(super) hybrid: Option<HybridChoice>,
-}
-
-impl ClusterChoice {
-    fn data(&self, positions: &[usize]) -> f64 {
-        positions.iter().filter_map(|&p| self.data_gib.get(p)).sum()
-    }
-}
-
-/// Every cluster's designs on one SKU.
-///
-/// # Errors
-/// The error of a cluster whose datastores cannot meet its targets with every VM on ANF
-/// at any host count (the SKU is then infeasible), or any other optimizer or vSAN error.
-pub(super) fn cluster_choices(
-    ctx: &StorageContext,
-    e: &SkuEstate,
-) -> Result<Vec<ClusterChoice>, OptimizeError> {
-    let factor = super::data_factor(ctx.demand);
-    let reserved = e.sizing.vsan_reserved_raw_tib(&ctx.vsan_catalog.limits);
-    let zero_share = 1.0 / e.sizing.clusters.len().max(1) as f64;
-    let (min, max) = (ctx.catalog.limits.min_hosts, ctx.catalog.limits.max_hosts);
-    let mut out = Vec::with_capacity(e.sizing.clusters.len());
-    for (i, c) in e.sizing.clusters.iter().enumerate() {
-        let vms = c.vm_indices.as_slice();
-        let data_gib: Vec<f64> = vms
-            .iter()
-            .map(|&v| ctx.demand.placed.get(v).map_or(0.0, |x| x.capacity_gib) * factor)
-            .collect();
-        let all: Vec<usize> = (0..vms.len()).collect();
-        let mut exact = ClusterOracle::new(*ctx, (&c.name, vms), None, zero_share);
-        let first = c.hosts.clamp(min, max);
-        let anf = anf_for_all(&mut exact, &all, (first, max))?;
-        let reserve = reserved.get(i).copied().unwrap_or(0.0);
-        let mut choice = ClusterChoice {
-            data_gib,
-            reserved_raw_tib: reserve,
-            anf,
-            hybrid: None,
-        };
-        // Without a host price the hybrid is searched only when forced, on the compute
-        // hosts (no host count can be weighed against ANF).
-        let forced = ctx.estate.design == Some(Design::Hybrid);
-        let price = match e.host_usd_per_hour {
-            Some(p) => Some((p, max)),
-            None if forced => Some((0.0, first)),
-            None => None,
-        };
-        if let (Some(o), Some((price, last))) = (&ctx.estate.vsan, price) {
-            let o = VsanOptions {
-                sku: e.sizing.sku.clone(),
-                ..o.clone()
-            };
-            let hosts_vsan = e
-                .vsan_alone
-                .as_ref()
-                .and_then(|v| v.clusters.get(i))
-                .map(|v| v.hosts);
-            let search = Search {
-                ctx,
-                vsan: &o,
-                usd_per_host_month: price * ctx.catalog.limits.hours_per_month,
-                hosts: (first, last),
-                hosts_vsan,
-            };
-            choice.hybrid = search.run((&c.name, vms), &choice, &mut exact, zero_share)?;
-        }
-        out.push(choice);
-    }
-    Ok(out)
-}
-
-/// One cluster's hybrid search settings.
-struct Search<'a, 'b> {
-    ctx: &'a StorageContext<'b>,
-    vsan: &'a VsanOptions,
-    usd_per_host_month: f64,
-    /// Compute hosts and the AVS maximum.
-    hosts: (u32, u32),
-    /// The cluster's hosts on vSAN alone, when worked out.
-    hosts_vsan: Option<u32>,
-}
-
-impl Search<'_, '_> {
-    /// What `hosts` hosts of the cluster hold on vSAN, GiB (0 below the policy's minimum).
-    fn usable(&self, hosts: u32, reserve: f64) -> Result<f64, OptimizeError> {
-        let cap = self.ctx.vsan_catalog.capacity(self.vsan, hosts, reserve)?;
-        Ok(cap.map_or(0.0, |c| c.usable_data_gib))
-    }
-
-    /// The cheapest of the search's point (re-costed at the true sizes), ANF for all, and
-    /// every VM on vSAN at vSAN alone's hosts when they are within one cluster.
-    fn run(
-        &self,
-        (name, vms): (&str, &[usize]),
-        choice: &ClusterChoice,
-        exact: &mut ClusterOracle,
-        zero_share: f64,
-    ) -> Result<Option<HybridChoice>, OptimizeError> {
-        let (first, max) = self.hosts;
-        let reserve = choice.reserved_raw_tib;
-        let usable_gib = (first..=max)
-            .map(|h| self.usable(h, reserve))
-            .collect::<Result<Vec<f64>, _>>()?;
-        let widest = usable_gib.iter().copied().fold(0.0, f64::max);
-        let units = Units::of(&choice.data_gib, widest);
-        let mut rounded = ClusterOracle::new(*self.ctx, (name, vms), Some(&units), zero_share);
-        let cluster = Cluster {
-            units: &units,
-            first_hosts: first,
-            usable_gib: &usable_gib,
-            usd_per_host_month: self.usd_per_host_month,
-        };
-        let n = vms.len();
-        let mut candidates = Vec::new();
-        if let Some(p) = cheapest(&cluster, &mut rounded)? {
-            let on_anf = p.on_anf(n);
-            let anf = if on_anf.is_empty() {
-                Some(0.0)
-            } else {
-                feasible(exact.cost(&on_anf, p.hosts))?
-            };
-            if let Some(anf) = anf {
-                candidates.push(Point {
-                    anf_usd_per_month: anf,
-                    ..p
-                });
-            }
-        }
-        candidates.push(Point {
-            hosts: choice.anf.0,
-            on_vsan: Vec::new(),
-            anf_usd_per_month: choice.anf.1,
-        });
-        if let Some(h) = self
-            .hosts_vsan
-            .filter(|&h| h <= max && self.usd_per_host_month > 0.0)
-        {
-            candidates.push(Point {
-                hosts: h.max(first),
-                on_vsan: (0..n).collect(),
-                anf_usd_per_month: 0.0,
-            });
-        }
-        let total = |p: &Point| p.total(self.usd_per_host_month);
-        let Some(best) = candidates
-            .into_iter()
-            .min_by(|a, b| total(a).total_cmp(&total(b)))
-        else {
-            return Ok(None);
-        };
-        let driver = self.driver(&best, first, exact)?;
-        let vsan_usable_gib = self.usable(best.hosts, reserve)?;
-        Ok(Some(HybridChoice {
-            point: best,
-            driver,
-            vsan_usable_gib,
-        }))
-    }
-
-    /// [`Driver::Storage`] when the point's ANF side cannot meet its targets with a host
-    /// fewer, [`Driver::Vsan`] when raised otherwise; [`Driver::Vcpu`] as a placeholder for
-    /// "the compute driver" when not raised.
-    fn driver(
-        &self,
-        p: &Point,
-        first: u32,
-        exact: &mut ClusterOracle,
-    ) -> Result<Driver, OptimizeError> {
-        if p.hosts <= first {
-            return Ok(Driver::Vcpu);
-        }
-        let on_anf = p.on_anf(exact.vm_count());
-        if on_anf.is_empty() {
-            return Ok(Driver::Vsan);
-        }
-        Ok(match feasible(exact.cost(&on_anf, p.hosts - 1))? {
-            Some(_) => Driver::Vsan,
-            None => Driver::Storage,
-        })
-    }
-}
+use crate::sizing::{EstateSizing, Raise};
+use crate::vsan::AvsLimits;
 
 /// One design of one SKU's estate, in figures.
 #[derive(Debug, Clone)]
@@ -250,41 +59,51 @@ pub(super) struct DesignCost {
     pub(super) collapsed: bool,
 }
 
+/// What costing a design needs beyond the SKU: the AVS limits and the hours in a month.
+#[derive(Clone, Copy)]
+pub(super) struct Costing<'a> {
+    pub(super) limits: &'a AvsLimits,
+    pub(super) hours: f64,
+}
+
 /// The SKU's three designs (vSAN alone, ANF for all, hybrid), in that order; `None` before
 /// the SKU is costed.
 pub(super) fn design_costs(
     e: &SkuEstate,
     gateway: &GatewayLine,
-    hours: f64,
-    limits: &crate::vsan::AvsLimits,
+    at: Costing,
 ) -> Option<[DesignCost; 3]> {
     let choices = e.choices.as_ref()?;
-    let price = e.host_usd_per_hour;
     let data: f64 = choices.iter().map(|c| c.data_gib.iter().sum::<f64>()).sum();
     let vms: usize = choices.iter().map(|c| c.data_gib.len()).sum();
     let vsan = match &e.vsan_alone {
-        Some(v) => DesignCost {
-            design: Design::Vsan,
-            feasible: true,
-            hosts: v.hosts,
-            clusters: v.cluster_count,
-            private_clouds: v.private_clouds,
-            hosts_usd: hosts_cost(v.hosts, price, hours),
-            anf_usd: 0.0,
-            gateways: 0,
-            gateway_usd: 0.0,
-            total: hosts_cost(v.hosts, price, hours),
-            vsan_gib: data,
-            anf_gib: 0.0,
-            vms_vsan: vms,
-            vms_anf: 0,
-            collapsed: false,
-        },
+        Some(v) => {
+            let hosts_usd = hosts_cost(
+                v.clusters.iter().map(|c| (c.sku.as_str(), c.hosts)),
+                &e.prices,
+                at.hours,
+            );
+            DesignCost {
+                design: Design::Vsan,
+                feasible: true,
+                hosts: v.hosts,
+                clusters: v.cluster_count,
+                private_clouds: v.private_clouds,
+                hosts_usd,
+                total: hosts_usd,
+                vsan_gib: data,
+                vms_vsan: vms,
+                ..unknown(Design::Vsan)
+            }
+        }
         None => unknown(Design::Vsan),
     };
-    let anf = with_anf(e, Design::Anf, gateway, hours, limits);
-    let mut hybrid = if choices.iter().all(|c| c.hybrid.is_some()) && vsan.feasible {
-        with_anf(e, Design::Hybrid, gateway, hours, limits)
+    let anf = with_anf(e, Design::Anf, gateway, at);
+    let searched = choices
+        .iter()
+        .all(|c| c.other().is_some_and(|v| v.hybrid.is_some()));
+    let mut hybrid = if searched && vsan.feasible {
+        with_anf(e, Design::Hybrid, gateway, at)
     } else {
         unknown(Design::Hybrid)
     };
@@ -322,34 +141,29 @@ fn unknown(design: Design) -> DesignCost {
     }
 }
 
-/// ANF for all or the hybrid (not collapsed): hosts, ANF (its planned cost where planned,
-/// else the clusters' pay-as-you-go costs), gateways for its private clouds with ANF.
-fn with_anf(
-    e: &SkuEstate,
-    design: Design,
-    gateway: &GatewayLine,
-    hours: f64,
-    limits: &crate::vsan::AvsLimits,
-) -> DesignCost {
+/// ANF for all or the hybrid (not collapsed): hosts at each cluster's SKU price, ANF (its
+/// planned cost where planned, else the clusters' pay-as-you-go costs), gateways for its
+/// private clouds with ANF.
+fn with_anf(e: &SkuEstate, design: Design, gateway: &GatewayLine, at: Costing) -> DesignCost {
     let Some(choices) = e.choices.as_ref() else {
         return unknown(design);
     };
-    let sizing = design_sizing(e, design, limits);
+    let sizing = design_sizing(e, design, at);
     let mut d = DesignCost {
         feasible: true,
         hosts: sizing.hosts,
         clusters: sizing.clusters.len() as u32,
         private_clouds: sizing.private_clouds.len() as u32,
-        hosts_usd: hosts_cost(sizing.hosts, e.host_usd_per_hour, hours),
+        hosts_usd: hosts_cost(sku_hosts(&sizing), &e.prices, at.hours),
         ..unknown(design)
     };
     let mut anf_clusters = Vec::new();
     for (c, choice) in sizing.clusters.iter().zip(choices) {
-        let n = choice.data_gib.len();
-        let (on_anf, anf_usd) = match (design, &choice.hybrid) {
-            (Design::Hybrid, Some(h)) => (h.point.on_anf(n), h.point.anf_usd_per_month),
-            _ => ((0..n).collect(), choice.anf.1),
+        let Some(v) = choice.variant_for(c) else {
+            return unknown(design);
         };
+        let n = choice.data_gib.len();
+        let (on_anf, anf_usd) = v.on_anf(design, n);
         let anf_gib = choice.data(&on_anf);
         d.anf_usd += anf_usd;
         d.anf_gib += anf_gib;
@@ -389,38 +203,34 @@ pub(super) fn pick(costs: &[DesignCost], forced: Option<Design>) -> Design {
     best.map_or(Design::Anf, |(d, _)| d.design)
 }
 
-/// The estate's hosts and clusters in `design`: ANF for all raises each cluster to the
-/// hosts its datastores need, the hybrid sets each cluster's point's hosts, vSAN alone
-/// keeps the compute sizing (its growth is in `vsan_alone`); private clouds packed again.
-pub(super) fn design_sizing(
-    e: &SkuEstate,
-    design: Design,
-    limits: &crate::vsan::AvsLimits,
-) -> EstateSizing {
+/// The estate's clusters in `design` (see the module docs): each cluster with VMs at the
+/// hosts the design gives it in its place (ANF for all: raised to the hosts its
+/// datastores need; the hybrid: its point's hosts; vSAN alone: its compute hosts),
+/// private clouds packed with their first clusters, and (AV64 Gen 1) a cluster moved to a
+/// first-cluster SKU or one added. Before the SKU is costed: its compute sizing.
+pub(super) fn design_sizing(e: &SkuEstate, design: Design, at: Costing) -> EstateSizing {
     let mut sizing = e.sizing.clone();
     let Some(choices) = e.choices.as_ref() else {
         return sizing;
     };
-    for (i, choice) in choices.iter().enumerate() {
-        match design {
-            Design::Anf => sizing.raise_for_storage(i, choice.anf.0),
-            Design::Hybrid => {
-                if let (Some(h), Some(c)) = (&choice.hybrid, sizing.clusters.get_mut(i))
-                    && h.point.hosts > c.hosts
-                {
-                    c.hosts = h.point.hosts;
-                    c.driver = h.driver;
-                }
-            }
-            Design::Vsan => {}
-        }
+    for (c, choice) in sizing.clusters.iter_mut().zip(choices) {
+        let Some(other) = choice.other() else {
+            continue;
+        };
+        let (first, extra) = match choice.first() {
+            Some(f) => (f.raise(design), f.extra_cents(other, design, at.hours)),
+            None => (Raise::default(), 0),
+        };
+        c.set_design_hosts(other.raise(design), first, extra);
     }
-    sizing.assign_private_clouds(limits);
+    sizing.assign_private_clouds(at.limits);
+    super::seed::move_first_clusters(e, choices, design, &mut sizing, at);
     sizing
 }
 
-/// The ANF side of `design`: one demand per cluster with VMs on ANF (its hosts and where
-/// they come from), or `None` when the design puts nothing on ANF.
+/// The ANF side of `design`: one demand per cluster with VMs on ANF (its hosts, where they
+/// come from and its SKU's performance system), or `None` when the design puts nothing on
+/// ANF.
 pub(super) fn design_split(
     ctx: &StorageContext,
     e: &SkuEstate,
@@ -431,17 +241,13 @@ pub(super) fn design_split(
         // The hybrid is vSAN alone: nothing on ANF.
         return None;
     }
-    let sizing = design_sizing(e, design, &ctx.vsan_catalog.limits);
-    let zero_share = 1.0 / sizing.clusters.len().max(1) as f64;
+    let sizing = design_sizing(e, design, ctx.costing());
+    let zero_share = 1.0 / choices.len().max(1) as f64;
     let own = ctx.estate.targets_from_perf;
     let mut clusters = Vec::new();
     for (c, choice) in sizing.clusters.iter().zip(choices) {
-        let n = choice.data_gib.len();
-        let positions = match (design, &choice.hybrid) {
-            (Design::Hybrid, Some(h)) => h.point.on_anf(n),
-            (Design::Anf, _) => (0..n).collect(),
-            _ => Vec::new(),
-        };
+        let v = choice.variant_for(c)?;
+        let (positions, _) = v.on_anf(design, choice.data_gib.len());
         if positions.is_empty() {
             continue;
         }
@@ -455,6 +261,7 @@ pub(super) fn design_split(
             (&c.name, &indices, None),
             (zero_share, own),
             (c.hosts, source),
+            &v.perf_system,
         ));
     }
     if clusters.is_empty() {
@@ -467,4 +274,60 @@ pub(super) fn design_split(
         // The estate plan lists the excluded VMs once, from the estate's demand.
         excluded: Vec::new(),
     })
+}
+
+/// Each design's cluster choices, for a report: the variant `design` gives each cluster
+/// with VMs, beside its choice.
+pub(super) fn design_variants<'a>(
+    e: &'a SkuEstate,
+    design: Design,
+    at: Costing,
+) -> Vec<Option<&'a super::choices::Variant>> {
+    let Some(choices) = e.choices.as_ref() else {
+        return Vec::new();
+    };
+    let sizing = design_sizing(e, design, at);
+    sizing
+        .clusters
+        .iter()
+        .zip(choices)
+        .map(|(c, choice)| choice.variant_for(c))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cost(design: Design, total: Option<f64>) -> DesignCost {
+        DesignCost {
+            feasible: true,
+            total,
+            ..unknown(design)
+        }
+    }
+
+    #[test]
+    fn pick_takes_the_cheapest_ties_to_the_simpler_and_honours_forced() {
+        let all = [
+            cost(Design::Vsan, Some(100.0)),
+            cost(Design::Anf, Some(100.0)),
+            cost(Design::Hybrid, Some(100.0)),
+        ];
+        assert_eq!(pick(&all, None), Design::Vsan);
+        let all = [
+            cost(Design::Vsan, Some(101.0)),
+            cost(Design::Anf, Some(100.0)),
+            cost(Design::Hybrid, Some(99.99)),
+        ];
+        assert_eq!(pick(&all, None), Design::Hybrid);
+        assert_eq!(pick(&all, Some(Design::Vsan)), Design::Vsan);
+        // Without totals (no host price): ANF for all.
+        let none = [
+            cost(Design::Vsan, None),
+            cost(Design::Anf, None),
+            unknown(Design::Hybrid),
+        ];
+        assert_eq!(pick(&none, None), Design::Anf);
+    }
 }

@@ -1,11 +1,16 @@
 //! Estate plans ([`optimize_estate`]): for each host SKU, the estate's AVS clusters sized
-//! from compute ([`crate::sizing::size_estate`]), the same estate on vSAN alone, and each
-//! cluster's designs ([`designs`]: ANF for all at the fewest hosts whose datastores meet
-//! its targets, and the hybrid split of [`hybrid`]); the estate's three designs with the
-//! ExpressRoute gateways ANF needs ([`gateway`]); the SKU is compared on its cheapest
-//! design (or `design`), and the chosen SKU's design planned: each cluster's ANF side
-//! ([`super::optimize_per_cluster`]: reservations bought once for the estate), its pools
-//! shared across clusters ([`pools`]). Every SKU's total is an alternative.
+//! from compute ([`crate::sizing::size_estate`]: each private cloud's first cluster holding
+//! the management reservation; for AV64 in a Gen 1 private cloud an added first cluster of
+//! another SKU, [`seed`]), the same estate on vSAN alone, and each cluster's designs
+//! ([`choices`]: for each way the cluster can be sized, as another cluster, as its private
+//! cloud's first or moved to a first-cluster SKU, ANF for all at the fewest hosts whose
+//! datastores meet its targets and the hybrid split of [`hybrid`], on that SKU's raw
+//! capacity, price and performance system); the estate's three designs ([`designs`]: each
+//! with its own first clusters) with the ExpressRoute gateways ANF needs ([`gateway`]);
+//! the SKU is compared on its cheapest design (or `design`), and the chosen SKU's design
+//! planned: each cluster's ANF side ([`super::optimize_per_cluster`]: reservations bought
+//! once for the estate), its pools shared across clusters ([`pools`]). Every SKU's total
+//! is an alternative; hosts are priced per cluster SKU.
 //!
 //! The estate's ANF cost is the sum of the clusters' plans (less what the estate's
 //! reservations save): pools of Standard, Premium and Ultra are priced per TiB, so sharing
@@ -16,6 +21,7 @@
 //! planned costs.
 
 mod assemble;
+mod choices;
 mod designs;
 mod gateway;
 mod hybrid;
@@ -23,11 +29,14 @@ mod levels;
 mod oracle;
 mod outcome;
 mod pools;
+mod seed;
 mod sku;
 mod warnings;
 
 pub(super) use levels::reserved_levels;
 pub use sku::EstateOptions;
+
+use std::fmt::Write as _;
 
 use super::threads::in_threads;
 use super::{OptimizeError, OptimizeOptions, optimize_per_cluster};
@@ -36,10 +45,11 @@ use crate::demand::{Demand, ExclusionReason};
 use crate::perf::PerfModel;
 use crate::plan::{ClusterPlans, Design, EstatePlan, GatewayLine, SkuAlternative};
 use crate::sizing::{
-    Driver, HostTerm, SizingError, VmGroups, fitting_no_host, size_groups, vsan_alone,
+    Driver, EstateSizing, SizingError, VmGroups, fitting_no_host, size_groups, vsan_alone,
 };
 use crate::vsan::{HostSku, VsanCatalog};
-use designs::{ClusterChoice, cluster_choices, design_costs, design_split, pick};
+use choices::{ClusterChoice, cluster_choices};
+use designs::{Costing, design_costs, design_sizing, design_split, pick};
 use sku::{SkuEstate, total};
 
 /// A SKU tried: its estate, or why it cannot hold the estate.
@@ -83,7 +93,8 @@ pub fn optimize_estate(
         options,
         estate,
     };
-    let priced = sized(&tried, true);
+    let hours = catalog.limits.hours_per_month;
+    let priced = sized(&tried, Some(hours));
     // Each priced SKU's clusters costed: ANF for all (raised to the hosts their datastores
     // need) and the hybrid's cheapest split; the SKU's design picked on those costs.
     let costs = ctx.cost_in_parallel(&tried, &priced);
@@ -96,7 +107,7 @@ pub fn optimize_estate(
     }
     plan_chosen(&mut tried, &ctx, &gateway)?;
     if !tried.iter().any(costed) {
-        for i in sized(&tried, false) {
+        for i in sized(&tried, None) {
             let costs = ctx.cost_in_parallel(&tried, &[i]);
             apply_costs(&mut tried, costs, &ctx, &gateway)?;
             plan_chosen(&mut tried, &ctx, &gateway)?;
@@ -108,7 +119,7 @@ pub fn optimize_estate(
     let Some(chosen) = choose(&tried) else {
         return Err(first_error(tried));
     };
-    let alternatives = sku_alternatives(&tried, chosen, estate.host_term);
+    let alternatives = sku_alternatives(&tried, chosen, &ctx);
     let Some(Tried::Feasible(best)) = tried.into_iter().nth(chosen) else {
         return Err(OptimizeError::Solver("chosen SKU lost".into()));
     };
@@ -243,22 +254,24 @@ fn candidate_skus<'a>(
     Ok(vec![crate::sizing::find_sku(vsan_catalog, sku)?])
 }
 
-/// The feasible SKUs without a storage plan: those with a host price (`priced`, in
-/// catalog order), or all of them by fewest hosts.
-fn sized(tried: &[Tried], priced: bool) -> Vec<usize> {
+/// The feasible SKUs not yet costed: those whose hosts are all priced (with `Some(hours)`
+/// per month, in catalog order; an AV64 estate's first clusters' SKU too), or all of them
+/// by fewest hosts.
+fn sized(tried: &[Tried], priced: Option<f64>) -> Vec<usize> {
     let mut out: Vec<(u32, usize)> = tried
         .iter()
         .enumerate()
         .filter_map(|(i, t)| match t {
             Tried::Feasible(e)
-                if e.choices.is_none() && (!priced || e.host_usd_per_hour.is_some()) =>
+                if e.choices.is_none()
+                    && priced.is_none_or(|h| e.hosts_usd_per_month(h).is_some()) =>
             {
                 Some((e.sizing.hosts, i))
             }
             _ => None,
         })
         .collect();
-    if !priced {
+    if priced.is_none() {
         out.sort_unstable();
     }
     out.into_iter().map(|(_, i)| i).collect()
@@ -272,8 +285,11 @@ fn costed(t: &Tried) -> bool {
 /// The start of the optimizer's warning for a plan without targets.
 const NO_TARGET: &str = "no IOPS or MiB/s target was given";
 
-/// One SKU sized (hosts, clusters, private clouds, vSAN alone and the host price), or why
-/// no estate can be built on it.
+/// One SKU sized (hosts, clusters, private clouds, vSAN alone and the host prices), or
+/// why no estate can be built on it. A SKU that cannot be a private cloud's first cluster
+/// (AV64 in a Gen 1 private cloud) gets an added first cluster of the cheapest priced
+/// first-cluster SKU in each private cloud ([`seed`]); each design may move one of its
+/// clusters there instead.
 fn size_sku(
     demand: &Demand,
     groups: &VmGroups,
@@ -281,36 +297,20 @@ fn size_sku(
     estate: &EstateOptions,
     host: &HostSku,
 ) -> Result<Tried, OptimizeError> {
-    let sizing = match size_groups(demand, groups, host, &vsan_catalog.limits, &estate.sizing) {
+    let mut sizing = match size_groups(demand, groups, host, &vsan_catalog.limits, &estate.sizing) {
         Ok(s) => s,
         Err(e @ SizingError::VmTooLarge(_)) => {
             return Ok(Tried::Infeasible(host.sku.clone(), e.into()));
         }
         Err(e) => return Err(e.into()),
     };
-    let vsan_alone = match &estate.vsan {
-        Some(o) => {
-            let factor = data_factor(demand);
-            let data: Vec<f64> = sizing
-                .clusters
-                .iter()
-                .map(|c| {
-                    c.vm_indices
-                        .iter()
-                        .filter_map(|&i| demand.placed.get(i))
-                        .map(|v| v.capacity_gib)
-                        .sum::<f64>()
-                        * factor
-                })
-                .collect();
-            Some(vsan_alone(vsan_catalog, &sizing, &data, o)?)
-        }
-        None => None,
-    };
-    let host_usd_per_hour = estate
-        .host_prices
-        .price(&host.sku, estate.host_term)
-        .map(|p| p.usd_per_hour);
+    let prices = seed::sku_prices(host, vsan_catalog, estate);
+    if !host.can_be_first() {
+        let seed = seed::seed_cluster(host, vsan_catalog, estate, &prices);
+        sizing.set_first_fallback(seed);
+        sizing.assign_private_clouds(&vsan_catalog.limits);
+    }
+    let vsan_alone = vsan_alone_of(demand, vsan_catalog, estate, &sizing)?;
     Ok(Tried::Feasible(Box::new(SkuEstate {
         sizing,
         choices: None,
@@ -318,8 +318,37 @@ fn size_sku(
         design: Design::Anf,
         planned: Default::default(),
         vsan_alone,
-        host_usd_per_hour,
+        host_usd_per_hour: prices.get(&host.sku).copied(),
+        prices,
+        first_cluster_skus: host.first_cluster_skus().map(str::to_string).collect(),
     })))
+}
+
+/// The estate of `sizing` on vSAN alone, when compared: each cluster keeps its compute
+/// hosts, its own SKU and its reserve (first cluster or not).
+fn vsan_alone_of(
+    demand: &Demand,
+    vsan_catalog: &VsanCatalog,
+    estate: &EstateOptions,
+    sizing: &EstateSizing,
+) -> Result<Option<crate::sizing::VsanAlone>, OptimizeError> {
+    let Some(o) = &estate.vsan else {
+        return Ok(None);
+    };
+    let factor = data_factor(demand);
+    let data: Vec<f64> = sizing
+        .clusters
+        .iter()
+        .map(|c| {
+            c.vm_indices
+                .iter()
+                .filter_map(|&i| demand.placed.get(i))
+                .map(|v| v.capacity_gib)
+                .sum::<f64>()
+                * factor
+        })
+        .collect();
+    Ok(Some(vsan_alone(vsan_catalog, sizing, &data, o)?))
 }
 
 /// What every SKU's storage plan shares.
@@ -338,6 +367,14 @@ struct StorageContext<'a> {
 type PlanResult = (usize, Design, Result<Option<ClusterPlans>, OptimizeError>);
 
 impl StorageContext<'_> {
+    /// The AVS limits and the hours in a month, for the designs' costs.
+    fn costing(&self) -> Costing<'_> {
+        Costing {
+            limits: &self.vsan_catalog.limits,
+            hours: self.catalog.limits.hours_per_month,
+        }
+    }
+
     /// The ANF sides of `jobs` (SKU index, design), one thread per job (they are
     /// independent; the results come back in `jobs`' order).
     fn plan_in_parallel(&self, tried: &[Tried], jobs: &[(usize, Design)]) -> Vec<PlanResult> {
@@ -409,11 +446,12 @@ impl StorageContext<'_> {
     }
 }
 
-/// Stores each SKU's cluster designs, its designs' costs and the design it is compared on;
-/// a SKU whose clusters cannot meet the targets with every VM on ANF becomes infeasible.
+/// Stores each SKU's cluster designs, its vSAN alone (on the vSAN design's own first
+/// clusters), its designs' costs and the design it is compared on; a SKU whose clusters
+/// cannot meet the targets with every VM on ANF becomes infeasible.
 ///
 /// # Errors
-/// Any other error of a cluster's cost.
+/// Any other error of a cluster's cost, or of vSAN alone.
 fn apply_costs(
     tried: &mut [Tried],
     results: Vec<(usize, Result<Vec<ClusterChoice>, OptimizeError>)>,
@@ -425,7 +463,11 @@ fn apply_costs(
             continue;
         };
         match result {
-            Ok(c) => e.choices = Some(c),
+            Ok(c) => {
+                e.choices = Some(c);
+                let sizing = design_sizing(e, Design::Vsan, ctx.costing());
+                e.vsan_alone = vsan_alone_of(ctx.demand, ctx.vsan_catalog, ctx.estate, &sizing)?;
+            }
             Err(err @ (OptimizeError::Infeasible { .. } | OptimizeError::NoLayout(_))) => {
                 let sku = e.sizing.sku.clone();
                 tried[i] = Tried::Infeasible(sku, err);
@@ -440,10 +482,9 @@ fn apply_costs(
 /// Every costed SKU's designs' costs (with the planned ANF costs where planned) and the
 /// design it is compared on.
 fn recost(tried: &mut [Tried], ctx: &StorageContext, gateway: &GatewayLine) {
-    let hours = ctx.catalog.limits.hours_per_month;
     for t in tried.iter_mut() {
         if let Tried::Feasible(e) = t {
-            e.costs = design_costs(e, gateway, hours, &ctx.vsan_catalog.limits);
+            e.costs = design_costs(e, gateway, ctx.costing());
             if let Some(costs) = &e.costs {
                 e.design = pick(costs, ctx.estate.design);
             }
@@ -482,8 +523,35 @@ fn data_factor(demand: &Demand) -> f64 {
     (1.0 + o.growth_pct / 100.0) * (1.0 + o.snapshot_reserve_pct / 100.0)
 }
 
+/// The index of the cluster named `name` in `sizing`.
+fn cluster_index(sizing: &EstateSizing, name: &str) -> Option<usize> {
+    sizing.clusters.iter().position(|c| c.name == name)
+}
+
 /// Where a cluster's host count comes from, in words.
 fn hosts_source(c: &crate::sizing::AvsCluster) -> String {
+    let mut out = compute_source(c);
+    if let Some(r) = &c.management {
+        let _ = write!(
+            out,
+            "; first cluster of {}: the management reservation ({} cores = {} vCPU, {} GiB) \
+             {}",
+            c.private_cloud,
+            r.cores,
+            crate::numbers::show_number(r.vcpus),
+            crate::numbers::group_thousands(r.memory_gib, 1),
+            match r.added_hosts {
+                0 => "fits its hosts".to_string(),
+                1 => "adds 1 host".to_string(),
+                n => format!("adds {n} hosts"),
+            }
+        );
+    }
+    out
+}
+
+/// Where a cluster's host count comes from, in words, without the management reservation.
+fn compute_source(c: &crate::sizing::AvsCluster) -> String {
     let why = match c.driver {
         Driver::Vcpu => format!("{} for vCPU", c.hosts_for_vcpu),
         Driver::Memory => format!("{} for memory", c.hosts_for_memory),
@@ -552,12 +620,12 @@ fn first_error(tried: Vec<Tried>) -> OptimizeError {
 }
 
 /// One row per SKU tried.
-fn sku_alternatives(tried: &[Tried], chosen: usize, term: HostTerm) -> Vec<SkuAlternative> {
+fn sku_alternatives(tried: &[Tried], chosen: usize, ctx: &StorageContext) -> Vec<SkuAlternative> {
     tried
         .iter()
         .enumerate()
         .map(|(i, t)| match t {
-            Tried::Feasible(e) => feasible_row(e, i == chosen, term),
+            Tried::Feasible(e) => feasible_row(e, i == chosen, ctx),
             Tried::Infeasible(sku, err) => SkuAlternative {
                 sku: sku.clone(),
                 design: Design::Anf,
@@ -579,9 +647,18 @@ fn sku_alternatives(tried: &[Tried], chosen: usize, term: HostTerm) -> Vec<SkuAl
         .collect()
 }
 
-fn feasible_row(e: &SkuEstate, chosen: bool, term: HostTerm) -> SkuAlternative {
+/// One feasible SKU's row: its design's figures (its compute sizing's while not costed),
+/// and a note on why it is chosen or not and on the first clusters of another SKU it
+/// counts.
+fn feasible_row(e: &SkuEstate, chosen: bool, ctx: &StorageContext) -> SkuAlternative {
+    let (prices, term) = (&ctx.estate.host_prices, ctx.estate.host_term);
+    let hours = ctx.catalog.limits.hours_per_month;
     let cost = e.cost(e.design);
     let vsan = e.cost(Design::Vsan).filter(|c| c.feasible);
+    let hosts_usd = cost.map_or_else(|| e.hosts_usd_per_month(hours), |c| c.hosts_usd);
+    let first = seed::first_cluster_note(&design_sizing(e, e.design, ctx.costing()))
+        .map(|n| format!("; {n}"))
+        .unwrap_or_default();
     SkuAlternative {
         sku: e.sizing.sku.clone(),
         design: e.design,
@@ -591,28 +668,38 @@ fn feasible_row(e: &SkuEstate, chosen: bool, term: HostTerm) -> SkuAlternative {
         clusters: cost.map_or(e.sizing.clusters.len(), |c| c.clusters as usize),
         private_clouds: cost.map_or(e.sizing.private_clouds.len(), |c| c.private_clouds as usize),
         host_usd_per_hour: e.host_usd_per_hour,
-        hosts_usd_per_month: cost.and_then(|c| c.hosts_usd),
+        hosts_usd_per_month: hosts_usd,
         anf_usd_per_month: cost.map(|c| c.anf_usd),
         gateway_usd_per_month: cost.map_or(0.0, |c| c.gateway_usd),
         total_usd_per_month: total(e),
         vsan_alone_hosts: e.vsan_alone.as_ref().map(|v| v.hosts),
-        vsan_alone_usd_per_month: vsan.and_then(|c| c.total),
-        note: if chosen && e.host_usd_per_hour.is_none() {
-            format!("chosen: the fewest hosts (no feasible SKU has a {term} host price)")
+        vsan_alone_usd_per_month: vsan
+            .map_or_else(|| e.vsan_alone_usd_per_month(hours), |c| c.total),
+        note: if chosen && hosts_usd.is_none() && e.host_usd_per_hour.is_some() {
+            format!(
+                "chosen; {}{first}",
+                seed::unpriced_first_cluster(e, prices, term)
+            )
+        } else if chosen && hosts_usd.is_none() {
+            format!(
+                "chosen: the fewest hosts, as no feasible SKU has a {term} host price ({}){first}",
+                prices.missing(term)
+            )
         } else if chosen {
-            "chosen".into()
-        } else if e.sizing.sku == "av64" && e.host_usd_per_hour.is_some() {
-            "dearer; AV64 in a Gen 1 private cloud also needs a first cluster of AV36, \
-             AV36P or AV52 hosts per private cloud, not counted"
-                .into()
+            format!("chosen{first}")
         } else if e.host_usd_per_hour.is_none() {
             format!(
-                "no {} {term} host price in data/ or `host_price_file`: sized only (its \
-                 storage not planned, its total not compared)",
-                e.sizing.sku
+                "{}: sized only (its storage not planned, its total not compared; give \
+                 `host_price_file`)",
+                prices.missing(term)
+            )
+        } else if hosts_usd.is_none() {
+            format!(
+                "{}: sized only (its storage not planned, its total not compared){first}",
+                seed::unpriced_first_cluster(e, prices, term)
             )
         } else {
-            "dearer".into()
+            format!("dearer{first}")
         },
     }
 }

@@ -1,8 +1,11 @@
 //! The ANF side of one AVS cluster as the designs see it ([`ClusterOracle`]): the cost of
 //! a set of its VMs on ANF datastores at a host count, with the existing optimizer
 //! ([`cluster_cost`]) on their demand ([`cluster_demand`]: their capacity share of the
-//! estate's targets, or their own per-VM sums with `perf`). The one place where the hybrid
-//! search ([`super::hybrid`]) meets the ANF plan.
+//! estate's targets, or their own per-VM sums with `perf`) and on the performance system
+//! of the cluster's own host SKU (`anf-avs-av64` for AV64, `anf-avs` for a first cluster
+//! of AV36P beside it). The one place where the designs (ANF for all,
+//! [`super::hybrid::anf_for_all`], and the hybrid search, [`super::hybrid`]) meet the ANF
+//! plan.
 
 use super::StorageContext;
 use std::collections::BTreeMap;
@@ -16,12 +19,15 @@ use crate::optimize::{OptimizeError, OptimizeOptions};
 /// The demand of one AVS cluster's VMs at `indices` (into the estate's placed VMs), each
 /// at `sizes_gib[j]` GiB of capacity when given (else its own), with its capacity share of
 /// the estate's targets (`zero_share` when the estate holds no data), or with
-/// `own_targets` its VMs' per-VM sums, planned with `hosts` hosts (`source` in words).
+/// `own_targets` its VMs' per-VM sums, planned with `hosts` hosts (`source` in words) on
+/// `perf_system` (the performance system of the cluster's host SKU, `perf_system` in
+/// `data/avs_hosts.csv`).
 pub(super) fn cluster_demand(
     estate: &Demand,
     (name, indices, sizes_gib): (&str, &[usize], Option<&[f64]>),
     (zero_share, own_targets): (f64, bool),
     (hosts, source): (u32, String),
+    perf_system: &str,
 ) -> ClusterDemand {
     let mut d = match sizes_gib {
         Some(sizes) => estate.subset_sized(indices, sizes),
@@ -46,15 +52,18 @@ pub(super) fn cluster_demand(
         capacity_share: share,
         source_hosts: Some(hosts),
         hosts_source: source,
+        perf_system: Some(perf_system.to_string()),
     }
 }
 
 /// One AVS cluster's ANF side: the estate's context, the cluster's VMs (indices into the
-/// estate's placed VMs) and the capacity each is planned at.
+/// estate's placed VMs), its hosts' performance system and the capacity each VM is planned
+/// at.
 pub(super) struct ClusterOracle<'a> {
     ctx: StorageContext<'a>,
     name: &'a str,
     vms: &'a [usize],
+    perf_system: &'a str,
     /// Each VM's capacity as planned here, GiB (its data rounded up to the search's unit
     /// and divided by growth and snapshot reserve, or its own).
     sizes: Vec<f64>,
@@ -68,12 +77,12 @@ pub(super) struct ClusterOracle<'a> {
 }
 
 impl<'a> ClusterOracle<'a> {
-    /// The oracle of the cluster `name` of `vms`, its VMs at their size in `units` (the
-    /// search's) or, with `None`, at their own; `zero_share` its share of the targets when
-    /// the estate holds no data.
+    /// The oracle of the cluster `name` of `vms` on hosts of `perf_system`, its VMs at
+    /// their size in `units` (the search's) or, with `None`, at their own; `zero_share` its
+    /// share of the targets when the estate holds no data.
     pub(super) fn new(
         ctx: StorageContext<'a>,
-        (name, vms): (&'a str, &'a [usize]),
+        (name, vms, perf_system): (&'a str, &'a [usize], &'a str),
         units: Option<&Units>,
         zero_share: f64,
     ) -> Self {
@@ -94,6 +103,7 @@ impl<'a> ClusterOracle<'a> {
             ctx,
             name,
             vms,
+            perf_system,
             sizes,
             gib_per_unit,
             options: OptimizeOptions {
@@ -127,6 +137,7 @@ impl<'a> ClusterOracle<'a> {
             (self.name, &indices, Some(&sizes)),
             (self.zero_share, self.ctx.estate.targets_from_perf),
             (hosts, String::new()),
+            self.perf_system,
         )
     }
 

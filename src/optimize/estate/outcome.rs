@@ -2,8 +2,9 @@
 //! and per cluster, which VMs the hybrid keeps on vSAN, the gateway line, the design
 //! chosen and why in words; and the designs' assumptions ([`assumptions`]).
 
-use super::designs::{ClusterChoice, DesignCost};
-use super::sku::{EstateOptions, SkuEstate, hosts_cost};
+use super::choices::{ClusterChoice, Variant};
+use super::designs::{Costing, DesignCost, design_variants};
+use super::sku::{EstateOptions, SkuEstate};
 use crate::catalog::ReservationTerm;
 use crate::demand::Demand;
 use crate::numbers::group_thousands as g;
@@ -40,20 +41,31 @@ pub(super) fn designs(
     let why = why(&costs, chosen, estate, demand);
     let clusters = match e.choices.as_ref() {
         Some(choices) => {
+            let collapsed = costs.iter().any(|c| c.collapsed);
             let ctx = Rows {
-                e,
                 demand,
                 vsan_catalog,
                 vsan: estate.vsan.as_ref(),
                 hours,
-                collapsed: costs.iter().any(|c| c.collapsed),
+                collapsed,
+                chosen: if collapsed { Design::Vsan } else { chosen },
             };
+            let at = Costing {
+                limits: &vsan_catalog.limits,
+                hours,
+            };
+            let per =
+                [Design::Vsan, Design::Anf, Design::Hybrid].map(|d| design_variants(e, d, at));
             e.sizing
                 .clusters
                 .iter()
+                .filter(|c| !c.management_only)
                 .zip(choices)
                 .enumerate()
-                .map(|(i, (c, choice))| ctx.cluster(i, c, choice))
+                .map(|(i, (c, choice))| {
+                    let of = |d: usize| per[d].get(i).copied().flatten();
+                    ctx.cluster(c, choice, [of(0), of(1), of(2)])
+                })
                 .collect::<Result<Vec<_>, _>>()?
         }
         None => Vec::new(),
@@ -229,36 +241,41 @@ fn why(costs: &[DesignCost], chosen: Design, estate: &EstateOptions, demand: &De
 
 /// What the per-cluster rows share.
 struct Rows<'a> {
-    e: &'a SkuEstate,
     demand: &'a Demand,
     vsan_catalog: &'a VsanCatalog,
     vsan: Option<&'a VsanOptions>,
     hours: f64,
     /// The estate's hybrid is vSAN alone: each cluster's hybrid row is its vSAN-alone row.
     collapsed: bool,
+    /// The design the plan is sized as (vSAN alone for a collapsed hybrid).
+    chosen: Design,
 }
 
 impl Rows<'_> {
-    /// What `hosts` hosts hold on vSAN, GiB (0 without the vSAN settings).
-    fn usable(&self, hosts: u32, reserve: f64) -> Result<f64, OptimizeError> {
+    /// What `hosts` hosts of variant `v` hold on vSAN, GiB (0 without the vSAN settings).
+    fn usable(&self, v: &Variant, hosts: u32) -> Result<f64, OptimizeError> {
         let Some(o) = self.vsan else { return Ok(0.0) };
         let o = VsanOptions {
-            sku: self.e.sizing.sku.clone(),
+            sku: v.sku.clone(),
             ..o.clone()
         };
-        let cap = self.vsan_catalog.capacity(&o, hosts, reserve)?;
+        let cap = self.vsan_catalog.capacity(&o, hosts, v.reserved_raw_tib)?;
         Ok(cap.map_or(0.0, |c| c.usable_data_gib))
     }
 
     fn row(
         &self,
+        v: &Variant,
         hosts: u32,
         (vsan_gib, anf_gib, vms_on_anf): (f64, f64, usize),
         (usable, anf_usd): (f64, f64),
     ) -> ClusterDesign {
-        let hosts_usd = hosts_cost(hosts, self.e.host_usd_per_hour, self.hours);
+        let hosts_usd = v
+            .usd_per_host_hour
+            .map(|p| round_cents(f64::from(hosts) * p * self.hours));
         ClusterDesign {
             feasible: true,
+            sku: v.sku.clone(),
             hosts,
             vsan_usable_gib: usable,
             vsan_data_gib: vsan_gib,
@@ -270,54 +287,58 @@ impl Rows<'_> {
         }
     }
 
-    /// One cluster's three designs.
+    /// A design not worked out for cluster `c`.
+    fn unknown(c: &AvsCluster) -> ClusterDesign {
+        ClusterDesign {
+            feasible: false,
+            sku: c.sku.clone(),
+            hosts: c.hosts,
+            vsan_usable_gib: 0.0,
+            vsan_data_gib: 0.0,
+            anf_data_gib: 0.0,
+            vms_on_anf: 0,
+            hosts_usd_per_month: None,
+            anf_usd_per_month: 0.0,
+            total_usd_per_month: None,
+        }
+    }
+
+    /// One cluster's three designs, each on the variant its design gives the cluster
+    /// (`per`: vSAN alone, ANF for all, hybrid).
     fn cluster(
         &self,
-        i: usize,
         c: &AvsCluster,
         choice: &ClusterChoice,
+        per: [Option<&Variant>; 3],
     ) -> Result<ClusterDesigns, OptimizeError> {
         let n = choice.data_gib.len();
         let data: f64 = choice.data_gib.iter().sum();
-        let reserve = choice.reserved_raw_tib;
-        let vsan_hosts = self
-            .e
-            .vsan_alone
-            .as_ref()
-            .and_then(|v| v.clusters.get(i))
-            .map(|v| v.hosts);
-        let vsan = match vsan_hosts {
-            Some(h) => self.row(h, (data, 0.0, 0), (self.usable(h, reserve)?, 0.0)),
-            None => ClusterDesign {
-                feasible: false,
-                ..self.row(c.hosts, (0.0, 0.0, 0), (0.0, 0.0))
-            },
+        let [on_vsan_alone, on_anf, on_hybrid] = per;
+        let vsan = match on_vsan_alone.and_then(|v| v.vsan_hosts.map(|h| (v, h))) {
+            Some((v, h)) => self.row(v, h, (data, 0.0, 0), (self.usable(v, h)?, 0.0)),
+            None => Self::unknown(c),
         };
-        let (anf_hosts, anf_usd) = choice.anf;
-        let anf = self.row(
-            anf_hosts,
-            (0.0, data, n),
-            (self.usable(anf_hosts, reserve)?, anf_usd),
-        );
-        let (hybrid, on_vsan) = match &choice.hybrid {
+        let anf = match on_anf {
+            Some(v) => {
+                let (hosts, usd) = v.anf;
+                self.row(v, hosts, (0.0, data, n), (self.usable(v, hosts)?, usd))
+            }
+            None => Self::unknown(c),
+        };
+        let (hybrid, on_vsan) = match on_hybrid.and_then(|v| v.hybrid.as_ref().map(|h| (v, h))) {
             _ if self.collapsed => (vsan.clone(), (0..n).collect()),
-            Some(h) => {
+            Some((v, h)) => {
                 let on_anf = h.point.on_anf(n);
-                let anf_gib: f64 = on_anf.iter().filter_map(|&p| choice.data_gib.get(p)).sum();
+                let anf_gib = choice.data(&on_anf);
                 let row = self.row(
+                    v,
                     h.point.hosts,
                     (data - anf_gib, anf_gib, on_anf.len()),
                     (h.vsan_usable_gib, h.point.anf_usd_per_month),
                 );
                 (row, h.point.on_vsan.clone())
             }
-            None => (
-                ClusterDesign {
-                    feasible: false,
-                    ..self.row(c.hosts, (0.0, 0.0, 0), (0.0, 0.0))
-                },
-                Vec::new(),
-            ),
+            None => (Self::unknown(c), Vec::new()),
         };
         let names = on_vsan
             .iter()
@@ -325,12 +346,17 @@ impl Rows<'_> {
             .filter_map(|&v| self.demand.placed.get(v))
             .map(|v| v.name.clone())
             .collect();
+        let chosen = match self.chosen {
+            Design::Vsan => on_vsan_alone,
+            Design::Anf => on_anf,
+            Design::Hybrid => on_hybrid,
+        };
         Ok(ClusterDesigns {
             cluster: c.name.clone(),
-            compute_hosts: c.hosts,
+            compute_hosts: chosen.map_or(c.hosts, |v| v.compute_hosts),
             vms: n,
             data_gib: data,
-            reserved_raw_tib: reserve,
+            reserved_raw_tib: chosen.map_or(0.0, |v| v.reserved_raw_tib),
             vsan,
             anf,
             hybrid,

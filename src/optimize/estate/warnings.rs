@@ -1,7 +1,9 @@
-//! The estate plan's own warnings ([`estate_warnings`]): the sizing's, a host price of
-//! another region or none, the quota and NetApp accounts over the shared pools, the peak
-//! settings and a missing target (once for the estate), AV64 in a Gen 1 private cloud, no
-//! HA reserve, a reservation that buys nothing, and a grouping that would need fewer hosts.
+//! The estate plan's own warnings ([`estate_warnings`]): the sizing's, a host price file's
+//! price of another region, or no price, the quota and NetApp accounts over the shared
+//! pools, the peak settings and a missing target (once for the estate), no HA reserve, a
+//! reservation that buys nothing, and a grouping that would need fewer hosts. (AV64's
+//! first cluster of another SKU in a Gen 1 private cloud is counted, and stated in the
+//! assumptions.)
 
 use super::pools::account_warnings;
 use super::sku::{EstateOptions, SkuEstate};
@@ -11,7 +13,9 @@ use crate::inventory::Warning;
 use crate::numbers::group_thousands as g;
 use crate::optimize::{OptimizeError, OptimizeOptions};
 use crate::plan::{ClusterPlans, EstatePool};
-use crate::sizing::{Driver, EstateSizing, Grouping, SizingOptions, size_estate};
+use crate::sizing::{
+    Driver, EstateSizing, Grouping, HostPrice, HostPrices, SizingOptions, size_estate,
+};
 use crate::vsan::VsanCatalog;
 
 /// The estate plan's warnings, in the order above.
@@ -33,15 +37,29 @@ pub(super) fn estate_warnings(
 ) -> Result<Vec<Warning>, OptimizeError> {
     let prices = catalog.region(&options.region)?;
     let mut warnings = best.sizing.warnings.clone();
-    if let Some(p) = estate.host_prices.price(&best.sizing.sku, estate.host_term) {
-        warnings.extend(price_region_warning(p, &prices.region));
+    let host_prices = &estate.host_prices;
+    let hours = catalog.limits.hours_per_month;
+    let skus = best.hosts_by_sku(super::sku::sku_hosts(sizing), hours);
+    for h in &skus {
+        if let Some(p) = host_prices.price(&h.sku, estate.host_term) {
+            warnings.extend(price_region_warning(p, host_prices));
+        }
     }
-    if best.host_usd_per_hour.is_none() {
+    let unpriced: Vec<&str> = skus
+        .iter()
+        .filter(|h| h.usd_per_hour.is_none())
+        .map(|h| h.sku.as_str())
+        .collect();
+    if !unpriced.is_empty() {
         warnings.push(Warning::plan_wide(format!(
-            "no host price for {} bought `host_term` {}: the SKU with the fewest hosts is \
-             shown, the host cost and the saving against vSAN alone are unknown (give \
-             `host_price_file`)",
-            best.sizing.sku, estate.host_term
+            "{} (`host_term` {}): the SKU with the fewest hosts is shown, the host cost and \
+             the saving against vSAN alone are unknown (give `host_price_file`)",
+            unpriced
+                .iter()
+                .map(|sku| host_prices.missing_for(sku, estate.host_term))
+                .collect::<Vec<_>>()
+                .join("; "),
+            estate.host_term
         )));
     }
     warnings.extend(account_warnings(pools, &catalog.limits, &prices.region));
@@ -60,20 +78,10 @@ pub(super) fn estate_warnings(
                 .into(),
         ));
     }
-    if best.sizing.sku == "av64" {
-        warnings.push(Warning::plan_wide(
-            "AV64 in a Gen 1 private cloud: \"an Azure VMware Solution private cloud deployed \
-             with AV36, AV36P, or AV52 is required before adding AV64\" \
-             (architecture-private-clouds, 2025-08-14): each private cloud needs a first \
-             cluster of at least 3 such hosts, not counted here; Gen 2 private clouds deploy \
-             AV64 directly (`host_sku` av64-gen2)"
-                .into(),
-        ));
-    }
     if estate.sizing.ha_hosts == 0 {
         warnings.push(Warning::plan_wide(
             "`ha_hosts` 0: no host is kept free for vSphere HA, but AVS configures every \
-             cluster for n+1 (admission control, concepts-private-clouds-clusters, \
+             cluster for n+1 (admission control, architecture-private-clouds, \
              2025-08-14): the clusters' VMs may not all restart after a host failure"
                 .into(),
         ));
@@ -103,7 +111,8 @@ fn grouping_hint(
     estate: &EstateOptions,
     sizing: &EstateSizing,
 ) -> Result<Option<Warning>, OptimizeError> {
-    // Clusters raised for their datastores would need planning to compare: no hint then.
+    // Clusters raised for their datastores would need planning to compare, and first
+    // clusters of another SKU (AV64 Gen 1) pricing: no hint then.
     if estate.sizing.group != Grouping::SourceCluster
         || sizing
             .clusters
@@ -113,6 +122,9 @@ fn grouping_hint(
         return Ok(None);
     }
     let host = crate::sizing::find_sku(vsan_catalog, &sizing.sku)?;
+    if !host.can_be_first() {
+        return Ok(None);
+    }
     let packed = SizingOptions {
         group: Grouping::Estate,
         ..estate.sizing.clone()
@@ -144,18 +156,13 @@ fn grouping_hint(
     ))))
 }
 
-/// A warning when the chosen host price is another region's, or names no region.
-fn price_region_warning(p: &crate::sizing::HostPrice, region: &str) -> Option<Warning> {
-    let whose = if p.region.is_empty() {
-        "names no region, so whose price it is is unknown".to_string()
-    } else if p.region != region {
-        format!("is {}'s, not {region}'s", p.region)
-    } else {
-        return None;
-    };
+/// A warning when the chosen host price (a host price file's row) is another region's, or
+/// names no region.
+fn price_region_warning(p: &HostPrice, prices: &HostPrices) -> Option<Warning> {
+    let whose = prices.other_region(p)?;
     Some(Warning::plan_wide(format!(
         "the {} host price ({} USD per host-hour, {}) {whose}: AVS prices differ by region; \
-         give `host_price_file` with {region}'s price",
-        p.sku, p.usd_per_hour, p.source
+         give `host_price_file` with {}'s price",
+        p.sku, p.usd_per_hour, p.source, prices.region_name
     )))
 }

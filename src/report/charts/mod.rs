@@ -232,22 +232,24 @@ fn performance_svg(plan: &Plan, perf: &PerfInputs, title: &str) -> Result<String
         .max(plan.totals.datastores)
         .clamp(1, 256);
     let (mut iops, mut mibps) = (Vec::new(), Vec::new());
+    let e = |e: crate::perf::PerfError| ReportError::Chart(e.to_string());
+    // The plan's own system (AV64 hosts: 100 GbE).
+    let system = perf.model.system(&pm.system).map_err(e)?;
     for d in 1..=max_d {
         let mut layout = workload_layout(plan.hosts, d, vol, plan.totals.vms_placed);
         layout.nconnect = perf.nconnect;
         layout.cool_pct = if cool { perf.cold_pct } else { 0.0 };
         layout.qos_throughput_mibps = Some(plan.totals.throughput_mibps);
-        let e = |e: crate::perf::PerfError| ReportError::Chart(e.to_string());
         iops.push((
             d,
             perf.model
-                .predict(&layout, &pm.small_block_profile)
+                .predict_system(system, &layout, &pm.small_block_profile)
                 .map_err(e)?
                 .iops,
         ));
         let large_block = perf
             .model
-            .predict(&layout, &pm.large_block_profile)
+            .predict_system(system, &layout, &pm.large_block_profile)
             .map_err(e)?;
         mibps.push((d, large_block.throughput_mibps));
     }

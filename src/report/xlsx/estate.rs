@@ -118,6 +118,7 @@ fn estate_summary(
         ("vSAN alone USD/month", opt(s.vsan_alone_usd_per_month, usd)),
     ]);
     out.extend(savings_cells(s));
+    out.push(("host price", text(s.host_price_note.clone())));
     for (row, name) in [
         (HOSTS_ROW, "hosts USD/month"),
         (ANF_ROW, "ANF USD/month"),

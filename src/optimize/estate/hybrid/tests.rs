@@ -256,8 +256,8 @@ impl Real {
             usable_gib: usable,
             usd_per_host_month: usd_per_hour * 730.0,
         };
-        let mut a = ClusterOracle::new(self.ctx(&d), ("c", &vms), Some(&units), 1.0);
-        let mut b = ClusterOracle::new(self.ctx(&d), ("c", &vms), Some(&units), 1.0);
+        let mut a = ClusterOracle::new(self.ctx(&d), ("c", &vms, "anf-avs"), Some(&units), 1.0);
+        let mut b = ClusterOracle::new(self.ctx(&d), ("c", &vms, "anf-avs"), Some(&units), 1.0);
         Ok((cheapest(&cluster, &mut a)?, enumerate(&cluster, &mut b)?))
     }
 
@@ -266,7 +266,7 @@ impl Real {
     fn anf(&self, gib: &[f64], on_anf: &[usize], targets: (f64, f64)) -> Option<f64> {
         let d = demand(gib, targets);
         let vms: Vec<usize> = (0..gib.len()).collect();
-        let mut o = ClusterOracle::new(self.ctx(&d), ("c", &vms), None, 1.0);
+        let mut o = ClusterOracle::new(self.ctx(&d), ("c", &vms, "anf-avs"), None, 1.0);
         feasible(o.cost(on_anf, 3)).unwrap()
     }
 }
