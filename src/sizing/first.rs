@@ -47,7 +47,9 @@ pub struct ManagementReservation {
     pub memory_gb: f64,
     /// The same in GiB: `memory_gb x 10^9 / 2^30`.
     pub memory_gib: f64,
-    /// Hosts it adds to the cluster: its hosts with the reservation less those without.
+    /// Hosts it adds to the cluster: its hosts with the reservation less those without (in
+    /// an estate design, its hosts as the first cluster less those as another: in the
+    /// hybrid the first cluster's larger vSAN reserve may add to them).
     pub added_hosts: u32,
 }
 
