@@ -76,10 +76,13 @@ pub const VSAN_SLACK_PCT: f64 = 25.0;
 /// measured ratio can be given (`vsan_dedup_ratio`).
 pub const VSAN_DEDUP_RATIO: f64 = 1.0;
 
-/// vCPUs per physical core when AVS hosts are sized: 4, the default of the AVS TCO
-/// estimator and of the Azure Migrate AVS assessment ("4 vCPU: 1 physical core",
+/// vCPUs per physical core when AVS hosts are sized: 4, the Azure Migrate AVS assessment's
+/// stated default ("The default value in the calculations is 4 vCPU: 1 physical core",
 /// learn.microsoft.com/azure/migrate/concepts-azure-vmware-solution-assessment-calculation,
-/// 2024-12-06).
+/// 2024-12-06). The AVS + ANF TCO estimator (github.com/Azure/azure-netapp-files
+/// `docs/avs-calc`, 2025-06-04) sizes an RVTools export by the export's own vHost "vCPUs
+/// per Core" ratio and 600 MHz of demand per vCPU, and takes 4 only for manual input and
+/// as its override.
 pub const VCPU_PER_CORE: f64 = 4.0;
 
 /// Memory overcommit when AVS hosts are sized: 1 (host memory counted once; the Azure
@@ -88,7 +91,7 @@ pub const MEMORY_OVERCOMMIT: f64 = 1.0;
 
 /// Hosts per AVS cluster kept free for vSphere HA: 1 ("Azure VMware Solution configures each
 /// cluster for n+1 availability through vSphere High Availability percentage-based
-/// admission control", learn.microsoft.com/azure/azure-vmware/concepts-private-clouds-clusters,
+/// admission control", learn.microsoft.com/azure/azure-vmware/architecture-private-clouds,
 /// 2025-08-14, include hosts-minimum-initial-deployment-statement, 2025-04-02).
 pub const HA_HOSTS: u32 = 1;
 

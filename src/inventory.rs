@@ -7,8 +7,11 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+mod clusters;
 mod hosts;
 
+pub(crate) use clusters::normalise as normalise_name;
+pub use clusters::{ClusterId, SourceClusters};
 pub use hosts::{ClusterHosts, host_label};
 
 /// Power state of a VM as RVTools reports it in the vInfo `Powerstate` column.
@@ -155,6 +158,12 @@ impl VmKey {
     /// Whether the key falls back to the VM name (no `VM ID` / `VM UUID` known).
     pub fn is_name_based(&self) -> bool {
         self.0.starts_with("name:")
+    }
+
+    /// Whether the key is a `VM ID` key (`id:<server>:<vm id>`): two rows of one input
+    /// with the same such key are one VM written twice.
+    pub fn is_id_based(&self) -> bool {
+        self.0.starts_with("id:")
     }
 }
 
@@ -341,6 +350,15 @@ pub struct Source {
     /// -> `Provisioned MB`), for the fields the sheet has; warnings name these.
     #[serde(default)]
     pub vdatastore_headers: std::collections::BTreeMap<String, String>,
+    /// The vCPU headers as the file writes them, by field name, for the fields the sheet
+    /// has (empty when vCPU was not read: it is read only when vInfo leaves an attribute
+    /// unknown).
+    #[serde(default)]
+    pub vcpu_headers: std::collections::BTreeMap<String, String>,
+    /// The vMemory headers as the file writes them, by field name, for the fields the
+    /// sheet has.
+    #[serde(default)]
+    pub vmemory_headers: std::collections::BTreeMap<String, String>,
 }
 
 /// A data-quality problem found while reading: the reader went on, and the plan reports it.
@@ -427,7 +445,8 @@ pub struct Inventory {
     /// vPartition rows of the VMs kept.
     #[serde(default)]
     pub partitions: Vec<Partition>,
-    /// vHost rows, one per host name.
+    /// vHost rows, one per (`VI SDK Server`, host name): a host name is unique within a
+    /// vCenter, not across vCenters.
     #[serde(default)]
     pub hosts: Vec<Host>,
     /// vCluster rows, one per (`VI SDK Server`, name).
@@ -467,7 +486,9 @@ pub struct InventorySummary {
     pub provisioned_unknown: usize,
     /// Rows without an in-use value.
     pub in_use_unknown: usize,
-    /// Distinct non-empty cluster names, sorted.
+    /// Distinct source clusters, sorted: their names from [`InventorySummary::of`]; their
+    /// labels ([`SourceClusters`]: qualified by vCenter and datacenter where a name
+    /// repeats) from [`Inventory::summary`] and [`Inventory::summary_by_cluster`].
     pub clusters: Vec<String>,
     /// Hosts, count: for one cluster as [`Inventory::cluster_hosts`] counts them; for the
     /// estate, the sum over its clusters. [`InventorySummary::of`] alone counts the distinct
@@ -574,43 +595,56 @@ impl InventorySummary {
 }
 
 impl Inventory {
-    /// Counts and totals over every VM row; hosts: the sum of
-    /// [`Inventory::cluster_hosts`] over the clusters (VMs without one included).
+    /// Counts and totals over every VM row; clusters by label ([`SourceClusters`]); hosts:
+    /// the sum of [`Inventory::cluster_hosts`] over the clusters (VMs without one
+    /// included).
     pub fn summary(&self) -> InventorySummary {
         let mut s = InventorySummary::of(&self.vms);
+        let mut labels: Vec<String> = SourceClusters::of(&self.vms)
+            .iter()
+            .map(|(_, l)| l.to_string())
+            .collect();
+        labels.sort();
+        s.clusters = labels;
         s.host_count = self.cluster_hosts().values().map(|h| h.count).sum();
         s.hosts_source = "the sum of the clusters' host counts".to_string();
         s
     }
 
-    /// Counts and totals per cluster name (vInfo `Cluster`; `(none)` for VMs without one),
-    /// each summed in input order; hosts as [`Inventory::cluster_hosts`] counts them.
-    pub fn summary_by_cluster(&self) -> std::collections::BTreeMap<&str, InventorySummary> {
+    /// Counts and totals per source cluster, by its label ([`SourceClusters`]: the vInfo
+    /// `Cluster` name, qualified by vCenter and datacenter where the name repeats;
+    /// `(none)` for VMs without one), each summed in input order; hosts as
+    /// [`Inventory::cluster_hosts`] counts them.
+    pub fn summary_by_cluster(&self) -> std::collections::BTreeMap<String, InventorySummary> {
+        let clusters = SourceClusters::of(&self.vms);
         let mut groups: std::collections::BTreeMap<Option<&str>, Vec<&Vm>> =
             std::collections::BTreeMap::new();
         for vm in &self.vms {
-            groups.entry(vm.cluster.as_deref()).or_default().push(vm);
+            groups.entry(clusters.label(vm)).or_default().push(vm);
         }
         let mut hosts = self.cluster_hosts();
         groups
             .into_iter()
-            .map(|(name, vms)| {
+            .map(|(label, vms)| {
                 let mut s = InventorySummary::of(vms);
-                let h = hosts.remove(&name).unwrap_or_default();
+                s.clusters = label.iter().map(|l| l.to_string()).collect();
+                let h = hosts.remove(&label.map(str::to_string)).unwrap_or_default();
                 (s.host_count, s.hosts_source) = (h.count, h.source);
-                (name.unwrap_or("(none)"), s)
+                (label.unwrap_or("(none)").to_string(), s)
             })
             .collect()
     }
 }
 
 /// One line of the per-cluster table of `dsplan inventory`: the VMs of a compute cluster
-/// (by the vInfo `Cluster` column) with their totals, hosts and datastores.
+/// (by vCenter, datacenter and the vInfo `Cluster` column: [`ClusterId`]) with their
+/// totals, hosts and datastores.
 ///
 /// Totals sum the known values; the `*_unknown` counts say how many VMs had none.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct ClusterSummary {
-    /// The cluster name; `None` for VMs without a cluster.
+    /// The cluster's label ([`SourceClusters`]: its name, qualified by vCenter and
+    /// datacenter where clusters of several share it); `None` for VMs without a cluster.
     pub cluster: Option<String>,
     /// VMs in the cluster (templates included).
     pub vm_count: usize,
@@ -641,17 +675,22 @@ pub struct ClusterSummary {
 }
 
 impl Inventory {
-    /// Per-cluster totals, sorted by cluster name (VMs without a cluster last).
+    /// Per-cluster totals, sorted by cluster label ([`SourceClusters`]; VMs without a
+    /// cluster last). A cluster's hosts are its VMs' `Host` names and its vHost rows
+    /// (matched by vCenter, datacenter and name); its datastores those mounted on one of
+    /// them in its vCenter (or with no vCenter said).
     pub fn cluster_summaries(&self) -> Vec<ClusterSummary> {
         use std::collections::{BTreeMap, BTreeSet};
-        let mut by_cluster: BTreeMap<Option<&str>, (ClusterSummary, BTreeSet<&str>)> =
+        let clusters = SourceClusters::of(&self.vms);
+        let finder = hosts::ClusterFinder::new(clusters.iter().map(|(id, _)| *id));
+        let mut by_cluster: BTreeMap<Option<ClusterId<'_>>, (ClusterSummary, BTreeSet<&str>)> =
             BTreeMap::new();
         for vm in &self.vms {
-            let key = vm.cluster.as_deref();
+            let key = vm.cluster_id();
             let (s, hosts) = by_cluster.entry(key).or_insert_with(|| {
                 (
                     ClusterSummary {
-                        cluster: key.map(str::to_string),
+                        cluster: clusters.label(vm).map(str::to_string),
                         ..ClusterSummary::default()
                     },
                     BTreeSet::new(),
@@ -678,18 +717,21 @@ impl Inventory {
                 hosts.insert(h);
             }
         }
-        for h in &self.hosts {
-            if let Some((_, hosts)) = by_cluster.get_mut(&h.cluster.as_deref()) {
-                hosts.insert(h.name.as_str());
+        for (key, rows) in self.vhost_rows_by_cluster(&finder) {
+            if let Some((_, hosts)) = by_cluster.get_mut(&key) {
+                hosts.extend(rows.iter().map(|h| h.name.as_str()));
             }
         }
         let mut out: Vec<ClusterSummary> = Vec::with_capacity(by_cluster.len());
         let mut unclustered = None;
         let mut counted = self.cluster_hosts();
         for (key, (mut s, hosts)) in by_cluster {
-            let h = counted.remove(&key).unwrap_or_default();
+            let h = counted.remove(&s.cluster).unwrap_or_default();
             (s.host_count, s.hosts_source) = (h.count, h.source);
-            for d in &self.datastores {
+            let in_vcenter = |d: &Datastore| {
+                key.is_none_or(|id| id.compatible(d.vi_sdk_server.as_deref(), None))
+            };
+            for d in self.datastores.iter().filter(|d| in_vcenter(d)) {
                 if d.hosts.iter().any(|h| hosts.contains(h.as_str())) {
                     let kind = d.datastore_type.clone().unwrap_or_else(|| "unknown".into());
                     *s.datastores_by_type.entry(kind).or_insert(0) += 1;
@@ -701,6 +743,7 @@ impl Inventory {
                 out.push(s);
             }
         }
+        out.sort_by(|a, b| a.cluster.cmp(&b.cluster));
         out.extend(unclustered);
         out
     }

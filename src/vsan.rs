@@ -28,15 +28,16 @@
 //! AV64 is `av64` with its Gen 1 (vSAN OSA) raw capacity, the lower figure; `av64-gen2` is
 //! the Gen 2 (vSAN ESA) host.
 
+mod catalog;
+
 use std::str::FromStr;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-/// `data/avs_hosts.csv`, compiled in.
-pub const AVS_HOSTS_CSV: &str = include_str!("../data/avs_hosts.csv");
-/// `data/vsan_policies.csv`, compiled in.
-pub const VSAN_POLICIES_CSV: &str = include_str!("../data/vsan_policies.csv");
+pub use catalog::{
+    AVS_HOSTS_CSV, AvsLimits, HostSku, HostSplit, VSAN_POLICIES_CSV, VsanCatalog, VsanPolicy,
+};
 
 /// Bytes per TB (decimal, as host capacity is published).
 const BYTES_PER_TB: f64 = 1e12;
@@ -68,223 +69,6 @@ pub enum VsanError {
         /// What is accepted.
         expected: String,
     },
-}
-
-/// An AVS host SKU (a row of `data/avs_hosts.csv`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct HostSku {
-    /// SKU name (`av36p`; `av64` is AV64 in a Gen 1 private cloud, `av64-gen2` in Gen 2).
-    pub sku: String,
-    /// Physical cores of one host.
-    pub cores: u32,
-    /// Memory of one host, GB as the page publishes it (not converted to GiB).
-    pub memory_gb: f64,
-    /// vSAN architecture: `OSA` (original, cache and capacity tiers) or `ESA` (express).
-    pub vsan_architecture: String,
-    /// Raw vSAN capacity tier of one host, decimal TB.
-    pub raw_capacity_tb: f64,
-    /// Announced retirement date (`YYYY-MM-DD`), where one is announced.
-    pub retirement_date: Option<String>,
-    /// Where the figures come from.
-    pub source: String,
-}
-
-/// A vSAN storage policy (a row of `data/vsan_policies.csv`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct VsanPolicy {
-    /// Name (`raid5-ftt1`).
-    pub policy: String,
-    /// Raw capacity per unit of data.
-    pub overhead_factor: f64,
-    /// Fewest hosts the policy needs.
-    pub min_hosts: u32,
-    /// The `auto` choice picks it for clusters of `default_min_hosts..=default_max_hosts`
-    /// hosts.
-    pub default_min_hosts: u32,
-    /// See `default_min_hosts`.
-    pub default_max_hosts: u32,
-    /// Where the figures come from.
-    pub source: String,
-}
-
-/// AVS limits on clusters and private clouds (`data/limits.csv` \[AVS-LIMITS\], the
-/// catalog's limits file).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct AvsLimits {
-    /// Fewest hosts in a cluster (3).
-    pub min_hosts_per_cluster: u32,
-    /// Most hosts in a cluster (16).
-    pub max_hosts_per_cluster: u32,
-    /// Most clusters in a private cloud (12).
-    pub max_clusters_per_private_cloud: u32,
-    /// Most hosts in a private cloud (96).
-    pub max_hosts_per_private_cloud: u32,
-    /// Memory each ESXi host uses itself (VMkernel, vSAN, NSX), GB as published (48).
-    #[serde(default)]
-    pub esxi_memory_gb: u32,
-}
-
-/// How a number of hosts splits into AVS clusters and private clouds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct HostSplit {
-    /// Clusters: `ceil(hosts / max_hosts_per_cluster)`.
-    pub clusters: u32,
-    /// Hosts of the smallest cluster: `floor(hosts / clusters)`.
-    pub smallest_cluster: u32,
-    /// Hosts of the largest cluster: `ceil(hosts / clusters)`.
-    pub largest_cluster: u32,
-    /// Private clouds: `ceil(clusters / min(max clusters, floor(max hosts / largest)))`.
-    pub private_clouds: u32,
-}
-
-impl AvsLimits {
-    /// `hosts` in the fewest clusters of as equal size as whole hosts allow, and the
-    /// private clouds they need; `None` below the cluster minimum.
-    pub fn split(&self, hosts: u32) -> Option<HostSplit> {
-        if hosts < self.min_hosts_per_cluster.max(1) {
-            return None;
-        }
-        let clusters = hosts.div_ceil(self.max_hosts_per_cluster.max(1));
-        let largest_cluster = hosts.div_ceil(clusters);
-        let per_cloud = self
-            .max_clusters_per_private_cloud
-            .min(self.max_hosts_per_private_cloud / largest_cluster)
-            .max(1);
-        Some(HostSplit {
-            clusters,
-            smallest_cluster: hosts / clusters,
-            largest_cluster,
-            private_clouds: clusters.div_ceil(per_cloud),
-        })
-    }
-}
-
-/// A row of `data/limits.csv`.
-#[derive(Deserialize)]
-struct LimitRow {
-    parameter: String,
-    value: f64,
-}
-
-/// The cluster and private-cloud limits of `data/limits.csv`.
-fn avs_limits(rows: &[LimitRow]) -> Result<AvsLimits, VsanError> {
-    let get = |name: &str| {
-        rows.iter()
-            .find(|r| r.parameter == name)
-            .map(|r| r.value)
-            .filter(|v| v.fract() == 0.0 && *v >= 1.0 && *v <= f64::from(u32::MAX))
-            .map(|v| v as u32)
-            .ok_or_else(|| VsanError::Parse {
-                file: "limits.csv",
-                row: 1,
-                detail: format!("parameter '{name}' is missing or 0"),
-            })
-    };
-    Ok(AvsLimits {
-        min_hosts_per_cluster: get("min_hosts")?,
-        max_hosts_per_cluster: get("max_hosts")?,
-        max_clusters_per_private_cloud: get("max_clusters_per_private_cloud")?,
-        max_hosts_per_private_cloud: get("max_hosts_per_private_cloud")?,
-        esxi_memory_gb: get("esxi_typical_memory_gb")?,
-    })
-}
-
-/// Host SKUs, policies and AVS limits.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct VsanCatalog {
-    /// Host SKUs.
-    pub hosts: Vec<HostSku>,
-    /// Storage policies.
-    pub policies: Vec<VsanPolicy>,
-    /// Hosts per cluster, clusters and hosts per private cloud.
-    pub limits: AvsLimits,
-}
-
-fn parse<T: serde::de::DeserializeOwned>(
-    file: &'static str,
-    text: &str,
-) -> Result<Vec<T>, VsanError> {
-    let mut rdr = csv::ReaderBuilder::new()
-        .trim(csv::Trim::All)
-        .from_reader(text.as_bytes());
-    let mut out = Vec::new();
-    for (i, rec) in rdr.deserialize().enumerate() {
-        out.push(rec.map_err(|e| VsanError::Parse {
-            file,
-            row: i + 2,
-            detail: e.to_string(),
-        })?);
-    }
-    Ok(out)
-}
-
-impl VsanCatalog {
-    /// The catalog compiled from `data/avs_hosts.csv` and `data/vsan_policies.csv`.
-    ///
-    /// # Errors
-    /// [`VsanError::Parse`] if a compiled-in file is malformed (a build defect).
-    pub fn builtin() -> Result<VsanCatalog, VsanError> {
-        let hosts: Vec<HostSku> = parse("avs_hosts.csv", AVS_HOSTS_CSV)?;
-        let policies: Vec<VsanPolicy> = parse("vsan_policies.csv", VSAN_POLICIES_CSV)?;
-        let limits = avs_limits(&parse::<LimitRow>(
-            "limits.csv",
-            crate::catalog::LIMITS_CSV,
-        )?)?;
-        for (i, h) in hosts.iter().enumerate() {
-            if !(h.raw_capacity_tb.is_finite() && h.raw_capacity_tb > 0.0) {
-                return Err(VsanError::Parse {
-                    file: "avs_hosts.csv",
-                    row: i + 2,
-                    detail: format!("raw capacity {} TB", h.raw_capacity_tb),
-                });
-            }
-        }
-        for (i, p) in policies.iter().enumerate() {
-            if !(p.overhead_factor.is_finite() && p.overhead_factor >= 1.0) {
-                return Err(VsanError::Parse {
-                    file: "vsan_policies.csv",
-                    row: i + 2,
-                    detail: format!("overhead {}", p.overhead_factor),
-                });
-            }
-        }
-        Ok(VsanCatalog {
-            hosts,
-            policies,
-            limits,
-        })
-    }
-
-    fn host(&self, sku: &str) -> Result<&HostSku, VsanError> {
-        let key = sku.trim().to_ascii_lowercase();
-        self.hosts
-            .iter()
-            .find(|h| h.sku == key)
-            .ok_or_else(|| VsanError::Invalid {
-                option: "vsan_host",
-                value: sku.to_string(),
-                expected: self
-                    .hosts
-                    .iter()
-                    .map(|h| h.sku.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            })
-    }
-
-    /// The policy of `choice` for a cluster of `hosts` hosts.
-    fn policy(&self, choice: &PolicyChoice, hosts: u32) -> Option<&VsanPolicy> {
-        match choice {
-            PolicyChoice::Auto => self
-                .policies
-                .iter()
-                .find(|p| (p.default_min_hosts..=p.default_max_hosts).contains(&hosts)),
-            PolicyChoice::Named(name) => self
-                .policies
-                .iter()
-                .find(|p| p.policy.eq_ignore_ascii_case(name.trim())),
-        }
-    }
 }
 
 /// Which storage policy: chosen by cluster size, or a named one.
@@ -494,31 +278,83 @@ impl VsanOptions {
     }
 }
 
-/// The fewest hosts from `cluster_hosts` up whose raw capacity holds `stored_tib` under the
-/// policy their smallest cluster allows: (hosts, their split, the policy, raw TiB needed).
+/// What `hosts` hosts of one SKU hold on vSAN ([`VsanCatalog::capacity`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct VsanCapacity<'a> {
+    /// How the hosts split into clusters (one cluster up to 16 hosts).
+    pub split: HostSplit,
+    /// The storage policy their smallest cluster allows.
+    pub policy: &'a VsanPolicy,
+    /// Raw capacity of one host, TiB.
+    pub raw_per_host_tib: f64,
+    /// Data they hold, GiB, as the demand counts it (after growth and snapshot reserve,
+    /// before dedup): `(free x hosts x raw per host - clusters x reserved raw) / policy
+    /// overhead x dedup ratio`, `free` the share slack leaves (0 when the reserve takes all).
+    pub usable_data_gib: f64,
+}
+
+impl VsanCatalog {
+    /// What `hosts` hosts of `o.sku` hold on vSAN, each of their clusters (`split`) losing
+    /// `reserved_raw_tib` of raw capacity to what AVS runs there itself (the management
+    /// VMs, vSAN system usage) and keeping `o.slack_pct` free; `None` below the cluster
+    /// minimum or the policy's minimum hosts. The arithmetic of the vSAN-alone comparison
+    /// ([`compare_cluster`]) and of the estate's hybrid design, in one place.
+    ///
+    /// # Errors
+    /// [`VsanError::Invalid`] for an unknown SKU.
+    pub fn capacity(
+        &self,
+        o: &VsanOptions,
+        hosts: u32,
+        reserved_raw_tib: f64,
+    ) -> Result<Option<VsanCapacity<'_>>, VsanError> {
+        let host = self.host(&o.sku)?;
+        let raw_per_host_tib = host.raw_capacity_tb * BYTES_PER_TB / BYTES_PER_TIB;
+        Ok(self.capacity_of(o, raw_per_host_tib, hosts, reserved_raw_tib))
+    }
+
+    /// [`VsanCatalog::capacity`] for a known raw capacity per host.
+    fn capacity_of(
+        &self,
+        o: &VsanOptions,
+        raw_per_host_tib: f64,
+        hosts: u32,
+        reserved_raw_tib: f64,
+    ) -> Option<VsanCapacity<'_>> {
+        let split = self.limits.split(hosts)?;
+        let policy = self.policy(&o.policy, split.smallest_cluster)?;
+        if split.smallest_cluster < policy.min_hosts {
+            return None;
+        }
+        let free = 1.0 - o.slack_pct / 100.0;
+        let raw_for_data = free * f64::from(hosts) * raw_per_host_tib
+            - f64::from(split.clusters) * reserved_raw_tib;
+        let usable_data_gib =
+            (raw_for_data.max(0.0) / policy.overhead_factor * o.dedup_ratio * 1024.0).max(0.0);
+        Some(VsanCapacity {
+            split,
+            policy,
+            raw_per_host_tib,
+            usable_data_gib,
+        })
+    }
+}
+
+/// The fewest hosts from `cluster_hosts` up whose vSAN holds `data_gib`
+/// ([`VsanCatalog::capacity`]).
 fn fewest_hosts<'a>(
     catalog: &'a VsanCatalog,
     o: &VsanOptions,
-    stored_tib: f64,
+    data_gib: f64,
     raw_per_host_tib: f64,
-    cluster_hosts: u32,
-) -> Option<(u32, HostSplit, &'a VsanPolicy, f64)> {
-    let free = 1.0 - o.slack_pct / 100.0;
-    for h in cluster_hosts.max(1)..=MAX_HOSTS_SEARCHED {
-        let Some(split) = catalog.limits.split(h) else {
-            continue;
-        };
-        let Some(policy) = catalog.policy(&o.policy, split.smallest_cluster) else {
-            continue;
-        };
-        let raw_needed = stored_tib * policy.overhead_factor / free;
-        if split.smallest_cluster >= policy.min_hosts
-            && f64::from(h) * raw_per_host_tib >= raw_needed
-        {
-            return Some((h, split, policy, raw_needed));
-        }
-    }
-    None
+    (cluster_hosts, reserved_raw_tib): (u32, f64),
+) -> Option<(u32, VsanCapacity<'a>)> {
+    (cluster_hosts.max(1)..=MAX_HOSTS_SEARCHED).find_map(|h| {
+        catalog
+            .capacity_of(o, raw_per_host_tib, h, reserved_raw_tib)
+            .filter(|c| data_gib <= c.usable_data_gib)
+            .map(|c| (h, c))
+    })
 }
 
 /// How many clusters and private clouds the hosts make, in words.
@@ -558,15 +394,41 @@ fn host_note(host: &HostSku) -> String {
 
 /// Compares storing `data_gib` on vSAN (more AVS hosts) with the ANF plan costing
 /// `anf_usd_per_month` for a cluster of `cluster_hosts`, the hosts priced at
-/// `o.host_usd_per_hour`, else at `list_price`.
+/// `o.host_usd_per_hour`, else at `list_price`: [`compare_cluster`] with nothing reserved.
 ///
 /// # Errors
-/// [`VsanError::Invalid`] for an unknown SKU, a slack outside 0..100, a dedup ratio below 1,
-/// a negative or non-finite price or data size.
+/// As [`compare_cluster`].
 pub fn compare(
     catalog: &VsanCatalog,
     data_gib: f64,
     cluster_hosts: u32,
+    anf_usd_per_month: f64,
+    hours_per_month: f64,
+    o: &VsanOptions,
+    list_price: &ListPrice,
+) -> Result<VsanComparison, VsanError> {
+    compare_cluster(
+        catalog,
+        data_gib,
+        (cluster_hosts, 0.0),
+        anf_usd_per_month,
+        hours_per_month,
+        o,
+        list_price,
+    )
+}
+
+/// [`compare`] for a cluster of `cluster_hosts` each of whose clusters on vSAN loses
+/// `reserved_raw_tib` of raw capacity to AVS's own use (the management VMs, vSAN system
+/// usage; [`VsanCatalog::capacity`]).
+///
+/// # Errors
+/// [`VsanError::Invalid`] for an unknown SKU, a slack outside 0..100, a dedup ratio below 1,
+/// a negative or non-finite price or data size.
+pub fn compare_cluster(
+    catalog: &VsanCatalog,
+    data_gib: f64,
+    (cluster_hosts, reserved_raw_tib): (u32, f64),
     anf_usd_per_month: f64,
     hours_per_month: f64,
     o: &VsanOptions,
@@ -578,16 +440,24 @@ pub fn compare(
     }
     let host = catalog.host(&o.sku)?;
     let raw_per_host_tib = host.raw_capacity_tb * BYTES_PER_TB / BYTES_PER_TIB;
-    let stored_tib = data_gib / 1024.0 / o.dedup_ratio;
-    let Some((hosts_needed, split, policy, raw_needed_tib)) =
-        fewest_hosts(catalog, o, stored_tib, raw_per_host_tib, cluster_hosts)
-    else {
+    let Some((hosts_needed, capacity)) = fewest_hosts(
+        catalog,
+        o,
+        data_gib,
+        raw_per_host_tib,
+        (cluster_hosts, reserved_raw_tib),
+    ) else {
         return Err(invalid(
             "capacity",
             data_gib,
             "data that fits vSAN clusters of the chosen policy",
         ));
     };
+    let (split, policy) = (capacity.split, capacity.policy);
+    let stored_tib = data_gib / 1024.0 / o.dedup_ratio;
+    let raw_needed_tib = (stored_tib * policy.overhead_factor
+        + f64::from(split.clusters) * reserved_raw_tib)
+        / (1.0 - o.slack_pct / 100.0);
     let extra_hosts = hosts_needed - cluster_hosts.min(hosts_needed);
     let (price, price_note) = match (o.host_usd_per_hour, list_price) {
         (Some(p), _) => (
@@ -737,68 +607,6 @@ mod tests {
         let r = compare(&c, 2048.0 * 1024.0, 16, 0.0, 730.0, &o, &unpriced()).unwrap();
         assert_eq!(r.hosts_needed, 234);
         assert_eq!((r.clusters_needed, r.private_clouds_needed), (15, 3));
-    }
-
-    #[test]
-    fn hosts_split_into_clusters_and_private_clouds() {
-        let l = VsanCatalog::builtin().unwrap().limits;
-        // 16 hosts: one cluster; 17: 2 clusters of 8 and 9; 96: 6 of 16 in one cloud;
-        // 97: 7 clusters of 13..14 (97 / 7 = 13.86), a cloud holds min(12, 96 / 14 = 6)
-        // = 6 -> 2 clouds; 2 hosts: below the 3-host minimum.
-        let s = |h| {
-            l.split(h).map(|s| {
-                (
-                    s.clusters,
-                    s.smallest_cluster,
-                    s.largest_cluster,
-                    s.private_clouds,
-                )
-            })
-        };
-        assert_eq!(s(16), Some((1, 16, 16, 1)));
-        assert_eq!(s(17), Some((2, 8, 9, 1)));
-        assert_eq!(s(96), Some((6, 16, 16, 1)));
-        assert_eq!(s(97), Some((7, 13, 14, 2)));
-        assert_eq!(s(2), None);
-    }
-
-    #[test]
-    fn host_rows_carry_figures_and_dated_sources() {
-        let c = VsanCatalog::builtin().unwrap();
-        // architecture-private-clouds (2025-08-14) Hosts table: cores, RAM GB, raw TB.
-        let row = |sku: &str| c.hosts.iter().find(|h| h.sku == sku).unwrap();
-        let figures = |sku: &str| {
-            let h = row(sku);
-            (
-                h.cores,
-                h.memory_gb,
-                h.raw_capacity_tb,
-                h.vsan_architecture.as_str(),
-            )
-        };
-        assert_eq!(figures("av36"), (36, 576.0, 15.20, "OSA"));
-        assert_eq!(figures("av36p"), (36, 768.0, 19.20, "OSA"));
-        assert_eq!(figures("av48"), (48, 1024.0, 25.6, "ESA"));
-        assert_eq!(figures("av52"), (52, 1536.0, 38.40, "OSA"));
-        assert_eq!(figures("av64"), (64, 1024.0, 15.36, "OSA"));
-        assert_eq!(figures("av64-gen2"), (64, 1024.0, 19.25, "ESA"));
-        assert_eq!(row("av36p").retirement_date.as_deref(), Some("2029-06-30"));
-        assert_eq!(row("av52").retirement_date.as_deref(), Some("2029-06-30"));
-        assert_eq!(row("av64").retirement_date, None);
-        assert!(c.hosts.iter().all(|h| {
-            h.source
-                .contains("architecture-private-clouds (2025-08-14)")
-        }));
-        let l = c.limits;
-        assert_eq!(
-            (
-                l.min_hosts_per_cluster,
-                l.max_hosts_per_cluster,
-                l.max_clusters_per_private_cloud,
-                l.max_hosts_per_private_cloud
-            ),
-            (3, 16, 12, 96)
-        );
     }
 
     #[test]

@@ -276,7 +276,9 @@ fn one_cluster_charts_draw_the_targets_at_their_height() {
 
 #[test]
 fn estate_charts_include_hosts_by_driver() {
-    let (dir, plan) = plan_with_charts("estate", &[]);
+    // ANF for all: the estate's ANF charts (the default design here is vSAN alone: the
+    // clusters' 800 and 1,000 GiB fit their compute hosts' vSAN).
+    let (dir, plan) = plan_with_charts("estate", &["--design", "anf"]);
     assert_eq!(
         files(&dir),
         set(&[
@@ -316,10 +318,11 @@ fn estate_charts_include_hosts_by_driver() {
     let cost = parse(&dir.join("cost-by-alternative.svg"));
     cost.assert_texts("cost", &["USD per month", "host SKU", "6 x av36p (chosen)"]);
     assert!(cost.has_grouped_number(), "cost: no grouped axis number");
-    // The chosen SKU's bar is labelled with the plan's monthly total, rounded.
+    // The chosen SKU's bar is labelled with the plan's monthly total, rounded: 40,634.63
+    // + one ExpressRoute gateway 1,365.10 = 41,999.73.
     let total = plan["summary"]["total_usd_per_month"].as_f64().unwrap();
-    assert_eq!(total, 40_634.63);
-    assert!(cost.has_text("40,635"));
+    assert_eq!(total, 41_999.73);
+    assert!(cost.has_text("42,000"));
     let hosts = parse(&dir.join("hosts.svg"));
     hosts.assert_texts(
         "hosts",

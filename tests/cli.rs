@@ -963,8 +963,16 @@ fn per_cluster_plans_count_the_quota_over_every_cluster() {
 
 #[test]
 fn text_plan_names_connections_and_hides_empty_reservations() {
-    // 3 hosts x 1 datastore x 4 connections = 12 flows.
-    let o = dsplan(&["plan", "fixtures/small-estate.xlsx", "--nconnect", "4"]);
+    // 3 hosts x 1 datastore x 4 connections = 12 flows (ANF for all: the fixture's data
+    // fits its compute hosts' vSAN, so the cheapest design puts none on ANF).
+    let o = dsplan(&[
+        "plan",
+        "fixtures/small-estate.xlsx",
+        "--nconnect",
+        "4",
+        "--design",
+        "anf",
+    ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let text = String::from_utf8_lossy(&o.stdout);
     assert!(
@@ -972,7 +980,14 @@ fn text_plan_names_connections_and_hides_empty_reservations() {
         "{text}"
     );
     // Cool access without a reservation: the pool line shows no "0 TiB reserved".
-    let o = dsplan(&["plan", "fixtures/small-estate.xlsx", "--cold-pct", "80"]);
+    let o = dsplan(&[
+        "plan",
+        "fixtures/small-estate.xlsx",
+        "--cold-pct",
+        "80",
+        "--design",
+        "anf",
+    ]);
     let text = String::from_utf8_lossy(&o.stdout);
     assert!(text.contains("cool transfer"), "{text}");
     assert!(!text.contains("0 TiB reserved"), "{text}");
@@ -1142,11 +1157,23 @@ fn settings_a_mode_does_not_use_are_named_in_a_warning() {
         list.iter()
             .any(|w| w["message"].as_str().unwrap().contains(needle))
     };
-    // One cluster of 3 hosts: the estate's sizing settings are ignored, and said so.
+    // One cluster of 3 hosts: the estate's sizing settings are ignored, and said so;
+    // `--host-sku` is not among them (it names the hosts' performance system).
+    let args = [
+        "--hosts",
+        "3",
+        "--host-sku",
+        "av64",
+        "--vcpu-per-core",
+        "2",
+        "--ha-hosts",
+        "2",
+    ];
     assert!(warned(
-        &["--hosts", "3", "--host-sku", "av64", "--ha-hosts", "2"],
-        "`host_sku`, `ha_hosts` size the estate's hosts"
+        &args,
+        "`vcpu_per_core`, `ha_hosts` size the estate's hosts"
     ));
+    assert!(!warned(&args, "`host_sku`"));
     assert!(warned(
         &["--per-cluster", "--group", "estate"],
         // One setting: singular verbs ("sizes", "applies").
@@ -1174,6 +1201,8 @@ fn estate_cluster_plans_say_where_their_hosts_come_from() {
         "1000",
         "--headroom-pct",
         "50",
+        "--design",
+        "anf",
         "--format",
         "json",
     ]);

@@ -1,7 +1,9 @@
 //! Estate plans (issue 10): AVS hosts sized from compute, clusters and private clouds, the
 //! SKU chosen by total cost, vSAN alone, pools shared across clusters. Every figure is worked
 //! out by hand in the comments from `data/avs_hosts.csv`, `data/avs_host_prices.csv`,
-//! `data/limits.csv`, `data/vsan_policies.csv` and `data/prices.csv`.
+//! `data/limits.csv`, `data/vsan_policies.csv`, `data/prices.csv` and `data/er_gateway.csv`.
+//! These plans force the ANF-for-all design (`design` anf: every VM's data on ANF, the ANF
+//! side's machinery under test); `tests/hybrid.rs` compares the three designs.
 //!
 //! Host figures used throughout (`data/avs_hosts.csv`, `data/limits.csv`; East US prices of
 //! `data/avs_host_prices.csv`, the only ones priced there):
@@ -15,84 +17,41 @@
 //!   - AV36: 144 vCPU, 528 GB = 491.738 GiB; AV48: 192 vCPU, 908.971 GiB; AV52: 208 vCPU,
 //!     1,488 GB = 1,385.808 GiB; AV64 Gen 2 as AV64 (no East US price: sized only).
 //! - cluster hosts = max(3, max(ceil(vCPU / host), ceil(GiB / host)) + 1 HA).
+//! - the management reservation (46 GHz, 171.88 GB, `data/limits.csv`) is counted in each
+//!   private cloud's first cluster, the one whose hosts it raises least (ties: the earlier
+//!   cluster): 46 GHz in whole cores at the base clock (`data/avs_hosts.csv`) x 4 vCPU:
+//!   AV36P 46 / 2.6 = 17.69 -> 18 cores = 72 vCPU; AV64 46 / 2.8 = 16.43 -> 17 = 68 vCPU;
+//!   AV36 46 / 2.3 = 20 = 80 vCPU; AV48 18 = 72; AV52 46 / 2.7 = 17.04 -> 18 = 72; and
+//!   171.88 x 10^9 / 2^30 = 160.076 GiB.
+//! - AV64 (Gen 1) needs each private cloud's first cluster on AV36, AV36P or AV52 (priced:
+//!   AV36P): one of its clusters moved there when that costs less a month than an added
+//!   3-host AV36P cluster (3 x 6,716.00 = 20,148.00).
 //! - eastus ANF (`data/prices.csv`, USD per GiB-hour x 1,024 x 730 = per TiB-month):
 //!   flexible capacity 0.000151 -> 112.87552, 128 MiB/s included per pool; standard
 //!   0.000202 -> 150.99904; premium 0.000403 -> 301.24544; ultra 0.000538 -> 402.16576.
 //!   Without IOPS or MiB/s targets the cheapest per TiB wins: Flexible in eastus.
+//! - ANF datastores need an ExpressRoute gateway: 1,365.10 USD/month per 4 private clouds
+//!   (`data/er_gateway.csv`).
+//! - vSAN alone: each cluster keeps 25% slack and loses the raw capacity AVS uses itself
+//!   (`data/limits.csv`): 17,287 GB = 17,287 x 10^9 / 2^40 = 15.72243 TiB in the first
+//!   cluster of a private cloud, 12,444 GB = 11.31775 TiB in every other; a cluster of `h`
+//!   hosts holds `(0.75 x h x raw per host - reserve) / policy overhead` of data.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use dsplan::catalog::{ReservationTerm, ServiceLevel};
 use dsplan::inventory::{Inventory, Origin, PowerState, Vm};
-use dsplan::plan::EstatePlan;
+use dsplan::plan::{Design, EstatePlan};
 use dsplan::sizing::{Driver, Grouping};
 use dsplan::{PlanOptions, Planner};
 
 include!("support/schema_check.rs");
+include!("support/workshop.rs");
+include!("support/estate_fixtures.rs");
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// A powered-on VM of `cluster` with `cpus` vCPUs, `memory_gib` GiB configured and
-/// `in_use_gib` GiB in use (and provisioned).
-fn vm(name: &str, cluster: &str, cpus: u64, memory_gib: f64, in_use_gib: f64) -> Vm {
-    Vm {
-        power_state: PowerState::PoweredOn,
-        template: Some(false),
-        cluster: Some(cluster.into()),
-        cpus: Some(cpus),
-        memory_mib: Some(memory_gib * 1024.0),
-        provisioned_mib: Some(in_use_gib * 1024.0),
-        in_use_mib: Some(in_use_gib * 1024.0),
-        ..Vm::new(
-            name,
-            Origin {
-                file: "estate".into(),
-                sheet: "vInfo".into(),
-                row: 2,
-            },
-        )
-    }
-}
-
-/// `n` VMs named `<cluster>-NNN`, all alike.
-fn vms(cluster: &str, n: usize, cpus: u64, memory_gib: f64, in_use_gib: f64) -> Vec<Vm> {
-    (0..n)
-        .map(|i| {
-            vm(
-                &format!("{cluster}-{i:03}"),
-                cluster,
-                cpus,
-                memory_gib,
-                in_use_gib,
-            )
-        })
-        .collect()
-}
-
-fn inventory(vms: Vec<Vm>) -> Inventory {
-    let mut vms = vms;
-    for (i, v) in vms.iter_mut().enumerate() {
-        v.origin.row = i + 2;
-    }
-    Inventory {
-        inputs: vec!["estate".into()],
-        vms,
-        ..Inventory::default()
-    }
-}
-
-fn plan_estate(inv: Inventory, options: PlanOptions) -> EstatePlan {
-    match Planner::new().inventory(inv).options(options).plan_estate() {
-        Ok(p) => p,
-        Err(e) => panic!("estate plan failed: {e}"),
-    }
-}
-
-fn close(a: f64, b: f64) -> bool {
-    (a - b).abs() < 0.005
 }
 
 // ---------------------------------------------------------------------------------------
@@ -115,19 +74,31 @@ fn small_estate() -> Inventory {
 
 #[test]
 fn small_estate_hosts_clusters_sku_and_vsan_alone_by_hand() {
-    let p = plan_estate(small_estate(), PlanOptions::default());
+    let p = plan_anf(small_estate(), PlanOptions::default());
     // Hosts per cluster (by vCPU, by memory -> hosts, driver):
     //   AV36P (144 vCPU, 670.552 GiB):
     //     alpha: ceil(800/144 = 5.56) = 6, ceil(2,400/670.552 = 3.58) = 4 -> 6 + 1 = 7, vCPU
     //     beta:  ceil(80/144) = 1, ceil(5,120/670.552 = 7.64) = 8 -> 8 + 1 = 9, memory
     //     gamma: 1, ceil(40/670.552) = 1 -> 1 + 1 = 2 < 3 -> 3, minimum;  19 hosts
+    //   The management reservation on AV36P (72 vCPU, 160.076 GiB) as the first cluster:
+    //     alpha: ceil(872/144 = 6.06) = 7, ceil(2,560.08/670.552 = 3.82) = 4 -> 8 (+1)
+    //     beta:  ceil(152/144 = 1.06) = 2, ceil(5,280.08/670.552 = 7.87) = 8 -> 9 (+0)
+    //     gamma: ceil(92/144) = 1, ceil(200.08/670.552) = 1 -> 3 (+0)
+    //   -> beta (no host more, the earlier of beta and gamma) is the first cluster: 19 hosts.
     //   AV64 (256 vCPU, 908.971 GiB):
     //     alpha: ceil(800/256 = 3.13) = 4, ceil(2,400/908.971 = 2.64) = 3 -> 5, vCPU
     //     beta:  1, ceil(5,120/908.971 = 5.63) = 6 -> 7, memory
-    //     gamma: 3, minimum;  15 hosts
+    //     gamma: 3, minimum;  15 AV64 hosts, none of which can be the first cluster.
+    //   Its first cluster on AV36P (9.20 x 730 = 6,716.00 per host-month; AV64 9,650.60):
+    //     added: 3 AV36P (72 vCPU and 160 GiB need 1 host + 1 HA < 3) = +20,148.00;
+    //     alpha moved: 8 AV36P (above) - 5 AV64 = 53,728.00 - 48,253.00 = +5,475.00;
+    //     beta moved: 9 AV36P - 7 AV64 = 60,444.00 - 67,554.20 = -7,110.20;
+    //     gamma moved: 3 AV36P - 3 AV64 = 20,148.00 - 28,951.80 = -8,803.80 (the ANF cost is
+    //     the same: no flow target);
+    //   -> gamma moves: 12 AV64 + 3 AV36P = 15 hosts.
     let expect = [
         ("avs-alpha", 7, 6, 4, Driver::Vcpu),
-        ("avs-beta", 9, 1, 8, Driver::Memory),
+        ("avs-beta", 9, 2, 8, Driver::Memory),
         ("avs-gamma", 3, 1, 1, Driver::Minimum),
     ];
     assert_eq!(p.sizing.sku, "av36p");
@@ -142,6 +113,10 @@ fn small_estate_hosts_clusters_sku_and_vsan_alone_by_hand() {
             "{name}"
         );
         assert_eq!(c.private_cloud, "private-cloud-1");
+        // beta holds the reservation, and it adds no host there.
+        let first = c.management.map(|r| (r.cores, r.vcpus, r.added_hosts));
+        let want = (name == "avs-beta").then_some((18, 72.0, 0));
+        assert_eq!(first, want, "{name}");
     }
     assert_eq!((p.sizing.vcpus, p.sizing.memory_gib), (900, 7_560.0));
     // 7 + 9 + 3 = 19 hosts, 3 clusters, one private cloud (<= 12 clusters, <= 96 hosts).
@@ -213,27 +188,42 @@ fn small_estate_hosts_clusters_sku_and_vsan_alone_by_hand() {
         "{}",
         s.anf_usd_per_month
     );
-    // Totals: AV36P 19 x 6,716.00 = 127,604.00 + 13,545.07 = 141,149.07;
-    //         AV64  15 x 9,650.60 = 144,759.00 + 13,545.07 = 158,304.07 -> AV36P.
+    // Totals, + one ExpressRoute gateway (one private cloud, 1,365.10):
+    //   AV36P 19 x 6,716.00 = 127,604.00 + 13,545.07 + 1,365.10 = 142,514.17;
+    //   AV64  12 x 9,650.60 + 3 x 6,716.00 = 115,807.20 + 20,148.00 = 135,955.20
+    //         + 13,545.07 + 1,365.10 = 150,865.37 -> AV36P.
     assert_eq!(s.sku, "av36p");
     assert_eq!(s.hosts_usd_per_month, Some(127_604.0));
-    assert!(close(s.total_usd_per_month.unwrap(), 141_149.07));
-    // Per year: 12 x 141,149.07 = 1,693,788.84.
-    assert!(close(s.total_usd_per_year.unwrap(), 1_693_788.84));
+    assert_eq!((s.gateways, s.gateway_usd_per_month), (1, 1_365.10));
+    assert!(close(s.total_usd_per_month.unwrap(), 142_514.17));
+    // Per year: 12 x 142,514.17 = 1,710,170.04.
+    assert!(close(s.total_usd_per_year.unwrap(), 1_710_170.04));
     let alt = |sku: &str| p.sku_alternatives.iter().find(|a| a.sku == sku).unwrap();
     assert!(alt("av36p").chosen);
-    assert!(close(alt("av64").total_usd_per_month.unwrap(), 158_304.07));
-    assert_eq!(alt("av64").hosts_usd_per_month, Some(144_759.0));
+    assert!(close(alt("av64").total_usd_per_month.unwrap(), 150_865.37));
+    assert_eq!(alt("av64").hosts_usd_per_month, Some(135_955.2));
+    assert!(
+        alt("av64")
+            .note
+            .contains("avs-gamma: 3 av36p (its own VMs)")
+    );
     assert!(!alt("av52").chosen && alt("av52").total_usd_per_month.is_none());
     // vSAN alone on AV36P (17.46230 TiB raw per host, 25% slack, policy by cluster size:
-    // RAID-1 x2 at 3 hosts, RAID-5 x4/3 at 4..5, RAID-6 x1.5 from 6):
-    //   alpha 7 hosts, 9.766 TiB: 9.766 x 1.5 / 0.75 = 19.53 <= 7 x 17.46 = 122.2 -> 7
-    //   beta  9 hosts, 39.06 TiB: 78.13 <= 157.2 -> 9
+    // RAID-1 x2 at 3 hosts, RAID-5 x4/3 at 4..5, RAID-6 x1.5 from 6; the private cloud's
+    // first cluster keeps 15.72243 TiB raw for AVS, every other 11.31775). vSAN alone
+    // picks its first cluster on its own costs: as the first, alpha needs 8 hosts (its
+    // compute with the reservation; (0.75 x 8 x 17.4623 - 15.7224) / 1.5 = 59.37 >= 9.77)
+    // against 7, beta 9 against 9 ((0.75 x 9 x 17.4623 - 15.7224) / 1.5 = 68.10 >= 39.06),
+    // gamma 8 against 7 (below): beta, as in the compute sizing.
+    //   alpha 7 hosts, 9.766 TiB: (0.75 x 7 x 17.4623 - 11.3178) / 1.5 = 53.57 -> 7
+    //   beta  9 hosts, 39.06 TiB: 68.10 -> 9
     //   gamma 3 hosts, 52,000 GiB = 50.781 TiB:
-    //     3 RAID-1: 50.781 x 2 / 0.75 = 135.4 > 52.39; 4 RAID-5: 90.28 > 69.85;
-    //     5 RAID-5: 90.28 > 87.31; 6 RAID-6: 101.56 <= 104.77 -> 6
-    //   22 hosts (3 more), 3 clusters, 1 private cloud; 22 x 6,716 = 147,752.00 USD/month;
-    //   savings 147,752.00 - 141,149.07 = 6,602.93 per month, 79,235.16 per year.
+    //     3 RAID-1: (39.29 - 11.32) / 2 = 13.99; 4 RAID-5: (52.39 - 11.32) x 3/4 = 30.80;
+    //     5 RAID-5: 40.62; 6 RAID-6: (78.58 - 11.32) / 1.5 = 44.84; 7: (91.68 - 11.32) /
+    //     1.5 = 53.57 >= 50.781 -> 7
+    //   23 hosts (4 more), 3 clusters, 1 private cloud; 23 x 6,716 = 154,468.00 USD/month;
+    //   savings 154,468.00 - 142,514.17 = 11,953.83 per month; per year 12 x 154,468.00 -
+    //   1,710,170.04 = 143,445.96.
     let v = p.vsan_alone.as_ref().unwrap();
     let per: Vec<(u32, &str)> = v
         .sizing
@@ -243,7 +233,7 @@ fn small_estate_hosts_clusters_sku_and_vsan_alone_by_hand() {
         .collect();
     assert_eq!(
         per,
-        [(7, "raid6-ftt2"), (9, "raid6-ftt2"), (6, "raid6-ftt2")]
+        [(7, "raid6-ftt2"), (9, "raid6-ftt2"), (7, "raid6-ftt2")]
     );
     assert_eq!(
         (
@@ -252,25 +242,34 @@ fn small_estate_hosts_clusters_sku_and_vsan_alone_by_hand() {
             v.sizing.cluster_count,
             v.sizing.private_clouds
         ),
-        (22, 3, 3, 1)
+        (23, 4, 3, 1)
     );
-    assert_eq!(s.vsan_alone_hosts, Some(22));
-    assert_eq!(s.vsan_alone_usd_per_month, Some(147_752.0));
-    assert!(close(s.savings_usd_per_month.unwrap(), 6_602.93));
-    assert!(close(s.savings_usd_per_year.unwrap(), 79_235.16));
-    // vSAN alone on AV64 (13.96984 TiB raw per host):
-    //   alpha 5 hosts RAID-5: 9.766 x 4/3 / 0.75 = 17.36 <= 69.85 -> 5
-    //   beta  7 hosts RAID-6: 78.13 <= 97.79 -> 7
-    //   gamma: 6 RAID-6 101.56 > 83.82; 7: > 97.79; 8: <= 111.76 -> 8;  20 hosts
+    assert_eq!(s.vsan_alone_hosts, Some(23));
+    assert_eq!(s.vsan_alone_usd_per_month, Some(154_468.0));
+    assert!(close(s.savings_usd_per_month.unwrap(), 11_953.83));
+    assert!(close(s.savings_usd_per_year.unwrap(), 143_445.96));
+    // vSAN alone on AV64 (13.96984 TiB raw per host), its first cluster chosen on vSAN
+    // alone's own costs: the added 3 AV36P (no data: 3 hosts) = 20,148.00, or a cluster
+    // moved to AV36P as the first (15.72243 TiB reserved there, the management
+    // reservation in its compute hosts; the AV64 clusters keep 11.31775):
+    //   alpha on AV64: 5 hosts RAID-5: (0.75 x 5 x 13.96984 - 11.3178) x 3/4 = 30.80 >=
+    //     9.77 -> 5 = 48,253.00; moved: 8 AV36P RAID-6 (104.77 - 15.72) / 1.5 = 59.37 ->
+    //     8 = 53,728.00: +5,475.00;
+    //   beta on AV64: 7 RAID-6: (73.342 - 11.318) / 1.5 = 41.35 >= 39.06 -> 7 = 67,554.20;
+    //     moved: 9 AV36P (117.87 - 15.72) / 1.5 = 68.10 -> 9 = 60,444.00: -7,110.20;
+    //   gamma on AV64: 8 RAID-6 (83.82 - 11.32) / 1.5 = 48.33 < 50.78; 9: (94.30 - 11.32)
+    //     / 1.5 = 55.32 -> 9 = 86,855.40; moved: 7 AV36P (91.68 - 15.72) / 1.5 = 50.64 <
+    //     50.78, 8: 59.37 -> 8 = 53,728.00: -33,127.40, the least (< 20,148.00) -> moved.
+    //   5 + 7 AV64 + 8 AV36P = 20 hosts: 115,807.20 + 53,728.00 = 169,535.20.
     assert_eq!(alt("av64").vsan_alone_hosts, Some(20));
-    // 20 x 9,650.60 = 193,012.00
-    assert_eq!(alt("av64").vsan_alone_usd_per_month, Some(193_012.0));
+    assert_eq!(alt("av64").vsan_alone_usd_per_month, Some(169_535.2));
 }
 
 #[test]
 fn host_sku_fixes_the_choice_and_estate_grouping_packs_one_cluster() {
-    // AV64 fixed: the figures of the test above, 15 hosts, 144,759.00 + 13,545.07.
-    let p = plan_estate(
+    // AV64 fixed: the figures of the test above, 12 AV64 + 3 AV36P hosts, 135,955.20 +
+    // 13,545.07 + 1,365.10 = 150,865.37.
+    let p = plan_anf(
         small_estate(),
         PlanOptions {
             host_sku: Some("AV64".into()),
@@ -279,10 +278,19 @@ fn host_sku_fixes_the_choice_and_estate_grouping_packs_one_cluster() {
     );
     assert_eq!((p.summary.sku.as_str(), p.summary.hosts), ("av64", 15));
     assert_eq!(p.sku_alternatives.len(), 1);
-    assert!(close(p.summary.total_usd_per_month.unwrap(), 158_304.07));
+    assert!(close(p.summary.total_usd_per_month.unwrap(), 150_865.37));
+    let by_sku: Vec<(&str, u32)> = p
+        .summary
+        .hosts_by_sku
+        .iter()
+        .map(|h| (h.sku.as_str(), h.hosts))
+        .collect();
+    assert_eq!(by_sku, [("av64", 12), ("av36p", 3)]);
     // Grouped as one estate on AV36P: 900 vCPU, 7,560 GiB -> ceil(6.25) = 7 by vCPU,
-    // ceil(7,560/670.552 = 11.27) = 12 by memory -> 13 hosts, memory, one cluster.
-    let p = plan_estate(
+    // ceil(7,560/670.552 = 11.27) = 12 by memory -> 13 hosts, memory, one cluster; it is
+    // the first cluster: 972 vCPU -> ceil(6.75) = 7, 7,720.08 GiB -> ceil(11.51) = 12, still
+    // 13.
+    let p = plan_anf(
         small_estate(),
         PlanOptions {
             host_sku: Some("av36p".into()),
@@ -323,7 +331,7 @@ fn thirteen_clusters_need_two_private_clouds() {
     let all = (1..=13)
         .flat_map(|c| vms(&format!("c{c:02}"), 3, 2, 8.0, 100.0))
         .collect();
-    let p = plan_estate(inventory(all), PlanOptions::default());
+    let p = plan_anf(inventory(all), PlanOptions::default());
     assert_eq!(p.summary.sku, "av36p");
     assert_eq!((p.summary.hosts, p.summary.clusters), (39, 13));
     assert_eq!(p.summary.hosts_usd_per_month, Some(261_924.0));
@@ -341,33 +349,44 @@ fn thirteen_clusters_need_two_private_clouds() {
 fn seven_clusters_of_16_hosts_need_two_private_clouds() {
     // 7 source clusters of 33 VMs x 64 vCPU, 64 GiB, 10 GiB, on AV36P: 2,112 vCPU ->
     // ceil(2,112/144 = 14.67) = 15, 2,112 GiB -> ceil(3.15) = 4 -> 15 + 1 = 16 hosts (the
-    // cluster maximum, not split: 15 <= 16 - 1). 7 x 16 = 112 hosts > 96: six clusters
-    // (96 hosts) in the first private cloud, the seventh in a second.
+    // cluster maximum, not split: 15 <= 16 - 1). None can hold the management reservation
+    // (2,184 vCPU -> ceil(15.17) = 16 + 1 = 17 > 16), so each private cloud gets an added
+    // first cluster without VMs: 72 vCPU and 160 GiB -> 1 host + 1 HA -> the minimum of 3.
+    // A private cloud then holds 5 clusters of 16 (80 + 3 = 83 hosts; 6 would be 99 > 96):
+    // 5 + avs-mgmt-1 (83 hosts) and 2 + avs-mgmt-2 (35 hosts); 112 + 6 = 118 hosts.
     let all = (1..=7)
         .flat_map(|c| vms(&format!("big{c}"), 33, 64, 64.0, 10.0))
         .collect();
-    let p = plan_estate(
+    let p = plan_anf(
         inventory(all),
         PlanOptions {
             host_sku: Some("av36p".into()),
             ..PlanOptions::default()
         },
     );
+    let (vms, added): (Vec<_>, Vec<_>) = p.sizing.clusters.iter().partition(|c| c.vms > 0);
     assert!(
-        p.sizing
-            .clusters
-            .iter()
+        vms.iter()
             .all(|c| c.hosts == 16 && c.hosts_for_vcpu == 15 && c.driver == Driver::Vcpu)
     );
+    assert!(vms.iter().all(|c| c.management.is_none()));
+    let added: Vec<(&str, u32, bool)> = added
+        .iter()
+        .map(|c| (c.name.as_str(), c.hosts, c.management_only))
+        .collect();
+    assert_eq!(added, [("avs-mgmt-1", 3, true), ("avs-mgmt-2", 3, true)]);
     let clouds: Vec<(usize, u32)> = p
         .sizing
         .private_clouds
         .iter()
         .map(|c| (c.clusters.len(), c.hosts))
         .collect();
-    assert_eq!(clouds, [(6, 96), (1, 16)]);
-    // 112 x 6,716 = 752,192.00 USD/month.
-    assert_eq!(p.summary.hosts_usd_per_month, Some(752_192.0));
+    assert_eq!(clouds, [(6, 83), (3, 35)]);
+    // 118 x 6,716 = 792,488.00 USD/month.
+    assert_eq!(p.summary.hosts, 118);
+    assert_eq!(p.summary.hosts_usd_per_month, Some(792_488.0));
+    // The added clusters have no storage plan.
+    assert_eq!(p.clusters.len(), 7);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -397,9 +416,12 @@ fn estate_over_2048_tib_shares_two_standard_pools() {
     // 938 TiB, rounded up once (c; 10 datastores; 960,512 x 0.14746 = 141,637.10). ANF
     // 283,123.20 + 141,637.10 = 424,760.30 USD/month: 151.00 (one TiB) less than a
     // 938 TiB pool per cluster (3 x 141,637.10 = 424,911.30).
-    // Hosts (AV36P): 400 vCPU -> ceil(2.78) = 3, 800 GiB -> ceil(1.19) = 2 -> 4 each, 12;
-    // 12 x 6,716 = 80,592.00; total 80,592.00 + 424,760.30 = 505,352.30.
-    let p = plan_estate(
+    // Hosts (AV36P): 400 vCPU -> ceil(2.78) = 3, 800 GiB -> ceil(1.19) = 2 -> 4 each; the
+    // first cluster with the management reservation: 472 vCPU -> ceil(3.28) = 4 -> 5 (one
+    // more on every cluster: avs-a, the earliest, holds it): 13 hosts;
+    // 13 x 6,716 = 87,308.00; total 87,308.00 + 424,760.30 + one gateway 1,365.10 =
+    // 513,433.40.
+    let p = plan_anf(
         large_estate(),
         PlanOptions {
             host_sku: Some("av36p".into()),
@@ -451,24 +473,40 @@ fn estate_over_2048_tib_shares_two_standard_pools() {
             c.cluster
         );
     }
-    assert_eq!(p.summary.hosts, 12);
-    assert!(close(p.summary.total_usd_per_month.unwrap(), 505_352.30));
+    assert_eq!(p.summary.hosts, 13);
+    let first: Vec<(&str, u32)> = p
+        .sizing
+        .clusters
+        .iter()
+        .filter_map(|c| c.management.map(|r| (c.name.as_str(), r.added_hosts)))
+        .collect();
+    assert_eq!(first, [("avs-a", 1)]);
+    assert!(close(p.summary.total_usd_per_month.unwrap(), 513_433.40));
     // vSAN alone (AV36P, 17.46230 TiB raw per host): each cluster's 800,000 GiB = 781.25 TiB
-    // on RAID-6 (1.5) with 25% slack needs 781.25 x 1.5 / 0.75 = 1,562.5 TiB raw:
-    // 89 x 17.4623 = 1,554.1 < 1,562.5 <= 90 x 17.4623 = 1,571.6 -> 90 hosts, 6 clusters of
-    // 15 (RAID-6 from 6 hosts). 3 x 90 = 270 hosts (258 more), 18 clusters of 15; a private
-    // cloud holds 6 of them (90 hosts; 7 would be 105 > 96) -> 3 private clouds.
-    // 270 x 6,716 = 1,813,320.00; savings 1,813,320.00 - 505,352.30 = 1,307,967.70.
+    // on RAID-6 (1.5) with 25% slack, each of its `c = ceil(h / 16)` clusters losing the
+    // reserve: 0.75 x h x 17.4623 - c x reserve >= 781.25 x 1.5 = 1,171.875 TiB raw.
+    //   As a private cloud's first cluster (15.72243 TiB each): 96 hosts, 6 clusters:
+    //   1,257.29 - 94.33 = 1,162.95 < 1,171.875; 97, 7 clusters: 1,270.38 - 110.06 =
+    //   1,160.33; 98: 1,283.48 - 110.06 = 1,173.42 -> 98 hosts, 7 clusters of 14.
+    //   As another (11.31775 TiB each): 94 hosts, 6 clusters: 1,231.09 - 67.91 = 1,163.19;
+    //   95: 1,244.19 - 67.91 = 1,176.28 -> 95 hosts, 6 clusters of 15..16.
+    //   Every cluster costs 3 hosts more as the first; the tie goes to the one whose compute
+    //   hosts grow least (1 each), the earliest: avs-a.
+    // 98 + 95 + 95 = 288 hosts (275 more than 13), 7 + 6 + 6 = 19 clusters; first fit
+    // decreasing into private clouds of 96 hosts: six 16s; four 16s + two 15s (94); six 14s
+    // (84); one 14 -> 4 private clouds. 288 x 6,716 = 1,934,208.00; savings 1,934,208.00 -
+    // 513,433.40 = 1,420,774.60.
     let v = &p.vsan_alone.as_ref().unwrap().sizing;
-    assert!(v.clusters.iter().all(|c| c.hosts == 90 && c.clusters == 6));
+    let per: Vec<(u32, u32)> = v.clusters.iter().map(|c| (c.hosts, c.clusters)).collect();
+    assert_eq!(per, [(98, 7), (95, 6), (95, 6)]);
     assert_eq!(
         (v.hosts, v.extra_hosts, v.cluster_count, v.private_clouds),
-        (270, 258, 18, 3)
+        (288, 275, 19, 4)
     );
-    assert_eq!(p.summary.vsan_alone_usd_per_month, Some(1_813_320.0));
+    assert_eq!(p.summary.vsan_alone_usd_per_month, Some(1_934_208.0));
     assert!(close(
         p.summary.savings_usd_per_month.unwrap(),
-        1_307_967.70
+        1_420_774.60
     ));
     // Each cluster's datastores name their shared pool.
     for c in &p.clusters {
@@ -487,7 +525,7 @@ fn flexible_pools_of_a_large_estate_stay_one_per_cluster() {
     // Every level: Flexible is the cheapest per TiB in eastus (112.87552 < 150.99904), and
     // each Flexible pool stays its cluster's own (it includes 128 MiB/s): three pools of
     // 938 TiB, 938 x 112.87552 = 105,877.24 each, 317,631.72 in all.
-    let p = plan_estate(
+    let p = plan_anf(
         large_estate(),
         PlanOptions {
             host_sku: Some("av36p".into()),
@@ -529,7 +567,7 @@ fn twenty_clusters_list_each_excluded_vm_once() {
             ..vm(&format!("{cluster}-off"), &cluster, 2, 8.0, 60.0)
         });
     }
-    let p = plan_estate(
+    let p = plan_anf(
         inventory(all),
         PlanOptions {
             exclude_powered_off: true,
@@ -640,49 +678,6 @@ fn live_optics_gives_the_same_estate_plan_as_rvtools() {
 // The 805-VM workshop export through the command, against an independent count
 // ---------------------------------------------------------------------------------------
 
-/// Per source cluster: vCPUs and configured memory (MiB) of the VMs the default scope
-/// plans (templates and SRM placeholders out, powered-off VMs in), read straight from
-/// vInfo with calamine.
-fn workshop_compute(path: &Path) -> BTreeMap<String, (f64, f64)> {
-    use calamine::{Data, Reader, Xlsx, open_workbook};
-    let mut wb: Xlsx<_> = open_workbook(path).unwrap();
-    let range = wb.worksheet_range("vInfo").unwrap();
-    let mut rows = range.rows();
-    let header = rows.next().unwrap();
-    let col = |name: &str| header.iter().position(|c| *c == name);
-    let (vm, cluster, cpus, memory, template) = (
-        col("VM").unwrap(),
-        col("Cluster").unwrap(),
-        col("CPUs").unwrap(),
-        col("Memory").unwrap(),
-        col("Template").unwrap(),
-    );
-    let srm = col("SRM Placeholder");
-    let truthy = |d: &Data| {
-        matches!(d, Data::Bool(true)) || d.to_string().trim().eq_ignore_ascii_case("true")
-    };
-    let num = |d: &Data| match d {
-        Data::Int(i) => *i as f64,
-        Data::Float(f) => *f,
-        other => other.to_string().trim().parse().unwrap_or(0.0),
-    };
-    let mut out: BTreeMap<String, (f64, f64)> = BTreeMap::new();
-    for row in rows {
-        if row[vm].to_string().trim().is_empty()
-            || truthy(&row[template])
-            || srm.is_some_and(|s| truthy(&row[s]))
-        {
-            continue;
-        }
-        let e = out
-            .entry(row[cluster].to_string().trim().to_string())
-            .or_default();
-        e.0 += num(&row[cpus]);
-        e.1 += num(&row[memory]);
-    }
-    out
-}
-
 #[test]
 fn workshop_hosts_match_an_independent_count_of_vcpu_and_memory() {
     let input = root().join("../shared/rvtools/sizing-workshop-805vms.xlsx");
@@ -711,33 +706,44 @@ fn workshop_hosts_match_an_independent_count_of_vcpu_and_memory() {
     };
     let json: serde_json::Value = serde_json::from_str(&run("json")).unwrap();
     assert_schema_valid(&json);
-    let counted = workshop_compute(Path::new(&input));
+    let counted: BTreeMap<String, (f64, f64)> = workshop_clusters(Path::new(&input))
+        .into_iter()
+        .map(|(name, c)| (name, (c.vcpus, c.memory_mib)))
+        .collect();
     // 795 VMs planned (805 less 10 templates; tests/ingest.rs), in 4 source clusters.
     assert_eq!(counted.len(), 4);
     let vcpus: f64 = counted.values().map(|c| c.0).sum();
     assert_eq!(json["sizing"]["vcpus"].as_f64(), Some(vcpus));
-    // Per host, for each SKU with a price: (vCPU, GiB).
+    // Per host, for each SKU with a price: (vCPU, GiB, the management reservation's vCPU:
+    // module docs).
     let per_host = |sku: &str| match sku {
-        "av36p" => (144.0, 720e9 / 1_073_741_824.0),
-        "av64" => (256.0, 976e9 / 1_073_741_824.0),
+        "av36p" => (144.0, 720e9 / 1_073_741_824.0, 72.0),
+        "av64" => (256.0, 976e9 / 1_073_741_824.0, 68.0),
         other => panic!("unexpected SKU {other}"),
     };
-    let sku = json["sizing"]["sku"].as_str().unwrap();
-    let (cpu_host, gib_host) = per_host(sku);
     let clusters = json["sizing"]["clusters"].as_array().unwrap();
     for (name, (cpu, mib)) in &counted {
-        let gib = mib / 1024.0;
-        let by_cpu = (cpu / cpu_host).ceil() as u64;
-        let by_mem = (gib / gib_host).ceil() as u64;
         let mine: Vec<&serde_json::Value> = clusters
             .iter()
             .filter(|c| c["source_cluster"].as_str() == Some(name))
             .collect();
+        let (cpu_host, gib_host, mgmt_vcpu) = per_host(mine[0]["sku"].as_str().unwrap());
+        // The private cloud's first cluster also holds the management reservation.
+        let first = mine.iter().any(|c| c["management"].is_object());
+        let (cpu, gib) = if first {
+            (cpu + mgmt_vcpu, mib / 1024.0 + 171.88e9 / 1_073_741_824.0)
+        } else {
+            (*cpu, mib / 1024.0)
+        };
+        let by_cpu = (cpu / cpu_host).ceil() as u64;
+        let by_mem = (gib / gib_host).ceil() as u64;
         // A source cluster needing more than 15 hosts (16 less 1 HA) is split into the
         // fewest clusters that each fit; the parts' hosts add up to the whole's (each
         // part's own ceil may add one per extra part).
         let parts = mine.len() as u64;
-        assert_eq!(parts, by_cpu.max(by_mem).div_ceil(15).max(1), "{name}");
+        let own = ((counted[name].0 / cpu_host).ceil() as u64)
+            .max((counted[name].1 / 1024.0 / gib_host).ceil() as u64);
+        assert_eq!(parts, own.div_ceil(15).max(1), "{name}");
         let sum = |k: &str| mine.iter().map(|c| c[k].as_u64().unwrap()).sum::<u64>();
         for (k, whole) in [("hosts_for_vcpu", by_cpu), ("hosts_for_memory", by_mem)] {
             assert!(
@@ -747,7 +753,7 @@ fn workshop_hosts_match_an_independent_count_of_vcpu_and_memory() {
             );
         }
         let cpu_sum: u64 = mine.iter().map(|c| c["vcpus"].as_u64().unwrap()).sum();
-        assert_eq!(cpu_sum as f64, *cpu, "{name}");
+        assert_eq!(cpu_sum as f64, counted[name].0, "{name}");
         for c in &mine {
             let (v, m) = (
                 c["hosts_for_vcpu"].as_u64().unwrap(),
@@ -785,14 +791,18 @@ mod props {
     use super::*;
     use proptest::prelude::*;
 
-    /// vCPU and GiB per host of the SKUs with a price (module docs).
-    fn per_host(sku: &str) -> (f64, f64) {
+    /// vCPU and GiB per host of the SKUs with a price, and the vCPUs of the management
+    /// reservation on them (module docs).
+    fn per_host(sku: &str) -> (f64, f64, f64) {
         match sku {
-            "av36p" => (144.0, 720e9 / 1_073_741_824.0),
-            "av64" => (256.0, 976e9 / 1_073_741_824.0),
+            "av36p" => (144.0, 720e9 / 1_073_741_824.0, 72.0),
+            "av64" => (256.0, 976e9 / 1_073_741_824.0, 68.0),
             other => panic!("unexpected SKU {other}"),
         }
     }
+
+    /// The management reservation's memory, GiB: 171.88 x 10^9 / 2^30.
+    const MGMT_GIB: f64 = 171.88e9 / 1_073_741_824.0;
 
     /// 1..=4 source clusters of 1..=30 VMs: (vCPU 1..=16, memory 1..=128 GiB, in use
     /// 10..=3,000 GiB).
@@ -833,8 +843,7 @@ mod props {
         fn estate_invariants(e in estates(), estate_group in any::<bool>(), ha in 0u32..=2) {
             let group = if estate_group { Grouping::Estate } else { Grouping::SourceCluster };
             let (inv, compute) = build(&e);
-            let p = plan_estate(inv.clone(), options(group, ha, None));
-            let (cpu_host, gib_host) = per_host(&p.summary.sku);
+            let p = plan_anf(inv.clone(), options(group, ha, None));
             // Every placed VM in exactly one AVS cluster.
             let mut cluster_of: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
             for c in &p.clusters {
@@ -845,16 +854,22 @@ mod props {
             prop_assert_eq!(cluster_of.len(), compute.len());
             prop_assert!(cluster_of.values().all(|s| s.len() == 1));
             // Hosts: 3..=16, at least max(by vCPU, by memory) + `ha_hosts`, from the VMs'
-            // own figures.
+            // own figures on the cluster's SKU, the management reservation's added in each
+            // private cloud's first cluster.
             let mut hosts = 0;
             for c in &p.sizing.clusters {
+                let (cpu_host, gib_host, mgmt_vcpu) = per_host(&c.sku);
                 let (cpu, mem) = cluster_of
                     .iter()
                     .filter(|(_, s)| s.contains(c.name.as_str()))
                     .map(|(vm, _)| compute[*vm])
                     .fold((0u64, 0u64), |(a, b), (x, y)| (a + x, b + y));
-                let by_cpu = (cpu as f64 / cpu_host - 1e-9).ceil() as u32;
-                let by_mem = (mem as f64 / gib_host - 1e-9).ceil() as u32;
+                let (cpu, mem) = match c.management {
+                    Some(_) => (cpu as f64 + mgmt_vcpu, mem as f64 + MGMT_GIB),
+                    None => (cpu as f64, mem as f64),
+                };
+                let by_cpu = (cpu / cpu_host - 1e-9).ceil() as u32;
+                let by_mem = (mem / gib_host - 1e-9).ceil() as u32;
                 prop_assert_eq!((c.hosts_for_vcpu, c.hosts_for_memory), (by_cpu, by_mem));
                 prop_assert!((3..=16).contains(&c.hosts));
                 prop_assert!(c.hosts >= by_cpu.max(by_mem) + ha);
@@ -862,15 +877,40 @@ mod props {
                 hosts += c.hosts;
             }
             prop_assert_eq!(hosts, p.summary.hosts);
-            // Each cluster's storage is planned with its own hosts in the flow model.
-            prop_assert_eq!(p.clusters.len(), p.sizing.clusters.len());
-            for (plan, sized) in p.clusters.iter().zip(&p.sizing.clusters) {
+            // Each cluster with VMs has its storage planned with its own hosts in the flow
+            // model; a cluster without VMs is one added to be its private cloud's first.
+            let with_vms: Vec<_> = p.sizing.clusters.iter().filter(|c| c.vms > 0).collect();
+            prop_assert!(p.sizing.clusters.iter().all(|c| (c.vms == 0) == c.management_only));
+            prop_assert_eq!(p.clusters.len(), with_vms.len());
+            for (plan, sized) in p.clusters.iter().zip(&with_vms) {
                 prop_assert_eq!(&plan.cluster, &sized.name);
                 prop_assert_eq!((plan.hosts, plan.plan.hosts), (sized.hosts, sized.hosts));
             }
+            // Every private cloud has exactly one first cluster holding the management
+            // reservation, of a SKU that can be first (not AV64 Gen 1).
             for pc in &p.sizing.private_clouds {
                 prop_assert!(pc.clusters.len() <= 12 && pc.hosts <= 96);
+                let firsts: Vec<_> = p
+                    .sizing
+                    .clusters
+                    .iter()
+                    .filter(|c| pc.clusters.contains(&c.name) && c.management.is_some())
+                    .collect();
+                prop_assert_eq!(firsts.len(), 1, "{}", pc.name);
+                prop_assert!(firsts[0].sku != "av64");
+                let sum: u32 = p
+                    .sizing
+                    .clusters
+                    .iter()
+                    .filter(|c| pc.clusters.contains(&c.name))
+                    .map(|c| c.hosts)
+                    .sum();
+                prop_assert_eq!(sum, pc.hosts);
             }
+            prop_assert_eq!(
+                p.sizing.clusters.iter().filter(|c| c.management.is_some()).count(),
+                p.sizing.private_clouds.len()
+            );
             prop_assert!(p.pools.iter().all(|x| x.size_tib <= 2_048));
             // ANF = the clusters' plans less what the estate's reservations save.
             let clusters: f64 = p.clusters.iter().map(|c| c.plan.totals.cost_usd_per_month).sum();
@@ -882,7 +922,7 @@ mod props {
             let chosen = p.summary.total_usd_per_month.unwrap();
             let mut best = f64::INFINITY;
             for sku in ["av36p", "av64"] {
-                let q = plan_estate(inv.clone(), options(group, ha, Some(sku)));
+                let q = plan_anf(inv.clone(), options(group, ha, Some(sku)));
                 best = best.min(q.summary.total_usd_per_month.unwrap());
             }
             prop_assert!(close(chosen, best), "chosen {} vs best {}", chosen, best);
@@ -923,7 +963,7 @@ fn avs_cluster_names_stay_unique_when_a_split_meets_a_source_name() {
     // (3 small VMs, 3 hosts) would be avs-x-1 too: it becomes avs-x-1-2.
     let mut all = vms("x", 50, 50, 4.0, 10.0);
     all.extend(vms("x-1", 3, 2, 4.0, 10.0));
-    let p = plan_estate(
+    let p = plan_anf(
         inventory(all),
         PlanOptions {
             host_sku: Some("av36p".into()),
@@ -958,10 +998,17 @@ fn avs_cluster_names_stay_unique_when_a_split_meets_a_source_name() {
 #[test]
 fn reserved_host_prices_from_a_file_can_change_the_sku() {
     // The small estate with 3-year host prices from a file: AV36P 5.00 and AV64 6.00 USD
-    // per host-hour (made-up figures for the test).
-    //   AV36P 19 x 5.00 x 730 = 69,350.00 + 13,545.07 = 82,895.07
-    //   AV64  15 x 6.00 x 730 = 65,700.00 + 13,545.07 = 79,245.07 -> AV64
-    //   vSAN alone on AV64: 20 x 6.00 x 730 = 87,600.00; savings 8,354.93 per month.
+    // per host-hour (made-up figures for the test; 3,650.00 and 4,380.00 per host-month),
+    // + one gateway of 1,365.10:
+    //   AV36P 19 x 3,650 = 69,350.00 + 13,545.07 + 1,365.10 = 84,260.17
+    //   AV64: its first cluster on AV36P: added 3 x 3,650 = +10,950.00; gamma moved 3 AV36P
+    //     - 3 AV64 = -2,190.00; beta 9 - 7: 32,850 - 30,660 = +2,190.00; alpha 8 - 5:
+    //     29,200 - 21,900 = +7,300.00 -> gamma: 12 x 4,380 + 3 x 3,650 = 52,560.00 +
+    //     10,950.00 = 63,510.00 + 13,545.07 + 1,365.10 = 78,420.17 -> AV64
+    //   vSAN alone (the first test's hosts): added 10,950.00; gamma 9 AV64 = 39,420 -> 8
+    //     AV36P = 29,200: -10,220.00; beta 7 AV64 = 30,660 -> 9 AV36P = 32,850: +2,190.00;
+    //     alpha 5 -> 8: +7,300.00 -> gamma moves: 12 x 4,380 + 8 x 3,650 = 52,560.00 +
+    //     29,200.00 = 81,760.00; savings 81,760.00 - 78,420.17 = 3,339.83 per month.
     let dir = std::env::temp_dir().join(format!("dsplan-estate-{}-prices", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("hosts.csv");
@@ -975,16 +1022,16 @@ fn reserved_host_prices_from_a_file_can_change_the_sku() {
         host_price_file: Some(file.clone()),
         ..PlanOptions::default()
     };
-    let p = plan_estate(small_estate(), options.clone());
+    let p = plan_anf(small_estate(), options.clone());
     let s = &p.summary;
     assert_eq!((s.sku.as_str(), s.hosts), ("av64", 15));
     assert_eq!(s.host_usd_per_hour, Some(6.0));
-    assert_eq!(s.hosts_usd_per_month, Some(65_700.0));
-    assert!(close(s.total_usd_per_month.unwrap(), 79_245.07));
+    assert_eq!(s.hosts_usd_per_month, Some(63_510.0));
+    assert!(close(s.total_usd_per_month.unwrap(), 78_420.17));
     let alt = |sku: &str| p.sku_alternatives.iter().find(|a| a.sku == sku).unwrap();
-    assert!(close(alt("av36p").total_usd_per_month.unwrap(), 82_895.07));
-    assert_eq!(s.vsan_alone_usd_per_month, Some(87_600.0));
-    assert!(close(s.savings_usd_per_month.unwrap(), 8_354.93));
+    assert!(close(alt("av36p").total_usd_per_month.unwrap(), 84_260.17));
+    assert_eq!(s.vsan_alone_usd_per_month, Some(81_760.0));
+    assert!(close(s.savings_usd_per_month.unwrap(), 3_339.83));
     // A SKU the catalog does not know is refused, naming the file's row.
     std::fs::write(
         &file,
@@ -1012,7 +1059,7 @@ fn twenty_six_flexible_pools_need_two_netapp_accounts() {
     let all = (1..=26)
         .flat_map(|c| vms(&format!("n{c:02}"), 3, 2, 8.0, 100.0))
         .collect();
-    let p = plan_estate(
+    let p = plan_anf(
         inventory(all),
         PlanOptions {
             host_sku: Some("av36p".into()),
@@ -1055,7 +1102,8 @@ fn a_time_phased_estate_counts_each_clusters_yearly_cost() {
     // hosts: 6 x 9.20 USD/h x 730 h = 40,296.00 USD/month, 483,552.00 USD/year.
     // With --peak-months 2 each cluster's ANF is time-phased: the year is
     // 12 x hosts + the sum of the clusters' yearly ANF costs (base months x base cost +
-    // peak months x peak cost), not 12 x the base month.
+    // peak months x peak cost), not 12 x the base month, + 12 x one ExpressRoute gateway
+    // (12 x 1,365.10 = 16,381.20).
     let plan = Planner::new()
         .input(concat!(
             env!("CARGO_MANIFEST_DIR"),
@@ -1066,6 +1114,7 @@ fn a_time_phased_estate_counts_each_clusters_yearly_cost() {
             peak_months: Some(2),
             peak_iops: 60_000.0,
             host_sku: Some("av36p".into()),
+            design: Some(Design::Anf),
             ..PlanOptions::default()
         })
         .plan_estate()
@@ -1085,10 +1134,11 @@ fn a_time_phased_estate_counts_each_clusters_yearly_cost() {
         .sum();
     // The peak months cost more than the base, so the phased year is above 12 x base.
     assert!(anf_year > base_year, "{anf_year} vs {base_year}");
-    let expected = ((483_552.0 + anf_year) * 100.0_f64).round() / 100.0;
+    let expected = ((483_552.0 + anf_year + 16_381.2) * 100.0_f64).round() / 100.0;
     assert_eq!(m.total_usd_per_year, Some(expected));
-    // vSAN alone: 6 hosts too (the data fits 3-host RAID-1 clusters), so the saving is
-    // 12 x 40,296.00 - the year above, negative.
+    // vSAN alone: 6 hosts too (the data, 800 and 1,000 GiB, fits 3-host RAID-1 clusters
+    // even less their reserves: (0.75 x 3 x 17.4623 - 15.7224) / 2 = 11.78 TiB), so the
+    // saving is 12 x 40,296.00 - the year above, negative.
     assert_eq!(m.vsan_alone_hosts, Some(6));
     let saving = ((483_552.0 - expected) * 100.0_f64).round() / 100.0;
     assert_eq!(m.savings_usd_per_year, Some(saving));
@@ -1097,7 +1147,9 @@ fn a_time_phased_estate_counts_each_clusters_yearly_cost() {
 #[test]
 fn a_cluster_whose_datastores_need_more_hosts_than_its_vms_is_raised() {
     // 60 VMs of 2 vCPU and 8 GiB: 120 vCPU -> 1 AV36P host (144 vCPU), 480 GiB -> 1 host
-    // (670.55 GiB), + 1 HA = 2 -> the 3-host minimum for compute. A 14,000 MiB/s target at
+    // (670.55 GiB), + 1 HA = 2 -> the 3-host minimum for compute; as the private cloud's
+    // first cluster with the management reservation: 192 vCPU -> 2 hosts, 640.08 GiB -> 1,
+    // + 1 HA = 3, still the minimum. A 14,000 MiB/s target at
     // 64 KiB is beyond what 3 hosts' flows carry (the published per-host ceiling is about
     // 2,351 MiB/s, data/calibration), so the cluster is raised for storage. Independent
     // check: the same VMs planned as one cluster of `hosts - 2` hosts cannot meet the
@@ -1108,9 +1160,10 @@ fn a_cluster_whose_datastores_need_more_hosts_than_its_vms_is_raised() {
         host_sku: Some("av36p".into()),
         ..PlanOptions::default()
     };
-    let plan = plan_estate(inv.clone(), options.clone());
+    let plan = plan_anf(inv.clone(), options.clone());
     let c = &plan.sizing.clusters[0];
-    assert_eq!((c.hosts_for_vcpu, c.hosts_for_memory), (1, 1));
+    assert_eq!((c.hosts_for_vcpu, c.hosts_for_memory), (2, 1));
+    assert_eq!(c.management.map(|r| r.added_hosts), Some(0));
     assert_eq!(c.driver, Driver::Storage);
     assert!(c.hosts > 3, "{}", c.hosts);
     assert_eq!(plan.summary.hosts_by_driver.storage, c.hosts);
@@ -1144,7 +1197,7 @@ fn estate_warnings_come_once_with_the_settings_own_figures() {
     // settings (400,000 and 1,000), none in the clusters (whose shares would read less).
     let mut all = vms("a", 10, 2, 8.0, 100.0);
     all.extend(vms("b", 10, 2, 8.0, 300.0));
-    let plan = plan_estate(
+    let plan = plan_anf(
         inventory(all.clone()),
         PlanOptions {
             iops: 400_000.0,
@@ -1186,7 +1239,7 @@ fn estate_warnings_come_once_with_the_settings_own_figures() {
         csv.push_str(&format!("a-{i:03},500,10\n"));
     }
     std::fs::write(&perf, csv).unwrap();
-    let plan = plan_estate(
+    let plan = plan_anf(
         inventory(all),
         PlanOptions {
             perf: Some(perf),
@@ -1217,7 +1270,7 @@ fn estate_level_notes_no_target_av64_gen1_and_capacity_only_vsan() {
     // No target: one estate warning, none repeated in the clusters.
     let mut all = vms("a", 10, 2, 8.0, 100.0);
     all.extend(vms("b", 10, 2, 8.0, 100.0));
-    let plan = plan_estate(inventory(all.clone()), PlanOptions::default());
+    let plan = plan_anf(inventory(all.clone()), PlanOptions::default());
     let no_target = |list: &[dsplan::inventory::Warning]| {
         list.iter()
             .filter(|w| w.message.starts_with("no IOPS or MiB/s target was given"))
@@ -1233,8 +1286,9 @@ fn estate_level_notes_no_target_av64_gen1_and_capacity_only_vsan() {
     let v = plan.vsan_alone.as_ref().unwrap();
     assert!(v.note.contains("capacity only"), "{}", v.note);
     // AV64 (Gen 1) needs a first cluster of AV36, AV36P or AV52 per private cloud
-    // (architecture-private-clouds, 2025-08-14): the plan says so.
-    let plan = plan_estate(
+    // (introduction, 2025-12-19): it is counted, and the assumptions state the rule and
+    // its source; no warning says it is left out.
+    let plan = plan_anf(
         inventory(all),
         PlanOptions {
             host_sku: Some("av64".into()),
@@ -1242,12 +1296,26 @@ fn estate_level_notes_no_target_av64_gen1_and_capacity_only_vsan() {
         },
     );
     assert!(
-        plan.warnings
+        !plan
+            .warnings
             .iter()
-            .any(|w| w.message.starts_with("AV64 in a Gen 1 private cloud")),
+            .any(|w| w.message.contains("AV64 in a Gen 1 private cloud")),
         "{:?}",
         plan.warnings
     );
+    let rule = plan
+        .assumptions
+        .iter()
+        .find(|a| a.name == "first_cluster")
+        .unwrap();
+    assert!(
+        rule.note
+            .contains("minimum of three nodes of AV36, AV36P, or AV52")
+            && rule.note.contains("introduction, 2025-12-19"),
+        "{}",
+        rule.note
+    );
+    assert!(!plan.sku_alternatives[0].note.contains("not counted"));
 }
 
 #[test]
@@ -1286,7 +1354,7 @@ fn standard_one_year(clusters: &[&str], gib: f64) -> EstatePlan {
         .iter()
         .flat_map(|c| vms(c, 50, 2, 8.0, gib))
         .collect();
-    plan_estate(
+    plan_anf(
         inventory(all),
         PlanOptions {
             host_sku: Some("av36p".into()),

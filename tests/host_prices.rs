@@ -5,12 +5,20 @@
 //!
 //! The estate (hand-worked from `data/avs_hosts.csv` and `data/limits.csv`): 60 VMs of 10
 //! vCPU and 16 GiB in one source cluster: 600 vCPU and 960 GiB. A host runs cores x 4
-//! vCPUs; memory never drives (960 GiB needs at most 2 hosts of any SKU: AV36 491.7 GiB
-//! per host). Hosts = ceil(600 / vCPU per host) + 1 HA:
-//! - AV36, AV36P (144 vCPU): ceil(4.17) = 5 -> 6;
-//! - AV48 (192): ceil(3.13) = 4 -> 5;
-//! - AV52 (208): ceil(2.88) = 3 -> 4;
-//! - AV64, AV64 Gen 2 (256): ceil(2.34) = 3 -> 4.
+//! vCPUs; memory never drives (960 GiB + the management reservation's 171.88 GB = 160.08
+//! GiB needs at most 3 hosts of any SKU: AV36 491.7 GiB per host). The cluster is its
+//! private cloud's first, so it also carries the management reservation's 46 GHz: cores at
+//! the SKU's base clock, rounded up, x 4 vCPU. Hosts = ceil((600 + that) / vCPU per host)
+//! + 1 HA:
+//! - AV36 (144 vCPU; 46 / 2.3 = 20 cores = 80 vCPU): ceil(680 / 144 = 4.72) = 5 -> 6;
+//! - AV36P (144; 46 / 2.6 -> 18 cores = 72): ceil(4.67) = 5 -> 6;
+//! - AV48 (192; 72): ceil(3.5) = 4 -> 5;
+//! - AV52 (208; 46 / 2.7 -> 18 cores = 72): ceil(3.23) = 4 -> 5;
+//! - AV64 Gen 2 (256; 46 / 2.8 -> 17 cores = 68): ceil(2.61) = 3 -> 4;
+//! - AV64 (Gen 1): its one cluster without the reservation, ceil(600 / 256 = 2.34) = 3 ->
+//!   4, plus the first cluster of 3 AV36, AV36P or AV52 hosts its private cloud needs (a
+//!   private cloud's only cluster is never moved): 7 hosts, the first cluster's at the
+//!   cheapest of those SKUs priced in the region.
 //!
 //! Hosts USD/month = hosts x USD per host-hour x 730, to the cent.
 
@@ -30,8 +38,8 @@ const HOSTS: [(&str, u32); 6] = [
     ("av36", 6),
     ("av36p", 6),
     ("av48", 5),
-    ("av52", 4),
-    ("av64", 4),
+    ("av52", 5),
+    ("av64", 7),
     ("av64-gen2", 4),
 ];
 
@@ -120,6 +128,17 @@ fn check_skus(p: &EstatePlan, expected: &BTreeMap<&str, f64>, region_name: &str)
     for (a, (sku, hosts)) in p.sku_alternatives.iter().zip(HOSTS) {
         assert_eq!((a.sku.as_str(), a.hosts), (sku, hosts), "{a:?}");
         match expected.get(sku) {
+            Some(&usd) if sku == "av64" => {
+                // 4 AV64 hosts and the 3-host first cluster at the cheapest of AV36, AV36P
+                // and AV52 priced in the region (module docs).
+                let first = ["av36", "av36p", "av52"]
+                    .iter()
+                    .filter_map(|s| expected.get(s).copied())
+                    .fold(f64::INFINITY, f64::min);
+                assert_eq!(a.host_usd_per_hour, Some(usd), "{a:?}");
+                let want = month(4, usd) + month(3, first);
+                assert_eq!(a.hosts_usd_per_month, Some(want), "{a:?}");
+            }
             Some(&usd) => {
                 assert_eq!(a.host_usd_per_hour, Some(usd), "{a:?}");
                 assert_eq!(a.hosts_usd_per_month, Some(month(hosts, usd)), "{a:?}");
@@ -159,8 +178,10 @@ fn check_skus(p: &EstatePlan, expected: &BTreeMap<&str, f64>, region_name: &str)
 fn west_europe_prices_each_sku_at_west_europes_figure() {
     // data/avs_host_prices.csv, West Europe (the estimator's table): AV36P 10.96, AV52
     // 21.67, AV64 15.76 USD per host-hour; no AV36, AV48 or AV64 Gen 2 row. Hosts x price
-    // x 730: AV36P 6 x 10.96 x 730 = 48,004.80; AV52 4 x 21.67 x 730 = 63,276.40; AV64 4 x
-    // 15.76 x 730 = 46,019.20. (Today's East US fallback would give AV36P 9.20: 40,296.00.)
+    // x 730: AV36P 6 x 10.96 x 730 = 48,004.80; AV52 5 x 21.67 x 730 = 79,095.50; AV64 4 x
+    // 15.76 x 730 = 46,019.20 + its first cluster of 3 AV36P (the cheapest of AV36, AV36P and
+    // AV52 priced here) 3 x 10.96 x 730 = 24,002.40: 70,021.60. (The old East US fallback
+    // would give AV36P 9.20: 40,296.00.)
     let p = in_region("westeurope");
     let expected = BTreeMap::from([("av36p", 10.96), ("av52", 21.67), ("av64", 15.76)]);
     check_skus(&p, &expected, "West Europe");
@@ -171,8 +192,8 @@ fn west_europe_prices_each_sku_at_west_europes_figure() {
             .and_then(|a| a.hosts_usd_per_month)
     };
     assert_eq!(by_sku("av36p"), Some(48_004.8));
-    assert_eq!(by_sku("av52"), Some(63_276.4));
-    assert_eq!(by_sku("av64"), Some(46_019.2));
+    assert_eq!(by_sku("av52"), Some(79_095.5));
+    assert_eq!(by_sku("av64"), Some(70_021.6));
     // The headline names the SKUs without a West Europe price, in the text and Markdown.
     let unpriced = "no public price in West Europe for av36, av48, av64-gen2: sized only, \
                     their totals not compared";
@@ -286,24 +307,24 @@ fn a_sku_without_a_price_in_the_region_says_so_and_takes_no_other_regions_figure
 #[test]
 fn a_reserved_term_without_a_file_row_says_so_in_the_headline() {
     // Microsoft's reserved-instance page (2024-04-04) gives terms, no prices: every SKU is
-    // unpriced on 3y, the SKU with the fewest hosts is shown (AV52, AV64, AV64 Gen 2 at 4;
-    // the first in catalog order, AV52) and the headline says how to price it.
+    // unpriced on 3y, the SKU with the fewest hosts is shown (AV64 Gen 2 at 4, module
+    // docs) and the headline says how to price it.
     let p = plan(PlanOptions {
         region: "westeurope".into(),
         host_term: HostTerm::ThreeYear,
         ..PlanOptions::default()
     });
     let s = &p.summary;
-    assert_eq!((s.sku.as_str(), s.hosts_usd_per_month), ("av52", None));
+    assert_eq!((s.sku.as_str(), s.hosts_usd_per_month), ("av64-gen2", None));
     assert!(
         s.host_price_note
-            .starts_with("no public 3y price for av52: give `host_price_file`"),
+            .starts_with("no public 3y price for av64-gen2: give `host_price_file`"),
         "{}",
         s.host_price_note
     );
     assert!(
         s.host_price_note
-            .ends_with("no public 3y price for av36, av36p, av48, av64, av64-gen2: sized only, their totals not compared"),
+            .ends_with("no public 3y price for av36, av36p, av48, av52, av64: sized only, their totals not compared"),
         "{}",
         s.host_price_note
     );

@@ -344,7 +344,7 @@ fn hosts_missing_from_vhost_are_one_warning_per_cause() {
         ]
     );
     let hosts = inv.cluster_hosts();
-    assert_eq!(hosts.get(&Some("C")).map(|h| h.count), Some(4));
+    assert_eq!(hosts.get(&Some("C".to_string())).map(|h| h.count), Some(4));
 }
 
 #[test]

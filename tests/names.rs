@@ -67,7 +67,15 @@ fn per_cluster_names_are_unique_and_valid() {
 
 #[test]
 fn estate_datastore_names_are_unique_and_valid() {
-    let v = json(&["--iops", "20000", "--throughput-mibps", "500"]);
+    // ANF for all (the fixture's data fits its compute hosts' vSAN otherwise).
+    let v = json(&[
+        "--iops",
+        "20000",
+        "--throughput-mibps",
+        "500",
+        "--design",
+        "anf",
+    ]);
     let (ds, _, placed) = names(&v);
     assert_eq!(ds, ["avs-Dev-ds-01", "avs-Prod-ds-01"]);
     assert_eq!(ds.iter().collect::<HashSet<_>>().len(), ds.len());

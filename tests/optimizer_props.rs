@@ -378,6 +378,7 @@ proptest! {
             allow_unlisted_region: true,
             allow_large_volumes: allow_large,
             shared_pool: shared,
+            perf_system: "anf-avs".into(),
         }).unwrap();
         let knobs = Knobs { region, hosts, cold_pct, retrieval_pct, reservation, allow_large, max_datastores: 8, shared };
         let expected = brute_force(&knobs, demand.required_capacity_gib, demand.data_capacity_gib(), iops, mibps, &small)

@@ -106,6 +106,8 @@ fn estate_plans_validate() {
     let fixture = "fixtures/small-estate.xlsx";
     let estate = assert_valid(PLAN_SCHEMA_FILE, &["plan", fixture, "--format", "json"]);
     assert!(estate["summary"].is_object() && estate["sizing"].is_object());
+    assert!(estate["designs"]["estate"].is_array());
+    // The time-phased and cool plans as ANF for all (their datastores under test).
     let peak = assert_valid(
         PLAN_SCHEMA_FILE,
         &[
@@ -117,6 +119,8 @@ fn estate_plans_validate() {
             "50000",
             "--iops",
             "20000",
+            "--design",
+            "anf",
             "--format",
             "json",
         ],
@@ -131,6 +135,8 @@ fn estate_plans_validate() {
             "80",
             "--reservation",
             "1y",
+            "--design",
+            "anf",
             "--format",
             "json",
         ],

@@ -107,8 +107,6 @@ const ESTATE_CLUSTER: Map = &[
     ("hosts", "=== AVS cluster ", "AVS cluster "),
     ("hosts_source", "=== AVS cluster ", "AVS cluster "),
     ("target_share", "=== AVS cluster ", "AVS cluster "),
-    // Its utilisation is on its banner (text) and under its heading (Markdown).
-    ("utilisation", "=== AVS cluster ", "AVS cluster "),
     // Its plan's own keys are checked against [`PLAN`].
     ("plan", "=== AVS cluster ", "AVS cluster "),
 ];
@@ -124,6 +122,7 @@ const ESTATE: Map = &[
     ("pools", "Capacity pools", "Capacity pools"),
     ("reservations", "Reservations (", "Reservations"),
     ("vsan_alone", "vSAN alone:", "vSAN alone"),
+    ("designs", "Designs (", "Designs"),
     ("clusters", "=== AVS cluster ", "AVS cluster "),
     ("assumptions", "Sizing assumptions", "Sizing assumptions"),
     (
@@ -294,15 +293,16 @@ fn two_cluster_estate_has_every_section_in_text_and_markdown() {
         "40000",
         "--cold-pct",
         "60",
+        "--design",
+        "anf",
     ]);
-    // The estate's 13 keys less `reservations` (empty: pay as you go) = 12.
-    assert_eq!(check(&r.json, ESTATE, &r.text, &r.md, "estate"), 12);
-    // Dev and Prod: 6 cluster keys (`utilisation` among them) + 16 plan keys each (the
-    // plan's 19 less `vsan_comparison`, which the estate's `vsan_alone` replaces, and
-    // `excluded` and `warnings`, empty in each cluster: the estate lists them once) =
-    // 2 x 22.
+    // The estate's 14 keys less `reservations` (empty: pay as you go) = 13.
+    assert_eq!(check(&r.json, ESTATE, &r.text, &r.md, "estate"), 13);
+    // Dev and Prod: 5 cluster keys + 16 plan keys each (the plan's 19 less
+    // `vsan_comparison`, which the estate's `vsan_alone` replaces, and `excluded` and
+    // `warnings`, empty in each cluster: the estate lists them once) = 2 x 21.
     let clusters = check_clusters(&r, ESTATE_CLUSTER, "=== AVS cluster ", "AVS cluster ");
-    assert_eq!(clusters, 44);
+    assert_eq!(clusters, 42);
     // Each cluster's part of the Markdown has its own time phases.
     assert_eq!(r.md.matches("### Time-phased plan").count(), 2);
 }
@@ -379,4 +379,21 @@ fn workshop_peak_plan_has_every_section_in_text_and_markdown() {
         row.contains("| 146 |") && row.contains("large volume"),
         "{row}"
     );
+}
+
+#[test]
+fn workshop_hybrid_estate_has_every_section_in_text_and_markdown() {
+    let Some(input) = shared("sizing-workshop-805vms.xlsx") else {
+        return;
+    };
+    let input = input.to_string_lossy().into_owned();
+    // The default design here is the hybrid: one cluster (avs-Cluster1) puts VMs on ANF.
+    let r = reports(&[&input]);
+    assert_eq!(r.json["designs"]["chosen"], "hybrid");
+    // The estate's 14 keys less `reservations` (pay as you go) = 13.
+    assert_eq!(check(&r.json, ESTATE, &r.text, &r.md, "hybrid estate"), 13);
+    let clusters = check_clusters(&r, ESTATE_CLUSTER, "=== AVS cluster ", "AVS cluster ");
+    assert!(clusters > 0);
+    assert!(r.text.lines().any(|l| l.starts_with("  design: hybrid: ")));
+    assert!(r.md.lines().any(|l| l.starts_with("- Design: hybrid: ")));
 }

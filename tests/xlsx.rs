@@ -281,13 +281,14 @@ fn assert_cluster_sheets(json: &Value, names: &[String]) {
 
 // The fixture's estate: two clusters of 3 hosts (the AVS minimum), Flexible pools of 2 and
 // 1 TiB at 0.11023 x 1,024 = 112.876 USD per TiB-month: 225.75 + 112.88 = 338.63 USD/month
-// ANF; hosts 6 x 9.20 x 730 = 40,296; total 40,634.63.
+// ANF; hosts 6 x 9.20 x 730 = 40,296; one ExpressRoute gateway 1,365.10; total 41,999.73.
 #[test]
 fn estate_workbook_totals_equal_the_json() {
-    let (json, mut book, _) = plan_both(&fixture(), &[], "estate");
+    // ANF for all (the fixture's data fits its compute hosts' vSAN otherwise).
+    let (json, mut book, _) = plan_both(&fixture(), &["--design", "anf"], "estate");
     let names = book.sheet_names();
     assert_eq!(
-        &names[..8],
+        &names[..9],
         [
             "Estate",
             "Sizing",
@@ -296,6 +297,7 @@ fn estate_workbook_totals_equal_the_json() {
             "Estate pools",
             "Reservations",
             "vSAN alone",
+            "Designs",
             "Pools"
         ]
     );
@@ -309,6 +311,7 @@ fn estate_workbook_totals_equal_the_json() {
         ("pools", "Estate pools"),
         ("reservations", "Reservations"),
         ("vsan_alone", "vSAN alone"),
+        ("designs", "Designs"),
         ("clusters", "Clusters"),
         ("assumptions", "Assumptions"),
         ("excluded", "Excluded"),
@@ -323,7 +326,8 @@ fn estate_workbook_totals_equal_the_json() {
         item(&e, "ANF USD/month"),
         s["anf_usd_per_month"].as_f64().unwrap()
     ));
-    assert!(cents(item(&e, "total USD/month"), 40_634.63));
+    assert!(cents(item(&e, "gateways USD/month"), 1_365.10));
+    assert!(cents(item(&e, "total USD/month"), 41_999.73));
     assert_eq!(item(&e, "hosts"), 6.0);
     assert_eq!(item(&e, "pool size TiB"), 3.0);
     let f = formulas(&mut book, "Estate");
@@ -430,7 +434,8 @@ fn a_vm_name_over_excels_limit_is_cut_with_a_warning() {
     );
     let input = scratch("long").join("vinfo.csv");
     std::fs::write(&input, csv).unwrap();
-    for flags in [&["--hosts", "3"][..], &[][..], &["--per-cluster"][..]] {
+    let anf = ["--design", "anf"];
+    for flags in [&["--hosts", "3"][..], &anf[..], &["--per-cluster"][..]] {
         let (_, mut book, stderr) = plan_both(&input, flags, "long-out");
         let quoted = format!("VM '{}…' (40,000 characters)", &long[..60]);
         assert!(stderr.contains("warning: sheet 'Placements'"), "{stderr}");
@@ -617,7 +622,8 @@ fn item_row(range: &Range<Data>, name: &str) -> usize {
 // the pool sizes grow by 1 TiB, and the pool's datastore still adds up to its cost.
 #[test]
 fn an_edited_estate_workbook_stays_consistent() {
-    let (json, mut book, _) = plan_both(&fixture(), &BOTH_PROFILES, "edited");
+    let flags = [&BOTH_PROFILES[..], &["--design", "anf"]].concat();
+    let (json, mut book, _) = plan_both(&fixture(), &flags, "edited");
     let e = values(&mut book, "Estate");
     let f = formulas(&mut book, "Estate");
     let s = &json["summary"];
@@ -641,7 +647,7 @@ fn an_edited_estate_workbook_stays_consistent() {
         size_formula.contains("'Estate pools'!$E$2:$E$3"),
         "{size_formula}"
     );
-    assert!(formula_at(&f, item_row(&e, "total USD/year"), 1).contains("12*B20"));
+    assert!(formula_at(&f, item_row(&e, "total USD/year"), 1).contains("12*B22"));
     let c = values(&mut book, "Clusters");
     let cf = formulas(&mut book, "Clusters");
     assert!(formula_at(&cf, 1, col(&c, "pool size TiB")).contains("'Pools'!$E$2:$E$3"));
@@ -699,7 +705,8 @@ fn an_edited_estate_workbook_stays_consistent() {
 fn every_formula_recomputes_to_its_cached_result() {
     let peak = ["--peak-months", "3", "--peak-iops", "40000"];
     let one = [&["--hosts", "3", "--cold-pct", "60"][..], &peak].concat();
-    let kinds: [&[&str]; 3] = [&one, &peak, &["--per-cluster"]];
+    let estate = [&peak[..], &["--design", "anf"]].concat();
+    let kinds: [&[&str]; 3] = [&one, &estate, &["--per-cluster"]];
     for kind in kinds {
         let flags: Vec<&str> = BOTH_PROFILES.iter().chain(kind).copied().collect();
         let (_, mut book, _) = plan_both(&fixture(), &flags, "recompute");
@@ -716,8 +723,8 @@ fn every_formula_recomputes_to_its_cached_result() {
 
 include!("support/fifty_clusters.rs");
 
-// The estate of 50 one-VM clusters shares one 3 TiB Standard pool (tests/pools.rs works it
-// out): on `Estate pools` its size is its quotas rounded up, ROUNDUP(2,500 / 1,024, 0) = 3,
+// The estate of 50 one-VM clusters, ANF for all (by default its data stays on vSAN), shares
+// one 3 TiB Standard pool (tests/pools.rs works it out): on `Estate pools` its size is its quotas rounded up, ROUNDUP(2,500 / 1,024, 0) = 3,
 // and its hot tier ROUND(MAX(0, 3 x 1,024 - 0) x 0.14746, 2) = 453.00; each cluster's share
 // on `Pools` is its cumulative quota's part of that hot tier, ROUND(453.00 x C / 2,500, 2)
 // - ROUND(453.00 x (C - 50) / 2,500, 2) = 9.06. Every formula recomputes to the JSON, none
@@ -725,7 +732,7 @@ include!("support/fifty_clusters.rs");
 #[test]
 fn a_shared_pool_workbook_works_out_each_share_live() {
     let input = fifty_one_vm_clusters(&scratch("fifty"));
-    let (json, mut book, _) = plan_both(&input, &[], "shared");
+    let (json, mut book, _) = plan_both(&input, &["--design", "anf"], "shared");
     let ep = values(&mut book, "Estate pools");
     let epf = formulas(&mut book, "Estate pools");
     assert_eq!(ep.height(), 2);
@@ -750,7 +757,7 @@ fn a_shared_pool_workbook_works_out_each_share_live() {
     let e = values(&mut book, "Estate");
     assert_eq!(item(&e, "pool size TiB"), 3.0);
     assert!(cents(
-        item(&e, "storage utilisation %"),
+        item(&e, "ANF storage utilisation %"),
         100.0 * 600.0 / 3_072.0
     ));
     assert_eq!(item(&e, "IOPS predicted"), 5_000.0);

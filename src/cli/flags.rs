@@ -15,7 +15,7 @@ const RENAMED: [(&str, &str); 6] = [
 
 /// Settings whose flag is `--` + the name with dashes (`plan`'s, then `predict`'s and
 /// `sweep`'s).
-const SAME: [&str; 50] = [
+const SAME: [&str; 52] = [
     "hosts",
     "host_sku",
     "vcpu_per_core",
@@ -56,6 +56,8 @@ const SAME: [&str; 50] = [
     "vsan_slack_pct",
     "vsan_dedup_ratio",
     "vsan_host_usd_per_hour",
+    "design",
+    "existing_er_gateways",
     "datastores",
     "nconnect",
     "size_tib",

@@ -8,6 +8,7 @@ use dsplan::catalog::ReservationTerm;
 use dsplan::demand::CapacityBasis;
 use dsplan::ingest::PerfBasis;
 use dsplan::perf::{IoProfile, parse_block_size_kib};
+use dsplan::plan::Design;
 use dsplan::report::{self, Format};
 use dsplan::vsan::PolicyChoice;
 use dsplan::{PlanOptions, Planned, Planner, defaults};
@@ -34,6 +35,17 @@ pub enum PerfBasisArg {
     Peak,
     /// `Average IOPS` and `Average KB/sec`.
     Average,
+}
+
+/// The estate's design, forced.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum DesignArg {
+    /// vSAN alone: every VM's data on its cluster's vSAN.
+    Vsan,
+    /// ANF for all VM data.
+    Anf,
+    /// Per cluster, the cheapest split between the compute hosts' vSAN and ANF.
+    Hybrid,
 }
 
 /// Output formats of a plan.
@@ -65,7 +77,8 @@ pub struct PlanArgs {
     #[arg(long, value_parser = super::counts::plan_hosts)]
     pub hosts: Option<u32>,
     /// Host SKU of the estate: av36, av36p, av48, av52, av64 or av64-gen2 (default: every
-    /// SKU, the lowest total cost chosen).
+    /// SKU, the lowest total cost chosen). With --hosts or --per-cluster: the hosts' SKU,
+    /// whose NICs the datastores' flows use (AV64: 100 GbE; default: 25 GbE).
     #[arg(long = "host-sku")]
     pub host_sku: Option<String>,
     /// vCPUs per physical core when sizing hosts.
@@ -96,7 +109,9 @@ pub struct PlanArgs {
     /// capacity) and add a total.
     #[arg(long = "per-cluster")]
     pub per_cluster: bool,
-    /// Plan only VMs of this source cluster (repeatable).
+    /// Plan only VMs of this source cluster (repeatable), named as `dsplan inventory` shows
+    /// it: `Cluster1`, or `Cluster1 (vc-a)` where clusters of several vCenters share the
+    /// name (a shared bare name selects them all).
     #[arg(long = "cluster")]
     pub clusters: Vec<String>,
     /// Small-block IOPS target (at --block-size).
@@ -199,6 +214,15 @@ pub struct PlanArgs {
     /// data/avs_host_prices.csv; needed for SKUs without one there).
     #[arg(long = "vsan-host-usd-per-hour")]
     pub vsan_host_usd_per_hour: Option<f64>,
+    /// Force the estate's design: vsan (vSAN alone), anf (ANF for all VM data) or hybrid
+    /// (per cluster, the VMs the compute hosts' vSAN holds stay there); default: the
+    /// cheapest of the three. Estate plans only (not with --hosts or --per-cluster).
+    #[arg(long, value_enum)]
+    pub design: Option<DesignArg>,
+    /// ExpressRoute gateways (UltraPerformance or ErGw3Az) already in place for the ANF
+    /// datastores: not bought.
+    #[arg(long = "existing-er-gateways", default_value_t = 0)]
+    pub existing_er_gateways: u32,
     /// Most datastores the AVS cluster may have (up to 256 by request).
     #[arg(long = "max-datastores", default_value_t = defaults::MAX_DATASTORES,
           value_parser = super::counts::datastores)]
@@ -311,6 +335,12 @@ impl PlanArgs {
             vsan_slack_pct: self.vsan_slack_pct,
             vsan_dedup_ratio: self.vsan_dedup_ratio,
             vsan_host_usd_per_hour: self.vsan_host_usd_per_hour,
+            design: self.design.map(|d| match d {
+                DesignArg::Vsan => Design::Vsan,
+                DesignArg::Anf => Design::Anf,
+                DesignArg::Hybrid => Design::Hybrid,
+            }),
+            existing_er_gateways: self.existing_er_gateways,
         })
     }
 

@@ -82,7 +82,10 @@ impl ExclusionReason {
 pub struct VmDemand {
     /// VM name.
     pub name: String,
-    /// Source cluster, when known.
+    /// Source cluster, when known, by its label ([`crate::inventory::SourceClusters`]): the
+    /// vInfo `Cluster` name, qualified by vCenter (and datacenter) where clusters of
+    /// several vCenters (or datacenters) share the name, `Cluster1 (vc-a)`. Stages that
+    /// group by source cluster group by this, one group per (vCenter, datacenter, name).
     pub cluster: Option<String>,
     /// Capacity on the chosen basis, GiB (before growth and headroom).
     pub capacity_gib: f64,
@@ -188,7 +191,7 @@ pub enum DemandError {
 /// a cluster, vCenter or datacenter filter that matches no VM; [`DemandError::NothingInScope`] when every VM is
 /// excluded (or there is none).
 pub fn derive(inventory: &Inventory, options: &DemandOptions) -> Result<Demand, DemandError> {
-    let filters = scope::check_options(inventory, options)?;
+    let mut filters = scope::check_options(inventory, options)?;
     let sums = basis::DiskSums::of(inventory, options.capacity_basis);
     let mut placed = Vec::new();
     let mut excluded = Vec::new();
@@ -200,6 +203,7 @@ pub fn derive(inventory: &Inventory, options: &DemandOptions) -> Result<Demand, 
             Classified::Excluded(v) => excluded.push(v),
         }
     }
+    warnings.append(&mut filters.warnings);
     warnings.extend(fallbacks.warnings(options.capacity_basis));
     warnings.extend(basis::unshared_warning(inventory, options.capacity_basis));
     if placed.is_empty() {
@@ -221,7 +225,7 @@ enum Classified {
 fn classify(
     vm: &Vm,
     options: &DemandOptions,
-    filters: &scope::Filters,
+    filters: &scope::Filters<'_>,
     sums: &basis::DiskSums<'_>,
     fallbacks: &mut basis::Fallbacks,
     warnings: &mut Vec<Warning>,
@@ -234,7 +238,7 @@ fn classify(
     match (reason, capacity_gib) {
         (None, Some(capacity_gib)) => Classified::Placed(VmDemand {
             name: vm.name.clone(),
-            cluster: vm.cluster.clone(),
+            cluster: filters.cluster_label(vm),
             capacity_gib,
             origin: vm.origin.clone(),
             iops: None,
@@ -379,6 +383,24 @@ impl Demand {
         let placed: Vec<VmDemand> = indices
             .iter()
             .filter_map(|&i| self.placed.get(i).cloned())
+            .collect();
+        totals(&self.options, placed, Vec::new(), Vec::new())
+    }
+
+    /// [`Demand::subset`] with each VM's capacity replaced: the VM at `indices[j]` gets
+    /// `capacity_gib[j]` GiB (on the capacity basis, before growth; the estate's hybrid
+    /// search plans VMs at their data rounded up to its unit). An index out of range, or
+    /// one without a size, is skipped.
+    pub fn subset_sized(&self, indices: &[usize], capacity_gib: &[f64]) -> Demand {
+        let placed: Vec<VmDemand> = indices
+            .iter()
+            .zip(capacity_gib)
+            .filter_map(|(&i, &gib)| {
+                self.placed.get(i).map(|v| VmDemand {
+                    capacity_gib: gib,
+                    ..v.clone()
+                })
+            })
             .collect();
         totals(&self.options, placed, Vec::new(), Vec::new())
     }

@@ -69,7 +69,10 @@ pub struct DemandOptions {
     /// Exclude powered-off VMs (they still hold capacity, so they are included by default).
     pub exclude_powered_off: bool,
     /// Only VMs of these source clusters (names compared trimmed and case-insensitively);
-    /// empty = all. A name that matches no VM is an error.
+    /// empty = all. A name is a cluster's label (`Cluster1 (vc-a)`), else a bare name
+    /// (every cluster of that name, with a warning when there are several), else a long
+    /// form `name (vCenter)` / `name (vCenter/datacenter)`
+    /// ([`crate::inventory::SourceClusters::select`]). A name that matches no VM is an error.
     pub clusters: Vec<String>,
     /// Small-block IOPS target at `io_profile` (>= 0).
     pub iops: f64,

@@ -37,6 +37,10 @@ pub struct ClusterDemand {
     /// Where [`ClusterDemand::source_hosts`] came from ([`ClusterHosts::source`]), or `no
     /// host data`.
     pub hosts_source: String,
+    /// The performance system of its hosts, when it is not the plan's (an estate's
+    /// clusters of another host SKU); `None`: the plan's `perf_system`.
+    #[serde(default)]
+    pub perf_system: Option<String>,
 }
 
 /// The estate split by source cluster.
@@ -130,7 +134,7 @@ fn cluster_demand(
     with_perf: bool,
     name: &str,
     share: f64,
-    hosts: &BTreeMap<Option<&str>, ClusterHosts>,
+    hosts: &BTreeMap<Option<String>, ClusterHosts>,
 ) -> ClusterDemand {
     let mut demand = all.subset(indices);
     demand.options.clusters = vec![name.to_string()];
@@ -143,7 +147,7 @@ fn cluster_demand(
     } else {
         (all.options.iops, all.options.throughput_mibps)
     };
-    let (source_hosts, hosts_source) = match hosts.get(&Some(name)) {
+    let (source_hosts, hosts_source) = match hosts.get(&Some(name.to_string())) {
         Some(h) if h.count > 0 => (
             Some(u32::try_from(h.count).unwrap_or(u32::MAX)),
             h.source.clone(),
@@ -158,6 +162,7 @@ fn cluster_demand(
         estate_throughput_mibps,
         source_hosts,
         hosts_source,
+        perf_system: None,
     }
 }
 

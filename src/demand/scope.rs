@@ -1,14 +1,11 @@
 //! Which VMs are in scope: the options checked, the name filters resolved, and the
 //! exclusion reason of each VM (the first that applies).
 
-use crate::inventory::{Inventory, PowerState, Vm, Warning};
+use std::collections::BTreeSet;
+
+use crate::inventory::{Inventory, PowerState, SourceClusters, Vm, Warning, normalise_name};
 
 use super::{DemandError, DemandOptions, ExclusionReason, MAX_VM_CAPACITY_MIB};
-
-/// How filter names compare: trimmed, lower case.
-fn normalise_name(name: &str) -> String {
-    name.trim().to_lowercase()
-}
 
 /// Normalises the names of one filter and checks each matches some VM's `value`.
 fn name_filter(
@@ -41,25 +38,29 @@ fn name_filter(
 }
 
 /// The `clusters`, `vcenters` and `datacenters` filters, normalised; empty selects all.
-pub(super) struct Filters {
-    /// Wanted cluster names.
-    clusters: Vec<String>,
+pub(super) struct Filters<'a> {
+    /// The inventory's source clusters with their labels.
+    clusters: SourceClusters<'a>,
+    /// The labels of the clusters `clusters` selects; `None` when it is empty (all).
+    selected: Option<BTreeSet<String>>,
     /// Wanted vCenter names.
     vcenters: Vec<String>,
     /// Wanted datacenter names.
     datacenters: Vec<String>,
+    /// What resolving the filters has to say (a bare name that selects several clusters).
+    pub(super) warnings: Vec<Warning>,
 }
 
 /// Checks the options (growth, headroom, reserve, targets, I/O profile) and resolves the
 /// name filters against the inventory.
-pub(super) fn check_options(
-    inventory: &Inventory,
+pub(super) fn check_options<'a>(
+    inventory: &'a Inventory,
     options: &DemandOptions,
-) -> Result<Filters, DemandError> {
+) -> Result<Filters<'a>, DemandError> {
     options.validate()?;
-    let clusters = name_filter("clusters", &options.clusters, inventory, |vm| {
-        vm.cluster.as_deref()
-    })?;
+    let clusters = SourceClusters::of(&inventory.vms);
+    let mut warnings = Vec::new();
+    let selected = cluster_filter(&clusters, &options.clusters, &mut warnings)?;
     let vcenters = name_filter("vcenters", &options.scope.vcenters, inventory, |vm| {
         vm.vi_sdk_server.as_deref()
     })?;
@@ -68,9 +69,62 @@ pub(super) fn check_options(
     })?;
     Ok(Filters {
         clusters,
+        selected,
         vcenters,
         datacenters,
+        warnings,
     })
+}
+
+/// The labels of the clusters the `clusters` names select ([`SourceClusters::select`]: a
+/// label, a bare name, `name (vCenter)` or `name (vCenter/datacenter)`); `None` for no
+/// names. A bare name that several clusters share (different vCenters or datacenters)
+/// selects them all, with a warning listing their labels: the plan shows each apart, and
+/// a label selects one.
+///
+/// # Errors
+/// [`DemandError::UnknownName`] for a name that selects no cluster, listing the labels.
+fn cluster_filter(
+    clusters: &SourceClusters<'_>,
+    names: &[String],
+    warnings: &mut Vec<Warning>,
+) -> Result<Option<BTreeSet<String>>, DemandError> {
+    if names.is_empty() {
+        return Ok(None);
+    }
+    let mut selected = BTreeSet::new();
+    for name in names {
+        let found = clusters.select(name);
+        match found.as_slice() {
+            [] => {
+                let mut known: Vec<&str> = clusters.iter().map(|(_, l)| l).collect();
+                known.sort_unstable();
+                return Err(DemandError::UnknownName {
+                    option: "clusters",
+                    name: name.clone(),
+                    known: if known.is_empty() {
+                        "(none: the input has no such values)".into()
+                    } else {
+                        known.join(", ")
+                    },
+                });
+            }
+            [_] => {}
+            several => warnings.push(Warning::plan_wide(format!(
+                "`clusters` '{}' names {} clusters of different vCenters or datacenters: {}; \
+                 all are selected (give one as written here to select it alone)",
+                crate::numbers::clip(name),
+                several.len(),
+                several
+                    .iter()
+                    .map(|l| format!("'{}'", crate::numbers::clip(l)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))),
+        }
+        selected.extend(found.into_iter().map(str::to_string));
+    }
+    Ok(Some(selected))
 }
 
 /// Whether `value` passes a filter: an empty filter passes everything, including unknown.
@@ -78,7 +132,20 @@ fn selected(wanted: &[String], value: Option<&str>) -> bool {
     wanted.is_empty() || value.is_some_and(|v| wanted.contains(&normalise_name(v)))
 }
 
-impl Filters {
+impl Filters<'_> {
+    /// The label of `vm`'s source cluster ([`SourceClusters`]); `None` when it names none.
+    pub(super) fn cluster_label(&self, vm: &Vm) -> Option<String> {
+        self.clusters.label(vm).map(str::to_string)
+    }
+
+    /// Whether `vm` passes the `clusters` filter.
+    fn cluster_selected(&self, vm: &Vm) -> bool {
+        match &self.selected {
+            None => true,
+            Some(labels) => self.clusters.label(vm).is_some_and(|l| labels.contains(l)),
+        }
+    }
+
     /// Why `vm` is left out, the first reason that applies, or `None` when it is placed.
     /// `capacity_mib` is its capacity on the basis used; a figure above
     /// [`MAX_VM_CAPACITY_MIB`] adds a warning.
@@ -98,7 +165,7 @@ impl Filters {
             Some(ExclusionReason::FilteredVcenter)
         } else if !selected(&self.datacenters, vm.datacenter.as_deref()) {
             Some(ExclusionReason::FilteredDatacenter)
-        } else if !selected(&self.clusters, vm.cluster.as_deref()) {
+        } else if !self.cluster_selected(vm) {
             Some(ExclusionReason::FilteredCluster)
         } else if options.exclude_powered_off && vm.power_state == PowerState::PoweredOff {
             Some(ExclusionReason::PoweredOff)

@@ -225,6 +225,8 @@ pub(super) fn read(mut input: Input<'_>, file: String) -> Result<Inventory, Inge
         server: None,
         vinfo_headers: std::collections::BTreeMap::new(),
         vdatastore_headers: std::collections::BTreeMap::new(),
+        vcpu_headers: std::collections::BTreeMap::new(),
+        vmemory_headers: std::collections::BTreeMap::new(),
     };
     let mut vms = Vec::new();
     let sheet = input.read_tab(

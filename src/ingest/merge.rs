@@ -12,7 +12,8 @@ pub(crate) fn merge(parts: Vec<Inventory>) -> Inventory {
     let mut out = Inventory::default();
     // VM key -> the copy kept.
     let mut vm_seen: HashMap<VmKey, SeenVm> = HashMap::new();
-    let mut host_seen: HashSet<String> = HashSet::new();
+    // A host name is unique within a vCenter, not across vCenters.
+    let mut host_seen: HashSet<(String, String)> = HashSet::new();
     let mut cluster_seen: HashSet<(String, String)> = HashSet::new();
     let mut datastore_seen: HashSet<String> = HashSet::new();
 
@@ -95,13 +96,18 @@ pub(crate) fn merge(parts: Vec<Inventory>) -> Inventory {
         take_or_append(&mut out.partitions, partitions);
         take_or_append(&mut out.snapshots, snapshots);
 
-        let repeated = retain_count(&mut hosts, |h| host_seen.insert(h.name.clone()));
+        let repeated = retain_count(&mut hosts, |h| {
+            host_seen.insert((h.vi_sdk_server.clone().unwrap_or_default(), h.name.clone()))
+        });
         take_or_append(&mut out.hosts, hosts);
         if repeated > 0 {
             out.warnings.push(input_warning(
                 &input_name,
                 "vHost",
-                format!("{repeated} vHost rows repeat a host name already read; kept once"),
+                format!(
+                    "{repeated} vHost rows repeat a host (VI SDK Server + name) already read; \
+                     kept once"
+                ),
             ));
         }
 

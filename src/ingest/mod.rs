@@ -12,8 +12,10 @@
 //! - `table`: header resolution (trimmed, case- and space-insensitive, every known spelling)
 //!   and typed access to a row's cells, turning bad cells into warnings.
 //! - `vinfo`, `tabs`: the columns read from each tab and the records built from a row;
-//!   `vmrows`: the vCPU and vMemory rows (vMemory's `Consumed`; the power state, template
-//!   flag, cluster and host vInfo left unknown), joined to the VMs of the same input.
+//!   `join`: which VM of vInfo each child row (vCPU, vMemory, vDisk, vPartition,
+//!   vSnapshot) belongs to, on the strongest key both sides carry; `vmrows`: the vCPU and
+//!   vMemory rows (vMemory's `Consumed`; the power state, template flag, vCenter,
+//!   datacenter, cluster and host vInfo left unknown), joined to the VMs of the same input.
 //! - `merge`: several inputs into one inventory, duplicates removed; `quality`: the
 //!   data-quality checks over the merged inventory.
 //! - `perf`: the per-VM performance CSV ([`read_perf_csv`]), joined to an inventory.
@@ -45,6 +47,7 @@ use crate::inventory::{Inventory, Source, Warning};
 
 mod bytes;
 mod csvfile;
+mod join;
 mod liveoptics;
 mod merge;
 mod package;
@@ -272,17 +275,20 @@ fn check_vm_names(vms: &[crate::inventory::Vm], csv: bool) -> Result<(), IngestE
 /// its `VMs` and `ESX Hosts` sheets, [`Source::format`] [`LIVE_OPTICS_FORMAT`]; see
 /// [`read_live_optics_perf`] for its `VM Performance` sheet). Besides vInfo (required), the
 /// tabs vDisk, vPartition, vHost, vCluster, vDatastore, vSnapshot, vMemory and vMetaData are
-/// read when present, and vCPU when some VM's power state, template flag, cluster or host
-/// is unknown in vInfo (then taken from vCPU, else vMemory, with one warning per field and
-/// tab); a missing tab is unknown data (see [`Source::tabs`]), and a present tab
-/// without its key column is skipped with a warning. vMemory's `Consumed` (MiB) is joined to
-/// the VMs of the same input by VM key (`VI SDK Server` + `VM ID`, else UUID, else name) into
+/// read when present, and vCPU when some VM's power state, template flag, vCenter,
+/// datacenter, cluster or host is unknown in vInfo (then taken from vCPU, else vMemory,
+/// with one warning per field and tab); a missing tab is unknown data (see
+/// [`Source::tabs`]), and a present tab without its key column is skipped with a warning.
+/// The rows of vCPU, vMemory, vDisk, vPartition and vSnapshot are joined to the VMs of the
+/// same input on the strongest key both that tab and vInfo carry (`VI SDK Server` + `VM
+/// ID`, else `VM UUID`, else `VM ID` + VM name, else the name; one warning per input and
+/// weaker key); vMemory's `Consumed` (MiB) becomes
 /// [`Vm::memory_consumed_mib`](crate::inventory::Vm::memory_consumed_mib); rows naming no
-/// VM of vInfo are counted in one warning.
+/// VM of vInfo, and rows matching several, are counted in one warning each.
 ///
 /// Merging keeps the first copy of everything: a VM whose [`VmKey`](crate::inventory::VmKey)
 /// was already read from an earlier input is dropped with its disks, partitions and
-/// snapshots (a warning names both copies); hosts are kept once per name, clusters once per
+/// snapshots (a warning names both copies); hosts and clusters are kept once per
 /// (`VI SDK Server`, name), datastores once per `URL` (else `Address`, else server + name).
 /// Then the data-quality checks run (In Use > Provisioned, duplicate VM names, VMs on hosts
 /// missing from vHost, disks of unknown VMs, overcommitted datastores), each a warning.
@@ -367,6 +373,8 @@ fn read_opened(mut input: Input<'_>, file: String, format: &str) -> Result<Inven
         server: None,
         vinfo_headers: std::collections::BTreeMap::new(),
         vdatastore_headers: std::collections::BTreeMap::new(),
+        vcpu_headers: std::collections::BTreeMap::new(),
+        vmemory_headers: std::collections::BTreeMap::new(),
     };
 
     // vInfo: required.
@@ -403,16 +411,14 @@ fn read_opened(mut input: Input<'_>, file: String, format: &str) -> Result<Inven
         warnings: &mut inventory.warnings,
         tabs: &mut source.tabs,
     };
-    ctx.optional(
-        "vDisk",
-        tabs::DISK_FIELDS,
-        &mut inventory.disks,
-        tabs::disk_from_row,
-    )?;
+    // Child rows keep their key cells until the join below.
+    let mut disks = Vec::new();
+    ctx.optional("vDisk", tabs::DISK_FIELDS, &mut disks, tabs::disk_from_row)?;
+    let mut partitions = Vec::new();
     ctx.optional(
         "vPartition",
         tabs::PARTITION_FIELDS,
-        &mut inventory.partitions,
+        &mut partitions,
         tabs::partition_from_row,
     )?;
     ctx.optional(
@@ -439,23 +445,31 @@ fn read_opened(mut input: Input<'_>, file: String, format: &str) -> Result<Inven
             tabs::datastore_from_row(row)
         },
     )?;
+    let mut snapshots = Vec::new();
     ctx.optional(
         "vSnapshot",
         tabs::SNAPSHOT_FIELDS,
-        &mut inventory.snapshots,
+        &mut snapshots,
         tabs::snapshot_from_row,
     )?;
     let mut memory_rows = Vec::new();
-    ctx.optional(
-        "vMemory",
-        vmrows::VMEMORY_FIELDS,
-        &mut memory_rows,
-        vmrows::vm_row,
-    )?;
+    let mut vmemory_headers = std::collections::BTreeMap::new();
+    ctx.optional("vMemory", vmrows::VMEMORY_FIELDS, &mut memory_rows, |row| {
+        if vmemory_headers.is_empty() {
+            vmemory_headers = header_names(row);
+        }
+        vmrows::vm_row(row)
+    })?;
     // vCPU only serves the attributes a trimmed vInfo leaves unknown.
     let mut cpu_rows = Vec::new();
+    let mut vcpu_headers = std::collections::BTreeMap::new();
     if vmrows::any_unknown(&inventory.vms) {
-        ctx.optional("vCPU", vmrows::VCPU_FIELDS, &mut cpu_rows, vmrows::vm_row)?;
+        ctx.optional("vCPU", vmrows::VCPU_FIELDS, &mut cpu_rows, |row| {
+            if vcpu_headers.is_empty() {
+                vcpu_headers = header_names(row);
+            }
+            vmrows::vm_row(row)
+        })?;
     }
     let mut metadata = Vec::new();
     ctx.optional(
@@ -464,14 +478,17 @@ fn read_opened(mut input: Input<'_>, file: String, format: &str) -> Result<Inven
         &mut metadata,
         tabs::metadata_from_row,
     )?;
-    vmrows::join(
-        &mut inventory.vms,
-        &cpu_rows,
-        &memory_rows,
-        &source.vinfo_headers,
-        &mut inventory.warnings,
-    );
+    let children = join::Children {
+        cpu: cpu_rows,
+        memory: memory_rows,
+        disks,
+        partitions,
+        snapshots,
+    };
+    children.join(&mut inventory, &file, &source.vinfo_headers);
     source.vdatastore_headers = datastore_headers;
+    source.vcpu_headers = vcpu_headers;
+    source.vmemory_headers = vmemory_headers;
     if let Some(first) = metadata.first() {
         source.rvtools_major_version = first.major_version.clone();
         source.rvtools_version = first.version.clone();

@@ -322,14 +322,6 @@ impl Row<'_, '_> {
         self.cell(slot).text().map(|t| t.trim().to_string())
     }
 
-    /// Trimmed text, borrowed from the cell where possible; `None` when empty.
-    pub(crate) fn text_ref(&self, slot: usize) -> Option<std::borrow::Cow<'_, str>> {
-        self.cell(slot).text().map(|t| match t {
-            std::borrow::Cow::Borrowed(b) => std::borrow::Cow::Borrowed(b.trim()),
-            std::borrow::Cow::Owned(o) => std::borrow::Cow::Owned(o.trim().to_string()),
-        })
-    }
-
     /// A number; `None` when empty; a warning and `None` when not a number.
     pub(crate) fn number(&mut self, slot: usize) -> Option<f64> {
         let parsed = match self.cell(slot) {

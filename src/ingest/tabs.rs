@@ -2,8 +2,9 @@
 //! vMetaData (vCPU and vMemory: see `vmrows.rs`). Each has its field list (slot order = the
 //! constants) and a row reader.
 
+use crate::ingest::join::RowKey;
 use crate::ingest::table::{FieldSpec, Row};
-use crate::inventory::{Cluster, Datastore, Host, Partition, Snapshot, VirtualDisk, VmKey};
+use crate::inventory::{Cluster, Datastore, Host, Partition, Snapshot, VirtualDisk};
 
 /// The datastore of a `[datastore] folder/file` path; `None` without the brackets.
 pub(crate) fn datastore_of_path(path: &str) -> Option<String> {
@@ -46,23 +47,6 @@ pub(crate) const SERVER: &[&str] = &[
     "vDatastoreVISDKServer",
 ];
 
-/// The key of the VM a child row (vDisk, vPartition, vSnapshot, vMemory) belongs to, from
-/// the row's own `VI SDK Server`, `VM ID`, `VM UUID` and `VM` name (see [`VmKey::new`]).
-pub(crate) fn child_key(
-    row: &Row<'_, '_>,
-    name: &str,
-    server: usize,
-    id: usize,
-    uuid: usize,
-) -> VmKey {
-    VmKey::new(
-        row.text_ref(server).as_deref(),
-        row.text_ref(id).as_deref(),
-        row.text_ref(uuid).as_deref(),
-        name,
-    )
-}
-
 /// vDisk columns.
 pub(crate) const DISK_FIELDS: &[FieldSpec] = &[
     FieldSpec::required("VM", &["VM", "vDiskVMName", "VM Name"]),
@@ -87,19 +71,13 @@ pub(crate) const DISK_FIELDS: &[FieldSpec] = &[
     FieldSpec::text("VM UUID", VM_UUID),
 ];
 
-/// A vDisk row.
-pub(crate) fn disk_from_row(row: &mut Row<'_, '_>) -> Option<VirtualDisk> {
+/// A vDisk row with its key cells (its `vm_key` is the row's own until the join).
+pub(crate) fn disk_from_row(row: &mut Row<'_, '_>) -> Option<(RowKey, VirtualDisk)> {
     let vm = row.name(col_disk::VM, "VM")?;
-    let vm_key = child_key(
-        row,
-        &vm,
-        col_disk::SERVER,
-        col_disk::VM_ID,
-        col_disk::VM_UUID,
-    );
+    let key = RowKey::read(row, col_disk::SERVER, col_disk::VM_ID, col_disk::VM_UUID);
     let path = row.text(col_disk::PATH);
-    Some(VirtualDisk {
-        vm_key,
+    let disk = VirtualDisk {
+        vm_key: key.vm_key(&vm),
         disk: row.text(col_disk::DISK),
         disk_key: row.text(col_disk::DISK_KEY),
         capacity_mib: row.non_negative(col_disk::CAPACITY),
@@ -111,7 +89,8 @@ pub(crate) fn disk_from_row(row: &mut Row<'_, '_>) -> Option<VirtualDisk> {
         controller: row.text(col_disk::CONTROLLER),
         origin: row.origin(),
         vm,
-    })
+    };
+    Some((key, disk))
 }
 
 /// vPartition columns.
@@ -146,18 +125,17 @@ pub(crate) const PARTITION_FIELDS: &[FieldSpec] = &[
     FieldSpec::text("VM UUID", VM_UUID),
 ];
 
-/// A vPartition row.
-pub(crate) fn partition_from_row(row: &mut Row<'_, '_>) -> Option<Partition> {
+/// A vPartition row with its key cells (its `vm_key` is the row's own until the join).
+pub(crate) fn partition_from_row(row: &mut Row<'_, '_>) -> Option<(RowKey, Partition)> {
     let vm = row.name(col_partition::VM, "VM")?;
-    let vm_key = child_key(
+    let key = RowKey::read(
         row,
-        &vm,
         col_partition::SERVER,
         col_partition::VM_ID,
         col_partition::VM_UUID,
     );
-    Some(Partition {
-        vm_key,
+    let partition = Partition {
+        vm_key: key.vm_key(&vm),
         disk: row.text(col_partition::DISK),
         disk_key: row.text(col_partition::DISK_KEY),
         capacity_mib: row.non_negative(col_partition::CAPACITY),
@@ -165,7 +143,8 @@ pub(crate) fn partition_from_row(row: &mut Row<'_, '_>) -> Option<Partition> {
         free_mib: row.non_negative(col_partition::FREE),
         origin: row.origin(),
         vm,
-    })
+    };
+    Some((key, partition))
 }
 
 /// vHost columns.
@@ -313,25 +292,25 @@ pub(crate) const SNAPSHOT_FIELDS: &[FieldSpec] = &[
     FieldSpec::text("VM UUID", VM_UUID),
 ];
 
-/// A vSnapshot row.
-pub(crate) fn snapshot_from_row(row: &mut Row<'_, '_>) -> Option<Snapshot> {
+/// A vSnapshot row with its key cells (its `vm_key` is the row's own until the join).
+pub(crate) fn snapshot_from_row(row: &mut Row<'_, '_>) -> Option<(RowKey, Snapshot)> {
     let vm = row.name(col_snapshot::VM, "VM")?;
-    let vm_key = child_key(
+    let key = RowKey::read(
         row,
-        &vm,
         col_snapshot::SERVER,
         col_snapshot::VM_ID,
         col_snapshot::VM_UUID,
     );
-    Some(Snapshot {
-        vm_key,
+    let snapshot = Snapshot {
+        vm_key: key.vm_key(&vm),
         name: row.text(col_snapshot::NAME),
         date: row.text(col_snapshot::DATE),
         size_vmsn_mib: row.non_negative(col_snapshot::SIZE_VMSN),
         size_total_mib: row.non_negative(col_snapshot::SIZE_TOTAL),
         origin: row.origin(),
         vm,
-    })
+    };
+    Some((key, snapshot))
 }
 
 /// vMetaData columns.

@@ -1,22 +1,25 @@
-//! The per-VM rows of the vCPU and vMemory tabs, joined to the VMs of vInfo (see [`join`]).
+//! The per-VM rows of the vCPU and vMemory tabs, joined to the VMs of vInfo (see [`join`];
+//! which row is which VM's: `join.rs`).
 //!
-//! RVTools writes `VM`, `Powerstate`, `Template`, `Cluster`, `Host`, `VI SDK Server`,
-//! `VM ID` and `VM UUID` on both tabs; vMemory adds `Size MiB` and `Consumed`. One row type
-//! ([`VmRow`]) is read from both: vMemory gives each VM its consumed memory (and configured
-//! memory when vInfo has none); vCPU, else vMemory, fills the power state, template flag,
-//! cluster and host a vInfo left unknown (a trimmed export without those columns).
+//! RVTools writes `VM`, `Powerstate`, `Template`, `Datacenter`, `Cluster`, `Host`, `VI SDK
+//! Server`, `VM ID` and `VM UUID` on both tabs; vMemory adds `Size MiB` and `Consumed`. One
+//! row type ([`VmRow`]) is read from both: vMemory gives each VM its consumed memory (and
+//! configured memory when vInfo has none); vCPU, else vMemory, fills the power state,
+//! template flag, vCenter, datacenter, cluster and host a vInfo left unknown (a trimmed
+//! export without those columns).
 //!
 //! Headers seen in real exports: RVTools 3.10 `VM`, `Size MB`, `Consumed`, ..., `VM ID`,
 //! `VM UUID`, `VI SDK Server` (xlsx and CSV); RVTools 4.x `Size MiB`, `Consumed` (the
 //! `Consumed` label has no unit in either; its values are MiB like every RVTools memory
 //! column); RVTools 4.4.1 vCPU and vMemory `Powerstate`, `Template`, `Cluster`, `Host`.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
+use crate::ingest::join::{Matches, RowKey};
 use crate::ingest::table::{FieldSpec, Row};
-use crate::ingest::tabs::{SERVER, VM_ID, VM_UUID, child_key};
+use crate::ingest::tabs::{SERVER, VM_ID, VM_UUID};
 use crate::ingest::vinfo::power_state;
-use crate::inventory::{Origin, PowerState, Vm, VmKey, Warning};
+use crate::inventory::{Origin, PowerState, Vm, Warning};
 
 /// Slots shared by [`VCPU_FIELDS`] and [`VMEMORY_FIELDS`]; vMemory's own follow.
 const VM: usize = 0;
@@ -27,8 +30,9 @@ const POWERSTATE: usize = 4;
 const TEMPLATE: usize = 5;
 const CLUSTER: usize = 6;
 const HOST: usize = 7;
-const SIZE: usize = 8;
-const CONSUMED: usize = 9;
+const DATACENTER: usize = 8;
+const SIZE: usize = 9;
+const CONSUMED: usize = 10;
 
 /// The columns both tabs write, in slot order; `$tab` is the `-DBColumnNames` prefix.
 macro_rules! vm_fields {
@@ -45,6 +49,7 @@ macro_rules! vm_fields {
             FieldSpec::text("Template", &["Template", concat!($tab, "Template")]),
             FieldSpec::text("Cluster", &["Cluster", concat!($tab, "Cluster")]),
             FieldSpec::text("Host", &["Host", concat!($tab, "Host")]),
+            FieldSpec::text("Datacenter", &["Datacenter", concat!($tab, "Datacenter")]),
             $($more,)*
         ]
     };
@@ -80,8 +85,8 @@ pub(crate) const VMEMORY_FIELDS: &[FieldSpec] = vm_fields!(
 pub(crate) struct VmRow {
     /// `VM` name.
     pub vm: String,
-    /// Key of the VM, from the row's own key columns.
-    pub vm_key: VmKey,
+    /// The row's key cells (`VI SDK Server`, `VM ID`, `VM UUID`).
+    pub key: RowKey,
     /// `Powerstate`; unknown when the tab has no such column.
     pub power_state: PowerState,
     /// `Template`.
@@ -90,6 +95,8 @@ pub(crate) struct VmRow {
     pub cluster: Option<String>,
     /// `Host`.
     pub host: Option<String>,
+    /// `Datacenter`.
+    pub datacenter: Option<String>,
     /// `Size MiB` (`Size MB`, vMemory): configured memory, MiB.
     pub size_mib: Option<f64>,
     /// `Consumed` (vMemory): memory consumed on the host, MiB.
@@ -103,13 +110,13 @@ pub(crate) struct VmRow {
 /// values; vCPU rows have no size slots, which read as unknown.
 pub(crate) fn vm_row(row: &mut Row<'_, '_>) -> Option<VmRow> {
     let vm = row.name(VM, "VM")?;
-    let vm_key = child_key(row, &vm, SERVER_SLOT, VM_ID_SLOT, VM_UUID_SLOT);
     Some(VmRow {
-        vm_key,
+        key: RowKey::read(row, SERVER_SLOT, VM_ID_SLOT, VM_UUID_SLOT),
         power_state: power_state(row, POWERSTATE),
         template: row.boolean(TEMPLATE),
         cluster: row.text(CLUSTER),
         host: row.text(HOST),
+        datacenter: row.text(DATACENTER),
         size_mib: row.non_negative(SIZE),
         consumed_mib: row.non_negative(CONSUMED),
         origin: row.origin(),
@@ -124,49 +131,51 @@ pub(crate) fn any_unknown(vms: &[Vm]) -> bool {
         .any(|vm| ATTRIBUTES.iter().any(|a| (a.unknown)(vm)))
 }
 
-/// For each row, the index of its VM in `vms` (the VMs of the same input): by key, else by
-/// name when exactly one VM has that name and one side's key is name-based (a trimmed tab
-/// without `VM ID`/`VM UUID`, or a vInfo without them). `None` for a row naming no VM.
-fn match_rows(vms: &[Vm], rows: &[VmRow]) -> Vec<Option<usize>> {
-    let mut by_key: HashMap<VmKey, usize> = HashMap::with_capacity(vms.len());
-    let mut by_name: HashMap<&str, Option<usize>> = HashMap::with_capacity(vms.len());
-    for (i, vm) in vms.iter().enumerate() {
-        by_key.entry(vm.key()).or_insert(i);
-        by_name
-            .entry(vm.name.as_str())
-            .and_modify(|unique| *unique = None)
-            .or_insert(Some(i));
-    }
-    rows.iter()
-        .map(|row| {
-            by_key.get(&row.vm_key).copied().or_else(|| {
-                let i = by_name.get(row.vm.as_str()).copied().flatten()?;
-                (row.vm_key.is_name_based() || vms[i].key().is_name_based()).then_some(i)
-            })
-        })
-        .collect()
-}
+/// What a vCPU row naming no VM of vInfo loses.
+pub(crate) const VCPU_LOST: &str =
+    "their power state, template flag, vCenter, datacenter, cluster and host are not used";
+/// What a vMemory row naming no VM of vInfo loses.
+pub(crate) const VMEMORY_LOST: &str = "their consumed memory is not counted";
 
-/// The rows of one tab and what is lost of a row naming no VM.
+/// The rows of one tab, the VM each joined (`join.rs`), and what is lost of a row naming
+/// no VM.
 pub(crate) struct Tab<'a> {
     /// `vCPU` or `vMemory`.
     pub name: &'static str,
     /// Its rows.
     pub rows: &'a [VmRow],
-    /// What a row naming no VM of vInfo loses (`their consumed memory is not counted`).
+    /// How the rows joined their VMs.
+    pub matches: &'a Matches,
+    /// What a row naming no VM of vInfo loses ([`VCPU_LOST`], [`VMEMORY_LOST`]).
     pub lost: &'static str,
 }
 
 impl<'a> Tab<'a> {
+    /// The rows of `name` as `matches` joined them.
+    pub(crate) fn new(
+        name: &'static str,
+        rows: &'a [VmRow],
+        matches: &'a Matches,
+        lost: &'static str,
+    ) -> Tab<'a> {
+        Tab {
+            name,
+            rows,
+            matches,
+            lost,
+        }
+    }
+
     /// Per VM, its first row in this tab. Rows naming no VM of vInfo and repeated rows are
-    /// counted, each kind in one warning.
+    /// counted, each kind in one warning (rows matching several VMs are `join.rs`'s count).
     fn first_rows(&self, vms: &[Vm], warnings: &mut Vec<Warning>) -> Vec<Option<&'a VmRow>> {
         let mut first: Vec<Option<&'a VmRow>> = vec![None; vms.len()];
         let mut unmatched: Vec<&VmRow> = Vec::new();
         let mut repeated: Vec<&VmRow> = Vec::new();
         let rows: &'a [VmRow] = self.rows;
-        for (row, found) in rows.iter().zip(match_rows(vms, self.rows)) {
-            match found {
+        for (r, (row, found)) in rows.iter().zip(self.matches.found.iter()).enumerate() {
+            match *found {
+                None if self.matches.is_ambiguous(r) => {}
                 None => unmatched.push(row),
                 Some(i) if first[i].is_some() => repeated.push(row),
                 Some(i) => first[i] = Some(row),
@@ -218,7 +227,7 @@ struct Attribute {
 }
 
 /// The attributes filled, in message order.
-const ATTRIBUTES: [Attribute; 4] = [
+const ATTRIBUTES: [Attribute; 6] = [
     Attribute {
         what: "power state",
         column: "Powerstate",
@@ -235,6 +244,24 @@ const ATTRIBUTES: [Attribute; 4] = [
         fill: |vm, row| {
             vm.template = row.template;
             row.template.is_some()
+        },
+    },
+    Attribute {
+        what: "vCenter",
+        column: "VI SDK Server",
+        unknown: |vm| vm.vi_sdk_server.is_none(),
+        fill: |vm, row| {
+            vm.vi_sdk_server.clone_from(&row.key.server);
+            row.key.server.is_some()
+        },
+    },
+    Attribute {
+        what: "datacenter",
+        column: "Datacenter",
+        unknown: |vm| vm.datacenter.is_none(),
+        fill: |vm, row| {
+            vm.datacenter.clone_from(&row.datacenter);
+            row.datacenter.is_some()
         },
     },
     Attribute {
@@ -257,36 +284,27 @@ const ATTRIBUTES: [Attribute; 4] = [
     },
 ];
 
-/// Joins the vCPU and vMemory rows of one input to its VMs.
+/// Joins the vCPU and vMemory rows of one input to its VMs, each row to the VM
+/// `join.rs` matched it with.
 ///
 /// vMemory sets [`Vm::memory_consumed_mib`] from `Consumed`, and [`Vm::memory_mib`] from
-/// `Size MiB` when vInfo left it unknown. The power state, template flag, cluster and host
-/// vInfo left unknown are taken from the VM's vCPU row, else its vMemory row; each (field,
-/// tab) taken is one warning with the count, saying why (`vinfo_headers`: the vInfo
-/// headers the file has, by field name). The first row of a VM counts; rows naming no VM
-/// of vInfo and repeated rows are counted, each kind per tab in one warning. VMs without
-/// a row keep `None` (unknown).
+/// `Size MiB` when vInfo left it unknown. The power state, template flag, vCenter (`VI SDK
+/// Server`), datacenter, cluster and host vInfo left unknown are taken from the VM's vCPU
+/// row, else its vMemory row; each (field, tab) taken is one warning with the count, saying
+/// why (`vinfo_headers`: the vInfo headers the file has, by field name). The first row of a
+/// VM counts; rows naming no VM of vInfo and repeated rows are counted, each kind per tab
+/// in one warning. VMs without a row keep `None` (unknown).
 pub(crate) fn join(
     vms: &mut [Vm],
-    vcpu: &[VmRow],
-    vmemory: &[VmRow],
+    vcpu: &Tab<'_>,
+    vmemory: &Tab<'_>,
     vinfo_headers: &BTreeMap<String, String>,
     warnings: &mut Vec<Warning>,
 ) {
-    let memory = Tab {
-        name: "vMemory",
-        rows: vmemory,
-        lost: "their consumed memory is not counted",
-    }
-    .first_rows(vms, warnings);
-    let cpu = Tab {
-        name: "vCPU",
-        rows: vcpu,
-        lost: "their power state, template flag, cluster and host are not used",
-    }
-    .first_rows(vms, warnings);
+    let memory = vmemory.first_rows(vms, warnings);
+    let cpu = vcpu.first_rows(vms, warnings);
     // (count, first row) per attribute and tab (vCPU, vMemory).
-    let mut taken: [[(usize, Option<&VmRow>); 2]; 4] = Default::default();
+    let mut taken: [[(usize, Option<&VmRow>); 2]; ATTRIBUTES.len()] = Default::default();
     for (i, vm) in vms.iter_mut().enumerate() {
         if let Some(row) = memory[i] {
             vm.memory_consumed_mib = row.consumed_mib;
@@ -347,6 +365,9 @@ fn taken_warning(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ingest::join::{KeyColumns, match_tab};
+
+    const ALL: KeyColumns = KeyColumns::ALL;
 
     fn vm(name: &str, id: Option<&str>) -> Vm {
         Vm {
@@ -359,22 +380,48 @@ mod tests {
     fn row(name: &str, id: Option<&str>, consumed: f64) -> VmRow {
         VmRow {
             vm: name.to_string(),
-            vm_key: VmKey::new(Some("vc"), id, None, name),
+            key: RowKey {
+                server: Some("vc".into()),
+                vm_id: id.map(str::to_string),
+                vm_uuid: None,
+                columns: ALL,
+            },
             power_state: PowerState::Unknown,
             template: None,
             cluster: None,
             host: None,
+            datacenter: None,
             size_mib: Some(4096.0),
             consumed_mib: Some(consumed),
             origin: Origin::default(),
         }
     }
 
+    /// [`join`] after `join.rs` matched the rows (vInfo with every key column).
+    fn run(
+        vms: &mut [Vm],
+        vcpu: &[VmRow],
+        vmemory: &[VmRow],
+        headers: &BTreeMap<String, String>,
+        warnings: &mut Vec<Warning>,
+    ) {
+        let matched =
+            |rows: &[VmRow]| match_tab(vms, ALL, rows.iter().map(|r| (&r.key, r.vm.as_str())));
+        let (cpu, memory) = (matched(vcpu), matched(vmemory));
+        join(
+            vms,
+            &Tab::new("vCPU", vcpu, &cpu, VCPU_LOST),
+            &Tab::new("vMemory", vmemory, &memory, VMEMORY_LOST),
+            headers,
+            warnings,
+        );
+    }
+
     #[test]
     fn joins_by_key_then_unique_name_and_counts_the_rest() {
         // a: by VM ID; b: vInfo without VM ID, the row has one (name fallback);
-        // dup, dup: two vInfo rows with one name and no ids share the name key, the first
-        // VM takes the first row and the second row is a repeat; "ghost": no VM.
+        // dup, dup: two vInfo rows with one name and no ids: ambiguous, neither joins (the
+        // join's own warning counts them); "ghost", "ghost2": no VM.
         let mut vms = vec![
             vm("a", Some("vm-1")),
             vm("b", None),
@@ -393,19 +440,18 @@ mod tests {
             row("ghost", Some("vm-9"), 500.0),
             row("c", Some("vm-4"), 600.0),
             row("ghost2", None, 700.0),
+            row("a", Some("vm-1"), 800.0),
         ];
         let mut warnings = Vec::new();
-        join(&mut vms, &[], &rows, &BTreeMap::new(), &mut warnings);
+        run(&mut vms, &[], &rows, &BTreeMap::new(), &mut warnings);
         let consumed: Vec<_> = vms.iter().map(|v| v.memory_consumed_mib).collect();
         // c's row carries another VM ID (vm-4 vs vm-3): a different VM, not joined by name.
-        assert_eq!(
-            consumed,
-            [Some(100.0), Some(200.0), Some(300.0), None, None]
-        );
+        assert_eq!(consumed, [Some(100.0), Some(200.0), None, None, None]);
         // Size fills unknown configured memory only.
         assert_eq!(vms[0].memory_mib, Some(4096.0));
         assert_eq!(vms[4].memory_mib, Some(1.0));
         assert_eq!(warnings.len(), 2, "{warnings:?}");
+        // ghost, c (vm-4), ghost2.
         assert!(
             warnings[0]
                 .message
@@ -441,7 +487,7 @@ mod tests {
         }];
         let headers = BTreeMap::from([("Template".to_string(), "Template".to_string())]);
         let mut warnings = Vec::new();
-        join(&mut vms, &vcpu, &vmemory, &headers, &mut warnings);
+        run(&mut vms, &vcpu, &vmemory, &headers, &mut warnings);
         assert_eq!(vms[0].power_state, PowerState::PoweredOff);
         assert_eq!(vms[0].cluster.as_deref(), Some("cl-cpu"));
         assert_eq!(vms[1].power_state, PowerState::Suspended);

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use super::Inventory;
+use super::{ClusterId, Host, Inventory, SourceClusters};
 
 /// The host count of one source cluster and where it came from.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -32,9 +32,94 @@ pub fn host_label(name: &str) -> String {
 /// The host names one source gives a cluster: label -> first spelling seen.
 type Names<'a> = BTreeMap<String, &'a str>;
 
+/// Finds the source cluster (of those the VMs name) a vHost or vCluster row belongs to.
+pub(crate) struct ClusterFinder<'a> {
+    by_name: BTreeMap<&'a str, Vec<ClusterId<'a>>>,
+}
+
+impl<'a> ClusterFinder<'a> {
+    /// Over the clusters `ids`.
+    pub(crate) fn new(ids: impl IntoIterator<Item = ClusterId<'a>>) -> ClusterFinder<'a> {
+        let mut by_name: BTreeMap<&'a str, Vec<ClusterId<'a>>> = BTreeMap::new();
+        for id in ids {
+            by_name.entry(id.name).or_default().push(id);
+        }
+        ClusterFinder { by_name }
+    }
+
+    /// The cluster of a row naming cluster `name` in `vcenter` and `datacenter` (`None`
+    /// where the row's tab does not say): `Found(None)` when no VM's cluster can be it
+    /// (the row counts with the VMs without a cluster); the one cluster of that name
+    /// whose vCenter and datacenter agree (equal, or unknown on either side), else the one
+    /// equal in both; `Ambiguous` when several agree and none or several are equal (the
+    /// row is counted nowhere).
+    pub(crate) fn find(
+        &self,
+        vcenter: Option<&str>,
+        datacenter: Option<&str>,
+        name: Option<&str>,
+    ) -> Found<'a> {
+        let candidates: Vec<ClusterId<'a>> = name
+            .and_then(|n| self.by_name.get(n))
+            .map(|ids| {
+                ids.iter()
+                    .filter(|id| id.compatible(vcenter, datacenter))
+                    .copied()
+                    .collect()
+            })
+            .unwrap_or_default();
+        match candidates.as_slice() {
+            [] => Found::Cluster(None),
+            [one] => Found::Cluster(Some(*one)),
+            several => {
+                let exact: Vec<&ClusterId<'a>> = several
+                    .iter()
+                    .filter(|id| id.vcenter == vcenter && id.datacenter == datacenter)
+                    .collect();
+                match exact.as_slice() {
+                    [one] => Found::Cluster(Some(**one)),
+                    _ => Found::Ambiguous,
+                }
+            }
+        }
+    }
+}
+
+/// What [`ClusterFinder::find`] found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Found<'a> {
+    /// The cluster (`None`: no VM's cluster, so with the VMs without one).
+    Cluster(Option<ClusterId<'a>>),
+    /// Several clusters could be it.
+    Ambiguous,
+}
+
 impl Inventory {
-    /// Hosts per source cluster (`None`: the VMs without a cluster), for every cluster a VM
-    /// names; the one count the inventory's text and JSON and the per-cluster plans use.
+    /// Per source cluster of the VMs (`None`: the VMs without a cluster), the vHost rows
+    /// that belong to it ([`ClusterFinder::find`] by `VI SDK Server`, `Datacenter` and
+    /// `Cluster`): a host name is unique within a vCenter, not across vCenters.
+    pub(crate) fn vhost_rows_by_cluster<'a>(
+        &'a self,
+        finder: &ClusterFinder<'a>,
+    ) -> BTreeMap<Option<ClusterId<'a>>, Vec<&'a Host>> {
+        let mut out: BTreeMap<Option<ClusterId<'a>>, Vec<&'a Host>> = BTreeMap::new();
+        for h in &self.hosts {
+            let found = finder.find(
+                h.vi_sdk_server.as_deref(),
+                h.datacenter.as_deref(),
+                h.cluster.as_deref(),
+            );
+            if let Found::Cluster(id) = found {
+                out.entry(id).or_default().push(h);
+            }
+        }
+        out
+    }
+
+    /// Hosts per source cluster, by its label ([`SourceClusters`]; `None`: the VMs without
+    /// a cluster), for every cluster a VM names; the one count the inventory's text and
+    /// JSON and the per-cluster plans use. Clusters are told apart by vCenter, datacenter
+    /// and name ([`super::ClusterId`]), so two vCenters' `Cluster1` count their own hosts.
     ///
     /// The rule, names compared by [`host_label`]:
     /// - the cluster's vHost rows when vHost has rows for it, and the vInfo `Host` names of
@@ -43,34 +128,42 @@ impl Inventory {
     ///   tabs is incomplete or spells hosts differently; they are not added up), and the
     ///   source says how many did not match, with the first;
     /// - else the distinct vInfo `Host` names of its VMs;
-    /// - else vCluster `NumHosts` (the first row of that name);
+    /// - else vCluster `NumHosts` (the first row of that cluster, matched like vHost rows
+    ///   by `VI SDK Server` and name);
     /// - else 0, `no host data`.
     ///
     /// The VMs without a cluster also take the vHost rows of no cluster or of a cluster no
-    /// VM names (a vInfo without its `Cluster` column). O(VMs + hosts + clusters).
-    pub fn cluster_hosts(&self) -> BTreeMap<Option<&str>, ClusterHosts> {
-        let mut vinfo: BTreeMap<Option<&str>, Names<'_>> = BTreeMap::new();
+    /// VM names (a vInfo without its `Cluster` column); a row that could be several of the
+    /// VMs' clusters (no vCenter or datacenter to tell) is counted in none.
+    /// O((VMs + hosts + clusters) log clusters).
+    pub fn cluster_hosts(&self) -> BTreeMap<Option<String>, ClusterHosts> {
+        let clusters = SourceClusters::of(&self.vms);
+        let finder = ClusterFinder::new(clusters.iter().map(|(id, _)| *id));
+        let mut vinfo: BTreeMap<Option<ClusterId<'_>>, Names<'_>> = BTreeMap::new();
         for vm in &self.vms {
-            let names = vinfo.entry(vm.cluster.as_deref()).or_default();
+            let names = vinfo.entry(vm.cluster_id()).or_default();
             if let Some(h) = vm.host.as_deref() {
                 names.entry(host_label(h)).or_insert(h);
             }
         }
-        let mut vhost: BTreeMap<Option<&str>, Names<'_>> = BTreeMap::new();
-        for h in &self.hosts {
-            let key = h
-                .cluster
-                .as_deref()
-                .filter(|c| vinfo.contains_key(&Some(*c)));
-            vhost
-                .entry(key)
-                .or_default()
-                .entry(host_label(&h.name))
-                .or_insert(h.name.as_str());
-        }
-        let mut vcluster: BTreeMap<&str, Option<u64>> = BTreeMap::new();
+        let vhost: BTreeMap<Option<ClusterId<'_>>, Names<'_>> = self
+            .vhost_rows_by_cluster(&finder)
+            .into_iter()
+            .map(|(id, rows)| {
+                let names = rows
+                    .into_iter()
+                    .map(|h| (host_label(&h.name), h.name.as_str()))
+                    .rev()
+                    .collect();
+                (id, names)
+            })
+            .collect();
+        let mut vcluster: BTreeMap<ClusterId<'_>, Option<u64>> = BTreeMap::new();
         for c in &self.clusters {
-            vcluster.entry(c.name.as_str()).or_insert(c.num_hosts);
+            let found = finder.find(c.vi_sdk_server.as_deref(), None, Some(&c.name));
+            if let Found::Cluster(Some(id)) = found {
+                vcluster.entry(id).or_insert(c.num_hosts);
+            }
         }
         let has_vhost_tab = self
             .sources
@@ -82,7 +175,7 @@ impl Inventory {
             .map(|(key, names)| {
                 let rows = vhost.get(key).unwrap_or(&empty);
                 let counted = count(rows, names, has_vhost_tab).unwrap_or_else(|| {
-                    let n = key.and_then(|c| vcluster.get(c).copied().flatten());
+                    let n = key.and_then(|c| vcluster.get(&c).copied().flatten());
                     match n.filter(|&n| n > 0) {
                         Some(n) => ClusterHosts {
                             count: usize::try_from(n).unwrap_or(usize::MAX),
@@ -94,7 +187,10 @@ impl Inventory {
                         },
                     }
                 });
-                (*key, counted)
+                let label = key
+                    .and_then(|id| clusters.label_of(&id))
+                    .map(str::to_string);
+                (label, counted)
             })
             .collect()
     }
@@ -173,5 +269,53 @@ mod tests {
             (2, "vInfo Host names (no vHost tab)")
         );
         assert_eq!(count(&Names::new(), &Names::new(), true), None);
+    }
+
+    #[test]
+    fn host_rows_reach_the_one_cluster_their_vcenter_and_datacenter_allow() {
+        let id = |vc: Option<&'static str>, dc: Option<&'static str>| ClusterId {
+            name: "C",
+            vcenter: vc,
+            datacenter: dc,
+        };
+        let (a1, a2, b1, none) = (
+            id(Some("vc-a"), Some("DC1")),
+            id(Some("vc-a"), Some("DC2")),
+            id(Some("vc-b"), Some("DC1")),
+            id(None, None),
+        );
+        let finder = ClusterFinder::new([a1, a2, b1]);
+        // Only vc-b has a C: a row of vc-b without a datacenter is its.
+        assert_eq!(
+            finder.find(Some("vc-b"), None, Some("C")),
+            Found::Cluster(Some(b1))
+        );
+        assert_eq!(
+            finder.find(Some("vc-a"), Some("DC2"), Some("C")),
+            Found::Cluster(Some(a2))
+        );
+        // vc-a has C in two datacenters; DC1 has C in two vCenters: a row saying only one
+        // of the two could be either, and is counted in none.
+        assert_eq!(finder.find(Some("vc-a"), None, Some("C")), Found::Ambiguous);
+        assert_eq!(finder.find(None, Some("DC1"), Some("C")), Found::Ambiguous);
+        // Another vCenter's C, or a cluster no VM names: with the VMs without a cluster.
+        assert_eq!(
+            finder.find(Some("vc-c"), Some("DC1"), Some("C")),
+            Found::Cluster(None)
+        );
+        assert_eq!(
+            finder.find(Some("vc-a"), Some("DC1"), Some("D")),
+            Found::Cluster(None)
+        );
+        // Where both agree, the one equal in both wins.
+        let finder = ClusterFinder::new([none, a1]);
+        assert_eq!(
+            finder.find(Some("vc-a"), Some("DC1"), Some("C")),
+            Found::Cluster(Some(a1))
+        );
+        assert_eq!(
+            finder.find(None, None, Some("C")),
+            Found::Cluster(Some(none))
+        );
     }
 }

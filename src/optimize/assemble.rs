@@ -11,7 +11,6 @@ use crate::defaults;
 use crate::demand::{CapacityBasis, Demand, DemandOptions};
 use crate::inventory::Warning;
 use crate::numbers::group_thousands;
-use crate::perf::DEFAULT_SYSTEM;
 use crate::plan::{Assumption, DatastorePlan, Performance, Plan, PoolPlan, SCHEMA_VERSION, Totals};
 
 /// Builds, places and verifies the plan for a chosen layout (alternatives, marginal costs
@@ -53,7 +52,8 @@ pub(super) fn assemble(
             large_block_profile: ctx.large,
             small_block: verified.small,
             large_block: verified.large,
-            extrapolation: ctx.model.extrapolation(DEFAULT_SYSTEM, &verified.layout),
+            system: ctx.perf.system.name.clone(),
+            extrapolation: ctx.perf.extrapolation(&verified.layout),
         },
         binding,
         alternatives: Vec::new(),
@@ -220,6 +220,7 @@ fn plan_warnings(
 fn assumptions(ctx: &Context, o: &DemandOptions, chosen: &Candidate) -> Vec<Assumption> {
     let mut rows = sizing_assumptions(ctx, o);
     rows.push(large_volumes_assumption(ctx));
+    rows.extend(perf_system_assumption(ctx));
     rows.extend(cost_and_scope_assumptions(ctx, o, chosen));
     rows.extend(cool_throughput_assumption(ctx));
     rows.into_iter()
@@ -306,6 +307,28 @@ fn sizing_assumptions(ctx: &Context, o: &DemandOptions) -> Vec<(&'static str, St
         ),
     ];
     rows.into()
+}
+
+/// (name, value, note) of the performance system, when it is not the default `anf-avs`
+/// (AVS hosts with 25 GbE NICs).
+fn perf_system_assumption(ctx: &Context) -> Option<(&'static str, String, String)> {
+    let name = &ctx.perf.system.name;
+    (name != crate::perf::DEFAULT_SYSTEM).then(|| {
+        (
+            "perf_system",
+            name.clone(),
+            match ctx.perf.system.params.host_nic_gbps {
+                Some(nic) => format!(
+                    "the hosts' flows and ceilings: data/systems/{name}.csv, {nic} Gbit/s NIC \
+                     per host (the host SKU's `perf_system`, data/avs_hosts.csv)"
+                ),
+                None => format!(
+                    "the hosts' flows and ceilings: data/systems/{name}.csv (the host SKU's \
+                     `perf_system`, data/avs_hosts.csv)"
+                ),
+            },
+        )
+    })
 }
 
 /// (name, value, note) of `allow_large_volumes`.

@@ -283,7 +283,7 @@ fn datastore_count_limits(
     let (fewer_iops, fewer_tp) = (ceilings.iops[i], ceilings.throughput_mibps[i]);
     let fewer = ctx.layout(datastores - 1, chosen.variant.cool, chosen.variant.large);
     if fewer_iops < o.iops {
-        let p = ctx.model.predict(&fewer, &ctx.small)?;
+        let p = ctx.perf.predict(&fewer, &ctx.small)?;
         out.push(limit(
             Constraint::IopsFlows,
             format!(
@@ -298,7 +298,7 @@ fn datastore_count_limits(
         ));
     }
     if fewer_tp < o.throughput_mibps {
-        let p = ctx.model.predict(&fewer, &ctx.large)?;
+        let p = ctx.perf.predict(&fewer, &ctx.large)?;
         out.push(limit(
             Constraint::ThroughputFlows,
             format!(

@@ -16,7 +16,34 @@ use crate::catalog::{
     Catalog, CatalogError, CoolThroughputRule, Limits, RegionPrices, ReservationDiscount,
     ReservationMix, ServiceLevel, ServiceLevelSpec, cheapest_mix, cool_access_rate_mibps_per_tib,
 };
-use crate::perf::{IoProfile, Layout, PerfError, PerfModel};
+use crate::perf::{
+    Extrapolation, IoProfile, Layout, PerfError, PerfModel, Prediction, SystemProfile,
+};
+
+/// The performance model on one system: the one [`OptimizeOptions::perf_system`] names
+/// (the hosts' NICs and ceilings: `anf-avs` for 25 GbE AVS hosts, `anf-avs-av64` for
+/// AV64's 100 GbE).
+#[derive(Clone, Copy)]
+pub(super) struct Perf<'a> {
+    pub(super) model: &'a PerfModel,
+    pub(super) system: &'a SystemProfile,
+}
+
+impl Perf<'_> {
+    /// What `layout` achieves for `profile` on the system.
+    pub(super) fn predict(
+        &self,
+        layout: &Layout,
+        profile: &IoProfile,
+    ) -> Result<Prediction, PerfError> {
+        self.model.predict_system(self.system, layout, profile)
+    }
+
+    /// Whether a prediction for `layout` lies beyond the system's measurements.
+    pub(super) fn extrapolation(&self, layout: &Layout) -> Extrapolation {
+        self.model.extrapolation(&self.system.name, layout)
+    }
+}
 
 /// GiB per TiB.
 pub(super) const GIB_PER_TIB: f64 = 1024.0;
@@ -93,7 +120,7 @@ pub(super) struct Ceilings {
 impl Ceilings {
     /// Evaluates `template` at `hosts` and every datastore count up to `max_datastores`.
     pub(super) fn new(
-        model: &PerfModel,
+        perf: Perf,
         hosts: u32,
         max_datastores: u32,
         template: &Layout,
@@ -108,9 +135,9 @@ impl Ceilings {
             let mut layout = template.clone();
             layout.hosts = hosts;
             layout.datastores = d;
-            c.iops.push(model.predict(&layout, small)?.iops);
+            c.iops.push(perf.predict(&layout, small)?.iops);
             c.throughput_mibps
-                .push(model.predict(&layout, large)?.throughput_mibps);
+                .push(perf.predict(&layout, large)?.throughput_mibps);
         }
         Ok(c)
     }
@@ -182,7 +209,8 @@ pub(super) struct Context<'a> {
     pub(super) catalog: &'a Catalog,
     pub(super) prices: &'a RegionPrices,
     pub(super) options: &'a OptimizeOptions,
-    pub(super) model: &'a PerfModel,
+    /// The performance model on the plan's system ([`OptimizeOptions::perf_system`]).
+    pub(super) perf: Perf<'a>,
     /// The small-block profile of the IOPS target.
     pub(super) small: IoProfile,
     /// The large-block profile of the MiB/s target ([`large_block_profile`]).

@@ -36,7 +36,6 @@ pub(super) fn plan_cluster(
         hosts: n,
         hosts_source: source,
         target_share: share,
-        utilisation: None,
         plan,
     })
 }
@@ -188,6 +187,10 @@ fn cluster_options(
             throughput_mibps: p.throughput_mibps * share,
             ..p.clone()
         }),
+        perf_system: c
+            .perf_system
+            .clone()
+            .unwrap_or_else(|| options.perf_system.clone()),
         ..options.clone()
     };
     (n, source, opts)

@@ -65,6 +65,12 @@ pub struct OptimizeOptions {
     /// 128 MiB/s.
     #[serde(default)]
     pub shared_pool: bool,
+    /// The performance model's system the layouts are evaluated on: the hosts' NICs and
+    /// ceilings (`data/systems/*.csv`; default `anf-avs`, AVS hosts with 25 GbE;
+    /// `anf-avs-av64` for AV64's 100 GbE; a host SKU's is its `perf_system` in
+    /// `data/avs_hosts.csv`).
+    #[serde(default = "default_perf_system")]
+    pub perf_system: String,
 }
 
 /// Peak months of a time-phased plan (`peak_months`, `peak_iops`,
@@ -84,6 +90,10 @@ fn default_cool_retrieval_pct() -> f64 {
     crate::defaults::COOL_RETRIEVAL_PCT
 }
 
+fn default_perf_system() -> String {
+    crate::perf::DEFAULT_SYSTEM.to_string()
+}
+
 fn default_nconnect() -> u32 {
     crate::defaults::NCONNECT
 }
@@ -91,7 +101,8 @@ fn default_nconnect() -> u32 {
 impl Default for OptimizeOptions {
     /// The command's defaults ([`crate::defaults`]): 3 hosts, eastus, 8 datastores, every
     /// service level, no cold data, 10% cool retrieval per month, no reservation, nconnect 1,
-    /// listed regions only, regular volumes only, a pool of the plan's own.
+    /// listed regions only, regular volumes only, the `anf-avs` performance system, a pool
+    /// of the plan's own.
     fn default() -> Self {
         OptimizeOptions {
             hosts: crate::defaults::HOSTS,
@@ -106,6 +117,7 @@ impl Default for OptimizeOptions {
             allow_unlisted_region: false,
             allow_large_volumes: false,
             shared_pool: false,
+            perf_system: default_perf_system(),
         }
     }
 }

@@ -129,8 +129,8 @@ fn phase_layout(
 ) -> Result<PhaseLayout, OptimizeError> {
     let layout = ctx.candidate_layout(c);
     let qos = c.qos_mibps();
-    let iops = ctx.model.predict(&layout, &ctx.small)?.iops;
-    let mibps = ctx.model.predict(&layout, &ctx.large)?.throughput_mibps;
+    let iops = ctx.perf.predict(&layout, &ctx.small)?.iops;
+    let mibps = ctx.perf.predict(&layout, &ctx.large)?.throughput_mibps;
     if iops + 1e-6 < t.iops || mibps + 1e-6 < t.mibps {
         return Err(OptimizeError::Verification(format!(
             "phase of {months} months predicted {iops:.0} IOPS / {mibps:.1} MiB/s < targets \

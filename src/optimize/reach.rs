@@ -5,7 +5,7 @@
 use super::error::{OptimizeError, Target, only_large_volumes};
 use super::milp::{Context, GIB_PER_TIB, Targets, workload_layout};
 use crate::numbers::{at_most, group_thousands};
-use crate::perf::{IoProfile, Layer, PerfModel};
+use crate::perf::{IoProfile, Layer};
 
 /// Fails with [`OptimizeError::Infeasible`] when a target (base or peak) is beyond every
 /// layout within the limits, saying which and the most reachable.
@@ -85,7 +85,7 @@ fn check_performance_reachable(
         ),
     ] {
         if required > reachable {
-            let mut why = unreachable_detail(ctx, ctx.model, (ceilings, allow), profile, what)?;
+            let mut why = unreachable_detail(ctx, (ceilings, allow), profile, what)?;
             if !allow && required <= with_large {
                 let most = at_most(with_large, target.decimals());
                 why.push_str("; ");
@@ -167,7 +167,6 @@ fn check_capacity_reachable(ctx: &Context, targets: &Targets) -> Result<(), Opti
 /// The figures are those of the layout the message names, as `predict` evaluates it.
 fn unreachable_detail(
     ctx: &Context,
-    model: &PerfModel,
     (ceilings, large): (&[f64], bool),
     profile: &IoProfile,
     what: &str,
@@ -186,7 +185,7 @@ fn unreachable_detail(
     let vol_mibps = ctx.volume_max_mibps(large);
     let mut layout = workload_layout(ctx.options.hosts, best_d, vol_mibps, vms);
     layout.nconnect = ctx.options.nconnect;
-    let p = model.predict(&layout, profile)?;
+    let p = ctx.perf.predict(&layout, profile)?;
     let mut detail = format!(
         "{what} with {} ({} MiB/s per volume): best with {best_d} datastore(s) x {} hosts \
          running {vms} VM(s) ({} per host) = {} flows at {} KiB, {}% read, {}% random, \

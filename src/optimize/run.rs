@@ -8,7 +8,7 @@ use super::assemble::assemble;
 use super::error::{OptimizeError, only_large_volumes};
 use super::explain::{alternatives, feasible_row, infeasible_row, marginal_costs};
 use super::milp::{
-    Candidate, Ceilings, Context, Targets, large_block_profile, round_cents, workload_layout,
+    Candidate, Ceilings, Context, Perf, Targets, large_block_profile, round_cents, workload_layout,
 };
 use super::options::{OptimizeOptions, check_non_negative};
 use super::phases::{Phased, phased, time_phased};
@@ -155,8 +155,12 @@ fn solve_then<R>(
     let large = large_block_profile(&small);
     let targets = base_targets(demand, &small)?;
     let max_d = options.max_datastores;
-    let spreads = vm_spreads(
+    let perf = Perf {
         model,
+        system: model.system(&options.perf_system)?,
+    };
+    let spreads = vm_spreads(
+        perf,
         demand,
         &catalog.limits,
         (max_d, options.nconnect),
@@ -179,7 +183,7 @@ fn solve_then<R>(
         }
     };
     let profiles = (small, large);
-    let ctx = context(demand, catalog, prices, model, options, &spreads, profiles)?;
+    let ctx = context(demand, catalog, prices, perf, options, &spreads, profiles)?;
     check_reachable(&ctx, &targets, peak_targets.as_ref())?;
     let (chosen, per_level, phased) = search(&ctx, &targets, peak_targets)?;
     then(Solved {
@@ -253,7 +257,7 @@ fn context<'a>(
     demand: &Demand,
     catalog: &'a Catalog,
     prices: &'a RegionPrices,
-    model: &'a PerfModel,
+    perf: Perf<'a>,
     options: &'a OptimizeOptions,
     spreads: &[Spread],
     (small, large): (IoProfile, IoProfile),
@@ -276,7 +280,7 @@ fn context<'a>(
         if cool {
             l.cool_pct = options.cold_pct;
         }
-        Ceilings::new(model, l.hosts, options.max_datastores, &l, &small, &large)
+        Ceilings::new(perf, l.hosts, options.max_datastores, &l, &small, &large)
     };
     let regular = ceilings(false, false)?;
     let large_vols = ceilings(false, true)?;
@@ -289,7 +293,7 @@ fn context<'a>(
         catalog,
         prices,
         options,
-        model,
+        perf,
         small,
         large,
         levels,
@@ -430,9 +434,9 @@ fn nconnect_alternative(
         nconnect: 4,
         ..ctx.options.clone()
     };
-    let (catalog, prices, model) = (ctx.catalog, ctx.prices, ctx.model);
+    let (catalog, prices, perf) = (ctx.catalog, ctx.prices, ctx.perf);
     let profiles = (ctx.small, ctx.large);
-    let ctx4 = context(demand, catalog, prices, model, &options, spreads, profiles)?;
+    let ctx4 = context(demand, catalog, prices, perf, &options, spreads, profiles)?;
     let note = "nconnect 4: predictions extrapolated beyond the measured nconnect 1";
     Ok(Some(
         match best_overall(&best_per_level(&ctx4, targets, None)?) {

@@ -5,11 +5,12 @@
 use std::collections::BTreeMap;
 
 use super::error::OptimizeError;
+use super::milp::Perf;
 use crate::catalog::Limits;
 use crate::demand::Demand;
 use crate::inventory::{Origin, Warning};
 use crate::numbers::group_thousands as g;
-use crate::perf::{IoProfile, Layout, PerfModel};
+use crate::perf::{IoProfile, Layout};
 use crate::plan::{BindingLimit, Constraint, Plan};
 
 /// A VM whose own need (from `perf`) exceeds what one VMDK on one datastore carries.
@@ -31,7 +32,7 @@ pub(super) struct Spread {
 /// What one VM on one host reaches with one VMDK on each of `d = 1..=max_d` datastores,
 /// each mounted with `nconnect` connections: (IOPS, MiB/s), index `d - 1`.
 fn one_vm_reach(
-    model: &PerfModel,
+    perf: Perf,
     limits: &Limits,
     (max_d, nconnect): (u32, u32),
     small: &IoProfile,
@@ -44,8 +45,8 @@ fn one_vm_reach(
         l.vms_per_host = Some(1);
         l.vmdks_per_vm = Some(d);
         reach.push((
-            model.predict(&l, small)?.iops,
-            model.predict(&l, large)?.throughput_mibps,
+            perf.predict(&l, small)?.iops,
+            perf.predict(&l, large)?.throughput_mibps,
         ));
     }
     Ok(reach)
@@ -55,7 +56,7 @@ fn one_vm_reach(
 /// flow per datastore, or `nconnect`), with the fewest datastores that carry them, up to
 /// `max_d`.
 pub(super) fn vm_spreads(
-    model: &PerfModel,
+    perf: Perf,
     demand: &Demand,
     limits: &Limits,
     (max_d, nconnect): (u32, u32),
@@ -70,7 +71,7 @@ pub(super) fn vm_spreads(
     {
         return Ok(out);
     }
-    let reach = one_vm_reach(model, limits, (max_d, nconnect), small, large)?;
+    let reach = one_vm_reach(perf, limits, (max_d, nconnect), small, large)?;
     let (Some(&one), Some(&last)) = (reach.first(), reach.last()) else {
         return Ok(out);
     };

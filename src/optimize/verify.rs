@@ -31,8 +31,8 @@ pub(super) fn verify(
     chosen: &Candidate,
 ) -> Result<Verified, OptimizeError> {
     let layout = ctx.candidate_layout(chosen);
-    let small = ctx.model.predict(&layout, &ctx.small)?;
-    let large = ctx.model.predict(&layout, &ctx.large)?;
+    let small = ctx.perf.predict(&layout, &ctx.small)?;
+    let large = ctx.perf.predict(&layout, &ctx.large)?;
     if small.iops + TOL < demand.options.iops {
         return Err(OptimizeError::Verification(format!(
             "predicted {:.0} IOPS < target {:.0}",

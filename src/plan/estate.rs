@@ -5,10 +5,14 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+pub use super::designs::{
+    ClusterDesign, ClusterDesigns, Design, DesignTotal, EstateDesigns, GatewayLine,
+};
 use super::{Assumption, ClusterPlan, ReservationPurchase};
 use crate::catalog::ServiceLevel;
 use crate::demand::ExcludedVm;
 use crate::inventory::Warning;
+pub use crate::sizing::Utilisation;
 use crate::sizing::{EstateSizing, HostTerm, VsanAlone};
 
 /// Hosts by what decides their cluster's size.
@@ -23,28 +27,17 @@ pub struct HostsByDriver {
     /// Hosts of clusters raised for their datastores' IOPS and MiB/s.
     #[serde(default)]
     pub storage: u32,
+    /// Hosts added to hold data on vSAN: the hybrid design's clusters raised to keep more
+    /// on vSAN, or vSAN alone's hosts beyond compute.
+    #[serde(default)]
+    pub vsan: u32,
 }
 
-/// How much of the hosts and the storage the plan uses, as the Azure Migrate AVS
-/// assessment reports the CPU, memory and storage utilisation of the nodes it recommends
-/// (learn.microsoft.com/azure/migrate/concepts-azure-vmware-solution-assessment-calculation,
-/// 2024-12-06), per AVS cluster and for the estate. Every host counts, the HA reserve
-/// included (so a cluster sized by vCPU with one HA host is at most (n - 1) / n).
-#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
-pub struct Utilisation {
-    /// The VMs' vCPUs over the hosts' (hosts x cores x `vcpu_per_core`), percent.
-    pub vcpu_pct: f64,
-    /// The VMs' memory (on the sizing's memory basis) over what the hosts offer VMs (hosts
-    /// x (RAM - the ESXi overhead) x `memory_overcommit`), percent.
-    pub memory_pct: f64,
-    /// The data on the storage over the capacity provisioned for it, percent: for ANF
-    /// datastores, the VMs' data placed (before growth, snapshot reserve and headroom) over
-    /// the pools provisioned (a cluster: its pools of its own and its shares' quotas; the
-    /// estate: the pools' sizes, rounding included).
-    pub storage_pct: f64,
-}
-
-/// What the estate's datastores are predicted to deliver, beside its targets.
+/// What the chosen design's storage is predicted to deliver, beside the targets: the ANF
+/// datastores' predictions (each cluster's plan: its layout's flows and ceilings, capped by
+/// its pools' QoS) against the share of the targets they carry; the data kept on vSAN
+/// carries the rest unchecked (Microsoft publishes no IOPS or MiB/s figures for vSAN on
+/// AVS hosts).
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
 pub struct EstatePerformance {
     /// The estate's IOPS target (each cluster carries its capacity share, or its VMs'
@@ -52,25 +45,68 @@ pub struct EstatePerformance {
     pub iops_target: f64,
     /// The estate's MiB/s target.
     pub throughput_target_mibps: f64,
-    /// The clusters' predicted small-block IOPS added (each cluster's plan's prediction:
-    /// its layout's flows and ceilings, capped by its pools' QoS).
+    /// The estate's IOPS target in the peak months (`peak_iops`; 0 without peak months).
+    #[serde(default)]
+    pub peak_iops_target: f64,
+    /// The estate's MiB/s target in the peak months (`peak_throughput_mibps`).
+    #[serde(default)]
+    pub peak_throughput_target_mibps: f64,
+    /// The IOPS target the ANF datastores carry: their clusters' targets added (all of
+    /// `iops_target` when every VM's data is on ANF).
+    #[serde(default)]
+    pub anf_iops_target: f64,
+    /// The MiB/s target the ANF datastores carry, likewise.
+    #[serde(default)]
+    pub anf_throughput_target_mibps: f64,
+    /// The AVS clusters with ANF datastores, whose predictions are added.
+    #[serde(default)]
+    pub anf_clusters: u32,
+    /// The clusters' predicted small-block IOPS added (0 without ANF datastores).
     pub predicted_iops: f64,
     /// The clusters' predicted large-block MiB/s added.
     pub predicted_throughput_mibps: f64,
     /// No IOPS or MiB/s target (none given, no per-VM figures): the plan is sized for
     /// capacity only and the predictions are what the pools' QoS and the layout give.
     pub capacity_only: bool,
+    /// The share of the VMs' data the design keeps on vSAN (after growth and snapshot
+    /// reserve), percent: its share of the targets is not checked.
+    #[serde(default)]
+    pub vsan_data_pct: f64,
 }
 
-/// The estate in figures: hosts, clusters, pools, costs, and vSAN alone beside them.
+/// The hosts of one SKU in an estate (an AV64 Gen 1 estate has its first clusters' too).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct SkuHosts {
+    /// Host SKU.
+    pub sku: String,
+    /// Its hosts, HA reserve included.
+    pub hosts: u32,
+    /// Price of one host, USD per hour, where known.
+    pub usd_per_hour: Option<f64>,
+    /// Those hosts, USD per month (x 730 h), where the price is known.
+    pub usd_per_month: Option<f64>,
+}
+
+/// The estate in figures: the chosen design's hosts, clusters, pools and costs, and vSAN
+/// alone beside them.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct EstateSummary {
+    /// The design chosen (the cheapest, or `design`); plans written before designs were
+    /// compared put every VM on ANF.
+    #[serde(default)]
+    pub design: Design,
     /// Host SKU chosen (the lowest total cost of those priced, or `host_sku`).
     pub sku: String,
-    /// AVS hosts over all clusters, HA reserve included.
+    /// AVS hosts of the design over all clusters, HA reserve included (vSAN alone: its
+    /// grown clusters' hosts).
     pub hosts: u32,
     /// The same hosts by what sizes their cluster.
     pub hosts_by_driver: HostsByDriver,
+    /// The same hosts by SKU: the chosen SKU's, then those of other SKUs (AV64 in a Gen 1
+    /// private cloud: the first cluster of AV36, AV36P or AV52 hosts each private cloud
+    /// needs).
+    #[serde(default)]
+    pub hosts_by_sku: Vec<SkuHosts>,
     /// AVS clusters.
     pub clusters: usize,
     /// Private clouds.
@@ -92,7 +128,8 @@ pub struct EstateSummary {
     pub placed_capacity_gib: f64,
     /// How the hosts are bought.
     pub host_term: HostTerm,
-    /// Price of one host, USD per hour, where known.
+    /// Price of one host of the chosen SKU, USD per hour, where known (other SKUs' hosts:
+    /// `hosts_by_sku`).
     pub host_usd_per_hour: Option<f64>,
     /// Where that price comes from: `data/avs_host_prices.csv row N: ...` (the plan
     /// region's list price) or the host price file, its row and its `source` text; `None`
@@ -104,15 +141,24 @@ pub struct EstateSummary {
     /// a price in the region (sized only).
     #[serde(default)]
     pub host_price_note: String,
-    /// Hosts, USD per month (x 730 h); `None` when the host price is unknown.
+    /// Hosts, USD per month (x 730 h), every SKU's at its price; `None` when a host price
+    /// is unknown.
     pub hosts_usd_per_month: Option<f64>,
     /// ANF (every cluster's pools, with the estate's reservations), USD per month.
     pub anf_usd_per_month: f64,
-    /// Hosts + ANF, USD per month; `None` when the host price is unknown.
+    /// ExpressRoute gateways bought for the ANF datastores (none without ANF, less
+    /// `existing_er_gateways`).
+    #[serde(default)]
+    pub gateways: u32,
+    /// Those gateways, USD per month.
+    #[serde(default)]
+    pub gateway_usd_per_month: f64,
+    /// Hosts + ANF + gateways, USD per month; `None` when the host price is unknown.
     pub total_usd_per_month: Option<f64>,
-    /// A year of hosts and ANF: 12 x the hosts, each cluster's yearly ANF cost (its
-    /// time-phased yearly cost with `peak_months`, else 12 months) less the estate's
-    /// reservations, plus the one-time first-month cool transfer, USD per year.
+    /// A year of hosts, ANF and gateways: 12 x the hosts and gateways, each cluster's
+    /// yearly ANF cost (its time-phased yearly cost with `peak_months`, else 12 months)
+    /// less the estate's reservations, plus the one-time first-month cool transfer, USD
+    /// per year.
     pub total_usd_per_year: Option<f64>,
     /// One-time transfer of the cold data into the cool tier, first month, USD.
     pub first_month_cool_transfer_usd: f64,
@@ -120,7 +166,7 @@ pub struct EstateSummary {
     pub vsan_alone_hosts: Option<u32>,
     /// Hosts on vSAN alone, USD per month, where the price is known.
     pub vsan_alone_usd_per_month: Option<f64>,
-    /// vSAN alone less hosts + ANF, USD per month (positive: ANF saves).
+    /// vSAN alone less the chosen design's total, USD per month (positive: it saves).
     pub savings_usd_per_month: Option<f64>,
     /// 12 x vSAN alone less `total_usd_per_year`, USD per year.
     pub savings_usd_per_year: Option<f64>,
@@ -133,11 +179,16 @@ pub struct EstateSummary {
     pub utilisation: Utilisation,
 }
 
-/// One host SKU's estate, beside the chosen one.
+/// One host SKU's estate on its design (the cheapest of the three, or `design`), beside the
+/// chosen one.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct SkuAlternative {
     /// Host SKU.
     pub sku: String,
+    /// The design its figures are of (plans written before designs were compared: ANF for
+    /// all).
+    #[serde(default)]
+    pub design: Design,
     /// Whether the estate can be built on it (every VM fits one host).
     pub feasible: bool,
     /// Whether it is the plan's.
@@ -154,7 +205,10 @@ pub struct SkuAlternative {
     pub hosts_usd_per_month: Option<f64>,
     /// ANF, USD per month (`None` when infeasible).
     pub anf_usd_per_month: Option<f64>,
-    /// Hosts + ANF, USD per month, where both are known.
+    /// ExpressRoute gateways its design buys, USD per month.
+    #[serde(default)]
+    pub gateway_usd_per_month: f64,
+    /// Hosts + ANF + gateways, USD per month, where all are known.
     pub total_usd_per_month: Option<f64>,
     /// Hosts on vSAN alone.
     pub vsan_alone_hosts: Option<u32>,
@@ -223,7 +277,9 @@ pub struct EstatePlan {
     pub location: String,
     /// The estate in figures.
     pub summary: EstateSummary,
-    /// The chosen SKU's hosts, clusters and private clouds.
+    /// The chosen SKU's hosts, clusters and private clouds in the design: ANF for all's
+    /// and the hybrid's hosts per cluster; with vSAN alone the compute sizing (its growth
+    /// is in `vsan_alone`).
     pub sizing: EstateSizing,
     /// Every SKU's estate and total, the chosen one marked.
     pub sku_alternatives: Vec<SkuAlternative>,
@@ -233,7 +289,12 @@ pub struct EstatePlan {
     pub reservations: Vec<ReservationPurchase>,
     /// The same estate on vSAN alone (`None` when not asked for).
     pub vsan_alone: Option<VsanAloneCost>,
-    /// One storage plan per AVS cluster (its own VMs only).
+    /// The three designs side by side, for the estate and per cluster, the chosen one and
+    /// why (`None` in plans written before designs were compared).
+    #[serde(default)]
+    pub designs: Option<EstateDesigns>,
+    /// One storage plan per AVS cluster that puts data on ANF in the chosen design (its own
+    /// VMs on ANF only; none with vSAN alone).
     pub clusters: Vec<ClusterPlan>,
     /// Settings that shaped the sizing.
     pub assumptions: Vec<Assumption>,

@@ -332,11 +332,26 @@ pub struct Performance {
     pub small_block: Prediction,
     /// Prediction for the large-block profile.
     pub large_block: Prediction,
+    /// The performance model's system the predictions come from (absent: `anf-avs`, AVS
+    /// hosts with 25 GbE; `anf-avs-av64` on AV64 hosts' 100 GbE).
+    #[serde(
+        default = "default_perf_system",
+        skip_serializing_if = "is_default_perf_system"
+    )]
+    pub system: String,
     /// Whether the predictions extrapolate beyond the published measurements (nconnect 4,
     /// more hosts or more datastores than were measured), and the measured range
     /// (JSON: `extrapolated`, `measured_range`, `beyond` beside the fields above).
     #[serde(flatten, default)]
     pub extrapolation: Extrapolation,
+}
+
+fn default_perf_system() -> String {
+    crate::perf::DEFAULT_SYSTEM.to_string()
+}
+
+fn is_default_perf_system(system: &str) -> bool {
+    system == crate::perf::DEFAULT_SYSTEM
 }
 
 /// Totals over the plan.
@@ -437,10 +452,6 @@ pub struct ClusterPlan {
     /// `--throughput-mibps` targets are split by it; targets from `--perf` are the
     /// cluster's own VMs' sums instead.
     pub target_share: f64,
-    /// In an estate plan, how much of the cluster's hosts and storage its VMs use (`None`
-    /// in a per-cluster plan, whose hosts are the inventory's, not sized from a SKU).
-    #[serde(default)]
-    pub utilisation: Option<Utilisation>,
     /// The plan.
     pub plan: Plan,
 }
@@ -534,9 +545,11 @@ pub struct ClusterPlans {
     pub excluded: Vec<ExcludedVm>,
 }
 
+mod designs;
 mod estate;
 
 pub use estate::{
-    EstatePerformance, EstatePlan, EstatePool, EstateSummary, HostsByDriver, SkuAlternative,
+    ClusterDesign, ClusterDesigns, Design, DesignTotal, EstateDesigns, EstatePerformance,
+    EstatePlan, EstatePool, EstateSummary, GatewayLine, HostsByDriver, SkuAlternative, SkuHosts,
     Utilisation, VsanAloneCost,
 };

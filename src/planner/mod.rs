@@ -232,6 +232,8 @@ impl Planner {
             targets_from_perf: prepared.perf.is_some()
                 && o.iops == 0.0
                 && o.throughput_mibps == 0.0,
+            design: o.design,
+            existing_er_gateways: o.existing_er_gateways,
         };
         let mut plan = optimize::optimize_estate(
             &prepared.demand,

@@ -12,8 +12,9 @@ use crate::ingest::PerfBasis;
 use crate::inventory::Warning;
 use crate::optimize::{OptimizeOptions, PeakOptions};
 use crate::perf::IoProfile;
+use crate::plan::Design;
 use crate::sizing::{Grouping, HostTerm, MemoryBasis, SizingOptions};
-use crate::vsan::{PolicyChoice, VsanOptions};
+use crate::vsan::{PolicyChoice, VsanCatalog, VsanOptions};
 
 use super::Error;
 
@@ -35,7 +36,9 @@ pub struct PlanOptions {
     /// [`crate::Planner::plan`] takes 3 ([`defaults::HOSTS`]).
     pub hosts: Option<u32>,
     /// Host SKU of the estate plan (`av36`, `av36p`, `av48`, `av52`, `av64`, `av64-gen2`;
-    /// `None`: every SKU of `data/avs_hosts.csv`, the lowest total cost chosen).
+    /// `None`: every SKU of `data/avs_hosts.csv`, the lowest total cost chosen). With
+    /// `hosts` or `per_cluster`, the SKU of the hosts that mount the datastores: its
+    /// performance system (`perf_system` in `data/avs_hosts.csv`; `None`: `anf-avs`).
     pub host_sku: Option<String>,
     /// vCPUs per physical core when sizing hosts (default 4).
     pub vcpu_per_core: f64,
@@ -58,7 +61,9 @@ pub struct PlanOptions {
     /// targets) and add a total; [`crate::Planner::run`] then returns
     /// [`crate::Planned::PerCluster`].
     pub per_cluster: bool,
-    /// Only VMs of these source clusters (trimmed, case-insensitive; empty = all).
+    /// Only VMs of these source clusters (trimmed, case-insensitive; empty = all), each a
+    /// cluster's label (`Cluster1`, `Cluster1 (vc-a)`: see
+    /// [`crate::inventory::SourceClusters`]) or bare name (every cluster of that name).
     pub clusters: Vec<String>,
     /// Only VMs of these vCenters (`VI SDK Server`; empty = all).
     pub vcenters: Vec<String>,
@@ -143,6 +148,13 @@ pub struct PlanOptions {
     /// Hourly price of one AVS host of the comparison, USD (default: the plan region's
     /// list price in `data/avs_host_prices.csv`; needed for SKUs without one there).
     pub vsan_host_usd_per_hour: Option<f64>,
+    /// The estate's design, forced (`vsan`: vSAN alone, `anf`: ANF for all VM data,
+    /// `hybrid`); `None`: the cheapest of the three. Estate plans only (refused with
+    /// `hosts` or `per_cluster`).
+    pub design: Option<Design>,
+    /// ExpressRoute gateways (UltraPerformance or ErGw3Az) the customer already has for
+    /// the ANF datastores: not bought (default 0).
+    pub existing_er_gateways: u32,
 }
 
 impl Default for PlanOptions {
@@ -194,6 +206,8 @@ impl Default for PlanOptions {
             vsan_slack_pct: defaults::VSAN_SLACK_PCT,
             vsan_dedup_ratio: defaults::VSAN_DEDUP_RATIO,
             vsan_host_usd_per_hour: None,
+            design: None,
+            existing_er_gateways: 0,
         }
     }
 }
@@ -206,6 +220,24 @@ impl PlanOptions {
     /// # Errors
     /// [`Error::Invalid`] naming the setting.
     pub fn validate(&self) -> Result<(), Error> {
+        if let Some(d) = self.design
+            && (self.hosts.is_some() || self.per_cluster)
+        {
+            let other = if self.per_cluster {
+                "`per_cluster`"
+            } else {
+                "`hosts`"
+            };
+            return Err(Error::Invalid {
+                setting: "design",
+                value: d.to_string(),
+                expected: format!(
+                    "no `design` with {other}: the design (vSAN alone, ANF for all, hybrid) is \
+                     chosen for the estate plan, sized from compute; {other} plans datastores \
+                     for clusters of given hosts"
+                ),
+            });
+        }
         if self.peak_months.is_none() {
             for (setting, v) in [
                 ("peak_iops", self.peak_iops),
@@ -266,15 +298,30 @@ impl PlanOptions {
             allow_unlisted_region: self.allow_unlisted_region,
             allow_large_volumes: self.allow_large_volumes,
             shared_pool: false,
+            perf_system: self.perf_system(),
         }
     }
 
+    /// The performance system of the hosts: `host_sku`'s (`perf_system` in
+    /// `data/avs_hosts.csv`: `anf-avs-av64` for AV64's 100 GbE), else `anf-avs`. With
+    /// `hosts` or `per_cluster`, `host_sku` names the hosts the datastores are planned for;
+    /// the estate plans each SKU on its own system whatever this says.
+    fn perf_system(&self) -> String {
+        let of_sku = self.host_sku.as_deref().and_then(|sku| {
+            let catalog = VsanCatalog::builtin().ok()?;
+            crate::sizing::find_sku(&catalog, sku)
+                .ok()
+                .map(|h| h.perf_system.clone())
+        });
+        of_sku.unwrap_or_else(|| crate::perf::DEFAULT_SYSTEM.to_string())
+    }
+
     /// A warning naming the estate sizing settings changed from their defaults, which
-    /// only the estate plan uses (one cluster's plan and per-cluster plans ignore them).
+    /// only the estate plan uses (one cluster's plan and per-cluster plans ignore them;
+    /// `host_sku` is not among them: it names their hosts' performance system).
     pub fn unused_estate_settings(&self) -> Option<Warning> {
         let d = PlanOptions::default();
         let changed: Vec<&str> = [
-            ("host_sku", self.host_sku != d.host_sku),
             ("vcpu_per_core", self.vcpu_per_core != d.vcpu_per_core),
             ("memory_basis", self.memory_basis != d.memory_basis),
             (
@@ -285,6 +332,10 @@ impl PlanOptions {
             ("group", self.group != d.group),
             ("host_term", self.host_term != d.host_term),
             ("host_price_file", self.host_price_file.is_some()),
+            (
+                "existing_er_gateways",
+                self.existing_er_gateways != d.existing_er_gateways,
+            ),
         ]
         .into_iter()
         .filter_map(|(name, changed)| changed.then_some(name))

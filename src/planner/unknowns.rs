@@ -1,6 +1,7 @@
 //! What a setting cannot do for the VMs whose power state, template flag or cluster stays
 //! unknown after ingest (no such column or cell in vInfo, vCPU or vMemory): one warning per
-//! attribute, naming the settings by their [`PlanOptions`] field.
+//! attribute, naming the settings by their [`PlanOptions`] field, and saying whether the
+//! column exists nowhere or only their cells (or rows) are missing.
 
 use crate::inventory::{Inventory, PowerState, Warning};
 use crate::sizing::Grouping;
@@ -19,10 +20,11 @@ pub(super) fn unknown_attribute_warnings(
     let power = count(|vm| vm.power_state == PowerState::Unknown);
     let template = count(|vm| vm.template.is_none());
     let cluster = count(|vm| vm.cluster.is_none());
+    let why = |column| missing(inventory, column);
     [
-        power_warning(power, options),
-        template_warning(template, options),
-        cluster_warning(cluster, options),
+        power_warning(power, options, &why("Powerstate")),
+        template_warning(template, options, &why("Template")),
+        cluster_warning(cluster, options, &why("Cluster")),
     ]
     .into_iter()
     .flatten()
@@ -30,13 +32,27 @@ pub(super) fn unknown_attribute_warnings(
     .collect()
 }
 
-/// `(no Powerstate in vInfo, vCPU or vMemory)`.
-fn nowhere(column: &str) -> String {
-    format!("(no {column} in vInfo, vCPU or vMemory)")
+/// Why a VM's `column` is unknown: `(no Powerstate in vInfo, vCPU or vMemory)` when no
+/// input's vInfo, vCPU or vMemory tab has the column; otherwise their cells are empty or
+/// unreadable, or they have no row in the tabs that have it.
+fn missing(inventory: &Inventory, column: &str) -> String {
+    let somewhere = inventory.sources.iter().any(|s| {
+        [&s.vinfo_headers, &s.vcpu_headers, &s.vmemory_headers]
+            .iter()
+            .any(|h| h.contains_key(column))
+    });
+    if somewhere {
+        format!(
+            "({column} empty or unreadable in their vInfo, vCPU and vMemory rows, or no such \
+             row)"
+        )
+    } else {
+        format!("(no {column} in vInfo, vCPU or vMemory)")
+    }
 }
 
 /// The power-state settings that are on cannot exclude VMs of unknown power state.
-fn power_warning(n: usize, options: &PlanOptions) -> Option<String> {
+fn power_warning(n: usize, options: &PlanOptions, why: &str) -> Option<String> {
     let on: Vec<&str> = [
         ("`exclude_powered_off`", options.exclude_powered_off),
         ("`exclude_suspended`", options.exclude_suspended),
@@ -46,27 +62,25 @@ fn power_warning(n: usize, options: &PlanOptions) -> Option<String> {
     .collect();
     (n > 0 && !on.is_empty()).then(|| {
         format!(
-            "{} cannot exclude the {n} VM(s) whose power state is unknown {}: they are \
+            "{} cannot exclude the {n} VM(s) whose power state is unknown {why}: they are \
              planned as if powered on",
             on.join(" and "),
-            nowhere("Powerstate")
         )
     })
 }
 
 /// Templates are left out unless `include_templates`; VMs of unknown flag cannot be.
-fn template_warning(n: usize, options: &PlanOptions) -> Option<String> {
+fn template_warning(n: usize, options: &PlanOptions, why: &str) -> Option<String> {
     (n > 0 && !options.include_templates).then(|| {
         format!(
-            "`include_templates` is off, but the {n} VM(s) whose template flag is unknown {} \
-             cannot be told from templates: they are planned",
-            nowhere("Template")
+            "`include_templates` is off, but the {n} VM(s) whose template flag is unknown \
+             {why} cannot be told from templates: they are planned"
         )
     })
 }
 
 /// What the cluster settings do with VMs of unknown cluster.
-fn cluster_warning(n: usize, options: &PlanOptions) -> Option<String> {
+fn cluster_warning(n: usize, options: &PlanOptions, why: &str) -> Option<String> {
     if n == 0 {
         return None;
     }
@@ -79,16 +93,20 @@ fn cluster_warning(n: usize, options: &PlanOptions) -> Option<String> {
     } else {
         return None;
     };
-    Some(format!(
-        "{n} VM(s) have no known cluster {}: {what}",
-        nowhere("Cluster")
-    ))
+    Some(format!("{n} VM(s) have no known cluster {why}: {what}"))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::inventory::{Origin, Vm};
+
+    fn messages(inventory: &Inventory, options: &PlanOptions) -> Vec<String> {
+        unknown_attribute_warnings(inventory, options)
+            .into_iter()
+            .map(|w| w.message)
+            .collect()
+    }
 
     #[test]
     fn one_warning_per_attribute_naming_the_settings_that_are_on() {
@@ -109,10 +127,7 @@ mod tests {
             exclude_powered_off: true,
             ..PlanOptions::default()
         };
-        let messages: Vec<String> = unknown_attribute_warnings(&inventory, &options)
-            .into_iter()
-            .map(|w| w.message)
-            .collect();
+        let messages = messages(&inventory, &options);
         assert_eq!(
             messages,
             [
@@ -132,5 +147,43 @@ mod tests {
             ..PlanOptions::default()
         };
         assert!(unknown_attribute_warnings(&inventory, &quiet).is_empty());
+    }
+
+    #[test]
+    fn a_column_some_tab_has_is_not_said_to_be_missing() {
+        // vCPU has Powerstate, but VM b has no vCPU row (or an empty cell): its power state
+        // is unknown, and the warning must not claim no tab has the column.
+        let mut inventory = Inventory {
+            vms: vec![Vm::new("b", Origin::default())],
+            ..Inventory::default()
+        };
+        inventory.sources.push(crate::inventory::Source {
+            file: "x.xlsx".into(),
+            format: "xlsx".into(),
+            tabs: vec!["vInfo".into(), "vCPU".into()],
+            rvtools_major_version: None,
+            rvtools_version: None,
+            created: None,
+            server: None,
+            vinfo_headers: Default::default(),
+            vdatastore_headers: Default::default(),
+            vcpu_headers: [("Powerstate".to_string(), "Powerstate".to_string())].into(),
+            vmemory_headers: Default::default(),
+        });
+        let options = PlanOptions {
+            exclude_powered_off: true,
+            include_templates: true,
+            hosts: Some(3),
+            ..PlanOptions::default()
+        };
+        let messages = messages(&inventory, &options);
+        assert_eq!(
+            messages,
+            [
+                "`exclude_powered_off` cannot exclude the 1 VM(s) whose power state is unknown \
+              (Powerstate empty or unreadable in their vInfo, vCPU and vMemory rows, or no \
+              such row): they are planned as if powered on"
+            ]
+        );
     }
 }

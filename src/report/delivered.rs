@@ -1,9 +1,12 @@
 //! The words the text and Markdown reports share for what a plan delivers and uses: the
-//! predicted IOPS and MiB/s beside the targets ([`delivers`]), the utilisation, and the size
-//! of a plan's pools, its shares of an estate's shared pools among them.
+//! predicted IOPS and MiB/s beside the targets ([`delivers`]; an estate's on its design,
+//! [`estate_delivers`]: the ANF datastores' predictions, the data on vSAN not modelled),
+//! the utilisation (per AVS cluster and for the estate, ANF and vSAN apart) with the
+//! performance and utilisation table, and the size of a plan's pools, its shares of an
+//! estate's shared pools among them.
 
 use crate::numbers::group_thousands;
-use crate::plan::{Plan, PoolPlan};
+use crate::plan::{EstatePlan, Plan, PoolPlan, Utilisation};
 
 /// A plan's pool size in words: its pools of its own in TiB, and its shares of shared
 /// pools (`3 TiB`, `a 50 GiB share of pool-standard-1`).
@@ -59,25 +62,6 @@ impl Delivered {
             capacity_only: p.iops_target <= 0.0 && p.throughput_target_mibps <= 0.0 && !peak,
         }
     }
-
-    /// An estate's: its clusters' predictions added, beside its targets.
-    pub(super) fn estate(p: &crate::plan::EstatePerformance) -> Delivered {
-        Delivered {
-            iops: p.predicted_iops,
-            iops_target: p.iops_target,
-            mibps: p.predicted_throughput_mibps,
-            mibps_target: p.throughput_target_mibps,
-            capacity_only: p.capacity_only,
-        }
-    }
-}
-
-/// `vCPU 45.2%, memory 38.0%, storage 83.3%`.
-pub(super) fn utilisation_words(u: &crate::plan::Utilisation) -> String {
-    format!(
-        "vCPU {:.1}%, memory {:.1}%, storage {:.1}%",
-        u.vcpu_pct, u.memory_pct, u.storage_pct
-    )
 }
 
 /// `16,384 IOPS and 128 MiB/s predicted (targets 20,000 and 0)`, or, without a target,
@@ -124,4 +108,183 @@ pub(super) fn share_note(p: &PoolPlan) -> String {
          to whole TiB once); it pays its quota's share of that pool's hot tier",
         group_thousands(f64::from(p.share_gib), 0)
     )
+}
+
+/// `vCPU 45.2%, memory 38.0%, ANF 83.3%, vSAN 61.0%` (each storage only where the design
+/// keeps data).
+pub(super) fn utilisation_words(u: &Utilisation) -> String {
+    let mut s = format!("vCPU {:.1}%, memory {:.1}%", u.vcpu_pct, u.memory_pct);
+    if let Some(a) = u.storage_pct {
+        s.push_str(&format!(", ANF {a:.1}%"));
+    }
+    if let Some(v) = u.vsan_storage_pct {
+        s.push_str(&format!(", vSAN {v:.1}%"));
+    }
+    s
+}
+
+/// An AVS cluster's utilisation, by name.
+pub(super) fn cluster_utilisation<'a>(plan: &'a EstatePlan, name: &str) -> Option<&'a Utilisation> {
+    plan.sizing
+        .clusters
+        .iter()
+        .find(|c| c.name == name)
+        .and_then(|c| c.utilisation.as_ref())
+}
+
+/// What the estate's design delivers, in words: the ANF datastores' predictions added
+/// (against the share of the targets they carry, or sized for capacity only), and that the
+/// data kept on vSAN is not modelled (its share of the targets not checked).
+pub(super) fn estate_delivers(plan: &EstatePlan) -> String {
+    let p = &plan.summary.performance;
+    let g = group_thousands;
+    let unmodelled = "not modelled, Microsoft publishes no vSAN figures for AVS hosts";
+    let mut targets = format!(
+        "{} IOPS and {} MiB/s",
+        g(p.iops_target, 0),
+        g(p.throughput_target_mibps, 1)
+    );
+    if p.peak_iops_target > 0.0 || p.peak_throughput_target_mibps > 0.0 {
+        targets.push_str(&format!(
+            ", {} IOPS and {} MiB/s in the peak months",
+            g(p.peak_iops_target, 0),
+            g(p.peak_throughput_target_mibps, 1)
+        ));
+    }
+    if p.anf_clusters == 0 {
+        return if p.capacity_only {
+            format!("every VM's data on vSAN: {unmodelled}")
+        } else {
+            format!("every VM's data on vSAN: {unmodelled} (targets {targets} not checked)")
+        };
+    }
+    let clusters = match p.anf_clusters {
+        1 => "1 cluster".to_string(),
+        n => format!("{n} clusters added"),
+    };
+    let vsan = p.vsan_data_pct > 0.0;
+    let mut s = format!(
+        "ANF {} small-block IOPS and {} large-block MiB/s predicted ({clusters}",
+        g(p.predicted_iops, 0),
+        g(p.predicted_throughput_mibps, 1)
+    );
+    if p.capacity_only {
+        s.push_str(
+            "; no IOPS or MiB/s target: sized for capacity, what the pools' QoS and the \
+             layout give)",
+        );
+    } else if vsan {
+        s.push_str(&format!(
+            ") against the {} IOPS and {} MiB/s they carry of the {targets} targets",
+            g(p.anf_iops_target, 0),
+            g(p.anf_throughput_target_mibps, 1)
+        ));
+    } else {
+        s.push_str(&format!("; targets {targets})"));
+    }
+    if vsan {
+        let what = if p.capacity_only {
+            unmodelled.to_string()
+        } else {
+            format!("its share of the targets {unmodelled}")
+        };
+        s.push_str(&format!(
+            "; vSAN ({}% of the data): {what}",
+            g(p.vsan_data_pct, 1)
+        ));
+    }
+    s
+}
+
+/// The estate's utilisation in words, each figure with what it is over.
+pub(super) fn estate_utilisation(plan: &EstatePlan) -> String {
+    let m = &plan.summary;
+    let u = &m.utilisation;
+    let mut s = format!(
+        "vCPU {:.1}%, memory {:.1}% of the {} hosts (HA reserve included)",
+        u.vcpu_pct,
+        u.memory_pct,
+        group_thousands(f64::from(m.hosts), 0)
+    );
+    if let Some(a) = u.storage_pct {
+        s.push_str(&format!(
+            "; ANF {a:.1}% of the {} TiB of pools",
+            group_thousands(f64::from(m.pool_size_tib), 0)
+        ));
+    }
+    if let Some(v) = u.vsan_storage_pct {
+        s.push_str(&format!("; vSAN {v:.1}% of what its clusters hold"));
+    }
+    s
+}
+
+/// The performance and utilisation table's header.
+pub(super) const PERFORMANCE_HEADER: [&str; 9] = [
+    "cluster",
+    "IOPS target",
+    "IOPS predicted",
+    "MiB/s target",
+    "MiB/s predicted",
+    "vCPU %",
+    "memory %",
+    "ANF %",
+    "vSAN %",
+];
+
+/// What the performance and utilisation table's figures are.
+pub(super) const PERFORMANCE_NOTE: &str = "ANF datastores: predicted against the targets \
+     they carry; data on vSAN: not modelled, '-'; vCPU and memory of all hosts, HA included; \
+     ANF %: data placed over pools or shares; vSAN %: data kept over what the hosts' vSAN \
+     holds";
+
+/// The performance and utilisation table's rows: each AVS cluster's ANF targets and
+/// predictions and its vCPU, memory, ANF and vSAN use in percent ('-' where none), then the
+/// estate's.
+pub(super) fn performance_rows(plan: &EstatePlan) -> Vec<Vec<String>> {
+    let g = group_thousands;
+    let pct = |v: Option<f64>| v.map_or_else(|| "-".to_string(), |x| format!("{x:.1}"));
+    let row = |name: String, d: Option<Delivered>, u: Option<&Utilisation>| {
+        let mut r = vec![name];
+        r.extend(match d {
+            Some(d) => [
+                g(d.iops_target, 0),
+                g(d.iops, 0),
+                g(d.mibps_target, 1),
+                g(d.mibps, 1),
+            ],
+            None => ["-".into(), "-".into(), "-".into(), "-".into()],
+        });
+        let u = u.copied().unwrap_or_default();
+        r.extend([
+            format!("{:.1}", u.vcpu_pct),
+            format!("{:.1}", u.memory_pct),
+            pct(u.storage_pct),
+            pct(u.vsan_storage_pct),
+        ]);
+        r
+    };
+    let mut rows: Vec<Vec<String>> = plan
+        .sizing
+        .clusters
+        .iter()
+        .map(|c| {
+            let d = plan
+                .clusters
+                .iter()
+                .find(|p| p.cluster == c.name)
+                .map(|p| Delivered::of(&p.plan));
+            row(c.name.clone(), d, c.utilisation.as_ref())
+        })
+        .collect();
+    let m = &plan.summary;
+    let p = &m.performance;
+    let estate = (p.anf_clusters > 0).then_some(Delivered {
+        iops: p.predicted_iops,
+        iops_target: p.anf_iops_target,
+        mibps: p.predicted_throughput_mibps,
+        mibps_target: p.anf_throughput_target_mibps,
+        capacity_only: p.capacity_only,
+    });
+    rows.push(row("(estate)".into(), estate, Some(&m.utilisation)));
+    rows
 }

@@ -5,15 +5,111 @@
 use std::fmt::Write as _;
 
 use super::ReportError;
-use super::delivered::{Delivered, delivers, size_cell, utilisation_words};
+pub(super) use super::delivered::{
+    PERFORMANCE_HEADER, PERFORMANCE_NOTE, cluster_utilisation, estate_delivers, estate_utilisation,
+    performance_rows,
+};
+use super::delivered::{size_cell, utilisation_words};
 use super::tables::plans_csv;
 use super::text::{plan_text, units_text, write_excluded, write_warnings};
 use crate::numbers::group_thousands as g;
-use crate::plan::{EstatePlan, SkuAlternative};
+use crate::plan::{ClusterPlan, EstatePlan, EstateSummary, SkuAlternative};
 
 /// `Some(x)` as USD with cents, or `unknown`.
 pub(super) fn usd(v: Option<f64>) -> String {
     v.map_or_else(|| "unknown".to_string(), |x| g(x, 2))
+}
+
+/// The estate's hosts by SKU in words: `6 av36p`, or `17 av64 + 3 av36p` with first
+/// clusters of another SKU.
+pub(super) fn hosts_text(m: &EstateSummary) -> String {
+    if m.hosts_by_sku.len() <= 1 {
+        return format!("{} {}", g(f64::from(m.hosts), 0), m.sku);
+    }
+    m.hosts_by_sku
+        .iter()
+        .map(|h| format!("{} {}", g(f64::from(h.hosts), 0), h.sku))
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
+/// The hosts' prices in words: `6 hosts at 9.20 USD/h, payg`, one part per SKU.
+pub(super) fn prices_text(m: &EstateSummary) -> String {
+    if m.hosts_by_sku.len() <= 1 {
+        return match m.host_usd_per_hour {
+            Some(p) => format!(
+                "{} hosts at {} USD/h, {}",
+                g(f64::from(m.hosts), 0),
+                g(p, 2),
+                m.host_term
+            ),
+            None => format!("no {} {} host price", m.sku, m.host_term),
+        };
+    }
+    let parts: Vec<String> = m
+        .hosts_by_sku
+        .iter()
+        .map(|h| match h.usd_per_hour {
+            Some(p) => format!(
+                "{} {} hosts at {} USD/h",
+                g(f64::from(h.hosts), 0),
+                h.sku,
+                g(p, 2)
+            ),
+            None => format!("{} {} hosts, no {} price", h.hosts, h.sku, m.host_term),
+        })
+        .collect();
+    format!("{}, {}", parts.join(" + "), m.host_term)
+}
+
+/// vSAN alone's hosts by SKU in words: `23 av64`, or `20 av64 + 3 av36p` with first
+/// clusters of another SKU.
+pub(super) fn vsan_hosts_text(v: &crate::sizing::VsanAlone) -> String {
+    let mut by: Vec<(&str, u32)> = vec![(v.sku.as_str(), 0)];
+    for c in &v.clusters {
+        let sku = if c.sku.is_empty() { &v.sku } else { &c.sku };
+        match by.iter_mut().find(|(s, _)| *s == sku.as_str()) {
+            Some((_, n)) => *n = n.saturating_add(c.hosts),
+            None => by.push((sku.as_str(), c.hosts)),
+        }
+    }
+    if by.len() == 1 {
+        return format!("{} {}", v.hosts, v.sku);
+    }
+    by.iter()
+        .map(|(sku, n)| format!("{} {sku}", g(f64::from(*n), 0)))
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
+/// The storage plan of the AVS cluster named `name` (`None` for a cluster without VMs, or
+/// whose VMs' data the design keeps on vSAN).
+pub(super) fn cluster_plan<'a>(plan: &'a EstatePlan, name: &str) -> Option<&'a ClusterPlan> {
+    plan.clusters.iter().find(|p| p.cluster == name)
+}
+
+/// Each private cloud's first cluster, which holds the management reservation, in words.
+pub(super) fn first_clusters_text(plan: &EstatePlan) -> String {
+    let firsts: Vec<String> = plan
+        .sizing
+        .clusters
+        .iter()
+        .filter(|c| c.management.is_some())
+        .map(|c| {
+            let added = c.management.map_or(0, |r| r.added_hosts);
+            let what = match (c.management_only, added) {
+                (true, _) => "added, no VMs".to_string(),
+                (false, 0) => "no host added".to_string(),
+                (false, 1) => "1 host added".to_string(),
+                (false, n) => format!("{n} hosts added"),
+            };
+            format!("{} in {} ({what})", c.name, c.private_cloud)
+        })
+        .collect();
+    format!(
+        "first cluster of each private cloud, holding the management reservation: {}",
+        firsts.join(", ")
+    )
 }
 
 /// The estate plan as text.
@@ -22,6 +118,9 @@ pub(super) fn estate_text(plan: &EstatePlan) -> String {
     summary(&mut s, plan);
     clusters(&mut s, plan);
     performance(&mut s, plan);
+    if let Some(d) = &plan.designs {
+        super::designs::designs_text(&mut s, d, &plan.sizing.sku);
+    }
     skus(&mut s, plan);
     pools(&mut s, plan);
     reservations(&mut s, plan);
@@ -29,9 +128,7 @@ pub(super) fn estate_text(plan: &EstatePlan) -> String {
     estate_assumptions(&mut s, plan);
     write_warnings(&mut s, &plan.warnings);
     for c in &plan.clusters {
-        let uses = c
-            .utilisation
-            .as_ref()
+        let uses = cluster_utilisation(plan, &c.cluster)
             .map_or_else(String::new, |u| format!("; uses {}", utilisation_words(u)));
         let _ = writeln!(
             s,
@@ -53,55 +150,42 @@ fn summary(s: &mut String, plan: &EstatePlan) {
     let d = &m.hosts_by_driver;
     let _ = writeln!(
         s,
-        "Estate: {} VMs on {} {} hosts in {} AVS cluster(s), {} private cloud(s); {} \
-         datastores in {} pool(s) ({} TiB, {} NetApp account(s)); {} ({})",
+        "Estate: {} VMs on {} hosts in {} AVS cluster(s), {} private cloud(s); {}; {} ({})",
         g(m.vms_placed as f64, 0),
-        g(f64::from(m.hosts), 0),
-        m.sku,
+        hosts_text(m),
         g(m.clusters as f64, 0),
         g(m.private_clouds as f64, 0),
-        g(f64::from(m.datastores), 0),
-        g(m.pools as f64, 0),
-        g(f64::from(m.pool_size_tib), 0),
-        m.netapp_accounts,
+        anf_text(m),
         plan.location,
         plan.region
     );
     let _ = writeln!(
         s,
         "  hosts by driver: {} by vCPU, {} by memory, {} at the 3-host minimum, {} raised for \
-         the datastores' IOPS and MiB/s (HA reserve included)",
+         the datastores' IOPS and MiB/s, {} added to hold data on vSAN (HA reserve included)",
         g(f64::from(d.vcpu), 0),
         g(f64::from(d.memory), 0),
         g(f64::from(d.minimum), 0),
-        g(f64::from(d.storage), 0)
+        g(f64::from(d.storage), 0),
+        g(f64::from(d.vsan), 0)
     );
     let _ = writeln!(
         s,
-        "  cost: hosts {} + ANF {} = {} USD/month ({}); {} USD/year",
+        "  cost: hosts {} + ANF {} + ExpressRoute gateways {} = {} USD/month ({}); {} USD/year",
         usd(m.hosts_usd_per_month),
         g(m.anf_usd_per_month, 2),
+        g(m.gateway_usd_per_month, 2),
         usd(m.total_usd_per_month),
-        match m.host_usd_per_hour {
-            Some(p) => format!(
-                "{} hosts at {} USD/h, {}",
-                g(f64::from(m.hosts), 0),
-                g(p, 2),
-                m.host_term
-            ),
-            None => format!("no {} {} host price", m.sku, m.host_term),
-        },
+        prices_text(m),
         usd(m.total_usd_per_year)
     );
     if !m.host_price_note.is_empty() {
         let _ = writeln!(s, "  host price: {}", m.host_price_note);
     }
-    let _ = writeln!(
-        s,
-        "  delivers (the {} AVS clusters' predictions added): {}",
-        plan.clusters.len(),
-        estate_delivers(plan)
-    );
+    if let Some(d) = &plan.designs {
+        let _ = writeln!(s, "  design: {}", d.why);
+    }
+    let _ = writeln!(s, "  delivers: {}", estate_delivers(plan));
     let _ = writeln!(s, "  utilisation: {}", estate_utilisation(plan));
     if let Some(months) = peak_months(plan) {
         let _ = writeln!(
@@ -128,84 +212,32 @@ fn summary(s: &mut String, plan: &EstatePlan) {
     }
 }
 
-/// What the estate delivers, in words: its clusters' predictions added, beside its
-/// targets, or sized for capacity only.
-pub(super) fn estate_delivers(plan: &EstatePlan) -> String {
-    delivers(&Delivered::estate(&plan.summary.performance))
-}
-
-/// The estate's utilisation in words.
-pub(super) fn estate_utilisation(plan: &EstatePlan) -> String {
-    let m = &plan.summary;
-    format!(
-        "{} (vCPU and memory: the VMs' over all {} hosts, the HA reserve included; storage: \
-         the VMs' data placed over the {} TiB of pools)",
-        utilisation_words(&m.utilisation),
-        g(f64::from(m.hosts), 0),
-        g(f64::from(m.pool_size_tib), 0)
-    )
-}
-
-/// The performance and utilisation table's rows: each cluster's IOPS and MiB/s targets and
-/// predictions and its vCPU, memory and storage use in percent, then the estate's.
-pub(super) fn performance_rows(plan: &EstatePlan) -> Vec<Vec<String>> {
-    let row = |name: String, d: &Delivered, u: &crate::plan::Utilisation| {
-        vec![
-            name,
-            g(d.iops_target, 0),
-            g(d.iops, 0),
-            g(d.mibps_target, 1),
-            g(d.mibps, 1),
-            format!("{:.1}", u.vcpu_pct),
-            format!("{:.1}", u.memory_pct),
-            format!("{:.1}", u.storage_pct),
-        ]
-    };
-    let mut rows: Vec<Vec<String>> = plan
-        .clusters
-        .iter()
-        .map(|c| {
-            let u = c.utilisation.unwrap_or_default();
-            row(c.cluster.clone(), &Delivered::of(&c.plan), &u)
-        })
-        .collect();
-    let m = &plan.summary;
-    rows.push(row(
-        "(estate)".into(),
-        &Delivered::estate(&m.performance),
-        &m.utilisation,
-    ));
-    rows
-}
-
-/// The performance and utilisation table's header.
-pub(super) const PERFORMANCE_HEADER: [&str; 8] = [
-    "cluster",
-    "IOPS target",
-    "IOPS predicted",
-    "MiB/s target",
-    "MiB/s predicted",
-    "vCPU %",
-    "memory %",
-    "storage %",
-];
-
 /// Each cluster's predicted IOPS and MiB/s beside its targets, and its utilisation; then
 /// the estate's.
 fn performance(s: &mut String, plan: &EstatePlan) {
-    let _ = writeln!(
-        s,
-        "\nPerformance and utilisation (predicted against targets; vCPU and memory of all \
-         hosts, HA included; storage: data placed over pools or shares)"
-    );
+    let _ = writeln!(s, "\nPerformance and utilisation ({PERFORMANCE_NOTE})");
     let header: Vec<String> = PERFORMANCE_HEADER.iter().map(|h| h.to_string()).collect();
     for r in std::iter::once(header).chain(performance_rows(plan)) {
         let _ = writeln!(
             s,
-            "  {:<24} {:>12} {:>14} {:>12} {:>15} {:>7} {:>9} {:>9}",
-            r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7]
+            "  {:<24} {:>12} {:>14} {:>12} {:>15} {:>7} {:>9} {:>6} {:>6}",
+            r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8]
         );
     }
+}
+
+/// The ANF datastores in a few words: counts and sizes, or none.
+pub(super) fn anf_text(m: &crate::plan::EstateSummary) -> String {
+    if m.datastores == 0 {
+        return "no ANF datastores".into();
+    }
+    format!(
+        "{} datastores in {} pool(s) ({} TiB, {} NetApp account(s))",
+        g(f64::from(m.datastores), 0),
+        g(m.pools as f64, 0),
+        g(f64::from(m.pool_size_tib), 0),
+        m.netapp_accounts
+    )
 }
 
 /// The peak months of a time-phased estate (`None` without).
@@ -215,16 +247,21 @@ pub(super) fn peak_months(plan: &EstatePlan) -> Option<u32> {
         .find_map(|c| c.plan.time_phased.as_ref().map(|t| t.peak.months))
 }
 
-/// Hosts + ANF against vSAN alone, in words.
+/// The plan's design against vSAN alone, in words.
 pub(super) fn verdict(m: &crate::plan::EstateSummary) -> String {
+    let (what, cost, save) = match m.design {
+        crate::plan::Design::Vsan => return "the plan is vSAN alone".to_string(),
+        crate::plan::Design::Anf => ("hosts + ANF + gateways", "cost", "save"),
+        crate::plan::Design::Hybrid => ("the hybrid design", "costs", "saves"),
+    };
     match (m.savings_usd_per_month, m.savings_usd_per_year) {
         (Some(mo), Some(yr)) if mo < 0.0 => format!(
-            "hosts + ANF cost {} USD/month ({} USD/year) more than vSAN alone",
+            "{what} {cost} {} USD/month ({} USD/year) more than vSAN alone",
             g(-mo, 2),
             g(-yr, 2)
         ),
         (Some(mo), Some(yr)) => format!(
-            "hosts + ANF save {} USD/month ({} USD/year) against vSAN alone",
+            "{what} {save} {} USD/month ({} USD/year) against vSAN alone",
             g(mo, 2),
             g(yr, 2)
         ),
@@ -250,22 +287,43 @@ fn clusters(s: &mut String, plan: &EstatePlan) {
         "TiB",
         "ANF USD/month"
     );
-    for (c, p) in plan.sizing.clusters.iter().zip(&plan.clusters) {
-        let pools: Vec<&str> = p.plan.pools.iter().map(|x| x.name.as_str()).collect();
+    for c in &plan.sizing.clusters {
+        let (ds, pools, tib, usd) = match cluster_plan(plan, &c.name) {
+            Some(p) => (
+                p.plan.totals.datastores.to_string(),
+                p.plan
+                    .pools
+                    .iter()
+                    .map(|x| x.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(","),
+                cluster_pool_cell(&p.plan),
+                g(p.plan.totals.cost_usd_per_month, 2),
+            ),
+            // A cluster without VMs (a private cloud's added first cluster), or one whose
+            // VMs' data the design keeps on vSAN.
+            None if c.management_only => ("-".into(), "(no VMs)".into(), "-".into(), "-".into()),
+            None => ("0".into(), "(vSAN)".into(), "0".into(), g(0.0, 2)),
+        };
+        let name = if c.sku == plan.sizing.sku {
+            c.name.clone()
+        } else {
+            format!("{} ({})", c.name, c.sku)
+        };
         let _ = writeln!(
             s,
             "  {:<24} {:<16} {:>5} {:<8} {:>6} {:>7} {:>10} {:>5} {:<18} {:>8} {:>14}",
-            c.name,
+            name,
             c.private_cloud,
             c.hosts,
             c.driver.as_str(),
             g(c.vms as f64, 0),
             g(c.vcpus as f64, 0),
             g(c.memory_gib, 0),
-            p.plan.totals.datastores,
-            pools.join(","),
-            cluster_pool_cell(&p.plan),
-            g(p.plan.totals.cost_usd_per_month, 2)
+            ds,
+            pools,
+            tib,
+            usd
         );
     }
     let _ = writeln!(
@@ -275,6 +333,7 @@ fn clusters(s: &mut String, plan: &EstatePlan) {
         g(plan.sizing.vcpus_per_host, 0),
         g(plan.sizing.memory_gib_per_host, 1)
     );
+    let _ = writeln!(s, "  {}", first_clusters_text(plan));
 }
 
 /// A cluster's pool size cell: its pools' whole TiB, or its shares' GiB (`50 GiB`).
@@ -290,7 +349,10 @@ fn cluster_pool_cell(plan: &crate::plan::Plan) -> String {
 
 /// Every host SKU's estate and total.
 fn skus(s: &mut String, plan: &EstatePlan) {
-    let _ = writeln!(s, "\nHost SKUs (hosts + ANF per month)");
+    let _ = writeln!(
+        s,
+        "\nHost SKUs (each on its design: hosts + ANF + ExpressRoute gateways per month)"
+    );
     for a in &plan.sku_alternatives {
         let _ = writeln!(s, "  {}", sku_line(a));
     }
@@ -301,14 +363,16 @@ fn sku_line(a: &SkuAlternative) -> String {
         return format!("{:<10} infeasible: {}", a.sku, a.note);
     }
     format!(
-        "{:<10} {:>5} hosts {:>3} clusters {:>2} private cloud(s)  hosts {:>14}  ANF {:>12}  \
-         total {:>14}  vSAN alone {} hosts, {}  {}",
+        "{:<10} {:<11} {:>5} hosts {:>3} clusters {:>2} private cloud(s)  hosts {:>14}  ANF \
+         {:>12}  gateways {:>9}  total {:>14}  vSAN alone {} hosts, {}  {}",
         a.sku,
+        a.design.label(),
         a.hosts,
         a.clusters,
         a.private_clouds,
         usd(a.hosts_usd_per_month),
         usd(a.anf_usd_per_month),
+        g(a.gateway_usd_per_month, 2),
         usd(a.total_usd_per_month),
         a.vsan_alone_hosts
             .map_or("-".to_string(), |h| h.to_string()),
@@ -319,6 +383,9 @@ fn sku_line(a: &SkuAlternative) -> String {
 
 /// The shared capacity pools and the estate's reservations.
 fn pools(s: &mut String, plan: &EstatePlan) {
+    if plan.pools.is_empty() {
+        return;
+    }
     let _ = writeln!(
         s,
         "\nCapacity pools (shared by the clusters' datastores; a pool of shares is their \
@@ -377,9 +444,8 @@ fn vsan_alone(s: &mut String, plan: &EstatePlan) {
     };
     let _ = writeln!(
         s,
-        "\nvSAN alone: {} {} hosts ({} more), {} cluster(s), {} private cloud(s), {} USD/month",
-        v.sizing.hosts,
-        v.sizing.sku,
+        "\nvSAN alone: {} hosts ({} more), {} cluster(s), {} private cloud(s), {} USD/month",
+        vsan_hosts_text(&v.sizing),
         v.sizing.extra_hosts,
         v.sizing.cluster_count,
         v.sizing.private_clouds,
@@ -388,7 +454,8 @@ fn vsan_alone(s: &mut String, plan: &EstatePlan) {
     for c in &v.sizing.clusters {
         let _ = writeln!(
             s,
-            "  {:<24} {:>4} -> {:>4} hosts{} ({}, {} TiB raw for {} GiB of data)",
+            "  {:<24} {:>4} -> {:>4} hosts{} ({}, {} TiB raw for {} GiB of data and {} TiB \
+             AVS uses itself{})",
             c.cluster,
             c.compute_hosts,
             c.hosts,
@@ -399,7 +466,9 @@ fn vsan_alone(s: &mut String, plan: &EstatePlan) {
             },
             c.policy,
             g(c.raw_needed_tib, 1),
-            g(c.data_gib, 0)
+            g(c.data_gib, 0),
+            g(c.reserved_raw_tib, 1),
+            if c.clusters > 1 { " in each" } else { "" }
         );
     }
     let _ = writeln!(s, "  {}", v.note);
@@ -408,7 +477,7 @@ fn vsan_alone(s: &mut String, plan: &EstatePlan) {
 fn estate_assumptions(s: &mut String, plan: &EstatePlan) {
     let _ = writeln!(s, "\nSizing assumptions");
     for a in &plan.assumptions {
-        let _ = writeln!(s, "  {:<18} {:<14} {}", a.name, a.value, a.note);
+        let _ = writeln!(s, "  {:<20} {:<14} {}", a.name, a.value, a.note);
     }
 }
 
@@ -422,24 +491,45 @@ fn excluded(s: &mut String, plan: &EstatePlan) {
     write_excluded(s, "Excluded VMs (the estate's)", &plan.excluded, gib);
 }
 
-/// The estate plan as CSV: one row per datastore, with its AVS cluster, SKU and hosts.
+/// The estate plan as CSV: one row per datastore, with the plan's design, its AVS cluster,
+/// SKU and hosts, and what the cluster keeps on vSAN (GiB and VMs).
 ///
 /// # Errors
 /// [`ReportError::Csv`] if the writer fails.
 pub(super) fn estate_csv(plan: &EstatePlan) -> Result<String, ReportError> {
-    let rows = plan
-        .sizing
-        .clusters
-        .iter()
-        .zip(&plan.clusters)
-        .map(|(c, p)| {
-            let lead = vec![
-                c.name.clone(),
-                c.sku.clone(),
-                c.hosts.to_string(),
-                c.driver.as_str().to_string(),
-            ];
-            (lead, &p.plan)
-        });
-    plans_csv(&["cluster", "host_sku", "cluster_hosts", "driver"], rows)
+    let design = plan.summary.design.as_str();
+    let rows = plan.sizing.clusters.iter().filter_map(|c| {
+        let p = cluster_plan(plan, &c.name)?;
+        let kept = plan
+            .designs
+            .as_ref()
+            .and_then(|d| d.clusters.iter().find(|x| x.cluster == c.name))
+            .map(|x| match plan.summary.design {
+                crate::plan::Design::Hybrid => (x.hybrid.vsan_data_gib, x.hybrid_vms_on_vsan.len()),
+                _ => (0.0, 0),
+            })
+            .unwrap_or((0.0, 0));
+        let lead = vec![
+            design.to_string(),
+            c.name.clone(),
+            c.sku.clone(),
+            c.hosts.to_string(),
+            c.driver.as_str().to_string(),
+            format!("{:.1}", kept.0),
+            kept.1.to_string(),
+        ];
+        Some((lead, &p.plan))
+    });
+    plans_csv(
+        &[
+            "design",
+            "cluster",
+            "host_sku",
+            "cluster_hosts",
+            "driver",
+            "cluster_vsan_data_gib",
+            "cluster_vms_on_vsan",
+        ],
+        rows,
+    )
 }

@@ -7,8 +7,9 @@ use std::fmt::Write as _;
 use super::cluster_markdown::reservations_table;
 use super::delivered::utilisation_words;
 use super::estate::{
-    PERFORMANCE_HEADER, estate_delivers, estate_utilisation, peak_months, performance_rows, usd,
-    verdict,
+    PERFORMANCE_HEADER, anf_text, cluster_plan, cluster_utilisation, estate_delivers,
+    estate_utilisation, first_clusters_text, hosts_text, peak_months, performance_rows,
+    prices_text, usd, verdict,
 };
 use super::markdown::{assumptions_table, cell, demoted_plan_markdown, excluded_table, table};
 use crate::numbers::group_thousands as g;
@@ -20,6 +21,9 @@ pub(super) fn estate_markdown(plan: &EstatePlan) -> String {
     summary(&mut s, plan);
     clusters(&mut s, plan);
     performance(&mut s, plan);
+    if let Some(d) = &plan.designs {
+        super::designs::designs_markdown(&mut s, d, &plan.sizing.sku);
+    }
     skus(&mut s, plan);
     pools(&mut s, plan);
     reservations(&mut s, plan);
@@ -33,7 +37,7 @@ pub(super) fn estate_markdown(plan: &EstatePlan) -> String {
             c.hosts,
             c.hosts_source
         );
-        if let Some(u) = &c.utilisation {
+        if let Some(u) = cluster_utilisation(plan, &c.cluster) {
             let _ = writeln!(s, "Uses {}.\n", utilisation_words(u));
         }
         s.push_str(&demoted_plan_markdown(&c.plan, 2));
@@ -48,43 +52,41 @@ fn summary(s: &mut String, plan: &EstatePlan) {
     let _ = writeln!(s, "# Estate plan\n");
     let _ = writeln!(
         s,
-        "**{} VMs on {} {} hosts in {} AVS cluster(s) and {} private cloud(s); {} datastores \
-         in {} pool(s) ({} TiB, {} NetApp account(s)): hosts {} + ANF {} = {} USD/month, {} \
-         USD/year** ({}, {}).\n",
+        "**{} VMs on {} hosts in {} AVS cluster(s) and {} private cloud(s); {}: hosts {} + \
+         ANF {} + ExpressRoute gateways {} = {} USD/month, {} USD/year** ({}, {}).\n",
         g(m.vms_placed as f64, 0),
-        m.hosts,
-        m.sku,
+        hosts_text(m),
         m.clusters,
         m.private_clouds,
-        m.datastores,
-        m.pools,
-        g(f64::from(m.pool_size_tib), 0),
-        m.netapp_accounts,
+        anf_text(m),
         usd(m.hosts_usd_per_month),
         g(m.anf_usd_per_month, 2),
+        g(m.gateway_usd_per_month, 2),
         usd(m.total_usd_per_month),
         usd(m.total_usd_per_year),
         plan.location,
         plan.region
     );
+    if let Some(d) = &plan.designs {
+        let _ = writeln!(s, "- Design: {}.", cell(&d.why));
+    }
     let _ = writeln!(
         s,
         "- Hosts by driver: {} by vCPU, {} by memory, {} at the 3-host minimum, {} raised for \
-         the datastores' IOPS and MiB/s (HA reserve included).",
+         the datastores' IOPS and MiB/s, {} added to hold data on vSAN (HA reserve included).",
         g(f64::from(d.vcpu), 0),
         g(f64::from(d.memory), 0),
         g(f64::from(d.minimum), 0),
-        g(f64::from(d.storage), 0)
+        g(f64::from(d.storage), 0),
+        g(f64::from(d.vsan), 0)
     );
     if !m.host_price_note.is_empty() {
         let _ = writeln!(s, "- Host price: {}.", m.host_price_note);
     }
-    let _ = writeln!(
-        s,
-        "- Delivers (the {} AVS clusters' predictions added): {}.",
-        plan.clusters.len(),
-        estate_delivers(plan)
-    );
+    if m.hosts_by_sku.len() > 1 {
+        let _ = writeln!(s, "- Hosts by SKU: {}.", prices_text(m));
+    }
+    let _ = writeln!(s, "- Delivers: {}.", estate_delivers(plan));
     let _ = writeln!(s, "- Utilisation: {}.", estate_utilisation(plan));
     if let Some(h) = m.vsan_alone_hosts {
         let _ = writeln!(
@@ -140,11 +142,31 @@ fn clusters(s: &mut String, plan: &EstatePlan) {
         .sizing
         .clusters
         .iter()
-        .zip(&plan.clusters)
-        .map(|(c, p)| {
-            let pools: Vec<&str> = p.plan.pools.iter().map(|x| x.name.as_str()).collect();
+        .map(|c| {
+            let p = cluster_plan(plan, &c.name);
+            let pools: Vec<&str> = p
+                .map(|p| p.plan.pools.iter().map(|x| x.name.as_str()).collect())
+                .unwrap_or_else(|| {
+                    vec![if c.management_only {
+                        "(no VMs)"
+                    } else {
+                        "(vSAN)"
+                    }]
+                });
+            let name = if c.sku == plan.sizing.sku {
+                super::markdown::name(&c.name)
+            } else {
+                format!("{} ({})", super::markdown::name(&c.name), c.sku)
+            };
+            let or_none = |x: String| {
+                if c.management_only {
+                    "-".to_string()
+                } else {
+                    x
+                }
+            };
             vec![
-                super::markdown::name(&c.name),
+                name,
                 c.private_cloud.clone(),
                 c.hosts.to_string(),
                 c.driver.as_str().to_string(),
@@ -153,9 +175,9 @@ fn clusters(s: &mut String, plan: &EstatePlan) {
                 g(c.vms as f64, 0),
                 g(c.vcpus as f64, 0),
                 g(c.memory_gib, 0),
-                p.plan.totals.datastores.to_string(),
+                or_none(p.map_or(0, |p| p.plan.totals.datastores).to_string()),
                 pools.join(", "),
-                g(p.plan.totals.cost_usd_per_month, 2),
+                or_none(g(p.map_or(0.0, |p| p.plan.totals.cost_usd_per_month), 2)),
             ]
         })
         .collect();
@@ -183,13 +205,14 @@ fn clusters(s: &mut String, plan: &EstatePlan) {
     let _ = writeln!(
         s,
         "Per host: {} vCPU, {} GiB for VMs; cluster hosts = max(by vCPU, by memory) + HA, at \
-         least 3. {} hosts, {} vCPU, {} GiB of memory in {} private cloud(s).\n",
+         least 3. {} hosts, {} vCPU, {} GiB of memory in {} private cloud(s); {}.\n",
         g(plan.sizing.vcpus_per_host, 0),
         g(plan.sizing.memory_gib_per_host, 1),
         g(f64::from(plan.sizing.hosts), 0),
         g(plan.sizing.vcpus as f64, 0),
         g(plan.sizing.memory_gib, 0),
-        plan.sizing.private_clouds.len()
+        plan.sizing.private_clouds.len(),
+        first_clusters_text(plan)
     );
 }
 
@@ -201,6 +224,7 @@ fn skus(s: &mut String, plan: &EstatePlan) {
         .map(|a| {
             vec![
                 a.sku.clone(),
+                a.design.label().to_string(),
                 if a.feasible {
                     a.hosts.to_string()
                 } else {
@@ -210,6 +234,7 @@ fn skus(s: &mut String, plan: &EstatePlan) {
                 a.private_clouds.to_string(),
                 usd(a.hosts_usd_per_month),
                 usd(a.anf_usd_per_month),
+                g(a.gateway_usd_per_month, 2),
                 usd(a.total_usd_per_month),
                 a.vsan_alone_hosts.map_or("-".into(), |h| h.to_string()),
                 usd(a.vsan_alone_usd_per_month),
@@ -221,22 +246,29 @@ fn skus(s: &mut String, plan: &EstatePlan) {
         s,
         &[
             "SKU",
+            "design",
             "hosts",
             "clusters",
             "private clouds",
             "hosts USD/month",
             "ANF USD/month",
+            "gateways USD/month",
             "total USD/month",
             "vSAN-alone hosts",
             "vSAN-alone USD/month",
             "note",
         ],
-        &[false, true, true, true, true, true, true, true, true, false],
+        &[
+            false, false, true, true, true, true, true, true, true, true, true, false,
+        ],
         &rows,
     );
 }
 
 fn pools(s: &mut String, plan: &EstatePlan) {
+    if plan.pools.is_empty() {
+        return;
+    }
     let _ = writeln!(s, "## Capacity pools\n");
     let rows: Vec<Vec<String>> = plan
         .pools
@@ -301,10 +333,9 @@ fn vsan_alone(s: &mut String, plan: &EstatePlan) {
     };
     let _ = writeln!(
         s,
-        "## vSAN alone\n\n{} {} hosts ({} more), {} cluster(s), {} private cloud(s), {} \
+        "## vSAN alone\n\n{} hosts ({} more), {} cluster(s), {} private cloud(s), {} \
          USD/month.\n",
-        v.sizing.hosts,
-        v.sizing.sku,
+        super::estate::vsan_hosts_text(&v.sizing),
         v.sizing.extra_hosts,
         v.sizing.cluster_count,
         v.sizing.private_clouds,
@@ -323,6 +354,7 @@ fn vsan_alone(s: &mut String, plan: &EstatePlan) {
                 c.policy.clone(),
                 g(c.data_gib, 0),
                 g(c.raw_needed_tib, 1),
+                g(c.reserved_raw_tib, 1),
             ]
         })
         .collect();
@@ -336,8 +368,9 @@ fn vsan_alone(s: &mut String, plan: &EstatePlan) {
             "policy",
             "data GiB",
             "raw TiB",
+            "reserved raw TiB",
         ],
-        &[false, true, true, true, false, true, true],
+        &[false, true, true, true, false, true, true, true],
         &rows,
     );
     let _ = writeln!(s, "{}\n", v.note);

@@ -29,7 +29,16 @@ const COLUMNS: [&str; 11] = [
 pub(super) fn inventory_text(inventory: &Inventory, report: &InventoryReport<'_>) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "inputs: {}", inventory.inputs.join(", "));
-    let _ = write!(s, "{:<24}", "cluster");
+    // The cluster column fits the longest label (`Cluster1 (vc-a.corp/DC2)`), 24 at least.
+    let width = report
+        .cluster_details
+        .iter()
+        .filter_map(|d| d.cluster.as_deref())
+        .map(|c| c.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(24);
+    let _ = write!(s, "{:<width$}", "cluster");
     for h in COLUMNS {
         let _ = write!(s, " {h:>w$}", w = h.len().max(6));
     }
@@ -37,11 +46,12 @@ pub(super) fn inventory_text(inventory: &Inventory, report: &InventoryReport<'_>
     for d in &report.cluster_details {
         let name = d.cluster.as_deref().unwrap_or("(none)");
         if let Some(v) = report.clusters.get(name) {
-            row(&mut s, name, v, d);
+            row(&mut s, width, name, v, d);
         }
     }
     row(
         &mut s,
+        width,
         "total",
         &report.summary,
         &estate_total(inventory, report),
@@ -94,9 +104,9 @@ fn memory_basis(s: &mut String, sm: &InventorySummary) {
     }
 }
 
-/// One row of the table: counts and totals from `v`, vCPUs, memory, hosts and datastores
-/// from `d`.
-fn row(s: &mut String, name: &str, v: &InventorySummary, d: &ClusterSummary) {
+/// One row of the table, its name in `width` characters: counts and totals from `v`,
+/// vCPUs, memory, hosts and datastores from `d`.
+fn row(s: &mut String, width: usize, name: &str, v: &InventorySummary, d: &ClusterSummary) {
     let cells = [
         v.vm_count.to_string(),
         v.template_count.to_string(),
@@ -114,7 +124,7 @@ fn row(s: &mut String, name: &str, v: &InventorySummary, d: &ClusterSummary) {
         tib_or_unknown(v.in_use_mib, v.in_use_unknown, v.vm_count),
         d.host_count.to_string(),
     ];
-    let _ = write!(s, "{name:<24}");
+    let _ = write!(s, "{name:<width$}");
     for (cell, h) in cells.iter().zip(COLUMNS) {
         let _ = write!(s, " {cell:>w$}", w = h.len().max(6));
     }

@@ -12,6 +12,7 @@ use text::plan_text;
 
 mod cluster_markdown;
 mod delivered;
+mod designs;
 mod estate;
 mod estate_markdown;
 mod inventory_text;
@@ -114,8 +115,10 @@ pub struct InventoryReport<'a> {
     pub inputs: &'a [String],
     /// Counts and totals.
     pub summary: InventorySummary,
-    /// Per-cluster counts and totals, by cluster name (`(none)` for VMs without one).
-    pub clusters: BTreeMap<&'a str, InventorySummary>,
+    /// Per-cluster counts and totals, by cluster label: the name, qualified by vCenter
+    /// (and datacenter) where clusters of several vCenters share it, `Cluster1 (vc-a)`
+    /// (`(none)` for VMs without one).
+    pub clusters: BTreeMap<String, InventorySummary>,
     /// Per-cluster vCPUs, memory, hosts and datastores by type, sorted by cluster name
     /// (VMs without a cluster last).
     pub cluster_details: Vec<ClusterSummary>,

@@ -15,12 +15,15 @@
 //! - a group whose hosts pass 16 is split into the fewest clusters that each fit (VMs dealt
 //!   largest first to the least-loaded cluster);
 //! - clusters are packed into private clouds of at most 12 clusters and 96 hosts
-//!   (`data/limits.csv` \[AVS-LIMITS\]).
+//!   (`data/limits.csv` \[AVS-LIMITS\]), each private cloud's first cluster holding the
+//!   management reservation (46 GHz, 171.88 GB: [`ManagementReservation`], `first.rs`), a
+//!   cluster without VMs added where none of its clusters can hold it.
 //!
 //! A VM larger than one host (more vCPUs than its hardware threads, `2 x cores`, or more
 //! memory than the host) makes the SKU unusable: [`SizingError::VmTooLarge`]; the VMs that
 //! fit no candidate SKU at all are found first ([`fitting_no_host`]) and left out.
 
+mod first;
 mod fit;
 mod options;
 mod pack;
@@ -28,13 +31,15 @@ mod price_file;
 mod prices;
 mod vsan_alone;
 
+pub(crate) use first::Raise;
+pub use first::{ManagementReservation, first_cluster_on, management_only_cluster};
 pub use fit::{NoHostFits, fitting_no_host};
 pub use options::{Grouping, MemoryBasis, SizingError, SizingOptions, VmTooLarge};
 pub use pack::Driver;
 pub use prices::{
     AVS_HOST_PRICES_CSV, HostPrice, HostPrices, HostTerm, MAX_USD_PER_HOST_HOUR, host_price_table,
 };
-pub use vsan_alone::{VsanAlone, VsanAloneCluster, vsan_alone};
+pub use vsan_alone::{VsanAlone, VsanAloneCluster, cluster_on_vsan, vsan_alone};
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -44,7 +49,8 @@ use serde::{Deserialize, Serialize};
 use crate::demand::Demand;
 use crate::inventory::Warning;
 use crate::vsan::{AvsLimits, HostSku, VsanCatalog};
-use pack::{HostCapacity, VmLoad, host_need, pack_private_clouds, split_group};
+use first::ClusterNeeds;
+use pack::{HostCapacity, VmLoad, split_group, sums};
 
 /// Bytes per GB (decimal, as host memory is published).
 const BYTES_PER_GB: f64 = 1e9;
@@ -58,9 +64,12 @@ pub const NO_SOURCE_CLUSTER: &str = "(no source cluster)";
 pub struct AvsCluster {
     /// Name (`avs-<source cluster>`, `-2`, `-3` ... when a source cluster needs several;
     /// `avs-cluster-N` with [`Grouping::Estate`]); unique in the estate (a name another
-    /// cluster already has gets `-2`, `-3` ... appended).
+    /// cluster already has gets `-2`, `-3` ... appended). The source cluster is named by
+    /// its label: `avs-Cluster1`, or `avs-Cluster1 (vc-a)` where clusters of several
+    /// vCenters share the name.
     pub name: String,
-    /// The source cluster its VMs come from (`None` with [`Grouping::Estate`]).
+    /// The source cluster its VMs come from, by its label (the name, qualified by vCenter
+    /// and datacenter where it repeats; `None` with [`Grouping::Estate`]).
     pub source_cluster: Option<String>,
     /// Host SKU.
     pub sku: String,
@@ -82,9 +91,26 @@ pub struct AvsCluster {
     pub memory_gib: f64,
     /// The private cloud it belongs to.
     pub private_cloud: String,
+    /// The management resource pool AVS reserves in its private cloud's first cluster,
+    /// when it is that cluster (its vCPUs and memory are counted in `hosts_for_vcpu` and
+    /// `hosts_for_memory`); `None` otherwise.
+    #[serde(default)]
+    pub management: Option<ManagementReservation>,
+    /// A cluster without VMs, added to be its private cloud's first cluster: none of the
+    /// private cloud's clusters can be (AV64 in a Gen 1 private cloud needs a first cluster
+    /// of AV36, AV36P or AV52 hosts; or every cluster is full).
+    #[serde(default)]
+    pub management_only: bool,
+    /// How much of its hosts and storage the estate plan's chosen design uses (`None`
+    /// until an estate plan fills it: the sizing alone does not know where the data goes).
+    #[serde(default)]
+    pub utilisation: Option<Utilisation>,
     /// Its VMs, as indices into the demand's `placed` list (not serialized).
     #[serde(skip)]
     pub vm_indices: Vec<usize>,
+    /// What its hosts come from (not serialized).
+    #[serde(skip)]
+    pub(crate) needs: ClusterNeeds,
 }
 
 /// A private cloud: at most 12 clusters and 96 hosts.
@@ -120,6 +146,10 @@ pub struct EstateSizing {
     /// What the sizing could not see (VMs without a vCPU or memory figure, consumed
     /// memory falling back to configured).
     pub warnings: Vec<Warning>,
+    /// The cluster added to a private cloud none of whose clusters can be its first
+    /// cluster, named by its stem (not serialized; [`EstateSizing::first_fallback`]).
+    #[serde(skip)]
+    pub(crate) first_fallback: Option<AvsCluster>,
 }
 
 /// Sizes the placed VMs of `demand` on hosts of `host`.
@@ -171,11 +201,11 @@ pub fn size_groups(
     o: &SizingOptions,
 ) -> Result<EstateSizing, SizingError> {
     o.validate(limits.max_hosts_per_cluster)?;
-    let cap = HostCapacity {
-        vcpus: f64::from(host.cores) * o.vcpu_per_core,
-        memory_gib: usable_memory_gib(host, limits) * o.memory_overcommit,
-    };
+    let cap = capacity(host, limits, o);
     check_fit(demand, &groups.loads, host, limits)?;
+    let reservation = host
+        .can_be_first()
+        .then(|| first::reservation(host, limits, o));
     let mut clusters = Vec::new();
     for (source, members) in &groups.groups {
         let parts = split_group(members, cap, o.ha_hosts, limits);
@@ -191,7 +221,8 @@ pub fn size_groups(
                 (Some(_), true) => format!("avs-{base}-{}", i + 1),
                 (None, _) => format!("avs-cluster-{}", clusters.len() + 1),
             };
-            clusters.push(cluster(name, source.clone(), &part, cap, host, o, limits));
+            let needs = first::needs(sums(&part), cap, reservation, o, limits);
+            clusters.push(cluster(name, source.clone(), &part, host, o, needs));
         }
     }
     unique_names(&mut clusters);
@@ -205,6 +236,7 @@ pub fn size_groups(
         clusters,
         private_clouds: Vec::new(),
         warnings: groups.warnings.clone(),
+        first_fallback: management_only_cluster("avs-mgmt", host, limits, o),
     };
     sizing.assign_private_clouds(limits);
     Ok(sizing)
@@ -212,38 +244,12 @@ pub fn size_groups(
 
 impl EstateSizing {
     /// Raises cluster `i` to `hosts` hosts for its datastores' performance (its
-    /// [`Driver`] becomes [`Driver::Storage`]); call [`EstateSizing::assign_private_clouds`]
-    /// after the last change.
+    /// [`Driver`] becomes [`Driver::Storage`] where that is more than its compute hosts);
+    /// call [`EstateSizing::assign_private_clouds`] after the last change.
     pub fn raise_for_storage(&mut self, i: usize, hosts: u32) {
-        if let Some(c) = self.clusters.get_mut(i)
-            && hosts > c.hosts
-        {
-            c.hosts = hosts;
-            c.driver = Driver::Storage;
+        if let Some(c) = self.clusters.get_mut(i) {
+            c.raise_for_storage(hosts);
         }
-    }
-
-    /// The hosts over all clusters, and the clusters packed into private clouds (first fit
-    /// decreasing, 12 clusters and 96 hosts each).
-    pub fn assign_private_clouds(&mut self, limits: &AvsLimits) {
-        let hosts: Vec<u32> = self.clusters.iter().map(|c| c.hosts).collect();
-        self.hosts = hosts.iter().fold(0u32, |a, &h| a.saturating_add(h));
-        let (cloud_of, count) = pack_private_clouds(&hosts, limits);
-        let mut private_clouds: Vec<PrivateCloud> = (0..count)
-            .map(|i| PrivateCloud {
-                name: format!("private-cloud-{}", i + 1),
-                clusters: Vec::new(),
-                hosts: 0,
-            })
-            .collect();
-        for (c, &p) in self.clusters.iter_mut().zip(&cloud_of) {
-            if let Some(cloud) = private_clouds.get_mut(p) {
-                cloud.clusters.push(c.name.clone());
-                cloud.hosts = cloud.hosts.saturating_add(c.hosts);
-                c.private_cloud = cloud.name.clone();
-            }
-        }
-        self.private_clouds = private_clouds;
     }
 }
 
@@ -265,40 +271,37 @@ fn unique_names(clusters: &mut [AvsCluster]) {
     }
 }
 
-/// One cluster of `part`'s VMs.
+/// One cluster of `part`'s VMs, its hosts from `needs` (not yet a first cluster).
 fn cluster(
     name: String,
     source: Option<String>,
     part: &[VmLoad],
-    cap: HostCapacity,
     host: &HostSku,
     o: &SizingOptions,
-    limits: &AvsLimits,
+    needs: ClusterNeeds,
 ) -> AvsCluster {
-    let vcpus: f64 = part.iter().map(|v| v.vcpus).sum();
-    let memory_gib: f64 = part.iter().map(|v| v.memory_gib).sum();
-    let need = host_need(
-        vcpus,
-        memory_gib,
-        cap,
-        o.ha_hosts,
-        limits.min_hosts_per_cluster,
-    );
-    AvsCluster {
+    let (vcpus, memory_gib) = sums(part);
+    let mut c = AvsCluster {
         name,
         source_cluster: source,
         sku: host.sku.clone(),
-        hosts: need.hosts,
-        hosts_for_vcpu: need.by_vcpu,
-        hosts_for_memory: need.by_memory,
+        hosts: 0,
+        hosts_for_vcpu: 0,
+        hosts_for_memory: 0,
         ha_hosts: o.ha_hosts,
-        driver: need.driver,
+        driver: Driver::Minimum,
         vms: part.len(),
         vcpus: vcpus as u64,
         memory_gib,
         private_cloud: String::new(),
+        management: None,
+        management_only: false,
+        utilisation: None,
         vm_indices: part.iter().map(|v| v.index).collect(),
-    }
+        needs,
+    };
+    c.apply(false);
+    c
 }
 
 /// The host SKU named `sku` (trimmed, case-insensitive), for `host_sku`.
@@ -321,6 +324,56 @@ pub fn find_sku<'a>(catalog: &'a VsanCatalog, sku: &str) -> Result<&'a HostSku, 
                 .collect::<Vec<_>>()
                 .join(", "),
         })
+}
+
+/// What one host of `host` offers: cores x `vcpu_per_core` vCPUs, its usable memory x
+/// `memory_overcommit` GiB.
+fn capacity(host: &HostSku, limits: &AvsLimits, o: &SizingOptions) -> HostCapacity {
+    let (vcpus, memory_gib) = host_offers(host, limits, o);
+    HostCapacity { vcpus, memory_gib }
+}
+
+/// What one host of `host` offers VMs: (vCPUs, `cores x vcpu_per_core`; memory, GiB: its
+/// usable memory ([`usable_memory_gib`]) x `memory_overcommit`).
+pub fn host_offers(host: &HostSku, limits: &AvsLimits, o: &SizingOptions) -> (f64, f64) {
+    (
+        f64::from(host.cores) * o.vcpu_per_core,
+        usable_memory_gib(host, limits) * o.memory_overcommit,
+    )
+}
+
+/// How much of hosts and storage a plan uses, per AVS cluster ([`AvsCluster::utilisation`])
+/// and for the estate (`EstateSummary::utilisation`), as the Azure Migrate AVS assessment
+/// reports the CPU, memory and storage utilisation of the nodes it recommends
+/// (learn.microsoft.com/azure/migrate/concepts-azure-vmware-solution-assessment-calculation,
+/// 2024-12-06). Every host of the chosen design counts, the HA reserve included (so a
+/// cluster sized by vCPU with one HA host is at most (n - 1) / n), and vSAN alone's hosts
+/// grown to hold the data. Storage is two figures, never mixed: the ANF datastores'
+/// (`storage_pct`) and the hosts' vSAN (`vsan_storage_pct`); a cluster of the hybrid design
+/// that keeps data on both has both.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+pub struct Utilisation {
+    /// The VMs' vCPUs, and in a private cloud's first cluster the management
+    /// reservation's, over the hosts' (hosts x cores x `vcpu_per_core`, each cluster's own
+    /// SKU), percent.
+    pub vcpu_pct: f64,
+    /// The VMs' memory (on the sizing's memory basis), and in a first cluster the
+    /// management reservation's, over what the hosts offer VMs (hosts x (RAM - the ESXi
+    /// overhead) x `memory_overcommit`), percent.
+    pub memory_pct: f64,
+    /// ANF datastores: the VMs' data placed on them (before growth, snapshot reserve and
+    /// headroom) over the capacity provisioned for it (a cluster: its pools of its own and
+    /// its shares' quotas; the estate: the pools' sizes, their rounding up to whole TiB
+    /// included), percent; `None` where the design puts no data on ANF.
+    #[serde(default)]
+    pub storage_pct: Option<f64>,
+    /// The hosts' vSAN: the VMs' data kept on it (after growth and snapshot reserve, as
+    /// vSAN stores it) over what the hosts' vSAN holds for data (policy by cluster size,
+    /// slack, dedup, less the raw capacity AVS uses itself: `VsanCatalog::capacity`; the
+    /// estate: the clusters that keep data on vSAN), percent; `None` where the design
+    /// keeps no data on vSAN.
+    #[serde(default)]
+    pub vsan_storage_pct: Option<f64>,
 }
 
 /// The memory one host offers VMs, GiB: its RAM less ESXi's own typical usage, read as
@@ -431,8 +484,9 @@ fn check_fit(
     Ok(())
 }
 
-/// The VMs grouped for sizing: by source cluster (name order; VMs without one in a group
-/// of their own, named [`NO_SOURCE_CLUSTER`]) or all in one group.
+/// The VMs grouped for sizing: by source cluster (its label, `VmDemand::cluster`: one
+/// group per vCenter + datacenter + name, in label order; VMs without one in a group of
+/// their own, named [`NO_SOURCE_CLUSTER`]) or all in one group.
 fn groups(
     demand: &Demand,
     loads: &[VmLoad],

@@ -151,8 +151,8 @@ pub struct VmTooLarge {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct SizingOptions {
-    /// vCPUs per physical core (CPU oversubscription; > 0; default 4, as the AVS TCO
-    /// estimator and the Azure Migrate AVS assessment assume).
+    /// vCPUs per physical core (CPU oversubscription; > 0; default 4, the Azure Migrate
+    /// AVS assessment's stated default, [`crate::defaults::VCPU_PER_CORE`]).
     pub vcpu_per_core: f64,
     /// Which memory figure sizes the hosts (default configured).
     pub memory_basis: MemoryBasis,

@@ -39,16 +39,21 @@ pub enum Driver {
     /// The datastores' performance: the cluster's share of the IOPS and MiB/s targets
     /// needs more hosts (their flows and per-host ceilings) than its VMs' compute.
     Storage,
+    /// vSAN capacity: in the hybrid design, more hosts keep more of the cluster's data on
+    /// its vSAN for less than ANF datastores would cost.
+    Vsan,
 }
 
 impl Driver {
-    /// The snake_case name, as in the JSON (`vcpu`, `memory`, `minimum`, `storage`).
+    /// The snake_case name, as in the JSON (`vcpu`, `memory`, `minimum`, `storage`,
+    /// `vsan`).
     pub fn as_str(self) -> &'static str {
         match self {
             Driver::Vcpu => "vcpu",
             Driver::Memory => "memory",
             Driver::Minimum => "minimum",
             Driver::Storage => "storage",
+            Driver::Vsan => "vsan",
         }
     }
 }
@@ -61,6 +66,17 @@ pub(crate) struct HostNeed {
     pub by_memory: u32,
     pub hosts: u32,
     pub driver: Driver,
+}
+
+impl Default for HostNeed {
+    fn default() -> Self {
+        HostNeed {
+            by_vcpu: 0,
+            by_memory: 0,
+            hosts: 0,
+            driver: Driver::Minimum,
+        }
+    }
 }
 
 /// `ceil(x)` of a non-negative ratio, tolerant of rounding (1e-9) and saturating.
@@ -105,7 +121,7 @@ fn weight(v: &VmLoad, cap: HostCapacity) -> f64 {
 }
 
 /// The sums of a group's vCPUs and memory.
-fn sums(g: &[VmLoad]) -> (f64, f64) {
+pub(crate) fn sums(g: &[VmLoad]) -> (f64, f64) {
     g.iter()
         .fold((0.0, 0.0), |(c, m), v| (c + v.vcpus, m + v.memory_gib))
 }
@@ -238,28 +254,111 @@ fn filled_split(order: &[&VmLoad], cap: HostCapacity, usable: u32) -> Vec<Vec<Vm
 /// fit in decreasing order of hosts (ties in input order). Returns each cluster's private
 /// cloud, 0-based, and the number of private clouds.
 pub(crate) fn pack_private_clouds(hosts: &[u32], limits: &AvsLimits) -> (Vec<usize>, usize) {
-    let mut order: Vec<usize> = (0..hosts.len()).collect();
-    order.sort_by(|&a, &b| hosts[b].cmp(&hosts[a]));
-    let mut clouds: Vec<(u32, u32)> = Vec::new(); // (clusters, hosts)
-    let mut cloud_of = vec![0; hosts.len()];
+    let items: Vec<PackItem> = hosts
+        .iter()
+        .map(|&h| PackItem {
+            hosts: h,
+            hosts_if_first: Some(h),
+            first_extra_cents: 0,
+        })
+        .collect();
+    let p = pack_with_first(&items, None, limits);
+    (p.cloud_of, p.first.len())
+}
+
+/// A cluster to pack: its hosts, its hosts when it is its private cloud's first cluster
+/// (the management reservation added), `None` when it cannot be one, and what being the
+/// first costs more in an estate design, cents (0 when only hosts count).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct PackItem {
+    pub hosts: u32,
+    pub hosts_if_first: Option<u32>,
+    pub first_extra_cents: i64,
+}
+
+/// Clusters packed into private clouds, each with its first cluster.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Packing {
+    /// Each item's private cloud, 0-based.
+    pub cloud_of: Vec<usize>,
+    /// Each private cloud's first cluster (an item index), or `None` when none of its
+    /// clusters can be one and a cluster of `added_first` hosts is added.
+    pub first: Vec<Option<usize>>,
+}
+
+/// One private cloud while packing: its clusters and hosts, and its first cluster (the
+/// member that costs least more as the first one, then whose hosts grow least; ties: the
+/// earlier item), as (extra cents, hosts it grows, item).
+#[derive(Debug, Clone, Copy)]
+struct Cloud {
+    clusters: u32,
+    hosts: u32,
+    first: Option<(i64, u32, usize)>,
+}
+
+impl Cloud {
+    /// Its clusters and hosts with the first cluster's growth, or the added first cluster.
+    fn size(&self, added_first: Option<u32>) -> (u32, u32) {
+        match (self.first, added_first) {
+            (Some((_, grow, _)), _) => (self.clusters, self.hosts.saturating_add(grow)),
+            (None, Some(added)) => (self.clusters + 1, self.hosts.saturating_add(added)),
+            (None, None) => (self.clusters, self.hosts),
+        }
+    }
+
+    fn with(&self, i: usize, item: PackItem) -> Cloud {
+        let grow = item
+            .hosts_if_first
+            .map(|f| (item.first_extra_cents, f.saturating_sub(item.hosts), i));
+        Cloud {
+            clusters: self.clusters + 1,
+            hosts: self.hosts.saturating_add(item.hosts),
+            first: match (self.first, grow) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            },
+        }
+    }
+}
+
+/// Packs `items` into private clouds of at most `max_clusters_per_private_cloud`
+/// clusters and `max_hosts_per_private_cloud` hosts, counting in each its first cluster:
+/// the member that costs least more as the first (`first_extra_cents`), then whose hosts
+/// grow least (ties: the earlier item), or, when no
+/// member can be first, an added cluster of `added_first` hosts (one more cluster). First
+/// fit in decreasing order of hosts (ties in input order).
+pub(crate) fn pack_with_first(
+    items: &[PackItem],
+    added_first: Option<u32>,
+    limits: &AvsLimits,
+) -> Packing {
+    let mut order: Vec<usize> = (0..items.len()).collect();
+    order.sort_by(|&a, &b| items[b].hosts.cmp(&items[a].hosts));
+    let empty = Cloud {
+        clusters: 0,
+        hosts: 0,
+        first: None,
+    };
+    let fits = |c: &Cloud| {
+        let (clusters, hosts) = c.size(added_first);
+        clusters <= limits.max_clusters_per_private_cloud
+            && hosts <= limits.max_hosts_per_private_cloud
+    };
+    let mut clouds: Vec<Cloud> = Vec::new();
+    let mut cloud_of = vec![0; items.len()];
     for i in order {
-        let h = hosts[i];
-        let slot = clouds.iter().position(|&(n, t)| {
-            n < limits.max_clusters_per_private_cloud
-                && t.saturating_add(h) <= limits.max_hosts_per_private_cloud
+        let slot = clouds.iter().position(|c| fits(&c.with(i, items[i])));
+        let slot = slot.unwrap_or_else(|| {
+            clouds.push(empty);
+            clouds.len() - 1
         });
-        let slot = match slot {
-            Some(s) => s,
-            None => {
-                clouds.push((0, 0));
-                clouds.len() - 1
-            }
-        };
-        clouds[slot].0 += 1;
-        clouds[slot].1 = clouds[slot].1.saturating_add(h);
+        clouds[slot] = clouds[slot].with(i, items[i]);
         cloud_of[i] = slot;
     }
-    (cloud_of, clouds.len())
+    Packing {
+        cloud_of,
+        first: clouds.iter().map(|c| c.first.map(|(_, _, i)| i)).collect(),
+    }
 }
 
 #[cfg(test)]
@@ -273,6 +372,10 @@ mod tests {
             max_clusters_per_private_cloud: 12,
             max_hosts_per_private_cloud: 96,
             esxi_memory_gb: 48,
+            mgmt_reservation_cpu_ghz: 46.0,
+            mgmt_reservation_memory_gb: 171.88,
+            vsan_first_cluster_raw_gb: 17_287,
+            vsan_cluster_raw_gb: 12_444,
         }
     }
 
@@ -356,6 +459,94 @@ mod tests {
         let mut all: Vec<usize> = groups.iter().flatten().map(|v| v.index).collect();
         all.sort_unstable();
         assert_eq!(all, (0..1261).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn private_clouds_count_their_first_cluster() {
+        let item = |hosts, first| PackItem {
+            hosts,
+            hosts_if_first: first,
+            first_extra_cents: 0,
+        };
+        // Six clusters of 15 hosts that grow to 16 as the first: 6 x 15 = 90 + 1 = 91 <= 96,
+        // one private cloud; the first is the earliest (all grow by 1).
+        let p = pack_with_first(&[item(15, Some(16)); 6], Some(3), &limits());
+        assert_eq!((p.first.clone(), p.cloud_of), (vec![Some(0)], vec![0; 6]));
+        // Six full clusters (none can be first): 5 x 16 + an added 3 = 83; a sixth would
+        // make 99 > 96, so it opens a second private cloud, which gets its own added one.
+        let p = pack_with_first(&[item(16, None); 6], Some(3), &limits());
+        assert_eq!(p.first, vec![None, None]);
+        assert_eq!(p.cloud_of, vec![0, 0, 0, 0, 0, 1]);
+        // Twelve clusters that cannot be first, and an added one: 11 per private cloud.
+        let p = pack_with_first(&[item(3, None); 12], Some(3), &limits());
+        assert_eq!(p.first.len(), 2);
+        assert_eq!(p.cloud_of.iter().filter(|&&c| c == 0).count(), 11);
+        // The member that grows least is first: 4 -> 5 and 3 -> 3 (ties: the earlier).
+        let p = pack_with_first(
+            &[item(4, Some(5)), item(3, Some(3)), item(3, Some(3))],
+            Some(3),
+            &limits(),
+        );
+        assert_eq!(p.first, vec![Some(1)]);
+        // In a design, what being first costs ranks before the hosts it adds: the member
+        // that grows by 1 host but costs 0 more (its hosts already raised past the
+        // reservation) beats one that grows by none but costs 100.00 more (its vSAN's
+        // larger reserve sends data to ANF); among equal costs the hosts decide.
+        let ranked = |hosts, first, cents| PackItem {
+            first_extra_cents: cents,
+            ..item(hosts, Some(first))
+        };
+        let p = pack_with_first(&[ranked(5, 5, 10_000), ranked(4, 5, 0)], Some(3), &limits());
+        assert_eq!(p.first, vec![Some(1)]);
+        let p = pack_with_first(&[ranked(4, 5, 0), ranked(5, 5, 0)], Some(3), &limits());
+        assert_eq!(p.first, vec![Some(1)]);
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+
+        /// Every private cloud within 12 clusters and 96 hosts with its first cluster
+        /// counted (the growth of its first member, or an added cluster of 3 hosts), and
+        /// every member of a private cloud without a first one unable to be first.
+        #[test]
+        fn packing_keeps_each_private_cloud_within_its_limits(
+            raw in proptest::collection::vec((3u32..=16, 0u32..=2), 1..60),
+        ) {
+            let items: Vec<PackItem> = raw
+                .iter()
+                .map(|&(h, grow)| PackItem {
+                    hosts: h,
+                    hosts_if_first: (grow < 2 && h + grow <= 16).then_some(h + grow),
+                    first_extra_cents: 0,
+                })
+                .collect();
+            let p = pack_with_first(&items, Some(3), &limits());
+            for (cloud, first) in p.first.iter().enumerate() {
+                let members: Vec<usize> =
+                    (0..items.len()).filter(|&i| p.cloud_of[i] == cloud).collect();
+                proptest::prop_assert!(!members.is_empty());
+                let hosts: u32 = members.iter().map(|&i| items[i].hosts).sum();
+                let (clusters, hosts) = match first {
+                    Some(f) => {
+                        proptest::prop_assert!(members.contains(f));
+                        let grow = members
+                            .iter()
+                            .filter_map(|&i| items[i].hosts_if_first.map(|g| g - items[i].hosts))
+                            .min();
+                        let own = items[*f].hosts_if_first.map(|g| g - items[*f].hosts);
+                        proptest::prop_assert_eq!(own, grow);
+                        (members.len() as u32, hosts + own.unwrap_or(0))
+                    }
+                    None => {
+                        proptest::prop_assert!(
+                            members.iter().all(|&i| items[i].hosts_if_first.is_none())
+                        );
+                        (members.len() as u32 + 1, hosts + 3)
+                    }
+                };
+                proptest::prop_assert!(clusters <= 12 && hosts <= 96);
+            }
+        }
     }
 
     #[test]

@@ -1,20 +1,27 @@
 //! The same estate on vSAN alone: each AVS cluster keeps its compute hosts and grows until
-//! its own VMs' data fits its vSAN ([`crate::vsan::compare`]: policy by cluster size,
-//! slack, dedup); a cluster that then passes 16 hosts becomes several, and the clusters are
-//! packed into private clouds again.
+//! its own VMs' data fits its vSAN ([`cluster_on_vsan`]: policy by cluster size, slack,
+//! dedup, its own SKU's raw capacity, and the raw capacity AVS uses itself: the management
+//! and control plane in the first cluster of each private cloud, vSAN system usage in
+//! every other, [`EstateSizing::vsan_reserved_raw_tib`]); a cluster that then passes 16
+//! hosts becomes several (each keeping the same reserve, the conservative reading), and
+//! the clusters are packed into private clouds again.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::EstateSizing;
 use super::pack::pack_private_clouds;
-use crate::vsan::{self, VsanCatalog, VsanError, VsanOptions};
+use crate::vsan::{self, AvsLimits, VsanCatalog, VsanError, VsanOptions};
 
 /// One AVS cluster on vSAN alone.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct VsanAloneCluster {
     /// The AVS cluster of the ANF plan.
     pub cluster: String,
+    /// Its host SKU (the estate's, or for AV64 in a Gen 1 private cloud the first
+    /// cluster's); empty in plans made before it was recorded.
+    #[serde(default)]
+    pub sku: String,
     /// Its hosts for compute (HA included).
     pub compute_hosts: u32,
     /// Data its vSAN holds (the VMs' capacity after growth and snapshot reserve), GiB.
@@ -25,14 +32,19 @@ pub struct VsanAloneCluster {
     pub clusters: u32,
     /// The storage policy applied.
     pub policy: String,
-    /// Raw capacity needed, TiB.
+    /// Raw capacity needed, TiB (the reserve of each of its clusters included).
     pub raw_needed_tib: f64,
+    /// Raw capacity each of its clusters keeps for AVS itself (management VMs, vSAN system
+    /// usage), TiB.
+    #[serde(default)]
+    pub reserved_raw_tib: f64,
 }
 
 /// The estate on vSAN alone.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct VsanAlone {
-    /// Host SKU (the ANF plan's).
+    /// Host SKU (the ANF plan's; a first cluster of another SKU keeps its own, in its
+    /// cluster's `sku`).
     pub sku: String,
     /// Per AVS cluster of the ANF plan.
     pub clusters: Vec<VsanAloneCluster>,
@@ -51,6 +63,8 @@ pub struct VsanAlone {
 }
 
 /// The estate of `sizing` on vSAN alone; `data_gib[i]` is the data of `sizing.clusters[i]`.
+/// Each cluster keeps its compute hosts ([`super::AvsCluster::compute_hosts`]: not those
+/// its datastores add) and its own SKU's raw capacity.
 ///
 /// # Errors
 /// [`VsanError::Invalid`] for settings out of range or data no vSAN cluster holds.
@@ -60,16 +74,12 @@ pub fn vsan_alone(
     data_gib: &[f64],
     o: &VsanOptions,
 ) -> Result<VsanAlone, VsanError> {
-    let o = VsanOptions {
-        sku: sizing.sku.clone(),
-        ..o.clone()
-    };
-    // Only the hosts are used here: the estate prices them with its own host price.
-    let unpriced = vsan::ListPrice::Unknown("priced by the estate".into());
     let mut clusters = Vec::with_capacity(sizing.clusters.len());
     let mut sizes = Vec::new();
-    for (c, &gib) in sizing.clusters.iter().zip(data_gib) {
-        let r = vsan::compare(catalog, gib, c.hosts, 0.0, 730.0, &o, &unpriced)?;
+    let reserved = sizing.vsan_reserved_raw_tib(&catalog.limits);
+    for ((c, &gib), &reserve) in sizing.clusters.iter().zip(data_gib).zip(&reserved) {
+        let compute = c.compute_hosts();
+        let r = cluster_on_vsan(catalog, &c.sku, (compute, reserve), gib, o)?;
         let split = catalog.limits.split(r.hosts_needed);
         if let Some(s) = split {
             let extra = r.hosts_needed - s.smallest_cluster * s.clusters;
@@ -79,12 +89,14 @@ pub fn vsan_alone(
         }
         clusters.push(VsanAloneCluster {
             cluster: c.name.clone(),
-            compute_hosts: c.hosts,
+            sku: c.sku.clone(),
+            compute_hosts: compute,
             data_gib: gib,
             hosts: r.hosts_needed,
             clusters: r.clusters_needed,
             policy: r.policy,
             raw_needed_tib: r.raw_needed_tib,
+            reserved_raw_tib: reserve,
         });
     }
     let hosts = clusters.iter().fold(0u32, |a, c| a.saturating_add(c.hosts));
@@ -99,4 +111,48 @@ pub fn vsan_alone(
         dedup_ratio: o.dedup_ratio,
         clusters,
     })
+}
+
+/// One cluster's data on vSAN alone: the fewest hosts of `sku` from `compute_hosts` whose
+/// vSAN holds `data_gib`, each cluster they make losing `reserved_raw_tib` of raw capacity
+/// to AVS itself ([`vsan::compare_cluster`]; only the hosts are used: the estate prices
+/// them with its own host prices).
+///
+/// # Errors
+/// [`VsanError::Invalid`] for settings out of range or data no vSAN cluster holds.
+pub fn cluster_on_vsan(
+    catalog: &VsanCatalog,
+    sku: &str,
+    (compute_hosts, reserved_raw_tib): (u32, f64),
+    data_gib: f64,
+    o: &VsanOptions,
+) -> Result<vsan::VsanComparison, VsanError> {
+    let o = VsanOptions {
+        sku: sku.to_string(),
+        ..o.clone()
+    };
+    let unpriced = vsan::ListPrice::Unknown("priced by the estate".into());
+    vsan::compare_cluster(
+        catalog,
+        data_gib,
+        (compute_hosts, reserved_raw_tib),
+        0.0,
+        730.0,
+        &o,
+        &unpriced,
+    )
+}
+
+impl EstateSizing {
+    /// Per cluster, the raw vSAN capacity AVS uses itself there, TiB
+    /// ([`AvsLimits::reserved_raw_tib`]): the management and control plane's in each
+    /// private cloud's first cluster (the one holding the management reservation, whether
+    /// it has VMs or was added without: `avs-mgmt-N`, `avs-seed-N`), vSAN system usage's
+    /// in every other.
+    pub fn vsan_reserved_raw_tib(&self, limits: &AvsLimits) -> Vec<f64> {
+        self.clusters
+            .iter()
+            .map(|c| limits.reserved_raw_tib(c.management.is_some()))
+            .collect()
+    }
 }

@@ -296,6 +296,19 @@ mod tests {
     }
 
     #[test]
+    fn the_page_can_force_a_design_and_count_existing_gateways() {
+        let got = parse_options(&serde_json::json!({
+            "design": "hybrid",
+            "existing_er_gateways": 2
+        }))
+        .unwrap();
+        assert_eq!(got.design, Some(crate::plan::Design::Hybrid));
+        assert_eq!(got.existing_er_gateways, 2);
+        let err = parse_options(&serde_json::json!({"design": "cheapest"})).unwrap_err();
+        assert!(err.0.starts_with("`design`"), "{}", err.0);
+    }
+
+    #[test]
     fn vsan_policy_takes_the_readme_spelling_and_the_serde_form() {
         use crate::vsan::PolicyChoice;
         for (given, want) in [

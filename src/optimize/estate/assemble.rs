@@ -1,72 +1,125 @@
-//! The estate plan of the chosen SKU ([`assemble`]): shared pools, warnings (quota,
-//! accounts, an unused reservation, a host price of another region, a grouping that would
-//! need fewer hosts), the summary with the year's cost, the host price in words and the
-//! vSAN-alone saving, and the sizing assumptions.
+//! The estate plan of the chosen SKU and design ([`assemble`]): shared pools, warnings
+//! (quota, accounts, an unused reservation, a host price of another region, a grouping
+//! that would need fewer hosts), the summary with the year's cost, the host price in words
+//! and the vSAN-alone saving, the designs side by side ([`super::outcome`]) and the sizing
+//! assumptions.
 
+use super::designs::{Costing, DesignCost, design_sizing};
 use super::pools::PoolSizing;
-use super::sku::{EstateOptions, SkuEstate, hosts_cost};
-use super::utilisation::{cluster_utilisation, estate_utilisation, performance};
+use super::sku::{EstateOptions, SkuEstate, Storage, sku_hosts};
+use super::utilisation::{Parts as UseParts, fill_utilisation, performance};
 use super::warnings::estate_warnings;
 use crate::catalog::Catalog;
 use crate::demand::Demand;
-use crate::numbers::group_thousands as g;
+use crate::numbers::group_thousands;
 use crate::optimize::milp::round_cents;
 use crate::optimize::{OptimizeError, OptimizeOptions};
 use crate::plan::{
-    Assumption, ClusterPlans, EstatePerformance, EstatePlan, EstateSummary, HostsByDriver,
-    SCHEMA_VERSION, SkuAlternative, Utilisation, VsanAloneCost,
+    Assumption, ClusterPlans, Design, EstatePerformance, EstatePlan, EstateSummary, GatewayLine,
+    HostsByDriver, SCHEMA_VERSION, SkuAlternative, Utilisation, VsanAloneCost,
 };
-use crate::sizing::{Driver, VsanAlone};
+use crate::sizing::{Driver, EstateSizing, VsanAlone};
 use crate::vsan::VsanCatalog;
 
-/// The estate plan of the chosen SKU.
+/// The estate plan of the chosen SKU on its design.
 pub(super) fn assemble(
-    demand: &Demand,
-    catalog: &Catalog,
-    vsan_catalog: &VsanCatalog,
+    (demand, catalog, vsan_catalog): (&Demand, &Catalog, &VsanCatalog),
     options: &OptimizeOptions,
     estate: &EstateOptions,
     mut best: SkuEstate,
-    skus: Vec<SkuAlternative>,
+    (skus, gateway): (Vec<SkuAlternative>, GatewayLine),
 ) -> Result<EstatePlan, OptimizeError> {
     let prices = catalog.region(&options.region)?;
-    let Some(mut storage) = best.storage.take() else {
-        return Err(OptimizeError::Solver(
-            "the chosen SKU has no storage plan".into(),
-        ));
+    let design = best.design;
+    let Some(cost) = best.cost(design).cloned() else {
+        return Err(OptimizeError::Solver("the chosen SKU is not costed".into()));
     };
-    let pools = std::mem::take(&mut best.pools);
+    // A hybrid that is vSAN alone keeps the compute sizing and plans nothing on ANF.
+    let (sized_as, storage) = if cost.collapsed {
+        (Design::Vsan, None)
+    } else {
+        (design, best.planned.remove(&design))
+    };
+    let hours = catalog.limits.hours_per_month;
+    let at = Costing {
+        limits: &vsan_catalog.limits,
+        hours,
+    };
+    let mut sizing = design_sizing(&best, sized_as, at);
+    if cost.vms_anf > 0 && storage.is_none() {
+        return Err(OptimizeError::Solver(
+            "the chosen design has no storage plan".into(),
+        ));
+    }
+    let (storage, pools) = match storage {
+        Some(Storage { plans, pools }) => (Some(plans), pools),
+        None => (None, Vec::new()),
+    };
     let warnings = estate_warnings(
         demand,
-        catalog,
-        vsan_catalog,
+        (catalog, vsan_catalog),
         options,
         estate,
-        (&best, &storage, &pools),
+        (&best, &sizing, storage.as_ref(), &pools),
     )?;
-    let hours = catalog.limits.hours_per_month;
-    let vsan_alone = best.vsan_alone.take().map(|mut sizing| {
-        // Against the ANF plan's hosts, which storage performance may have raised.
-        sizing.extra_hosts = sizing.hosts.saturating_sub(best.sizing.hosts);
-        let usd = hosts_cost(sizing.hosts, best.host_usd_per_hour, hours);
+    let vsan_usd = best.vsan_alone_usd_per_month(hours);
+    let vsan_alone = best.vsan_alone.clone().map(|mut v| {
+        // Against the plan's hosts, which storage performance may have raised.
+        v.extra_hosts = v.hosts.saturating_sub(sizing.hosts);
+        let usd = vsan_usd;
         VsanAloneCost {
-            note: vsan_note(&sizing, vsan_catalog),
+            note: vsan_note(&v, vsan_catalog),
             usd_per_month: usd,
             usd_per_year: usd.map(|m| round_cents(12.0 * m)),
-            sizing,
+            sizing: v,
         }
     });
-    for c in &mut storage.clusters {
-        let sized = best.sizing.clusters.iter().find(|s| s.name == c.cluster);
-        c.utilisation = sized.map(|s| cluster_utilisation(&best.sizing, s, c));
-    }
-    let parts = (&best, &storage, pools.as_slice());
-    let mut summary = summary(demand, parts, vsan_alone.as_ref(), estate, hours);
-    summary.performance = performance(demand, options, &storage);
-    summary.utilisation = estate_utilisation(&best.sizing, &storage, &pools);
+    let parts = Parts {
+        e: &best,
+        cost: &cost,
+        sizing: &sizing,
+        storage: storage.as_ref(),
+        pools: &pools,
+    };
+    let mut summary = summary(demand, &parts, vsan_alone.as_ref(), estate, hours);
     summary.host_price_note = host_price_note(estate, &best.sizing.sku, &skus);
-    let mut assumptions = assumptions(estate, vsan_catalog);
-    assumptions.extend(pool_sizing_assumption(best.pool_sizing));
+    let designs = super::outcome::designs(
+        &best,
+        (demand, vsan_catalog, estate),
+        &summary,
+        hours,
+        gateway,
+    )?;
+    let on_vsan = sized_as == Design::Vsan;
+    summary.utilisation = fill_utilisation(
+        &mut sizing,
+        &UseParts {
+            vsan_catalog,
+            sizing_options: &estate.sizing,
+            designs: &designs,
+            on_vsan_alone: on_vsan,
+            vsan_alone: vsan_alone.as_ref().map(|v| &v.sizing),
+            storage: storage.as_ref(),
+            pools: &pools,
+        },
+    );
+    let data = cost.vsan_gib + cost.anf_gib;
+    let vsan_pct = if data > 0.0 {
+        100.0 * cost.vsan_gib / data
+    } else {
+        0.0
+    };
+    summary.performance = performance(demand, options, storage.as_ref(), vsan_pct);
+    let mut assumptions = assumptions(estate, vsan_catalog, &sizing);
+    assumptions.extend(super::outcome::assumptions(
+        design,
+        estate,
+        vsan_catalog,
+        options,
+    ));
+    assumptions.extend(pool_sizing_assumption(
+        cost.pool_sizing.filter(|_| !cost.collapsed),
+    ));
     if let Some(v) = &estate.vsan {
         let rows = v.assumption_rows().into_iter();
         assumptions.extend(rows.map(|(name, value, note)| Assumption {
@@ -75,21 +128,33 @@ pub(super) fn assemble(
             note,
         }));
     }
+    let (reservations, clusters) =
+        storage.map_or_else(Default::default, |s| (s.reservations, s.clusters));
     Ok(EstatePlan {
         schema_version: SCHEMA_VERSION,
         region: prices.region.clone(),
         location: prices.location.clone(),
         summary,
         assumptions,
-        sizing: best.sizing,
+        sizing,
         sku_alternatives: skus,
         pools,
-        reservations: storage.reservations,
+        reservations,
         vsan_alone,
-        clusters: storage.clusters,
+        designs: Some(designs),
+        clusters,
         excluded: demand.excluded.clone(),
         warnings,
     })
+}
+
+/// The chosen design's parts, for the summary.
+struct Parts<'a> {
+    e: &'a SkuEstate,
+    cost: &'a DesignCost,
+    sizing: &'a EstateSizing,
+    storage: Option<&'a ClusterPlans>,
+    pools: &'a [crate::plan::EstatePool],
 }
 
 /// The headline's words on the host price of the chosen `sku`, then the other feasible
@@ -113,11 +178,15 @@ fn vsan_note(v: &VsanAlone, c: &VsanCatalog) -> String {
     format!(
         "each AVS cluster keeps its compute hosts and grows until its VMs' data (after \
          growth and snapshot reserve) fits its vSAN: policy by cluster size, {}% slack, \
-         dedup {}:1 (data/vsan_policies.csv, data/avs_hosts.csv raw capacity); capacity \
-         only: vSAN's own IOPS and MiB/s are not modelled; clusters of \
+         dedup {}:1 (data/vsan_policies.csv, data/avs_hosts.csv raw capacity), less the raw \
+         capacity AVS uses itself: {} GB for the management VMs in the first cluster of each \
+         private cloud, {} GB of vSAN system usage in every other (data/limits.csv); \
+         capacity only: vSAN's own IOPS and MiB/s are not modelled; clusters of \
          {}..{} hosts, {} clusters and {} hosts per private cloud (data/limits.csv)",
         v.slack_pct,
         v.dedup_ratio,
+        crate::numbers::group_thousands(f64::from(c.limits.vsan_first_cluster_raw_gb), 0),
+        crate::numbers::group_thousands(f64::from(c.limits.vsan_cluster_raw_gb), 0),
         c.limits.min_hosts_per_cluster,
         c.limits.max_hosts_per_cluster,
         c.limits.max_clusters_per_private_cloud,
@@ -125,32 +194,19 @@ fn vsan_note(v: &VsanAlone, c: &VsanCatalog) -> String {
     )
 }
 
-/// The estate in figures.
-fn summary(
-    demand: &Demand,
-    (e, storage, pools): (&SkuEstate, &ClusterPlans, &[crate::plan::EstatePool]),
-    vsan: Option<&VsanAloneCost>,
-    estate: &EstateOptions,
-    hours: f64,
-) -> EstateSummary {
-    let mut by = HostsByDriver::default();
-    for c in &e.sizing.clusters {
-        let slot = match c.driver {
-            Driver::Vcpu => &mut by.vcpu,
-            Driver::Memory => &mut by.memory,
-            Driver::Minimum => &mut by.minimum,
-            Driver::Storage => &mut by.storage,
-        };
-        *slot += c.hosts;
-    }
+/// A year of a design: 12 x its hosts and gateways, and its ANF year ([`anf_year`]; 12 x
+/// `anf_usd` when not planned), USD; `None` without the host price.
+pub(super) fn year(cost: &DesignCost, storage: Option<&ClusterPlans>) -> Option<f64> {
+    let anf = storage.map_or(12.0 * cost.anf_usd, anf_year);
+    cost.hosts_usd
+        .map(|h| round_cents(12.0 * h + anf + 12.0 * cost.gateway_usd))
+}
+
+/// A year of ANF: each cluster's time-phased yearly cost where it has one, else 12 months,
+/// less the estate's reservations, plus the first month's cool transfer, USD.
+fn anf_year(storage: &ClusterPlans) -> f64 {
     let t = &storage.total;
-    let hosts_usd = hosts_cost(e.sizing.hosts, e.host_usd_per_hour, hours);
-    let total_month = hosts_usd.map(|h| round_cents(h + t.cost_usd_per_month));
-    let vsan_usd = vsan.and_then(|v| v.usd_per_month);
-    let savings = vsan_usd.zip(total_month).map(|(v, a)| round_cents(v - a));
-    // A year of ANF: each cluster's time-phased yearly cost where it has one, else 12
-    // months, less the estate's reservations, plus the first month's cool transfer.
-    let anf_year: f64 = storage
+    storage
         .clusters
         .iter()
         .map(|c| {
@@ -163,40 +219,84 @@ fn summary(
         })
         .sum::<f64>()
         - 12.0 * t.reservation_savings_usd_per_month
-        + t.first_month_cool_transfer_usd;
-    let total_year = hosts_usd.map(|h| round_cents(12.0 * h + anf_year));
+        + t.first_month_cool_transfer_usd
+}
+
+/// The estate in figures, on its design.
+fn summary(
+    demand: &Demand,
+    p: &Parts,
+    vsan: Option<&VsanAloneCost>,
+    estate: &EstateOptions,
+    hours: f64,
+) -> EstateSummary {
+    let mut by = HostsByDriver::default();
+    for c in &p.sizing.clusters {
+        let slot = match c.driver {
+            Driver::Vcpu => &mut by.vcpu,
+            Driver::Memory => &mut by.memory,
+            Driver::Minimum => &mut by.minimum,
+            Driver::Storage => &mut by.storage,
+            Driver::Vsan => &mut by.vsan,
+        };
+        *slot += c.hosts;
+    }
+    let cost = p.cost;
+    if cost.design == Design::Vsan || cost.collapsed {
+        by.vsan += cost.hosts.saturating_sub(p.sizing.hosts);
+    }
+    let sku = &p.e.sizing.sku;
+    let hosts_usd = cost.hosts_usd;
+    let total_month = cost.total;
+    // The design's hosts by SKU: vSAN alone's grown clusters, else the design's clusters.
+    let hosts_by_sku = match vsan {
+        Some(v) if cost.design == Design::Vsan || cost.collapsed => p.e.hosts_by_sku(
+            v.sizing.clusters.iter().map(|c| (c.sku.as_str(), c.hosts)),
+            hours,
+        ),
+        _ => p.e.hosts_by_sku(sku_hosts(p.sizing), hours),
+    };
+    let total_year = year(cost, p.storage);
+    let vsan_usd = vsan.and_then(|v| v.usd_per_month);
+    let pools = p.pools;
     EstateSummary {
-        sku: e.sizing.sku.clone(),
-        hosts: e.sizing.hosts,
+        design: cost.design,
+        sku: sku.clone(),
+        hosts: cost.hosts,
         hosts_by_driver: by,
-        clusters: e.sizing.clusters.len(),
-        private_clouds: e.sizing.private_clouds.len(),
+        hosts_by_sku,
+        clusters: cost.clusters as usize,
+        private_clouds: cost.private_clouds as usize,
         pools: pools.len(),
         netapp_accounts: pools
             .iter()
             .map(|p| p.account.as_str())
             .collect::<std::collections::BTreeSet<_>>()
             .len() as u32,
-        datastores: t.datastores,
+        datastores: p.storage.map_or(0, |s| s.total.datastores),
         pool_size_tib: pools.iter().map(|p| p.size_tib).sum(),
         vms_placed: demand.placed.len(),
         vms_excluded: demand.excluded.len(),
         placed_capacity_gib: demand.placed_capacity_gib,
         host_term: estate.host_term,
-        host_usd_per_hour: e.host_usd_per_hour,
+        host_usd_per_hour: p.e.host_usd_per_hour,
         host_price_source: estate
             .host_prices
-            .price(&e.sizing.sku, estate.host_term)
+            .price(sku, estate.host_term)
             .map(|p| p.source.clone()),
         host_price_note: String::new(),
         hosts_usd_per_month: hosts_usd,
-        anf_usd_per_month: t.cost_usd_per_month,
+        anf_usd_per_month: cost.anf_usd,
+        gateways: cost.gateways,
+        gateway_usd_per_month: cost.gateway_usd,
         total_usd_per_month: total_month,
         total_usd_per_year: total_year,
-        first_month_cool_transfer_usd: t.first_month_cool_transfer_usd,
+        first_month_cool_transfer_usd: p
+            .storage
+            .map_or(0.0, |s| s.total.first_month_cool_transfer_usd),
         vsan_alone_hosts: vsan.map(|v| v.sizing.hosts),
         vsan_alone_usd_per_month: vsan_usd,
-        savings_usd_per_month: savings,
+        savings_usd_per_month: vsan_usd.zip(total_month).map(|(v, a)| round_cents(v - a)),
         savings_usd_per_year: vsan_usd
             .zip(total_year)
             .map(|(v, y)| round_cents(12.0 * v - y)),
@@ -206,20 +306,23 @@ fn summary(
 }
 
 /// The sizing settings and rules, for the reader.
-fn assumptions(estate: &EstateOptions, c: &VsanCatalog) -> Vec<Assumption> {
+fn assumptions(estate: &EstateOptions, c: &VsanCatalog, sizing: &EstateSizing) -> Vec<Assumption> {
     let s = &estate.sizing;
     let a = |name: &str, value: String, note: &str| Assumption {
         name: name.into(),
         value,
         note: note.into(),
     };
-    vec![
+    let mut out = vec![
         a(
             "vcpu_per_core",
             s.vcpu_per_core.to_string(),
-            "vCPUs per physical core; 4 is the AVS TCO estimator's and the Azure Migrate AVS \
-             assessment's default (concepts-azure-vmware-solution-assessment-calculation, \
-             2024-12-06)",
+            "vCPUs per physical core; 4 is the Azure Migrate AVS assessment's stated default \
+             ('4 vCPU: 1 physical core', concepts-azure-vmware-solution-assessment-calculation, \
+             2024-12-06); the AVS + ANF TCO estimator (Azure/azure-netapp-files docs/avs-calc, \
+             2025-06-04) sizes an RVTools export by the export's own vHost 'vCPUs per Core' \
+             ratio and 600 MHz of demand per vCPU, and uses 4 only as its manual input and \
+             override",
         ),
         a(
             "memory_basis",
@@ -235,16 +338,16 @@ fn assumptions(estate: &EstateOptions, c: &VsanCatalog) -> Vec<Assumption> {
             "host_memory",
             format!("RAM less {} GB", c.limits.esxi_memory_gb),
             "memory a host offers VMs: its RAM (data/avs_hosts.csv, published in GB, read as \
-             decimal GB, the lower figure) less an ESXi node's typical 48 GB (VMkernel, vSAN, \
-             NSX; data/limits.csv); the management VMs' reservation in each private cloud's \
-             first cluster (46 GHz, 171.88 GB, concepts-private-clouds-clusters 2025-08-14) is \
-             not subtracted",
+             decimal GB, the lower figure) less an ESXi node's typical 48 GB (VMkernel, vSAN \
+             and NSX overhead: architecture-private-clouds 2025-08-14, include \
+             hosts-minimum-initial-deployment-statement 2025-04-02; data/limits.csv)",
         ),
+        management_assumption(c, sizing),
         a(
             "ha_hosts",
             s.ha_hosts.to_string(),
             "hosts per cluster kept free for vSphere HA: AVS configures each cluster for n+1 \
-             (concepts-private-clouds-clusters, 2025-08-14)",
+             (architecture-private-clouds, 2025-08-14)",
         ),
         a(
             "group",
@@ -260,11 +363,68 @@ fn assumptions(estate: &EstateOptions, c: &VsanCatalog) -> Vec<Assumption> {
              (data/avs_host_prices.csv); the AVS reserved-instance page (2024-04-04) lists \
              1- and 3-year terms but no prices: reserved terms need `host_price_file`",
         ),
-    ]
+    ];
+    out.extend(first_cluster_assumption(sizing));
+    out
 }
 
-/// How the pools are sized (shared pools or one per cluster) and what the other way would
-/// cost, when the estate was costed both ways.
+/// The management reservation, and the hosts it adds to the first clusters.
+fn management_assumption(c: &VsanCatalog, sizing: &EstateSizing) -> Assumption {
+    let added: Vec<String> = sizing
+        .clusters
+        .iter()
+        .filter_map(|c| c.management.map(|r| (c, r)))
+        .filter(|(_, r)| r.added_hosts > 0)
+        .map(|(c, r)| format!("{} to {}", r.added_hosts, c.name))
+        .collect();
+    let effect = if added.is_empty() {
+        "it adds no host".to_string()
+    } else {
+        format!("it adds hosts: {}", added.join(", "))
+    };
+    Assumption {
+        name: "management_reservation".into(),
+        value: format!(
+            "{} GHz, {} GB",
+            c.limits.mgmt_reservation_cpu_ghz, c.limits.mgmt_reservation_memory_gb
+        ),
+        note: format!(
+            "AVS reserves it for its management VMs in Cluster-1 of each private cloud \
+             (MGMT-ResourcePool, 'which you can't change': architecture-private-clouds \
+             2025-08-14, include hosts-minimum-initial-deployment-statement 2025-04-02; \
+             data/limits.csv); counted in each private cloud's first cluster: in the compute \
+             sizing the one whose hosts it raises least (ties: the earlier cluster), in each \
+             design the one where it costs that design least more (the hosts it adds, and the \
+             first cluster's larger vSAN reserve), then adds the fewest hosts; the GHz as \
+             whole cores at the SKU's base clock (data/avs_hosts.csv), rounded up, x \
+             vcpu_per_core, the GB as decimal GB; {effect}"
+        ),
+    }
+}
+
+/// The first clusters of another SKU (AV64 in a Gen 1 private cloud), when there are any.
+fn first_cluster_assumption(sizing: &EstateSizing) -> Option<Assumption> {
+    let firsts = super::seed::other_sku_clusters(sizing);
+    (!firsts.is_empty()).then(|| Assumption {
+        name: "first_cluster".into(),
+        value: firsts.join("; "),
+        note: format!(
+            "{} in a Gen 1 private cloud only expands a private cloud 'built with the existing \
+             AV36, AV36P, or AV52 SKU': 'The customer needs to buy a minimum of three nodes of \
+             AV36, AV36P, or AV52 SKU before expanding using AV64' (introduction, 2025-12-19; \
+             its host table footnote also names AV48, the body text does not: AV48 is left \
+             out); each private cloud's first cluster is one of its clusters moved to a priced \
+             one of those SKUs when that costs the plan's design less (hosts and ANF, or on \
+             vSAN alone its hosts there; each design decides on its own costs), else an added \
+             cluster of 3 hosts of the one whose hosts cost least; Gen 2 private clouds deploy \
+             AV64 directly (`host_sku` av64-gen2, native-introduction 2025-04-22)",
+            sizing.sku.to_ascii_uppercase()
+        ),
+    })
+}
+
+/// How the chosen design's pools are sized (shared pools or one per cluster) and what the
+/// other way would cost, when it puts data on ANF.
 fn pool_sizing_assumption(sizing: Option<PoolSizing>) -> Option<Assumption> {
     let p = sizing?;
     let (value, chosen, other, other_name) = if p.shared() {
@@ -292,10 +452,12 @@ fn pool_sizing_assumption(sizing: Option<PoolSizing>) -> Option<Assumption> {
              quotas in a pool can't exceed the pool size\", 1 TiB increments, billed on the \
              provisioned size: azure-netapp-files-cost-model, 2026-06-15), each cluster paying \
              its quota's share; per cluster: each cluster's pool of its own in whole TiB \
-             (Flexible pools always are: each includes its own 128 MiB/s). The cheaper is \
-             planned: {} USD/month ANF, {} USD/month with {other_name}",
-            g(chosen, 2),
-            g(other, 2)
+             (Flexible pools always are: each includes its own 128 MiB/s). The designs and the \
+             hybrid's split price each cluster's share per GiB; the pools' rounding is added to \
+             each design's split after, and the cheaper way is planned (pay as you go): the \
+             chosen design's ANF {} USD/month, {} USD/month with {other_name}",
+            group_thousands(chosen, 2),
+            group_thousands(other, 2)
         ),
     })
 }

@@ -1,20 +1,40 @@
 //! Estate plans ([`optimize_estate`]): for each host SKU, the estate's AVS clusters sized
-//! from compute ([`crate::sizing::size_estate`]), each cluster's datastores planned with
-//! its own hosts and VMs ([`super::optimize_per_cluster`]), its Standard, Premium and
-//! Ultra datastores as a share of a pool shared with the other clusters' (whole GiB,
-//! `OptimizeOptions::shared_pool`), the pools shared across clusters and rounded up to
+//! from compute ([`crate::sizing::size_estate`]: each private cloud's first cluster holding
+//! the management reservation; for AV64 in a Gen 1 private cloud an added first cluster of
+//! another SKU, [`seed`]), the same estate on vSAN alone, and each cluster's designs
+//! ([`choices`]: for each way the cluster can be sized, as another cluster, as its private
+//! cloud's first or moved to a first-cluster SKU, ANF for all at the fewest hosts whose
+//! datastores meet its targets and the hybrid split of [`hybrid`], on that SKU's raw
+//! capacity, price and performance system); the estate's three designs ([`designs`]: each
+//! with its own first clusters) with the ExpressRoute gateways ANF needs ([`gateway`]);
+//! the SKU is compared on its cheapest design (or `design`), and the chosen SKU's design
+//! planned: each cluster's ANF side ([`super::optimize_per_cluster`]), its Standard,
+//! Premium and Ultra datastores a share of a pool shared with the other clusters' (whole
+//! GiB, `OptimizeOptions::shared_pool`), the pools shared across clusters and rounded up to
 //! whole TiB once each ([`pools`]), the reservations bought once for the estate on the
-//! shared pools' hot TiB, the hosts priced, and the same estate on vSAN alone. The SKU
-//! with the lowest total (hosts + ANF) is the plan; every SKU's total is an alternative.
+//! shared pools' hot TiB. Every SKU's total is an alternative; hosts are priced per
+//! cluster SKU.
 //!
-//! The estate's cost is the sum of the clusters' plans (less what the estate's
+//! The estate's ANF cost is the sum of the clusters' plans (less what the estate's
 //! reservations save): each cluster's plan is the cheapest for its VMs, hosts and targets
-//! with its pool share priced per GiB, and each shared pool's rounding up to whole TiB is
-//! billed to its members in proportion to their quotas ([`pools`]).
+//! with its share priced per GiB, and each shared pool's rounding up to whole TiB is billed
+//! to its members in proportion to their quotas ([`pools`]); a design whose split costs
+//! less with a pool per cluster (whole TiB each) is planned so ([`designs`]). Without a
+//! reservation or peak months the designs and SKUs are compared on the clusters' costs
+//! with the pools' rounding added (the figure planning gives) and only the chosen one is
+//! planned; with them every costed SKU's ANF designs are planned (the hybrid's split and
+//! the way its pools are sized chosen pay as you go) and compared on their planned costs.
 
 mod assemble;
+mod choices;
+mod designs;
+mod gateway;
+mod hybrid;
 mod levels;
+mod oracle;
+mod outcome;
 mod pools;
+mod seed;
 mod sku;
 mod utilisation;
 mod warnings;
@@ -22,24 +42,23 @@ mod warnings;
 pub(super) use levels::reserved_levels;
 pub use sku::EstateOptions;
 
+use std::fmt::Write as _;
+
 use super::milp::round_cents;
-use super::one_cluster::cluster_cost;
 use super::reserve::purchases;
-use super::run::Cheapest;
 use super::threads::in_threads;
 use super::{OptimizeError, OptimizeOptions, optimize_per_cluster};
-use crate::catalog::{Catalog, ReservationTerm};
-use crate::demand::{ClusterDemand, ClusterDemands, Demand, ExclusionReason};
+use crate::catalog::{Catalog, RegionPrices, ReservationTerm};
+use crate::demand::{Demand, ExclusionReason};
 use crate::perf::PerfModel;
-use crate::plan::{ClusterPlans, EstatePlan, EstatePool, SkuAlternative};
+use crate::plan::{Design, EstatePlan, GatewayLine, SkuAlternative};
 use crate::sizing::{
     Driver, EstateSizing, SizingError, VmGroups, fitting_no_host, size_groups, vsan_alone,
 };
 use crate::vsan::{HostSku, VsanCatalog};
-use sku::{SkuEstate, hosts_cost, total};
-
-/// One SKU's storage plan: its clusters' plans and the estate's shared pools.
-type Storage = (ClusterPlans, Vec<EstatePool>);
+use choices::{ClusterChoice, cluster_choices};
+use designs::{Costing, Pooling, design_costs, design_sizing, design_split, pick};
+use sku::{SkuEstate, Storage, total};
 
 /// A SKU tried: its estate, or why it cannot hold the estate.
 enum Tried {
@@ -48,14 +67,15 @@ enum Tried {
 }
 
 /// The cheapest estate plan for `demand`. The VMs larger than one host of every candidate
-/// SKU are excluded first (with a warning); every SKU is sized; the storage of the SKUs
-/// with a host price is planned (their totals decide), or, when no SKU has a price, that of
-/// the SKU with the fewest hosts.
+/// SKU are excluded first (with a warning); every SKU is sized; the designs of the SKUs
+/// with a host price are costed (their totals decide), or, when no SKU has a price, the
+/// ANF design of the SKU with the fewest hosts.
 ///
 /// # Errors
 /// [`OptimizeError::Sizing`] for sizing settings out of range, an unknown `host_sku`, every
 /// VM too large for every candidate SKU, or (when no SKU can hold the estate) the first VM
-/// too large for a host; any error of [`optimize_per_cluster`] when no SKU's clusters can
+/// too large for a host; [`OptimizeError::Invalid`] for a `design` that needs the vSAN
+/// comparison without it; any error of [`optimize_per_cluster`] when no SKU's clusters can
 /// be planned.
 pub fn optimize_estate(
     demand: &Demand,
@@ -65,7 +85,9 @@ pub fn optimize_estate(
     options: &OptimizeOptions,
     estate: &EstateOptions,
 ) -> Result<EstatePlan, OptimizeError> {
-    // The clusters' Standard, Premium and Ultra datastores share pools ([`pools`]).
+    check_design(estate)?;
+    // The clusters' Standard, Premium and Ultra datastores share pools ([`pools`]); a
+    // design whose split costs less with a pool per cluster is planned so.
     let shared = OptimizeOptions {
         shared_pool: true,
         ..options.clone()
@@ -77,64 +99,117 @@ pub fn optimize_estate(
     // The targets and the required capacity are checked before any SKU is sized.
     super::run::base_targets(demand, &demand.options.io_profile)?;
     let mut tried = size_in_parallel(demand, vsan_catalog, estate, skus)?;
+    let gateway = gateway::gateway_line(estate.existing_er_gateways)?;
     let ctx = StorageContext {
-        vsan_limits: vsan_catalog.limits,
+        vsan_catalog,
         demand,
         catalog,
+        prices: catalog.region(&options.region)?,
         model,
         options,
         estate,
     };
-    let priced = sized(&tried, true);
     let hours = catalog.limits.hours_per_month;
-    // Each priced SKU's clusters costed (and raised to the hosts their datastores need).
-    // Without a reservation or time phases the estate's ANF cost is the sum of the
-    // clusters' costs: the SKUs are compared on it and only the cheapest is planned.
-    let costs = ctx.cost_in_parallel(&mut tried, &priced);
-    apply_costs(&mut tried, costs)?;
-    if options.reservation == ReservationTerm::None && options.peak.is_none() {
-        if let Some(best) = choose(&tried, hours) {
-            let results = ctx.plan_in_parallel(&tried, &[best]);
-            apply_storage(&mut tried, results)?;
-        }
-    } else {
-        let costed = sized_costed(&tried);
-        let results = ctx.plan_in_parallel(&tried, &costed);
+    let priced = sized(&tried, Some(hours));
+    // Each priced SKU's clusters costed: ANF for all (raised to the hosts their datastores
+    // need) and the hybrid's cheapest split; the SKU's design picked on those costs.
+    let costs = ctx.cost_in_parallel(&tried, &priced);
+    apply_costs(&mut tried, costs, &ctx, &gateway)?;
+    if options.reservation != ReservationTerm::None || options.peak.is_some() {
+        let jobs = anf_designs(&tried);
+        let results = ctx.plan_in_parallel(&tried, &jobs);
         apply_storage(&mut tried, results)?;
+        recost(&mut tried, &ctx, &gateway);
     }
-    if !tried.iter().any(has_storage) {
-        for i in sized(&tried, false) {
-            let costs = ctx.cost_in_parallel(&mut tried, &[i]);
-            apply_costs(&mut tried, costs)?;
-            let results = ctx.plan_in_parallel(&tried, &[i]);
-            apply_storage(&mut tried, results)?;
-            if has_storage(&tried[i]) {
+    plan_chosen(&mut tried, &ctx, &gateway)?;
+    if !tried.iter().any(costed) {
+        for i in sized(&tried, None) {
+            let costs = ctx.cost_in_parallel(&tried, &[i]);
+            apply_costs(&mut tried, costs, &ctx, &gateway)?;
+            plan_chosen(&mut tried, &ctx, &gateway)?;
+            if costed(&tried[i]) {
                 break;
             }
         }
     }
-    // Only a SKU whose storage is planned can be the plan (the others' costs are
-    // worked out the same way but not built).
-    let Some(chosen) = choose_planned(&tried, hours) else {
+    let Some(chosen) = choose(&tried) else {
         return Err(first_error(tried));
     };
-    let alternatives = sku_alternatives(&tried, chosen, hours, estate);
+    let alternatives = sku_alternatives(&tried, chosen, &ctx);
     let Some(Tried::Feasible(best)) = tried.into_iter().nth(chosen) else {
         return Err(OptimizeError::Solver("chosen SKU lost".into()));
     };
     let mut plan = assemble::assemble(
-        demand,
-        catalog,
-        vsan_catalog,
+        (demand, catalog, vsan_catalog),
         options,
         estate,
         *best,
-        alternatives,
+        (alternatives, gateway),
     )?;
     if let Some((_, warning)) = reduced {
         plan.warnings.insert(0, warning);
     }
     Ok(plan)
+}
+
+/// A forced vSAN-alone or hybrid design needs the vSAN settings.
+///
+/// # Errors
+/// [`OptimizeError::Invalid`] naming `design`.
+fn check_design(estate: &EstateOptions) -> Result<(), OptimizeError> {
+    match estate.design {
+        Some(d @ (Design::Vsan | Design::Hybrid)) if estate.vsan.is_none() => {
+            Err(OptimizeError::Invalid {
+                option: "design",
+                value: d.to_string(),
+                expected: "anf without `vsan_comparison` (vSAN alone and the hybrid need                            the vSAN settings)"
+                    .into(),
+            })
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The chosen SKU's design planned, when it puts data on ANF and is not planned yet.
+///
+/// # Errors
+/// Errors of the plan other than infeasibility (which makes the SKU infeasible).
+fn plan_chosen(
+    tried: &mut [Tried],
+    ctx: &StorageContext,
+    gateway: &GatewayLine,
+) -> Result<(), OptimizeError> {
+    while let Some(best) = choose(tried) {
+        let Some(Tried::Feasible(e)) = tried.get(best) else {
+            return Ok(());
+        };
+        if e.planned.contains_key(&e.design) || design_split(ctx, e, e.design).is_none() {
+            return Ok(());
+        }
+        let job = [(best, e.design)];
+        let results = ctx.plan_in_parallel(tried, &job);
+        apply_storage(tried, results)?;
+        recost(tried, ctx, gateway);
+        if matches!(tried.get(best), Some(Tried::Feasible(_))) {
+            return Ok(());
+        }
+    }
+    Ok(())
+}
+
+/// Every costed SKU's designs that put data on ANF (ANF for all, and the hybrid unless it
+/// is vSAN alone).
+fn anf_designs(tried: &[Tried]) -> Vec<(usize, Design)> {
+    let mut jobs = Vec::new();
+    for (i, t) in tried.iter().enumerate() {
+        let Tried::Feasible(e) = t else { continue };
+        for d in [Design::Anf, Design::Hybrid] {
+            if e.cost(d).is_some_and(|c| c.feasible && c.vms_anf > 0) {
+                jobs.push((i, d));
+            }
+        }
+    }
+    jobs
 }
 
 /// The demand without the VMs no candidate SKU's host can run (excluded as
@@ -195,50 +270,42 @@ fn candidate_skus<'a>(
     Ok(vec![crate::sizing::find_sku(vsan_catalog, sku)?])
 }
 
-/// The feasible SKUs without a storage plan: those with a host price (`priced`, in
-/// catalog order), or all of them by fewest hosts.
-fn sized(tried: &[Tried], priced: bool) -> Vec<usize> {
+/// The feasible SKUs not yet costed: those whose hosts are all priced (with `Some(hours)`
+/// per month, in catalog order; an AV64 estate's first clusters' SKU too), or all of them
+/// by fewest hosts.
+fn sized(tried: &[Tried], priced: Option<f64>) -> Vec<usize> {
     let mut out: Vec<(u32, usize)> = tried
         .iter()
         .enumerate()
         .filter_map(|(i, t)| match t {
             Tried::Feasible(e)
-                if e.storage.is_none() && (!priced || e.host_usd_per_hour.is_some()) =>
+                if e.choices.is_none()
+                    && priced.is_none_or(|h| e.hosts_usd_per_month(h).is_some()) =>
             {
                 Some((e.sizing.hosts, i))
             }
             _ => None,
         })
         .collect();
-    if !priced {
+    if priced.is_none() {
         out.sort_unstable();
     }
     out.into_iter().map(|(_, i)| i).collect()
 }
 
-/// The SKUs costed but not planned.
-fn sized_costed(tried: &[Tried]) -> Vec<usize> {
-    tried
-        .iter()
-        .enumerate()
-        .filter_map(|(i, t)| match t {
-            Tried::Feasible(e) if e.storage.is_none() && e.anf_costed_usd_per_month.is_some() => {
-                Some(i)
-            }
-            _ => None,
-        })
-        .collect()
-}
-
-fn has_storage(t: &Tried) -> bool {
-    matches!(t, Tried::Feasible(e) if e.storage.is_some())
+/// Whether the SKU is costed (its design's figures known).
+fn costed(t: &Tried) -> bool {
+    matches!(t, Tried::Feasible(e) if e.costs.is_some())
 }
 
 /// The start of the optimizer's warning for a plan without targets.
 const NO_TARGET: &str = "no IOPS or MiB/s target was given";
 
-/// One SKU sized (hosts, clusters, private clouds, vSAN alone and the host price), or why
-/// no estate can be built on it.
+/// One SKU sized (hosts, clusters, private clouds, vSAN alone and the host prices), or
+/// why no estate can be built on it. A SKU that cannot be a private cloud's first cluster
+/// (AV64 in a Gen 1 private cloud) gets an added first cluster of the cheapest priced
+/// first-cluster SKU in each private cloud ([`seed`]); each design may move one of its
+/// clusters there instead.
 fn size_sku(
     demand: &Demand,
     groups: &VmGroups,
@@ -246,68 +313,110 @@ fn size_sku(
     estate: &EstateOptions,
     host: &HostSku,
 ) -> Result<Tried, OptimizeError> {
-    let sizing = match size_groups(demand, groups, host, &vsan_catalog.limits, &estate.sizing) {
+    let mut sizing = match size_groups(demand, groups, host, &vsan_catalog.limits, &estate.sizing) {
         Ok(s) => s,
         Err(e @ SizingError::VmTooLarge(_)) => {
             return Ok(Tried::Infeasible(host.sku.clone(), e.into()));
         }
         Err(e) => return Err(e.into()),
     };
-    let vsan_alone = match &estate.vsan {
-        Some(o) => {
-            let factor = data_factor(demand);
-            let data: Vec<f64> = sizing
-                .clusters
-                .iter()
-                .map(|c| {
-                    c.vm_indices
-                        .iter()
-                        .filter_map(|&i| demand.placed.get(i))
-                        .map(|v| v.capacity_gib)
-                        .sum::<f64>()
-                        * factor
-                })
-                .collect();
-            Some(vsan_alone(vsan_catalog, &sizing, &data, o)?)
-        }
-        None => None,
-    };
-    let host_usd_per_hour = estate
-        .host_prices
-        .price(&host.sku, estate.host_term)
-        .map(|p| p.usd_per_hour);
+    let prices = seed::sku_prices(host, vsan_catalog, estate);
+    if !host.can_be_first() {
+        let seed = seed::seed_cluster(host, vsan_catalog, estate, &prices);
+        sizing.set_first_fallback(seed);
+        sizing.assign_private_clouds(&vsan_catalog.limits);
+    }
+    let vsan_alone = vsan_alone_of(demand, vsan_catalog, estate, &sizing)?;
     Ok(Tried::Feasible(Box::new(SkuEstate {
         sizing,
-        storage: None,
-        pools: Vec::new(),
-        pool_sizing: None,
-        anf_costed_usd_per_month: None,
-        split: None,
+        choices: None,
+        costs: None,
+        design: Design::Anf,
+        planned: Default::default(),
         vsan_alone,
-        host_usd_per_hour,
+        host_usd_per_hour: prices.get(&host.sku).copied(),
+        prices,
+        first_cluster_skus: host.first_cluster_skus().map(str::to_string).collect(),
     })))
+}
+
+/// The estate of `sizing` on vSAN alone, when compared: each cluster keeps its compute
+/// hosts, its own SKU and its reserve (first cluster or not).
+fn vsan_alone_of(
+    demand: &Demand,
+    vsan_catalog: &VsanCatalog,
+    estate: &EstateOptions,
+    sizing: &EstateSizing,
+) -> Result<Option<crate::sizing::VsanAlone>, OptimizeError> {
+    let Some(o) = &estate.vsan else {
+        return Ok(None);
+    };
+    let factor = data_factor(demand);
+    let data: Vec<f64> = sizing
+        .clusters
+        .iter()
+        .map(|c| {
+            c.vm_indices
+                .iter()
+                .filter_map(|&i| demand.placed.get(i))
+                .map(|v| v.capacity_gib)
+                .sum::<f64>()
+                * factor
+        })
+        .collect();
+    Ok(Some(vsan_alone(vsan_catalog, sizing, &data, o)?))
 }
 
 /// What every SKU's storage plan shares.
 #[derive(Clone, Copy)]
 struct StorageContext<'a> {
-    /// The AVS cluster and private-cloud limits.
-    vsan_limits: crate::vsan::AvsLimits,
+    /// Host SKUs, vSAN policies and the AVS cluster and private-cloud limits.
+    vsan_catalog: &'a VsanCatalog,
     demand: &'a Demand,
     catalog: &'a Catalog,
+    /// The plan region's ANF prices.
+    prices: &'a RegionPrices,
     model: &'a PerfModel,
     options: &'a OptimizeOptions,
     estate: &'a EstateOptions,
 }
 
+/// A planned design: the SKU, the design, its ANF side's plan (`None`: nothing on ANF).
+type PlanResult = (usize, Design, Result<Option<Storage>, OptimizeError>);
+
 impl StorageContext<'_> {
-    /// The storage plans of the SKUs `tried[i]` for `i` in `which`, one thread per SKU
-    /// (they are independent; the results come back in `which`'s order).
-    fn plan_in_parallel(
+    /// The AVS limits and the hours in a month, for the designs' costs.
+    fn costing(&self) -> Costing<'_> {
+        Costing {
+            limits: &self.vsan_catalog.limits,
+            hours: self.catalog.limits.hours_per_month,
+        }
+    }
+
+    /// The ANF sides of `jobs` (SKU index, design), one thread per job (they are
+    /// independent; the results come back in `jobs`' order).
+    fn plan_in_parallel(&self, tried: &[Tried], jobs: &[(usize, Design)]) -> Vec<PlanResult> {
+        let feasible: Vec<(usize, Design, &SkuEstate)> = jobs
+            .iter()
+            .filter_map(|&(i, d)| match tried.get(i) {
+                Some(Tried::Feasible(e)) => Some((i, d, &**e)),
+                _ => None,
+            })
+            .collect();
+        let keys: Vec<(usize, Design)> = feasible.iter().map(|(i, d, _)| (*i, *d)).collect();
+        keys.into_iter()
+            .zip(in_threads(feasible, |(_, d, e)| self.plan(e, d)))
+            .map(|((i, d), r)| (i, d, r))
+            .collect()
+    }
+
+    /// Each cluster's designs of the SKUs `tried[i]` for `i` in `which`, one thread per
+    /// SKU.
+    fn cost_in_parallel(
         &self,
         tried: &[Tried],
         which: &[usize],
-    ) -> Vec<(usize, Result<Storage, OptimizeError>)> {
+    ) -> Vec<(usize, Result<Vec<ClusterChoice>, OptimizeError>)> {
         let feasible: Vec<(usize, &SkuEstate)> = which
             .iter()
             .filter_map(|&i| match tried.get(i) {
@@ -318,142 +427,36 @@ impl StorageContext<'_> {
         let indices: Vec<usize> = feasible.iter().map(|(i, _)| *i).collect();
         indices
             .into_iter()
-            .zip(in_threads(feasible, |(_, e)| self.plan(e)))
+            .zip(in_threads(feasible, |(_, e)| cluster_choices(self, e)))
             .collect()
     }
 
-    /// The ANF cost of the SKUs `tried[i]` for `i` in `which` (their clusters' costs
-    /// added, nothing placed or explained), one thread per SKU.
-    fn cost_in_parallel(
-        &self,
-        tried: &mut [Tried],
-        which: &[usize],
-    ) -> Vec<(usize, Result<f64, OptimizeError>)> {
-        let feasible: Vec<(usize, &mut SkuEstate)> = tried
-            .iter_mut()
-            .enumerate()
-            .filter(|(i, _)| which.contains(i))
-            .filter_map(|(i, t)| match t {
-                Tried::Feasible(e) => Some((i, &mut **e)),
-                Tried::Infeasible(..) => None,
-            })
-            .collect();
-        let indices: Vec<usize> = feasible.iter().map(|(i, _)| *i).collect();
-        indices
-            .into_iter()
-            .zip(in_threads(feasible, |(_, e)| self.cost(e)))
-            .collect()
-    }
-
-    /// The ANF cost of one SKU's clusters, USD per month (the shared pools' rounding
-    /// included); a cluster whose datastores need more hosts than its compute (its share
-    /// of the IOPS and MiB/s targets) is raised to the fewest that meet them
-    /// ([`Driver::Storage`]).
-    /// The clusters' demands are kept for the SKU's storage plan (with the raised hosts).
-    fn cost(&self, e: &mut SkuEstate) -> Result<f64, OptimizeError> {
-        let sizing = &mut e.sizing;
-        let mut split = cluster_demands(self.demand, sizing, self.estate.targets_from_perf);
-        let mut sum = 0.0;
-        let mut own_sum = 0.0;
-        let own = OptimizeOptions {
-            shared_pool: false,
-            ..self.options.clone()
-        };
-        let mut members = Vec::with_capacity(split.clusters.len());
-        for (i, c) in split.clusters.iter_mut().enumerate() {
-            let (hosts, cheapest) = self.hosts_for_storage(c)?;
-            let cost = cheapest.cost_usd_per_month;
-            // Each cluster with a pool of its own (whole TiB), as the comparison.
-            own_sum += if cheapest.share_gib > 0 {
-                cluster_cost(c, self.catalog, self.model, &own, Some(hosts))?.cost_usd_per_month
-            } else {
-                cost
-            };
-            members.push(pools::Member {
-                cold_gib: cheapest.cold_gib,
-                hot_usd: cheapest.hot_usd_per_month,
-                ..pools::Member::new(
-                    cheapest.level,
-                    cheapest.cool,
-                    cheapest.size_tib,
-                    cheapest.share_gib,
-                )
-            });
-            sizing.raise_for_storage(i, hosts);
-            if let Some(raised) = sizing.clusters.get(i)
-                && raised.driver == Driver::Storage
-            {
-                c.source_hosts = Some(raised.hosts);
-                c.hosts_source = hosts_source(raised);
-            }
-            sum += cost;
-        }
-        sizing.assign_private_clouds(&self.vsan_limits);
-        e.split = Some(split);
-        let prices = self.catalog.region(&self.options.region)?;
-        sum += pools::rounding_usd_per_month(&members, &self.catalog.limits, prices);
-        let sizing = pools::PoolSizing {
-            shared_usd_per_month: round_cents(sum),
-            own_usd_per_month: round_cents(own_sum),
-        };
-        e.pool_sizing = Some(sizing);
-        Ok(sizing.chosen_usd_per_month())
-    }
-
-    /// The cluster's hosts for its datastores, and the cost there: the fewest hosts `h` at
-    /// which the datastores meet the cluster's targets, searched from its compute hosts
-    /// less the HA reserve (at least the AVS minimum); when `h` is above that start, the
-    /// cluster gets `h` + the HA reserve (so the targets hold with a host down), at most
-    /// the AVS maximum; else it keeps its compute hosts.
-    ///
-    /// # Errors
-    /// The error at the AVS maximum when no host count meets the targets; any other error.
-    fn hosts_for_storage(&self, c: &ClusterDemand) -> Result<(u32, Cheapest), OptimizeError> {
-        let (min, max) = (self.catalog.limits.min_hosts, self.catalog.limits.max_hosts);
-        let ha = self.estate.sizing.ha_hosts;
-        let compute = c.source_hosts.unwrap_or(min);
-        let start = compute.saturating_sub(ha).max(min).min(max);
-        let cost = |h: u32| cluster_cost(c, self.catalog, self.model, self.options, Some(h));
-        let o = &c.demand.options;
-        if o.iops <= 0.0 && o.throughput_mibps <= 0.0 && self.options.peak.is_none() {
-            // Capacity only: hosts change no datastore (flows carry no target).
-            return Ok((compute, cost(compute)?));
-        }
-        let mut h = start;
-        loop {
-            match cost(h) {
-                Ok(at_h) => {
-                    let hosts = if h > start {
-                        (h + ha).max(compute).min(max)
-                    } else {
-                        compute
-                    };
-                    return Ok((hosts, if hosts == h { at_h } else { cost(hosts)? }));
-                }
-                Err(OptimizeError::Infeasible { .. } | OptimizeError::NoLayout(_)) if h < max => {
-                    h += 1;
-                }
-                Err(e) => return Err(e),
-            }
+    /// What sharing a design's pools needs.
+    fn pooling(&self) -> Pooling<'_> {
+        Pooling {
+            limits: &self.catalog.limits,
+            prices: self.prices,
         }
     }
 
-    /// The storage plan of one SKU's clusters, their pools shared ([`pools::share_pools`])
-    /// and the estate's reservations bought on the shared pools' hot TiB.
-    fn plan(&self, e: &SkuEstate) -> Result<Storage, OptimizeError> {
-        let built;
-        let split = match &e.split {
-            Some(s) => s,
-            None => {
-                built = cluster_demands(self.demand, &e.sizing, self.estate.targets_from_perf);
-                &built
-            }
+    /// The storage plan of the ANF side of one SKU's `design` (`None` when it puts
+    /// nothing on ANF): its clusters planned with shares of shared pools, or with a pool
+    /// each where that costs the split less ([`designs::DesignCost::pool_sizing`]), their
+    /// pools shared ([`pools::share_pools`]) and the estate's reservations bought on the
+    /// shared pools' hot TiB.
+    fn plan(&self, e: &SkuEstate, design: Design) -> Result<Option<Storage>, OptimizeError> {
+        let Some(split) = design_split(self, e, design) else {
+            return Ok(None);
         };
+        let shared = e
+            .cost(design)
+            .and_then(|c| c.pool_sizing)
+            .is_none_or(|p| p.shared());
         let options = OptimizeOptions {
-            shared_pool: e.pool_sizing.is_none_or(|p| p.shared()),
+            shared_pool: shared,
             ..self.options.clone()
         };
-        let mut plans = optimize_per_cluster(split, self.catalog, self.model, &options, None)?;
+        let mut plans = optimize_per_cluster(&split, self.catalog, self.model, &options, None)?;
         if !self.estate.targets_from_perf {
             // The estate warns once when no target is given.
             for c in &mut plans.clusters {
@@ -476,10 +479,9 @@ impl StorageContext<'_> {
                 }
             }
         }
-        let prices = self.catalog.region(&self.options.region)?;
-        let shared = pools::share_pools(&mut plans, &self.catalog.limits, prices);
-        let hot = pools::hot_tiers(&shared, &plans);
-        let region = prices.region.as_str();
+        let pools = pools::share_pools(&mut plans, &self.catalog.limits, self.prices);
+        let hot = pools::hot_tiers(&pools, &plans);
+        let region = self.prices.region.as_str();
         plans.reservations = purchases(
             hot.into_iter().map(|h| (region, h)),
             self.catalog,
@@ -500,26 +502,33 @@ impl StorageContext<'_> {
                 - savings,
         );
         t.reservation_savings_usd_per_month = round_cents(savings);
-        t.pool_size_tib = shared.iter().map(|p| p.size_tib).sum();
-        Ok((plans, shared))
+        t.pool_size_tib = pools.iter().map(|p| p.size_tib).sum();
+        Ok(Some(Storage { plans, pools }))
     }
 }
 
-/// Stores each SKU's ANF cost; a SKU whose clusters cannot meet the targets becomes
-/// infeasible.
+/// Stores each SKU's cluster designs, its vSAN alone (on the vSAN design's own first
+/// clusters), its designs' costs and the design it is compared on; a SKU whose clusters
+/// cannot meet the targets with every VM on ANF becomes infeasible.
 ///
 /// # Errors
-/// Any other error of a cluster's cost.
+/// Any other error of a cluster's cost, or of vSAN alone.
 fn apply_costs(
     tried: &mut [Tried],
-    results: Vec<(usize, Result<f64, OptimizeError>)>,
+    results: Vec<(usize, Result<Vec<ClusterChoice>, OptimizeError>)>,
+    ctx: &StorageContext,
+    gateway: &GatewayLine,
 ) -> Result<(), OptimizeError> {
     for (i, result) in results {
         let Some(Tried::Feasible(e)) = tried.get_mut(i) else {
             continue;
         };
         match result {
-            Ok(c) => e.anf_costed_usd_per_month = Some(c),
+            Ok(c) => {
+                e.choices = Some(c);
+                let sizing = design_sizing(e, Design::Vsan, ctx.costing());
+                e.vsan_alone = vsan_alone_of(ctx.demand, ctx.vsan_catalog, ctx.estate, &sizing)?;
+            }
             Err(err @ (OptimizeError::Infeasible { .. } | OptimizeError::NoLayout(_))) => {
                 let sku = e.sizing.sku.clone();
                 tried[i] = Tried::Infeasible(sku, err);
@@ -527,27 +536,38 @@ fn apply_costs(
             Err(err) => return Err(err),
         }
     }
+    recost(tried, ctx, gateway);
     Ok(())
 }
 
-/// Stores each SKU's storage plan; a SKU whose clusters cannot meet the targets becomes
-/// infeasible.
+/// Every costed SKU's designs' costs (with the planned ANF costs where planned) and the
+/// design it is compared on.
+fn recost(tried: &mut [Tried], ctx: &StorageContext, gateway: &GatewayLine) {
+    for t in tried.iter_mut() {
+        if let Tried::Feasible(e) = t {
+            e.costs = design_costs(e, (gateway, ctx.pooling()), ctx.costing());
+            if let Some(costs) = &e.costs {
+                e.design = pick(costs, ctx.estate.design);
+            }
+        }
+    }
+}
+
+/// Stores each planned design's storage plan; a SKU whose design cannot meet the targets
+/// becomes infeasible.
 ///
 /// # Errors
 /// Any other error of a storage plan.
-fn apply_storage(
-    tried: &mut [Tried],
-    results: Vec<(usize, Result<Storage, OptimizeError>)>,
-) -> Result<(), OptimizeError> {
-    for (i, result) in results {
+fn apply_storage(tried: &mut [Tried], results: Vec<PlanResult>) -> Result<(), OptimizeError> {
+    for (i, design, result) in results {
         let Some(Tried::Feasible(e)) = tried.get_mut(i) else {
             continue;
         };
         match result {
-            Ok((s, pools)) => {
-                e.storage = Some(s);
-                e.pools = pools;
+            Ok(Some(s)) => {
+                e.planned.insert(design, s);
             }
+            Ok(None) => {}
             Err(err @ (OptimizeError::Infeasible { .. } | OptimizeError::NoLayout(_))) => {
                 let sku = e.sizing.sku.clone();
                 tried[i] = Tried::Infeasible(sku, err);
@@ -564,55 +584,35 @@ fn data_factor(demand: &Demand) -> f64 {
     (1.0 + o.growth_pct / 100.0) * (1.0 + o.snapshot_reserve_pct / 100.0)
 }
 
-/// One demand per AVS cluster: its VMs, and its capacity share of the estate's targets
-/// (or, with `own_targets`, its VMs' per-VM figures added up).
-fn cluster_demands(demand: &Demand, sizing: &EstateSizing, own_targets: bool) -> ClusterDemands {
-    let total = demand.placed_capacity_gib;
-    let n = sizing.clusters.len().max(1) as f64;
-    let clusters = sizing
-        .clusters
-        .iter()
-        .map(|c| {
-            let mut d = demand.subset(&c.vm_indices);
-            let share = if total > 0.0 {
-                d.placed_capacity_gib / total
-            } else {
-                1.0 / n
-            };
-            d.options.iops = demand.options.iops * share;
-            d.options.throughput_mibps = demand.options.throughput_mibps * share;
-            if own_targets {
-                d.options.iops = 0.0;
-                d.options.throughput_mibps = 0.0;
-                d.targets_from_perf();
-            }
-            let estate = if own_targets {
-                (0.0, 0.0)
-            } else {
-                (demand.options.iops, demand.options.throughput_mibps)
-            };
-            ClusterDemand {
-                cluster: c.name.clone(),
-                demand: d,
-                capacity_share: share,
-                estate_iops: estate.0,
-                estate_throughput_mibps: estate.1,
-                source_hosts: Some(c.hosts),
-                hosts_source: hosts_source(c),
-            }
-        })
-        .collect();
-    ClusterDemands {
-        clusters,
-        vms_without_cluster: 0,
-        vms_without_cluster_capacity_gib: 0.0,
-        // The estate plan lists the excluded VMs once, from the estate's demand.
-        excluded: Vec::new(),
-    }
+/// The index of the cluster named `name` in `sizing`.
+fn cluster_index(sizing: &EstateSizing, name: &str) -> Option<usize> {
+    sizing.clusters.iter().position(|c| c.name == name)
 }
 
 /// Where a cluster's host count comes from, in words.
 fn hosts_source(c: &crate::sizing::AvsCluster) -> String {
+    let mut out = compute_source(c);
+    if let Some(r) = &c.management {
+        let _ = write!(
+            out,
+            "; first cluster of {}: the management reservation ({} cores = {} vCPU, {} GiB) \
+             {}",
+            c.private_cloud,
+            r.cores,
+            crate::numbers::show_number(r.vcpus),
+            crate::numbers::group_thousands(r.memory_gib, 1),
+            match r.added_hosts {
+                0 => "fits its hosts".to_string(),
+                1 => "adds 1 host".to_string(),
+                n => format!("adds {n} hosts"),
+            }
+        );
+    }
+    out
+}
+
+/// Where a cluster's host count comes from, in words, without the management reservation.
+fn compute_source(c: &crate::sizing::AvsCluster) -> String {
     let why = match c.driver {
         Driver::Vcpu => format!("{} for vCPU", c.hosts_for_vcpu),
         Driver::Memory => format!("{} for memory", c.hosts_for_memory),
@@ -635,6 +635,13 @@ fn hosts_source(c: &crate::sizing::AvsCluster) -> String {
                 c.hosts_for_vcpu, c.hosts_for_memory, c.ha_hosts, c.hosts, c.sku
             );
         }
+        Driver::Vsan => {
+            return format!(
+                "raised to {} {} to keep more of its VMs' data on its vSAN, cheaper than ANF \
+                 datastores for it ({} for vCPU, {} for memory + {} HA)",
+                c.hosts, c.sku, c.hosts_for_vcpu, c.hosts_for_memory, c.ha_hosts
+            );
+        }
     };
     format!(
         "sized from compute: {why} + {} HA = {} {}",
@@ -642,24 +649,18 @@ fn hosts_source(c: &crate::sizing::AvsCluster) -> String {
     )
 }
 
-/// The index of the chosen SKU: the lowest total among priced SKUs (ties: fewer hosts,
-/// then catalog order); without any price, the fewest hosts. `None` when none is feasible.
-fn choose(tried: &[Tried], hours: f64) -> Option<usize> {
-    choose_among(tried, hours, |e| e.anf_usd_per_month().is_some())
-}
-
-/// As [`choose`], among the SKUs whose storage is planned.
-fn choose_planned(tried: &[Tried], hours: f64) -> Option<usize> {
-    choose_among(tried, hours, |e| e.storage.is_some())
-}
-
-/// As [`choose`], among the feasible SKUs `keep` takes.
-fn choose_among(tried: &[Tried], hours: f64, keep: impl Fn(&SkuEstate) -> bool) -> Option<usize> {
+/// The index of the chosen SKU: the lowest total of its design among priced SKUs (ties:
+/// fewer hosts, then catalog order); without any price, the fewest hosts. `None` when none
+/// is costed.
+fn choose(tried: &[Tried]) -> Option<usize> {
     let feasible = tried.iter().enumerate().filter_map(|(i, t)| match t {
-        Tried::Feasible(e) if keep(e) && e.anf_usd_per_month().is_some() => Some((i, e)),
+        Tried::Feasible(e) if e.costs.is_some() => Some((i, e)),
         _ => None,
     });
-    let key = |e: &SkuEstate| (total(e, hours).unwrap_or(f64::INFINITY), e.sizing.hosts);
+    let key = |e: &SkuEstate| {
+        let hosts = e.cost(e.design).map_or(e.sizing.hosts, |c| c.hosts);
+        (total(e).unwrap_or(f64::INFINITY), hosts)
+    };
     feasible
         .min_by(|(_, a), (_, b)| {
             let (ta, ha) = key(a);
@@ -680,19 +681,15 @@ fn first_error(tried: Vec<Tried>) -> OptimizeError {
 }
 
 /// One row per SKU tried.
-fn sku_alternatives(
-    tried: &[Tried],
-    chosen: usize,
-    hours: f64,
-    estate: &EstateOptions,
-) -> Vec<SkuAlternative> {
+fn sku_alternatives(tried: &[Tried], chosen: usize, ctx: &StorageContext) -> Vec<SkuAlternative> {
     tried
         .iter()
         .enumerate()
         .map(|(i, t)| match t {
-            Tried::Feasible(e) => feasible_row(e, i == chosen, hours, estate),
+            Tried::Feasible(e) => feasible_row(e, i == chosen, ctx),
             Tried::Infeasible(sku, err) => SkuAlternative {
                 sku: sku.clone(),
+                design: Design::Anf,
                 feasible: false,
                 chosen: false,
                 hosts: 0,
@@ -701,6 +698,7 @@ fn sku_alternatives(
                 host_usd_per_hour: None,
                 hosts_usd_per_month: None,
                 anf_usd_per_month: None,
+                gateway_usd_per_month: 0.0,
                 total_usd_per_month: None,
                 vsan_alone_hosts: None,
                 vsan_alone_usd_per_month: None,
@@ -710,44 +708,59 @@ fn sku_alternatives(
         .collect()
 }
 
-fn feasible_row(e: &SkuEstate, chosen: bool, hours: f64, estate: &EstateOptions) -> SkuAlternative {
-    let (prices, term) = (&estate.host_prices, estate.host_term);
-    let hosts_usd = hosts_cost(e.sizing.hosts, e.host_usd_per_hour, hours);
+/// One feasible SKU's row: its design's figures (its compute sizing's while not costed),
+/// and a note on why it is chosen or not and on the first clusters of another SKU it
+/// counts.
+fn feasible_row(e: &SkuEstate, chosen: bool, ctx: &StorageContext) -> SkuAlternative {
+    let (prices, term) = (&ctx.estate.host_prices, ctx.estate.host_term);
+    let hours = ctx.catalog.limits.hours_per_month;
+    let cost = e.cost(e.design);
+    let vsan = e.cost(Design::Vsan).filter(|c| c.feasible);
+    let hosts_usd = cost.map_or_else(|| e.hosts_usd_per_month(hours), |c| c.hosts_usd);
+    let first = seed::first_cluster_note(&design_sizing(e, e.design, ctx.costing()))
+        .map(|n| format!("; {n}"))
+        .unwrap_or_default();
     SkuAlternative {
         sku: e.sizing.sku.clone(),
+        design: e.design,
         feasible: true,
         chosen,
-        hosts: e.sizing.hosts,
-        clusters: e.sizing.clusters.len(),
-        private_clouds: e.sizing.private_clouds.len(),
+        hosts: cost.map_or(e.sizing.hosts, |c| c.hosts),
+        clusters: cost.map_or(e.sizing.clusters.len(), |c| c.clusters as usize),
+        private_clouds: cost.map_or(e.sizing.private_clouds.len(), |c| c.private_clouds as usize),
         host_usd_per_hour: e.host_usd_per_hour,
         hosts_usd_per_month: hosts_usd,
-        anf_usd_per_month: e.anf_usd_per_month(),
-        total_usd_per_month: total(e, hours),
+        anf_usd_per_month: cost.map(|c| c.anf_usd),
+        gateway_usd_per_month: cost.map_or(0.0, |c| c.gateway_usd),
+        total_usd_per_month: total(e),
         vsan_alone_hosts: e.vsan_alone.as_ref().map(|v| v.hosts),
-        vsan_alone_usd_per_month: e
-            .vsan_alone
-            .as_ref()
-            .and_then(|v| hosts_cost(v.hosts, e.host_usd_per_hour, hours)),
-        note: if chosen && e.host_usd_per_hour.is_none() {
+        vsan_alone_usd_per_month: vsan
+            .map_or_else(|| e.vsan_alone_usd_per_month(hours), |c| c.total),
+        note: if chosen && hosts_usd.is_none() && e.host_usd_per_hour.is_some() {
             format!(
-                "chosen: the fewest hosts, as no feasible SKU has a {term} host price ({})",
+                "chosen; {}{first}",
+                seed::unpriced_first_cluster(e, prices, term)
+            )
+        } else if chosen && hosts_usd.is_none() {
+            format!(
+                "chosen: the fewest hosts, as no feasible SKU has a {term} host price ({}){first}",
                 prices.missing(term)
             )
         } else if chosen {
-            "chosen".into()
-        } else if e.sizing.sku == "av64" && e.host_usd_per_hour.is_some() {
-            "dearer; AV64 in a Gen 1 private cloud also needs a first cluster of AV36, \
-             AV36P or AV52 hosts per private cloud, not counted"
-                .into()
+            format!("chosen{first}")
         } else if e.host_usd_per_hour.is_none() {
             format!(
                 "{}: sized only (its storage not planned, its total not compared; give \
                  `host_price_file`)",
                 prices.missing(term)
             )
+        } else if hosts_usd.is_none() {
+            format!(
+                "{}: sized only (its storage not planned, its total not compared){first}",
+                seed::unpriced_first_cluster(e, prices, term)
+            )
         } else {
-            "dearer".into()
+            format!("dearer{first}")
         },
     }
 }

@@ -26,6 +26,7 @@ use crate::catalog::{Limits, RegionPrices, ServiceLevel};
 use crate::inventory::Warning;
 use crate::optimize::account::quota_warnings;
 use crate::optimize::milp::round_cents;
+use crate::optimize::run::Cheapest;
 use crate::plan::{ClusterPlans, EstatePool, PoolPlan};
 
 /// An estate's ANF cost with its clusters' Standard, Premium and Ultra datastores as
@@ -87,6 +88,16 @@ impl Member {
             cold_gib: p.cool_data_gib,
             hot_usd: p.hot_capacity_cost_usd_per_month,
             ..Member::new(p.service_level, p.cool_access, p.size_tib, p.share_gib)
+        }
+    }
+
+    /// The member the cheapest plan of one cluster's ANF side makes (its pool, cold data
+    /// and hot-tier line as planned alone).
+    pub(super) fn of_cheapest(c: &Cheapest) -> Member {
+        Member {
+            cold_gib: c.cold_gib,
+            hot_usd: c.hot_usd_per_month,
+            ..Member::new(c.level, c.cool, c.size_tib, c.share_gib)
         }
     }
 

@@ -1,10 +1,14 @@
-//! One host SKU's estate ([`SkuEstate`]: its sizing, its storage plan when planned, the
-//! same estate on vSAN alone, its host price) and the arithmetic of its costs; the
+//! One host SKU's estate ([`SkuEstate`]: its sizing, each cluster's designs, the design it
+//! is compared on and that design's storage plan, the same estate on vSAN alone, the host
+//! prices of its SKU and of its first clusters' SKUs) and the arithmetic of its costs; the
 //! estate plan's settings beyond the optimizer's ([`EstateOptions`]).
 
-use crate::demand::ClusterDemands;
+use std::collections::BTreeMap;
+
+use super::choices::ClusterChoice;
+use super::designs::DesignCost;
 use crate::optimize::milp::round_cents;
-use crate::plan::{ClusterPlans, EstatePool};
+use crate::plan::{ClusterPlans, Design, EstatePool, SkuHosts};
 use crate::sizing::{EstateSizing, HostPrices, HostTerm, SizingOptions, VsanAlone};
 use crate::vsan::VsanOptions;
 
@@ -25,45 +29,121 @@ pub struct EstateOptions {
     /// Each cluster's targets are its own VMs' per-VM figures (the estate's targets came
     /// from them), not its capacity share of the estate's targets.
     pub targets_from_perf: bool,
+    /// The design forced (`None`: the cheapest of vSAN alone, ANF for all and hybrid).
+    pub design: Option<Design>,
+    /// ExpressRoute gateways the customer already has (not bought).
+    pub existing_er_gateways: u32,
 }
 
-/// One SKU's estate: its sizing, and its storage plan when planned.
-pub(super) struct SkuEstate {
-    pub(super) sizing: EstateSizing,
-    /// The clusters' storage plans (only SKUs whose total can be compared are planned).
-    pub(super) storage: Option<ClusterPlans>,
-    /// The shared pools of its storage plan (empty until planned).
+/// A design's ANF side as planned: its clusters' plans (the estate's reservations bought
+/// on the shared pools' hot TiB) and the estate's pools.
+#[derive(Debug, Clone)]
+pub(super) struct Storage {
+    pub(super) plans: ClusterPlans,
     pub(super) pools: Vec<EstatePool>,
-    /// Its ANF cost with shared pools and with a pool per cluster, when costed: the
-    /// cheaper is planned.
-    pub(super) pool_sizing: Option<super::pools::PoolSizing>,
-    /// The ANF cost of its clusters, USD per month, when only costed (not planned).
-    pub(super) anf_costed_usd_per_month: Option<f64>,
-    /// Its clusters' demands, built when costed (with the hosts their datastores need), for
-    /// its storage plan.
-    pub(super) split: Option<ClusterDemands>,
+}
+
+/// One SKU's estate: its sizing, each cluster's designs once costed, and the storage plan
+/// of the design it is compared on once planned.
+pub(super) struct SkuEstate {
+    /// The clusters sized for compute, each private cloud's first cluster holding the
+    /// management reservation (for AV64 in a Gen 1 private cloud, an added seed cluster);
+    /// each design re-sizes it ([`super::designs::design_sizing`]).
+    pub(super) sizing: EstateSizing,
+    /// Each cluster's designs, once costed: one per cluster with VMs, in the sizing's
+    /// order (the clusters added without VMs come after them).
+    pub(super) choices: Option<Vec<ClusterChoice>>,
+    /// Its three designs' costs, once costed.
+    pub(super) costs: Option<[DesignCost; 3]>,
+    /// The design it is compared on (the cheapest, or `design`).
+    pub(super) design: Design,
+    /// The ANF side's storage plan of designs planned (with a reservation or peak months
+    /// both ANF designs are, so the designs compare on their planned costs).
+    pub(super) planned: BTreeMap<Design, Storage>,
+    /// The estate on vSAN alone: of the compute sizing, then, once costed, of the vSAN
+    /// design's sizing (its own first clusters).
     pub(super) vsan_alone: Option<VsanAlone>,
+    /// The SKU's own host price, USD per hour.
     pub(super) host_usd_per_hour: Option<f64>,
+    /// The host prices of the SKU and of the SKUs its private clouds' first clusters may
+    /// be of (AV64 in a Gen 1 private cloud), USD per hour, where known.
+    pub(super) prices: BTreeMap<String, f64>,
+    /// The SKUs a private cloud's first cluster must be of before this SKU can be added
+    /// (`first_cluster_skus` in `data/avs_hosts.csv`; empty: it can be first itself).
+    pub(super) first_cluster_skus: Vec<String>,
 }
 
 impl SkuEstate {
-    /// The ANF cost of its clusters, USD per month: its storage plan's, else its cost
-    /// alone; `None` when neither was worked out.
-    pub(super) fn anf_usd_per_month(&self) -> Option<f64> {
-        self.storage
-            .as_ref()
-            .map(|s| s.total.cost_usd_per_month)
-            .or(self.anf_costed_usd_per_month)
+    /// The cost of `design`, when costed.
+    pub(super) fn cost(&self, design: Design) -> Option<&DesignCost> {
+        self.costs.as_ref()?.iter().find(|c| c.design == design)
+    }
+
+    /// Hosts of `sizing`'s clusters by SKU (this SKU's first, then the others by name),
+    /// each with its price and monthly cost where the price is known.
+    pub(super) fn hosts_by_sku<'a>(
+        &self,
+        clusters: impl IntoIterator<Item = (&'a str, u32)>,
+        hours: f64,
+    ) -> Vec<SkuHosts> {
+        let mut by: BTreeMap<&str, u32> = BTreeMap::new();
+        for (sku, hosts) in clusters {
+            let n = by.entry(sku).or_default();
+            *n = n.saturating_add(hosts);
+        }
+        let own = self.sizing.sku.as_str();
+        let mut out: Vec<SkuHosts> = by
+            .into_iter()
+            .map(|(sku, hosts)| {
+                let usd_per_hour = self.prices.get(sku).copied();
+                SkuHosts {
+                    sku: sku.to_string(),
+                    hosts,
+                    usd_per_hour,
+                    usd_per_month: usd_per_hour.map(|p| round_cents(f64::from(hosts) * p * hours)),
+                }
+            })
+            .collect();
+        out.sort_by_key(|h| h.sku != own);
+        out
+    }
+
+    /// Its compute sizing's hosts' monthly cost, each at its SKU's price (x `hours`), in
+    /// cents; `None` when a SKU with hosts has no price.
+    pub(super) fn hosts_usd_per_month(&self, hours: f64) -> Option<f64> {
+        hosts_cost(sku_hosts(&self.sizing), &self.prices, hours)
+    }
+
+    /// Its hosts on vSAN alone, each at its SKU's price (x `hours`), in cents; `None`
+    /// without the comparison or when a SKU with hosts has no price.
+    pub(super) fn vsan_alone_usd_per_month(&self, hours: f64) -> Option<f64> {
+        let v = self.vsan_alone.as_ref()?;
+        let counts = v.clusters.iter().map(|c| (c.sku.as_str(), c.hosts));
+        hosts_cost(counts, &self.prices, hours)
     }
 }
 
-/// Hosts' monthly cost: hosts x USD per hour x hours per month, in cents.
-pub(super) fn hosts_cost(hosts: u32, usd_per_hour: Option<f64>, hours: f64) -> Option<f64> {
-    usd_per_hour.map(|p| round_cents(f64::from(hosts) * p * hours))
+/// Each cluster of `sizing` as (SKU, hosts).
+pub(super) fn sku_hosts(sizing: &EstateSizing) -> impl Iterator<Item = (&str, u32)> {
+    sizing.clusters.iter().map(|c| (c.sku.as_str(), c.hosts))
 }
 
-/// Hosts + ANF of a feasible SKU, USD per month, where the host price is known.
-pub(super) fn total(e: &SkuEstate, hours: f64) -> Option<f64> {
-    let anf = e.anf_usd_per_month()?;
-    hosts_cost(e.sizing.hosts, e.host_usd_per_hour, hours).map(|h| round_cents(h + anf))
+/// Monthly cost of hosts of several SKUs, `(sku, hosts)` each at `prices[sku]` x `hours`,
+/// in cents; `None` when one of them has no price.
+pub(super) fn hosts_cost<'a>(
+    hosts: impl IntoIterator<Item = (&'a str, u32)>,
+    prices: &BTreeMap<String, f64>,
+    hours: f64,
+) -> Option<f64> {
+    let mut usd = 0.0;
+    for (sku, n) in hosts {
+        usd += f64::from(n) * prices.get(sku)? * hours;
+    }
+    Some(round_cents(usd))
+}
+
+/// Hosts + ANF + gateways of a feasible SKU's design, USD per month, where the host prices
+/// are known.
+pub(super) fn total(e: &SkuEstate) -> Option<f64> {
+    e.cost(e.design)?.total
 }

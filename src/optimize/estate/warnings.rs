@@ -1,8 +1,9 @@
 //! The estate plan's own warnings ([`estate_warnings`]): the sizing's, a host price file's
 //! price of another region, or no price, the quota and NetApp accounts over the shared
-//! pools, the peak settings and a missing target (once for the estate), AV64 in a Gen 1
-//! private cloud, no HA reserve, a reservation that buys nothing, and a grouping that would
-//! need fewer hosts.
+//! pools, the peak settings and a missing target (once for the estate), no HA reserve, a
+//! reservation that buys nothing, and a grouping that would need fewer hosts. (AV64's
+//! first cluster of another SKU in a Gen 1 private cloud is counted, and stated in the
+//! assumptions.)
 
 use super::pools::account_warnings;
 use super::sku::{EstateOptions, SkuEstate};
@@ -24,23 +25,40 @@ use crate::vsan::VsanCatalog;
 /// the grouping hint (the same settings already sized the estate).
 pub(super) fn estate_warnings(
     demand: &Demand,
-    catalog: &Catalog,
-    vsan_catalog: &VsanCatalog,
+    (catalog, vsan_catalog): (&Catalog, &VsanCatalog),
     options: &OptimizeOptions,
     estate: &EstateOptions,
-    (best, storage, pools): (&SkuEstate, &ClusterPlans, &[EstatePool]),
+    (best, sizing, storage, pools): (
+        &SkuEstate,
+        &EstateSizing,
+        Option<&ClusterPlans>,
+        &[EstatePool],
+    ),
 ) -> Result<Vec<Warning>, OptimizeError> {
     let prices = catalog.region(&options.region)?;
     let mut warnings = best.sizing.warnings.clone();
     let host_prices = &estate.host_prices;
-    if let Some(p) = host_prices.price(&best.sizing.sku, estate.host_term) {
-        warnings.extend(price_region_warning(p, host_prices));
+    let hours = catalog.limits.hours_per_month;
+    let skus = best.hosts_by_sku(super::sku::sku_hosts(sizing), hours);
+    for h in &skus {
+        if let Some(p) = host_prices.price(&h.sku, estate.host_term) {
+            warnings.extend(price_region_warning(p, host_prices));
+        }
     }
-    if best.host_usd_per_hour.is_none() {
+    let unpriced: Vec<&str> = skus
+        .iter()
+        .filter(|h| h.usd_per_hour.is_none())
+        .map(|h| h.sku.as_str())
+        .collect();
+    if !unpriced.is_empty() {
         warnings.push(Warning::plan_wide(format!(
             "{} (`host_term` {}): the SKU with the fewest hosts is shown, the host cost and \
              the saving against vSAN alone are unknown (give `host_price_file`)",
-            host_prices.missing_for(&best.sizing.sku, estate.host_term),
+            unpriced
+                .iter()
+                .map(|sku| host_prices.missing_for(sku, estate.host_term))
+                .collect::<Vec<_>>()
+                .join("; "),
             estate.host_term
         )));
     }
@@ -52,34 +70,26 @@ pub(super) fn estate_warnings(
         o.iops,
         o.throughput_mibps,
     ));
-    if o.iops <= 0.0 && o.throughput_mibps <= 0.0 && options.peak.is_none() {
+    if o.iops <= 0.0 && o.throughput_mibps <= 0.0 && options.peak.is_none() && storage.is_some() {
         warnings.push(Warning::plan_wide(
             "no IOPS or MiB/s target was given (`iops`, `throughput_mibps`, or per-VM figures \
-             of `perf` rows that match planned VMs): every cluster is sized for capacity \
-             only, its throughput whatever its cheapest pool includes (the summary's \
-             \"delivers\" line adds up what that gives)"
-                .into(),
-        ));
-    }
-    if best.sizing.sku == "av64" {
-        warnings.push(Warning::plan_wide(
-            "AV64 in a Gen 1 private cloud: \"an Azure VMware Solution private cloud deployed \
-             with AV36, AV36P, or AV52 is required before adding AV64\" \
-             (architecture-private-clouds, 2025-08-14): each private cloud needs a first \
-             cluster of at least 3 such hosts, not counted here; Gen 2 private clouds deploy \
-             AV64 directly (`host_sku` av64-gen2)"
+             of `perf` rows that match planned VMs): every cluster's ANF datastores are sized \
+             for capacity only, their throughput whatever the cheapest pool includes (the \
+             summary's \"delivers\" line adds up what that gives)"
                 .into(),
         ));
     }
     if estate.sizing.ha_hosts == 0 {
         warnings.push(Warning::plan_wide(
             "`ha_hosts` 0: no host is kept free for vSphere HA, but AVS configures every \
-             cluster for n+1 (admission control, concepts-private-clouds-clusters, \
+             cluster for n+1 (admission control, architecture-private-clouds, \
              2025-08-14): the clusters' VMs may not all restart after a host failure"
                 .into(),
         ));
     }
-    if options.reservation != ReservationTerm::None && storage.reservations.is_empty() {
+    if options.reservation != ReservationTerm::None
+        && storage.is_some_and(|s| s.reservations.is_empty())
+    {
         warnings.push(Warning::plan_wide(format!(
             "`reservation` {}: nothing bought: reservations cover the hot tier of Standard, \
              Premium and Ultra (data/reservations.csv; none for Flexible), and no level's \
@@ -87,7 +97,7 @@ pub(super) fn estate_warnings(
             options.reservation
         )));
     }
-    warnings.extend(grouping_hint(demand, vsan_catalog, estate, &best.sizing)?);
+    warnings.extend(grouping_hint(demand, vsan_catalog, estate, sizing)?);
     Ok(warnings)
 }
 
@@ -102,13 +112,20 @@ fn grouping_hint(
     estate: &EstateOptions,
     sizing: &EstateSizing,
 ) -> Result<Option<Warning>, OptimizeError> {
-    // Clusters raised for their datastores would need planning to compare: no hint then.
+    // Clusters raised for their datastores would need planning to compare, and first
+    // clusters of another SKU (AV64 Gen 1) pricing: no hint then.
     if estate.sizing.group != Grouping::SourceCluster
-        || sizing.clusters.iter().any(|c| c.driver == Driver::Storage)
+        || sizing
+            .clusters
+            .iter()
+            .any(|c| matches!(c.driver, Driver::Storage | Driver::Vsan))
     {
         return Ok(None);
     }
     let host = crate::sizing::find_sku(vsan_catalog, &sizing.sku)?;
+    if !host.can_be_first() {
+        return Ok(None);
+    }
     let packed = SizingOptions {
         group: Grouping::Estate,
         ..estate.sizing.clone()

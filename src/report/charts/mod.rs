@@ -232,22 +232,24 @@ fn performance_svg(plan: &Plan, perf: &PerfInputs, title: &str) -> Result<String
         .max(plan.totals.datastores)
         .clamp(1, 256);
     let (mut iops, mut mibps) = (Vec::new(), Vec::new());
+    let e = |e: crate::perf::PerfError| ReportError::Chart(e.to_string());
+    // The plan's own system (AV64 hosts: 100 GbE).
+    let system = perf.model.system(&pm.system).map_err(e)?;
     for d in 1..=max_d {
         let mut layout = workload_layout(plan.hosts, d, vol, plan.totals.vms_placed);
         layout.nconnect = perf.nconnect;
         layout.cool_pct = if cool { perf.cold_pct } else { 0.0 };
         layout.qos_throughput_mibps = Some(plan.totals.throughput_mibps);
-        let e = |e: crate::perf::PerfError| ReportError::Chart(e.to_string());
         iops.push((
             d,
             perf.model
-                .predict(&layout, &pm.small_block_profile)
+                .predict_system(system, &layout, &pm.small_block_profile)
                 .map_err(e)?
                 .iops,
         ));
         let large_block = perf
             .model
-            .predict(&layout, &pm.large_block_profile)
+            .predict_system(system, &layout, &pm.large_block_profile)
             .map_err(e)?;
         mibps.push((d, large_block.throughput_mibps));
     }
@@ -352,14 +354,25 @@ fn cluster_capacity_svg(clusters: &[ClusterPlan]) -> Result<String, ReportError>
     })
 }
 
-/// Hosts by what decides their cluster's size (the counts add up to the total), ANF plan
-/// against vSAN alone. A vSAN-alone cluster that grows past its compute hosts to hold its
+/// Hosts by what decides their cluster's size (the counts add up to the total), the plan's
+/// design against vSAN alone (hosts added to hold data on vSAN count as storage). A vSAN-alone cluster that grows past its compute hosts to hold its
 /// data counts as storage; one that does not keeps its ANF cluster's driver.
 fn hosts_svg(plan: &EstatePlan) -> Result<String, ReportError> {
     let h = &plan.summary.hosts_by_driver;
-    let anf = [h.vcpu, h.memory, h.minimum, h.storage, plan.summary.hosts];
+    let anf = [
+        h.vcpu,
+        h.memory,
+        h.minimum,
+        h.storage + h.vsan,
+        plan.summary.hosts,
+    ];
+    let plan_name = match plan.summary.design {
+        crate::plan::Design::Anf => "ANF plan",
+        crate::plan::Design::Hybrid => "hybrid plan",
+        crate::plan::Design::Vsan => "the plan (vSAN alone)",
+    };
     let mut series = vec![BarSeries {
-        name: "ANF plan, hosts".into(),
+        name: format!("{plan_name}, hosts"),
         colour: BLUE,
         values: anf.iter().map(|&x| f64::from(x)).collect(),
     }];
@@ -379,8 +392,9 @@ fn hosts_svg(plan: &EstatePlan) -> Result<String, ReportError> {
     ];
     bar_svg(&Bars {
         title: &format!(
-            "AVS hosts by driver ({}): ANF against vSAN alone",
-            plan.summary.sku
+            "AVS hosts by driver ({}): the plan ({}) against vSAN alone",
+            plan.summary.sku,
+            plan.summary.design.label()
         ),
         value_axis: "hosts",
         category_axis: "driver",
@@ -401,7 +415,7 @@ fn vsan_by_driver(plan: &EstatePlan) -> Option<[u32; 5]> {
             Some(Driver::Vcpu) => 0,
             Some(Driver::Memory) => 1,
             Some(Driver::Minimum) => 2,
-            Some(Driver::Storage) | None => 3,
+            Some(Driver::Storage | Driver::Vsan) | None => 3,
         };
         by[i] += c.hosts;
     }

@@ -1,5 +1,6 @@
 //! The estate workbook's own sheets: `Estate` (the summary), `Sizing`, `SKUs`,
-//! `Estate pools` and `vSAN alone`, before `Clusters`, `Reservations` and the per-cluster
+//! `Estate pools`, `vSAN alone` and `Designs` (the three designs, for the estate and per
+//! cluster, [`super::designs`]), before `Clusters`, `Reservations` and the per-cluster
 //! sheets.
 
 use super::cells::{
@@ -56,6 +57,7 @@ pub fn estate_sheets(plan: &EstatePlan) -> Vec<Sheet> {
         estate_pools(plan, rows, &sheets),
         reservations_sheet(&plan.reservations),
         vsan_alone(plan),
+        super::designs::designs_sheet(plan),
     ];
     all.extend(sheets.into_sheets());
     all
@@ -71,17 +73,18 @@ struct PhaseYear {
 }
 
 /// Rows of `Estate` the formulas point at (0-based data rows; Excel row = row + 2).
-const HOSTS_ROW: usize = 17;
-const ANF_ROW: usize = 18;
-const TOTAL_ROW: usize = 19;
-const YEAR_ROW: usize = 20;
-const FIRST_ROW: usize = 21;
-const VSAN_ROW: usize = 27;
+const HOSTS_ROW: usize = 19;
+const ANF_ROW: usize = 20;
+const GATEWAY_ROW: usize = 22;
+const TOTAL_ROW: usize = 23;
+const YEAR_ROW: usize = 24;
+const FIRST_ROW: usize = 25;
+const VSAN_ROW: usize = 31;
 
 /// `Estate`: item / value; the datastores, pool size, first-month transfer and placed GiB
 /// sums over `Pools`/`Datastores` ([`EstateSums`]), the ANF cost a formula over `Pools` and
-/// `Reservations`, the monthly total `hosts + ANF`, the yearly total and the savings
-/// formulas over those cells ([`year_cell`], [`savings_cells`]).
+/// `Reservations`, the monthly total `hosts + ANF + gateways`, the yearly total and the
+/// savings formulas over those cells ([`year_cell`], [`savings_cells`]).
 fn estate_summary(
     plan: &EstatePlan,
     anf: Cell,
@@ -98,6 +101,8 @@ fn estate_summary(
         ("host USD/hour", opt(s.host_usd_per_hour, usd)),
         ("hosts USD/month", opt(s.hosts_usd_per_month, usd)),
         ("ANF USD/month", anf),
+        ("ExpressRoute gateways", int(s.gateways)),
+        ("gateways USD/month", usd(s.gateway_usd_per_month)),
         ("total USD/month", total_cell(s)),
         ("total USD/year", year_cell(s, phases)),
         ("first-month cool transfer USD", sums.first_month_usd()),
@@ -124,6 +129,7 @@ fn estate_summary(
     for (row, name) in [
         (HOSTS_ROW, "hosts USD/month"),
         (ANF_ROW, "ANF USD/month"),
+        (GATEWAY_ROW, "gateways USD/month"),
         (TOTAL_ROW, "total USD/month"),
         (YEAR_ROW, "total USD/year"),
         (FIRST_ROW, "first-month cool transfer USD"),
@@ -143,12 +149,14 @@ fn head_rows(plan: &EstatePlan) -> Vec<(&'static str, Cell)> {
         ("schema version", int(plan.schema_version)),
         ("region", text(plan.region.clone())),
         ("location", text(plan.location.clone())),
+        ("design", text(s.design.label())),
         ("host SKU", text(s.sku.clone())),
         ("hosts", int(s.hosts)),
         ("hosts sized by vCPU", int(s.hosts_by_driver.vcpu)),
         ("hosts sized by memory", int(s.hosts_by_driver.memory)),
         ("hosts at the minimum", int(s.hosts_by_driver.minimum)),
         ("hosts raised for storage", int(s.hosts_by_driver.storage)),
+        ("hosts added for vSAN", int(s.hosts_by_driver.vsan)),
         ("clusters", count(s.clusters)),
         ("private clouds", count(s.private_clouds)),
         ("pools", count(s.pools)),
@@ -237,23 +245,27 @@ impl EstateSums<'_> {
         };
         let pool_gib = 1024.0 * f64::from(s.pool_size_tib);
         let placed: f64 = self.datastores_of().map(|d| d.placed_capacity_gib).sum();
-        let storage = if pool_gib > 0.0 {
-            let f = format!(
-                "100*SUM({})/(1024*SUM({}))",
-                column_ref("Datastores", 1 + DS_PLACED, self.rows.1),
-                column_ref("Estate pools", EP_SIZE, self.plan.pools.len())
-            );
-            checked(f, 100.0 * placed / pool_gib, u.storage_pct, Fmt::Dec1).0
-        } else {
-            dec(u.storage_pct)
+        let opt = |v: Option<f64>| v.map_or(Cell::Empty, dec);
+        let storage = match u.storage_pct {
+            Some(pct) if pool_gib > 0.0 => {
+                let f = format!(
+                    "100*SUM({})/(1024*SUM({}))",
+                    column_ref("Datastores", 1 + DS_PLACED, self.rows.1),
+                    column_ref("Estate pools", EP_SIZE, self.plan.pools.len())
+                );
+                checked(f, 100.0 * placed / pool_gib, pct, Fmt::Dec1).0
+            }
+            other => opt(other),
         };
         vec![
             ("IOPS target", int(p.iops_target)),
+            ("IOPS target on ANF", int(p.anf_iops_target)),
             (
                 "IOPS predicted",
                 of(CL_IOPS, |x| x.small_block.iops, p.predicted_iops, Fmt::Int),
             ),
             ("MiB/s target", dec(p.throughput_target_mibps)),
+            ("MiB/s target on ANF", dec(p.anf_throughput_target_mibps)),
             (
                 "MiB/s predicted",
                 of(
@@ -264,9 +276,11 @@ impl EstateSums<'_> {
                 ),
             ),
             ("sized for capacity only", boolean(p.capacity_only)),
+            ("data on vSAN %", dec(p.vsan_data_pct)),
             ("vCPU utilisation %", dec(u.vcpu_pct)),
             ("memory utilisation %", dec(u.memory_pct)),
-            ("storage utilisation %", storage),
+            ("ANF storage utilisation %", storage),
+            ("vSAN storage utilisation %", opt(u.vsan_storage_pct)),
         ]
     }
 
@@ -277,18 +291,19 @@ impl EstateSums<'_> {
     }
 }
 
-/// `ROUND(hosts + ANF, 2)` when both are known.
+/// `ROUND(hosts + ANF + gateways, 2)` when all are known.
 fn total_cell(s: &EstateSummary) -> Cell {
     match (s.hosts_usd_per_month, s.total_usd_per_month) {
         (Some(hosts), Some(total)) => {
             let formula = format!(
-                "ROUND({}+{},2)",
+                "ROUND({}+{}+{},2)",
                 local_ref(HOSTS_ROW, 1),
-                local_ref(ANF_ROW, 1)
+                local_ref(ANF_ROW, 1),
+                local_ref(GATEWAY_ROW, 1)
             );
             checked(
                 formula,
-                round2(hosts + s.anf_usd_per_month),
+                round2(hosts + s.anf_usd_per_month + s.gateway_usd_per_month),
                 total,
                 Fmt::Usd,
             )
@@ -298,21 +313,25 @@ fn total_cell(s: &EstateSummary) -> Cell {
     }
 }
 
-/// The year as the JSON's `total_usd_per_year` has it (src/optimize/estate_assemble.rs):
-/// `ROUND(12 x hosts + 12 x ANF + first-month cool transfer + Σ (a time-phased cluster's
-/// year on Time phases − 12 x its month on Clusters), 2)`; ANF is already less the
-/// reservations' savings.
+/// The year as the JSON's `total_usd_per_year` has it (src/optimize/estate/assemble.rs):
+/// `ROUND(12 x hosts + 12 x ANF + 12 x gateways + first-month cool transfer + Σ (a
+/// time-phased cluster's year on Time phases − 12 x its month on Clusters), 2)`; ANF is
+/// already less the reservations' savings.
 fn year_cell(s: &EstateSummary, phases: &[PhaseYear]) -> Cell {
     let (Some(hosts), Some(year)) = (s.hosts_usd_per_month, s.total_usd_per_year) else {
         return opt(s.total_usd_per_year, usd);
     };
     let mut formula = format!(
-        "12*{}+12*{}+{}",
+        "12*{}+12*{}+12*{}+{}",
         local_ref(HOSTS_ROW, 1),
         local_ref(ANF_ROW, 1),
+        local_ref(GATEWAY_ROW, 1),
         local_ref(FIRST_ROW, 1)
     );
-    let mut computed = 12.0 * hosts + 12.0 * s.anf_usd_per_month + s.first_month_cool_transfer_usd;
+    let mut computed = 12.0 * hosts
+        + 12.0 * s.anf_usd_per_month
+        + 12.0 * s.gateway_usd_per_month
+        + s.first_month_cool_transfer_usd;
     for p in phases {
         let month = cell_ref("Clusters", p.clusters_row, CL_COST);
         formula.push_str(&format!("+{}-12*{month}", p.at));
@@ -370,7 +389,9 @@ fn savings_cells(s: &EstateSummary) -> [(&'static str, Cell); 2] {
 }
 
 /// `Sizing`: the estate row (SKU, per-host vCPUs and memory, totals), one row per AVS
-/// cluster, one per private cloud, one per sizing warning.
+/// cluster, one per private cloud, one per sizing warning; the estate's and each cluster's
+/// utilisation on the chosen design last (values: vCPU and memory over each cluster's own
+/// SKU, ANF and vSAN apart).
 fn sizing(plan: &EstatePlan) -> Sheet {
     let z = &plan.sizing;
     let mut sheet = Sheet::new(
@@ -392,9 +413,25 @@ fn sizing(plan: &EstatePlan) -> Sheet {
             "vCPUs per host",
             "memory GiB per host",
             "detail",
+            "vCPU %",
+            "memory %",
+            "ANF %",
+            "vSAN %",
         ],
     );
     let e = Cell::Empty;
+    let uses = |u: Option<&crate::plan::Utilisation>| -> Vec<Cell> {
+        let Some(u) = u else {
+            return vec![Cell::Empty; 4];
+        };
+        let opt = |v: Option<f64>| v.map_or(Cell::Empty, dec);
+        vec![
+            dec(u.vcpu_pct),
+            dec(u.memory_pct),
+            opt(u.storage_pct),
+            opt(u.vsan_storage_pct),
+        ]
+    };
     sheet.rows.push(vec![
         text("estate"),
         e.clone(),
@@ -413,8 +450,9 @@ fn sizing(plan: &EstatePlan) -> Sheet {
         dec(z.memory_gib_per_host),
         e.clone(),
     ]);
+    sheet.rows[0].extend(uses(Some(&plan.summary.utilisation)));
     for c in &z.clusters {
-        sheet.rows.push(vec![
+        let mut row = vec![
             text("cluster"),
             text(c.name.clone()),
             text(c.sku.clone()),
@@ -431,7 +469,9 @@ fn sizing(plan: &EstatePlan) -> Sheet {
             e.clone(),
             e.clone(),
             e.clone(),
-        ]);
+        ];
+        row.extend(uses(c.utilisation.as_ref()));
+        sheet.rows.push(row);
     }
     for p in &z.private_clouds {
         let mut row = vec![text("private cloud"), text(p.name.clone())];
@@ -456,6 +496,7 @@ fn skus(plan: &EstatePlan) -> Sheet {
         "SKUs",
         &[
             "SKU",
+            "design",
             "feasible",
             "chosen",
             "hosts",
@@ -464,6 +505,7 @@ fn skus(plan: &EstatePlan) -> Sheet {
             "host USD/hour",
             "hosts USD/month",
             "ANF USD/month",
+            "gateways USD/month",
             "total USD/month",
             "vSAN alone hosts",
             "vSAN alone USD/month",
@@ -473,6 +515,7 @@ fn skus(plan: &EstatePlan) -> Sheet {
     for a in &plan.sku_alternatives {
         sheet.rows.push(vec![
             text(a.sku.clone()),
+            text(a.design.label()),
             boolean(a.feasible),
             boolean(a.chosen),
             int(a.hosts),
@@ -481,6 +524,7 @@ fn skus(plan: &EstatePlan) -> Sheet {
             opt(a.host_usd_per_hour, usd),
             opt(a.hosts_usd_per_month, usd),
             opt(a.anf_usd_per_month, usd),
+            usd(a.gateway_usd_per_month),
             opt(a.total_usd_per_month, usd),
             opt(a.vsan_alone_hosts.map(f64::from), int),
             opt(a.vsan_alone_usd_per_month, usd),

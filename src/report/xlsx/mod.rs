@@ -18,6 +18,7 @@ use crate::report::ReportError;
 
 mod cells;
 mod charts;
+mod designs;
 mod estate;
 mod per_cluster;
 mod pools;

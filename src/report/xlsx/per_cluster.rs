@@ -12,7 +12,7 @@ use super::single::{PlanSheets, size_and_placed, sum_of};
 use crate::plan::{ClusterPlan, ClusterPlans, Plan, PoolPlan, ReservationPurchase};
 
 /// Header of `Clusters`.
-const CLUSTERS_HEADER: [&str; 29] = [
+const CLUSTERS_HEADER: [&str; 27] = [
     "cluster",
     "hosts",
     "hosts source",
@@ -39,9 +39,7 @@ const CLUSTERS_HEADER: [&str; 29] = [
     "extrapolated",
     "schema version",
     "share GiB",
-    "vCPU %",
-    "memory %",
-    "storage %",
+    "ANF %",
 ];
 const CL_POOL_TIB: usize = 10;
 const CL_PLACED: usize = 14;
@@ -117,29 +115,23 @@ pub fn clusters_sheet(clusters: &[ClusterPlan], rows: (usize, usize)) -> Sheet {
     sheet
 }
 
-/// A cluster's `vCPU %`, `memory %` (values) and `storage %` (its placed GiB over its
-/// pools' TiB x 1,024 plus its shares' GiB, a formula on the row); empty outside an
-/// estate.
-fn utilisation_cells(r: usize, c: &ClusterPlan) -> [Cell; 3] {
-    let Some(u) = &c.utilisation else {
-        return [Cell::Empty, Cell::Empty, Cell::Empty];
-    };
+/// A cluster's `ANF %`: its placed GiB over its pools' TiB x 1,024 plus its shares' GiB, a
+/// formula on the row (in an estate, its utilisation's `storage_pct`, on `Sizing`).
+fn utilisation_cells(r: usize, c: &ClusterPlan) -> [Cell; 1] {
     let t = &c.plan.totals;
     let shares: f64 = c.plan.pools.iter().map(|x| f64::from(x.share_gib)).sum();
     let gib = f64::from(t.pool_size_tib) * 1024.0 + shares;
-    let storage = if gib > 0.0 {
-        let formula = format!(
-            "100*{}/({}*1024+{})",
-            local_ref(r, CL_PLACED),
-            local_ref(r, CL_POOL_TIB),
-            local_ref(r, CL_SHARE)
-        );
-        let computed = 100.0 * t.placed_capacity_gib / gib;
-        checked(formula, computed, u.storage_pct, Fmt::Dec1).0
-    } else {
-        dec(u.storage_pct)
-    };
-    [dec(u.vcpu_pct), dec(u.memory_pct), storage]
+    if gib <= 0.0 {
+        return [Cell::Empty];
+    }
+    let formula = format!(
+        "100*{}/({}*1024+{})",
+        local_ref(r, CL_PLACED),
+        local_ref(r, CL_POOL_TIB),
+        local_ref(r, CL_SHARE)
+    );
+    let computed = 100.0 * t.placed_capacity_gib / gib;
+    [Cell::Formula(formula, computed, Fmt::Dec1)]
 }
 
 /// The `SUMIF`s of one `Clusters` row (data row `r`) over its cluster's rows.

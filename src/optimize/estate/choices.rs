@@ -1,0 +1,461 @@
+//! Each AVS cluster's designs on one SKU ([`cluster_choices`]), for every way the cluster
+//! can be sized ([`Variant`]):
+//! - another cluster of the estate's SKU: its VMs' compute hosts, 12,444 GB of raw vSAN
+//!   kept for AVS itself (`vsan_cluster_raw_gb`);
+//! - its private cloud's first cluster on the estate's SKU, when it can be one: the
+//!   management reservation in its compute hosts, 17,287 GB of raw vSAN kept
+//!   (`vsan_first_cluster_raw_gb`);
+//! - for AV64 in a Gen 1 private cloud, moved to each priced first-cluster SKU as its
+//!   private cloud's first cluster ([`crate::sizing::first_cluster_on`]; only when the
+//!   estate has two clusters or more: a private cloud's only cluster is never moved).
+//!
+//! Each variant is worked out on its own SKU (raw vSAN capacity, host price of the plan's
+//! region, performance system): its hosts on vSAN alone
+//! ([`crate::sizing::cluster_on_vsan`]), ANF for all at the fewest hosts from its compute
+//! hosts whose datastores meet its targets with a host down ([`anf_for_all`]), and the
+//! hybrid's cheapest point ([`cheapest`]). The designs ([`super::designs`]) then give each
+//! cluster the variant its place in the estate calls for.
+
+use super::StorageContext;
+use super::hybrid::{AnfOracle, Cluster, Point, Units, anf_for_all, cheapest, feasible};
+use super::oracle::{AnfPool, ClusterOracle};
+use super::sku::SkuEstate;
+use crate::optimize::OptimizeError;
+use crate::plan::Design;
+use crate::sizing::{AvsCluster, Driver, Raise, cluster_on_vsan, first_cluster_on};
+use crate::vsan::{HostSku, VsanOptions};
+
+/// The hybrid's point of one cluster variant, with true sizes.
+#[derive(Debug, Clone)]
+pub(super) struct HybridChoice {
+    /// Hosts, the VMs on vSAN (positions in the cluster's VMs), the others' ANF cost.
+    pub(super) point: Point,
+    /// Why its hosts: the compute driver, [`Driver::Vsan`] when raised to keep data on
+    /// vSAN, [`Driver::Storage`] when raised for its datastores' targets.
+    pub(super) driver: Driver,
+    /// What those hosts' vSAN holds, GiB.
+    pub(super) vsan_usable_gib: f64,
+    /// The pool of its VMs on ANF (`None` when it keeps every VM on vSAN).
+    pub(super) pool: Option<AnfPool>,
+}
+
+/// One way a cluster can be sized, and its designs there.
+#[derive(Debug, Clone)]
+pub(super) struct Variant {
+    /// Its host SKU (the estate's, or the first-cluster SKU it is moved to).
+    pub(super) sku: String,
+    /// Its SKU's performance system (`perf_system` in `data/avs_hosts.csv`).
+    pub(super) perf_system: String,
+    /// Whether it is its private cloud's first cluster (the management reservation).
+    pub(super) first: bool,
+    /// The cluster re-sized on a first-cluster SKU (`None`: on the estate's SKU).
+    pub(super) moved: Option<AvsCluster>,
+    /// Its compute hosts (vCPU, memory, the reservation when first, HA, the AVS minimum).
+    pub(super) compute_hosts: u32,
+    /// Raw vSAN capacity AVS uses itself in it, TiB.
+    pub(super) reserved_raw_tib: f64,
+    /// One host, USD per hour, where the plan's region prices its SKU.
+    pub(super) usd_per_host_hour: Option<f64>,
+    /// Its hosts on vSAN alone (`None`: not compared).
+    pub(super) vsan_hosts: Option<u32>,
+    /// ANF for all: hosts and the ANF cost, USD per month (pay as you go, a share of a
+    /// shared pool priced per GiB of quota).
+    pub(super) anf: (u32, f64),
+    /// ANF for all's pool.
+    pub(super) anf_pool: AnfPool,
+    /// The hybrid's point (`None`: not searched, without a host price or vSAN settings).
+    pub(super) hybrid: Option<HybridChoice>,
+}
+
+impl Variant {
+    /// Its hosts and ANF cost (USD per month) in `design`; `None` where not worked out.
+    pub(super) fn point(&self, design: Design) -> Option<(u32, f64)> {
+        match design {
+            Design::Vsan => self.vsan_hosts.map(|h| (h, 0.0)),
+            Design::Anf => Some(self.anf),
+            Design::Hybrid => self
+                .hybrid
+                .as_ref()
+                .map(|h| (h.point.hosts, h.point.anf_usd_per_month)),
+        }
+    }
+
+    /// Its hosts + ANF in `design`, USD per month (x `hours`); `None` without its host
+    /// price or the design's figures.
+    pub(super) fn usd(&self, design: Design, hours: f64) -> Option<f64> {
+        let (hosts, anf) = self.point(design)?;
+        Some(f64::from(hosts) * self.usd_per_host_hour? * hours + anf)
+    }
+
+    /// What it costs more than `other` in `design`, cents, its hosts at 0 without a
+    /// price (then only the ANF side and the hosts it adds rank it).
+    pub(super) fn extra_cents(&self, other: &Variant, design: Design, hours: f64) -> i64 {
+        let usd = |v: &Variant| {
+            v.point(design).map_or(0.0, |(hosts, anf)| {
+                f64::from(hosts) * v.usd_per_host_hour.unwrap_or(0.0) * hours + anf
+            })
+        };
+        ((usd(self) - usd(other)) * 100.0).round() as i64
+    }
+
+    /// The hosts `design` gives it beyond compute, and why: ANF for all's hosts for its
+    /// datastores' targets, the hybrid point's hosts; vSAN alone keeps the compute hosts
+    /// (its growth is in [`crate::sizing::VsanAlone`]).
+    pub(super) fn raise(&self, design: Design) -> Raise {
+        match (design, &self.hybrid) {
+            (Design::Anf, _) => Raise {
+                hosts: self.anf.0,
+                driver: Driver::Storage,
+            },
+            (Design::Hybrid, Some(h)) => Raise {
+                hosts: h.point.hosts,
+                driver: h.driver,
+            },
+            _ => Raise::default(),
+        }
+    }
+
+    /// The pool of its VMs on ANF in `design` (`None` when it puts none there).
+    pub(super) fn anf_pool(&self, design: Design) -> Option<AnfPool> {
+        match (design, &self.hybrid) {
+            (Design::Hybrid, Some(h)) => h.pool,
+            (Design::Anf, _) => Some(self.anf_pool),
+            _ => None,
+        }
+    }
+
+    /// The VMs it puts on ANF in `design` (positions in the cluster's `n` VMs) and their
+    /// ANF cost, USD per month.
+    pub(super) fn on_anf(&self, design: Design, n: usize) -> (Vec<usize>, f64) {
+        match (design, &self.hybrid) {
+            (Design::Hybrid, Some(h)) => (h.point.on_anf(n), h.point.anf_usd_per_month),
+            (Design::Anf, _) => ((0..n).collect(), self.anf.1),
+            _ => (Vec::new(), 0.0),
+        }
+    }
+}
+
+/// One AVS cluster's designs: its VMs' data and its variants (another cluster of the
+/// estate's SKU first, then its private cloud's first cluster where it can be one, then
+/// moved to each first-cluster SKU).
+#[derive(Debug, Clone)]
+pub(super) struct ClusterChoice {
+    /// Each VM's data, GiB (after growth and snapshot reserve), in the cluster's VM order.
+    pub(super) data_gib: Vec<f64>,
+    pub(super) variants: Vec<Variant>,
+}
+
+impl ClusterChoice {
+    /// The data of the VMs at `positions`, GiB.
+    pub(super) fn data(&self, positions: &[usize]) -> f64 {
+        positions.iter().filter_map(|&p| self.data_gib.get(p)).sum()
+    }
+
+    /// Another cluster of the estate's SKU.
+    pub(super) fn other(&self) -> Option<&Variant> {
+        self.variants.first()
+    }
+
+    /// Its private cloud's first cluster on the estate's SKU, where it can be one.
+    pub(super) fn first(&self) -> Option<&Variant> {
+        self.variants.iter().find(|v| v.first && v.moved.is_none())
+    }
+
+    /// Moved to a first-cluster SKU.
+    pub(super) fn moved(&self) -> impl Iterator<Item = &Variant> {
+        self.variants.iter().filter(|v| v.moved.is_some())
+    }
+
+    /// The variant a design's cluster `c` is: its SKU, first (holding the management
+    /// reservation) or not.
+    pub(super) fn variant_for(&self, c: &AvsCluster) -> Option<&Variant> {
+        let first = c.management.is_some();
+        self.variants
+            .iter()
+            .find(|v| v.sku == c.sku && v.first == first)
+    }
+}
+
+/// Every cluster's designs on one SKU: one [`ClusterChoice`] per cluster with VMs, in the
+/// sizing's order.
+///
+/// # Errors
+/// The error of a cluster whose datastores cannot meet its targets with every VM on ANF
+/// at any host count on the estate's SKU (the SKU is then infeasible; a variant moved to
+/// another SKU is only left out), or any other optimizer or vSAN error.
+pub(super) fn cluster_choices(
+    ctx: &StorageContext,
+    e: &SkuEstate,
+) -> Result<Vec<ClusterChoice>, OptimizeError> {
+    let factor = super::data_factor(ctx.demand);
+    let own: Vec<&AvsCluster> = e
+        .sizing
+        .clusters
+        .iter()
+        .filter(|c| !c.management_only)
+        .collect();
+    let host = crate::sizing::find_sku(ctx.vsan_catalog, &e.sizing.sku)?;
+    // A private cloud's only cluster is never moved: with one cluster none is.
+    let seeds: Vec<&HostSku> = if own.len() < 2 {
+        Vec::new()
+    } else {
+        super::seed::first_skus(host, ctx.vsan_catalog)
+            .into_iter()
+            .filter(|h| e.prices.contains_key(&h.sku))
+            .collect()
+    };
+    let zero_share = 1.0 / own.len().max(1) as f64;
+    let mut out = Vec::with_capacity(own.len());
+    for c in own {
+        let data_gib: Vec<f64> = c
+            .vm_indices
+            .iter()
+            .map(|&v| ctx.demand.placed.get(v).map_or(0.0, |x| x.capacity_gib) * factor)
+            .collect();
+        let on = On {
+            ctx,
+            e,
+            name: &c.name,
+            vms: &c.vm_indices,
+            data_gib: &data_gib,
+            zero_share,
+        };
+        let mut variants = Vec::new();
+        variants.extend(on.variant(host, (false, c.compute_hosts_as_other()), None)?);
+        if let Some(hosts) = c.compute_hosts_as_first() {
+            variants.extend(on.variant(host, (true, hosts), None)?);
+        }
+        for h in &seeds {
+            let o = &ctx.estate.sizing;
+            let limits = &ctx.vsan_catalog.limits;
+            let Some(m) = first_cluster_on(ctx.demand, c, h, limits, o) else {
+                continue;
+            };
+            let Some(hosts) = m.compute_hosts_as_first() else {
+                continue;
+            };
+            variants.extend(on.variant(h, (true, hosts), Some(m))?);
+        }
+        out.push(ClusterChoice { data_gib, variants });
+    }
+    Ok(out)
+}
+
+/// One cluster being worked out.
+struct On<'a, 'b> {
+    ctx: &'a StorageContext<'b>,
+    e: &'a SkuEstate,
+    name: &'a str,
+    vms: &'a [usize],
+    data_gib: &'a [f64],
+    zero_share: f64,
+}
+
+impl On<'_, '_> {
+    /// The cluster on hosts of `host`, first in its private cloud or not, from `compute`
+    /// hosts; `None` for a moved cluster whose datastores cannot meet its targets there.
+    fn variant(
+        &self,
+        host: &HostSku,
+        (first, compute): (bool, u32),
+        moved: Option<AvsCluster>,
+    ) -> Result<Option<Variant>, OptimizeError> {
+        let ctx = self.ctx;
+        let (min, max) = (ctx.catalog.limits.min_hosts, ctx.catalog.limits.max_hosts);
+        let floor = compute.clamp(min, max);
+        let reserve = ctx.vsan_catalog.limits.reserved_raw_tib(first);
+        let all: Vec<usize> = (0..self.vms.len()).collect();
+        let system = host.perf_system.as_str();
+        let mut exact =
+            ClusterOracle::new(*ctx, (self.name, self.vms, system), None, self.zero_share);
+        let anf = match anf_for_all(&mut exact, &all, (floor, max)) {
+            Ok(a) => a,
+            Err(OptimizeError::Infeasible { .. } | OptimizeError::NoLayout(_))
+                if moved.is_some() =>
+            {
+                return Ok(None);
+            }
+            Err(err) => return Err(err),
+        };
+        let anf_pool = exact.pool(&all, anf.0)?;
+        let data: f64 = self.data_gib.iter().sum();
+        let vsan_hosts = match &ctx.estate.vsan {
+            Some(o) => {
+                match cluster_on_vsan(ctx.vsan_catalog, &host.sku, (floor, reserve), data, o) {
+                    Ok(r) => Some(r.hosts_needed),
+                    Err(_) if moved.is_some() => None,
+                    Err(err) => return Err(err.into()),
+                }
+            }
+            None => None,
+        };
+        let usd_per_host_hour = self.e.prices.get(&host.sku).copied();
+        let mut v = Variant {
+            sku: host.sku.clone(),
+            perf_system: host.perf_system.clone(),
+            first,
+            moved,
+            compute_hosts: floor,
+            reserved_raw_tib: reserve,
+            usd_per_host_hour,
+            vsan_hosts,
+            anf,
+            anf_pool,
+            hybrid: None,
+        };
+        // Without a host price the hybrid is searched only when forced, on the compute
+        // hosts (no host count can be weighed against ANF).
+        let forced = ctx.estate.design == Some(Design::Hybrid);
+        let price = match usd_per_host_hour {
+            Some(p) => Some((p, max)),
+            None if forced => Some((0.0, floor)),
+            None => None,
+        };
+        if let (Some(o), Some((price, last))) = (&ctx.estate.vsan, price) {
+            let o = VsanOptions {
+                sku: host.sku.clone(),
+                ..o.clone()
+            };
+            let search = Search {
+                ctx,
+                vsan: &o,
+                usd_per_host_month: price * ctx.catalog.limits.hours_per_month,
+                hosts: (floor, last),
+                hosts_vsan: vsan_hosts,
+                reserve,
+            };
+            v.hybrid = search.run(self, system, (anf, anf_pool), &mut exact)?;
+        }
+        Ok(Some(v))
+    }
+}
+
+/// One cluster variant's hybrid search settings.
+struct Search<'a, 'b> {
+    ctx: &'a StorageContext<'b>,
+    vsan: &'a VsanOptions,
+    usd_per_host_month: f64,
+    /// Compute hosts and the last host count searched.
+    hosts: (u32, u32),
+    /// The variant's hosts on vSAN alone, when worked out.
+    hosts_vsan: Option<u32>,
+    /// Raw vSAN capacity AVS keeps in it, TiB.
+    reserve: f64,
+}
+
+impl Search<'_, '_> {
+    /// What `hosts` hosts of the cluster hold on vSAN, GiB (0 below the policy's minimum).
+    fn usable(&self, hosts: u32) -> Result<f64, OptimizeError> {
+        let cap = self
+            .ctx
+            .vsan_catalog
+            .capacity(self.vsan, hosts, self.reserve)?;
+        Ok(cap.map_or(0.0, |c| c.usable_data_gib))
+    }
+
+    /// The cheapest of the search's point (re-costed at the true sizes), ANF for all
+    /// (`anf`, its pool), and every VM on vSAN at vSAN alone's hosts when they are within
+    /// one cluster.
+    fn run(
+        &self,
+        on: &On,
+        system: &str,
+        (anf, anf_pool): ((u32, f64), AnfPool),
+        exact: &mut ClusterOracle,
+    ) -> Result<Option<HybridChoice>, OptimizeError> {
+        let (first, max) = self.hosts;
+        let usable_gib = (first..=max)
+            .map(|h| self.usable(h))
+            .collect::<Result<Vec<f64>, _>>()?;
+        let widest = usable_gib.iter().copied().fold(0.0, f64::max);
+        let units = Units::of(on.data_gib, widest);
+        let mut rounded = ClusterOracle::new(
+            *self.ctx,
+            (on.name, on.vms, system),
+            Some(&units),
+            on.zero_share,
+        );
+        let cluster = Cluster {
+            units: &units,
+            first_hosts: first,
+            usable_gib: &usable_gib,
+            usd_per_host_month: self.usd_per_host_month,
+        };
+        let n = on.vms.len();
+        let mut candidates = Vec::new();
+        if let Some(p) = cheapest(&cluster, &mut rounded)? {
+            let on_anf = p.on_anf(n);
+            let anf = if on_anf.is_empty() {
+                Some(0.0)
+            } else {
+                feasible(exact.cost(&on_anf, p.hosts))?
+            };
+            if let Some(anf) = anf {
+                candidates.push(Point {
+                    anf_usd_per_month: anf,
+                    ..p
+                });
+            }
+        }
+        candidates.push(Point {
+            hosts: anf.0,
+            on_vsan: Vec::new(),
+            anf_usd_per_month: anf.1,
+        });
+        if let Some(h) = self
+            .hosts_vsan
+            .filter(|&h| h <= max && self.usd_per_host_month > 0.0)
+        {
+            candidates.push(Point {
+                hosts: h.max(first),
+                on_vsan: (0..n).collect(),
+                anf_usd_per_month: 0.0,
+            });
+        }
+        let total = |p: &Point| p.total(self.usd_per_host_month);
+        let Some(best) = candidates
+            .into_iter()
+            .min_by(|a, b| total(a).total_cmp(&total(b)))
+        else {
+            return Ok(None);
+        };
+        let driver = self.driver(&best, first, exact)?;
+        let vsan_usable_gib = self.usable(best.hosts)?;
+        let on_anf = best.on_anf(n);
+        let pool = if on_anf.is_empty() {
+            None
+        } else if on_anf.len() == n && best.hosts == anf.0 {
+            Some(anf_pool)
+        } else {
+            Some(exact.pool(&on_anf, best.hosts)?)
+        };
+        Ok(Some(HybridChoice {
+            point: best,
+            driver,
+            vsan_usable_gib,
+            pool,
+        }))
+    }
+
+    /// [`Driver::Storage`] when the point's ANF side cannot meet its targets with a host
+    /// fewer, [`Driver::Vsan`] when raised otherwise; [`Driver::Vcpu`] as a placeholder for
+    /// "the compute driver" when not raised.
+    fn driver(
+        &self,
+        p: &Point,
+        first: u32,
+        exact: &mut ClusterOracle,
+    ) -> Result<Driver, OptimizeError> {
+        if p.hosts <= first {
+            return Ok(Driver::Vcpu);
+        }
+        let on_anf = p.on_anf(exact.vm_count());
+        if on_anf.is_empty() {
+            return Ok(Driver::Vsan);
+        }
+        Ok(match feasible(exact.cost(&on_anf, p.hosts - 1))? {
+            Some(_) => Driver::Vsan,
+            None => Driver::Storage,
+        })
+    }
+}

@@ -1,0 +1,485 @@
+//! The estate's three designs (issue 18): vSAN alone, ANF for all VM data and the hybrid
+//! (per cluster, the VMs the compute hosts' vSAN holds stay there, the rest on ANF), side
+//! by side, the cheapest chosen, `--design` forcing one, the ExpressRoute gateway line.
+//! Every figure is worked out by hand from `data/avs_hosts.csv`, `data/limits.csv`,
+//! `data/vsan_policies.csv`, `data/prices.csv` and `data/er_gateway.csv`.
+
+use std::io::Cursor;
+use std::path::PathBuf;
+
+use calamine::{DataType, Reader, Xlsx};
+use dsplan::plan::{Design, EstatePlan};
+use dsplan::{PlanOptions, Planner};
+use serde_json::Value;
+
+include!("support/command.rs");
+
+include!("support/schema_check.rs");
+include!("support/plan_json.rs");
+
+/// A scratch folder of this test binary.
+fn scratch(test: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("hybrid")
+        .join(test);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The hand-worked fixture, a vInfo CSV: one source cluster `Files` of 10 powered-on VMs,
+/// each 2 vCPU, 4 GiB, 5,200 GiB in use (5,324,800 MiB).
+fn files_cluster(test: &str) -> PathBuf {
+    let mut csv = String::from(
+        "\"VM\",\"Powerstate\",\"Template\",\"CPUs\",\"Memory\",\"Provisioned MiB\",\
+         \"In Use MiB\",\"Cluster\",\"VM ID\",\"VI SDK Server\"\n",
+    );
+    for i in 1..=10 {
+        csv.push_str(&format!(
+            "\"file-{i:02}\",\"poweredOn\",\"False\",\"2\",\"4096\",\"5324800\",\"5324800\",\
+             \"Files\",\"vm-{i}\",\"vc.example.test\"\n"
+        ));
+    }
+    let path = scratch(test).join("files.csv");
+    std::fs::write(&path, csv).unwrap();
+    path
+}
+
+fn f(v: &Value) -> f64 {
+    v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
+}
+
+fn cents(a: f64, b: f64) -> bool {
+    (a - b).abs() < 0.005
+}
+
+/// The estate row of `design`.
+fn row<'a>(plan: &'a Value, design: &str) -> &'a Value {
+    plan["designs"]["estate"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["design"] == design)
+        .unwrap()
+}
+
+// The Files cluster on AV36P (9.20 USD/h x 730 h = 6,716.00 USD per host-month; raw vSAN
+// 19.20 TB = 19.2 x 10^12 / 2^40 = 17.462298 TiB per host):
+// - compute: 20 vCPU -> ceil(20 / 144) = 1 host, 40 GiB -> ceil(40 / 670.552) = 1, + 1 HA
+//   = 2 -> the AVS minimum, 3 hosts = 20,148.00 USD/month;
+// - the estate's only cluster is its private cloud's first in every design: it holds the
+//   management reservation (46 GHz / 2.6 GHz = 17.7 -> 18 cores x 4 = 72 vCPU; 171.88 GB =
+//   160.08 GiB): 92 vCPU -> 1 host, 200.08 GiB -> 1, + 1 HA = 2 -> still the minimum of 3
+//   (it adds no host, so none of the figures below moves); and its vSAN loses the
+//   management VMs' 17,287 GB
+//   raw = 17,287 x 10^9 / 2^40 = 15.722435 TiB; 25% slack; policy by cluster size (RAID-1
+//   x2 at 3 hosts, RAID-5 x4/3 at 4..5, RAID-6 x1.5 from 6); `h` hosts hold `(0.75 x h x
+//   17.462298 - 15.722435) / overhead`: 3 -> (39.290171 - 15.722435) / 2 = 11.783868 TiB
+//   = 12,066.68 GiB; 4 -> 36.664460 x 3/4 = 27.498345 TiB = 28,158.3 GiB; 5 -> 49.761183
+//   x 3/4 = 37.320888 TiB = 38,216.6 GiB; 7 -> (91.677066 - 15.722435) / 1.5 = 50.636
+//   TiB; 8 -> 59.368 TiB;
+// - data 10 x 5,200 = 52,000 GiB = 50.781 TiB; ANF Flexible (eastus 0.000151 USD per
+//   GiB-hour x 1,024 x 730 = 112.87552 per TiB-month, the cheapest level without targets),
+//   pools in whole TiB of the data x 1.2 headroom; an ExpressRoute gateway 1,365.10.
+// vSAN alone: 8 hosts (7 hold 50.636 < 50.781 TiB) = 8 x 6,716.00 = 53,728.00.
+// ANF for all: 3 hosts + 52,000 x 1.2 = 62,400 GiB = 60.94 -> 61 TiB x 112.87552 =
+//   6,885.41 + 1,365.10 = 20,148.00 + 8,250.51 = 28,398.51.
+// Hybrid: 3 hosts keep 2 VMs (10,400 <= 12,066.68 GiB; 3 would be 15,600), 8 on ANF:
+//   41,600 x 1.2 = 49,920 GiB = 48.75 -> 49 TiB x 112.87552 = 5,530.90 -> 20,148.00 +
+//   5,530.90 + 1,365.10 = 27,044.00; 4 hosts keep 5 (26,000 GiB), ANF 31,200 GiB -> 31 TiB
+//   = 3,499.14 -> 26,864.00 + 3,499.14 + 1,365.10 = 31,728.24; 5 hosts keep 7, ANF 18,720
+//   GiB -> 19 TiB = 2,144.63 -> 33,580.00 + 2,144.63 + 1,365.10 = 37,089.73; more hosts
+//   cost more than they save. Hybrid 27,044.00 < ANF for all 28,398.51 < vSAN alone
+//   53,728.00: it saves 1,354.51 against ANF for all and 26,684.00 against vSAN alone.
+#[test]
+fn a_cluster_where_the_hybrid_beats_both_worked_by_hand() {
+    let input = files_cluster("by-hand");
+    let p = plan_json(&[input.to_str().unwrap(), "--host-sku", "av36p"]);
+    let d = &p["designs"];
+    assert_eq!(d["chosen"], "hybrid");
+    assert_eq!(d["forced"], false);
+    let (vsan, anf, hybrid) = (row(&p, "vsan"), row(&p, "anf"), row(&p, "hybrid"));
+    assert_eq!(vsan["hosts"], 8);
+    assert!(cents(f(&vsan["total_usd_per_month"]), 53_728.00));
+    assert_eq!((&anf["hosts"], &anf["gateways"]), (&3.into(), &1.into()));
+    assert!(cents(f(&anf["anf_usd_per_month"]), 6_885.41));
+    assert!(cents(f(&anf["total_usd_per_month"]), 28_398.51));
+    assert_eq!(hybrid["hosts"], 3);
+    assert_eq!(hybrid["chosen"], true);
+    assert!(cents(f(&hybrid["anf_usd_per_month"]), 5_530.90));
+    assert!(cents(f(&hybrid["gateway_usd_per_month"]), 1_365.10));
+    assert!(cents(f(&hybrid["total_usd_per_month"]), 27_044.00));
+    assert_eq!(
+        (&hybrid["vms_on_vsan"], &hybrid["vms_on_anf"]),
+        (&2.into(), &8.into())
+    );
+    // 10,400 GiB = 10.156 TiB on vSAN, 41,600 GiB = 40.625 TiB on ANF.
+    assert!((f(&hybrid["vsan_data_tib"]) - 10_400.0 / 1024.0).abs() < 1e-9);
+    assert!((f(&hybrid["anf_data_tib"]) - 41_600.0 / 1024.0).abs() < 1e-9);
+    // The cluster's rows: vSAN usable 12,066.68 GiB at 3 hosts; the two VMs it keeps.
+    let c = &d["clusters"][0];
+    assert_eq!(c["cluster"], "avs-Files");
+    assert_eq!(c["compute_hosts"], 3);
+    let sized = &p["sizing"]["clusters"][0];
+    assert_eq!(
+        (
+            &sized["management"]["vcpus"],
+            &sized["management"]["added_hosts"]
+        ),
+        (&72.0.into(), &0.into())
+    );
+    assert!((f(&c["hybrid"]["vsan_usable_gib"]) - 12_066.68).abs() < 0.01);
+    assert!((f(&c["reserved_raw_tib"]) - 15.722435).abs() < 1e-6);
+    assert_eq!(c["hybrid_vms_on_vsan"].as_array().unwrap().len(), 2);
+    assert_eq!(c["vsan"]["hosts"], 8);
+    // The summary is the hybrid's; its one cluster plan holds the 8 VMs on ANF in 49 TiB.
+    let s = &p["summary"];
+    assert_eq!(s["design"], "hybrid");
+    assert!(cents(f(&s["total_usd_per_month"]), 27_044.00));
+    assert!(cents(f(&s["savings_usd_per_month"]), 26_684.00));
+    assert_eq!(s["pool_size_tib"], 49);
+    let plan = &p["clusters"][0]["plan"];
+    assert_eq!(plan["placements"].as_array().unwrap().len(), 8);
+    // Why, in words: what stays where and what it saves against the others.
+    let why = d["why"].as_str().unwrap();
+    assert!(
+        why.starts_with(
+            "hybrid: 10.2 TiB stays on the compute hosts' vSAN, 40.6 TiB of 8 VMs on ANF"
+        ) && why.contains(
+            "saves 26,684.00 USD/month against vSAN alone and 1,354.51 against ANF for all"
+        ),
+        "{why}"
+    );
+    // No target: nothing to say about vSAN's performance.
+    assert!(!why.contains("unchecked"), "{why}");
+}
+
+#[test]
+fn design_forces_one_and_existing_gateways_are_not_bought() {
+    let input = files_cluster("forced");
+    let input = input.to_str().unwrap();
+    // Forced ANF for all: the figures of the test above, marked forced; the SKU table's
+    // row is on ANF for all too.
+    let p = plan_json(&[input, "--host-sku", "av36p", "--design", "anf"]);
+    assert_eq!(
+        (&p["designs"]["chosen"], &p["designs"]["forced"]),
+        (&"anf".into(), &true.into())
+    );
+    assert!(cents(f(&p["summary"]["total_usd_per_month"]), 28_398.51));
+    assert_eq!(p["sku_alternatives"][0]["design"], "anf");
+    assert!(cents(
+        f(&p["sku_alternatives"][0]["gateway_usd_per_month"]),
+        1_365.10
+    ));
+    assert!(
+        p["designs"]["why"]
+            .as_str()
+            .unwrap()
+            .contains("forced by `design`")
+    );
+    // Forced vSAN alone: 8 hosts, no ANF, no gateway, no cluster plan.
+    let p = plan_json(&[input, "--host-sku", "av36p", "--design", "vsan"]);
+    let s = &p["summary"];
+    assert_eq!(
+        (&s["design"], &s["hosts"], &s["gateways"]),
+        (&"vsan".into(), &8.into(), &0.into())
+    );
+    assert!(cents(f(&s["total_usd_per_month"]), 53_728.00));
+    assert_eq!(s["hosts_by_driver"]["vsan"], 5);
+    assert!(p["clusters"].as_array().unwrap().is_empty());
+    // One gateway already in place: none bought; hybrid 27,044.00 - 1,365.10 = 25,678.90,
+    // ANF for all 28,398.51 - 1,365.10 = 27,033.41.
+    let p = plan_json(&[input, "--host-sku", "av36p", "--existing-er-gateways", "1"]);
+    assert_eq!(p["designs"]["gateway"]["existing"], 1);
+    assert!(cents(
+        f(&row(&p, "hybrid")["total_usd_per_month"]),
+        25_678.90
+    ));
+    assert!(cents(f(&row(&p, "anf")["total_usd_per_month"]), 27_033.41));
+    assert_eq!(row(&p, "anf")["gateways"], 0);
+}
+
+#[test]
+fn design_is_refused_with_hosts_and_per_cluster() {
+    for other in [&["--hosts", "3"][..], &["--per-cluster"]] {
+        let mut args = vec!["plan", "fixtures/small-estate.xlsx", "--design", "hybrid"];
+        args.extend_from_slice(other);
+        let o = dsplan(&args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        let err = stderr(&o);
+        assert!(
+            err.contains("--design") && err.contains(other[0]) && err.contains("estate plan"),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn the_text_markdown_csv_and_workbook_show_the_designs() {
+    let input = files_cluster("reports");
+    let input = input.to_str().unwrap();
+    let run = |format: &str| {
+        let o = dsplan(&["plan", input, "--host-sku", "av36p", "--format", format]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        String::from_utf8(o.stdout).unwrap()
+    };
+    let text = run("text");
+    assert!(text.contains("  design: hybrid: 10.2 TiB stays on the compute hosts' vSAN"));
+    assert!(text.contains("+ ExpressRoute gateways 1,365.10 = 27,044.00 USD/month"));
+    let line = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("hybrid (chosen)"))
+        .unwrap();
+    assert!(
+        line.contains("27,044.00") && line.contains("1,365.10 (1)"),
+        "{line}"
+    );
+    assert!(
+        text.contains("ExpressRoute gateway for the ANF datastores: UltraPerformance or ErGw3Az")
+    );
+    let md = run("md");
+    assert!(md.contains("## Designs") && md.contains("### Designs per AVS cluster"));
+    assert!(
+        md.contains(
+            "| hybrid (chosen) | 3 | 1 | 20,148.00 | 5,530.90 | 1,365.10 (1) | 27,044.00 |"
+        )
+    );
+    let csv = run("csv");
+    let mut lines = csv.lines();
+    assert!(lines.next().unwrap().starts_with(
+        "design,cluster,host_sku,cluster_hosts,driver,cluster_vsan_data_gib,cluster_vms_on_vsan,"
+    ));
+    assert!(
+        lines
+            .next()
+            .unwrap()
+            .starts_with("hybrid,avs-Files,av36p,3,minimum,10400.0,2,")
+    );
+    // The workbook: a Designs sheet whose totals are hosts + ANF + gateways formulas.
+    let path = scratch("reports").join("plan.xlsx");
+    let o = dsplan(&[
+        "plan",
+        input,
+        "--host-sku",
+        "av36p",
+        "--format",
+        "xlsx",
+        "-o",
+        path.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut book = Xlsx::new(Cursor::new(std::fs::read(&path).unwrap())).unwrap();
+    let v = book.worksheet_range("Designs").unwrap();
+    let f = book.worksheet_formula("Designs").unwrap();
+    let hybrid_row = (1..v.height())
+        .find(|&r| v.get((r, 2)).and_then(|d| d.as_string()).as_deref() == Some("hybrid"))
+        .unwrap();
+    assert_eq!(
+        v.get((hybrid_row, 11)).and_then(|d| d.as_f64()),
+        Some(27_044.0)
+    );
+    let (r0, c0) = f.start().unwrap();
+    let formula = f
+        .get((hybrid_row - r0 as usize, 11 - c0 as usize))
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(formula, format!("ROUND(H{0}+I{0}+K{0},2)", hybrid_row + 1));
+    let e = book.worksheet_range("Estate").unwrap();
+    let item = |name: &str| {
+        (0..e.height())
+            .find(|&r| e.get((r, 0)).and_then(|d| d.as_string()).as_deref() == Some(name))
+            .and_then(|r| e.get((r, 1)).cloned())
+            .unwrap()
+    };
+    assert_eq!(item("design").as_string().as_deref(), Some("hybrid"));
+    assert_eq!(item("gateways USD/month").as_f64(), Some(1_365.10));
+}
+
+/// The workshop export with the default options: the chosen design costs no more than
+/// vSAN alone (issue 18's acceptance), and no more than either other design.
+#[test]
+fn the_workshop_export_chooses_no_dearer_than_vsan_alone() {
+    let Some(input) = shared("sizing-workshop-805vms.xlsx") else {
+        return;
+    };
+    let p = plan_json(&[input.to_str().unwrap()]);
+    let chosen = f(&p["summary"]["total_usd_per_month"]);
+    let vsan = f(&row(&p, "vsan")["total_usd_per_month"]);
+    let anf = f(&row(&p, "anf")["total_usd_per_month"]);
+    assert!(chosen <= vsan + 0.005, "{chosen} vs vSAN alone {vsan}");
+    assert!(chosen <= anf + 0.005, "{chosen} vs ANF for all {anf}");
+    assert!(f(&p["summary"]["savings_usd_per_month"]) >= 0.0);
+    // Every cluster's hybrid holds on vSAN no more than those hosts' vSAN can.
+    for c in p["designs"]["clusters"].as_array().unwrap() {
+        let h = &c["hybrid"];
+        assert!(
+            f(&h["vsan_data_gib"]) <= f(&h["vsan_usable_gib"]) + 1e-6,
+            "{}",
+            c["cluster"]
+        );
+    }
+}
+
+/// A plan written before the designs were compared (no `designs`, no design or gateway in
+/// the summary or the SKU rows) still reads, as ANF for all.
+#[test]
+fn an_estate_plan_without_designs_still_parses() {
+    let input = files_cluster("old-json");
+    let mut v = plan_json(&[
+        input.to_str().unwrap(),
+        "--host-sku",
+        "av36p",
+        "--design",
+        "anf",
+    ]);
+    let o = v.as_object_mut().unwrap();
+    o.remove("designs");
+    for key in ["design", "gateways", "gateway_usd_per_month"] {
+        o["summary"].as_object_mut().unwrap().remove(key);
+    }
+    o["summary"]["hosts_by_driver"]
+        .as_object_mut()
+        .unwrap()
+        .remove("vsan");
+    for a in o["sku_alternatives"].as_array_mut().unwrap() {
+        a.as_object_mut().unwrap().remove("design");
+        a.as_object_mut().unwrap().remove("gateway_usd_per_month");
+    }
+    let old: EstatePlan = serde_json::from_value(v).unwrap();
+    assert_eq!(old.summary.design, Design::Anf);
+    assert!(old.designs.is_none());
+}
+
+#[test]
+fn the_raw_capacity_avs_uses_comes_off_each_cluster() {
+    let c = dsplan::vsan::VsanCatalog::builtin().unwrap();
+    // AV36P (17.462298 TiB raw per host), the private cloud's first cluster: 17,287 GB
+    // = 15.722435 TiB reserved; 3 hosts RAID-1 hold (0.75 x 3 x 17.462298 - 15.722435)
+    // / 2 = 11.783868 TiB = 12,066.68 GiB; 4 hosts RAID-5 (0.75 x 4 x 17.462298 -
+    // 15.722435) x 3/4 = 27.498345 TiB. Another cluster: 12,444 GB = 11.317752 TiB.
+    let o = dsplan::vsan::VsanOptions::default();
+    let first = c.limits.reserved_raw_tib(true);
+    assert!((first - 15.722435).abs() < 1e-6);
+    assert!((c.limits.reserved_raw_tib(false) - 11.317752).abs() < 1e-6);
+    let at3 = c.capacity(&o, 3, first).unwrap().unwrap();
+    assert!((at3.usable_data_gib - 12_066.68).abs() < 0.01);
+    assert_eq!(at3.policy.policy, "raid1-ftt1");
+    let unpriced = dsplan::vsan::ListPrice::Unknown("no price: only the hosts count".into());
+    let r =
+        dsplan::vsan::compare_cluster(&c, 12_066.0, (3, first), 0.0, 730.0, &o, &unpriced).unwrap();
+    assert_eq!(r.hosts_needed, 3);
+    // Raw needed: (12,066 / 1,024 x 2 + 15.722435) / 0.75 = 52.39 TiB of 52.39.
+    assert!((r.raw_needed_tib - (12_066.0 / 1024.0 * 2.0 + first) / 0.75).abs() < 1e-9);
+    let r =
+        dsplan::vsan::compare_cluster(&c, 12_067.0, (3, first), 0.0, 730.0, &o, &unpriced).unwrap();
+    assert_eq!((r.hosts_needed, r.policy.as_str()), (4, "raid5-ftt1"));
+    // Without a reserve the same 3 hosts hold 39.290171 / 2 TiB = 20,116.57 GiB.
+    let free = c.capacity(&o, 3, 0.0).unwrap().unwrap();
+    assert!((free.usable_data_gib - 20_116.57).abs() < 0.01);
+    assert!(c.capacity(&o, 2, 0.0).unwrap().is_none());
+}
+
+mod props {
+    use super::*;
+    use dsplan::inventory::{Inventory, Origin, PowerState, Vm};
+    use proptest::prelude::*;
+
+    fn estate(clusters: &[Vec<(u64, u64)>]) -> Inventory {
+        let mut vms = Vec::new();
+        for (ci, c) in clusters.iter().enumerate() {
+            for (vi, &(cpus, tib_tenths)) in c.iter().enumerate() {
+                let mib = tib_tenths as f64 * 0.1 * 1024.0 * 1024.0;
+                vms.push(Vm {
+                    power_state: PowerState::PoweredOn,
+                    template: Some(false),
+                    cluster: Some(format!("c{ci}")),
+                    cpus: Some(cpus),
+                    memory_mib: Some(8192.0),
+                    in_use_mib: Some(mib),
+                    provisioned_mib: Some(mib),
+                    ..Vm::new(
+                        format!("c{ci}-vm{vi}"),
+                        Origin {
+                            file: "gen".into(),
+                            sheet: "vInfo".into(),
+                            row: vms.len() + 2,
+                        },
+                    )
+                });
+            }
+        }
+        Inventory {
+            vms,
+            ..Inventory::default()
+        }
+    }
+
+    /// The plan on `sku` hosts, or `None` when no layout meets the IOPS target (exit 2: a
+    /// case the property does not cover).
+    fn plan(inv: &Inventory, sku: &str, design: Option<Design>, iops: f64) -> Option<EstatePlan> {
+        let result = Planner::new()
+            .inventory(inv.clone())
+            .options(PlanOptions {
+                host_sku: Some(sku.into()),
+                design,
+                iops,
+                ..PlanOptions::default()
+            })
+            .plan_estate();
+        match result {
+            Ok(p) => Some(p),
+            Err(e) if e.kind() == dsplan::ErrorKind::Infeasible => None,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+
+        /// 1..=3 source clusters of 1..=6 VMs (2..=64 vCPU, 0.1..=30 TiB), on AV36P or on
+        /// AV64 (whose first cluster each design places on its own costs: an added AV36P
+        /// cluster, or one of its clusters moved there): the chosen design's total is the
+        /// least of the three; the hybrid is never dearer than vSAN
+        /// alone nor (one private cloud: one gateway either way) than ANF for all; each
+        /// design forced gives the total its row shows; the hybrid keeps on each cluster's
+        /// vSAN no more than its hosts hold.
+        #[test]
+        fn the_chosen_design_is_the_cheapest(
+            clusters in proptest::collection::vec(
+                proptest::collection::vec((2u64..=64, 1u64..=300), 1..=6), 1..=3),
+            iops in prop_oneof![Just(0.0), 1_000.0f64..300_000.0],
+            sku in prop_oneof![Just("av36p"), Just("av64")],
+        ) {
+            let inv = estate(&clusters);
+            let p = plan(&inv, sku, None, iops);
+            prop_assume!(p.is_some());
+            let p = p.unwrap();
+            let d = p.designs.as_ref().unwrap();
+            let total = |design: Design| {
+                d.estate.iter().find(|r| r.design == design).and_then(|r| r.total_usd_per_month)
+            };
+            let (vsan, anf, hybrid) = (total(Design::Vsan).unwrap(), total(Design::Anf).unwrap(), total(Design::Hybrid).unwrap());
+            let chosen = p.summary.total_usd_per_month.unwrap();
+            prop_assert!(chosen <= vsan.min(anf).min(hybrid) + 0.005);
+            prop_assert!(hybrid <= vsan + 0.005 && hybrid <= anf + 0.005, "{hybrid} {vsan} {anf}");
+            for c in &d.clusters {
+                prop_assert!(c.hybrid.vsan_data_gib <= c.hybrid.vsan_usable_gib + 1e-6);
+            }
+            for design in [Design::Vsan, Design::Anf, Design::Hybrid] {
+                let forced = plan(&inv, sku, Some(design), iops).unwrap();
+                prop_assert_eq!(forced.summary.design, design);
+                let t = forced.summary.total_usd_per_month.unwrap();
+                prop_assert!((t - total(design).unwrap()).abs() < 0.005, "{:?}: {} vs {:?}", design, t, total(design));
+                // Cluster plans exactly when the design puts data on ANF, holding those VMs.
+                let on_anf = d.estate.iter().find(|r| r.design == design).unwrap().vms_on_anf;
+                // (A VM spread over several datastores has a placement row on each.)
+                let placed = forced
+                    .clusters
+                    .iter()
+                    .flat_map(|c| c.plan.placements.iter().map(|pl| pl.vm.as_str()))
+                    .collect::<std::collections::BTreeSet<_>>()
+                    .len();
+                prop_assert_eq!(placed, on_anf, "{:?}", design);
+            }
+        }
+    }
+}
