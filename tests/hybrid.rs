@@ -151,6 +151,24 @@ fn a_cluster_where_the_hybrid_beats_both_worked_by_hand() {
     );
     // No target: nothing to say about vSAN's performance.
     assert!(!why.contains("unchecked"), "{why}");
+    // What the hybrid delivers and uses. Its one ANF cluster: a 49 TiB Flexible pool with
+    // its included 128 MiB/s, 128 x 1,024 / 8 = 16,384 IOPS at 8 KiB; 10,400 of the 52,000
+    // GiB (20%) stay on vSAN, not modelled. Utilisation of the 3 hosts: vCPU (20 + 72
+    // reserved) / (3 x 144) = 21.30%, memory (40 + 160.08) / (3 x 670.55) = 9.95%; ANF
+    // 41,600 GiB placed / (49 x 1,024 = 50,176) = 82.91%; vSAN 10,400 / 12,066.68 = 86.19%.
+    let perf = &s["performance"];
+    assert_eq!(perf["anf_clusters"], 1);
+    assert!((f(&perf["vsan_data_pct"]) - 20.0).abs() < 1e-9);
+    assert!((f(&perf["predicted_throughput_mibps"]) - 128.0).abs() < 1e-6);
+    assert!((f(&perf["predicted_iops"]) - 16_384.0).abs() < 1e-6);
+    let u = &sized["utilisation"];
+    assert!((f(&u["vcpu_pct"]) - 100.0 * 92.0 / 432.0).abs() < 1e-9);
+    let gib = |gb: f64| gb * 1e9 / 1024f64.powi(3);
+    let memory = 100.0 * (40.0 + gib(171.88)) / (3.0 * gib(768.0 - 48.0));
+    assert!((f(&u["memory_pct"]) - memory).abs() < 1e-9);
+    assert!((f(&u["storage_pct"]) - 100.0 * 41_600.0 / 50_176.0).abs() < 1e-9);
+    assert!((f(&u["vsan_storage_pct"]) - 100.0 * 10_400.0 / 12_066.68).abs() < 0.001);
+    assert_eq!(s["utilisation"], *u);
 }
 
 #[test]

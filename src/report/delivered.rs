@@ -186,7 +186,9 @@ pub(super) fn estate_delivers(plan: &EstatePlan) -> String {
         let what = if p.capacity_only {
             unmodelled.to_string()
         } else {
-            format!("its share of the targets {unmodelled}")
+            "its share of the targets not checked, Microsoft publishes no vSAN figures for AVS \
+             hosts"
+                .to_string()
         };
         s.push_str(&format!(
             "; vSAN ({}% of the data): {what}",

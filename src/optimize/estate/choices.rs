@@ -13,8 +13,10 @@
 //! region, performance system): its hosts on vSAN alone
 //! ([`crate::sizing::cluster_on_vsan`]), ANF for all at the fewest hosts from its compute
 //! hosts whose datastores meet its targets with a host down ([`anf_for_all`]), and the
-//! hybrid's cheapest point ([`cheapest`]). The designs ([`super::designs`]) then give each
-//! cluster the variant its place in the estate calls for.
+//! hybrid's cheapest point ([`cheapest`]), each ANF side priced as a share of a shared
+//! pool per GiB and kept with its pool and its cost with a pool of its own
+//! ([`AnfPool`], for the design's pool sizing). The designs ([`super::designs`]) then give
+//! each cluster the variant its place in the estate calls for.
 
 use super::StorageContext;
 use super::hybrid::{AnfOracle, Cluster, Point, Units, anf_for_all, cheapest, feasible};

@@ -28,7 +28,11 @@
 //! design's figure and the way it is planned ([`PoolSizing`], the `pool_sizing`
 //! assumption). So each design's total is the figure its plan gives pay as you go; a
 //! planned design (the chosen one; with a reservation or peak months every ANF design)
-//! takes its plan's own figure.
+//! takes its plan's own figure. Each cluster's hybrid point is no dearer than its ANF for
+//! all at share prices; with each split's own rounding added, the estate's hybrid could
+//! in principle come out above ANF for all by less than the pools' last TiB (no test case
+//! has: `tests/hybrid.rs` checks it); the designs table shows both and the cheapest is
+//! chosen either way.
 //!
 //! The estate's hybrid is `min(vSAN alone, sum of each cluster's best point + gateways)`:
 //! the gateways are due once any cluster puts data on ANF, and vSAN alone (whose clusters

@@ -29,12 +29,14 @@ use crate::optimize::milp::round_cents;
 use crate::optimize::run::Cheapest;
 use crate::plan::{ClusterPlans, EstatePool, PoolPlan};
 
-/// An estate's ANF cost with its clusters' Standard, Premium and Ultra datastores as
-/// shares of shared pools (whole GiB, each pool rounded up once) and with a pool of each
-/// cluster's own (whole TiB, shared as they are); the cheaper is planned. A cluster's
-/// plan prices its share per GiB, so a share alone (or nearly) in its pool may pay more
-/// once the pool is rounded up than a pool of its own would cost; the comparison keeps
-/// the estate from paying for that.
+/// A design's ANF split (its clusters' points, [`super::designs`]) costed pay as you go
+/// with its clusters' Standard, Premium and Ultra datastores as shares of shared pools
+/// (whole GiB, each pool rounded up once: the points' costs plus
+/// [`rounding_usd_per_month`]) and with a pool of each cluster's own (whole TiB, shared as
+/// they are); the cheaper is the design's figure and how it is planned. A cluster's point
+/// prices its share per GiB, so a share alone (or nearly) in its pool may pay more once the
+/// pool is rounded up than a pool of its own would cost; the comparison keeps the estate
+/// from paying for that. All shared or none: not chosen cluster by cluster.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(super) struct PoolSizing {
     /// Shared pools, their rounding included, USD per month.
@@ -228,7 +230,8 @@ fn shared_hot_usd(members: &[Member], limits: &Limits, prices: &RegionPrices) ->
 }
 
 /// What sharing the pools adds to the members' hot-tier lines (the pools' rounding up to
-/// whole TiB), USD per month: for comparing host SKUs before their plans are built.
+/// whole TiB), USD per month: for costing a design's split (and so comparing designs and
+/// host SKUs) before its plans are built.
 pub(super) fn rounding_usd_per_month(
     members: &[Member],
     limits: &Limits,
