@@ -203,6 +203,15 @@ fn a_capacity_only_headline_says_what_the_estate_delivers() {
         ),
         "{text}"
     );
+    // vSAN alone against the plan, the year's difference: 12 x (453.00 + 2,730.20) =
+    // 38,198.40 (the design line gives the month's, 3,183.20).
+    assert!(
+        text.contains(
+            "vSAN alone: 150 hosts, 1,007,400.00 USD/month, 38,198.40 USD/year less than the \
+             plan\n"
+        ),
+        "{text}"
+    );
     assert!(text.contains("=== AVS cluster avs-c02: 3 hosts"));
     assert!(text.contains("; uses vCPU 0.5%, memory 0.4%, ANF 24.0% ==="));
     let md = plan_text(&anf, "md");

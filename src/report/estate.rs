@@ -204,7 +204,7 @@ fn summary(s: &mut String, plan: &EstatePlan) {
     if let Some(h) = m.vsan_alone_hosts {
         let _ = writeln!(
             s,
-            "  vSAN alone: {} hosts, {} USD/month; {}",
+            "  vSAN alone: {} hosts, {} USD/month{}",
             g(f64::from(h), 0),
             usd(m.vsan_alone_usd_per_month),
             verdict(m)
@@ -247,25 +247,17 @@ pub(super) fn peak_months(plan: &EstatePlan) -> Option<u32> {
         .find_map(|c| c.plan.time_phased.as_ref().map(|t| t.peak.months))
 }
 
-/// The plan's design against vSAN alone, in words.
+/// vSAN alone against the plan, in words: the year's difference (the design line gives
+/// the month's).
 pub(super) fn verdict(m: &crate::plan::EstateSummary) -> String {
-    let (what, cost, save) = match m.design {
-        crate::plan::Design::Vsan => return "the plan is vSAN alone".to_string(),
-        crate::plan::Design::Anf => ("hosts + ANF + gateways", "cost", "save"),
-        crate::plan::Design::Hybrid => ("the hybrid design", "costs", "saves"),
-    };
-    match (m.savings_usd_per_month, m.savings_usd_per_year) {
-        (Some(mo), Some(yr)) if mo < 0.0 => format!(
-            "{what} {cost} {} USD/month ({} USD/year) more than vSAN alone",
-            g(-mo, 2),
-            g(-yr, 2)
-        ),
-        (Some(mo), Some(yr)) => format!(
-            "{what} {save} {} USD/month ({} USD/year) against vSAN alone",
-            g(mo, 2),
-            g(yr, 2)
-        ),
-        _ => "the saving is unknown without a host price".to_string(),
+    if m.design == crate::plan::Design::Vsan {
+        return ": the plan".to_string();
+    }
+    match m.savings_usd_per_year {
+        Some(yr) if yr.abs() < 0.005 => ": the plan's cost".to_string(),
+        Some(yr) if yr < 0.0 => format!(", {} USD/year less than the plan", g(-yr, 2)),
+        Some(yr) => format!(", {} USD/year more than the plan", g(yr, 2)),
+        None => "; the saving is unknown without a host price".to_string(),
     }
 }
 

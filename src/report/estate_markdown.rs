@@ -91,7 +91,7 @@ fn summary(s: &mut String, plan: &EstatePlan) {
     if let Some(h) = m.vsan_alone_hosts {
         let _ = writeln!(
             s,
-            "- vSAN alone: {} hosts, {} USD/month; {}.",
+            "- vSAN alone: {} hosts, {} USD/month{}.",
             g(f64::from(h), 0),
             usd(m.vsan_alone_usd_per_month),
             verdict(m)
