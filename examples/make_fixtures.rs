@@ -1,6 +1,9 @@
 //! Regenerates the project's own fixtures: the RVTools-shaped `fixtures/small-estate.xlsx`
 //! and `fixtures/small-estate-vinfo.csv`, and the Live Optics-shaped
-//! `fixtures/small-estate-liveoptics.xlsx` (the same VMs, plus a `VM Performance` sheet).
+//! `fixtures/small-estate-liveoptics.xlsx` (the same VMs, plus a `VM Performance` sheet),
+//! and `fixtures/file-servers-vinfo.csv`: one cluster of 10 file servers, each 4 vCPU,
+//! 16 GiB and 1,500 GiB in use, more data than its 3 compute hosts' vSAN holds (the
+//! README's hybrid example).
 //!
 //! Run from the repository root: `cargo run --example make_fixtures`.
 //!
@@ -660,13 +663,39 @@ fn write_liveoptics(path: &str) -> Result<(), Box<dyn Error>> {
     Ok(())
 }
 
+/// One storage-heavy cluster as a vInfo CSV: 10 file servers of 4 vCPU, 16 GiB and 1,500
+/// GiB in use (2,000 GiB provisioned), 15,000 GiB in all.
+fn write_file_servers_csv(path: &str) -> Result<(), Box<dyn Error>> {
+    let mut text = String::from(
+        "\"VM\",\"Powerstate\",\"Template\",\"CPUs\",\"Memory\",\"Provisioned MiB\",\
+         \"In Use MiB\",\"Datacenter\",\"Cluster\",\"Host\",\"VM ID\",\"VM UUID\",\
+         \"VI SDK Server\"\r\n",
+    );
+    for i in 1..=10u32 {
+        write!(
+            text,
+            "\"fs-{i:02}\",\"poweredOn\",\"False\",\"4\",\"16384\",\"{}\",\"{}\",\"DC1\",\
+             \"Files\",\"esx-files-{:02}\",\"vm-{}\",\"42000000-0000-0000-0000-{:012}\",\
+             \"vcenter.example.test\"\r\n",
+            2000 * 1024,
+            1500 * 1024,
+            (i - 1) % 3 + 1,
+            200 + i,
+            200 + i
+        )?;
+    }
+    std::fs::write(path, text)?;
+    Ok(())
+}
+
 fn main() -> Result<(), Box<dyn Error>> {
     write_xlsx("fixtures/small-estate.xlsx")?;
     write_csv("fixtures/small-estate-vinfo.csv")?;
     write_liveoptics("fixtures/small-estate-liveoptics.xlsx")?;
+    write_file_servers_csv("fixtures/file-servers-vinfo.csv")?;
     println!(
-        "wrote fixtures/small-estate.xlsx, fixtures/small-estate-vinfo.csv and \
-         fixtures/small-estate-liveoptics.xlsx"
+        "wrote fixtures/small-estate.xlsx, fixtures/small-estate-vinfo.csv, \
+         fixtures/small-estate-liveoptics.xlsx and fixtures/file-servers-vinfo.csv"
     );
     Ok(())
 }

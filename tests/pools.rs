@@ -35,6 +35,16 @@ fn cents(a: f64, b: f64) -> bool {
     (a - b).abs() < 0.005
 }
 
+/// The plan's `pool_sizing` assumption.
+fn pool_sizing(plan: &Value) -> &Value {
+    plan["assumptions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["name"] == "pool_sizing")
+        .expect("the pool_sizing assumption")
+}
+
 // Each VM: 12 GiB in use, growth 0%, snapshot reserve 0%, headroom 20% (the defaults):
 // 12 x 1.2 = 14.4 GiB required per cluster. A regular volume holds at least 50 GiB, so each
 // cluster's one datastore is a 50 GiB share of a Standard pool (50 x 0.14746 = 7.37
@@ -87,12 +97,7 @@ fn fifty_one_vm_clusters_of_12_gib_buy_at_most_5_tib_of_pools() {
     }
     assert!(cents(sum, 453.00), "{sum}");
     // The estate says how its pools are sized, and what a pool per cluster would cost.
-    let sizing = json["assumptions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|a| a["name"] == "pool_sizing")
-        .expect("the pool_sizing assumption");
+    let sizing = pool_sizing(&json);
     assert_eq!(sizing["value"], "shared");
     let note = sizing["note"].as_str().unwrap();
     assert!(
@@ -418,12 +423,7 @@ fn time_phased_shared_pools_count_each_phase_rounded_once() {
 fn a_design_plans_its_pools_the_cheaper_way_and_the_designs_table_says_so() {
     let anf = plan_json(&["fixtures/small-estate.xlsx", "--design", "anf"]);
     assert!(cents(f(&anf["summary"]["anf_usd_per_month"]), 338.63));
-    let sizing = anf["assumptions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|a| a["name"] == "pool_sizing")
-        .expect("the pool_sizing assumption");
+    let sizing = pool_sizing(&anf);
     assert_eq!(sizing["value"], "per cluster");
     let note = sizing["note"].as_str().unwrap();
     assert!(
@@ -458,4 +458,59 @@ fn a_design_plans_its_pools_the_cheaper_way_and_the_designs_table_says_so() {
         why.contains("saves 1,703.73 USD/month against ANF for all"),
         "{why}"
     );
+}
+
+// West Europe (data/prices.csv, USD per GiB-hour x 730): Standard 0.000202 -> 0.14746,
+// Flexible 0.000216 -> 0.15768 per GiB-month. Dev needs 800 x 1.2 = 960 GiB, Prod 1,000 x
+// 1.2 = 1,200 GiB. Shared: one Standard pool of ceil(2,160 / 1,024) = 3 TiB, 3,072 x
+// 0.14746 = 453.00. A pool per cluster: Dev 1 TiB Standard 151.00 (a 1 TiB Flexible pool
+// is 161.46), Prod 2 TiB Standard 302.00 (Flexible 322.93): 453.00 too. The tie keeps a
+// pool per cluster, so the plan has two pools, one per cluster, each named once, with the
+// cluster's own datastore quota (1,024 and 2,048 GiB), not one pool both clusters share.
+#[test]
+fn a_pool_per_cluster_stays_one_pool_per_cluster_in_the_estate() {
+    let anf = plan_json(&[
+        "fixtures/small-estate.xlsx",
+        "--design",
+        "anf",
+        "--region",
+        "westeurope",
+    ]);
+    assert!(cents(f(&anf["summary"]["anf_usd_per_month"]), 453.00));
+    assert_eq!(anf["summary"]["pools"], 2);
+    let sizing = pool_sizing(&anf);
+    assert_eq!(sizing["value"], "per cluster");
+    let mut pools: Vec<(String, u64, u64, Vec<String>)> = anf["pools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["name"].as_str().unwrap().to_string(),
+                p["size_tib"].as_u64().unwrap(),
+                p["quota_gib"].as_u64().unwrap(),
+                p["clusters"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|c| c.as_str().unwrap().to_string())
+                    .collect(),
+            )
+        })
+        .collect();
+    pools.sort_by_key(|p| p.1);
+    assert_eq!(pools[0].1, 1);
+    assert_eq!(pools[0].2, 1024);
+    assert_eq!(pools[0].3, ["avs-Dev"]);
+    assert_eq!(pools[1].1, 2);
+    assert_eq!(pools[1].2, 2048);
+    assert_eq!(pools[1].3, ["avs-Prod"]);
+    assert_ne!(pools[0].0, pools[1].0);
+    // Each cluster's own pool and datastore carry that pool's name.
+    for c in anf["clusters"].as_array().unwrap() {
+        let name = c["cluster"].as_str().unwrap();
+        let own = pools.iter().find(|p| p.3[0] == name).unwrap();
+        assert_eq!(c["plan"]["pools"][0]["name"], own.0.as_str());
+        assert_eq!(c["plan"]["datastores"][0]["pool"], own.0.as_str());
+    }
 }

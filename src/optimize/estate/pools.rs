@@ -177,9 +177,10 @@ impl Bin {
 }
 
 /// The estate's pools: shares of one level and cool state added first fit in decreasing
-/// order of size into pools of at most `pool_max_tib` once rounded up (whole-TiB pools of
-/// one level likewise, among themselves); Flexible pools alone. Each pool's members in
-/// member order; the pools by level and cool state.
+/// order of size into pools of at most `pool_max_tib` once rounded up; a pool of a
+/// cluster's own (Flexible, or every pool when the design is planned with a pool per
+/// cluster) alone, so the plan has the pools, names and quotas its clusters were sized
+/// with. Each pool's members in member order; the pools by level and cool state.
 fn bins(members: &[Member], limits: &Limits) -> Vec<Bin> {
     let mut order: Vec<usize> = (0..members.len()).collect();
     // Largest first; ties in member order (stable sort).
@@ -189,8 +190,9 @@ fn bins(members: &[Member], limits: &Limits) -> Vec<Bin> {
     for i in order {
         let m = members[i];
         let fit = bins.iter().position(|b| {
-            m.level != ServiceLevel::Flexible
-                && b.shared == m.shared
+            m.shared
+                && m.level != ServiceLevel::Flexible
+                && b.shared
                 && b.level == m.level
                 && b.cool == m.cool
                 && b.gib.saturating_add(m.gib) <= max_gib
@@ -301,7 +303,8 @@ pub(crate) fn share_pools(
             service_level: b.level,
             cool_access: b.cool,
             size_tib: u32::try_from(b.size_tib(limits)).unwrap_or(u32::MAX),
-            quota_gib: b.gib,
+            // A pool of its own: its datastores' quotas, added as they join.
+            quota_gib: if b.shared { b.gib } else { 0 },
             clusters: Vec::new(),
             datastores: 0,
             throughput_mibps: 0.0,
@@ -354,6 +357,9 @@ fn join(plans: &mut ClusterPlans, at: At, (name, hot): (&str, Option<f64>), pool
         if sizes > 0.0 {
             d.cost_usd_per_month = round_cents(cost * d.size_gib / sizes);
         }
+    }
+    if hot.is_none() {
+        pool.quota_gib += sizes.max(0.0).ceil() as u64;
     }
     pool.datastores += mine.len() as u32;
     if !pool.clusters.contains(&c.cluster) {
