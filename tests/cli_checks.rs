@@ -258,6 +258,15 @@ fn price_file_problems_each_get_their_own_message() {
     // A missing file names the flag.
     let missing = dir.join("nope.csv").to_string_lossy().into_owned();
     fails(1, &plan(&missing), &["--price-file", "nope.csv"]);
+    // A file without the `region` column names the column, not the flag of that name.
+    let other = dir.join("other.csv");
+    std::fs::write(&other, "foo,bar\n1,2\n").unwrap();
+    let e = fails(
+        1,
+        &plan(&other.to_string_lossy()),
+        &["--price-file", "missing column 'region'"],
+    );
+    assert!(!e.contains("missing field --region"), "{e}");
     // A changed unit: row 3 is australiacentral cool capacity (head -3 data/prices.csv),
     // the first row of a plan meter; it used to give "invalid --region".
     let unit = price_file(&dir, "unit.csv", |l| {

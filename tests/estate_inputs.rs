@@ -132,24 +132,52 @@ fn vms_larger_than_every_host_are_excluded_and_the_rest_planned() {
     assert!(json.contains("\"exceeds_avs_host\""), "{json}");
 }
 
-#[test]
-fn an_estate_of_only_giants_is_infeasible_saying_no_sku_fits() {
-    let inv = inventory(vec![
-        vm("big-cpu", 500, 64.0, 200.0),
-        vm("big-mem", 8, 10_240.0, 300.0),
-    ]);
+/// The message of the estate plan of `inv`, which must fail as infeasible.
+fn infeasible_message(inv: Inventory) -> String {
     let e = Planner::new()
         .inventory(inv)
         .options(PlanOptions::default())
         .plan_estate()
         .unwrap_err();
     assert_eq!(e.kind(), ErrorKind::Infeasible);
-    let m = e.to_string();
+    e.to_string()
+}
+
+#[test]
+fn an_estate_of_only_giants_is_infeasible_saying_no_sku_fits() {
+    let inv = inventory(vec![
+        vm("big-cpu", 500, 64.0, 200.0),
+        vm("big-mem", 8, 10_240.0, 300.0),
+    ]);
+    let m = infeasible_message(inv);
     assert!(
         m.contains("no host SKU fits") && m.contains("every VM in scope (2)"),
         "{m}"
     );
     assert!(m.contains("'big-cpu' (500 vCPUs"), "{m}");
+}
+
+// `cpu` (128 vCPU, 4 GiB) fits only AV64 and AV64 Gen 2 (2 x 64 cores = 128; AV36 and
+// AV36P offer 2 x 36 = 72, AV48 96, AV52 104); `mem` (4 vCPU, 1,300 GiB) only AV52 (1,536
+// GB less 48 GB = 1,385.8 GiB; AV64's 1,024 GB less 48 = 909.0 GiB). No SKU holds both, so
+// every SKU fails on one of them; the error names each SKU's VM and the way out.
+#[test]
+fn vms_that_each_fit_a_different_sku_name_every_skus_vm_and_host_sku() {
+    let inv = inventory(vec![
+        vm("small", 4, 4.0, 50.0),
+        vm("cpu", 128, 4.0, 50.0),
+        vm("mem", 4, 1_300.0, 50.0),
+    ]);
+    let m = infeasible_message(inv);
+    assert!(m.contains("no single host SKU holds every VM"), "{m}");
+    for part in [
+        "av36: 'cpu' needs 128 vCPUs",
+        "av52: 'cpu' needs 128 vCPUs",
+        "av64: 'mem' needs 1300.0 GiB",
+        "--host-sku SKU",
+    ] {
+        assert!(m.contains(part), "{part}: {m}");
+    }
 }
 
 #[test]

@@ -199,8 +199,10 @@ impl Driver {
             );
             std::thread::sleep(Duration::from_millis(100));
         }
+        // A profile of its own per driver (the tests run at once in one process): two
+        // Chromiums on one profile become one browser, whose windows the sessions share.
         let profile =
-            std::env::temp_dir().join(format!("dsplan-web-chrome-{}", std::process::id()));
+            std::env::temp_dir().join(format!("dsplan-web-chrome-{}-{port}", std::process::id()));
         let _ = std::fs::remove_dir_all(&profile);
         std::fs::create_dir_all(&profile).unwrap();
         let args = [

@@ -372,10 +372,23 @@ pub(crate) fn parse_rows<T: serde::de::DeserializeOwned>(
         out.push(rec.map_err(|e| CatalogError::Parse {
             file: file.to_string(),
             row: i + 2,
-            detail: e.to_string(),
+            detail: csv_detail(&e),
         })?);
     }
     Ok(out)
+}
+
+/// A CSV reader's error in the file's words: a missing field is a missing column (named
+/// in quotes, so a column that shares a flag's name is not read as the flag).
+fn csv_detail(e: &csv::Error) -> String {
+    let text = e.to_string();
+    match text.split_once("missing field `") {
+        Some((before, rest)) => {
+            let (name, after) = rest.split_once('`').unwrap_or((rest, ""));
+            format!("{before}missing column '{name}'{after}")
+        }
+        None => text,
+    }
 }
 
 impl Catalog {

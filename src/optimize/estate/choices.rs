@@ -150,7 +150,10 @@ pub(super) struct ClusterChoice {
 impl ClusterChoice {
     /// The data of the VMs at `positions`, GiB.
     pub(super) fn data(&self, positions: &[usize]) -> f64 {
-        positions.iter().filter_map(|&p| self.data_gib.get(p)).sum()
+        positions
+            .iter()
+            .filter_map(|&p| self.data_gib.get(p))
+            .fold(0.0, |a, b| a + b)
     }
 
     /// Another cluster of the estate's SKU.

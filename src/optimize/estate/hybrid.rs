@@ -39,7 +39,9 @@
 //! - Without a target, peak months or per-VM figures (and without cool access) the cost
 //!   depends on `D` alone and grows with it: the largest fill within the cap is the only
 //!   candidate, and a reachability table (one bit per fill and VM, built a word at a time)
-//!   replaces the fewest-VMs table.
+//!   replaces the fewest-VMs table. Of the sets that make that fill, the one with the
+//!   fewest VMs on ANF (the fewest VMs to move, at the same cost) is taken: a fewest-VMs
+//!   table of the ANF side's data, while it stays within [`MAX_TIE_BREAK_CELLS`].
 //! - For each `h` (ascending from `h0`; stop once `h x p x 730` alone reaches the best),
 //!   the candidates by `D` ascending; each is evaluated only while `h x p x 730 + L_h(D)`
 //!   is below the best, `L_h` a lower bound of the oracle over every `S'` of data `D`
@@ -73,6 +75,11 @@ use crate::optimize::OptimizeError;
 /// Most cells of the subset-sum table: (VMs + 1) x (fills + 1) = 2^26 (8 MiB of decision
 /// bits, as many steps).
 pub(super) const MAX_DP_CELLS: u64 = 1 << 26;
+
+/// Most cells of the fewest-VMs table that picks, at the fill the reachability table
+/// chose, the fewest VMs to put on ANF: (VMs + 1) x (ANF units + 1) = 2^22 (512 KiB of
+/// decision bits); past it, any set of that fill.
+const MAX_TIE_BREAK_CELLS: u64 = 1 << 22;
 
 /// A cluster's VMs' data in whole units of `g_gib` GiB, each rounded up.
 #[derive(Debug, Clone, PartialEq)]
@@ -370,8 +377,27 @@ impl Reach {
             .unwrap_or(0)
     }
 
-    /// The VMs of one set reaching fill `s` (ascending).
-    fn rebuild(&self, w: &[u64], mut s: usize) -> Vec<usize> {
+    /// The VMs of one set reaching fill `s` (ascending): the set whose complement (the
+    /// VMs on ANF) has the fewest VMs, when the fewest-VMs table of the complement's data
+    /// stays within [`MAX_TIE_BREAK_CELLS`]; else any set reaching `s`.
+    fn rebuild(&self, w: &[u64], s: usize) -> Vec<usize> {
+        let total: u64 = w.iter().sum();
+        let anf = total.saturating_sub(s as u64);
+        let cells = (w.len() as u64 + 1).saturating_mul(anf.saturating_add(1));
+        if anf > 0 && cells <= MAX_TIE_BREAK_CELLS {
+            let t = Table::build(w, anf);
+            if let Some(&m) = t.fewest.last()
+                && m != u32::MAX
+            {
+                let on_anf = t.rebuild(w, t.width - 1);
+                return complement(&on_anf, w.len());
+            }
+        }
+        self.any_set(w, s)
+    }
+
+    /// The VMs of one set reaching fill `s` (ascending), as the layers give it.
+    fn any_set(&self, w: &[u64], mut s: usize) -> Vec<usize> {
         let mut set = Vec::new();
         for i in (0..w.len()).rev() {
             if !self.reached_before(i, s) {

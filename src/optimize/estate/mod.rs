@@ -670,8 +670,39 @@ fn choose(tried: &[Tried]) -> Option<usize> {
         .map(|(i, _)| i)
 }
 
+/// When every SKU tried failed because some VM is larger than one of its hosts (each VM
+/// fitting some SKU, or none would have been left), the error naming each SKU's VM and the
+/// way out: `host_sku`, which excludes the VMs larger than its hosts.
+fn no_sku_holds_every_vm(tried: &[Tried]) -> Option<OptimizeError> {
+    let mut parts = Vec::new();
+    for t in tried {
+        match t {
+            Tried::Infeasible(sku, OptimizeError::Sizing(SizingError::VmTooLarge(v))) => {
+                parts.push(format!(
+                    "{sku}: '{}' needs {}",
+                    crate::numbers::clip(&v.vm),
+                    v.need
+                ));
+            }
+            _ => return None,
+        }
+    }
+    if parts.len() < 2 {
+        return None;
+    }
+    Some(OptimizeError::Sizing(SizingError::NoHostFits(format!(
+        "no single host SKU holds every VM, though each fits one: {}; choose one \
+         with --host-sku SKU (the VMs larger than its hosts are then excluded, each with its \
+         reason)",
+        parts.join("; ")
+    ))))
+}
+
 /// The error when no SKU can hold the estate: the first SKU's reason.
 fn first_error(tried: Vec<Tried>) -> OptimizeError {
+    if let Some(e) = no_sku_holds_every_vm(&tried) {
+        return e;
+    }
     for t in tried {
         if let Tried::Infeasible(_, e) = t {
             return e;

@@ -174,7 +174,7 @@ fn row_note(c: &DesignCost) -> String {
         Design::Vsan => "every VM's data on its cluster's vSAN, clusters grown to hold it".into(),
         Design::Anf => "every VM's data on ANF datastores, hosts for compute".into(),
         Design::Hybrid if c.collapsed => {
-            "vSAN alone: no cluster's split saves the ExpressRoute gateway's cost".into()
+            "vSAN alone: no split costs less, its ExpressRoute gateways counted".into()
         }
         Design::Hybrid => "per cluster the cheapest split between vSAN and ANF".into(),
     }
@@ -202,8 +202,8 @@ fn why(costs: &[DesignCost], chosen: Design, estate: &EstateOptions) -> String {
             c.hosts
         ),
         Design::Hybrid if c.collapsed => format!(
-            "hybrid = vSAN alone: every VM's data on {} hosts' vSAN ({} TiB); no cluster's \
-             split saves the ExpressRoute gateway's cost",
+            "hybrid = vSAN alone: every VM's data on {} hosts' vSAN ({} TiB); no split of \
+             the clusters' VMs costs less, its ExpressRoute gateways counted",
             c.hosts,
             g(c.vsan_gib / GIB_PER_TIB, 1)
         ),

@@ -344,3 +344,19 @@ proptest! {
         prop_assert_eq!(cents(found), cents(all), "{:?} {:?} {:?}", gib, iops, mibps);
     }
 }
+
+#[test]
+fn without_a_target_the_fewest_vms_go_to_anf() {
+    // w = [4, 1, 1, 1, 1], a cap of 4: the fullest fill is 4, made by {4} or by the four
+    // 1s. The cost depends on the ANF side's data alone (4 either way), so the plan moves
+    // the fewest VMs: the 4-unit VM on ANF (1 VM), the four 1s on vSAN. The layers alone
+    // (taking a VM only when the fill is not reached without it, last VM first) would keep
+    // {4} on vSAN and move the four 1s.
+    let w = [4, 1, 1, 1, 1];
+    let r = Reach::build(&w, 8);
+    assert_eq!(r.top(5, 4), 4);
+    assert_eq!(r.any_set(&w, 4), [0]);
+    assert_eq!(r.rebuild(&w, 4), [1, 2, 3, 4]);
+    // Nothing on ANF: every VM stays.
+    assert_eq!(r.rebuild(&w, 8), [0, 1, 2, 3, 4]);
+}
