@@ -96,6 +96,7 @@ pub mod perf;
 pub mod plan;
 mod planner;
 pub mod report;
+pub mod settings;
 pub mod sizing;
 pub mod vsan;
 pub mod web;

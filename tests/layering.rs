@@ -2,7 +2,8 @@
 //! is too long to find one's way in.
 //!
 //! Stages, earliest first. A module may use its own stage and those before it:
-//! `defaults`, `numbers` (shared constants and number formatting) -> `catalog` -> `perf`
+//! `defaults`, `numbers` (shared constants and number formatting), `settings` (setting
+//! names to flags) -> `catalog` -> `perf`
 //! -> `inventory` -> `ingest` -> `demand` -> `vsan` -> `sizing` -> `plan` (the output types the
 //! optimizer fills) -> `optimize` -> `report` -> `error` -> `planner` -> `web` (`dsplan serve`) -> the command
 //! (`main.rs`, `cli/`).
@@ -10,9 +11,10 @@
 use std::path::{Path, PathBuf};
 
 /// Module name and its stage number.
-const STAGES: [(&str, u32); 15] = [
+const STAGES: [(&str, u32); 16] = [
     ("defaults", 0),
     ("numbers", 0),
+    ("settings", 0),
     ("catalog", 1),
     ("perf", 2),
     ("inventory", 3),

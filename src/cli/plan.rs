@@ -59,6 +59,8 @@ pub enum FormatArg {
     Csv,
     /// A Markdown report.
     Md,
+    /// A self-contained HTML report with its charts, printable (no script, nothing fetched).
+    Html,
     /// An Excel workbook (needs -o FILE).
     Xlsx,
 }
@@ -389,7 +391,10 @@ pub fn run(args: &PlanArgs) -> Result<(), Failure> {
         .map_err(dsplan::Error::from)?;
     planner.inventory(inventory);
     let planned = planner.run()?;
-    let bytes = render(&planned, args.format)?;
+    let bytes = match args.format {
+        FormatArg::Html => render_html(&planned, args)?,
+        format => render(&planned, format)?,
+    };
     output::emit(&bytes, args.output.as_ref())?;
     if let Some(dir) = &args.charts {
         write_charts(&planned, args, dir)?;
@@ -436,6 +441,17 @@ fn render_xlsx(planned: &Planned) -> Result<Vec<u8>, Failure> {
     Ok(book.bytes)
 }
 
+/// The plan as an HTML document with its charts (settings already in customer words).
+fn render_html(planned: &Planned, args: &PlanArgs) -> Result<Vec<u8>, Failure> {
+    let charts = planned.charts(&args.options()?)?;
+    let html = match planned {
+        Planned::Single(plan) => report::html::plan_html(plan, &charts),
+        Planned::PerCluster(plans) => report::html::cluster_plans_html(plans, &charts),
+        Planned::Estate(plan) => report::html::estate_html(plan, &charts),
+    };
+    Ok(html.into_bytes())
+}
+
 /// The plan in `format`; text and Markdown name settings by their flags.
 fn render(planned: &Planned, format: FormatArg) -> Result<Vec<u8>, Failure> {
     let format = match format {
@@ -444,6 +460,7 @@ fn render(planned: &Planned, format: FormatArg) -> Result<Vec<u8>, Failure> {
         FormatArg::Json => Format::Json,
         FormatArg::Csv => Format::Csv,
         FormatArg::Md => Format::Markdown,
+        FormatArg::Html => Format::Html,
     };
     let text = match planned {
         Planned::Single(plan) => report::render_plan(plan, format),
@@ -453,7 +470,7 @@ fn render(planned: &Planned, format: FormatArg) -> Result<Vec<u8>, Failure> {
     .map_err(dsplan::Error::from)?;
     Ok(match format {
         Format::Text | Format::Markdown => flags::with_flag_names(&text),
-        Format::Json | Format::Csv => text,
+        Format::Json | Format::Csv | Format::Html => text,
     }
     .into_bytes())
 }

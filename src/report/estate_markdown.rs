@@ -125,7 +125,7 @@ fn performance(s: &mut String, plan: &EstatePlan) {
     table(
         s,
         &PERFORMANCE_HEADER,
-        &[false, true, true, true, true, true, true, true],
+        &[false, true, true, true, true, true, true, true, true],
         &rows,
     );
     let _ = writeln!(

@@ -1,4 +1,5 @@
-//! Rendering plans and inventories: readable text and versioned JSON.
+//! Rendering plans and inventories: readable text, versioned JSON, CSV, Markdown, HTML and
+//! the workbook.
 //!
 //! Renderers return a `String`; writing it to stdout or a file is the caller's business.
 
@@ -18,8 +19,10 @@ mod estate_markdown;
 mod inventory_text;
 mod markdown;
 mod text;
+pub mod words;
 
 pub mod charts;
+pub mod html;
 pub mod predict;
 pub mod schema;
 pub mod tables;
@@ -36,6 +39,9 @@ pub enum Format {
     Csv,
     /// A Markdown document; plans only.
     Markdown,
+    /// A self-contained HTML document ([`html`]); plans only. Rendered here without
+    /// charts: [`html::estate_html`] and its siblings take the plan's charts.
+    Html,
 }
 
 /// Errors while rendering.
@@ -69,6 +75,7 @@ pub fn render_plan(plan: &Plan, format: Format) -> Result<String, ReportError> {
         Format::Text => Ok(plan_text(plan)),
         Format::Csv => tables::plan_csv(plan),
         Format::Markdown => Ok(tables::plan_markdown(plan)),
+        Format::Html => Ok(html::plan_html(plan, &[])),
     }
 }
 
@@ -85,6 +92,7 @@ pub fn render_cluster_plans(
         Format::Csv => tables::cluster_plans_csv(plans),
         Format::Markdown => Ok(cluster_markdown::cluster_plans_markdown(plans)),
         Format::Text => Ok(text::cluster_plans_text(plans)),
+        Format::Html => Ok(html::cluster_plans_html(plans, &[])),
     }
 }
 
@@ -103,6 +111,7 @@ pub fn render_estate_plan(
         Format::Csv => estate::estate_csv(plan),
         Format::Markdown => Ok(estate_markdown::estate_markdown(plan)),
         Format::Text => Ok(estate::estate_text(plan)),
+        Format::Html => Ok(html::estate_html(plan, &[])),
     }
 }
 
@@ -141,7 +150,7 @@ pub fn render_inventory(inventory: &Inventory, format: Format) -> Result<String,
     };
     match format {
         Format::Json => Ok(serde_json::to_string_pretty(&report)? + "\n"),
-        Format::Csv | Format::Markdown => Err(ReportError::Unsupported(
+        Format::Csv | Format::Markdown | Format::Html => Err(ReportError::Unsupported(
             "an inventory renders as text or JSON".into(),
         )),
         Format::Text => Ok(inventory_text::inventory_text(inventory, &report)),

@@ -1,0 +1,187 @@
+//! Page one of the estate plan: the decision, its cost, what it saves against the other
+//! designs, the warnings that can change it and the assumptions it rests on.
+
+use std::fmt::Write as _;
+
+use super::escape::escape;
+use super::warnings::{Cause, causes_html};
+use crate::numbers::group_thousands as g;
+use crate::plan::{DesignTotal, EstatePlan};
+use crate::report::words::customer_words;
+use crate::settings::flag;
+
+/// Settings shown on page one (the full list is in the assumptions section).
+const KEY_SETTINGS: [&str; 8] = [
+    "host_term",
+    "design",
+    "group",
+    "vcpu_per_core",
+    "memory_basis",
+    "ha_hosts",
+    "vsan_policy",
+    "vsan_dedup_ratio",
+];
+
+/// Plan-wide causes shown on page one.
+const KEY_CAUSES: usize = 5;
+
+/// A figure in USD with thousands separators and cents, or why there is none.
+pub fn usd(value: Option<f64>) -> String {
+    value.map_or_else(|| "unknown (no host price)".to_string(), |v| g(v, 2))
+}
+
+/// The executive summary of `plan`; `causes`: its warnings by cause.
+pub fn estate_summary(s: &mut String, plan: &EstatePlan, causes: &[Cause]) {
+    let m = &plan.summary;
+    let _ = writeln!(s, "<h1>Estate plan</h1>");
+    let _ = writeln!(
+        s,
+        "<p class=\"subtitle\">Azure VMware Solution hosts and Azure NetApp Files datastores for \
+         {} VMs, {} ({})</p>",
+        g(m.vms_placed as f64, 0),
+        escape(&plan.location),
+        escape(&plan.region)
+    );
+    cards(s, plan);
+    if let Some(d) = &plan.designs {
+        let _ = writeln!(
+            s,
+            "<p class=\"decision\"><strong>Decision:</strong> {}.</p>",
+            escape(&customer_words(&d.why))
+        );
+        designs_table(s, &d.estate);
+    }
+    if !m.host_price_note.is_empty() {
+        let _ = writeln!(
+            s,
+            "<p><strong>Host price:</strong> {}.</p>",
+            escape(&customer_words(&m.host_price_note))
+        );
+    }
+    key_warnings(s, causes);
+    key_assumptions(s, plan);
+}
+
+/// The headline figures as cards.
+fn cards(s: &mut String, plan: &EstatePlan) {
+    let m = &plan.summary;
+    let design = plan
+        .designs
+        .as_ref()
+        .map_or(m.design.label(), |d| d.chosen.label());
+    let cards = [
+        ("Monthly cost, USD", usd(m.total_usd_per_month)),
+        ("Yearly cost, USD", usd(m.total_usd_per_year)),
+        ("Design", design.to_string()),
+        ("Host SKU", m.sku.clone()),
+        ("Hosts", g(f64::from(m.hosts), 0)),
+        ("AVS clusters", g(m.clusters as f64, 0)),
+        ("Private clouds", g(m.private_clouds as f64, 0)),
+        ("ANF datastores", g(f64::from(m.datastores), 0)),
+    ];
+    s.push_str("<div class=\"cards\">\n");
+    for (label, value) in cards {
+        let _ = writeln!(
+            s,
+            "<div class=\"card\"><div class=\"label\">{label}</div><div class=\"value\">{}</div></div>",
+            escape(&value)
+        );
+    }
+    s.push_str("</div>\n");
+    let _ = writeln!(
+        s,
+        "<p>Per month: hosts {} + ANF {} + ExpressRoute gateways {} = <strong>{} USD</strong>; \
+         per year {} USD. {} VMs placed, {} excluded (listed at the end).</p>",
+        usd(m.hosts_usd_per_month),
+        g(m.anf_usd_per_month, 2),
+        g(m.gateway_usd_per_month, 2),
+        usd(m.total_usd_per_month),
+        usd(m.total_usd_per_year),
+        g(m.vms_placed as f64, 0),
+        g(m.vms_excluded as f64, 0)
+    );
+}
+
+/// The designs side by side, with what the chosen one saves against each.
+fn designs_table(s: &mut String, designs: &[DesignTotal]) {
+    let chosen = designs
+        .iter()
+        .find(|d| d.chosen)
+        .and_then(|d| d.total_usd_per_month);
+    s.push_str(
+        "<div class=\"table-wrap\"><table>\n<thead><tr><th>design</th><th class=\"num\">hosts</th>\
+         <th class=\"num\">clusters</th><th class=\"num\">private clouds</th>\
+         <th class=\"num\">total USD/month</th><th class=\"num\">total USD/year</th>\
+         <th class=\"num\">the chosen design saves, USD/month</th></tr></thead>\n<tbody>\n",
+    );
+    for d in designs {
+        let saves = match (d.total_usd_per_month, chosen) {
+            (_, _) if d.chosen => "(chosen)".to_string(),
+            (Some(t), Some(c)) => g(t - c, 2),
+            _ => "unknown".to_string(),
+        };
+        let _ = writeln!(
+            s,
+            "<tr{}><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>\
+             <td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>\
+             <td class=\"num\">{}</td></tr>",
+            if d.chosen { " class=\"chosen\"" } else { "" },
+            d.design.label(),
+            g(f64::from(d.hosts), 0),
+            g(f64::from(d.clusters), 0),
+            g(f64::from(d.private_clouds), 0),
+            usd(d.total_usd_per_month),
+            usd(d.total_usd_per_year),
+            saves
+        );
+    }
+    s.push_str("</tbody></table></div>\n");
+}
+
+/// The plan-wide warnings (those about sizing and cost rather than a row of the input).
+fn key_warnings(s: &mut String, causes: &[Cause]) {
+    let plan_wide: Vec<&Cause> = causes.iter().filter(|c| c.plan_wide).collect();
+    if plan_wide.is_empty() {
+        return;
+    }
+    let _ = writeln!(s, "<h2>Warnings that can change the decision</h2>");
+    let shown: Vec<Cause> = plan_wide
+        .iter()
+        .take(KEY_CAUSES)
+        .map(|c| (*c).clone())
+        .collect();
+    causes_html(s, &shown);
+    if plan_wide.len() > KEY_CAUSES {
+        let _ = writeln!(
+            s,
+            "<p class=\"muted\">{} more causes in the warnings section.</p>",
+            plan_wide.len() - KEY_CAUSES
+        );
+    }
+}
+
+/// The settings that shape the decision most, by their flag, with their values.
+fn key_assumptions(s: &mut String, plan: &EstatePlan) {
+    let rows: Vec<_> = KEY_SETTINGS
+        .iter()
+        .filter_map(|name| plan.assumptions.iter().find(|a| a.name == *name))
+        .collect();
+    if rows.is_empty() {
+        return;
+    }
+    let _ = writeln!(s, "<h2>Assumptions that matter</h2>");
+    s.push_str("<ul>\n");
+    for a in rows {
+        let setting = flag(&a.name).unwrap_or_else(|| a.name.replace('_', " "));
+        let _ = writeln!(
+            s,
+            "<li>{}: <strong>{}</strong></li>",
+            escape(&setting),
+            escape(&customer_words(&a.value))
+        );
+    }
+    s.push_str(
+        "</ul>\n<p class=\"muted\">Every setting, with its source, is in the \
+                assumptions section.</p>\n",
+    );
+}

@@ -1,0 +1,128 @@
+//! Warnings grouped by cause: warnings whose messages differ only in their figures and
+//! quoted names are one cause, shown with its count and its first few.
+
+use std::fmt::Write as _;
+
+use super::escape::escape;
+use crate::inventory::Warning;
+use crate::report::words::customer_words;
+
+/// Warnings of one cause shown in full; the rest are counted.
+const SHOWN_PER_CAUSE: usize = 3;
+
+/// Warnings of one cause, in the order they came.
+#[derive(Clone)]
+pub struct Cause<'a> {
+    /// The warnings.
+    pub warnings: Vec<&'a Warning>,
+    /// Whether they are about the plan as a whole (no file or row named): the ones that can
+    /// change the decision.
+    pub plan_wide: bool,
+}
+
+/// `warnings` by cause, in the order each cause first comes.
+pub fn causes<'a>(warnings: impl IntoIterator<Item = &'a Warning>) -> Vec<Cause<'a>> {
+    let mut keys: Vec<String> = Vec::new();
+    let mut out: Vec<Cause<'a>> = Vec::new();
+    for w in warnings {
+        let key = cause_key(&w.message);
+        match keys.iter().position(|k| *k == key) {
+            Some(i) => out[i].warnings.push(w),
+            None => {
+                keys.push(key);
+                out.push(Cause {
+                    warnings: vec![w],
+                    plan_wide: w.file.is_empty(),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// A message without its figures and quoted names: `VM 'a' has 2.0 GiB` -> `VM '' has #
+/// GiB`.
+fn cause_key(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut quoted = false;
+    for c in message.chars() {
+        if c == '\'' {
+            quoted = !quoted;
+            out.push(c);
+        } else if quoted {
+            continue;
+        } else if c.is_ascii_digit() || c == ',' || c == '.' {
+            if !out.ends_with('#') {
+                out.push('#');
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The causes as a list: each its count, then its first [`SHOWN_PER_CAUSE`] warnings with
+/// where they were found.
+pub fn causes_html(s: &mut String, causes: &[Cause]) {
+    s.push_str("<ul class=\"warnings\">\n");
+    for cause in causes {
+        let n = cause.warnings.len();
+        let _ = write!(s, "<li><strong>{n} warning(s)</strong>");
+        if n == 1 {
+            let _ = writeln!(s, ": {}</li>", warning_html(cause.warnings[0]));
+            continue;
+        }
+        s.push_str(", for example:\n<ul>\n");
+        for w in cause.warnings.iter().take(SHOWN_PER_CAUSE) {
+            let _ = writeln!(s, "<li>{}</li>", warning_html(w));
+        }
+        if n > SHOWN_PER_CAUSE {
+            let _ = writeln!(
+                s,
+                "<li class=\"muted\">and {} more</li>",
+                n - SHOWN_PER_CAUSE
+            );
+        }
+        s.push_str("</ul></li>\n");
+    }
+    s.push_str("</ul>\n");
+}
+
+/// One warning with its place (file, sheet, row, cell) as read and its message in
+/// customer words, escaped.
+pub fn warning_html(w: &Warning) -> String {
+    let place = Warning {
+        message: String::new(),
+        ..w.clone()
+    };
+    let place = if w.file.is_empty() {
+        String::new()
+    } else {
+        place.to_string()
+    };
+    escape(&(place + &customer_words(&w.message)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_differing_in_figures_and_names_are_one_cause() {
+        let a = Warning::plan_wide("VM 'a' has 2,048.0 GiB of RDM disks".into());
+        let b = Warning::plan_wide("VM 'bb' has 7 GiB of RDM disks".into());
+        let c = Warning::plan_wide("2 of 2 clusters at the minimum".into());
+        let grouped = causes([&a, &b, &c]);
+        assert_eq!(grouped.len(), 2);
+        assert_eq!(grouped[0].warnings.len(), 2);
+        assert_eq!(grouped[1].warnings.len(), 1);
+        let mut s = String::new();
+        causes_html(&mut s, &grouped);
+        assert!(
+            s.contains("<strong>2 warning(s)</strong>, for example:"),
+            "{s}"
+        );
+        assert!(s.contains("VM &#39;bb&#39; has 7 GiB"), "{s}");
+    }
+}

@@ -1,0 +1,300 @@
+//! `dsplan plan --format html`: one self-contained document (no script, nothing fetched),
+//! in customer words (no `data/` file, no snake_case setting name), input names escaped,
+//! the JSON's monthly total on it; printed with a real headless Chromium, page 1 of the PDF
+//! carries that total.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn dsplan(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dsplan"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .unwrap()
+}
+
+/// The command's stdout; fails the test with its stderr when it fails.
+fn run(args: &[&str]) -> String {
+    let o = dsplan(args);
+    assert!(
+        o.status.success(),
+        "dsplan {args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8(o.stdout).unwrap()
+}
+
+/// `value` with two decimals and a comma every three digits (`40296` -> `40,296.00`),
+/// written here independently of the program's own formatting.
+fn thousands(value: f64) -> String {
+    let cents = (value * 100.0).round() as u64;
+    let digits = (cents / 100).to_string();
+    let mut grouped = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(c);
+    }
+    format!("{grouped}.{:02}", cents % 100)
+}
+
+/// The document's text: tags, the style sheet and the SVG charts' markup removed.
+fn text_of(html: &str) -> String {
+    let mut s = html.to_string();
+    if let (Some(a), Some(b)) = (s.find("<style>"), s.find("</style>")) {
+        s.replace_range(a..b, "");
+    }
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in s.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => {
+                in_tag = false;
+                out.push(' ');
+            }
+            _ if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Words of lower-case letters joined by `_` (`host_sku`, `vcpu_per_core`).
+fn snake_words(text: &str) -> Vec<String> {
+    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .filter(|w| {
+            let parts: Vec<&str> = w.split('_').collect();
+            parts.len() > 1
+                && parts
+                    .iter()
+                    .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_lowercase()))
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+/// Every `src="..."` / `href="..."` value of the document.
+fn references(html: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for attr in ["src=\"", "href=\"", "src='", "href='", "url("] {
+        let mut rest = html;
+        while let Some(i) = rest.find(attr) {
+            rest = &rest[i + attr.len()..];
+            let end = rest.find(['"', '\'', ')']).unwrap_or(rest.len());
+            out.push(rest[..end].to_string());
+        }
+    }
+    out
+}
+
+/// What every HTML document of the command must hold: self-contained, no script, customer
+/// words, real tables.
+fn assert_customer_document(html: &str) {
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    assert!(!html.to_lowercase().contains("<script"), "a script");
+    let remote: Vec<String> = references(html)
+        .into_iter()
+        .filter(|r| r.contains("//"))
+        .collect();
+    assert!(remote.is_empty(), "references to a host: {remote:?}");
+    let text = text_of(html);
+    assert!(!text.contains("data/"), "a data/ file name");
+    assert_eq!(snake_words(&text), Vec::<String>::new(), "snake_case words");
+    assert!(html.contains("<table>") && html.contains("</table>"));
+    assert!(html.contains("@page") && html.contains("@media print"));
+}
+
+#[test]
+fn the_estate_document_is_self_contained_and_carries_the_json_total() {
+    let fixture = "fixtures/small-estate.xlsx";
+    let html = run(&["plan", fixture, "--format", "html"]);
+    let json: serde_json::Value =
+        serde_json::from_str(&run(&["plan", fixture, "--format", "json"])).unwrap();
+    let total = json["summary"]["total_usd_per_month"].as_f64().unwrap();
+    // 6 av36p hosts (two source clusters at the 3-host minimum) x 9.20 USD per host-hour
+    // (East US pay-as-you-go) x 730 h = 40,296.00 USD/month; vSAN alone, no ANF, no gateway.
+    assert!((total - 6.0 * 9.20 * 730.0).abs() < 0.005, "{total}");
+    assert_eq!(thousands(total), "40,296.00");
+    assert_customer_document(&html);
+    let summary_end = html.find("id=\"tables\"").unwrap();
+    assert!(
+        html[..summary_end].contains("40,296.00"),
+        "total not on page one"
+    );
+    // 12 x 40,296.00 = 483,552.00 USD/year, also on page one.
+    assert!(html[..summary_end].contains("483,552.00"));
+    for section in [
+        "summary",
+        "tables",
+        "charts",
+        "assumptions",
+        "warnings",
+        "excluded",
+    ] {
+        assert!(html.contains(&format!("id=\"{section}\"")), "{section}");
+    }
+    assert!(html.contains("<svg"), "charts inline");
+    // The `--vcpu-per-core` row of the assumptions, named by its flag.
+    assert!(html.contains("<td>--vcpu-per-core</td>"));
+}
+
+#[test]
+fn one_cluster_and_per_cluster_plans_render_too() {
+    let fixture = "fixtures/small-estate.xlsx";
+    let one = run(&["plan", fixture, "--hosts", "3", "--format", "html"]);
+    assert_customer_document(&one);
+    assert!(one.contains("<h1>ANF datastore plan</h1>"));
+    let per = run(&["plan", fixture, "--per-cluster", "--format", "html"]);
+    assert_customer_document(&per);
+    // Two source clusters, Dev and Prod: one <details> each, open so they print.
+    assert_eq!(per.matches("<details open>").count(), 2);
+    // Their assumptions once, not per cluster.
+    assert_eq!(per.matches("Storage assumptions").count(), 1);
+}
+
+#[test]
+fn names_from_the_input_are_escaped() {
+    let dir = std::env::temp_dir().join(format!("dsplan-html-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let csv = dir.join("vinfo.csv");
+    std::fs::write(
+        &csv,
+        "\"VM\",\"Powerstate\",\"Template\",\"CPUs\",\"Memory\",\"Provisioned MiB\",\
+         \"In Use MiB\",\"Datacenter\",\"Cluster\",\"Host\"\n\
+         \"<script>alert(1)</script>\",\"poweredOn\",\"False\",\"4\",\"16384\",\"102400\",\
+         \"51200\",\"DC1\",\"<b>&amp\",\"esx-01\"\n\
+         \"app_server_1\",\"poweredOn\",\"False\",\"4\",\"16384\",\"102400\",\"51200\",\"DC1\",\
+         \"<b>&amp\",\"esx-01\"\n",
+    )
+    .unwrap();
+    let html = run(&[
+        "plan",
+        csv.to_str().unwrap(),
+        "--hosts",
+        "3",
+        "--format",
+        "html",
+    ]);
+    assert!(!html.contains("<script"), "the VM name is markup");
+    assert!(
+        html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"),
+        "VM name shown"
+    );
+    assert!(!html.contains("<b>"), "the cluster name is markup");
+    // An input name keeps its underscores: it is not a setting's name.
+    assert!(html.contains("app_server_1"));
+    assert!(!html.contains("app server 1"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_inventory_has_no_html_as_it_has_no_markdown() {
+    let md = dsplan(&["inventory", "fixtures/small-estate.xlsx", "--format", "md"]);
+    let html = dsplan(&[
+        "inventory",
+        "fixtures/small-estate.xlsx",
+        "--format",
+        "html",
+    ]);
+    assert!(!html.status.success());
+    assert_eq!(html.status.code(), md.status.code());
+    assert!(String::from_utf8_lossy(&html.stderr).contains("--format"));
+}
+
+fn tool(path: &str, name: &str) -> Option<PathBuf> {
+    let found = [path.to_string(), format!("/usr/bin/{name}")]
+        .into_iter()
+        .map(PathBuf::from)
+        .find(|p| p.is_file());
+    if found.is_none() {
+        println!("skipped: {name} not found");
+    }
+    found
+}
+
+fn workshop() -> Option<PathBuf> {
+    let path = root().join("../shared/rvtools/sizing-workshop-805vms.xlsx");
+    if !path.is_file() {
+        println!("skipped: ../shared not found");
+        return None;
+    }
+    Some(path)
+}
+
+/// `html` printed to PDF by a headless Chromium with a profile of its own.
+fn print_to_pdf(chromium: &Path, html: &Path, pdf: &Path, profile: &Path) {
+    let o = Command::new(chromium)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg(format!("--print-to-pdf={}", pdf.display()))
+        .arg(format!("file://{}", html.display()))
+        .output()
+        .unwrap();
+    assert!(
+        pdf.is_file(),
+        "no PDF: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+#[test]
+fn page_one_of_the_printed_workshop_plan_carries_the_monthly_total() {
+    let Some(input) = workshop() else { return };
+    let Some(chromium) = tool("/usr/bin/chromium", "chromium") else {
+        return;
+    };
+    let (Some(pdftotext), Some(pdfinfo)) = (
+        tool("/usr/bin/pdftotext", "pdftotext"),
+        tool("/usr/bin/pdfinfo", "pdfinfo"),
+    ) else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("dsplan-html-pdf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let html = dir.join("plan.html");
+    let input = input.to_str().unwrap();
+    let targets = ["--iops", "200000", "--throughput-mibps", "4000"];
+    let mut args = vec!["plan", input];
+    args.extend(targets);
+    let json: serde_json::Value =
+        serde_json::from_str(&run(&[args.clone(), vec!["--format", "json"]].concat())).unwrap();
+    run(&[args, vec!["--format", "html", "-o", html.to_str().unwrap()]].concat());
+    let total = thousands(json["summary"]["total_usd_per_month"].as_f64().unwrap());
+    let document = std::fs::read_to_string(&html).unwrap();
+    assert_customer_document(&document);
+    assert!(document.contains(&total));
+    let pdf = dir.join("plan.pdf");
+    print_to_pdf(&chromium, &html, &pdf, &dir.join("profile"));
+    let page1 = Command::new(pdftotext)
+        .args(["-f", "1", "-l", "1"])
+        .arg(&pdf)
+        .arg("-")
+        .output()
+        .unwrap();
+    let page1 = String::from_utf8_lossy(&page1.stdout);
+    assert!(page1.contains(&total), "page 1 lacks {total}:\n{page1}");
+    let info = Command::new(pdfinfo).arg(&pdf).output().unwrap();
+    let info = String::from_utf8_lossy(&info.stdout);
+    let pages = info
+        .lines()
+        .find_map(|l| l.strip_prefix("Pages:"))
+        .map(str::trim)
+        .unwrap_or("?");
+    println!("page 1 of the printed workshop plan carries {total} USD/month; {pages} pages");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
