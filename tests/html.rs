@@ -146,6 +146,16 @@ fn the_estate_document_is_self_contained_and_carries_the_json_total() {
 }
 
 #[test]
+fn the_markdown_report_is_in_customer_words_too() {
+    let fixture = "fixtures/small-estate.xlsx";
+    for extra in [&[][..], &["--hosts", "3"][..], &["--per-cluster"][..]] {
+        let md = run(&[&["plan", fixture, "--format", "md"][..], extra].concat());
+        assert!(!md.contains("data/"), "{extra:?}: a data/ file name");
+        assert_eq!(snake_words(&md), Vec::<String>::new(), "{extra:?}");
+    }
+}
+
+#[test]
 fn one_cluster_and_per_cluster_plans_render_too() {
     let fixture = "fixtures/small-estate.xlsx";
     let one = run(&["plan", fixture, "--hosts", "3", "--format", "html"]);

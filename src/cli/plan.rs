@@ -452,7 +452,8 @@ fn render_html(planned: &Planned, args: &PlanArgs) -> Result<Vec<u8>, Failure> {
     Ok(html.into_bytes())
 }
 
-/// The plan in `format`; text and Markdown name settings by their flags.
+/// The plan in `format`; text names settings by their flags, Markdown is in customer words
+/// ([`report::words::customer_words`]).
 fn render(planned: &Planned, format: FormatArg) -> Result<Vec<u8>, Failure> {
     let format = match format {
         FormatArg::Xlsx => return render_xlsx(planned),
@@ -469,7 +470,9 @@ fn render(planned: &Planned, format: FormatArg) -> Result<Vec<u8>, Failure> {
     }
     .map_err(dsplan::Error::from)?;
     Ok(match format {
-        Format::Text | Format::Markdown => flags::with_flag_names(&text),
+        Format::Text => flags::with_flag_names(&text),
+        // A document for a customer: sources by page, settings by flag or in words.
+        Format::Markdown => report::words::customer_words(&text),
         Format::Json | Format::Csv | Format::Html => text,
     }
     .into_bytes())
