@@ -9,7 +9,8 @@ use crate::settings::flag;
 /// - `data/x.csv row N: ` before a source's own words is dropped (the words stay: "the ANF
 ///   team's AVS + ANF TCO estimator v6.1, 2025-06-04 ...", "Microsoft Learn page, date");
 /// - `(data/x.csv)` and `(data/x.csv, ...)` asides lose the file name; any other
-///   `data/x.csv` becomes "dsplan's built-in table of ..." ([`table_words`]);
+///   `data/x.csv` becomes "dsplan's built-in table of ..." ([`table_words`]); a file not
+///   of dsplan's (an input under a `data/` folder) stays;
 /// - a setting's name, backticked or not, becomes its flag (`vcpu_per_core` ->
 ///   `--vcpu-per-core`); other snake_case words become words (`host_memory` -> `host
 ///   memory`), except right after `\` or `'` (a name from the input, escaped or quoted,
@@ -95,17 +96,20 @@ fn drop_file_references(text: &str) -> String {
     let mut rest = text;
     while let Some(i) = rest.find("data/") {
         let (before, at) = rest.split_at(i);
-        let Some(file_len) = csv_name_len(&at[5..]) else {
+        let inside_a_word = before.ends_with(|c: char| c.is_ascii_alphanumeric() || c == '/');
+        let known = csv_name_len(&at[5..])
+            .filter(|_| !inside_a_word)
+            .and_then(|len| table_words(&at[5..1 + len]).map(|words| (len, words)));
+        let Some((file_len, words)) = known else {
             out.push_str(before);
             out.push_str("data/");
             rest = &at[5..];
             continue;
         };
-        let stem = &at[5..5 + file_len - 4];
         let after = skip_row(&at[5 + file_len..]);
         out.push_str(before);
         rest = reference_dropped(&mut out, after).unwrap_or_else(|| {
-            out.push_str(&table_words(stem));
+            out.push_str(&words);
             after
         });
     }
@@ -137,10 +141,10 @@ fn reference_dropped<'a>(out: &mut String, after: &'a str) -> Option<&'a str> {
     None
 }
 
-/// The length of `name.csv` at the start of `text` (name: letters, digits, `_`, `/`).
+/// The length of `name.csv` at the start of `text` (name: letters, digits, `_`, `-`, `/`).
 fn csv_name_len(text: &str) -> Option<usize> {
     let name = text
-        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '/'))
+        .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '/')))
         .unwrap_or(text.len());
     text[name..]
         .starts_with(".csv")
@@ -160,8 +164,12 @@ fn skip_row(text: &str) -> &str {
 }
 
 /// A built-in table named for a reader: `avs_hosts` -> "dsplan's built-in table of AVS
-/// hosts".
-fn table_words(stem: &str) -> String {
+/// hosts"; `systems/anf-avs` -> "dsplan's built-in performance profile anf-avs"; `None`
+/// for a file that is not one of dsplan's (an input's path stays as given).
+fn table_words(stem: &str) -> Option<String> {
+    if let Some(system) = stem.strip_prefix("systems/") {
+        return Some(format!("dsplan's built-in performance profile {system}"));
+    }
     let what = match stem {
         "avs_hosts" => "AVS hosts",
         "avs_host_prices" => "AVS host prices",
@@ -173,9 +181,9 @@ fn table_words(stem: &str) -> String {
         "service_levels" => "ANF service levels",
         "avs_anf_regions" => "AVS and ANF regions",
         "cool_access_regions" | "cool_access_rule" => "ANF cool access",
-        _ => "figures",
+        _ => return None,
     };
-    format!("dsplan's built-in table of {what}")
+    Some(format!("dsplan's built-in table of {what}"))
 }
 
 #[cfg(test)]
@@ -207,7 +215,15 @@ mod tests {
             customer_words("hosts (data/limits.csv): ok; see data/limits.csv"),
             "hosts: ok; see dsplan's built-in table of AVS and ANF limits"
         );
-        assert_eq!(customer_words("metadata/x"), "metadata/x");
+        assert_eq!(
+            customer_words("ceilings: data/systems/anf-avs-av64.csv, 100 Gbit/s"),
+            "ceilings: dsplan's built-in performance profile anf-avs-av64, 100 Gbit/s"
+        );
+        assert_eq!(customer_words("metadata/x.csv"), "metadata/x.csv");
+        assert_eq!(
+            customer_words("data/vinfo.csv row 3: bad"),
+            "data/vinfo.csv row 3: bad"
+        );
     }
 
     #[test]
