@@ -161,6 +161,9 @@ fn one_cluster_and_per_cluster_plans_render_too() {
     let one = run(&["plan", fixture, "--hosts", "3", "--format", "html"]);
     assert_customer_document(&one);
     assert!(one.contains("<h1>ANF datastore plan</h1>"));
+    // Page one compares the plan with its alternatives.
+    let page_one = &one[..one.find("id=\"tables\"").unwrap()];
+    assert!(page_one.contains("<h2>Alternatives</h2>"));
     let per = run(&["plan", fixture, "--per-cluster", "--format", "html"]);
     assert_customer_document(&per);
     // Two source clusters, Dev and Prod: one <details> each, open so they print.

@@ -71,7 +71,7 @@ pub fn estate_html(plan: &EstatePlan, charts: &[Chart]) -> String {
     finish("Estate plan", &parts, charts, &grouped)
 }
 
-/// One cluster's plan (`--hosts N`) as an HTML document.
+/// One cluster's plan (`--hosts N`) as an HTML document, its alternatives on page one.
 pub fn plan_html(plan: &Plan, charts: &[Chart]) -> String {
     let grouped = causes(plan.warnings.iter());
     let mut parts = Parts::default();
@@ -79,6 +79,9 @@ pub fn plan_html(plan: &Plan, charts: &[Chart]) -> String {
         if section.title.is_empty() {
             parts.summary.push_str(&blocks_html(&section.body, 0));
             key_causes(&mut parts.summary, &grouped);
+        } else if section.title.starts_with("Alternatives") {
+            // The decision: the plan against the layouts it was chosen over.
+            parts.summary.push_str(&titled(&section, 0));
         } else {
             route(&mut parts, &section);
         }
