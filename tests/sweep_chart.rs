@@ -9,6 +9,8 @@ use std::process::Command;
 use quick_xml::Reader;
 use quick_xml::events::{BytesStart, Event};
 
+include!("support/svg_fonts.rs");
+
 /// A text element: position and content.
 struct Text {
     x: f64,
@@ -113,7 +115,9 @@ fn sweep_chart_has_a_visible_styled_line_per_host_count_and_units() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let (texts, lines) = parse(&std::fs::read_to_string(&svg).unwrap());
+    let xml = std::fs::read_to_string(&svg).unwrap();
+    assert_fonts_readable("sweep.svg", &xml);
+    let (texts, lines) = parse(&xml);
 
     // One legend entry per host count in each of the two panels (IOPS, then MiB/s).
     let names = ["1 host", "4 hosts", "8 hosts", "16 hosts"];

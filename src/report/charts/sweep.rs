@@ -11,16 +11,12 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::RGBColor;
 
-use super::draw::{BLUE, ORANGE, SKY, VERMILLION, finite};
+use super::draw::{finite, light_grid};
+use super::style::{
+    GRID, MARGIN_PX, PALETTE, VALUE_LABELS, X_LABEL_AREA_PX, caption_font, label_font, title_font,
+};
 use crate::numbers::group_thousands;
 use crate::report::ReportError;
-
-/// Okabe-Ito bluish green.
-const GREEN: RGBColor = RGBColor(0x00, 0x9E, 0x73);
-/// Okabe-Ito reddish purple.
-const PURPLE: RGBColor = RGBColor(0xCC, 0x79, 0xA7);
-/// Six Okabe-Ito colours, dark and light alternating (no yellow: it fades in print).
-const PALETTE: [RGBColor; 6] = [BLUE, ORANGE, GREEN, VERMILLION, SKY, PURPLE];
 
 /// One host count's predictions.
 pub struct HostLine {
@@ -107,7 +103,7 @@ pub fn sweep_svg(title: &str, lines: &[HostLine]) -> Result<String, ReportError>
     {
         let root = SVGBackend::with_string(&mut svg, (1200, height)).into_drawing_area();
         root.fill(&WHITE).map_err(err)?;
-        let root = root.titled(title, ("sans-serif", 18)).map_err(err)?;
+        let root = root.titled(title, title_font()).map_err(err)?;
         let (left, right) = root.split_horizontally(600);
         let plot_px = f64::from(height - 150);
         let headroom = (1.0 / (1.0 - f64::from(legend_px + 10) / plot_px)).max(1.4);
@@ -143,16 +139,16 @@ fn panel(
     let max_d = all.clone().map(|p| p.0).max().unwrap_or(1).max(2);
     let top = all.map(|p| finite(pick(p))).fold(0.0, f64::max);
     let mut chart = ChartBuilder::on(area)
-        .margin(15)
-        .caption(caption, ("sans-serif", 16))
-        .x_label_area_size(45)
-        .y_label_area_size(90)
+        .margin(MARGIN_PX)
+        .margin_right(2 * MARGIN_PX)
+        .caption(caption, caption_font())
+        .x_label_area_size(X_LABEL_AREA_PX)
+        .y_label_area_size(85)
         .build_cartesian_2d(1u32..max_d, 0.0..(top * headroom).max(1.0))
         .map_err(err)?;
-    chart
-        .configure_mesh()
-        .label_style(("sans-serif", 14))
-        .axis_desc_style(("sans-serif", 15))
+    light_grid(&mut chart.configure_mesh())
+        .x_labels(usize::try_from(max_d.min(12)).unwrap_or(12))
+        .y_labels(VALUE_LABELS)
         .x_desc("datastores (count)")
         .y_desc(axis)
         .x_label_formatter(&|v| group_thousands(f64::from(*v), 0))
@@ -167,9 +163,9 @@ fn panel(
     }
     chart
         .configure_series_labels()
-        .border_style(BLACK)
+        .border_style(GRID)
         .background_style(WHITE)
-        .label_font(("sans-serif", 14))
+        .label_font(label_font())
         .legend_area_size(50)
         .position(SeriesLabelPosition::UpperLeft)
         .draw()
