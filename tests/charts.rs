@@ -702,3 +702,36 @@ fn hybrid_charts_use_the_hybrid_colour_and_name_the_cheapest_design() {
     assert!(skus.title().ends_with(&format!("{} USD/month", usd(total))));
     std::fs::remove_dir_all(dir.parent().unwrap()).unwrap();
 }
+
+#[test]
+fn workbook_charts_take_the_anf_colours() {
+    let dir = std::env::temp_dir().join(format!("dsplan-charts-{}-xlsx", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let book = dir.join("plan.xlsx");
+    let path = book.to_string_lossy().into_owned();
+    let out = dsplan(&[
+        "plan", INPUT, "--hosts", "3", "--format", "xlsx", "-o", &path,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let mut zip = zip::ZipArchive::new(std::fs::File::open(&book).unwrap()).unwrap();
+    let names: Vec<String> = zip
+        .file_names()
+        .filter_map(|n| n.ok().map(|n| n.into_owned()))
+        .filter(|n| n.starts_with("xl/charts/chart"))
+        .collect();
+    // Cost per alternative and the datastores' size against placed data (on `Datastores`
+    // and again on `Summary`).
+    assert_eq!(names.len(), 3, "{names:?}");
+    for name in names {
+        let mut xml = String::new();
+        std::io::Read::read_to_string(&mut zip.by_name(&name).unwrap(), &mut xml).unwrap();
+        // Colours as DrawingML writes them: srgbClr val="RRGGBB" (no '#').
+        assert!(
+            xml.contains(&format!("val=\"{}\"", &ANF[1..])),
+            "{name}: no ANF blue"
+        );
+        assert!(!xml.contains(&format!("val=\"{}\"", &VSAN[1..])), "{name}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -46,6 +46,11 @@ pub fn hex(colour: RGBColor) -> String {
     format!("#{:02X}{:02X}{:02X}", colour.0, colour.1, colour.2)
 }
 
+/// `colour` as a 0xRRGGBB number (the workbook's charts).
+pub fn rgb(colour: RGBColor) -> u32 {
+    (u32::from(colour.0) << 16) | (u32::from(colour.1) << 8) | u32::from(colour.2)
+}
+
 /// The smallest text the SVG carries, px at the chart's own width.
 pub const FONT_MIN_PX: f64 = 12.0;
 /// Plotters writes a font of size `n` as `font-size` n / 1.24 in the SVG (its point to
@@ -104,6 +109,7 @@ mod tests {
         assert_eq!(hex(design_colour(Design::Vsan)), "#E69F00");
         assert_eq!(hex(design_colour(Design::Anf)), "#0072B2");
         assert_eq!(hex(design_colour(Design::Hybrid)), "#009E73");
+        assert_eq!(rgb(BLUE), 0x0072B2);
         // The smallest font: 15 / 1.24 = 12.1 px in the SVG.
         assert!((svg_font_px(FONT_LABEL_PX) - 12.097).abs() < 0.001);
         assert!(svg_font_px(FONT_LABEL_PX) >= FONT_MIN_PX);
