@@ -21,8 +21,8 @@ use crate::report::ReportError;
 
 /// Share of the value axis above the largest value, kept free for the legend.
 const HEADROOM: f64 = 1.4;
-/// Share of a bar chart's value axis beyond its largest bar without a legend: room for the
-/// value label.
+/// Share of a bar chart's value axis beyond its largest bar: room for the value label (the
+/// legend has slots of its own above the bars).
 const BAR_HEADROOM: f64 = 1.12;
 
 fn err(e: impl std::fmt::Display) -> ReportError {
@@ -95,7 +95,6 @@ pub fn bar_svg(bars: &Bars) -> Result<String, ReportError> {
         .flat_map(|x| x.values.iter().copied().map(finite))
         .fold(0.0, f64::max);
     let labels: Vec<String> = (0..n).map(|i| category_label(bars, i)).collect();
-    let headroom = if s > 1 { HEADROOM } else { BAR_HEADROOM };
     // Room for the longest category label at about 7 px a character (12 px in the SVG),
     // plus the axis title; at least 100 px, at most 440.
     let longest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);
@@ -114,10 +113,12 @@ pub fn bar_svg(bars: &Bars) -> Result<String, ReportError> {
             .caption(bars.title, title_font())
             .x_label_area_size(X_LABEL_AREA_PX)
             .y_label_area_size(label_area)
-            .build_cartesian_2d(0.0..(max * headroom).max(1.0), 0..top)
+            .build_cartesian_2d(0.0..(max * BAR_HEADROOM).max(1.0), 0..top)
             .map_err(err)?;
         let label_of = |v: &i32| slot_label(*v, slot, s, n, &labels);
         light_grid(&mut chart.configure_mesh())
+            // No tick marks on the category axis: they would mark every slot.
+            .set_tick_mark_size(LabelAreaPosition::Left, 0)
             .disable_y_mesh()
             .y_labels(total + 1)
             .x_labels(VALUE_LABELS)
@@ -154,7 +155,12 @@ fn slot_label(v: i32, slot: usize, s: usize, n: usize, labels: &[String]) -> Str
     if v % slot != s || v / slot >= n {
         return String::new();
     }
-    labels.get(n - 1 - v / slot).cloned().unwrap_or_default()
+    // Two no-break spaces keep the label off the axis (the category axis has no tick
+    // marks, whose length plotters would otherwise leave); SVG keeps them, unlike spaces.
+    labels
+        .get(n - 1 - v / slot)
+        .map(|l| format!("{l}\u{a0}\u{a0}"))
+        .unwrap_or_default()
 }
 
 type Chart2d<'a, X, Y> = ChartContext<'a, SVGBackend<'a>, Cartesian2d<X, Y>>;
