@@ -91,11 +91,39 @@ fn sample_dashes(look: Look) -> [Vec<(i32, i32)>; 3] {
     })
 }
 
-/// Draws the sweep chart as an SVG document: IOPS on the left, MiB/s on the right.
+/// What the sweep shows, for the title: the most hosts' highest IOPS and the fewest
+/// datastores that give 99 % of it ("16 hosts reach 3,465,036 IOPS from 16 datastores").
+fn most_hosts_reach(lines: &[HostLine]) -> Option<String> {
+    let line = lines.iter().max_by_key(|l| l.hosts)?;
+    let top = line.points.iter().map(|p| finite(p.1)).fold(0.0, f64::max);
+    let from = line.points.iter().find(|p| finite(p.1) >= 0.99 * top)?.0;
+    let noun = |n: u32, one: &str, many: &str| {
+        format!(
+            "{} {}",
+            group_thousands(f64::from(n), 0),
+            if n == 1 { one } else { many }
+        )
+    };
+    Some(format!(
+        "{} {} {} IOPS from {}",
+        noun(line.hosts, "host", "hosts"),
+        if line.hosts == 1 { "reaches" } else { "reach" },
+        group_thousands(top, 0),
+        noun(from, "datastore", "datastores")
+    ))
+}
+
+/// Draws the sweep chart as an SVG document: IOPS on the left, MiB/s on the right; the
+/// title is `title` and what the sweep shows.
 ///
 /// # Errors
 /// [`ReportError::Chart`] if plotters fails.
 pub fn sweep_svg(title: &str, lines: &[HostLine]) -> Result<String, ReportError> {
+    let title = match most_hosts_reach(lines) {
+        Some(what) => format!("{title}: {what}"),
+        None => title.to_string(),
+    };
+    let title = title.as_str();
     // The legend (about 22 px a line) sits above the data in the panel's top half at most.
     let legend_px = 22 * u32::try_from(lines.len()).unwrap_or(32) + 30;
     let height = (150 + 2 * legend_px).max(560);
