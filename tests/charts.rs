@@ -735,3 +735,30 @@ fn workbook_charts_take_the_anf_colours() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_vsan_alone_estate_draws_no_empty_cluster_charts() {
+    // Without targets small-estate.xlsx plans vSAN alone (800 and 1,000 GiB fit the
+    // compute hosts' vSAN): no ANF datastore, so no chart of clusters, performance or
+    // capacity; the designs and hosts charts in vSAN orange.
+    let (dir, plan) = plan_with_charts("vsan", &[]);
+    assert_eq!(plan["summary"]["design"].as_str(), Some("vsan"));
+    assert_eq!(
+        files(&dir),
+        set(&["cost-by-alternative.svg", "cost-by-design.svg", "hosts.svg"])
+    );
+    // 6 hosts x 9.20 USD/h x 730 h = 40,296.00 USD/month.
+    let total = plan["summary"]["total_usd_per_month"].as_f64().unwrap();
+    assert_eq!(total, 40_296.0);
+    let designs = parse(&dir.join("cost-by-design.svg"));
+    assert_eq!(
+        designs.title(),
+        "vSAN alone costs least: 40,296.00 USD/month (6 hosts)"
+    );
+    assert!(designs.rect_fills.iter().any(|f| f == VSAN));
+    let hosts = parse(&dir.join("hosts.svg"));
+    assert_eq!(hosts.title(), "vSAN alone needs 6 av36p hosts");
+    assert!(hosts.rect_fills.iter().any(|f| f == VSAN));
+    assert!(!hosts.rect_fills.iter().any(|f| f == ANF || f == HYBRID));
+    std::fs::remove_dir_all(dir.parent().unwrap()).unwrap();
+}

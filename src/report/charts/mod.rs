@@ -83,7 +83,8 @@ pub fn cluster_plans_charts(
 /// The charts of an estate plan: cost by host SKU, cost by design (where the plan compares
 /// designs), ANF cost by cluster (`cost-by-cluster.svg`: the top [`TOP_CLUSTERS`] and
 /// "others", not a chart per cluster), the largest cluster's performance, capacity by
-/// cluster (top clusters and others) and hosts by driver.
+/// cluster (top clusters and others) and hosts by driver; the three of clusters only where
+/// the plan has ANF datastores (not for vSAN alone).
 ///
 /// # Errors
 /// As [`plan_charts`].
@@ -92,12 +93,15 @@ pub fn estate_charts(plan: &EstatePlan, perf: &PerfInputs) -> Result<Vec<Chart>,
     if let Some(svg) = designs::designs_svg(plan)? {
         out.push(chart("cost-by-design.svg", svg));
     }
-    out.push(chart(
-        "cost-by-cluster.svg",
-        cost_by_cluster_svg(&plan.clusters)?,
-    ));
-    out.extend(largest_performance(&plan.clusters, perf)?);
-    out.push(chart("capacity.svg", cluster_capacity_svg(&plan.clusters)?));
+    // A plan with no ANF datastore (vSAN alone) has no cluster to draw.
+    if !plan.clusters.is_empty() {
+        out.push(chart(
+            "cost-by-cluster.svg",
+            cost_by_cluster_svg(&plan.clusters)?,
+        ));
+        out.extend(largest_performance(&plan.clusters, perf)?);
+        out.push(chart("capacity.svg", cluster_capacity_svg(&plan.clusters)?));
+    }
     out.push(chart("hosts.svg", hosts_svg(plan)?));
     Ok(out)
 }
@@ -476,8 +480,11 @@ fn hosts_svg(plan: &EstatePlan) -> Result<String, ReportError> {
     })
 }
 
-/// `s` with its first letter in upper case ("hybrid" -> "Hybrid").
+/// `s` with its first letter in upper case ("hybrid" -> "Hybrid"; "vSAN alone" kept).
 fn capitalised(s: &str) -> String {
+    if s.starts_with("vSAN") {
+        return s.to_string();
+    }
     let mut c = s.chars();
     c.next()
         .map(|f| f.to_uppercase().chain(c).collect())
