@@ -9,6 +9,8 @@ use std::process::Command;
 use quick_xml::Reader;
 use quick_xml::events::{BytesStart, Event};
 
+include!("support/svg_fonts.rs");
+
 /// A text element: position and content.
 struct Text {
     x: f64,
@@ -113,7 +115,34 @@ fn sweep_chart_has_a_visible_styled_line_per_host_count_and_units() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let (texts, lines) = parse(&std::fs::read_to_string(&svg).unwrap());
+    let xml = std::fs::read_to_string(&svg).unwrap();
+    assert_fonts_readable("sweep.svg", &xml);
+    let (texts, lines) = parse(&xml);
+
+    // The title says what to see: the most hosts' (16) highest IOPS in the CSV and the
+    // fewest datastores giving 99 % of it.
+    let rows: Vec<(u32, f64)> = std::fs::read_to_string(&csv)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect::<Vec<_>>())
+        .filter(|f| f[1] == "16")
+        .map(|f| (f[2].parse().unwrap(), f[3].parse().unwrap()))
+        .collect();
+    let top = rows.iter().map(|r| r.1).fold(0.0, f64::max);
+    let from = rows.iter().find(|r| r.1 >= 0.99 * top).unwrap().0;
+    let top = format!("{top:.0}");
+    let grouped: Vec<String> = top
+        .as_bytes()
+        .rchunks(3)
+        .rev()
+        .map(|c| String::from_utf8(c.to_vec()).unwrap())
+        .collect();
+    let title = format!(
+        "anf-avs: 8K 70% read 80% random: 16 hosts reach {} IOPS from {from} datastores",
+        grouped.join(",")
+    );
+    assert!(texts.iter().any(|t| t.content == title), "no title {title}");
 
     // One legend entry per host count in each of the two panels (IOPS, then MiB/s).
     let names = ["1 host", "4 hosts", "8 hosts", "16 hosts"];

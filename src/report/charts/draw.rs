@@ -1,34 +1,46 @@
 //! Drawing primitives of the plan charts: horizontal (grouped) bars and a line panel with a
 //! target line, on plotters' SVG backend into a `String`.
 //!
-//! Readability rules: Okabe-Ito colours of different lightness (they stay apart in
-//! greyscale print) and, for lines, different dash patterns and markers; every number on an
-//! axis grouped by thousands; the legend sits in headroom kept above the data, so it hides
-//! no line or bar.
+//! Readability rules: the colours, fonts and margins of [`super::style`] (Okabe-Ito of
+//! different lightness, they stay apart in greyscale print) and, for lines, different dash
+//! patterns and markers; a light grey grid at labelled ticks only, no minor lines; every
+//! number on an axis grouped by thousands; the legend sits in headroom kept above the data,
+//! so it hides no line or bar.
 
+use plotters::chart::MeshStyle;
 use plotters::prelude::*;
 use plotters::style::RGBColor;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+use super::style::{
+    AXIS, BLUE, GRID, MARGIN_PX, PURPLE, VALUE_LABELS, VERMILLION, X_LABEL_AREA_PX, axis_font,
+    caption_font, label_font, title_font,
+};
 use crate::numbers::group_thousands;
 use crate::report::ReportError;
 
-/// Okabe-Ito blue (dark in greyscale).
-pub const BLUE: RGBColor = RGBColor(0x00, 0x72, 0xB2);
-/// Okabe-Ito orange (light in greyscale).
-pub const ORANGE: RGBColor = RGBColor(0xE6, 0x9F, 0x00);
-/// Okabe-Ito vermillion (the targets and the chosen bar).
-pub const VERMILLION: RGBColor = RGBColor(0xD5, 0x5E, 0x00);
-/// Okabe-Ito sky blue (bars not chosen).
-pub const SKY: RGBColor = RGBColor(0x56, 0xB4, 0xE9);
-/// Okabe-Ito reddish purple (the peak months' targets and layout).
-pub const PURPLE: RGBColor = RGBColor(0xCC, 0x79, 0xA7);
-
 /// Share of the value axis above the largest value, kept free for the legend.
 const HEADROOM: f64 = 1.4;
+/// Share of a bar chart's value axis beyond its largest bar: room for the value label (the
+/// legend has slots of its own above the bars).
+const BAR_HEADROOM: f64 = 1.12;
 
 fn err(e: impl std::fmt::Display) -> ReportError {
     ReportError::Chart(e.to_string())
+}
+
+/// The grid of every chart: light grey lines at labelled ticks, no minor lines (transparent:
+/// the SVG backend skips them), dark grey
+/// axes, the style's label and axis title fonts.
+pub fn light_grid<'m, 'a, 'b, X: Ranged, Y: Ranged>(
+    mesh: &'m mut MeshStyle<'a, 'b, X, Y, SVGBackend<'a>>,
+) -> &'m mut MeshStyle<'a, 'b, X, Y, SVGBackend<'a>> {
+    mesh.light_line_style(TRANSPARENT)
+        .bold_line_style(GRID)
+        .axis_style(AXIS)
+        .set_all_tick_mark_size(4)
+        .label_style(label_font())
+        .axis_desc_style(axis_font())
 }
 
 /// `v` if finite and non-negative, else 0 (a chart never sees NaN).
@@ -47,7 +59,8 @@ pub struct BarSeries {
 }
 
 /// A horizontal bar chart: categories top to bottom, one bar per series in each; `marked`
-/// categories are drawn in vermillion (single series) and their label says "(chosen)".
+/// categories keep their full colour and a heavier outline (the others, of a single series,
+/// are drawn lighter) and their label says "(chosen)".
 pub struct Bars<'a> {
     /// Title above the chart.
     pub title: &'a str,
@@ -61,6 +74,8 @@ pub struct Bars<'a> {
     pub series: Vec<BarSeries>,
     /// Categories to mark as chosen.
     pub marked: Vec<usize>,
+    /// A colour per category (a design's, say) for the first series; empty: the series'.
+    pub category_colours: Vec<RGBColor>,
 }
 
 /// Draws `bars` as an SVG document.
@@ -73,19 +88,19 @@ pub fn bar_svg(bars: &Bars) -> Result<String, ReportError> {
     let n = bars.categories.len();
     let legend_slots = if s > 1 { 2 * s + 1 } else { 0 };
     let total = n * slot + legend_slots;
-    let height = 140 + 16 * u32::try_from(total).unwrap_or(400).min(400);
+    let height = 100 + 16 * u32::try_from(total).unwrap_or(400).min(400);
     let max = bars
         .series
         .iter()
         .flat_map(|x| x.values.iter().copied().map(finite))
         .fold(0.0, f64::max);
     let labels: Vec<String> = (0..n).map(|i| category_label(bars, i)).collect();
-    // Room for the longest category label at about 8 px a character (14 px sans-serif),
-    // plus the axis title; at least 120 px, at most 480.
+    // Room for the longest category label at about 7 px a character (12 px in the SVG),
+    // plus the axis title; at least 100 px, at most 440.
     let longest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);
-    let label_area = u32::try_from(longest * 8 + 60)
-        .unwrap_or(480)
-        .clamp(120, 480);
+    let label_area = u32::try_from(longest * 7 + 40)
+        .unwrap_or(440)
+        .clamp(100, 440);
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (960, height)).into_drawing_area();
@@ -93,22 +108,22 @@ pub fn bar_svg(bars: &Bars) -> Result<String, ReportError> {
         let top = i32::try_from(total).unwrap_or(i32::MAX).max(1);
         // A wider right margin keeps the last value label ("300,000") inside the picture.
         let mut chart = ChartBuilder::on(&root)
-            .margin(15)
+            .margin(MARGIN_PX)
             .margin_right(45)
-            .caption(bars.title, ("sans-serif", 18))
-            .x_label_area_size(45)
+            .caption(bars.title, title_font())
+            .x_label_area_size(X_LABEL_AREA_PX)
             .y_label_area_size(label_area)
-            .build_cartesian_2d(0.0..(max * HEADROOM).max(1.0), 0..top)
+            .build_cartesian_2d(0.0..(max * BAR_HEADROOM).max(1.0), 0..top)
             .map_err(err)?;
         let label_of = |v: &i32| slot_label(*v, slot, s, n, &labels);
-        chart
-            .configure_mesh()
+        light_grid(&mut chart.configure_mesh())
+            // No tick marks on the category axis: they would mark every slot.
+            .set_tick_mark_size(LabelAreaPosition::Left, 0)
             .disable_y_mesh()
             .y_labels(total + 1)
+            .x_labels(VALUE_LABELS)
             .y_label_formatter(&label_of)
             .x_label_formatter(&|v| group_thousands(*v, 0))
-            .label_style(("sans-serif", 14))
-            .axis_desc_style(("sans-serif", 15))
             .x_desc(bars.value_axis)
             .y_desc(bars.category_axis)
             .draw()
@@ -140,7 +155,12 @@ fn slot_label(v: i32, slot: usize, s: usize, n: usize, labels: &[String]) -> Str
     if v % slot != s || v / slot >= n {
         return String::new();
     }
-    labels.get(n - 1 - v / slot).cloned().unwrap_or_default()
+    // Two no-break spaces keep the label off the axis (the category axis has no tick
+    // marks, whose length plotters would otherwise leave); SVG keeps them, unlike spaces.
+    labels
+        .get(n - 1 - v / slot)
+        .map(|l| format!("{l}\u{a0}\u{a0}"))
+        .unwrap_or_default()
 }
 
 type Chart2d<'a, X, Y> = ChartContext<'a, SVGBackend<'a>, Cartesian2d<X, Y>>;
@@ -172,22 +192,26 @@ fn draw_bars(
         {
             let base = (n - 1 - i) * slot + 2 * (s - 1 - k);
             let y0 = i32::try_from(base).unwrap_or(0);
-            let fill = if s == 1 && bars.marked.contains(&i) {
-                VERMILLION
-            } else {
-                series.colour
+            let chosen = bars.marked.contains(&i);
+            let colour = match bars.category_colours.get(i) {
+                Some(&c) if k == 0 => c,
+                _ => series.colour,
             };
-            rects.push(Rectangle::new([(0.0, y0), (v, y0 + 2)], fill.filled()));
+            let fill = if s == 1 && !bars.marked.is_empty() && !chosen {
+                colour.mix(0.45).filled()
+            } else {
+                colour.filled()
+            };
+            rects.push(Rectangle::new([(0.0, y0), (v, y0 + 2)], fill));
             rects.push(Rectangle::new(
                 [(0.0, y0), (v, y0 + 2)],
-                BLACK.stroke_width(1),
+                BLACK.stroke_width(if chosen { 3 } else { 1 }),
             ));
             // The value beside the bar's end, centred on the bar (not on its top edge).
             texts.push(Text::new(
                 group_thousands(v, 0),
                 (v + gap, y0 + 1),
-                TextStyle::from(("sans-serif", 13).into_font())
-                    .pos(Pos::new(HPos::Left, VPos::Center)),
+                TextStyle::from(label_font().into_font()).pos(Pos::new(HPos::Left, VPos::Center)),
             ));
         }
         let colour = series.colour;
@@ -208,9 +232,9 @@ fn legend<X: Ranged, Y: Ranged>(
 ) -> Result<(), ReportError> {
     chart
         .configure_series_labels()
-        .border_style(BLACK)
+        .border_style(GRID)
         .background_style(WHITE)
-        .label_font(("sans-serif", 14))
+        .label_font(label_font())
         .position(pos)
         .draw()
         .map_err(err)
@@ -254,9 +278,9 @@ pub fn line_svg(title: &str, panels: &[LinePanel]) -> Result<String, ReportError
     let mut svg = String::new();
     {
         let width = 600 * u32::try_from(panels.len()).unwrap_or(1).max(1);
-        let root = SVGBackend::with_string(&mut svg, (width, 540)).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg, (width, 500)).into_drawing_area();
         root.fill(&WHITE).map_err(err)?;
-        let root = root.titled(title, ("sans-serif", 18)).map_err(err)?;
+        let root = root.titled(title, title_font()).map_err(err)?;
         let areas = root.split_evenly((1, panels.len().max(1)));
         for (area, panel) in areas.iter().zip(panels) {
             line_panel(area, panel)?;
@@ -284,16 +308,16 @@ fn line_panel(
         )
         .fold(finite(p.target), f64::max);
     let mut chart = ChartBuilder::on(area)
-        .margin(15)
-        .caption(&p.caption, ("sans-serif", 16))
-        .x_label_area_size(45)
-        .y_label_area_size(85)
+        .margin(MARGIN_PX)
+        .margin_right(2 * MARGIN_PX)
+        .caption(&p.caption, caption_font())
+        .x_label_area_size(X_LABEL_AREA_PX)
+        .y_label_area_size(80)
         .build_cartesian_2d(1u32..max_d, 0.0..(top * HEADROOM).max(1.0))
         .map_err(err)?;
-    chart
-        .configure_mesh()
-        .label_style(("sans-serif", 14))
-        .axis_desc_style(("sans-serif", 15))
+    light_grid(&mut chart.configure_mesh())
+        .x_labels(usize::try_from(max_d.min(12)).unwrap_or(12))
+        .y_labels(VALUE_LABELS)
         .x_desc("datastores")
         .y_desc(p.unit)
         .x_label_formatter(&|v| group_thousands(f64::from(*v), 0))
@@ -450,6 +474,7 @@ fn chosen_mark(
 
 #[cfg(test)]
 mod tests {
+    use super::super::style::SKY;
     use super::*;
 
     #[test]
@@ -461,6 +486,7 @@ mod tests {
             categories: Vec::new(),
             series: Vec::new(),
             marked: Vec::new(),
+            category_colours: Vec::new(),
         };
         assert!(bar_svg(&bars).unwrap().contains("USD per month"));
         let bars = Bars {

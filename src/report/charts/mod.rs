@@ -1,20 +1,27 @@
 //! SVG charts of a plan (`dsplan plan --charts DIR`): cost by alternative, predicted IOPS
 //! and MiB/s against datastore count, capacity by cluster or datastore and, for the estate,
-//! hosts by driver for ANF against vSAN alone. Each function returns
-//! `(file name, SVG text)`; writing them is the caller's business.
+//! cost by design, cost by cluster and hosts by driver for the plan against vSAN alone.
+//! Each function returns `(file name, SVG text)`; writing them is the caller's business.
+//! Each title says what to see, with the plan's own figure ("hybrid costs least: ...").
 
+mod clusters;
+mod designs;
 mod draw;
+pub mod style;
 mod sweep;
 
 pub use sweep::{HostLine, sweep_svg};
 
 use crate::catalog::Limits;
+use crate::numbers::group_thousands;
 use crate::optimize::workload_layout;
 use crate::perf::PerfModel;
 use crate::plan::{ClusterPlan, ClusterPlans, EstatePlan, Plan};
 use crate::report::ReportError;
 use crate::sizing::Driver;
-use draw::{BLUE, BarSeries, Bars, LinePanel, ORANGE, PeakMarks, SKY, bar_svg, line_svg};
+use clusters::{cluster_capacity_svg, cost_by_cluster_svg};
+use draw::{BarSeries, Bars, LinePanel, PeakMarks, bar_svg, line_svg};
+use style::{BLUE, SKY, TOP_CLUSTERS, design_colour};
 
 /// A chart: its file name and its SVG document.
 pub type Chart = (String, String);
@@ -42,14 +49,15 @@ pub fn plan_charts(plan: &Plan, perf: &PerfInputs) -> Result<Vec<Chart>, ReportE
     let title = format!("{} hosts", plan.hosts);
     Ok(vec![
         chart("cost-by-alternative.svg", alternatives_svg(plan, &title)?),
-        chart("performance.svg", performance_svg(plan, perf, &title)?),
+        chart("performance.svg", performance_svg(plan, perf, None)?),
         chart("capacity.svg", datastore_capacity_svg(plan)?),
     ])
 }
 
-/// The charts of a `--per-cluster` plan: cost by cluster, each cluster's cost by
-/// alternative (`cost-by-alternative-<cluster>.svg`), the largest
-/// cluster's performance and capacity by cluster.
+/// The charts of a `--per-cluster` plan: cost by cluster (the top [`TOP_CLUSTERS`] and
+/// "others" beyond [`TOP_CLUSTERS`] + 1 clusters), each cluster's cost by alternative
+/// (`cost-by-alternative-<cluster>.svg`) when every cluster has its own bar, the largest
+/// cluster's performance and capacity by cluster (top clusters and others).
 ///
 /// # Errors
 /// As [`plan_charts`].
@@ -57,24 +65,13 @@ pub fn cluster_plans_charts(
     plans: &ClusterPlans,
     perf: &PerfInputs,
 ) -> Result<Vec<Chart>, ReportError> {
-    let costs = Bars {
-        title: "Monthly ANF cost by cluster",
-        value_axis: "USD per month",
-        category_axis: "cluster",
-        categories: plans.clusters.iter().map(|c| c.cluster.clone()).collect(),
-        series: vec![BarSeries {
-            name: "ANF, USD per month".into(),
-            colour: SKY,
-            values: plans
-                .clusters
-                .iter()
-                .map(|c| c.plan.totals.cost_usd_per_month)
-                .collect(),
-        }],
-        marked: Vec::new(),
-    };
-    let mut out = vec![chart("cost-by-alternative.svg", bar_svg(&costs)?)];
-    out.extend(cluster_alternatives(&plans.clusters)?);
+    let mut out = vec![chart(
+        "cost-by-alternative.svg",
+        cost_by_cluster_svg(&plans.clusters)?,
+    )];
+    if plans.clusters.len() <= TOP_CLUSTERS + 1 {
+        out.extend(cluster_alternatives(&plans.clusters)?);
+    }
     out.extend(largest_performance(&plans.clusters, perf)?);
     out.push(chart(
         "capacity.svg",
@@ -83,17 +80,28 @@ pub fn cluster_plans_charts(
     Ok(out)
 }
 
-/// The charts of an estate plan: cost by host SKU, each AVS cluster's cost by alternative
-/// (`cost-by-alternative-<cluster>.svg`), the largest cluster's performance, capacity by
-/// cluster and hosts by driver.
+/// The charts of an estate plan: cost by host SKU, cost by design (where the plan compares
+/// designs), ANF cost by cluster (`cost-by-cluster.svg`: the top [`TOP_CLUSTERS`] and
+/// "others", not a chart per cluster), the largest cluster's performance, capacity by
+/// cluster (top clusters and others) and hosts by driver; the three of clusters only where
+/// the plan has ANF datastores (not for vSAN alone).
 ///
 /// # Errors
 /// As [`plan_charts`].
 pub fn estate_charts(plan: &EstatePlan, perf: &PerfInputs) -> Result<Vec<Chart>, ReportError> {
     let mut out = vec![chart("cost-by-alternative.svg", sku_cost_svg(plan)?)];
-    out.extend(cluster_alternatives(&plan.clusters)?);
-    out.extend(largest_performance(&plan.clusters, perf)?);
-    out.push(chart("capacity.svg", cluster_capacity_svg(&plan.clusters)?));
+    if let Some(svg) = designs::designs_svg(plan)? {
+        out.push(chart("cost-by-design.svg", svg));
+    }
+    // A plan with no ANF datastore (vSAN alone) has no cluster to draw.
+    if !plan.clusters.is_empty() {
+        out.push(chart(
+            "cost-by-cluster.svg",
+            cost_by_cluster_svg(&plan.clusters)?,
+        ));
+        out.extend(largest_performance(&plan.clusters, perf)?);
+        out.push(chart("capacity.svg", cluster_capacity_svg(&plan.clusters)?));
+    }
     out.push(chart("hosts.svg", hosts_svg(plan)?));
     Ok(out)
 }
@@ -152,33 +160,68 @@ fn alternatives_svg(plan: &Plan, title: &str) -> Result<String, ReportError> {
             )
         })
         .collect();
-    let marked = (0..alts.len())
+    let marked: Vec<usize> = (0..alts.len())
         .filter(|&i| alts[i].note == "chosen")
         .collect();
+    let cost = plan.totals.cost_usd_per_month;
+    let least = alts
+        .iter()
+        .all(|a| a.cost_usd_per_month >= cost || a.note == "chosen");
+    let verb = if least { "costs least" } else { "chosen" };
+    let what = marked.first().map_or("The plan's ANF".to_string(), |&i| {
+        let a = alts[i];
+        let level = a.service_level.map_or("any".into(), |l| l.to_string());
+        let noun = if a.datastores == 1 {
+            "datastore"
+        } else {
+            "datastores"
+        };
+        format!("{} x {level} {noun}", a.datastores)
+    });
     bar_svg(&Bars {
-        title: &format!("Monthly ANF cost by alternative ({title})"),
+        title: &format!(
+            "{what} {verb}: {} USD/month ({title})",
+            group_thousands(cost, 2)
+        ),
         value_axis: "USD per month",
         category_axis: "alternative",
         categories,
         series: vec![BarSeries {
             name: "ANF, USD per month".into(),
-            colour: SKY,
+            colour: BLUE,
             values: alts.iter().map(|a| a.cost_usd_per_month).collect(),
         }],
         marked,
+        category_colours: Vec::new(),
     })
 }
 
-/// Each host SKU's monthly total (hosts + ANF) where priced; the chosen SKU marked.
+/// Each host SKU's monthly total (hosts + ANF + gateways) where priced, in its design's
+/// colour; the chosen SKU marked, its total in the title.
 fn sku_cost_svg(plan: &EstatePlan) -> Result<String, ReportError> {
     let alts: Vec<_> = plan
         .sku_alternatives
         .iter()
         .filter(|a| a.feasible && a.total_usd_per_month.is_some())
         .collect();
+    let total = |a: &crate::plan::SkuAlternative| a.total_usd_per_month.unwrap_or(0.0);
+    let title = match alts.iter().find(|a| a.chosen) {
+        Some(c) => {
+            let least = alts.iter().all(|a| total(a) >= total(c));
+            format!(
+                "{} x {} ({}) {}: {} USD/month",
+                c.hosts,
+                c.sku,
+                c.design.label(),
+                if least { "costs least" } else { "chosen" },
+                group_thousands(total(c), 2)
+            )
+        }
+        None => "Monthly cost by host SKU (hosts + ANF + gateways)".to_string(),
+    };
     bar_svg(&Bars {
-        title: "Monthly cost by host SKU (AVS hosts + ANF; SKUs without a price left out)",
-        value_axis: "USD per month",
+        title: &title,
+        value_axis: "USD per month (hosts + ANF + gateways)",
         category_axis: "host SKU",
         categories: alts
             .iter()
@@ -186,13 +229,11 @@ fn sku_cost_svg(plan: &EstatePlan) -> Result<String, ReportError> {
             .collect(),
         series: vec![BarSeries {
             name: "hosts + ANF, USD per month".into(),
-            colour: SKY,
-            values: alts
-                .iter()
-                .map(|a| a.total_usd_per_month.unwrap_or(0.0))
-                .collect(),
+            colour: BLUE,
+            values: alts.iter().map(|a| total(a)).collect(),
         }],
         marked: (0..alts.len()).filter(|&i| alts[i].chosen).collect(),
+        category_colours: alts.iter().map(|a| design_colour(a.design)).collect(),
     })
 }
 
@@ -212,13 +253,18 @@ fn largest_performance(
     let title = format!("largest cluster {}, {} hosts", c.cluster, c.plan.hosts);
     Ok(Some(chart(
         "performance.svg",
-        performance_svg(&c.plan, perf, &title)?,
+        performance_svg(&c.plan, perf, Some(&title))?,
     )))
 }
 
 /// Predicted small-block IOPS and large-block MiB/s at 1..=max datastores for the plan's
-/// hosts, VMs, volume kind, cool share and pool QoS, with the targets and the chosen count.
-fn performance_svg(plan: &Plan, perf: &PerfInputs, title: &str) -> Result<String, ReportError> {
+/// hosts, VMs, volume kind, cool share and pool QoS, with the targets and the chosen count;
+/// `who` (the largest cluster of several) follows the title.
+fn performance_svg(
+    plan: &Plan,
+    perf: &PerfInputs,
+    who: Option<&str>,
+) -> Result<String, ReportError> {
     let large = plan.datastores.iter().any(|d| d.large_volume);
     let cool = plan.pools.iter().any(|p| p.cool_access);
     let vol = if large {
@@ -283,8 +329,47 @@ fn performance_svg(plan: &Plan, perf: &PerfInputs, title: &str) -> Result<String
             }),
         },
     ];
-    let title = format!("Predicted performance against datastore count ({title}, pool QoS)");
+    let mut title = performance_title(plan);
+    if let Some(who) = who {
+        title = format!("{title} ({who})");
+    }
     line_svg(&title, &panels)
+}
+
+/// What the performance chart shows: the chosen datastores meet the targets ("ANF
+/// datastores meet 4,000 MiB/s from 2 datastores at 16 hosts"), or, without targets or
+/// short of one, what they give.
+fn performance_title(plan: &Plan) -> String {
+    let pm = &plan.performance;
+    let d = plan.totals.datastores;
+    let noun = if d == 1 { "datastore" } else { "datastores" };
+    let mut targets = Vec::new();
+    if pm.iops_target > 0.0 {
+        targets.push(format!("{} IOPS", group_thousands(pm.iops_target, 0)));
+    }
+    if pm.throughput_target_mibps > 0.0 {
+        targets.push(format!(
+            "{} MiB/s",
+            group_thousands(pm.throughput_target_mibps, 0)
+        ));
+    }
+    let meets = pm.small_block.iops >= pm.iops_target
+        && pm.large_block.throughput_mibps >= pm.throughput_target_mibps;
+    if targets.is_empty() || !meets {
+        format!(
+            "{d} ANF {noun} {} {} IOPS and {} MiB/s at {} hosts",
+            if d == 1 { "gives" } else { "give" },
+            group_thousands(pm.small_block.iops, 0),
+            group_thousands(pm.large_block.throughput_mibps, 0),
+            plan.hosts
+        )
+    } else {
+        format!(
+            "ANF datastores meet {} from {d} {noun} at {} hosts",
+            targets.join(" and "),
+            plan.hosts
+        )
+    }
 }
 
 fn profile_name(p: &crate::perf::IoProfile) -> String {
@@ -298,20 +383,32 @@ fn profile_name(p: &crate::perf::IoProfile) -> String {
 
 /// Size and placed data of each datastore of one cluster's plan, GiB.
 fn datastore_capacity_svg(plan: &Plan) -> Result<String, ReportError> {
+    let size: f64 = plan.datastores.iter().map(|d| d.size_gib).sum();
+    let n = plan.datastores.len();
+    let title = format!(
+        "{n} {} {} GiB in {} GiB",
+        if n == 1 {
+            "datastore holds"
+        } else {
+            "datastores hold"
+        },
+        group_thousands(plan.totals.placed_capacity_gib, 0),
+        group_thousands(size, 0)
+    );
     bar_svg(&Bars {
-        title: "Capacity by datastore",
+        title: &title,
         value_axis: "GiB",
         category_axis: "datastore",
         categories: plan.datastores.iter().map(|d| d.name.clone()).collect(),
         series: vec![
             BarSeries {
                 name: "datastore size, GiB".into(),
-                colour: BLUE,
+                colour: SKY,
                 values: plan.datastores.iter().map(|d| d.size_gib).collect(),
             },
             BarSeries {
                 name: "data placed, GiB".into(),
-                colour: ORANGE,
+                colour: BLUE,
                 values: plan
                     .datastores
                     .iter()
@@ -320,37 +417,7 @@ fn datastore_capacity_svg(plan: &Plan) -> Result<String, ReportError> {
             },
         ],
         marked: Vec::new(),
-    })
-}
-
-/// Pool capacity (TiB shown as GiB; a share of a shared pool, its GiB) and placed data of
-/// each cluster, GiB.
-fn cluster_capacity_svg(clusters: &[ClusterPlan]) -> Result<String, ReportError> {
-    let pool_gib = |c: &ClusterPlan| {
-        let shares: f64 = c.plan.pools.iter().map(|p| f64::from(p.share_gib)).sum();
-        f64::from(c.plan.totals.pool_size_tib) * 1024.0 + shares
-    };
-    bar_svg(&Bars {
-        title: "Capacity by cluster",
-        value_axis: "GiB",
-        category_axis: "cluster",
-        categories: clusters.iter().map(|c| c.cluster.clone()).collect(),
-        series: vec![
-            BarSeries {
-                name: "pool capacity, GiB".into(),
-                colour: BLUE,
-                values: clusters.iter().map(pool_gib).collect(),
-            },
-            BarSeries {
-                name: "data placed, GiB".into(),
-                colour: ORANGE,
-                values: clusters
-                    .iter()
-                    .map(|c| c.plan.totals.placed_capacity_gib)
-                    .collect(),
-            },
-        ],
-        marked: Vec::new(),
+        category_colours: Vec::new(),
     })
 }
 
@@ -371,17 +438,29 @@ fn hosts_svg(plan: &EstatePlan) -> Result<String, ReportError> {
         crate::plan::Design::Hybrid => "hybrid plan",
         crate::plan::Design::Vsan => "the plan (vSAN alone)",
     };
+    let design = plan.summary.design;
     let mut series = vec![BarSeries {
         name: format!("{plan_name}, hosts"),
-        colour: BLUE,
+        colour: design_colour(design),
         values: anf.iter().map(|&x| f64::from(x)).collect(),
     }];
-    if let Some(alone) = vsan_by_driver(plan) {
+    // A vSAN-alone plan is its own comparison: one series.
+    let alone = vsan_by_driver(plan).filter(|_| design != crate::plan::Design::Vsan);
+    if let Some(alone) = alone {
         series.push(BarSeries {
             name: "vSAN alone, hosts".into(),
-            colour: ORANGE,
+            colour: design_colour(crate::plan::Design::Vsan),
             values: alone.iter().map(|&x| f64::from(x)).collect(),
         });
+    }
+    let mut title = format!(
+        "{} needs {} {} hosts",
+        capitalised(design.label()),
+        plan.summary.hosts,
+        plan.summary.sku
+    );
+    if let Some(alone) = alone {
+        title = format!("{title}; vSAN alone {}", alone[4]);
     }
     let categories = [
         "vCPU",
@@ -391,17 +470,25 @@ fn hosts_svg(plan: &EstatePlan) -> Result<String, ReportError> {
         "total",
     ];
     bar_svg(&Bars {
-        title: &format!(
-            "AVS hosts by driver ({}): the plan ({}) against vSAN alone",
-            plan.summary.sku,
-            plan.summary.design.label()
-        ),
-        value_axis: "hosts",
+        title: &title,
+        value_axis: "AVS hosts",
         category_axis: "driver",
         categories: categories.iter().map(|s| (*s).to_string()).collect(),
         series,
         marked: Vec::new(),
+        category_colours: Vec::new(),
     })
+}
+
+/// `s` with its first letter in upper case ("hybrid" -> "Hybrid"; "vSAN alone" kept).
+fn capitalised(s: &str) -> String {
+    if s.starts_with("vSAN") {
+        return s.to_string();
+    }
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
 }
 
 /// vSAN alone's hosts by driver: vCPU, memory, minimum, storage and the total.

@@ -11,16 +11,12 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::RGBColor;
 
-use super::draw::{BLUE, ORANGE, SKY, VERMILLION, finite};
+use super::draw::{finite, light_grid};
+use super::style::{
+    GRID, MARGIN_PX, PALETTE, VALUE_LABELS, X_LABEL_AREA_PX, caption_font, label_font, title_font,
+};
 use crate::numbers::group_thousands;
 use crate::report::ReportError;
-
-/// Okabe-Ito bluish green.
-const GREEN: RGBColor = RGBColor(0x00, 0x9E, 0x73);
-/// Okabe-Ito reddish purple.
-const PURPLE: RGBColor = RGBColor(0xCC, 0x79, 0xA7);
-/// Six Okabe-Ito colours, dark and light alternating (no yellow: it fades in print).
-const PALETTE: [RGBColor; 6] = [BLUE, ORANGE, GREEN, VERMILLION, SKY, PURPLE];
 
 /// One host count's predictions.
 pub struct HostLine {
@@ -95,11 +91,39 @@ fn sample_dashes(look: Look) -> [Vec<(i32, i32)>; 3] {
     })
 }
 
-/// Draws the sweep chart as an SVG document: IOPS on the left, MiB/s on the right.
+/// What the sweep shows, for the title: the most hosts' highest IOPS and the fewest
+/// datastores that give 99 % of it ("16 hosts reach 3,465,036 IOPS from 16 datastores").
+fn most_hosts_reach(lines: &[HostLine]) -> Option<String> {
+    let line = lines.iter().max_by_key(|l| l.hosts)?;
+    let top = line.points.iter().map(|p| finite(p.1)).fold(0.0, f64::max);
+    let from = line.points.iter().find(|p| finite(p.1) >= 0.99 * top)?.0;
+    let noun = |n: u32, one: &str, many: &str| {
+        format!(
+            "{} {}",
+            group_thousands(f64::from(n), 0),
+            if n == 1 { one } else { many }
+        )
+    };
+    Some(format!(
+        "{} {} {} IOPS from {}",
+        noun(line.hosts, "host", "hosts"),
+        if line.hosts == 1 { "reaches" } else { "reach" },
+        group_thousands(top, 0),
+        noun(from, "datastore", "datastores")
+    ))
+}
+
+/// Draws the sweep chart as an SVG document: IOPS on the left, MiB/s on the right; the
+/// title is `title` and what the sweep shows.
 ///
 /// # Errors
 /// [`ReportError::Chart`] if plotters fails.
 pub fn sweep_svg(title: &str, lines: &[HostLine]) -> Result<String, ReportError> {
+    let title = match most_hosts_reach(lines) {
+        Some(what) => format!("{title}: {what}"),
+        None => title.to_string(),
+    };
+    let title = title.as_str();
     // The legend (about 22 px a line) sits above the data in the panel's top half at most.
     let legend_px = 22 * u32::try_from(lines.len()).unwrap_or(32) + 30;
     let height = (150 + 2 * legend_px).max(560);
@@ -107,7 +131,7 @@ pub fn sweep_svg(title: &str, lines: &[HostLine]) -> Result<String, ReportError>
     {
         let root = SVGBackend::with_string(&mut svg, (1200, height)).into_drawing_area();
         root.fill(&WHITE).map_err(err)?;
-        let root = root.titled(title, ("sans-serif", 18)).map_err(err)?;
+        let root = root.titled(title, title_font()).map_err(err)?;
         let (left, right) = root.split_horizontally(600);
         let plot_px = f64::from(height - 150);
         let headroom = (1.0 / (1.0 - f64::from(legend_px + 10) / plot_px)).max(1.4);
@@ -143,16 +167,16 @@ fn panel(
     let max_d = all.clone().map(|p| p.0).max().unwrap_or(1).max(2);
     let top = all.map(|p| finite(pick(p))).fold(0.0, f64::max);
     let mut chart = ChartBuilder::on(area)
-        .margin(15)
-        .caption(caption, ("sans-serif", 16))
-        .x_label_area_size(45)
-        .y_label_area_size(90)
+        .margin(MARGIN_PX)
+        .margin_right(2 * MARGIN_PX)
+        .caption(caption, caption_font())
+        .x_label_area_size(X_LABEL_AREA_PX)
+        .y_label_area_size(85)
         .build_cartesian_2d(1u32..max_d, 0.0..(top * headroom).max(1.0))
         .map_err(err)?;
-    chart
-        .configure_mesh()
-        .label_style(("sans-serif", 14))
-        .axis_desc_style(("sans-serif", 15))
+    light_grid(&mut chart.configure_mesh())
+        .x_labels(usize::try_from(max_d.min(12)).unwrap_or(12))
+        .y_labels(VALUE_LABELS)
         .x_desc("datastores (count)")
         .y_desc(axis)
         .x_label_formatter(&|v| group_thousands(f64::from(*v), 0))
@@ -167,9 +191,9 @@ fn panel(
     }
     chart
         .configure_series_labels()
-        .border_style(BLACK)
+        .border_style(GRID)
         .background_style(WHITE)
-        .label_font(("sans-serif", 14))
+        .label_font(label_font())
         .legend_area_size(50)
         .position(SeriesLabelPosition::UpperLeft)
         .draw()

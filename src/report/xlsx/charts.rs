@@ -1,10 +1,15 @@
 //! Native Excel charts (rust_xlsxwriter [`Chart`]) over the workbook's own cells: cost per
 //! alternative, size against placed capacity per datastore, and capacity and cost per
-//! cluster.
+//! cluster. They are ANF figures and take the SVG charts' colours
+//! ([`crate::report::charts::style`]): the last (or only) series ANF blue, a size beside it
+//! sky blue, light grey grid lines.
 
-use rust_xlsxwriter::{Chart, ChartType, Workbook, XlsxError};
+use rust_xlsxwriter::{
+    Chart, ChartFormat, ChartLine, ChartSolidFill, ChartType, Workbook, XlsxError,
+};
 
 use super::cells::Sheet;
+use crate::report::charts::style::{BLUE, GRID, SKY, rgb};
 
 /// One chart: series of columns of `source`, inserted on `target`.
 pub struct ChartSpec {
@@ -53,15 +58,22 @@ pub fn insert(wb: &mut Workbook, sheets: &[Sheet], specs: &[&ChartSpec]) -> Resu
         } else {
             chart.y_axis()
         };
-        axis.set_name(spec.axis).set_num_format("#,##0");
+        axis.set_name(spec.axis)
+            .set_num_format("#,##0")
+            .set_major_gridlines_line(ChartLine::new().set_color(rgb(GRID)));
         let cat = u16::try_from(spec.categories).unwrap_or(0);
-        for (name, col) in &spec.series {
+        let last = spec.series.len().saturating_sub(1);
+        for (k, (name, col)) in spec.series.iter().enumerate() {
             let col = u16::try_from(*col).unwrap_or(0);
+            let colour = if k == last { BLUE } else { SKY };
             chart
                 .add_series()
                 .set_name(*name)
                 .set_categories((spec.source, 1, cat, rows, cat))
-                .set_values((spec.source, 1, col, rows, col));
+                .set_values((spec.source, 1, col, rows, col))
+                .set_format(
+                    ChartFormat::new().set_solid_fill(ChartSolidFill::new().set_color(rgb(colour))),
+                );
         }
         let n = placed.iter().filter(|t| **t == spec.target).count();
         placed.push(spec.target);
