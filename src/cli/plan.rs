@@ -248,6 +248,10 @@ pub struct PlanArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = FormatArg::Text)]
     pub format: FormatArg,
+    /// Text of an estate plan: every section and every AVS cluster's plan, not the
+    /// one-screen summary.
+    #[arg(long = "detail")]
+    pub detail: bool,
     /// Write the output to this file instead of stdout (`-` is stdout).
     #[arg(short = 'o', long = "output")]
     pub output: Option<PathBuf>,
@@ -389,7 +393,7 @@ pub fn run(args: &PlanArgs) -> Result<(), Failure> {
         .map_err(dsplan::Error::from)?;
     planner.inventory(inventory);
     let planned = planner.run()?;
-    let bytes = render(&planned, args.format)?;
+    let bytes = render(&planned, args.format, args.detail)?;
     output::emit(&bytes, args.output.as_ref())?;
     if let Some(dir) = &args.charts {
         write_charts(&planned, args, dir)?;
@@ -436,8 +440,9 @@ fn render_xlsx(planned: &Planned) -> Result<Vec<u8>, Failure> {
     Ok(book.bytes)
 }
 
-/// The plan in `format`; text and Markdown name settings by their flags.
-fn render(planned: &Planned, format: FormatArg) -> Result<Vec<u8>, Failure> {
+/// The plan in `format` (an estate's text at full `detail` or its summary); text and
+/// Markdown name settings by their flags.
+fn render(planned: &Planned, format: FormatArg, detail: bool) -> Result<Vec<u8>, Failure> {
     let format = match format {
         FormatArg::Xlsx => return render_xlsx(planned),
         FormatArg::Text => Format::Text,
@@ -446,6 +451,9 @@ fn render(planned: &Planned, format: FormatArg) -> Result<Vec<u8>, Failure> {
         FormatArg::Md => Format::Markdown,
     };
     let text = match planned {
+        Planned::Estate(plan) if detail && format == Format::Text => {
+            Ok(report::render_estate_text(plan, report::TextDetail::Full))
+        }
         Planned::Single(plan) => report::render_plan(plan, format),
         Planned::PerCluster(plans) => report::render_cluster_plans(plans, format),
         Planned::Estate(plan) => report::render_estate_plan(plan, format),
