@@ -2,7 +2,8 @@
 //! JSON's monthly total; `--detail` gives every ANF cluster's plan, with the assumptions
 //! and prices the clusters share printed once; every line of the summary is a line of the
 //! detail, but for the lines only the summary has (the grouped warnings, the short gateway
-//! line, the last line naming what the detail adds).
+//! line, the last line naming what the detail adds) and the host price, whose source only
+//! the detail gives.
 
 include!("support/command.rs");
 
@@ -90,6 +91,18 @@ fn check_summary(args: &[&str]) {
     let detail_lines: std::collections::HashSet<&str> = detail.lines().collect();
     for l in summary.lines() {
         if only_summary.iter().any(|h| l.starts_with(h)) {
+            continue;
+        }
+        // The host price without its source: the detail's line is the price, `, from` the
+        // source, then the same rest.
+        if l.starts_with("  host price: ") {
+            let (price, rest) = l.split_once("; ").unwrap_or((l, ""));
+            assert!(
+                detail
+                    .lines()
+                    .any(|d| d.starts_with(&format!("{price}, from ")) && d.ends_with(rest)),
+                "{args:?}: no host price line in --detail like: {l}"
+            );
             continue;
         }
         assert!(detail_lines.contains(l), "{args:?}: not in --detail: {l}");

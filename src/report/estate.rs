@@ -111,9 +111,9 @@ pub(super) fn first_clusters_text(plan: &EstatePlan) -> String {
     )
 }
 
-/// The headline figures; the host price's words (its source, the SKUs without one) only
-/// with `price_note`, or when the plan has no host price.
-pub(super) fn summary(s: &mut String, plan: &EstatePlan, price_note: bool) {
+/// The headline figures; the host price's words with its source only with
+/// `price_source` (without, the price and the SKUs without one).
+pub(super) fn summary(s: &mut String, plan: &EstatePlan, price_source: bool) {
     let m = &plan.summary;
     let d = &m.hosts_by_driver;
     let _ = writeln!(
@@ -147,8 +147,12 @@ pub(super) fn summary(s: &mut String, plan: &EstatePlan, price_note: bool) {
         prices_text(m),
         usd(m.total_usd_per_year)
     );
-    if !m.host_price_note.is_empty() && (price_note || m.total_usd_per_month.is_none()) {
-        let _ = writeln!(s, "  host price: {}", m.host_price_note);
+    if !m.host_price_note.is_empty() {
+        let note = match (&m.host_price_source, price_source) {
+            (Some(source), false) => m.host_price_note.replace(&format!(", from {source}"), ""),
+            _ => m.host_price_note.clone(),
+        };
+        let _ = writeln!(s, "  host price: {note}");
     }
     if let Some(d) = &plan.designs {
         let _ = writeln!(s, "  design: {}", d.why);

@@ -129,7 +129,7 @@ fn left_to_detail(plan: &EstatePlan) -> String {
     if plan.vsan_alone.is_some() {
         parts.push("vSAN alone per cluster".into());
     }
-    if !plan.summary.host_price_note.is_empty() && plan.summary.total_usd_per_month.is_some() {
+    if plan.summary.host_price_source.is_some() {
         parts.push("the host price's source".into());
     }
     parts.push("the sizing assumptions".into());
