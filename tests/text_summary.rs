@@ -171,3 +171,23 @@ fn workshop_summary_fits_a_screen() {
     assert_eq!(check_detail(&args), 1);
     assert_eq!(check_detail(&with_anf), 5);
 }
+
+#[test]
+fn detail_is_the_texts_alone() {
+    // JSON, CSV, Markdown and the workbook always hold every section: --detail with them is
+    // a usage error (exit 1) naming the flag, before any file is read.
+    for format in ["json", "csv", "md"] {
+        let o = dsplan(&[
+            "plan",
+            "fixtures/small-estate.xlsx",
+            "--format",
+            format,
+            "--detail",
+        ]);
+        assert_eq!(o.status.code(), Some(1), "{format}");
+        assert!(
+            stderr(&o).contains("--detail applies to the text format"),
+            "{format}"
+        );
+    }
+}

@@ -357,8 +357,14 @@ impl PlanArgs {
         read
     }
 
-    /// The format's own rules: a workbook needs `-o`.
+    /// The format's own rules: a workbook needs `-o`; `--detail` is the text's.
     fn check_format(&self) -> Result<(), Failure> {
+        if self.detail && !matches!(self.format, FormatArg::Text) {
+            return Err(Failure::usage(
+                "--detail applies to the text format (the other formats always hold every \
+                 section)",
+            ));
+        }
         if !matches!(self.format, FormatArg::Xlsx) {
             return Ok(());
         }
