@@ -191,3 +191,38 @@ fn detail_is_the_texts_alone() {
         );
     }
 }
+
+#[test]
+fn warnings_of_one_cause_are_one_line_of_the_summary() {
+    // The small estate's vInfo with `Memory` unreadable ('lots') in its first 5 VM rows
+    // (rows 2..6): 5 warnings of one shape, one summary line naming rows 2, 3, 4 and the 2
+    // more; --detail lists each of the 5.
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("text_summary");
+    std::fs::create_dir_all(&dir).unwrap();
+    let csv = std::fs::read_to_string(root().join("fixtures/small-estate-vinfo.csv")).unwrap();
+    let mut lines: Vec<String> = csv.lines().map(str::to_string).collect();
+    let memory = lines[0].split("\",\"").position(|h| h == "Memory").unwrap();
+    for line in &mut lines[1..=5] {
+        let mut fields: Vec<&str> = line.split("\",\"").collect();
+        fields[memory] = "lots";
+        *line = fields.join("\",\"");
+    }
+    let path = dir.join("memory-lots.csv");
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    let p = path.to_str().unwrap();
+    let summary = plan_text(&[p]);
+    let first = format!(
+        "{p} [vInfo] row 2 column 'Memory' value 'lots': not a number; value treated as unknown"
+    );
+    let grouped = format!("  5 alike (row 2, row 3, row 4 and 2 more), the first: {first}");
+    assert!(summary.lines().any(|l| l == grouped), "{summary}");
+    assert_eq!(summary.matches("value 'lots'").count(), 1, "{summary}");
+    let detail = plan_text(&[p, "--detail"]);
+    assert_eq!(
+        detail
+            .matches("column 'Memory' value 'lots': not a number")
+            .count(),
+        5,
+        "{detail}"
+    );
+}

@@ -116,13 +116,14 @@ fn shared_prices(plan: &EstatePlan) -> Vec<PriceUsed> {
 
 /// The summary's last line: what the detail adds, with counts.
 fn left_to_detail(plan: &EstatePlan) -> String {
-    let mut parts = vec![
-        format!(
+    let mut parts = Vec::new();
+    if !plan.clusters.is_empty() {
+        parts.push(format!(
             "{} ANF cluster plan(s) (demand, pools, datastores, placement, alternatives)",
             plan.clusters.len()
-        ),
-        "the performance table".to_string(),
-    ];
+        ));
+    }
+    parts.push("the performance table".to_string());
     if plan.designs.is_some() {
         parts.push("the designs per AVS cluster and their sources".into());
     }
@@ -188,7 +189,7 @@ fn grouped_warnings(s: &mut String, warnings: &[Warning]) {
 }
 
 /// One group's line: the warning itself when alone, else the count, the first few places
-/// (values, or rows) and the first warning.
+/// (rows, or values where a warning names no row) and the first warning.
 fn group_line(list: &[&Warning]) -> String {
     const NAMED: usize = 3;
     let Some(first) = list.first() else {
@@ -199,9 +200,9 @@ fn group_line(list: &[&Warning]) -> String {
     }
     let places: Vec<String> = list
         .iter()
-        .filter_map(|w| match (&w.value, w.row) {
-            (Some(v), _) => Some(format!("'{v}'")),
-            (None, Some(r)) => Some(format!("row {r}")),
+        .filter_map(|w| match (w.row, &w.value) {
+            (Some(r), _) => Some(format!("row {r}")),
+            (None, Some(v)) => Some(format!("'{v}'")),
             (None, None) => None,
         })
         .collect();
@@ -277,13 +278,13 @@ mod tests {
             .collect();
         let mut s = String::new();
         grouped_warnings(&mut s, &list);
-        // 6 warnings, 2 causes: the plan's own first, then the five host warnings as one
-        // line naming the first 3 values and the 2 more.
+        // 6 warnings, 2 causes: the plan's own first, then the five host warnings (rows
+        // 2..6) as one line naming the first 3 rows and the 2 more.
         let lines: Vec<&str> = s.lines().collect();
         assert_eq!(lines[1], "Warnings: 6 (2 cause(s))");
         assert_eq!(lines[2], "  3 clusters at the minimum");
         assert!(
-            lines[3].starts_with("  5 alike ('h1', 'h2', 'h3' and 2 more), the first: a.xlsx"),
+            lines[3].starts_with("  5 alike (row 2, row 3, row 4 and 2 more), the first: a.xlsx"),
             "{}",
             lines[3]
         );
