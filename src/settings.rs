@@ -15,7 +15,7 @@ const RENAMED: [(&str, &str); 6] = [
 
 /// Settings whose flag is `--` + the name with dashes (`plan`'s, then `predict`'s and
 /// `sweep`'s).
-const SAME: [&str; 52] = [
+const SAME: [&str; 53] = [
     "hosts",
     "host_sku",
     "vcpu_per_core",
@@ -58,6 +58,7 @@ const SAME: [&str; 52] = [
     "vsan_host_usd_per_hour",
     "design",
     "existing_er_gateways",
+    "detail",
     "datastores",
     "nconnect",
     "size_tib",

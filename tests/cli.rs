@@ -972,6 +972,7 @@ fn text_plan_names_connections_and_hides_empty_reservations() {
         "4",
         "--design",
         "anf",
+        "--detail",
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let text = String::from_utf8_lossy(&o.stdout);
@@ -987,6 +988,7 @@ fn text_plan_names_connections_and_hides_empty_reservations() {
         "80",
         "--design",
         "anf",
+        "--detail",
     ]);
     let text = String::from_utf8_lossy(&o.stdout);
     assert!(text.contains("cool transfer"), "{text}");

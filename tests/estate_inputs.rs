@@ -269,7 +269,18 @@ fn the_host_price_source_is_in_the_summary_and_an_unknown_region_is_warned() {
         "{:?}",
         p.warnings
     );
+    // The summary says whose price it is; its source is the detail's.
     let text = dsplan::report::render_estate_plan(&p, dsplan::report::Format::Text).unwrap();
+    assert!(
+        text.contains(
+            "  host price: a pay-as-you-go price of av36p naming no region (not known to be \
+             East US's): 8.00 USD per host-hour; no public price in East US for "
+        ) && !text
+            .lines()
+            .any(|l| l.starts_with("  host price:") && l.contains("quote 7")),
+        "{text}"
+    );
+    let text = dsplan::report::render_estate_text(&p, dsplan::report::TextDetail::Full);
     assert!(
         text.contains(
             "  host price: a pay-as-you-go price of av36p naming no region (not known to be \

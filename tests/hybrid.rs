@@ -251,8 +251,13 @@ fn the_text_markdown_csv_and_workbook_show_the_designs() {
         line.contains("27,044.00") && line.contains("1,365.10 (1)"),
         "{line}"
     );
+    assert!(text.contains("  ExpressRoute gateway: UltraPerformance or ErGw3Az"));
+    // The whole gateway line, with its sources, is the detail's.
+    let o = dsplan(&["plan", input, "--host-sku", "av36p", "--detail"]);
+    assert!(o.status.success(), "{}", stderr(&o));
     assert!(
-        text.contains("ExpressRoute gateway for the ANF datastores: UltraPerformance or ErGw3Az")
+        String::from_utf8_lossy(&o.stdout)
+            .contains("ExpressRoute gateway for the ANF datastores: UltraPerformance or ErGw3Az")
     );
     let md = run("md");
     assert!(md.contains("## Designs") && md.contains("### Designs per AVS cluster"));

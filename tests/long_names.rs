@@ -47,6 +47,11 @@ fn a_100000_character_name_is_warned_once_and_clipped_in_text_and_markdown() {
     ] {
         for format in ["text", "md"] {
             let mut args = vec!["plan", input, "--format", format];
+            // `--detail`: the estate's text with each cluster's plan, its placement table
+            // (Markdown always has them).
+            if format == "text" {
+                args.push("--detail");
+            }
             args.extend_from_slice(extra);
             let out = run_ok(&args);
             // Before: the placement table printed all 100,000 characters (~206 KB); the

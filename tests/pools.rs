@@ -197,7 +197,8 @@ fn a_capacity_only_headline_says_what_the_estate_delivers() {
     assert!((f(&u["vcpu_pct"]) - 100.0 * 460.0 / (150.0 * 144.0)).abs() < 1e-9);
     let memory = 100.0 * (400.0 + 5.0 * reserved_gib) / (150.0 * host_gib);
     assert!((f(&u["memory_pct"]) - memory).abs() < 1e-9);
-    let text = plan_text(&anf, "text");
+    // `--detail`: the headline, and each cluster's plan under its banner.
+    let text = plan_text(&[input, "--design", "anf", "--detail"], "text");
     let line = "delivers: ANF 5,000 small-block IOPS and 39.1 large-block MiB/s predicted (50 \
                 clusters added; no IOPS or MiB/s target: sized for capacity";
     assert!(text.contains(line), "{text}");

@@ -21,6 +21,11 @@ fn reports(args: &[&str]) -> Reports {
         let mut all: Vec<&str> = vec!["plan"];
         all.extend_from_slice(args);
         all.extend_from_slice(&["--format", format]);
+        // An estate's every section is in its text with `--detail` (the default is its
+        // summary); a single or per-cluster plan prints the same with or without it.
+        if format == "text" {
+            all.push("--detail");
+        }
         let o = dsplan(&all);
         assert!(
             o.status.success(),
@@ -190,14 +195,32 @@ fn chunk(report: &str, banner: impl Fn(&str) -> bool, i: usize) -> &str {
     &report[start..end]
 }
 
+/// The estate text's `Assumptions` and `Prices` blocks, which every cluster's plan shares
+/// (printed once, just before the first cluster's banner); empty in other plans' text.
+fn shared_blocks<'a>(text: &'a str, banner: &str) -> &'a str {
+    let Some(start) = text.find("\nAssumptions (every cluster's") else {
+        return "";
+    };
+    let end = text[start..]
+        .find(&format!("\n{banner}"))
+        .map_or(text.len(), |e| start + e + 1);
+    &text[start + 1..end]
+}
+
 /// Checks every cluster of `r.json["clusters"]`: its own keys against `cluster_map`, its
-/// plan's keys against [`PLAN`] within its own part of each report.
+/// plan's keys against [`PLAN`] within its own part of each report (in the estate's text,
+/// with the assumptions and prices the clusters share, printed once before them).
 fn check_clusters(r: &Reports, cluster_map: Map, text_banner: &str, md_banner: &str) -> usize {
     let clusters = r.json["clusters"].as_array().unwrap();
+    let shared = shared_blocks(&r.text, text_banner);
     let mut n = 0;
     for (i, c) in clusters.iter().enumerate() {
         let name = c["cluster"].as_str().unwrap();
-        let text = chunk(&r.text, |l| l.starts_with(text_banner), i);
+        let text = format!(
+            "{}{shared}",
+            chunk(&r.text, |l| l.starts_with(text_banner), i)
+        );
+        let text = text.as_str();
         let md = chunk(&r.md, |l| md_has(l, md_banner), i);
         assert!(text.contains(name) && md.contains(name), "cluster {name}");
         n += check(c, cluster_map, text, md, name);

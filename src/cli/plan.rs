@@ -250,6 +250,10 @@ pub struct PlanArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = FormatArg::Text)]
     pub format: FormatArg,
+    /// Text of an estate plan: every section and every AVS cluster's plan, not the
+    /// one-screen summary.
+    #[arg(long = "detail")]
+    pub detail: bool,
     /// Write the output to this file instead of stdout (`-` is stdout).
     #[arg(short = 'o', long = "output")]
     pub output: Option<PathBuf>,
@@ -355,8 +359,14 @@ impl PlanArgs {
         read
     }
 
-    /// The format's own rules: a workbook needs `-o`.
+    /// The format's own rules: a workbook needs `-o`; `--detail` is the text's.
     fn check_format(&self) -> Result<(), Failure> {
+        if self.detail && !matches!(self.format, FormatArg::Text) {
+            return Err(Failure::usage(
+                "--detail applies to the text format (the other formats always hold every \
+                 section)",
+            ));
+        }
         if !matches!(self.format, FormatArg::Xlsx) {
             return Ok(());
         }
@@ -393,7 +403,7 @@ pub fn run(args: &PlanArgs) -> Result<(), Failure> {
     let planned = planner.run()?;
     let bytes = match args.format {
         FormatArg::Html => render_html(&planned, args)?,
-        format => render(&planned, format)?,
+        format => render(&planned, format, args.detail)?,
     };
     output::emit(&bytes, args.output.as_ref())?;
     if let Some(dir) = &args.charts {
@@ -452,9 +462,10 @@ fn render_html(planned: &Planned, args: &PlanArgs) -> Result<Vec<u8>, Failure> {
     Ok(html.into_bytes())
 }
 
-/// The plan in `format`; text names settings by their flags, Markdown is in customer words
+/// The plan in `format` (an estate's text at full `detail` or its summary); text names
+/// settings by their flags, Markdown is in customer words
 /// ([`report::words::customer_words`]).
-fn render(planned: &Planned, format: FormatArg) -> Result<Vec<u8>, Failure> {
+fn render(planned: &Planned, format: FormatArg, detail: bool) -> Result<Vec<u8>, Failure> {
     let format = match format {
         FormatArg::Xlsx => return render_xlsx(planned),
         FormatArg::Text => Format::Text,
@@ -464,6 +475,9 @@ fn render(planned: &Planned, format: FormatArg) -> Result<Vec<u8>, Failure> {
         FormatArg::Html => Format::Html,
     };
     let text = match planned {
+        Planned::Estate(plan) if detail && format == Format::Text => {
+            Ok(report::render_estate_text(plan, report::TextDetail::Full))
+        }
         Planned::Single(plan) => report::render_plan(plan, format),
         Planned::PerCluster(plans) => report::render_cluster_plans(plans, format),
         Planned::Estate(plan) => report::render_estate_plan(plan, format),

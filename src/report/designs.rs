@@ -85,8 +85,23 @@ fn design_cells(d: &ClusterDesign, sku: &str) -> [String; 6] {
     ]
 }
 
-/// The designs of an estate of `sku` hosts as text.
-pub(super) fn designs_text(s: &mut String, d: &EstateDesigns, sku: &str) {
+/// The gateway line in short: SKU, price, private clouds per gateway and those in place
+/// (the sources in [`gateway_text`]).
+fn gateway_short_text(gw: &GatewayLine) -> String {
+    format!(
+        "ExpressRoute gateway: {}, {} USD/month each, one per {} private clouds, {} already \
+         in place (`existing_er_gateways`)",
+        gw.sku,
+        g(gw.usd_per_month, 2),
+        gw.private_clouds_per_gateway,
+        gw.existing
+    )
+}
+
+/// The designs of an estate of `sku` hosts as text: the estate's rows and the gateway
+/// line; with `detail` also the chosen design's reason, the gateway's sources, each AVS
+/// cluster's designs and how the hybrid is searched.
+pub(super) fn designs_text(s: &mut String, d: &EstateDesigns, sku: &str, detail: bool) {
     let _ = writeln!(
         s,
         "\nDesigns (hosts + ANF + ExpressRoute gateways per month; the cheapest is chosen)"
@@ -107,6 +122,10 @@ pub(super) fn designs_text(s: &mut String, d: &EstateDesigns, sku: &str) {
     let _ = writeln!(s, "{}", line(&header));
     for r in &d.estate {
         let _ = writeln!(s, "{}  {}", line(&estate_cells(r)), r.note);
+    }
+    if !detail {
+        let _ = writeln!(s, "  {}", gateway_short_text(&d.gateway));
+        return;
     }
     let _ = writeln!(s, "  chosen: {}", d.why);
     let _ = writeln!(s, "  {}", gateway_text(&d.gateway));

@@ -1,17 +1,16 @@
-//! The estate plan as text, Markdown and CSV: the estate summary first (hosts by SKU and
-//! driver, clusters, private clouds, pools, datastores per cluster, costs, vSAN alone),
-//! then each cluster's plan, then the excluded VMs once.
+//! The estate plan's sections as text (the summary's and the detail's, put together by
+//! `estate_text`), the words Markdown shares, and the estate as CSV.
 
 use std::fmt::Write as _;
 
 use super::ReportError;
+use super::delivered::size_cell;
 pub(super) use super::delivered::{
     PERFORMANCE_HEADER, PERFORMANCE_NOTE, cluster_utilisation, estate_delivers, estate_utilisation,
     performance_rows,
 };
-use super::delivered::{size_cell, utilisation_words};
 use super::tables::plans_csv;
-use super::text::{plan_text, units_text, write_excluded, write_warnings};
+use super::text::{units_text, write_excluded};
 use crate::numbers::group_thousands as g;
 use crate::plan::{ClusterPlan, EstatePlan, EstateSummary, SkuAlternative};
 
@@ -112,40 +111,9 @@ pub(super) fn first_clusters_text(plan: &EstatePlan) -> String {
     )
 }
 
-/// The estate plan as text.
-pub(super) fn estate_text(plan: &EstatePlan) -> String {
-    let mut s = String::new();
-    summary(&mut s, plan);
-    clusters(&mut s, plan);
-    performance(&mut s, plan);
-    if let Some(d) = &plan.designs {
-        super::designs::designs_text(&mut s, d, &plan.sizing.sku);
-    }
-    skus(&mut s, plan);
-    pools(&mut s, plan);
-    reservations(&mut s, plan);
-    vsan_alone(&mut s, plan);
-    estate_assumptions(&mut s, plan);
-    write_warnings(&mut s, &plan.warnings);
-    for c in &plan.clusters {
-        let uses = cluster_utilisation(plan, &c.cluster)
-            .map_or_else(String::new, |u| format!("; uses {}", utilisation_words(u)));
-        let _ = writeln!(
-            s,
-            "\n=== AVS cluster {}: {} hosts ({}), {:.1}% of the capacity{uses} ===",
-            c.cluster,
-            c.hosts,
-            c.hosts_source,
-            c.target_share * 100.0
-        );
-        s.push_str(&plan_text(&c.plan));
-    }
-    excluded(&mut s, plan);
-    s
-}
-
-/// The headline figures.
-fn summary(s: &mut String, plan: &EstatePlan) {
+/// The headline figures; the host price's words with its source only with
+/// `price_source` (without, the price and the SKUs without one).
+pub(super) fn summary(s: &mut String, plan: &EstatePlan, price_source: bool) {
     let m = &plan.summary;
     let d = &m.hosts_by_driver;
     let _ = writeln!(
@@ -180,7 +148,11 @@ fn summary(s: &mut String, plan: &EstatePlan) {
         usd(m.total_usd_per_year)
     );
     if !m.host_price_note.is_empty() {
-        let _ = writeln!(s, "  host price: {}", m.host_price_note);
+        let note = match (&m.host_price_source, price_source) {
+            (Some(source), false) => m.host_price_note.replace(&format!(", from {source}"), ""),
+            _ => m.host_price_note.clone(),
+        };
+        let _ = writeln!(s, "  host price: {note}");
     }
     if let Some(d) = &plan.designs {
         let _ = writeln!(s, "  design: {}", d.why);
@@ -214,7 +186,7 @@ fn summary(s: &mut String, plan: &EstatePlan) {
 
 /// Each cluster's predicted IOPS and MiB/s beside its targets, and its utilisation; then
 /// the estate's.
-fn performance(s: &mut String, plan: &EstatePlan) {
+pub(super) fn performance(s: &mut String, plan: &EstatePlan) {
     let _ = writeln!(s, "\nPerformance and utilisation ({PERFORMANCE_NOTE})");
     let header: Vec<String> = PERFORMANCE_HEADER.iter().map(|h| h.to_string()).collect();
     for r in std::iter::once(header).chain(performance_rows(plan)) {
@@ -262,7 +234,7 @@ pub(super) fn verdict(m: &crate::plan::EstateSummary) -> String {
 }
 
 /// One line per AVS cluster: hosts, driver, VMs, compute, datastores, level and cost.
-fn clusters(s: &mut String, plan: &EstatePlan) {
+pub(super) fn clusters(s: &mut String, plan: &EstatePlan) {
     let _ = writeln!(s, "\nAVS clusters");
     let _ = writeln!(
         s,
@@ -340,7 +312,7 @@ fn cluster_pool_cell(plan: &crate::plan::Plan) -> String {
 }
 
 /// Every host SKU's estate and total.
-fn skus(s: &mut String, plan: &EstatePlan) {
+pub(super) fn skus(s: &mut String, plan: &EstatePlan) {
     let _ = writeln!(
         s,
         "\nHost SKUs (each on its design: hosts + ANF + ExpressRoute gateways per month)"
@@ -374,7 +346,7 @@ fn sku_line(a: &SkuAlternative) -> String {
 }
 
 /// The shared capacity pools and the estate's reservations.
-fn pools(s: &mut String, plan: &EstatePlan) {
+pub(super) fn pools(s: &mut String, plan: &EstatePlan) {
     if plan.pools.is_empty() {
         return;
     }
@@ -404,7 +376,7 @@ fn pools(s: &mut String, plan: &EstatePlan) {
 }
 
 /// The reservations bought once for the estate, when there are any.
-fn reservations(s: &mut String, plan: &EstatePlan) {
+pub(super) fn reservations(s: &mut String, plan: &EstatePlan) {
     if plan.reservations.is_empty() {
         return;
     }
@@ -430,7 +402,7 @@ fn reservations(s: &mut String, plan: &EstatePlan) {
 }
 
 /// The same estate on vSAN alone.
-fn vsan_alone(s: &mut String, plan: &EstatePlan) {
+pub(super) fn vsan_alone(s: &mut String, plan: &EstatePlan) {
     let Some(v) = &plan.vsan_alone else {
         return;
     };
@@ -466,7 +438,8 @@ fn vsan_alone(s: &mut String, plan: &EstatePlan) {
     let _ = writeln!(s, "  {}", v.note);
 }
 
-fn estate_assumptions(s: &mut String, plan: &EstatePlan) {
+/// The estate's sizing assumptions: name, value, note.
+pub(super) fn estate_assumptions(s: &mut String, plan: &EstatePlan) {
     let _ = writeln!(s, "\nSizing assumptions");
     for a in &plan.assumptions {
         let _ = writeln!(s, "  {:<20} {:<14} {}", a.name, a.value, a.note);
@@ -474,7 +447,7 @@ fn estate_assumptions(s: &mut String, plan: &EstatePlan) {
 }
 
 /// Excluded VMs, once for the estate: count and GiB per reason, the first few by name.
-fn excluded(s: &mut String, plan: &EstatePlan) {
+pub(super) fn excluded(s: &mut String, plan: &EstatePlan) {
     let gib = plan
         .excluded
         .iter()

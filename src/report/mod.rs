@@ -16,6 +16,7 @@ mod delivered;
 mod designs;
 mod estate;
 mod estate_markdown;
+mod estate_text;
 mod inventory_text;
 mod markdown;
 mod text;
@@ -96,8 +97,21 @@ pub fn render_cluster_plans(
     }
 }
 
-/// Renders an estate plan: the estate summary, then each AVS cluster's plan, then the
-/// excluded VMs once.
+/// How much of an estate plan its text shows.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum TextDetail {
+    /// A summary that fits a screen: the headline, the AVS clusters, the designs' estate
+    /// rows, the host SKUs, the pools and reservations, the warnings grouped by cause, and
+    /// a last line naming what [`TextDetail::Full`] adds.
+    #[default]
+    Summary,
+    /// Every section and every AVS cluster's plan (the assumptions and prices the
+    /// clusters' plans share printed once), then the excluded VMs.
+    Full,
+}
+
+/// Renders an estate plan: as text, the summary ([`TextDetail::Summary`]); as Markdown,
+/// the estate, then each AVS cluster's plan, then the excluded VMs once.
 ///
 /// # Errors
 /// [`ReportError::Json`] if the plan holds a value JSON cannot carry; [`ReportError::Csv`]
@@ -110,9 +124,14 @@ pub fn render_estate_plan(
         Format::Json => Ok(serde_json::to_string_pretty(plan)? + "\n"),
         Format::Csv => estate::estate_csv(plan),
         Format::Markdown => Ok(estate_markdown::estate_markdown(plan)),
-        Format::Text => Ok(estate::estate_text(plan)),
+        Format::Text => Ok(estate_text::estate_text(plan, TextDetail::Summary)),
         Format::Html => Ok(html::estate_html(plan, &[])),
     }
+}
+
+/// Renders an estate plan as text at `detail`.
+pub fn render_estate_text(plan: &crate::plan::EstatePlan, detail: TextDetail) -> String {
+    estate_text::estate_text(plan, detail)
 }
 
 /// The JSON shape of `dsplan inventory --json`.

@@ -10,7 +10,7 @@ use crate::catalog::ServiceLevel;
 use crate::demand::ExcludedVm;
 use crate::inventory::Warning;
 use crate::numbers::{clip_name, counted, group_thousands};
-use crate::plan::{Alternative, ClusterPlans, PhaseLayout, Plan, PoolPlan};
+use crate::plan::{Alternative, Assumption, ClusterPlans, PhaseLayout, Plan, PoolPlan, PriceUsed};
 
 /// A section of the text report: appends its lines (with the blank line before it) to `s`.
 type Section = fn(&mut String, &Plan);
@@ -39,6 +39,29 @@ pub(super) fn plan_text(plan: &Plan) -> String {
     let mut s = String::new();
     for section in SECTIONS {
         section(&mut s, plan);
+    }
+    s
+}
+
+/// A cluster's plan inside an estate's detail: every section of [`SECTIONS`] but the
+/// assumptions and prices, which the estate prints once; then the assumptions not named
+/// in `shared` (the estate's rows), under a heading of their own, when there are any.
+pub(super) fn plan_text_in_estate(plan: &Plan, shared: &[&str]) -> String {
+    let mut s = String::new();
+    for section in &SECTIONS[..SECTIONS.len() - 2] {
+        section(&mut s, plan);
+    }
+    let own: Vec<&Assumption> = plan
+        .assumptions
+        .iter()
+        .filter(|a| !shared.contains(&a.name.as_str()))
+        .collect();
+    if !own.is_empty() {
+        let _ = writeln!(
+            s,
+            "\nThis cluster's assumptions (the others are the estate's)"
+        );
+        write_assumption_rows(&mut s, own);
     }
     s
 }
@@ -621,7 +644,15 @@ fn warnings(s: &mut String, plan: &Plan) {
 fn assumptions(s: &mut String, plan: &Plan) {
     let _ = writeln!(s);
     let _ = writeln!(s, "Assumptions");
-    for a in &plan.assumptions {
+    write_assumption_rows(s, &plan.assumptions);
+}
+
+/// One line per assumption: name, value, note.
+pub(super) fn write_assumption_rows<'a>(
+    s: &mut String,
+    rows: impl IntoIterator<Item = &'a Assumption>,
+) {
+    for a in rows {
         let _ = writeln!(s, "  {:<20} {:<28} {}", a.name, a.value, a.note);
     }
 }
@@ -648,12 +679,18 @@ pub(super) fn effective_dates(plan: &Plan) -> String {
 /// The price rows the plan's costs use: tier, meter, price with its unit, effective date
 /// and source.
 fn prices(s: &mut String, plan: &Plan) {
-    if plan.prices.is_empty() {
+    write_prices(s, &format!("Prices ({})", plan.region), &plan.prices);
+}
+
+/// `title`, then one line per price row (nothing without rows): tier, meter, price with its
+/// unit, effective date and source.
+pub(super) fn write_prices(s: &mut String, title: &str, prices: &[PriceUsed]) {
+    if prices.is_empty() {
         return;
     }
     let _ = writeln!(s);
-    let _ = writeln!(s, "Prices ({})", plan.region);
-    for p in &plan.prices {
+    let _ = writeln!(s, "{title}");
+    for p in prices {
         let _ = writeln!(
             s,
             "  {:<9} {:<10} {:>12} {:<22} from {}  {}",

@@ -1,0 +1,293 @@
+//! The estate plan as text: by default a summary that fits a screen (headline, clusters,
+//! designs, host SKUs, pools, reservations, warnings grouped by cause, and a last line
+//! naming what the detail adds); with [`TextDetail::Full`] every section and every
+//! cluster's plan, the clusters' shared assumptions and prices printed once.
+
+use std::fmt::Write as _;
+
+use super::TextDetail;
+use super::delivered::{cluster_utilisation, utilisation_words};
+use super::designs::designs_text;
+use super::estate::{
+    clusters, estate_assumptions, excluded, performance, pools, reservations, skus, summary,
+    vsan_alone,
+};
+use super::text::{plan_text_in_estate, write_assumption_rows, write_prices, write_warnings};
+use crate::inventory::Warning;
+use crate::numbers::group_thousands as g;
+use crate::plan::{Assumption, EstatePlan, PriceUsed};
+
+/// The estate plan as text, at `detail`.
+pub(super) fn estate_text(plan: &EstatePlan, detail: TextDetail) -> String {
+    match detail {
+        TextDetail::Summary => summary_text(plan),
+        TextDetail::Full => detail_text(plan),
+    }
+}
+
+/// The one-screen summary.
+fn summary_text(plan: &EstatePlan) -> String {
+    let mut s = String::new();
+    summary(&mut s, plan, false);
+    clusters(&mut s, plan);
+    if let Some(d) = &plan.designs {
+        designs_text(&mut s, d, &plan.sizing.sku, false);
+    }
+    skus(&mut s, plan);
+    pools(&mut s, plan);
+    reservations(&mut s, plan);
+    grouped_warnings(&mut s, &plan.warnings);
+    let _ = writeln!(s, "\n{}", left_to_detail(plan));
+    s
+}
+
+/// Every section, then each cluster's plan (the shared assumptions and prices once,
+/// before them), then the excluded VMs.
+fn detail_text(plan: &EstatePlan) -> String {
+    let mut s = String::new();
+    summary(&mut s, plan, true);
+    clusters(&mut s, plan);
+    performance(&mut s, plan);
+    if let Some(d) = &plan.designs {
+        designs_text(&mut s, d, &plan.sizing.sku, true);
+    }
+    skus(&mut s, plan);
+    pools(&mut s, plan);
+    reservations(&mut s, plan);
+    vsan_alone(&mut s, plan);
+    estate_assumptions(&mut s, plan);
+    write_warnings(&mut s, &plan.warnings);
+    let shared = shared_assumptions(plan);
+    if !shared.is_empty() {
+        let _ = writeln!(
+            s,
+            "\nAssumptions (every cluster's ANF plan below; a cluster's own follow its plan)"
+        );
+        write_assumption_rows(&mut s, shared.iter().copied());
+    }
+    write_prices(
+        &mut s,
+        &format!("Prices ({}; every cluster's ANF plan below)", plan.region),
+        &shared_prices(plan),
+    );
+    let names: Vec<&str> = shared.iter().map(|a| a.name.as_str()).collect();
+    for c in &plan.clusters {
+        let uses = cluster_utilisation(plan, &c.cluster)
+            .map_or_else(String::new, |u| format!("; uses {}", utilisation_words(u)));
+        let _ = writeln!(
+            s,
+            "\n=== AVS cluster {}: {} hosts ({}), {:.1}% of the capacity{uses} ===",
+            c.cluster,
+            c.hosts,
+            c.hosts_source,
+            c.target_share * 100.0
+        );
+        s.push_str(&plan_text_in_estate(&c.plan, &names));
+    }
+    excluded(&mut s, plan);
+    s
+}
+
+/// The assumptions every cluster's plan states alike (same name, value and note), in the
+/// first plan's order; never `hosts`, each cluster's own.
+fn shared_assumptions(plan: &EstatePlan) -> Vec<&Assumption> {
+    let Some((first, rest)) = plan.clusters.split_first() else {
+        return Vec::new();
+    };
+    first
+        .plan
+        .assumptions
+        .iter()
+        .filter(|a| a.name != "hosts")
+        .filter(|a| rest.iter().all(|c| c.plan.assumptions.contains(a)))
+        .collect()
+}
+
+/// The price rows the clusters' plans use, each once, in the order first used.
+fn shared_prices(plan: &EstatePlan) -> Vec<PriceUsed> {
+    let mut rows: Vec<PriceUsed> = Vec::new();
+    for p in plan.clusters.iter().flat_map(|c| &c.plan.prices) {
+        if !rows.contains(p) {
+            rows.push(p.clone());
+        }
+    }
+    rows
+}
+
+/// The summary's last line: what the detail adds, with counts.
+fn left_to_detail(plan: &EstatePlan) -> String {
+    let mut parts = Vec::new();
+    if !plan.clusters.is_empty() {
+        parts.push(format!(
+            "{} ANF cluster plan(s) (demand, pools, datastores, placement, alternatives)",
+            plan.clusters.len()
+        ));
+    }
+    parts.push("the performance table".to_string());
+    if plan.designs.is_some() {
+        parts.push("the designs per AVS cluster and their sources".into());
+    }
+    if plan.vsan_alone.is_some() {
+        parts.push("vSAN alone per cluster".into());
+    }
+    if plan.summary.host_price_source.is_some() {
+        parts.push("the host price's source".into());
+    }
+    parts.push("the sizing assumptions".into());
+    if !plan.warnings.is_empty() {
+        parts.push("each warning".into());
+    }
+    if !plan.excluded.is_empty() {
+        parts.push(format!(
+            "the {} excluded VM(s)",
+            g(plan.excluded.len() as f64, 0)
+        ));
+    }
+    format!("`detail` adds: {}", parts.join(", "))
+}
+
+/// The warnings grouped by cause: one line per message shape (the same file, sheet and
+/// column, the message alike but for its numbers and quoted names), with the count and
+/// the first few places; the first [`GROUPS`] groups, the plan's own first.
+fn grouped_warnings(s: &mut String, warnings: &[Warning]) {
+    const GROUPS: usize = 8;
+    if warnings.is_empty() {
+        return;
+    }
+    let mut groups: Vec<(String, Vec<&Warning>)> = Vec::new();
+    let (plan_wide, from_input): (Vec<&Warning>, Vec<&Warning>) =
+        warnings.iter().partition(|w| w.file.is_empty());
+    for w in plan_wide.into_iter().chain(from_input) {
+        let key = format!(
+            "{}|{:?}|{:?}|{}",
+            w.file,
+            w.sheet,
+            w.column,
+            shape(&w.message)
+        );
+        match groups.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, list)) => list.push(w),
+            None => groups.push((key, vec![w])),
+        }
+    }
+    let _ = writeln!(
+        s,
+        "\nWarnings: {} ({} cause(s))",
+        g(warnings.len() as f64, 0),
+        groups.len()
+    );
+    for (_, list) in groups.iter().take(GROUPS) {
+        let _ = writeln!(s, "  {}", group_line(list));
+    }
+    if groups.len() > GROUPS {
+        let _ = writeln!(
+            s,
+            "  ... {} more cause(s) (`detail` lists the first 20 warnings, the JSON format all)",
+            groups.len() - GROUPS
+        );
+    }
+}
+
+/// One group's line: the warning itself when alone, else the count, the first few places
+/// (rows, or values where a warning names no row) and the first warning.
+fn group_line(list: &[&Warning]) -> String {
+    const NAMED: usize = 3;
+    let Some(first) = list.first() else {
+        return String::new();
+    };
+    if list.len() == 1 {
+        return first.to_string();
+    }
+    let places: Vec<String> = list
+        .iter()
+        .filter_map(|w| match (w.row, &w.value) {
+            (Some(r), _) => Some(format!("row {r}")),
+            (None, Some(v)) => Some(format!("'{v}'")),
+            (None, None) => None,
+        })
+        .collect();
+    let named = match places.len() {
+        0 => String::new(),
+        n if n <= NAMED => format!(" ({})", places.join(", ")),
+        n => format!(" ({} and {} more)", places[..NAMED].join(", "), n - NAMED),
+    };
+    format!("{} alike{named}, the first: {first}", list.len())
+}
+
+/// A message's shape: its digits and quoted text (`'...'`, `` `...` ``) taken out, so
+/// warnings of one cause about different VMs, rows or figures compare equal.
+fn shape(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut quote: Option<char> = None;
+    for c in message.chars() {
+        match quote {
+            Some(q) if c == q => quote = None,
+            Some(_) => {}
+            None if c == '\'' || c == '`' => {
+                quote = Some(c);
+                out.push('_');
+            }
+            None if c.is_ascii_digit() => {
+                if !out.ends_with('#') {
+                    out.push('#');
+                }
+            }
+            None => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_alike_but_for_names_and_numbers_share_a_shape() {
+        assert_eq!(
+            shape("VM 'db-01' has 12 disks"),
+            shape("VM 'web 7' has 3 disks")
+        );
+        assert_ne!(shape("VM 'a' has 1 disk"), shape("VM 'a' is a template"));
+        // An apostrophe opens a quote that runs to the end: still one shape per text.
+        assert_eq!(shape("the VM's 2 disks"), shape("the VM's 40 disks"));
+    }
+
+    fn warning(row: usize, value: &str, message: &str) -> Warning {
+        Warning {
+            file: "a.xlsx".into(),
+            sheet: Some("vInfo".into()),
+            row: Some(row),
+            column: Some("Host".into()),
+            value: Some(value.into()),
+            message: message.into(),
+        }
+    }
+
+    #[test]
+    fn a_cause_is_one_line_with_its_count_and_first_names() {
+        let list: Vec<Warning> = (1..=5)
+            .map(|i| {
+                warning(
+                    i + 1,
+                    &format!("h{i}"),
+                    &format!("host 'h{i}' not in vHost ({i} VMs)"),
+                )
+            })
+            .chain([Warning::plan_wide("3 clusters at the minimum".into())])
+            .collect();
+        let mut s = String::new();
+        grouped_warnings(&mut s, &list);
+        // 6 warnings, 2 causes: the plan's own first, then the five host warnings (rows
+        // 2..6) as one line naming the first 3 rows and the 2 more.
+        let lines: Vec<&str> = s.lines().collect();
+        assert_eq!(lines[1], "Warnings: 6 (2 cause(s))");
+        assert_eq!(lines[2], "  3 clusters at the minimum");
+        assert!(
+            lines[3].starts_with("  5 alike (row 2, row 3, row 4 and 2 more), the first: a.xlsx"),
+            "{}",
+            lines[3]
+        );
+        assert_eq!(lines.len(), 4);
+    }
+}
