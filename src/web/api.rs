@@ -17,8 +17,11 @@ use crate::ErrorKind;
 use crate::inventory::{Inventory, InventorySummary};
 use crate::report::Format;
 
-/// The page: one self-contained HTML document (inline CSS and script).
+/// The page: its HTML (inline style, no inline script).
 const PAGE: &str = include_str!("page.html");
+
+/// The page's script, served as `/page.js` (the CSP allows no inline script).
+const PAGE_JS: &str = include_str!("page.js");
 
 /// Longest file name kept from an upload, characters.
 const MAX_NAME_CHARS: usize = 200;
@@ -66,6 +69,24 @@ impl From<crate::Error> for ApiError {
 /// `GET /`: the page.
 pub async fn page() -> Html<&'static str> {
     Html(PAGE)
+}
+
+/// `GET /page.js`: the page's script.
+pub async fn page_js() -> Response {
+    let mut response = PAGE_JS.into_response();
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/javascript; charset=utf-8"),
+    );
+    response
+}
+
+/// `GET /api/choices`: the form's lists from the built-in catalogs ([`render::choices`]).
+///
+/// # Errors
+/// 500 if a compiled-in table is malformed (a build defect).
+pub async fn choices() -> Result<Json<render::Choices>, ApiError> {
+    Ok(Json(render::choices()?))
 }
 
 /// `GET /api/defaults`: [`crate::PlanOptions::default`] as JSON, so the page's form starts
@@ -236,6 +257,9 @@ pub struct PlanRequest {
     /// [`crate::PlanOptions`] fields; missing ones take the defaults.
     #[serde(default = "empty_object")]
     pub options: Value,
+    /// Host prices typed into the page: rows of a host price file (`host_price_file`).
+    #[serde(default)]
+    pub host_prices: Vec<render::TypedHostPrice>,
 }
 
 fn empty_object() -> Value {
@@ -257,7 +281,8 @@ async fn planned(
         )
     })?;
     let for_plan = options.clone();
-    let planned = tokio::task::spawn_blocking(move || render::plan(&inventory, for_plan))
+    let prices = request.host_prices.clone();
+    let planned = tokio::task::spawn_blocking(move || render::plan(&inventory, for_plan, &prices))
         .await
         .map_err(ApiError::internal)??;
     Ok((planned, options))
@@ -279,7 +304,7 @@ pub async fn plan(
     Ok(Json(view))
 }
 
-/// `POST /api/download/{format}` (`xlsx`, `md`, `csv`, `json`) `{session, options}`: the
+/// `POST /api/download/{format}` (`xlsx`, `html`, `md`, `csv`, `json`) `{session, options}`: the
 /// plan as a file, with `Content-Disposition: attachment`.
 ///
 /// # Errors
@@ -291,6 +316,7 @@ pub async fn download(
 ) -> Result<Response, ApiError> {
     let Json(request) = request.map_err(json_rejection)?;
     let (text_format, mime) = match format.as_str() {
+        "html" => (Some(Format::Html), "text/html; charset=utf-8"),
         "xlsx" => (
             None,
             "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
@@ -301,12 +327,13 @@ pub async fn download(
         _ => {
             return Err(ApiError::new(
                 StatusCode::NOT_FOUND,
-                format!("no download format '{format}': xlsx, md, csv or json"),
+                format!("no download format '{format}': xlsx, html, md, csv or json"),
             ));
         }
     };
-    let (planned, _) = planned(&app, &request).await?;
+    let (planned, options) = planned(&app, &request).await?;
     let bytes = tokio::task::spawn_blocking(move || match text_format {
+        Some(Format::Html) => render::html_document(&planned, &options).map(String::into_bytes),
         Some(f) => render::render(&planned, f).map(String::into_bytes),
         None => render::workbook(&planned).map(|w| w.bytes),
     })
