@@ -294,14 +294,61 @@ async fn planned(
 /// 400 for bad options, 410 for an evicted session, 422 for an infeasible target.
 pub async fn plan(
     State(app): State<Arc<App>>,
+    headers: axum::http::HeaderMap,
     request: Result<Json<PlanRequest>, axum::extract::rejection::JsonRejection>,
-) -> Result<Json<PlanView>, ApiError> {
+) -> Result<Response, ApiError> {
     let Json(request) = request.map_err(json_rejection)?;
+    let gzip = accepts_gzip(&headers);
     let (planned, options) = planned(&app, &request).await?;
-    let view = tokio::task::spawn_blocking(move || render::view(&planned, &options))
-        .await
-        .map_err(ApiError::internal)??;
-    Ok(Json(view))
+    let (bytes, gzipped) = tokio::task::spawn_blocking(move || {
+        let view: PlanView = render::view(&planned, &options)?;
+        let json = serde_json::to_vec(&view).map_err(ApiError::internal)?;
+        if gzip && json.len() >= GZIP_FROM_BYTES {
+            Ok::<_, ApiError>((gzipped(&json)?, true))
+        } else {
+            Ok((json, false))
+        }
+    })
+    .await
+    .map_err(ApiError::internal)??;
+    let mut response = bytes.into_response();
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    if gzipped {
+        headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+    }
+    headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    Ok(response)
+}
+
+/// A plan's JSON at least this large is gzipped for a browser that accepts it: 64 KiB (a
+/// small estate's view is tens of KiB; a 50,000-VM estate's is megabytes, most of it SVG and
+/// table markup that gzip shrinks about twenty-fold).
+pub const GZIP_FROM_BYTES: usize = 64 << 10;
+
+/// Whether `Accept-Encoding` lists gzip (without `q=0`).
+fn accepts_gzip(headers: &axum::http::HeaderMap) -> bool {
+    headers
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|coding| {
+            let mut parts = coding.split(';').map(str::trim);
+            parts.next().is_some_and(|c| c.eq_ignore_ascii_case("gzip"))
+                && parts.all(|p| p.replace(' ', "") != "q=0")
+        })
+}
+
+/// `bytes` gzipped at the fast level (a 4 MiB view in tens of milliseconds).
+fn gzipped(bytes: &[u8]) -> Result<Vec<u8>, ApiError> {
+    use std::io::Write as _;
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    encoder.write_all(bytes).map_err(ApiError::internal)?;
+    encoder.finish().map_err(ApiError::internal)
 }
 
 /// `POST /api/download/{format}` (`xlsx`, `html`, `md`, `csv`, `json`) `{session, options}`: the
@@ -353,4 +400,34 @@ pub async fn download(
 /// before the body is read.
 pub fn too_large(limit_bytes: u64, declared_bytes: u64) -> Response {
     too_large_error(limit_bytes, Some(declared_bytes)).into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gzip_is_used_only_when_accepted() {
+        let with = |value: &str| {
+            let mut h = axum::http::HeaderMap::new();
+            h.insert(
+                header::ACCEPT_ENCODING,
+                HeaderValue::from_str(value).unwrap(),
+            );
+            accepts_gzip(&h)
+        };
+        assert!(with("gzip, deflate, br, zstd"));
+        assert!(with("br;q=1.0, GZIP;q=0.5"));
+        assert!(!with("gzip;q=0"));
+        assert!(!with("br, zstd"));
+        assert!(!accepts_gzip(&axum::http::HeaderMap::new()));
+        // Round trip: what is sent decompresses to the JSON.
+        let json = br#"{"html":"<table></table>"}"#.repeat(100);
+        let packed = gzipped(&json).unwrap();
+        let mut back = Vec::new();
+        std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&packed[..]), &mut back)
+            .unwrap();
+        assert_eq!(back, json);
+        assert!(packed.len() < json.len() / 10, "{}", packed.len());
+    }
 }

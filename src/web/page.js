@@ -255,6 +255,7 @@ function showPlan(view) {
   $("report").insertAdjacentHTML("beforeend", view.html);
   $("main").classList.add("planned");
   markStale(false);
+  document.body.dataset.shownAt = String(performance.now());
   setStatus("planned (" + view.mode.replace("_", " ") + "): " + loaded);
 }
 

@@ -437,6 +437,27 @@ mod tests {
     }
 
     #[test]
+    fn typed_prices_are_a_price_file_and_the_body_is_main() {
+        let prices = [TypedHostPrice {
+            sku: "av36, \"x\"".to_string(),
+            term: "1y".to_string(),
+            usd_per_hour: 7.25,
+        }];
+        // A comma or quote in a value is quoted as CSV, so it stays one field.
+        assert_eq!(
+            host_price_csv(&prices, "westeurope").unwrap(),
+            "sku,term,usd_per_hour,region,source\n\"av36, \"\"x\"\"\",1y,7.25,westeurope,\
+             typed into the web page\n"
+        );
+        assert_eq!(
+            body_of("<html><main>\n<h1>x</h1></main></html>"),
+            "\n<h1>x</h1>"
+        );
+        assert_eq!(body_of("no shell"), "no shell");
+        assert_eq!(body_of("</main> then <main>"), "");
+    }
+
+    #[test]
     fn the_page_can_force_a_design_and_count_existing_gateways() {
         let got = parse_options(&serde_json::json!({
             "design": "hybrid",
