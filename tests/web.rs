@@ -1418,12 +1418,17 @@ fn viewport(driver: &Driver, width: u32, height: u32, mobile: bool) {
     std::thread::sleep(Duration::from_millis(300));
 }
 
-/// Saves a screenshot of the viewport as `docs/{name}`.
+/// Saves a screenshot of the viewport as `target/{name}`, or as README's `docs/{name}` with
+/// `DSPLAN_BLESS_SCREENSHOTS=1` (so a test run leaves the repository's files alone).
 fn screenshot_to_docs(driver: &Driver, name: &str) -> PathBuf {
     let png = driver.call("GET", "/screenshot", None);
     let bytes = base64(png.as_str().unwrap());
     assert!(bytes.starts_with(b"\x89PNG"));
-    let path = root().join("docs").join(name);
+    let folder = match std::env::var("DSPLAN_BLESS_SCREENSHOTS").as_deref() {
+        Ok("1") => "docs",
+        _ => "target",
+    };
+    let path = root().join(folder).join(name);
     std::fs::write(&path, bytes).unwrap();
     println!("screenshot: {}", path.display());
     path
