@@ -91,6 +91,7 @@ pub struct Planner {
     perf: Option<PerfInput>,
     catalog: Option<Catalog>,
     options: PlanOptions,
+    host_price_text: Option<(String, String)>,
 }
 
 impl Planner {
@@ -124,6 +125,15 @@ impl Planner {
     /// [`PlanOptions::price_file`].
     pub fn catalog(&mut self, catalog: Catalog) -> &mut Self {
         self.catalog = Some(catalog);
+        self
+    }
+
+    /// Adds host prices given as the text of a host price file (its columns
+    /// `sku,term,usd_per_hour,region,source`), named `file` in errors: they replace the
+    /// built-in rows of the same SKU and term as [`PlanOptions::host_price_file`]'s do, and
+    /// after them (the web page's typed prices; the estate plan only).
+    pub fn host_price_text(&mut self, file: &str, text: &str) -> &mut Self {
+        self.host_price_text = Some((file.to_string(), text.to_string()));
         self
     }
 
@@ -223,6 +233,11 @@ impl Planner {
                 .with_file(path, &vsan_catalog)
                 .map_err(optimize::OptimizeError::from)?;
         }
+        if let Some((file, text)) = &self.host_price_text {
+            host_prices = host_prices
+                .with_text(text, file, &vsan_catalog)
+                .map_err(optimize::OptimizeError::from)?;
+        }
         let estate = EstateOptions {
             sizing: o.sizing_options(),
             host_sku: o.host_sku.clone(),
@@ -313,6 +328,11 @@ impl Planner {
         if let Some(path) = &o.host_price_file {
             HostPrices::default()
                 .with_file(path, &hosts)
+                .map_err(sizing)?;
+        }
+        if let Some((file, text)) = &self.host_price_text {
+            HostPrices::default()
+                .with_text(text, file, &hosts)
                 .map_err(sizing)?;
         }
         Ok(())

@@ -98,7 +98,7 @@ fn column_indices(headers: &csv::StringRecord, file: &str) -> Result<[usize; 5],
 }
 
 /// The rows of a host price file's text.
-fn parse_file(
+pub(super) fn parse_file(
     text: &str,
     file: &str,
     catalog: &VsanCatalog,

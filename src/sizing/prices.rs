@@ -260,16 +260,32 @@ impl HostPrices {
     /// empty or a header without rows, a missing column, an unknown SKU or term, a price
     /// that is not a number from 0 to [`MAX_USD_PER_HOST_HOUR`], or a SKU and term given
     /// twice.
-    pub fn with_file(
-        mut self,
-        path: &Path,
+    pub fn with_file(self, path: &Path, catalog: &VsanCatalog) -> Result<HostPrices, SizingError> {
+        let added = read_price_file(path, catalog)?;
+        Ok(self.with_rows(added))
+    }
+
+    /// As [`HostPrices::with_file`], from a host price file's text already in memory
+    /// (`file` names it in errors: the web page's typed prices).
+    ///
+    /// # Errors
+    /// As [`HostPrices::with_file`], but for reading.
+    pub fn with_text(
+        self,
+        text: &str,
+        file: &str,
         catalog: &VsanCatalog,
     ) -> Result<HostPrices, SizingError> {
-        let added = read_price_file(path, catalog)?;
+        let added = super::price_file::parse_file(text, file, catalog)?;
+        Ok(self.with_rows(added))
+    }
+
+    /// `added` replacing the rows of the same SKU and term.
+    fn with_rows(mut self, added: Vec<HostPrice>) -> HostPrices {
         self.rows
             .retain(|b| !added.iter().any(|a| a.sku == b.sku && a.term == b.term));
         self.rows.extend(added);
-        Ok(self)
+        self
     }
 
     /// The price of `sku` bought on `term`, if known.

@@ -17,8 +17,11 @@ use crate::ErrorKind;
 use crate::inventory::{Inventory, InventorySummary};
 use crate::report::Format;
 
-/// The page: one self-contained HTML document (inline CSS and script).
+/// The page: its HTML (inline style, no inline script).
 const PAGE: &str = include_str!("page.html");
+
+/// The page's script, served as `/page.js` (the CSP allows no inline script).
+const PAGE_JS: &str = include_str!("page.js");
 
 /// Longest file name kept from an upload, characters.
 const MAX_NAME_CHARS: usize = 200;
@@ -66,6 +69,24 @@ impl From<crate::Error> for ApiError {
 /// `GET /`: the page.
 pub async fn page() -> Html<&'static str> {
     Html(PAGE)
+}
+
+/// `GET /page.js`: the page's script.
+pub async fn page_js() -> Response {
+    let mut response = PAGE_JS.into_response();
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/javascript; charset=utf-8"),
+    );
+    response
+}
+
+/// `GET /api/choices`: the form's lists from the built-in catalogs ([`render::choices`]).
+///
+/// # Errors
+/// 500 if a compiled-in table is malformed (a build defect).
+pub async fn choices() -> Result<Json<render::Choices>, ApiError> {
+    Ok(Json(render::choices()?))
 }
 
 /// `GET /api/defaults`: [`crate::PlanOptions::default`] as JSON, so the page's form starts
@@ -236,6 +257,9 @@ pub struct PlanRequest {
     /// [`crate::PlanOptions`] fields; missing ones take the defaults.
     #[serde(default = "empty_object")]
     pub options: Value,
+    /// Host prices typed into the page: rows of a host price file (`host_price_file`).
+    #[serde(default)]
+    pub host_prices: Vec<render::TypedHostPrice>,
 }
 
 fn empty_object() -> Value {
@@ -257,7 +281,8 @@ async fn planned(
         )
     })?;
     let for_plan = options.clone();
-    let planned = tokio::task::spawn_blocking(move || render::plan(&inventory, for_plan))
+    let prices = request.host_prices.clone();
+    let planned = tokio::task::spawn_blocking(move || render::plan(&inventory, for_plan, &prices))
         .await
         .map_err(ApiError::internal)??;
     Ok((planned, options))
@@ -269,17 +294,64 @@ async fn planned(
 /// 400 for bad options, 410 for an evicted session, 422 for an infeasible target.
 pub async fn plan(
     State(app): State<Arc<App>>,
+    headers: axum::http::HeaderMap,
     request: Result<Json<PlanRequest>, axum::extract::rejection::JsonRejection>,
-) -> Result<Json<PlanView>, ApiError> {
+) -> Result<Response, ApiError> {
     let Json(request) = request.map_err(json_rejection)?;
+    let gzip = accepts_gzip(&headers);
     let (planned, options) = planned(&app, &request).await?;
-    let view = tokio::task::spawn_blocking(move || render::view(&planned, &options))
-        .await
-        .map_err(ApiError::internal)??;
-    Ok(Json(view))
+    let (bytes, gzipped) = tokio::task::spawn_blocking(move || {
+        let view: PlanView = render::view(&planned, &options)?;
+        let json = serde_json::to_vec(&view).map_err(ApiError::internal)?;
+        if gzip && json.len() >= GZIP_FROM_BYTES {
+            Ok::<_, ApiError>((gzipped(&json)?, true))
+        } else {
+            Ok((json, false))
+        }
+    })
+    .await
+    .map_err(ApiError::internal)??;
+    let mut response = bytes.into_response();
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    if gzipped {
+        headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+    }
+    headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    Ok(response)
 }
 
-/// `POST /api/download/{format}` (`xlsx`, `md`, `csv`, `json`) `{session, options}`: the
+/// A plan's JSON at least this large is gzipped for a browser that accepts it: 64 KiB (a
+/// small estate's view is tens of KiB; a 50,000-VM estate's is megabytes, most of it SVG and
+/// table markup that gzip shrinks about twenty-fold).
+pub const GZIP_FROM_BYTES: usize = 64 << 10;
+
+/// Whether `Accept-Encoding` lists gzip (without `q=0`).
+fn accepts_gzip(headers: &axum::http::HeaderMap) -> bool {
+    headers
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|coding| {
+            let mut parts = coding.split(';').map(str::trim);
+            parts.next().is_some_and(|c| c.eq_ignore_ascii_case("gzip"))
+                && parts.all(|p| p.replace(' ', "") != "q=0")
+        })
+}
+
+/// `bytes` gzipped at the fast level (a 4 MiB view in tens of milliseconds).
+fn gzipped(bytes: &[u8]) -> Result<Vec<u8>, ApiError> {
+    use std::io::Write as _;
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    encoder.write_all(bytes).map_err(ApiError::internal)?;
+    encoder.finish().map_err(ApiError::internal)
+}
+
+/// `POST /api/download/{format}` (`xlsx`, `html`, `md`, `csv`, `json`) `{session, options}`: the
 /// plan as a file, with `Content-Disposition: attachment`.
 ///
 /// # Errors
@@ -291,6 +363,7 @@ pub async fn download(
 ) -> Result<Response, ApiError> {
     let Json(request) = request.map_err(json_rejection)?;
     let (text_format, mime) = match format.as_str() {
+        "html" => (Some(Format::Html), "text/html; charset=utf-8"),
         "xlsx" => (
             None,
             "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
@@ -301,12 +374,13 @@ pub async fn download(
         _ => {
             return Err(ApiError::new(
                 StatusCode::NOT_FOUND,
-                format!("no download format '{format}': xlsx, md, csv or json"),
+                format!("no download format '{format}': xlsx, html, md, csv or json"),
             ));
         }
     };
-    let (planned, _) = planned(&app, &request).await?;
+    let (planned, options) = planned(&app, &request).await?;
     let bytes = tokio::task::spawn_blocking(move || match text_format {
+        Some(Format::Html) => render::html_document(&planned, &options).map(String::into_bytes),
         Some(f) => render::render(&planned, f).map(String::into_bytes),
         None => render::workbook(&planned).map(|w| w.bytes),
     })
@@ -326,4 +400,34 @@ pub async fn download(
 /// before the body is read.
 pub fn too_large(limit_bytes: u64, declared_bytes: u64) -> Response {
     too_large_error(limit_bytes, Some(declared_bytes)).into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gzip_is_used_only_when_accepted() {
+        let with = |value: &str| {
+            let mut h = axum::http::HeaderMap::new();
+            h.insert(
+                header::ACCEPT_ENCODING,
+                HeaderValue::from_str(value).unwrap(),
+            );
+            accepts_gzip(&h)
+        };
+        assert!(with("gzip, deflate, br, zstd"));
+        assert!(with("br;q=1.0, GZIP;q=0.5"));
+        assert!(!with("gzip;q=0"));
+        assert!(!with("br, zstd"));
+        assert!(!accepts_gzip(&axum::http::HeaderMap::new()));
+        // Round trip: what is sent decompresses to the JSON.
+        let json = br#"{"html":"<table></table>"}"#.repeat(100);
+        let packed = gzipped(&json).unwrap();
+        let mut back = Vec::new();
+        std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&packed[..]), &mut back)
+            .unwrap();
+        assert_eq!(back, json);
+        assert!(packed.len() < json.len() / 10, "{}", packed.len());
+    }
 }

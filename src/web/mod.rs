@@ -7,13 +7,15 @@
 //!   request passes: the `Host` check (loopback binds answer only to `127.0.0.1`,
 //!   `localhost` and `[::1]`, against DNS rebinding), the `Content-Length` check (413 before
 //!   the body is read) and the security headers ([`CONTENT_SECURITY_POLICY`]).
-//! - `api`: the handlers (`GET /`, `GET /api/defaults`, `POST /api/upload`,
-//!   `POST /api/plan`, `POST /api/download/{format}`).
-//! - `render`: options from JSON, the plan, and the page's view of it (text report, JSON,
-//!   Markdown, charts), synchronous (run in `spawn_blocking`).
+//! - `api`: the handlers (`GET /`, `GET /page.js`, `GET /api/defaults`,
+//!   `GET /api/choices`, `POST /api/upload`, `POST /api/plan`,
+//!   `POST /api/download/{format}`).
+//! - `render`: options from JSON, typed host prices, the plan, and the page's view of it
+//!   (the headline figures and the HTML report's body), the form's choices; synchronous
+//!   (run in `spawn_blocking`).
 //! - `session`: the uploaded inventories kept between requests (count and byte caps,
 //!   oldest evicted first).
-//! - `page.html`: the page, one self-contained document compiled into the binary.
+//! - `page.html`, `page.js`: the page and its script, compiled into the binary.
 //!
 //! The library stays the one place that plans: this module converts requests into
 //! [`crate::PlanOptions`] and plans into responses.
@@ -35,9 +37,12 @@ use axum::routing::{get, post};
 use session::Sessions;
 
 /// The `Content-Security-Policy` of every response: the page may load nothing from, and
-/// send nothing to, another host (`connect-src` falls back to `default-src 'self'`).
-pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; img-src 'self' data:; \
-     style-src 'self' 'unsafe-inline'; script-src 'self' 'unsafe-inline'";
+/// send nothing to, another host (`connect-src` falls back to `default-src 'self'`); its
+/// script is `/page.js` (no inline script runs, so markup that slipped into the report
+/// cannot run one); no other site may frame it.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; img-src 'self' data: blob:; \
+     style-src 'self' 'unsafe-inline'; script-src 'self'; frame-ancestors 'none'; \
+     base-uri 'none'; form-action 'self'";
 
 /// Largest body of a JSON request (plan, download): 1 MiB, far more than the options.
 pub const MAX_JSON_BYTES: usize = 1 << 20;
@@ -129,7 +134,9 @@ pub fn router(app: Arc<App>) -> Router {
     let upload_limit = usize::try_from(app.max_upload_bytes).unwrap_or(usize::MAX);
     Router::new()
         .route("/", get(api::page))
+        .route("/page.js", get(api::page_js))
         .route("/api/defaults", get(api::defaults))
+        .route("/api/choices", get(api::choices))
         .route(
             "/api/upload",
             post(api::upload).layer(DefaultBodyLimit::max(upload_limit)),

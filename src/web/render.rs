@@ -134,29 +134,73 @@ fn unknown_fields(
     }
 }
 
-/// Plans a kept inventory with `options`: [`Planned::Single`] with `hosts`,
-/// [`Planned::PerCluster`] with `per_cluster`, else [`Planned::Estate`] (as `dsplan plan`).
+/// A host price typed into the page: USD per host-hour of one SKU bought on one term, as a
+/// row of a host price file (`host_price_file`).
+#[derive(Debug, Clone, PartialEq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TypedHostPrice {
+    /// Host SKU (`av36`).
+    pub sku: String,
+    /// Term: `payg`, `1y`, `3y` or `5y`.
+    pub term: String,
+    /// USD per host-hour.
+    pub usd_per_hour: f64,
+}
+
+/// Typed host prices as the text of a host price file (`sku,term,usd_per_hour,region,
+/// source`), each row in `region` (the plan's, so the price is the region's own) with the
+/// source "typed into the web page".
+///
+/// # Errors
+/// [`crate::Error::Invalid`] when the CSV cannot be written.
+pub fn host_price_csv(prices: &[TypedHostPrice], region: &str) -> Result<String, crate::Error> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let usage = |e: &dyn std::fmt::Display| crate::Error::Invalid {
+        setting: "host_price_file",
+        value: TYPED_PRICES.to_string(),
+        expected: format!("rows that can be written as CSV: {e}"),
+    };
+    w.write_record(["sku", "term", "usd_per_hour", "region", "source"])
+        .map_err(|e| usage(&e))?;
+    for p in prices {
+        w.write_record([
+            p.sku.as_str(),
+            p.term.as_str(),
+            &p.usd_per_hour.to_string(),
+            region,
+            "typed into the web page",
+        ])
+        .map_err(|e| usage(&e))?;
+    }
+    let bytes = w.into_inner().map_err(|e| usage(&e))?;
+    String::from_utf8(bytes).map_err(|e| usage(&e))
+}
+
+/// The name typed host prices carry in messages.
+pub const TYPED_PRICES: &str = "the host prices typed into the page";
+
+/// Plans a kept inventory with `options` and typed host prices: [`Planned::Single`] with
+/// `hosts`, [`Planned::PerCluster`] with `per_cluster`, else [`Planned::Estate`] (as
+/// `dsplan plan`).
 ///
 /// # Errors
 /// Any stage's [`crate::Error`].
-pub fn plan(inventory: &Inventory, options: PlanOptions) -> Result<Planned, crate::Error> {
+pub fn plan(
+    inventory: &Inventory,
+    options: PlanOptions,
+    prices: &[TypedHostPrice],
+) -> Result<Planned, crate::Error> {
     let mut planner = Planner::new();
+    if !prices.is_empty() {
+        planner.host_price_text(TYPED_PRICES, &host_price_csv(prices, &options.region)?);
+    }
     planner.options(options);
     planner.check()?;
     planner.inventory(inventory.clone());
     planner.run()
 }
 
-/// A chart as the page shows it.
-#[derive(Debug, Clone, Serialize)]
-pub struct ChartView {
-    /// File name (`cost-by-alternative.svg`).
-    pub name: String,
-    /// The SVG document.
-    pub svg: String,
-}
-
-/// What the page shows for a plan.
+/// What the page shows for a plan: the headline figures and the HTML report's body.
 #[derive(Debug, Clone, Serialize)]
 pub struct PlanView {
     /// `estate`, `hosts` or `per_cluster`.
@@ -174,14 +218,12 @@ pub struct PlanView {
     pub base_months: bool,
     /// The estate's host SKU when it has no host price (the figure is ANF only).
     pub no_host_price_sku: Option<String>,
-    /// The text report (`--format text`).
-    pub text: String,
-    /// The Markdown report (`--format md`).
-    pub markdown: String,
-    /// The JSON plan (`--format json`), as text.
-    pub json: String,
-    /// The SVG charts of `--charts`.
-    pub charts: Vec<ChartView>,
+    /// The decision in a few words: the estate's design, SKU and hosts
+    /// (`ANF datastores on 6 x av36p hosts`); one cluster's or per-cluster plan's datastores.
+    pub decision: String,
+    /// The HTML report's body (`--format html` without its page shell, the charts inline,
+    /// each AVS cluster's `<details>` closed): a fragment the page inserts.
+    pub html: String,
     /// The plan's warnings, one line each.
     pub warnings: Vec<String>,
 }
@@ -215,6 +257,7 @@ pub fn view(planned: &Planned, options: &PlanOptions) -> Result<PlanView, crate:
                 .then(|| p.summary.sku.clone()),
         ),
     };
+    let document = html_document(planned, options)?;
     Ok(PlanView {
         mode,
         monthly_cost_usd,
@@ -222,11 +265,118 @@ pub fn view(planned: &Planned, options: &PlanOptions) -> Result<PlanView, crate:
         yearly_cost_usd,
         base_months: options.peak_months.is_some(),
         no_host_price_sku,
-        text: render(planned, Format::Text)?,
-        markdown: render(planned, Format::Markdown)?,
-        json: render(planned, Format::Json)?,
-        charts: charts(planned, options)?,
+        decision: decision(planned),
+        html: body_of(&document).replace("<details open>", "<details>"),
         warnings: warnings.iter().map(ToString::to_string).collect(),
+    })
+}
+
+/// The decision in a few words ([`PlanView::decision`]).
+fn decision(planned: &Planned) -> String {
+    let datastores = |n: usize| format!("{n} ANF datastore(s)");
+    match planned {
+        Planned::Single(p) => format!("{} on {} hosts", datastores(p.datastores.len()), p.hosts),
+        Planned::PerCluster(p) => format!(
+            "{} over {} clusters",
+            datastores(p.clusters.iter().map(|c| c.plan.datastores.len()).sum()),
+            p.clusters.len()
+        ),
+        Planned::Estate(p) => {
+            let m = &p.summary;
+            let design = p
+                .designs
+                .as_ref()
+                .map_or(m.design.label(), |d| d.chosen.label());
+            format!("{design}: {} x {} hosts", m.hosts, m.sku)
+        }
+    }
+}
+
+/// The plan as `dsplan plan --format html --charts` writes it: one self-contained document
+/// with its charts inline.
+///
+/// # Errors
+/// [`crate::Error`] when a chart cannot be drawn.
+pub fn html_document(planned: &Planned, options: &PlanOptions) -> Result<String, crate::Error> {
+    let charts = planned.charts(options)?;
+    Ok(match planned {
+        Planned::Single(plan) => report::html::plan_html(plan, &charts),
+        Planned::PerCluster(plans) => report::html::cluster_plans_html(plans, &charts),
+        Planned::Estate(plan) => report::html::estate_html(plan, &charts),
+    })
+}
+
+/// What a document holds inside `<main>` (the whole text when it has none).
+pub fn body_of(document: &str) -> &str {
+    let start = document.find("<main>").map_or(0, |i| i + "<main>".len());
+    let end = document.rfind("</main>").unwrap_or(document.len());
+    document.get(start..end.max(start)).unwrap_or(document)
+}
+
+/// A region the page offers: its ARM name and display name.
+#[derive(Debug, Clone, Serialize)]
+pub struct RegionChoice {
+    /// ARM name (`eastus`), the value sent as `region`.
+    pub region: String,
+    /// Display name (`East US`): `data/avs_anf_regions.csv`'s where listed there, else the
+    /// price table's location.
+    pub name: String,
+}
+
+/// A host SKU the page offers.
+#[derive(Debug, Clone, Serialize)]
+pub struct SkuChoice {
+    /// SKU name (`av36p`), the value sent as `host_sku`.
+    pub sku: String,
+    /// Physical cores of one host.
+    pub cores: u32,
+    /// Memory of one host, GB.
+    pub memory_gb: f64,
+}
+
+/// The form's lists (`GET /api/choices`), from the built-in catalogs.
+#[derive(Debug, Clone, Serialize)]
+pub struct Choices {
+    /// Regions with ANF prices (`data/prices.csv`), by display name.
+    pub regions: Vec<RegionChoice>,
+    /// Host SKUs (`data/avs_hosts.csv`), in the table's order.
+    pub skus: Vec<SkuChoice>,
+    /// Host terms a host price may be given for.
+    pub host_terms: Vec<&'static str>,
+}
+
+/// The form's lists from the built-in catalogs.
+///
+/// # Errors
+/// [`crate::Error`] if a compiled-in table is malformed (a build defect).
+pub fn choices() -> Result<Choices, crate::Error> {
+    let catalog = crate::catalog::Catalog::builtin()?;
+    let avs = crate::catalog::avs_anf_regions()?;
+    let mut regions: Vec<RegionChoice> = catalog
+        .prices
+        .values()
+        .map(|p| RegionChoice {
+            region: p.region.clone(),
+            name: avs
+                .iter()
+                .find(|r| r.region == p.region)
+                .map_or_else(|| p.location.clone(), |r| r.display_name.clone()),
+        })
+        .collect();
+    regions.sort_by(|a, b| a.name.cmp(&b.name));
+    let skus = crate::vsan::VsanCatalog::builtin()?
+        .hosts
+        .into_iter()
+        .map(|h| SkuChoice {
+            sku: h.sku,
+            cores: h.cores,
+            memory_gb: h.memory_gb,
+        })
+        .collect();
+    Ok(Choices {
+        regions,
+        skus,
+        host_terms: vec!["payg", "1y", "3y", "5y"],
     })
 }
 
@@ -252,15 +402,6 @@ pub fn workbook(planned: &Planned) -> Result<report::xlsx::Workbook, crate::Erro
         Planned::PerCluster(plans) => report::xlsx::cluster_plans_xlsx(plans),
         Planned::Estate(plan) => report::xlsx::estate_xlsx(plan),
     }?)
-}
-
-/// The charts `dsplan plan --charts` draws for this plan ([`Planned::charts`]).
-fn charts(planned: &Planned, options: &PlanOptions) -> Result<Vec<ChartView>, crate::Error> {
-    Ok(planned
-        .charts(options)?
-        .into_iter()
-        .map(|(name, svg)| ChartView { name, svg })
-        .collect())
 }
 
 #[cfg(test)]
@@ -293,6 +434,27 @@ mod tests {
                 ..PlanOptions::default()
             }
         );
+    }
+
+    #[test]
+    fn typed_prices_are_a_price_file_and_the_body_is_main() {
+        let prices = [TypedHostPrice {
+            sku: "av36, \"x\"".to_string(),
+            term: "1y".to_string(),
+            usd_per_hour: 7.25,
+        }];
+        // A comma or quote in a value is quoted as CSV, so it stays one field.
+        assert_eq!(
+            host_price_csv(&prices, "westeurope").unwrap(),
+            "sku,term,usd_per_hour,region,source\n\"av36, \"\"x\"\"\",1y,7.25,westeurope,\
+             typed into the web page\n"
+        );
+        assert_eq!(
+            body_of("<html><main>\n<h1>x</h1></main></html>"),
+            "\n<h1>x</h1>"
+        );
+        assert_eq!(body_of("no shell"), "no shell");
+        assert_eq!(body_of("</main> then <main>"), "");
     }
 
     #[test]

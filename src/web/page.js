@@ -1,0 +1,328 @@
+"use strict";
+// dsplan serve's page: upload, options, the plan's HTML report, downloads on demand.
+// Served as /page.js: the Content-Security-Policy runs no inline script.
+let defaults = null, session = null, loaded = "", timer = null, generation = 0;
+const $ = (id) => document.getElementById(id);
+
+// Setting names in backticks (`peak_months`) become the form's words (Peak months).
+function inWords(text) {
+  return text.replace(/`([a-z_]+)`/g, (m, name) => {
+    const el = document.querySelector('[data-opt="' + name + '"]') ||
+      document.querySelector('[data-opt$=".' + name + '"]') || (name === "hosts" ? $("hosts") : null) ||
+      (name === "host_price_file" ? $("price_usd") : null);
+    return el ? labelOf(el) : m;
+  });
+}
+function labelOf(el) {
+  const label = el.closest("label");
+  // The label's words without its units ("Max datastores (per cluster)": Max datastores).
+  return label ? label.firstChild.textContent.trim().replace(/\s*\([^)]*\)$/, "")
+    : el.dataset.opt || el.id;
+}
+function setError(text) { $("error").textContent = inWords(text || ""); }
+const shown = () => $("monthly-cost").dataset.usd !== "";
+// The shown plan no longer matches the options (or the upload): greyed, with a note.
+function markStale(stale) {
+  $("results").classList.toggle("stale", stale && shown());
+  $("stale-note").hidden = !(stale && shown());
+  $("monthly-cost").dataset.stale = stale ? "1" : "";
+}
+function setFigure(id, value) {
+  $(id).textContent = value === null ? "-" : usd(value);
+  $(id).dataset.usd = value === null ? "" : value.toFixed(2);
+}
+function clearPlan() {
+  setFigure("monthly-cost", null); setFigure("yearly-cost", null);
+  $("decision").textContent = "-";
+  $("cost-label").textContent = "";
+  $("report").replaceChildren();
+  $("report").insertAdjacentHTML("beforeend", "<p>Upload an RVTools export to see its plan.</p>");
+  $("main").classList.remove("planned");
+  markStale(false);
+}
+function setStatus(text) { $("status").textContent = text || ""; }
+
+async function errorText(response) {
+  try { const body = await response.json(); return body.error || response.statusText; }
+  catch (_) { return response.status + " " + response.statusText; }
+}
+
+// A default by its form name: a field, or a field of a field (`io_profile.read_pct`).
+function defaultOf(name) {
+  return name.split(".").reduce((o, key) => (o === null || o === undefined ? o : o[key]), defaults);
+}
+// `vsan_policy` as the library serialises it ("Auto", {"Named": "raid5-ftt1"}) in words.
+function policyWords(v) { return v && typeof v === "object" ? v.Named : String(v).toLowerCase(); }
+
+// The catalog's lists into the region and SKU dropdowns.
+function fillChoices(choices) {
+  for (const el of document.querySelectorAll("[data-choices]")) {
+    const list = el.dataset.choices === "region"
+      ? choices.regions.map((r) => [r.region, r.name + " (" + r.region + ")"])
+      : choices.skus.map((s) => [s.sku, s.sku + " (" + s.cores + " cores, " + s.memory_gb + " GB)"]);
+    for (const [value, text] of list) {
+      const o = document.createElement("option");
+      o.value = value; o.textContent = text;
+      el.appendChild(o);
+    }
+  }
+}
+
+function fillForm() {
+  for (const el of document.querySelectorAll("[data-opt]")) {
+    const v = defaultOf(el.dataset.opt);
+    if (el.type === "checkbox") el.checked = !!v;
+    else if (el.dataset.kind === "policy") el.value = policyWords(v);
+    else el.value = v === null || v === undefined ? "" : v;
+  }
+}
+
+// Each help text describes its field; fields that do not apply to the mode are disabled.
+function describeFields() {
+  let n = 0;
+  for (const help of document.querySelectorAll(".field .help")) {
+    const control = help.parentElement.querySelector("input, select");
+    if (!control) continue;
+    help.id = "help-" + (++n);
+    control.setAttribute("aria-describedby", help.id);
+  }
+}
+function applyMode() {
+  const mode = $("mode").value;
+  for (const field of document.querySelectorAll(".field[data-mode]")) {
+    const on = field.dataset.mode.split(" ").includes(mode);
+    field.classList.toggle("off", !on);
+    for (const c of field.querySelectorAll("input, select")) c.disabled = !on;
+  }
+}
+
+// A number field's value, or a problem in words; "" (empty) is absent: the default.
+function numberOf(el) {
+  if (el.validity.badInput) return { problem: labelOf(el) + ": a number" };
+  if (el.value.trim() === "") return {};
+  const v = Number(el.value);
+  if (!Number.isFinite(v)) return { problem: labelOf(el) + ": a number" };
+  if (el.dataset.int && !Number.isInteger(v)) return { problem: labelOf(el) + ": a whole number" };
+  if (el.min !== "" && v < Number(el.min)) return { problem: labelOf(el) + ": at least " + el.min };
+  if (el.max !== "" && v > Number(el.max)) return { problem: labelOf(el) + ": at most " + el.max };
+  return { value: v };
+}
+
+// Form names with a dot (`io_profile.read_pct`) become one object field, its missing parts
+// the defaults' (the library takes the I/O profile whole).
+function nest(o) {
+  for (const key of Object.keys(o)) {
+    const [outer, inner] = key.split(".");
+    if (inner === undefined) continue;
+    o[outer] = Object.assign({}, defaults[outer], o[outer]);
+    o[outer][inner] = o[key];
+    delete o[key];
+  }
+}
+
+// The form as a plan request's options and host prices (empty or disabled fields left
+// out: the library's defaults), and the problems found; a field with a problem is
+// highlighted.
+function request() {
+  const o = {}, problems = [];
+  const take = (el, name, into) => {
+    const got = numberOf(el);
+    el.classList.toggle("invalid", !!got.problem);
+    el.title = got.problem || "";
+    if (got.problem) problems.push(got.problem);
+    else if (got.value !== undefined) into[name] = got.value;
+  };
+  for (const el of document.querySelectorAll("[data-opt]")) {
+    const name = el.dataset.opt;
+    if (el.disabled) continue;
+    if (el.type === "number") take(el, name, o);
+    else if (el.type === "checkbox") o[name] = el.checked;
+    else if (el.dataset.kind === "optstr") { if (el.value.trim() !== "") o[name] = el.value.trim(); }
+    else if (el.dataset.int) o[name] = Number(el.value);
+    else if (el.type === "text") { if (el.value.trim() !== "") o[name] = el.value.trim(); }
+    else o[name] = el.value;
+  }
+  nest(o);
+  const mode = $("mode").value;
+  $("hosts").classList.remove("invalid");
+  if (mode === "hosts") {
+    take($("hosts"), "hosts", o);
+    if (!problems.length && o.hosts === undefined) {
+      $("hosts").classList.add("invalid");
+      problems.push(labelOf($("hosts")) + ": a whole number from 3 to 16 for one cluster");
+    }
+  }
+  o.per_cluster = mode === "per_cluster";
+  const host_prices = [];
+  if (!$("price_usd").disabled) {
+    const price = {};
+    take($("price_usd"), "usd_per_hour", price);
+    if (price.usd_per_hour !== undefined) {
+      host_prices.push({ sku: $("price_sku").value,
+        term: $("price_term").value || $("host_term").value, usd_per_hour: price.usd_per_hour });
+    }
+  }
+  return { body: { session, options: o, host_prices }, problems };
+}
+
+function showUploadSummary(body) {
+  const s = body.summary, box = $("upload-summary");
+  box.replaceChildren();
+  const p = document.createElement("p");
+  p.textContent = body.files.join(", ") + ": " + s.vm_count + " VMs (" + s.powered_on_count +
+    " powered on), " + s.clusters.length + " cluster(s), " + s.host_count + " ESXi hosts, " +
+    body.warnings.length + " reading warning(s).";
+  box.appendChild(p);
+  if (body.warnings.length) {
+    const details = document.createElement("details");
+    const summary = document.createElement("summary");
+    summary.textContent = "Reading warnings (" + body.warnings.length + ")";
+    const ul = document.createElement("ul");
+    for (const w of body.warnings) {
+      const li = document.createElement("li"); li.textContent = w; ul.appendChild(li);
+    }
+    details.append(summary, ul);
+    box.appendChild(details);
+  }
+  box.hidden = false;
+}
+
+function upload(files) {
+  if (!files.length) return;
+  // A re-plan scheduled or under way is for the options of the previous upload: cancelled,
+  // so its answer cannot wipe this upload's error or status.
+  const pending = timer !== null;
+  clearTimeout(timer); timer = null;
+  const mine = ++generation;
+  setError("");
+  const form = new FormData();
+  for (const f of files) form.append("files", f, f.name);
+  const xhr = new XMLHttpRequest();
+  xhr.open("POST", "/api/upload");
+  $("progress").hidden = false; $("progress").value = 0;
+  setStatus("uploading…");
+  xhr.upload.onprogress = (e) => {
+    if (e.lengthComputable) $("progress").value = 100 * e.loaded / e.total;
+  };
+  xhr.upload.onload = () => { $("progress").value = 100; setStatus("reading…"); };
+  const failed = (text) => {
+    $("progress").hidden = true;
+    if (mine !== generation) return;
+    if (session) {
+      setError(text + "\n\nThe previous export (" + loaded + ") is still loaded; the plan shown is its plan.");
+      setStatus("the previous export is still loaded: " + loaded);
+      if (pending) markStale(true);
+    } else { setStatus(""); setError(text); }
+  };
+  xhr.onerror = () => failed("upload failed: the server did not answer");
+  xhr.onload = () => {
+    $("progress").hidden = true;
+    let body = {};
+    try { body = JSON.parse(xhr.responseText); } catch (_) { body = { error: xhr.statusText }; }
+    if (xhr.status !== 200) { failed(body.error || ("HTTP " + xhr.status)); return; }
+    if (mine !== generation) return;
+    session = body.session; loaded = body.files.join(", ");
+    showUploadSummary(body);
+    setStatus(loaded + ": " + body.summary.vm_count + " VMs; planning…");
+    replan(0);
+  };
+  xhr.send(form);
+}
+
+function replan(delay) {
+  clearTimeout(timer); timer = null;
+  if (!session) return;
+  timer = setTimeout(() => { timer = null; plan(); }, delay);
+}
+
+const usd = (v) => v.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+function showPlan(view) {
+  setError("");
+  setFigure("monthly-cost", view.monthly_cost_usd);
+  setFigure("yearly-cost", view.yearly_cost_usd);
+  $("decision").textContent = view.decision;
+  let label = "Monthly: " + view.monthly_cost_label + ", USD per month" +
+    (view.base_months ? " (base months)" : "");
+  if (view.yearly_cost_usd !== null) label += "; $" + usd(view.yearly_cost_usd) + " per year";
+  if (view.no_host_price_sku) {
+    label += ". ANF only: " + view.no_host_price_sku + " has no host price for this term; give one under Host price";
+  }
+  $("cost-label").textContent = label;
+  // The server's HTML report body: every input name in it is escaped by the renderer, and
+  // the CSP runs no inline script.
+  $("report").replaceChildren();
+  $("report").insertAdjacentHTML("beforeend", view.html);
+  $("main").classList.add("planned");
+  markStale(false);
+  document.body.dataset.shownAt = String(performance.now());
+  setStatus("planned (" + view.mode.replace("_", " ") + "): " + loaded);
+}
+
+function planFailed(text) {
+  setError(text); markStale(true);
+  setStatus("not planned: see the message above the plan");
+}
+
+async function plan() {
+  const mine = ++generation;
+  const { body, problems } = request();
+  if (problems.length) { planFailed(problems.join("\n")); return; }
+  setStatus("planning…");
+  const response = await fetch("/api/plan", {
+    method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body) });
+  if (mine !== generation) return;
+  if (!response.ok) {
+    const text = await errorText(response);
+    if (mine !== generation) return;
+    if (response.status === 410) { session = null; clearPlan(); }
+    planFailed(text); return;
+  }
+  const view = await response.json();
+  if (mine !== generation) return;
+  showPlan(view);
+}
+
+// A download is made when its button is clicked, from the options shown.
+async function download(format) {
+  if (!session) { setError("upload an export first"); return; }
+  const { body, problems } = request();
+  if (problems.length) { planFailed(problems.join("\n")); return; }
+  setStatus("preparing the " + format + " download…");
+  const response = await fetch("/api/download/" + format, {
+    method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body) });
+  if (!response.ok) { setError(await errorText(response)); return; }
+  const url = URL.createObjectURL(await response.blob());
+  const a = document.createElement("a");
+  a.href = url; a.download = "dsplan-plan." + format;
+  document.body.appendChild(a); a.click(); a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  setStatus("downloaded dsplan-plan." + format);
+}
+
+async function start() {
+  const [d, c] = await Promise.all([fetch("/api/defaults"), fetch("/api/choices")]);
+  defaults = await d.json();
+  fillChoices(await c.json());
+  fillForm();
+  describeFields();
+  applyMode();
+  $("files").addEventListener("change", (e) => upload(e.target.files));
+  const drop = $("drop");
+  drop.addEventListener("dragover", (e) => { e.preventDefault(); drop.classList.add("over"); });
+  drop.addEventListener("dragleave", () => drop.classList.remove("over"));
+  drop.addEventListener("drop", (e) => {
+    e.preventDefault(); drop.classList.remove("over"); upload(e.dataTransfer.files);
+  });
+  $("mode").addEventListener("change", applyMode);
+  $("options").addEventListener("input", () => replan(400));
+  $("options").addEventListener("change", () => replan(400));
+  $("options").addEventListener("submit", (e) => e.preventDefault());
+  for (const b of document.querySelectorAll("[data-download]")) {
+    b.addEventListener("click", () => download(b.dataset.download));
+  }
+  document.body.dataset.ready = "1";
+}
+start().catch((e) => setError("cannot start: " + e));
