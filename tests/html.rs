@@ -311,3 +311,86 @@ fn page_one_of_the_printed_workshop_plan_carries_the_monthly_total() {
     println!("page 1 of the printed workshop plan carries {total} USD/month; {pages} pages");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+use dsplan::report::xlsx::NAME_HEADERS;
+
+/// Every text cell of `path`'s sheets with its sheet and column header.
+fn workbook_texts(path: &Path) -> Vec<(String, String, String)> {
+    use calamine::{Data, Reader, Xlsx, open_workbook};
+    let mut book: Xlsx<_> = open_workbook(path).unwrap();
+    let mut out = Vec::new();
+    for name in book.sheet_names() {
+        let range = book.worksheet_range(&name).unwrap();
+        let mut rows = range.rows();
+        let header: Vec<String> = rows
+            .next()
+            .map(|r| r.iter().map(|c| c.to_string()).collect())
+            .unwrap_or_default();
+        for row in rows {
+            for (c, cell) in row.iter().enumerate() {
+                if let Data::String(s) = cell {
+                    let h = header.get(c).cloned().unwrap_or_default();
+                    out.push((name.clone(), h, s.clone()));
+                }
+            }
+        }
+    }
+    out
+}
+
+// The workbook is in customer words as the HTML and Markdown are: no `data/` file name and
+// no snake_case setting name in any cell but the columns of names; a cluster named
+// `prod_east` (the input's own name) keeps its underscore there.
+#[test]
+fn the_workbook_is_in_customer_words_and_keeps_the_inputs_names() {
+    let dir = std::env::temp_dir().join(format!("dsplan-html-xlsx-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let csv = dir.join("names.csv");
+    std::fs::write(
+        &csv,
+        "\"VM\",\"Powerstate\",\"Template\",\"CPUs\",\"Memory\",\"Provisioned MiB\",\
+         \"In Use MiB\",\"Cluster\",\"VM ID\",\"VI SDK Server\"\n\
+         \"app_server_1\",\"poweredOn\",\"False\",\"2\",\"4096\",\"102400\",\"51200\",\
+         \"prod_east\",\"vm-1\",\"vc\"\n",
+    )
+    .unwrap();
+    let inputs = [
+        vec!["fixtures/small-estate.xlsx", "--design", "anf"],
+        vec!["fixtures/small-estate.xlsx", "--hosts", "3"],
+        vec!["fixtures/small-estate.xlsx", "--per-cluster"],
+        vec![csv.to_str().unwrap(), "--design", "anf"],
+    ];
+    for (i, args) in inputs.iter().enumerate() {
+        let out = dir.join(format!("plan-{i}.xlsx"));
+        let mut all = vec!["plan"];
+        all.extend(args.iter().copied());
+        all.extend(["--format", "xlsx", "-o", out.to_str().unwrap()]);
+        run(&all);
+        let texts = workbook_texts(&out);
+        assert!(!texts.is_empty());
+        for (sheet, header, text) in &texts {
+            if NAME_HEADERS.contains(&header.as_str()) {
+                continue;
+            }
+            assert!(!text.contains("data/"), "{args:?} {sheet}/{header}: {text}");
+            assert_eq!(
+                snake_words(text),
+                Vec::<String>::new(),
+                "{args:?} {sheet}/{header}: {text}"
+            );
+        }
+        if i == 3 {
+            assert!(
+                texts
+                    .iter()
+                    .any(|(_, h, t)| h == "cluster" && t.contains("prod_east")),
+                "the cluster keeps its name"
+            );
+            assert!(
+                texts
+                    .iter()
+                    .any(|(_, h, t)| h == "VM" && t == "app_server_1")
+            );
+        }
+    }
+}

@@ -433,11 +433,12 @@ fn write_charts(planned: &Planned, args: &PlanArgs, dir: &Path) -> Result<(), Fa
     Ok(())
 }
 
-/// The plan as a workbook naming settings by their flags; each cut to fit Excel's limits
+/// The plan as a workbook in customer words (sources by their page or publisher, settings
+/// by their flags); each cut to fit Excel's limits
 /// is printed on stderr (`warning: ...`).
 fn render_xlsx(planned: &Planned) -> Result<Vec<u8>, Failure> {
     let options = report::xlsx::XlsxOptions {
-        reword: Some(&flags::with_flag_names),
+        reword: Some(&report::words::customer_words),
     };
     let book = match planned {
         Planned::Single(plan) => report::xlsx::plan_xlsx_with(plan, &options),

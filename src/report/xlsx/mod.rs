@@ -50,9 +50,10 @@ fn xlsx_error(e: XlsxError) -> ReportError {
 /// their `PlanOptions` field in backticks, as in the JSON).
 #[derive(Clone, Copy, Default)]
 pub struct XlsxOptions<'a> {
-    /// Rewrites every text cell (headers, messages, notes, assumptions; not the VM-name
-    /// column, which is the inventory's own data) before it is written; the command passes
-    /// its rewording of `` `setting` `` into `--flag`. `None`: the text as the plan has it.
+    /// Rewrites every text cell (headers, messages, notes, assumptions; not the columns of
+    /// names, which are the inventory's or the plan's own) before it is written; the
+    /// command passes [`crate::report::words::customer_words`] (sources by their page or
+    /// publisher, settings by their flag). `None`: the text as the plan has it.
     pub reword: Option<&'a dyn Fn(&str) -> String>,
 }
 
@@ -166,16 +167,45 @@ fn datastore_chart(target: &'static str, o: usize) -> ChartSpec {
     }
 }
 
-/// Rewords every text cell of `sheets` but the VM-name column's.
+/// The headers of columns that hold names from the input or the plan (clusters, VMs,
+/// datastores, pools, accounts, files, sheets, input values): their cells are never
+/// reworded, so a cluster named `prod_east` keeps its name.
+pub const NAME_HEADERS: [&str; 11] = [
+    "cluster",
+    "clusters",
+    "source cluster",
+    "name",
+    "VM",
+    "datastore",
+    "pool",
+    "NetApp account",
+    "file",
+    "sheet",
+    "value",
+];
+
+/// Rewords every text cell of `sheets` but those of name columns ([`NAME_HEADERS`] and the
+/// VM-name column). A `value` column holds an input's cell on `Warnings` only; elsewhere
+/// (`Assumptions`, the summary) it is the plan's own words and is reworded.
 fn reword(sheets: &mut [Sheet], reword: &dyn Fn(&str) -> String) {
     for sheet in sheets {
+        let names: Vec<bool> = sheet
+            .header
+            .iter()
+            .enumerate()
+            .map(|(c, h)| {
+                Some(c) == sheet.vm_col
+                    || (NAME_HEADERS.contains(&h.as_str())
+                        && (h != "value" || sheet.name == "Warnings"))
+            })
+            .collect();
         for h in &mut sheet.header {
             *h = reword(h);
         }
         for row in &mut sheet.rows {
             for (c, cell) in row.iter_mut().enumerate() {
                 if let Cell::Text(t) = cell
-                    && Some(c) != sheet.vm_col
+                    && !names.get(c).copied().unwrap_or(false)
                 {
                     *t = reword(t);
                 }
