@@ -15,6 +15,7 @@ include!("support/schema_check.rs");
 include!("support/command.rs");
 include!("support/fifty_clusters.rs");
 include!("support/svg_fonts.rs");
+include!("support/usd.rs");
 
 const INPUT: &str = "fixtures/small-estate.xlsx";
 /// The target lines' colour (Okabe-Ito vermillion).
@@ -205,20 +206,6 @@ impl Svg {
     fn title(&self) -> &str {
         &self.texts[0].content
     }
-}
-
-/// A sum of money as the titles show it: two decimals, thousands grouped.
-fn usd(v: f64) -> String {
-    let cents = format!("{v:.2}");
-    let (whole, frac) = cents.split_once('.').unwrap();
-    let mut out = String::new();
-    for (i, c) in whole.chars().enumerate() {
-        if i > 0 && (whole.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    format!("{out}.{frac}")
 }
 
 /// Runs `plan INPUT ARGS --charts DIR` and `plan INPUT ARGS --format json`; returns the

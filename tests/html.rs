@@ -4,44 +4,16 @@
 //! carries that total.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn dsplan(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dsplan"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .unwrap()
-}
+include!("support/command.rs");
+include!("support/usd.rs");
 
 /// The command's stdout; fails the test with its stderr when it fails.
 fn run(args: &[&str]) -> String {
     let o = dsplan(args);
-    assert!(
-        o.status.success(),
-        "dsplan {args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert!(o.status.success(), "dsplan {args:?}: {}", stderr(&o));
     String::from_utf8(o.stdout).unwrap()
-}
-
-/// `value` with two decimals and a comma every three digits (`40296` -> `40,296.00`),
-/// written here independently of the program's own formatting.
-fn thousands(value: f64) -> String {
-    let cents = (value * 100.0).round() as u64;
-    let digits = (cents / 100).to_string();
-    let mut grouped = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            grouped.push(',');
-        }
-        grouped.push(c);
-    }
-    format!("{grouped}.{:02}", cents % 100)
 }
 
 /// The document's text: tags, the style sheet and the SVG charts' markup removed.
@@ -121,7 +93,7 @@ fn the_estate_document_is_self_contained_and_carries_the_json_total() {
     // 6 av36p hosts (two source clusters at the 3-host minimum) x 9.20 USD per host-hour
     // (East US pay-as-you-go) x 730 h = 40,296.00 USD/month; vSAN alone, no ANF, no gateway.
     assert!((total - 6.0 * 9.20 * 730.0).abs() < 0.005, "{total}");
-    assert_eq!(thousands(total), "40,296.00");
+    assert_eq!(usd(total), "40,296.00");
     assert_customer_document(&html);
     let summary_end = html.find("id=\"tables\"").unwrap();
     assert!(
@@ -232,13 +204,9 @@ fn tool(path: &str, name: &str) -> Option<PathBuf> {
     found
 }
 
+/// The workshop export of `../shared`, or `None` after printing that it skipped.
 fn workshop() -> Option<PathBuf> {
-    let path = root().join("../shared/rvtools/sizing-workshop-805vms.xlsx");
-    if !path.is_file() {
-        println!("skipped: ../shared not found");
-        return None;
-    }
-    Some(path)
+    shared("sizing-workshop-805vms.xlsx")
 }
 
 /// `html` printed to PDF by a headless Chromium with a profile of its own.
@@ -287,7 +255,7 @@ fn page_one_of_the_printed_workshop_plan_carries_the_monthly_total() {
     let json: serde_json::Value =
         serde_json::from_str(&run(&[args.clone(), vec!["--format", "json"]].concat())).unwrap();
     run(&[args, vec!["--format", "html", "-o", html.to_str().unwrap()]].concat());
-    let total = thousands(json["summary"]["total_usd_per_month"].as_f64().unwrap());
+    let total = usd(json["summary"]["total_usd_per_month"].as_f64().unwrap());
     let document = std::fs::read_to_string(&html).unwrap();
     assert_customer_document(&document);
     assert!(document.contains(&total));

@@ -6,6 +6,9 @@
 //! the detail gives.
 
 include!("support/command.rs");
+include!("support/schema_check.rs");
+include!("support/plan_json.rs");
+include!("support/usd.rs");
 
 /// A screen: the summary's most lines.
 const SCREEN_LINES: usize = 60;
@@ -17,31 +20,6 @@ fn plan_text(args: &[&str]) -> String {
     let o = dsplan(&all);
     assert!(o.status.success(), "{all:?}: {}", stderr(&o));
     String::from_utf8(o.stdout).unwrap()
-}
-
-/// `dsplan plan` with `args` as JSON.
-fn plan_json(args: &[&str]) -> serde_json::Value {
-    let mut all = vec!["plan"];
-    all.extend_from_slice(args);
-    all.extend_from_slice(&["--format", "json"]);
-    let o = dsplan(&all);
-    assert!(o.status.success(), "{all:?}: {}", stderr(&o));
-    serde_json::from_slice(&o.stdout).unwrap()
-}
-
-/// `x` with two decimals and a comma between thousands: 40296.0 -> `40,296.00`.
-fn usd(x: f64) -> String {
-    let fixed = format!("{x:.2}");
-    let (int, frac) = fixed.split_once('.').unwrap();
-    let digits: Vec<char> = int.chars().collect();
-    let mut out = String::new();
-    for (i, d) in digits.iter().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(*d);
-    }
-    format!("{out}.{frac}")
 }
 
 #[test]
