@@ -6,6 +6,7 @@
 use std::fmt::Write as _;
 
 use super::TextDetail;
+use super::cause::shape;
 use super::delivered::{cluster_utilisation, utilisation_words};
 use super::designs::designs_text;
 use super::estate::{
@@ -214,44 +215,9 @@ fn group_line(list: &[&Warning]) -> String {
     format!("{} alike{named}, the first: {first}", list.len())
 }
 
-/// A message's shape: its digits and quoted text (`'...'`, `` `...` ``) taken out, so
-/// warnings of one cause about different VMs, rows or figures compare equal.
-fn shape(message: &str) -> String {
-    let mut out = String::with_capacity(message.len());
-    let mut quote: Option<char> = None;
-    for c in message.chars() {
-        match quote {
-            Some(q) if c == q => quote = None,
-            Some(_) => {}
-            None if c == '\'' || c == '`' => {
-                quote = Some(c);
-                out.push('_');
-            }
-            None if c.is_ascii_digit() => {
-                if !out.ends_with('#') {
-                    out.push('#');
-                }
-            }
-            None => out.push(c),
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn messages_alike_but_for_names_and_numbers_share_a_shape() {
-        assert_eq!(
-            shape("VM 'db-01' has 12 disks"),
-            shape("VM 'web 7' has 3 disks")
-        );
-        assert_ne!(shape("VM 'a' has 1 disk"), shape("VM 'a' is a template"));
-        // An apostrophe opens a quote that runs to the end: still one shape per text.
-        assert_eq!(shape("the VM's 2 disks"), shape("the VM's 40 disks"));
-    }
 
     fn warning(row: usize, value: &str, message: &str) -> Warning {
         Warning {

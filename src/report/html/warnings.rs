@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 
 use super::escape::escape;
 use crate::inventory::Warning;
+use crate::report::cause::shape;
 use crate::report::words::customer_words;
 
 /// Warnings of one cause shown in full; the rest are counted.
@@ -25,7 +26,7 @@ pub fn causes<'a>(warnings: impl IntoIterator<Item = &'a Warning>) -> Vec<Cause<
     let mut keys: Vec<String> = Vec::new();
     let mut out: Vec<Cause<'a>> = Vec::new();
     for w in warnings {
-        let key = cause_key(&w.message);
+        let key = shape(&w.message);
         match keys.iter().position(|k| *k == key) {
             Some(i) => out[i].warnings.push(w),
             None => {
@@ -35,28 +36,6 @@ pub fn causes<'a>(warnings: impl IntoIterator<Item = &'a Warning>) -> Vec<Cause<
                     plan_wide: w.file.is_empty(),
                 });
             }
-        }
-    }
-    out
-}
-
-/// A message without its figures and quoted names: `VM 'a' has 2.0 GiB` -> `VM '' has #
-/// GiB`.
-fn cause_key(message: &str) -> String {
-    let mut out = String::with_capacity(message.len());
-    let mut quoted = false;
-    for c in message.chars() {
-        if c == '\'' {
-            quoted = !quoted;
-            out.push(c);
-        } else if quoted {
-            continue;
-        } else if c.is_ascii_digit() || c == ',' || c == '.' {
-            if !out.ends_with('#') {
-                out.push('#');
-            }
-        } else {
-            out.push(c);
         }
     }
     out
