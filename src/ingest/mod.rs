@@ -408,7 +408,7 @@ fn read_parts(path: &Path) -> Result<Vec<Inventory>, IngestError> {
 /// Reads an opened input (any format) into an inventory; `format` is [`Source::format`].
 fn read_opened(mut input: Input<'_>, file: String, format: &str) -> Result<Inventory, IngestError> {
     if let Input::Xlsx(wb) = &input
-        && liveoptics::is_live_optics(wb)
+        && liveoptics::is_live_optics(wb, &file)?
     {
         return liveoptics::read(input, file);
     }
@@ -636,7 +636,7 @@ impl Input<'_> {
     {
         match self {
             Input::Xlsx(wb) => {
-                let Some(sheet) = xlsx::find_sheet(wb, tab) else {
+                let Some(sheet) = xlsx::find_sheet(wb, file, tab)? else {
                     return Ok(None);
                 };
                 xlsx::read_table(wb, file, &sheet, specs, warnings, visit)?;

@@ -43,6 +43,16 @@ pub(crate) fn open(path: &Path, file: &str) -> Result<Workbook<'static>, IngestE
     if len == 0 {
         return Err(empty(file));
     }
+    let mut head = Vec::new();
+    std::io::Read::read_to_end(&mut std::io::Read::take(&f, 8), &mut head)
+        .map_err(|e| IngestError::from_io(file, e))?;
+    if head.starts_with(&OLE_MAGIC) {
+        let mut all = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::Read::take(&f, MAX_OLE_SCAN_BYTES), &mut all)
+            .map_err(|e| IngestError::from_io(file, e))?;
+        head.extend(all);
+        return Err(ole_file(&head, file));
+    }
     crate::ingest::package::check(path, file)?;
     open_reader(Box::new(BufReader::new(f)), file)
 }
@@ -57,8 +67,45 @@ pub(crate) fn open_bytes<'a>(bytes: &'a [u8], file: &str) -> Result<Workbook<'a>
     if bytes.is_empty() {
         return Err(empty(file));
     }
+    if bytes.starts_with(&OLE_MAGIC) {
+        let scanned = usize::try_from(MAX_OLE_SCAN_BYTES).unwrap_or(usize::MAX);
+        return Err(ole_file(&bytes[..bytes.len().min(scanned)], file));
+    }
     crate::ingest::package::check_reader(std::io::Cursor::new(bytes), file)?;
     open_reader(Box::new(std::io::Cursor::new(bytes)), file)
+}
+
+/// The first bytes of an OLE compound file (CFB): what Excel 97-2003 `.xls` workbooks and
+/// password-protected (encrypted) `.xlsx` workbooks are ([MS-CFB] 2.2, the header
+/// signature).
+const OLE_MAGIC: [u8; 8] = [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1];
+
+/// How much of an OLE file is searched for its stream names: 64 MiB (an encrypted workbook
+/// of a large export; the names sit in the directory sectors, usually near the start).
+const MAX_OLE_SCAN_BYTES: u64 = 64 << 20;
+
+/// The error for an OLE compound file given as `.xlsx`: an encrypted workbook when it holds
+/// an `EncryptedPackage` stream ([MS-OFFCRYPTO] 2.3.4.4: `EncryptionInfo` and
+/// `EncryptedPackage`; stream names are UTF-16LE in the directory entries), else taken as
+/// an `.xls` workbook (the Excel 97-2003 format, [MS-XLS] 2.1.2), the usual other one.
+fn ole_file(bytes: &[u8], file: &str) -> IngestError {
+    let encrypted: Vec<u8> = "EncryptedPackage"
+        .encode_utf16()
+        .chain([0])
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    let detail = if bytes.windows(encrypted.len()).any(|w| w == encrypted) {
+        "an encrypted (password-protected) workbook, which cannot be read: open it in Excel, \
+         remove the password (File > Info > Protect Workbook > Encrypt with Password) and \
+         save it, or export again from RVTools"
+    } else {
+        "an .xls workbook: save it as .xlsx (Excel Workbook); the Excel 97-2003 format (an \
+         OLE compound file) is not read"
+    };
+    IngestError::NotASpreadsheet {
+        file: file.to_string(),
+        detail: detail.to_string(),
+    }
 }
 
 fn empty(file: &str) -> IngestError {
@@ -89,14 +136,33 @@ fn open_reader<'a>(reader: Source<'a>, file: &str) -> Result<Workbook<'a>, Inges
 }
 
 /// Finds a sheet by name: exact, else trimmed and case-insensitive.
-pub(crate) fn find_sheet(wb: &Workbook<'_>, name: &str) -> Option<String> {
+///
+/// # Errors
+/// [`IngestError::Malformed`] when two sheets answer to the name (`vInfo` and ` vInfo `, or
+/// `vInfo` and `VInfo`), naming both: reading one would drop the other's rows and reading
+/// both would count a copy twice, and which is meant cannot be told.
+pub(crate) fn find_sheet(
+    wb: &Workbook<'_>,
+    file: &str,
+    name: &str,
+) -> Result<Option<String>, IngestError> {
     let names = wb.sheet_names();
-    if let Some(n) = names.iter().find(|n| *n == name) {
-        return Some(n.clone());
+    let mut matching = names.iter().filter(|n| n.trim().eq_ignore_ascii_case(name));
+    match (matching.next(), matching.next()) {
+        (Some(a), Some(b)) => Err(IngestError::Malformed {
+            file: file.to_string(),
+            sheet: None,
+            row: None,
+            column: None,
+            detail: format!(
+                "two sheets answer to '{name}': '{}' and '{}'; an export has one, so which \
+                 to read cannot be told: delete or rename one",
+                clip(a),
+                clip(b)
+            ),
+        }),
+        (one, _) => Ok(one.cloned()),
     }
-    names
-        .into_iter()
-        .find(|n| n.trim().eq_ignore_ascii_case(name))
 }
 
 fn to_value<'a>(d: &DataRef<'a>) -> Value<'a> {
