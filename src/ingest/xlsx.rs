@@ -202,7 +202,23 @@ struct Cells<'a, 'f, 's> {
     sheet: &'f str,
     /// The position of the last cell read, to refuse a cell at or before it.
     last: Option<(u32, u32)>,
+    /// Cells read without a value, and with one (see [`MAX_EMPTY_CELLS_PER_VALUE`]).
+    empty: u64,
+    filled: u64,
 }
+
+/// Empty cells a sheet may hold before [`MAX_EMPTY_CELLS_PER_VALUE`] applies: 1,048,576
+/// (2^20, about 0.2 s of reading in a release build; a small export's formatted empty
+/// rows stay under it).
+pub const EMPTY_CELLS_FLOOR: u64 = 1 << 20;
+
+/// Most empty cells (`<c/>`, or a cell with an empty value) per cell with a value, past
+/// [`EMPTY_CELLS_FLOOR`]: 32. RVTools writes the empty cells of a row: the 805-VM workshop
+/// export's vInfo has 37,791 empty cells and 11,265 with a value (3.4 per value; the
+/// 27-VM lab export 0.2), so 32 leaves ten times that. Without it a sheet of empty cells
+/// is read at ~190 ns a cell: an 18 MB workbook holding 1 GiB of `<c/>` (under the 100x
+/// ratio) took 38 s; refused after 2^20 of them, it takes well under a second.
+pub const MAX_EMPTY_CELLS_PER_VALUE: u64 = 32;
 
 impl<'a> Cells<'a, '_, '_> {
     fn next(&mut self, cur_row: u32) -> Result<Option<(u32, u32, Value<'a>)>, IngestError> {
@@ -212,7 +228,9 @@ impl<'a> Cells<'a, '_, '_> {
             Ok(Ok(Some(cell))) => {
                 let (r, c) = cell.get_position();
                 self.in_order((r, c))?;
-                return Ok(Some((r, c, to_value(cell.get_value()))));
+                let value = to_value(cell.get_value());
+                self.count((r, c), value.is_empty())?;
+                return Ok(Some((r, c, value)));
             }
             Ok(Ok(None)) => return Ok(None),
             Ok(Err(XlsxError::Unexpected(e))) if e.contains("string index") => {
@@ -234,6 +252,37 @@ impl<'a> Cells<'a, '_, '_> {
             row: Some(cur_row as usize + 1),
             column: None,
             detail,
+        })
+    }
+
+    /// Counts a cell, refusing a sheet of mostly empty cells (past [`EMPTY_CELLS_FLOOR`],
+    /// more than [`MAX_EMPTY_CELLS_PER_VALUE`] per cell with a value).
+    fn count(&mut self, (r, c): (u32, u32), empty: bool) -> Result<(), IngestError> {
+        if !empty {
+            self.filled += 1;
+            return Ok(());
+        }
+        self.empty += 1;
+        if self.empty <= EMPTY_CELLS_FLOOR
+            || self.empty <= self.filled.saturating_mul(MAX_EMPTY_CELLS_PER_VALUE)
+        {
+            return Ok(());
+        }
+        let n = |v: u64| crate::numbers::group_thousands(v as f64, 0);
+        Err(IngestError::Malformed {
+            file: self.file.to_string(),
+            sheet: Some(self.sheet.to_string()),
+            row: Some(r as usize + 1),
+            column: Some(column_letter(c)),
+            detail: format!(
+                "{} empty cells against {} with a value by here: more than {} empty cells and \
+                 {MAX_EMPTY_CELLS_PER_VALUE} per value, which no export writes (formatted \
+                 empty rows or columns?); delete the rows and columns past the data and save \
+                 again",
+                n(self.empty),
+                n(self.filled),
+                n(EMPTY_CELLS_FLOOR)
+            ),
         })
     }
 
@@ -342,6 +391,8 @@ where
         file,
         sheet,
         last: None,
+        empty: 0,
+        filled: 0,
     };
     let mut headers: Vec<(u32, String)> = Vec::new();
     let mut header_row: Option<u32> = None;
