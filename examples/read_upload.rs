@@ -13,6 +13,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         uploads.push((name, bytes));
     }
     let inventory = dsplan::ingest::read_inputs_bytes(&uploads)?;
-    println!("{} VMs, {} warnings", inventory.vms.len(), inventory.warnings.len());
+    println!(
+        "{} VMs, {} warnings",
+        inventory.vms.len(),
+        inventory.warnings.len()
+    );
     Ok(())
 }

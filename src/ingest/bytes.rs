@@ -89,4 +89,3 @@ pub fn read_inputs_bytes<N: AsRef<str>, B: AsRef<[u8]>>(
     quality::check(&mut inventory);
     Ok(inventory)
 }
-

@@ -105,7 +105,8 @@ pub(crate) fn load(data: CsvData<'_>, file: &str) -> Result<CsvText, IngestError
         CsvData::Zip(entry) => {
             use std::io::Read;
             // The declared size is capped (1 GiB); reserve at most 64 MiB up front.
-            let mut out = Vec::with_capacity(usize::try_from(entry.size().min(64 << 20)).unwrap_or(0));
+            let mut out =
+                Vec::with_capacity(usize::try_from(entry.size().min(64 << 20)).unwrap_or(0));
             entry
                 .open()
                 .and_then(|mut r| r.read_to_end(&mut out))
@@ -202,7 +203,9 @@ fn csv_error(file: &str, sheet: &str, row: usize, e: &csv::Error) -> IngestError
         csv::ErrorKind::Io(io) => io.get_ref(),
         _ => None,
     };
-    if let Some(damaged) = inner.and_then(|i| i.downcast_ref::<crate::ingest::csvzip::EntryDamaged>()) {
+    if let Some(damaged) =
+        inner.and_then(|i| i.downcast_ref::<crate::ingest::csvzip::EntryDamaged>())
+    {
         return IngestError::Malformed {
             file: file.to_string(),
             sheet: Some(sheet.to_string()),

@@ -45,9 +45,7 @@ pub(crate) enum ZipSource<'a> {
 impl<'a> ZipSource<'a> {
     fn open(&self) -> std::io::Result<Box<dyn ReadSeek + 'a>> {
         Ok(match self {
-            ZipSource::Path(path) => {
-                Box::new(std::io::BufReader::new(std::fs::File::open(path)?))
-            }
+            ZipSource::Path(path) => Box::new(std::io::BufReader::new(std::fs::File::open(path)?)),
             ZipSource::Bytes(bytes) => Box::new(std::io::Cursor::new(*bytes)),
         })
     }
@@ -287,7 +285,13 @@ fn split_exports<'a>(
             "folder '{}' holds RVTools CSV files ({}) but no RVTools_tabvInfo.csv, and other \
              folders hold one: each export's files must sit in one folder beside its vInfo",
             clip(&format!("{folder}/")),
-            clip(&tabs.iter().map(|t| t.tab.as_str()).collect::<Vec<_>>().join(", "))
+            clip(
+                &tabs
+                    .iter()
+                    .map(|t| t.tab.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
         );
         return Err(entry_error(file, detail));
     }

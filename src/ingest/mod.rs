@@ -62,8 +62,8 @@ mod vmrows;
 mod xlsx;
 
 pub use bytes::{read_input_bytes, read_inputs_bytes};
-pub use csvzip::MAX_ZIP_CSV_BYTES;
 pub use csvfile::MAX_LINE_BYTES;
+pub use csvzip::MAX_ZIP_CSV_BYTES;
 pub use liveoptics::{
     LIVE_OPTICS_FORMAT, LIVE_OPTICS_PERF_SHEET, PerfBasis, read_live_optics_perf,
 };
