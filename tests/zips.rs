@@ -255,6 +255,17 @@ fn a_zip_inside_the_zip_is_named() {
         msg.contains("in this zip") && msg.contains("it holds export/inner.zip"),
         "{msg}"
     );
+    // Beside an export, a zip inside is one warning naming it (main: no word).
+    let outer = zip_of(&[("RVTools_tabvInfo.csv", &a), ("more/inner.zip", &inner)]);
+    let inv = read_input_bytes("upload.zip", &outer).unwrap();
+    assert_eq!(inv.vms.len(), FIXTURE_VMS);
+    assert!(
+        inv.warnings
+            .iter()
+            .any(|w| w.file == "upload.zip" && w.message.contains("holds more/inner.zip")),
+        "{:?}",
+        inv.warnings
+    );
     // A folder holding a workbook says so too.
     let dir = scratch("nested");
     std::fs::copy(fixture("small-estate.xlsx"), dir.join("export.xlsx")).unwrap();

@@ -176,9 +176,17 @@ impl<R: Read> Read for Checked<R> {
     }
 }
 
-/// The exports of a zip of RVTools CSV files (see the module documentation): `(input name,
-/// tabs)` in folder order; the input is `file` itself when the zip holds one export, else
-/// `file!/folder/`.
+/// What a zip holds: its exports, `(input name, tabs)` in folder order (the input is
+/// `file` itself when the zip holds one export, else `file!/folder/`), and the zips and
+/// workbooks inside it, which are not opened.
+pub(crate) struct Exports<'a> {
+    /// The exports.
+    pub(crate) exports: Vec<(String, Vec<CsvTab<'a>>)>,
+    /// The zips and workbooks it holds, by entry name.
+    pub(crate) nested: Vec<String>,
+}
+
+/// The exports of a zip of RVTools CSV files (see the module documentation).
 ///
 /// # Errors
 /// [`IngestError::NotASpreadsheet`] for a zip that cannot be read;
@@ -186,10 +194,7 @@ impl<R: Read> Read for Checked<R> {
 /// zips and workbooks it holds); [`IngestError::Malformed`] for a tab entry over the caps,
 /// encrypted or compressed by another method than deflate, two entries of one tab in a
 /// folder, or a folder of tabs without a vInfo beside folders with one.
-pub(crate) fn exports<'a>(
-    source: ZipSource<'a>,
-    file: &str,
-) -> Result<Vec<(String, Vec<CsvTab<'a>>)>, IngestError> {
+pub(crate) fn exports<'a>(source: ZipSource<'a>, file: &str) -> Result<Exports<'a>, IngestError> {
     let opened = source.open().map_err(|e| IngestError::from_io(file, e))?;
     let mut zip = zip::ZipArchive::new(opened).map_err(|e| not_a_zip(file, e))?;
     if zip.has_duplicate_names() {
@@ -265,7 +270,8 @@ pub(crate) fn exports<'a>(
             nested,
         });
     }
-    split_exports(file, folders)
+    let exports = split_exports(file, folders)?;
+    Ok(Exports { exports, nested })
 }
 
 /// The folders holding a vInfo, each an export; a folder of tabs without one is refused

@@ -359,11 +359,32 @@ fn merged(mut parts: Vec<Inventory>) -> Inventory {
 }
 
 /// The exports of a zip of RVTools CSV files (a file or an upload), each read as an input.
+/// A zip or workbook inside the zip, beside its exports, is one warning (it is not opened).
 fn read_zip(source: csvzip::ZipSource<'_>, file: &str) -> Result<Vec<Inventory>, IngestError> {
-    csvzip::exports(source, file)?
+    let found = csvzip::exports(source, file)?;
+    let mut parts = found
+        .exports
         .into_iter()
         .map(|(name, tabs)| read_opened(Input::CsvDir(tabs), name, "csv-folder"))
-        .collect()
+        .collect::<Result<Vec<_>, _>>()?;
+    if let (Some(first), Some(one)) = (parts.first_mut(), found.nested.first()) {
+        let more = match found.nested.len() {
+            1 => String::new(),
+            n => format!(" and {} more", n - 1),
+        };
+        first.warnings.push(Warning {
+            file: file.to_string(),
+            sheet: None,
+            row: None,
+            column: None,
+            value: None,
+            message: format!(
+                "the zip also holds {one}{more}, not opened (a zip or workbook inside a zip \
+                 is not read): give it as an input of its own if it is an export"
+            ),
+        });
+    }
+    Ok(parts)
 }
 
 /// [`read_input`] before a zip's exports are merged.
