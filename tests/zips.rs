@@ -356,6 +356,33 @@ fn a_second_vinfo_like_sheet_is_refused_naming_both() {
     }
 }
 
+#[test]
+fn a_workbook_listing_a_part_twice_is_refused_naming_it() {
+    // A second `xl/worksheets/sheet1.xml` (vInfo) appended under another name, then
+    // renamed in place (main read one of the two without a word).
+    let bytes = fixture_workbook(|_, data| data);
+    let mut zip = zip::ZipWriter::new_append(std::io::Cursor::new(bytes)).unwrap();
+    zip.start_file(
+        "xl/worksheets/sheetQ.xml",
+        zip::write::SimpleFileOptions::default(),
+    )
+    .unwrap();
+    zip.write_all(&sheet_of_empty_cells(0, 0)).unwrap();
+    let mut bytes = zip.finish().unwrap().into_inner();
+    patch(
+        &mut bytes,
+        b"xl/worksheets/sheetQ.xml",
+        b"xl/worksheets/sheet1.xml",
+    );
+    let e = error_of(read_input_bytes("twice.xlsx", &bytes));
+    assert_eq!(e.kind(), ErrorKind::NotASpreadsheet);
+    assert!(
+        e.to_string()
+            .contains("lists 'xl/worksheets/sheet1.xml' twice"),
+        "{e}"
+    );
+}
+
 /// The round-3 reproducers give the README's expected column.
 #[test]
 fn round3_reproducers() {

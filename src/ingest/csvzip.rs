@@ -365,12 +365,12 @@ fn refuse_duplicate_names(
     start: u64,
     file: &str,
 ) -> Result<(), IngestError> {
-    let mut names = directory_names(source, start).unwrap_or_default();
-    names.sort();
-    let twice = names
-        .windows(2)
-        .find(|w| w[0] == w[1] && csvfile::tab_of(Path::new(&w[0])).is_some())
-        .map(|w| w[0].clone());
+    let names = source
+        .open()
+        .and_then(|mut r| directory_names(&mut r, start))
+        .unwrap_or_default();
+    let listed = !names.is_empty();
+    let twice = first_repeated(names, |n| csvfile::tab_of(Path::new(n)).is_some());
     match twice {
         Some(name) => {
             let shown = format!("{file}/{}", clip(&name));
@@ -381,7 +381,7 @@ fn refuse_duplicate_names(
             );
             Err(entry_error(&shown, detail))
         }
-        None if names.is_empty() => Err(not_a_zip(
+        None if !listed => Err(not_a_zip(
             file,
             "entries share a name and the central directory cannot be listed",
         )),
@@ -392,11 +392,13 @@ fn refuse_duplicate_names(
 /// Every name of the central directory, read from `start` (at most
 /// [`MAX_DIRECTORY_BYTES`]): each header is 46 bytes, then its name, extra field and
 /// comment (lengths at offsets 28, 30, 32).
-fn directory_names(source: &ZipSource<'_>, start: u64) -> std::io::Result<Vec<String>> {
+pub(crate) fn directory_names<R: Read + Seek>(
+    reader: &mut R,
+    start: u64,
+) -> std::io::Result<Vec<String>> {
     let mut raw = Vec::new();
-    let mut inner = source.open()?;
-    inner.seek(SeekFrom::Start(start))?;
-    inner.take(MAX_DIRECTORY_BYTES).read_to_end(&mut raw)?;
+    reader.seek(SeekFrom::Start(start))?;
+    reader.take(MAX_DIRECTORY_BYTES).read_to_end(&mut raw)?;
     let mut names = Vec::new();
     let mut at = 0usize;
     while raw.get(at..at + 4) == Some(&[0x50, 0x4b, 0x01, 0x02]) {
@@ -412,6 +414,18 @@ fn directory_names(source: &ZipSource<'_>, start: u64) -> std::io::Result<Vec<St
         at += 46 + name_len + extra_len + comment_len;
     }
     Ok(names)
+}
+
+/// The first name (in sorted order) that `names` holds twice and `keep` accepts.
+pub(crate) fn first_repeated(
+    mut names: Vec<String>,
+    keep: impl Fn(&str) -> bool,
+) -> Option<String> {
+    names.sort();
+    names
+        .windows(2)
+        .find(|w| w[0] == w[1] && keep(&w[0]))
+        .map(|w| w[0].clone())
 }
 
 fn not_a_zip(file: &str, e: impl std::fmt::Display) -> IngestError {
