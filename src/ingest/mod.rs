@@ -1,5 +1,5 @@
-//! Reading RVTools exports (xlsx, a folder of `RVTools_tab*.csv` files, or a single vInfo
-//! CSV) into an [`Inventory`].
+//! Reading RVTools exports (xlsx, a folder or `.zip` of `RVTools_tab*.csv` files, or a
+//! single vInfo CSV) into an [`Inventory`].
 //!
 //! Code map:
 //! - `xlsx`: streams one sheet cell by cell (calamine's cell reader); nothing is sized from
@@ -7,6 +7,8 @@
 //!   rows cost nothing.
 //! - `csvfile`: one CSV file as a sheet: encoding (BOM, UTF-8, Windows-1252 fallback),
 //!   delimiter sniffing, decimal mark decided per file; UTF-8 files in one streaming pass.
+//! - `csvzip`: a `.zip` of CSV exports (one per folder holding a vInfo), its entries
+//!   inflated only when read and checked against their declared size and CRC-32.
 //! - `package`: checks an xlsx zip before calamine reads it (part sizes, inflation ratio,
 //!   the shared strings' `uniqueCount`, cell references beyond `XFD1048576`).
 //! - `table`: header resolution (trimmed, case- and space-insensitive, every known spelling)
@@ -81,11 +83,11 @@ pub enum ErrorKind {
     NotFound,
     /// The file exists but cannot be read (permissions, I/O).
     Io,
-    /// The extension is not one of `.xlsx`, `.xlsm`, `.csv`.
+    /// The extension is not one of `.xlsx`, `.xlsm`, `.csv`, `.zip`.
     UnsupportedExtension,
     /// The file is not a spreadsheet of the kind its extension says (empty, text, garbage).
     NotASpreadsheet,
-    /// A directory without any `RVTools_tab*.csv` file.
+    /// A directory (or zip) without any `RVTools_tab*.csv` file.
     NoRvtoolsFiles,
     /// A required sheet (tab) is missing.
     MissingSheet,
@@ -337,11 +339,11 @@ pub fn read_inputs<P: AsRef<Path>>(paths: &[P]) -> Result<Inventory, IngestError
 /// Reads one input as it is, without the cross-input merge or the data-quality checks of
 /// [`read_inputs`] (cell-level warnings are included).
 ///
-/// # Errors
-/// [`IngestError`] naming the file and the problem.
-///
 /// A `.zip` of several exports (one per folder holding a vInfo, see [`read_input_bytes`])
 /// gives their merge, as [`read_inputs`] merges them.
+///
+/// # Errors
+/// [`IngestError`] naming the file and the problem.
 pub fn read_input(path: &Path) -> Result<Inventory, IngestError> {
     read_parts(path).map(merged)
 }
