@@ -207,6 +207,28 @@ fn an_entry_holding_more_than_it_declares_is_refused() {
 }
 
 #[test]
+fn an_entry_holding_less_than_it_declares_is_refused() {
+    let a = vinfo_a();
+    let mut zipped = zip_of(&[("RVTools_tabvInfo.csv", &a)]);
+    // Declare 1,000 bytes more than the file's (main read the file and passed the
+    // difference over).
+    let declared = a.len() as u32 + 1000;
+    let (local, central) = headers(&zipped);
+    for at in [local[0] + 22, central[0] + 24] {
+        zipped[at..at + 4].copy_from_slice(&declared.to_le_bytes());
+    }
+    let e = error_of(read_input_bytes("upload.zip", &zipped));
+    let msg = e.to_string();
+    // The fixture is 2,046 bytes: 2,046 of 3,046 declared.
+    assert_eq!(a.len(), 2046);
+    assert!(
+        msg.starts_with("upload.zip/RVTools_tabvInfo.csv")
+            && msg.contains("ends after 2,046 of the 3,046 bytes it declares"),
+        "{msg}"
+    );
+}
+
+#[test]
 fn an_entry_with_a_wrong_crc_is_refused() {
     let a = vinfo_a();
     let mut zipped = zip_of(&[("RVTools_tabvInfo.csv", &a)]);
