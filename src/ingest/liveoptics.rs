@@ -159,7 +159,7 @@ fn vm_from_row(row: &mut Row<'_, '_>) -> Option<Vm> {
         vm_id: row.text(MOB_ID),
         vm_uuid: row.text(UUID),
         vi_sdk_uuid: None,
-        key_input: None,
+        key_number: None,
     })
 }
 

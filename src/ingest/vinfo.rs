@@ -110,7 +110,7 @@ pub(crate) fn vm_from_row(row: &mut Row<'_, '_>) -> Option<Vm> {
         vm_id: row.text(VM_ID),
         vm_uuid: row.text(VM_UUID),
         vi_sdk_uuid: row.text(SDK_UUID),
-        key_input: None,
+        key_number: None,
     })
 }
 

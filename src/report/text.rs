@@ -621,7 +621,7 @@ pub(super) fn write_excluded(s: &mut String, title: &str, list: &[ExcludedVm], g
             s,
             "         {} [{}] {} row {}",
             clip_name(&e.name),
-            e.reason.describe(),
+            e.reason_text(),
             e.origin.sheet,
             e.origin.row
         );

@@ -1,0 +1,279 @@
+//! What makes two rows one VM (`Vm::is_same_vm`), within an input, across inputs and for
+//! Live Optics: every VM read is kept or listed as a duplicate of the row it repeats.
+
+use std::path::{Path, PathBuf};
+
+use dsplan::demand::{self, DemandOptions, ExclusionReason};
+use dsplan::ingest::read_inputs;
+use dsplan::inventory::Inventory;
+
+include!("support/command.rs");
+
+fn scratch(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dsplan-vm-identity-{test}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+const HEADER: &str = "VM,Powerstate,Cluster,Provisioned MiB,In Use MiB,VM ID,VM UUID,\
+                      VI SDK Server,VI SDK UUID\n";
+
+/// A vInfo CSV of `rows` (name, VM ID, VM UUID, VI SDK UUID), each 1,024 MiB in use, at
+/// VI SDK Server 10.0.0.1, cluster Prod.
+fn vinfo(dir: &Path, file: &str, rows: &[(&str, &str, &str, &str)]) -> PathBuf {
+    let mut text = HEADER.to_string();
+    for (name, id, uuid, sdk) in rows {
+        text.push_str(&format!(
+            "{name},poweredOn,Prod,2048,1024,{id},{uuid},10.0.0.1,{sdk}\n"
+        ));
+    }
+    let path = dir.join(file);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn read(paths: &[&PathBuf]) -> Inventory {
+    read_inputs(paths).unwrap()
+}
+
+fn names(inv: &Inventory) -> Vec<&str> {
+    inv.vms.iter().map(|v| v.name.as_str()).collect()
+}
+
+#[test]
+fn two_vcenters_at_one_address_with_one_input_given_twice_count_each_vm_once() {
+    // Site A (VI SDK UUID sdk-a) and site B (sdk-b) both export as 10.0.0.1 with VM IDs
+    // vm-1, vm-2: four VMs. B given again adds none: its 2 rows are duplicates of B's
+    // rows 2 and 3, and it is one warning.
+    let dir = scratch("two_sites");
+    let a = vinfo(
+        &dir,
+        "a.csv",
+        &[("a1", "vm-1", "", "sdk-a"), ("a2", "vm-2", "", "sdk-a")],
+    );
+    let b = vinfo(
+        &dir,
+        "b.csv",
+        &[("b1", "vm-1", "", "sdk-b"), ("b2", "vm-2", "", "sdk-b")],
+    );
+    let inv = read(&[&a, &b, &b]);
+    assert_eq!(names(&inv), ["a1", "a2", "b1", "b2"]);
+    assert_eq!(inv.duplicates.len(), 2);
+    for (d, row) in inv.duplicates.iter().zip([2, 3]) {
+        assert_eq!((d.origin.row, d.copy_of.row), (row, row));
+        assert_eq!(d.copy_of.file, b.display().to_string());
+    }
+    let copies: Vec<_> = (inv.warnings.iter())
+        .filter(|w| {
+            w.message
+                .starts_with("every VM of this input (2) was already read")
+        })
+        .collect();
+    assert_eq!(copies.len(), 1, "{:#?}", inv.warnings);
+    // The plan: 4 placed (4 x 1 GiB in use), the 2 copies excluded as duplicates with
+    // the row they repeat and no capacity (counted once, with the VM kept).
+    let d = demand::derive(&inv, &DemandOptions::default()).unwrap();
+    assert_eq!(d.placed.len(), 4);
+    assert_eq!(d.placed_capacity_gib, 4.0);
+    let dups: Vec<_> = (d.excluded.iter())
+        .map(|e| {
+            (
+                e.name.as_str(),
+                e.reason,
+                e.capacity_gib,
+                e.duplicate_of.as_ref().map(|o| o.row),
+            )
+        })
+        .collect();
+    assert_eq!(
+        dups,
+        [
+            ("b1", ExclusionReason::Duplicate, None, Some(2)),
+            ("b2", ExclusionReason::Duplicate, None, Some(3)),
+        ]
+    );
+}
+
+#[test]
+fn a_repeated_vm_id_with_another_name_and_uuid_is_another_vm() {
+    // One input, no VI SDK UUID: vm-1 twice, as a1 (u-a) and b1 (u-b): two VMs, kept apart
+    // with one warning naming both rows; a1 written twice (same name and UUID) is one VM,
+    // its copy at row 4 a duplicate of row 2.
+    let dir = scratch("same_id");
+    let f = vinfo(
+        &dir,
+        "one.csv",
+        &[
+            ("a1", "vm-1", "u-a", ""),
+            ("b1", "vm-1", "u-b", ""),
+            ("a1", "vm-1", "u-a", ""),
+        ],
+    );
+    let inv = read(&[&f]);
+    assert_eq!(names(&inv), ["a1", "b1"]);
+    let keys: Vec<String> = inv.vms.iter().map(|v| v.key().0).collect();
+    assert_eq!(keys, ["id:10.0.0.1:vm-1", "id:10.0.0.1:vm-1#2"]);
+    assert_eq!(inv.duplicates.len(), 1);
+    assert_eq!(
+        (inv.duplicates[0].origin.row, inv.duplicates[0].copy_of.row),
+        (4, 2)
+    );
+    let messages: Vec<&str> = inv.warnings.iter().map(|w| w.message.as_str()).collect();
+    assert!(
+        messages
+            .iter()
+            .any(|m| m.starts_with("1 VM row(s) repeat a VM already read (row 4;")),
+        "{messages:#?}"
+    );
+    assert!(
+        messages
+            .iter()
+            .any(|m| m.starts_with("1 VM row(s) share their key")
+                && m.contains("row 3 against")
+                && m.ends_with("kept as different VMs")),
+        "{messages:#?}"
+    );
+}
+
+#[test]
+fn two_inputs_without_uuids_at_one_address_keep_vms_of_other_names() {
+    // Two exports at 10.0.0.1 without any UUID: vm-1 and vm-2 in each, named a* and b*:
+    // four VMs (the names differ), nothing dropped.
+    let dir = scratch("no_uuid");
+    let a = vinfo(
+        &dir,
+        "a.csv",
+        &[("a1", "vm-1", "", ""), ("a2", "vm-2", "", "")],
+    );
+    let b = vinfo(
+        &dir,
+        "b.csv",
+        &[("b1", "vm-1", "", ""), ("b2", "vm-2", "", "")],
+    );
+    let inv = read(&[&a, &b]);
+    assert_eq!(names(&inv), ["a1", "a2", "b1", "b2"]);
+    assert!(inv.duplicates.is_empty());
+}
+
+#[test]
+fn vms_of_one_name_without_ids_are_one_vm_unless_their_paths_differ() {
+    // Name keys: web at [ds] a/ and [ds] b/ are two VMs; db twice without a path is one
+    // VM written twice (the copy listed).
+    let dir = scratch("names");
+    let path = dir.join("names.csv");
+    std::fs::write(
+        &path,
+        "VM,Provisioned MiB,Path\nweb,10,[ds] a/web.vmx\nweb,10,[ds] b/web.vmx\ndb,10,\ndb,10,\n",
+    )
+    .unwrap();
+    let inv = read(&[&path]);
+    assert_eq!(names(&inv), ["web", "web", "db"]);
+    assert_eq!(inv.duplicates.len(), 1);
+    assert_eq!(
+        (inv.duplicates[0].origin.row, inv.duplicates[0].copy_of.row),
+        (5, 4)
+    );
+}
+
+#[test]
+fn live_optics_keeps_another_name_under_one_mob_id_and_lists_a_repeated_row() {
+    // VMs rows: x (vm-7), y (vm-7, another name: another VM), x again (vm-7, the same VM:
+    // a duplicate of row 2).
+    use rust_xlsxwriter::Workbook;
+    let dir = scratch("live_optics");
+    let path = dir.join("lo.xlsx");
+    let mut wb = Workbook::new();
+    let ws = wb.add_worksheet().set_name("VMs").unwrap();
+    let header = [
+        "VM Name",
+        "Power State",
+        "Virtual Disk Size (MiB)",
+        "Virtual Disk Used (MiB)",
+        "vCenter",
+        "MOB ID",
+    ];
+    for (c, h) in header.iter().enumerate() {
+        ws.write_string(0, c as u16, *h).unwrap();
+    }
+    for (r, name) in ["x", "y", "x"].iter().enumerate() {
+        let r = r as u32 + 1;
+        ws.write_string(r, 0, *name).unwrap();
+        ws.write_string(r, 1, "poweredOn").unwrap();
+        ws.write_number(r, 2, 2048.0).unwrap();
+        ws.write_number(r, 3, 1024.0).unwrap();
+        ws.write_string(r, 4, "vc1").unwrap();
+        ws.write_string(r, 5, "vm-7").unwrap();
+    }
+    wb.save(&path).unwrap();
+    let inv = read(&[&path]);
+    assert_eq!(names(&inv), ["x", "y"]);
+    assert_eq!(inv.duplicates.len(), 1);
+    assert_eq!(
+        (inv.duplicates[0].origin.row, inv.duplicates[0].copy_of.row),
+        (4, 2)
+    );
+}
+
+#[test]
+fn per_cluster_lists_vms_without_a_cluster_as_excluded() {
+    // c1 names no cluster (empty cell): with `per_cluster` it is in no cluster's plan, so
+    // it is excluded with its reason and its 1 GiB; c2 and c3 are Prod's.
+    let dir = scratch("no_cluster");
+    let path = dir.join("c.csv");
+    std::fs::write(
+        &path,
+        "VM,Cluster,In Use MiB\nc1,,1024\nc2,Prod,1024\nc3,Prod,2048\n",
+    )
+    .unwrap();
+    let inv = read(&[&path]);
+    let split = demand::split_by_cluster(&inv, &DemandOptions::default(), None).unwrap();
+    assert_eq!(split.vms_without_cluster, 1);
+    let excluded: Vec<_> = (split.excluded.iter())
+        .map(|e| (e.name.as_str(), e.reason, e.capacity_gib))
+        .collect();
+    assert_eq!(excluded, [("c1", ExclusionReason::NoCluster, Some(1.0))]);
+    assert_eq!(split.clusters.len(), 1);
+    assert_eq!(split.clusters[0].demand.placed.len(), 2);
+}
+
+/// `../shared/fuzz-findings/round3/NAME`, or `None` after printing the skip.
+fn round3(name: &str) -> Option<String> {
+    let p = root().join("../shared/fuzz-findings/round3").join(name);
+    if p.exists() {
+        Some(p.display().to_string())
+    } else {
+        println!("skipped: ../shared not found");
+        None
+    }
+}
+
+/// `summary.vms_placed` and `summary.vms_excluded` of `dsplan plan ARGS --format json`.
+fn placed_and_excluded(args: &[&str]) -> (u64, u64) {
+    let mut all = vec!["plan"];
+    all.extend(args);
+    all.extend(["--format", "json"]);
+    let out = dsplan(&all);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let n = |k: &str| json["summary"][k].as_u64().unwrap();
+    (n("vms_placed"), n("vms_excluded"))
+}
+
+#[test]
+fn the_round3_reproducers_plan_every_vm_once() {
+    let (Some(a), Some(b), Some(same), Some(an), Some(bn)) = (
+        round3("acc/ip-a.csv"),
+        round3("acc/ip-b.csv"),
+        round3("acc/sameid-onefile.csv"),
+        round3("acc/ip-a-nouuid.csv"),
+        round3("acc/ip-b-nouuid.csv"),
+    ) else {
+        return;
+    };
+    // 8 VMs in each file: a + b = 16, b again adds its 8 as duplicates.
+    assert_eq!(placed_and_excluded(&[&a, &b, &b]), (16, 8));
+    // 16 rows, VM IDs vm-101..108 twice under other names and UUIDs: 16 VMs.
+    assert_eq!(placed_and_excluded(&[&same]), (16, 0));
+    assert_eq!(placed_and_excluded(&[&an, &bn]), (16, 0));
+}
