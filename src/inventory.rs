@@ -9,10 +9,12 @@ use serde::{Deserialize, Serialize};
 
 mod clusters;
 mod hosts;
+mod warnings;
 
 pub(crate) use clusters::normalise as normalise_name;
 pub use clusters::{ClusterId, SourceClusters};
 pub use hosts::{ClusterHosts, host_label};
+pub use warnings::{KEPT_PER_CAUSE, bound_warnings, push_bounded, warning_count, warning_shape};
 
 /// Power state of a VM as RVTools reports it in the vInfo `Powerstate` column.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -412,6 +414,17 @@ pub struct Warning {
     pub value: Option<String>,
     /// What is wrong and what the reader did about it.
     pub message: String,
+    /// How many more warnings of this cause (the same file, sheet and column, the message
+    /// alike but for its figures and quoted names: [`warning_shape`]) were counted but not
+    /// kept: past [`KEPT_PER_CAUSE`] of a cause, warnings are counted on the last one kept
+    /// ([`bound_warnings`]), so memory follows the causes, not the rows. 0 when none.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub more_alike: usize,
+}
+
+/// Whether a count is 0 (serde's `skip_serializing_if`).
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 impl Warning {
@@ -424,6 +437,7 @@ impl Warning {
             column: None,
             value: None,
             message,
+            more_alike: 0,
         }
     }
 
@@ -436,6 +450,7 @@ impl Warning {
             column: None,
             value: None,
             message,
+            more_alike: 0,
         }
     }
 }
@@ -459,7 +474,15 @@ impl std::fmt::Display for Warning {
         if let Some(value) = &self.value {
             write!(f, " value '{value}'")?;
         }
-        write!(f, ": {}", self.message)
+        write!(f, ": {}", self.message)?;
+        if self.more_alike > 0 {
+            write!(
+                f,
+                " (and {} more alike)",
+                crate::numbers::group_thousands(self.more_alike as f64, 0)
+            )?;
+        }
+        Ok(())
     }
 }
 

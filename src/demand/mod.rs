@@ -243,6 +243,7 @@ pub fn derive(inventory: &Inventory, options: &DemandOptions) -> Result<Demand, 
     warnings.append(&mut filters.warnings);
     warnings.extend(fallbacks.warnings(options.capacity_basis));
     warnings.extend(basis::unshared_warning(inventory, options.capacity_basis));
+    crate::inventory::bound_warnings(&mut warnings);
     if placed.is_empty() {
         return Err(nothing_in_scope(inventory.vms.len(), &excluded));
     }

@@ -523,6 +523,7 @@ fn decide_mark(
                         "{ambiguous} numbers such as 16.384 or 1,500 could use either decimal \
                          mark and nothing in the file decides; read with a decimal point"
                     ),
+                    more_alike: 0,
                 });
             }
             by_delimiter
@@ -550,6 +551,7 @@ fn decide_mark(
                         "comma"
                     }
                 ),
+                more_alike: 0,
             });
             mark
         }

@@ -353,6 +353,7 @@ fn input_warning(file: &str, sheet: &str, message: String) -> Warning {
         column: None,
         value: None,
         message,
+        more_alike: 0,
     }
 }
 

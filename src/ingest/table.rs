@@ -202,6 +202,7 @@ pub(crate) fn resolve(
                         column_letter(headers[pick].0),
                         spec.name
                     ),
+                    more_alike: 0,
                 });
             }
             chosen = Some((headers[pick].0, headers[pick].1.clone()));
@@ -282,26 +283,34 @@ impl Row<'_, '_> {
     /// Pushes a warning about a cell.
     pub(crate) fn warn(&mut self, slot: usize, message: String) {
         let value = clip(&self.cell(slot).display());
-        self.warnings.push(Warning {
-            file: self.file.to_string(),
-            sheet: Some(self.sheet.to_string()),
-            row: Some(self.row),
-            column: Some(self.resolved.header(slot, self.specs)),
-            value: Some(value),
-            message,
-        });
+        crate::inventory::push_bounded(
+            self.warnings,
+            Warning {
+                file: self.file.to_string(),
+                sheet: Some(self.sheet.to_string()),
+                row: Some(self.row),
+                column: Some(self.resolved.header(slot, self.specs)),
+                value: Some(value),
+                message,
+                more_alike: 0,
+            },
+        );
     }
 
     /// Pushes a warning about the row as a whole.
     pub(crate) fn warn_row(&mut self, message: String) {
-        self.warnings.push(Warning {
-            file: self.file.to_string(),
-            sheet: Some(self.sheet.to_string()),
-            row: Some(self.row),
-            column: None,
-            value: None,
-            message,
-        });
+        crate::inventory::push_bounded(
+            self.warnings,
+            Warning {
+                file: self.file.to_string(),
+                sheet: Some(self.sheet.to_string()),
+                row: Some(self.row),
+                column: None,
+                value: None,
+                message,
+                more_alike: 0,
+            },
+        );
     }
 
     /// Whether the cell is empty.

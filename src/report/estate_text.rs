@@ -6,7 +6,6 @@
 use std::fmt::Write as _;
 
 use super::TextDetail;
-use super::cause::shape;
 use super::delivered::{cluster_utilisation, utilisation_words};
 use super::designs::designs_text;
 use super::estate::{
@@ -15,6 +14,7 @@ use super::estate::{
 };
 use super::text::{plan_text_in_estate, write_assumption_rows, write_prices, write_warnings};
 use crate::inventory::Warning;
+use crate::inventory::warning_shape as shape;
 use crate::numbers::group_thousands as g;
 use crate::plan::{Assumption, EstatePlan, PriceUsed};
 
@@ -174,7 +174,7 @@ fn grouped_warnings(s: &mut String, warnings: &[Warning]) {
     let _ = writeln!(
         s,
         "\nWarnings: {} ({} cause(s))",
-        g(warnings.len() as f64, 0),
+        g(crate::inventory::warning_count(warnings) as f64, 0),
         groups.len()
     );
     for (_, list) in groups.iter().take(GROUPS) {
@@ -196,9 +196,12 @@ fn group_line(list: &[&Warning]) -> String {
     let Some(first) = list.first() else {
         return String::new();
     };
-    if list.len() == 1 {
+    let total = crate::inventory::warning_count(list.iter().copied());
+    if total == 1 {
         return first.to_string();
     }
+    // Warnings counted on a kept one (`more_alike`), not listed themselves.
+    let hidden = total - list.len();
     let places: Vec<String> = list
         .iter()
         .filter_map(|w| match (w.row, &w.value) {
@@ -209,10 +212,17 @@ fn group_line(list: &[&Warning]) -> String {
         .collect();
     let named = match places.len() {
         0 => String::new(),
-        n if n <= NAMED => format!(" ({})", places.join(", ")),
-        n => format!(" ({} and {} more)", places[..NAMED].join(", "), n - NAMED),
+        n if n <= NAMED && hidden == 0 => format!(" ({})", places.join(", ")),
+        n => {
+            let shown = n.min(NAMED);
+            format!(
+                " ({} and {} more)",
+                places[..shown].join(", "),
+                g((n - shown + hidden) as f64, 0)
+            )
+        }
     };
-    format!("{} alike{named}, the first: {first}", list.len())
+    format!("{} alike{named}, the first: {first}", g(total as f64, 0))
 }
 
 #[cfg(test)]
@@ -227,6 +237,7 @@ mod tests {
             column: Some("Host".into()),
             value: Some(value.into()),
             message: message.into(),
+            more_alike: 0,
         }
     }
 

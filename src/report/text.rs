@@ -711,7 +711,7 @@ pub(super) fn write_warnings(s: &mut String, warnings: &[Warning]) {
     }
     const SHOWN: usize = 20;
     let _ = writeln!(s);
-    let _ = writeln!(s, "Warnings: {}", warnings.len());
+    let _ = writeln!(s, "Warnings: {}", crate::inventory::warning_count(warnings));
     // The plan's own warnings first (they name no file), then the input's, so a long list
     // of input warnings cannot hide them.
     let (plan_wide, from_input): (Vec<&Warning>, Vec<&Warning>) =
