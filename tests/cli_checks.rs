@@ -653,6 +653,29 @@ fn predict_refuses_layouts_plan_cannot_have() {
 }
 
 #[test]
+fn a_charts_path_that_cannot_be_a_folder_fails_before_the_plan_is_printed() {
+    // A file where the folder should be, and a folder under that file: exit 1, naming
+    // --charts, and nothing on stdout (the plan used to be printed first).
+    let dir = scratch("charts-file");
+    let file = dir.join("a-file");
+    std::fs::write(&file, "x").unwrap();
+    for (path, why) in [
+        (file.clone(), "a file, not a folder"),
+        (file.join("charts"), "cannot create"),
+    ] {
+        let p = path.to_string_lossy().into_owned();
+        let o = dsplan(&["plan", FX, "--hosts", "3", "--charts", &p]);
+        assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+        assert!(o.stdout.is_empty(), "the plan was printed before failing");
+        assert!(
+            stderr(&o).contains(&format!("--charts {p}: {why}")),
+            "{}",
+            stderr(&o)
+        );
+    }
+}
+
+#[test]
 fn output_inside_the_charts_folder_is_refused_and_dash_is_stdout() {
     let dir = scratch("charts-o");
     let charts = dir.join("cc");
