@@ -173,9 +173,10 @@ fn grouped_warnings(s: &mut String, warnings: &[Warning]) {
     }
     let _ = writeln!(
         s,
-        "\nWarnings: {} ({} cause(s))",
+        "\nWarnings: {} ({} cause(s){})",
         g(crate::inventory::warning_count(warnings) as f64, 0),
-        groups.len()
+        groups.len(),
+        super::text::rows_note(warnings)
     );
     for (_, list) in groups.iter().take(GROUPS) {
         let _ = writeln!(s, "  {}", group_line(list));
@@ -258,7 +259,11 @@ mod tests {
         // 6 warnings, 2 causes: the plan's own first, then the five host warnings (rows
         // 2..6) as one line naming the first 3 rows and the 2 more.
         let lines: Vec<&str> = s.lines().collect();
-        assert_eq!(lines[1], "Warnings: 6 (2 cause(s))");
+        assert_eq!(
+            lines[1],
+            "Warnings: 6 (2 cause(s); the input's cover every row read, templates and \
+             excluded VMs included)"
+        );
         assert_eq!(lines[2], "  3 clusters at the minimum");
         assert!(
             lines[3].starts_with("  5 alike (row 2, row 3, row 4 and 2 more), the first: a.xlsx"),
@@ -266,5 +271,28 @@ mod tests {
             lines[3]
         );
         assert_eq!(lines.len(), 4);
+    }
+
+    #[test]
+    fn warnings_counted_on_a_kept_one_count_in_the_line() {
+        // Rows 2..6 kept, the last standing for 1,000 more (more_alike): 1,005 alike, the
+        // first 3 rows named and 1,002 more.
+        let mut list: Vec<Warning> = (2..=6)
+            .map(|r| warning(r, "x", &format!("CPUs '{r}' unreadable")))
+            .collect();
+        list[4].more_alike = 1_000;
+        let mut s = String::new();
+        grouped_warnings(&mut s, &list);
+        let lines: Vec<&str> = s.lines().collect();
+        assert!(
+            lines[1].starts_with("Warnings: 1,005 (1 cause(s)"),
+            "{}",
+            lines[1]
+        );
+        assert!(
+            lines[2].starts_with("  1,005 alike (row 2, row 3, row 4 and 1,002 more)"),
+            "{}",
+            lines[2]
+        );
     }
 }
