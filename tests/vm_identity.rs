@@ -277,3 +277,125 @@ fn the_round3_reproducers_plan_every_vm_once() {
     assert_eq!(placed_and_excluded(&[&same]), (16, 0));
     assert_eq!(placed_and_excluded(&[&an, &bn]), (16, 0));
 }
+
+#[test]
+fn the_round3_per_cluster_reproducer_lists_vms_without_a_cluster() {
+    // c1 and c2 have an empty Cluster cell: both in `excluded`, reason no_cluster.
+    let Some(f) = round3("acc/emptycluster.csv") else {
+        return;
+    };
+    let out = dsplan(&["plan", "--per-cluster", &f, "--format", "json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let excluded: Vec<(&str, &str)> = (json["excluded"].as_array().unwrap().iter())
+        .map(|e| (e["name"].as_str().unwrap(), e["reason"].as_str().unwrap()))
+        .collect();
+    assert_eq!(excluded, [("c1", "no_cluster"), ("c2", "no_cluster")]);
+    assert_eq!(json["total"]["vms_without_cluster"], 2);
+}
+
+#[test]
+fn the_workshop_given_twice_is_one_warning_more() {
+    // 805 VMs; given twice, the second copy adds no VM and one warning (there were 807:
+    // one per VM and its vPartition join note again), and its 805 rows are duplicates.
+    let Some(w) = shared("sizing-workshop-805vms.xlsx") else {
+        return;
+    };
+    let once = read(&[&w]);
+    let twice = read(&[&w, &w]);
+    assert_eq!(twice.vms.len(), once.vms.len());
+    assert_eq!(twice.duplicates.len(), 805);
+    assert_eq!(
+        twice.warnings.len(),
+        once.warnings.len() + 1,
+        "{:#?}",
+        twice.warnings
+    );
+}
+
+#[test]
+fn two_hundred_thousand_nameless_rows_are_five_warnings_and_a_count() {
+    // 200,000 rows with values but no VM name, and 2 named VMs: one cause, 5 warnings kept
+    // (rows 2..6), the last counting the other 199,995; 200,000 in all.
+    let dir = scratch("nameless");
+    let path = dir.join("nameless.csv");
+    let mut text = String::from("VM,Provisioned MiB\na,10\n");
+    for _ in 0..200_000 {
+        text.push_str(",5\n");
+    }
+    text.push_str("b,10\n");
+    std::fs::write(&path, text).unwrap();
+    let inv = read(&[&path]);
+    assert_eq!(names(&inv), ["a", "b"]);
+    let nameless: Vec<_> = (inv.warnings.iter())
+        .filter(|w| w.message.contains("no VM name"))
+        .collect();
+    let rows: Vec<Option<usize>> = nameless.iter().map(|w| w.row).collect();
+    assert_eq!(rows, [Some(3), Some(4), Some(5), Some(6), Some(7)]);
+    assert_eq!(nameless[4].more_alike, 199_995);
+    assert_eq!(
+        dsplan::inventory::warning_count(nameless.iter().copied()),
+        200_000
+    );
+}
+
+#[test]
+fn vcpus_and_memory_follow_one_rule_in_vinfo_and_live_optics() {
+    // 1e15 vCPUs, 0 vCPUs and 0 MiB of memory are unknown with a warning in both formats
+    // (Live Optics took 1e15 as real).
+    use rust_xlsxwriter::Workbook;
+    let dir = scratch("vcpus");
+    let csv = dir.join("v.csv");
+    std::fs::write(
+        &csv,
+        "VM,CPUs,Memory,In Use MiB\nbig,1000000000000000,8192,10\nzero,0,0,10\nok,2,8192,10\n",
+    )
+    .unwrap();
+    let xlsx = dir.join("lo.xlsx");
+    let mut wb = Workbook::new();
+    let ws = wb.add_worksheet().set_name("VMs").unwrap();
+    let header = [
+        "VM Name",
+        "Virtual CPU",
+        "Provisioned Memory (MiB)",
+        "Virtual Disk Size (MiB)",
+        "Virtual Disk Used (MiB)",
+    ];
+    for (c, h) in header.iter().enumerate() {
+        ws.write_string(0, c as u16, *h).unwrap();
+    }
+    for (r, (name, cpus, mem)) in [
+        ("big", 1e15, 8192.0),
+        ("zero", 0.0, 0.0),
+        ("ok", 2.0, 8192.0),
+    ]
+    .iter()
+    .enumerate()
+    {
+        let r = r as u32 + 1;
+        ws.write_string(r, 0, *name).unwrap();
+        ws.write_number(r, 1, *cpus).unwrap();
+        ws.write_number(r, 2, *mem).unwrap();
+        ws.write_number(r, 3, 20.0).unwrap();
+        ws.write_number(r, 4, 10.0).unwrap();
+    }
+    wb.save(&xlsx).unwrap();
+    for path in [&csv, &xlsx] {
+        let inv = read(&[path]);
+        let figures: Vec<(Option<u64>, Option<f64>)> =
+            inv.vms.iter().map(|v| (v.cpus, v.memory_mib)).collect();
+        assert_eq!(
+            figures,
+            [(None, Some(8192.0)), (None, None), (Some(2), Some(8192.0))],
+            "{}",
+            path.display()
+        );
+        let messages: Vec<&str> = inv.warnings.iter().map(|w| w.message.as_str()).collect();
+        for needle in ["more than 768 vCPUs", "0 vCPUs", "0 MiB of memory"] {
+            assert!(
+                messages.iter().any(|m| m.contains(needle)),
+                "{needle}: {messages:#?}"
+            );
+        }
+    }
+}
