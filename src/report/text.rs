@@ -723,7 +723,7 @@ pub(super) fn write_warnings(s: &mut String, warnings: &[Warning]) {
     let _ = writeln!(s);
     let n = crate::inventory::warning_count(warnings);
     let note = rows_note(warnings);
-    let note = note.strip_prefix("; ").unwrap_or(&note);
+    let note = note.strip_prefix("; ").unwrap_or(note);
     if note.is_empty() {
         let _ = writeln!(s, "Warnings: {n}");
     } else {
