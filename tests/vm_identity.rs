@@ -41,6 +41,32 @@ fn names(inv: &Inventory) -> Vec<&str> {
     inv.vms.iter().map(|v| v.name.as_str()).collect()
 }
 
+/// A cell of [`live_optics`]' rows.
+enum Cell {
+    S(&'static str),
+    N(f64),
+}
+
+/// A Live Optics workbook at `path`: a `VMs` sheet of `header` and `rows`.
+fn live_optics(path: &Path, header: &[&str], rows: &[Vec<Cell>]) {
+    let mut wb = rust_xlsxwriter::Workbook::new();
+    let ws = wb.add_worksheet().set_name("VMs").unwrap();
+    for (c, h) in header.iter().enumerate() {
+        ws.write_string(0, c as u16, *h).unwrap();
+    }
+    for (r, row) in rows.iter().enumerate() {
+        for (c, cell) in row.iter().enumerate() {
+            let (r, c) = (r as u32 + 1, c as u16);
+            match cell {
+                Cell::S(t) => ws.write_string(r, c, *t).map(|_| ()),
+                Cell::N(n) => ws.write_number(r, c, *n).map(|_| ()),
+            }
+            .unwrap();
+        }
+    }
+    wb.save(path).unwrap();
+}
+
 #[test]
 fn two_vcenters_at_one_address_with_one_input_given_twice_count_each_vm_once() {
     // Site A (VI SDK UUID sdk-a) and site B (sdk-b) both export as 10.0.0.1 with VM IDs
@@ -180,11 +206,8 @@ fn vms_of_one_name_without_ids_are_one_vm_unless_their_paths_differ() {
 fn live_optics_keeps_another_name_under_one_mob_id_and_lists_a_repeated_row() {
     // VMs rows: x (vm-7), y (vm-7, another name: another VM), x again (vm-7, the same VM:
     // a duplicate of row 2).
-    use rust_xlsxwriter::Workbook;
     let dir = scratch("live_optics");
     let path = dir.join("lo.xlsx");
-    let mut wb = Workbook::new();
-    let ws = wb.add_worksheet().set_name("VMs").unwrap();
     let header = [
         "VM Name",
         "Power State",
@@ -193,19 +216,18 @@ fn live_optics_keeps_another_name_under_one_mob_id_and_lists_a_repeated_row() {
         "vCenter",
         "MOB ID",
     ];
-    for (c, h) in header.iter().enumerate() {
-        ws.write_string(0, c as u16, *h).unwrap();
-    }
-    for (r, name) in ["x", "y", "x"].iter().enumerate() {
-        let r = r as u32 + 1;
-        ws.write_string(r, 0, *name).unwrap();
-        ws.write_string(r, 1, "poweredOn").unwrap();
-        ws.write_number(r, 2, 2048.0).unwrap();
-        ws.write_number(r, 3, 1024.0).unwrap();
-        ws.write_string(r, 4, "vc1").unwrap();
-        ws.write_string(r, 5, "vm-7").unwrap();
-    }
-    wb.save(&path).unwrap();
+    let row = |name: &'static str| {
+        use Cell::{N, S};
+        vec![
+            S(name),
+            S("poweredOn"),
+            N(2048.0),
+            N(1024.0),
+            S("vc1"),
+            S("vm-7"),
+        ]
+    };
+    live_optics(&path, &header, &[row("x"), row("y"), row("x")]);
     let inv = read(&[&path]);
     assert_eq!(names(&inv), ["x", "y"]);
     assert_eq!(inv.duplicates.len(), 1);
@@ -343,7 +365,6 @@ fn two_hundred_thousand_nameless_rows_are_five_warnings_and_a_count() {
 fn vcpus_and_memory_follow_one_rule_in_vinfo_and_live_optics() {
     // 1e15 vCPUs, 0 vCPUs and 0 MiB of memory are unknown with a warning in both formats
     // (Live Optics took 1e15 as real).
-    use rust_xlsxwriter::Workbook;
     let dir = scratch("vcpus");
     let csv = dir.join("v.csv");
     std::fs::write(
@@ -352,8 +373,6 @@ fn vcpus_and_memory_follow_one_rule_in_vinfo_and_live_optics() {
     )
     .unwrap();
     let xlsx = dir.join("lo.xlsx");
-    let mut wb = Workbook::new();
-    let ws = wb.add_worksheet().set_name("VMs").unwrap();
     let header = [
         "VM Name",
         "Virtual CPU",
@@ -361,25 +380,16 @@ fn vcpus_and_memory_follow_one_rule_in_vinfo_and_live_optics() {
         "Virtual Disk Size (MiB)",
         "Virtual Disk Used (MiB)",
     ];
-    for (c, h) in header.iter().enumerate() {
-        ws.write_string(0, c as u16, *h).unwrap();
-    }
-    for (r, (name, cpus, mem)) in [
-        ("big", 1e15, 8192.0),
-        ("zero", 0.0, 0.0),
-        ("ok", 2.0, 8192.0),
-    ]
-    .iter()
-    .enumerate()
-    {
-        let r = r as u32 + 1;
-        ws.write_string(r, 0, *name).unwrap();
-        ws.write_number(r, 1, *cpus).unwrap();
-        ws.write_number(r, 2, *mem).unwrap();
-        ws.write_number(r, 3, 20.0).unwrap();
-        ws.write_number(r, 4, 10.0).unwrap();
-    }
-    wb.save(&xlsx).unwrap();
+    let row = |name: &'static str, cpus: f64, mem: f64| {
+        use Cell::{N, S};
+        vec![S(name), N(cpus), N(mem), N(20.0), N(10.0)]
+    };
+    let rows = [
+        row("big", 1e15, 8192.0),
+        row("zero", 0.0, 0.0),
+        row("ok", 2.0, 8192.0),
+    ];
+    live_optics(&xlsx, &header, &rows);
     for path in [&csv, &xlsx] {
         let inv = read(&[path]);
         let figures: Vec<(Option<u64>, Option<f64>)> =
