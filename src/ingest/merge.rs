@@ -206,7 +206,17 @@ impl VmsSeen {
                 }
             }
         }
-        sorted.rekeyed.retain(|k, _| numbered.get(k) == Some(&1));
+        // A key that two VMs of this input share (kept or dropped) leaves its child rows'
+        // VM unclear (the join gave them to none): they keep their key.
+        let by_key = &self.by_key;
+        let dropped = &sorted.dropped;
+        sorted.rekeyed.retain(|k, _| {
+            numbered.get(k) == Some(&1)
+                && !dropped.contains(k)
+                && by_key
+                    .get(k)
+                    .is_some_and(|l| l.iter().filter(|&&j| j >= first_of_input).count() == 1)
+        });
         sorted
     }
 }
