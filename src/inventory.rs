@@ -441,6 +441,20 @@ impl Warning {
         }
     }
 
+    /// A warning about the cell of `column` in the row at `origin`, with its `value`.
+    pub fn at_cell(
+        origin: &Origin,
+        column: String,
+        value: Option<String>,
+        message: String,
+    ) -> Warning {
+        Warning {
+            column: Some(column),
+            value,
+            ..Warning::at_row(origin, message)
+        }
+    }
+
     /// A warning about the row at `origin` as a whole (no column or value).
     pub fn at_row(origin: &Origin, message: String) -> Warning {
         Warning {

@@ -32,18 +32,15 @@ fn in_use_above_provisioned(inv: &Inventory, out: &mut Vec<Warning>) {
             if used > prov {
                 crate::inventory::push_bounded(
                     out,
-                    Warning {
-                        file: vm.origin.file.clone(),
-                        sheet: Some(vm.origin.sheet.clone()),
-                        row: Some(vm.origin.row),
-                        column: Some(vinfo_header(inv, &vm.origin.file, "In Use MiB")),
-                        value: Some(crate::ingest::value::format_number(used)),
-                        message: format!(
+                    Warning::at_cell(
+                        &vm.origin,
+                        vinfo_header(inv, &vm.origin.file, "In Use MiB"),
+                        Some(crate::ingest::value::format_number(used)),
+                        format!(
                             "VM '{}': In Use ({used} MiB) exceeds Provisioned ({prov} MiB)",
                             clip(&vm.name)
                         ),
-                        more_alike: 0,
-                    },
+                    ),
                 );
             }
         }
@@ -92,20 +89,17 @@ fn duplicate_vm_names(inv: &Inventory, out: &mut Vec<Warning>) {
             .collect();
         crate::inventory::push_bounded(
             out,
-            Warning {
-                file: first.origin.file.clone(),
-                sheet: Some(first.origin.sheet.clone()),
-                row: Some(first.origin.row),
-                column: Some("VM".to_string()),
-                value: Some(crate::numbers::clip(&first.name)),
-                message: format!(
+            Warning::at_cell(
+                &first.origin,
+                "VM".to_string(),
+                Some(crate::numbers::clip(&first.name)),
+                format!(
                     "VM name '{}' appears {} times ({}); each is counted as a separate VM",
                     clip(&first.name),
                     idx.len(),
                     places.join(", ")
                 ),
-                more_alike: 0,
-            },
+            ),
         );
     }
 }
@@ -123,13 +117,11 @@ fn long_vm_names(inv: &Inventory, out: &mut Vec<Warning>) {
     };
     crate::inventory::push_bounded(
         out,
-        Warning {
-            file: first.origin.file.clone(),
-            sheet: Some(first.origin.sheet.clone()),
-            row: Some(first.origin.row),
-            column: Some("VM".to_string()),
-            value: Some(clip(&first.name)),
-            message: format!(
+        Warning::at_cell(
+            &first.origin,
+            "VM".to_string(),
+            Some(clip(&first.name)),
+            format!(
                 "{} VM name(s) longer than the {VSPHERE_MAX_VM_NAME_CHARS} characters vSphere \
              allows (is the input damaged?): {}; the text and Markdown reports show their \
              first {} characters, the JSON and the workbook the whole name",
@@ -140,8 +132,7 @@ fn long_vm_names(inv: &Inventory, out: &mut Vec<Warning>) {
                 ),
                 crate::numbers::NAME_SHOWN_CHARS
             ),
-            more_alike: 0,
-        },
+        ),
     );
 }
 
@@ -264,18 +255,15 @@ fn disks_of_unknown_vms(inv: &Inventory, out: &mut Vec<Warning>) {
         let d = &inv.disks[first];
         crate::inventory::push_bounded(
             out,
-            Warning {
-                file: d.origin.file.clone(),
-                sheet: Some(d.origin.sheet.clone()),
-                row: Some(d.origin.row),
-                column: Some("VM".to_string()),
-                value: Some(crate::numbers::clip(name)),
-                message: format!(
+            Warning::at_cell(
+                &d.origin,
+                "VM".to_string(),
+                Some(crate::numbers::clip(name)),
+                format!(
                     "{count} vDisk row(s) of VM '{}', which is not in vInfo",
                     clip(name)
                 ),
-                more_alike: 0,
-            },
+            ),
         );
     }
 }
@@ -286,21 +274,18 @@ fn overcommitted_datastores(inv: &Inventory, out: &mut Vec<Warning>) {
             if prov > cap {
                 crate::inventory::push_bounded(
                     out,
-                    Warning {
-                        file: d.origin.file.clone(),
-                        sheet: Some(d.origin.sheet.clone()),
-                        row: Some(d.origin.row),
-                        column: Some(header_of(inv, &d.origin.file, "Provisioned MiB", |s| {
+                    Warning::at_cell(
+                        &d.origin,
+                        header_of(inv, &d.origin.file, "Provisioned MiB", |s| {
                             &s.vdatastore_headers
-                        })),
-                        value: Some(crate::ingest::value::format_number(prov)),
-                        message: format!(
+                        }),
+                        Some(crate::ingest::value::format_number(prov)),
+                        format!(
                             "datastore '{}' is overcommitted: {prov} MiB provisioned on {cap} MiB \
                          capacity (thin disks may grow into it)",
                             d.name
                         ),
-                        more_alike: 0,
-                    },
+                    ),
                 );
             }
         }
