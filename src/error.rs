@@ -132,6 +132,7 @@ fn vsan_kind(e: &VsanError) -> ErrorKind {
     match e {
         VsanError::Parse { .. } => ErrorKind::Internal,
         VsanError::Invalid { .. } => ErrorKind::Usage,
+        VsanError::DataTooLarge { .. } => ErrorKind::Input,
     }
 }
 

@@ -9,10 +9,12 @@ use serde::{Deserialize, Serialize};
 
 mod clusters;
 mod hosts;
+mod warnings;
 
 pub(crate) use clusters::normalise as normalise_name;
 pub use clusters::{ClusterId, SourceClusters};
 pub use hosts::{ClusterHosts, host_label};
+pub use warnings::{KEPT_PER_CAUSE, bound_warnings, push_bounded, warning_count, warning_shape};
 
 /// Power state of a VM as RVTools reports it in the vInfo `Powerstate` column.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -103,11 +105,12 @@ pub struct Vm {
     /// private IP in two sites).
     #[serde(default)]
     pub vi_sdk_uuid: Option<String>,
-    /// Set when another VM of an earlier input has the same key (`VI SDK Server` + `VM
-    /// ID`) but another `VI SDK UUID` or `VM UUID`: the 1-based number of this VM's input,
-    /// appended to its key (`id:10.0.0.5:vm-41#2`) so the two stay apart.
-    #[serde(default)]
-    pub key_input: Option<usize>,
+    /// Set when a VM read before has the same key but is another VM ([`Vm::is_same_vm`]
+    /// says no: another name, `VM UUID` or `VI SDK UUID`): this VM's number among the VMs
+    /// of that key, from 2, appended to its key (`id:10.0.0.5:vm-41#2`) so the two stay
+    /// apart.
+    #[serde(default, alias = "key_input")]
+    pub key_number: Option<usize>,
 }
 
 impl Vm {
@@ -129,10 +132,45 @@ impl Vm {
             self.vm_uuid.as_deref(),
             &self.name,
         );
-        match self.key_input {
+        match self.key_number {
             Some(n) => VmKey(format!("{key}#{n}")),
             None => key,
         }
+    }
+
+    /// Whether `other` is the same VM as this one: dsplan's one identity rule, the same
+    /// within an input, across inputs and for Live Optics. Two rows are one VM when
+    ///
+    /// - their keys are equal ([`VmKey::new`]: `VI SDK Server` + `VM ID`, else `VI SDK
+    ///   Server` + `VM UUID`, else `VI SDK Server` + the name; `key_number` left aside), and
+    /// - no identity field that both rows carry differs: the vCenter instance (`VI SDK
+    ///   UUID`: two vCenters may export under one address), the `VM UUID` (both
+    ///   case-insensitively), the name and, for a name key, the `.vmx` `Path` (two VMs of
+    ///   one name in two folders), as written.
+    ///
+    /// A field one row lacks is no evidence either way. Two rows that share a key but differ
+    /// in one of these are two VMs: counting a VM twice over-sizes the plan (a warning says
+    /// so), dropping one would under-size it.
+    pub fn is_same_vm(&self, other: &Vm) -> bool {
+        let base = |vm: &Vm| {
+            VmKey::new(
+                vm.vi_sdk_server.as_deref(),
+                vm.vm_id.as_deref(),
+                vm.vm_uuid.as_deref(),
+                &vm.name,
+            )
+        };
+        let key = base(self);
+        let differ = |a: &Option<String>, b: &Option<String>, fold: bool| match (a, b) {
+            (Some(a), Some(b)) if fold => !a.eq_ignore_ascii_case(b),
+            (Some(a), Some(b)) => a != b,
+            _ => false,
+        };
+        key == base(other)
+            && !differ(&self.vi_sdk_uuid, &other.vi_sdk_uuid, true)
+            && !differ(&self.vm_uuid, &other.vm_uuid, true)
+            && self.name == other.name
+            && !(key.is_name_based() && differ(&self.path, &other.path, false))
     }
 }
 
@@ -376,6 +414,17 @@ pub struct Warning {
     pub value: Option<String>,
     /// What is wrong and what the reader did about it.
     pub message: String,
+    /// How many more warnings of this cause (the same file, sheet and column, the message
+    /// alike but for its figures and quoted names: [`warning_shape`]) were counted but not
+    /// kept: past [`KEPT_PER_CAUSE`] of a cause, warnings are counted on the last one kept
+    /// ([`bound_warnings`]), so memory follows the causes, not the rows. 0 when none.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub more_alike: usize,
+}
+
+/// Whether a count is 0 (serde's `skip_serializing_if`).
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 impl Warning {
@@ -388,6 +437,21 @@ impl Warning {
             column: None,
             value: None,
             message,
+            more_alike: 0,
+        }
+    }
+
+    /// A warning about the cell of `column` in the row at `origin`, with its `value`.
+    pub fn at_cell(
+        origin: &Origin,
+        column: String,
+        value: Option<String>,
+        message: String,
+    ) -> Warning {
+        Warning {
+            column: Some(column),
+            value,
+            ..Warning::at_row(origin, message)
         }
     }
 
@@ -400,6 +464,7 @@ impl Warning {
             column: None,
             value: None,
             message,
+            more_alike: 0,
         }
     }
 }
@@ -423,7 +488,15 @@ impl std::fmt::Display for Warning {
         if let Some(value) = &self.value {
             write!(f, " value '{value}'")?;
         }
-        write!(f, ": {}", self.message)
+        write!(f, ": {}", self.message)?;
+        if self.more_alike > 0 {
+            write!(
+                f,
+                " (and {} more alike)",
+                crate::numbers::group_thousands(self.more_alike as f64, 0)
+            )?;
+        }
+        Ok(())
     }
 }
 
@@ -458,6 +531,22 @@ pub struct Inventory {
     /// vSnapshot rows of the VMs kept.
     #[serde(default)]
     pub snapshots: Vec<Snapshot>,
+    /// VM rows dropped as copies of a VM already read ([`Vm::is_same_vm`]), in input
+    /// order: not in `vms`, listed among a plan's excluded VMs.
+    #[serde(default)]
+    pub duplicates: Vec<DuplicateVm>,
+}
+
+/// A VM row dropped because it is a VM already read ([`Vm::is_same_vm`]): the same row
+/// written twice, or an input that repeats another.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DuplicateVm {
+    /// VM name.
+    pub name: String,
+    /// Where the dropped row was read.
+    pub origin: Origin,
+    /// Where the VM kept was read: the row this one duplicates.
+    pub copy_of: Origin,
 }
 
 /// Counts and totals of an [`Inventory`], as `dsplan inventory` prints them.

@@ -69,6 +69,24 @@ pub enum VsanError {
         /// What is accepted.
         expected: String,
     },
+    /// A cluster's data fits no vSAN cluster of the chosen SKU and policy (more than any
+    /// private cloud's hosts hold): a data error in the inputs' capacity columns, most
+    /// likely.
+    #[error(
+        "{place}{data_gib} GiB ({data_tib} TiB) of VM data (the sum of its VMs' capacity on the \
+         chosen basis) fit no vSAN cluster of {sku} hosts under the chosen policy: check the \
+         inputs' capacity columns (In Use MiB, Provisioned MiB) for figures no VM holds"
+    )]
+    DataTooLarge {
+        /// `AVS cluster 'name': ` when known, else empty.
+        place: String,
+        /// The data, GiB, grouped (`14,985,199,615`).
+        data_gib: String,
+        /// The same in TiB, grouped.
+        data_tib: String,
+        /// The host SKU.
+        sku: String,
+    },
 }
 
 /// Which storage policy: chosen by cluster size, or a named one.
@@ -447,11 +465,13 @@ pub fn compare_cluster(
         raw_per_host_tib,
         (cluster_hosts, reserved_raw_tib),
     ) else {
-        return Err(invalid(
-            "capacity",
-            data_gib,
-            "data that fits vSAN clusters of the chosen policy",
-        ));
+        let g = crate::numbers::group_thousands;
+        return Err(VsanError::DataTooLarge {
+            place: String::new(),
+            data_gib: g(data_gib, 0),
+            data_tib: g(data_gib / 1024.0, 0),
+            sku: o.sku.clone(),
+        });
     };
     let (split, policy) = (capacity.split, capacity.policy);
     let stored_tib = data_gib / 1024.0 / o.dedup_ratio;

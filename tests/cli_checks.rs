@@ -653,6 +653,29 @@ fn predict_refuses_layouts_plan_cannot_have() {
 }
 
 #[test]
+fn a_charts_path_that_cannot_be_a_folder_fails_before_the_plan_is_printed() {
+    // A file where the folder should be, and a folder under that file: exit 1, naming
+    // --charts, and nothing on stdout (the plan used to be printed first).
+    let dir = scratch("charts-file");
+    let file = dir.join("a-file");
+    std::fs::write(&file, "x").unwrap();
+    for (path, why) in [
+        (file.clone(), "a file, not a folder"),
+        (file.join("charts"), "cannot create"),
+    ] {
+        let p = path.to_string_lossy().into_owned();
+        let o = dsplan(&["plan", FX, "--hosts", "3", "--charts", &p]);
+        assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+        assert!(o.stdout.is_empty(), "the plan was printed before failing");
+        assert!(
+            stderr(&o).contains(&format!("--charts {p}: {why}")),
+            "{}",
+            stderr(&o)
+        );
+    }
+}
+
+#[test]
 fn output_inside_the_charts_folder_is_refused_and_dash_is_stdout() {
     let dir = scratch("charts-o");
     let charts = dir.join("cc");
@@ -919,4 +942,36 @@ fn prices_effective_names_every_date_the_plan_uses() {
     ]);
     let md = String::from_utf8(o.stdout).unwrap();
     assert!(md.contains("prices effective 2025-09-01)"), "{md}");
+}
+
+#[test]
+fn data_no_vsan_cluster_holds_is_a_data_error_naming_cluster_file_and_unit() {
+    // 1,000 VMs of 16,642,998,271 MiB in use each (just under the per-VM cap of
+    // 256 x 62 TiB = 16,642,998,272 MiB): 16,642,998,271,000 MiB = 16,252,927,999 GiB of
+    // data in all, more than any vSAN cluster holds. The message names the AVS cluster, its
+    // largest VM's file and row, and the figure grouped in GiB and TiB; it used to be
+    // "invalid `capacity`: 14985199615.09961" with neither file nor unit.
+    let dir = scratch("near-cap");
+    let csv = dir.join("near-cap.csv");
+    let mut text = String::from("VM,Cluster,In Use MiB,Provisioned MiB\n");
+    for i in 0..1000 {
+        text.push_str(&format!("n{i},Prod,16642998271,16642998271\n"));
+    }
+    std::fs::write(&csv, text).unwrap();
+    let e = fails(
+        1,
+        &["plan", &csv.to_string_lossy()],
+        &[
+            "AVS cluster 'avs-Prod",
+            "[vInfo] row ",
+            "of VM data",
+            " GiB (",
+            " TiB)",
+        ],
+    );
+    assert!(e.contains(&csv.display().to_string()), "{e}");
+    assert!(
+        !e.contains("invalid `capacity`") && !e.contains("--capacity"),
+        "{e}"
+    );
 }

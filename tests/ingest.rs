@@ -640,8 +640,9 @@ fn no_inputs() {
 
 #[test]
 fn the_same_estate_twice_is_counted_once() {
-    // The xlsx and the CSV hold the same 8 VMs (same VI SDK Server + VM ID): the CSV's
-    // copies are dropped, each with a warning naming the xlsx row it repeats.
+    // The xlsx and the CSV hold the same 8 VMs (same VI SDK Server + VM ID, name and
+    // UUIDs): the CSV repeats the xlsx, so it is one warning, and each of its 8 copies is
+    // a duplicate naming the xlsx row it repeats (CSV row n repeats xlsx row n).
     let a = root().join("fixtures/small-estate.xlsx");
     let b = root().join("fixtures/small-estate-vinfo.csv");
     let inv = read_inputs(&[&a, &b]).unwrap();
@@ -649,15 +650,22 @@ fn the_same_estate_twice_is_counted_once() {
     assert_eq!(inv.sources.len(), 2);
     assert_eq!(inv.vms.len(), 8);
     assert_eq!(inv.summary().provisioned_mib, 3_137_536.0);
-    assert_eq!(inv.warnings.len(), 8, "{:?}", inv.warnings);
+    assert_eq!(inv.warnings.len(), 1, "{:?}", inv.warnings);
     let w = &inv.warnings[0];
     assert_eq!(w.file, b.display().to_string());
-    assert_eq!(w.row, Some(2));
     assert!(
-        w.message.contains("id:vcenter.example.test:vm-101")
-            && w.message.contains(&format!("{} row 2", a.display())),
+        w.message.starts_with(&format!(
+            "every VM of this input (8) was already read from {}",
+            a.display()
+        )),
         "{w}"
     );
+    assert_eq!(inv.duplicates.len(), 8);
+    for d in &inv.duplicates {
+        assert_eq!(d.origin.file, b.display().to_string());
+        assert_eq!(d.copy_of.file, a.display().to_string());
+        assert_eq!(d.copy_of.row, d.origin.row);
+    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1264,12 +1272,21 @@ fn two_vcenters_merge_by_key_and_drop_repeated_copies() {
     assert_eq!(inv.hosts.len(), 2);
     assert_eq!(inv.datastores.len(), 1);
     let messages: Vec<&str> = inv.warnings.iter().map(|w| w.message.as_str()).collect();
-    // In order: the dropped db copy; its dropped disk; the repeated host h1; the repeated
-    // datastore; then the duplicate name "app" (two different VMs).
+    // In order: the dropped db copy (b row 3 repeats a row 3); its dropped disk; the
+    // repeated host h1; the repeated datastore; then the duplicate name "app" (two
+    // different VMs).
     assert_eq!(messages.len(), 5, "{messages:#?}");
-    assert!(messages[0].contains("VM 'db' (id:vcA:vm-2) was already read from"));
+    assert!(
+        messages[0].starts_with(&format!(
+            "1 VM row(s) repeat a VM already read (row 3; row 3 repeats {} [vInfo] row 3)",
+            a.display()
+        )),
+        "{}",
+        messages[0]
+    );
     assert_eq!(inv.warnings[0].file, b.display().to_string());
-    assert_eq!(inv.warnings[0].row, Some(3));
+    assert_eq!(inv.duplicates.len(), 1);
+    assert_eq!(inv.duplicates[0].name, "db");
     assert!(messages[1].starts_with("1 vDisk rows belong to VMs already read"));
     assert!(messages[2].starts_with("1 vHost rows repeat a host (VI SDK Server + name)"));
     assert!(messages[3].starts_with("1 vDatastore rows repeat a datastore"));
@@ -1649,8 +1666,8 @@ fn the_lab_as_xlsx_and_as_csv_folder_merges_to_one_estate() {
     // Same vCenter twice (xlsx, then its CSV conversion): every VM of the second input has
     // the key (10.21.17.40, VM ID) of one of the first, so the totals are the lab's alone:
     // 27 VMs, 2,906,070 MiB provisioned, 64 disks, 63 partitions, 4 hosts, 1 cluster,
-    // 2 datastores. Warnings: 27 dropped VMs, then one line each for the 64 vDisk, 63
-    // vPartition rows, 4 hosts, 1 cluster and 2 datastores not counted again: 32.
+    // 2 datastores. The CSV folder repeats the xlsx: one warning, and its 27 VMs are
+    // duplicates (its child rows, hosts, cluster and datastores are kept once, unsaid).
     let Some(xlsx) = shared("rvtools-3.10-lab-27vms.xlsx") else {
         return;
     };
@@ -1668,17 +1685,13 @@ fn the_lab_as_xlsx_and_as_csv_folder_merges_to_one_estate() {
         ),
         (64, 63, 4, 1, 2)
     );
-    assert_eq!(inv.warnings.len(), 32, "{:#?}", inv.warnings.last());
-    assert!(
-        inv.warnings[..27]
-            .iter()
-            .all(|w| w.message.contains("was already read from"))
-    );
-    let tail: Vec<&str> = inv.warnings[27..]
-        .iter()
-        .map(|w| w.message.split(' ').next().unwrap_or(""))
+    let copies: Vec<&str> = (inv.warnings.iter())
+        .filter(|w| w.file == csv.display().to_string())
+        .map(|w| w.message.as_str())
         .collect();
-    assert_eq!(tail, ["64", "63", "4", "1", "2"]);
+    assert_eq!(copies.len(), 1, "{copies:#?}");
+    assert!(copies[0].starts_with("every VM of this input (27) was already read from"));
+    assert_eq!(inv.duplicates.len(), 27);
     assert!(
         inv.vms
             .iter()

@@ -746,7 +746,8 @@ fn a_vm_beyond_one_datastore_spreads_its_vmdks() {
     // vms_per_host 1, vmdks_per_vm d (one VM on one datastore: about 73,000 IOPS; over 8:
     // about 147,000, the published figures). vm000 needs 100,000: its VMDKs spread over the
     // first d that carries it, and the plan has at least that many datastores. vm001 needs
-    // 10 million, beyond any count: the plan warns (split the workload) and does not fail.
+    // 10 million, beyond any count: its VMDKs go over all 8 datastores allowed (the most
+    // one VM reaches), and the plan warns (split the workload) and does not fail.
     let model = PerfModel::builtin().unwrap();
     let small = dsplan::perf::IoProfile::small_block();
     let reach = |d: u32| {
@@ -769,15 +770,25 @@ fn a_vm_beyond_one_datastore_spreads_its_vmdks() {
     )
     .unwrap();
     demand.placed[0].iops = Some(need);
+    let run = |demand: &dsplan::demand::Demand| {
+        optimize::optimize(
+            demand,
+            &Catalog::builtin().unwrap(),
+            &model,
+            &OptimizeOptions::default(),
+        )
+        .unwrap()
+    };
+    assert_eq!(run(&demand).totals.datastores, k);
     demand.placed[1].iops = Some(10_000_000.0);
-    let p = optimize::optimize(
-        &demand,
-        &Catalog::builtin().unwrap(),
-        &model,
-        &OptimizeOptions::default(),
-    )
-    .unwrap();
-    assert_eq!(p.totals.datastores, k);
+    let p = run(&demand);
+    // vm001 over all 8 (OptimizeOptions' default max_datastores), one placement each.
+    assert_eq!(p.totals.datastores, 8);
+    let vm001: std::collections::BTreeSet<&str> = (p.placements.iter())
+        .filter(|pl| pl.vm == "vm001")
+        .map(|pl| pl.datastore.as_str())
+        .collect();
+    assert_eq!(vm001.len(), 8, "{vm001:?}");
     assert!(
         p.binding
             .iter()

@@ -89,7 +89,9 @@ impl FromStr for ServiceLevel {
             "premium" => Ok(ServiceLevel::Premium),
             "ultra" => Ok(ServiceLevel::Ultra),
             "flexible" => Ok(ServiceLevel::Flexible),
-            other => Err(CatalogError::UnknownServiceLevel(other.to_string())),
+            other => Err(CatalogError::UnknownServiceLevel(crate::numbers::clip(
+                other,
+            ))),
         }
     }
 }
@@ -135,7 +137,9 @@ impl FromStr for ReservationTerm {
             "none" | "" => Ok(ReservationTerm::None),
             "1y" | "1" | "1yr" | "1-year" => Ok(ReservationTerm::OneYear),
             "3y" | "3" | "3yr" | "3-year" => Ok(ReservationTerm::ThreeYear),
-            other => Err(CatalogError::UnknownReservation(other.to_string())),
+            other => Err(CatalogError::UnknownReservation(crate::numbers::clip(
+                other,
+            ))),
         }
     }
 }
@@ -588,7 +592,7 @@ impl Catalog {
                     .find(|p| arm_region_name(&p.location) == key)
             })
             .ok_or_else(|| CatalogError::UnknownRegion {
-                region: region.to_string(),
+                region: crate::numbers::clip(region),
                 known: self.prices.keys().cloned().collect::<Vec<_>>().join(", "),
             })
     }
@@ -670,6 +674,56 @@ mod tests {
             e.contains("my-prices.csv") && e.contains("no price rows"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn prices_ten_times_outside_the_built_in_range_are_refused() {
+        // Built-in flexible capacity: 0.000151..0.000347 USD per GiB-hour over the regions
+        // of data/prices.csv. A tenth of the lowest is 0.0000151, ten times the highest
+        // 0.00347: just inside both is a price; 1e-300 (a pool for 0.00) and 1,000 (2.24e9 a
+        // month for 3 TiB) are not.
+        let file = |price: &str| {
+            format!(
+                "region,location,tier,meter,unit,retail_price_usd,effective_start,source\n\
+                 eastus,US East,flexible,capacity,USD per GiB-hour,{price},2025-09-01,t\n"
+            )
+        };
+        for ok in ["0.0000152", "0.00346", "0.0002"] {
+            Catalog::from_csv(SERVICE_LEVELS_CSV, LIMITS_CSV, &file(ok), "p.csv")
+                .unwrap_or_else(|e| panic!("{ok}: {e}"));
+        }
+        for (bad, side) in [
+            ("1e-300", "below"),
+            ("0.000015", "below"),
+            ("1000", "above"),
+            ("0.0035", "above"),
+        ] {
+            let e = Catalog::from_csv(SERVICE_LEVELS_CSV, LIMITS_CSV, &file(bad), "p.csv")
+                .unwrap_err()
+                .to_string();
+            assert!(
+                e.starts_with("p.csv: row 2: eastus flexible capacity price")
+                    && e.contains(&format!(
+                        "more than 10 times {side} the built-in retail prices"
+                    ))
+                    && e.contains("0.000151..0.000347"),
+                "{e}"
+            );
+        }
+        // A figure past 1,000 is quoted in exponent form, not with 301 digits.
+        let e = Catalog::from_csv(SERVICE_LEVELS_CSV, LIMITS_CSV, &file("1e300"), "p.csv")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("price 1e300 is not a price"), "{e}");
+    }
+
+    #[test]
+    fn an_unknown_region_is_quoted_clipped() {
+        // A 900,000-character region comes back as its first 60 characters and its length.
+        let c = Catalog::builtin().unwrap();
+        let e = c.region(&"a".repeat(900_000)).unwrap_err().to_string();
+        assert!(e.len() < 2_000, "{} bytes", e.len());
+        assert!(e.contains("900,000 characters"), "{}", &e[..200]);
     }
 
     #[test]

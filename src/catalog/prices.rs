@@ -117,6 +117,7 @@ pub(super) fn parse_prices(
 ) -> Result<BTreeMap<String, RegionPrices>, CatalogError> {
     let mut prices: BTreeMap<String, RegionPrices> = BTreeMap::new();
     let mut seen: HashMap<(String, String, String), usize> = HashMap::new();
+    let reference = builtin_ranges();
     for (i, r) in parse_rows::<PriceRow>(prices_name, prices_csv)?
         .into_iter()
         .enumerate()
@@ -140,6 +141,7 @@ pub(super) fn parse_prices(
             continue; // backup, double-encrypted tiers: not part of a datastore plan
         };
         check_meter(&r, meter).map_err(bad)?;
+        check_plausible(&r, &reference).map_err(bad)?;
         add_row(&mut prices, &r, meter, hours);
     }
     if prices.is_empty() {
@@ -173,10 +175,66 @@ fn check_price(r: &PriceRow) -> Result<(), String> {
     if !r.retail_price_usd.is_finite() || r.retail_price_usd < 0.0 || r.retail_price_usd > 1000.0 {
         return Err(format!(
             "price {} is not a price (expected 0..1000 USD per unit)",
-            r.retail_price_usd
+            crate::numbers::show_setting(r.retail_price_usd)
         ));
     }
     Ok(())
+}
+
+/// How far a price file's price may lie from the built-in retail prices of its tier and
+/// meter: at most this many times the highest built-in region's price, at least the lowest
+/// one's divided by it. The built-in retail prices of one meter differ at most 2.3 times
+/// across regions (`data/prices.csv`: flexible capacity 0.000151..0.000347 USD per
+/// GiB-hour), so a price ten times outside that range is not a regional price or a
+/// discount but a slip (a monthly price in an hourly column, a misplaced exponent): the
+/// plan would price ANF at 0.00 or billions a month without a word.
+const PLAUSIBLE_FACTOR: f64 = 10.0;
+
+/// The built-in prices' range (lowest, highest) per (tier, meter), from the compiled-in
+/// `data/prices.csv` (empty if it could not be read: then nothing is compared).
+fn builtin_ranges() -> HashMap<(String, String), (f64, f64)> {
+    let mut out: HashMap<(String, String), (f64, f64)> = HashMap::new();
+    for r in parse_rows::<PriceRow>("prices.csv", super::PRICES_CSV).unwrap_or_default() {
+        let p = r.retail_price_usd;
+        out.entry((r.tier, r.meter))
+            .and_modify(|(lo, hi)| {
+                *lo = lo.min(p);
+                *hi = hi.max(p);
+            })
+            .or_insert((p, p));
+    }
+    out
+}
+
+/// A used meter's price within [`PLAUSIBLE_FACTOR`] of the built-in prices' range for its
+/// tier and meter, or why not.
+fn check_plausible(
+    r: &PriceRow,
+    reference: &HashMap<(String, String), (f64, f64)>,
+) -> Result<(), String> {
+    let Some(&(lo, hi)) = reference.get(&(r.tier.clone(), r.meter.clone())) else {
+        return Ok(());
+    };
+    let p = r.retail_price_usd;
+    if p >= lo / PLAUSIBLE_FACTOR && p <= hi * PLAUSIBLE_FACTOR {
+        return Ok(());
+    }
+    let g = crate::numbers::show_setting;
+    Err(format!(
+        "{} {} {} price {} {}: more than {} times {} the built-in retail prices of that meter \
+         ({}..{} {} across the regions of data/prices.csv), so a slip rather than a price \
+         (a monthly figure in an hourly column, a misplaced exponent)",
+        r.region,
+        r.tier,
+        r.meter,
+        g(p),
+        r.unit,
+        g(PLAUSIBLE_FACTOR),
+        if p < lo { "below" } else { "above" },
+        g(lo),
+        g(hi),
+        r.unit
+    ))
 }
 
 /// A used meter's row carries the meter's unit (a changed unit would be read as the wrong

@@ -30,7 +30,11 @@ pub fn run(args: &InventoryArgs) -> Result<(), Failure> {
     } else {
         Format::Text
     };
-    let text = report::render_inventory(&inventory, format).map_err(dsplan::Error::from)?;
+    let mut text = report::render_inventory(&inventory, format).map_err(dsplan::Error::from)?;
+    if !args.json {
+        // Settings by their flags, as the plan's text names them.
+        text = super::flags::with_flag_names(&text);
+    }
     output::emit(text.as_bytes(), None)?;
     // The process ends here: freeing the inventory VM by VM would only delay the exit.
     std::mem::forget(inventory);

@@ -392,6 +392,11 @@ pub fn run(args: &PlanArgs) -> Result<(), Failure> {
         args.charts.as_ref(),
         &args.files_read(),
     )?;
+    if let Some(dir) = &args.charts {
+        // Before planning: a --charts path that is a file, or a folder that cannot be made,
+        // fails before the plan is printed, not after.
+        charts_folder(dir)?;
+    }
     let mut planner = Planner::new();
     planner.options(args.options()?);
     // Settings, price file and region first, so a typo fails before the (slower) read.
@@ -423,14 +428,28 @@ pub fn run(args: &PlanArgs) -> Result<(), Failure> {
 /// failure if a chart cannot be drawn.
 fn write_charts(planned: &Planned, args: &PlanArgs, dir: &Path) -> Result<(), Failure> {
     let charts = planned.charts(&args.options()?)?;
-    std::fs::create_dir_all(dir)
-        .map_err(|e| Failure::usage(format!("--charts {}: cannot create: {e}", dir.display())))?;
+    charts_folder(dir)?;
     for (name, svg) in charts {
         let path = dir.join(name);
         std::fs::write(&path, svg)
             .map_err(|e| Failure::usage(format!("{}: cannot write: {e}", path.display())))?;
     }
     Ok(())
+}
+
+/// Makes the `--charts` folder if missing.
+///
+/// # Errors
+/// A usage failure naming the path when it is not a folder or cannot be made.
+fn charts_folder(dir: &Path) -> Result<(), Failure> {
+    std::fs::create_dir_all(dir).map_err(|e| {
+        let why = if dir.is_file() {
+            "a file, not a folder".to_string()
+        } else {
+            format!("cannot create: {e}")
+        };
+        Failure::usage(format!("--charts {}: {why}", dir.display()))
+    })
 }
 
 /// The plan as a workbook in customer words (sources by their page or publisher, settings

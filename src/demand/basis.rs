@@ -146,5 +146,6 @@ pub(super) fn unshared_warning(inventory: &Inventory, basis: CapacityBasis) -> O
              shared space is in no datastore of this plan",
             gap_mib / MIB_PER_GIB
         ),
+        more_alike: 0,
     })
 }

@@ -53,6 +53,13 @@ pub enum ExclusionReason {
     /// Larger than one AVS host of every candidate SKU (more vCPUs than `2 x cores`, or
     /// more memory than the host offers VMs): the estate plan leaves it out.
     ExceedsAvsHost,
+    /// A copy of a VM already read ([`Vm::is_same_vm`]): the same row written twice, or an
+    /// input that repeats another; [`ExcludedVm::duplicate_of`] names the row kept. Its
+    /// capacity is counted once, with the VM kept.
+    Duplicate,
+    /// `per_cluster` plans each source cluster, and the VM names no cluster (the vInfo
+    /// `Cluster` cell is empty): planned in no cluster.
+    NoCluster,
 }
 
 impl ExclusionReason {
@@ -73,6 +80,8 @@ impl ExclusionReason {
             ExclusionReason::ExceedsAvsHost => {
                 "larger than any AVS host of the candidate SKUs (vCPUs or memory)"
             }
+            ExclusionReason::Duplicate => "duplicate of a VM already read (counted once)",
+            ExclusionReason::NoCluster => "no cluster named (`per_cluster`)",
         }
     }
 }
@@ -119,6 +128,27 @@ pub struct ExcludedVm {
     pub capacity_gib: Option<f64>,
     /// Where the VM was read.
     pub origin: Origin,
+    /// For a [`ExclusionReason::Duplicate`]: where the VM kept was read, the row this one
+    /// repeats.
+    #[serde(default)]
+    pub duplicate_of: Option<Origin>,
+}
+
+impl ExcludedVm {
+    /// The reason in words, with the row a duplicate repeats (`duplicate of a VM already
+    /// read (counted once): a.csv [vInfo] row 2`).
+    pub fn reason_text(&self) -> String {
+        match &self.duplicate_of {
+            Some(o) => format!(
+                "{}: {} [{}] row {}",
+                self.reason.describe(),
+                o.file,
+                o.sheet,
+                o.row
+            ),
+            None => self.reason.describe().to_string(),
+        }
+    }
 }
 
 /// What the plan must provide.
@@ -203,9 +233,17 @@ pub fn derive(inventory: &Inventory, options: &DemandOptions) -> Result<Demand, 
             Classified::Excluded(v) => excluded.push(v),
         }
     }
+    excluded.extend(inventory.duplicates.iter().map(|d| ExcludedVm {
+        name: d.name.clone(),
+        reason: ExclusionReason::Duplicate,
+        capacity_gib: None,
+        origin: d.origin.clone(),
+        duplicate_of: Some(d.copy_of.clone()),
+    }));
     warnings.append(&mut filters.warnings);
     warnings.extend(fallbacks.warnings(options.capacity_basis));
     warnings.extend(basis::unshared_warning(inventory, options.capacity_basis));
+    crate::inventory::bound_warnings(&mut warnings);
     if placed.is_empty() {
         return Err(nothing_in_scope(inventory.vms.len(), &excluded));
     }
@@ -254,6 +292,7 @@ fn classify(
             capacity_gib: capacity_gib
                 .filter(|_| reason != Some(ExclusionReason::ImplausibleCapacity)),
             origin: vm.origin.clone(),
+            duplicate_of: None,
         }),
     }
 }
@@ -423,6 +462,7 @@ impl Demand {
                 reason,
                 capacity_gib: Some(vm.capacity_gib),
                 origin: vm.origin.clone(),
+                duplicate_of: None,
             });
         }
         totals(&self.options, placed, excluded, self.warnings.clone())

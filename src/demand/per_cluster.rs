@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Demand, DemandError, DemandOptions, ExcludedVm, derive};
+use super::{Demand, DemandError, DemandOptions, ExcludedVm, ExclusionReason, derive};
 use crate::ingest::PerfInput;
 use crate::inventory::{ClusterHosts, Inventory};
 
@@ -48,7 +48,8 @@ pub struct ClusterDemand {
 pub struct ClusterDemands {
     /// One demand per source cluster, by name.
     pub clusters: Vec<ClusterDemand>,
-    /// VMs in scope that name no cluster (not planned), count.
+    /// VMs in scope that name no cluster (not planned: each is in `excluded`, reason
+    /// [`ExclusionReason::NoCluster`]), count.
     pub vms_without_cluster: usize,
     /// Their capacity on the chosen basis, GiB.
     pub vms_without_cluster_capacity_gib: f64,
@@ -81,20 +82,28 @@ pub fn split_by_cluster(
         // Once for the estate: each cluster's subset then carries its VMs' figures.
         all.attach_perf(inventory, p);
     }
+    // VMs naming no cluster are planned in none: excluded, each with its reason.
+    let no_cluster: Vec<usize> = (all.placed.iter().enumerate())
+        .filter(|(_, vm)| vm.cluster.is_none())
+        .map(|(i, _)| i)
+        .collect();
+    let without = (
+        no_cluster.len(),
+        no_cluster
+            .iter()
+            .filter_map(|&i| all.placed.get(i))
+            .fold(0.0, |a, vm| a + vm.capacity_gib),
+    );
+    if !no_cluster.is_empty() {
+        all = all.exclude_placed(&no_cluster, ExclusionReason::NoCluster);
+    }
     // Cluster -> indices into `all.placed`, in inventory order.
     let mut members: BTreeMap<&str, (Vec<usize>, f64)> = BTreeMap::new();
-    let mut without = (0usize, 0.0f64);
     for (i, vm) in all.placed.iter().enumerate() {
-        match &vm.cluster {
-            Some(c) => {
-                let e = members.entry(c.as_str()).or_default();
-                e.0.push(i);
-                e.1 += vm.capacity_gib;
-            }
-            None => {
-                without.0 += 1;
-                without.1 += vm.capacity_gib;
-            }
+        if let Some(c) = &vm.cluster {
+            let e = members.entry(c.as_str()).or_default();
+            e.0.push(i);
+            e.1 += vm.capacity_gib;
         }
     }
     if members.is_empty() {
@@ -218,7 +227,11 @@ mod tests {
         );
         assert_eq!(s.vms_without_cluster, 1);
         assert_eq!(s.vms_without_cluster_capacity_gib, 0.5);
-        assert!(s.excluded.is_empty());
+        // d (512 MiB = 0.5 GiB) is planned in no cluster: listed, with its reason.
+        let excluded: Vec<_> = (s.excluded.iter())
+            .map(|e| (e.name.as_str(), e.reason, e.capacity_gib))
+            .collect();
+        assert_eq!(excluded, [("d", ExclusionReason::NoCluster, Some(0.5))]);
     }
 
     #[test]

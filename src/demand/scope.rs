@@ -25,11 +25,12 @@ fn name_filter(
                 inventory.vms.iter().filter_map(&value).collect();
             return Err(DemandError::UnknownName {
                 option,
-                name: g.clone(),
+                name: crate::numbers::clip(g),
                 known: if known.is_empty() {
                     "(none: the input has no such values)".into()
                 } else {
-                    known.into_iter().collect::<Vec<_>>().join(", ")
+                    let total = known.len();
+                    crate::numbers::first_few(known.into_iter().map(crate::numbers::clip), total)
                 },
             });
         }
@@ -101,7 +102,7 @@ fn cluster_filter(
                 known.sort_unstable();
                 return Err(DemandError::UnknownName {
                     option: "clusters",
-                    name: name.clone(),
+                    name: crate::numbers::clip(name),
                     known: if known.is_empty() {
                         "(none: the input has no such values)".into()
                     } else {
@@ -174,14 +175,17 @@ impl Filters<'_> {
         } else if capacity_mib.is_none() {
             Some(ExclusionReason::NoCapacityData)
         } else if capacity_mib.is_some_and(|m| m > MAX_VM_CAPACITY_MIB) {
-            warnings.push(Warning::at_row(
-                &vm.origin,
-                format!(
-                    "VM '{}' reports {} MiB, more than any VM can hold: excluded as a data error",
-                    crate::numbers::clip(&vm.name),
-                    crate::numbers::group_thousands(capacity_mib.unwrap_or(0.0), 0)
+            crate::inventory::push_bounded(
+                warnings,
+                Warning::at_row(
+                    &vm.origin,
+                    format!(
+                        "VM '{}' reports {} MiB, more than any VM can hold: excluded as a data error",
+                        crate::numbers::clip(&vm.name),
+                        crate::numbers::group_thousands(capacity_mib.unwrap_or(0.0), 0)
+                    ),
                 ),
-            ));
+            );
             Some(ExclusionReason::ImplausibleCapacity)
         } else {
             None

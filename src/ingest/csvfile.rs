@@ -435,12 +435,12 @@ where
     let resolved = resolve(file, sheet, &headers, specs, warnings)?;
     let slots = resolved.column_slots();
 
-    // Rows with a tracked value: (row number, index of their first span); each kept row has
-    // `specs.len()` spans into `arena`, in slot order ((0, 0) = empty).
+    // Rows with a tracked value: (row number, index of their first span); a kept row's
+    // spans run to the next row's first, one (slot, start, end) into `arena` per non-empty
+    // tracked cell, so a row of one value costs one span, not one per field.
     let mut arena: Vec<u8> = Vec::new();
-    let mut spans: Vec<(usize, usize)> = Vec::new();
+    let mut spans: Vec<(usize, usize, usize)> = Vec::new();
     let mut rows: Vec<(usize, usize)> = Vec::new();
-    let mut row_spans: Vec<(usize, usize)> = vec![(0, 0); specs.len()];
     let mut evidence = [0usize; 3]; // point, comma, ambiguous
     let mut row = 1usize;
     loop {
@@ -469,8 +469,7 @@ where
         if std::str::from_utf8(bytes).is_err() {
             return Ok(None);
         }
-        let mut dirty = false;
-        row_spans.iter_mut().for_each(|s| *s = (0, 0));
+        let first = spans.len();
         for (c, field) in rec.iter().enumerate() {
             let Some(Some(slot)) = slots.get(c) else {
                 continue;
@@ -479,7 +478,6 @@ where
             if field.is_empty() {
                 continue;
             }
-            dirty = true;
             if specs[*slot].numeric {
                 match std::str::from_utf8(field).map(mark_evidence) {
                     Ok(MarkEvidence::Point) => evidence[0] += 1,
@@ -490,11 +488,10 @@ where
             }
             let start = arena.len();
             arena.extend_from_slice(field);
-            row_spans[*slot] = (start, arena.len());
+            spans.push((*slot, start, arena.len()));
         }
-        if dirty {
-            rows.push((row, spans.len()));
-            spans.extend_from_slice(&row_spans);
+        if spans.len() > first {
+            rows.push((row, first));
         }
     }
     let mark = decide_mark(evidence, delimiter, file, sheet, warnings);
@@ -503,10 +500,14 @@ where
         return Ok(None);
     };
     let mut cells: Vec<Value<'_>> = Vec::with_capacity(specs.len());
-    for (row, first) in rows {
+    for (i, &(row, first)) in rows.iter().enumerate() {
+        let end = rows.get(i + 1).map_or(spans.len(), |next| next.1);
         cells.clear();
-        for &(start, end) in spans.get(first..first + specs.len()).unwrap_or(&[]) {
-            cells.push(text_value(arena.get(start..end).unwrap_or("")));
+        cells.resize(specs.len(), Value::Empty);
+        for &(slot, start, stop) in spans.get(first..end).unwrap_or(&[]) {
+            if let Some(cell) = cells.get_mut(slot) {
+                *cell = text_value(arena.get(start..stop).unwrap_or(""));
+            }
         }
         let mut r = Row {
             file,
@@ -552,6 +553,7 @@ fn decide_mark(
                         "{ambiguous} numbers such as 16.384 or 1,500 could use either decimal \
                          mark and nothing in the file decides; read with a decimal point"
                     ),
+                    more_alike: 0,
                 });
             }
             by_delimiter
@@ -579,6 +581,7 @@ fn decide_mark(
                         "comma"
                     }
                 ),
+                more_alike: 0,
             });
             mark
         }

@@ -12,9 +12,9 @@
 //!   while the one vInfo VM of its name has empty key cells, joins the VM of its name
 //!   when exactly one vInfo VM has that name;
 //! - several vInfo VMs with the row's key (or, in the fall-back, its name) are ambiguous:
-//!   the row joins none of them, and the rows are counted in one warning. Two VMs whose
-//!   [`VmKey`] is the same `VM ID` key are one VM written twice (the merge keeps the first
-//!   copy and reports the second): the first takes the row;
+//!   the row joins none of them, and the rows are counted in one warning. Two rows that
+//!   are one VM written twice ([`Vm::is_same_vm`]; the merge keeps the first copy and
+//!   lists the second among the excluded VMs): the first takes the row;
 //! - a tab joined by another key than `VI SDK Server` + `VM ID` is one warning naming the
 //!   key and the columns missing; rows joined by the fall-back are one more.
 //!
@@ -199,13 +199,12 @@ struct Slot {
     ambiguous: bool,
 }
 
-/// Adds VM `i` under `key`: a second VM makes the slot ambiguous unless both have the same
-/// `VM ID` based [`VmKey`] (one VM written twice).
+/// Adds VM `i` under `key`: a second VM makes the slot ambiguous unless it is the same VM
+/// written twice ([`Vm::is_same_vm`]; the merge keeps the first).
 fn insert<K: std::hash::Hash + Eq>(map: &mut HashMap<K, Slot>, key: K, i: usize, vms: &[Vm]) {
     map.entry(key)
         .and_modify(|slot| {
-            let first = vms[slot.first].key();
-            if !(first.is_id_based() && first == vms[i].key()) {
+            if !vms[slot.first].is_same_vm(&vms[i]) {
                 slot.ambiguous = true;
             }
         })
@@ -715,13 +714,17 @@ mod tests {
     #[test]
     fn a_row_or_vm_without_key_cells_falls_back_to_a_unique_name() {
         // p: the row's VM ID cell is empty; q: the vInfo VM's is; both unique names.
-        // dup: two vInfo VMs named dup without keys (name keys, kept apart by the merge):
-        // ambiguous. ghost: no VM.
+        // dup: two vInfo VMs named dup without keys, in two folders (name keys, kept apart
+        // by the merge): ambiguous. ghost: no VM.
+        let in_folder = |folder: &str| Vm {
+            path: Some(format!("[ds] {folder}/dup.vmx")),
+            ..vm("dup", Some("vc"), None, None)
+        };
         let vms = [
             vm("p", Some("vc"), Some("vm-1"), None),
             vm("q", Some("vc"), None, None),
-            vm("dup", Some("vc"), None, None),
-            vm("dup", Some("vc"), None, None),
+            in_folder("a"),
+            in_folder("b"),
         ];
         let rows = [
             (key("vc", "", "", ALL), "p"),
@@ -779,7 +782,7 @@ mod tests {
             let m = run(&vms, vinfo, &rows);
             for (r, found) in m.found.iter().enumerate() {
                 match found {
-                    Some(j) => proptest::prop_assert!(*j == r || vms[*j].key() == vms[r].key()),
+                    Some(j) => proptest::prop_assert!(*j == r || vms[*j].is_same_vm(&vms[r])),
                     None => proptest::prop_assert!(m.is_ambiguous(r)),
                 }
             }

@@ -173,8 +173,8 @@ fn vm_from_row(row: &mut Row<'_, '_>) -> Option<Vm> {
         origin: row.origin(),
         unshared_mib: row.non_negative(UNSHARED),
         srm_placeholder: None,
-        cpus: row.count(CPUS),
-        memory_mib: row.non_negative(MEMORY),
+        cpus: vinfo::vcpus(row, CPUS),
+        memory_mib: vinfo::memory_mib(row, MEMORY),
         memory_consumed_mib: row.non_negative(MEMORY_USED),
         datacenter: row.text(DATACENTER),
         path: None,
@@ -183,7 +183,7 @@ fn vm_from_row(row: &mut Row<'_, '_>) -> Option<Vm> {
         vm_id: row.text(MOB_ID),
         vm_uuid: row.text(UUID),
         vi_sdk_uuid: None,
-        key_input: None,
+        key_number: None,
     })
 }
 

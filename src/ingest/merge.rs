@@ -3,24 +3,25 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::inventory::{
-    Datastore, Inventory, Partition, Snapshot, VirtualDisk, Vm, VmKey, Warning,
+    Datastore, DuplicateVm, Inventory, Origin, Partition, Snapshot, VirtualDisk, Vm, VmKey, Warning,
 };
 
 /// Merges the inventories of several inputs (in input order) and removes duplicates; see
 /// [`read_inputs`](crate::ingest::read_inputs) for the rules. Every removal is a warning.
 pub(crate) fn merge(parts: Vec<Inventory>) -> Inventory {
     let mut out = Inventory::default();
-    // VM key -> the copy kept.
-    let mut vm_seen: HashMap<VmKey, SeenVm> = HashMap::new();
+    let mut vms_seen = VmsSeen::default();
     // A host name is unique within a vCenter, not across vCenters.
     let mut host_seen: HashSet<(String, String)> = HashSet::new();
     let mut cluster_seen: HashSet<(String, String)> = HashSet::new();
     let mut datastore_seen: HashSet<String> = HashSet::new();
+    // The warnings kept so far, less their file: a copy's warnings alike are not repeated.
+    let mut warning_seen: HashSet<WarningKey> = HashSet::new();
 
-    for (index, part) in parts.into_iter().enumerate() {
+    for part in parts {
         let Inventory {
             inputs,
-            mut vms,
+            vms,
             warnings,
             sources,
             mut disks,
@@ -29,67 +30,44 @@ pub(crate) fn merge(parts: Vec<Inventory>) -> Inventory {
             mut clusters,
             mut datastores,
             mut snapshots,
+            duplicates,
         } = part;
         let input_name = inputs.first().cloned().unwrap_or_default();
         out.inputs.extend(inputs);
         out.sources.extend(sources);
-        out.warnings.extend(warnings);
-
-        // VMs. Keys seen in an earlier input: a duplicate copy, dropped with its children,
-        // unless the copies' `VI SDK UUID` or `VM UUID` differ (two vCenters behind one
-        // `VI SDK Server` address): then it is another VM, re-keyed with its children.
-        // Within one input only an exact `VI SDK Server` + `VM ID` repeat is a duplicate row
-        // (names and UUIDs may repeat legitimately; the quality checks report them).
-        let mut dropped: HashSet<VmKey> = HashSet::new();
-        let mut rekeyed: HashMap<VmKey, VmKey> = HashMap::new();
-        let mut keep = Vec::with_capacity(vms.len());
-        for vm in &mut vms {
-            let key = vm.key();
-            match vm_seen.get(&key) {
-                Some(seen) if seen.index != index && seen.identity.differs(vm) => {
-                    vm.key_input = Some(index + 1);
-                    let new_key = vm.key();
-                    rekeyed.insert(key, new_key.clone());
-                    vm_seen.insert(new_key, SeenVm::of(vm, index));
-                    keep.push(true);
-                }
-                Some(seen) if seen.index != index || key.0.starts_with("id:") => {
-                    out.warnings.push(duplicate_warning(vm, &key, seen));
-                    if seen.index != index {
-                        dropped.insert(key);
-                    }
-                    keep.push(false);
-                }
-                Some(_) => keep.push(true),
-                None => {
-                    vm_seen.insert(key, SeenVm::of(vm, index));
-                    keep.push(true);
-                }
+        out.duplicates.extend(duplicates);
+        let read = vms.len();
+        let sorted = vms_seen.sort(vms, &mut out.vms, &mut out.duplicates);
+        // Every VM already read from earlier inputs: the input repeats one given before.
+        let copy = read > 0 && sorted.of_earlier == read;
+        let mut notes = Vec::new();
+        for w in warnings {
+            let key = WarningKey::of(&w);
+            if !(copy && warning_seen.contains(&key)) {
+                warning_seen.insert(key);
+                out.warnings.push(w);
             }
         }
-        rekey_children(&rekeyed, &mut disks, &mut partitions, &mut snapshots);
-        let mut flags = keep.into_iter();
-        vms.retain(|_| flags.next().unwrap_or(true));
-        take_or_append(&mut out.vms, vms);
+        notes.extend(sorted.warnings(&input_name, copy, &out.duplicates));
+        rekey_children(&sorted.rekeyed, &mut disks, &mut partitions, &mut snapshots);
 
         // Children of dropped duplicates go with them.
-        if !dropped.is_empty() {
-            let counts = [
-                retain_count(&mut disks, |d| !dropped.contains(&d.vm_key)),
-                retain_count(&mut partitions, |p| !dropped.contains(&p.vm_key)),
-                retain_count(&mut snapshots, |s| !dropped.contains(&s.vm_key)),
-            ];
-            for (count, tab) in counts.iter().zip(["vDisk", "vPartition", "vSnapshot"]) {
-                if *count > 0 {
-                    out.warnings.push(input_warning(
-                        &input_name,
-                        tab,
-                        format!(
-                            "{count} {tab} rows belong to VMs already read from an earlier \
-                             input; not counted"
-                        ),
-                    ));
-                }
+        let dropped = &sorted.dropped;
+        let counts = [
+            retain_count(&mut disks, |d| !dropped.contains(&d.vm_key)),
+            retain_count(&mut partitions, |p| !dropped.contains(&p.vm_key)),
+            retain_count(&mut snapshots, |s| !dropped.contains(&s.vm_key)),
+        ];
+        for (count, tab) in counts.iter().zip(["vDisk", "vPartition", "vSnapshot"]) {
+            if *count > 0 {
+                notes.push(input_warning(
+                    &input_name,
+                    tab,
+                    format!(
+                        "{count} {tab} rows belong to VMs already read from an earlier \
+                         input; not counted"
+                    ),
+                ));
             }
         }
         take_or_append(&mut out.disks, disks);
@@ -101,7 +79,7 @@ pub(crate) fn merge(parts: Vec<Inventory>) -> Inventory {
         });
         take_or_append(&mut out.hosts, hosts);
         if repeated > 0 {
-            out.warnings.push(input_warning(
+            notes.push(input_warning(
                 &input_name,
                 "vHost",
                 format!(
@@ -116,7 +94,7 @@ pub(crate) fn merge(parts: Vec<Inventory>) -> Inventory {
         });
         take_or_append(&mut out.clusters, clusters);
         if repeated > 0 {
-            out.warnings.push(input_warning(
+            notes.push(input_warning(
                 &input_name,
                 "vCluster",
                 format!(
@@ -129,7 +107,7 @@ pub(crate) fn merge(parts: Vec<Inventory>) -> Inventory {
         let repeated = retain_count(&mut datastores, |d| datastore_seen.insert(datastore_key(d)));
         take_or_append(&mut out.datastores, datastores);
         if repeated > 0 {
-            out.warnings.push(input_warning(
+            notes.push(input_warning(
                 &input_name,
                 "vDatastore",
                 format!(
@@ -138,69 +116,207 @@ pub(crate) fn merge(parts: Vec<Inventory>) -> Inventory {
                 ),
             ));
         }
+        // A copy is one warning: what it repeats is said there.
+        if copy {
+            notes.truncate(1);
+        }
+        out.warnings.append(&mut notes);
     }
     out
 }
 
-/// The copy of a VM kept: its input, where it was read, and the UUIDs that tell two VMs
-/// with the same key apart.
-struct SeenVm {
-    index: usize,
-    file: String,
-    row: usize,
-    identity: Identity,
+/// The VMs kept so far, by key without `key_number` ([`Vm::is_same_vm`]'s key): their
+/// indices in the merged VMs.
+#[derive(Default)]
+struct VmsSeen {
+    by_key: HashMap<VmKey, Vec<usize>>,
 }
 
-impl SeenVm {
-    fn of(vm: &Vm, index: usize) -> SeenVm {
-        SeenVm {
-            index,
-            file: vm.origin.file.clone(),
-            row: vm.origin.row,
-            identity: Identity::of(vm),
+/// How one input's VMs were sorted into kept VMs and duplicates.
+#[derive(Default)]
+struct Sorted {
+    /// The input's VMs listed as duplicates: indices into the merged duplicates.
+    duplicates: Vec<usize>,
+    /// Keys of VMs dropped as copies of a VM of an earlier input: their child rows go too.
+    dropped: HashSet<VmKey>,
+    /// How many of the input's VMs are copies of a VM of an earlier input.
+    of_earlier: usize,
+    /// Keys given a `key_number` (another VM of an earlier input has the key), with the
+    /// key their child rows take.
+    rekeyed: HashMap<VmKey, VmKey>,
+    /// VMs kept apart from another VM of the same key: (this row, the other's place).
+    apart: Vec<(Origin, Origin)>,
+    /// How many VMs kept apart.
+    apart_count: usize,
+}
+
+impl VmsSeen {
+    /// Sorts the VMs of one input: a VM already read ([`Vm::is_same_vm`] with a kept
+    /// one) becomes a [`DuplicateVm`]; another VM whose key is taken gets the next
+    /// `key_number`; the rest are kept as they are, appended to `kept`.
+    fn sort(
+        &mut self,
+        vms: Vec<Vm>,
+        kept: &mut Vec<Vm>,
+        duplicates: &mut Vec<DuplicateVm>,
+    ) -> Sorted {
+        let mut sorted = Sorted::default();
+        let first_of_input = kept.len();
+        // Keys of this input's VMs given a number: one each, else the children's VM is
+        // unclear (those rows were joined to none).
+        let mut numbered: HashMap<VmKey, usize> = HashMap::new();
+        for mut vm in vms {
+            let key = vm.key();
+            let same = self.by_key.get(&key).and_then(|list| {
+                list.iter()
+                    .copied()
+                    .find(|&j| kept.get(j).is_some_and(|k| k.is_same_vm(&vm)))
+            });
+            match same {
+                Some(j) => {
+                    if j < first_of_input {
+                        sorted.of_earlier += 1;
+                        sorted.dropped.insert(key);
+                    }
+                    sorted.duplicates.push(duplicates.len());
+                    duplicates.push(DuplicateVm {
+                        name: vm.name,
+                        origin: vm.origin,
+                        copy_of: kept.get(j).map(|k| k.origin.clone()).unwrap_or_default(),
+                    });
+                }
+                None => {
+                    let list = self.by_key.entry(key.clone()).or_default();
+                    if let Some(&other) = list.first() {
+                        sorted.apart_count += 1;
+                        if sorted.apart.len() < SHOWN_ROWS {
+                            let other = kept.get(other).map(|k| k.origin.clone());
+                            sorted
+                                .apart
+                                .push((vm.origin.clone(), other.unwrap_or_default()));
+                        }
+                        vm.key_number = Some(list.len() + 1);
+                        if list.iter().all(|&j| j < first_of_input) {
+                            *numbered.entry(key.clone()).or_default() += 1;
+                            sorted.rekeyed.insert(key, vm.key());
+                        }
+                    }
+                    list.push(kept.len());
+                    kept.push(vm);
+                }
+            }
         }
+        // A key that two VMs of this input share (kept or dropped) leaves its child rows'
+        // VM unclear (the join gave them to none): they keep their key.
+        let by_key = &self.by_key;
+        let dropped = &sorted.dropped;
+        sorted.rekeyed.retain(|k, _| {
+            numbered.get(k) == Some(&1)
+                && !dropped.contains(k)
+                && by_key
+                    .get(k)
+                    .is_some_and(|l| l.iter().filter(|&&j| j >= first_of_input).count() == 1)
+        });
+        sorted
     }
 }
 
-/// A VM's `VI SDK UUID` and `VM UUID`, when the export has them.
-struct Identity {
-    vi_sdk_uuid: Option<String>,
-    vm_uuid: Option<String>,
-}
+/// Rows named in a grouped warning.
+const SHOWN_ROWS: usize = 5;
 
-impl Identity {
-    fn of(vm: &Vm) -> Identity {
-        Identity {
-            vi_sdk_uuid: vm.vi_sdk_uuid.clone(),
-            vm_uuid: vm.vm_uuid.clone(),
+impl Sorted {
+    /// The input's warnings about its VMs: one for a copy of an earlier input, else one
+    /// for its duplicates and one for its VMs kept apart from another of the same key.
+    fn warnings(&self, input: &str, copy: bool, duplicates: &[DuplicateVm]) -> Vec<Warning> {
+        let mut out = Vec::new();
+        let dups: Vec<&DuplicateVm> = self
+            .duplicates
+            .iter()
+            .filter_map(|&i| duplicates.get(i))
+            .collect();
+        if let Some(first) = dups.first() {
+            let sheet = first.origin.sheet.clone();
+            let mut files: Vec<&str> = dups.iter().map(|d| d.copy_of.file.as_str()).collect();
+            files.sort_unstable();
+            files.dedup();
+            let message = if copy {
+                format!(
+                    "every VM of this input ({}) was already read from {}: the input repeats \
+                     one given before, so nothing of it is counted again (its VMs are listed \
+                     among the excluded VMs as duplicates; its child rows, hosts, clusters \
+                     and datastores are kept once)",
+                    crate::numbers::group_thousands(dups.len() as f64, 0),
+                    files.join(", ")
+                )
+            } else {
+                format!(
+                    "{} VM row(s) repeat a VM already read ({}; row {} repeats {}): not \
+                     counted again, each listed among the excluded VMs as a duplicate",
+                    crate::numbers::group_thousands(dups.len() as f64, 0),
+                    rows_list(dups.iter().map(|d| d.origin.row), dups.len()),
+                    first.origin.row,
+                    place(&first.copy_of)
+                )
+            };
+            out.push(input_warning(input, &sheet, message));
         }
-    }
-
-    /// Whether `vm` is another VM than this one although their keys are equal: both
-    /// copies carry a `VI SDK UUID` (or a `VM UUID`) and the two differ.
-    fn differs(&self, vm: &Vm) -> bool {
-        let differ = |a: &Option<String>, b: &Option<String>| match (a, b) {
-            (Some(a), Some(b)) => !a.eq_ignore_ascii_case(b),
-            _ => false,
-        };
-        differ(&self.vi_sdk_uuid, &vm.vi_sdk_uuid) || differ(&self.vm_uuid, &vm.vm_uuid)
+        if let Some((first, other)) = self.apart.first() {
+            out.push(input_warning(
+                input,
+                &first.sheet,
+                format!(
+                    "{} VM row(s) share their key (VI SDK Server + VM ID, else VM UUID, else \
+                     name) with a VM read before but differ in name, VM UUID, VI SDK UUID or \
+                     path ({}; row {} against {}): kept as different VMs",
+                    crate::numbers::group_thousands(self.apart_count as f64, 0),
+                    rows_list(self.apart.iter().map(|a| a.0.row), self.apart_count),
+                    first.row,
+                    place(other)
+                ),
+            ));
+        }
+        out
     }
 }
 
-/// The warning for a copy of a VM already read.
-fn duplicate_warning(vm: &Vm, key: &VmKey, seen: &SeenVm) -> Warning {
-    Warning {
-        file: vm.origin.file.clone(),
-        sheet: Some(vm.origin.sheet.clone()),
-        row: Some(vm.origin.row),
-        column: None,
-        value: Some(crate::numbers::clip(&vm.name)),
-        message: format!(
-            "VM '{}' ({key}) was already read from {} row {}; this copy is not counted",
-            crate::numbers::clip(&vm.name),
-            seen.file,
-            seen.row
+/// `rows 2, 3, 4 and 10 more`: the first rows and how many more there are of `total`.
+fn rows_list(rows: impl Iterator<Item = usize>, total: usize) -> String {
+    let shown: Vec<String> = rows.take(SHOWN_ROWS).map(|r| r.to_string()).collect();
+    let word = if total == 1 { "row" } else { "rows" };
+    match total.checked_sub(shown.len()) {
+        Some(more) if more > 0 => format!(
+            "{word} {} and {} more",
+            shown.join(", "),
+            crate::numbers::group_thousands(more as f64, 0)
         ),
+        _ => format!("{word} {}", shown.join(", ")),
+    }
+}
+
+/// `file [sheet] row N`.
+fn place(origin: &Origin) -> String {
+    format!("{} [{}] row {}", origin.file, origin.sheet, origin.row)
+}
+
+/// A warning less its file: the same warning read from a copy of an input compares equal.
+#[derive(PartialEq, Eq, Hash)]
+struct WarningKey {
+    sheet: Option<String>,
+    row: Option<usize>,
+    column: Option<String>,
+    value: Option<String>,
+    message: String,
+}
+
+impl WarningKey {
+    fn of(w: &Warning) -> WarningKey {
+        WarningKey {
+            sheet: w.sheet.clone(),
+            row: w.row,
+            column: w.column.clone(),
+            value: w.value.clone(),
+            message: w.message.clone(),
+        }
     }
 }
 
@@ -247,6 +363,7 @@ fn input_warning(file: &str, sheet: &str, message: String) -> Warning {
         column: None,
         value: None,
         message,
+        more_alike: 0,
     }
 }
 

@@ -580,6 +580,7 @@ fn read_opened(mut input: Input<'_>, file: String, format: &str) -> Result<Inven
             column: None,
             value: None,
             message: format!("{} vMetaData rows; only the first is read", metadata.len()),
+            more_alike: 0,
         });
     }
     inventory.sources.push(source);
@@ -743,6 +744,7 @@ impl TabContext<'_, '_> {
                     column: None,
                     value: None,
                     message: format!("{e}; tab not read, its data is unknown"),
+                    more_alike: 0,
                 });
                 Ok(())
             }

@@ -160,6 +160,7 @@ fn unknown_columns(unknown: &[String], file: &str) -> Vec<Warning> {
         column,
         value: None,
         message,
+        more_alike: 0,
     };
     let mut out: Vec<Warning> = unknown
         .iter()
@@ -250,6 +251,7 @@ pub(crate) fn check_and_join(
                     message: format!(
                         "more {what} than any VM drives (limit {limit:e}); treated as unknown"
                     ),
+                    more_alike: 0,
                 });
                 *value = None;
             }
@@ -297,6 +299,7 @@ fn row_warning(r: &VmPerf, message: String) -> Warning {
         column: Some("vm".to_string()),
         value: Some(crate::numbers::clip(&r.vm)),
         message,
+        more_alike: 0,
     }
 }
 

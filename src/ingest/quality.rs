@@ -22,23 +22,26 @@ pub(crate) fn check(inv: &mut Inventory) {
     disks_of_unknown_vms(inv, &mut found);
     overcommitted_datastores(inv, &mut found);
     inv.warnings.extend(found);
+    // Each cause its first few and a count: memory follows the causes, not the rows.
+    crate::inventory::bound_warnings(&mut inv.warnings);
 }
 
 fn in_use_above_provisioned(inv: &Inventory, out: &mut Vec<Warning>) {
     for vm in &inv.vms {
         if let (Some(used), Some(prov)) = (vm.in_use_mib, vm.provisioned_mib) {
             if used > prov {
-                out.push(Warning {
-                    file: vm.origin.file.clone(),
-                    sheet: Some(vm.origin.sheet.clone()),
-                    row: Some(vm.origin.row),
-                    column: Some(vinfo_header(inv, &vm.origin.file, "In Use MiB")),
-                    value: Some(crate::ingest::value::format_number(used)),
-                    message: format!(
-                        "VM '{}': In Use ({used} MiB) exceeds Provisioned ({prov} MiB)",
-                        clip(&vm.name)
+                crate::inventory::push_bounded(
+                    out,
+                    Warning::at_cell(
+                        &vm.origin,
+                        vinfo_header(inv, &vm.origin.file, "In Use MiB"),
+                        Some(crate::ingest::value::format_number(used)),
+                        format!(
+                            "VM '{}': In Use ({used} MiB) exceeds Provisioned ({prov} MiB)",
+                            clip(&vm.name)
+                        ),
                     ),
-                });
+                );
             }
         }
     }
@@ -84,19 +87,20 @@ fn duplicate_vm_names(inv: &Inventory, out: &mut Vec<Warning>) {
                 format!("{} row {}", o.file, o.row)
             })
             .collect();
-        out.push(Warning {
-            file: first.origin.file.clone(),
-            sheet: Some(first.origin.sheet.clone()),
-            row: Some(first.origin.row),
-            column: Some("VM".to_string()),
-            value: Some(crate::numbers::clip(&first.name)),
-            message: format!(
-                "VM name '{}' appears {} times ({}); each is counted as a separate VM",
-                clip(&first.name),
-                idx.len(),
-                places.join(", ")
+        crate::inventory::push_bounded(
+            out,
+            Warning::at_cell(
+                &first.origin,
+                "VM".to_string(),
+                Some(crate::numbers::clip(&first.name)),
+                format!(
+                    "VM name '{}' appears {} times ({}); each is counted as a separate VM",
+                    clip(&first.name),
+                    idx.len(),
+                    places.join(", ")
+                ),
             ),
-        });
+        );
     }
 }
 
@@ -111,24 +115,25 @@ fn long_vm_names(inv: &Inventory, out: &mut Vec<Warning>) {
     let Some(first) = long.first() else {
         return;
     };
-    out.push(Warning {
-        file: first.origin.file.clone(),
-        sheet: Some(first.origin.sheet.clone()),
-        row: Some(first.origin.row),
-        column: Some("VM".to_string()),
-        value: Some(clip(&first.name)),
-        message: format!(
-            "{} VM name(s) longer than the {VSPHERE_MAX_VM_NAME_CHARS} characters vSphere \
+    crate::inventory::push_bounded(
+        out,
+        Warning::at_cell(
+            &first.origin,
+            "VM".to_string(),
+            Some(clip(&first.name)),
+            format!(
+                "{} VM name(s) longer than the {VSPHERE_MAX_VM_NAME_CHARS} characters vSphere \
              allows (is the input damaged?): {}; the text and Markdown reports show their \
              first {} characters, the JSON and the workbook the whole name",
-            group_thousands(long.len() as f64, 0),
-            first_few(
-                long.iter().map(|vm| format!("'{}'", clip(&vm.name))),
-                long.len()
+                group_thousands(long.len() as f64, 0),
+                first_few(
+                    long.iter().map(|vm| format!("'{}'", clip(&vm.name))),
+                    long.len()
+                ),
+                crate::numbers::NAME_SHOWN_CHARS
             ),
-            crate::numbers::NAME_SHOWN_CHARS
         ),
-    });
+    );
 }
 
 /// Only for inputs that have a vHost tab: the VM hosts that vHost does not list, one
@@ -203,19 +208,22 @@ fn host_warning(
     };
     let vms: usize = hosts.iter().map(|h| h.2).sum();
     let vm = &inv.vms[first];
-    out.push(Warning {
-        column: Some("Host".to_string()),
-        value: Some(crate::numbers::clip(host)),
-        ..Warning::at_row(
-            &vm.origin,
-            format!(
-                "{} vInfo host(s) of {} VM(s) {cause}: {}",
-                hosts.len(),
-                group_thousands(vms as f64, 0),
-                first_few(hosts.iter().map(|h| word(h.0, h.2)), hosts.len())
-            ),
-        )
-    });
+    crate::inventory::push_bounded(
+        out,
+        Warning {
+            column: Some("Host".to_string()),
+            value: Some(crate::numbers::clip(host)),
+            ..Warning::at_row(
+                &vm.origin,
+                format!(
+                    "{} vInfo host(s) of {} VM(s) {cause}: {}",
+                    hosts.len(),
+                    group_thousands(vms as f64, 0),
+                    first_few(hosts.iter().map(|h| word(h.0, h.2)), hosts.len())
+                ),
+            )
+        },
+    );
 }
 
 /// Whether a VM read from `file` belongs to an input in `set`. VM origins of a CSV folder
@@ -245,17 +253,18 @@ fn disks_of_unknown_vms(inv: &Inventory, out: &mut Vec<Warning>) {
     }
     for (name, first, count) in unknown {
         let d = &inv.disks[first];
-        out.push(Warning {
-            file: d.origin.file.clone(),
-            sheet: Some(d.origin.sheet.clone()),
-            row: Some(d.origin.row),
-            column: Some("VM".to_string()),
-            value: Some(crate::numbers::clip(name)),
-            message: format!(
-                "{count} vDisk row(s) of VM '{}', which is not in vInfo",
-                clip(name)
+        crate::inventory::push_bounded(
+            out,
+            Warning::at_cell(
+                &d.origin,
+                "VM".to_string(),
+                Some(crate::numbers::clip(name)),
+                format!(
+                    "{count} vDisk row(s) of VM '{}', which is not in vInfo",
+                    clip(name)
+                ),
             ),
-        });
+        );
     }
 }
 
@@ -263,20 +272,21 @@ fn overcommitted_datastores(inv: &Inventory, out: &mut Vec<Warning>) {
     for d in &inv.datastores {
         if let (Some(prov), Some(cap)) = (d.provisioned_mib, d.capacity_mib) {
             if prov > cap {
-                out.push(Warning {
-                    file: d.origin.file.clone(),
-                    sheet: Some(d.origin.sheet.clone()),
-                    row: Some(d.origin.row),
-                    column: Some(header_of(inv, &d.origin.file, "Provisioned MiB", |s| {
-                        &s.vdatastore_headers
-                    })),
-                    value: Some(crate::ingest::value::format_number(prov)),
-                    message: format!(
-                        "datastore '{}' is overcommitted: {prov} MiB provisioned on {cap} MiB \
+                crate::inventory::push_bounded(
+                    out,
+                    Warning::at_cell(
+                        &d.origin,
+                        header_of(inv, &d.origin.file, "Provisioned MiB", |s| {
+                            &s.vdatastore_headers
+                        }),
+                        Some(crate::ingest::value::format_number(prov)),
+                        format!(
+                            "datastore '{}' is overcommitted: {prov} MiB provisioned on {cap} MiB \
                          capacity (thin disks may grow into it)",
-                        d.name
+                            d.name
+                        ),
                     ),
-                });
+                );
             }
         }
     }

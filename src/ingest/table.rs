@@ -202,6 +202,7 @@ pub(crate) fn resolve(
                         column_letter(headers[pick].0),
                         spec.name
                     ),
+                    more_alike: 0,
                 });
             }
             chosen = Some((headers[pick].0, headers[pick].1.clone()));
@@ -282,26 +283,24 @@ impl Row<'_, '_> {
     /// Pushes a warning about a cell.
     pub(crate) fn warn(&mut self, slot: usize, message: String) {
         let value = clip(&self.cell(slot).display());
-        self.warnings.push(Warning {
-            file: self.file.to_string(),
-            sheet: Some(self.sheet.to_string()),
-            row: Some(self.row),
-            column: Some(self.resolved.header(slot, self.specs)),
-            value: Some(value),
-            message,
-        });
+        let column = self.resolved.header(slot, self.specs);
+        self.push(Some((column, value)), message);
     }
 
     /// Pushes a warning about the row as a whole.
     pub(crate) fn warn_row(&mut self, message: String) {
-        self.warnings.push(Warning {
-            file: self.file.to_string(),
-            sheet: Some(self.sheet.to_string()),
-            row: Some(self.row),
-            column: None,
-            value: None,
-            message,
-        });
+        self.push(None, message);
+    }
+
+    /// Pushes a warning about this row, or one of its cells (column, value), grouped by
+    /// cause ([`crate::inventory::push_bounded`]).
+    fn push(&mut self, cell: Option<(String, String)>, message: String) {
+        let origin = self.origin();
+        let w = match cell {
+            Some((column, value)) => Warning::at_cell(&origin, column, Some(value), message),
+            None => Warning::at_row(&origin, message),
+        };
+        crate::inventory::push_bounded(self.warnings, w);
     }
 
     /// Whether the cell is empty.

@@ -62,13 +62,21 @@ pub(crate) const FIELDS: &[FieldSpec] = &[
 /// virtual machine", configmax.broadcom.com, vSphere 8.0).
 pub(crate) const MAX_VCPUS_PER_VM: u64 = 768;
 
-/// The `CPUs` cell as a count; above [`MAX_VCPUS_PER_VM`] a warning and unknown (a 1e15
-/// would size thousands of hosts).
-fn vcpus(row: &mut Row<'_, '_>) -> Option<u64> {
-    let n = row.count(CPUS)?;
+/// A VM's vCPU count at `slot` (vInfo `CPUs`, Live Optics `Virtual CPU`): one rule for
+/// every input. 0 (a VM has at least one vCPU) and a count above [`MAX_VCPUS_PER_VM`] (a
+/// 1e15 would size thousands of hosts) are a warning and unknown.
+pub(crate) fn vcpus(row: &mut Row<'_, '_>, slot: usize) -> Option<u64> {
+    let n = row.count(slot)?;
+    if n == 0 {
+        row.warn(
+            slot,
+            "0 vCPUs, but a VM has at least one; treated as unknown".to_string(),
+        );
+        return None;
+    }
     if n > MAX_VCPUS_PER_VM {
         row.warn(
-            CPUS,
+            slot,
             format!(
                 "more than {MAX_VCPUS_PER_VM} vCPUs, the most a VM has in vSphere 8 \
                  (configuration maximums); treated as unknown"
@@ -77,6 +85,20 @@ fn vcpus(row: &mut Row<'_, '_>) -> Option<u64> {
         return None;
     }
     Some(n)
+}
+
+/// A VM's configured memory at `slot`, MiB (vInfo `Memory`, Live Optics `Provisioned
+/// Memory`): 0 (a VM has memory to run) is a warning and unknown, as a negative figure is.
+pub(crate) fn memory_mib(row: &mut Row<'_, '_>, slot: usize) -> Option<f64> {
+    let mib = row.non_negative(slot)?;
+    if mib == 0.0 {
+        row.warn(
+            slot,
+            "0 MiB of memory, but a VM has memory to run; treated as unknown".to_string(),
+        );
+        return None;
+    }
+    Some(mib)
 }
 
 /// Turns a vInfo row into a VM; `None` (with a warning when the row holds other values)
@@ -99,8 +121,8 @@ pub(crate) fn vm_from_row(row: &mut Row<'_, '_>) -> Option<Vm> {
         origin: row.origin(),
         unshared_mib: row.non_negative(UNSHARED),
         srm_placeholder: row.boolean(SRM_PLACEHOLDER),
-        cpus: vcpus(row),
-        memory_mib: row.non_negative(MEMORY),
+        cpus: vcpus(row, CPUS),
+        memory_mib: memory_mib(row, MEMORY),
         // vMemory's `Consumed` is joined after every tab is read.
         memory_consumed_mib: None,
         datacenter: row.text(DATACENTER),
@@ -110,7 +132,7 @@ pub(crate) fn vm_from_row(row: &mut Row<'_, '_>) -> Option<Vm> {
         vm_id: row.text(VM_ID),
         vm_uuid: row.text(VM_UUID),
         vi_sdk_uuid: row.text(SDK_UUID),
-        key_input: None,
+        key_number: None,
     })
 }
 

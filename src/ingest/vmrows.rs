@@ -420,13 +420,18 @@ mod tests {
     #[test]
     fn joins_by_key_then_unique_name_and_counts_the_rest() {
         // a: by VM ID; b: vInfo without VM ID, the row has one (name fallback);
-        // dup, dup: two vInfo rows with one name and no ids: ambiguous, neither joins (the
-        // join's own warning counts them); "ghost", "ghost2": no VM.
+        // dup, dup: two vInfo rows with one name and no ids, in two folders (two VMs):
+        // ambiguous, neither joins (the join's own warning counts them); "ghost",
+        // "ghost2": no VM.
+        let in_folder = |folder: &str| Vm {
+            path: Some(format!("[ds] {folder}/dup.vmx")),
+            ..vm("dup", None)
+        };
         let mut vms = vec![
             vm("a", Some("vm-1")),
             vm("b", None),
-            vm("dup", None),
-            vm("dup", None),
+            in_folder("a"),
+            in_folder("b"),
             Vm {
                 memory_mib: Some(1.0),
                 ..vm("c", Some("vm-3"))

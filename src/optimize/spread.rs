@@ -25,6 +25,9 @@ pub(super) struct Spread {
     /// Fewest datastores its VMDKs must spread over; `None` when even `max_datastores` is
     /// not enough for one VM.
     datastores: Option<u32>,
+    /// Datastores its VMDKs are spread over: `datastores`, else all `max_datastores`
+    /// (the most one VM reaches, though short of its need).
+    over: u32,
     /// What one VM reaches at that count (or at the most datastores): (IOPS, MiB/s).
     reached: (f64, f64),
 }
@@ -92,33 +95,30 @@ pub(super) fn vm_spreads(
             mibps,
             one,
             datastores: k,
+            over: k.unwrap_or(max_d),
             reached: k.map_or(last, |k| reach[(k - 1) as usize]),
         });
     }
     Ok(out)
 }
 
-/// The fewest datastores every spread VM needs (1 when none).
+/// The fewest datastores every spread VM needs (1 when none); a VM that no count carries
+/// needs them all.
 pub(super) fn min_datastores(spreads: &[Spread]) -> u32 {
-    spreads
-        .iter()
-        .filter_map(|s| s.datastores)
-        .max()
-        .unwrap_or(1)
+    spreads.iter().map(|s| s.over).max().unwrap_or(1)
 }
 
 /// The VMs (by file, sheet, row) that must spread over more than one datastore, with
-/// their count.
+/// their count: a VM that no count carries is spread over all `max_datastores`.
 pub(super) fn spread_over(spreads: &[Spread]) -> BTreeMap<(String, String, usize), u32> {
     spreads
         .iter()
-        .filter_map(|s| {
-            s.datastores.filter(|k| *k > 1).map(|k| {
-                (
-                    (s.origin.file.clone(), s.origin.sheet.clone(), s.origin.row),
-                    k,
-                )
-            })
+        .filter(|s| s.over > 1)
+        .map(|s| {
+            (
+                (s.origin.file.clone(), s.origin.sheet.clone(), s.origin.row),
+                s.over,
+            )
         })
         .collect()
 }
@@ -141,7 +141,8 @@ fn spread_message(s: &Spread, max_d: u32, small: &IoProfile) -> String {
         ),
         None => format!(
             "VM '{}' needs {} IOPS / {} MiB/s, more than one VM reaches even over {max_d} \
-             datastores ({} IOPS / {} MiB/s): split its workload over several VMs",
+             datastores ({} IOPS / {} MiB/s): its VMDKs are spread over all {max_d}, the most \
+             it gets, and it stays short; split its workload over several VMs",
             crate::numbers::clip(&s.name),
             g(s.iops, 0),
             g(s.mibps, 0),
@@ -164,10 +165,7 @@ pub(super) fn explain_spreads(plan: &mut Plan, spreads: &[Spread], max_d: u32, s
             detail: format!(
                 "{} VM(s) need their VMDKs spread over at least {need} datastores (per-VM \
                  performance, `perf`)",
-                spreads
-                    .iter()
-                    .filter(|s| s.datastores == Some(need))
-                    .count()
+                spreads.iter().filter(|s| s.over == need).count()
             ),
         });
     }

@@ -610,7 +610,7 @@ impl PerfModel {
         self.systems
             .get(name.trim().to_ascii_lowercase().as_str())
             .ok_or_else(|| PerfError::UnknownSystem {
-                name: name.to_string(),
+                name: crate::numbers::clip(name),
                 known: self.systems.keys().cloned().collect::<Vec<_>>().join(", "),
             })
     }

@@ -481,7 +481,7 @@ pub struct ClusterTotals {
     /// billed in the first month on top of `cost_usd_per_month`, USD (0 without cool access).
     #[serde(default)]
     pub first_month_cool_transfer_usd: f64,
-    /// VMs in scope that name no cluster (not planned; listed in warnings), count.
+    /// VMs in scope that name no cluster (not planned; each listed in `excluded`), count.
     pub vms_without_cluster: usize,
     /// Their capacity, GiB.
     pub vms_without_cluster_capacity_gib: f64,

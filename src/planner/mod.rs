@@ -464,6 +464,7 @@ fn live_optics_perf(
                  {} figures (`perf_basis`)",
                 basis.as_str()
             ),
+            more_alike: 0,
         });
         match &mut found {
             None => found = Some(perf),
@@ -502,6 +503,7 @@ fn join_perf(demand: &mut Demand, inventory: &Inventory, perf: &PerfInput, figur
                 iops.round(),
                 mibps.round()
             ),
+            more_alike: 0,
         });
     }
     demand.warnings.extend(profile_warning(perf));

@@ -44,7 +44,11 @@ pub(super) fn cluster_plans_markdown(plans: &ClusterPlans) -> String {
         excluded_table(&mut s, &plans.excluded);
     }
     if !plans.total.warnings.is_empty() {
-        let _ = writeln!(s, "## Warnings ({})\n", plans.total.warnings.len());
+        let _ = writeln!(
+            s,
+            "## Warnings ({})\n",
+            crate::inventory::warning_count(&plans.total.warnings)
+        );
         for w in &plans.total.warnings {
             let _ = writeln!(s, "- {}", cell(&w.to_string()));
         }

@@ -380,7 +380,11 @@ fn notes(s: &mut String, plan: &EstatePlan) {
     let _ = writeln!(s, "## Sizing assumptions\n");
     assumptions_table(s, &plan.assumptions, "setting", "note");
     if !plan.warnings.is_empty() {
-        let _ = writeln!(s, "## Warnings ({})\n", plan.warnings.len());
+        let _ = writeln!(
+            s,
+            "## Warnings ({})\n",
+            crate::inventory::warning_count(&plan.warnings)
+        );
         for w in &plan.warnings {
             let _ = writeln!(s, "- {}", cell(&w.to_string()));
         }

@@ -6,7 +6,6 @@
 use std::fmt::Write as _;
 
 use super::TextDetail;
-use super::cause::shape;
 use super::delivered::{cluster_utilisation, utilisation_words};
 use super::designs::designs_text;
 use super::estate::{
@@ -15,6 +14,7 @@ use super::estate::{
 };
 use super::text::{plan_text_in_estate, write_assumption_rows, write_prices, write_warnings};
 use crate::inventory::Warning;
+use crate::inventory::warning_shape as shape;
 use crate::numbers::group_thousands as g;
 use crate::plan::{Assumption, EstatePlan, PriceUsed};
 
@@ -173,9 +173,10 @@ fn grouped_warnings(s: &mut String, warnings: &[Warning]) {
     }
     let _ = writeln!(
         s,
-        "\nWarnings: {} ({} cause(s))",
-        g(warnings.len() as f64, 0),
-        groups.len()
+        "\nWarnings: {} ({} cause(s){})",
+        g(crate::inventory::warning_count(warnings) as f64, 0),
+        groups.len(),
+        super::text::rows_note(warnings)
     );
     for (_, list) in groups.iter().take(GROUPS) {
         let _ = writeln!(s, "  {}", group_line(list));
@@ -196,9 +197,12 @@ fn group_line(list: &[&Warning]) -> String {
     let Some(first) = list.first() else {
         return String::new();
     };
-    if list.len() == 1 {
+    let total = crate::inventory::warning_count(list.iter().copied());
+    if total == 1 {
         return first.to_string();
     }
+    // Warnings counted on a kept one (`more_alike`), not listed themselves.
+    let hidden = total - list.len();
     let places: Vec<String> = list
         .iter()
         .filter_map(|w| match (w.row, &w.value) {
@@ -209,10 +213,17 @@ fn group_line(list: &[&Warning]) -> String {
         .collect();
     let named = match places.len() {
         0 => String::new(),
-        n if n <= NAMED => format!(" ({})", places.join(", ")),
-        n => format!(" ({} and {} more)", places[..NAMED].join(", "), n - NAMED),
+        n if n <= NAMED && hidden == 0 => format!(" ({})", places.join(", ")),
+        n => {
+            let shown = n.min(NAMED);
+            format!(
+                " ({} and {} more)",
+                places[..shown].join(", "),
+                g((n - shown + hidden) as f64, 0)
+            )
+        }
     };
-    format!("{} alike{named}, the first: {first}", list.len())
+    format!("{} alike{named}, the first: {first}", g(total as f64, 0))
 }
 
 #[cfg(test)]
@@ -227,6 +238,7 @@ mod tests {
             column: Some("Host".into()),
             value: Some(value.into()),
             message: message.into(),
+            more_alike: 0,
         }
     }
 
@@ -247,7 +259,11 @@ mod tests {
         // 6 warnings, 2 causes: the plan's own first, then the five host warnings (rows
         // 2..6) as one line naming the first 3 rows and the 2 more.
         let lines: Vec<&str> = s.lines().collect();
-        assert_eq!(lines[1], "Warnings: 6 (2 cause(s))");
+        assert_eq!(
+            lines[1],
+            "Warnings: 6 (2 cause(s); the input's cover every row read, templates and \
+             excluded VMs included)"
+        );
         assert_eq!(lines[2], "  3 clusters at the minimum");
         assert!(
             lines[3].starts_with("  5 alike (row 2, row 3, row 4 and 2 more), the first: a.xlsx"),
@@ -255,5 +271,28 @@ mod tests {
             lines[3]
         );
         assert_eq!(lines.len(), 4);
+    }
+
+    #[test]
+    fn warnings_counted_on_a_kept_one_count_in_the_line() {
+        // Rows 2..6 kept, the last standing for 1,000 more (more_alike): 1,005 alike, the
+        // first 3 rows named and 1,002 more.
+        let mut list: Vec<Warning> = (2..=6)
+            .map(|r| warning(r, "x", &format!("CPUs '{r}' unreadable")))
+            .collect();
+        list[4].more_alike = 1_000;
+        let mut s = String::new();
+        grouped_warnings(&mut s, &list);
+        let lines: Vec<&str> = s.lines().collect();
+        assert!(
+            lines[1].starts_with("Warnings: 1,005 (1 cause(s)"),
+            "{}",
+            lines[1]
+        );
+        assert!(
+            lines[2].starts_with("  1,005 alike (row 2, row 3, row 4 and 1,002 more)"),
+            "{}",
+            lines[2]
+        );
     }
 }

@@ -66,6 +66,7 @@ pub(super) fn inventory_text(inventory: &Inventory, report: &InventoryReport<'_>
         );
     }
     memory_basis(&mut s, sm);
+    templates_counted(&mut s, sm);
     hosts_sources(&mut s, &report.cluster_details);
     write_warnings(&mut s, &inventory.warnings);
     s
@@ -102,6 +103,23 @@ fn memory_basis(s: &mut String, sm: &InventorySummary) {
             sm.vm_count
         );
     }
+}
+
+/// Says that templates are counted like VMs (a plan leaves them out by default), when
+/// there are any: their vCPUs, memory and capacity are in the table, and warnings about
+/// their rows in the warnings.
+fn templates_counted(s: &mut String, sm: &InventorySummary) {
+    if sm.template_count == 0 {
+        return;
+    }
+    let _ = writeln!(
+        s,
+        "templates: {} of the {} VMs, counted like the others in every column above (their \
+         vCPUs, memory and capacity) and in the warnings; a plan leaves them out unless \
+         `include_templates`",
+        group_thousands(sm.template_count as f64, 0),
+        group_thousands(sm.vm_count as f64, 0)
+    );
 }
 
 /// One row of the table, its name in `width` characters: counts and totals from `v`,

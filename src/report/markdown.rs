@@ -544,7 +544,11 @@ fn warnings(s: &mut String, plan: &Plan) {
     if plan.warnings.is_empty() {
         return;
     }
-    let _ = writeln!(s, "## Warnings ({})\n", plan.warnings.len());
+    let _ = writeln!(
+        s,
+        "## Warnings ({})\n",
+        crate::inventory::warning_count(&plan.warnings)
+    );
     for w in &plan.warnings {
         let _ = writeln!(s, "- {}", cell(&w.to_string()));
     }

@@ -11,7 +11,6 @@ use crate::inventory::{ClusterSummary, Inventory, InventorySummary, Warning};
 use crate::plan::Plan;
 use text::plan_text;
 
-mod cause;
 mod cluster_markdown;
 mod delivered;
 mod designs;

@@ -621,7 +621,7 @@ pub(super) fn write_excluded(s: &mut String, title: &str, list: &[ExcludedVm], g
             s,
             "         {} [{}] {} row {}",
             clip_name(&e.name),
-            e.reason.describe(),
+            e.reason_text(),
             e.origin.sheet,
             e.origin.row
         );
@@ -704,6 +704,16 @@ pub(super) fn write_prices(s: &mut String, title: &str, prices: &[PriceUsed]) {
     }
 }
 
+/// `; the input's cover every row read, ...` when some warning is about the input (names
+/// a file): those count rows of templates and other excluded VMs too; else empty.
+pub(super) fn rows_note(warnings: &[Warning]) -> &'static str {
+    if warnings.iter().any(|w| !w.file.is_empty()) {
+        "; the input's cover every row read, templates and excluded VMs included"
+    } else {
+        ""
+    }
+}
+
 /// Lists the first warnings, and how many more the JSON format lists.
 pub(super) fn write_warnings(s: &mut String, warnings: &[Warning]) {
     if warnings.is_empty() {
@@ -711,7 +721,14 @@ pub(super) fn write_warnings(s: &mut String, warnings: &[Warning]) {
     }
     const SHOWN: usize = 20;
     let _ = writeln!(s);
-    let _ = writeln!(s, "Warnings: {}", warnings.len());
+    let n = crate::inventory::warning_count(warnings);
+    let note = rows_note(warnings);
+    let note = note.strip_prefix("; ").unwrap_or(note);
+    if note.is_empty() {
+        let _ = writeln!(s, "Warnings: {n}");
+    } else {
+        let _ = writeln!(s, "Warnings: {n} ({note})");
+    }
     // The plan's own warnings first (they name no file), then the input's, so a long list
     // of input warnings cannot hide them.
     let (plan_wide, from_input): (Vec<&Warning>, Vec<&Warning>) =

@@ -1,13 +1,13 @@
 //! A user's host price file (`host_price_file`): a CSV with the columns
 //! `sku,term,usd_per_hour,region,source`, at most 1 MiB, one row per SKU and term, each
-//! price 0..[`MAX_USD_PER_HOST_HOUR`] USD per host-hour; every error names the file and,
+//! price [`MIN_USD_PER_HOST_HOUR`]..[`MAX_USD_PER_HOST_HOUR`] USD per host-hour; every error names the file and,
 //! where one is at fault, the row.
 
 use std::io::Read;
 use std::path::Path;
 
 use super::SizingError;
-use super::prices::{HostPrice, HostTerm, MAX_USD_PER_HOST_HOUR};
+use super::prices::{HostPrice, HostTerm, MAX_USD_PER_HOST_HOUR, MIN_USD_PER_HOST_HOUR};
 use crate::numbers::group_thousands;
 use crate::vsan::VsanCatalog;
 
@@ -173,8 +173,12 @@ fn parse_row(
             "term '{term}' in row {row} is not payg, 1y, 3y or 5y"
         ))
     })?;
-    let usd_per_hour =
-        parse_price(price).map_err(|why| err(format!("price '{price}' in row {row} {why}")))?;
+    let usd_per_hour = parse_price(price).map_err(|why| {
+        err(format!(
+            "price '{}' in row {row} {why}",
+            crate::numbers::clip(price)
+        ))
+    })?;
     Ok(HostPrice {
         sku: key,
         term,
@@ -184,13 +188,22 @@ fn parse_row(
     })
 }
 
-/// A price in USD per host-hour from 0 to [`MAX_USD_PER_HOST_HOUR`], or why not.
+/// A price in USD per host-hour from [`MIN_USD_PER_HOST_HOUR`] to
+/// [`MAX_USD_PER_HOST_HOUR`], or why not.
 pub(super) fn parse_price(text: &str) -> Result<f64, String> {
     let v: f64 = text
         .parse()
         .map_err(|_| "is not a number (USD per host-hour)".to_string())?;
-    if !(v.is_finite() && v >= 0.0) {
-        return Err("is not a USD figure >= 0".into());
+    if !v.is_finite() {
+        return Err("is not a USD figure".into());
+    }
+    if v < MIN_USD_PER_HOST_HOUR {
+        return Err(format!(
+            "is below {} USD per host-hour: AVS list prices are 8 to 25 and reserved terms \
+             about half, so a price of 0 would make the hosts free; leave the row out to use \
+             the built-in price",
+            MIN_USD_PER_HOST_HOUR
+        ));
     }
     if v > MAX_USD_PER_HOST_HOUR {
         return Err(format!(
@@ -318,14 +331,18 @@ mod tests {
     }
 
     #[test]
-    fn prices_must_be_numbers_from_0_to_1000_usd_per_host_hour() {
+    fn prices_must_be_numbers_from_half_a_dollar_to_1000_usd_per_host_hour() {
         for (price, why) in [
             ("1e308", "above 1,000 USD per host-hour"),
             ("1e15", "above 1,000 USD per host-hour"),
             ("1000.01", "above 1,000 USD per host-hour"),
-            ("inf", "not a USD figure >= 0"),
-            ("NaN", "not a USD figure >= 0"),
-            ("-1", "not a USD figure >= 0"),
+            ("inf", "not a USD figure"),
+            ("NaN", "not a USD figure"),
+            ("-1", "below 0.5 USD per host-hour"),
+            // Free hosts, either sign of zero, and a price per minute (9.20 / 60).
+            ("0", "below 0.5 USD per host-hour"),
+            ("-0", "below 0.5 USD per host-hour"),
+            ("0.153", "below 0.5 USD per host-hour"),
             ("ten", "not a number"),
         ] {
             let (row, e) = error(
@@ -338,10 +355,10 @@ mod tests {
                 "{e}"
             );
         }
-        // The bound itself and 0 are prices.
+        // The bounds themselves are prices.
         let (dir, file) = scratch(
             "bound",
-            format!("{HEADER}av36p,3y,1000,,a\nav64,3y,0,,b\n").as_bytes(),
+            format!("{HEADER}av36p,3y,1000,,a\nav64,3y,0.5,,b\n").as_bytes(),
         );
         let p = HostPrices::default().with_file(&file, &catalog()).unwrap();
         let _ = std::fs::remove_dir_all(dir);
@@ -351,7 +368,7 @@ mod tests {
         );
         assert_eq!(
             p.price("av64", HostTerm::ThreeYear).unwrap().usd_per_hour,
-            0.0
+            0.5
         );
     }
 }

@@ -41,6 +41,14 @@ const TABLE: &str = "data/avs_host_prices.csv";
 /// their cents.
 pub const MAX_USD_PER_HOST_HOUR: f64 = 1_000.0;
 
+/// Lowest host price accepted, USD per host-hour. AVS list prices are 8.36 to 24.58
+/// (`data/avs_host_prices.csv`), and the deepest reserved-term discount the ANF team's AVS
+/// TCO estimator applies is 50 % (Azure/azure-netapp-files `docs/avs-calc`, 2025-06-04:
+/// 43 % for 1 year, 50 % for 3 and 5), so no real price is much under 4; 0.5 leaves a
+/// factor of 8 below that. It refuses 0 and -0 (hosts for free, a plan without their
+/// cost) and a price per minute or second.
+pub const MIN_USD_PER_HOST_HOUR: f64 = 0.5;
+
 /// How AVS hosts are bought.
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Serialize, Deserialize, JsonSchema,

@@ -79,7 +79,21 @@ pub fn vsan_alone(
     let reserved = sizing.vsan_reserved_raw_tib(&catalog.limits);
     for ((c, &gib), &reserve) in sizing.clusters.iter().zip(data_gib).zip(&reserved) {
         let compute = c.compute_hosts();
-        let r = cluster_on_vsan(catalog, &c.sku, (compute, reserve), gib, o)?;
+        let r =
+            cluster_on_vsan(catalog, &c.sku, (compute, reserve), gib, o).map_err(|e| match e {
+                VsanError::DataTooLarge {
+                    data_gib,
+                    data_tib,
+                    sku,
+                    ..
+                } => VsanError::DataTooLarge {
+                    place: format!("AVS cluster '{}': ", crate::numbers::clip(&c.name)),
+                    data_gib,
+                    data_tib,
+                    sku,
+                },
+                e => e,
+            })?;
         let split = catalog.limits.split(r.hosts_needed);
         if let Some(s) = split {
             let extra = r.hosts_needed - s.smallest_cluster * s.clusters;

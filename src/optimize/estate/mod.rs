@@ -55,6 +55,7 @@ use crate::plan::{Design, EstatePlan, GatewayLine, SkuAlternative};
 use crate::sizing::{
     Driver, EstateSizing, SizingError, VmGroups, fitting_no_host, size_groups, vsan_alone,
 };
+use crate::vsan::VsanError;
 use crate::vsan::{HostSku, VsanCatalog};
 use choices::{ClusterChoice, cluster_choices};
 use designs::{Costing, Pooling, design_costs, design_sizing, design_split, pick};
@@ -364,7 +365,48 @@ fn vsan_alone_of(
                 * factor
         })
         .collect();
-    Ok(Some(vsan_alone(vsan_catalog, sizing, &data, o)?))
+    vsan_alone(vsan_catalog, sizing, &data, o)
+        .map(Some)
+        .map_err(|e| with_largest_vm(e, demand, sizing).into())
+}
+
+/// A [`VsanError::DataTooLarge`] naming its cluster, with the cluster's largest VM added
+/// (name, file, sheet, row and TiB): where to look in the inputs. Other errors as they are.
+fn with_largest_vm(e: VsanError, demand: &Demand, sizing: &EstateSizing) -> VsanError {
+    let VsanError::DataTooLarge {
+        place,
+        data_gib,
+        data_tib,
+        sku,
+    } = e
+    else {
+        return e;
+    };
+    let cluster = (sizing.clusters.iter())
+        .find(|c| place == format!("AVS cluster '{}': ", crate::numbers::clip(&c.name)));
+    let largest = cluster.and_then(|c| {
+        (c.vm_indices.iter())
+            .filter_map(|&i| demand.placed.get(i))
+            .max_by(|a, b| a.capacity_gib.total_cmp(&b.capacity_gib))
+    });
+    let place = match (cluster, largest) {
+        (Some(c), Some(vm)) => format!(
+            "AVS cluster '{}' (its largest VM '{}', {} [{}] row {}: {} TiB): ",
+            crate::numbers::clip(&c.name),
+            crate::numbers::clip(&vm.name),
+            vm.origin.file,
+            vm.origin.sheet,
+            vm.origin.row,
+            crate::numbers::group_thousands(vm.capacity_gib / 1024.0, 0)
+        ),
+        _ => place,
+    };
+    VsanError::DataTooLarge {
+        place,
+        data_gib,
+        data_tib,
+        sku,
+    }
 }
 
 /// What every SKU's storage plan shares.

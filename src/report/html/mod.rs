@@ -256,7 +256,9 @@ fn finish(title: &str, parts: &Parts, charts: &[Chart], grouped: &[Cause]) -> St
     add("assumptions", "", &parts.assumptions);
     let mut warnings = String::new();
     if !grouped.is_empty() {
-        let n: usize = grouped.iter().map(|c| c.warnings.len()).sum();
+        let n: usize = (grouped.iter())
+            .map(|c| crate::inventory::warning_count(c.warnings.iter().copied()))
+            .sum();
         let _ = writeln!(
             warnings,
             "<p>{n} warning(s) of {} cause(s).</p>",

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use super::escape::escape;
 use crate::inventory::Warning;
-use crate::report::cause::shape;
+use crate::inventory::warning_shape as shape;
 use crate::report::words::customer_words;
 
 /// Warnings of one cause shown in full; the rest are counted.
@@ -46,7 +46,7 @@ pub fn causes<'a>(warnings: impl IntoIterator<Item = &'a Warning>) -> Vec<Cause<
 pub fn causes_html(s: &mut String, causes: &[Cause]) {
     s.push_str("<ul class=\"warnings\">\n");
     for cause in causes {
-        let n = cause.warnings.len();
+        let n = crate::inventory::warning_count(cause.warnings.iter().copied());
         let _ = write!(s, "<li><strong>{n} warning(s)</strong>");
         if n == 1 {
             let _ = writeln!(s, ": {}</li>", warning_html(cause.warnings[0]));
@@ -56,12 +56,11 @@ pub fn causes_html(s: &mut String, causes: &[Cause]) {
         for w in cause.warnings.iter().take(SHOWN_PER_CAUSE) {
             let _ = writeln!(s, "<li>{}</li>", warning_html(w));
         }
-        if n > SHOWN_PER_CAUSE {
-            let _ = writeln!(
-                s,
-                "<li class=\"muted\">and {} more</li>",
-                n - SHOWN_PER_CAUSE
-            );
+        let shown = cause.warnings.len().min(SHOWN_PER_CAUSE);
+        let shown_count =
+            crate::inventory::warning_count(cause.warnings.iter().take(shown).copied());
+        if n > shown_count {
+            let _ = writeln!(s, "<li class=\"muted\">and {} more</li>", n - shown_count);
         }
         s.push_str("</ul></li>\n");
     }

@@ -373,7 +373,7 @@ pub fn add_excluded(sheet: &mut Sheet, lead: &[Cell], excluded: &[ExcludedVm]) {
         let mut row = lead.to_vec();
         row.extend([
             text(e.name.clone()),
-            text(e.reason.describe()),
+            text(e.reason_text()),
             opt(e.capacity_gib, int),
             text(e.origin.file.clone()),
             text(e.origin.sheet.clone()),
