@@ -376,14 +376,10 @@ fn read_zip(source: csvzip::ZipSource<'_>, file: &str) -> Result<Vec<Inventory>,
         };
         first.warnings.push(Warning {
             file: file.to_string(),
-            sheet: None,
-            row: None,
-            column: None,
-            value: None,
-            message: format!(
+            ..Warning::plan_wide(format!(
                 "the zip also holds {one}{more}, not opened (a zip or workbook inside a zip \
                  is not read): give it as an input of its own if it is an export"
-            ),
+            ))
         });
     }
     Ok(parts)
