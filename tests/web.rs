@@ -822,7 +822,7 @@ fn concurrent_chunked_uploads_are_bounded() {
     let idle_kib = proc_kib(pid, "VmRSS:");
     let head = chunked_upload_head(port);
     // Three at once, 64 MiB each without Content-Length: at most UPLOADS_AT_ONCE (2) are
-    // read, each cut at 8 MiB (413); the third waits for nothing (503).
+    // read at once, each cut at 8 MiB (413); the third waits for a slot, then is cut too.
     let senders: Vec<_> = (0..3)
         .map(|_| {
             let head = head.clone();
@@ -844,26 +844,8 @@ fn concurrent_chunked_uploads_are_bounded() {
         "idle {idle_kib} KiB, peak {peak_kib} KiB"
     );
     assert_eq!(http(port, "GET", "/", None).0, 200);
-    // Two uploads held open mid-body take both permits: a third is answered 503 at once.
-    let open_head = format!(
-        "POST /api/upload HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\
-         Content-Type: multipart/form-data; boundary=xyz\r\nContent-Length: 1000\r\n\r\n{PART}"
-    );
-    let held: Vec<TcpStream> = (0..2)
-        .map(|_| {
-            let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
-            s.write_all(open_head.as_bytes()).unwrap();
-            s
-        })
-        .collect();
-    std::thread::sleep(Duration::from_millis(500));
-    let third = raw(port, &upload_request(port, ""));
-    assert!(third.starts_with("HTTP/1.1 503"), "{third}");
-    assert!(third.contains("already reading 2 uploads"), "{third}");
-    drop(held);
-    std::thread::sleep(Duration::from_millis(500));
-    let after = raw(port, &upload_request(port, ""));
-    assert!(after.starts_with("HTTP/1.1 200"), "{after}");
+    // Two uploads held open mid-body take both permits: a third waits for one (tests/
+    // serve_limits.rs: until the body timeout cuts them).
 }
 
 #[test]

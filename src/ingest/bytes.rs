@@ -5,7 +5,7 @@
 use std::io::Read;
 use std::path::Path;
 
-use crate::ingest::{CsvTab, Held, IngestError, Input, csvfile, merge, quality, xlsx};
+use crate::ingest::{CsvTab, Held, IngestError, Input, ReadLimits, csvfile, merge, quality, xlsx};
 use crate::inventory::Inventory;
 use crate::numbers::clip;
 
@@ -34,6 +34,15 @@ pub const MAX_ZIP_CSV_BYTES: u64 = 4 << 30;
 /// [`IngestError::NoRvtoolsFiles`] for a zip without `RVTools_tab*.csv` entries;
 /// [`IngestError::Malformed`] for an entry over the caps or that fails to inflate.
 pub fn read_input_bytes(name: &str, bytes: &[u8]) -> Result<Inventory, IngestError> {
+    read_input_bytes_within(name, bytes, ReadLimits::default())
+}
+
+/// [`read_input_bytes`] within `limits`.
+fn read_input_bytes_within(
+    name: &str,
+    bytes: &[u8],
+    limits: ReadLimits,
+) -> Result<Inventory, IngestError> {
     let file = name.to_string();
     let path = Path::new(name);
     let extension = path
@@ -61,7 +70,7 @@ pub fn read_input_bytes(name: &str, bytes: &[u8]) -> Result<Inventory, IngestErr
             });
         }
     };
-    crate::ingest::read_opened(input, file, format)
+    crate::ingest::read_opened(input, file, format, limits)
 }
 
 /// Reads every input held in memory and merges them, as
@@ -74,12 +83,31 @@ pub fn read_input_bytes(name: &str, bytes: &[u8]) -> Result<Inventory, IngestErr
 pub fn read_inputs_bytes<N: AsRef<str>, B: AsRef<[u8]>>(
     inputs: &[(N, B)],
 ) -> Result<Inventory, IngestError> {
+    read_inputs_bytes_within(inputs, ReadLimits::default())
+}
+
+/// [`read_inputs_bytes`] within `limits`: `limits.max_rows` bounds the rows of each tab
+/// and, less the VMs of the inputs before, the VMs of each input (the web page's uploads,
+/// read within the server's memory budget).
+///
+/// # Errors
+/// As [`read_inputs_bytes`]; [`IngestError::TooManyRows`] past the cap.
+pub fn read_inputs_bytes_within<N: AsRef<str>, B: AsRef<[u8]>>(
+    inputs: &[(N, B)],
+    limits: ReadLimits,
+) -> Result<Inventory, IngestError> {
     if inputs.is_empty() {
         return Err(IngestError::NoInputs);
     }
     let mut parts = Vec::with_capacity(inputs.len());
+    let mut vms = 0usize;
     for (name, bytes) in inputs {
-        parts.push(read_input_bytes(name.as_ref(), bytes.as_ref())?);
+        let left = ReadLimits {
+            max_rows: limits.max_rows.saturating_sub(vms).max(1),
+        };
+        let part = read_input_bytes_within(name.as_ref(), bytes.as_ref(), left)?;
+        vms = vms.saturating_add(part.vms.len());
+        parts.push(part);
     }
     let mut inventory = merge::merge(parts);
     quality::check(&mut inventory);
