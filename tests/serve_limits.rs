@@ -8,57 +8,12 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-/// A child process killed when dropped.
-struct Running(Child);
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-/// Starts `dsplan serve --port 0 ARGS`; its port, read from the stderr line saying where
-/// it listens.
-fn serve(args: &[&str]) -> (Running, u16) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dsplan"))
-        .args(["serve", "--port", "0"])
-        .args(args)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let stderr = child.stderr.take().unwrap();
-    let running = Running(child);
-    // Read on a thread to the end, so the server never writes to a closed pipe.
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            let _ = tx.send(line);
-        }
-    });
-    loop {
-        let line = rx.recv_timeout(Duration::from_secs(30)).unwrap();
-        if let Some((_, rest)) = line.split_once("listening on http://127.0.0.1:") {
-            return (running, rest.trim_end_matches('/').parse().unwrap());
-        }
-    }
-}
-
-/// Sends `request` and reads the whole response (the requests say `Connection: close`).
-fn raw(port: u16, request: &[u8]) -> String {
-    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(150)))
-        .unwrap();
-    stream.write_all(request).unwrap();
-    let mut out = Vec::new();
-    let _ = stream.read_to_end(&mut out);
-    String::from_utf8_lossy(&out).into_owned()
-}
+include!("support/serve.rs");
 
 /// A multipart upload of one file, `name` holding `bytes`, to `path`.
 fn upload(port: u16, path: &str, name: &str, bytes: &[u8]) -> Vec<u8> {
@@ -81,10 +36,8 @@ fn upload(port: u16, path: &str, name: &str, bytes: &[u8]) -> Vec<u8> {
 
 /// The project's small vInfo fixture.
 fn fixture() -> Vec<u8> {
-    std::fs::read(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/small-estate-vinfo.csv"),
-    )
-    .unwrap()
+    std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/small-estate-vinfo.csv"))
+        .unwrap()
 }
 
 /// Opens an upload declaring 1,000 bytes of body and sends them 1 byte every 4 s from a
@@ -193,17 +146,10 @@ fn session_of(answer: &str) -> String {
     json["session"].as_str().unwrap().to_string()
 }
 
-fn plan(port: u16, session: &str) -> String {
-    let body = serde_json::json!({ "session": session }).to_string();
-    raw(
-        port,
-        format!(
-            "POST /api/plan HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\
-             Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-            body.len()
-        )
-        .as_bytes(),
-    )
+/// `POST /api/plan` of `session` with the default options: the status.
+fn plan(port: u16, session: &str) -> u16 {
+    let request = serde_json::json!({ "session": session });
+    http(port, "POST", "/api/plan", Some(&request)).0
 }
 
 #[test]
@@ -234,12 +180,11 @@ fn uploads_are_kept_within_the_memory_budget() {
         second.contains("memory budget of 64 MiB (`dsplan serve --memory-budget-mib`)"),
         "{second}"
     );
-    assert!(plan(port, &first).starts_with("HTTP/1.1 200"));
+    assert_eq!(plan(port, &first), 200);
     // The page that shows the first replaces it with its next upload.
     let path = format!("/api/upload?replaces={first}");
     let third = raw(port, &upload(port, &path, "c.csv", &vinfo(20_000)));
     assert!(third.starts_with("HTTP/1.1 200"), "{third}");
-    assert!(plan(port, &session_of(&third)).starts_with("HTTP/1.1 200"));
-    let gone = plan(port, &first);
-    assert!(gone.starts_with("HTTP/1.1 410"), "{gone}");
+    assert_eq!(plan(port, &session_of(&third)), 200);
+    assert_eq!(plan(port, &first), 410);
 }

@@ -206,7 +206,7 @@ async fn received(app: &App, mut multipart: Multipart) -> Result<Vec<(String, Ve
             .take(MAX_NAME_CHARS)
             .collect();
         let bytes = field.bytes().await.map_err(|e| multipart_error(app, e))?;
-        files.push((name, bytes.to_vec()));
+        files.push((name, Vec::from(bytes)));
     }
     if files.is_empty() {
         return Err(ApiError::new(

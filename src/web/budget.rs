@@ -93,6 +93,11 @@ fn opt(s: &Option<String>) -> u64 {
     s.as_deref().map_or(0, text)
 }
 
+/// [`opt`] over several fields.
+fn opts(fields: &[&Option<String>]) -> u64 {
+    fields.iter().map(|f| opt(f)).sum()
+}
+
 fn origin(o: &Origin) -> u64 {
     text(&o.file) + text(&o.sheet)
 }
@@ -100,7 +105,7 @@ fn origin(o: &Origin) -> u64 {
 fn vm_bytes(vm: &Vm) -> u64 {
     text(&vm.name)
         + origin(&vm.origin)
-        + [
+        + opts(&[
             &vm.cluster,
             &vm.host,
             &vm.datacenter,
@@ -110,10 +115,7 @@ fn vm_bytes(vm: &Vm) -> u64 {
             &vm.vm_id,
             &vm.vm_uuid,
             &vm.vi_sdk_uuid,
-        ]
-        .into_iter()
-        .map(opt)
-        .sum::<u64>()
+        ])
 }
 
 fn warning_bytes(w: &Warning) -> u64 {
@@ -138,17 +140,14 @@ fn disk_bytes(d: &VirtualDisk) -> u64 {
     text(&d.vm)
         + text(&d.vm_key.0)
         + origin(&d.origin)
-        + [
+        + opts(&[
             &d.disk,
             &d.disk_key,
             &d.disk_mode,
             &d.path,
             &d.datastore,
             &d.controller,
-        ]
-        .into_iter()
-        .map(opt)
-        .sum::<u64>()
+        ])
 }
 
 fn partition_bytes(p: &Partition) -> u64 {
@@ -175,16 +174,13 @@ fn datastore_bytes(d: &Datastore) -> u64 {
             .iter()
             .map(|h| text(h) + size_of::<String>() as u64)
             .sum::<u64>()
-        + [
+        + opts(&[
             &d.datastore_type,
             &d.datastore_cluster,
             &d.address,
             &d.url,
             &d.vi_sdk_server,
-        ]
-        .into_iter()
-        .map(opt)
-        .sum::<u64>()
+        ])
 }
 
 fn snapshot_bytes(s: &Snapshot) -> u64 {
