@@ -95,7 +95,11 @@ fn trickled_bodies_do_not_keep_an_upload_out() {
     for answer in trickling {
         let answer = answer.join().unwrap();
         assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
-        assert!(answer.contains("--body-timeout-secs"), "{answer}");
+        let said = format!(
+            "the upload did not arrive within the server's {timeout} s \
+             (`dsplan serve --body-timeout-secs`)"
+        );
+        assert!(answer.contains(&said), "{answer}");
     }
 }
 

@@ -139,7 +139,8 @@ pub async fn upload(
             return Err(ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
                 format!(
-                    "the server has been reading {} other uploads for {} s; try again when                      one has finished",
+                    "the server has been reading {} other uploads for {} s; try again when \
+                     one has finished",
                     super::UPLOADS_AT_ONCE,
                     app.body_timeout.as_secs()
                 ),
@@ -152,13 +153,15 @@ pub async fn upload(
             ApiError::new(
                 StatusCode::REQUEST_TIMEOUT,
                 format!(
-                    "the upload did not arrive within the server's {} s                      (`dsplan serve --body-timeout-secs`)",
+                    "the upload did not arrive within the server's {} s \
+                     (`dsplan serve --body-timeout-secs`)",
                     app.body_timeout.as_secs()
                 ),
             )
         })??;
     let names: Vec<String> = files.iter().map(|(n, _)| n.clone()).collect();
     let budget_bytes = app.sessions.limits().budget_bytes;
+    let parsing = app.parsing.lock().await;
     let (inventory, charge_bytes) = tokio::task::spawn_blocking(move || {
         let inventory = read(&files, budget_bytes)?;
         let charge = super::budget::charge_bytes(&inventory);
@@ -166,6 +169,7 @@ pub async fn upload(
     })
     .await
     .map_err(ApiError::internal)??;
+    drop(parsing);
     let summary = inventory.summary();
     let warnings = inventory.warnings.iter().map(ToString::to_string).collect();
     let session = app

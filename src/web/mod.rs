@@ -113,6 +113,9 @@ pub struct App {
     /// Permits to read an upload's body: at most [`UPLOADS_AT_ONCE`] are read at once, so
     /// memory stays below that many times the upload limit.
     pub uploads: Arc<tokio::sync::Semaphore>,
+    /// One upload is parsed at a time: parsing up to the row cap takes about the budget
+    /// again for a moment (BENCHMARKS.md), so two at once would take it twice.
+    pub parsing: tokio::sync::Mutex<()>,
 }
 
 /// Serves the page until the process ends; `on_listening` is called once with the bound
@@ -145,6 +148,7 @@ pub fn serve(
             body_timeout: options.body_timeout,
             local,
             uploads: Arc::new(tokio::sync::Semaphore::new(UPLOADS_AT_ONCE)),
+            parsing: tokio::sync::Mutex::new(()),
         });
         on_listening(local);
         accept(listener, router(app), options.header_timeout).await
@@ -345,6 +349,7 @@ mod tests {
             body_timeout: Duration::ZERO,
             local: bind.parse().unwrap(),
             uploads: Arc::new(tokio::sync::Semaphore::new(1)),
+            parsing: tokio::sync::Mutex::new(()),
         };
         host_allowed(&app, Some(&HeaderValue::from_str(host).unwrap()))
     }
