@@ -107,10 +107,30 @@ pub const SERVE_BIND: &str = "127.0.0.1";
 pub const SERVE_MAX_UPLOAD_MIB: u64 = 512;
 
 /// Most `--max-upload-mib` accepts, MiB (4 GiB): an upload is held in memory while it is
-/// read (2 at once) and the session store keeps 2 x the limit, so 4 x the limit may be in
-/// memory; 16 GiB is what a large workstation has, and the largest RVTools export is far
-/// below 4 GiB.
+/// read (2 at once), beside the memory budget's kept inventories; 16 GiB is what a large
+/// workstation has, and the largest RVTools export is far below 4 GiB.
 pub const SERVE_MAX_UPLOAD_MIB_MAX: u64 = 4096;
+
+/// `dsplan serve`'s memory budget, MiB (`--memory-budget-mib`): what the kept uploads'
+/// inventories and their plans may take together (`web::budget`). 1,024 MiB holds a
+/// 100,000-VM export with room to spare and keeps the server under 2 GiB with uploads
+/// being read (BENCHMARKS.md, "serve: memory budget").
+pub const SERVE_MEMORY_BUDGET_MIB: u64 = 1024;
+
+/// How long `dsplan serve` waits for an upload's body, seconds (`--body-timeout-secs`),
+/// counted from when its reading starts, and at most how long an upload waits for one of
+/// the 2 reading slots: 60. 512 MiB takes about 1 s over loopback and 43 s over 100 Mbit/s;
+/// a client trickling its body holds a slot no longer than this.
+pub const SERVE_BODY_TIMEOUT_SECS: u64 = 60;
+
+/// How long `dsplan serve` waits for a request's headers, seconds (`--header-timeout-secs`):
+/// 30, hyper's own default once a timer is set.
+pub const SERVE_HEADER_TIMEOUT_SECS: u64 = 30;
+
+/// How long `dsplan serve` keeps an upload nobody plans, minutes
+/// (`--session-idle-minutes`): 60, a meeting's length; the page asks for the files again
+/// after it.
+pub const SERVE_SESSION_IDLE_MINUTES: u64 = 60;
 
 /// Largest `growth_pct`, `headroom_pct` and `snapshot_reserve_pct`: 1,000 percent (eleven
 /// times the data). A plan past it is a typo, not a forecast; the check keeps a

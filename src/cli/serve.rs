@@ -1,12 +1,15 @@
 //! `dsplan serve`: the local web page ([`dsplan::web`]).
 
 use std::net::{IpAddr, SocketAddr};
+use std::time::Duration;
 
 use dsplan::defaults;
 
 use super::Failure;
 
-/// `dsplan serve [--port 8080] [--bind 127.0.0.1] [--open] [--max-upload-mib 512]`.
+/// `dsplan serve [--port 8080] [--bind 127.0.0.1] [--open] [--max-upload-mib 512]
+/// [--memory-budget-mib 1024] [--body-timeout-secs 60] [--header-timeout-secs 30]
+/// [--session-idle-minutes 60]`.
 #[derive(clap::Args, Debug)]
 pub struct ServeArgs {
     /// TCP port (0: any free port; the address is printed on stderr).
@@ -23,6 +26,24 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = defaults::SERVE_MAX_UPLOAD_MIB,
           value_parser = clap::value_parser!(u64).range(1..=defaults::SERVE_MAX_UPLOAD_MIB_MAX))]
     pub max_upload_mib: u64,
+    /// Memory the kept uploads and their plans may take, MiB (64..=1048576): least recently
+    /// used uploads are dropped for new ones, and an upload that alone needs more is refused.
+    #[arg(long, default_value_t = defaults::SERVE_MEMORY_BUDGET_MIB,
+          value_parser = clap::value_parser!(u64).range(64..=1 << 20))]
+    pub memory_budget_mib: u64,
+    /// Longest wait for an upload's body once its reading starts, and for a reading slot,
+    /// seconds (1..=3600).
+    #[arg(long, default_value_t = defaults::SERVE_BODY_TIMEOUT_SECS,
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub body_timeout_secs: u64,
+    /// Longest wait for a request's headers, seconds (1..=3600).
+    #[arg(long, default_value_t = defaults::SERVE_HEADER_TIMEOUT_SECS,
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub header_timeout_secs: u64,
+    /// An upload nobody plans for this long is dropped, minutes (1..=10080).
+    #[arg(long, default_value_t = defaults::SERVE_SESSION_IDLE_MINUTES,
+          value_parser = clap::value_parser!(u64).range(1..=10_080))]
+    pub session_idle_minutes: u64,
 }
 
 /// Serves the page until the process is stopped.
@@ -51,6 +72,10 @@ pub fn run(args: &ServeArgs) -> Result<(), Failure> {
         bind,
         port: args.port,
         max_upload_bytes: args.max_upload_mib.saturating_mul(1 << 20),
+        memory_budget_bytes: args.memory_budget_mib.saturating_mul(1 << 20),
+        body_timeout: Duration::from_secs(args.body_timeout_secs),
+        header_timeout: Duration::from_secs(args.header_timeout_secs),
+        session_idle: Duration::from_secs(args.session_idle_minutes.saturating_mul(60)),
     };
     let open = args.open;
     dsplan::web::serve(&options, |addr| {

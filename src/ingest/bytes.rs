@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use crate::ingest::{Held, IngestError, Input, csvzip, merge, quality, xlsx};
+use crate::ingest::{Held, IngestError, Input, ReadLimits, csvzip, merge, quality, xlsx};
 use crate::inventory::Inventory;
 use crate::numbers::clip;
 
@@ -31,11 +31,15 @@ use crate::numbers::clip;
 /// fails to inflate or its checks, a tab given twice in one folder, or a folder of tabs
 /// without a vInfo beside folders with one.
 pub fn read_input_bytes(name: &str, bytes: &[u8]) -> Result<Inventory, IngestError> {
-    read_parts_bytes(name, bytes).map(crate::ingest::merged)
+    read_parts_bytes(name, bytes, ReadLimits::default()).map(crate::ingest::merged)
 }
 
-/// [`read_input_bytes`] before a zip's exports are merged.
-fn read_parts_bytes(name: &str, bytes: &[u8]) -> Result<Vec<Inventory>, IngestError> {
+/// [`read_input_bytes`] within `limits`, before a zip's exports are merged.
+fn read_parts_bytes(
+    name: &str,
+    bytes: &[u8],
+    limits: ReadLimits,
+) -> Result<Vec<Inventory>, IngestError> {
     let file = name.to_string();
     let path = Path::new(name);
     let extension = path
@@ -53,7 +57,7 @@ fn read_parts_bytes(name: &str, bytes: &[u8]) -> Result<Vec<Inventory>, IngestEr
             (Input::CsvFile(Held::Bytes(bytes)), "csv")
         }
         "zip" => {
-            return crate::ingest::read_zip(csvzip::ZipSource::Bytes(bytes), &file);
+            return crate::ingest::read_zip(csvzip::ZipSource::Bytes(bytes), &file, limits);
         }
         _ => {
             return Err(IngestError::UnsupportedExtension {
@@ -65,7 +69,9 @@ fn read_parts_bytes(name: &str, bytes: &[u8]) -> Result<Vec<Inventory>, IngestEr
             });
         }
     };
-    Ok(vec![crate::ingest::read_opened(input, file, format)?])
+    Ok(vec![crate::ingest::read_opened(
+        input, file, format, limits,
+    )?])
 }
 
 /// Reads every input held in memory and merges them, as
@@ -78,12 +84,31 @@ fn read_parts_bytes(name: &str, bytes: &[u8]) -> Result<Vec<Inventory>, IngestEr
 pub fn read_inputs_bytes<N: AsRef<str>, B: AsRef<[u8]>>(
     inputs: &[(N, B)],
 ) -> Result<Inventory, IngestError> {
+    read_inputs_bytes_within(inputs, ReadLimits::default())
+}
+
+/// [`read_inputs_bytes`] within `limits`: `limits.max_rows` bounds the rows of each tab
+/// and, less the VMs of the inputs before, the VMs of each input (the web page's uploads,
+/// read within the server's memory budget).
+///
+/// # Errors
+/// As [`read_inputs_bytes`]; [`IngestError::TooManyRows`] past the cap.
+pub fn read_inputs_bytes_within<N: AsRef<str>, B: AsRef<[u8]>>(
+    inputs: &[(N, B)],
+    limits: ReadLimits,
+) -> Result<Inventory, IngestError> {
     if inputs.is_empty() {
         return Err(IngestError::NoInputs);
     }
     let mut parts = Vec::with_capacity(inputs.len());
+    let mut vms = 0usize;
     for (name, bytes) in inputs {
-        parts.extend(read_parts_bytes(name.as_ref(), bytes.as_ref())?);
+        let left = ReadLimits {
+            max_rows: limits.max_rows.saturating_sub(vms).max(1),
+        };
+        let read = read_parts_bytes(name.as_ref(), bytes.as_ref(), left)?;
+        vms = vms.saturating_add(read.iter().map(|p| p.vms.len()).sum());
+        parts.extend(read);
     }
     let mut inventory = merge::merge(parts);
     quality::check(&mut inventory);

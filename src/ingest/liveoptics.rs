@@ -32,7 +32,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::ingest::perf::{PerfInput, VmPerf, check_and_join};
 use crate::ingest::table::{FieldSpec, Row};
-use crate::ingest::{IngestError, Input, TabContext, vinfo, xlsx};
+use crate::ingest::{IngestError, Input, ReadLimits, TabContext, vinfo, xlsx};
 use crate::inventory::{Host, Inventory, Source, Vm};
 use crate::numbers::clip;
 
@@ -234,7 +234,11 @@ fn host_from_row(row: &mut Row<'_, '_>) -> Option<Host> {
 /// # Errors
 /// [`IngestError::MissingColumn`] when `VMs` lacks a required column,
 /// [`IngestError::Malformed`] for broken sheet data.
-pub(super) fn read(mut input: Input<'_>, file: String) -> Result<Inventory, IngestError> {
+pub(super) fn read(
+    mut input: Input<'_>,
+    file: String,
+    limits: ReadLimits,
+) -> Result<Inventory, IngestError> {
     let mut inventory = Inventory {
         inputs: vec![file.clone()],
         ..Inventory::default()
@@ -258,6 +262,7 @@ pub(super) fn read(mut input: Input<'_>, file: String) -> Result<Inventory, Inge
         VMS_SHEET,
         VM_FIELDS,
         &mut inventory.warnings,
+        limits,
         |row| {
             if let Some(vm) = vm_from_row(row) {
                 vms.push(vm);
@@ -278,6 +283,7 @@ pub(super) fn read(mut input: Input<'_>, file: String) -> Result<Inventory, Inge
         file: &file,
         warnings: &mut inventory.warnings,
         tabs: &mut source.tabs,
+        limits,
     };
     ctx.optional(
         HOSTS_SHEET,

@@ -63,7 +63,7 @@ mod vinfo;
 mod vmrows;
 mod xlsx;
 
-pub use bytes::{read_input_bytes, read_inputs_bytes};
+pub use bytes::{read_input_bytes, read_inputs_bytes, read_inputs_bytes_within};
 pub use csvfile::MAX_LINE_BYTES;
 pub use csvzip::MAX_ZIP_CSV_BYTES;
 pub use liveoptics::{
@@ -202,6 +202,33 @@ pub enum IngestError {
         /// What is wrong.
         detail: String,
     },
+    /// A tab holds more rows than [`ReadLimits::max_rows`].
+    #[error("{file} [{sheet}]: more than {max_rows} rows, the most this reader keeps per tab")]
+    TooManyRows {
+        /// The input file.
+        file: String,
+        /// The sheet (tab).
+        sheet: String,
+        /// [`ReadLimits::max_rows`].
+        max_rows: usize,
+    },
+}
+
+/// Bounds on what reading one input may keep: the web page's uploads are read within
+/// the server's memory budget. [`ReadLimits::default`] has none (the command's inputs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReadLimits {
+    /// Most data rows kept from one tab (sheet); a tab with more is refused with
+    /// [`IngestError::TooManyRows`] once read (the rows past the cap are parsed, not kept).
+    pub max_rows: usize,
+}
+
+impl Default for ReadLimits {
+    fn default() -> Self {
+        ReadLimits {
+            max_rows: usize::MAX,
+        }
+    }
 }
 
 impl IngestError {
@@ -216,7 +243,7 @@ impl IngestError {
             IngestError::NoRvtoolsFiles { .. } => ErrorKind::NoRvtoolsFiles,
             IngestError::MissingSheet { .. } => ErrorKind::MissingSheet,
             IngestError::MissingColumn { .. } => ErrorKind::MissingColumn,
-            IngestError::Malformed { .. } => ErrorKind::Malformed,
+            IngestError::Malformed { .. } | IngestError::TooManyRows { .. } => ErrorKind::Malformed,
         }
     }
 
@@ -230,7 +257,8 @@ impl IngestError {
             | IngestError::NotASpreadsheet { file, .. }
             | IngestError::MissingSheet { file, .. }
             | IngestError::MissingColumn { file, .. }
-            | IngestError::Malformed { file, .. } => Some(file),
+            | IngestError::Malformed { file, .. }
+            | IngestError::TooManyRows { file, .. } => Some(file),
             IngestError::NoRvtoolsFiles { dir, .. } => Some(dir),
         }
     }
@@ -360,14 +388,19 @@ fn merged(mut parts: Vec<Inventory>) -> Inventory {
     }
 }
 
-/// The exports of a zip of RVTools CSV files (a file or an upload), each read as an input.
-/// A zip or workbook inside the zip, beside its exports, is one warning (it is not opened).
-fn read_zip(source: csvzip::ZipSource<'_>, file: &str) -> Result<Vec<Inventory>, IngestError> {
+/// The exports of a zip of RVTools CSV files (a file or an upload), each read as an input
+/// within `limits`. A zip or workbook inside the zip, beside its exports, is one warning (it
+/// is not opened).
+fn read_zip(
+    source: csvzip::ZipSource<'_>,
+    file: &str,
+    limits: ReadLimits,
+) -> Result<Vec<Inventory>, IngestError> {
     let found = csvzip::exports(source, file)?;
     let mut parts = found
         .exports
         .into_iter()
-        .map(|(name, tabs)| read_opened(Input::CsvDir(tabs), name, "csv-folder"))
+        .map(|(name, tabs)| read_opened(Input::CsvDir(tabs), name, "csv-folder", limits))
         .collect::<Result<Vec<_>, _>>()?;
     if let (Some(first), Some(one)) = (parts.first_mut(), found.nested.first()) {
         let more = match found.nested.len() {
@@ -406,7 +439,13 @@ fn read_parts(path: &Path) -> Result<Vec<Inventory>, IngestError> {
             .to_ascii_lowercase();
         match extension.as_str() {
             "xlsx" | "xlsm" => (Input::Xlsx(Box::new(xlsx::open(path, &file)?)), "xlsx"),
-            "zip" => return read_zip(csvzip::ZipSource::Path(path.to_path_buf()), &file),
+            "zip" => {
+                return read_zip(
+                    csvzip::ZipSource::Path(path.to_path_buf()),
+                    &file,
+                    ReadLimits::default(),
+                );
+            }
             "csv" => (
                 Input::CsvFile(Held::Path(single_csv_tab(path, &file)?)),
                 "csv",
@@ -422,15 +461,26 @@ fn read_parts(path: &Path) -> Result<Vec<Inventory>, IngestError> {
             }
         }
     };
-    Ok(vec![read_opened(input, file, format)?])
+    Ok(vec![read_opened(
+        input,
+        file,
+        format,
+        ReadLimits::default(),
+    )?])
 }
 
-/// Reads an opened input (any format) into an inventory; `format` is [`Source::format`].
-fn read_opened(mut input: Input<'_>, file: String, format: &str) -> Result<Inventory, IngestError> {
+/// Reads an opened input (any format) into an inventory within `limits`; `format` is
+/// [`Source::format`].
+fn read_opened(
+    mut input: Input<'_>,
+    file: String,
+    format: &str,
+    limits: ReadLimits,
+) -> Result<Inventory, IngestError> {
     if let Input::Xlsx(wb) = &input
         && liveoptics::is_live_optics(wb, &file)?
     {
-        return liveoptics::read(input, file);
+        return liveoptics::read(input, file, limits);
     }
     let mut inventory = Inventory {
         inputs: vec![file.clone()],
@@ -457,6 +507,7 @@ fn read_opened(mut input: Input<'_>, file: String, format: &str) -> Result<Inven
         "vInfo",
         vinfo::FIELDS,
         &mut inventory.warnings,
+        limits,
         |row| {
             if source.vinfo_headers.is_empty() {
                 source.vinfo_headers = header_names(row);
@@ -483,6 +534,7 @@ fn read_opened(mut input: Input<'_>, file: String, format: &str) -> Result<Inven
         file: &file,
         warnings: &mut inventory.warnings,
         tabs: &mut source.tabs,
+        limits,
     };
     // Child rows keep their key cells until the join below.
     let mut disks = Vec::new();
@@ -644,7 +696,42 @@ impl Input<'_> {
     }
 
     /// Reads a tab when the input has it: `Ok(Some(sheet name))`, or `Ok(None)` when absent.
+    ///
+    /// # Errors
+    /// As the readers; [`IngestError::TooManyRows`] past `limits.max_rows` (the rows after
+    /// the cap are not visited).
     fn read_tab<F>(
+        &mut self,
+        file: &str,
+        tab: &str,
+        specs: &[FieldSpec],
+        warnings: &mut Vec<Warning>,
+        limits: ReadLimits,
+        mut visit: F,
+    ) -> Result<Option<String>, IngestError>
+    where
+        F: FnMut(&mut Row<'_, '_>),
+    {
+        let mut rows = 0usize;
+        let capped = |row: &mut Row<'_, '_>| {
+            rows = rows.saturating_add(1);
+            if rows <= limits.max_rows {
+                visit(row);
+            }
+        };
+        let found = self.read_tab_all(file, tab, specs, warnings, capped)?;
+        match found {
+            Some(sheet) if rows > limits.max_rows => Err(IngestError::TooManyRows {
+                file: file.to_string(),
+                sheet,
+                max_rows: limits.max_rows,
+            }),
+            found => Ok(found),
+        }
+    }
+
+    /// [`Input::read_tab`] without a cap on rows.
+    fn read_tab_all<F>(
         &mut self,
         file: &str,
         tab: &str,
@@ -689,6 +776,8 @@ struct TabContext<'a, 'i> {
     warnings: &'a mut Vec<Warning>,
     /// The tabs read so far (the source's list).
     tabs: &'a mut Vec<String>,
+    /// Bounds on each tab.
+    limits: ReadLimits,
 }
 
 impl TabContext<'_, '_> {
@@ -706,13 +795,18 @@ impl TabContext<'_, '_> {
     {
         let mut rows = Vec::new();
         let mut tab_warnings = Vec::new();
-        let result = self
-            .input
-            .read_tab(self.file, tab, specs, &mut tab_warnings, |row| {
+        let result = self.input.read_tab(
+            self.file,
+            tab,
+            specs,
+            &mut tab_warnings,
+            self.limits,
+            |row| {
                 if let Some(r) = record(row) {
                     rows.push(r);
                 }
-            });
+            },
+        );
         match result {
             Ok(Some(name)) => {
                 if out.is_empty() {
@@ -725,6 +819,8 @@ impl TabContext<'_, '_> {
                 Ok(())
             }
             Ok(None) => Ok(()),
+            // Past the cap on rows the input is refused whole, as for vInfo.
+            Err(e @ IngestError::TooManyRows { .. }) => Err(e),
             // An optional tab that cannot be read (a missing key column, a corrupt CSV)
             // leaves its data unknown; vInfo was read, so the input stays usable.
             Err(e) => {

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use axum::Json;
-use axum::extract::{Multipart, Path, State};
+use axum::extract::{Multipart, Path, Query, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use serde::{Deserialize, Serialize};
@@ -108,57 +108,81 @@ pub struct Uploaded {
     pub warnings: Vec<String>,
 }
 
+/// `POST /api/upload`'s query: `?replaces=SESSION`, the session the page shows, evicted
+/// first if the new upload needs its memory (it stays kept when the upload fails).
+#[derive(Debug, Default, Deserialize)]
+pub struct UploadQuery {
+    /// The session this upload replaces on its page.
+    #[serde(default)]
+    pub replaces: Option<String>,
+}
+
 /// `POST /api/upload` (multipart, one or more files): reads them in memory into one
-/// inventory and keeps it as a new session.
+/// inventory and keeps it as a new session, within the memory budget.
 ///
 /// # Errors
-/// 503 when [`super::UPLOADS_AT_ONCE`] uploads are being read, 413 past the upload
-/// limit, 400 for a file that cannot be read (the ingest message).
+/// 503 when [`super::UPLOADS_AT_ONCE`] uploads are being read for longer than the body
+/// timeout, or the budget is held by recently used sessions; 408 when the body takes
+/// longer than the body timeout; 413 past the upload limit, past the rows the budget
+/// allows, or for an inventory that alone needs more than the budget; 400 for a file that
+/// cannot be read (the ingest message).
 pub async fn upload(
     State(app): State<Arc<App>>,
+    Query(query): Query<UploadQuery>,
     multipart: Result<Multipart, axum::extract::multipart::MultipartRejection>,
 ) -> Result<Json<Uploaded>, ApiError> {
-    let mut multipart = multipart.map_err(multipart_rejection)?;
-    let _permit = Arc::clone(&app.uploads).try_acquire_owned().map_err(|_| {
-        ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!(
-                "the server is already reading {} uploads; try again when one has finished",
-                super::UPLOADS_AT_ONCE
-            ),
-        )
-    })?;
-    let mut files: Vec<(String, Vec<u8>)> = Vec::new();
-    let mut total = 0u64;
-    while let Some(field) = multipart
-        .next_field()
+    let multipart = multipart.map_err(multipart_rejection)?;
+    let uploads = Arc::clone(&app.uploads).acquire_owned();
+    let _permit = match tokio::time::timeout(app.body_timeout, uploads).await {
+        Ok(Ok(permit)) => permit,
+        _ => {
+            return Err(ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "the server has been reading {} other uploads for {} s; try again when \
+                     one has finished",
+                    super::UPLOADS_AT_ONCE,
+                    app.body_timeout.as_secs()
+                ),
+            ));
+        }
+    };
+    let files = tokio::time::timeout(app.body_timeout, received(&app, multipart))
         .await
-        .map_err(|e| multipart_error(&app, e))?
-    {
-        let name: String = field
-            .file_name()
-            .map(|n| n.rsplit(['/', '\\']).next().unwrap_or(n))
-            .unwrap_or("upload")
-            .chars()
-            .take(MAX_NAME_CHARS)
-            .collect();
-        let bytes = field.bytes().await.map_err(|e| multipart_error(&app, e))?;
-        total += bytes.len() as u64;
-        files.push((name, bytes.to_vec()));
-    }
-    if files.is_empty() {
-        return Err(ApiError::new(
-            StatusCode::BAD_REQUEST,
-            "no file in the upload",
-        ));
-    }
+        .map_err(|_| {
+            ApiError::new(
+                StatusCode::REQUEST_TIMEOUT,
+                format!(
+                    "the upload did not arrive within the server's {} s \
+                     (`dsplan serve --body-timeout-secs`)",
+                    app.body_timeout.as_secs()
+                ),
+            )
+        })??;
     let names: Vec<String> = files.iter().map(|(n, _)| n.clone()).collect();
-    let inventory = tokio::task::spawn_blocking(move || read(&files))
-        .await
-        .map_err(ApiError::internal)??;
+    let budget_bytes = app.sessions.limits().budget_bytes;
+    let parsing = app.parsing.lock().await;
+    let (inventory, charge_bytes) = tokio::task::spawn_blocking(move || {
+        let inventory = read(&files, budget_bytes)?;
+        let charge = super::budget::charge_bytes(&inventory);
+        Ok::<_, ApiError>((inventory, charge))
+    })
+    .await
+    .map_err(ApiError::internal)??;
+    drop(parsing);
     let summary = inventory.summary();
     let warnings = inventory.warnings.iter().map(ToString::to_string).collect();
-    let session = app.sessions.insert(inventory, total);
+    let session = app
+        .sessions
+        .insert(inventory, charge_bytes, query.replaces.as_deref())
+        .map_err(|e| {
+            let status = match e {
+                super::session::Refused::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+                super::session::Refused::Busy { .. } => StatusCode::SERVICE_UNAVAILABLE,
+                super::session::Refused::Random { .. } => StatusCode::INTERNAL_SERVER_ERROR,
+            };
+            ApiError::new(status, e.to_string())
+        })?;
     Ok(Json(Uploaded {
         session,
         files: names,
@@ -167,20 +191,70 @@ pub async fn upload(
     }))
 }
 
-/// Reads the uploaded files; a Live Optics workbook is refused (its `VM Performance`
-/// sheet is read by path when planning, which the page cannot do).
-fn read(files: &[(String, Vec<u8>)]) -> Result<Inventory, ApiError> {
-    let inventory = crate::ingest::read_inputs_bytes(files).map_err(|e| match e {
-        // The command's message suggests a folder, which a page cannot upload.
-        crate::ingest::IngestError::UnsupportedExtension { file, extension } => ApiError::new(
+/// The files of an upload, each name cut to its last path part and [`MAX_NAME_CHARS`].
+///
+/// # Errors
+/// 413 past the upload limit; 400 for a broken multipart body or no file.
+async fn received(app: &App, mut multipart: Multipart) -> Result<Vec<(String, Vec<u8>)>, ApiError> {
+    let mut files: Vec<(String, Vec<u8>)> = Vec::new();
+    while let Some(field) = multipart
+        .next_field()
+        .await
+        .map_err(|e| multipart_error(app, e))?
+    {
+        let name: String = field
+            .file_name()
+            .map(|n| n.rsplit(['/', '\\']).next().unwrap_or(n))
+            .unwrap_or("upload")
+            .chars()
+            .take(MAX_NAME_CHARS)
+            .collect();
+        let bytes = field.bytes().await.map_err(|e| multipart_error(app, e))?;
+        files.push((name, Vec::from(bytes)));
+    }
+    if files.is_empty() {
+        return Err(ApiError::new(
             StatusCode::BAD_REQUEST,
-            format!(
-                "{file}: unsupported file type '{extension}': the page reads an RVTools .xlsx, \
-                 a vInfo .csv, or a .zip of the RVTools_tab*.csv folder"
+            "no file in the upload",
+        ));
+    }
+    Ok(files)
+}
+
+/// Reads the uploaded files within the rows `budget_bytes` allows
+/// ([`super::budget::max_rows`]); a Live Optics workbook is refused (its `VM Performance`
+/// sheet is read by path when planning, which the page cannot do).
+fn read(files: &[(String, Vec<u8>)], budget_bytes: u64) -> Result<Inventory, ApiError> {
+    let limits = crate::ingest::ReadLimits {
+        max_rows: super::budget::max_rows(budget_bytes),
+    };
+    let inventory =
+        crate::ingest::read_inputs_bytes_within(files, limits).map_err(|e| match e {
+            crate::ingest::IngestError::TooManyRows {
+                file,
+                sheet,
+                max_rows,
+            } => ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!(
+                    "{file} [{sheet}]: more than {} rows; the server's memory budget of {} MiB \
+                 (`dsplan serve --memory-budget-mib`) keeps and plans at most {} rows per \
+                 tab; plan it with `dsplan plan`, or serve with a larger budget",
+                    crate::numbers::group_thousands(max_rows as f64, 0),
+                    budget_bytes >> 20,
+                    crate::numbers::group_thousands(max_rows as f64, 0),
+                ),
             ),
-        ),
-        e => ApiError::from(crate::Error::from(e)),
-    })?;
+            // The command's message suggests a folder, which a page cannot upload.
+            crate::ingest::IngestError::UnsupportedExtension { file, extension } => ApiError::new(
+                StatusCode::BAD_REQUEST,
+                format!(
+                    "{file}: unsupported file type '{extension}': the page reads an RVTools .xlsx, \
+                 a vInfo .csv, or a .zip of the RVTools_tab*.csv folder"
+                ),
+            ),
+            e => ApiError::from(crate::Error::from(e)),
+        })?;
     if let Some(lo) = inventory
         .sources
         .iter()
@@ -266,26 +340,33 @@ fn empty_object() -> Value {
     Value::Object(serde_json::Map::new())
 }
 
-/// Plans a request's session in a blocking task.
+/// A session's plan lock, held until its plan is rendered.
+type Planning = tokio::sync::OwnedMutexGuard<()>;
+
+/// Plans a request's session in a blocking task; the session's plan lock comes back with
+/// the plan, to hold while it is rendered.
 async fn planned(
     app: &App,
     request: &PlanRequest,
-) -> Result<(crate::Planned, crate::PlanOptions), ApiError> {
+) -> Result<(crate::Planned, crate::PlanOptions, Planning), ApiError> {
     let options = render::parse_options(&request.options)
         .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, e.0))?;
-    let inventory = app.sessions.get(&request.session).ok_or_else(|| {
+    let kept = app.sessions.get(&request.session).ok_or_else(|| {
         ApiError::new(
             StatusCode::GONE,
-            "this upload is no longer kept by the server (too many or too large uploads \
-             since); upload the files again",
+            "this upload is no longer kept by the server (unused too long, or others needed \
+             its memory since); upload the files again",
         )
     })?;
+    // One plan of a session at a time: its charge in the budget covers one.
+    let planning = kept.plan_lock.lock_owned().await;
+    let inventory = kept.inventory;
     let for_plan = options.clone();
     let prices = request.host_prices.clone();
     let planned = tokio::task::spawn_blocking(move || render::plan(&inventory, for_plan, &prices))
         .await
         .map_err(ApiError::internal)??;
-    Ok((planned, options))
+    Ok((planned, options, planning))
 }
 
 /// `POST /api/plan` `{session, options}`: the plan as the page shows it.
@@ -299,7 +380,7 @@ pub async fn plan(
 ) -> Result<Response, ApiError> {
     let Json(request) = request.map_err(json_rejection)?;
     let gzip = accepts_gzip(&headers);
-    let (planned, options) = planned(&app, &request).await?;
+    let (planned, options, _planning) = planned(&app, &request).await?;
     let (bytes, gzipped) = tokio::task::spawn_blocking(move || {
         let view: PlanView = render::view(&planned, &options)?;
         let json = serde_json::to_vec(&view).map_err(ApiError::internal)?;
@@ -378,7 +459,7 @@ pub async fn download(
             ));
         }
     };
-    let (planned, options) = planned(&app, &request).await?;
+    let (planned, options, _planning) = planned(&app, &request).await?;
     let bytes = tokio::task::spawn_blocking(move || match text_format {
         Some(Format::Html) => render::html_document(&planned, &options).map(String::into_bytes),
         Some(f) => render::render(&planned, f).map(String::into_bytes),

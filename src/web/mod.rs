@@ -13,19 +13,26 @@
 //! - `render`: options from JSON, typed host prices, the plan, and the page's view of it
 //!   (the headline figures and the HTML report's body), the form's choices; synchronous
 //!   (run in `spawn_blocking`).
-//! - `session`: the uploaded inventories kept between requests (count and byte caps,
-//!   oldest evicted first).
+//! - `session`: the uploaded inventories kept between requests, within the memory budget
+//!   (least recently used evicted first, recently used ones never for another, idle ones
+//!   expired; ids from the operating system's random source); `budget`: what a session is
+//!   charged (its inventory and its plan) and the rows an upload may have.
+//! - Connections are served by hyper's http1 builder with a timer, so a request's headers
+//!   must arrive within [`ServeOptions::header_timeout`]; an upload's body must arrive
+//!   within [`ServeOptions::body_timeout`].
 //! - `page.html`, `page.js`: the page and its script, compiled into the binary.
 //!
 //! The library stays the one place that plans: this module converts requests into
 //! [`crate::PlanOptions`] and plans into responses.
 
 mod api;
+pub mod budget;
 pub mod render;
 pub mod session;
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, Request, State};
@@ -34,7 +41,7 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 
-use session::Sessions;
+use session::{SessionLimits, Sessions};
 
 /// The `Content-Security-Policy` of every response: the page may load nothing from, and
 /// send nothing to, another host (`connect-src` falls back to `default-src 'self'`); its
@@ -47,11 +54,9 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; img-src 'self' da
 /// Largest body of a JSON request (plan, download): 1 MiB, far more than the options.
 pub const MAX_JSON_BYTES: usize = 1 << 20;
 
-/// How many uploads' worth of bytes the session store keeps: 2 x the upload limit.
-pub const KEPT_UPLOADS: u64 = 2;
-
-/// Uploads read at once; another gets 503 (each may hold up to the upload limit in memory
-/// while it is read).
+/// Uploads read at once; another waits for one to finish, up to
+/// [`ServeOptions::body_timeout`], then gets 503 (each may hold up to the upload limit in
+/// memory while it is read).
 pub const UPLOADS_AT_ONCE: usize = 2;
 
 /// Where and how to serve.
@@ -65,6 +70,17 @@ pub struct ServeOptions {
     /// declaring more is refused with 413 before its body is read, and a chunked body is
     /// cut there.
     pub max_upload_bytes: u64,
+    /// Memory budget over the kept inventories and their plans, bytes
+    /// ([`crate::defaults::SERVE_MEMORY_BUDGET_MIB`] MiB; [`budget`]).
+    pub memory_budget_bytes: u64,
+    /// Longest wait for an upload's body once its reading starts, and for a reading slot
+    /// ([`crate::defaults::SERVE_BODY_TIMEOUT_SECS`]).
+    pub body_timeout: Duration,
+    /// Longest wait for a request's headers ([`crate::defaults::SERVE_HEADER_TIMEOUT_SECS`]).
+    pub header_timeout: Duration,
+    /// An upload not planned for this long is dropped
+    /// ([`crate::defaults::SERVE_SESSION_IDLE_MINUTES`]).
+    pub session_idle: Duration,
 }
 
 /// Errors that stop the server.
@@ -90,11 +106,16 @@ pub struct App {
     pub sessions: Sessions,
     /// Largest upload, bytes.
     pub max_upload_bytes: u64,
+    /// Longest wait for an upload's body, and for a reading slot.
+    pub body_timeout: Duration,
     /// The address served (its port is the real one with port 0).
     pub local: SocketAddr,
     /// Permits to read an upload's body: at most [`UPLOADS_AT_ONCE`] are read at once, so
     /// memory stays below that many times the upload limit.
     pub uploads: Arc<tokio::sync::Semaphore>,
+    /// One upload is parsed at a time: parsing up to the row cap takes about the budget
+    /// again for a moment (BENCHMARKS.md), so two at once would take it twice.
+    pub parsing: tokio::sync::Mutex<()>,
 }
 
 /// Serves the page until the process ends; `on_listening` is called once with the bound
@@ -118,15 +139,49 @@ pub fn serve(
             .map_err(|source| WebError::Bind { addr, source })?;
         let local = listener.local_addr()?;
         let app = Arc::new(App {
-            sessions: Sessions::new(options.max_upload_bytes.saturating_mul(KEPT_UPLOADS)),
+            sessions: Sessions::new(SessionLimits {
+                budget_bytes: options.memory_budget_bytes,
+                idle: options.session_idle,
+                protected: session::PROTECTED,
+            }),
             max_upload_bytes: options.max_upload_bytes,
+            body_timeout: options.body_timeout,
             local,
             uploads: Arc::new(tokio::sync::Semaphore::new(UPLOADS_AT_ONCE)),
+            parsing: tokio::sync::Mutex::new(()),
         });
         on_listening(local);
-        axum::serve(listener, router(app)).await?;
-        Ok(())
+        accept(listener, router(app), options.header_timeout).await
     })
+}
+
+/// Serves each connection of `listener` with hyper's http1 builder: a request's headers
+/// must arrive within `header_timeout` (axum::serve sets no timer, so no header timeout).
+/// An accept error (too many open files) is waited out, as axum::serve does.
+async fn accept(
+    listener: tokio::net::TcpListener,
+    router: Router,
+    header_timeout: Duration,
+) -> Result<(), WebError> {
+    loop {
+        let stream = match listener.accept().await {
+            Ok((stream, _)) => stream,
+            Err(_) => {
+                tokio::time::sleep(Duration::from_secs(1)).await;
+                continue;
+            }
+        };
+        let service = hyper_util::service::TowerToHyperService::new(router.clone());
+        tokio::spawn(async move {
+            let io = hyper_util::rt::TokioIo::new(stream);
+            let connection = hyper::server::conn::http1::Builder::new()
+                .timer(hyper_util::rt::TokioTimer::new())
+                .header_read_timeout(header_timeout)
+                .serve_connection(io, service);
+            // A connection's error (reset, timeout, malformed request) ends it alone.
+            let _ = connection.await;
+        });
+    }
 }
 
 /// The routes, their body limits and the guard.
@@ -285,10 +340,16 @@ mod tests {
 
     fn allowed(bind: &str, host: &str) -> bool {
         let app = App {
-            sessions: Sessions::new(0),
+            sessions: Sessions::new(SessionLimits {
+                budget_bytes: 0,
+                idle: Duration::ZERO,
+                protected: Duration::ZERO,
+            }),
             max_upload_bytes: 1,
+            body_timeout: Duration::ZERO,
             local: bind.parse().unwrap(),
             uploads: Arc::new(tokio::sync::Semaphore::new(1)),
+            parsing: tokio::sync::Mutex::new(()),
         };
         host_allowed(&app, Some(&HeaderValue::from_str(host).unwrap()))
     }

@@ -198,7 +198,8 @@ function upload(files) {
   const form = new FormData();
   for (const f of files) form.append("files", f, f.name);
   const xhr = new XMLHttpRequest();
-  xhr.open("POST", "/api/upload");
+  // The session shown is dropped first if the server needs its memory for this upload.
+  xhr.open("POST", session ? "/api/upload?replaces=" + encodeURIComponent(session) : "/api/upload");
   $("progress").hidden = false; $("progress").value = 0;
   setStatus("uploading…");
   xhr.upload.onprogress = (e) => {

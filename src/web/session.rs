@@ -1,104 +1,249 @@
 //! Uploaded inventories kept in memory between requests, so changing an option re-plans
 //! without uploading again. A session is the inventory read from one upload (its files'
-//! bytes are dropped once read: the inventory is all a plan needs). The store holds at
-//! most [`MAX_SESSIONS`] sessions and [`Sessions::max_bytes`] upload bytes; the oldest is
-//! evicted first, and a request naming an evicted session gets `None` (the server answers
-//! 410, asking the page to upload again).
+//! bytes are dropped once read: the inventory is all a plan needs).
+//!
+//! The store holds a memory budget ([`SessionLimits::budget_bytes`], `--memory-budget-mib`)
+//! over what it keeps: each session is charged what its inventory takes and what planning
+//! it takes ([`super::budget::charge_bytes`]), and its plans run one at a time
+//! ([`Kept::plan_lock`]), so the kept inventories and the plans being made stay within the
+//! budget together. A new session makes room by evicting the least recently used sessions;
+//! a session used within [`SessionLimits::protected`] is never evicted for another, so a
+//! client cannot push out every other session with a stream of tiny uploads (on loopback
+//! every client has the same address: fairness per client cannot tell them apart, a
+//! minimum lifetime can). A session idle for [`SessionLimits::idle`] expires. Ids are 128
+//! bits from the operating system's random source (`getrandom`).
 
 use std::collections::HashMap;
-use std::hash::{BuildHasher, Hasher};
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use crate::inventory::Inventory;
 
-/// Most sessions kept at once: several browsers (or tabs) at once, each with its upload.
-pub const MAX_SESSIONS: usize = 16;
+/// The store's limits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SessionLimits {
+    /// Most bytes charged over all sessions ([`super::budget::charge_bytes`]).
+    pub budget_bytes: u64,
+    /// A session not used for this long expires ([`crate::defaults::SERVE_SESSION_IDLE_MINUTES`]).
+    pub idle: Duration,
+    /// A session used within this long is not evicted to make room for another
+    /// ([`PROTECTED`]).
+    pub protected: Duration,
+}
+
+/// A session used within the last 10 minutes is not evicted for another: long enough to
+/// read a plan and change an option, short enough that a forgotten tab frees its memory
+/// for the next upload.
+pub const PROTECTED: Duration = Duration::from_secs(10 * 60);
+
+/// What a plan request gets: the inventory and the lock its plans take in turn.
+#[derive(Debug, Clone)]
+pub struct Kept {
+    /// The inventory read from the upload (merged, data-quality checked).
+    pub inventory: Arc<Inventory>,
+    /// Held while the session is planned: its charge covers one plan at a time.
+    pub plan_lock: Arc<tokio::sync::Mutex<()>>,
+}
 
 /// One upload's inventory.
 #[derive(Debug)]
-pub struct Session {
-    /// The inventory read from the upload (merged, data-quality checked).
-    pub inventory: Arc<Inventory>,
-    /// Upload bytes it was read from (its weight in the store's byte cap).
-    pub upload_bytes: u64,
-    /// Insertion order: lower is older.
-    seq: u64,
+struct Session {
+    kept: Kept,
+    /// Bytes charged to the budget.
+    charge_bytes: u64,
+    /// When it was made or last planned.
+    last_used: Instant,
 }
 
-/// The session store: a mutex over a map, capped in count and upload bytes.
+/// Why a new session is not kept.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Refused {
+    /// The session alone needs more than the budget.
+    #[error(
+        "this upload needs about {} MiB of memory to keep and plan, more than the server's \
+         memory budget of {} MiB (`dsplan serve --memory-budget-mib`); plan it with \
+         `dsplan plan`, or serve with a larger budget",
+        mib_up(*.charge_bytes),
+        .budget_bytes >> 20
+    )]
+    TooLarge {
+        /// What it would be charged, bytes.
+        charge_bytes: u64,
+        /// The budget, bytes.
+        budget_bytes: u64,
+    },
+    /// Sessions used within the protected time hold the budget.
+    #[error(
+        "the server's memory budget of {} MiB (`dsplan serve --memory-budget-mib`) is held \
+         by {sessions} upload(s) used in the last {} minutes; this one needs about {} MiB: \
+         try again later",
+        .budget_bytes >> 20,
+        .protected_minutes,
+        mib_up(*.charge_bytes)
+    )]
+    Busy {
+        /// What it would be charged, bytes.
+        charge_bytes: u64,
+        /// The budget, bytes.
+        budget_bytes: u64,
+        /// Sessions kept.
+        sessions: usize,
+        /// [`SessionLimits::protected`], minutes.
+        protected_minutes: u64,
+    },
+    /// The operating system's random source failed: no session id can be made.
+    #[error("cannot make a session id: the operating system's random source failed ({detail})")]
+    Random {
+        /// The random source's error.
+        detail: String,
+    },
+}
+
+/// Bytes as whole MiB, rounded up.
+fn mib_up(bytes: u64) -> u64 {
+    bytes.div_ceil(1 << 20)
+}
+
+/// The session store: a mutex over a map, within a memory budget.
 #[derive(Debug)]
 pub struct Sessions {
-    inner: Mutex<Inner>,
-    /// Most upload bytes over all sessions kept (at least one session is always kept).
-    max_bytes: u64,
-}
-
-#[derive(Debug, Default)]
-struct Inner {
-    map: HashMap<String, Session>,
-    next_seq: u64,
-    bytes: u64,
+    inner: Mutex<HashMap<String, Session>>,
+    limits: SessionLimits,
 }
 
 impl Sessions {
-    /// An empty store that keeps at most `max_bytes` upload bytes (the newest session is
-    /// kept whatever its size).
-    pub fn new(max_bytes: u64) -> Sessions {
+    /// An empty store.
+    pub fn new(limits: SessionLimits) -> Sessions {
         Sessions {
-            inner: Mutex::new(Inner::default()),
-            max_bytes,
+            inner: Mutex::new(HashMap::new()),
+            limits,
         }
     }
 
-    /// The cap on upload bytes kept.
-    pub fn max_bytes(&self) -> u64 {
-        self.max_bytes
+    /// The store's limits.
+    pub fn limits(&self) -> SessionLimits {
+        self.limits
     }
 
-    /// Keeps an inventory; returns its session id (32 hex digits), evicting the oldest
-    /// sessions past [`MAX_SESSIONS`] or the byte cap.
-    pub fn insert(&self, inventory: Inventory, upload_bytes: u64) -> String {
-        let id = new_id();
-        let mut inner = self.inner.lock().unwrap_or_else(|p| p.into_inner());
-        let seq = inner.next_seq;
-        inner.next_seq += 1;
-        inner.bytes = inner.bytes.saturating_add(upload_bytes);
-        inner.map.insert(
+    /// Keeps an inventory charged `charge_bytes`; returns its session id (32 hex digits).
+    /// Expired sessions go first, then `replaces` (the session this upload replaces on
+    /// its page, if kept), then the least recently used ones not used within
+    /// [`SessionLimits::protected`], until the charges fit the budget.
+    ///
+    /// # Errors
+    /// [`Refused::TooLarge`] when the charge alone passes the budget; [`Refused::Busy`]
+    /// when it fits only by evicting recently used sessions; [`Refused::Random`] when the
+    /// random source fails.
+    pub fn insert(
+        &self,
+        inventory: Inventory,
+        charge_bytes: u64,
+        replaces: Option<&str>,
+    ) -> Result<String, Refused> {
+        self.insert_at(inventory, charge_bytes, replaces, Instant::now())
+    }
+
+    fn insert_at(
+        &self,
+        inventory: Inventory,
+        charge_bytes: u64,
+        replaces: Option<&str>,
+        now: Instant,
+    ) -> Result<String, Refused> {
+        let budget_bytes = self.limits.budget_bytes;
+        if charge_bytes > budget_bytes {
+            return Err(Refused::TooLarge {
+                charge_bytes,
+                budget_bytes,
+            });
+        }
+        let id = new_id().map_err(|e| Refused::Random {
+            detail: e.to_string(),
+        })?;
+        let mut map = self.inner.lock().unwrap_or_else(|p| p.into_inner());
+        self.expire(&mut map, now);
+        let evicted = self
+            .to_evict(&map, charge_bytes, replaces, now)
+            .ok_or(Refused::Busy {
+                charge_bytes,
+                budget_bytes,
+                sessions: map.len(),
+                protected_minutes: self.limits.protected.as_secs() / 60,
+            })?;
+        for id in evicted {
+            map.remove(&id);
+        }
+        map.insert(
             id.clone(),
             Session {
-                inventory: Arc::new(inventory),
-                upload_bytes,
-                seq,
+                kept: Kept {
+                    inventory: Arc::new(inventory),
+                    plan_lock: Arc::new(tokio::sync::Mutex::new(())),
+                },
+                charge_bytes,
+                last_used: now,
             },
         );
-        while inner.map.len() > 1
-            && (inner.map.len() > MAX_SESSIONS || inner.bytes > self.max_bytes)
-        {
-            let Some(oldest) = inner
-                .map
-                .iter()
-                .min_by_key(|(_, s)| s.seq)
-                .map(|(k, _)| k.clone())
-            else {
-                break;
-            };
-            if let Some(gone) = inner.map.remove(&oldest) {
-                inner.bytes = inner.bytes.saturating_sub(gone.upload_bytes);
-            }
-        }
-        id
+        Ok(id)
     }
 
-    /// The inventory of a session; `None` when it is unknown or was evicted.
-    pub fn get(&self, id: &str) -> Option<Arc<Inventory>> {
-        let inner = self.inner.lock().unwrap_or_else(|p| p.into_inner());
-        inner.map.get(id).map(|s| Arc::clone(&s.inventory))
+    /// The sessions to evict for `charge_bytes` more to fit the budget, in order: `replaces`,
+    /// then the least recently used not used within [`SessionLimits::protected`]; `None`
+    /// when evicting all of them is not enough (nothing is evicted then).
+    fn to_evict(
+        &self,
+        map: &HashMap<String, Session>,
+        charge_bytes: u64,
+        replaces: Option<&str>,
+        now: Instant,
+    ) -> Option<Vec<String>> {
+        let used: u64 = map.values().map(|s| s.charge_bytes).sum();
+        let mut over = used
+            .saturating_add(charge_bytes)
+            .saturating_sub(self.limits.budget_bytes);
+        let mut candidates: Vec<(&String, &Session)> = map
+            .iter()
+            .filter(|(id, s)| {
+                Some(id.as_str()) == replaces
+                    || now.saturating_duration_since(s.last_used) >= self.limits.protected
+            })
+            .collect();
+        // The replaced session first, then the least recently used.
+        candidates.sort_by_key(|(id, s)| (Some(id.as_str()) != replaces, s.last_used));
+        let mut evicted = Vec::new();
+        for (id, session) in candidates {
+            if over == 0 {
+                break;
+            }
+            over = over.saturating_sub(session.charge_bytes);
+            evicted.push(id.clone());
+        }
+        (over == 0).then_some(evicted)
+    }
+
+    /// A session's inventory and plan lock, marking it used; `None` when it is unknown,
+    /// was evicted or has expired.
+    pub fn get(&self, id: &str) -> Option<Kept> {
+        self.get_at(id, Instant::now())
+    }
+
+    fn get_at(&self, id: &str, now: Instant) -> Option<Kept> {
+        let mut map = self.inner.lock().unwrap_or_else(|p| p.into_inner());
+        self.expire(&mut map, now);
+        let session = map.get_mut(id)?;
+        session.last_used = now;
+        Some(session.kept.clone())
+    }
+
+    /// Drops the sessions idle for [`SessionLimits::idle`] or longer.
+    fn expire(&self, map: &mut HashMap<String, Session>, now: Instant) {
+        map.retain(|_, s| now.saturating_duration_since(s.last_used) < self.limits.idle);
     }
 
     /// How many sessions are kept.
     pub fn len(&self) -> usize {
-        let inner = self.inner.lock().unwrap_or_else(|p| p.into_inner());
-        inner.map.len()
+        let map = self.inner.lock().unwrap_or_else(|p| p.into_inner());
+        map.len()
     }
 
     /// Whether no session is kept.
@@ -107,52 +252,112 @@ impl Sessions {
     }
 }
 
-/// 128 random bits as 32 hex digits, from the standard library's randomly seeded hasher
-/// (a fresh random key per `RandomState`); enough that one browser cannot guess another's
-/// session on the same machine.
-fn new_id() -> String {
-    let mut out = String::with_capacity(32);
-    for _ in 0..2 {
-        let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-        h.write_u128(
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_nanos())
-                .unwrap_or(0),
-        );
-        out.push_str(&format!("{:016x}", h.finish()));
-    }
-    out
+/// 128 bits from the operating system's random source as 32 hex digits: another client
+/// of the server cannot guess a session.
+///
+/// # Errors
+/// The random source's error (none on Linux, macOS or Windows once booted).
+fn new_id() -> Result<String, getrandom::Error> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes)?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    const MINUTE: Duration = Duration::from_secs(60);
+
+    fn store(budget_bytes: u64) -> Sessions {
+        Sessions::new(SessionLimits {
+            budget_bytes,
+            idle: 60 * MINUTE,
+            protected: PROTECTED,
+        })
+    }
+
+    fn keep(store: &Sessions, charge: u64, at: Instant) -> Result<String, Refused> {
+        store.insert_at(Inventory::default(), charge, None, at)
+    }
+
     #[test]
-    fn oldest_sessions_go_first_by_count_and_bytes() {
-        let store = Sessions::new(100);
-        let first = store.insert(Inventory::default(), 60);
-        let second = store.insert(Inventory::default(), 30);
-        // 60 + 30 = 90 <= 100: both kept.
-        assert!(store.get(&first).is_some() && store.get(&second).is_some());
-        // 90 + 20 = 110 > 100: the oldest (60) goes, 50 left.
-        let third = store.insert(Inventory::default(), 20);
-        assert!(store.get(&first).is_none());
-        assert!(store.get(&second).is_some() && store.get(&third).is_some());
-        // One session larger than the cap is still kept (alone).
-        let big = store.insert(Inventory::default(), 500);
-        assert_eq!(store.len(), 1);
-        assert!(store.get(&big).is_some());
-        // Count cap: MAX_SESSIONS + 4 small ones keep the newest MAX_SESSIONS.
-        let store = Sessions::new(u64::MAX);
-        let ids: Vec<String> = (0..MAX_SESSIONS + 4)
-            .map(|_| store.insert(Inventory::default(), 1))
-            .collect();
-        assert_eq!(store.len(), MAX_SESSIONS);
-        assert!(store.get(&ids[3]).is_none());
-        assert!(store.get(&ids[4]).is_some());
-        assert_ne!(ids[0], ids[1]);
-        assert_eq!(ids[0].len(), 32);
+    fn least_recently_used_sessions_go_first_within_the_budget() {
+        let store = store(100);
+        let t0 = Instant::now();
+        let first = keep(&store, 60, t0).unwrap();
+        let second = keep(&store, 30, t0 + MINUTE).unwrap();
+        // 60 + 30 = 90 <= 100: both kept. The first is planned at 12 min, so the second
+        // (last used at 1 min) is the least recently used.
+        assert!(store.get_at(&first, t0 + 12 * MINUTE).is_some());
+        // At 15 min: 90 + 20 = 110 > 100; the second (idle 14 min > 10) goes, 80 left.
+        let third = keep(&store, 20, t0 + 15 * MINUTE).unwrap();
+        assert!(store.get_at(&second, t0 + 15 * MINUTE).is_none());
+        assert!(store.get_at(&first, t0 + 15 * MINUTE).is_some());
+        assert!(store.get_at(&third, t0 + 15 * MINUTE).is_some());
+        // One session larger than the budget is refused, naming the limit and the flag.
+        let refused = keep(&store, 101, t0 + 15 * MINUTE).unwrap_err();
+        assert!(matches!(refused, Refused::TooLarge { .. }));
+        assert_eq!(store.len(), 2);
+    }
+
+    #[test]
+    fn tiny_uploads_cannot_evict_a_session_in_use() {
+        // A 1 MiB budget; the victim charged 512 KiB, each tiny upload 64 KiB (the least a
+        // session is charged): 8 fit beside the victim (512 + 8 x 64 = 1,024 KiB).
+        let store = store(1 << 20);
+        let t0 = Instant::now();
+        let victim = keep(&store, 512 << 10, t0).unwrap();
+        let mut refused = 0;
+        for i in 0..100u32 {
+            let at = t0 + Duration::from_secs(u64::from(i));
+            if keep(&store, 64 << 10, at).is_err() {
+                refused += 1;
+            }
+        }
+        // 100 tries, 8 kept, 92 refused as busy: the victim, used 99 s ago, stays.
+        assert_eq!(refused, 92);
+        assert!(
+            store
+                .get_at(&victim, t0 + 100 * Duration::from_secs(1))
+                .is_some()
+        );
+        assert_eq!(store.len(), 9);
+        // The victim's own page replaces it: dropping the 512 KiB it replaces leaves room
+        // for 512 KiB, not 768 KiB (the tiny ones, all used within 10 minutes, stay):
+        // refused, the victim kept; a 512 KiB one takes its place.
+        let at = t0 + 101 * Duration::from_secs(1);
+        let again = store.insert_at(Inventory::default(), 768 << 10, Some(&victim), at);
+        assert!(matches!(again, Err(Refused::Busy { .. })), "{again:?}");
+        assert!(store.get_at(&victim, at).is_some());
+        let again = store.insert_at(Inventory::default(), 512 << 10, Some(&victim), at);
+        assert!(store.get_at(&again.unwrap(), at).is_some());
+        assert!(store.get_at(&victim, at).is_none());
+        assert_eq!(store.len(), 9);
+    }
+
+    #[test]
+    fn idle_sessions_expire() {
+        let store = store(u64::MAX);
+        let t0 = Instant::now();
+        let id = keep(&store, 1, t0).unwrap();
+        // Used at 59 min: kept, and its hour starts again.
+        assert!(store.get_at(&id, t0 + 59 * MINUTE).is_some());
+        assert!(store.get_at(&id, t0 + 118 * MINUTE).is_some());
+        // Idle 60 min: gone.
+        assert!(store.get_at(&id, t0 + 178 * MINUTE).is_none());
+        assert!(store.is_empty());
+    }
+
+    #[test]
+    fn ids_are_random_hex() {
+        let ids: std::collections::HashSet<String> = (0..1000).map(|_| new_id().unwrap()).collect();
+        assert_eq!(ids.len(), 1000);
+        assert!(ids.iter().all(|id| {
+            id.len() == 32
+                && id
+                    .bytes()
+                    .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase())
+        }));
     }
 }

@@ -1,0 +1,194 @@
+//! `dsplan serve` under abuse (issue 20): clients that trickle an upload's body or never
+//! finish their headers hold nothing for long, and uploads are kept within the memory
+//! budget (`--memory-budget-mib`), a refusal naming the limit and the flag. Raw HTTP over
+//! std's `TcpStream`; the server is the built binary on a free port.
+//!
+//! `DSPLAN_SERVE_DEFAULT_TIMEOUTS=1` runs the trickle test with the default timeouts (60 s
+//! for a body, BENCHMARKS.md records that run); otherwise it passes short ones.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+include!("support/serve.rs");
+
+/// A multipart upload of one file, `name` holding `bytes`, to `path`.
+fn upload(port: u16, path: &str, name: &str, bytes: &[u8]) -> Vec<u8> {
+    let mut body = format!(
+        "--xyz\r\nContent-Disposition: form-data; name=\"files\"; filename=\"{name}\"\r\n\
+         Content-Type: application/octet-stream\r\n\r\n"
+    )
+    .into_bytes();
+    body.extend_from_slice(bytes);
+    body.extend_from_slice(b"\r\n--xyz--\r\n");
+    let mut request = format!(
+        "POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\
+         Content-Type: multipart/form-data; boundary=xyz\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    )
+    .into_bytes();
+    request.extend_from_slice(&body);
+    request
+}
+
+/// The project's small vInfo fixture.
+fn fixture() -> Vec<u8> {
+    std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/small-estate-vinfo.csv"))
+        .unwrap()
+}
+
+/// Opens an upload declaring 1,000 bytes of body and sends them 1 byte every 4 s from a
+/// thread, until the server answers; returns the answer.
+fn trickle(port: u16) -> std::thread::JoinHandle<String> {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    let head = format!(
+        "POST /api/upload HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\
+         Content-Type: multipart/form-data; boundary=xyz\r\nContent-Length: 1000\r\n\r\n\
+         --xyz\r\nContent-Disposition: form-data; name=\"files\"; filename=\"t.csv\"\r\n\r\n"
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    let mut reader = stream.try_clone().unwrap();
+    let answer = std::thread::spawn(move || {
+        let mut out = Vec::new();
+        let _ = reader.read_to_end(&mut out);
+        String::from_utf8_lossy(&out).into_owned()
+    });
+    std::thread::spawn(move || {
+        while stream.write_all(b"v").is_ok() {
+            std::thread::sleep(Duration::from_secs(4));
+        }
+    });
+    answer
+}
+
+#[test]
+fn trickled_bodies_do_not_keep_an_upload_out() {
+    let defaults = std::env::var_os("DSPLAN_SERVE_DEFAULT_TIMEOUTS").is_some();
+    let args: &[&str] = if defaults {
+        &[]
+    } else {
+        &["--body-timeout-secs", "5"]
+    };
+    let (_server, port) = serve(args);
+    // Two clients send a body 1 byte every 4 s: both reading slots are theirs.
+    let trickling = [trickle(port), trickle(port)];
+    std::thread::sleep(Duration::from_millis(500));
+    let start = Instant::now();
+    let answer = raw(
+        port,
+        &upload(port, "/api/upload", "small-estate-vinfo.csv", &fixture()),
+    );
+    let waited = start.elapsed();
+    println!(
+        "the upload was answered after {:.1} s",
+        waited.as_secs_f64()
+    );
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    // It waits for a slot until the trickling bodies are cut: at the body timeout (5 s
+    // here, 60 s by default) less the 0.5 s it started after them, then reads at once.
+    let timeout = if defaults { 60.0 } else { 5.0 };
+    assert!(waited.as_secs_f64() > timeout - 1.0, "{waited:?}");
+    assert!(waited < Duration::from_secs(75), "{waited:?}");
+    for answer in trickling {
+        let answer = answer.join().unwrap();
+        assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+        let said = format!(
+            "the upload did not arrive within the server's {timeout} s \
+             (`dsplan serve --body-timeout-secs`)"
+        );
+        assert!(answer.contains(&said), "{answer}");
+    }
+}
+
+#[test]
+fn headers_that_never_end_are_cut() {
+    let (_server, port) = serve(&["--header-timeout-secs", "1"]);
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    let start = Instant::now();
+    stream.write_all(b"GET / HTTP/1.1\r\nHost: 127.0.").unwrap();
+    let mut out = Vec::new();
+    // The server closes the connection after the 1 s it waits for the headers (a read
+    // that timed out after 20 s would be an error here).
+    stream.read_to_end(&mut out).unwrap();
+    let closed = start.elapsed();
+    assert!(closed < Duration::from_secs(5), "{closed:?}");
+    // Whole requests are still served.
+    let answer = raw(
+        port,
+        format!("GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n").as_bytes(),
+    );
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+}
+
+/// A vInfo CSV of `n` VMs with every name column filled (about 150 bytes a row).
+fn vinfo(n: usize) -> Vec<u8> {
+    let mut csv = String::from(
+        "VM,Powerstate,Template,CPUs,Memory,Provisioned MiB,In Use MiB,Cluster,Host,\
+         Datacenter,VI SDK Server,VM ID\n",
+    );
+    for i in 0..n {
+        csv.push_str(&format!(
+            "vm{i:08},poweredOn,False,2,4096,102400,51200,cl{},esx{}.lab.local,dc1,\
+             vc1.lab.local,vm-{i}\n",
+            i / 5000,
+            i / 100
+        ));
+    }
+    csv.into_bytes()
+}
+
+/// The `"session"` of an upload's answer.
+fn session_of(answer: &str) -> String {
+    let body = &answer[answer.find("\r\n\r\n").unwrap() + 4..];
+    let json: serde_json::Value = serde_json::from_str(body).unwrap();
+    json["session"].as_str().unwrap().to_string()
+}
+
+/// `POST /api/plan` of `session` with the default options: the status.
+fn plan(port: u16, session: &str) -> u16 {
+    let request = serde_json::json!({ "session": session });
+    http(port, "POST", "/api/plan", Some(&request)).0
+}
+
+#[test]
+fn uploads_are_kept_within_the_memory_budget() {
+    // 64 MiB: at most 64 x 1,048,576 / (600 x 4) = 27,962 rows per tab (rounded down).
+    let (_server, port) = serve(&["--memory-budget-mib", "64"]);
+    let over = raw(
+        port,
+        &upload(port, "/api/upload", "big.csv", &vinfo(28_000)),
+    );
+    assert!(over.starts_with("HTTP/1.1 413"), "{over}");
+    for part in [
+        "big.csv [vInfo]: more than 27,962 rows",
+        "memory budget of 64 MiB",
+        "`dsplan serve --memory-budget-mib`",
+    ] {
+        assert!(over.contains(part), "{part}: {over}");
+    }
+    // 20,000 VMs are charged 4 x their estimated bytes: more than 20,000 x 416 x 4 bytes
+    // (a `Vm` alone) = 31.7 MiB, so one fits in 64 MiB and two do not.
+    let first = raw(port, &upload(port, "/api/upload", "a.csv", &vinfo(20_000)));
+    assert!(first.starts_with("HTTP/1.1 200"), "{first}");
+    let first = session_of(&first);
+    // The first was used a moment ago: another client's upload does not evict it.
+    let second = raw(port, &upload(port, "/api/upload", "b.csv", &vinfo(20_000)));
+    assert!(second.starts_with("HTTP/1.1 503"), "{second}");
+    assert!(
+        second.contains("memory budget of 64 MiB (`dsplan serve --memory-budget-mib`)"),
+        "{second}"
+    );
+    assert_eq!(plan(port, &first), 200);
+    // The page that shows the first replaces it with its next upload.
+    let path = format!("/api/upload?replaces={first}");
+    let third = raw(port, &upload(port, &path, "c.csv", &vinfo(20_000)));
+    assert!(third.starts_with("HTTP/1.1 200"), "{third}");
+    assert_eq!(plan(port, &session_of(&third)), 200);
+    assert_eq!(plan(port, &first), 410);
+}
