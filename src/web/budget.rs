@@ -7,8 +7,8 @@
 use std::mem::size_of;
 
 use crate::inventory::{
-    Cluster, Datastore, Host, Inventory, Origin, Partition, Snapshot, Source, VirtualDisk, Vm,
-    Warning,
+    Cluster, Datastore, DuplicateVm, Host, Inventory, Origin, Partition, Snapshot, Source,
+    VirtualDisk, Vm, Warning,
 };
 
 /// What planning a kept inventory takes besides the inventory, as a multiple of
@@ -61,6 +61,7 @@ pub fn kept_bytes(inventory: &Inventory) -> u64 {
         clusters,
         datastores,
         snapshots,
+        duplicates,
     } = inventory;
     let strings: u64 = inputs.iter().map(|s| text(s)).sum();
     strings
@@ -73,6 +74,11 @@ pub fn kept_bytes(inventory: &Inventory) -> u64 {
         + records(clusters, cluster_bytes)
         + records(datastores, datastore_bytes)
         + records(snapshots, snapshot_bytes)
+        + records(duplicates, duplicate_bytes)
+}
+
+fn duplicate_bytes(d: &DuplicateVm) -> u64 {
+    text(&d.name) + origin(&d.origin) + origin(&d.copy_of)
 }
 
 /// The inline size of `T` per record and `heap` of each.
