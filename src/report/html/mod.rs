@@ -50,7 +50,7 @@ pub fn estate_html(plan: &EstatePlan, charts: &[Chart]) -> String {
     let grouped = causes(all.iter().copied());
     let mut parts = Parts::default();
     summary::estate_summary(&mut parts.summary, plan, &grouped);
-    let markdown = super::estate_markdown::estate_markdown(plan);
+    let markdown = super::markdown::estate::estate_markdown(plan);
     for section in sections(&markdown, 2) {
         let title = section.title.as_str();
         if title.is_empty() {
@@ -100,7 +100,7 @@ pub fn cluster_plans_html(plans: &ClusterPlans, charts: &[Chart]) -> String {
     );
     let grouped = causes(all.iter().copied());
     let mut parts = Parts::default();
-    let markdown = super::cluster_markdown::cluster_plans_markdown(plans);
+    let markdown = super::markdown::cluster::cluster_plans_markdown(plans);
     for section in sections(&markdown, 1) {
         if section.title.starts_with("Total over") {
             total_section(&mut parts, &section, &grouped);

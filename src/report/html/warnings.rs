@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use super::escape::escape;
 use crate::inventory::Warning;
-use crate::report::cause::shape;
+use crate::report::model::cause::shape;
 use crate::report::words::customer_words;
 
 /// Warnings of one cause shown in full; the rest are counted.

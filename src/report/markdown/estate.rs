@@ -4,25 +4,29 @@
 
 use std::fmt::Write as _;
 
-use super::cluster_markdown::reservations_table;
-use super::delivered::utilisation_words;
-use super::estate::{
-    PERFORMANCE_HEADER, anf_text, cluster_plan, cluster_utilisation, estate_delivers,
-    estate_utilisation, first_clusters_text, hosts_text, peak_months, performance_rows,
-    prices_text, usd, verdict,
-};
-use super::markdown::{assumptions_table, cell, demoted_plan_markdown, excluded_table, table};
 use crate::numbers::group_thousands as g;
 use crate::plan::EstatePlan;
+use crate::report::markdown::cluster::reservations_table;
+use crate::report::markdown::{
+    assumptions_table, cell, demoted_plan_markdown, excluded_table, table,
+};
+use crate::report::model::delivered::utilisation_words;
+use crate::report::model::delivered::{
+    PERFORMANCE_HEADER, cluster_utilisation, estate_delivers, estate_utilisation, performance_rows,
+};
+use crate::report::model::estate::{
+    anf_text, cluster_plan, first_clusters_text, hosts_text, peak_months, prices_text, usd,
+    verdict, vsan_hosts_text,
+};
 
 /// The estate plan as one Markdown document.
-pub(super) fn estate_markdown(plan: &EstatePlan) -> String {
+pub(in crate::report) fn estate_markdown(plan: &EstatePlan) -> String {
     let mut s = String::new();
     summary(&mut s, plan);
     clusters(&mut s, plan);
     performance(&mut s, plan);
     if let Some(d) = &plan.designs {
-        super::designs::designs_markdown(&mut s, d, &plan.sizing.sku);
+        crate::report::markdown::designs::designs_markdown(&mut s, d, &plan.sizing.sku);
     }
     skus(&mut s, plan);
     pools(&mut s, plan);
@@ -33,7 +37,7 @@ pub(super) fn estate_markdown(plan: &EstatePlan) -> String {
         let _ = writeln!(
             s,
             "## AVS cluster {}: {} hosts ({})\n",
-            super::markdown::name(&c.cluster),
+            crate::report::markdown::name(&c.cluster),
             c.hosts,
             c.hosts_source
         );
@@ -120,7 +124,7 @@ fn performance(s: &mut String, plan: &EstatePlan) {
     let _ = writeln!(s, "## Performance and utilisation\n");
     let mut rows = performance_rows(plan);
     for r in &mut rows {
-        r[0] = super::markdown::name(&r[0]);
+        r[0] = crate::report::markdown::name(&r[0]);
     }
     table(
         s,
@@ -154,9 +158,9 @@ fn clusters(s: &mut String, plan: &EstatePlan) {
                     }]
                 });
             let name = if c.sku == plan.sizing.sku {
-                super::markdown::name(&c.name)
+                crate::report::markdown::name(&c.name)
             } else {
-                format!("{} ({})", super::markdown::name(&c.name), c.sku)
+                format!("{} ({})", crate::report::markdown::name(&c.name), c.sku)
             };
             let or_none = |x: String| {
                 if c.management_only {
@@ -335,7 +339,7 @@ fn vsan_alone(s: &mut String, plan: &EstatePlan) {
         s,
         "## vSAN alone\n\n{} hosts ({} more), {} cluster(s), {} private cloud(s), {} \
          USD/month.\n",
-        super::estate::vsan_hosts_text(&v.sizing),
+        vsan_hosts_text(&v.sizing),
         v.sizing.extra_hosts,
         v.sizing.cluster_count,
         v.sizing.private_clouds,
@@ -347,7 +351,7 @@ fn vsan_alone(s: &mut String, plan: &EstatePlan) {
         .iter()
         .map(|c| {
             vec![
-                super::markdown::name(&c.cluster),
+                crate::report::markdown::name(&c.cluster),
                 c.compute_hosts.to_string(),
                 c.hosts.to_string(),
                 c.clusters.to_string(),

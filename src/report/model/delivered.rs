@@ -10,7 +10,7 @@ use crate::plan::{EstatePlan, Plan, PoolPlan, Utilisation};
 
 /// A plan's pool size in words: its pools of its own in TiB, and its shares of shared
 /// pools (`3 TiB`, `a 50 GiB share of pool-standard-1`).
-pub(super) fn pool_size_words(plan: &Plan) -> String {
+pub(in crate::report) fn pool_size_words(plan: &Plan) -> String {
     let mut parts: Vec<String> = Vec::new();
     let tib = plan.totals.pool_size_tib;
     if tib > 0 || plan.pools.iter().all(|p| p.share_gib == 0) {
@@ -27,7 +27,7 @@ pub(super) fn pool_size_words(plan: &Plan) -> String {
 }
 
 /// A pool's size cell: its whole TiB, or a share's GiB with the unit (`50 GiB`).
-pub(super) fn size_cell(size_tib: u32, share_gib: u32) -> String {
+pub(in crate::report) fn size_cell(size_tib: u32, share_gib: u32) -> String {
     if share_gib > 0 {
         format!("{} GiB", group_thousands(f64::from(share_gib), 0))
     } else {
@@ -36,19 +36,19 @@ pub(super) fn size_cell(size_tib: u32, share_gib: u32) -> String {
 }
 
 /// What a plan (or an estate) is predicted to deliver, beside its targets.
-pub(super) struct Delivered {
-    pub(super) iops: f64,
-    pub(super) iops_target: f64,
-    pub(super) mibps: f64,
-    pub(super) mibps_target: f64,
+pub(in crate::report) struct Delivered {
+    pub(in crate::report) iops: f64,
+    pub(in crate::report) iops_target: f64,
+    pub(in crate::report) mibps: f64,
+    pub(in crate::report) mibps_target: f64,
     /// No IOPS or MiB/s target: sized for capacity only.
-    pub(super) capacity_only: bool,
+    pub(in crate::report) capacity_only: bool,
 }
 
 impl Delivered {
     /// A plan's own prediction and targets (without a target, in the base or the peak
     /// months: capacity only).
-    pub(super) fn of(plan: &Plan) -> Delivered {
+    pub(in crate::report) fn of(plan: &Plan) -> Delivered {
         let p = &plan.performance;
         let peak = plan
             .time_phased
@@ -67,7 +67,7 @@ impl Delivered {
 /// `16,384 IOPS and 128 MiB/s predicted (targets 20,000 and 0)`, or, without a target,
 /// `... predicted: sized for capacity only (no IOPS or MiB/s target), this is what the
 /// pools' QoS and the layout give`.
-pub(super) fn delivers(d: &Delivered) -> String {
+pub(in crate::report) fn delivers(d: &Delivered) -> String {
     let g = group_thousands;
     let what = format!(
         "{} small-block IOPS and {} large-block MiB/s predicted",
@@ -90,7 +90,7 @@ pub(super) fn delivers(d: &Delivered) -> String {
 
 /// Under the alternatives of a plan with shares of shared pools: they are priced per GiB of
 /// quota, before the pool's rounding, which the plan's own cost includes.
-pub(super) fn shares_priced_note(plan: &Plan) -> Option<String> {
+pub(in crate::report) fn shares_priced_note(plan: &Plan) -> Option<String> {
     plan.alternatives.iter().any(|a| a.share_gib > 0).then(|| {
         format!(
             "shares (GiB) are priced per GiB of quota, before their pool's rounding up to whole \
@@ -101,7 +101,7 @@ pub(super) fn shares_priced_note(plan: &Plan) -> Option<String> {
 }
 
 /// What a share of a shared pool is and pays, in words.
-pub(super) fn share_note(p: &PoolPlan) -> String {
+pub(in crate::report) fn share_note(p: &PoolPlan) -> String {
     format!(
         "this cluster's {} GiB share (its datastores' quotas) of a pool shared with the \
          estate's other AVS clusters (the estate's capacity pools give its size, rounded up \
@@ -112,7 +112,7 @@ pub(super) fn share_note(p: &PoolPlan) -> String {
 
 /// `vCPU 45.2%, memory 38.0%, ANF 83.3%, vSAN 61.0%` (each storage only where the design
 /// keeps data).
-pub(super) fn utilisation_words(u: &Utilisation) -> String {
+pub(in crate::report) fn utilisation_words(u: &Utilisation) -> String {
     let mut s = format!("vCPU {:.1}%, memory {:.1}%", u.vcpu_pct, u.memory_pct);
     if let Some(a) = u.storage_pct {
         s.push_str(&format!(", ANF {a:.1}%"));
@@ -124,7 +124,10 @@ pub(super) fn utilisation_words(u: &Utilisation) -> String {
 }
 
 /// An AVS cluster's utilisation, by name.
-pub(super) fn cluster_utilisation<'a>(plan: &'a EstatePlan, name: &str) -> Option<&'a Utilisation> {
+pub(in crate::report) fn cluster_utilisation<'a>(
+    plan: &'a EstatePlan,
+    name: &str,
+) -> Option<&'a Utilisation> {
     plan.sizing
         .clusters
         .iter()
@@ -135,7 +138,7 @@ pub(super) fn cluster_utilisation<'a>(plan: &'a EstatePlan, name: &str) -> Optio
 /// What the estate's design delivers, in words: the ANF datastores' predictions added
 /// (against the share of the targets they carry, or sized for capacity only), and that the
 /// data kept on vSAN is not modelled (its share of the targets not checked).
-pub(super) fn estate_delivers(plan: &EstatePlan) -> String {
+pub(in crate::report) fn estate_delivers(plan: &EstatePlan) -> String {
     let p = &plan.summary.performance;
     let g = group_thousands;
     let unmodelled = "not modelled, Microsoft publishes no vSAN figures for AVS hosts";
@@ -199,7 +202,7 @@ pub(super) fn estate_delivers(plan: &EstatePlan) -> String {
 }
 
 /// The estate's utilisation in words, each figure with what it is over.
-pub(super) fn estate_utilisation(plan: &EstatePlan) -> String {
+pub(in crate::report) fn estate_utilisation(plan: &EstatePlan) -> String {
     let m = &plan.summary;
     let u = &m.utilisation;
     let mut s = format!(
@@ -221,7 +224,7 @@ pub(super) fn estate_utilisation(plan: &EstatePlan) -> String {
 }
 
 /// The performance and utilisation table's header.
-pub(super) const PERFORMANCE_HEADER: [&str; 9] = [
+pub(in crate::report) const PERFORMANCE_HEADER: [&str; 9] = [
     "cluster",
     "IOPS target",
     "IOPS predicted",
@@ -234,7 +237,7 @@ pub(super) const PERFORMANCE_HEADER: [&str; 9] = [
 ];
 
 /// What the performance and utilisation table's figures are.
-pub(super) const PERFORMANCE_NOTE: &str = "ANF datastores: predicted against the targets \
+pub(in crate::report) const PERFORMANCE_NOTE: &str = "ANF datastores: predicted against the targets \
      they carry; data on vSAN: not modelled, '-'; vCPU and memory of all hosts, HA included; \
      ANF %: data placed over pools or shares; vSAN %: data kept over what the hosts' vSAN \
      holds";
@@ -242,7 +245,7 @@ pub(super) const PERFORMANCE_NOTE: &str = "ANF datastores: predicted against the
 /// The performance and utilisation table's rows: each AVS cluster's ANF targets and
 /// predictions and its vCPU, memory, ANF and vSAN use in percent ('-' where none), then the
 /// estate's.
-pub(super) fn performance_rows(plan: &EstatePlan) -> Vec<Vec<String>> {
+pub(in crate::report) fn performance_rows(plan: &EstatePlan) -> Vec<Vec<String>> {
     let g = group_thousands;
     let pct = |v: Option<f64>| v.map_or_else(|| "-".to_string(), |x| format!("{x:.1}"));
     let row = |name: String, d: Option<Delivered>, u: Option<&Utilisation>| {

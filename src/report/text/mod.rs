@@ -1,16 +1,21 @@
 //! A plan as readable text: one function per section, written in the order of [`SECTIONS`].
 
+pub(in crate::report) mod designs;
+pub(in crate::report) mod estate;
+pub(in crate::report) mod estate_sections;
+pub(in crate::report) mod inventory;
+
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use super::delivered::{
-    Delivered, delivers, pool_size_words, share_note, shares_priced_note, size_cell,
-};
 use crate::catalog::ServiceLevel;
 use crate::demand::ExcludedVm;
 use crate::inventory::Warning;
 use crate::numbers::{clip_name, counted, group_thousands};
 use crate::plan::{Alternative, Assumption, ClusterPlans, PhaseLayout, Plan, PoolPlan, PriceUsed};
+use crate::report::model::delivered::{
+    Delivered, delivers, pool_size_words, share_note, shares_priced_note, size_cell,
+};
 
 /// A section of the text report: appends its lines (with the blank line before it) to `s`.
 type Section = fn(&mut String, &Plan);
@@ -35,7 +40,7 @@ const SECTIONS: [Section; 15] = [
 ];
 
 /// The plan as text: every section of [`SECTIONS`], in order.
-pub(super) fn plan_text(plan: &Plan) -> String {
+pub(in crate::report) fn plan_text(plan: &Plan) -> String {
     let mut s = String::new();
     for section in SECTIONS {
         section(&mut s, plan);
@@ -46,7 +51,7 @@ pub(super) fn plan_text(plan: &Plan) -> String {
 /// A cluster's plan inside an estate's detail: every section of [`SECTIONS`] but the
 /// assumptions and prices, which the estate prints once; then the assumptions not named
 /// in `shared` (the estate's rows), under a heading of their own, when there are any.
-pub(super) fn plan_text_in_estate(plan: &Plan, shared: &[&str]) -> String {
+pub(in crate::report) fn plan_text_in_estate(plan: &Plan, shared: &[&str]) -> String {
     let mut s = String::new();
     for section in &SECTIONS[..SECTIONS.len() - 2] {
         section(&mut s, plan);
@@ -212,7 +217,7 @@ fn pools(s: &mut String, plan: &Plan) {
 }
 
 /// Reservation units in words: `1 x 1,024 TiB at 34% + 2 x 100 TiB at 30%`.
-pub(super) fn units_text(units: &[crate::catalog::ReservedUnits]) -> String {
+pub(in crate::report) fn units_text(units: &[crate::catalog::ReservedUnits]) -> String {
     let g = group_thousands;
     units
         .iter()
@@ -281,7 +286,7 @@ fn datastores(s: &mut String, plan: &Plan) {
 }
 
 /// VM placements shown in the text and Markdown reports (the JSON lists all).
-pub(super) const PLACEMENTS_SHOWN: usize = 20;
+pub(in crate::report) const PLACEMENTS_SHOWN: usize = 20;
 
 /// The VMs placed on each datastore: the count per datastore, then the first
 /// [`PLACEMENTS_SHOWN`] VMs with their datastore and GiB.
@@ -405,7 +410,7 @@ fn alternatives(s: &mut String, plan: &Plan) {
 
 /// An alternative's restriction in words: `premium only`, `exactly 1 datastore`,
 /// `exactly 4 datastores`, `nconnect 4`.
-pub(super) fn restriction(a: &Alternative) -> String {
+pub(in crate::report) fn restriction(a: &Alternative) -> String {
     match a.basis.as_str() {
         "datastores" if a.datastores == 1 => "exactly 1 datastore".to_string(),
         "datastores" => format!("exactly {} datastores", a.datastores),
@@ -417,7 +422,7 @@ pub(super) fn restriction(a: &Alternative) -> String {
 
 /// An alternative's options in words: `cool access`, `large volume`, both joined by ` + `,
 /// or `-`.
-pub(super) fn options(a: &Alternative) -> String {
+pub(in crate::report) fn options(a: &Alternative) -> String {
     let mut opts = Vec::new();
     if a.cool_access {
         opts.push("cool access");
@@ -433,7 +438,7 @@ pub(super) fn options(a: &Alternative) -> String {
 }
 
 /// A cost difference with its sign (`+12.50`, `-3.00`), grouped, to the cent.
-pub(super) fn signed_usd(v: f64) -> String {
+pub(in crate::report) fn signed_usd(v: f64) -> String {
     if v < 0.0 {
         format!("-{}", group_thousands(-v, 2))
     } else {
@@ -523,7 +528,7 @@ fn time_phased(s: &mut String, plan: &Plan) {
 
 /// What changes between the phases: a move to another level (Standard, Premium, Ultra), or
 /// a resize in place (a Flexible pool stays Flexible).
-pub(super) fn phase_change(base: &PhaseLayout, peak: &PhaseLayout) -> String {
+pub(in crate::report) fn phase_change(base: &PhaseLayout, peak: &PhaseLayout) -> String {
     if base.service_level != peak.service_level {
         format!(
             "the datastores move to a pool of service level {} for the peak months, and back \
@@ -602,7 +607,12 @@ fn excluded(s: &mut String, plan: &Plan) {
 
 /// Writes `title`: the VMs of `list` and their known capacity `gib`, count and GiB per
 /// reason, then the first few by name.
-pub(super) fn write_excluded(s: &mut String, title: &str, list: &[ExcludedVm], gib: f64) {
+pub(in crate::report) fn write_excluded(
+    s: &mut String,
+    title: &str,
+    list: &[ExcludedVm],
+    gib: f64,
+) {
     let g = group_thousands;
     let _ = writeln!(s);
     let mut by_reason: BTreeMap<&str, (usize, f64)> = BTreeMap::new();
@@ -648,7 +658,7 @@ fn assumptions(s: &mut String, plan: &Plan) {
 }
 
 /// One line per assumption: name, value, note.
-pub(super) fn write_assumption_rows<'a>(
+pub(in crate::report) fn write_assumption_rows<'a>(
     s: &mut String,
     rows: impl IntoIterator<Item = &'a Assumption>,
 ) {
@@ -660,7 +670,7 @@ pub(super) fn write_assumption_rows<'a>(
 /// When the plan's prices took effect: one date when every price row used has the same
 /// `effective_start` (or the plan lists none), else the first and last date and where each
 /// meter's is (`2024-06-01 to 2025-09-01 by meter, see Prices`).
-pub(super) fn effective_dates(plan: &Plan) -> String {
+pub(in crate::report) fn effective_dates(plan: &Plan) -> String {
     let mut dates: Vec<&str> = plan
         .prices
         .iter()
@@ -684,7 +694,7 @@ fn prices(s: &mut String, plan: &Plan) {
 
 /// `title`, then one line per price row (nothing without rows): tier, meter, price with its
 /// unit, effective date and source.
-pub(super) fn write_prices(s: &mut String, title: &str, prices: &[PriceUsed]) {
+pub(in crate::report) fn write_prices(s: &mut String, title: &str, prices: &[PriceUsed]) {
     if prices.is_empty() {
         return;
     }
@@ -705,7 +715,7 @@ pub(super) fn write_prices(s: &mut String, title: &str, prices: &[PriceUsed]) {
 }
 
 /// Lists the first warnings, and how many more the JSON format lists.
-pub(super) fn write_warnings(s: &mut String, warnings: &[Warning]) {
+pub(in crate::report) fn write_warnings(s: &mut String, warnings: &[Warning]) {
     if warnings.is_empty() {
         return;
     }
@@ -730,7 +740,7 @@ pub(super) fn write_warnings(s: &mut String, warnings: &[Warning]) {
 
 /// Per-cluster plans as text: each cluster's plan under its banner, then the total, one
 /// line per cluster, the estate's reservations and its excluded VMs (listed once).
-pub(super) fn cluster_plans_text(plans: &ClusterPlans) -> String {
+pub(in crate::report) fn cluster_plans_text(plans: &ClusterPlans) -> String {
     let g = group_thousands;
     let mut s = String::new();
     for c in &plans.clusters {

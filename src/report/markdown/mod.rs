@@ -2,6 +2,10 @@
 //! function per section, written in the order of [`SECTIONS`]. Numbers carry thousands
 //! separators; units are in the headers.
 
+pub(in crate::report) mod cluster;
+pub(in crate::report) mod designs;
+pub(in crate::report) mod estate;
+
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
@@ -45,7 +49,7 @@ pub fn plan_markdown(plan: &Plan) -> String {
 
 /// Escapes the `|` of a Markdown table cell, writes `<` and `>` as entities (so a name
 /// such as `<script>` stays text) and keeps it on one line.
-pub(super) fn cell(text: &str) -> String {
+pub(in crate::report) fn cell(text: &str) -> String {
     text.replace('|', "\\|")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
@@ -55,7 +59,7 @@ pub(super) fn cell(text: &str) -> String {
 /// A name from the input (VM, cluster, datastore) as Markdown text, in a table cell or a
 /// heading: every character Markdown would read as emphasis, code, a link or a heading is
 /// escaped with a backslash, `<` and `>` are entities, line breaks are spaces.
-pub(super) fn name(text: &str) -> String {
+pub(in crate::report) fn name(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -73,7 +77,12 @@ pub(super) fn name(text: &str) -> String {
 }
 
 /// Writes a Markdown table: a header row, the alignment row (numbers right-aligned), rows.
-pub(super) fn table(s: &mut String, header: &[&str], numeric: &[bool], rows: &[Vec<String>]) {
+pub(in crate::report) fn table(
+    s: &mut String,
+    header: &[&str],
+    numeric: &[bool],
+    rows: &[Vec<String>],
+) {
     let _ = writeln!(s, "| {} |", header.join(" | "));
     let align: Vec<&str> = numeric
         .iter()
@@ -102,17 +111,21 @@ fn header(s: &mut String, plan: &Plan) {
          ({}, {}, prices effective {}).\n",
         t.datastores,
         levels.join(" + "),
-        super::delivered::pool_size_words(plan),
+        crate::report::model::delivered::pool_size_words(plan),
         counted(u64::from(plan.hosts), "host"),
         counted(u64::from(t.datastores), "datastore"),
         counted(t.flows, "flow"),
         g(t.cost_usd_per_month, 2),
         plan.region,
         plan.location,
-        super::text::effective_dates(plan)
+        crate::report::text::effective_dates(plan)
     );
-    let d = super::delivered::Delivered::of(plan);
-    let _ = writeln!(s, "Delivers {}.\n", super::delivered::delivers(&d));
+    let d = crate::report::model::delivered::Delivered::of(plan);
+    let _ = writeln!(
+        s,
+        "Delivers {}.\n",
+        crate::report::model::delivered::delivers(&d)
+    );
 }
 
 /// VMs in scope, capacity placed and required, the IOPS and MiB/s targets.
@@ -164,7 +177,7 @@ fn pools(s: &mut String, plan: &Plan) {
             vec![
                 p.name.clone(),
                 p.service_level.to_string(),
-                super::delivered::size_cell(p.size_tib, p.share_gib),
+                crate::report::model::delivered::size_cell(p.size_tib, p.share_gib),
                 g(p.throughput_mibps, 0),
                 g(p.purchased_throughput_mibps, 0),
                 if p.cool_access { "yes" } else { "no" }.into(),
@@ -187,7 +200,12 @@ fn pools(s: &mut String, plan: &Plan) {
         &pools,
     );
     for p in plan.pools.iter().filter(|p| p.share_gib > 0) {
-        let _ = writeln!(s, "{}: {}.\n", p.name, super::delivered::share_note(p));
+        let _ = writeln!(
+            s,
+            "{}: {}.\n",
+            p.name,
+            crate::report::model::delivered::share_note(p)
+        );
     }
     for p in plan
         .pools
@@ -246,7 +264,7 @@ fn datastores(s: &mut String, plan: &Plan) {
 /// The VMs placed on each datastore: the count per datastore, then the first
 /// `PLACEMENTS_SHOWN` VMs with their datastore and GiB (the JSON lists all).
 fn placement(s: &mut String, plan: &Plan) {
-    let shown = super::text::PLACEMENTS_SHOWN;
+    let shown = crate::report::text::PLACEMENTS_SHOWN;
     let _ = writeln!(
         s,
         "## Placement\n\n{} VMs on {} datastore(s){}.\n",
@@ -338,16 +356,22 @@ fn alternatives(s: &mut String, plan: &Plan) {
         .iter()
         .map(|a| {
             vec![
-                super::text::restriction(a),
+                crate::report::text::restriction(a),
                 a.service_level
                     .map_or_else(|| "-".to_string(), |l| l.to_string()),
                 feasible(a, a.datastores.to_string()),
-                feasible(a, super::delivered::size_cell(a.pool_size_tib, a.share_gib)),
+                feasible(
+                    a,
+                    crate::report::model::delivered::size_cell(a.pool_size_tib, a.share_gib),
+                ),
                 feasible(a, g(a.purchased_throughput_mibps, 0)),
                 feasible(a, g(f64::from(a.reserved_tib), 0)),
-                feasible(a, super::text::options(a)),
+                feasible(a, crate::report::text::options(a)),
                 feasible(a, g(a.cost_usd_per_month, 2)),
-                feasible(a, super::text::signed_usd(a.extra_cost_usd_per_month)),
+                feasible(
+                    a,
+                    crate::report::text::signed_usd(a.extra_cost_usd_per_month),
+                ),
                 if a.feasible {
                     a.note.clone()
                 } else {
@@ -375,7 +399,7 @@ fn alternatives(s: &mut String, plan: &Plan) {
         ],
         &rows,
     );
-    if let Some(note) = super::delivered::shares_priced_note(plan) {
+    if let Some(note) = crate::report::model::delivered::shares_priced_note(plan) {
         let _ = writeln!(s, "{}{}.\n", note[..1].to_uppercase(), &note[1..]);
     }
 }
@@ -393,7 +417,7 @@ fn marginal_costs(s: &mut String, plan: &Plan) {
             vec![
                 m.change.clone(),
                 if m.feasible {
-                    super::text::signed_usd(m.extra_cost_usd_per_month)
+                    crate::report::text::signed_usd(m.extra_cost_usd_per_month)
                 } else {
                     "cannot be met".into()
                 },
@@ -430,7 +454,7 @@ fn time_phased(s: &mut String, plan: &Plan) {
                 (*name).to_string(),
                 p.months.to_string(),
                 p.service_level.to_string(),
-                super::delivered::size_cell(p.pool_size_tib, p.share_gib),
+                crate::report::model::delivered::size_cell(p.pool_size_tib, p.share_gib),
                 g(p.throughput_mibps, 0),
                 g(p.purchased_throughput_mibps, 0),
                 p.datastores.to_string(),
@@ -463,7 +487,7 @@ fn time_phased(s: &mut String, plan: &Plan) {
         ],
         &rows,
     );
-    let change = super::text::phase_change(&tp.base, &tp.peak);
+    let change = crate::report::text::phase_change(&tp.base, &tp.peak);
     let mut chars = change.chars();
     let first = chars.next().map(|c| c.to_uppercase().to_string());
     let _ = writeln!(s, "{}{}.\n", first.unwrap_or_default(), chars.as_str());
@@ -525,7 +549,7 @@ fn excluded(s: &mut String, plan: &Plan) {
 }
 
 /// The VMs of `list`, count and GiB per reason, as a table.
-pub(super) fn excluded_table(s: &mut String, list: &[ExcludedVm]) {
+pub(in crate::report) fn excluded_table(s: &mut String, list: &[ExcludedVm]) {
     let mut by_reason: BTreeMap<&str, (usize, f64)> = BTreeMap::new();
     for e in list {
         let entry = by_reason.entry(e.reason.describe()).or_default();
@@ -587,7 +611,7 @@ fn prices(s: &mut String, plan: &Plan) {
 
 /// Settings as a table: name (headed `what`), value, and where it came from (headed
 /// `why`).
-pub(super) fn assumptions_table(
+pub(in crate::report) fn assumptions_table(
     s: &mut String,
     list: &[crate::plan::Assumption],
     what: &str,
@@ -602,7 +626,7 @@ pub(super) fn assumptions_table(
 
 /// The Markdown of `plan`, every heading `levels` levels further down (a cluster's plan
 /// inside a per-cluster or estate document).
-pub(super) fn demoted_plan_markdown(plan: &Plan, levels: usize) -> String {
+pub(in crate::report) fn demoted_plan_markdown(plan: &Plan, levels: usize) -> String {
     let extra = "#".repeat(levels);
     let mut s = String::new();
     for line in plan_markdown(plan).lines() {

@@ -5,21 +5,23 @@
 
 use std::fmt::Write as _;
 
-use super::TextDetail;
-use super::cause::shape;
-use super::delivered::{cluster_utilisation, utilisation_words};
-use super::designs::designs_text;
-use super::estate::{
-    clusters, estate_assumptions, excluded, performance, pools, reservations, skus, summary,
-    vsan_alone,
-};
-use super::text::{plan_text_in_estate, write_assumption_rows, write_prices, write_warnings};
 use crate::inventory::Warning;
 use crate::numbers::group_thousands as g;
 use crate::plan::{Assumption, EstatePlan, PriceUsed};
+use crate::report::TextDetail;
+use crate::report::model::cause::shape;
+use crate::report::model::delivered::{cluster_utilisation, utilisation_words};
+use crate::report::text::designs::designs_text;
+use crate::report::text::estate_sections::{
+    clusters, estate_assumptions, excluded, performance, pools, reservations, skus, summary,
+    vsan_alone,
+};
+use crate::report::text::{
+    plan_text_in_estate, write_assumption_rows, write_prices, write_warnings,
+};
 
 /// The estate plan as text, at `detail`.
-pub(super) fn estate_text(plan: &EstatePlan, detail: TextDetail) -> String {
+pub(in crate::report) fn estate_text(plan: &EstatePlan, detail: TextDetail) -> String {
     match detail {
         TextDetail::Summary => summary_text(plan),
         TextDetail::Full => detail_text(plan),

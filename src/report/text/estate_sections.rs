@@ -1,119 +1,23 @@
 //! The estate plan's sections as text (the summary's and the detail's, put together by
-//! `estate_text`), the words Markdown shares, and the estate as CSV.
+//! `text::estate`) and the words Markdown shares.
 
 use std::fmt::Write as _;
 
-use super::ReportError;
-use super::delivered::size_cell;
-pub(super) use super::delivered::{
-    PERFORMANCE_HEADER, PERFORMANCE_NOTE, cluster_utilisation, estate_delivers, estate_utilisation,
-    performance_rows,
-};
-use super::tables::plans_csv;
-use super::text::{units_text, write_excluded};
 use crate::numbers::group_thousands as g;
-use crate::plan::{ClusterPlan, EstatePlan, EstateSummary, SkuAlternative};
-
-/// `Some(x)` as USD with cents, or `unknown`.
-pub(super) fn usd(v: Option<f64>) -> String {
-    v.map_or_else(|| "unknown".to_string(), |x| g(x, 2))
-}
-
-/// The estate's hosts by SKU in words: `6 av36p`, or `17 av64 + 3 av36p` with first
-/// clusters of another SKU.
-pub(super) fn hosts_text(m: &EstateSummary) -> String {
-    if m.hosts_by_sku.len() <= 1 {
-        return format!("{} {}", g(f64::from(m.hosts), 0), m.sku);
-    }
-    m.hosts_by_sku
-        .iter()
-        .map(|h| format!("{} {}", g(f64::from(h.hosts), 0), h.sku))
-        .collect::<Vec<_>>()
-        .join(" + ")
-}
-
-/// The hosts' prices in words: `6 hosts at 9.20 USD/h, payg`, one part per SKU.
-pub(super) fn prices_text(m: &EstateSummary) -> String {
-    if m.hosts_by_sku.len() <= 1 {
-        return match m.host_usd_per_hour {
-            Some(p) => format!(
-                "{} hosts at {} USD/h, {}",
-                g(f64::from(m.hosts), 0),
-                g(p, 2),
-                m.host_term
-            ),
-            None => format!("no {} {} host price", m.sku, m.host_term),
-        };
-    }
-    let parts: Vec<String> = m
-        .hosts_by_sku
-        .iter()
-        .map(|h| match h.usd_per_hour {
-            Some(p) => format!(
-                "{} {} hosts at {} USD/h",
-                g(f64::from(h.hosts), 0),
-                h.sku,
-                g(p, 2)
-            ),
-            None => format!("{} {} hosts, no {} price", h.hosts, h.sku, m.host_term),
-        })
-        .collect();
-    format!("{}, {}", parts.join(" + "), m.host_term)
-}
-
-/// vSAN alone's hosts by SKU in words: `23 av64`, or `20 av64 + 3 av36p` with first
-/// clusters of another SKU.
-pub(super) fn vsan_hosts_text(v: &crate::sizing::VsanAlone) -> String {
-    let mut by: Vec<(&str, u32)> = vec![(v.sku.as_str(), 0)];
-    for c in &v.clusters {
-        let sku = if c.sku.is_empty() { &v.sku } else { &c.sku };
-        match by.iter_mut().find(|(s, _)| *s == sku.as_str()) {
-            Some((_, n)) => *n = n.saturating_add(c.hosts),
-            None => by.push((sku.as_str(), c.hosts)),
-        }
-    }
-    if by.len() == 1 {
-        return format!("{} {}", v.hosts, v.sku);
-    }
-    by.iter()
-        .map(|(sku, n)| format!("{} {sku}", g(f64::from(*n), 0)))
-        .collect::<Vec<_>>()
-        .join(" + ")
-}
-
-/// The storage plan of the AVS cluster named `name` (`None` for a cluster without VMs, or
-/// whose VMs' data the design keeps on vSAN).
-pub(super) fn cluster_plan<'a>(plan: &'a EstatePlan, name: &str) -> Option<&'a ClusterPlan> {
-    plan.clusters.iter().find(|p| p.cluster == name)
-}
-
-/// Each private cloud's first cluster, which holds the management reservation, in words.
-pub(super) fn first_clusters_text(plan: &EstatePlan) -> String {
-    let firsts: Vec<String> = plan
-        .sizing
-        .clusters
-        .iter()
-        .filter(|c| c.management.is_some())
-        .map(|c| {
-            let added = c.management.map_or(0, |r| r.added_hosts);
-            let what = match (c.management_only, added) {
-                (true, _) => "added, no VMs".to_string(),
-                (false, 0) => "no host added".to_string(),
-                (false, 1) => "1 host added".to_string(),
-                (false, n) => format!("{n} hosts added"),
-            };
-            format!("{} in {} ({what})", c.name, c.private_cloud)
-        })
-        .collect();
-    format!(
-        "first cluster of each private cloud, holding the management reservation: {}",
-        firsts.join(", ")
-    )
-}
+use crate::plan::{EstatePlan, SkuAlternative};
+use crate::report::model::delivered::size_cell;
+use crate::report::model::delivered::{
+    PERFORMANCE_HEADER, PERFORMANCE_NOTE, estate_delivers, estate_utilisation, performance_rows,
+};
+use crate::report::model::estate::{
+    anf_text, cluster_plan, first_clusters_text, hosts_text, peak_months, prices_text, usd,
+    verdict, vsan_hosts_text,
+};
+use crate::report::text::{units_text, write_excluded};
 
 /// The headline figures; the host price's words with its source only with
 /// `price_source` (without, the price and the SKUs without one).
-pub(super) fn summary(s: &mut String, plan: &EstatePlan, price_source: bool) {
+pub(in crate::report) fn summary(s: &mut String, plan: &EstatePlan, price_source: bool) {
     let m = &plan.summary;
     let d = &m.hosts_by_driver;
     let _ = writeln!(
@@ -186,7 +90,7 @@ pub(super) fn summary(s: &mut String, plan: &EstatePlan, price_source: bool) {
 
 /// Each cluster's predicted IOPS and MiB/s beside its targets, and its utilisation; then
 /// the estate's.
-pub(super) fn performance(s: &mut String, plan: &EstatePlan) {
+pub(in crate::report) fn performance(s: &mut String, plan: &EstatePlan) {
     let _ = writeln!(s, "\nPerformance and utilisation ({PERFORMANCE_NOTE})");
     let header: Vec<String> = PERFORMANCE_HEADER.iter().map(|h| h.to_string()).collect();
     for r in std::iter::once(header).chain(performance_rows(plan)) {
@@ -198,43 +102,8 @@ pub(super) fn performance(s: &mut String, plan: &EstatePlan) {
     }
 }
 
-/// The ANF datastores in a few words: counts and sizes, or none.
-pub(super) fn anf_text(m: &crate::plan::EstateSummary) -> String {
-    if m.datastores == 0 {
-        return "no ANF datastores".into();
-    }
-    format!(
-        "{} datastores in {} pool(s) ({} TiB, {} NetApp account(s))",
-        g(f64::from(m.datastores), 0),
-        g(m.pools as f64, 0),
-        g(f64::from(m.pool_size_tib), 0),
-        m.netapp_accounts
-    )
-}
-
-/// The peak months of a time-phased estate (`None` without).
-pub(super) fn peak_months(plan: &EstatePlan) -> Option<u32> {
-    plan.clusters
-        .iter()
-        .find_map(|c| c.plan.time_phased.as_ref().map(|t| t.peak.months))
-}
-
-/// vSAN alone against the plan, in words: the year's difference (the design line gives
-/// the month's).
-pub(super) fn verdict(m: &crate::plan::EstateSummary) -> String {
-    if m.design == crate::plan::Design::Vsan {
-        return ": the plan".to_string();
-    }
-    match m.savings_usd_per_year {
-        Some(yr) if yr.abs() < 0.005 => ": the plan's cost".to_string(),
-        Some(yr) if yr < 0.0 => format!(", {} USD/year less than the plan", g(-yr, 2)),
-        Some(yr) => format!(", {} USD/year more than the plan", g(yr, 2)),
-        None => "; the saving is unknown without a host price".to_string(),
-    }
-}
-
 /// One line per AVS cluster: hosts, driver, VMs, compute, datastores, level and cost.
-pub(super) fn clusters(s: &mut String, plan: &EstatePlan) {
+pub(in crate::report) fn clusters(s: &mut String, plan: &EstatePlan) {
     let _ = writeln!(s, "\nAVS clusters");
     let _ = writeln!(
         s,
@@ -312,7 +181,7 @@ fn cluster_pool_cell(plan: &crate::plan::Plan) -> String {
 }
 
 /// Every host SKU's estate and total.
-pub(super) fn skus(s: &mut String, plan: &EstatePlan) {
+pub(in crate::report) fn skus(s: &mut String, plan: &EstatePlan) {
     let _ = writeln!(
         s,
         "\nHost SKUs (each on its design: hosts + ANF + ExpressRoute gateways per month)"
@@ -346,7 +215,7 @@ fn sku_line(a: &SkuAlternative) -> String {
 }
 
 /// The shared capacity pools and the estate's reservations.
-pub(super) fn pools(s: &mut String, plan: &EstatePlan) {
+pub(in crate::report) fn pools(s: &mut String, plan: &EstatePlan) {
     if plan.pools.is_empty() {
         return;
     }
@@ -376,7 +245,7 @@ pub(super) fn pools(s: &mut String, plan: &EstatePlan) {
 }
 
 /// The reservations bought once for the estate, when there are any.
-pub(super) fn reservations(s: &mut String, plan: &EstatePlan) {
+pub(in crate::report) fn reservations(s: &mut String, plan: &EstatePlan) {
     if plan.reservations.is_empty() {
         return;
     }
@@ -402,7 +271,7 @@ pub(super) fn reservations(s: &mut String, plan: &EstatePlan) {
 }
 
 /// The same estate on vSAN alone.
-pub(super) fn vsan_alone(s: &mut String, plan: &EstatePlan) {
+pub(in crate::report) fn vsan_alone(s: &mut String, plan: &EstatePlan) {
     let Some(v) = &plan.vsan_alone else {
         return;
     };
@@ -439,7 +308,7 @@ pub(super) fn vsan_alone(s: &mut String, plan: &EstatePlan) {
 }
 
 /// The estate's sizing assumptions: name, value, note.
-pub(super) fn estate_assumptions(s: &mut String, plan: &EstatePlan) {
+pub(in crate::report) fn estate_assumptions(s: &mut String, plan: &EstatePlan) {
     let _ = writeln!(s, "\nSizing assumptions");
     for a in &plan.assumptions {
         let _ = writeln!(s, "  {:<20} {:<14} {}", a.name, a.value, a.note);
@@ -447,54 +316,11 @@ pub(super) fn estate_assumptions(s: &mut String, plan: &EstatePlan) {
 }
 
 /// Excluded VMs, once for the estate: count and GiB per reason, the first few by name.
-pub(super) fn excluded(s: &mut String, plan: &EstatePlan) {
+pub(in crate::report) fn excluded(s: &mut String, plan: &EstatePlan) {
     let gib = plan
         .excluded
         .iter()
         .filter_map(|e| e.capacity_gib)
         .fold(0.0, |a, c| a + c);
     write_excluded(s, "Excluded VMs (the estate's)", &plan.excluded, gib);
-}
-
-/// The estate plan as CSV: one row per datastore, with the plan's design, its AVS cluster,
-/// SKU and hosts, and what the cluster keeps on vSAN (GiB and VMs).
-///
-/// # Errors
-/// [`ReportError::Csv`] if the writer fails.
-pub(super) fn estate_csv(plan: &EstatePlan) -> Result<String, ReportError> {
-    let design = plan.summary.design.as_str();
-    let rows = plan.sizing.clusters.iter().filter_map(|c| {
-        let p = cluster_plan(plan, &c.name)?;
-        let kept = plan
-            .designs
-            .as_ref()
-            .and_then(|d| d.clusters.iter().find(|x| x.cluster == c.name))
-            .map(|x| match plan.summary.design {
-                crate::plan::Design::Hybrid => (x.hybrid.vsan_data_gib, x.hybrid_vms_on_vsan.len()),
-                _ => (0.0, 0),
-            })
-            .unwrap_or((0.0, 0));
-        let lead = vec![
-            design.to_string(),
-            c.name.clone(),
-            c.sku.clone(),
-            c.hosts.to_string(),
-            c.driver.as_str().to_string(),
-            format!("{:.1}", kept.0),
-            kept.1.to_string(),
-        ];
-        Some((lead, &p.plan))
-    });
-    plans_csv(
-        &[
-            "design",
-            "cluster",
-            "host_sku",
-            "cluster_hosts",
-            "driver",
-            "cluster_vsan_data_gib",
-            "cluster_vms_on_vsan",
-        ],
-        rows,
-    )
 }

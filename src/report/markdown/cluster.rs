@@ -5,18 +5,18 @@
 
 use std::fmt::Write as _;
 
-use super::markdown::{cell, demoted_plan_markdown, excluded_table, table};
 use crate::numbers::group_thousands as g;
 use crate::plan::{ClusterPlans, ReservationPurchase};
+use crate::report::markdown::{cell, demoted_plan_markdown, excluded_table, table};
 
 /// Per-cluster plans as one Markdown document.
-pub(super) fn cluster_plans_markdown(plans: &ClusterPlans) -> String {
+pub(in crate::report) fn cluster_plans_markdown(plans: &ClusterPlans) -> String {
     let mut s = String::new();
     for c in &plans.clusters {
         let _ = writeln!(
             s,
             "# Cluster {}: {} hosts ({})\n\n{}% of the capacity (and of estate-wide targets).\n",
-            super::markdown::name(&c.cluster),
+            crate::report::markdown::name(&c.cluster),
             c.hosts,
             c.hosts_source,
             g(c.target_share * 100.0, 1)
@@ -73,7 +73,7 @@ fn total(s: &mut String, plans: &ClusterPlans) {
         .map(|c| {
             let p = &c.plan.totals;
             vec![
-                super::markdown::name(&c.cluster),
+                crate::report::markdown::name(&c.cluster),
                 c.hosts.to_string(),
                 p.datastores.to_string(),
                 g(f64::from(p.pool_size_tib), 0),
@@ -121,7 +121,7 @@ fn total(s: &mut String, plans: &ClusterPlans) {
 }
 
 /// The estate's reservations, one row per region and service level.
-pub(super) fn reservations_table(s: &mut String, list: &[ReservationPurchase]) {
+pub(in crate::report) fn reservations_table(s: &mut String, list: &[ReservationPurchase]) {
     let rows: Vec<Vec<String>> = list
         .iter()
         .map(|r| {
@@ -131,7 +131,7 @@ pub(super) fn reservations_table(s: &mut String, list: &[ReservationPurchase]) {
                 r.term.clone(),
                 g(r.hot_tib, 1),
                 g(f64::from(r.reserved_tib), 0),
-                super::text::units_text(&r.units),
+                crate::report::text::units_text(&r.units),
                 g(r.pay_as_you_go_usd_per_month, 2),
                 g(r.cost_usd_per_month, 2),
                 g(r.savings_usd_per_month, 2),
