@@ -140,8 +140,15 @@ fn one_cluster_and_per_cluster_plans_render_too() {
     assert_customer_document(&per);
     // Two source clusters, Dev and Prod: one <details> each, open so they print.
     assert_eq!(per.matches("<details open>").count(), 2);
-    // Their assumptions once, not per cluster.
-    assert_eq!(per.matches("Storage assumptions").count(), 1);
+    // The assumptions and prices both clusters' plans share once, not per cluster; each
+    // cluster keeps its own (its `hosts` at least: Dev's and Prod's differ) in its details.
+    assert_eq!(
+        per.matches("<h2>Assumptions (every cluster&#39;s ANF plan;")
+            .count(),
+        1
+    );
+    assert_eq!(per.matches("<h2>Prices (eastus; every cluster").count(), 1);
+    assert_eq!(per.matches("<h4>This cluster&#39;s assumptions").count(), 2);
 }
 
 #[test]

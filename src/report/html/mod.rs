@@ -12,6 +12,7 @@
 
 mod blocks;
 mod escape;
+mod model;
 mod page;
 mod summary;
 mod warnings;
@@ -50,7 +51,7 @@ pub fn estate_html(plan: &EstatePlan, charts: &[Chart]) -> String {
     let grouped = causes(all.iter().copied());
     let mut parts = Parts::default();
     summary::estate_summary(&mut parts.summary, plan, &grouped);
-    let markdown = super::markdown::estate::estate_markdown(plan);
+    let markdown = super::markdown::estate::estate_markdown(plan, model::outline_body);
     for section in sections(&markdown, 2) {
         let title = section.title.as_str();
         if title.is_empty() {
@@ -75,7 +76,10 @@ pub fn estate_html(plan: &EstatePlan, charts: &[Chart]) -> String {
 pub fn plan_html(plan: &Plan, charts: &[Chart]) -> String {
     let grouped = causes(plan.warnings.iter());
     let mut parts = Parts::default();
-    for section in sections(&super::tables::plan_markdown(plan), 2) {
+    for section in sections(
+        &super::markdown::plan_markdown_with(plan, model::outline_body),
+        2,
+    ) {
         if section.title.is_empty() {
             parts.summary.push_str(&blocks_html(&section.body, 0));
             key_causes(&mut parts.summary, &grouped);
@@ -100,10 +104,12 @@ pub fn cluster_plans_html(plans: &ClusterPlans, charts: &[Chart]) -> String {
     );
     let grouped = causes(all.iter().copied());
     let mut parts = Parts::default();
-    let markdown = super::markdown::cluster::cluster_plans_markdown(plans);
+    let markdown = super::markdown::cluster::cluster_plans_markdown(plans, model::outline_body);
     for section in sections(&markdown, 1) {
         if section.title.starts_with("Total over") {
             total_section(&mut parts, &section, &grouped);
+        } else if section.title.starts_with("Assumptions") || section.title.starts_with("Prices") {
+            route(&mut parts, &section);
         } else if !section.title.is_empty() {
             cluster_details(&mut parts, &section, 1);
         }
@@ -154,32 +160,17 @@ fn titled(section: &Section, shift: usize) -> String {
     )
 }
 
-/// A cluster's plan in a `<details>` element, without the subsections shown once
-/// ([`ONCE`]); the first cluster's assumptions and prices become the document's.
-/// `shift`: how many levels its headings go down.
+/// A cluster's plan in a `<details>` element, without its warnings ([`ONCE`]: shown
+/// grouped with the others; its assumptions and prices are the document's, but those it
+/// alone has). `shift`: how many levels its headings go down.
 fn cluster_details(parts: &mut Parts, section: &Section, shift: usize) {
-    let (kept, once) = split_once_sections(&section.body);
-    let first = parts.clusters.is_empty();
+    let (kept, _) = split_once_sections(&section.body);
     let _ = writeln!(
         parts.clusters,
         "<details open>\n<summary>{}</summary>\n{}</details>",
         blocks::inline(&section.title),
         blocks_html(&kept, shift)
     );
-    if first {
-        for s in once.iter().filter(|s| !s.title.starts_with("Warnings")) {
-            let title = if s.title.starts_with("Assumptions") {
-                "Storage assumptions (each cluster's)".to_string()
-            } else {
-                s.title.clone()
-            };
-            let s = Section {
-                title,
-                body: s.body.clone(),
-            };
-            parts.assumptions.push_str(&titled(&s, 0));
-        }
-    }
 }
 
 /// `markdown` without its [`ONCE`] subsections (any heading level), and those subsections.

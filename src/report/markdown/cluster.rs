@@ -7,11 +7,15 @@ use std::fmt::Write as _;
 
 use crate::numbers::group_thousands as g;
 use crate::plan::{ClusterPlans, ReservationPurchase};
-use crate::report::markdown::{cell, demoted_plan_markdown, excluded_table, table};
+use crate::report::markdown::{
+    Body, cell, cluster_plan_markdown, excluded_table, shared_markdown, table,
+};
+use crate::report::model::estate_sections::shared_assumptions;
 
 /// Per-cluster plans as one Markdown document.
-pub(in crate::report) fn cluster_plans_markdown(plans: &ClusterPlans) -> String {
+pub(in crate::report) fn cluster_plans_markdown(plans: &ClusterPlans, body: Body) -> String {
     let mut s = String::new();
+    let shared = shared_assumptions(&plans.clusters);
     for c in &plans.clusters {
         let _ = writeln!(
             s,
@@ -21,8 +25,13 @@ pub(in crate::report) fn cluster_plans_markdown(plans: &ClusterPlans) -> String 
             c.hosts_source,
             g(c.target_share * 100.0, 1)
         );
-        s.push_str(&demoted_plan_markdown(&c.plan, 1));
+        s.push_str(&cluster_plan_markdown(c, &shared, 1, body));
     }
+    let region = plans
+        .clusters
+        .first()
+        .map_or("", |c| c.plan.region.as_str());
+    shared_markdown(&mut s, &plans.clusters, region, 1, body);
     total(&mut s, plans);
     if !plans.reservations.is_empty() {
         let _ = writeln!(
@@ -131,7 +140,7 @@ pub(in crate::report) fn reservations_table(s: &mut String, list: &[ReservationP
                 r.term.clone(),
                 g(r.hot_tib, 1),
                 g(f64::from(r.reserved_tib), 0),
-                crate::report::text::units_text(&r.units),
+                crate::report::model::plan::units_text(&r.units),
                 g(r.pay_as_you_go_usd_per_month, 2),
                 g(r.cost_usd_per_month, 2),
                 g(r.savings_usd_per_month, 2),

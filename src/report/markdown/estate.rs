@@ -8,8 +8,9 @@ use crate::numbers::group_thousands as g;
 use crate::plan::EstatePlan;
 use crate::report::markdown::cluster::reservations_table;
 use crate::report::markdown::{
-    assumptions_table, cell, demoted_plan_markdown, excluded_table, table,
+    Body, cell, cluster_plan_markdown, excluded_table, shared_markdown, table, write_section,
 };
+use crate::report::model;
 use crate::report::model::delivered::utilisation_words;
 use crate::report::model::delivered::{
     PERFORMANCE_HEADER, cluster_utilisation, estate_delivers, estate_utilisation, performance_rows,
@@ -20,7 +21,7 @@ use crate::report::model::estate::{
 };
 
 /// The estate plan as one Markdown document.
-pub(in crate::report) fn estate_markdown(plan: &EstatePlan) -> String {
+pub(in crate::report) fn estate_markdown(plan: &EstatePlan, body: Body) -> String {
     let mut s = String::new();
     summary(&mut s, plan);
     clusters(&mut s, plan);
@@ -28,11 +29,13 @@ pub(in crate::report) fn estate_markdown(plan: &EstatePlan) -> String {
     if let Some(d) = &plan.designs {
         crate::report::markdown::designs::designs_markdown(&mut s, d, &plan.sizing.sku);
     }
-    skus(&mut s, plan);
-    pools(&mut s, plan);
+    skus(&mut s, plan, body);
+    pools(&mut s, plan, body);
     reservations(&mut s, plan);
     vsan_alone(&mut s, plan);
-    notes(&mut s, plan);
+    notes(&mut s, plan, body);
+    shared_markdown(&mut s, &plan.clusters, &plan.region, 2, body);
+    let shared = model::estate_sections::shared_assumptions(&plan.clusters);
     for c in &plan.clusters {
         let _ = writeln!(
             s,
@@ -44,7 +47,7 @@ pub(in crate::report) fn estate_markdown(plan: &EstatePlan) -> String {
         if let Some(u) = cluster_utilisation(plan, &c.cluster) {
             let _ = writeln!(s, "Uses {}.\n", utilisation_words(u));
         }
-        s.push_str(&demoted_plan_markdown(&c.plan, 2));
+        s.push_str(&cluster_plan_markdown(c, &shared, 2, body));
     }
     excluded(&mut s, plan);
     s
@@ -220,102 +223,16 @@ fn clusters(s: &mut String, plan: &EstatePlan) {
     );
 }
 
-fn skus(s: &mut String, plan: &EstatePlan) {
-    let _ = writeln!(s, "## Host SKUs\n");
-    let rows: Vec<Vec<String>> = plan
-        .sku_alternatives
-        .iter()
-        .map(|a| {
-            vec![
-                a.sku.clone(),
-                a.design.label().to_string(),
-                if a.feasible {
-                    a.hosts.to_string()
-                } else {
-                    "-".into()
-                },
-                a.clusters.to_string(),
-                a.private_clouds.to_string(),
-                usd(a.hosts_usd_per_month),
-                usd(a.anf_usd_per_month),
-                g(a.gateway_usd_per_month, 2),
-                usd(a.total_usd_per_month),
-                a.vsan_alone_hosts.map_or("-".into(), |h| h.to_string()),
-                usd(a.vsan_alone_usd_per_month),
-                a.note.clone(),
-            ]
-        })
-        .collect();
-    table(
-        s,
-        &[
-            "SKU",
-            "design",
-            "hosts",
-            "clusters",
-            "private clouds",
-            "hosts USD/month",
-            "ANF USD/month",
-            "gateways USD/month",
-            "total USD/month",
-            "vSAN-alone hosts",
-            "vSAN-alone USD/month",
-            "note",
-        ],
-        &[
-            false, false, true, true, true, true, true, true, true, true, true, false,
-        ],
-        &rows,
-    );
+/// Every host SKU on its design ([`model::estate_sections::skus`]).
+fn skus(s: &mut String, plan: &EstatePlan, body: Body) {
+    write_section(s, &model::estate_sections::skus(plan), 2, body);
 }
 
-fn pools(s: &mut String, plan: &EstatePlan) {
-    if plan.pools.is_empty() {
-        return;
+/// The shared capacity pools ([`model::estate_sections::pools`]).
+fn pools(s: &mut String, plan: &EstatePlan, body: Body) {
+    if let Some(section) = model::estate_sections::pools(plan) {
+        write_section(s, &section, 2, body);
     }
-    let _ = writeln!(s, "## Capacity pools\n");
-    let rows: Vec<Vec<String>> = plan
-        .pools
-        .iter()
-        .map(|p| {
-            vec![
-                p.name.clone(),
-                p.account.clone(),
-                p.service_level.to_string(),
-                if p.cool_access { "yes" } else { "no" }.to_string(),
-                g(f64::from(p.size_tib), 0),
-                g(p.quota_gib as f64, 0),
-                g(p.throughput_mibps, 0),
-                p.datastores.to_string(),
-                p.clusters.join(", "),
-                g(p.cost_usd_per_month, 2),
-            ]
-        })
-        .collect();
-    table(
-        s,
-        &[
-            "pool",
-            "NetApp account",
-            "level",
-            "cool access",
-            "TiB",
-            "quotas GiB",
-            "MiB/s",
-            "datastores",
-            "clusters",
-            "USD/month",
-        ],
-        &[
-            false, false, false, false, true, true, true, true, false, true,
-        ],
-        &rows,
-    );
-    let _ = writeln!(
-        s,
-        "A pool of shares is its clusters' datastore quotas rounded up to whole TiB once; each \
-         cluster pays its quota's share of the pool's hot tier.\n"
-    );
 }
 
 /// The reservations bought once for the estate, when there are any.
@@ -380,9 +297,9 @@ fn vsan_alone(s: &mut String, plan: &EstatePlan) {
     let _ = writeln!(s, "{}\n", v.note);
 }
 
-fn notes(s: &mut String, plan: &EstatePlan) {
-    let _ = writeln!(s, "## Sizing assumptions\n");
-    assumptions_table(s, &plan.assumptions, "setting", "note");
+fn notes(s: &mut String, plan: &EstatePlan, body: Body) {
+    let section = model::estate_sections::sizing_assumptions(plan);
+    write_section(s, &section, 2, body);
     if !plan.warnings.is_empty() {
         let _ = writeln!(s, "## Warnings ({})\n", plan.warnings.len());
         for w in &plan.warnings {

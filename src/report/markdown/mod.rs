@@ -5,19 +5,23 @@
 pub(in crate::report) mod cluster;
 pub(in crate::report) mod designs;
 pub(in crate::report) mod estate;
+mod render;
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use crate::demand::ExcludedVm;
 use crate::numbers::{clip_name, counted, group_thousands as g};
-use crate::plan::Plan;
+use crate::plan::{Assumption, ClusterPlan, Plan};
+use crate::report::model;
+pub(in crate::report) use render::{Body, markdown_body, write_section};
 
-/// A section of the Markdown report: appends its heading and body to `s`.
-type Section = fn(&mut String, &Plan);
+/// A section of the Markdown report: appends its heading and body (a model section's
+/// body by the [`Body`] given) to `s`.
+type Writer = fn(&mut String, &Plan, Body);
 
 /// The sections of the Markdown report, in order.
-const SECTIONS: [Section; 15] = [
+const SECTIONS: [Writer; 15] = [
     header,
     demand,
     pools,
@@ -40,9 +44,14 @@ const SECTIONS: [Section; 15] = [
 /// alternatives, marginal costs, time phases, the vSAN-only comparison, excluded VMs by
 /// reason, warnings and assumptions).
 pub fn plan_markdown(plan: &Plan) -> String {
+    plan_markdown_with(plan, markdown_body)
+}
+
+/// [`plan_markdown`], each model section's body written by `body`.
+pub(in crate::report) fn plan_markdown_with(plan: &Plan, body: Body) -> String {
     let mut s = String::new();
     for section in SECTIONS {
-        section(&mut s, plan);
+        section(&mut s, plan, body);
     }
     s
 }
@@ -97,7 +106,7 @@ pub(in crate::report) fn table(
 }
 
 /// The title and the headline: datastores, levels, pool size, hosts, flows and cost.
-fn header(s: &mut String, plan: &Plan) {
+fn header(s: &mut String, plan: &Plan, _: Body) {
     let t = &plan.totals;
     let levels: Vec<String> = plan
         .pools
@@ -129,7 +138,7 @@ fn header(s: &mut String, plan: &Plan) {
 }
 
 /// VMs in scope, capacity placed and required, the IOPS and MiB/s targets.
-fn demand(s: &mut String, plan: &Plan) {
+fn demand(s: &mut String, plan: &Plan, _: Body) {
     let t = &plan.totals;
     let perf = &plan.performance;
     let _ = writeln!(s, "## Demand\n");
@@ -167,103 +176,19 @@ fn demand(s: &mut String, plan: &Plan) {
     );
 }
 
-/// The pools.
-fn pools(s: &mut String, plan: &Plan) {
-    let _ = writeln!(s, "## Pools\n");
-    let pools: Vec<Vec<String>> = plan
-        .pools
-        .iter()
-        .map(|p| {
-            vec![
-                p.name.clone(),
-                p.service_level.to_string(),
-                crate::report::model::delivered::size_cell(p.size_tib, p.share_gib),
-                g(p.throughput_mibps, 0),
-                g(p.purchased_throughput_mibps, 0),
-                if p.cool_access { "yes" } else { "no" }.into(),
-                g(p.cost_usd_per_month, 2),
-            ]
-        })
-        .collect();
-    table(
-        s,
-        &[
-            "pool",
-            "service level",
-            "size TiB",
-            "MiB/s",
-            "purchased MiB/s",
-            "cool access",
-            "USD/month",
-        ],
-        &[false, false, true, true, true, false, true],
-        &pools,
-    );
-    for p in plan.pools.iter().filter(|p| p.share_gib > 0) {
-        let _ = writeln!(
-            s,
-            "{}: {}.\n",
-            p.name,
-            crate::report::model::delivered::share_note(p)
-        );
-    }
-    for p in plan
-        .pools
-        .iter()
-        .filter(|p| p.first_month_cool_transfer_usd > 0.0)
-    {
-        let _ = writeln!(
-            s,
-            "First month only, {}: {} USD one-time transfer of the {} GiB cold data to the \
-             cool tier (not in the monthly cost).\n",
-            p.name,
-            g(p.first_month_cool_transfer_usd, 2),
-            g(p.cool_data_gib, 1)
-        );
-    }
+/// The pools ([`model::plan::pools`]).
+fn pools(s: &mut String, plan: &Plan, body: Body) {
+    write_section(s, &model::plan::pools(plan), 2, body);
 }
 
-/// The datastores: size, QoS, predictions, VMs placed, cost.
-fn datastores(s: &mut String, plan: &Plan) {
-    let _ = writeln!(s, "## Datastores\n");
-    let ds: Vec<Vec<String>> = plan
-        .datastores
-        .iter()
-        .map(|d| {
-            vec![
-                d.name.clone(),
-                d.pool.clone(),
-                g(d.size_gib, 0),
-                g(d.throughput_mibps, 0),
-                g(d.predicted_iops, 0),
-                g(d.predicted_throughput_mibps, 0),
-                d.vm_count.to_string(),
-                g(d.placed_capacity_gib, 1),
-                g(d.cost_usd_per_month, 2),
-            ]
-        })
-        .collect();
-    table(
-        s,
-        &[
-            "datastore",
-            "pool",
-            "size GiB",
-            "QoS MiB/s",
-            "predicted IOPS",
-            "predicted MiB/s",
-            "VMs",
-            "placed GiB",
-            "USD/month",
-        ],
-        &[false, false, true, true, true, true, true, true, true],
-        &ds,
-    );
+/// The datastores ([`model::plan::datastores`]).
+fn datastores(s: &mut String, plan: &Plan, body: Body) {
+    write_section(s, &model::plan::datastores(plan), 2, body);
 }
 
 /// The VMs placed on each datastore: the count per datastore, then the first
 /// `PLACEMENTS_SHOWN` VMs with their datastore and GiB (the JSON lists all).
-fn placement(s: &mut String, plan: &Plan) {
+fn placement(s: &mut String, plan: &Plan, _: Body) {
     let shown = crate::report::text::PLACEMENTS_SHOWN;
     let _ = writeln!(
         s,
@@ -298,7 +223,7 @@ fn placement(s: &mut String, plan: &Plan) {
 }
 
 /// Predicted performance against the targets, with the binding layer.
-fn performance(s: &mut String, plan: &Plan) {
+fn performance(s: &mut String, plan: &Plan, _: Body) {
     let perf = &plan.performance;
     let _ = writeln!(s, "## Predicted performance\n");
     table(
@@ -326,7 +251,7 @@ fn performance(s: &mut String, plan: &Plan) {
 }
 
 /// The binding limits.
-fn binding(s: &mut String, plan: &Plan) {
+fn binding(s: &mut String, plan: &Plan, _: Body) {
     let _ = writeln!(s, "## Binding limits\n");
     for b in &plan.binding {
         let _ = writeln!(s, "- **{}**: {}", b.constraint.as_str(), b.detail);
@@ -337,7 +262,7 @@ fn binding(s: &mut String, plan: &Plan) {
 /// The cheapest plan under each restriction, when there are alternatives, with every
 /// column of the JSON: level, datastores, pool size, purchased MiB/s, reserved TiB, options
 /// (cool access, large volume), cost and the difference to the chosen plan.
-fn alternatives(s: &mut String, plan: &Plan) {
+fn alternatives(s: &mut String, plan: &Plan, _: Body) {
     if plan.alternatives.is_empty() {
         return;
     }
@@ -405,7 +330,7 @@ fn alternatives(s: &mut String, plan: &Plan) {
 }
 
 /// What one more TiB or 100 more MiB/s would cost, when computed.
-fn marginal_costs(s: &mut String, plan: &Plan) {
+fn marginal_costs(s: &mut String, plan: &Plan, _: Body) {
     if plan.marginal_costs.is_empty() {
         return;
     }
@@ -435,7 +360,7 @@ fn marginal_costs(s: &mut String, plan: &Plan) {
 
 /// The base and peak phases of a time-phased plan, when there is one: the yearly cost
 /// against the peak layout all year, each phase's layout, targets and predictions.
-fn time_phased(s: &mut String, plan: &Plan) {
+fn time_phased(s: &mut String, plan: &Plan, _: Body) {
     let Some(tp) = &plan.time_phased else {
         return;
     };
@@ -495,7 +420,7 @@ fn time_phased(s: &mut String, plan: &Plan) {
 
 /// The vSAN-only comparison (capacity), when there is one: the raw capacity the same data
 /// needs, the hosts that hold it and their cost against ANF.
-fn vsan(s: &mut String, plan: &Plan) {
+fn vsan(s: &mut String, plan: &Plan, _: Body) {
     let Some(v) = &plan.vsan_comparison else {
         return;
     };
@@ -540,7 +465,7 @@ fn vsan(s: &mut String, plan: &Plan) {
 
 /// Excluded VMs: count and GiB per reason; nothing when no VM is excluded (the headline
 /// says 0), as in each cluster of a per-cluster plan.
-fn excluded(s: &mut String, plan: &Plan) {
+fn excluded(s: &mut String, plan: &Plan, _: Body) {
     if plan.excluded.is_empty() {
         return;
     }
@@ -564,7 +489,7 @@ pub(in crate::report) fn excluded_table(s: &mut String, list: &[ExcludedVm]) {
 }
 
 /// The plan's warnings, when there are any.
-fn warnings(s: &mut String, plan: &Plan) {
+fn warnings(s: &mut String, plan: &Plan, _: Body) {
     if plan.warnings.is_empty() {
         return;
     }
@@ -575,61 +500,38 @@ fn warnings(s: &mut String, plan: &Plan) {
     let _ = writeln!(s);
 }
 
-/// The assumptions the plan rests on.
-fn assumptions(s: &mut String, plan: &Plan) {
-    let _ = writeln!(s, "## Assumptions\n");
-    assumptions_table(s, &plan.assumptions, "assumption", "source");
+/// The assumptions the plan rests on ([`model::plan::assumptions`]).
+fn assumptions(s: &mut String, plan: &Plan, body: Body) {
+    write_section(s, &model::plan::assumptions(plan), 2, body);
 }
 
-/// The price rows the plan's costs use, with their effective dates and sources.
-fn prices(s: &mut String, plan: &Plan) {
-    if plan.prices.is_empty() {
-        return;
+/// The price rows the plan's costs use ([`model::plan::prices`]).
+fn prices(s: &mut String, plan: &Plan, body: Body) {
+    if let Some(section) = model::plan::prices(plan) {
+        write_section(s, &section, 2, body);
     }
-    let _ = writeln!(s, "## Prices ({})\n", plan.region);
-    let rows: Vec<Vec<String>> = plan
-        .prices
-        .iter()
-        .map(|p| {
-            vec![
-                p.tier.clone(),
-                p.meter.clone(),
-                g(p.price_usd, 6),
-                p.unit.clone(),
-                p.effective_start.clone(),
-                p.source.clone(),
-            ]
-        })
-        .collect();
-    table(
-        s,
-        &["tier", "meter", "USD", "unit", "effective", "source"],
-        &[false, false, true, false, false, false],
-        &rows,
-    );
 }
 
-/// Settings as a table: name (headed `what`), value, and where it came from (headed
-/// `why`).
-pub(in crate::report) fn assumptions_table(
-    s: &mut String,
-    list: &[crate::plan::Assumption],
-    what: &str,
-    why: &str,
-) {
-    let rows: Vec<Vec<String>> = list
-        .iter()
-        .map(|a| vec![a.name.clone(), a.value.clone(), a.note.clone()])
-        .collect();
-    table(s, &[what, "value", why], &[false, false, false], &rows);
-}
-
-/// The Markdown of `plan`, every heading `levels` levels further down (a cluster's plan
-/// inside a per-cluster or estate document).
-pub(in crate::report) fn demoted_plan_markdown(plan: &Plan, levels: usize) -> String {
+/// A cluster's plan inside a per-cluster or estate document, every heading `levels`
+/// levels further down: every section of [`SECTIONS`] but the assumptions and prices,
+/// which the document shows once (`shared`), then its own assumptions, when it has any
+/// ([`model::estate_sections::own_assumptions`]).
+pub(in crate::report) fn cluster_plan_markdown(
+    c: &ClusterPlan,
+    shared: &[&Assumption],
+    levels: usize,
+    body: Body,
+) -> String {
+    let mut plan = String::new();
+    for section in &SECTIONS[..SECTIONS.len() - 2] {
+        section(&mut plan, &c.plan, body);
+    }
+    if let Some(own) = model::estate_sections::own_assumptions(c, shared) {
+        write_section(&mut plan, &own, 2, body);
+    }
     let extra = "#".repeat(levels);
     let mut s = String::new();
-    for line in plan_markdown(plan).lines() {
+    for line in plan.lines() {
         if line.starts_with('#') {
             let _ = writeln!(s, "{extra}{line}");
         } else {
@@ -637,6 +539,20 @@ pub(in crate::report) fn demoted_plan_markdown(plan: &Plan, levels: usize) -> St
         }
     }
     s
+}
+
+/// The assumptions and prices the plans of `clusters` share, once, under headings of
+/// `level` ([`model::estate_sections::shared`]).
+pub(in crate::report) fn shared_markdown(
+    s: &mut String,
+    clusters: &[ClusterPlan],
+    region: &str,
+    level: usize,
+    body: Body,
+) {
+    for section in model::estate_sections::shared(clusters, region) {
+        write_section(s, &section, level, body);
+    }
 }
 
 #[cfg(test)]

@@ -1,7 +1,12 @@
-//! What every format shows, built once from the plan: the words the formats share (what
-//! a plan delivers, warnings by cause).
+//! What every format shows, built once from the plan: sections of typed tables
+//! ([`table`]: title, columns with their units, rows of typed cells), which text,
+//! Markdown, HTML and the workbook each render, and the words the formats share (what a
+//! plan delivers, warnings by cause).
 
 pub(in crate::report) mod cause;
 pub(in crate::report) mod delivered;
 pub(in crate::report) mod designs;
 pub(in crate::report) mod estate;
+pub mod estate_sections;
+pub mod plan;
+pub mod table;

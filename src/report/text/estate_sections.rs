@@ -4,7 +4,8 @@
 use std::fmt::Write as _;
 
 use crate::numbers::group_thousands as g;
-use crate::plan::{EstatePlan, SkuAlternative};
+use crate::plan::EstatePlan;
+use crate::report::model;
 use crate::report::model::delivered::size_cell;
 use crate::report::model::delivered::{
     PERFORMANCE_HEADER, PERFORMANCE_NOTE, estate_delivers, estate_utilisation, performance_rows,
@@ -13,7 +14,9 @@ use crate::report::model::estate::{
     anf_text, cluster_plan, first_clusters_text, hosts_text, peak_months, prices_text, usd,
     verdict, vsan_hosts_text,
 };
-use crate::report::text::{units_text, write_excluded};
+use crate::report::model::plan::units_text;
+use crate::report::text::render::write_section;
+use crate::report::text::write_excluded;
 
 /// The headline figures; the host price's words with its source only with
 /// `price_source` (without, the price and the SKUs without one).
@@ -180,67 +183,15 @@ fn cluster_pool_cell(plan: &crate::plan::Plan) -> String {
     }
 }
 
-/// Every host SKU's estate and total.
+/// Every host SKU's estate and total ([`model::estate_sections::skus`]).
 pub(in crate::report) fn skus(s: &mut String, plan: &EstatePlan) {
-    let _ = writeln!(
-        s,
-        "\nHost SKUs (each on its design: hosts + ANF + ExpressRoute gateways per month)"
-    );
-    for a in &plan.sku_alternatives {
-        let _ = writeln!(s, "  {}", sku_line(a));
-    }
+    write_section(s, &model::estate_sections::skus(plan));
 }
 
-fn sku_line(a: &SkuAlternative) -> String {
-    if !a.feasible {
-        return format!("{:<10} infeasible: {}", a.sku, a.note);
-    }
-    format!(
-        "{:<10} {:<11} {:>5} hosts {:>3} clusters {:>2} private cloud(s)  hosts {:>14}  ANF \
-         {:>12}  gateways {:>9}  total {:>14}  vSAN alone {} hosts, {}  {}",
-        a.sku,
-        a.design.label(),
-        a.hosts,
-        a.clusters,
-        a.private_clouds,
-        usd(a.hosts_usd_per_month),
-        usd(a.anf_usd_per_month),
-        g(a.gateway_usd_per_month, 2),
-        usd(a.total_usd_per_month),
-        a.vsan_alone_hosts
-            .map_or("-".to_string(), |h| h.to_string()),
-        usd(a.vsan_alone_usd_per_month),
-        a.note
-    )
-}
-
-/// The shared capacity pools and the estate's reservations.
+/// The shared capacity pools ([`model::estate_sections::pools`]).
 pub(in crate::report) fn pools(s: &mut String, plan: &EstatePlan) {
-    if plan.pools.is_empty() {
-        return;
-    }
-    let _ = writeln!(
-        s,
-        "\nCapacity pools (shared by the clusters' datastores; a pool of shares is their \
-         quotas rounded up to whole TiB once)"
-    );
-    for p in &plan.pools {
-        let size = format!(
-            "{} TiB ({} GiB of quotas)",
-            g(f64::from(p.size_tib), 0),
-            g(p.quota_gib as f64, 0)
-        );
-        let _ = writeln!(
-            s,
-            "  {:<22} {:<18} {:>30} {:>9} MiB/s {:>3} datastores {:>14} USD/month  {}",
-            p.name,
-            p.account,
-            size,
-            g(p.throughput_mibps, 0),
-            p.datastores,
-            g(p.cost_usd_per_month, 2),
-            p.clusters.join(", ")
-        );
+    if let Some(section) = model::estate_sections::pools(plan) {
+        write_section(s, &section);
     }
 }
 
@@ -307,12 +258,9 @@ pub(in crate::report) fn vsan_alone(s: &mut String, plan: &EstatePlan) {
     let _ = writeln!(s, "  {}", v.note);
 }
 
-/// The estate's sizing assumptions: name, value, note.
+/// The estate's sizing assumptions ([`model::estate_sections::sizing_assumptions`]).
 pub(in crate::report) fn estate_assumptions(s: &mut String, plan: &EstatePlan) {
-    let _ = writeln!(s, "\nSizing assumptions");
-    for a in &plan.assumptions {
-        let _ = writeln!(s, "  {:<20} {:<14} {}", a.name, a.value, a.note);
-    }
+    write_section(s, &model::estate_sections::sizing_assumptions(plan));
 }
 
 /// Excluded VMs, once for the estate: count and GiB per reason, the first few by name.

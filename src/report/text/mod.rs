@@ -4,6 +4,10 @@ pub(in crate::report) mod designs;
 pub(in crate::report) mod estate;
 pub(in crate::report) mod estate_sections;
 pub(in crate::report) mod inventory;
+pub(in crate::report) mod render;
+
+use crate::report::model;
+use render::write_section;
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -12,9 +16,9 @@ use crate::catalog::ServiceLevel;
 use crate::demand::ExcludedVm;
 use crate::inventory::Warning;
 use crate::numbers::{clip_name, counted, group_thousands};
-use crate::plan::{Alternative, Assumption, ClusterPlans, PhaseLayout, Plan, PoolPlan, PriceUsed};
+use crate::plan::{Alternative, Assumption, ClusterPlan, ClusterPlans, PhaseLayout, Plan};
 use crate::report::model::delivered::{
-    Delivered, delivers, pool_size_words, share_note, shares_priced_note, size_cell,
+    Delivered, delivers, pool_size_words, shares_priced_note, size_cell,
 };
 
 /// A section of the text report: appends its lines (with the blank line before it) to `s`.
@@ -49,24 +53,15 @@ pub(in crate::report) fn plan_text(plan: &Plan) -> String {
 }
 
 /// A cluster's plan inside an estate's detail: every section of [`SECTIONS`] but the
-/// assumptions and prices, which the estate prints once; then the assumptions not named
-/// in `shared` (the estate's rows), under a heading of their own, when there are any.
-pub(in crate::report) fn plan_text_in_estate(plan: &Plan, shared: &[&str]) -> String {
+/// assumptions and prices, which the estate prints once (`shared`); then its own
+/// assumptions, when it has any ([`model::estate_sections::own_assumptions`]).
+pub(in crate::report) fn plan_text_in_estate(c: &ClusterPlan, shared: &[&Assumption]) -> String {
     let mut s = String::new();
     for section in &SECTIONS[..SECTIONS.len() - 2] {
-        section(&mut s, plan);
+        section(&mut s, &c.plan);
     }
-    let own: Vec<&Assumption> = plan
-        .assumptions
-        .iter()
-        .filter(|a| !shared.contains(&a.name.as_str()))
-        .collect();
-    if !own.is_empty() {
-        let _ = writeln!(
-            s,
-            "\nThis cluster's assumptions (the others are the estate's)"
-        );
-        write_assumption_rows(&mut s, own);
+    if let Some(own) = model::estate_sections::own_assumptions(c, shared) {
+        write_section(&mut s, &own);
     }
     s
 }
@@ -158,131 +153,14 @@ fn demand(s: &mut String, plan: &Plan) {
     );
 }
 
-/// The pools, with each cool-tier or reserved pool's cost parts.
+/// The pools ([`model::plan::pools`]).
 fn pools(s: &mut String, plan: &Plan) {
-    let g = group_thousands;
-    let _ = writeln!(s);
-    let _ = writeln!(s, "Pools");
-    let _ = writeln!(
-        s,
-        "  {:<18} {:<9} {:>9} {:>10} {:>10} {:>10} {:>12}",
-        "name", "level", "size TiB", "MiB/s", "included", "purchased", "USD/month"
-    );
-    for p in &plan.pools {
-        let _ = writeln!(
-            s,
-            "  {:<18} {:<9} {:>9} {:>10} {:>10} {:>10} {:>12}",
-            p.name,
-            p.service_level.as_str(),
-            size_cell(p.size_tib, p.share_gib),
-            g(p.throughput_mibps, 0),
-            g(p.included_throughput_mibps, 0),
-            g(p.purchased_throughput_mibps, 0),
-            g(p.cost_usd_per_month, 2)
-        );
-    }
-    for p in plan.pools.iter().filter(|p| p.share_gib > 0) {
-        let _ = writeln!(s, "  {}: {}", p.name, share_note(p));
-    }
-    for p in &plan.pools {
-        if p.cool_access || p.reserved_tib > 0 {
-            let _ = writeln!(
-                s,
-                "  {}: hot tier {} + cool tier {} ({} GiB cold) + cool transfer {} + \
-                 throughput {} USD/month{}",
-                p.name,
-                g(p.hot_capacity_cost_usd_per_month, 2),
-                g(p.cool_capacity_cost_usd_per_month, 2),
-                g(p.cool_data_gib, 1),
-                g(p.cool_transfer_cost_usd_per_month, 2),
-                g(p.throughput_cost_usd_per_month, 2),
-                if p.reserved_tib > 0 {
-                    format!("; {}", reserved_text(p))
-                } else {
-                    String::new()
-                }
-            );
-        }
-        if p.first_month_cool_transfer_usd > 0.0 {
-            let _ = writeln!(
-                s,
-                "  {}: first month only: {} USD one-time transfer of the {} GiB cold data to \
-                 the cool tier (not in the monthly cost)",
-                p.name,
-                g(p.first_month_cool_transfer_usd, 2),
-                g(p.cool_data_gib, 1)
-            );
-        }
-    }
+    write_section(s, &model::plan::pools(plan));
 }
 
-/// Reservation units in words: `1 x 1,024 TiB at 34% + 2 x 100 TiB at 30%`.
-pub(in crate::report) fn units_text(units: &[crate::catalog::ReservedUnits]) -> String {
-    let g = group_thousands;
-    units
-        .iter()
-        .map(|u| {
-            format!(
-                "{} x {} TiB at {}%",
-                u.count,
-                g(f64::from(u.unit_tib), 0),
-                u.discount_pct
-            )
-        })
-        .collect::<Vec<_>>()
-        .join(" + ")
-}
-
-/// `1,224 TiB reserved (1 x 1,024 TiB at 34% + 2 x 100 TiB at 30% off)`, or one discount
-/// when the plan names no units.
-fn reserved_text(p: &PoolPlan) -> String {
-    let g = group_thousands;
-    if p.reservation_units.is_empty() {
-        return format!(
-            "{} TiB reserved at {}% off",
-            g(f64::from(p.reserved_tib), 0),
-            p.reservation_discount_pct
-        );
-    }
-    let units = units_text(&p.reservation_units);
-    format!(
-        "{} TiB reserved ({} off)",
-        g(f64::from(p.reserved_tib), 0),
-        units
-    )
-}
-
-/// The datastores: size, QoS, predictions, VMs placed, cost.
+/// The datastores ([`model::plan::datastores`]).
 fn datastores(s: &mut String, plan: &Plan) {
-    let g = group_thousands;
-    let _ = writeln!(s);
-    let _ = writeln!(s, "Datastores");
-    let _ = writeln!(
-        s,
-        "  {:<10} {:>12} {:>10} {:>12} {:>12} {:>5} {:>13} {:>11}",
-        "name",
-        "size GiB",
-        "QoS MiB/s",
-        "pred. IOPS",
-        "pred. MiB/s",
-        "VMs",
-        "placed GiB",
-        "USD/month"
-    );
-    for d in &plan.datastores {
-        let _ = writeln!(
-            s,
-            "  {:<10} {:>12} {:>10} {:>12} {:>12} {:>5} {:>13} {:>11}",
-            d.name,
-            g(d.size_gib, 1),
-            g(d.throughput_mibps, 0),
-            g(d.predicted_iops, 0),
-            g(d.predicted_throughput_mibps, 0),
-            d.vm_count,
-            g(d.placed_capacity_gib, 1),
-            g(d.cost_usd_per_month, 2)
-        );
-    }
+    write_section(s, &model::plan::datastores(plan));
 }
 
 /// VM placements shown in the text and Markdown reports (the JSON lists all).
@@ -650,21 +528,9 @@ fn warnings(s: &mut String, plan: &Plan) {
     write_warnings(s, &plan.warnings);
 }
 
-/// The assumptions the plan rests on.
+/// The assumptions the plan rests on ([`model::plan::assumptions`]).
 fn assumptions(s: &mut String, plan: &Plan) {
-    let _ = writeln!(s);
-    let _ = writeln!(s, "Assumptions");
-    write_assumption_rows(s, &plan.assumptions);
-}
-
-/// One line per assumption: name, value, note.
-pub(in crate::report) fn write_assumption_rows<'a>(
-    s: &mut String,
-    rows: impl IntoIterator<Item = &'a Assumption>,
-) {
-    for a in rows {
-        let _ = writeln!(s, "  {:<20} {:<28} {}", a.name, a.value, a.note);
-    }
+    write_section(s, &model::plan::assumptions(plan));
 }
 
 /// When the plan's prices took effect: one date when every price row used has the same
@@ -686,31 +552,10 @@ pub(in crate::report) fn effective_dates(plan: &Plan) -> String {
     }
 }
 
-/// The price rows the plan's costs use: tier, meter, price with its unit, effective date
-/// and source.
+/// The price rows the plan's costs use ([`model::plan::prices`]).
 fn prices(s: &mut String, plan: &Plan) {
-    write_prices(s, &format!("Prices ({})", plan.region), &plan.prices);
-}
-
-/// `title`, then one line per price row (nothing without rows): tier, meter, price with its
-/// unit, effective date and source.
-pub(in crate::report) fn write_prices(s: &mut String, title: &str, prices: &[PriceUsed]) {
-    if prices.is_empty() {
-        return;
-    }
-    let _ = writeln!(s);
-    let _ = writeln!(s, "{title}");
-    for p in prices {
-        let _ = writeln!(
-            s,
-            "  {:<9} {:<10} {:>12} {:<22} from {}  {}",
-            p.tier,
-            p.meter,
-            crate::numbers::group_thousands(p.price_usd, 6),
-            p.unit,
-            p.effective_start,
-            p.source
-        );
+    if let Some(section) = model::plan::prices(plan) {
+        write_section(s, &section);
     }
 }
 
@@ -743,6 +588,7 @@ pub(in crate::report) fn write_warnings(s: &mut String, warnings: &[Warning]) {
 pub(in crate::report) fn cluster_plans_text(plans: &ClusterPlans) -> String {
     let g = group_thousands;
     let mut s = String::new();
+    let shared = model::estate_sections::shared_assumptions(&plans.clusters);
     for c in &plans.clusters {
         let _ = writeln!(
             s,
@@ -752,7 +598,17 @@ pub(in crate::report) fn cluster_plans_text(plans: &ClusterPlans) -> String {
             c.hosts_source,
             c.target_share * 100.0
         );
-        s.push_str(&plan_text(&c.plan));
+        s.push_str(&plan_text_in_estate(c, &shared));
+        let _ = writeln!(s);
+    }
+    let region = plans
+        .clusters
+        .first()
+        .map_or("", |c| c.plan.region.as_str());
+    for section in model::estate_sections::shared(&plans.clusters, region) {
+        write_section(&mut s, &section);
+    }
+    if !plans.clusters.is_empty() {
         let _ = writeln!(s);
     }
     let t = &plans.total;
@@ -817,7 +673,7 @@ fn estate_reservations(s: &mut String, plans: &ClusterPlans) {
         "  reservations, bought once for the estate (the clusters above are pay as you go):"
     );
     for r in &plans.reservations {
-        let units = units_text(&r.units);
+        let units = model::plan::units_text(&r.units);
         let _ = writeln!(
             s,
             "    {} {} {}: {} hot TiB, {} TiB reserved ({} off); hot tier {} -> {} USD/month, \

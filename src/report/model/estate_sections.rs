@@ -1,0 +1,208 @@
+//! The estate plan as model sections: the host SKUs, the shared capacity pools, the sizing
+//! assumptions, and the assumptions and prices every cluster's ANF plan shares (shown once
+//! for the estate, [`shared_assumptions`] and [`shared_prices`]).
+
+use crate::plan::{Assumption, ClusterPlan, ClusterPlans, EstatePlan, PriceUsed};
+use crate::report::model::plan::{self, assumptions_section, prices_section};
+use crate::report::model::table::{Cell, Column, Section, Table};
+
+/// Title of the assumptions every cluster's ANF plan shares.
+pub const SHARED_ASSUMPTIONS: &str =
+    "Assumptions (every cluster's ANF plan; a cluster's own follow its plan)";
+
+/// Title of a cluster's assumptions that are not shared.
+pub const OWN_ASSUMPTIONS: &str = "This cluster's assumptions (the others are the estate's)";
+
+/// The model's sections of the estate, in the order the reports show them (a section with
+/// nothing to show left out). The reports put the sections the model does not hold yet
+/// (headline, AVS clusters, performance, designs, reservations, vSAN alone, warnings,
+/// excluded VMs, each cluster's plan) between them in their own words.
+pub fn estate_sections(plan: &EstatePlan) -> Vec<Section> {
+    let mut out = vec![skus(plan)];
+    out.extend(pools(plan));
+    out.push(sizing_assumptions(plan));
+    out.extend(clusters_sections(&plan.clusters, &plan.region));
+    out
+}
+
+/// The model's sections of per-cluster plans ([`clusters_sections`]).
+pub fn cluster_plans_sections(plans: &ClusterPlans) -> Vec<Section> {
+    let region = plans
+        .clusters
+        .first()
+        .map_or("", |c| c.plan.region.as_str());
+    clusters_sections(&plans.clusters, region)
+}
+
+/// The sections of the cluster plans of an estate or per-cluster document: the
+/// assumptions and prices they share, once ([`shared`]), then each plan's own sections
+/// (pools, datastores; its assumptions the others do not share).
+pub fn clusters_sections(clusters: &[ClusterPlan], region: &str) -> Vec<Section> {
+    let mut out = shared(clusters, region);
+    let common = shared_assumptions(clusters);
+    for c in clusters {
+        out.push(plan::pools(&c.plan));
+        out.push(plan::datastores(&c.plan));
+        out.extend(own_assumptions(c, &common));
+    }
+    out
+}
+
+/// The assumptions and prices `clusters`' plans share, once (none without a cluster plan).
+pub fn shared(clusters: &[ClusterPlan], region: &str) -> Vec<Section> {
+    let mut out = Vec::new();
+    let assumptions = shared_assumptions(clusters);
+    if !assumptions.is_empty() {
+        out.push(assumptions_section(
+            SHARED_ASSUMPTIONS,
+            assumptions,
+            "assumption",
+            "source",
+        ));
+    }
+    let title = format!("Prices ({region}; every cluster's ANF plan)");
+    out.extend(prices_section(&title, &shared_prices(clusters)));
+    out
+}
+
+/// The assumptions every cluster's plan states alike (same name, value and note), in the
+/// first plan's order; never `hosts`, each cluster's own.
+pub fn shared_assumptions(clusters: &[ClusterPlan]) -> Vec<&Assumption> {
+    let Some((first, rest)) = clusters.split_first() else {
+        return Vec::new();
+    };
+    first
+        .plan
+        .assumptions
+        .iter()
+        .filter(|a| a.name != "hosts")
+        .filter(|a| rest.iter().all(|c| c.plan.assumptions.contains(a)))
+        .collect()
+}
+
+/// The price rows the clusters' plans use, each once, in the order first used.
+pub fn shared_prices(clusters: &[ClusterPlan]) -> Vec<PriceUsed> {
+    let mut rows: Vec<PriceUsed> = Vec::new();
+    for p in clusters.iter().flat_map(|c| &c.plan.prices) {
+        if !rows.contains(p) {
+            rows.push(p.clone());
+        }
+    }
+    rows
+}
+
+/// A cluster's assumptions not among `shared`, under [`OWN_ASSUMPTIONS`] (`None` when all
+/// are shared).
+pub fn own_assumptions(c: &ClusterPlan, shared: &[&Assumption]) -> Option<Section> {
+    let own: Vec<&Assumption> = c
+        .plan
+        .assumptions
+        .iter()
+        .filter(|a| !shared.iter().any(|s| s.name == a.name))
+        .collect();
+    (!own.is_empty()).then(|| assumptions_section(OWN_ASSUMPTIONS, own, "assumption", "source"))
+}
+
+/// The estate's sizing settings: name, value, note.
+pub fn sizing_assumptions(plan: &EstatePlan) -> Section {
+    assumptions_section("Sizing assumptions", &plan.assumptions, "setting", "note")
+}
+
+/// Every host SKU on its design: hosts, clusters, private clouds, the month's hosts, ANF,
+/// gateways and total, vSAN alone.
+pub fn skus(plan: &EstatePlan) -> Section {
+    let rows = plan
+        .sku_alternatives
+        .iter()
+        .map(|a| {
+            vec![
+                Cell::text(a.sku.clone()),
+                Cell::text(a.design.label()),
+                if a.feasible {
+                    Cell::Count(u64::from(a.hosts))
+                } else {
+                    Cell::Dash
+                },
+                Cell::Count(a.clusters as u64),
+                Cell::Count(a.private_clouds as u64),
+                Cell::MaybeUsd(a.hosts_usd_per_month),
+                Cell::MaybeUsd(a.anf_usd_per_month),
+                Cell::Usd(a.gateway_usd_per_month),
+                Cell::MaybeUsd(a.total_usd_per_month),
+                a.vsan_alone_hosts
+                    .map_or(Cell::Dash, |h| Cell::Count(u64::from(h))),
+                Cell::MaybeUsd(a.vsan_alone_usd_per_month),
+                Cell::text(a.note.clone()),
+            ]
+        })
+        .collect();
+    let table = Table {
+        columns: vec![
+            Column::words("SKU"),
+            Column::words("design"),
+            Column::figures("hosts", ""),
+            Column::figures("clusters", ""),
+            Column::figures("private clouds", ""),
+            Column::figures("hosts", "USD/month"),
+            Column::figures("ANF", "USD/month"),
+            Column::figures("gateways", "USD/month"),
+            Column::figures("total", "USD/month"),
+            Column::figures("vSAN-alone hosts", ""),
+            Column::figures("vSAN-alone", "USD/month"),
+            Column::words("note"),
+        ],
+        rows,
+    };
+    let mut section = Section::of_table("Host SKUs", "SKUs", table);
+    section
+        .lead
+        .push("Each SKU on its design: hosts + ANF + ExpressRoute gateways per month".to_string());
+    section
+}
+
+/// The capacity pools the clusters' datastores share (none without).
+pub fn pools(plan: &EstatePlan) -> Option<Section> {
+    if plan.pools.is_empty() {
+        return None;
+    }
+    let rows = plan
+        .pools
+        .iter()
+        .map(|p| {
+            vec![
+                Cell::text(p.name.clone()),
+                Cell::Name(p.account.clone()),
+                Cell::text(p.service_level.to_string()),
+                Cell::YesNo(p.cool_access),
+                Cell::number(f64::from(p.size_tib), 0),
+                Cell::number(p.quota_gib as f64, 0),
+                Cell::number(p.throughput_mibps, 0),
+                Cell::Count(u64::from(p.datastores)),
+                Cell::Name(p.clusters.join(", ")),
+                Cell::Usd(p.cost_usd_per_month),
+            ]
+        })
+        .collect();
+    let table = Table {
+        columns: vec![
+            Column::words("pool"),
+            Column::words("NetApp account"),
+            Column::words("level"),
+            Column::words("cool access"),
+            Column::figures("", "TiB"),
+            Column::figures("quotas", "GiB"),
+            Column::figures("", "MiB/s"),
+            Column::figures("datastores", ""),
+            Column::words("clusters"),
+            Column::figures("", "USD/month"),
+        ],
+        rows,
+    };
+    let mut section = Section::of_table("Capacity pools", "Estate pools", table);
+    section.notes.push(
+        "A pool of shares is its clusters' datastore quotas rounded up to whole TiB once; each \
+         cluster pays its quota's share of the pool's hot tier"
+            .to_string(),
+    );
+    Some(section)
+}
