@@ -24,6 +24,7 @@ pub use escape::escape;
 use crate::inventory::Warning;
 use crate::plan::{ClusterPlan, ClusterPlans, EstatePlan, Plan};
 use crate::report::charts::Chart;
+use crate::report::model::headline::{self, Card};
 use blocks::{Section, blocks_html, sections};
 use warnings::{Cause, causes, causes_html};
 
@@ -81,7 +82,10 @@ pub fn plan_html(plan: &Plan, charts: &[Chart]) -> String {
         2,
     ) {
         if section.title.is_empty() {
-            parts.summary.push_str(&blocks_html(&section.body, 0));
+            let cards = headline::plan_cards(plan);
+            parts
+                .summary
+                .push_str(&with_cards(&blocks_html(&section.body, 0), &cards));
             key_causes(&mut parts.summary, &grouped);
         } else if section.title.starts_with("Alternatives") {
             // The decision: the plan against the layouts it was chosen over.
@@ -107,7 +111,8 @@ pub fn cluster_plans_html(plans: &ClusterPlans, charts: &[Chart]) -> String {
     let markdown = super::markdown::cluster::cluster_plans_markdown(plans, model::outline_body);
     for section in sections(&markdown, 1) {
         if section.title.starts_with("Total over") {
-            total_section(&mut parts, &section, &grouped);
+            let cards = headline::cluster_plans_cards(plans);
+            total_section(&mut parts, &section, &grouped, &cards);
         } else if section.title.starts_with("Assumptions") || section.title.starts_with("Prices") {
             route(&mut parts, &section);
         } else if !section.title.is_empty() {
@@ -118,10 +123,11 @@ pub fn cluster_plans_html(plans: &ClusterPlans, charts: &[Chart]) -> String {
 }
 
 /// The total of a `--per-cluster` plan: the summary page, its excluded VMs at the end.
-fn total_section(parts: &mut Parts, section: &Section, grouped: &[Cause]) {
+fn total_section(parts: &mut Parts, section: &Section, grouped: &[Cause], cards: &[Card]) {
     for (i, sub) in sections(&section.body, 2).iter().enumerate() {
         if i == 0 {
             let _ = writeln!(parts.summary, "<h1>{}</h1>", blocks::inline(&section.title));
+            summary::cards_html(&mut parts.summary, cards);
             parts.summary.push_str(&blocks_html(&sub.body, 0));
             key_causes(&mut parts.summary, grouped);
         } else if sub.title.starts_with("Excluded") {
@@ -130,6 +136,14 @@ fn total_section(parts: &mut Parts, section: &Section, grouped: &[Cause]) {
             parts.summary.push_str(&titled(sub, 0));
         }
     }
+}
+
+/// `html` with the headline `cards` right after its `<h1>` (first, without one).
+fn with_cards(html: &str, cards: &[Card]) -> String {
+    let mut c = String::new();
+    summary::cards_html(&mut c, cards);
+    let at = html.find("</h1>\n").map_or(0, |i| i + "</h1>\n".len());
+    format!("{}{c}{}", &html[..at], &html[at..])
 }
 
 /// Puts a `## ` section where it belongs: assumptions and prices, excluded VMs, the

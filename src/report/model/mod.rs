@@ -8,5 +8,6 @@ pub(in crate::report) mod delivered;
 pub(in crate::report) mod designs;
 pub(in crate::report) mod estate;
 pub mod estate_sections;
+pub mod headline;
 pub mod plan;
 pub mod table;
