@@ -68,8 +68,9 @@ fn assert_shown(sections: &[Section], f: &Formats, what: &str) {
 }
 
 // `--hosts 3`: one cluster's plan. Its model sections are the pools, the datastores, the
-// assumptions and the prices (the fixture's plan uses Flexible capacity and throughput
-// prices, so there is a price section).
+// alternatives and marginal costs (computed for every one-cluster plan), the assumptions
+// and the prices (the fixture's plan uses Flexible capacity and throughput prices); no
+// time phases without peak months.
 #[test]
 fn every_section_of_one_clusters_plan_shows_in_every_format() {
     let plan = Planner::new()
@@ -81,7 +82,14 @@ fn every_section_of_one_clusters_plan_shows_in_every_format() {
     let titles: Vec<&str> = sections.iter().map(|s| s.title.as_str()).collect();
     assert_eq!(
         titles,
-        ["Pools", "Datastores", "Assumptions", "Prices (eastus)"]
+        [
+            "Pools",
+            "Datastores",
+            "Alternatives",
+            "Marginal costs",
+            "Assumptions",
+            "Prices (eastus)"
+        ]
     );
     let f = Formats {
         text: report::render_plan(&plan, Format::Text).unwrap(),
@@ -95,6 +103,29 @@ fn every_section_of_one_clusters_plan_shows_in_every_format() {
 // `--per-cluster`: the assumptions and prices both clusters' plans share once, then each
 // cluster's pools, datastores and own assumptions (Dev's and Prod's hosts differ, so each
 // has its own).
+// The peak plan of `--hosts 3`: its time phases too.
+#[test]
+fn a_time_phased_plans_phases_show_in_every_format() {
+    let plan = Planner::new()
+        .input(fixture())
+        .options(options(|o| {
+            o.hosts = Some(3);
+            o.peak_months = Some(3);
+            o.peak_iops = 40_000.0;
+        }))
+        .plan()
+        .unwrap();
+    let sections = report::model::plan::plan_sections(&plan);
+    assert!(sections.iter().any(|s| s.title == "Time-phased plan"));
+    let f = Formats {
+        text: report::render_plan(&plan, Format::Text).unwrap(),
+        md: report::render_plan(&plan, Format::Markdown).unwrap(),
+        html: report::render_plan(&plan, Format::Html).unwrap(),
+        sheets: sheet_names(report::xlsx::plan_xlsx(&plan).unwrap().bytes),
+    };
+    assert_shown(&sections, &f, "--hosts 3 --peak-months 3");
+}
+
 #[test]
 fn every_section_of_per_cluster_plans_shows_in_every_format() {
     let plans = Planner::new()

@@ -66,14 +66,14 @@ const PLAN: Map = &[
         "Predicted performance",
     ),
     ("binding", "Binding limits", "Binding limits"),
-    ("alternatives", "Alternatives (", "Alternatives"),
+    ("alternatives", "Alternatives", "Alternatives"),
     ("marginal_costs", "Marginal costs", "Marginal costs"),
     (
         "vsan_comparison",
         "vSAN-only comparison (capacity)",
         "vSAN-only comparison (capacity)",
     ),
-    ("time_phased", "Time-phased plan:", "Time-phased plan"),
+    ("time_phased", "Time-phased plan", "Time-phased plan"),
     ("placements", "Placement:", "Placement"),
     ("excluded", "Excluded VMs", "Excluded VMs"),
     ("warnings", "Warnings:", "Warnings ("),
@@ -265,14 +265,14 @@ fn one_cluster_peak_plan_has_every_section_in_text_and_markdown() {
     let tp = &r.json["time_phased"];
     assert_eq!(tp["yearly_cost_usd"].as_f64(), Some(10_780.2));
     assert!(
-        r.md.contains("**10,780.20 USD/year**"),
+        r.md.contains("\n10,780.20 USD/year, "),
         "{}",
         r.md.lines()
             .filter(|l| l.contains("USD/year"))
             .collect::<Vec<_>>()
             .join("\n")
     );
-    assert!(r.text.contains("Time-phased plan: 10,780.20 USD/year"));
+    assert!(r.text.contains("Time-phased plan\n  10,780.20 USD/year, "));
     // Each phase's row carries its own IOPS target: base 20,000, peak 40,000.
     assert!(r.md.contains("| base | 9 | flexible | 3 |"));
     assert!(
@@ -410,7 +410,7 @@ fn workshop_peak_plan_has_every_section_in_text_and_markdown() {
         r.json["time_phased"]["yearly_cost_usd"].as_f64(),
         Some(198_993.64)
     );
-    assert!(r.md.contains("**198,993.64 USD/year**"));
+    assert!(r.md.contains("\n198,993.64 USD/year, "));
     // 149,222.2 GiB required = 146 TiB: one datastore needs a large volume (regular
     // volumes hold at most 100 TiB).
     let row =

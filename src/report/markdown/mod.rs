@@ -259,163 +259,25 @@ fn binding(s: &mut String, plan: &Plan, _: Body) {
     let _ = writeln!(s);
 }
 
-/// The cheapest plan under each restriction, when there are alternatives, with every
-/// column of the JSON: level, datastores, pool size, purchased MiB/s, reserved TiB, options
-/// (cool access, large volume), cost and the difference to the chosen plan.
-fn alternatives(s: &mut String, plan: &Plan, _: Body) {
-    if plan.alternatives.is_empty() {
-        return;
-    }
-    let _ = writeln!(s, "## Alternatives\n");
-    if plan.time_phased.is_some() {
-        let _ = writeln!(
-            s,
-            "The cheapest plan under each restriction, for the base months' targets alone.\n"
-        );
-    }
-    let feasible = |a: &crate::plan::Alternative, v: String| {
-        if a.feasible { v } else { "-".to_string() }
-    };
-    let rows: Vec<Vec<String>> = plan
-        .alternatives
-        .iter()
-        .map(|a| {
-            vec![
-                crate::report::text::restriction(a),
-                a.service_level
-                    .map_or_else(|| "-".to_string(), |l| l.to_string()),
-                feasible(a, a.datastores.to_string()),
-                feasible(
-                    a,
-                    crate::report::model::delivered::size_cell(a.pool_size_tib, a.share_gib),
-                ),
-                feasible(a, g(a.purchased_throughput_mibps, 0)),
-                feasible(a, g(f64::from(a.reserved_tib), 0)),
-                feasible(a, crate::report::text::options(a)),
-                feasible(a, g(a.cost_usd_per_month, 2)),
-                feasible(
-                    a,
-                    crate::report::text::signed_usd(a.extra_cost_usd_per_month),
-                ),
-                if a.feasible {
-                    a.note.clone()
-                } else {
-                    format!("infeasible: {}", a.note)
-                },
-            ]
-        })
-        .collect();
-    table(
-        s,
-        &[
-            "restriction",
-            "service level",
-            "datastores",
-            "size TiB",
-            "purchased MiB/s",
-            "reserved TiB",
-            "options",
-            "USD/month",
-            "vs chosen",
-            "note",
-        ],
-        &[
-            false, false, true, true, true, true, false, true, true, false,
-        ],
-        &rows,
-    );
-    if let Some(note) = crate::report::model::delivered::shares_priced_note(plan) {
-        let _ = writeln!(s, "{}{}.\n", note[..1].to_uppercase(), &note[1..]);
+/// [`model::plan_choices::alternatives`], when there is one.
+fn alternatives(s: &mut String, plan: &Plan, body: Body) {
+    if let Some(section) = model::plan_choices::alternatives(plan) {
+        write_section(s, &section, 2, body);
     }
 }
 
-/// What one more TiB or 100 more MiB/s would cost, when computed.
-fn marginal_costs(s: &mut String, plan: &Plan, _: Body) {
-    if plan.marginal_costs.is_empty() {
-        return;
+/// [`model::plan_choices::marginal_costs`], when there is one.
+fn marginal_costs(s: &mut String, plan: &Plan, body: Body) {
+    if let Some(section) = model::plan_choices::marginal_costs(plan) {
+        write_section(s, &section, 2, body);
     }
-    let _ = writeln!(s, "## Marginal costs\n");
-    let rows: Vec<Vec<String>> = plan
-        .marginal_costs
-        .iter()
-        .map(|m| {
-            vec![
-                m.change.clone(),
-                if m.feasible {
-                    crate::report::text::signed_usd(m.extra_cost_usd_per_month)
-                } else {
-                    "cannot be met".into()
-                },
-                m.detail.clone(),
-            ]
-        })
-        .collect();
-    table(
-        s,
-        &["change", "USD/month", "layout"],
-        &[false, true, false],
-        &rows,
-    );
 }
 
-/// The base and peak phases of a time-phased plan, when there is one: the yearly cost
-/// against the peak layout all year, each phase's layout, targets and predictions.
-fn time_phased(s: &mut String, plan: &Plan, _: Body) {
-    let Some(tp) = &plan.time_phased else {
-        return;
-    };
-    let _ = writeln!(
-        s,
-        "## Time-phased plan\n\n**{} USD/year**, {} USD/year less than the peak layout all \
-         year ({} USD/year).\n",
-        g(tp.yearly_cost_usd, 2),
-        g(tp.yearly_savings_usd, 2),
-        g(tp.peak_all_year_yearly_cost_usd, 2)
-    );
-    let rows: Vec<Vec<String>> = [("base", &tp.base), ("peak", &tp.peak)]
-        .iter()
-        .map(|(name, p)| {
-            vec![
-                (*name).to_string(),
-                p.months.to_string(),
-                p.service_level.to_string(),
-                crate::report::model::delivered::size_cell(p.pool_size_tib, p.share_gib),
-                g(p.throughput_mibps, 0),
-                g(p.purchased_throughput_mibps, 0),
-                p.datastores.to_string(),
-                g(p.iops_target, 0),
-                g(p.predicted_iops, 0),
-                g(p.throughput_target_mibps, 0),
-                g(p.predicted_throughput_mibps, 0),
-                g(p.cost_usd_per_month, 2),
-            ]
-        })
-        .collect();
-    table(
-        s,
-        &[
-            "phase",
-            "months",
-            "service level",
-            "size TiB",
-            "QoS MiB/s",
-            "purchased MiB/s",
-            "datastores",
-            "IOPS target",
-            "predicted IOPS",
-            "MiB/s target",
-            "predicted MiB/s",
-            "USD/month",
-        ],
-        &[
-            false, true, false, true, true, true, true, true, true, true, true, true,
-        ],
-        &rows,
-    );
-    let change = crate::report::text::phase_change(&tp.base, &tp.peak);
-    let mut chars = change.chars();
-    let first = chars.next().map(|c| c.to_uppercase().to_string());
-    let _ = writeln!(s, "{}{}.\n", first.unwrap_or_default(), chars.as_str());
+/// [`model::plan_choices::time_phased`], when there is one.
+fn time_phased(s: &mut String, plan: &Plan, body: Body) {
+    if let Some(section) = model::plan_choices::time_phased(plan) {
+        write_section(s, &section, 2, body);
+    }
 }
 
 /// The vSAN-only comparison (capacity), when there is one: the raw capacity the same data

@@ -10,4 +10,5 @@ pub(in crate::report) mod estate;
 pub mod estate_sections;
 pub mod headline;
 pub mod plan;
+pub mod plan_choices;
 pub mod table;

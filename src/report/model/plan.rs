@@ -4,14 +4,19 @@
 use crate::numbers::group_thousands as g;
 use crate::plan::{Assumption, Plan, PoolPlan, PriceUsed};
 use crate::report::model::delivered::{share_note, size_cell};
+use crate::report::model::plan_choices;
 use crate::report::model::table::{Cell, Column, Section, Table};
 
 /// The model's sections of `plan`, in the order the reports show them (a section with
 /// nothing to show left out). The reports put the sections the model does not hold yet
-/// (headline, demand, placement, predictions, limits, alternatives, marginal costs, time
-/// phases, vSAN, excluded VMs, warnings) between them in their own words.
+/// (headline, demand, placement, predictions, limits, vSAN, excluded VMs, warnings)
+/// between them in their own words.
 pub fn plan_sections(plan: &Plan) -> Vec<Section> {
-    let mut out = vec![pools(plan), datastores(plan), assumptions(plan)];
+    let mut out = vec![pools(plan), datastores(plan)];
+    out.extend(plan_choices::alternatives(plan));
+    out.extend(plan_choices::marginal_costs(plan));
+    out.extend(plan_choices::time_phased(plan));
+    out.push(assumptions(plan));
     out.extend(prices(plan));
     out
 }

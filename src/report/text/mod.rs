@@ -12,14 +12,11 @@ use render::write_section;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use crate::catalog::ServiceLevel;
 use crate::demand::ExcludedVm;
 use crate::inventory::Warning;
 use crate::numbers::{clip_name, counted, group_thousands};
-use crate::plan::{Alternative, Assumption, ClusterPlan, ClusterPlans, PhaseLayout, Plan};
-use crate::report::model::delivered::{
-    Delivered, delivers, pool_size_words, shares_priced_note, size_cell,
-};
+use crate::plan::{Assumption, ClusterPlan, ClusterPlans, Plan};
+use crate::report::model::delivered::{Delivered, delivers, pool_size_words};
 
 /// A section of the text report: appends its lines (with the blank line before it) to `s`.
 type Section = fn(&mut String, &Plan);
@@ -229,199 +226,24 @@ fn binding(s: &mut String, plan: &Plan) {
     }
 }
 
-/// The cheapest plan under each restriction, when there are alternatives: its level,
-/// datastores, pool size, purchased MiB/s, reserved TiB, options (cool access, large
-/// volume), cost and the difference to the chosen plan.
+/// [`model::plan_choices::alternatives`], when there is one.
 fn alternatives(s: &mut String, plan: &Plan) {
-    let g = group_thousands;
-    if plan.alternatives.is_empty() {
-        return;
-    }
-    let _ = writeln!(s);
-    let _ = writeln!(
-        s,
-        "Alternatives (cheapest plan under each restriction{})",
-        if plan.time_phased.is_some() {
-            ", for the base months' targets alone"
-        } else {
-            ""
-        }
-    );
-    let _ = writeln!(
-        s,
-        "  {:<22} {:<9} {:>4} {:>9} {:>10} {:>9} {:<26} {:>12} {:>11}  note",
-        "restriction",
-        "level",
-        "ds",
-        "size TiB",
-        "purchased",
-        "reserved",
-        "options",
-        "USD/month",
-        "vs chosen",
-    );
-    for a in &plan.alternatives {
-        let restriction = restriction(a);
-        if !a.feasible {
-            let _ = writeln!(s, "  {restriction:<22} infeasible: {}", a.note);
-            continue;
-        }
-        let line = format!(
-            "  {:<22} {:<9} {:>4} {:>9} {:>10} {:>9} {:<26} {:>12} {:>11}  {}",
-            restriction,
-            a.service_level.map_or("-", |l| l.as_str()),
-            a.datastores,
-            size_cell(a.pool_size_tib, a.share_gib),
-            g(a.purchased_throughput_mibps, 0),
-            g(f64::from(a.reserved_tib), 0),
-            options(a),
-            g(a.cost_usd_per_month, 2),
-            signed_usd(a.extra_cost_usd_per_month),
-            a.note
-        );
-        let _ = writeln!(s, "{}", line.trim_end());
-    }
-    if let Some(note) = shares_priced_note(plan) {
-        let _ = writeln!(s, "  {note}");
+    if let Some(section) = model::plan_choices::alternatives(plan) {
+        write_section(s, &section);
     }
 }
 
-/// An alternative's restriction in words: `premium only`, `exactly 1 datastore`,
-/// `exactly 4 datastores`, `nconnect 4`.
-pub(in crate::report) fn restriction(a: &Alternative) -> String {
-    match a.basis.as_str() {
-        "datastores" if a.datastores == 1 => "exactly 1 datastore".to_string(),
-        "datastores" => format!("exactly {} datastores", a.datastores),
-        "nconnect" => "nconnect 4".to_string(),
-        "service_level" => format!("{} only", a.service_level.map_or("-", |l| l.as_str())),
-        other => other.to_string(),
-    }
-}
-
-/// An alternative's options in words: `cool access`, `large volume`, both joined by ` + `,
-/// or `-`.
-pub(in crate::report) fn options(a: &Alternative) -> String {
-    let mut opts = Vec::new();
-    if a.cool_access {
-        opts.push("cool access");
-    }
-    if a.large_volumes {
-        opts.push("large volume");
-    }
-    if opts.is_empty() {
-        "-".to_string()
-    } else {
-        opts.join(" + ")
-    }
-}
-
-/// A cost difference with its sign (`+12.50`, `-3.00`), grouped, to the cent.
-pub(in crate::report) fn signed_usd(v: f64) -> String {
-    if v < 0.0 {
-        format!("-{}", group_thousands(-v, 2))
-    } else {
-        format!("+{}", group_thousands(v, 2))
-    }
-}
-
-/// What one more TiB or 100 more MiB/s would cost, when computed.
+/// [`model::plan_choices::marginal_costs`], when there is one.
 fn marginal_costs(s: &mut String, plan: &Plan) {
-    let g = group_thousands;
-    if plan.marginal_costs.is_empty() {
-        return;
-    }
-    let _ = writeln!(s);
-    let _ = writeln!(s, "Marginal costs");
-    for m in &plan.marginal_costs {
-        let what = match m.change.as_str() {
-            "capacity_plus_1_tib" => "one more TiB of capacity",
-            "throughput_plus_100_mibps" => "100 more MiB/s",
-            other => other,
-        };
-        if m.feasible {
-            let _ = writeln!(
-                s,
-                "  {what:<26} {} USD/month ({} USD/month: {})",
-                signed_usd(m.extra_cost_usd_per_month),
-                g(m.cost_usd_per_month, 2),
-                m.detail
-            );
-        } else {
-            let _ = writeln!(s, "  {what:<26} not reachable: {}", m.detail);
-        }
+    if let Some(section) = model::plan_choices::marginal_costs(plan) {
+        write_section(s, &section);
     }
 }
 
-/// The base and peak phases of a time-phased plan, when there is one.
+/// [`model::plan_choices::time_phased`], when there is one.
 fn time_phased(s: &mut String, plan: &Plan) {
-    let g = group_thousands;
-    let Some(tp) = &plan.time_phased else {
-        return;
-    };
-    let _ = writeln!(s);
-    let _ = writeln!(
-        s,
-        "Time-phased plan: {} USD/year ({} USD less than the peak layout all year, {} \
-             USD/year)",
-        g(tp.yearly_cost_usd, 2),
-        g(tp.yearly_savings_usd, 2),
-        g(tp.peak_all_year_yearly_cost_usd, 2)
-    );
-    let _ = writeln!(
-        s,
-        "  {:<6} {:>6} {:<9} {:>9} {:>10} {:>10} {:>4} {:>12} {:>12} {:>12} {:>12} {:>12}",
-        "phase",
-        "months",
-        "level",
-        "size TiB",
-        "QoS MiB/s",
-        "purchased",
-        "ds",
-        "IOPS target",
-        "pred. IOPS",
-        "MiB/s target",
-        "pred. MiB/s",
-        "USD/month"
-    );
-    for (name, p) in [("base", &tp.base), ("peak", &tp.peak)] {
-        let _ = writeln!(
-            s,
-            "  {:<6} {:>6} {:<9} {:>9} {:>10} {:>10} {:>4} {:>12} {:>12} {:>12} {:>12} {:>12}",
-            name,
-            p.months,
-            p.service_level.as_str(),
-            size_cell(p.pool_size_tib, p.share_gib),
-            g(p.throughput_mibps, 0),
-            g(p.purchased_throughput_mibps, 0),
-            p.datastores,
-            g(p.iops_target, 0),
-            g(p.predicted_iops, 0),
-            g(p.throughput_target_mibps, 0),
-            g(p.predicted_throughput_mibps, 0),
-            g(p.cost_usd_per_month, 2)
-        );
-    }
-    let _ = writeln!(s, "  {}", phase_change(&tp.base, &tp.peak));
-}
-
-/// What changes between the phases: a move to another level (Standard, Premium, Ultra), or
-/// a resize in place (a Flexible pool stays Flexible).
-pub(in crate::report) fn phase_change(base: &PhaseLayout, peak: &PhaseLayout) -> String {
-    if base.service_level != peak.service_level {
-        format!(
-            "the datastores move to a pool of service level {} for the peak months, and back \
-             (dynamic service level change)",
-            peak.service_level
-        )
-    } else if base.service_level == ServiceLevel::Flexible {
-        "the pool stays flexible (volumes cannot move into or out of a flexible pool): only \
-         its size and purchased throughput change for the peak months"
-            .into()
-    } else {
-        format!(
-            "the pool stays {}: only its size may change for the peak months",
-            base.service_level
-        )
+    if let Some(section) = model::plan_choices::time_phased(plan) {
+        write_section(s, &section);
     }
 }
 
