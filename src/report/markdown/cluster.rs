@@ -6,10 +6,12 @@
 use std::fmt::Write as _;
 
 use crate::numbers::group_thousands as g;
-use crate::plan::{ClusterPlans, ReservationPurchase};
+use crate::plan::ClusterPlans;
+use crate::report::markdown::write_section;
 use crate::report::markdown::{
     Body, cell, cluster_plan_markdown, excluded_table, shared_markdown, table,
 };
+use crate::report::model;
 use crate::report::model::estate_sections::shared_assumptions;
 
 /// Per-cluster plans as one Markdown document.
@@ -33,14 +35,13 @@ pub(in crate::report) fn cluster_plans_markdown(plans: &ClusterPlans, body: Body
         .map_or("", |c| c.plan.region.as_str());
     shared_markdown(&mut s, &plans.clusters, region, 1, body);
     total(&mut s, plans);
-    if !plans.reservations.is_empty() {
-        let _ = writeln!(
-            s,
-            "## Reservations\n\nBought once for the estate (the clusters above are pay as you \
-             go; the total counts them, saving {} USD/month).\n",
-            g(plans.total.reservation_savings_usd_per_month, 2)
-        );
-        reservations_table(&mut s, &plans.reservations);
+    let lead = format!(
+        "Bought once for the estate (the clusters above are pay as you go; the total counts \
+         them, saving {} USD/month)",
+        g(plans.total.reservation_savings_usd_per_month, 2)
+    );
+    if let Some(section) = model::estate_sections::reservations(&plans.reservations, &lead) {
+        write_section(&mut s, &section, 2, body);
     }
     if !plans.excluded.is_empty() {
         let t = &plans.total;
@@ -127,40 +128,4 @@ fn total(s: &mut String, plans: &ClusterPlans) {
             g(t.vms_without_cluster_capacity_gib, 1)
         );
     }
-}
-
-/// The estate's reservations, one row per region and service level.
-pub(in crate::report) fn reservations_table(s: &mut String, list: &[ReservationPurchase]) {
-    let rows: Vec<Vec<String>> = list
-        .iter()
-        .map(|r| {
-            vec![
-                r.region.clone(),
-                r.service_level.to_string(),
-                r.term.clone(),
-                g(r.hot_tib, 1),
-                g(f64::from(r.reserved_tib), 0),
-                crate::report::model::plan::units_text(&r.units),
-                g(r.pay_as_you_go_usd_per_month, 2),
-                g(r.cost_usd_per_month, 2),
-                g(r.savings_usd_per_month, 2),
-            ]
-        })
-        .collect();
-    table(
-        s,
-        &[
-            "region",
-            "level",
-            "term",
-            "hot TiB",
-            "reserved TiB",
-            "units",
-            "pay as you go USD/month",
-            "reserved USD/month",
-            "saves USD/month",
-        ],
-        &[false, false, false, true, true, false, true, true, true],
-        &rows,
-    );
 }

@@ -6,18 +6,16 @@ use std::fmt::Write as _;
 
 use crate::numbers::group_thousands as g;
 use crate::plan::EstatePlan;
-use crate::report::markdown::cluster::reservations_table;
 use crate::report::markdown::{
     Body, cell, cluster_plan_markdown, excluded_table, shared_markdown, table, write_section,
 };
 use crate::report::model;
 use crate::report::model::delivered::utilisation_words;
 use crate::report::model::delivered::{
-    PERFORMANCE_HEADER, cluster_utilisation, estate_delivers, estate_utilisation, performance_rows,
+    self, cluster_utilisation, estate_delivers, estate_utilisation,
 };
 use crate::report::model::estate::{
-    anf_text, cluster_plan, first_clusters_text, hosts_text, peak_months, prices_text, usd,
-    verdict, vsan_hosts_text,
+    anf_text, cluster_plan, first_clusters_text, hosts_text, peak_months, prices_text, usd, verdict,
 };
 
 /// The estate plan as one Markdown document.
@@ -25,14 +23,14 @@ pub(in crate::report) fn estate_markdown(plan: &EstatePlan, body: Body) -> Strin
     let mut s = String::new();
     summary(&mut s, plan);
     clusters(&mut s, plan);
-    performance(&mut s, plan);
+    performance(&mut s, plan, body);
     if let Some(d) = &plan.designs {
         crate::report::markdown::designs::designs_markdown(&mut s, d, &plan.sizing.sku);
     }
     skus(&mut s, plan, body);
     pools(&mut s, plan, body);
-    reservations(&mut s, plan);
-    vsan_alone(&mut s, plan);
+    reservations(&mut s, plan, body);
+    vsan_alone(&mut s, plan, body);
     notes(&mut s, plan, body);
     shared_markdown(&mut s, &plan.clusters, &plan.region, 2, body);
     let shared = model::estate_sections::shared_assumptions(&plan.clusters);
@@ -121,26 +119,9 @@ fn summary(s: &mut String, plan: &EstatePlan) {
     let _ = writeln!(s);
 }
 
-/// Each cluster's predicted IOPS and MiB/s beside its targets, and its utilisation; then
-/// the estate's.
-fn performance(s: &mut String, plan: &EstatePlan) {
-    let _ = writeln!(s, "## Performance and utilisation\n");
-    let mut rows = performance_rows(plan);
-    for r in &mut rows {
-        r[0] = crate::report::markdown::name(&r[0]);
-    }
-    table(
-        s,
-        &PERFORMANCE_HEADER,
-        &[false, true, true, true, true, true, true, true, true],
-        &rows,
-    );
-    let _ = writeln!(
-        s,
-        "Predicted against targets; vCPU and memory: the VMs' over all the hosts, the HA \
-         reserve included; storage: the VMs' data placed over the pools (a cluster: its pools \
-         or shares).\n"
-    );
+/// The performance and utilisation table ([`delivered::performance`]).
+fn performance(s: &mut String, plan: &EstatePlan, body: Body) {
+    write_section(s, &delivered::performance(plan), 2, body);
 }
 
 fn clusters(s: &mut String, plan: &EstatePlan) {
@@ -236,65 +217,19 @@ fn pools(s: &mut String, plan: &EstatePlan, body: Body) {
 }
 
 /// The reservations bought once for the estate, when there are any.
-fn reservations(s: &mut String, plan: &EstatePlan) {
-    if plan.reservations.is_empty() {
-        return;
+fn reservations(s: &mut String, plan: &EstatePlan, body: Body) {
+    let lead = "Bought once for the estate, per region and service level (the pools above are \
+                priced pay as you go)";
+    if let Some(section) = model::estate_sections::reservations(&plan.reservations, lead) {
+        write_section(s, &section, 2, body);
     }
-    let _ = writeln!(
-        s,
-        "## Reservations\n\nBought once for the estate, per region and service level (the \
-         pools above are priced pay as you go).\n"
-    );
-    reservations_table(s, &plan.reservations);
 }
 
-fn vsan_alone(s: &mut String, plan: &EstatePlan) {
-    let Some(v) = &plan.vsan_alone else {
-        return;
-    };
-    let _ = writeln!(
-        s,
-        "## vSAN alone\n\n{} hosts ({} more), {} cluster(s), {} private cloud(s), {} \
-         USD/month.\n",
-        vsan_hosts_text(&v.sizing),
-        v.sizing.extra_hosts,
-        v.sizing.cluster_count,
-        v.sizing.private_clouds,
-        usd(v.usd_per_month)
-    );
-    let rows: Vec<Vec<String>> = v
-        .sizing
-        .clusters
-        .iter()
-        .map(|c| {
-            vec![
-                crate::report::markdown::name(&c.cluster),
-                c.compute_hosts.to_string(),
-                c.hosts.to_string(),
-                c.clusters.to_string(),
-                c.policy.clone(),
-                g(c.data_gib, 0),
-                g(c.raw_needed_tib, 1),
-                g(c.reserved_raw_tib, 1),
-            ]
-        })
-        .collect();
-    table(
-        s,
-        &[
-            "cluster",
-            "compute hosts",
-            "vSAN hosts",
-            "vSAN clusters",
-            "policy",
-            "data GiB",
-            "raw TiB",
-            "reserved raw TiB",
-        ],
-        &[false, true, true, true, false, true, true, true],
-        &rows,
-    );
-    let _ = writeln!(s, "{}\n", v.note);
+/// The same estate on vSAN alone ([`model::estate_sections::vsan_alone`]).
+fn vsan_alone(s: &mut String, plan: &EstatePlan, body: Body) {
+    if let Some(section) = model::estate_sections::vsan_alone(plan) {
+        write_section(s, &section, 2, body);
+    }
 }
 
 fn notes(s: &mut String, plan: &EstatePlan, body: Body) {

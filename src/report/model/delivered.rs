@@ -7,6 +7,7 @@
 
 use crate::numbers::group_thousands;
 use crate::plan::{EstatePlan, Plan, PoolPlan, Utilisation};
+use crate::report::model::table::{Cell, Column, Section, Table};
 
 /// A plan's pool size in words: its pools of its own in TiB, and its shares of shared
 /// pools (`3 TiB`, `a 50 GiB share of pool-standard-1`).
@@ -223,52 +224,31 @@ pub(in crate::report) fn estate_utilisation(plan: &EstatePlan) -> String {
     s
 }
 
-/// The performance and utilisation table's header.
-pub(in crate::report) const PERFORMANCE_HEADER: [&str; 9] = [
-    "cluster",
-    "IOPS target",
-    "IOPS predicted",
-    "MiB/s target",
-    "MiB/s predicted",
-    "vCPU %",
-    "memory %",
-    "ANF %",
-    "vSAN %",
-];
-
-/// What the performance and utilisation table's figures are.
-pub(in crate::report) const PERFORMANCE_NOTE: &str = "ANF datastores: predicted against the targets \
-     they carry; data on vSAN: not modelled, '-'; vCPU and memory of all hosts, HA included; \
-     ANF %: data placed over pools or shares; vSAN %: data kept over what the hosts' vSAN \
-     holds";
-
-/// The performance and utilisation table's rows: each AVS cluster's ANF targets and
-/// predictions and its vCPU, memory, ANF and vSAN use in percent ('-' where none), then the
-/// estate's.
-pub(in crate::report) fn performance_rows(plan: &EstatePlan) -> Vec<Vec<String>> {
-    let g = group_thousands;
-    let pct = |v: Option<f64>| v.map_or_else(|| "-".to_string(), |x| format!("{x:.1}"));
-    let row = |name: String, d: Option<Delivered>, u: Option<&Utilisation>| {
+/// The performance and utilisation table: each AVS cluster's ANF targets and predictions
+/// and its vCPU, memory, ANF and vSAN use in percent ('-' where none), then the estate's.
+pub fn performance(plan: &EstatePlan) -> Section {
+    let pct = |v: Option<f64>| v.map_or(Cell::Dash, |x| Cell::number(x, 1));
+    let row = |name: Cell, d: Option<Delivered>, u: Option<&Utilisation>| {
         let mut r = vec![name];
         r.extend(match d {
             Some(d) => [
-                g(d.iops_target, 0),
-                g(d.iops, 0),
-                g(d.mibps_target, 1),
-                g(d.mibps, 1),
+                Cell::number(d.iops_target, 0),
+                Cell::number(d.iops, 0),
+                Cell::number(d.mibps_target, 1),
+                Cell::number(d.mibps, 1),
             ],
-            None => ["-".into(), "-".into(), "-".into(), "-".into()],
+            None => [Cell::Dash, Cell::Dash, Cell::Dash, Cell::Dash],
         });
         let u = u.copied().unwrap_or_default();
         r.extend([
-            format!("{:.1}", u.vcpu_pct),
-            format!("{:.1}", u.memory_pct),
+            Cell::number(u.vcpu_pct, 1),
+            Cell::number(u.memory_pct, 1),
             pct(u.storage_pct),
             pct(u.vsan_storage_pct),
         ]);
         r
     };
-    let mut rows: Vec<Vec<String>> = plan
+    let mut rows: Vec<Vec<Cell>> = plan
         .sizing
         .clusters
         .iter()
@@ -278,7 +258,7 @@ pub(in crate::report) fn performance_rows(plan: &EstatePlan) -> Vec<Vec<String>>
                 .iter()
                 .find(|p| p.cluster == c.name)
                 .map(|p| Delivered::of(&p.plan));
-            row(c.name.clone(), d, c.utilisation.as_ref())
+            row(Cell::Name(c.name.clone()), d, c.utilisation.as_ref())
         })
         .collect();
     let m = &plan.summary;
@@ -290,6 +270,27 @@ pub(in crate::report) fn performance_rows(plan: &EstatePlan) -> Vec<Vec<String>>
         mibps_target: p.anf_throughput_target_mibps,
         capacity_only: p.capacity_only,
     });
-    rows.push(row("(estate)".into(), estate, Some(&m.utilisation)));
-    rows
+    rows.push(row(Cell::text("(estate)"), estate, Some(&m.utilisation)));
+    let table = Table {
+        columns: vec![
+            Column::words("cluster"),
+            Column::figures("IOPS target", ""),
+            Column::figures("IOPS predicted", ""),
+            Column::figures("MiB/s target", ""),
+            Column::figures("MiB/s predicted", ""),
+            Column::figures("vCPU", "%"),
+            Column::figures("memory", "%"),
+            Column::figures("ANF", "%"),
+            Column::figures("vSAN", "%"),
+        ],
+        rows,
+    };
+    let mut section = Section::of_table("Performance and utilisation", "Sizing", table);
+    section.notes.push(
+        "ANF datastores: predicted against the targets they carry; data on vSAN: not \
+         modelled, '-'; vCPU and memory of all hosts, HA included; ANF %: data placed over \
+         pools or shares; vSAN %: data kept over what the hosts' vSAN holds"
+            .to_string(),
+    );
+    section
 }

@@ -2,7 +2,11 @@
 //! assumptions, and the assumptions and prices every cluster's ANF plan shares (shown once
 //! for the estate, [`shared_assumptions`] and [`shared_prices`]).
 
-use crate::plan::{Assumption, ClusterPlan, ClusterPlans, EstatePlan, PriceUsed};
+use crate::plan::{
+    Assumption, ClusterPlan, ClusterPlans, EstatePlan, PriceUsed, ReservationPurchase,
+};
+use crate::report::model::delivered;
+use crate::report::model::estate::{usd, vsan_hosts_text};
 use crate::report::model::plan::{self, assumptions_section, prices_section};
 use crate::report::model::table::{Cell, Column, Section, Table};
 
@@ -15,11 +19,17 @@ pub const OWN_ASSUMPTIONS: &str = "This cluster's assumptions (the others are th
 
 /// The model's sections of the estate, in the order the reports show them (a section with
 /// nothing to show left out). The reports put the sections the model does not hold yet
-/// (headline, AVS clusters, performance, designs, reservations, vSAN alone, warnings,
-/// excluded VMs, each cluster's plan) between them in their own words.
+/// (headline, AVS clusters, designs, warnings, excluded VMs, the rest of each cluster's
+/// plan) between them in their own words.
 pub fn estate_sections(plan: &EstatePlan) -> Vec<Section> {
-    let mut out = vec![skus(plan)];
+    let mut out = vec![delivered::performance(plan), skus(plan)];
     out.extend(pools(plan));
+    out.extend(reservations(
+        &plan.reservations,
+        "Bought once for the estate, per region and service level (the pools above are \
+         priced pay as you go)",
+    ));
+    out.extend(vsan_alone(plan));
     out.push(sizing_assumptions(plan));
     out.extend(clusters_sections(&plan.clusters, &plan.region));
     out
@@ -204,5 +214,93 @@ pub fn pools(plan: &EstatePlan) -> Option<Section> {
          cluster pays its quota's share of the pool's hot tier"
             .to_string(),
     );
+    Some(section)
+}
+
+/// The reservations bought once for the estate (`None` without), per region and service
+/// level, what they cost and save; `lead`: the sentence before the table.
+pub fn reservations(list: &[ReservationPurchase], lead: &str) -> Option<Section> {
+    if list.is_empty() {
+        return None;
+    }
+    let rows = list
+        .iter()
+        .map(|r| {
+            vec![
+                Cell::text(r.region.clone()),
+                Cell::text(r.service_level.to_string()),
+                Cell::text(r.term.clone()),
+                Cell::number(r.hot_tib, 1),
+                Cell::number(f64::from(r.reserved_tib), 0),
+                Cell::text(plan::units_text(&r.units)),
+                Cell::Usd(r.pay_as_you_go_usd_per_month),
+                Cell::Usd(r.cost_usd_per_month),
+                Cell::Usd(r.savings_usd_per_month),
+            ]
+        })
+        .collect();
+    let table = Table {
+        columns: vec![
+            Column::words("region"),
+            Column::words("level"),
+            Column::words("term"),
+            Column::figures("hot", "TiB"),
+            Column::figures("reserved", "TiB"),
+            Column::words("units"),
+            Column::figures("pay as you go", "USD/month"),
+            Column::figures("reserved", "USD/month"),
+            Column::figures("saves", "USD/month"),
+        ],
+        rows,
+    };
+    let mut section = Section::of_table("Reservations", "Reservations", table);
+    section.lead.push(lead.to_string());
+    Some(section)
+}
+
+/// The same estate on vSAN alone (`None` without): hosts, clusters, private clouds and
+/// cost, then per AVS cluster its compute and vSAN hosts, policy, data and raw capacity.
+pub fn vsan_alone(plan: &EstatePlan) -> Option<Section> {
+    let v = plan.vsan_alone.as_ref()?;
+    let rows = v
+        .sizing
+        .clusters
+        .iter()
+        .map(|c| {
+            vec![
+                Cell::Name(c.cluster.clone()),
+                Cell::Count(u64::from(c.compute_hosts)),
+                Cell::Count(u64::from(c.hosts)),
+                Cell::Count(c.clusters as u64),
+                Cell::text(c.policy.clone()),
+                Cell::number(c.data_gib, 0),
+                Cell::number(c.raw_needed_tib, 1),
+                Cell::number(c.reserved_raw_tib, 1),
+            ]
+        })
+        .collect();
+    let table = Table {
+        columns: vec![
+            Column::words("cluster"),
+            Column::figures("compute hosts", ""),
+            Column::figures("vSAN hosts", ""),
+            Column::figures("vSAN clusters", ""),
+            Column::words("policy"),
+            Column::figures("data", "GiB"),
+            Column::figures("raw", "TiB"),
+            Column::figures("reserved raw", "TiB"),
+        ],
+        rows,
+    };
+    let mut section = Section::of_table("vSAN alone", "vSAN alone", table);
+    section.lead.push(format!(
+        "{} hosts ({} more), {} cluster(s), {} private cloud(s), {} USD/month",
+        vsan_hosts_text(&v.sizing),
+        v.sizing.extra_hosts,
+        v.sizing.cluster_count,
+        v.sizing.private_clouds,
+        usd(v.usd_per_month)
+    ));
+    section.notes.push(v.note.trim_end_matches('.').to_string());
     Some(section)
 }

@@ -6,15 +6,12 @@ use std::fmt::Write as _;
 use crate::numbers::group_thousands as g;
 use crate::plan::EstatePlan;
 use crate::report::model;
+use crate::report::model::delivered;
 use crate::report::model::delivered::size_cell;
-use crate::report::model::delivered::{
-    PERFORMANCE_HEADER, PERFORMANCE_NOTE, estate_delivers, estate_utilisation, performance_rows,
-};
+use crate::report::model::delivered::{estate_delivers, estate_utilisation};
 use crate::report::model::estate::{
-    anf_text, cluster_plan, first_clusters_text, hosts_text, peak_months, prices_text, usd,
-    verdict, vsan_hosts_text,
+    anf_text, cluster_plan, first_clusters_text, hosts_text, peak_months, prices_text, usd, verdict,
 };
-use crate::report::model::plan::units_text;
 use crate::report::text::render::write_section;
 use crate::report::text::write_excluded;
 
@@ -91,18 +88,9 @@ pub(in crate::report) fn summary(s: &mut String, plan: &EstatePlan, price_source
     }
 }
 
-/// Each cluster's predicted IOPS and MiB/s beside its targets, and its utilisation; then
-/// the estate's.
+/// The performance and utilisation table ([`delivered::performance`]).
 pub(in crate::report) fn performance(s: &mut String, plan: &EstatePlan) {
-    let _ = writeln!(s, "\nPerformance and utilisation ({PERFORMANCE_NOTE})");
-    let header: Vec<String> = PERFORMANCE_HEADER.iter().map(|h| h.to_string()).collect();
-    for r in std::iter::once(header).chain(performance_rows(plan)) {
-        let _ = writeln!(
-            s,
-            "  {:<24} {:>12} {:>14} {:>12} {:>15} {:>7} {:>9} {:>6} {:>6}",
-            r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8]
-        );
-    }
+    write_section(s, &delivered::performance(plan));
 }
 
 /// One line per AVS cluster: hosts, driver, VMs, compute, datastores, level and cost.
@@ -197,65 +185,17 @@ pub(in crate::report) fn pools(s: &mut String, plan: &EstatePlan) {
 
 /// The reservations bought once for the estate, when there are any.
 pub(in crate::report) fn reservations(s: &mut String, plan: &EstatePlan) {
-    if plan.reservations.is_empty() {
-        return;
-    }
-    let _ = writeln!(
-        s,
-        "\nReservations (bought once for the estate; the pools above are pay as you go)"
-    );
-    for r in &plan.reservations {
-        let _ = writeln!(
-            s,
-            "  {} {} {}: {} hot TiB, {} TiB reserved ({}); hot tier {} -> {} USD/month, saves {}",
-            r.region,
-            r.service_level.as_str(),
-            r.term,
-            g(r.hot_tib, 1),
-            g(f64::from(r.reserved_tib), 0),
-            units_text(&r.units),
-            g(r.pay_as_you_go_usd_per_month, 2),
-            g(r.cost_usd_per_month, 2),
-            g(r.savings_usd_per_month, 2)
-        );
+    let lead = "Bought once for the estate; the pools above are pay as you go";
+    if let Some(section) = model::estate_sections::reservations(&plan.reservations, lead) {
+        write_section(s, &section);
     }
 }
 
-/// The same estate on vSAN alone.
+/// The same estate on vSAN alone ([`model::estate_sections::vsan_alone`]).
 pub(in crate::report) fn vsan_alone(s: &mut String, plan: &EstatePlan) {
-    let Some(v) = &plan.vsan_alone else {
-        return;
-    };
-    let _ = writeln!(
-        s,
-        "\nvSAN alone: {} hosts ({} more), {} cluster(s), {} private cloud(s), {} USD/month",
-        vsan_hosts_text(&v.sizing),
-        v.sizing.extra_hosts,
-        v.sizing.cluster_count,
-        v.sizing.private_clouds,
-        usd(v.usd_per_month)
-    );
-    for c in &v.sizing.clusters {
-        let _ = writeln!(
-            s,
-            "  {:<24} {:>4} -> {:>4} hosts{} ({}, {} TiB raw for {} GiB of data and {} TiB \
-             AVS uses itself{})",
-            c.cluster,
-            c.compute_hosts,
-            c.hosts,
-            if c.clusters > 1 {
-                format!(" in {} clusters", c.clusters)
-            } else {
-                String::new()
-            },
-            c.policy,
-            g(c.raw_needed_tib, 1),
-            g(c.data_gib, 0),
-            g(c.reserved_raw_tib, 1),
-            if c.clusters > 1 { " in each" } else { "" }
-        );
+    if let Some(section) = model::estate_sections::vsan_alone(plan) {
+        write_section(s, &section);
     }
-    let _ = writeln!(s, "  {}", v.note);
 }
 
 /// The estate's sizing assumptions ([`model::estate_sections::sizing_assumptions`]).
