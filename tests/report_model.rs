@@ -67,10 +67,11 @@ fn assert_shown(sections: &[Section], f: &Formats, what: &str) {
     }
 }
 
-// `--hosts 3`: one cluster's plan. Its model sections are the pools, the datastores, the
-// alternatives and marginal costs (computed for every one-cluster plan), the assumptions
-// and the prices (the fixture's plan uses Flexible capacity and throughput prices); no
-// time phases without peak months.
+// `--hosts 3`: one cluster's plan. Its model sections are the demand, the pools, the
+// datastores, the predictions, the alternatives and marginal costs (computed for every
+// one-cluster plan), the excluded VMs (the fixture's template), the assumptions and the
+// prices (the plan uses Flexible capacity and throughput prices); no time phases without
+// peak months.
 #[test]
 fn every_section_of_one_clusters_plan_shows_in_every_format() {
     let plan = Planner::new()
@@ -83,10 +84,13 @@ fn every_section_of_one_clusters_plan_shows_in_every_format() {
     assert_eq!(
         titles,
         [
+            "Demand",
             "Pools",
             "Datastores",
+            "Predicted performance",
             "Alternatives",
             "Marginal costs",
+            "Excluded VMs",
             "Assumptions",
             "Prices (eastus)"
         ]

@@ -8,9 +8,7 @@ use std::fmt::Write as _;
 use crate::numbers::group_thousands as g;
 use crate::plan::ClusterPlans;
 use crate::report::markdown::write_section;
-use crate::report::markdown::{
-    Body, cell, cluster_plan_markdown, excluded_table, shared_markdown, table,
-};
+use crate::report::markdown::{Body, cell, cluster_plan_markdown, shared_markdown, table};
 use crate::report::model;
 use crate::report::model::estate_sections::shared_assumptions;
 
@@ -45,13 +43,13 @@ pub(in crate::report) fn cluster_plans_markdown(plans: &ClusterPlans, body: Body
     }
     if !plans.excluded.is_empty() {
         let t = &plans.total;
-        let _ = writeln!(
-            s,
-            "## Excluded VMs of the estate\n\n{} VMs ({} GiB), in no cluster's plan:\n",
-            g(t.vms_excluded as f64, 0),
-            g(t.excluded_capacity_gib, 1)
+        let section = model::plan::excluded_section(
+            "Excluded VMs of the estate",
+            &plans.excluded,
+            t.excluded_capacity_gib,
+            ", in no cluster's plan",
         );
-        excluded_table(&mut s, &plans.excluded);
+        write_section(&mut s, &section, 2, body);
     }
     if !plans.total.warnings.is_empty() {
         let _ = writeln!(s, "## Warnings ({})\n", plans.total.warnings.len());

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use crate::numbers::group_thousands as g;
 use crate::plan::EstatePlan;
 use crate::report::markdown::{
-    Body, cell, cluster_plan_markdown, excluded_table, shared_markdown, table, write_section,
+    Body, cell, cluster_plan_markdown, shared_markdown, table, write_section,
 };
 use crate::report::model;
 use crate::report::model::delivered::utilisation_words;
@@ -47,7 +47,7 @@ pub(in crate::report) fn estate_markdown(plan: &EstatePlan, body: Body) -> Strin
         }
         s.push_str(&cluster_plan_markdown(c, &shared, 2, body));
     }
-    excluded(&mut s, plan);
+    excluded(&mut s, plan, body);
     s
 }
 
@@ -244,7 +244,7 @@ fn notes(s: &mut String, plan: &EstatePlan, body: Body) {
     }
 }
 
-fn excluded(s: &mut String, plan: &EstatePlan) {
-    let _ = writeln!(s, "## Excluded VMs (the estate's)\n");
-    excluded_table(s, &plan.excluded);
+/// The estate's excluded VMs by reason, once.
+fn excluded(s: &mut String, plan: &EstatePlan, body: Body) {
+    write_section(s, &model::estate_sections::excluded(plan), 2, body);
 }

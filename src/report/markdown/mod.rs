@@ -7,10 +7,8 @@ pub(in crate::report) mod designs;
 pub(in crate::report) mod estate;
 mod render;
 
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use crate::demand::ExcludedVm;
 use crate::numbers::{clip_name, counted, group_thousands as g};
 use crate::plan::{Assumption, ClusterPlan, Plan};
 use crate::report::model;
@@ -137,43 +135,9 @@ fn header(s: &mut String, plan: &Plan, _: Body) {
     );
 }
 
-/// VMs in scope, capacity placed and required, the IOPS and MiB/s targets.
-fn demand(s: &mut String, plan: &Plan, _: Body) {
-    let t = &plan.totals;
-    let perf = &plan.performance;
-    let _ = writeln!(s, "## Demand\n");
-    table(
-        s,
-        &["item", "value"],
-        &[false, true],
-        &[
-            vec![
-                "VMs in scope (excluded)".into(),
-                format!("{} ({})", t.vms_placed, t.vms_excluded),
-            ],
-            vec!["capacity placed, GiB".into(), g(t.placed_capacity_gib, 1)],
-            vec![
-                "capacity required, GiB".into(),
-                g(t.required_capacity_gib, 1),
-            ],
-            vec![
-                format!(
-                    "IOPS target ({} KiB, {}% read, {}% random)",
-                    perf.small_block_profile.block_size_kib,
-                    perf.small_block_profile.read_pct,
-                    perf.small_block_profile.random_pct
-                ),
-                g(perf.iops_target, 0),
-            ],
-            vec![
-                format!(
-                    "MiB/s target ({} KiB sequential)",
-                    perf.large_block_profile.block_size_kib
-                ),
-                g(perf.throughput_target_mibps, 0),
-            ],
-        ],
-    );
+/// [`model::plan::demand`].
+fn demand(s: &mut String, plan: &Plan, body: Body) {
+    write_section(s, &model::plan::demand(plan), 2, body);
 }
 
 /// The pools ([`model::plan::pools`]).
@@ -222,32 +186,9 @@ fn placement(s: &mut String, plan: &Plan, _: Body) {
     table(s, &["VM", "datastore", "GiB"], &[false, false, true], &rows);
 }
 
-/// Predicted performance against the targets, with the binding layer.
-fn performance(s: &mut String, plan: &Plan, _: Body) {
-    let perf = &plan.performance;
-    let _ = writeln!(s, "## Predicted performance\n");
-    table(
-        s,
-        &["shape", "predicted", "target", "bound by"],
-        &[false, true, true, false],
-        &[
-            vec![
-                "IOPS".into(),
-                g(perf.small_block.iops, 0),
-                g(perf.iops_target, 0),
-                perf.small_block.bottleneck.as_str().into(),
-            ],
-            vec![
-                "MiB/s".into(),
-                g(perf.large_block.throughput_mibps, 0),
-                g(perf.throughput_target_mibps, 0),
-                perf.large_block.bottleneck.as_str().into(),
-            ],
-        ],
-    );
-    if let Some(sentence) = perf.extrapolation.sentence() {
-        let _ = writeln!(s, "{sentence}\n");
-    }
+/// [`model::plan::performance`].
+fn performance(s: &mut String, plan: &Plan, body: Body) {
+    write_section(s, &model::plan::performance(plan), 2, body);
 }
 
 /// The binding limits.
@@ -325,29 +266,11 @@ fn vsan(s: &mut String, plan: &Plan, _: Body) {
     let _ = writeln!(s, "{}\n", cell(&v.note));
 }
 
-/// Excluded VMs: count and GiB per reason; nothing when no VM is excluded (the headline
-/// says 0), as in each cluster of a per-cluster plan.
-fn excluded(s: &mut String, plan: &Plan, _: Body) {
-    if plan.excluded.is_empty() {
-        return;
+/// [`model::plan::excluded`], when a VM is excluded.
+fn excluded(s: &mut String, plan: &Plan, body: Body) {
+    if let Some(section) = model::plan::excluded(plan) {
+        write_section(s, &section, 2, body);
     }
-    let _ = writeln!(s, "## Excluded VMs\n");
-    excluded_table(s, &plan.excluded);
-}
-
-/// The VMs of `list`, count and GiB per reason, as a table.
-pub(in crate::report) fn excluded_table(s: &mut String, list: &[ExcludedVm]) {
-    let mut by_reason: BTreeMap<&str, (usize, f64)> = BTreeMap::new();
-    for e in list {
-        let entry = by_reason.entry(e.reason.describe()).or_default();
-        entry.0 += 1;
-        entry.1 += e.capacity_gib.unwrap_or(0.0);
-    }
-    let rows: Vec<Vec<String>> = by_reason
-        .iter()
-        .map(|(r, (n, gib))| vec![(*r).to_string(), n.to_string(), g(*gib, 1)])
-        .collect();
-    table(s, &["reason", "VMs", "GiB"], &[false, true, true], &rows);
 }
 
 /// The plan's warnings, when there are any.

@@ -19,8 +19,8 @@ pub const OWN_ASSUMPTIONS: &str = "This cluster's assumptions (the others are th
 
 /// The model's sections of the estate, in the order the reports show them (a section with
 /// nothing to show left out). The reports put the sections the model does not hold yet
-/// (headline, AVS clusters, designs, warnings, excluded VMs, the rest of each cluster's
-/// plan) between them in their own words.
+/// (headline, AVS clusters, designs, warnings, the rest of each cluster's plan) between
+/// them in their own words.
 pub fn estate_sections(plan: &EstatePlan) -> Vec<Section> {
     let mut out = vec![delivered::performance(plan), skus(plan)];
     out.extend(pools(plan));
@@ -32,6 +32,7 @@ pub fn estate_sections(plan: &EstatePlan) -> Vec<Section> {
     out.extend(vsan_alone(plan));
     out.push(sizing_assumptions(plan));
     out.extend(clusters_sections(&plan.clusters, &plan.region));
+    out.push(excluded(plan));
     out
 }
 
@@ -303,4 +304,14 @@ pub fn vsan_alone(plan: &EstatePlan) -> Option<Section> {
     ));
     section.notes.push(v.note.trim_end_matches('.').to_string());
     Some(section)
+}
+
+/// The estate's excluded VMs by reason, once (each cluster's plan lists none).
+pub fn excluded(plan: &EstatePlan) -> Section {
+    let gib = plan
+        .excluded
+        .iter()
+        .filter_map(|e| e.capacity_gib)
+        .fold(0.0, |a, c| a + c);
+    plan::excluded_section("Excluded VMs (the estate's)", &plan.excluded, gib, "")
 }

@@ -1,7 +1,10 @@
 //! One cluster's plan as model sections (the `--hosts N` plan, and each cluster of the
 //! per-cluster and estate plans): what text, Markdown, HTML and the workbook all show.
 
-use crate::numbers::group_thousands as g;
+use std::collections::BTreeMap;
+
+use crate::demand::ExcludedVm;
+use crate::numbers::{counted, group_thousands as g};
 use crate::plan::{Assumption, Plan, PoolPlan, PriceUsed};
 use crate::report::model::delivered::{share_note, size_cell};
 use crate::report::model::plan_choices;
@@ -9,13 +12,19 @@ use crate::report::model::table::{Cell, Column, Section, Table};
 
 /// The model's sections of `plan`, in the order the reports show them (a section with
 /// nothing to show left out). The reports put the sections the model does not hold yet
-/// (headline, demand, placement, predictions, limits, vSAN, excluded VMs, warnings)
-/// between them in their own words.
+/// (headline, placement, binding limits, vSAN comparison, warnings) between them in their
+/// own words.
 pub fn plan_sections(plan: &Plan) -> Vec<Section> {
-    let mut out = vec![pools(plan), datastores(plan)];
+    let mut out = vec![
+        demand(plan),
+        pools(plan),
+        datastores(plan),
+        performance(plan),
+    ];
     out.extend(plan_choices::alternatives(plan));
     out.extend(plan_choices::marginal_costs(plan));
     out.extend(plan_choices::time_phased(plan));
+    out.extend(excluded(plan));
     out.push(assumptions(plan));
     out.extend(prices(plan));
     out
@@ -234,4 +243,129 @@ pub fn prices_section(title: &str, prices: &[PriceUsed]) -> Option<Section> {
         rows,
     };
     Some(Section::of_table(title, "Prices", table))
+}
+
+/// VMs of `list` (their known capacity `gib`) by reason: a sentence with the count and
+/// GiB (`suffix` after it), then the count and GiB per reason.
+pub fn excluded_section(title: &str, list: &[ExcludedVm], gib: f64, suffix: &str) -> Section {
+    let mut by_reason: BTreeMap<&str, (u64, f64)> = BTreeMap::new();
+    for e in list {
+        let entry = by_reason.entry(e.reason.describe()).or_default();
+        entry.0 += 1;
+        entry.1 += e.capacity_gib.unwrap_or(0.0);
+    }
+    let rows = by_reason
+        .iter()
+        .map(|(r, (n, gib))| vec![Cell::text(*r), Cell::Count(*n), Cell::number(*gib, 1)])
+        .collect();
+    let table = Table {
+        columns: vec![
+            Column::words("reason"),
+            Column::figures("VMs", ""),
+            Column::figures("", "GiB"),
+        ],
+        rows,
+    };
+    let mut section = Section::of_table(title, "Excluded", table);
+    section.lead.push(format!(
+        "{} ({} GiB){suffix}",
+        counted(list.len() as u64, "VM"),
+        g(gib, 1)
+    ));
+    section
+}
+
+/// The plan's excluded VMs by reason (`None` when none is excluded: the demand says 0, as
+/// in each cluster of a per-cluster or estate plan).
+pub fn excluded(plan: &Plan) -> Option<Section> {
+    (!plan.excluded.is_empty()).then(|| {
+        excluded_section(
+            "Excluded VMs",
+            &plan.excluded,
+            plan.totals.excluded_capacity_gib,
+            "",
+        )
+    })
+}
+
+/// VMs in scope, capacity placed and required, the IOPS and MiB/s targets with their I/O
+/// profiles.
+pub fn demand(plan: &Plan) -> Section {
+    let t = &plan.totals;
+    let perf = &plan.performance;
+    let rows = vec![
+        vec![
+            Cell::text("VMs in scope (excluded)"),
+            Cell::text(format!(
+                "{} ({})",
+                g(t.vms_placed as f64, 0),
+                g(t.vms_excluded as f64, 0)
+            )),
+        ],
+        vec![
+            Cell::text("capacity placed, GiB"),
+            Cell::number(t.placed_capacity_gib, 1),
+        ],
+        vec![
+            Cell::text("capacity required, GiB"),
+            Cell::number(t.required_capacity_gib, 1),
+        ],
+        vec![
+            Cell::text(format!(
+                "IOPS target ({} KiB, {}% read, {}% random)",
+                perf.small_block_profile.block_size_kib,
+                perf.small_block_profile.read_pct,
+                perf.small_block_profile.random_pct
+            )),
+            Cell::number(perf.iops_target, 0),
+        ],
+        vec![
+            Cell::text(format!(
+                "MiB/s target ({} KiB sequential)",
+                perf.large_block_profile.block_size_kib
+            )),
+            Cell::number(perf.throughput_target_mibps, 0),
+        ],
+    ];
+    let table = Table {
+        columns: vec![Column::words("item"), Column::figures("value", "")],
+        rows,
+    };
+    Section::of_table("Demand", "Summary", table)
+}
+
+/// Predicted performance against the targets, with the layer that binds each, and the
+/// extrapolation's sentence when the model reaches beyond its measurements.
+pub fn performance(plan: &Plan) -> Section {
+    let perf = &plan.performance;
+    let rows = vec![
+        vec![
+            Cell::text("IOPS"),
+            Cell::number(perf.small_block.iops, 0),
+            Cell::number(perf.iops_target, 0),
+            Cell::text(perf.small_block.bottleneck.as_str()),
+        ],
+        vec![
+            Cell::text("MiB/s"),
+            Cell::number(perf.large_block.throughput_mibps, 0),
+            Cell::number(perf.throughput_target_mibps, 0),
+            Cell::text(perf.large_block.bottleneck.as_str()),
+        ],
+    ];
+    let table = Table {
+        columns: vec![
+            Column::words("shape"),
+            Column::figures("predicted", ""),
+            Column::figures("target", ""),
+            Column::words("bound by"),
+        ],
+        rows,
+    };
+    let mut section = Section::of_table("Predicted performance", "Performance", table);
+    if let Some(sentence) = perf.extrapolation.sentence() {
+        section
+            .notes
+            .push(sentence.trim_end_matches('.').to_string());
+    }
+    section
 }

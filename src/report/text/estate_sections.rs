@@ -205,10 +205,6 @@ pub(in crate::report) fn estate_assumptions(s: &mut String, plan: &EstatePlan) {
 
 /// Excluded VMs, once for the estate: count and GiB per reason, the first few by name.
 pub(in crate::report) fn excluded(s: &mut String, plan: &EstatePlan) {
-    let gib = plan
-        .excluded
-        .iter()
-        .filter_map(|e| e.capacity_gib)
-        .fold(0.0, |a, c| a + c);
-    write_excluded(s, "Excluded VMs (the estate's)", &plan.excluded, gib);
+    let section = model::estate_sections::excluded(plan);
+    write_excluded(s, &section, &plan.excluded);
 }

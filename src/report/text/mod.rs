@@ -9,7 +9,6 @@ pub(in crate::report) mod render;
 use crate::report::model;
 use render::write_section;
 
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use crate::demand::ExcludedVm;
@@ -19,10 +18,10 @@ use crate::plan::{Assumption, ClusterPlan, ClusterPlans, Plan};
 use crate::report::model::delivered::{Delivered, delivers, pool_size_words};
 
 /// A section of the text report: appends its lines (with the blank line before it) to `s`.
-type Section = fn(&mut String, &Plan);
+type Writer = fn(&mut String, &Plan);
 
 /// The sections of the text report, in order.
-const SECTIONS: [Section; 15] = [
+const SECTIONS: [Writer; 15] = [
     header,
     demand,
     pools,
@@ -115,39 +114,9 @@ fn header(s: &mut String, plan: &Plan) {
     }
 }
 
-/// VMs in scope, capacity placed and required, the IOPS and MiB/s targets.
+/// [`model::plan::demand`].
 fn demand(s: &mut String, plan: &Plan) {
-    let g = group_thousands;
-    let t = &plan.totals;
-    let perf = &plan.performance;
-    let _ = writeln!(s);
-    let _ = writeln!(s, "Demand");
-    let _ = writeln!(
-        s,
-        "  VMs in scope      {} ({} excluded)",
-        g(t.vms_placed as f64, 0),
-        g(t.vms_excluded as f64, 0)
-    );
-    let _ = writeln!(
-        s,
-        "  capacity          {} GiB placed -> {} GiB required",
-        g(t.placed_capacity_gib, 1),
-        g(t.required_capacity_gib, 1)
-    );
-    let _ = writeln!(
-        s,
-        "  IOPS target       {} at {} KiB, {}% read, {}% random",
-        g(perf.iops_target, 0),
-        perf.small_block_profile.block_size_kib,
-        perf.small_block_profile.read_pct,
-        perf.small_block_profile.random_pct
-    );
-    let _ = writeln!(
-        s,
-        "  MiB/s target      {} at {} KiB sequential",
-        g(perf.throughput_target_mibps, 0),
-        perf.large_block_profile.block_size_kib
-    );
+    write_section(s, &model::plan::demand(plan));
 }
 
 /// The pools ([`model::plan::pools`]).
@@ -192,29 +161,9 @@ fn placement(s: &mut String, plan: &Plan) {
     }
 }
 
-/// Predicted performance against the targets, with the binding layer.
+/// [`model::plan::performance`].
 fn performance(s: &mut String, plan: &Plan) {
-    let g = group_thousands;
-    let perf = &plan.performance;
-    let _ = writeln!(s);
-    let _ = writeln!(s, "Predicted performance");
-    let _ = writeln!(
-        s,
-        "  IOPS   {} (target {}), bound by {}",
-        g(perf.small_block.iops, 0),
-        g(perf.iops_target, 0),
-        perf.small_block.bottleneck.as_str()
-    );
-    let _ = writeln!(
-        s,
-        "  MiB/s  {} (target {}), bound by {}",
-        g(perf.large_block.throughput_mibps, 0),
-        g(perf.throughput_target_mibps, 0),
-        perf.large_block.bottleneck.as_str()
-    );
-    if let Some(sentence) = perf.extrapolation.sentence() {
-        let _ = writeln!(s, "  {sentence}");
-    }
+    write_section(s, &model::plan::performance(plan));
 }
 
 /// The binding limits.
@@ -291,45 +240,26 @@ fn vsan(s: &mut String, plan: &Plan) {
     let _ = writeln!(s, "  {}", v.note);
 }
 
-/// Excluded VMs: count and GiB per reason, then the first few by name; nothing when no VM
-/// is excluded (the demand line says 0), as in each cluster of a per-cluster plan.
+/// [`model::plan::excluded`], when a VM is excluded, with the first few by name.
 fn excluded(s: &mut String, plan: &Plan) {
-    if plan.excluded.is_empty() {
-        return;
+    if let Some(section) = model::plan::excluded(plan) {
+        write_excluded(s, &section, &plan.excluded);
     }
-    write_excluded(
-        s,
-        "Excluded VMs",
-        &plan.excluded,
-        plan.totals.excluded_capacity_gib,
-    );
 }
 
-/// Writes `title`: the VMs of `list` and their known capacity `gib`, count and GiB per
-/// reason, then the first few by name.
+/// Writes the excluded VMs' `section` (by reason), then the first few of `list` by name
+/// with their reason and row (the JSON lists all).
 pub(in crate::report) fn write_excluded(
     s: &mut String,
-    title: &str,
+    section: &model::table::Section,
     list: &[ExcludedVm],
-    gib: f64,
 ) {
-    let g = group_thousands;
-    let _ = writeln!(s);
-    let mut by_reason: BTreeMap<&str, (usize, f64)> = BTreeMap::new();
-    for e in list {
-        let entry = by_reason.entry(e.reason.describe()).or_default();
-        entry.0 += 1;
-        entry.1 += e.capacity_gib.unwrap_or(0.0);
-    }
-    let _ = writeln!(s, "{title}: {} ({} GiB)", list.len(), g(gib, 1));
-    for (reason, (n, gib)) in &by_reason {
-        let _ = writeln!(s, "  {n:>6} {reason} ({} GiB)", g(*gib, 1));
-    }
+    write_section(s, section);
     const SHOWN: usize = 20;
     for e in list.iter().take(SHOWN) {
         let _ = writeln!(
             s,
-            "         {} [{}] {} row {}",
+            "  {} [{}] {} row {}",
             clip_name(&e.name),
             e.reason.describe(),
             e.origin.sheet,
@@ -339,7 +269,7 @@ pub(in crate::report) fn write_excluded(
     if list.len() > SHOWN {
         let _ = writeln!(
             s,
-            "         ... {} more (the JSON format lists all)",
+            "  ... {} more (the JSON format lists all)",
             list.len() - SHOWN
         );
     }
@@ -472,12 +402,13 @@ pub(in crate::report) fn cluster_plans_text(plans: &ClusterPlans) -> String {
     }
     estate_reservations(&mut s, plans);
     if !plans.excluded.is_empty() {
-        write_excluded(
-            &mut s,
-            "Excluded VMs of the estate (in no cluster's plan)",
+        let section = model::plan::excluded_section(
+            "Excluded VMs of the estate",
             &plans.excluded,
             t.excluded_capacity_gib,
+            ", in no cluster's plan",
         );
+        write_excluded(&mut s, &section, &plans.excluded);
     }
     write_warnings(&mut s, &t.warnings);
     s
