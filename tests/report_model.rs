@@ -68,10 +68,10 @@ fn assert_shown(sections: &[Section], f: &Formats, what: &str) {
 }
 
 // `--hosts 3`: one cluster's plan. Its model sections are the demand, the pools, the
-// datastores, the predictions, the alternatives and marginal costs (computed for every
-// one-cluster plan), the excluded VMs (the fixture's template), the assumptions and the
-// prices (the plan uses Flexible capacity and throughput prices); no time phases without
-// peak months.
+// datastores, the placement, the predictions, the binding limits, the alternatives and
+// marginal costs (computed for every one-cluster plan), the vSAN comparison, the excluded
+// VMs (the fixture's template), the assumptions and the prices (the plan uses Flexible
+// capacity and throughput prices); no time phases without peak months.
 #[test]
 fn every_section_of_one_clusters_plan_shows_in_every_format() {
     let plan = Planner::new()
@@ -87,9 +87,12 @@ fn every_section_of_one_clusters_plan_shows_in_every_format() {
             "Demand",
             "Pools",
             "Datastores",
+            "Placement",
             "Predicted performance",
+            "Binding limits",
             "Alternatives",
             "Marginal costs",
+            "vSAN-only comparison (capacity)",
             "Excluded VMs",
             "Assumptions",
             "Prices (eastus)"

@@ -74,7 +74,7 @@ const PLAN: Map = &[
         "vSAN-only comparison (capacity)",
     ),
     ("time_phased", "Time-phased plan", "Time-phased plan"),
-    ("placements", "Placement:", "Placement"),
+    ("placements", "Placement", "Placement"),
     ("excluded", "Excluded VMs", "Excluded VMs"),
     ("warnings", "Warnings:", "Warnings ("),
 ];

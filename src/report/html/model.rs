@@ -5,6 +5,7 @@
 use std::fmt::Write as _;
 
 use super::escape::escape;
+use crate::numbers::clip_name;
 use crate::report::model::table::{Cell, Section, Table};
 use crate::report::words::customer_words;
 use crate::settings::flag;
@@ -58,7 +59,7 @@ fn table_html(s: &mut String, t: &Table) {
         s.push_str("<tr>");
         for (i, (cell, col)) in row.iter().zip(&t.columns).enumerate() {
             let text = match cell {
-                Cell::Name(n) => escape(n),
+                Cell::Name(n) => escape(&clip_name(n)),
                 Cell::Text(t) if settings && i == 0 => {
                     escape(&flag(t).unwrap_or_else(|| t.replace('_', " ")))
                 }

@@ -9,7 +9,7 @@ mod render;
 
 use std::fmt::Write as _;
 
-use crate::numbers::{clip_name, counted, group_thousands as g};
+use crate::numbers::{counted, group_thousands as g};
 use crate::plan::{Assumption, ClusterPlan, Plan};
 use crate::report::model;
 pub(in crate::report) use render::{Body, markdown_body, write_section};
@@ -150,40 +150,9 @@ fn datastores(s: &mut String, plan: &Plan, body: Body) {
     write_section(s, &model::plan::datastores(plan), 2, body);
 }
 
-/// The VMs placed on each datastore: the count per datastore, then the first
-/// `PLACEMENTS_SHOWN` VMs with their datastore and GiB (the JSON lists all).
-fn placement(s: &mut String, plan: &Plan, _: Body) {
-    let shown = crate::report::text::PLACEMENTS_SHOWN;
-    let _ = writeln!(
-        s,
-        "## Placement\n\n{} VMs on {} datastore(s){}.\n",
-        g(plan.placements.len() as f64, 0),
-        plan.datastores.len(),
-        if plan.placements.len() > shown {
-            format!(
-                "; the first {shown} below, {} more in the JSON format",
-                g((plan.placements.len() - shown) as f64, 0)
-            )
-        } else {
-            String::new()
-        }
-    );
-    if plan.placements.is_empty() {
-        return;
-    }
-    let rows: Vec<Vec<String>> = plan
-        .placements
-        .iter()
-        .take(shown)
-        .map(|p| {
-            vec![
-                name(&clip_name(&p.vm)),
-                name(&p.datastore),
-                g(p.capacity_gib, 1),
-            ]
-        })
-        .collect();
-    table(s, &["VM", "datastore", "GiB"], &[false, false, true], &rows);
+/// [`model::plan_details::placement`].
+fn placement(s: &mut String, plan: &Plan, body: Body) {
+    write_section(s, &model::plan_details::placement(plan), 2, body);
 }
 
 /// [`model::plan::performance`].
@@ -191,13 +160,9 @@ fn performance(s: &mut String, plan: &Plan, body: Body) {
     write_section(s, &model::plan::performance(plan), 2, body);
 }
 
-/// The binding limits.
-fn binding(s: &mut String, plan: &Plan, _: Body) {
-    let _ = writeln!(s, "## Binding limits\n");
-    for b in &plan.binding {
-        let _ = writeln!(s, "- **{}**: {}", b.constraint.as_str(), b.detail);
-    }
-    let _ = writeln!(s);
+/// [`model::plan_details::binding`].
+fn binding(s: &mut String, plan: &Plan, body: Body) {
+    write_section(s, &model::plan_details::binding(plan), 2, body);
 }
 
 /// [`model::plan_choices::alternatives`], when there is one.
@@ -221,49 +186,11 @@ fn time_phased(s: &mut String, plan: &Plan, body: Body) {
     }
 }
 
-/// The vSAN-only comparison (capacity), when there is one: the raw capacity the same data
-/// needs, the hosts that hold it and their cost against ANF.
-fn vsan(s: &mut String, plan: &Plan, _: Body) {
-    let Some(v) = &plan.vsan_comparison else {
-        return;
-    };
-    let _ = writeln!(s, "## vSAN-only comparison (capacity)\n");
-    let extra_usd = v
-        .extra_hosts_usd_per_month
-        .map_or_else(|| "price unknown".to_string(), |c| g(c, 2));
-    let rows = vec![
-        vec!["data, GiB".into(), g(v.data_gib, 1)],
-        vec![
-            format!(
-                "raw needed, TiB (dedup {} x {:.3} {} / (1 - {}% slack))",
-                v.dedup_ratio, v.overhead_factor, v.policy, v.slack_pct
-            ),
-            g(v.raw_needed_tib, 1),
-        ],
-        vec![
-            format!(
-                "{} hosts needed ({} TiB raw each)",
-                v.sku,
-                g(v.raw_per_host_tib, 2)
-            ),
-            v.hosts_needed.to_string(),
-        ],
-        vec![
-            format!("extra hosts beyond the {} planned", v.cluster_hosts),
-            v.extra_hosts.to_string(),
-        ],
-        vec!["extra hosts, USD/month".into(), extra_usd],
-        vec!["ANF, USD/month".into(), g(v.anf_usd_per_month, 2)],
-    ];
-    table(s, &["item", "value"], &[false, true], &rows);
-    if v.clusters_needed > 0 {
-        let _ = writeln!(
-            s,
-            "{} hosts make {} AVS cluster(s) (largest {} hosts) in {} private cloud(s).\n",
-            v.hosts_needed, v.clusters_needed, v.largest_cluster_hosts, v.private_clouds_needed
-        );
+/// [`model::plan_details::vsan`], when there is one.
+fn vsan(s: &mut String, plan: &Plan, body: Body) {
+    if let Some(section) = model::plan_details::vsan(plan) {
+        write_section(s, &section, 2, body);
     }
-    let _ = writeln!(s, "{}\n", cell(&v.note));
 }
 
 /// [`model::plan::excluded`], when a VM is excluded.

@@ -2,7 +2,8 @@
 
 use std::fmt::Write as _;
 
-use crate::report::markdown::{name, table};
+use crate::numbers::clip_name;
+use crate::report::markdown::{cell, name, table};
 use crate::report::model::table::{Cell, Section};
 
 /// How a section's body (what is under its heading) is written: as Markdown
@@ -27,7 +28,7 @@ pub(in crate::report) fn write_section(
 pub(in crate::report) fn markdown_body(section: &Section) -> String {
     let mut s = String::new();
     for l in &section.lead {
-        let _ = writeln!(s, "{l}.\n");
+        let _ = writeln!(s, "{}.\n", cell(l));
     }
     if let Some(t) = &section.table {
         let header: Vec<String> = t.columns.iter().map(|c| c.header()).collect();
@@ -39,7 +40,7 @@ pub(in crate::report) fn markdown_body(section: &Section) -> String {
             .map(|r| {
                 r.iter()
                     .map(|c| match c {
-                        Cell::Name(n) => name(n),
+                        Cell::Name(n) => name(&clip_name(n)),
                         other => other.shown(),
                     })
                     .collect()
@@ -48,7 +49,7 @@ pub(in crate::report) fn markdown_body(section: &Section) -> String {
         table(&mut s, &header, &numeric, &rows);
     }
     for n in &section.notes {
-        let _ = writeln!(s, "{n}.\n");
+        let _ = writeln!(s, "{}.\n", cell(n));
     }
     s
 }

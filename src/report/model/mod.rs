@@ -11,4 +11,5 @@ pub mod estate_sections;
 pub mod headline;
 pub mod plan;
 pub mod plan_choices;
+pub mod plan_details;
 pub mod table;

@@ -7,23 +7,25 @@ use crate::demand::ExcludedVm;
 use crate::numbers::{counted, group_thousands as g};
 use crate::plan::{Assumption, Plan, PoolPlan, PriceUsed};
 use crate::report::model::delivered::{share_note, size_cell};
-use crate::report::model::plan_choices;
 use crate::report::model::table::{Cell, Column, Section, Table};
+use crate::report::model::{plan_choices, plan_details};
 
 /// The model's sections of `plan`, in the order the reports show them (a section with
 /// nothing to show left out). The reports put the sections the model does not hold yet
-/// (headline, placement, binding limits, vSAN comparison, warnings) between them in their
-/// own words.
+/// (headline, warnings) between them in their own words.
 pub fn plan_sections(plan: &Plan) -> Vec<Section> {
     let mut out = vec![
         demand(plan),
         pools(plan),
         datastores(plan),
+        plan_details::placement(plan),
         performance(plan),
+        plan_details::binding(plan),
     ];
     out.extend(plan_choices::alternatives(plan));
     out.extend(plan_choices::marginal_costs(plan));
     out.extend(plan_choices::time_phased(plan));
+    out.extend(plan_details::vsan(plan));
     out.extend(excluded(plan));
     out.push(assumptions(plan));
     out.extend(prices(plan));

@@ -129,36 +129,9 @@ fn datastores(s: &mut String, plan: &Plan) {
     write_section(s, &model::plan::datastores(plan));
 }
 
-/// VM placements shown in the text and Markdown reports (the JSON lists all).
-pub(in crate::report) const PLACEMENTS_SHOWN: usize = 20;
-
-/// The VMs placed on each datastore: the count per datastore, then the first
-/// [`PLACEMENTS_SHOWN`] VMs with their datastore and GiB.
+/// [`model::plan_details::placement`].
 fn placement(s: &mut String, plan: &Plan) {
-    let g = group_thousands;
-    let _ = writeln!(s);
-    let _ = writeln!(
-        s,
-        "Placement: {} VMs on {} datastore(s)",
-        g(plan.placements.len() as f64, 0),
-        plan.datastores.len()
-    );
-    for p in plan.placements.iter().take(PLACEMENTS_SHOWN) {
-        let _ = writeln!(
-            s,
-            "  {:<10} {:>12} GiB  {}",
-            p.datastore,
-            g(p.capacity_gib, 1),
-            clip_name(&p.vm)
-        );
-    }
-    if plan.placements.len() > PLACEMENTS_SHOWN {
-        let _ = writeln!(
-            s,
-            "  ... {} more (the JSON format lists all)",
-            g((plan.placements.len() - PLACEMENTS_SHOWN) as f64, 0)
-        );
-    }
+    write_section(s, &model::plan_details::placement(plan));
 }
 
 /// [`model::plan::performance`].
@@ -166,13 +139,9 @@ fn performance(s: &mut String, plan: &Plan) {
     write_section(s, &model::plan::performance(plan));
 }
 
-/// The binding limits.
+/// [`model::plan_details::binding`].
 fn binding(s: &mut String, plan: &Plan) {
-    let _ = writeln!(s);
-    let _ = writeln!(s, "Binding limits");
-    for b in &plan.binding {
-        let _ = writeln!(s, "  - {}: {}", b.constraint.as_str(), b.detail);
-    }
+    write_section(s, &model::plan_details::binding(plan));
 }
 
 /// [`model::plan_choices::alternatives`], when there is one.
@@ -196,48 +165,11 @@ fn time_phased(s: &mut String, plan: &Plan) {
     }
 }
 
-/// The vSAN-only comparison, when there is one.
+/// [`model::plan_details::vsan`], when there is one.
 fn vsan(s: &mut String, plan: &Plan) {
-    let g = group_thousands;
-    let Some(v) = &plan.vsan_comparison else {
-        return;
-    };
-    let _ = writeln!(s);
-    let _ = writeln!(s, "vSAN-only comparison (capacity)");
-    let _ = writeln!(
-        s,
-        "  {} GiB of data / dedup {} x {:.3} ({}) / (1 - {}% slack) = {} TiB raw",
-        g(v.data_gib, 1),
-        v.dedup_ratio,
-        v.overhead_factor,
-        v.policy,
-        v.slack_pct,
-        g(v.raw_needed_tib, 1)
-    );
-    let _ = writeln!(
-        s,
-        "  {} hosts of {} ({} TiB raw each) -> {} extra beyond the {} planned, {} vs ANF {} \
-             USD/month",
-        v.hosts_needed,
-        v.sku,
-        g(v.raw_per_host_tib, 2),
-        v.extra_hosts,
-        v.cluster_hosts,
-        v.extra_hosts_usd_per_month
-            .map_or("price unknown".to_string(), |c| format!(
-                "{} USD/month",
-                g(c, 2)
-            )),
-        g(v.anf_usd_per_month, 2)
-    );
-    if v.clusters_needed > 0 {
-        let _ = writeln!(
-            s,
-            "  {} hosts make {} AVS cluster(s) (largest {} hosts) in {} private cloud(s)",
-            v.hosts_needed, v.clusters_needed, v.largest_cluster_hosts, v.private_clouds_needed
-        );
+    if let Some(section) = model::plan_details::vsan(plan) {
+        write_section(s, &section);
     }
-    let _ = writeln!(s, "  {}", v.note);
 }
 
 /// [`model::plan::excluded`], when a VM is excluded, with the first few by name.
