@@ -6,23 +6,19 @@ use std::fmt::Write as _;
 
 use crate::numbers::group_thousands as g;
 use crate::plan::EstatePlan;
-use crate::report::markdown::{
-    Body, cell, cluster_plan_markdown, shared_markdown, table, write_section,
-};
+use crate::report::markdown::{Body, cell, cluster_plan_markdown, shared_markdown, write_section};
 use crate::report::model;
 use crate::report::model::delivered::utilisation_words;
 use crate::report::model::delivered::{
     self, cluster_utilisation, estate_delivers, estate_utilisation,
 };
-use crate::report::model::estate::{
-    anf_text, cluster_plan, first_clusters_text, hosts_text, peak_months, prices_text, usd, verdict,
-};
+use crate::report::model::estate::{anf_text, hosts_text, peak_months, prices_text, usd, verdict};
 
 /// The estate plan as one Markdown document.
 pub(in crate::report) fn estate_markdown(plan: &EstatePlan, body: Body) -> String {
     let mut s = String::new();
     summary(&mut s, plan);
-    clusters(&mut s, plan);
+    clusters(&mut s, plan, body);
     performance(&mut s, plan, body);
     if let Some(d) = &plan.designs {
         crate::report::markdown::designs::designs_markdown(&mut s, d, &plan.sizing.sku);
@@ -124,84 +120,9 @@ fn performance(s: &mut String, plan: &EstatePlan, body: Body) {
     write_section(s, &delivered::performance(plan), 2, body);
 }
 
-fn clusters(s: &mut String, plan: &EstatePlan) {
-    let _ = writeln!(s, "## AVS clusters\n");
-    let rows: Vec<Vec<String>> = plan
-        .sizing
-        .clusters
-        .iter()
-        .map(|c| {
-            let p = cluster_plan(plan, &c.name);
-            let pools: Vec<&str> = p
-                .map(|p| p.plan.pools.iter().map(|x| x.name.as_str()).collect())
-                .unwrap_or_else(|| {
-                    vec![if c.management_only {
-                        "(no VMs)"
-                    } else {
-                        "(vSAN)"
-                    }]
-                });
-            let name = if c.sku == plan.sizing.sku {
-                crate::report::markdown::name(&c.name)
-            } else {
-                format!("{} ({})", crate::report::markdown::name(&c.name), c.sku)
-            };
-            let or_none = |x: String| {
-                if c.management_only {
-                    "-".to_string()
-                } else {
-                    x
-                }
-            };
-            vec![
-                name,
-                c.private_cloud.clone(),
-                c.hosts.to_string(),
-                c.driver.as_str().to_string(),
-                c.hosts_for_vcpu.to_string(),
-                c.hosts_for_memory.to_string(),
-                g(c.vms as f64, 0),
-                g(c.vcpus as f64, 0),
-                g(c.memory_gib, 0),
-                or_none(p.map_or(0, |p| p.plan.totals.datastores).to_string()),
-                pools.join(", "),
-                or_none(g(p.map_or(0.0, |p| p.plan.totals.cost_usd_per_month), 2)),
-            ]
-        })
-        .collect();
-    table(
-        s,
-        &[
-            "cluster",
-            "private cloud",
-            "hosts",
-            "driver",
-            "by vCPU",
-            "by memory",
-            "VMs",
-            "vCPU",
-            "memory GiB",
-            "datastores",
-            "pools",
-            "ANF USD/month",
-        ],
-        &[
-            false, false, true, false, true, true, true, true, true, true, false, true,
-        ],
-        &rows,
-    );
-    let _ = writeln!(
-        s,
-        "Per host: {} vCPU, {} GiB for VMs; cluster hosts = max(by vCPU, by memory) + HA, at \
-         least 3. {} hosts, {} vCPU, {} GiB of memory in {} private cloud(s); {}.\n",
-        g(plan.sizing.vcpus_per_host, 0),
-        g(plan.sizing.memory_gib_per_host, 1),
-        g(f64::from(plan.sizing.hosts), 0),
-        g(plan.sizing.vcpus as f64, 0),
-        g(plan.sizing.memory_gib, 0),
-        plan.sizing.private_clouds.len(),
-        first_clusters_text(plan)
-    );
+/// The AVS clusters ([`model::estate_sections::clusters`]).
+fn clusters(s: &mut String, plan: &EstatePlan, body: Body) {
+    write_section(s, &model::estate_sections::clusters(plan), 2, body);
 }
 
 /// Every host SKU on its design ([`model::estate_sections::skus`]).

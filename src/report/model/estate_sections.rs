@@ -2,11 +2,13 @@
 //! assumptions, and the assumptions and prices every cluster's ANF plan shares (shown once
 //! for the estate, [`shared_assumptions`] and [`shared_prices`]).
 
+use crate::numbers::group_thousands as g;
 use crate::plan::{
     Assumption, ClusterPlan, ClusterPlans, EstatePlan, PriceUsed, ReservationPurchase,
 };
 use crate::report::model::delivered;
-use crate::report::model::estate::{usd, vsan_hosts_text};
+use crate::report::model::delivered::size_cell;
+use crate::report::model::estate::{cluster_plan, first_clusters_text, usd, vsan_hosts_text};
 use crate::report::model::plan::{self, assumptions_section, prices_section};
 use crate::report::model::table::{Cell, Column, Section, Table};
 
@@ -19,10 +21,10 @@ pub const OWN_ASSUMPTIONS: &str = "This cluster's assumptions (the others are th
 
 /// The model's sections of the estate, in the order the reports show them (a section with
 /// nothing to show left out). The reports put the sections the model does not hold yet
-/// (headline, AVS clusters, designs, warnings, the rest of each cluster's plan) between
-/// them in their own words.
+/// (headline, designs, warnings, the rest of each cluster's plan) between them in their
+/// own words.
 pub fn estate_sections(plan: &EstatePlan) -> Vec<Section> {
-    let mut out = vec![delivered::performance(plan), skus(plan)];
+    let mut out = vec![clusters(plan), delivered::performance(plan), skus(plan)];
     out.extend(pools(plan));
     out.extend(reservations(
         &plan.reservations,
@@ -314,4 +316,104 @@ pub fn excluded(plan: &EstatePlan) -> Section {
         .filter_map(|e| e.capacity_gib)
         .fold(0.0, |a, c| a + c);
     plan::excluded_section("Excluded VMs (the estate's)", &plan.excluded, gib, "")
+}
+
+/// The AVS clusters: private cloud, hosts and what drives them, VMs, compute, and each
+/// cluster's ANF datastores, pools, pool size and cost (`(vSAN)` where the design keeps its
+/// data on vSAN, `(no VMs)` and `-` for a private cloud's added first cluster).
+pub fn clusters(plan: &EstatePlan) -> Section {
+    let rows = plan
+        .sizing
+        .clusters
+        .iter()
+        .map(|c| {
+            let p = cluster_plan(plan, &c.name);
+            let pools = p.map_or_else(
+                || {
+                    if c.management_only {
+                        "(no VMs)"
+                    } else {
+                        "(vSAN)"
+                    }
+                    .to_string()
+                },
+                |p| {
+                    let names: Vec<&str> = p.plan.pools.iter().map(|x| x.name.as_str()).collect();
+                    names.join(", ")
+                },
+            );
+            let name = if c.sku == plan.sizing.sku {
+                c.name.clone()
+            } else {
+                format!("{} ({})", c.name, c.sku)
+            };
+            let (ds, tib, usd) = match p {
+                Some(p) => (
+                    Cell::Count(u64::from(p.plan.totals.datastores)),
+                    Cell::text(pool_size_cell(&p.plan)),
+                    Cell::Usd(p.plan.totals.cost_usd_per_month),
+                ),
+                None if c.management_only => (Cell::Dash, Cell::Dash, Cell::Dash),
+                None => (Cell::Count(0), Cell::text("0"), Cell::Usd(0.0)),
+            };
+            vec![
+                Cell::Name(name),
+                Cell::text(c.private_cloud.clone()),
+                Cell::Count(u64::from(c.hosts)),
+                Cell::text(c.driver.as_str()),
+                Cell::Count(u64::from(c.hosts_for_vcpu)),
+                Cell::Count(u64::from(c.hosts_for_memory)),
+                Cell::number(c.vms as f64, 0),
+                Cell::number(c.vcpus as f64, 0),
+                Cell::number(c.memory_gib, 0),
+                ds,
+                Cell::text(pools),
+                tib,
+                usd,
+            ]
+        })
+        .collect();
+    let table = Table {
+        columns: vec![
+            Column::words("cluster"),
+            Column::words("private cloud"),
+            Column::figures("hosts", ""),
+            Column::words("driver"),
+            Column::figures("by vCPU", ""),
+            Column::figures("by memory", ""),
+            Column::figures("VMs", ""),
+            Column::figures("vCPU", ""),
+            Column::figures("memory", "GiB"),
+            Column::figures("datastores", ""),
+            Column::words("pools"),
+            Column::figures("pools", "TiB"),
+            Column::figures("ANF", "USD/month"),
+        ],
+        rows,
+    };
+    let mut section = Section::of_table("AVS clusters", "Clusters", table);
+    let sizing = &plan.sizing;
+    section.notes.push(format!(
+        "Per host: {} vCPU, {} GiB for VMs; cluster hosts = max(by vCPU, by memory) + HA, at \
+         least 3. {} hosts, {} vCPU, {} GiB of memory in {} private cloud(s); {}",
+        g(sizing.vcpus_per_host, 0),
+        g(sizing.memory_gib_per_host, 1),
+        g(f64::from(sizing.hosts), 0),
+        g(sizing.vcpus as f64, 0),
+        g(sizing.memory_gib, 0),
+        sizing.private_clouds.len(),
+        first_clusters_text(plan)
+    ));
+    section
+}
+
+/// A cluster's pool size cell: its pools' whole TiB, or its shares' GiB (`50 GiB`), or both.
+fn pool_size_cell(plan: &crate::plan::Plan) -> String {
+    let shares: u32 = plan.pools.iter().map(|p| p.share_gib).sum();
+    let tib = plan.totals.pool_size_tib;
+    match (tib, shares) {
+        (_, 0) => g(f64::from(tib), 0),
+        (0, s) => size_cell(0, s),
+        (t, s) => format!("{} + {}", g(f64::from(t), 0), size_cell(0, s)),
+    }
 }

@@ -7,11 +7,8 @@ use crate::numbers::group_thousands as g;
 use crate::plan::EstatePlan;
 use crate::report::model;
 use crate::report::model::delivered;
-use crate::report::model::delivered::size_cell;
 use crate::report::model::delivered::{estate_delivers, estate_utilisation};
-use crate::report::model::estate::{
-    anf_text, cluster_plan, first_clusters_text, hosts_text, peak_months, prices_text, usd, verdict,
-};
+use crate::report::model::estate::{anf_text, hosts_text, peak_months, prices_text, usd, verdict};
 use crate::report::text::render::write_section;
 use crate::report::text::write_excluded;
 
@@ -93,82 +90,9 @@ pub(in crate::report) fn performance(s: &mut String, plan: &EstatePlan) {
     write_section(s, &delivered::performance(plan));
 }
 
-/// One line per AVS cluster: hosts, driver, VMs, compute, datastores, level and cost.
+/// The AVS clusters ([`model::estate_sections::clusters`]).
 pub(in crate::report) fn clusters(s: &mut String, plan: &EstatePlan) {
-    let _ = writeln!(s, "\nAVS clusters");
-    let _ = writeln!(
-        s,
-        "  {:<24} {:<16} {:>5} {:<8} {:>6} {:>7} {:>10} {:>5} {:<18} {:>8} {:>14}",
-        "cluster",
-        "private cloud",
-        "hosts",
-        "driver",
-        "VMs",
-        "vCPU",
-        "memory GiB",
-        "DS",
-        "pool(s)",
-        "TiB",
-        "ANF USD/month"
-    );
-    for c in &plan.sizing.clusters {
-        let (ds, pools, tib, usd) = match cluster_plan(plan, &c.name) {
-            Some(p) => (
-                p.plan.totals.datastores.to_string(),
-                p.plan
-                    .pools
-                    .iter()
-                    .map(|x| x.name.as_str())
-                    .collect::<Vec<_>>()
-                    .join(","),
-                cluster_pool_cell(&p.plan),
-                g(p.plan.totals.cost_usd_per_month, 2),
-            ),
-            // A cluster without VMs (a private cloud's added first cluster), or one whose
-            // VMs' data the design keeps on vSAN.
-            None if c.management_only => ("-".into(), "(no VMs)".into(), "-".into(), "-".into()),
-            None => ("0".into(), "(vSAN)".into(), "0".into(), g(0.0, 2)),
-        };
-        let name = if c.sku == plan.sizing.sku {
-            c.name.clone()
-        } else {
-            format!("{} ({})", c.name, c.sku)
-        };
-        let _ = writeln!(
-            s,
-            "  {:<24} {:<16} {:>5} {:<8} {:>6} {:>7} {:>10} {:>5} {:<18} {:>8} {:>14}",
-            name,
-            c.private_cloud,
-            c.hosts,
-            c.driver.as_str(),
-            g(c.vms as f64, 0),
-            g(c.vcpus as f64, 0),
-            g(c.memory_gib, 0),
-            ds,
-            pools,
-            tib,
-            usd
-        );
-    }
-    let _ = writeln!(
-        s,
-        "  per host: {} vCPU, {} GiB for VMs; cluster hosts = max(by vCPU, by memory) + HA, \
-         at least 3",
-        g(plan.sizing.vcpus_per_host, 0),
-        g(plan.sizing.memory_gib_per_host, 1)
-    );
-    let _ = writeln!(s, "  {}", first_clusters_text(plan));
-}
-
-/// A cluster's pool size cell: its pools' whole TiB, or its shares' GiB (`50 GiB`).
-fn cluster_pool_cell(plan: &crate::plan::Plan) -> String {
-    let shares: u32 = plan.pools.iter().map(|p| p.share_gib).sum();
-    let tib = plan.totals.pool_size_tib;
-    match (tib, shares) {
-        (_, 0) => g(f64::from(tib), 0),
-        (0, s) => size_cell(0, s),
-        (t, s) => format!("{} + {}", g(f64::from(t), 0), size_cell(0, s)),
-    }
+    write_section(s, &model::estate_sections::clusters(plan));
 }
 
 /// Every host SKU's estate and total ([`model::estate_sections::skus`]).
