@@ -4,9 +4,11 @@
 //! An estate plan reads: page one the executive summary ([`summary`]), then the estate's
 //! tables, the charts, each AVS cluster's plan in a `<details>` element (open, so it prints),
 //! the assumptions and prices once, the warnings grouped by cause, the excluded VMs. The
-//! tables are the Markdown report's own rows ([`blocks`]), so both formats show the same
-//! figures. One cluster's plan (`--hosts N`) and `--per-cluster` plans read the same way,
-//! their summary being the Markdown report's headline.
+//! document follows the Markdown report's outline (its headings place each section); a
+//! section of the report model is rendered from its typed cells (`model.rs`), the few others
+//! from the Markdown (`blocks.rs`), so every format shows the same rows. One cluster's plan
+//! (`--hosts N`) and `--per-cluster` plans read the same way, their page one the headline
+//! cards ([`crate::report::model::headline`]) and the Markdown report's headline.
 //!
 //! Every text is in customer words ([`crate::report::words::customer_words`]) and escaped.
 
@@ -28,8 +30,8 @@ use crate::report::model::headline::{self, Card};
 use blocks::{Section, blocks_html, sections};
 use warnings::{Cause, causes, causes_html};
 
-/// Per-cluster subsections shown once for the whole document (assumptions, prices) or
-/// grouped with the others (warnings), not in each cluster.
+/// Per-cluster subsections not shown in each cluster: warnings are grouped with the
+/// others; assumptions and prices, which the outline gives once for the document, would be.
 const ONCE: [&str; 3] = ["Assumptions", "Prices", "Warnings"];
 
 /// The parts of a document before they are put in order.
