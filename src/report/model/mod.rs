@@ -1,7 +1,8 @@
 //! What every format shows, built once from the plan: sections of typed tables
 //! ([`table`]: title, columns with their units, rows of typed cells), which text,
-//! Markdown, HTML and the workbook each render, and the words the formats share (what a
-//! plan delivers, warnings by cause).
+//! Markdown, HTML and the workbook each render, the headline cards, and the words the
+//! formats share (what a plan delivers, warnings by cause, the designs' cells, the
+//! estate's words).
 
 pub(in crate::report) mod cause;
 pub(in crate::report) mod delivered;
