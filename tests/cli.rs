@@ -698,7 +698,8 @@ fn csv_and_markdown_plans() {
     let md = String::from_utf8_lossy(&o.stdout);
     assert!(md.starts_with("# ANF datastore plan"), "{md}");
     assert!(
-        md.contains("| pool-flexible-1 | flexible | 3 | 500 | 372 | no | 1,175.58 |"),
+        // 500 MiB/s: Flexible's 128 included, 500 - 128 = 372 purchased.
+        md.contains("| pool-flexible-1 | flexible | 3 | 500 | 128 | 372 | no | 1,175.58 |"),
         "{md}"
     );
     assert!(

@@ -140,8 +140,15 @@ fn one_cluster_and_per_cluster_plans_render_too() {
     assert_customer_document(&per);
     // Two source clusters, Dev and Prod: one <details> each, open so they print.
     assert_eq!(per.matches("<details open>").count(), 2);
-    // Their assumptions once, not per cluster.
-    assert_eq!(per.matches("Storage assumptions").count(), 1);
+    // The assumptions and prices both clusters' plans share once, not per cluster; each
+    // cluster keeps its own (its `hosts` at least: Dev's and Prod's differ) in its details.
+    assert_eq!(
+        per.matches("<h2>Assumptions (every cluster&#39;s ANF plan;")
+            .count(),
+        1
+    );
+    assert_eq!(per.matches("<h2>Prices (eastus; every cluster").count(), 1);
+    assert_eq!(per.matches("<h4>This cluster&#39;s assumptions").count(), 2);
 }
 
 #[test]
@@ -361,4 +368,115 @@ fn the_workbook_is_in_customer_words_and_keeps_the_inputs_names() {
             );
         }
     }
+}
+
+/// The value of the headline card labelled `label` on page one of `html`.
+fn card_value<'a>(html: &'a str, label: &str) -> &'a str {
+    let page_one = &html[..html.find("id=\"tables\"").unwrap_or(html.len())];
+    let key = format!("<div class=\"label\">{label}</div><div class=\"value\">");
+    let at = page_one
+        .find(&key)
+        .unwrap_or_else(|| panic!("no card {label:?} on page one"))
+        + key.len();
+    let end = page_one[at..].find("</div>").unwrap() + at;
+    &page_one[at..end]
+}
+
+// Page one of a `--hosts N` and a `--per-cluster` plan carries headline cards as the
+// estate's does: the decision, the monthly and yearly cost, and the savings the plan has.
+#[test]
+fn one_cluster_and_per_cluster_page_one_has_headline_cards() {
+    let fixture = "fixtures/small-estate.xlsx";
+    let flags = [
+        "--hosts",
+        "3",
+        "--iops",
+        "20000",
+        "--throughput-mibps",
+        "500",
+    ];
+    let json: serde_json::Value = serde_json::from_str(&run(&[
+        &["plan", fixture][..],
+        &flags,
+        &["--format", "json"],
+    ]
+    .concat()))
+    .unwrap();
+    let html = run(&[&["plan", fixture][..], &flags, &["--format", "html"]].concat());
+    let monthly = json["totals"]["cost_usd_per_month"].as_f64().unwrap();
+    // 1 Flexible pool of 3 TiB: 1,175.58 USD/month, no peak months, no cool tier: a year
+    // is 12 x 1,175.58 = 14,106.96.
+    assert_eq!(monthly, 1175.58);
+    assert_eq!(card_value(&html, "Monthly cost, USD"), "1,175.58");
+    assert_eq!(card_value(&html, "Yearly cost, USD"), "14,106.96");
+    assert_eq!(
+        card_value(&html, "Decision"),
+        "1 ANF datastore on flexible (3 TiB)"
+    );
+    // The chosen layout saves, against the cheapest feasible alternative that costs more,
+    // that alternative's extra cost.
+    let next = json["alternatives"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|a| a["feasible"] == true)
+        .filter_map(|a| a["extra_cost_usd_per_month"].as_f64())
+        .filter(|x| *x > 0.0)
+        .fold(f64::INFINITY, f64::min);
+    assert_eq!(
+        card_value(&html, "Saves against the next cheapest layout, USD/month"),
+        usd(next)
+    );
+
+    // The peak plan: 12 x 898.35 = 10,780.20 USD/year (the peak months fit the base
+    // layout) + the first month's cool transfer, 1,080 GiB x 0.02 = 21.60: 10,801.80; it
+    // saves 0.00 against the peak layout all year (the same layout).
+    let peak = run(&[
+        &["plan", fixture][..],
+        &PEAK_PLAN_FLAGS,
+        &["--format", "html"],
+    ]
+    .concat());
+    assert_eq!(card_value(&peak, "Monthly cost, USD"), "898.35");
+    assert_eq!(card_value(&peak, "Yearly cost, USD"), "10,801.80");
+    assert_eq!(
+        card_value(&peak, "Saves against the peak layout all year, USD/year"),
+        "0.00"
+    );
+
+    let per = run(&[
+        "plan",
+        fixture,
+        "--per-cluster",
+        "--iops",
+        "20000",
+        "--throughput-mibps",
+        "500",
+        "--format",
+        "html",
+    ]);
+    let per_json: serde_json::Value = serde_json::from_str(&run(&[
+        "plan",
+        fixture,
+        "--per-cluster",
+        "--iops",
+        "20000",
+        "--throughput-mibps",
+        "500",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    // Dev and Prod: 326.62 + 563.23 = 889.85 USD/month, 12 x 889.85 = 10,678.20 a year (no
+    // reservation, no cool tier).
+    assert_eq!(
+        per_json["total"]["cost_usd_per_month"].as_f64(),
+        Some(889.85)
+    );
+    assert_eq!(card_value(&per, "Monthly cost, USD"), "889.85");
+    assert_eq!(card_value(&per, "Yearly cost, USD"), "10,678.20");
+    assert_eq!(
+        card_value(&per, "Decision"),
+        "2 ANF datastores on 6 hosts (3 TiB of pools) for 2 clusters"
+    );
 }

@@ -66,15 +66,15 @@ const PLAN: Map = &[
         "Predicted performance",
     ),
     ("binding", "Binding limits", "Binding limits"),
-    ("alternatives", "Alternatives (", "Alternatives"),
+    ("alternatives", "Alternatives", "Alternatives"),
     ("marginal_costs", "Marginal costs", "Marginal costs"),
     (
         "vsan_comparison",
         "vSAN-only comparison (capacity)",
         "vSAN-only comparison (capacity)",
     ),
-    ("time_phased", "Time-phased plan:", "Time-phased plan"),
-    ("placements", "Placement:", "Placement"),
+    ("time_phased", "Time-phased plan", "Time-phased plan"),
+    ("placements", "Placement", "Placement"),
     ("excluded", "Excluded VMs", "Excluded VMs"),
     ("warnings", "Warnings:", "Warnings ("),
 ];
@@ -125,8 +125,8 @@ const ESTATE: Map = &[
     ("sizing", "AVS clusters", "AVS clusters"),
     ("sku_alternatives", "Host SKUs", "Host SKUs"),
     ("pools", "Capacity pools", "Capacity pools"),
-    ("reservations", "Reservations (", "Reservations"),
-    ("vsan_alone", "vSAN alone:", "vSAN alone"),
+    ("reservations", "Reservations", "Reservations"),
+    ("vsan_alone", "vSAN alone", "vSAN alone"),
     ("designs", "Designs (", "Designs"),
     ("clusters", "=== AVS cluster ", "AVS cluster "),
     ("assumptions", "Sizing assumptions", "Sizing assumptions"),
@@ -207,12 +207,30 @@ fn shared_blocks<'a>(text: &'a str, banner: &str) -> &'a str {
     &text[start + 1..end]
 }
 
+/// The Markdown's `Assumptions` and `Prices` sections every cluster's plan shares (once,
+/// before the first cluster of an estate, after the last of per-cluster plans), up to the
+/// next cluster heading or `Total over`; empty without cluster plans.
+fn shared_md<'a>(md: &'a str, banner: &str) -> &'a str {
+    let Some(start) = md.find("Assumptions (every cluster's") else {
+        return "";
+    };
+    let start = md[..start].rfind('\n').map_or(0, |i| i + 1);
+    let end = md[start..]
+        .lines()
+        .skip(1)
+        .find(|l| md_has(l, banner) || md_has(l, "Total over"))
+        .and_then(|l| md[start..].find(l))
+        .map_or(md.len(), |e| start + e);
+    &md[start..end]
+}
+
 /// Checks every cluster of `r.json["clusters"]`: its own keys against `cluster_map`, its
-/// plan's keys against [`PLAN`] within its own part of each report (in the estate's text,
-/// with the assumptions and prices the clusters share, printed once before them).
+/// plan's keys against [`PLAN`] within its own part of each report (with the assumptions
+/// and prices the clusters share, printed once for them all).
 fn check_clusters(r: &Reports, cluster_map: Map, text_banner: &str, md_banner: &str) -> usize {
     let clusters = r.json["clusters"].as_array().unwrap();
     let shared = shared_blocks(&r.text, text_banner);
+    let shared_md = shared_md(&r.md, md_banner);
     let mut n = 0;
     for (i, c) in clusters.iter().enumerate() {
         let name = c["cluster"].as_str().unwrap();
@@ -221,7 +239,8 @@ fn check_clusters(r: &Reports, cluster_map: Map, text_banner: &str, md_banner: &
             chunk(&r.text, |l| l.starts_with(text_banner), i)
         );
         let text = text.as_str();
-        let md = chunk(&r.md, |l| md_has(l, md_banner), i);
+        let md = format!("{}{shared_md}", chunk(&r.md, |l| md_has(l, md_banner), i));
+        let md = md.as_str();
         assert!(text.contains(name) && md.contains(name), "cluster {name}");
         n += check(c, cluster_map, text, md, name);
         n += check(&c["plan"], PLAN, text, md, name);
@@ -246,14 +265,14 @@ fn one_cluster_peak_plan_has_every_section_in_text_and_markdown() {
     let tp = &r.json["time_phased"];
     assert_eq!(tp["yearly_cost_usd"].as_f64(), Some(10_780.2));
     assert!(
-        r.md.contains("**10,780.20 USD/year**"),
+        r.md.contains("\n10,780.20 USD/year, "),
         "{}",
         r.md.lines()
             .filter(|l| l.contains("USD/year"))
             .collect::<Vec<_>>()
             .join("\n")
     );
-    assert!(r.text.contains("Time-phased plan: 10,780.20 USD/year"));
+    assert!(r.text.contains("Time-phased plan\n  10,780.20 USD/year, "));
     // Each phase's row carries its own IOPS target: base 20,000, peak 40,000.
     assert!(r.md.contains("| base | 9 | flexible | 3 |"));
     assert!(
@@ -391,7 +410,7 @@ fn workshop_peak_plan_has_every_section_in_text_and_markdown() {
         r.json["time_phased"]["yearly_cost_usd"].as_f64(),
         Some(198_993.64)
     );
-    assert!(r.md.contains("**198,993.64 USD/year**"));
+    assert!(r.md.contains("\n198,993.64 USD/year, "));
     // 149,222.2 GiB required = 146 TiB: one datastore needs a large volume (regular
     // volumes hold at most 100 TiB).
     let row =

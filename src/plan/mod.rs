@@ -553,3 +553,30 @@ pub use estate::{
     EstatePlan, EstatePool, EstateSummary, GatewayLine, HostsByDriver, SkuAlternative, SkuHosts,
     Utilisation, VsanAloneCost,
 };
+
+impl Plan {
+    /// Twelve months of this plan's ANF, USD: its time-phased yearly cost where it has one
+    /// (base and peak months), else 12 x the monthly cost; the first month's cool transfer
+    /// not included.
+    pub fn twelve_months_usd(&self) -> f64 {
+        self.time_phased
+            .as_ref()
+            .map_or(12.0 * self.totals.cost_usd_per_month, |tp| {
+                tp.yearly_cost_usd
+            })
+    }
+}
+
+impl ClusterPlans {
+    /// A year of the clusters' ANF, USD: each cluster's [`Plan::twelve_months_usd`], less
+    /// 12 months of the estate's reservation savings, plus the first month's cool transfer.
+    pub fn year_usd(&self) -> f64 {
+        let t = &self.total;
+        self.clusters
+            .iter()
+            .map(|c| c.plan.twelve_months_usd())
+            .sum::<f64>()
+            - 12.0 * t.reservation_savings_usd_per_month
+            + t.first_month_cool_transfer_usd
+    }
+}

@@ -11,14 +11,8 @@ use crate::inventory::{ClusterSummary, Inventory, InventorySummary, Warning};
 use crate::plan::Plan;
 use text::plan_text;
 
-mod cluster_markdown;
-mod delivered;
-mod designs;
-mod estate;
-mod estate_markdown;
-mod estate_text;
-mod inventory_text;
 mod markdown;
+pub mod model;
 mod text;
 pub mod words;
 
@@ -91,7 +85,10 @@ pub fn render_cluster_plans(
     match format {
         Format::Json => Ok(serde_json::to_string_pretty(plans)? + "\n"),
         Format::Csv => tables::cluster_plans_csv(plans),
-        Format::Markdown => Ok(cluster_markdown::cluster_plans_markdown(plans)),
+        Format::Markdown => Ok(markdown::cluster::cluster_plans_markdown(
+            plans,
+            markdown::markdown_body,
+        )),
         Format::Text => Ok(text::cluster_plans_text(plans)),
         Format::Html => Ok(html::cluster_plans_html(plans, &[])),
     }
@@ -122,16 +119,19 @@ pub fn render_estate_plan(
 ) -> Result<String, ReportError> {
     match format {
         Format::Json => Ok(serde_json::to_string_pretty(plan)? + "\n"),
-        Format::Csv => estate::estate_csv(plan),
-        Format::Markdown => Ok(estate_markdown::estate_markdown(plan)),
-        Format::Text => Ok(estate_text::estate_text(plan, TextDetail::Summary)),
+        Format::Csv => tables::estate_csv(plan),
+        Format::Markdown => Ok(markdown::estate::estate_markdown(
+            plan,
+            markdown::markdown_body,
+        )),
+        Format::Text => Ok(text::estate::estate_text(plan, TextDetail::Summary)),
         Format::Html => Ok(html::estate_html(plan, &[])),
     }
 }
 
 /// Renders an estate plan as text at `detail`.
 pub fn render_estate_text(plan: &crate::plan::EstatePlan, detail: TextDetail) -> String {
-    estate_text::estate_text(plan, detail)
+    text::estate::estate_text(plan, detail)
 }
 
 /// The JSON shape of `dsplan inventory --json`.
@@ -172,6 +172,6 @@ pub fn render_inventory(inventory: &Inventory, format: Format) -> Result<String,
         Format::Csv | Format::Markdown | Format::Html => Err(ReportError::Unsupported(
             "an inventory renders as text or JSON".into(),
         )),
-        Format::Text => Ok(inventory_text::inventory_text(inventory, &report)),
+        Format::Text => Ok(text::inventory::inventory_text(inventory, &report)),
     }
 }

@@ -1,7 +1,7 @@
 //! Plans as CSV (one row per datastore, for spreadsheets and scripts); the Markdown
-//! document lives in `markdown.rs` and is re-exported here.
+//! document lives in `markdown/` and is re-exported here.
 
-use crate::plan::Plan;
+use crate::plan::{EstatePlan, Plan};
 use crate::report::ReportError;
 
 pub use super::markdown::plan_markdown;
@@ -77,7 +77,7 @@ pub fn plan_csv(plan: &Plan) -> Result<String, ReportError> {
 ///
 /// # Errors
 /// [`ReportError::Csv`] if the writer fails.
-pub(super) fn plans_csv<'a>(
+fn plans_csv<'a>(
     lead: &[&str],
     plans: impl Iterator<Item = (Vec<String>, &'a Plan)>,
 ) -> Result<String, ReportError> {
@@ -105,5 +105,48 @@ pub fn cluster_plans_csv(plans: &crate::plan::ClusterPlans) -> Result<String, Re
             .clusters
             .iter()
             .map(|c| (vec![c.cluster.clone()], &c.plan)),
+    )
+}
+
+/// The estate plan as CSV: one row per datastore, with the plan's design, its AVS cluster,
+/// SKU and hosts, and what the cluster keeps on vSAN (GiB and VMs).
+///
+/// # Errors
+/// [`ReportError::Csv`] if the writer fails.
+pub(super) fn estate_csv(plan: &EstatePlan) -> Result<String, ReportError> {
+    let design = plan.summary.design.as_str();
+    let rows = plan.sizing.clusters.iter().filter_map(|c| {
+        let p = plan.clusters.iter().find(|p| p.cluster == c.name)?;
+        let kept = plan
+            .designs
+            .as_ref()
+            .and_then(|d| d.clusters.iter().find(|x| x.cluster == c.name))
+            .map(|x| match plan.summary.design {
+                crate::plan::Design::Hybrid => (x.hybrid.vsan_data_gib, x.hybrid_vms_on_vsan.len()),
+                _ => (0.0, 0),
+            })
+            .unwrap_or((0.0, 0));
+        let lead = vec![
+            design.to_string(),
+            c.name.clone(),
+            c.sku.clone(),
+            c.hosts.to_string(),
+            c.driver.as_str().to_string(),
+            format!("{:.1}", kept.0),
+            kept.1.to_string(),
+        ];
+        Some((lead, &p.plan))
+    });
+    plans_csv(
+        &[
+            "design",
+            "cluster",
+            "host_sku",
+            "cluster_hosts",
+            "driver",
+            "cluster_vsan_data_gib",
+            "cluster_vms_on_vsan",
+        ],
+        rows,
     )
 }

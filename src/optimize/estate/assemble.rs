@@ -194,32 +194,13 @@ fn vsan_note(v: &VsanAlone, c: &VsanCatalog) -> String {
     )
 }
 
-/// A year of a design: 12 x its hosts and gateways, and its ANF year ([`anf_year`]; 12 x
+/// A year of a design: 12 x its hosts and gateways, and its ANF year
+/// ([`ClusterPlans::year_usd`]; 12 x
 /// `anf_usd` when not planned), USD; `None` without the host price.
 pub(super) fn year(cost: &DesignCost, storage: Option<&ClusterPlans>) -> Option<f64> {
-    let anf = storage.map_or(12.0 * cost.anf_usd, anf_year);
+    let anf = storage.map_or(12.0 * cost.anf_usd, ClusterPlans::year_usd);
     cost.hosts_usd
         .map(|h| round_cents(12.0 * h + anf + 12.0 * cost.gateway_usd))
-}
-
-/// A year of ANF: each cluster's time-phased yearly cost where it has one, else 12 months,
-/// less the estate's reservations, plus the first month's cool transfer, USD.
-fn anf_year(storage: &ClusterPlans) -> f64 {
-    let t = &storage.total;
-    storage
-        .clusters
-        .iter()
-        .map(|c| {
-            c.plan
-                .time_phased
-                .as_ref()
-                .map_or(12.0 * c.plan.totals.cost_usd_per_month, |tp| {
-                    tp.yearly_cost_usd
-                })
-        })
-        .sum::<f64>()
-        - 12.0 * t.reservation_savings_usd_per_month
-        + t.first_month_cool_transfer_usd
 }
 
 /// The estate in figures, on its design.

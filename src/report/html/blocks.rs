@@ -7,6 +7,7 @@
 use std::fmt::Write as _;
 
 use super::escape::escape;
+use super::model::{RAW, RAW_BREAK};
 use crate::report::words::customer_words;
 use crate::settings::flag;
 
@@ -44,6 +45,13 @@ pub fn blocks_html(markdown: &str, shift: usize) -> String {
     let mut s = String::new();
     let mut block: Vec<&str> = Vec::new();
     for line in markdown.lines() {
+        if let Some(raw) = line.strip_prefix(RAW) {
+            block_html(&mut s, &block, shift);
+            block.clear();
+            s.push_str(&raw.replace(RAW_BREAK, "\n"));
+            s.push('\n');
+            continue;
+        }
         let starts_new = line.is_empty()
             || line.starts_with('#')
             || (line.starts_with("- ") && !block.is_empty() && !block[0].starts_with("- "))

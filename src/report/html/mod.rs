@@ -4,14 +4,17 @@
 //! An estate plan reads: page one the executive summary ([`summary`]), then the estate's
 //! tables, the charts, each AVS cluster's plan in a `<details>` element (open, so it prints),
 //! the assumptions and prices once, the warnings grouped by cause, the excluded VMs. The
-//! tables are the Markdown report's own rows ([`blocks`]), so both formats show the same
-//! figures. One cluster's plan (`--hosts N`) and `--per-cluster` plans read the same way,
-//! their summary being the Markdown report's headline.
+//! document follows the Markdown report's outline (its headings place each section); a
+//! section of the report model is rendered from its typed cells (`model.rs`), the few others
+//! from the Markdown (`blocks.rs`), so every format shows the same rows. One cluster's plan
+//! (`--hosts N`) and `--per-cluster` plans read the same way, their page one the headline
+//! cards ([`crate::report::model::headline`]) and the Markdown report's headline.
 //!
 //! Every text is in customer words ([`crate::report::words::customer_words`]) and escaped.
 
 mod blocks;
 mod escape;
+mod model;
 mod page;
 mod summary;
 mod warnings;
@@ -23,11 +26,12 @@ pub use escape::escape;
 use crate::inventory::Warning;
 use crate::plan::{ClusterPlan, ClusterPlans, EstatePlan, Plan};
 use crate::report::charts::Chart;
+use crate::report::model::headline::{self, Card};
 use blocks::{Section, blocks_html, sections};
 use warnings::{Cause, causes, causes_html};
 
-/// Per-cluster subsections shown once for the whole document (assumptions, prices) or
-/// grouped with the others (warnings), not in each cluster.
+/// Per-cluster subsections not shown in each cluster: warnings are grouped with the
+/// others; assumptions and prices, which the outline gives once for the document, would be.
 const ONCE: [&str; 3] = ["Assumptions", "Prices", "Warnings"];
 
 /// The parts of a document before they are put in order.
@@ -50,7 +54,7 @@ pub fn estate_html(plan: &EstatePlan, charts: &[Chart]) -> String {
     let grouped = causes(all.iter().copied());
     let mut parts = Parts::default();
     summary::estate_summary(&mut parts.summary, plan, &grouped);
-    let markdown = super::estate_markdown::estate_markdown(plan);
+    let markdown = super::markdown::estate::estate_markdown(plan, model::outline_body);
     for section in sections(&markdown, 2) {
         let title = section.title.as_str();
         if title.is_empty() {
@@ -75,9 +79,15 @@ pub fn estate_html(plan: &EstatePlan, charts: &[Chart]) -> String {
 pub fn plan_html(plan: &Plan, charts: &[Chart]) -> String {
     let grouped = causes(plan.warnings.iter());
     let mut parts = Parts::default();
-    for section in sections(&super::tables::plan_markdown(plan), 2) {
+    for section in sections(
+        &super::markdown::plan_markdown_with(plan, model::outline_body),
+        2,
+    ) {
         if section.title.is_empty() {
-            parts.summary.push_str(&blocks_html(&section.body, 0));
+            let cards = headline::plan_cards(plan);
+            parts
+                .summary
+                .push_str(&with_cards(&blocks_html(&section.body, 0), &cards));
             key_causes(&mut parts.summary, &grouped);
         } else if section.title.starts_with("Alternatives") {
             // The decision: the plan against the layouts it was chosen over.
@@ -100,10 +110,13 @@ pub fn cluster_plans_html(plans: &ClusterPlans, charts: &[Chart]) -> String {
     );
     let grouped = causes(all.iter().copied());
     let mut parts = Parts::default();
-    let markdown = super::cluster_markdown::cluster_plans_markdown(plans);
+    let markdown = super::markdown::cluster::cluster_plans_markdown(plans, model::outline_body);
     for section in sections(&markdown, 1) {
         if section.title.starts_with("Total over") {
-            total_section(&mut parts, &section, &grouped);
+            let cards = headline::cluster_plans_cards(plans);
+            total_section(&mut parts, &section, &grouped, &cards);
+        } else if section.title.starts_with("Assumptions") || section.title.starts_with("Prices") {
+            route(&mut parts, &section);
         } else if !section.title.is_empty() {
             cluster_details(&mut parts, &section, 1);
         }
@@ -112,10 +125,11 @@ pub fn cluster_plans_html(plans: &ClusterPlans, charts: &[Chart]) -> String {
 }
 
 /// The total of a `--per-cluster` plan: the summary page, its excluded VMs at the end.
-fn total_section(parts: &mut Parts, section: &Section, grouped: &[Cause]) {
+fn total_section(parts: &mut Parts, section: &Section, grouped: &[Cause], cards: &[Card]) {
     for (i, sub) in sections(&section.body, 2).iter().enumerate() {
         if i == 0 {
             let _ = writeln!(parts.summary, "<h1>{}</h1>", blocks::inline(&section.title));
+            summary::cards_html(&mut parts.summary, cards);
             parts.summary.push_str(&blocks_html(&sub.body, 0));
             key_causes(&mut parts.summary, grouped);
         } else if sub.title.starts_with("Excluded") {
@@ -124,6 +138,14 @@ fn total_section(parts: &mut Parts, section: &Section, grouped: &[Cause]) {
             parts.summary.push_str(&titled(sub, 0));
         }
     }
+}
+
+/// `html` with the headline `cards` right after its `<h1>` (first, without one).
+fn with_cards(html: &str, cards: &[Card]) -> String {
+    let mut c = String::new();
+    summary::cards_html(&mut c, cards);
+    let at = html.find("</h1>\n").map_or(0, |i| i + "</h1>\n".len());
+    format!("{}{c}{}", &html[..at], &html[at..])
 }
 
 /// Puts a `## ` section where it belongs: assumptions and prices, excluded VMs, the
@@ -154,32 +176,17 @@ fn titled(section: &Section, shift: usize) -> String {
     )
 }
 
-/// A cluster's plan in a `<details>` element, without the subsections shown once
-/// ([`ONCE`]); the first cluster's assumptions and prices become the document's.
-/// `shift`: how many levels its headings go down.
+/// A cluster's plan in a `<details>` element, without its warnings ([`ONCE`]: shown
+/// grouped with the others; its assumptions and prices are the document's, but those it
+/// alone has). `shift`: how many levels its headings go down.
 fn cluster_details(parts: &mut Parts, section: &Section, shift: usize) {
-    let (kept, once) = split_once_sections(&section.body);
-    let first = parts.clusters.is_empty();
+    let (kept, _) = split_once_sections(&section.body);
     let _ = writeln!(
         parts.clusters,
         "<details open>\n<summary>{}</summary>\n{}</details>",
         blocks::inline(&section.title),
         blocks_html(&kept, shift)
     );
-    if first {
-        for s in once.iter().filter(|s| !s.title.starts_with("Warnings")) {
-            let title = if s.title.starts_with("Assumptions") {
-                "Storage assumptions (each cluster's)".to_string()
-            } else {
-                s.title.clone()
-            };
-            let s = Section {
-                title,
-                body: s.body.clone(),
-            };
-            parts.assumptions.push_str(&titled(&s, 0));
-        }
-    }
 }
 
 /// `markdown` without its [`ONCE`] subsections (any heading level), and those subsections.

@@ -7,6 +7,8 @@ use super::escape::escape;
 use super::warnings::{Cause, causes_html};
 use crate::numbers::group_thousands as g;
 use crate::plan::{DesignTotal, EstatePlan};
+use crate::report::model::headline::{self, Card};
+use crate::report::model::table::Cell;
 use crate::report::words::customer_words;
 use crate::settings::flag;
 
@@ -62,32 +64,10 @@ pub fn estate_summary(s: &mut String, plan: &EstatePlan, causes: &[Cause]) {
     key_assumptions(s, plan);
 }
 
-/// The headline figures as cards.
+/// The headline figures as cards ([`headline::estate_cards`]).
 fn cards(s: &mut String, plan: &EstatePlan) {
     let m = &plan.summary;
-    let design = plan
-        .designs
-        .as_ref()
-        .map_or(m.design.label(), |d| d.chosen.label());
-    let cards = [
-        ("Monthly cost, USD", usd(m.total_usd_per_month)),
-        ("Yearly cost, USD", usd(m.total_usd_per_year)),
-        ("Design", design.to_string()),
-        ("Host SKU", m.sku.clone()),
-        ("Hosts", g(f64::from(m.hosts), 0)),
-        ("AVS clusters", g(m.clusters as f64, 0)),
-        ("Private clouds", g(m.private_clouds as f64, 0)),
-        ("ANF datastores", g(f64::from(m.datastores), 0)),
-    ];
-    s.push_str("<div class=\"cards\">\n");
-    for (label, value) in cards {
-        let _ = writeln!(
-            s,
-            "<div class=\"card\"><div class=\"label\">{label}</div><div class=\"value\">{}</div></div>",
-            escape(&value)
-        );
-    }
-    s.push_str("</div>\n");
+    cards_html(s, &headline::estate_cards(plan));
     let _ = writeln!(
         s,
         "<p>Per month: hosts {} + ANF {} + ExpressRoute gateways {} = <strong>{} USD</strong>; \
@@ -100,6 +80,24 @@ fn cards(s: &mut String, plan: &EstatePlan) {
         g(m.vms_placed as f64, 0),
         g(m.vms_excluded as f64, 0)
     );
+}
+
+/// Headline cards: each a label and its value (an unknown USD says why).
+pub fn cards_html(s: &mut String, cards: &[Card]) {
+    s.push_str("<div class=\"cards\">\n");
+    for c in cards {
+        let value = match &c.value {
+            Cell::MaybeUsd(v) => usd(*v),
+            other => customer_words(&other.shown()),
+        };
+        let _ = writeln!(
+            s,
+            "<div class=\"card\"><div class=\"label\">{}</div><div class=\"value\">{}</div></div>",
+            escape(c.label),
+            escape(&value)
+        );
+    }
+    s.push_str("</div>\n");
 }
 
 /// The designs side by side, with what the chosen one saves against each.

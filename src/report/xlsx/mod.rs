@@ -20,6 +20,7 @@ mod cells;
 mod charts;
 mod designs;
 mod estate;
+mod model;
 mod per_cluster;
 mod pools;
 mod prices;
@@ -85,6 +86,7 @@ pub fn plan_xlsx_with(plan: &Plan, options: &XlsxOptions) -> Result<Workbook, Re
     sheets.add("", plan);
     let mut all = vec![single::summary(plan, &sheets)];
     all.extend(sheets.into_sheets());
+    model::add_missing(&mut all, &crate::report::model::plan::plan_sections(plan));
     let mut specs = plan_charts(0);
     specs.push(datastore_chart("Summary", 0));
     write_book(all, &specs, None, options).map_err(xlsx_error)

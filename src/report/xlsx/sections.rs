@@ -11,6 +11,7 @@ use crate::demand::ExcludedVm;
 use crate::inventory::Warning;
 use crate::perf::{IoProfile, Prediction};
 use crate::plan::{Assumption, PhaseLayout, Plan};
+use crate::report::model::plan::assumptions_section;
 
 /// The sheets' names and headers (after the optional `cluster` column), in workbook order.
 pub const PERFORMANCE: (&str, &[&str]) = (
@@ -410,14 +411,9 @@ pub const ASSUMPTIONS: (&str, &[&str]) = ("Assumptions", &["assumption", "value"
 
 /// Adds the settings that shaped the plan.
 pub fn add_assumptions(sheet: &mut Sheet, lead: &[Cell], assumptions: &[Assumption]) {
-    for a in assumptions {
-        let mut row = lead.to_vec();
-        row.extend([
-            text(a.name.clone()),
-            text(a.value.clone()),
-            text(a.note.clone()),
-        ]);
-        sheet.rows.push(row);
+    let section = assumptions_section("Assumptions", assumptions, "assumption", "source");
+    if let Some(t) = &section.table {
+        super::model::add_rows(sheet, lead, t);
     }
 }
 

@@ -6,8 +6,8 @@ use std::fmt::Write as _;
 use crate::inventory::{ClusterSummary, Inventory, InventorySummary};
 use crate::numbers::group_thousands;
 
-use super::InventoryReport;
-use super::text::write_warnings;
+use crate::report::InventoryReport;
+use crate::report::text::write_warnings;
 
 /// The number columns of the table, after the cluster name and before the datastores.
 const COLUMNS: [&str; 11] = [
@@ -26,7 +26,10 @@ const COLUMNS: [&str; 11] = [
 
 /// The inventory as text: inputs, header, a row per cluster, the total row, the footnote on
 /// unknown values and the warnings.
-pub(super) fn inventory_text(inventory: &Inventory, report: &InventoryReport<'_>) -> String {
+pub(in crate::report) fn inventory_text(
+    inventory: &Inventory,
+    report: &InventoryReport<'_>,
+) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "inputs: {}", inventory.inputs.join(", "));
     // The cluster column fits the longest label (`Cluster1 (vc-a.corp/DC2)`), 24 at least.

@@ -5,21 +5,23 @@
 
 use std::fmt::Write as _;
 
-use super::TextDetail;
-use super::delivered::{cluster_utilisation, utilisation_words};
-use super::designs::designs_text;
-use super::estate::{
-    clusters, estate_assumptions, excluded, performance, pools, reservations, skus, summary,
-    vsan_alone,
-};
-use super::text::{plan_text_in_estate, write_assumption_rows, write_prices, write_warnings};
 use crate::inventory::Warning;
 use crate::inventory::warning_shape as shape;
 use crate::numbers::group_thousands as g;
-use crate::plan::{Assumption, EstatePlan, PriceUsed};
+use crate::plan::EstatePlan;
+use crate::report::TextDetail;
+use crate::report::model;
+use crate::report::model::delivered::{cluster_utilisation, utilisation_words};
+use crate::report::text::designs::designs_text;
+use crate::report::text::estate_sections::{
+    clusters, estate_assumptions, excluded, performance, pools, reservations, skus, summary,
+    vsan_alone,
+};
+use crate::report::text::render::write_section;
+use crate::report::text::{plan_text_in_estate, write_warnings};
 
 /// The estate plan as text, at `detail`.
-pub(super) fn estate_text(plan: &EstatePlan, detail: TextDetail) -> String {
+pub(in crate::report) fn estate_text(plan: &EstatePlan, detail: TextDetail) -> String {
     match detail {
         TextDetail::Summary => summary_text(plan),
         TextDetail::Full => detail_text(plan),
@@ -58,20 +60,10 @@ fn detail_text(plan: &EstatePlan) -> String {
     vsan_alone(&mut s, plan);
     estate_assumptions(&mut s, plan);
     write_warnings(&mut s, &plan.warnings);
-    let shared = shared_assumptions(plan);
-    if !shared.is_empty() {
-        let _ = writeln!(
-            s,
-            "\nAssumptions (every cluster's ANF plan below; a cluster's own follow its plan)"
-        );
-        write_assumption_rows(&mut s, shared.iter().copied());
+    for section in model::estate_sections::shared(&plan.clusters, &plan.region) {
+        write_section(&mut s, &section);
     }
-    write_prices(
-        &mut s,
-        &format!("Prices ({}; every cluster's ANF plan below)", plan.region),
-        &shared_prices(plan),
-    );
-    let names: Vec<&str> = shared.iter().map(|a| a.name.as_str()).collect();
+    let shared = model::estate_sections::shared_assumptions(&plan.clusters);
     for c in &plan.clusters {
         let uses = cluster_utilisation(plan, &c.cluster)
             .map_or_else(String::new, |u| format!("; uses {}", utilisation_words(u)));
@@ -83,36 +75,10 @@ fn detail_text(plan: &EstatePlan) -> String {
             c.hosts_source,
             c.target_share * 100.0
         );
-        s.push_str(&plan_text_in_estate(&c.plan, &names));
+        s.push_str(&plan_text_in_estate(c, &shared));
     }
     excluded(&mut s, plan);
     s
-}
-
-/// The assumptions every cluster's plan states alike (same name, value and note), in the
-/// first plan's order; never `hosts`, each cluster's own.
-fn shared_assumptions(plan: &EstatePlan) -> Vec<&Assumption> {
-    let Some((first, rest)) = plan.clusters.split_first() else {
-        return Vec::new();
-    };
-    first
-        .plan
-        .assumptions
-        .iter()
-        .filter(|a| a.name != "hosts")
-        .filter(|a| rest.iter().all(|c| c.plan.assumptions.contains(a)))
-        .collect()
-}
-
-/// The price rows the clusters' plans use, each once, in the order first used.
-fn shared_prices(plan: &EstatePlan) -> Vec<PriceUsed> {
-    let mut rows: Vec<PriceUsed> = Vec::new();
-    for p in plan.clusters.iter().flat_map(|c| &c.plan.prices) {
-        if !rows.contains(p) {
-            rows.push(p.clone());
-        }
-    }
-    rows
 }
 
 /// The summary's last line: what the detail adds, with counts.
@@ -176,7 +142,7 @@ fn grouped_warnings(s: &mut String, warnings: &[Warning]) {
         "\nWarnings: {} ({} cause(s){})",
         g(crate::inventory::warning_count(warnings) as f64, 0),
         groups.len(),
-        super::text::rows_note(warnings)
+        crate::report::text::rows_note(warnings)
     );
     for (_, list) in groups.iter().take(GROUPS) {
         let _ = writeln!(s, "  {}", group_line(list));

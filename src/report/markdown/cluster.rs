@@ -5,43 +5,51 @@
 
 use std::fmt::Write as _;
 
-use super::markdown::{cell, demoted_plan_markdown, excluded_table, table};
 use crate::numbers::group_thousands as g;
-use crate::plan::{ClusterPlans, ReservationPurchase};
+use crate::plan::ClusterPlans;
+use crate::report::markdown::write_section;
+use crate::report::markdown::{Body, cell, cluster_plan_markdown, shared_markdown, table};
+use crate::report::model;
+use crate::report::model::estate_sections::shared_assumptions;
 
 /// Per-cluster plans as one Markdown document.
-pub(super) fn cluster_plans_markdown(plans: &ClusterPlans) -> String {
+pub(in crate::report) fn cluster_plans_markdown(plans: &ClusterPlans, body: Body) -> String {
     let mut s = String::new();
+    let shared = shared_assumptions(&plans.clusters);
     for c in &plans.clusters {
         let _ = writeln!(
             s,
             "# Cluster {}: {} hosts ({})\n\n{}% of the capacity (and of estate-wide targets).\n",
-            super::markdown::name(&c.cluster),
+            crate::report::markdown::name(&c.cluster),
             c.hosts,
             c.hosts_source,
             g(c.target_share * 100.0, 1)
         );
-        s.push_str(&demoted_plan_markdown(&c.plan, 1));
+        s.push_str(&cluster_plan_markdown(c, &shared, 1, body));
     }
+    let region = plans
+        .clusters
+        .first()
+        .map_or("", |c| c.plan.region.as_str());
+    shared_markdown(&mut s, &plans.clusters, region, 1, body);
     total(&mut s, plans);
-    if !plans.reservations.is_empty() {
-        let _ = writeln!(
-            s,
-            "## Reservations\n\nBought once for the estate (the clusters above are pay as you \
-             go; the total counts them, saving {} USD/month).\n",
-            g(plans.total.reservation_savings_usd_per_month, 2)
-        );
-        reservations_table(&mut s, &plans.reservations);
+    let lead = format!(
+        "Bought once for the estate (the clusters above are pay as you go; the total counts \
+         them, saving {} USD/month)",
+        g(plans.total.reservation_savings_usd_per_month, 2)
+    );
+    if let Some(section) = model::estate_sections::reservations(&plans.reservations, &lead) {
+        write_section(&mut s, &section, 2, body);
     }
     if !plans.excluded.is_empty() {
         let t = &plans.total;
-        let _ = writeln!(
-            s,
-            "## Excluded VMs of the estate\n\n{} VMs ({} GiB), in no cluster's plan:\n",
-            g(t.vms_excluded as f64, 0),
-            g(t.excluded_capacity_gib, 1)
+        let section = model::plan::excluded_section(
+            "Excluded VMs of the estate",
+            &plans.excluded,
+            t.excluded_capacity_gib,
+            ", in no cluster's plan",
         );
-        excluded_table(&mut s, &plans.excluded);
+        write_section(&mut s, &section, 2, body);
     }
     if !plans.total.warnings.is_empty() {
         let _ = writeln!(
@@ -77,7 +85,7 @@ fn total(s: &mut String, plans: &ClusterPlans) {
         .map(|c| {
             let p = &c.plan.totals;
             vec![
-                super::markdown::name(&c.cluster),
+                crate::report::markdown::name(&c.cluster),
                 c.hosts.to_string(),
                 p.datastores.to_string(),
                 g(f64::from(p.pool_size_tib), 0),
@@ -122,40 +130,4 @@ fn total(s: &mut String, plans: &ClusterPlans) {
             g(t.vms_without_cluster_capacity_gib, 1)
         );
     }
-}
-
-/// The estate's reservations, one row per region and service level.
-pub(super) fn reservations_table(s: &mut String, list: &[ReservationPurchase]) {
-    let rows: Vec<Vec<String>> = list
-        .iter()
-        .map(|r| {
-            vec![
-                r.region.clone(),
-                r.service_level.to_string(),
-                r.term.clone(),
-                g(r.hot_tib, 1),
-                g(f64::from(r.reserved_tib), 0),
-                super::text::units_text(&r.units),
-                g(r.pay_as_you_go_usd_per_month, 2),
-                g(r.cost_usd_per_month, 2),
-                g(r.savings_usd_per_month, 2),
-            ]
-        })
-        .collect();
-    table(
-        s,
-        &[
-            "region",
-            "level",
-            "term",
-            "hot TiB",
-            "reserved TiB",
-            "units",
-            "pay as you go USD/month",
-            "reserved USD/month",
-            "saves USD/month",
-        ],
-        &[false, false, false, true, true, false, true, true, true],
-        &rows,
-    );
 }

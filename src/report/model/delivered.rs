@@ -7,10 +7,11 @@
 
 use crate::numbers::group_thousands;
 use crate::plan::{EstatePlan, Plan, PoolPlan, Utilisation};
+use crate::report::model::table::{Cell, Column, Section, Table};
 
 /// A plan's pool size in words: its pools of its own in TiB, and its shares of shared
 /// pools (`3 TiB`, `a 50 GiB share of pool-standard-1`).
-pub(super) fn pool_size_words(plan: &Plan) -> String {
+pub(in crate::report) fn pool_size_words(plan: &Plan) -> String {
     let mut parts: Vec<String> = Vec::new();
     let tib = plan.totals.pool_size_tib;
     if tib > 0 || plan.pools.iter().all(|p| p.share_gib == 0) {
@@ -27,7 +28,7 @@ pub(super) fn pool_size_words(plan: &Plan) -> String {
 }
 
 /// A pool's size cell: its whole TiB, or a share's GiB with the unit (`50 GiB`).
-pub(super) fn size_cell(size_tib: u32, share_gib: u32) -> String {
+pub(in crate::report) fn size_cell(size_tib: u32, share_gib: u32) -> String {
     if share_gib > 0 {
         format!("{} GiB", group_thousands(f64::from(share_gib), 0))
     } else {
@@ -36,19 +37,19 @@ pub(super) fn size_cell(size_tib: u32, share_gib: u32) -> String {
 }
 
 /// What a plan (or an estate) is predicted to deliver, beside its targets.
-pub(super) struct Delivered {
-    pub(super) iops: f64,
-    pub(super) iops_target: f64,
-    pub(super) mibps: f64,
-    pub(super) mibps_target: f64,
+pub(in crate::report) struct Delivered {
+    pub(in crate::report) iops: f64,
+    pub(in crate::report) iops_target: f64,
+    pub(in crate::report) mibps: f64,
+    pub(in crate::report) mibps_target: f64,
     /// No IOPS or MiB/s target: sized for capacity only.
-    pub(super) capacity_only: bool,
+    pub(in crate::report) capacity_only: bool,
 }
 
 impl Delivered {
     /// A plan's own prediction and targets (without a target, in the base or the peak
     /// months: capacity only).
-    pub(super) fn of(plan: &Plan) -> Delivered {
+    pub(in crate::report) fn of(plan: &Plan) -> Delivered {
         let p = &plan.performance;
         let peak = plan
             .time_phased
@@ -67,7 +68,7 @@ impl Delivered {
 /// `16,384 IOPS and 128 MiB/s predicted (targets 20,000 and 0)`, or, without a target,
 /// `... predicted: sized for capacity only (no IOPS or MiB/s target), this is what the
 /// pools' QoS and the layout give`.
-pub(super) fn delivers(d: &Delivered) -> String {
+pub(in crate::report) fn delivers(d: &Delivered) -> String {
     let g = group_thousands;
     let what = format!(
         "{} small-block IOPS and {} large-block MiB/s predicted",
@@ -90,7 +91,7 @@ pub(super) fn delivers(d: &Delivered) -> String {
 
 /// Under the alternatives of a plan with shares of shared pools: they are priced per GiB of
 /// quota, before the pool's rounding, which the plan's own cost includes.
-pub(super) fn shares_priced_note(plan: &Plan) -> Option<String> {
+pub(in crate::report) fn shares_priced_note(plan: &Plan) -> Option<String> {
     plan.alternatives.iter().any(|a| a.share_gib > 0).then(|| {
         format!(
             "shares (GiB) are priced per GiB of quota, before their pool's rounding up to whole \
@@ -101,7 +102,7 @@ pub(super) fn shares_priced_note(plan: &Plan) -> Option<String> {
 }
 
 /// What a share of a shared pool is and pays, in words.
-pub(super) fn share_note(p: &PoolPlan) -> String {
+pub(in crate::report) fn share_note(p: &PoolPlan) -> String {
     format!(
         "this cluster's {} GiB share (its datastores' quotas) of a pool shared with the \
          estate's other AVS clusters (the estate's capacity pools give its size, rounded up \
@@ -112,7 +113,7 @@ pub(super) fn share_note(p: &PoolPlan) -> String {
 
 /// `vCPU 45.2%, memory 38.0%, ANF 83.3%, vSAN 61.0%` (each storage only where the design
 /// keeps data).
-pub(super) fn utilisation_words(u: &Utilisation) -> String {
+pub(in crate::report) fn utilisation_words(u: &Utilisation) -> String {
     let mut s = format!("vCPU {:.1}%, memory {:.1}%", u.vcpu_pct, u.memory_pct);
     if let Some(a) = u.storage_pct {
         s.push_str(&format!(", ANF {a:.1}%"));
@@ -124,7 +125,10 @@ pub(super) fn utilisation_words(u: &Utilisation) -> String {
 }
 
 /// An AVS cluster's utilisation, by name.
-pub(super) fn cluster_utilisation<'a>(plan: &'a EstatePlan, name: &str) -> Option<&'a Utilisation> {
+pub(in crate::report) fn cluster_utilisation<'a>(
+    plan: &'a EstatePlan,
+    name: &str,
+) -> Option<&'a Utilisation> {
     plan.sizing
         .clusters
         .iter()
@@ -135,7 +139,7 @@ pub(super) fn cluster_utilisation<'a>(plan: &'a EstatePlan, name: &str) -> Optio
 /// What the estate's design delivers, in words: the ANF datastores' predictions added
 /// (against the share of the targets they carry, or sized for capacity only), and that the
 /// data kept on vSAN is not modelled (its share of the targets not checked).
-pub(super) fn estate_delivers(plan: &EstatePlan) -> String {
+pub(in crate::report) fn estate_delivers(plan: &EstatePlan) -> String {
     let p = &plan.summary.performance;
     let g = group_thousands;
     let unmodelled = "not modelled, Microsoft publishes no vSAN figures for AVS hosts";
@@ -199,7 +203,7 @@ pub(super) fn estate_delivers(plan: &EstatePlan) -> String {
 }
 
 /// The estate's utilisation in words, each figure with what it is over.
-pub(super) fn estate_utilisation(plan: &EstatePlan) -> String {
+pub(in crate::report) fn estate_utilisation(plan: &EstatePlan) -> String {
     let m = &plan.summary;
     let u = &m.utilisation;
     let mut s = format!(
@@ -220,52 +224,31 @@ pub(super) fn estate_utilisation(plan: &EstatePlan) -> String {
     s
 }
 
-/// The performance and utilisation table's header.
-pub(super) const PERFORMANCE_HEADER: [&str; 9] = [
-    "cluster",
-    "IOPS target",
-    "IOPS predicted",
-    "MiB/s target",
-    "MiB/s predicted",
-    "vCPU %",
-    "memory %",
-    "ANF %",
-    "vSAN %",
-];
-
-/// What the performance and utilisation table's figures are.
-pub(super) const PERFORMANCE_NOTE: &str = "ANF datastores: predicted against the targets \
-     they carry; data on vSAN: not modelled, '-'; vCPU and memory of all hosts, HA included; \
-     ANF %: data placed over pools or shares; vSAN %: data kept over what the hosts' vSAN \
-     holds";
-
-/// The performance and utilisation table's rows: each AVS cluster's ANF targets and
-/// predictions and its vCPU, memory, ANF and vSAN use in percent ('-' where none), then the
-/// estate's.
-pub(super) fn performance_rows(plan: &EstatePlan) -> Vec<Vec<String>> {
-    let g = group_thousands;
-    let pct = |v: Option<f64>| v.map_or_else(|| "-".to_string(), |x| format!("{x:.1}"));
-    let row = |name: String, d: Option<Delivered>, u: Option<&Utilisation>| {
+/// The performance and utilisation table: each AVS cluster's ANF targets and predictions
+/// and its vCPU, memory, ANF and vSAN use in percent ('-' where none), then the estate's.
+pub fn performance(plan: &EstatePlan) -> Section {
+    let pct = |v: Option<f64>| v.map_or(Cell::Dash, |x| Cell::number(x, 1));
+    let row = |name: Cell, d: Option<Delivered>, u: Option<&Utilisation>| {
         let mut r = vec![name];
         r.extend(match d {
             Some(d) => [
-                g(d.iops_target, 0),
-                g(d.iops, 0),
-                g(d.mibps_target, 1),
-                g(d.mibps, 1),
+                Cell::number(d.iops_target, 0),
+                Cell::number(d.iops, 0),
+                Cell::number(d.mibps_target, 1),
+                Cell::number(d.mibps, 1),
             ],
-            None => ["-".into(), "-".into(), "-".into(), "-".into()],
+            None => [Cell::Dash, Cell::Dash, Cell::Dash, Cell::Dash],
         });
         let u = u.copied().unwrap_or_default();
         r.extend([
-            format!("{:.1}", u.vcpu_pct),
-            format!("{:.1}", u.memory_pct),
+            Cell::number(u.vcpu_pct, 1),
+            Cell::number(u.memory_pct, 1),
             pct(u.storage_pct),
             pct(u.vsan_storage_pct),
         ]);
         r
     };
-    let mut rows: Vec<Vec<String>> = plan
+    let mut rows: Vec<Vec<Cell>> = plan
         .sizing
         .clusters
         .iter()
@@ -275,7 +258,7 @@ pub(super) fn performance_rows(plan: &EstatePlan) -> Vec<Vec<String>> {
                 .iter()
                 .find(|p| p.cluster == c.name)
                 .map(|p| Delivered::of(&p.plan));
-            row(c.name.clone(), d, c.utilisation.as_ref())
+            row(Cell::Name(c.name.clone()), d, c.utilisation.as_ref())
         })
         .collect();
     let m = &plan.summary;
@@ -287,6 +270,27 @@ pub(super) fn performance_rows(plan: &EstatePlan) -> Vec<Vec<String>> {
         mibps_target: p.anf_throughput_target_mibps,
         capacity_only: p.capacity_only,
     });
-    rows.push(row("(estate)".into(), estate, Some(&m.utilisation)));
-    rows
+    rows.push(row(Cell::text("(estate)"), estate, Some(&m.utilisation)));
+    let table = Table {
+        columns: vec![
+            Column::words("cluster"),
+            Column::figures("IOPS target", ""),
+            Column::figures("IOPS predicted", ""),
+            Column::figures("MiB/s target", ""),
+            Column::figures("MiB/s predicted", ""),
+            Column::figures("vCPU", "%"),
+            Column::figures("memory", "%"),
+            Column::figures("ANF", "%"),
+            Column::figures("vSAN", "%"),
+        ],
+        rows,
+    };
+    let mut section = Section::of_table("Performance and utilisation", "Sizing", table);
+    section.notes.push(
+        "ANF datastores: predicted against the targets they carry; data on vSAN: not \
+         modelled, '-'; vCPU and memory of all hosts, HA included; ANF %: data placed over \
+         pools or shares; vSAN %: data kept over what the hosts' vSAN holds"
+            .to_string(),
+    );
+    section
 }

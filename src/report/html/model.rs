@@ -1,0 +1,73 @@
+//! A model section's body as HTML: its sentences as paragraphs and its table built from
+//! the typed cells (figures right-aligned), every text in customer words and escaped; a
+//! name from the input is escaped, never reworded.
+
+use std::fmt::Write as _;
+
+use super::escape::escape;
+use crate::numbers::clip_name;
+use crate::report::model::table::{Cell, Section, Table};
+use crate::report::words::customer_words;
+use crate::settings::flag;
+
+/// The first character of a line of the Markdown outline that carries HTML as it is
+/// ([`outline_body`]); [`super::blocks::blocks_html`] writes such a line back out.
+pub(super) const RAW: char = '\u{2}';
+/// What a line break inside a [`RAW`] line is carried as.
+pub(super) const RAW_BREAK: char = '\u{3}';
+
+/// The body of `section` as HTML: sentences before, the table, sentences after.
+pub(super) fn body_html(section: &Section) -> String {
+    let mut s = String::new();
+    for l in &section.lead {
+        let _ = writeln!(s, "<p>{}.</p>", words(l));
+    }
+    if let Some(t) = &section.table {
+        table_html(&mut s, t);
+    }
+    for n in &section.notes {
+        let _ = writeln!(s, "<p>{}.</p>", words(n));
+    }
+    s
+}
+
+/// [`body_html`] as one line of the Markdown outline the HTML report reads (its headings
+/// place the section; the line is written back out as it is).
+pub(super) fn outline_body(section: &Section) -> String {
+    let html = body_html(section);
+    format!(
+        "{RAW}{}\n\n",
+        html.trim_end().replace('\n', &RAW_BREAK.to_string())
+    )
+}
+
+/// Plan words for a customer, escaped.
+fn words(text: &str) -> String {
+    escape(&customer_words(text))
+}
+
+/// The table: header, then rows; a `setting` column names each setting by its flag.
+fn table_html(s: &mut String, t: &Table) {
+    let class = |numeric: bool| if numeric { " class=\"num\"" } else { "" };
+    s.push_str("<div class=\"table-wrap\"><table>\n<thead><tr>");
+    for c in &t.columns {
+        let _ = write!(s, "<th{}>{}</th>", class(c.numeric), words(&c.header()));
+    }
+    s.push_str("</tr></thead>\n<tbody>\n");
+    let settings = t.columns.first().is_some_and(|c| c.name == "setting");
+    for row in &t.rows {
+        s.push_str("<tr>");
+        for (i, (cell, col)) in row.iter().zip(&t.columns).enumerate() {
+            let text = match cell {
+                Cell::Name(n) => escape(&clip_name(n)),
+                Cell::Text(t) if settings && i == 0 => {
+                    escape(&flag(t).unwrap_or_else(|| t.replace('_', " ")))
+                }
+                other => words(&other.shown()),
+            };
+            let _ = write!(s, "<td{}>{text}</td>", class(col.numeric));
+        }
+        s.push_str("</tr>\n");
+    }
+    s.push_str("</tbody></table></div>\n");
+}

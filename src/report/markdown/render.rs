@@ -1,0 +1,55 @@
+//! A model section as Markdown: its sentences and a pipe table.
+
+use std::fmt::Write as _;
+
+use crate::numbers::clip_name;
+use crate::report::markdown::{cell, name, table};
+use crate::report::model::table::{Cell, Section};
+
+/// How a section's body (what is under its heading) is written: as Markdown
+/// ([`markdown_body`]), or by another format that shares the Markdown's outline (the HTML
+/// report's native tables).
+pub(in crate::report) type Body = fn(&Section) -> String;
+
+/// Writes `section` under a heading of `level` (`2`: `## `), its body by `body`.
+pub(in crate::report) fn write_section(
+    s: &mut String,
+    section: &Section,
+    level: usize,
+    body: Body,
+) {
+    let _ = writeln!(s, "{} {}\n", "#".repeat(level), section.title);
+    s.push_str(&body(section));
+}
+
+/// The body of `section` as Markdown: the sentences before, the table (numbers
+/// right-aligned; names from the input escaped), the sentences after, each sentence its
+/// own paragraph.
+pub(in crate::report) fn markdown_body(section: &Section) -> String {
+    let mut s = String::new();
+    for l in &section.lead {
+        let _ = writeln!(s, "{}.\n", cell(l));
+    }
+    if let Some(t) = &section.table {
+        let header: Vec<String> = t.columns.iter().map(|c| c.header()).collect();
+        let header: Vec<&str> = header.iter().map(String::as_str).collect();
+        let numeric: Vec<bool> = t.columns.iter().map(|c| c.numeric).collect();
+        let rows: Vec<Vec<String>> = t
+            .rows
+            .iter()
+            .map(|r| {
+                r.iter()
+                    .map(|c| match c {
+                        Cell::Name(n) => name(&clip_name(n)),
+                        other => other.shown(),
+                    })
+                    .collect()
+            })
+            .collect();
+        table(&mut s, &header, &numeric, &rows);
+    }
+    for n in &section.notes {
+        let _ = writeln!(s, "{}.\n", cell(n));
+    }
+    s
+}
