@@ -1,10 +1,10 @@
 //! Plans as one self-contained, printable HTML document (`dsplan plan --format html`): inline
 //! style and SVG charts, no script, nothing fetched from any host.
 //!
-//! An estate plan reads: page one the executive summary ([`summary`]), then the estate's
+//! An estate plan reads: page one the executive summary (`summary`), then the estate's
 //! tables, the charts, each AVS cluster's plan in a `<details>` element (open, so it prints),
 //! the assumptions and prices once, the warnings grouped by cause, the excluded VMs. The
-//! tables are the Markdown report's own rows ([`blocks`]), so both formats show the same
+//! tables are the Markdown report's own rows (`blocks`), so both formats show the same
 //! figures. One cluster's plan (`--hosts N`) and `--per-cluster` plans read the same way,
 //! their summary being the Markdown report's headline.
 //!
@@ -22,7 +22,7 @@ pub use escape::escape;
 
 use crate::inventory::Warning;
 use crate::plan::{ClusterPlan, ClusterPlans, EstatePlan, Plan};
-use crate::report::charts::Chart;
+use crate::report::Chart;
 use blocks::{Section, blocks_html, sections};
 use warnings::{Cause, causes, causes_html};
 
@@ -41,7 +41,7 @@ struct Parts {
 }
 
 /// The estate plan as an HTML document; `charts`: the plan's charts
-/// ([`crate::report::charts::estate_charts`]), drawn in the order given.
+/// (`report::charts::estate_charts`, with the `charts` feature), drawn in the order given.
 pub fn estate_html(plan: &EstatePlan, charts: &[Chart]) -> String {
     let all = all_warnings(
         &plan.warnings,
