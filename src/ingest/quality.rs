@@ -26,20 +26,20 @@ pub(crate) fn check(inv: &mut Inventory) {
 
 fn in_use_above_provisioned(inv: &Inventory, out: &mut Vec<Warning>) {
     for vm in &inv.vms {
-        if let (Some(used), Some(prov)) = (vm.in_use_mib, vm.provisioned_mib) {
-            if used > prov {
-                out.push(Warning {
-                    file: vm.origin.file.clone(),
-                    sheet: Some(vm.origin.sheet.clone()),
-                    row: Some(vm.origin.row),
-                    column: Some(vinfo_header(inv, &vm.origin.file, "In Use MiB")),
-                    value: Some(crate::ingest::value::format_number(used)),
-                    message: format!(
-                        "VM '{}': In Use ({used} MiB) exceeds Provisioned ({prov} MiB)",
-                        clip(&vm.name)
-                    ),
-                });
-            }
+        if let (Some(used), Some(prov)) = (vm.in_use_mib, vm.provisioned_mib)
+            && used > prov
+        {
+            out.push(Warning {
+                file: vm.origin.file.clone(),
+                sheet: Some(vm.origin.sheet.clone()),
+                row: Some(vm.origin.row),
+                column: Some(vinfo_header(inv, &vm.origin.file, "In Use MiB")),
+                value: Some(crate::ingest::value::format_number(used)),
+                message: format!(
+                    "VM '{}': In Use ({used} MiB) exceeds Provisioned ({prov} MiB)",
+                    clip(&vm.name)
+                ),
+            });
         }
     }
 }
@@ -261,23 +261,23 @@ fn disks_of_unknown_vms(inv: &Inventory, out: &mut Vec<Warning>) {
 
 fn overcommitted_datastores(inv: &Inventory, out: &mut Vec<Warning>) {
     for d in &inv.datastores {
-        if let (Some(prov), Some(cap)) = (d.provisioned_mib, d.capacity_mib) {
-            if prov > cap {
-                out.push(Warning {
-                    file: d.origin.file.clone(),
-                    sheet: Some(d.origin.sheet.clone()),
-                    row: Some(d.origin.row),
-                    column: Some(header_of(inv, &d.origin.file, "Provisioned MiB", |s| {
-                        &s.vdatastore_headers
-                    })),
-                    value: Some(crate::ingest::value::format_number(prov)),
-                    message: format!(
-                        "datastore '{}' is overcommitted: {prov} MiB provisioned on {cap} MiB \
+        if let (Some(prov), Some(cap)) = (d.provisioned_mib, d.capacity_mib)
+            && prov > cap
+        {
+            out.push(Warning {
+                file: d.origin.file.clone(),
+                sheet: Some(d.origin.sheet.clone()),
+                row: Some(d.origin.row),
+                column: Some(header_of(inv, &d.origin.file, "Provisioned MiB", |s| {
+                    &s.vdatastore_headers
+                })),
+                value: Some(crate::ingest::value::format_number(prov)),
+                message: format!(
+                    "datastore '{}' is overcommitted: {prov} MiB provisioned on {cap} MiB \
                          capacity (thin disks may grow into it)",
-                        d.name
-                    ),
-                });
-            }
+                    d.name
+                ),
+            });
         }
     }
 }
