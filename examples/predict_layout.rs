@@ -18,16 +18,11 @@ fn main() -> ExitCode {
         eprintln!("usage: predict_layout [HOSTS] [DATASTORES]");
         return ExitCode::FAILURE;
     };
-    match predict(hosts, datastores) {
-        Ok(text) => {
-            print!("{text}");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    let Ok(text) = predict(hosts, datastores).inspect_err(|e| eprintln!("error: {e}")) else {
+        return ExitCode::FAILURE;
+    };
+    print!("{text}");
+    ExitCode::SUCCESS
 }
 
 fn predict(hosts: u32, datastores: u32) -> Result<String, dsplan::perf::PerfError> {
