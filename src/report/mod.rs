@@ -10,10 +10,15 @@
 //!     .input(fixture)
 //!     .options(PlanOptions::default())
 //!     .plan_estate()?;
-//! for format in [Format::Text, Format::Json, Format::Csv, Format::Markdown, Format::Html] {
-//!     let text = render_estate_plan(&estate, format)?;
-//!     assert!(!text.is_empty());
-//! }
+//! // The fixture's 7 VMs in scope (8 read, a template left out).
+//! let text = render_estate_plan(&estate, Format::Text)?;
+//! assert!(text.starts_with("Estate: 7 VMs on "));
+//! let json: serde_json::Value = serde_json::from_str(&render_estate_plan(&estate, Format::Json)?)?;
+//! assert_eq!(json["schema_version"], dsplan::plan::SCHEMA_VERSION);
+//! let csv = render_estate_plan(&estate, Format::Csv)?;
+//! assert!(csv.starts_with("design,cluster,host_sku,"));
+//! let markdown = render_estate_plan(&estate, Format::Markdown)?;
+//! assert!(markdown.starts_with("# Estate plan\n"));
 //! let html = render_estate_plan(&estate, Format::Html)?;
 //! assert!(html.starts_with("<!DOCTYPE html>"));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
