@@ -9,7 +9,8 @@ use super::{Failure, output, progress};
 /// `dsplan inventory <INPUT>... [--json]`.
 #[derive(clap::Args, Debug)]
 pub struct InventoryArgs {
-    /// RVTools .xlsx, a folder of RVTools_tab*.csv files, or a vInfo CSV (several are merged).
+    /// RVTools .xlsx, a folder (or .zip) of RVTools_tab*.csv files, or a vInfo CSV (several
+    /// are merged).
     #[arg(required = true)]
     pub inputs: Vec<PathBuf>,
     /// Print JSON instead of a table.

@@ -69,8 +69,8 @@ pub enum FormatArg {
 /// [`PlanOptions::default`]'s do.
 #[derive(clap::Args, Debug)]
 pub struct PlanArgs {
-    /// RVTools .xlsx, a folder of RVTools_tab*.csv files, a vInfo CSV, or a Live Optics .xlsx
-    /// (several are merged).
+    /// RVTools .xlsx, a folder (or .zip) of RVTools_tab*.csv files, a vInfo CSV, or a Live
+    /// Optics .xlsx (several are merged).
     #[arg(required = true)]
     pub inputs: Vec<PathBuf>,
     /// AVS hosts of one cluster that mounts every datastore (3..16): plans that cluster's

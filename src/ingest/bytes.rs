@@ -2,19 +2,11 @@
 //! entry, and a `.zip` holding the `RVTools_tab*.csv` files of a CSV folder. Nothing is
 //! written to disk.
 
-use std::io::Read;
 use std::path::Path;
 
-use crate::ingest::{CsvTab, Held, IngestError, Input, csvfile, merge, quality, xlsx};
+use crate::ingest::{Held, IngestError, Input, csvzip, merge, quality, xlsx};
 use crate::inventory::Inventory;
 use crate::numbers::clip;
-
-/// Largest sum of the declared uncompressed sizes of the `RVTools_tab*.csv` entries of one
-/// zip: 4 GiB. Each entry is also bounded by the xlsx part caps
-/// ([`MAX_PART_BYTES`](crate::ingest::MAX_PART_BYTES), and [`MAX_RATIO`](crate::ingest::MAX_RATIO)
-/// past [`RATIO_FLOOR_BYTES`](crate::ingest::RATIO_FLOOR_BYTES)): a 100,000-VM export's CSV
-/// tabs take about 1 GB together.
-pub const MAX_ZIP_CSV_BYTES: u64 = 4 << 30;
 
 /// Reads one input held in memory, as [`read_input`](crate::ingest::read_input) reads a
 /// file: `name` (the uploaded file's name) decides the format by its extension and names the
@@ -23,17 +15,27 @@ pub const MAX_ZIP_CSV_BYTES: u64 = 4 << 30;
 /// - `.xlsx` / `.xlsm`: an RVTools or Live Optics workbook, after the same package checks as
 ///   a file (part sizes, inflation ratio, `uniqueCount`, cell references);
 /// - `.csv`: a single vInfo CSV (or, by its name, another tab: refused as for a file);
-/// - `.zip`: the `RVTools_tab*.csv` files of a CSV folder (the folder layout, format
-///   `csv-folder`; entries in subfolders count, other entries are ignored and not inflated).
-///   Each entry is inflated into memory, bounded by its declared size, the xlsx part caps
-///   and [`MAX_ZIP_CSV_BYTES`] for all of them.
+/// - `.zip`: the `RVTools_tab*.csv` files of CSV folders (the folder layout, format
+///   `csv-folder`), as a `.zip` path is read: each folder of the zip holding an
+///   `RVTools_tabvInfo.csv` is one export (named `upload.zip!/folder/` when there are
+///   several, whose merge is returned); other entries are ignored. Only the tabs read are
+///   inflated, streamed, each bounded by its declared size and the xlsx part caps, and
+///   [`MAX_ZIP_CSV_BYTES`](crate::ingest::MAX_ZIP_CSV_BYTES) for all of them; an entry that
+///   yields more or less than it declares, or whose CRC-32 differs, is refused.
 ///
 /// # Errors
 /// As [`read_input`](crate::ingest::read_input); [`IngestError::UnsupportedExtension`] for
 /// another extension; [`IngestError::NotASpreadsheet`] for a zip that cannot be read;
-/// [`IngestError::NoRvtoolsFiles`] for a zip without `RVTools_tab*.csv` entries;
-/// [`IngestError::Malformed`] for an entry over the caps or that fails to inflate.
+/// [`IngestError::NoRvtoolsFiles`] for a zip without `RVTools_tab*.csv` entries (naming the
+/// zips and workbooks it holds); [`IngestError::Malformed`] for an entry over the caps, that
+/// fails to inflate or its checks, a tab given twice in one folder, or a folder of tabs
+/// without a vInfo beside folders with one.
 pub fn read_input_bytes(name: &str, bytes: &[u8]) -> Result<Inventory, IngestError> {
+    read_parts_bytes(name, bytes).map(crate::ingest::merged)
+}
+
+/// [`read_input_bytes`] before a zip's exports are merged.
+fn read_parts_bytes(name: &str, bytes: &[u8]) -> Result<Vec<Inventory>, IngestError> {
     let file = name.to_string();
     let path = Path::new(name);
     let extension = path
@@ -50,7 +52,9 @@ pub fn read_input_bytes(name: &str, bytes: &[u8]) -> Result<Inventory, IngestErr
             crate::ingest::single_csv_tab(path, &file)?;
             (Input::CsvFile(Held::Bytes(bytes)), "csv")
         }
-        "zip" => (Input::CsvDir(zip_tabs(bytes, &file)?), "csv-folder"),
+        "zip" => {
+            return crate::ingest::read_zip(csvzip::ZipSource::Bytes(bytes), &file);
+        }
         _ => {
             return Err(IngestError::UnsupportedExtension {
                 file,
@@ -61,7 +65,7 @@ pub fn read_input_bytes(name: &str, bytes: &[u8]) -> Result<Inventory, IngestErr
             });
         }
     };
-    crate::ingest::read_opened(input, file, format)
+    Ok(vec![crate::ingest::read_opened(input, file, format)?])
 }
 
 /// Reads every input held in memory and merges them, as
@@ -79,102 +83,9 @@ pub fn read_inputs_bytes<N: AsRef<str>, B: AsRef<[u8]>>(
     }
     let mut parts = Vec::with_capacity(inputs.len());
     for (name, bytes) in inputs {
-        parts.push(read_input_bytes(name.as_ref(), bytes.as_ref())?);
+        parts.extend(read_parts_bytes(name.as_ref(), bytes.as_ref())?);
     }
     let mut inventory = merge::merge(parts);
     quality::check(&mut inventory);
     Ok(inventory)
-}
-
-fn not_a_zip(file: &str, e: impl std::fmt::Display) -> IngestError {
-    IngestError::NotASpreadsheet {
-        file: file.to_string(),
-        detail: format!(
-            "not a readable zip of RVTools CSV files ({})",
-            clip(&e.to_string())
-        ),
-    }
-}
-
-/// The `RVTools_tab*.csv` entries of a zip, inflated, sorted by tab then name.
-fn zip_tabs(bytes: &[u8], file: &str) -> Result<Vec<CsvTab<'static>>, IngestError> {
-    let mut zip =
-        zip::ZipArchive::new(std::io::Cursor::new(bytes)).map_err(|e| not_a_zip(file, e))?;
-    let mut total = 0u64;
-    let mut tabs = Vec::new();
-    for index in 0..zip.len() {
-        let (entry_name, size, packed) = {
-            let entry = zip.by_index_raw(index).map_err(|e| not_a_zip(file, e))?;
-            let Some(name) = entry.enclosed_name() else {
-                continue;
-            };
-            (name, entry.size(), entry.compressed_size())
-        };
-        let is_csv = entry_name
-            .extension()
-            .and_then(|e| e.to_str())
-            .is_some_and(|e| e.eq_ignore_ascii_case("csv"));
-        let Some(tab) = csvfile::tab_of(&entry_name).filter(|_| is_csv) else {
-            continue;
-        };
-        let shown = format!("{file}/{}", clip(&entry_name.display().to_string()));
-        crate::ingest::package::check_size(file, &shown, None, size, packed)?;
-        total = total.saturating_add(size);
-        if total > MAX_ZIP_CSV_BYTES {
-            return Err(entry_error(
-                &shown,
-                format!(
-                    "the CSV entries declare more than {} GiB uncompressed together (a zip bomb?)",
-                    MAX_ZIP_CSV_BYTES >> 30
-                ),
-            ));
-        }
-        let data = inflate(&mut zip, index, size, &shown)?;
-        tabs.push(CsvTab {
-            tab,
-            file: shown,
-            data: Held::Owned(data),
-        });
-    }
-    if tabs.is_empty() {
-        return Err(IngestError::NoRvtoolsFiles {
-            dir: file.to_string(),
-            entries: zip.len(),
-        });
-    }
-    tabs.sort_by(|a, b| (&a.tab, &a.file).cmp(&(&b.tab, &b.file)));
-    Ok(tabs)
-}
-
-fn entry_error(shown: &str, detail: String) -> IngestError {
-    IngestError::Malformed {
-        file: shown.to_string(),
-        sheet: None,
-        row: None,
-        column: None,
-        detail,
-    }
-}
-
-/// Inflates one entry, never past its declared size (the `zip` crate also fails a read
-/// that passes it).
-fn inflate<R: Read + std::io::Seek>(
-    zip: &mut zip::ZipArchive<R>,
-    index: usize,
-    size: u64,
-    shown: &str,
-) -> Result<Vec<u8>, IngestError> {
-    // The declared size is capped above (1 GiB); reserve at most 64 MiB up front.
-    let mut data = Vec::with_capacity(usize::try_from(size.min(64 << 20)).unwrap_or(0));
-    let read = zip
-        .by_index(index)
-        .map_err(std::io::Error::other)
-        .and_then(|entry| entry.take(size).read_to_end(&mut data));
-    match read {
-        Ok(_) => Ok(data),
-        Err(e) => Err(entry_error(
-            shown,
-            format!("cannot inflate the zip entry ({})", clip(&e.to_string())),
-        )),
-    }
 }

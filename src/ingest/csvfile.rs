@@ -89,6 +89,8 @@ pub(crate) enum CsvData<'a> {
     Path(&'a Path),
     /// Bytes in memory.
     Bytes(&'a [u8]),
+    /// A zip entry, inflated as it is read.
+    Zip(&'a crate::ingest::csvzip::ZipEntry<'a>),
 }
 
 /// Reads and decodes a CSV file.
@@ -100,6 +102,17 @@ pub(crate) fn load(data: CsvData<'_>, file: &str) -> Result<CsvText, IngestError
     let bytes = match data {
         CsvData::Path(path) => std::fs::read(path).map_err(|e| IngestError::from_io(file, e))?,
         CsvData::Bytes(bytes) => bytes.to_vec(),
+        CsvData::Zip(entry) => {
+            use std::io::Read;
+            // The declared size is capped (1 GiB); reserve at most 64 MiB up front.
+            let mut out =
+                Vec::with_capacity(usize::try_from(entry.size().min(64 << 20)).unwrap_or(0));
+            entry
+                .open()
+                .and_then(|mut r| r.read_to_end(&mut out))
+                .map_err(|e| IngestError::from_io(file, e))?;
+            out
+        }
     };
     let (text, start) = decode(bytes, file)?;
     let content = text.get(start..).unwrap_or("");
@@ -186,10 +199,22 @@ pub(crate) fn tab_of(path: &Path) -> Option<String> {
 }
 
 fn csv_error(file: &str, sheet: &str, row: usize, e: &csv::Error) -> IngestError {
-    let too_long = match e.kind() {
-        csv::ErrorKind::Io(io) => io.get_ref().is_some_and(|i| i.is::<LineTooLong>()),
-        _ => false,
+    let inner = match e.kind() {
+        csv::ErrorKind::Io(io) => io.get_ref(),
+        _ => None,
     };
+    if let Some(damaged) =
+        inner.and_then(|i| i.downcast_ref::<crate::ingest::csvzip::EntryDamaged>())
+    {
+        return IngestError::Malformed {
+            file: file.to_string(),
+            sheet: Some(sheet.to_string()),
+            row: None,
+            column: None,
+            detail: damaged.to_string(),
+        };
+    }
+    let too_long = inner.is_some_and(|i| i.is::<LineTooLong>());
     let detail = if too_long {
         format!(
             "a line longer than {} MiB; no RVTools row is (a damaged or hostile file?)",
@@ -296,6 +321,10 @@ fn open_utf8<'a>(data: CsvData<'a>, file: &str) -> Result<Option<(Streamed<'a>, 
             Box::new(std::io::BufReader::with_capacity(BLOCK, f))
         }
         CsvData::Bytes(bytes) => Box::new(bytes),
+        CsvData::Zip(entry) => Box::new(std::io::BufReader::with_capacity(
+            BLOCK,
+            entry.open().map_err(|e| IngestError::from_io(file, e))?,
+        )),
     };
     let chunk = input
         .fill_buf()

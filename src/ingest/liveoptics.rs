@@ -34,6 +34,7 @@ use crate::ingest::perf::{PerfInput, VmPerf, check_and_join};
 use crate::ingest::table::{FieldSpec, Row};
 use crate::ingest::{IngestError, Input, TabContext, vinfo, xlsx};
 use crate::inventory::{Host, Inventory, Source, Vm};
+use crate::numbers::clip;
 
 /// [`Source::format`] of a Live Optics workbook.
 pub const LIVE_OPTICS_FORMAT: &str = "Live Optics";
@@ -68,8 +69,31 @@ impl PerfBasis {
 }
 
 /// Whether an open workbook is a Live Optics export: a `VMs` sheet and no `vInfo`.
-pub(crate) fn is_live_optics(wb: &xlsx::Workbook<'_>) -> bool {
-    xlsx::find_sheet(wb, "vInfo").is_none() && xlsx::find_sheet(wb, VMS_SHEET).is_some()
+///
+/// # Errors
+/// [`IngestError::Malformed`] for a workbook with both (naming both sheets: one workbook is
+/// read as one export, and which it is cannot be told), or two sheets answering to either
+/// name ([`xlsx::find_sheet`]).
+pub(crate) fn is_live_optics(wb: &xlsx::Workbook<'_>, file: &str) -> Result<bool, IngestError> {
+    let vinfo = xlsx::find_sheet(wb, file, "vInfo")?;
+    let vms = xlsx::find_sheet(wb, file, VMS_SHEET)?;
+    match (vinfo, vms) {
+        (Some(vinfo), Some(vms)) => Err(IngestError::Malformed {
+            file: file.to_string(),
+            sheet: None,
+            row: None,
+            column: None,
+            detail: format!(
+                "both an RVTools sheet '{}' and a Live Optics sheet '{}'; a workbook is read \
+                 as one export, so which it is cannot be told: put each in a workbook of its \
+                 own and give both",
+                clip(&vinfo),
+                clip(&vms)
+            ),
+        }),
+        (None, Some(_)) => Ok(true),
+        _ => Ok(false),
+    }
 }
 
 const VM: usize = 0;
@@ -338,7 +362,7 @@ pub fn read_live_optics_perf(
 ) -> Result<Option<PerfInput>, IngestError> {
     let file = path.display().to_string();
     let mut wb = xlsx::open(path, &file)?;
-    let Some(sheet) = xlsx::find_sheet(&wb, LIVE_OPTICS_PERF_SHEET) else {
+    let Some(sheet) = xlsx::find_sheet(&wb, &file, LIVE_OPTICS_PERF_SHEET)? else {
         return Ok(None);
     };
     let fields = match basis {

@@ -1,5 +1,5 @@
-//! Reading RVTools exports (xlsx, a folder of `RVTools_tab*.csv` files, or a single vInfo
-//! CSV) into an [`Inventory`].
+//! Reading RVTools exports (xlsx, a folder or `.zip` of `RVTools_tab*.csv` files, or a
+//! single vInfo CSV) into an [`Inventory`].
 //!
 //! Code map:
 //! - `xlsx`: streams one sheet cell by cell (calamine's cell reader); nothing is sized from
@@ -7,6 +7,8 @@
 //!   rows cost nothing.
 //! - `csvfile`: one CSV file as a sheet: encoding (BOM, UTF-8, Windows-1252 fallback),
 //!   delimiter sniffing, decimal mark decided per file; UTF-8 files in one streaming pass.
+//! - `csvzip`: a `.zip` of CSV exports (one per folder holding a vInfo), its entries
+//!   inflated only when read and checked against their declared size and CRC-32.
 //! - `package`: checks an xlsx zip before calamine reads it (part sizes, inflation ratio,
 //!   the shared strings' `uniqueCount`, cell references beyond `XFD1048576`).
 //! - `table`: header resolution (trimmed, case- and space-insensitive, every known spelling)
@@ -51,6 +53,7 @@ use crate::inventory::{Inventory, Source, Warning};
 
 mod bytes;
 mod csvfile;
+mod csvzip;
 mod join;
 mod liveoptics;
 mod merge;
@@ -64,14 +67,16 @@ mod vinfo;
 mod vmrows;
 mod xlsx;
 
-pub use bytes::{MAX_ZIP_CSV_BYTES, read_input_bytes, read_inputs_bytes};
+pub use bytes::{read_input_bytes, read_inputs_bytes};
 pub use csvfile::MAX_LINE_BYTES;
+pub use csvzip::MAX_ZIP_CSV_BYTES;
 pub use liveoptics::{
     LIVE_OPTICS_FORMAT, LIVE_OPTICS_PERF_SHEET, PerfBasis, read_live_optics_perf,
 };
 pub use package::{MAX_PART_BYTES, MAX_RATIO, RATIO_FLOOR_BYTES};
 pub use perf::{PerfInput, VmPerf, read_perf_csv};
 pub use table::MAX_COLUMNS;
+pub use xlsx::{EMPTY_CELLS_FLOOR, MAX_EMPTY_CELLS_PER_VALUE};
 
 /// The kind of an [`IngestError`], for callers that branch on it (exit codes, tests).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -82,11 +87,11 @@ pub enum ErrorKind {
     NotFound,
     /// The file exists but cannot be read (permissions, I/O).
     Io,
-    /// The extension is not one of `.xlsx`, `.xlsm`, `.csv`.
+    /// The extension is not one of `.xlsx`, `.xlsm`, `.csv`, `.zip`.
     UnsupportedExtension,
     /// The file is not a spreadsheet of the kind its extension says (empty, text, garbage).
     NotASpreadsheet,
-    /// A directory without any `RVTools_tab*.csv` file.
+    /// A directory (or zip) without any `RVTools_tab*.csv` file.
     NoRvtoolsFiles,
     /// A required sheet (tab) is missing.
     MissingSheet,
@@ -102,7 +107,7 @@ pub enum ErrorKind {
 pub enum IngestError {
     /// No input path was given.
     #[error(
-        "no input given: pass an RVTools .xlsx, a folder of RVTools_tab*.csv files, or a vInfo .csv"
+        "no input given: pass an RVTools .xlsx, a folder (or .zip) of RVTools_tab*.csv files, or a vInfo .csv"
     )]
     NoInputs,
     /// The path does not exist.
@@ -122,7 +127,7 @@ pub enum IngestError {
     /// The extension is not supported.
     #[error(
         "{file}: unsupported file type '{extension}': expected an RVTools .xlsx, a vInfo .csv, \
-         or a folder of RVTools_tab*.csv files"
+         or a folder (or .zip) of RVTools_tab*.csv files"
     )]
     UnsupportedExtension {
         /// The path as given.
@@ -140,14 +145,19 @@ pub enum IngestError {
     },
     /// A directory without RVTools CSV files.
     #[error(
-        "{dir}: no RVTools_tab*.csv files in this directory ({entries} entries looked at); \
-         export with RVTools -c ExportAll2csv or pass the .xlsx"
+        "{dir}: no RVTools_tab*.csv files in this {place} ({entries} entries looked at){}; \
+         export with RVTools -c ExportAll2csv or pass the .xlsx",
+        nested_note(.nested)
     )]
     NoRvtoolsFiles {
-        /// The directory as given.
+        /// The directory (or zip) as given.
         dir: String,
-        /// How many directory entries were looked at.
+        /// `directory` or `zip`.
+        place: String,
+        /// How many directory (or zip) entries were looked at.
         entries: usize,
+        /// The zips and workbooks it holds (a zip inside the zip is not opened), by name.
+        nested: Vec<String>,
     },
     /// A required sheet (tab) is missing.
     #[error("{file}: no '{sheet}' sheet; sheets found: [{}]", .found.join(", "))]
@@ -230,6 +240,9 @@ impl IngestError {
     }
 
     pub(crate) fn from_io(file: &str, e: std::io::Error) -> Self {
+        if e.get_ref().is_some_and(|i| i.is::<csvzip::EntryDamaged>()) {
+            return csvzip::read_error(file, None, e);
+        }
         if e.kind() == std::io::ErrorKind::NotFound {
             IngestError::NotFound {
                 file: file.to_string(),
@@ -240,6 +253,20 @@ impl IngestError {
                 source: e,
             }
         }
+    }
+}
+
+/// The end of [`IngestError::NoRvtoolsFiles`]'s first sentence: the zips and workbooks a
+/// folder or zip holds, which are not opened there.
+fn nested_note(nested: &[String]) -> String {
+    match nested {
+        [] => String::new(),
+        [one] => format!("; it holds {one}: give that file itself (a file inside is not opened)"),
+        [first, rest @ ..] => format!(
+            "; it holds {first} and {} more: give one of those files itself (a file inside is \
+             not opened)",
+            rest.len()
+        ),
     }
 }
 
@@ -306,7 +333,7 @@ pub fn read_inputs<P: AsRef<Path>>(paths: &[P]) -> Result<Inventory, IngestError
     }
     let mut parts = Vec::with_capacity(paths.len());
     for path in paths {
-        parts.push(read_input(path.as_ref())?);
+        parts.extend(read_parts(path.as_ref())?);
     }
     let mut inventory = merge::merge(parts);
     quality::check(&mut inventory);
@@ -316,9 +343,58 @@ pub fn read_inputs<P: AsRef<Path>>(paths: &[P]) -> Result<Inventory, IngestError
 /// Reads one input as it is, without the cross-input merge or the data-quality checks of
 /// [`read_inputs`] (cell-level warnings are included).
 ///
+/// A `.zip` of several exports (one per folder holding a vInfo, see [`read_input_bytes`])
+/// gives their merge, as [`read_inputs`] merges them.
+///
 /// # Errors
 /// [`IngestError`] naming the file and the problem.
 pub fn read_input(path: &Path) -> Result<Inventory, IngestError> {
+    read_parts(path).map(merged)
+}
+
+/// The inventories of one input as the merge takes them: one, or one per export of a zip.
+fn merged(mut parts: Vec<Inventory>) -> Inventory {
+    match parts.pop() {
+        Some(one) if parts.is_empty() => one,
+        Some(last) => {
+            parts.push(last);
+            merge::merge(parts)
+        }
+        None => Inventory::default(),
+    }
+}
+
+/// The exports of a zip of RVTools CSV files (a file or an upload), each read as an input.
+/// A zip or workbook inside the zip, beside its exports, is one warning (it is not opened).
+fn read_zip(source: csvzip::ZipSource<'_>, file: &str) -> Result<Vec<Inventory>, IngestError> {
+    let found = csvzip::exports(source, file)?;
+    let mut parts = found
+        .exports
+        .into_iter()
+        .map(|(name, tabs)| read_opened(Input::CsvDir(tabs), name, "csv-folder"))
+        .collect::<Result<Vec<_>, _>>()?;
+    if let (Some(first), Some(one)) = (parts.first_mut(), found.nested.first()) {
+        let more = match found.nested.len() {
+            1 => String::new(),
+            n => format!(" and {} more", n - 1),
+        };
+        first.warnings.push(Warning {
+            file: file.to_string(),
+            sheet: None,
+            row: None,
+            column: None,
+            value: None,
+            message: format!(
+                "the zip also holds {one}{more}, not opened (a zip or workbook inside a zip \
+                 is not read): give it as an input of its own if it is an export"
+            ),
+        });
+    }
+    Ok(parts)
+}
+
+/// [`read_input`] before a zip's exports are merged.
+fn read_parts(path: &Path) -> Result<Vec<Inventory>, IngestError> {
     let file = path.display().to_string();
     let meta = std::fs::metadata(path).map_err(|e| IngestError::from_io(&file, e))?;
     // A FIFO, socket or device would block or stream forever: only files and folders.
@@ -338,6 +414,7 @@ pub fn read_input(path: &Path) -> Result<Inventory, IngestError> {
             .to_ascii_lowercase();
         match extension.as_str() {
             "xlsx" | "xlsm" => (Input::Xlsx(Box::new(xlsx::open(path, &file)?)), "xlsx"),
+            "zip" => return read_zip(csvzip::ZipSource::Path(path.to_path_buf()), &file),
             "csv" => (
                 Input::CsvFile(Held::Path(single_csv_tab(path, &file)?)),
                 "csv",
@@ -353,13 +430,13 @@ pub fn read_input(path: &Path) -> Result<Inventory, IngestError> {
             }
         }
     };
-    read_opened(input, file, format)
+    Ok(vec![read_opened(input, file, format)?])
 }
 
 /// Reads an opened input (any format) into an inventory; `format` is [`Source::format`].
 fn read_opened(mut input: Input<'_>, file: String, format: &str) -> Result<Inventory, IngestError> {
     if let Input::Xlsx(wb) = &input
-        && liveoptics::is_live_optics(wb)
+        && liveoptics::is_live_optics(wb, &file)?
     {
         return liveoptics::read(input, file);
     }
@@ -548,8 +625,8 @@ enum Held<'a> {
     Path(PathBuf),
     /// An upload in memory.
     Bytes(&'a [u8]),
-    /// Inflated from a zip entry.
-    Owned(Vec<u8>),
+    /// A zip entry, inflated when read.
+    Zip(csvzip::ZipEntry<'a>),
 }
 
 impl Held<'_> {
@@ -557,7 +634,7 @@ impl Held<'_> {
         match self {
             Held::Path(path) => csvfile::CsvData::Path(path),
             Held::Bytes(bytes) => csvfile::CsvData::Bytes(bytes),
-            Held::Owned(bytes) => csvfile::CsvData::Bytes(bytes),
+            Held::Zip(entry) => csvfile::CsvData::Zip(entry),
         }
     }
 }
@@ -587,7 +664,7 @@ impl Input<'_> {
     {
         match self {
             Input::Xlsx(wb) => {
-                let Some(sheet) = xlsx::find_sheet(wb, tab) else {
+                let Some(sheet) = xlsx::find_sheet(wb, file, tab)? else {
                     return Ok(None);
                 };
                 xlsx::read_table(wb, file, &sheet, specs, warnings, visit)?;
@@ -694,31 +771,35 @@ fn rvtools_tabs(dir: &Path, name: &str) -> Result<Vec<CsvTab<'static>>, IngestEr
     let entries = std::fs::read_dir(dir).map_err(|e| IngestError::from_io(name, e))?;
     let mut seen = 0usize;
     let mut tabs = Vec::new();
+    let mut nested = Vec::new();
     for entry in entries {
         let entry = entry.map_err(|e| IngestError::from_io(name, e))?;
         seen += 1;
         let path = entry.path();
-        let is_csv = path
-            .extension()
-            .and_then(|e| e.to_str())
-            .is_some_and(|e| e.eq_ignore_ascii_case("csv"));
-        if !is_csv || !path.is_file() {
+        if !path.is_file() {
             continue;
         }
-        if let Some(tab) = csvfile::tab_of(&path) {
-            tabs.push(CsvTab {
+        match csvfile::tab_of(&path).filter(|_| csvzip::has_extension(&path, &["csv"])) {
+            Some(tab) => tabs.push(CsvTab {
                 tab,
                 file: path.display().to_string(),
                 data: Held::Path(path),
-            });
+            }),
+            None if csvzip::has_extension(&path, csvzip::NESTED_EXTENSIONS) => {
+                nested.push(crate::numbers::clip(&entry.file_name().to_string_lossy()));
+            }
+            None => {}
         }
     }
     if tabs.is_empty() {
+        nested.sort();
         return Err(IngestError::NoRvtoolsFiles {
             dir: name.to_string(),
+            place: "directory".to_string(),
             entries: seen,
+            nested,
         });
     }
-    tabs.sort_by(|a, b| (&a.tab, &a.file).cmp(&(&b.tab, &b.file)));
+    csvzip::one_file_per_tab(name, &mut tabs)?;
     Ok(tabs)
 }

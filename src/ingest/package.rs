@@ -15,7 +15,9 @@
 //! - a `uniqueCount` larger than the shared-string part could hold (every string costs at
 //!   least [`MIN_SHARED_STRING_BYTES`] bytes, `<si/>`);
 //! - a cell reference (`r="..."`, `ref="..."`) in a worksheet's head beyond Excel's last
-//!   column `XFD` or last row 1,048,576.
+//!   column `XFD` or last row 1,048,576;
+//! - a part name listed twice in the central directory (the `zip` crate keeps one of them:
+//!   which copy is the workbook cannot be told).
 //!
 //! Every error names the file and the part, and for a worksheet the sheet's name.
 
@@ -74,6 +76,20 @@ pub(crate) fn check_reader<R: Read + Seek>(reader: R, file: &str) -> Result<(), 
         file: file.to_string(),
         detail: format!("not a readable xlsx workbook (zip archive: {e})"),
     })?;
+    if zip.has_duplicate_names() {
+        let start = zip.central_directory_start();
+        let mut reader = zip.into_inner();
+        let names = crate::ingest::csvzip::directory_names(&mut reader, start).unwrap_or_default();
+        let name = crate::ingest::csvzip::first_repeated(names, |_| true)
+            .map_or_else(|| "a part".to_string(), |n| format!("'{}'", clip(&n)));
+        return Err(IngestError::NotASpreadsheet {
+            file: file.to_string(),
+            detail: format!(
+                "the package lists {name} twice (an altered or damaged workbook; which copy \
+                 to read cannot be told): save it again from Excel or export it again"
+            ),
+        });
+    }
     let parts = part_list(&mut zip, file)?;
     if !parts
         .iter()

@@ -43,6 +43,16 @@ pub(crate) fn open(path: &Path, file: &str) -> Result<Workbook<'static>, IngestE
     if len == 0 {
         return Err(empty(file));
     }
+    let mut head = Vec::new();
+    std::io::Read::read_to_end(&mut std::io::Read::take(&f, 8), &mut head)
+        .map_err(|e| IngestError::from_io(file, e))?;
+    if head.starts_with(&OLE_MAGIC) {
+        let mut all = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::Read::take(&f, MAX_OLE_SCAN_BYTES), &mut all)
+            .map_err(|e| IngestError::from_io(file, e))?;
+        head.extend(all);
+        return Err(ole_file(&head, file));
+    }
     crate::ingest::package::check(path, file)?;
     open_reader(Box::new(BufReader::new(f)), file)
 }
@@ -57,8 +67,45 @@ pub(crate) fn open_bytes<'a>(bytes: &'a [u8], file: &str) -> Result<Workbook<'a>
     if bytes.is_empty() {
         return Err(empty(file));
     }
+    if bytes.starts_with(&OLE_MAGIC) {
+        let scanned = usize::try_from(MAX_OLE_SCAN_BYTES).unwrap_or(usize::MAX);
+        return Err(ole_file(&bytes[..bytes.len().min(scanned)], file));
+    }
     crate::ingest::package::check_reader(std::io::Cursor::new(bytes), file)?;
     open_reader(Box::new(std::io::Cursor::new(bytes)), file)
+}
+
+/// The first bytes of an OLE compound file (CFB): what Excel 97-2003 `.xls` workbooks and
+/// password-protected (encrypted) `.xlsx` workbooks are ([MS-CFB] 2.2, the header
+/// signature).
+const OLE_MAGIC: [u8; 8] = [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1];
+
+/// How much of an OLE file is searched for its stream names: 64 MiB (an encrypted workbook
+/// of a large export; the names sit in the directory sectors, usually near the start).
+const MAX_OLE_SCAN_BYTES: u64 = 64 << 20;
+
+/// The error for an OLE compound file given as `.xlsx`: an encrypted workbook when it holds
+/// an `EncryptedPackage` stream ([MS-OFFCRYPTO] 2.3.4.4: `EncryptionInfo` and
+/// `EncryptedPackage`; stream names are UTF-16LE in the directory entries), else taken as
+/// an `.xls` workbook (the Excel 97-2003 format, [MS-XLS] 2.1.2), the usual other one.
+fn ole_file(bytes: &[u8], file: &str) -> IngestError {
+    let encrypted: Vec<u8> = "EncryptedPackage"
+        .encode_utf16()
+        .chain([0])
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    let detail = if bytes.windows(encrypted.len()).any(|w| w == encrypted) {
+        "an encrypted (password-protected) workbook, which cannot be read: open it in Excel, \
+         remove the password (File > Info > Protect Workbook > Encrypt with Password) and \
+         save it, or export again from RVTools"
+    } else {
+        "an .xls workbook: save it as .xlsx (Excel Workbook); the Excel 97-2003 format (an \
+         OLE compound file) is not read"
+    };
+    IngestError::NotASpreadsheet {
+        file: file.to_string(),
+        detail: detail.to_string(),
+    }
 }
 
 fn empty(file: &str) -> IngestError {
@@ -89,14 +136,33 @@ fn open_reader<'a>(reader: Source<'a>, file: &str) -> Result<Workbook<'a>, Inges
 }
 
 /// Finds a sheet by name: exact, else trimmed and case-insensitive.
-pub(crate) fn find_sheet(wb: &Workbook<'_>, name: &str) -> Option<String> {
+///
+/// # Errors
+/// [`IngestError::Malformed`] when two sheets answer to the name (`vInfo` and ` vInfo `, or
+/// `vInfo` and `VInfo`), naming both: reading one would drop the other's rows and reading
+/// both would count a copy twice, and which is meant cannot be told.
+pub(crate) fn find_sheet(
+    wb: &Workbook<'_>,
+    file: &str,
+    name: &str,
+) -> Result<Option<String>, IngestError> {
     let names = wb.sheet_names();
-    if let Some(n) = names.iter().find(|n| *n == name) {
-        return Some(n.clone());
+    let mut matching = names.iter().filter(|n| n.trim().eq_ignore_ascii_case(name));
+    match (matching.next(), matching.next()) {
+        (Some(a), Some(b)) => Err(IngestError::Malformed {
+            file: file.to_string(),
+            sheet: None,
+            row: None,
+            column: None,
+            detail: format!(
+                "two sheets answer to '{name}': '{}' and '{}'; an export has one, so which \
+                 to read cannot be told: delete or rename one",
+                clip(a),
+                clip(b)
+            ),
+        }),
+        (one, _) => Ok(one.cloned()),
     }
-    names
-        .into_iter()
-        .find(|n| n.trim().eq_ignore_ascii_case(name))
 }
 
 fn to_value<'a>(d: &DataRef<'a>) -> Value<'a> {
@@ -136,7 +202,23 @@ struct Cells<'a, 'f, 's> {
     sheet: &'f str,
     /// The position of the last cell read, to refuse a cell at or before it.
     last: Option<(u32, u32)>,
+    /// Cells read without a value, and with one (see [`MAX_EMPTY_CELLS_PER_VALUE`]).
+    empty: u64,
+    filled: u64,
 }
+
+/// Empty cells a sheet may hold before [`MAX_EMPTY_CELLS_PER_VALUE`] applies: 1,048,576
+/// (2^20, about 0.2 s of reading in a release build; a small export's formatted empty
+/// rows stay under it).
+pub const EMPTY_CELLS_FLOOR: u64 = 1 << 20;
+
+/// Most empty cells (`<c/>`, or a cell with an empty value) per cell with a value, past
+/// [`EMPTY_CELLS_FLOOR`]: 32. RVTools writes the empty cells of a row: the 805-VM workshop
+/// export's vInfo has 37,791 empty cells and 11,265 with a value (3.4 per value; the
+/// 27-VM lab export 0.2), so 32 leaves ten times that. Without it a sheet of empty cells
+/// is read at ~190 ns a cell: an 18 MB workbook holding 1 GiB of `<c/>` (under the 100x
+/// ratio) took 38 s; refused after 2^20 of them, it takes well under a second.
+pub const MAX_EMPTY_CELLS_PER_VALUE: u64 = 32;
 
 impl<'a> Cells<'a, '_, '_> {
     fn next(&mut self, cur_row: u32) -> Result<Option<(u32, u32, Value<'a>)>, IngestError> {
@@ -146,7 +228,9 @@ impl<'a> Cells<'a, '_, '_> {
             Ok(Ok(Some(cell))) => {
                 let (r, c) = cell.get_position();
                 self.in_order((r, c))?;
-                return Ok(Some((r, c, to_value(cell.get_value()))));
+                let value = to_value(cell.get_value());
+                self.count((r, c), value.is_empty())?;
+                return Ok(Some((r, c, value)));
             }
             Ok(Ok(None)) => return Ok(None),
             Ok(Err(XlsxError::Unexpected(e))) if e.contains("string index") => {
@@ -168,6 +252,37 @@ impl<'a> Cells<'a, '_, '_> {
             row: Some(cur_row as usize + 1),
             column: None,
             detail,
+        })
+    }
+
+    /// Counts a cell, refusing a sheet of mostly empty cells (past [`EMPTY_CELLS_FLOOR`],
+    /// more than [`MAX_EMPTY_CELLS_PER_VALUE`] per cell with a value).
+    fn count(&mut self, (r, c): (u32, u32), empty: bool) -> Result<(), IngestError> {
+        if !empty {
+            self.filled += 1;
+            return Ok(());
+        }
+        self.empty += 1;
+        if self.empty <= EMPTY_CELLS_FLOOR
+            || self.empty <= self.filled.saturating_mul(MAX_EMPTY_CELLS_PER_VALUE)
+        {
+            return Ok(());
+        }
+        let n = |v: u64| crate::numbers::group_thousands(v as f64, 0);
+        Err(IngestError::Malformed {
+            file: self.file.to_string(),
+            sheet: Some(self.sheet.to_string()),
+            row: Some(r as usize + 1),
+            column: Some(column_letter(c)),
+            detail: format!(
+                "{} empty cells against {} with a value by here: more than {} empty cells and \
+                 {MAX_EMPTY_CELLS_PER_VALUE} per value, which no export writes (formatted \
+                 empty rows or columns?); delete the rows and columns past the data and save \
+                 again",
+                n(self.empty),
+                n(self.filled),
+                n(EMPTY_CELLS_FLOOR)
+            ),
         })
     }
 
@@ -276,6 +391,8 @@ where
         file,
         sheet,
         last: None,
+        empty: 0,
+        filled: 0,
     };
     let mut headers: Vec<(u32, String)> = Vec::new();
     let mut header_row: Option<u32> = None;
