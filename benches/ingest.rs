@@ -169,16 +169,21 @@ fn vinfo_cell(header: &str, i: usize) -> Cell {
     match header {
         "VM" | "DNS Name" => Cell::Text(name),
         "Powerstate" => Cell::Text(
-            if i % 10 == 0 {
+            if i.is_multiple_of(10) {
                 "poweredOff"
             } else {
                 "poweredOn"
             }
             .into(),
         ),
-        "Template" | "SRM Placeholder" | "Consolidation Needed" | "CBT" => {
-            Cell::Text(if i % 97 == 0 { "True" } else { "False" }.into())
-        }
+        "Template" | "SRM Placeholder" | "Consolidation Needed" | "CBT" => Cell::Text(
+            if i.is_multiple_of(97) {
+                "True"
+            } else {
+                "False"
+            }
+            .into(),
+        ),
         "CPUs" => Cell::Num((1 + i % 8) as f64),
         "Memory" | "Active Memory" => Cell::Num((4096 * (1 + i % 8)) as f64),
         "Disks" => Cell::Num(DISKS_PER_VM as f64),
@@ -209,7 +214,7 @@ fn vdisk_cell(header: &str, i: usize, d: usize) -> Cell {
         "Disk Key" => Cell::Num((2000 + d) as f64),
         "Capacity MiB" => Cell::Num((10_240 * (1 + i % 16)) as f64),
         "Raw" => Cell::Text(
-            if i % 500 == 0 && d == 3 {
+            if i.is_multiple_of(500) && d == 3 {
                 "True"
             } else {
                 "False"

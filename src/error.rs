@@ -3,8 +3,9 @@
 //! Each stage keeps its own error type, with its context (file, sheet, row, column, value);
 //! [`Error`] wraps them unchanged and adds [`Error::kind`], which tells a caller what to do
 //! about it: fix the input, fix a setting, ask for less, or report a bug. The `dsplan`
-//! command derives its exit code from the kind (1 input or usage, 2 infeasible, 3
-//! internal).
+//! command's exit code is the kind's [`ErrorKind::exit_code`] (1 input or usage, 2
+//! infeasible, 3 internal; 0 success), so a caller that runs the library in place of the
+//! command can exit as the command does.
 //!
 //! Messages name settings by their library names, in backticks (`` `max_datastores` ``);
 //! only the command line rewrites them to its flags.
@@ -32,6 +33,37 @@ pub enum ErrorKind {
     /// A defect in dsplan: the solver failed, a plan failed its re-verification, or the
     /// built-in data is malformed.
     Internal,
+}
+
+impl ErrorKind {
+    /// The `dsplan` command's exit code for a failure of this kind, its one convention
+    /// (the command calls this): 1 for [`ErrorKind::Input`] and [`ErrorKind::Usage`] (and
+    /// for a flag the command cannot parse), 2 for [`ErrorKind::Infeasible`], 3 for
+    /// [`ErrorKind::Internal`]. Success is 0, which no kind has.
+    ///
+    /// ```
+    /// use dsplan::{ErrorKind, PlanOptions, Planner};
+    ///
+    /// let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/small-estate.xlsx");
+    /// // A negative headroom is a setting out of range: a usage error, exit code 1.
+    /// let err = Planner::new()
+    ///     .input(fixture)
+    ///     .options(PlanOptions {
+    ///         headroom_pct: -5.0,
+    ///         ..PlanOptions::default()
+    ///     })
+    ///     .plan_estate()
+    ///     .unwrap_err();
+    /// assert_eq!(err.kind(), ErrorKind::Usage);
+    /// assert_eq!(err.kind().exit_code(), 1);
+    /// ```
+    pub fn exit_code(self) -> u8 {
+        match self {
+            ErrorKind::Input | ErrorKind::Usage => 1,
+            ErrorKind::Infeasible => 2,
+            ErrorKind::Internal => 3,
+        }
+    }
 }
 
 /// An error of [`crate::Planner`]: a stage's error, or a setting the planner itself checks.
@@ -144,5 +176,36 @@ fn sizing_kind(e: &SizingError) -> ErrorKind {
         SizingError::VmTooLarge(_) | SizingError::NoHostFits(_) => ErrorKind::Infeasible,
         SizingError::PriceFile { .. } => ErrorKind::Input,
         SizingError::Data { .. } => ErrorKind::Internal,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The codes README.md documents for the command ("Exit codes"): input and usage 1,
+    /// infeasible 2, internal 3; none is 0, which means success.
+    #[test]
+    fn exit_codes_are_the_commands_convention() {
+        assert_eq!(ErrorKind::Input.exit_code(), 1);
+        assert_eq!(ErrorKind::Usage.exit_code(), 1);
+        assert_eq!(ErrorKind::Infeasible.exit_code(), 2);
+        assert_eq!(ErrorKind::Internal.exit_code(), 3);
+    }
+
+    /// An error's code follows its kind: an optimizer that finds no layout is infeasible
+    /// (2), a failed re-verification a defect (3), an invalid setting a usage error (1).
+    #[test]
+    fn an_errors_code_follows_its_kind() {
+        let infeasible = Error::Optimize(OptimizeError::NoLayout("no layout".into()));
+        assert_eq!(infeasible.kind().exit_code(), 2);
+        let defect = Error::Optimize(OptimizeError::Verification("short".into()));
+        assert_eq!(defect.kind().exit_code(), 3);
+        let setting = Error::Invalid {
+            setting: "hosts",
+            value: "0".into(),
+            expected: "at least 3".into(),
+        };
+        assert_eq!(setting.kind().exit_code(), 1);
     }
 }

@@ -1,6 +1,22 @@
 //! The estate as read from RVTools: virtual machines with their capacity, plus the
 //! data-quality warnings found while reading.
 //!
+//! ```
+//! use std::path::Path;
+//!
+//! let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/small-estate.xlsx");
+//! let inventory = dsplan::ingest::read_input(Path::new(fixture))?;
+//! let summary = inventory.summary();
+//! // The fixture's 8 VMs (examples/make_fixtures.rs), in use 50 + 50 + 800 + 100 + 20
+//! // (Prod) + 250 + 150 + 400 (Dev) = 1,820 GiB.
+//! assert_eq!(summary.vm_count, 8);
+//! assert_eq!(summary.in_use_mib, 1_820.0 * 1024.0);
+//! let clusters = inventory.summary_by_cluster();
+//! assert_eq!(clusters.keys().collect::<Vec<_>>(), ["Dev", "Prod"]);
+//! assert_eq!(clusters["Prod"].vm_count, 5);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! Units are normalised to MiB (RVTools "MB" columns are binary MiB; RVTools 4.1.2 only
 //! renamed the labels). Data a file does not carry is `None` ("unknown"), never zero.
 

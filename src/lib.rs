@@ -72,7 +72,27 @@
 //! ```
 //!
 //! Every failure is an [`Error`] whose [`Error::kind`] says whether the input, a setting or
-//! the targets are at fault, or dsplan itself.
+//! the targets are at fault, or dsplan itself; [`ErrorKind::exit_code`] is the exit code
+//! the `dsplan` command gives it.
+//!
+//! ## Features
+//!
+//! | feature  | adds | pulls in |
+//! |----------|------|----------|
+//! | `charts` | `report::charts` (SVG charts), `Planned::charts` | plotters |
+//! | `xlsx`   | `report::xlsx` (the workbook; implies `charts`, whose palette its charts share) | rust_xlsxwriter |
+//! | `web`    | `web` (`dsplan serve`; implies `xlsx`, `charts`) | axum, tokio |
+//! | `cli`    | the `dsplan` binary (implies all of the above) | clap, indicatif |
+//!
+//! All four are default features. With `default-features = false` the library keeps every
+//! stage and the text, JSON, CSV, Markdown and HTML reports (the HTML without charts), on
+//! serde, serde_json, schemars, csv, calamine, zip, flate2, encoding_rs, good_lp and
+//! thiserror:
+//!
+//! ```toml
+//! [dependencies]
+//! dsplan = { version = "0.1", default-features = false }
+//! ```
 //!
 //! ## The stages
 //!
@@ -81,7 +101,8 @@
 //! targets) -> [`sizing`] (AVS hosts, clusters, private clouds) -> [`optimize`] (good_lp
 //! MILPs over the [`catalog`] and the [`perf`] model) -> [`plan::Plan`] and
 //! [`plan::EstatePlan`] (with the [`vsan`] comparison) -> [`report`] (text, JSON, CSV, Markdown,
-//! xlsx). Each stage is public for callers who need one step alone.
+//! HTML, and with its feature the workbook). Each stage is public for callers who need one
+//! step alone, and each module's documentation opens with an example.
 #![deny(missing_docs)]
 
 pub mod catalog;
@@ -99,6 +120,7 @@ pub mod report;
 pub mod settings;
 pub mod sizing;
 pub mod vsan;
+#[cfg(feature = "web")]
 pub mod web;
 
 pub use error::{Error, ErrorKind};

@@ -1,7 +1,8 @@
 //! The `dsplan` command line: parses the flags and hands each subcommand to its file under
 //! `cli/`, which calls the library.
 //!
-//! Exit codes: 0 ok, 1 input or usage error, 2 a target cannot be met, 3 internal error.
+//! Exit codes: 0 ok, else [`dsplan::ErrorKind::exit_code`]: 1 input or usage error (a flag
+//! clap cannot parse included), 2 a target cannot be met, 3 internal error.
 
 use std::process::ExitCode;
 
@@ -41,7 +42,12 @@ fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
-            let code = if e.use_stderr() { 1 } else { 0 };
+            // `--help` and `--version` print to stdout and succeed.
+            let code = if e.use_stderr() {
+                dsplan::ErrorKind::Usage.exit_code()
+            } else {
+                0
+            };
             let _ = e.print();
             return ExitCode::from(code);
         }

@@ -2,6 +2,26 @@
 //! need on vSAN alone, and what the hosts beyond the cluster's would cost, beside the ANF
 //! plan.
 //!
+//! ```
+//! use dsplan::vsan::{ListPrice, VsanCatalog, VsanOptions, compare};
+//!
+//! let catalog = VsanCatalog::builtin()?;
+//! let price = ListPrice::Known {
+//!     usd_per_hour: 10.0,
+//!     source: "an example price".into(),
+//! };
+//! // 100 TiB of data beside a 3-host cluster whose ANF plan costs 5,000 USD/month.
+//! let c = compare(&catalog, 100.0 * 1024.0, 3, 5_000.0, 730.0, &VsanOptions::default(), &price)?;
+//! // AV36P: 19.20 TB raw = 19.2 x 10^12 / 2^40 = 17.46 TiB per host. FTT=1 policies need
+//! // 100 x 2 / 0.75 = 267 TiB raw at 3 hosts (RAID-1) and 100 x 4/3 / 0.75 = 178 TiB at
+//! // 4..5 (RAID-5): 16 and 11 hosts, so 6 or more: FTT=2, RAID-6 (1.5x), 100 x 1.5 / 0.75
+//! // = 200 TiB raw, 200 / 17.46 = 11.5: 12 hosts.
+//! assert!((c.raw_per_host_tib - 17.4623).abs() < 0.001);
+//! assert_eq!(c.policy, "raid6-ftt2");
+//! assert_eq!(c.hosts_needed, 12);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! Arithmetic ([`compare`]):
 //! - raw capacity of a host: the SKU's vSAN capacity tier in decimal TB
 //!   (`data/avs_hosts.csv`), in TiB: `TB x 10^12 / 2^40`;

@@ -13,6 +13,9 @@
 //! Heap: this binary counts the bytes each thread has allocated (a per-thread counter in the
 //! global allocator), so a test's peak is its own even with tests running in parallel.
 
+// Runs the `dsplan` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::io::Read;

@@ -4,6 +4,9 @@
 //! colours and, for the performance chart, the targets as dashed lines at the target's
 //! height. An estate of many clusters gets the top 8 and "others", not a chart per cluster.
 
+// Runs the `dsplan` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;

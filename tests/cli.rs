@@ -1,6 +1,9 @@
 //! The `dsplan` binary end to end: exit codes, messages, and plans whose cost is re-derived
 //! here from `data/prices.csv` (read with the csv crate, not through the catalog code).
 
+// Runs the `dsplan` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 

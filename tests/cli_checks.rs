@@ -1,6 +1,9 @@
 //! Issue 12's silent answers of the command and the price file, through the built binary:
 //! each case exits with a message naming the flag, file, row and problem, or warns.
 
+// Runs the `dsplan` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
 use std::path::PathBuf;
 use std::process::{Command, Output};
 

@@ -2,6 +2,9 @@
 //! same fixture given twice under two `VI SDK Server` names is four clusters, not two;
 //! `clusters` takes a cluster's label; a vCenter's hosts are its own.
 
+// Runs the `dsplan` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;

@@ -37,6 +37,9 @@
 //!   cluster of a private cloud, 12,444 GB = 11.31775 TiB in every other; a cluster of `h`
 //!   hosts holds `(0.75 x h x raw per host - reserve) / policy overhead` of data.
 
+// Runs the `dsplan` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 

@@ -7,6 +7,9 @@
 //! are timed end to end by `benches/estate.rs` and `BENCHMARKS.md`; the debug binary's
 //! run over the 10,000-VM CSV is checked below.
 
+// Runs the `dsplan` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
 use std::path::PathBuf;
 use std::process::Command;
 

@@ -3,6 +3,9 @@
 //! the JSON's monthly total on it; printed with a real headless Chromium, page 1 of the PDF
 //! carries that total.
 
+// Runs the `dsplan` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

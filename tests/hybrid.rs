@@ -4,6 +4,9 @@
 //! Every figure is worked out by hand from `data/avs_hosts.csv`, `data/limits.csv`,
 //! `data/vsan_policies.csv`, `data/prices.csv` and `data/er_gateway.csv`.
 
+// Runs the `dsplan` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
 use std::io::Cursor;
 use std::path::PathBuf;
 

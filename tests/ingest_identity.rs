@@ -2,6 +2,9 @@
 //! vCenters behind one `VI SDK Server` address, trimmed vInfo tabs, warnings that name the
 //! header the file has.
 
+// Runs the `dsplan` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
 use std::path::{Path, PathBuf};
 
 use dsplan::ingest::read_inputs;

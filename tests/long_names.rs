@@ -1,6 +1,9 @@
 //! VM names longer than vSphere allows (80 characters): one ingest warning, names clipped
 //! to 60 characters + `…` in the text and Markdown reports, whole in the JSON.
 
+// Runs the `dsplan` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
 use std::path::PathBuf;
 
 include!("support/command.rs");

@@ -3,6 +3,9 @@
 //! a letter first, then letters, digits, `_`, `-`: azure-netapp-files-create-volumes; 64 at
 //! most, conservative; vCenter: one datastore name per private cloud).
 
+// Runs the `dsplan` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
 use std::collections::HashSet;
 
 include!("support/command.rs");

@@ -3,6 +3,9 @@
 //! `--allow-large-volumes` is given. Costs are re-derived here from `data/prices.csv` (read
 //! with the csv crate, not through the catalog code).
 
+// Runs the `dsplan` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
 use std::process::Output;
 
 include!("support/schema_check.rs");

@@ -2,6 +2,9 @@
 //! reserve, the vSAN comparison; the JSON carries the alternatives, marginal costs and the
 //! comparison, byte-identical across runs.
 
+// Runs the `dsplan` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
 use std::process::{Command, Output};
 
 include!("support/schema_check.rs");

@@ -2,6 +2,9 @@
 //! byte for byte, on the project's fixture and on a real export; errors carry their kind and
 //! name settings by their library names.
 
+// Runs the `dsplan` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

@@ -6,6 +6,9 @@
 //! 0.000403 -> 0.29419, Ultra 0.000538 -> 0.39274, Flexible 0.000151 -> 0.11023 per
 //! GiB-month.
 
+// Runs the `dsplan` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
 use serde_json::Value;
 
 include!("support/command.rs");

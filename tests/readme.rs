@@ -57,6 +57,8 @@
 //! corrects the line counts the prose states. Read `git diff README.md` after blessing, and
 //! keep the other figures the prose quotes in step with the blocks.
 
+// Runs the `dsplan` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
 #![cfg(unix)]
 
 use std::fmt::Write as _;
@@ -632,7 +634,7 @@ fn grouped(n: usize) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(d);

@@ -2,6 +2,7 @@
 //! plan (`dsplan::report::model`) shows, by its title, in the text (`--detail` for an
 //! estate), the Markdown and the HTML of the same plan, and the workbook has its sheet.
 //! A section added to the model once therefore fails here until every format shows it.
+#![cfg(feature = "xlsx")]
 
 use std::io::Cursor;
 use std::path::PathBuf;

@@ -163,12 +163,12 @@ fn locale_number(cents: u64, thousands: char, decimal: char) -> String {
     let whole = (cents / 100).to_string();
     let mut out = String::new();
     for (i, ch) in whole.chars().enumerate() {
-        if i > 0 && (whole.len() - i) % 3 == 0 {
+        if i > 0 && (whole.len() - i).is_multiple_of(3) {
             out.push(thousands);
         }
         out.push(ch);
     }
-    if cents % 100 != 0 {
+    if !cents.is_multiple_of(100) {
         out.push(decimal);
         out.push_str(&format!("{:02}", cents % 100));
     }

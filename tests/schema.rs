@@ -2,6 +2,9 @@
 //! Rust types, every JSON the command prints validates against them, and a broken JSON
 //! does not.
 
+// Runs the `dsplan` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
 use std::path::PathBuf;
 use std::process::Command;
 

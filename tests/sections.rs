@@ -3,6 +3,9 @@
 //! an empty list (and, for cluster lists, each cluster plan's keys); an explicit map gives
 //! each key its text and Markdown heading, so a new key without a heading fails here.
 
+// Runs the `dsplan` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
 use serde_json::Value;
 
 include!("support/command.rs");

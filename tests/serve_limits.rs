@@ -5,6 +5,7 @@
 //!
 //! `DSPLAN_SERVE_DEFAULT_TIMEOUTS=1` runs the trickle test with the default timeouts (60 s
 //! for a body, BENCHMARKS.md records that run); otherwise it passes short ones.
+#![cfg(feature = "cli")]
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;

@@ -15,6 +15,9 @@
 //!   (attach-azure-netapp-files-to-azure-vmware-solution-hosts, 2025-01-29), up to 64 with
 //!   nconnect 4 (performance-benchmarks-azure-vmware-solution, 2024-12-03).
 
+// Runs the `dsplan` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
 use serde_json::Value;
 
 include!("support/command.rs");

@@ -3,6 +3,9 @@
 //! underneath shows around one that coincides with it); axis titles carry units and tick
 //! numbers are grouped by thousands.
 
+// Runs the `dsplan` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
 use std::collections::BTreeSet;
 use std::process::Command;
 

@@ -5,6 +5,9 @@
 //! line, the last line naming what the detail adds) and the host price, whose source only
 //! the detail gives.
 
+// Runs the `dsplan` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
 include!("support/command.rs");
 include!("support/schema_check.rs");
 include!("support/plan_json.rs");

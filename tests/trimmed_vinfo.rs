@@ -9,6 +9,9 @@
 //! state (and vCenter) from vCPU, and `exclude_powered_off` acts as on the untrimmed
 //! export.
 
+// Runs the `dsplan` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
 use std::path::{Path, PathBuf};
 
 use dsplan::ingest::read_inputs;

@@ -1,5 +1,6 @@
 //! What makes two rows one VM (`Vm::is_same_vm`), within an input, across inputs and for
 //! Live Optics: every VM read is kept or listed as a duplicate of the row it repeats.
+#![cfg(feature = "cli")]
 
 use std::path::{Path, PathBuf};
 

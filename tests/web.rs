@@ -7,6 +7,9 @@
 //! (`support::http`): a WebDriver client crate (fantoccini, thirtyfour) brings hyper,
 //! rustls or native-tls and their build time for the dozen calls this test makes.
 
+// Runs the `dsplan` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};

@@ -3,6 +3,9 @@
 //! the size and price cells whose cached results equal the JSON to the cent, and Excel's
 //! cell limit is kept with a warning naming the VM.
 
+// Runs the `dsplan` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
 use std::process::Command;

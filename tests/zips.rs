@@ -4,6 +4,9 @@
 //! reading a `.zip` as the page does, and the messages for an encrypted workbook, an `.xls`
 //! renamed `.xlsx`, a zip inside the zip and two sheets answering to one tab.
 
+// Runs the `dsplan` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
 use std::io::{Read, Write};
 use std::path::PathBuf;
 

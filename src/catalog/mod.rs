@@ -1,6 +1,18 @@
 //! The ANF catalog: service levels, limits and retail prices, loaded from the CSV files in
 //! `data/` (compiled into the binary, or read from user-supplied files).
 //!
+//! ```
+//! use dsplan::catalog::{Catalog, ServiceLevel};
+//!
+//! let catalog = Catalog::builtin()?;
+//! let east = catalog.region("eastus")?;
+//! // data/prices.csv: Premium capacity in eastus is 0.000403 USD per GiB-hour, so a TiB
+//! // for a month is 0.000403 x 1,024 x 730 = 301.24 USD.
+//! let premium = east.capacity_usd_per_tib_month(ServiceLevel::Premium);
+//! assert!(premium.is_some_and(|usd| (usd - 301.2416).abs() < 0.01));
+//! # Ok::<(), dsplan::catalog::CatalogError>(())
+//! ```
+//!
 //! Nothing here is a typed-in number: every figure is a row of `data/service_levels.csv`,
 //! `data/limits.csv` or `data/prices.csv`, each row with its `source`.
 

@@ -2,8 +2,8 @@
 //! `inventory`, `plan` (through [`dsplan::Planner`]), `predict`, `sweep` and `serve` (the
 //! local web page, [`dsplan::web`]).
 //!
-//! Exit codes come from [`dsplan::ErrorKind`]: 0 ok, 1 input or usage error, 2 a target
-//! cannot be met, 3 an internal error.
+//! Exit codes come from [`dsplan::ErrorKind::exit_code`]: 0 ok, 1 input or usage error, 2 a
+//! target cannot be met, 3 an internal error.
 
 pub mod common;
 pub mod counts;
@@ -32,7 +32,7 @@ impl Failure {
     /// An input or usage error (exit code 1).
     pub fn usage(message: impl Into<String>) -> Failure {
         Failure {
-            code: exit_code(ErrorKind::Usage),
+            code: ErrorKind::Usage.exit_code(),
             message: message.into(),
         }
     }
@@ -49,18 +49,9 @@ impl Failure {
 impl From<dsplan::Error> for Failure {
     fn from(e: dsplan::Error) -> Failure {
         Failure {
-            code: exit_code(e.kind()),
+            code: e.kind().exit_code(),
             message: flags::with_flag_names(&e.to_string()),
         }
-    }
-}
-
-/// The exit code of an error kind: 1 input or usage, 2 infeasible, 3 internal.
-pub fn exit_code(kind: ErrorKind) -> u8 {
-    match kind {
-        ErrorKind::Input | ErrorKind::Usage => 1,
-        ErrorKind::Infeasible => 2,
-        ErrorKind::Internal => 3,
     }
 }
 

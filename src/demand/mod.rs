@@ -2,6 +2,25 @@
 //! other VM is excluded with a reason), the capacity they need after growth and headroom,
 //! and the IOPS and MiB/s targets with their I/O profile.
 //!
+//! ```
+//! use dsplan::demand::{DemandOptions, derive};
+//!
+//! let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/small-estate.xlsx");
+//! let inventory = dsplan::ingest::read_inputs(&[fixture])?;
+//! let demand = derive(&inventory, &DemandOptions::default())?;
+//! // tmpl-linux is a template: excluded, with its reason; the 7 other VMs are placed.
+//! assert_eq!(demand.placed.len(), 7);
+//! assert_eq!(demand.excluded.len(), 1);
+//! assert_eq!(demand.excluded[0].name, "tmpl-linux");
+//! println!("{}: {}", demand.excluded[0].name, demand.excluded[0].reason.describe());
+//! // Nothing lost: in use 1,800 GiB placed + the template's 20 GiB = the 1,820 GiB read.
+//! assert_eq!(demand.placed_capacity_gib, 1_800.0);
+//! assert_eq!(demand.excluded_capacity_gib, 20.0);
+//! // Growth, snapshot reserve and headroom come on top of the data.
+//! assert!(demand.required_capacity_gib > demand.placed_capacity_gib);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! Architecture invariant: nothing is lost. `capacity in = capacity placed + capacity
 //! excluded`, and every VM of the inventory is in exactly one of [`Demand::placed`] and
 //! [`Demand::excluded`].

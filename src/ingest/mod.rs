@@ -32,13 +32,17 @@
 //! - A missing optional tab or column is unknown (`None`, or absent from
 //!   [`Source::tabs`]), never zero.
 //!
-//! ```no_run
-//! let inventory = dsplan::ingest::read_inputs(&["RVTools_export.xlsx"])?;
+//! ```
+//! let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/small-estate.xlsx");
+//! let inventory = dsplan::ingest::read_inputs(&[fixture])?;
 //! let summary = inventory.summary();
 //! println!("{} VMs, {} MiB provisioned", summary.vm_count, summary.provisioned_mib);
 //! for w in &inventory.warnings {
 //!     eprintln!("warning: {w}");
 //! }
+//! // The fixture's 8 VMs, 3,064 GiB provisioned (examples/make_fixtures.rs).
+//! assert_eq!(summary.vm_count, 8);
+//! assert_eq!(summary.provisioned_mib, 3_064.0 * 1024.0);
 //! # Ok::<(), dsplan::ingest::IngestError>(())
 //! ```
 

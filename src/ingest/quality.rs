@@ -28,21 +28,21 @@ pub(crate) fn check(inv: &mut Inventory) {
 
 fn in_use_above_provisioned(inv: &Inventory, out: &mut Vec<Warning>) {
     for vm in &inv.vms {
-        if let (Some(used), Some(prov)) = (vm.in_use_mib, vm.provisioned_mib) {
-            if used > prov {
-                crate::inventory::push_bounded(
-                    out,
-                    Warning::at_cell(
-                        &vm.origin,
-                        vinfo_header(inv, &vm.origin.file, "In Use MiB"),
-                        Some(crate::ingest::value::format_number(used)),
-                        format!(
-                            "VM '{}': In Use ({used} MiB) exceeds Provisioned ({prov} MiB)",
-                            clip(&vm.name)
-                        ),
+        if let (Some(used), Some(prov)) = (vm.in_use_mib, vm.provisioned_mib)
+            && used > prov
+        {
+            crate::inventory::push_bounded(
+                out,
+                Warning::at_cell(
+                    &vm.origin,
+                    vinfo_header(inv, &vm.origin.file, "In Use MiB"),
+                    Some(crate::ingest::value::format_number(used)),
+                    format!(
+                        "VM '{}': In Use ({used} MiB) exceeds Provisioned ({prov} MiB)",
+                        clip(&vm.name)
                     ),
-                );
-            }
+                ),
+            );
         }
     }
 }
@@ -270,24 +270,24 @@ fn disks_of_unknown_vms(inv: &Inventory, out: &mut Vec<Warning>) {
 
 fn overcommitted_datastores(inv: &Inventory, out: &mut Vec<Warning>) {
     for d in &inv.datastores {
-        if let (Some(prov), Some(cap)) = (d.provisioned_mib, d.capacity_mib) {
-            if prov > cap {
-                crate::inventory::push_bounded(
-                    out,
-                    Warning::at_cell(
-                        &d.origin,
-                        header_of(inv, &d.origin.file, "Provisioned MiB", |s| {
-                            &s.vdatastore_headers
-                        }),
-                        Some(crate::ingest::value::format_number(prov)),
-                        format!(
-                            "datastore '{}' is overcommitted: {prov} MiB provisioned on {cap} MiB \
+        if let (Some(prov), Some(cap)) = (d.provisioned_mib, d.capacity_mib)
+            && prov > cap
+        {
+            crate::inventory::push_bounded(
+                out,
+                Warning::at_cell(
+                    &d.origin,
+                    header_of(inv, &d.origin.file, "Provisioned MiB", |s| {
+                        &s.vdatastore_headers
+                    }),
+                    Some(crate::ingest::value::format_number(prov)),
+                    format!(
+                        "datastore '{}' is overcommitted: {prov} MiB provisioned on {cap} MiB \
                          capacity (thin disks may grow into it)",
-                            d.name
-                        ),
+                        d.name
                     ),
-                );
-            }
+                ),
+            );
         }
     }
 }

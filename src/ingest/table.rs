@@ -12,7 +12,7 @@ use crate::numbers::clip;
 
 /// Most columns a sheet's header may have: 16,384, Excel's own limit (column `XFD`). Applies
 /// to xlsx sheets and CSV files alike; it bounds the per-column lookup
-/// ([`Resolved::column_slots`]) and the header work of a hostile file (a header of 20 million
+/// (`Resolved::column_slots`) and the header work of a hostile file (a header of 20 million
 /// cells).
 pub const MAX_COLUMNS: usize = 16_384;
 

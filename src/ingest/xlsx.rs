@@ -457,11 +457,11 @@ where
             }
             cur_row = r;
         }
-        if let Some(Some(slot)) = slots.get(c as usize) {
-            if !v.is_empty() {
-                cells[*slot] = v;
-                dirty = true;
-            }
+        if let Some(Some(slot)) = slots.get(c as usize)
+            && !v.is_empty()
+        {
+            cells[*slot] = v;
+            dirty = true;
         }
         next = cells_in.next(cur_row)?;
     }

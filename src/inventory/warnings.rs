@@ -51,7 +51,7 @@ pub fn warning_count<'a>(warnings: impl IntoIterator<Item = &'a Warning>) -> usi
     warnings.into_iter().map(|w| 1 + w.more_alike).sum()
 }
 
-/// Pushes `w`; when `warnings` is full (its length at its capacity, from [`GROUP_FROM`]),
+/// Pushes `w`; when `warnings` is full (its length at its capacity, from `GROUP_FROM`),
 /// first groups them by cause ([`bound_warnings`]), and when that frees less than half,
 /// doubles the room, so each push costs O(1) on average and the warnings held follow the
 /// causes, not the rows.

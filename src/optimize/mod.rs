@@ -2,6 +2,39 @@
 //! [`Demand`](crate::demand::Demand), as small mixed-integer linear programs solved with
 //! good_lp's pure-Rust microlp backend.
 //!
+//! ```
+//! use dsplan::catalog::Catalog;
+//! use dsplan::demand::{DemandOptions, derive};
+//! use dsplan::optimize::{OptimizeOptions, optimize};
+//! use dsplan::perf::PerfModel;
+//!
+//! let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/small-estate.xlsx");
+//! let demand = derive(
+//!     &dsplan::ingest::read_inputs(&[fixture])?,
+//!     &DemandOptions {
+//!         iops: 20_000.0,
+//!         throughput_mibps: 500.0,
+//!         ..DemandOptions::default()
+//!     },
+//! )?;
+//! let options = OptimizeOptions {
+//!     hosts: 3,
+//!     ..OptimizeOptions::default()
+//! };
+//! let plan = optimize(&demand, &Catalog::builtin()?, &PerfModel::builtin()?, &options)?;
+//! // The cheapest layout that holds the required capacity and meets both targets, as
+//! // the model re-evaluates it.
+//! assert!(f64::from(plan.pools[0].size_tib) * 1024.0 >= demand.required_capacity_gib);
+//! assert!(plan.performance.small_block.iops >= 20_000.0);
+//! assert!(plan.performance.large_block.throughput_mibps >= 500.0);
+//! // Every feasible alternative it was chosen over costs at least as much.
+//! let cost = plan.totals.cost_usd_per_month;
+//! let feasible = plan.alternatives.iter().filter(|a| a.feasible);
+//! assert!(feasible.clone().count() > 0);
+//! assert!(feasible.clone().all(|a| a.cost_usd_per_month >= cost - 0.005));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # Formulation
 //! A pool has exactly one service level, cool access is on or off for the whole plan, and
 //! its datastores are all regular or all large volumes. These few discrete choices are

@@ -1,5 +1,28 @@
 //! The plan: pools, datastores, VM placement, predicted performance, monthly cost and the
 //! limits that bind. Serializable and versioned (`schema_version`): its JSON is public API.
+//!
+//! ```
+//! use dsplan::plan::Plan;
+//! use dsplan::{PlanOptions, Planner};
+//!
+//! let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/small-estate.xlsx");
+//! let plan = Planner::new()
+//!     .input(fixture)
+//!     .options(PlanOptions {
+//!         hosts: Some(3),
+//!         ..PlanOptions::default()
+//!     })
+//!     .plan()?;
+//! // Every datastore is in the plan's pool; every VM placed or excluded.
+//! assert_eq!(plan.totals.datastores as usize, plan.datastores.len());
+//! assert_eq!(plan.totals.vms_placed + plan.totals.vms_excluded, 8);
+//! // The JSON is public API: versioned, and it reads back as the same plan.
+//! let json = serde_json::to_string(&plan)?;
+//! let back: Plan = serde_json::from_str(&json)?;
+//! assert_eq!(back, plan);
+//! assert_eq!(back.schema_version, dsplan::plan::SCHEMA_VERSION);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};

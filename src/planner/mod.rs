@@ -38,6 +38,7 @@ use crate::optimize;
 use crate::optimize::EstateOptions;
 use crate::perf::PerfModel;
 use crate::plan::{ClusterPlans, EstatePlan, Plan};
+#[cfg(feature = "charts")]
 use crate::report;
 use crate::sizing::{HostPrices, HostTerm};
 use crate::vsan::{self, ListPrice, VsanCatalog};
@@ -64,6 +65,7 @@ impl Planned {
     ///
     /// # Errors
     /// [`Error`] if the built-in model or catalog cannot load, or a chart cannot be drawn.
+    #[cfg(feature = "charts")]
     pub fn charts(&self, options: &PlanOptions) -> Result<Vec<report::charts::Chart>, Error> {
         let model = PerfModel::builtin()?;
         let catalog = Catalog::builtin()?;

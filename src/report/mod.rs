@@ -1,6 +1,33 @@
 //! Rendering plans and inventories: readable text, versioned JSON, CSV, Markdown, HTML and
 //! the workbook.
 //!
+//! ```
+//! use dsplan::report::{Format, render_estate_plan};
+//! use dsplan::{PlanOptions, Planner};
+//!
+//! let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/small-estate.xlsx");
+//! let estate = Planner::new()
+//!     .input(fixture)
+//!     .options(PlanOptions::default())
+//!     .plan_estate()?;
+//! // The fixture's 7 VMs in scope (8 read, a template left out).
+//! let text = render_estate_plan(&estate, Format::Text)?;
+//! assert!(text.starts_with("Estate: 7 VMs on "));
+//! let json: serde_json::Value = serde_json::from_str(&render_estate_plan(&estate, Format::Json)?)?;
+//! assert_eq!(json["schema_version"], dsplan::plan::SCHEMA_VERSION);
+//! let csv = render_estate_plan(&estate, Format::Csv)?;
+//! assert!(csv.starts_with("design,cluster,host_sku,"));
+//! let markdown = render_estate_plan(&estate, Format::Markdown)?;
+//! assert!(markdown.starts_with("# Estate plan\n"));
+//! let html = render_estate_plan(&estate, Format::Html)?;
+//! assert!(html.starts_with("<!DOCTYPE html>"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The workbook (`xlsx::estate_xlsx`) needs the `xlsx` feature, the SVG charts
+//! (`charts::estate_charts`, or `Planned::charts`) the `charts` feature; both are default
+//! features.
+//!
 //! Renderers return a `String`; writing it to stdout or a file is the caller's business.
 
 use std::collections::BTreeMap;
@@ -16,12 +43,18 @@ pub mod model;
 mod text;
 pub mod words;
 
+#[cfg(feature = "charts")]
 pub mod charts;
 pub mod html;
 pub mod predict;
 pub mod schema;
 pub mod tables;
+#[cfg(feature = "xlsx")]
 pub mod xlsx;
+
+/// A chart: its file name and its SVG document (`report::charts` draws them, with the
+/// `charts` feature; [`html`] places them in its documents).
+pub type Chart = (String, String);
 
 /// Output formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

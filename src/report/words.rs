@@ -9,7 +9,7 @@ use crate::settings::flag;
 /// - `data/x.csv row N: ` before a source's own words is dropped (the words stay: "the ANF
 ///   team's AVS + ANF TCO estimator v6.1, 2025-06-04 ...", "Microsoft Learn page, date");
 /// - `(data/x.csv)` and `(data/x.csv, ...)` asides lose the file name; any other
-///   `data/x.csv` becomes "dsplan's built-in table of ..." ([`table_words`]); a file not
+///   `data/x.csv` becomes "dsplan's built-in table of ..." (`table_words`); a file not
 ///   of dsplan's (an input under a `data/` folder) stays;
 /// - a setting's name, backticked or not, becomes its flag (`vcpu_per_core` ->
 ///   `--vcpu-per-core`); other snake_case words become words (`host_memory` -> `host

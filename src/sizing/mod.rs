@@ -2,6 +2,27 @@
 //! the VMs of a [`Demand`] need for their vCPUs and memory ([`size_estate`]); and how many
 //! the same estate needs on vSAN alone, where storage drives hosts too ([`vsan_alone`]).
 //!
+//! ```
+//! use dsplan::demand::{DemandOptions, derive};
+//! use dsplan::sizing::{SizingOptions, find_sku, size_estate};
+//! use dsplan::vsan::VsanCatalog;
+//!
+//! let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/small-estate.xlsx");
+//! let demand = derive(
+//!     &dsplan::ingest::read_inputs(&[fixture])?,
+//!     &DemandOptions::default(),
+//! )?;
+//! let catalog = VsanCatalog::builtin()?;
+//! let host = find_sku(&catalog, "av36p")?;
+//! let sizing = size_estate(&demand, host, &catalog.limits, &SizingOptions::default())?;
+//! // Dev and Prod each need one host for their vCPUs and memory, plus one for vSphere HA:
+//! // 2, raised to the 3-host minimum of an AVS cluster.
+//! assert_eq!(sizing.clusters.len(), 2);
+//! assert_eq!(sizing.hosts, 6);
+//! assert_eq!(sizing.private_clouds.len(), 1);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! Arithmetic, per group of VMs (one source cluster, or the whole estate with
 //! [`Grouping::Estate`]):
 //! - a host runs `cores x vcpu_per_core` vCPUs and offers `(memory_gb - 48) x 10^9 / 2^30 x

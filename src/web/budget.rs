@@ -48,7 +48,7 @@ pub fn max_rows(budget_bytes: u64) -> usize {
 }
 
 /// An estimate of the heap and inline bytes an inventory takes: each record's size and
-/// the bytes of its text, with [`ALLOCATION_BYTES`] per string.
+/// the bytes of its text, with `ALLOCATION_BYTES` per string.
 pub fn kept_bytes(inventory: &Inventory) -> u64 {
     let Inventory {
         inputs,

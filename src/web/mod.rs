@@ -2,6 +2,29 @@
 //! downloads, the plan [`crate::Planner`] makes of them. Nothing is written to disk and the
 //! page makes no request to another host.
 //!
+//! ```
+//! use std::io::{Read, Write};
+//! use std::net::{IpAddr, Ipv4Addr, TcpStream};
+//!
+//! use dsplan::web::{ServeOptions, serve};
+//!
+//! // Port 0: the system picks a free port, which `serve` reports once it listens.
+//! let options = ServeOptions {
+//!     bind: IpAddr::V4(Ipv4Addr::LOCALHOST),
+//!     port: 0,
+//!     max_upload_bytes: 64 << 20,
+//! };
+//! let (tx, rx) = std::sync::mpsc::channel();
+//! std::thread::spawn(move || serve(&options, |addr| tx.send(addr).unwrap_or(())));
+//! let addr = rx.recv()?;
+//! let mut stream = TcpStream::connect(addr)?;
+//! write!(stream, "GET /api/defaults HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n")?;
+//! let mut response = String::new();
+//! stream.read_to_string(&mut response)?;
+//! assert!(response.starts_with("HTTP/1.1 200"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! Code map:
 //! - `mod.rs`: [`serve`] (a tokio runtime, axum's router, the listener) and the guard every
 //!   request passes: the `Host` check (loopback binds answer only to `127.0.0.1`,

@@ -24,7 +24,7 @@ pub struct OptionsError(pub String);
 ///
 /// # Errors
 /// [`OptionsError`] naming every unknown field (also one level down, in `io_profile`), a
-/// file setting ([`PATH_SETTINGS`]) given a value, or a value of the wrong type.
+/// file setting (`PATH_SETTINGS`) given a value, or a value of the wrong type.
 pub fn parse_options(value: &Value) -> Result<PlanOptions, OptionsError> {
     let Value::Object(given) = value else {
         return Err(OptionsError("`options` must be a JSON object".to_string()));

@@ -23,8 +23,7 @@ use clusters::{cluster_capacity_svg, cost_by_cluster_svg};
 use draw::{BarSeries, Bars, LinePanel, PeakMarks, bar_svg, line_svg};
 use style::{BLUE, SKY, TOP_CLUSTERS, design_colour};
 
-/// A chart: its file name and its SVG document.
-pub type Chart = (String, String);
+pub use crate::report::Chart;
 
 /// What the performance chart needs beyond the plan: the model and the settings the plan
 /// was made with.

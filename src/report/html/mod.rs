@@ -1,7 +1,7 @@
 //! Plans as one self-contained, printable HTML document (`dsplan plan --format html`): inline
 //! style and SVG charts, no script, nothing fetched from any host.
 //!
-//! An estate plan reads: page one the executive summary ([`summary`]), then the estate's
+//! An estate plan reads: page one the executive summary (`summary`), then the estate's
 //! tables, the charts, each AVS cluster's plan in a `<details>` element (open, so it prints),
 //! the assumptions and prices once, the warnings grouped by cause, the excluded VMs. The
 //! document follows the Markdown report's outline (its headings place each section); a
@@ -25,7 +25,7 @@ pub use escape::escape;
 
 use crate::inventory::Warning;
 use crate::plan::{ClusterPlan, ClusterPlans, EstatePlan, Plan};
-use crate::report::charts::Chart;
+use crate::report::Chart;
 use crate::report::model::headline::{self, Card};
 use blocks::{Section, blocks_html, sections};
 use warnings::{Cause, causes, causes_html};
@@ -45,7 +45,7 @@ struct Parts {
 }
 
 /// The estate plan as an HTML document; `charts`: the plan's charts
-/// ([`crate::report::charts::estate_charts`]), drawn in the order given.
+/// (`report::charts::estate_charts`, with the `charts` feature), drawn in the order given.
 pub fn estate_html(plan: &EstatePlan, charts: &[Chart]) -> String {
     let all = all_warnings(
         &plan.warnings,

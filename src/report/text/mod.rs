@@ -84,7 +84,7 @@ fn header(s: &mut String, plan: &Plan) {
     // Flows = hosts running VMs x datastores x connections per host and datastore.
     let per_connection = u64::from(t.hosts_with_vms.max(1)) * u64::from(t.datastores.max(1));
     let connections = match t.flows / per_connection {
-        n if n > 1 && t.flows % per_connection == 0 => format!(" x {n} connections"),
+        n if n > 1 && t.flows.is_multiple_of(per_connection) => format!(" x {n} connections"),
         _ => String::new(),
     };
     let _ = writeln!(
