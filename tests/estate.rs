@@ -682,6 +682,66 @@ fn live_optics_gives_the_same_estate_plan_as_rvtools() {
 // ---------------------------------------------------------------------------------------
 
 #[test]
+fn an_unpriced_skus_vsan_alone_puts_the_reservation_where_hosts_grow_least() {
+    let input = root().join("../shared/rvtools/sizing-workshop-805vms.xlsx");
+    if !input.exists() {
+        println!("skipped: ../shared not found");
+        return;
+    }
+    // AV36 (no East US price): 15.2 TB raw per host, 25% slack; raw kept for AVS itself
+    // 17,287 GB in a private cloud's first cluster, 12,444 GB in any other; RAID-1 (x2) at
+    // 3 hosts, RAID-5 (x4/3) at 4-5. Compute needs 3 hosts in DMZ with the management
+    // reservation or without, 4 in Cluster1; GiB = GB x 10^9 / 2^30.
+    // - DMZ first: (3 x 15,200 x 0.75 - 17,287) / 2 = 8,456.5 GB = 7,875.7 GiB >= its
+    //   5,972.0 GiB: 3 hosts, as another cluster also 3: being first costs no host.
+    // - Cluster1 first: (4 x 15,200 x 0.75 - 17,287) x 3/4 = 21,234.75 GB = 19,776.4 GiB
+    //   < its 22,889.9 GiB: 5 hosts; as another: (45,600 - 12,444) x 3/4 = 24,867 GB =
+    //   23,159.4 GiB >= 22,889.9: 4 hosts. Being first costs Cluster1 one host.
+    // So DMZ is first: 4 (Cluster1) + 10 + 10 (Cluster2) + 3 (DMZ) + 3 (Mgmt) = 30.
+    let run = |extra: &[&str]| {
+        let path = input.to_string_lossy();
+        let mut args = vec![
+            "plan",
+            &path,
+            "--iops",
+            "20000",
+            "--throughput-mibps",
+            "500",
+        ];
+        args.extend_from_slice(extra);
+        args.extend_from_slice(&["--format", "json"]);
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_dsplan"))
+            .args(&args)
+            .current_dir(root())
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let json: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        json["sku_alternatives"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["sku"] == "av36")
+            .map(|a| a["vsan_alone_hosts"].clone())
+            .unwrap()
+    };
+    assert_eq!(run(&[]), serde_json::json!(30));
+    // With a price its designs are costed and its vSAN design ranks the first cluster by
+    // cost: the same 30.
+    let dir = std::env::temp_dir().join(format!("dsplan-av36-price-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let prices = dir.join("host-prices.csv");
+    std::fs::write(
+        &prices,
+        "sku,term,usd_per_hour,region,source\nav36,payg,9.44,eastus,a test price\n",
+    )
+    .unwrap();
+    let priced = run(&["--host-price-file", &prices.to_string_lossy()]);
+    assert_eq!(priced, serde_json::json!(30));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
 fn workshop_hosts_match_an_independent_count_of_vcpu_and_memory() {
     let input = root().join("../shared/rvtools/sizing-workshop-805vms.xlsx");
     if !input.exists() {

@@ -9,8 +9,8 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::EstateSizing;
 use super::pack::pack_private_clouds;
+use super::{EstateSizing, Raise};
 use crate::vsan::{self, AvsLimits, VsanCatalog, VsanError, VsanOptions};
 
 /// One AVS cluster on vSAN alone.
@@ -168,5 +168,48 @@ impl EstateSizing {
             .iter()
             .map(|c| limits.reserved_raw_tib(c.management.is_some()))
             .collect()
+    }
+}
+
+/// A host of a SKU without a price, cents a month, when ranking which cluster is a private
+/// cloud's first: 10 million USD, more than any one cluster's ANF share, so hosts rank
+/// before ANF cost.
+pub(crate) const UNPRICED_HOST_CENTS: i64 = 1_000_000_000;
+
+impl EstateSizing {
+    /// The same clusters, each private cloud's first cluster being the one whose hosts on
+    /// vSAN alone grow least with the management reservation and the first cluster's
+    /// larger raw reserve (ties: the earlier cluster): what a SKU's vSAN design ranks by
+    /// cost, for a SKU without a host price. `data_gib[i]` is the data of
+    /// `self.clusters[i]`.
+    ///
+    /// # Errors
+    /// As [`cluster_on_vsan`].
+    pub(crate) fn with_vsan_first_clusters(
+        &self,
+        catalog: &VsanCatalog,
+        data_gib: &[f64],
+        o: &VsanOptions,
+    ) -> Result<EstateSizing, VsanError> {
+        let mut sizing = self.clone();
+        for (c, &gib) in sizing.clusters.iter_mut().zip(data_gib) {
+            let Some(as_first) = c.compute_hosts_as_first() else {
+                continue;
+            };
+            let on_vsan = |compute: u32, first: bool| {
+                let reserve = catalog.limits.reserved_raw_tib(first);
+                cluster_on_vsan(catalog, &c.sku, (compute, reserve), gib, o).map(|r| r.hosts_needed)
+            };
+            let first = on_vsan(as_first, true)?;
+            let other = on_vsan(c.compute_hosts_as_other(), false)?;
+            let more = i64::from(first) - i64::from(other);
+            c.set_design_hosts(
+                Raise::default(),
+                Raise::default(),
+                more.saturating_mul(UNPRICED_HOST_CENTS),
+            );
+        }
+        sizing.assign_private_clouds(&catalog.limits);
+        Ok(sizing)
     }
 }

@@ -24,7 +24,9 @@ use super::oracle::{AnfPool, ClusterOracle};
 use super::sku::SkuEstate;
 use crate::optimize::OptimizeError;
 use crate::plan::Design;
-use crate::sizing::{AvsCluster, Driver, Raise, cluster_on_vsan, first_cluster_on};
+use crate::sizing::{
+    AvsCluster, Driver, Raise, UNPRICED_HOST_CENTS, cluster_on_vsan, first_cluster_on,
+};
 use crate::vsan::{HostSku, VsanOptions};
 
 /// The hybrid's point of one cluster variant, with true sizes.
@@ -89,15 +91,21 @@ impl Variant {
         Some(f64::from(hosts) * self.usd_per_host_hour? * hours + anf)
     }
 
-    /// What it costs more than `other` in `design`, cents, its hosts at 0 without a
-    /// price (then only the ANF side and the hosts it adds rank it).
+    /// What it costs more than `other` in `design`, cents. Without a host price each host
+    /// the design gives it counts [`UNPRICED_HOST_CENTS`], so the fewest hosts rank first
+    /// and the ANF side breaks ties (an unpriced SKU's row then shows the hosts a priced
+    /// one would).
     pub(super) fn extra_cents(&self, other: &Variant, design: Design, hours: f64) -> i64 {
-        let usd = |v: &Variant| {
+        let cents = |v: &Variant| {
             v.point(design).map_or(0.0, |(hosts, anf)| {
-                f64::from(hosts) * v.usd_per_host_hour.unwrap_or(0.0) * hours + anf
+                let host_cents = match v.usd_per_host_hour {
+                    Some(usd) => usd * hours * 100.0,
+                    None => UNPRICED_HOST_CENTS as f64,
+                };
+                f64::from(hosts) * host_cents + anf * 100.0
             })
         };
-        ((usd(self) - usd(other)) * 100.0).round() as i64
+        (cents(self) - cents(other)).round() as i64
     }
 
     /// The hosts `design` gives it beyond compute, and why: ANF for all's hosts for its

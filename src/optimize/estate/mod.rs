@@ -327,7 +327,9 @@ fn size_sku(
         sizing.set_first_fallback(seed);
         sizing.assign_private_clouds(&vsan_catalog.limits);
     }
-    let vsan_alone = vsan_alone_of(demand, vsan_catalog, estate, &sizing)?;
+    // Before its designs are costed (never, without a host price), vSAN alone's first
+    // clusters are those its hosts grow least with.
+    let vsan_alone = vsan_alone_of(demand, vsan_catalog, estate, &sizing, host.can_be_first())?;
     Ok(Tried::Feasible(Box::new(SkuEstate {
         sizing,
         choices: None,
@@ -342,12 +344,15 @@ fn size_sku(
 }
 
 /// The estate of `sizing` on vSAN alone, when compared: each cluster keeps its compute
-/// hosts, its own SKU and its reserve (first cluster or not).
+/// hosts, its own SKU and its reserve (first cluster or not); with `rank_first`, each
+/// private cloud's first cluster chosen again as the one whose vSAN hosts grow least
+/// ([`EstateSizing::with_vsan_first_clusters`]).
 fn vsan_alone_of(
     demand: &Demand,
     vsan_catalog: &VsanCatalog,
     estate: &EstateOptions,
     sizing: &EstateSizing,
+    rank_first: bool,
 ) -> Result<Option<crate::sizing::VsanAlone>, OptimizeError> {
     let Some(o) = &estate.vsan else {
         return Ok(None);
@@ -365,6 +370,15 @@ fn vsan_alone_of(
                 * factor
         })
         .collect();
+    let ranked;
+    let sizing = if rank_first {
+        ranked = sizing
+            .with_vsan_first_clusters(vsan_catalog, &data, o)
+            .map_err(|e| with_largest_vm(e, demand, sizing))?;
+        &ranked
+    } else {
+        sizing
+    };
     vsan_alone(vsan_catalog, sizing, &data, o)
         .map(Some)
         .map_err(|e| with_largest_vm(e, demand, sizing).into())
@@ -569,7 +583,8 @@ fn apply_costs(
             Ok(c) => {
                 e.choices = Some(c);
                 let sizing = design_sizing(e, Design::Vsan, ctx.costing());
-                e.vsan_alone = vsan_alone_of(ctx.demand, ctx.vsan_catalog, ctx.estate, &sizing)?;
+                e.vsan_alone =
+                    vsan_alone_of(ctx.demand, ctx.vsan_catalog, ctx.estate, &sizing, false)?;
             }
             Err(err @ (OptimizeError::Infeasible { .. } | OptimizeError::NoLayout(_))) => {
                 let sku = e.sizing.sku.clone();
