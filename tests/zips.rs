@@ -490,3 +490,23 @@ fn a_sheet_of_empty_cells_is_refused_early() {
     let bytes = workbook_with_vinfo(&sheet_of_empty_cells(1_000, 1_000));
     assert_eq!(read_input_bytes("empty.xlsx", &bytes).unwrap().vms.len(), 1);
 }
+
+#[test]
+fn a_tab_whose_path_leaves_the_zip_is_refused_not_dropped() {
+    let (a, b) = (vinfo_a(), vinfo_b());
+    // "zz/" becomes "../" in both headers: an entry outside the zip's folder, which main
+    // skipped in silence (8 of 16 VMs planned, exit 0).
+    let mut zipped = zip_of(&[
+        ("vc1/RVTools_tabvInfo.csv", &a),
+        ("zz/RVTools_tabvInfo.csv", &b),
+    ]);
+    patch(&mut zipped, b"zz/RVTools", b"../RVTools");
+    let e = error_of(read_input_bytes("upload.zip", &zipped));
+    assert_eq!(e.kind(), ErrorKind::Malformed, "{e}");
+    let message = e.to_string();
+    assert!(
+        message.contains("upload.zip/../RVTools_tabvInfo.csv"),
+        "{message}"
+    );
+    assert!(message.contains("leaves the zip's own folder"), "{message}");
+}

@@ -205,7 +205,20 @@ pub(crate) fn exports<'a>(source: ZipSource<'a>, file: &str) -> Result<Exports<'
     let mut total = 0u64;
     for index in 0..zip.len() {
         let entry = zip.by_index_raw(index).map_err(|e| not_a_zip(file, e))?;
-        let Some(name) = entry.enclosed_name().filter(|_| !entry.is_dir()) else {
+        if entry.is_dir() {
+            continue;
+        }
+        let Some(name) = entry.enclosed_name() else {
+            // A path that leaves the zip's folder (`..`): not read, and not dropped in
+            // silence when it holds a tab.
+            let raw = entry.name().map(|n| n.into_owned()).unwrap_or_default();
+            if csvfile::tab_of(std::path::Path::new(&raw)).is_some() {
+                let shown = format!("{file}/{}", clip(&raw));
+                let detail = "the entry's path leaves the zip's own folder ('..'), so it is not \
+                              read; zip the export again from its folder"
+                    .to_string();
+                return Err(entry_error(&shown, detail));
+            }
             continue;
         };
         let Some(tab) = csvfile::tab_of(&name).filter(|_| has_extension(&name, &["csv"])) else {
