@@ -348,6 +348,22 @@ fn output_file_is_written() {
         "{}",
         j["warnings"]
     );
+    // The terminal shows none of the plan, so stderr says where it went and what needs a
+    // look: the fixture's one template left out (8 VMs read, 7 planned), and as many
+    // warnings as the file lists (each grouped warning counts its `more_alike` too).
+    let warnings: u64 = j["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| 1 + w["more_alike"].as_u64().unwrap_or(0))
+        .sum();
+    assert_eq!(j["excluded"].as_array().unwrap().len(), 1);
+    let expected = format!(
+        "dsplan: wrote {}: 1 VM left out, {warnings} warning{} (listed in the file)\n",
+        out.display(),
+        if warnings == 1 { "" } else { "s" }
+    );
+    assert_eq!(stderr(&o), expected);
 }
 
 #[test]

@@ -411,6 +411,9 @@ pub fn run(args: &PlanArgs) -> Result<(), Failure> {
         format => render(&planned, format, args.detail)?,
     };
     output::emit(&bytes, args.output.as_ref())?;
+    if let Some(path) = &args.output {
+        eprintln!("{}", written_note(&planned, path));
+    }
     if let Some(dir) = &args.charts {
         write_charts(&planned, args, dir)?;
     }
@@ -419,6 +422,30 @@ pub fn run(args: &PlanArgs) -> Result<(), Failure> {
     std::mem::forget(planned);
     std::mem::forget(planner);
     Ok(())
+}
+
+/// With `-o`, the line on stderr that says where the plan went and what in it needs a
+/// look, since the terminal shows none of it: its VMs left out and its warnings (each
+/// counted once, [`dsplan::inventory::warning_count`]).
+fn written_note(planned: &Planned, path: &Path) -> String {
+    use dsplan::inventory::warning_count;
+    let (excluded, warnings) = match planned {
+        Planned::Single(plan) => (plan.excluded.len(), warning_count(&plan.warnings)),
+        Planned::PerCluster(plans) => {
+            let per_cluster = plans.clusters.iter().flat_map(|c| &c.plan.warnings);
+            let warnings = warning_count(plans.total.warnings.iter().chain(per_cluster));
+            (plans.excluded.len(), warnings)
+        }
+        Planned::Estate(plan) => (plan.excluded.len(), warning_count(&plan.warnings)),
+    };
+    let plural =
+        |n: usize, one: &str, many: &str| format!("{} {}", n, if n == 1 { one } else { many });
+    format!(
+        "dsplan: wrote {}: {} left out, {} (listed in the file)",
+        path.display(),
+        plural(excluded, "VM", "VMs"),
+        plural(warnings, "warning", "warnings"),
+    )
 }
 
 /// Draws the plan's charts and writes them into `dir` (created if missing).
