@@ -1322,3 +1322,31 @@ fn readme_options_table_lists_every_plan_flag_with_its_default() {
         );
     }
 }
+
+#[test]
+fn a_csv_of_header_only_says_why_on_stderr() {
+    // The fixture's 7 VMs fit 3 AV36P hosts' vSAN (README: vSAN alone is chosen without a
+    // target), so the plan has no ANF datastore: the CSV is its header row alone.
+    let o = dsplan(&["plan", "fixtures/small-estate.xlsx", "--format", "csv"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let csv = String::from_utf8(o.stdout.clone()).unwrap();
+    assert_eq!(csv.lines().count(), 1, "{csv}");
+    assert!(csv.starts_with("design,cluster,"), "{csv}");
+    assert!(
+        stderr(&o).contains("holds its header only"),
+        "{}",
+        stderr(&o)
+    );
+    // With every VM on ANF the rows are there and nothing is said.
+    let o = dsplan(&[
+        "plan",
+        "fixtures/small-estate.xlsx",
+        "--design",
+        "anf",
+        "--format",
+        "csv",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).lines().count() > 1);
+    assert!(!stderr(&o).contains("header only"), "{}", stderr(&o));
+}

@@ -530,6 +530,13 @@ fn render(planned: &Planned, format: FormatArg, detail: bool) -> Result<Vec<u8>,
         Planned::Estate(plan) => report::render_estate_plan(plan, format),
     }
     .map_err(dsplan::Error::from)?;
+    if format == Format::Csv && text.lines().count() <= 1 {
+        // A header alone reads like a failure: say why.
+        eprintln!(
+            "dsplan: the plan has no ANF datastore (its design keeps every VM on vSAN, or \
+             nothing is placed), so the CSV, one row per datastore, holds its header only"
+        );
+    }
     Ok(match format {
         Format::Text => flags::with_flag_names(&text),
         // A document for a customer: sources by page, settings by flag or in words.
