@@ -773,6 +773,28 @@ fn an_unclosed_quote_in_a_vm_name_is_refused_naming_the_row() {
             "a quote opened here is not closed",
         ],
     );
+    // A quoted name closed on the next line swallowed nothing (no separator after the
+    // break): the message says the cell holds the break, not that a quote is open.
+    let in_cell = dir.join("cell.csv");
+    std::fs::write(
+        &in_cell,
+        "VM,Powerstate,Provisioned MiB,In Use MiB,Cluster,Host\n\
+         vm-a,poweredOn,1024,512,c1,esx1\n\
+         \"line\nbreak\",poweredOn,2048,1024,c1,esx1\n",
+    )
+    .unwrap();
+    fails(
+        1,
+        &["inventory", &in_cell.to_string_lossy()],
+        &[
+            "cell.csv",
+            "row 3",
+            "'VM'",
+            "remove the line break from the cell",
+        ],
+    );
+    let o = dsplan(&["inventory", &in_cell.to_string_lossy()]);
+    assert!(!stderr(&o).contains("not closed"), "{}", stderr(&o));
     // A line break inside a quoted Annotation is legitimate: two VMs.
     let fine = dir.join("notes.csv");
     std::fs::write(
