@@ -819,10 +819,11 @@ fn headline_says_base_months_yearly_and_anf_only() {
         assert_eq!(status, 200, "{body}");
         serde_json::from_str::<Value>(&body).unwrap()
     };
-    // AV36 has no East US price in data/avs_host_prices.csv: the figure is ANF only, and
-    // says so.
+    // AV36 has no East US price in data/avs_host_prices.csv: the figure leaves the hosts
+    // out, and says so; without a total the design is ANF for all, with its ExpressRoute
+    // gateway (below).
     let av36 = plan(json!({"host_sku": "av36"}));
-    assert_eq!(av36["monthly_cost_label"], "ANF");
+    assert_eq!(av36["monthly_cost_label"], "ANF + ExpressRoute gateways");
     assert_eq!(av36["no_host_price_sku"], "av36");
     assert_eq!(av36["base_months"], false);
     // The priced default: hosts + ANF, the yearly figure given, no ANF-only note.
@@ -834,6 +835,22 @@ fn headline_says_base_months_yearly_and_anf_only() {
         priced["yearly_cost_usd"].as_f64().unwrap() > 0.0,
         "{priced}"
     );
+    // Every VM on ANF: an ExpressRoute gateway for FastPath (data/er_gateway.csv, 1,365.10
+    // USD a month) joins the figure and its label. 3 TiB Flexible pool = 3 x 1,024 x
+    // 0.000151 x 730 = 338.63; priced: 6 x 9.20 x 730 = 40,296.00 + 338.63 + 1,365.10 =
+    // 41,999.73; AV36 unpriced: 338.63 + 1,365.10 = 1,703.73.
+    let anf = plan(json!({"design": "anf"}));
+    assert_eq!(
+        anf["monthly_cost_label"],
+        "hosts + ANF + ExpressRoute gateways"
+    );
+    assert_eq!(anf["monthly_cost_usd"], 41999.73);
+    let anf_av36 = plan(json!({"design": "anf", "host_sku": "av36"}));
+    assert_eq!(
+        anf_av36["monthly_cost_label"],
+        "ANF + ExpressRoute gateways"
+    );
+    assert_eq!(anf_av36["monthly_cost_usd"], 1703.73);
 }
 
 /// Every field of the page's "More settings", each away from its default (with the
@@ -931,10 +948,16 @@ fn more_settings_plan_as_their_flags_do() {
         (&json!(5), &json!(3))
     );
     assert_eq!(s["placed_capacity_gib"], 1400.0);
-    // host_term 5y: no built-in price, so no host cost (the page's figure is ANF only).
+    // host_term 5y: no built-in price, so no host cost (the page's figure leaves the hosts
+    // out: ANF, and the ExpressRoute gateway when the plan has one).
     assert_eq!(s["host_term"], "5y");
     assert_eq!(s["hosts_usd_per_month"], Value::Null);
-    assert_eq!(view["monthly_cost_label"], "ANF");
+    let label = if s["gateway_usd_per_month"].as_f64().unwrap() > 0.0 {
+        "ANF + ExpressRoute gateways"
+    } else {
+        "ANF"
+    };
+    assert_eq!(view["monthly_cost_label"], label);
     let assumed = |name: &str| {
         plan["assumptions"]
             .as_array()

@@ -205,11 +205,13 @@ pub fn plan(
 pub struct PlanView {
     /// `estate`, `hosts` or `per_cluster`.
     pub mode: &'static str,
-    /// The headline monthly cost, USD: the estate's hosts + ANF (`summary.total_usd_per_month`)
-    /// when the host price is known, else its ANF cost (`summary.anf_usd_per_month`); one
+    /// The headline monthly cost, USD: the estate's hosts + ANF + ExpressRoute gateways
+    /// (`summary.total_usd_per_month`) when the host price is known, else its ANF cost and
+    /// gateways (`summary.anf_usd_per_month + summary.gateway_usd_per_month`); one
     /// cluster's `totals.cost_usd_per_month`; per cluster, `total.cost_usd_per_month`.
     pub monthly_cost_usd: f64,
-    /// What that figure is (`hosts + ANF`, `ANF`).
+    /// What that figure is (`hosts + ANF`, `hosts + ANF + ExpressRoute gateways`, `ANF`,
+    /// `ANF + ExpressRoute gateways`).
     pub monthly_cost_label: String,
     /// A year, USD: the estate's `summary.total_usd_per_year` (hosts known), else one
     /// cluster's time-phased `yearly_cost_usd`; `None` otherwise.
@@ -241,10 +243,30 @@ pub fn view(planned: &Planned, options: &PlanOptions) -> Result<PlanView, crate:
             "ANF",
             &p.total.warnings,
         ),
-        Planned::Estate(p) => match p.summary.total_usd_per_month {
-            Some(total) => ("estate", total, "hosts + ANF", &p.warnings),
-            None => ("estate", p.summary.anf_usd_per_month, "ANF", &p.warnings),
-        },
+        Planned::Estate(p) => {
+            // The gateways are a known cost with or without a host price (the text's
+            // `cost:` line adds them alike).
+            let gateways = p.summary.gateway_usd_per_month > 0.0;
+            match (p.summary.total_usd_per_month, gateways) {
+                (Some(total), true) => (
+                    "estate",
+                    total,
+                    "hosts + ANF + ExpressRoute gateways",
+                    &p.warnings,
+                ),
+                (Some(total), false) => ("estate", total, "hosts + ANF", &p.warnings),
+                (None, true) => {
+                    let anf = p.summary.anf_usd_per_month + p.summary.gateway_usd_per_month;
+                    (
+                        "estate",
+                        (anf * 100.0).round() / 100.0,
+                        "ANF + ExpressRoute gateways",
+                        &p.warnings,
+                    )
+                }
+                (None, false) => ("estate", p.summary.anf_usd_per_month, "ANF", &p.warnings),
+            }
+        }
     };
     let (yearly_cost_usd, no_host_price_sku) = match planned {
         Planned::Single(p) => (p.time_phased.as_ref().map(|t| t.yearly_cost_usd), None),
