@@ -991,3 +991,29 @@ fn shared_reproducers_exit_0_or_1() {
         }
     }
 }
+
+#[test]
+fn a_huge_in_use_figure_is_shown_short_in_its_warning() {
+    let dir = scratch("huge_in_use");
+    let csv = dir.join("vinfo.csv");
+    // In Use 1e300 MiB against 102,400 provisioned: the warning shows the cell as read in
+    // short form, not its 301 digits.
+    std::fs::write(
+        &csv,
+        "VM,Powerstate,Provisioned MiB,In Use MiB,Cluster,Host\n\
+         web-01,poweredOn,102400,1e300,c1,esx1\n",
+    )
+    .unwrap();
+    let inv = read_inputs(&[csv]).unwrap();
+    let w = inv
+        .warnings
+        .iter()
+        .find(|w| w.message.contains("exceeds Provisioned"))
+        .unwrap();
+    assert_eq!(
+        w.message,
+        "VM 'web-01': In Use (1e300 MiB) exceeds Provisioned (102400 MiB)"
+    );
+    assert!(w.to_string().len() < 200, "{w}");
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -36,14 +36,26 @@ fn in_use_above_provisioned(inv: &Inventory, out: &mut Vec<Warning>) {
                 Warning::at_cell(
                     &vm.origin,
                     vinfo_header(inv, &vm.origin.file, "In Use MiB"),
-                    Some(crate::ingest::value::format_number(used)),
+                    Some(mib_shown(used)),
                     format!(
-                        "VM '{}': In Use ({used} MiB) exceeds Provisioned ({prov} MiB)",
-                        clip(&vm.name)
+                        "VM '{}': In Use ({} MiB) exceeds Provisioned ({} MiB)",
+                        clip(&vm.name),
+                        mib_shown(used),
+                        mib_shown(prov)
                     ),
                 ),
             );
         }
+    }
+}
+
+/// A MiB figure for a message: as read up to a billion TiB (2^50 MiB), beyond that in
+/// scientific notation (`1e300`), so a hostile cell cannot spell out 300 digits.
+fn mib_shown(mib: f64) -> String {
+    if mib.abs() < 1.125_899_906_842_624e15 {
+        crate::ingest::value::format_number(mib)
+    } else {
+        format!("{mib:e}")
     }
 }
 
