@@ -510,3 +510,22 @@ fn a_tab_whose_path_leaves_the_zip_is_refused_not_dropped() {
     );
     assert!(message.contains("leaves the zip's own folder"), "{message}");
 }
+
+#[test]
+fn a_sheet_part_that_cannot_be_inflated_is_named_with_its_sheet() {
+    // small-estate.xlsx's part 7 (xl/worksheets/sheet1.xml, the vInfo sheet, 6,621 bytes)
+    // declared as 100 bytes in both headers: inflating it overruns the declaration. main
+    // said "zip entry 6: ..." without the part or the sheet.
+    let mut bytes = std::fs::read(fixture("small-estate.xlsx")).unwrap();
+    let (local, central) = headers(&bytes);
+    for at in [local[6] + 22, central[6] + 24] {
+        bytes[at..at + 4].copy_from_slice(&100u32.to_le_bytes());
+    }
+    let e = error_of(read_input_bytes("book.xlsx", &bytes));
+    assert_eq!(e.kind(), ErrorKind::Malformed, "{e}");
+    let msg = e.to_string();
+    assert!(
+        msg.starts_with("book.xlsx [vInfo]: part xl/worksheets/sheet1.xml: cannot be inflated"),
+        "{msg}"
+    );
+}

@@ -109,10 +109,10 @@ pub(crate) fn check_reader<R: Read + Seek>(reader: R, file: &str) -> Result<(), 
         check_size(file, name, sheet.as_deref(), *size, *packed)?;
         let lower = name.to_ascii_lowercase();
         if lower.ends_with("sharedstrings.xml") {
-            let head = read_head(&mut zip, file, index)?;
+            let head = read_head(&mut zip, file, (index, name, sheet.as_deref()))?;
             check_unique_count(file, name, &head, *size)?;
         } else if lower.contains("worksheets/") && lower.ends_with(".xml") {
-            let head = read_head(&mut zip, file, index)?;
+            let head = read_head(&mut zip, file, (index, name, sheet.as_deref()))?;
             check_references(file, name, sheet.as_deref(), &head)?;
             if !has_shared_strings && let Some(cell) = first_shared_string_cell(&head) {
                 let detail = format!(
@@ -188,11 +188,15 @@ pub(crate) fn check_size(
     Ok(())
 }
 
-/// The first [`HEAD_BYTES`] of a part, inflated.
+/// The first [`HEAD_BYTES`] of the part at `index` (its name and sheet for the message),
+/// inflated.
+///
+/// # Errors
+/// [`IngestError::Malformed`] naming the part and its sheet when it cannot be inflated.
 fn read_head<R: Read + std::io::Seek>(
     zip: &mut zip::ZipArchive<R>,
     file: &str,
-    index: usize,
+    (index, part, sheet): (usize, &str, Option<&str>),
 ) -> Result<Vec<u8>, IngestError> {
     let mut head = Vec::new();
     let read = zip
@@ -201,10 +205,12 @@ fn read_head<R: Read + std::io::Seek>(
         .and_then(|entry| entry.take(HEAD_BYTES).read_to_end(&mut head));
     match read {
         Ok(_) => Ok(head),
-        Err(e) => Err(IngestError::NotASpreadsheet {
-            file: file.to_string(),
-            detail: format!("not a readable xlsx workbook (zip entry {index}: {e})"),
-        }),
+        Err(e) => {
+            let detail = format!(
+                "cannot be inflated ({e}): a damaged workbook; save it again from Excel or export it again from RVTools"
+            );
+            Err(part_error(file, part, sheet, detail))
+        }
     }
 }
 
