@@ -1193,13 +1193,13 @@ fn settings_a_mode_does_not_use_are_named_in_a_warning() {
     ];
     assert!(warned(
         &args,
-        "`vcpu_per_core`, `ha_hosts` size the estate's hosts"
+        "`vcpu_per_core`, `ha_hosts` apply only to the estate plan"
     ));
     assert!(!warned(&args, "`host_sku`"));
     assert!(warned(
         &["--per-cluster", "--group", "estate"],
-        // One setting: singular verbs ("sizes", "applies").
-        "`group` sizes the estate's hosts and applies only"
+        // One setting: a singular verb.
+        "`group` applies only to the estate plan"
     ));
     // The estate: vSAN alone runs on the estate's SKU, not --vsan-host.
     assert!(warned(
@@ -1207,7 +1207,7 @@ fn settings_a_mode_does_not_use_are_named_in_a_warning() {
         "`vsan_host` applies to one cluster's plan"
     ));
     // Defaults warn about nothing of the kind.
-    assert!(!warned(&["--hosts", "3"], "the estate's hosts and appl"));
+    assert!(!warned(&["--hosts", "3"], "only to the estate plan"));
     assert!(!warned(&[], "to one cluster's plan"));
 }
 

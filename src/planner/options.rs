@@ -341,11 +341,10 @@ impl PlanOptions {
         .filter_map(|(name, changed)| changed.then_some(name))
         .collect();
         (!changed.is_empty()).then(|| {
-            let size = verb(changed.len(), "sizes", "size");
             let apply = verb(changed.len(), "applies", "apply");
             Warning::plan_wide(format!(
-                "{} {size} the estate's hosts and {apply} only to the estate plan (without \
-                 `hosts` and `per_cluster`): ignored here",
+                "{} {apply} only to the estate plan (without `hosts` and `per_cluster`), \
+                 which sizes and prices the hosts and the ExpressRoute gateways: ignored here",
                 ticked(&changed)
             ))
         })
