@@ -270,6 +270,18 @@ fn price_file_problems_each_get_their_own_message() {
         &["--price-file", "missing column 'region'"],
     );
     assert!(!e.contains("missing field --region"), "{e}");
+    // A price that is not a number: row 2 (australiacentral backup, 0.0725) reads "abc"; the
+    // message names the row, the column and the value, not the reader's byte offsets.
+    let nan = price_file(&dir, "nan.csv", |l| l.replace(",0.0725,", ",abc,"));
+    let e = fails(
+        1,
+        &plan(&nan),
+        &[
+            "--price-file",
+            "row 2: column 'retail_price_usd': 'abc' is not a number",
+        ],
+    );
+    assert!(!e.contains("byte"), "{e}");
     // A changed unit: row 3 is australiacentral cool capacity (head -3 data/prices.csv),
     // the first row of a plan meter; it used to give "invalid --region".
     let unit = price_file(&dir, "unit.csv", |l| {

@@ -383,27 +383,61 @@ pub(crate) fn parse_rows<T: serde::de::DeserializeOwned>(
     let mut rdr = csv::ReaderBuilder::new()
         .trim(csv::Trim::All)
         .from_reader(text.as_bytes());
+    let error = |row: usize, detail: String| CatalogError::Parse {
+        file: file.to_string(),
+        row,
+        detail,
+    };
+    let headers = rdr
+        .headers()
+        .map_err(|e| error(1, csv_detail(&e, None)))?
+        .clone();
     let mut out = Vec::new();
-    for (i, rec) in rdr.deserialize().enumerate() {
-        out.push(rec.map_err(|e| CatalogError::Parse {
-            file: file.to_string(),
-            row: i + 2,
-            detail: csv_detail(&e),
-        })?);
+    for (i, rec) in rdr.records().enumerate() {
+        let record = rec.map_err(|e| error(i + 2, csv_detail(&e, None)))?;
+        let row = record.deserialize(Some(&headers));
+        out.push(row.map_err(|e| error(i + 2, csv_detail(&e, Some((&headers, &record)))))?);
     }
     Ok(out)
 }
 
-/// A CSV reader's error in the file's words: a missing field is a missing column (named
-/// in quotes, so a column that shares a flag's name is not read as the flag).
-fn csv_detail(e: &csv::Error) -> String {
-    let text = e.to_string();
-    match text.split_once("missing field `") {
-        Some((before, rest)) => {
-            let (name, after) = rest.split_once('`').unwrap_or((rest, ""));
-            format!("{before}missing column '{name}'{after}")
+/// A CSV reader's error in the file's words, without the reader's record and byte
+/// positions (the caller names the row): a missing field is a missing column (named in
+/// quotes, so a column that shares a flag's name is not read as the flag); a value that
+/// is not of its column's type names the column and the value, given the row's `headers`
+/// and `record`.
+pub(crate) fn csv_detail(
+    e: &csv::Error,
+    row: Option<(&csv::StringRecord, &csv::StringRecord)>,
+) -> String {
+    if let (csv::ErrorKind::Deserialize { err, .. }, Some((headers, record))) = (e.kind(), row) {
+        let field = err.field().and_then(|f| usize::try_from(f).ok());
+        if let Some(f) = field {
+            let column = headers.get(f).unwrap_or("?");
+            let value = crate::numbers::clip(record.get(f).unwrap_or_default());
+            let expected = match err.kind() {
+                csv::DeserializeErrorKind::ParseFloat(_) => "a number",
+                csv::DeserializeErrorKind::ParseInt(_) => "a whole number",
+                csv::DeserializeErrorKind::ParseBool(_) => "true or false",
+                _ => "",
+            };
+            if !expected.is_empty() {
+                return format!("column '{column}': '{value}' is not {expected}");
+            }
         }
-        None => text,
+        return missing_column(&err.to_string());
+    }
+    missing_column(&e.to_string())
+}
+
+/// `missing field `x`` as `missing column 'x'`.
+fn missing_column(text: &str) -> String {
+    match text.split_once("missing field `") {
+        Some((_, rest)) => {
+            let (name, after) = rest.split_once('`').unwrap_or((rest, ""));
+            format!("missing column '{name}'{after}")
+        }
+        None => text.to_string(),
     }
 }
 

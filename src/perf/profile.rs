@@ -203,9 +203,19 @@ impl RawProfile {
             .from_reader(text.as_bytes());
         let mut inherit = None;
         let mut entries = Vec::new();
-        for (i, rec) in rdr.deserialize::<Row>().enumerate() {
+        let headers = rdr
+            .headers()
+            .map_err(|e| err(1, crate::catalog::csv_detail(&e, None)))?
+            .clone();
+        for (i, rec) in rdr.records().enumerate() {
             let row = i + 2;
-            let r = rec.map_err(|e| err(row, e.to_string()))?;
+            let record = rec.map_err(|e| err(row, crate::catalog::csv_detail(&e, None)))?;
+            let r: Row = record.deserialize(Some(&headers)).map_err(|e| {
+                err(
+                    row,
+                    crate::catalog::csv_detail(&e, Some((&headers, &record))),
+                )
+            })?;
             let v = r.value.trim();
             let value = if r.parameter == "inherit" {
                 inherit = Some(v.to_string());
