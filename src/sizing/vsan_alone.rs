@@ -181,16 +181,14 @@ impl EstateSizing {
     /// vSAN alone grow least with the management reservation and the first cluster's
     /// larger raw reserve (ties: the earlier cluster): what a SKU's vSAN design ranks by
     /// cost, for a SKU without a host price. `data_gib[i]` is the data of
-    /// `self.clusters[i]`.
-    ///
-    /// # Errors
-    /// As [`cluster_on_vsan`].
+    /// `self.clusters[i]`; a cluster whose data no vSAN cluster holds is ranked by its
+    /// compute alone ([`vsan_alone`] then says which).
     pub(crate) fn with_vsan_first_clusters(
         &self,
         catalog: &VsanCatalog,
         data_gib: &[f64],
         o: &VsanOptions,
-    ) -> Result<EstateSizing, VsanError> {
+    ) -> EstateSizing {
         let mut sizing = self.clone();
         for (c, &gib) in sizing.clusters.iter_mut().zip(data_gib) {
             let Some(as_first) = c.compute_hosts_as_first() else {
@@ -200,8 +198,13 @@ impl EstateSizing {
                 let reserve = catalog.limits.reserved_raw_tib(first);
                 cluster_on_vsan(catalog, &c.sku, (compute, reserve), gib, o).map(|r| r.hosts_needed)
             };
-            let first = on_vsan(as_first, true)?;
-            let other = on_vsan(c.compute_hosts_as_other(), false)?;
+            // A cluster no vSAN holds is left as it is: vSAN alone's own error names it.
+            let (Ok(first), Ok(other)) = (
+                on_vsan(as_first, true),
+                on_vsan(c.compute_hosts_as_other(), false),
+            ) else {
+                continue;
+            };
             let more = i64::from(first) - i64::from(other);
             c.set_design_hosts(
                 Raise::default(),
@@ -210,6 +213,6 @@ impl EstateSizing {
             );
         }
         sizing.assign_private_clouds(&catalog.limits);
-        Ok(sizing)
+        sizing
     }
 }

@@ -372,9 +372,7 @@ fn vsan_alone_of(
         .collect();
     let ranked;
     let sizing = if rank_first {
-        ranked = sizing
-            .with_vsan_first_clusters(vsan_catalog, &data, o)
-            .map_err(|e| with_largest_vm(e, demand, sizing))?;
+        ranked = sizing.with_vsan_first_clusters(vsan_catalog, &data, o);
         &ranked
     } else {
         sizing
