@@ -96,12 +96,8 @@ const PER_CLUSTER_CLUSTER: Map = &[
 const PER_CLUSTER: Map = &[
     ("schema_version", "=== cluster ", "Cluster "),
     ("clusters", "=== cluster ", "Cluster "),
-    ("total", "=== total over", "Total over"),
-    (
-        "reservations",
-        "  reservations, bought once",
-        "Reservations",
-    ),
+    ("total", "Total over", "Total over"),
+    ("reservations", "Reservations", "Reservations"),
     (
         "excluded",
         "Excluded VMs of the estate",

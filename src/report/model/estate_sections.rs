@@ -6,6 +6,7 @@ use crate::numbers::group_thousands as g;
 use crate::plan::{
     Assumption, ClusterPlan, ClusterPlans, EstatePlan, PriceUsed, ReservationPurchase,
 };
+use crate::report::model::cluster_plans;
 use crate::report::model::delivered;
 use crate::report::model::delivered::size_cell;
 use crate::report::model::estate::{cluster_plan, first_clusters_text, usd, vsan_hosts_text};
@@ -38,13 +39,19 @@ pub fn estate_sections(plan: &EstatePlan) -> Vec<Section> {
     out
 }
 
-/// The model's sections of per-cluster plans ([`clusters_sections`]).
+/// The model's sections of per-cluster plans: the clusters' ([`clusters_sections`]), then
+/// the total, the estate's reservations and its excluded VMs
+/// ([`crate::report::model::cluster_plans`]).
 pub fn cluster_plans_sections(plans: &ClusterPlans) -> Vec<Section> {
     let region = plans
         .clusters
         .first()
         .map_or("", |c| c.plan.region.as_str());
-    clusters_sections(&plans.clusters, region)
+    let mut out = clusters_sections(&plans.clusters, region);
+    out.push(cluster_plans::total(plans));
+    out.extend(cluster_plans::reservations(plans));
+    out.extend(cluster_plans::excluded(plans));
+    out
 }
 
 /// The sections of the cluster plans of an estate or per-cluster document: the

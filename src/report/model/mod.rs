@@ -4,6 +4,7 @@
 //! formats share (what a plan delivers, the designs' cells, the
 //! estate's words).
 
+pub mod cluster_plans;
 pub(in crate::report) mod delivered;
 pub(in crate::report) mod designs;
 pub(in crate::report) mod estate;

@@ -336,29 +336,33 @@ pub fn demand(plan: &Plan) -> Section {
     Section::of_table("Demand", "Summary", table)
 }
 
-/// Predicted performance against the targets, with the layer that binds each, and the
+/// Predicted performance against the targets per I/O profile (small blocks in IOPS, large
+/// blocks in MiB/s, as the workbook's `Performance` rows), with the layer that binds each, and the
 /// extrapolation's sentence when the model reaches beyond its measurements.
 pub fn performance(plan: &Plan) -> Section {
     let perf = &plan.performance;
     let rows = vec![
         vec![
-            Cell::text("IOPS"),
+            Cell::text("small block"),
             Cell::number(perf.small_block.iops, 0),
             Cell::number(perf.iops_target, 0),
+            Cell::text("IOPS"),
             Cell::text(perf.small_block.bottleneck.as_str()),
         ],
         vec![
-            Cell::text("MiB/s"),
+            Cell::text("large block"),
             Cell::number(perf.large_block.throughput_mibps, 0),
             Cell::number(perf.throughput_target_mibps, 0),
+            Cell::text("MiB/s"),
             Cell::text(perf.large_block.bottleneck.as_str()),
         ],
     ];
     let table = Table {
         columns: vec![
-            Column::words("shape"),
+            Column::words("profile"),
             Column::figures("predicted", ""),
             Column::figures("target", ""),
+            Column::words("unit"),
             Column::words("bound by"),
         ],
         rows,

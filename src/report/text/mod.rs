@@ -287,7 +287,6 @@ pub(in crate::report) fn write_warnings(s: &mut String, warnings: &[Warning]) {
 /// Per-cluster plans as text: each cluster's plan under its banner, then the total, one
 /// line per cluster, the estate's reservations and its excluded VMs (listed once).
 pub(in crate::report) fn cluster_plans_text(plans: &ClusterPlans) -> String {
-    let g = group_thousands;
     let mut s = String::new();
     let shared = model::estate_sections::shared_assumptions(&plans.clusters);
     for c in &plans.clusters {
@@ -309,92 +308,13 @@ pub(in crate::report) fn cluster_plans_text(plans: &ClusterPlans) -> String {
     for section in model::estate_sections::shared(&plans.clusters, region) {
         write_section(&mut s, &section);
     }
-    if !plans.clusters.is_empty() {
-        let _ = writeln!(s);
+    write_section(&mut s, &model::cluster_plans::total(plans));
+    if let Some(section) = model::cluster_plans::reservations(plans) {
+        write_section(&mut s, &section);
     }
-    let t = &plans.total;
-    let _ = writeln!(s, "=== total over {} clusters ===", t.clusters);
-    let _ = writeln!(
-        s,
-        "  {} hosts, {} datastores, {} TiB of pools, {} GiB placed, {} USD/month",
-        t.hosts,
-        t.datastores,
-        t.pool_size_tib,
-        g(t.placed_capacity_gib, 1),
-        g(t.cost_usd_per_month, 2)
-    );
-    if t.first_month_cool_transfer_usd > 0.0 {
-        let _ = writeln!(
-            s,
-            "  first month only: {} USD to move the cold data into the cool tier",
-            g(t.first_month_cool_transfer_usd, 2)
-        );
-    }
-    if t.vms_without_cluster > 0 {
-        let _ = writeln!(
-            s,
-            "  not planned: {} VMs that name no cluster ({} GiB)",
-            t.vms_without_cluster,
-            g(t.vms_without_cluster_capacity_gib, 1)
-        );
-    }
-    for c in &plans.clusters {
-        let _ = writeln!(
-            s,
-            "  {:<24} {:>3} hosts {:>3} datastores {:>7} TiB {:>12} USD/month",
-            c.cluster,
-            c.hosts,
-            c.plan.totals.datastores,
-            c.plan.totals.pool_size_tib,
-            g(c.plan.totals.cost_usd_per_month, 2)
-        );
-    }
-    estate_reservations(&mut s, plans);
-    if !plans.excluded.is_empty() {
-        let section = model::plan::excluded_section(
-            "Excluded VMs of the estate",
-            &plans.excluded,
-            t.excluded_capacity_gib,
-            ", in no cluster's plan",
-        );
+    if let Some(section) = model::cluster_plans::excluded(plans) {
         write_excluded(&mut s, &section, &plans.excluded);
     }
-    write_warnings(&mut s, &t.warnings);
+    write_warnings(&mut s, &plans.total.warnings);
     s
-}
-
-/// The reservations bought once for the estate (per region and service level), and what
-/// they save against the clusters' pay-as-you-go figures.
-fn estate_reservations(s: &mut String, plans: &ClusterPlans) {
-    let g = group_thousands;
-    if plans.reservations.is_empty() {
-        return;
-    }
-    let _ = writeln!(
-        s,
-        "  reservations, bought once for the estate (the clusters above are pay as you go):"
-    );
-    for r in &plans.reservations {
-        let units = model::plan::units_text(&r.units);
-        let _ = writeln!(
-            s,
-            "    {} {} {}: {} hot TiB, {} TiB reserved ({} off); hot tier {} -> {} USD/month, \
-             saves {}",
-            r.region,
-            r.service_level.as_str(),
-            r.term,
-            g(r.hot_tib, 1),
-            g(f64::from(r.reserved_tib), 0),
-            units,
-            g(r.pay_as_you_go_usd_per_month, 2),
-            g(r.cost_usd_per_month, 2),
-            g(r.savings_usd_per_month, 2)
-        );
-    }
-    let _ = writeln!(
-        s,
-        "  total with the reservations: {} USD/month (saves {})",
-        g(plans.total.cost_usd_per_month, 2),
-        g(plans.total.reservation_savings_usd_per_month, 2)
-    );
 }
