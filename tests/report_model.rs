@@ -171,8 +171,9 @@ fn assert_shown(sections: &[Section], f: &Formats, what: &str) {
 // `--hosts 3`: one cluster's plan. Its model sections are the demand, the pools, the
 // datastores, the placement, the predictions, the binding limits, the alternatives and
 // marginal costs (computed for every one-cluster plan), the vSAN comparison, the excluded
-// VMs (the fixture's template), the assumptions and the prices (the plan uses Flexible
-// capacity and throughput prices); no time phases without peak months.
+// VMs (the fixture's template), the warnings (db-01's RDM disks), the assumptions and the
+// prices (the plan uses Flexible capacity and throughput prices); no time phases without
+// peak months.
 #[test]
 fn every_section_of_one_clusters_plan_shows_in_every_format() {
     let plan = Planner::new()
@@ -195,6 +196,7 @@ fn every_section_of_one_clusters_plan_shows_in_every_format() {
             "Marginal costs",
             "vSAN-only comparison (capacity)",
             "Excluded VMs",
+            "Warnings (1)",
             "Assumptions",
             "Prices (eastus)"
         ]
@@ -314,13 +316,14 @@ fn the_per_cluster_total_adds_up_its_rows_in_every_format() {
     };
     let last = &table.rows[2];
     assert_eq!(last[0], Cell::text("total"));
-    for col in 1..6 {
+    let (dev, prod) = (&table.rows[0], &table.rows[1]);
+    for (col, total) in last.iter().enumerate().skip(1) {
         // Each column's total = Dev's + Prod's (the JSON's per-cluster totals).
-        let sum = figure(&table.rows[0][col]) + figure(&table.rows[1][col]);
+        let sum = figure(&dev[col]) + figure(&prod[col]);
         assert!(
-            (figure(&last[col]) - sum).abs() < 0.005,
+            (figure(total) - sum).abs() < 0.005,
             "column {col}: {} against {sum}",
-            figure(&last[col])
+            figure(total)
         );
     }
     // 3 + 3 hosts, 1 + 1 datastores (the fixture's two clusters at the 3-host minimum,
@@ -338,4 +341,88 @@ fn the_per_cluster_total_adds_up_its_rows_in_every_format() {
     assert!(md.contains(&format!("| {} |", shown.join(" | "))), "{md}");
     let tds: Vec<String> = shown.iter().map(|c| format!(">{c}</td>")).collect();
     assert!(html.lines().any(|l| in_order(l, &tds)), "{html}");
+}
+
+// One cluster's headline: every sentence shows in the text (the first after `dsplan plan: `),
+// the Markdown (the first in bold, then list entries) and the HTML (in customer words),
+// with the monthly cost the plan's: 3 TiB Flexible = 3,072 GiB x 0.110230 = 338.63 USD of
+// capacity, plus 500 MiB/s of which Flexible includes 128, 372 purchased x 2.249860 =
+// 836.95 USD; 1,175.58 USD/month.
+#[test]
+fn one_clusters_headline_shows_in_every_format() {
+    let plan = Planner::new()
+        .input(fixture())
+        .options(options(|o| o.hosts = Some(3)))
+        .plan()
+        .unwrap();
+    let headline = report::model::headline::plan_headline(&plan);
+    assert_eq!(headline.title, "ANF datastore plan");
+    assert_eq!(
+        headline.lead[1],
+        "monthly cost: 1,175.58 USD (eastus, US East, prices effective 2025-09-01)"
+    );
+    let text = report::render_plan(&plan, Format::Text).unwrap();
+    let md = report::render_plan(&plan, Format::Markdown).unwrap();
+    let html = report::render_plan(&plan, Format::Html).unwrap();
+    assert!(text.starts_with(&format!("dsplan plan: {}\n", headline.lead[0])));
+    assert!(md.starts_with("# ANF datastore plan\n"), "{md}");
+    assert_headline_shown(&headline, &text, &md, &html);
+}
+
+// The estate's headline and designs (`--design anf`): the headline's sentences show in
+// the text `--detail` (the first after `Estate: `), the Markdown and the HTML; the designs
+// table's `vs chosen` column is each design's total less the chosen one's, in every
+// format. By hand: 6 av36p hosts x 9.20 USD/h x 730 h = 40,296.00 USD/month; vSAN alone
+// is those hosts alone, ANF for all adds the two clusters' pools (326.62 + 563.23 =
+// 889.85) and one ExpressRoute gateway (1,365.10): 42,550.95; so vSAN alone is -2,254.95
+// against the forced ANF for all.
+#[test]
+fn the_estates_headline_and_designs_show_in_every_format() {
+    let plan = Planner::new()
+        .input(fixture())
+        .options(options(|o| o.design = Some(dsplan::plan::Design::Anf)))
+        .plan_estate()
+        .unwrap();
+    let text = report::render_estate_text(&plan, TextDetail::Full);
+    let md = report::render_estate_plan(&plan, Format::Markdown).unwrap();
+    let html = report::render_estate_plan(&plan, Format::Html).unwrap();
+    let headline = report::model::estate_headline::estate_headline(&plan, true);
+    assert!(text.starts_with(&format!("Estate: {}\n", headline.lead[0])));
+    assert_headline_shown(&headline, &text, &md, &html);
+    let designs = plan.designs.as_ref().unwrap();
+    let section = report::model::designs::estate(designs, true);
+    let rows = &section.table.as_ref().unwrap().rows;
+    let row = |label: &str| rows.iter().find(|r| r[0] == Cell::text(label)).unwrap();
+    assert_eq!(row("ANF for all")[7], Cell::MaybeUsd(Some(42_550.95)));
+    assert_eq!(row("ANF for all")[9], Cell::text("(chosen)"));
+    assert_eq!(row("vSAN alone")[7], Cell::MaybeUsd(Some(40_296.0)));
+    assert_eq!(row("vSAN alone")[9], Cell::text("-2,254.95"));
+    let sections = report::model::estate_sections::estate_sections(&plan);
+    assert!(
+        sections.iter().any(|s| s == &section),
+        "the estate's sections hold the designs"
+    );
+    let vsan: Vec<String> = row("vSAN alone").iter().map(Cell::shown).collect();
+    assert!(text.lines().any(|l| in_order(l, &vsan)), "text: {vsan:?}");
+    assert!(
+        md.contains(&format!("| {} |", vsan.join(" | "))),
+        "Markdown"
+    );
+}
+
+/// Every sentence of a headline shows: in the text at a line's end, in the Markdown and
+/// the HTML (in customer words, escaped) past its first letter (upper case there).
+fn assert_headline_shown(headline: &Section, text: &str, md: &str, html: &str) {
+    for line in &headline.lead {
+        assert!(
+            text.lines().any(|l| l.ends_with(line.as_str())),
+            "text: {line}"
+        );
+        assert!(
+            md.lines().any(|l| l.contains(&line[1..])),
+            "Markdown: {line}"
+        );
+        let words = html::escape(&customer_words(&line[1..]));
+        assert!(html.contains(&words), "HTML: {words}");
+    }
 }

@@ -58,14 +58,11 @@ pub fn estate_html(plan: &EstatePlan, charts: &[Chart]) -> String {
     for section in sections(&markdown, 2) {
         let title = section.title.as_str();
         if title.is_empty() {
-            let figures = section
-                .body
-                .lines()
-                .filter(|l| l.starts_with("- "))
-                .collect::<Vec<_>>()
-                .join("\n");
+            // The headline's sentences, read from the model (the summary page has the
+            // title and the cards).
+            let headline = crate::report::model::estate_headline::estate_headline(plan, true);
             parts.tables.push_str("<h2>The estate in figures</h2>\n");
-            parts.tables.push_str(&blocks_html(&figures, 0));
+            parts.tables.push_str(&model::headline_html(&headline));
         } else if title.starts_with("AVS cluster ") {
             cluster_details(&mut parts, &section, 0);
         } else {
@@ -262,18 +259,19 @@ fn finish(title: &str, parts: &Parts, charts: &[Chart], grouped: &[Cause]) -> St
     add("clusters", "Each AVS cluster's plan", &parts.clusters);
     add("assumptions", "", &parts.assumptions);
     let mut warnings = String::new();
+    let n: usize = (grouped.iter())
+        .map(|c| crate::inventory::warning_count(c.warnings.iter().copied()))
+        .sum();
     if !grouped.is_empty() {
-        let n: usize = (grouped.iter())
-            .map(|c| crate::inventory::warning_count(c.warnings.iter().copied()))
-            .sum();
         let _ = writeln!(
             warnings,
-            "<p>{n} warning(s) of {} cause(s).</p>",
+            "<p>{n} warning(s) of {} cause(s), grouped by cause.</p>",
             grouped.len()
         );
         causes_html(&mut warnings, grouped);
     }
-    add("warnings", "Warnings by cause", &warnings);
+    // Titled as the model's warnings section ([`crate::report::model::warnings`]).
+    add("warnings", &format!("Warnings ({n})"), &warnings);
     add("excluded", "", &parts.excluded);
     page::document(title, &body)
 }

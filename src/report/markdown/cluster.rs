@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use crate::numbers::group_thousands as g;
 use crate::plan::ClusterPlans;
 use crate::report::markdown::write_section;
-use crate::report::markdown::{Body, cell, cluster_plan_markdown, shared_markdown};
+use crate::report::markdown::{Body, cluster_plan_markdown, shared_markdown};
 use crate::report::model::cluster_plans;
 use crate::report::model::estate_sections::shared_assumptions;
 
@@ -39,16 +39,8 @@ pub(in crate::report) fn cluster_plans_markdown(plans: &ClusterPlans, body: Body
     {
         write_section(&mut s, &section, 2, body);
     }
-    if !plans.total.warnings.is_empty() {
-        let _ = writeln!(
-            s,
-            "## Warnings ({})\n",
-            crate::inventory::warning_count(&plans.total.warnings)
-        );
-        for w in &plans.total.warnings {
-            let _ = writeln!(s, "- {}", cell(&w.to_string()));
-        }
-        let _ = writeln!(s);
+    if let Some(section) = crate::report::model::warnings::warnings(&plans.total.warnings) {
+        write_section(&mut s, &section, 2, body);
     }
     s
 }

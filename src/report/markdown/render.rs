@@ -23,8 +23,8 @@ pub(in crate::report) fn write_section(
 }
 
 /// The body of `section` as Markdown: the sentences before, the table (numbers
-/// right-aligned; names from the input escaped), the sentences after, each sentence its
-/// own paragraph.
+/// right-aligned; names from the input escaped), the list (`- `), the sentences after,
+/// each sentence its own paragraph.
 pub(in crate::report) fn markdown_body(section: &Section) -> String {
     let mut s = String::new();
     for l in &section.lead {
@@ -34,22 +34,28 @@ pub(in crate::report) fn markdown_body(section: &Section) -> String {
         let header: Vec<String> = t.columns.iter().map(|c| c.header()).collect();
         let header: Vec<&str> = header.iter().map(String::as_str).collect();
         let numeric: Vec<bool> = t.columns.iter().map(|c| c.numeric).collect();
-        let rows: Vec<Vec<String>> = t
-            .rows
-            .iter()
-            .map(|r| {
-                r.iter()
-                    .map(|c| match c {
-                        Cell::Name(n) => name(&clip_name(n)),
-                        other => other.shown(),
-                    })
-                    .collect()
-            })
-            .collect();
+        let rows: Vec<Vec<String>> = t.rows.iter().map(|r| shown(r)).collect();
         table(&mut s, &header, &numeric, &rows);
+    }
+    for i in &section.items {
+        let _ = writeln!(s, "- {}", cell(&shown(i).concat()));
+    }
+    if !section.items.is_empty() {
+        let _ = writeln!(s);
     }
     for n in &section.notes {
         let _ = writeln!(s, "{}.\n", cell(n));
     }
     s
+}
+
+/// Cells as Markdown: a name from the input clipped and escaped ([`name`]), the rest as
+/// shown.
+fn shown(r: &[Cell]) -> Vec<String> {
+    r.iter()
+        .map(|c| match c {
+            Cell::Name(n) => name(&clip_name(n)),
+            other => other.shown(),
+        })
+        .collect()
 }

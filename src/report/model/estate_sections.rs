@@ -9,6 +9,7 @@ use crate::plan::{
 use crate::report::model::cluster_plans;
 use crate::report::model::delivered;
 use crate::report::model::delivered::size_cell;
+use crate::report::model::designs;
 use crate::report::model::estate::{cluster_plan, first_clusters_text, usd, vsan_hosts_text};
 use crate::report::model::plan::{self, assumptions_section, prices_section};
 use crate::report::model::table::{Cell, Column, Section, Table};
@@ -21,11 +22,16 @@ pub const SHARED_ASSUMPTIONS: &str =
 pub const OWN_ASSUMPTIONS: &str = "This cluster's assumptions (the others are the estate's)";
 
 /// The model's sections of the estate, in the order the reports show them (a section with
-/// nothing to show left out). The reports put the sections the model does not hold yet
-/// (headline, designs, warnings, the rest of each cluster's plan) between them in their
-/// own words.
+/// nothing to show left out; the designs as `--detail` shows them). The headline
+/// ([`crate::report::model::estate_headline`]) comes first; the reports put the estate's
+/// warnings and each cluster's plan between them.
 pub fn estate_sections(plan: &EstatePlan) -> Vec<Section> {
-    let mut out = vec![clusters(plan), delivered::performance(plan), skus(plan)];
+    let mut out = vec![clusters(plan), delivered::performance(plan)];
+    if let Some(d) = &plan.designs {
+        out.push(designs::estate(d, true));
+        out.push(designs::per_cluster(d, &plan.sizing.sku));
+    }
+    out.push(skus(plan));
     out.extend(pools(plan));
     out.extend(reservations(
         &plan.reservations,

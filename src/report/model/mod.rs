@@ -6,11 +6,13 @@
 
 pub mod cluster_plans;
 pub(in crate::report) mod delivered;
-pub(in crate::report) mod designs;
+pub mod designs;
 pub(in crate::report) mod estate;
+pub mod estate_headline;
 pub mod estate_sections;
 pub mod headline;
 pub mod plan;
 pub mod plan_choices;
 pub mod plan_details;
 pub mod table;
+pub mod warnings;
