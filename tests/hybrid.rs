@@ -263,7 +263,7 @@ fn the_text_markdown_csv_and_workbook_show_the_designs() {
             .contains("ExpressRoute gateway for the ANF datastores: UltraPerformance or ErGw3Az")
     );
     let md = run("md");
-    assert!(md.contains("## Designs") && md.contains("### Designs per AVS cluster"));
+    assert!(md.contains("## Designs\n") && md.contains("## Designs per AVS cluster"));
     assert!(
         md.contains("| hybrid | 3 | 1 | 1 | 20,148.00 | 5,530.90 | 1,365.10 (1) | 27,044.00 |")
     );

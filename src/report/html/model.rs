@@ -11,12 +11,6 @@ use crate::report::model::table::{Cell, Section, Table};
 use crate::report::words::customer_words;
 use crate::settings::flag;
 
-/// The first character of a line of the Markdown outline that carries HTML as it is
-/// ([`outline_body`]); [`super::blocks::blocks_html`] writes such a line back out.
-pub(super) const RAW: char = '\u{2}';
-/// What a line break inside a [`RAW`] line is carried as.
-pub(super) const RAW_BREAK: char = '\u{3}';
-
 /// The body of `section` as HTML: sentences before, the table, the list, sentences after.
 pub(super) fn body_html(section: &Section) -> String {
     let mut s = String::new();
@@ -40,18 +34,8 @@ pub(super) fn body_html(section: &Section) -> String {
     s
 }
 
-/// [`body_html`] as one line of the Markdown outline the HTML report reads (its headings
-/// place the section; the line is written back out as it is).
-pub(super) fn outline_body(section: &Section) -> String {
-    let html = body_html(section);
-    format!(
-        "{RAW}{}\n\n",
-        html.trim_end().replace('\n', &RAW_BREAK.to_string())
-    )
-}
-
 /// Plan words for a customer, escaped.
-fn words(text: &str) -> String {
+pub(super) fn words(text: &str) -> String {
     escape(&customer_words(text))
 }
 
@@ -87,10 +71,16 @@ fn cell_html(cell: &Cell, setting: bool) -> String {
     }
 }
 
-/// A headline's sentences as a list, each starting upper case, in customer words.
+/// A headline's sentences, in customer words: the first in bold, then a list, each
+/// starting upper case.
 pub(super) fn headline_html(section: &Section) -> String {
-    let mut s = String::from("<ul>\n");
-    for l in &section.lead {
+    let mut s = String::new();
+    let mut lines = section.lead.iter();
+    if let Some(first) = lines.next() {
+        let _ = writeln!(s, "<p><strong>{}.</strong></p>", words(first));
+    }
+    s.push_str("<ul>\n");
+    for l in lines {
         let _ = writeln!(s, "<li>{}.</li>", words(&capitalised(l)));
     }
     s.push_str("</ul>\n");

@@ -10,22 +10,17 @@ use std::fmt::Write as _;
 
 use crate::plan::{Assumption, ClusterPlan, Plan};
 use crate::report::model;
-pub(in crate::report) use render::{Body, markdown_body, write_section};
+pub(in crate::report) use render::write_section;
 
 /// The plan as a Markdown document: the title and headline, then every section of the
 /// model ([`model::plan::plan_sections`]: demand, pools, datastores, placement, predicted
 /// performance, binding limits, alternatives, marginal costs, time phases, the vSAN-only
 /// comparison, excluded VMs by reason, warnings, assumptions and prices).
 pub fn plan_markdown(plan: &Plan) -> String {
-    plan_markdown_with(plan, markdown_body)
-}
-
-/// [`plan_markdown`], each model section's body written by `body`.
-pub(in crate::report) fn plan_markdown_with(plan: &Plan, body: Body) -> String {
     let mut s = String::new();
     header(&mut s, plan);
     for section in model::plan::plan_sections(plan) {
-        write_section(&mut s, &section, 2, body);
+        write_section(&mut s, &section, 2);
     }
     s
 }
@@ -107,15 +102,14 @@ pub(in crate::report) fn cluster_plan_markdown(
     c: &ClusterPlan,
     shared: &[&Assumption],
     levels: usize,
-    body: Body,
 ) -> String {
     let mut plan = String::new();
     header(&mut plan, &c.plan);
     for section in model::plan::cluster_sections(&c.plan) {
-        write_section(&mut plan, &section, 2, body);
+        write_section(&mut plan, &section, 2);
     }
     if let Some(own) = model::estate_sections::own_assumptions(c, shared) {
-        write_section(&mut plan, &own, 2, body);
+        write_section(&mut plan, &own, 2);
     }
     let extra = "#".repeat(levels);
     let mut s = String::new();
@@ -136,10 +130,9 @@ pub(in crate::report) fn shared_markdown(
     clusters: &[ClusterPlan],
     region: &str,
     level: usize,
-    body: Body,
 ) {
     for section in model::estate_sections::shared(clusters, region) {
-        write_section(s, &section, level, body);
+        write_section(s, &section, level);
     }
 }
 

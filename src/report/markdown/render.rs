@@ -6,18 +6,8 @@ use crate::numbers::clip_name;
 use crate::report::markdown::{cell, name, table};
 use crate::report::model::table::{Cell, Section};
 
-/// How a section's body (what is under its heading) is written: as Markdown
-/// ([`markdown_body`]), or by another format that shares the Markdown's outline (the HTML
-/// report's native tables).
-pub(in crate::report) type Body = fn(&Section) -> String;
-
-/// Writes `section` under a heading of `level` (`2`: `## `), its body by `body`.
-pub(in crate::report) fn write_section(
-    s: &mut String,
-    section: &Section,
-    level: usize,
-    body: Body,
-) {
+/// Writes `section` under a heading of `level` (`2`: `## `), then its body ([`body`]).
+pub(in crate::report) fn write_section(s: &mut String, section: &Section, level: usize) {
     let _ = writeln!(s, "{} {}\n", "#".repeat(level), section.title);
     s.push_str(&body(section));
 }
@@ -25,7 +15,7 @@ pub(in crate::report) fn write_section(
 /// The body of `section` as Markdown: the sentences before, the table (numbers
 /// right-aligned; names from the input escaped), the list (`- `), the sentences after,
 /// each sentence its own paragraph.
-pub(in crate::report) fn markdown_body(section: &Section) -> String {
+fn body(section: &Section) -> String {
     let mut s = String::new();
     for l in &section.lead {
         let _ = writeln!(s, "{}.\n", cell(l));

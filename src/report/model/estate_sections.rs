@@ -26,6 +26,17 @@ pub const OWN_ASSUMPTIONS: &str = "This cluster's assumptions (the others are th
 /// ([`crate::report::model::estate_headline`]) comes first; the reports put the estate's
 /// warnings and each cluster's plan between them.
 pub fn estate_sections(plan: &EstatePlan) -> Vec<Section> {
+    let mut out = estate_tables(plan);
+    out.extend(clusters_sections(&plan.clusters, &plan.region));
+    out.push(excluded(plan));
+    out
+}
+
+/// The estate's own sections, before its warnings and its clusters' plans: the AVS
+/// clusters, performance and utilisation, the designs (as `--detail` shows them) and each
+/// cluster's, the host SKUs, the capacity pools, the reservations, vSAN alone and the
+/// sizing assumptions.
+pub fn estate_tables(plan: &EstatePlan) -> Vec<Section> {
     let mut out = vec![clusters(plan), delivered::performance(plan)];
     if let Some(d) = &plan.designs {
         out.push(designs::estate(d, true));
@@ -33,16 +44,19 @@ pub fn estate_sections(plan: &EstatePlan) -> Vec<Section> {
     }
     out.push(skus(plan));
     out.extend(pools(plan));
-    out.extend(reservations(
+    out.extend(estate_reservations(plan));
+    out.extend(vsan_alone(plan));
+    out.push(sizing_assumptions(plan));
+    out
+}
+
+/// The reservations bought once for the estate (`None` without).
+pub fn estate_reservations(plan: &EstatePlan) -> Option<Section> {
+    reservations(
         &plan.reservations,
         "Bought once for the estate, per region and service level (the pools above are \
          priced pay as you go)",
-    ));
-    out.extend(vsan_alone(plan));
-    out.push(sizing_assumptions(plan));
-    out.extend(clusters_sections(&plan.clusters, &plan.region));
-    out.push(excluded(plan));
-    out
+    )
 }
 
 /// The model's sections of per-cluster plans: the clusters' ([`clusters_sections`]), then
@@ -62,13 +76,19 @@ pub fn cluster_plans_sections(plans: &ClusterPlans) -> Vec<Section> {
 
 /// The sections of the cluster plans of an estate or per-cluster document: the
 /// assumptions and prices they share, once ([`shared`]), then each plan's own sections
-/// (pools, datastores; its assumptions the others do not share).
+/// ([`plan::cluster_sections`]; its assumptions the others do not share).
 pub fn clusters_sections(clusters: &[ClusterPlan], region: &str) -> Vec<Section> {
     let mut out = shared(clusters, region);
     let common = shared_assumptions(clusters);
     for c in clusters {
-        out.push(plan::pools(&c.plan));
-        out.push(plan::datastores(&c.plan));
+        for mut section in plan::cluster_sections(&c.plan) {
+            // A workbook of many clusters holds each cluster's totals in its row on
+            // `Clusters` (one plan's, on `Summary`).
+            if section.sheet == "Summary" {
+                section.sheet = "Clusters";
+            }
+            out.push(section);
+        }
         out.extend(own_assumptions(c, &common));
     }
     out

@@ -327,13 +327,10 @@ pub fn demand(plan: &Plan) -> Section {
     let t = &plan.totals;
     let perf = &plan.performance;
     let rows = vec![
+        vec![Cell::text("VMs in scope"), Cell::Count(t.vms_placed as u64)],
         vec![
-            Cell::text("VMs in scope (excluded)"),
-            Cell::text(format!(
-                "{} ({})",
-                g(t.vms_placed as f64, 0),
-                g(t.vms_excluded as f64, 0)
-            )),
+            Cell::text("VMs excluded"),
+            Cell::Count(t.vms_excluded as u64),
         ],
         vec![
             Cell::text("capacity placed, GiB"),

@@ -3,7 +3,6 @@
 
 use crate::plan::EstatePlan;
 use crate::report::model;
-use crate::report::model::delivered;
 use crate::report::text::render::{write_headline, write_section};
 
 /// The headline ([`model::estate_headline::estate_headline`]): its first sentence after
@@ -26,11 +25,6 @@ pub(in crate::report) fn designs(s: &mut String, plan: &EstatePlan, detail: bool
     }
 }
 
-/// The performance and utilisation table ([`delivered::performance`]).
-pub(in crate::report) fn performance(s: &mut String, plan: &EstatePlan) {
-    write_section(s, &delivered::performance(plan));
-}
-
 /// The AVS clusters ([`model::estate_sections::clusters`]).
 pub(in crate::report) fn clusters(s: &mut String, plan: &EstatePlan) {
     write_section(s, &model::estate_sections::clusters(plan));
@@ -48,24 +42,12 @@ pub(in crate::report) fn pools(s: &mut String, plan: &EstatePlan) {
     }
 }
 
-/// The reservations bought once for the estate, when there are any.
+/// The reservations bought once for the estate, when there are any
+/// ([`model::estate_sections::estate_reservations`]).
 pub(in crate::report) fn reservations(s: &mut String, plan: &EstatePlan) {
-    let lead = "Bought once for the estate; the pools above are pay as you go";
-    if let Some(section) = model::estate_sections::reservations(&plan.reservations, lead) {
+    if let Some(section) = model::estate_sections::estate_reservations(plan) {
         write_section(s, &section);
     }
-}
-
-/// The same estate on vSAN alone ([`model::estate_sections::vsan_alone`]).
-pub(in crate::report) fn vsan_alone(s: &mut String, plan: &EstatePlan) {
-    if let Some(section) = model::estate_sections::vsan_alone(plan) {
-        write_section(s, &section);
-    }
-}
-
-/// The estate's sizing assumptions ([`model::estate_sections::sizing_assumptions`]).
-pub(in crate::report) fn estate_assumptions(s: &mut String, plan: &EstatePlan) {
-    write_section(s, &model::estate_sections::sizing_assumptions(plan));
 }
 
 /// Excluded VMs, once for the estate ([`model::estate_sections::excluded`]).
