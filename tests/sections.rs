@@ -79,7 +79,7 @@ const PLAN: Map = &[
     ("time_phased", "Time-phased plan", "Time-phased plan"),
     ("placements", "Placement", "Placement"),
     ("excluded", "Excluded VMs", "Excluded VMs"),
-    ("warnings", "Warnings:", "Warnings ("),
+    ("warnings", "Warnings (", "Warnings ("),
 ];
 
 /// A cluster of `--per-cluster`: its banner carries the name, hosts and source.
@@ -96,12 +96,8 @@ const PER_CLUSTER_CLUSTER: Map = &[
 const PER_CLUSTER: Map = &[
     ("schema_version", "=== cluster ", "Cluster "),
     ("clusters", "=== cluster ", "Cluster "),
-    ("total", "=== total over", "Total over"),
-    (
-        "reservations",
-        "  reservations, bought once",
-        "Reservations",
-    ),
+    ("total", "Total over", "Total over"),
+    ("reservations", "Reservations", "Reservations"),
     (
         "excluded",
         "Excluded VMs of the estate",
@@ -130,7 +126,7 @@ const ESTATE: Map = &[
     ("pools", "Capacity pools", "Capacity pools"),
     ("reservations", "Reservations", "Reservations"),
     ("vsan_alone", "vSAN alone", "vSAN alone"),
-    ("designs", "Designs (", "Designs"),
+    ("designs", "Designs", "Designs"),
     ("clusters", "=== AVS cluster ", "AVS cluster "),
     ("assumptions", "Sizing assumptions", "Sizing assumptions"),
     (
@@ -138,7 +134,7 @@ const ESTATE: Map = &[
         "Excluded VMs (the estate's)",
         "Excluded VMs (the estate's)",
     ),
-    ("warnings", "Warnings:", "Warnings ("),
+    ("warnings", "Warnings (", "Warnings ("),
 ];
 
 /// The keys of `obj` that hold a section: not null, not an empty list.

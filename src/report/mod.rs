@@ -118,10 +118,7 @@ pub fn render_cluster_plans(
     match format {
         Format::Json => Ok(serde_json::to_string_pretty(plans)? + "\n"),
         Format::Csv => tables::cluster_plans_csv(plans),
-        Format::Markdown => Ok(markdown::cluster::cluster_plans_markdown(
-            plans,
-            markdown::markdown_body,
-        )),
+        Format::Markdown => Ok(markdown::cluster::cluster_plans_markdown(plans)),
         Format::Text => Ok(text::cluster_plans_text(plans)),
         Format::Html => Ok(html::cluster_plans_html(plans, &[])),
     }
@@ -153,10 +150,7 @@ pub fn render_estate_plan(
     match format {
         Format::Json => Ok(serde_json::to_string_pretty(plan)? + "\n"),
         Format::Csv => tables::estate_csv(plan),
-        Format::Markdown => Ok(markdown::estate::estate_markdown(
-            plan,
-            markdown::markdown_body,
-        )),
+        Format::Markdown => Ok(markdown::estate::estate_markdown(plan)),
         Format::Text => Ok(text::estate::estate_text(plan, TextDetail::Summary)),
         Format::Html => Ok(html::estate_html(plan, &[])),
     }

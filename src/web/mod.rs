@@ -5,6 +5,7 @@
 //! ```
 //! use std::io::{Read, Write};
 //! use std::net::{IpAddr, Ipv4Addr, TcpStream};
+//! use std::time::Duration;
 //!
 //! use dsplan::web::{ServeOptions, serve};
 //!
@@ -13,6 +14,10 @@
 //!     bind: IpAddr::V4(Ipv4Addr::LOCALHOST),
 //!     port: 0,
 //!     max_upload_bytes: 64 << 20,
+//!     memory_budget_bytes: 1 << 30,
+//!     body_timeout: Duration::from_secs(60),
+//!     header_timeout: Duration::from_secs(10),
+//!     session_idle: Duration::from_secs(600),
 //! };
 //! let (tx, rx) = std::sync::mpsc::channel();
 //! std::thread::spawn(move || serve(&options, |addr| tx.send(addr).unwrap_or(())));

@@ -3,16 +3,15 @@
 //!
 //! An estate plan reads: page one the executive summary (`summary`), then the estate's
 //! tables, the charts, each AVS cluster's plan in a `<details>` element (open, so it prints),
-//! the assumptions and prices once, the warnings grouped by cause, the excluded VMs. The
-//! document follows the Markdown report's outline (its headings place each section); a
-//! section of the report model is rendered from its typed cells (`model.rs`), the few others
-//! from the Markdown (`blocks.rs`), so every format shows the same rows. One cluster's plan
-//! (`--hosts N`) and `--per-cluster` plans read the same way, their page one the headline
-//! cards ([`crate::report::model::headline`]) and the Markdown report's headline.
+//! the assumptions and prices once, the warnings grouped by cause, the excluded VMs. Every
+//! part is read from the report model ([`crate::report::model`]): its headlines, and its
+//! sections in the order the other formats show them, each put in its part by the sheet it
+//! belongs to and rendered from its typed cells (`model.rs`), so every format shows the same
+//! rows. One cluster's plan (`--hosts N`) and `--per-cluster` plans read the same way, their
+//! page one the headline cards ([`crate::report::model::headline`]) and the headline.
 //!
 //! Every text is in customer words ([`crate::report::words::customer_words`]) and escaped.
 
-mod blocks;
 mod escape;
 mod model;
 mod page;
@@ -24,15 +23,15 @@ use std::fmt::Write as _;
 pub use escape::escape;
 
 use crate::inventory::Warning;
-use crate::plan::{ClusterPlan, ClusterPlans, EstatePlan, Plan};
+use crate::numbers::group_thousands as g;
+use crate::plan::{Assumption, ClusterPlan, ClusterPlans, EstatePlan, Plan};
 use crate::report::Chart;
-use crate::report::model::headline::{self, Card};
-use blocks::{Section, blocks_html, sections};
+use crate::report::model::delivered::{cluster_utilisation, utilisation_words};
+use crate::report::model::headline::{self, Card, plan_headline};
+use crate::report::model::table::Section;
+use crate::report::model::{cluster_plans, estate_headline, estate_sections, plan as plan_model};
+use model::{body_html, headline_html, words};
 use warnings::{Cause, causes, causes_html};
-
-/// Per-cluster subsections not shown in each cluster: warnings are grouped with the
-/// others; assumptions and prices, which the outline gives once for the document, would be.
-const ONCE: [&str; 3] = ["Assumptions", "Prices", "Warnings"];
 
 /// The parts of a document before they are put in order.
 #[derive(Default)]
@@ -54,24 +53,23 @@ pub fn estate_html(plan: &EstatePlan, charts: &[Chart]) -> String {
     let grouped = causes(all.iter().copied());
     let mut parts = Parts::default();
     summary::estate_summary(&mut parts.summary, plan, &grouped);
-    let markdown = super::markdown::estate::estate_markdown(plan, model::outline_body);
-    for section in sections(&markdown, 2) {
-        let title = section.title.as_str();
-        if title.is_empty() {
-            let figures = section
-                .body
-                .lines()
-                .filter(|l| l.starts_with("- "))
-                .collect::<Vec<_>>()
-                .join("\n");
-            parts.tables.push_str("<h2>The estate in figures</h2>\n");
-            parts.tables.push_str(&blocks_html(&figures, 0));
-        } else if title.starts_with("AVS cluster ") {
-            cluster_details(&mut parts, &section, 0);
-        } else {
-            route(&mut parts, &section);
-        }
+    parts.tables.push_str("<h2>The estate in figures</h2>\n");
+    let figures = estate_headline::estate_headline(plan, true);
+    parts.tables.push_str(&headline_html(&figures));
+    for section in estate_sections::estate_tables(plan) {
+        route(&mut parts, &section);
     }
+    for section in estate_sections::shared(&plan.clusters, &plan.region) {
+        route(&mut parts, &section);
+    }
+    let shared = estate_sections::shared_assumptions(&plan.clusters);
+    for c in &plan.clusters {
+        let banner = banner("AVS cluster", c);
+        let uses =
+            cluster_utilisation(plan, &c.cluster).map(|u| format!("Uses {}", utilisation_words(u)));
+        cluster_details(&mut parts, &banner, uses.as_deref(), c, &shared);
+    }
+    route(&mut parts, &estate_sections::excluded(plan));
     finish("Estate plan", &parts, charts, &grouped)
 }
 
@@ -79,19 +77,15 @@ pub fn estate_html(plan: &EstatePlan, charts: &[Chart]) -> String {
 pub fn plan_html(plan: &Plan, charts: &[Chart]) -> String {
     let grouped = causes(plan.warnings.iter());
     let mut parts = Parts::default();
-    for section in sections(
-        &super::markdown::plan_markdown_with(plan, model::outline_body),
-        2,
-    ) {
-        if section.title.is_empty() {
-            let cards = headline::plan_cards(plan);
-            parts
-                .summary
-                .push_str(&with_cards(&blocks_html(&section.body, 0), &cards));
-            key_causes(&mut parts.summary, &grouped);
-        } else if section.title.starts_with("Alternatives") {
+    let top = plan_headline(plan);
+    let _ = writeln!(parts.summary, "<h1>{}</h1>", words(&top.title));
+    summary::cards_html(&mut parts.summary, &headline::plan_cards(plan));
+    parts.summary.push_str(&headline_html(&top));
+    key_causes(&mut parts.summary, &grouped);
+    for section in plan_model::plan_sections(plan) {
+        if section.sheet == "Alternatives" {
             // The decision: the plan against the layouts it was chosen over.
-            parts.summary.push_str(&titled(&section, 0));
+            parts.summary.push_str(&titled(&section, 2));
         } else {
             route(&mut parts, &section);
         }
@@ -110,114 +104,103 @@ pub fn cluster_plans_html(plans: &ClusterPlans, charts: &[Chart]) -> String {
     );
     let grouped = causes(all.iter().copied());
     let mut parts = Parts::default();
-    let markdown = super::markdown::cluster::cluster_plans_markdown(plans, model::outline_body);
-    for section in sections(&markdown, 1) {
-        if section.title.starts_with("Total over") {
-            let cards = headline::cluster_plans_cards(plans);
-            total_section(&mut parts, &section, &grouped, &cards);
-        } else if section.title.starts_with("Assumptions") || section.title.starts_with("Prices") {
-            route(&mut parts, &section);
-        } else if !section.title.is_empty() {
-            cluster_details(&mut parts, &section, 1);
-        }
+    let shared = estate_sections::shared_assumptions(&plans.clusters);
+    for c in &plans.clusters {
+        let banner = banner("Cluster", c);
+        let share = format!(
+            "{}% of the capacity (and of estate-wide targets)",
+            g(c.target_share * 100.0, 1)
+        );
+        cluster_details(&mut parts, &banner, Some(&share), c, &shared);
+    }
+    let region = plans
+        .clusters
+        .first()
+        .map_or("", |c| c.plan.region.as_str());
+    for section in estate_sections::shared(&plans.clusters, region) {
+        route(&mut parts, &section);
+    }
+    let cards = headline::cluster_plans_cards(plans);
+    total_summary(&mut parts, plans, &grouped, &cards);
+    if let Some(section) = cluster_plans::excluded(plans) {
+        route(&mut parts, &section);
     }
     finish("ANF datastore plans per cluster", &parts, charts, &grouped)
 }
 
-/// The total of a `--per-cluster` plan: the summary page, its excluded VMs at the end.
-fn total_section(parts: &mut Parts, section: &Section, grouped: &[Cause], cards: &[Card]) {
-    for (i, sub) in sections(&section.body, 2).iter().enumerate() {
-        if i == 0 {
-            let _ = writeln!(parts.summary, "<h1>{}</h1>", blocks::inline(&section.title));
-            summary::cards_html(&mut parts.summary, cards);
-            parts.summary.push_str(&blocks_html(&sub.body, 0));
-            key_causes(&mut parts.summary, grouped);
-        } else if sub.title.starts_with("Excluded") {
-            parts.excluded.push_str(&titled(sub, 0));
-        } else if !sub.title.starts_with("Warnings") {
-            parts.summary.push_str(&titled(sub, 0));
-        }
+/// The total of a `--per-cluster` plan on the summary page: its title, the cards, its
+/// rows, the warnings that can change the decision, the estate's reservations.
+fn total_summary(parts: &mut Parts, plans: &ClusterPlans, grouped: &[Cause], cards: &[Card]) {
+    let total = cluster_plans::total(plans);
+    let _ = writeln!(parts.summary, "<h1>{}</h1>", words(&total.title));
+    summary::cards_html(&mut parts.summary, cards);
+    parts.summary.push_str(&body_html(&total));
+    key_causes(&mut parts.summary, grouped);
+    if let Some(section) = cluster_plans::reservations(plans) {
+        parts.summary.push_str(&titled(&section, 2));
     }
 }
 
-/// `html` with the headline `cards` right after its `<h1>` (first, without one).
-fn with_cards(html: &str, cards: &[Card]) -> String {
-    let mut c = String::new();
-    summary::cards_html(&mut c, cards);
-    let at = html.find("</h1>\n").map_or(0, |i| i + "</h1>\n".len());
-    format!("{}{c}{}", &html[..at], &html[at..])
-}
-
-/// Puts a `## ` section where it belongs: assumptions and prices, excluded VMs, the
-/// tables; warnings are left out (shown grouped).
-fn route(parts: &mut Parts, section: &Section) {
-    let title = section.title.as_str();
-    if title.starts_with("Warnings") {
-        return;
-    }
-    let html = titled(section, 0);
-    let assumptions = title.contains("assumptions") || title.starts_with("Assumptions");
-    if assumptions || title.starts_with("Prices") {
-        parts.assumptions.push_str(&html);
-    } else if title.starts_with("Excluded") {
-        parts.excluded.push_str(&html);
-    } else {
-        parts.tables.push_str(&html);
-    }
-}
-
-/// A section as HTML under an `<h2>` (`shift` 0) heading of its title.
-fn titled(section: &Section, shift: usize) -> String {
+/// A cluster's banner, HTML: `kind`, its name (escaped, never reworded), its hosts and
+/// where their count came from.
+fn banner(kind: &str, c: &ClusterPlan) -> String {
     format!(
-        "<h{h}>{}</h{h}>\n{}",
-        blocks::inline(&section.title),
-        blocks_html(&section.body, shift),
-        h = 2 + shift
+        "{kind} {}: {} hosts ({})",
+        escape(&c.cluster),
+        c.hosts,
+        words(&c.hosts_source)
     )
 }
 
-/// A cluster's plan in a `<details>` element, without its warnings ([`ONCE`]: shown
-/// grouped with the others; its assumptions and prices are the document's, but those it
-/// alone has). `shift`: how many levels its headings go down.
-fn cluster_details(parts: &mut Parts, section: &Section, shift: usize) {
-    let (kept, _) = split_once_sections(&section.body);
-    let _ = writeln!(
-        parts.clusters,
-        "<details open>\n<summary>{}</summary>\n{}</details>",
-        blocks::inline(&section.title),
-        blocks_html(&kept, shift)
-    );
+/// Puts a model section in its part by its sheet: assumptions and prices, excluded VMs,
+/// the tables; warnings are left out (shown grouped).
+fn route(parts: &mut Parts, section: &Section) {
+    let html = titled(section, 2);
+    match section.sheet {
+        "Warnings" => {}
+        "Assumptions" | "Prices" => parts.assumptions.push_str(&html),
+        "Excluded" => parts.excluded.push_str(&html),
+        _ => parts.tables.push_str(&html),
+    }
 }
 
-/// `markdown` without its [`ONCE`] subsections (any heading level), and those subsections.
-fn split_once_sections(markdown: &str) -> (String, Vec<Section>) {
-    let mut kept = String::new();
-    let mut once: Vec<Section> = Vec::new();
-    let mut skipping_level: Option<usize> = None;
-    for line in markdown.lines() {
-        let level = line.chars().take_while(|c| *c == '#').count();
-        if level > 0 && line[level..].starts_with(' ') {
-            let title = line[level + 1..].trim();
-            if skipping_level.is_some_and(|l| level <= l) {
-                skipping_level = None;
-            }
-            if ONCE.iter().any(|o| title.starts_with(o)) {
-                skipping_level = Some(level);
-                once.push(Section {
-                    title: title.to_string(),
-                    body: String::new(),
-                });
-                continue;
-            }
-        }
-        let out = match (skipping_level, once.last_mut()) {
-            (Some(_), Some(s)) => &mut s.body,
-            _ => &mut kept,
-        };
-        out.push_str(line);
-        out.push('\n');
+/// A model section under an `<h{level}>` heading of its title.
+fn titled(section: &Section, level: usize) -> String {
+    format!(
+        "<h{level}>{}</h{level}>\n{}",
+        words(&section.title),
+        body_html(section)
+    )
+}
+
+/// A cluster's plan in a `<details>` element under `banner` (HTML), with its `lead`
+/// sentence: its headline and its sections but the warnings (shown grouped with the
+/// others) and the assumptions and prices the document shows once (`shared`; those it
+/// alone has follow its plan).
+fn cluster_details(
+    parts: &mut Parts,
+    banner: &str,
+    lead: Option<&str>,
+    c: &ClusterPlan,
+    shared: &[&Assumption],
+) {
+    let mut body = String::new();
+    if let Some(l) = lead {
+        let _ = writeln!(body, "<p>{}.</p>", words(l));
     }
-    (kept, once)
+    let top = plan_headline(&c.plan);
+    let _ = writeln!(body, "<h3>{}</h3>", words(&top.title));
+    body.push_str(&headline_html(&top));
+    let own = estate_sections::own_assumptions(c, shared);
+    for section in plan_model::cluster_sections(&c.plan).iter().chain(&own) {
+        if section.sheet != "Warnings" {
+            body.push_str(&titled(section, 4));
+        }
+    }
+    let _ = writeln!(
+        parts.clusters,
+        "<details open>\n<summary>{banner}</summary>\n{body}</details>"
+    );
 }
 
 /// Every warning once: `first`, then each cluster's, a warning already listed left out.
@@ -262,18 +245,19 @@ fn finish(title: &str, parts: &Parts, charts: &[Chart], grouped: &[Cause]) -> St
     add("clusters", "Each AVS cluster's plan", &parts.clusters);
     add("assumptions", "", &parts.assumptions);
     let mut warnings = String::new();
+    let n: usize = (grouped.iter())
+        .map(|c| crate::inventory::warning_count(c.warnings.iter().copied()))
+        .sum();
     if !grouped.is_empty() {
-        let n: usize = (grouped.iter())
-            .map(|c| crate::inventory::warning_count(c.warnings.iter().copied()))
-            .sum();
         let _ = writeln!(
             warnings,
-            "<p>{n} warning(s) of {} cause(s).</p>",
+            "<p>{n} warning(s) of {} cause(s), grouped by cause.</p>",
             grouped.len()
         );
         causes_html(&mut warnings, grouped);
     }
-    add("warnings", "Warnings by cause", &warnings);
+    // Titled as the model's warnings section ([`crate::report::model::warnings`]).
+    add("warnings", &format!("Warnings ({n})"), &warnings);
     add("excluded", "", &parts.excluded);
     page::document(title, &body)
 }
@@ -289,20 +273,4 @@ fn charts_html(charts: &[Chart]) -> String {
         let _ = writeln!(s, "<figure class=\"chart\">\n{svg}\n</figure>");
     }
     s
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn once_sections_leave_the_cluster_and_keep_their_text() {
-        let md = "#### Demand\nd\n#### Warnings (1)\n- w\n#### Assumptions\n| a |\n\
-                  #### Prices (x)\np\n";
-        let (kept, once) = split_once_sections(md);
-        assert_eq!(kept, "#### Demand\nd\n");
-        let titles: Vec<&str> = once.iter().map(|s| s.title.as_str()).collect();
-        assert_eq!(titles, ["Warnings (1)", "Assumptions", "Prices (x)"]);
-        assert_eq!(once[1].body, "| a |\n");
-    }
 }

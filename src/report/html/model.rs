@@ -6,17 +6,12 @@ use std::fmt::Write as _;
 
 use super::escape::escape;
 use crate::numbers::clip_name;
+use crate::report::model::headline::capitalised;
 use crate::report::model::table::{Cell, Section, Table};
 use crate::report::words::customer_words;
 use crate::settings::flag;
 
-/// The first character of a line of the Markdown outline that carries HTML as it is
-/// ([`outline_body`]); [`super::blocks::blocks_html`] writes such a line back out.
-pub(super) const RAW: char = '\u{2}';
-/// What a line break inside a [`RAW`] line is carried as.
-pub(super) const RAW_BREAK: char = '\u{3}';
-
-/// The body of `section` as HTML: sentences before, the table, sentences after.
+/// The body of `section` as HTML: sentences before, the table, the list, sentences after.
 pub(super) fn body_html(section: &Section) -> String {
     let mut s = String::new();
     for l in &section.lead {
@@ -25,24 +20,22 @@ pub(super) fn body_html(section: &Section) -> String {
     if let Some(t) = &section.table {
         table_html(&mut s, t);
     }
+    if !section.items.is_empty() {
+        s.push_str("<ul>\n");
+        for i in &section.items {
+            let item: String = i.iter().map(|c| cell_html(c, false)).collect();
+            let _ = writeln!(s, "<li>{item}</li>");
+        }
+        s.push_str("</ul>\n");
+    }
     for n in &section.notes {
         let _ = writeln!(s, "<p>{}.</p>", words(n));
     }
     s
 }
 
-/// [`body_html`] as one line of the Markdown outline the HTML report reads (its headings
-/// place the section; the line is written back out as it is).
-pub(super) fn outline_body(section: &Section) -> String {
-    let html = body_html(section);
-    format!(
-        "{RAW}{}\n\n",
-        html.trim_end().replace('\n', &RAW_BREAK.to_string())
-    )
-}
-
 /// Plan words for a customer, escaped.
-fn words(text: &str) -> String {
+pub(super) fn words(text: &str) -> String {
     escape(&customer_words(text))
 }
 
@@ -58,16 +51,38 @@ fn table_html(s: &mut String, t: &Table) {
     for row in &t.rows {
         s.push_str("<tr>");
         for (i, (cell, col)) in row.iter().zip(&t.columns).enumerate() {
-            let text = match cell {
-                Cell::Name(n) => escape(&clip_name(n)),
-                Cell::Text(t) if settings && i == 0 => {
-                    escape(&flag(t).unwrap_or_else(|| t.replace('_', " ")))
-                }
-                other => words(&other.shown()),
-            };
+            let text = cell_html(cell, settings && i == 0);
             let _ = write!(s, "<td{}>{text}</td>", class(col.numeric));
         }
         s.push_str("</tr>\n");
     }
     s.push_str("</tbody></table></div>\n");
+}
+
+/// A cell as HTML: a name from the input clipped and escaped, a place in the input
+/// escaped, neither reworded; a `setting`
+/// (the first column of a settings table) by its flag; the rest in customer words.
+fn cell_html(cell: &Cell, setting: bool) -> String {
+    match cell {
+        Cell::Name(n) => escape(&clip_name(n)),
+        Cell::Place(p) => escape(p),
+        Cell::Text(t) if setting => escape(&flag(t).unwrap_or_else(|| t.replace('_', " "))),
+        other => words(&other.shown()),
+    }
+}
+
+/// A headline's sentences, in customer words: the first in bold, then a list, each
+/// starting upper case.
+pub(super) fn headline_html(section: &Section) -> String {
+    let mut s = String::new();
+    let mut lines = section.lead.iter();
+    if let Some(first) = lines.next() {
+        let _ = writeln!(s, "<p><strong>{}.</strong></p>", words(first));
+    }
+    s.push_str("<ul>\n");
+    for l in lines {
+        let _ = writeln!(s, "<li>{}.</li>", words(&capitalised(l)));
+    }
+    s.push_str("</ul>\n");
+    s
 }

@@ -6,7 +6,8 @@ use std::fmt::Write as _;
 use super::escape::escape;
 use super::warnings::{Cause, causes_html};
 use crate::numbers::group_thousands as g;
-use crate::plan::{DesignTotal, EstatePlan};
+use crate::plan::EstatePlan;
+use crate::report::model;
 use crate::report::model::headline::{self, Card};
 use crate::report::model::table::Cell;
 use crate::report::words::customer_words;
@@ -51,7 +52,8 @@ pub fn estate_summary(s: &mut String, plan: &EstatePlan, causes: &[Cause]) {
             "<p class=\"decision\"><strong>Decision:</strong> {}.</p>",
             escape(&customer_words(&d.why))
         );
-        designs_table(s, &d.estate);
+        // The designs side by side, with what each costs against the chosen one.
+        s.push_str(&super::model::body_html(&model::designs::estate(d, false)));
     }
     if !m.host_price_note.is_empty() {
         let _ = writeln!(
@@ -98,42 +100,6 @@ pub fn cards_html(s: &mut String, cards: &[Card]) {
         );
     }
     s.push_str("</div>\n");
-}
-
-/// The designs side by side, with what the chosen one saves against each.
-fn designs_table(s: &mut String, designs: &[DesignTotal]) {
-    let chosen = designs
-        .iter()
-        .find(|d| d.chosen)
-        .and_then(|d| d.total_usd_per_month);
-    s.push_str(
-        "<div class=\"table-wrap\"><table>\n<thead><tr><th>design</th><th class=\"num\">hosts</th>\
-         <th class=\"num\">clusters</th><th class=\"num\">private clouds</th>\
-         <th class=\"num\">total USD/month</th><th class=\"num\">total USD/year</th>\
-         <th class=\"num\">the chosen design saves, USD/month</th></tr></thead>\n<tbody>\n",
-    );
-    for d in designs {
-        let saves = match (d.total_usd_per_month, chosen) {
-            (_, _) if d.chosen => "(chosen)".to_string(),
-            (Some(t), Some(c)) => g(t - c, 2),
-            _ => "unknown".to_string(),
-        };
-        let _ = writeln!(
-            s,
-            "<tr{}><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>\
-             <td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>\
-             <td class=\"num\">{}</td></tr>",
-            if d.chosen { " class=\"chosen\"" } else { "" },
-            d.design.label(),
-            g(f64::from(d.hosts), 0),
-            g(f64::from(d.clusters), 0),
-            g(f64::from(d.private_clouds), 0),
-            usd(d.total_usd_per_month),
-            usd(d.total_usd_per_year),
-            saves
-        );
-    }
-    s.push_str("</tbody></table></div>\n");
 }
 
 /// The plan-wide warnings (those about sizing and cost rather than a row of the input).

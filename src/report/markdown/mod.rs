@@ -1,55 +1,26 @@
-//! A plan as a Markdown document (a report to paste into a design document): one
-//! function per section, written in the order of [`SECTIONS`]. Numbers carry thousands
+//! A plan as a Markdown document (a report to paste into a design document): the title
+//! and headline, then the report model's sections ([`render`]). Numbers carry thousands
 //! separators; units are in the headers.
 
 pub(in crate::report) mod cluster;
-pub(in crate::report) mod designs;
 pub(in crate::report) mod estate;
 mod render;
 
 use std::fmt::Write as _;
 
-use crate::numbers::{counted, group_thousands as g};
 use crate::plan::{Assumption, ClusterPlan, Plan};
 use crate::report::model;
-pub(in crate::report) use render::{Body, markdown_body, write_section};
+pub(in crate::report) use render::write_section;
 
-/// A section of the Markdown report: appends its heading and body (a model section's
-/// body by the [`Body`] given) to `s`.
-type Writer = fn(&mut String, &Plan, Body);
-
-/// The sections of the Markdown report, in order.
-const SECTIONS: [Writer; 15] = [
-    header,
-    demand,
-    pools,
-    datastores,
-    placement,
-    performance,
-    binding,
-    alternatives,
-    marginal_costs,
-    time_phased,
-    vsan,
-    excluded,
-    warnings,
-    assumptions,
-    prices,
-];
-
-/// The plan as a Markdown document: every section of `SECTIONS`, in order (headline,
-/// demand, pools, datastores, placement, predicted performance, binding limits,
-/// alternatives, marginal costs, time phases, the vSAN-only comparison, excluded VMs by
-/// reason, warnings and assumptions).
+/// The plan as a Markdown document: the title and headline, then every section of the
+/// model ([`model::plan::plan_sections`]: demand, pools, datastores, placement, predicted
+/// performance, binding limits, alternatives, marginal costs, time phases, the vSAN-only
+/// comparison, excluded VMs by reason, warnings, assumptions and prices).
 pub fn plan_markdown(plan: &Plan) -> String {
-    plan_markdown_with(plan, markdown_body)
-}
-
-/// [`plan_markdown`], each model section's body written by `body`.
-pub(in crate::report) fn plan_markdown_with(plan: &Plan, body: Body) -> String {
     let mut s = String::new();
-    for section in SECTIONS {
-        section(&mut s, plan, body);
+    header(&mut s, plan);
+    for section in model::plan::plan_sections(plan) {
+        write_section(&mut s, &section, 2);
     }
     s
 }
@@ -103,147 +74,42 @@ pub(in crate::report) fn table(
     let _ = writeln!(s);
 }
 
-/// The title and the headline: datastores, levels, pool size, hosts, flows and cost.
-fn header(s: &mut String, plan: &Plan, _: Body) {
-    let t = &plan.totals;
-    let levels: Vec<String> = plan
-        .pools
-        .iter()
-        .map(|p| p.service_level.to_string())
-        .collect();
-    let _ = writeln!(s, "# ANF datastore plan\n");
-    let _ = writeln!(
-        s,
-        "**{} datastore(s) on {} ({}), {} x {} = {}: {} USD/month** \
-         ({}, {}, prices effective {}).\n",
-        t.datastores,
-        levels.join(" + "),
-        crate::report::model::delivered::pool_size_words(plan),
-        counted(u64::from(plan.hosts), "host"),
-        counted(u64::from(t.datastores), "datastore"),
-        counted(t.flows, "flow"),
-        g(t.cost_usd_per_month, 2),
-        plan.region,
-        plan.location,
-        crate::report::text::effective_dates(plan)
-    );
-    let d = crate::report::model::delivered::Delivered::of(plan);
-    let _ = writeln!(
-        s,
-        "Delivers {}.\n",
-        crate::report::model::delivered::delivers(&d)
-    );
+/// The title and the headline ([`model::headline::plan_headline`]).
+fn header(s: &mut String, plan: &Plan) {
+    write_headline(s, &model::headline::plan_headline(plan));
 }
 
-/// [`model::plan::demand`].
-fn demand(s: &mut String, plan: &Plan, body: Body) {
-    write_section(s, &model::plan::demand(plan), 2, body);
-}
-
-/// The pools ([`model::plan::pools`]).
-fn pools(s: &mut String, plan: &Plan, body: Body) {
-    write_section(s, &model::plan::pools(plan), 2, body);
-}
-
-/// The datastores ([`model::plan::datastores`]).
-fn datastores(s: &mut String, plan: &Plan, body: Body) {
-    write_section(s, &model::plan::datastores(plan), 2, body);
-}
-
-/// [`model::plan_details::placement`].
-fn placement(s: &mut String, plan: &Plan, body: Body) {
-    write_section(s, &model::plan_details::placement(plan), 2, body);
-}
-
-/// [`model::plan::performance`].
-fn performance(s: &mut String, plan: &Plan, body: Body) {
-    write_section(s, &model::plan::performance(plan), 2, body);
-}
-
-/// [`model::plan_details::binding`].
-fn binding(s: &mut String, plan: &Plan, body: Body) {
-    write_section(s, &model::plan_details::binding(plan), 2, body);
-}
-
-/// [`model::plan_choices::alternatives`], when there is one.
-fn alternatives(s: &mut String, plan: &Plan, body: Body) {
-    if let Some(section) = model::plan_choices::alternatives(plan) {
-        write_section(s, &section, 2, body);
+/// A headline section (no table): its title as the document's `# ` heading, its first
+/// sentence in bold, then one list entry each.
+pub(in crate::report) fn write_headline(s: &mut String, headline: &model::table::Section) {
+    let _ = writeln!(s, "# {}\n", headline.title);
+    let mut lines = headline.lead.iter();
+    if let Some(first) = lines.next() {
+        let _ = writeln!(s, "**{}.**\n", cell(first));
     }
-}
-
-/// [`model::plan_choices::marginal_costs`], when there is one.
-fn marginal_costs(s: &mut String, plan: &Plan, body: Body) {
-    if let Some(section) = model::plan_choices::marginal_costs(plan) {
-        write_section(s, &section, 2, body);
-    }
-}
-
-/// [`model::plan_choices::time_phased`], when there is one.
-fn time_phased(s: &mut String, plan: &Plan, body: Body) {
-    if let Some(section) = model::plan_choices::time_phased(plan) {
-        write_section(s, &section, 2, body);
-    }
-}
-
-/// [`model::plan_details::vsan`], when there is one.
-fn vsan(s: &mut String, plan: &Plan, body: Body) {
-    if let Some(section) = model::plan_details::vsan(plan) {
-        write_section(s, &section, 2, body);
-    }
-}
-
-/// [`model::plan::excluded`], when a VM is excluded.
-fn excluded(s: &mut String, plan: &Plan, body: Body) {
-    if let Some(section) = model::plan::excluded(plan) {
-        write_section(s, &section, 2, body);
-    }
-}
-
-/// The plan's warnings, when there are any.
-fn warnings(s: &mut String, plan: &Plan, _: Body) {
-    if plan.warnings.is_empty() {
-        return;
-    }
-    let _ = writeln!(
-        s,
-        "## Warnings ({})\n",
-        crate::inventory::warning_count(&plan.warnings)
-    );
-    for w in &plan.warnings {
-        let _ = writeln!(s, "- {}", cell(&w.to_string()));
+    for l in lines {
+        let _ = writeln!(s, "- {}.", cell(&model::headline::capitalised(l)));
     }
     let _ = writeln!(s);
 }
 
-/// The assumptions the plan rests on ([`model::plan::assumptions`]).
-fn assumptions(s: &mut String, plan: &Plan, body: Body) {
-    write_section(s, &model::plan::assumptions(plan), 2, body);
-}
-
-/// The price rows the plan's costs use ([`model::plan::prices`]).
-fn prices(s: &mut String, plan: &Plan, body: Body) {
-    if let Some(section) = model::plan::prices(plan) {
-        write_section(s, &section, 2, body);
-    }
-}
-
 /// A cluster's plan inside a per-cluster or estate document, every heading `levels`
-/// levels further down: every section of [`SECTIONS`] but the assumptions and prices,
-/// which the document shows once (`shared`), then its own assumptions, when it has any
+/// levels further down: the headline and its sections but the assumptions and prices
+/// ([`model::plan::cluster_sections`]), which the document shows once (`shared`), then
+/// its own assumptions, when it has any
 /// ([`model::estate_sections::own_assumptions`]).
 pub(in crate::report) fn cluster_plan_markdown(
     c: &ClusterPlan,
     shared: &[&Assumption],
     levels: usize,
-    body: Body,
 ) -> String {
     let mut plan = String::new();
-    for section in &SECTIONS[..SECTIONS.len() - 2] {
-        section(&mut plan, &c.plan, body);
+    header(&mut plan, &c.plan);
+    for section in model::plan::cluster_sections(&c.plan) {
+        write_section(&mut plan, &section, 2);
     }
     if let Some(own) = model::estate_sections::own_assumptions(c, shared) {
-        write_section(&mut plan, &own, 2, body);
+        write_section(&mut plan, &own, 2);
     }
     let extra = "#".repeat(levels);
     let mut s = String::new();
@@ -264,10 +130,9 @@ pub(in crate::report) fn shared_markdown(
     clusters: &[ClusterPlan],
     region: &str,
     level: usize,
-    body: Body,
 ) {
     for section in model::estate_sections::shared(clusters, region) {
-        write_section(s, &section, level, body);
+        write_section(s, &section, level);
     }
 }
 

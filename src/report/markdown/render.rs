@@ -6,26 +6,16 @@ use crate::numbers::clip_name;
 use crate::report::markdown::{cell, name, table};
 use crate::report::model::table::{Cell, Section};
 
-/// How a section's body (what is under its heading) is written: as Markdown
-/// ([`markdown_body`]), or by another format that shares the Markdown's outline (the HTML
-/// report's native tables).
-pub(in crate::report) type Body = fn(&Section) -> String;
-
-/// Writes `section` under a heading of `level` (`2`: `## `), its body by `body`.
-pub(in crate::report) fn write_section(
-    s: &mut String,
-    section: &Section,
-    level: usize,
-    body: Body,
-) {
+/// Writes `section` under a heading of `level` (`2`: `## `), then its body ([`body`]).
+pub(in crate::report) fn write_section(s: &mut String, section: &Section, level: usize) {
     let _ = writeln!(s, "{} {}\n", "#".repeat(level), section.title);
     s.push_str(&body(section));
 }
 
 /// The body of `section` as Markdown: the sentences before, the table (numbers
-/// right-aligned; names from the input escaped), the sentences after, each sentence its
-/// own paragraph.
-pub(in crate::report) fn markdown_body(section: &Section) -> String {
+/// right-aligned; names from the input escaped), the list (`- `), the sentences after,
+/// each sentence its own paragraph.
+fn body(section: &Section) -> String {
     let mut s = String::new();
     for l in &section.lead {
         let _ = writeln!(s, "{}.\n", cell(l));
@@ -34,22 +24,28 @@ pub(in crate::report) fn markdown_body(section: &Section) -> String {
         let header: Vec<String> = t.columns.iter().map(|c| c.header()).collect();
         let header: Vec<&str> = header.iter().map(String::as_str).collect();
         let numeric: Vec<bool> = t.columns.iter().map(|c| c.numeric).collect();
-        let rows: Vec<Vec<String>> = t
-            .rows
-            .iter()
-            .map(|r| {
-                r.iter()
-                    .map(|c| match c {
-                        Cell::Name(n) => name(&clip_name(n)),
-                        other => other.shown(),
-                    })
-                    .collect()
-            })
-            .collect();
+        let rows: Vec<Vec<String>> = t.rows.iter().map(|r| shown(r)).collect();
         table(&mut s, &header, &numeric, &rows);
+    }
+    for i in &section.items {
+        let _ = writeln!(s, "- {}", cell(&shown(i).concat()));
+    }
+    if !section.items.is_empty() {
+        let _ = writeln!(s);
     }
     for n in &section.notes {
         let _ = writeln!(s, "{}.\n", cell(n));
     }
     s
+}
+
+/// Cells as Markdown: a name from the input clipped and escaped ([`name`]), the rest as
+/// shown.
+fn shown(r: &[Cell]) -> Vec<String> {
+    r.iter()
+        .map(|c| match c {
+            Cell::Name(n) => name(&clip_name(n)),
+            other => other.shown(),
+        })
+        .collect()
 }

@@ -1,12 +1,156 @@
-//! The words and cells of the estate's designs section (vSAN alone, ANF for all, hybrid;
-//! for the estate and per AVS cluster; the ExpressRoute gateway line) the formats share.
+//! The estate's designs as model sections (vSAN alone, ANF for all, hybrid): the estate's
+//! three totals with what each costs against the chosen one, and each AVS cluster's three
+//! designs; with the ExpressRoute gateway line.
 
 use crate::numbers::group_thousands as g;
-use crate::plan::{ClusterDesign, DesignTotal, GatewayLine};
-use crate::report::model::estate::usd;
+use crate::plan::{ClusterDesign, DesignTotal, EstateDesigns, GatewayLine};
+use crate::report::model::plan_choices::signed_usd;
+use crate::report::model::table::{Cell, Column, Section, Table};
+
+/// Title of the estate's designs.
+pub const DESIGNS: &str = "Designs";
+
+/// The estate's designs (`sku`: the estate's host SKU): per design its hosts, clusters,
+/// private clouds, the month's hosts, ANF and gateways (with their count), the month's and
+/// year's total, against the chosen design per month, the data on vSAN and on ANF and the
+/// VMs on ANF, and its note; an infeasible design's figures `-`. `detail` adds, after the
+/// table, why the design was chosen, the gateway line with its source and how the hybrid
+/// is searched; without, the gateway line in short.
+pub fn estate(d: &EstateDesigns, detail: bool) -> Section {
+    let chosen = d
+        .estate
+        .iter()
+        .find(|r| r.chosen)
+        .and_then(|r| r.total_usd_per_month);
+    let rows = d.estate.iter().map(|r| estate_row(r, chosen)).collect();
+    let table = Table {
+        columns: vec![
+            Column::words("design"),
+            Column::figures("hosts", ""),
+            Column::figures("clusters", ""),
+            Column::figures("private clouds", ""),
+            Column::figures("hosts", "USD/month"),
+            Column::figures("ANF", "USD/month"),
+            Column::figures("gateways", "USD/month (count)"),
+            Column::figures("total", "USD/month"),
+            Column::figures("total", "USD/year"),
+            Column::figures("vs chosen", "USD/month"),
+            Column::figures("vSAN", "TiB"),
+            Column::figures("ANF", "TiB"),
+            Column::figures("VMs on ANF", ""),
+            Column::words("note"),
+        ],
+        rows,
+    };
+    let mut section = Section::of_table(DESIGNS, "Designs", table);
+    section
+        .lead
+        .push("Hosts + ANF + ExpressRoute gateways per month; the cheapest is chosen".into());
+    if detail {
+        section.notes.push(format!("Chosen: {}", d.why));
+        section.notes.push(gateway_text(&d.gateway));
+        section.notes.push(d.note.trim_end_matches('.').to_string());
+    } else {
+        section.notes.push(gateway_short_text(&d.gateway));
+    }
+    section
+}
+
+/// One estate design's row: an infeasible one its name, `-` and its note.
+fn estate_row(r: &DesignTotal, chosen: Option<f64>) -> Vec<Cell> {
+    let mut row = vec![Cell::text(r.design.label())];
+    if !r.feasible {
+        row.extend(std::iter::repeat_n(Cell::Dash, 12));
+        row.push(Cell::text(r.note.clone()));
+        return row;
+    }
+    let against = match (r.total_usd_per_month, chosen) {
+        _ if r.chosen => Cell::text("(chosen)"),
+        (Some(t), Some(c)) => Cell::text(signed_usd(t - c)),
+        _ => Cell::text("unknown"),
+    };
+    row.extend([
+        Cell::Count(u64::from(r.hosts)),
+        Cell::Count(u64::from(r.clusters)),
+        Cell::Count(u64::from(r.private_clouds)),
+        Cell::MaybeUsd(r.hosts_usd_per_month),
+        Cell::Usd(r.anf_usd_per_month),
+        Cell::text(format!(
+            "{} ({})",
+            g(r.gateway_usd_per_month, 2),
+            r.gateways
+        )),
+        Cell::MaybeUsd(r.total_usd_per_month),
+        Cell::MaybeUsd(r.total_usd_per_year),
+        against,
+        Cell::number(r.vsan_data_tib, 1),
+        Cell::number(r.anf_data_tib, 1),
+        Cell::number(r.vms_on_anf as f64, 0),
+        Cell::text(r.note.clone()),
+    ]);
+    row
+}
+
+/// Each AVS cluster's three designs (`sku`: the estate's host SKU): hosts (with their SKU
+/// where it is not the estate's: a first cluster the design moves to another SKU), data on
+/// vSAN and on ANF, VMs on ANF, the month's ANF and total; the gateways counted once, in
+/// the estate's rows.
+pub fn per_cluster(d: &EstateDesigns, sku: &str) -> Section {
+    let mut rows = Vec::new();
+    for c in &d.clusters {
+        for (label, x) in [
+            ("vSAN alone", &c.vsan),
+            ("ANF for all", &c.anf),
+            ("hybrid", &c.hybrid),
+        ] {
+            let mut row = vec![Cell::Name(c.cluster.clone()), Cell::text(label)];
+            row.extend(design_cells(x, sku));
+            rows.push(row);
+        }
+    }
+    let table = Table {
+        columns: vec![
+            Column::words("cluster"),
+            Column::words("design"),
+            Column::figures("hosts", ""),
+            Column::figures("vSAN", "GiB"),
+            Column::figures("ANF", "GiB"),
+            Column::figures("VMs on ANF", ""),
+            Column::figures("ANF", "USD/month"),
+            Column::figures("total", "USD/month"),
+        ],
+        rows,
+    };
+    let mut section = Section::of_table("Designs per AVS cluster", "Designs", table);
+    section.notes.push(
+        "ANF per cluster: shares of shared pools priced per GiB of quota; the pools' rounding \
+         up to whole TiB and the ExpressRoute gateways are in the estate's rows"
+            .into(),
+    );
+    section
+}
+
+/// One cluster design's cells: hosts, vSAN GiB, ANF GiB, VMs on ANF, ANF, total.
+fn design_cells(d: &ClusterDesign, sku: &str) -> [Cell; 6] {
+    if !d.feasible {
+        return std::array::from_fn(|_| Cell::Dash);
+    }
+    [
+        if d.sku.is_empty() || d.sku == sku {
+            Cell::Count(u64::from(d.hosts))
+        } else {
+            Cell::text(format!("{} {}", g(f64::from(d.hosts), 0), d.sku))
+        },
+        Cell::number(d.vsan_data_gib, 0),
+        Cell::number(d.anf_data_gib, 0),
+        Cell::number(d.vms_on_anf as f64, 0),
+        Cell::Usd(d.anf_usd_per_month),
+        Cell::MaybeUsd(d.total_usd_per_month),
+    ]
+}
 
 /// The gateway line in words.
-pub(in crate::report) fn gateway_text(gw: &GatewayLine) -> String {
+fn gateway_text(gw: &GatewayLine) -> String {
     format!(
         "ExpressRoute gateway for the ANF datastores: {}, {} USD/month each (not regional), \
          one per {} private clouds, {} already in place (`existing_er_gateways`); {}",
@@ -18,73 +162,9 @@ pub(in crate::report) fn gateway_text(gw: &GatewayLine) -> String {
     )
 }
 
-/// One estate row's cells: design, hosts, clusters, hosts, ANF, gateways, total, year,
-/// vSAN TiB, ANF TiB, VMs on ANF.
-pub(in crate::report) fn estate_cells(r: &DesignTotal) -> Vec<String> {
-    let label = if r.chosen {
-        format!("{} (chosen)", r.design.label())
-    } else {
-        r.design.label().to_string()
-    };
-    if !r.feasible {
-        let mut row = vec![label];
-        row.extend(std::iter::repeat_n("-".to_string(), 10));
-        return row;
-    }
-    vec![
-        label,
-        g(f64::from(r.hosts), 0),
-        g(f64::from(r.clusters), 0),
-        usd(r.hosts_usd_per_month),
-        g(r.anf_usd_per_month, 2),
-        format!("{} ({})", g(r.gateway_usd_per_month, 2), r.gateways),
-        usd(r.total_usd_per_month),
-        usd(r.total_usd_per_year),
-        g(r.vsan_data_tib, 1),
-        g(r.anf_data_tib, 1),
-        g(r.vms_on_anf as f64, 0),
-    ]
-}
-
-pub(in crate::report) const ESTATE_HEADER: [&str; 11] = [
-    "design",
-    "hosts",
-    "clusters",
-    "hosts USD/month",
-    "ANF USD/month",
-    "gateways USD/month (count)",
-    "total USD/month",
-    "total USD/year",
-    "vSAN TiB",
-    "ANF TiB",
-    "VMs on ANF",
-];
-
-/// One cluster design's cells: hosts (with their SKU where it is not the estate's `sku`:
-/// a first cluster the design moves to another SKU), vSAN GiB, ANF GiB, VMs on ANF, ANF,
-/// total.
-pub(in crate::report) fn design_cells(d: &ClusterDesign, sku: &str) -> [String; 6] {
-    if !d.feasible {
-        return std::array::from_fn(|_| "-".to_string());
-    }
-    let hosts = g(f64::from(d.hosts), 0);
-    [
-        if d.sku.is_empty() || d.sku == sku {
-            hosts
-        } else {
-            format!("{hosts} {}", d.sku)
-        },
-        g(d.vsan_data_gib, 0),
-        g(d.anf_data_gib, 0),
-        g(d.vms_on_anf as f64, 0),
-        g(d.anf_usd_per_month, 2),
-        usd(d.total_usd_per_month),
-    ]
-}
-
 /// The gateway line in short: SKU, price, private clouds per gateway and those in place
 /// (the sources in [`gateway_text`]).
-pub(in crate::report) fn gateway_short_text(gw: &GatewayLine) -> String {
+fn gateway_short_text(gw: &GatewayLine) -> String {
     format!(
         "ExpressRoute gateway: {}, {} USD/month each, one per {} private clouds, {} already \
          in place (`existing_er_gateways`)",

@@ -6,8 +6,10 @@ use crate::numbers::group_thousands as g;
 use crate::plan::{
     Assumption, ClusterPlan, ClusterPlans, EstatePlan, PriceUsed, ReservationPurchase,
 };
+use crate::report::model::cluster_plans;
 use crate::report::model::delivered;
 use crate::report::model::delivered::size_cell;
+use crate::report::model::designs;
 use crate::report::model::estate::{cluster_plan, first_clusters_text, usd, vsan_hosts_text};
 use crate::report::model::plan::{self, assumptions_section, prices_section};
 use crate::report::model::table::{Cell, Column, Section, Table};
@@ -20,42 +22,73 @@ pub const SHARED_ASSUMPTIONS: &str =
 pub const OWN_ASSUMPTIONS: &str = "This cluster's assumptions (the others are the estate's)";
 
 /// The model's sections of the estate, in the order the reports show them (a section with
-/// nothing to show left out). The reports put the sections the model does not hold yet
-/// (headline, designs, warnings, the rest of each cluster's plan) between them in their
-/// own words.
+/// nothing to show left out; the designs as `--detail` shows them). The headline
+/// ([`crate::report::model::estate_headline`]) comes first; the reports put the estate's
+/// warnings and each cluster's plan between them.
 pub fn estate_sections(plan: &EstatePlan) -> Vec<Section> {
-    let mut out = vec![clusters(plan), delivered::performance(plan), skus(plan)];
-    out.extend(pools(plan));
-    out.extend(reservations(
-        &plan.reservations,
-        "Bought once for the estate, per region and service level (the pools above are \
-         priced pay as you go)",
-    ));
-    out.extend(vsan_alone(plan));
-    out.push(sizing_assumptions(plan));
+    let mut out = estate_tables(plan);
     out.extend(clusters_sections(&plan.clusters, &plan.region));
     out.push(excluded(plan));
     out
 }
 
-/// The model's sections of per-cluster plans ([`clusters_sections`]).
+/// The estate's own sections, before its warnings and its clusters' plans: the AVS
+/// clusters, performance and utilisation, the designs (as `--detail` shows them) and each
+/// cluster's, the host SKUs, the capacity pools, the reservations, vSAN alone and the
+/// sizing assumptions.
+pub fn estate_tables(plan: &EstatePlan) -> Vec<Section> {
+    let mut out = vec![clusters(plan), delivered::performance(plan)];
+    if let Some(d) = &plan.designs {
+        out.push(designs::estate(d, true));
+        out.push(designs::per_cluster(d, &plan.sizing.sku));
+    }
+    out.push(skus(plan));
+    out.extend(pools(plan));
+    out.extend(estate_reservations(plan));
+    out.extend(vsan_alone(plan));
+    out.push(sizing_assumptions(plan));
+    out
+}
+
+/// The reservations bought once for the estate (`None` without).
+pub fn estate_reservations(plan: &EstatePlan) -> Option<Section> {
+    reservations(
+        &plan.reservations,
+        "Bought once for the estate, per region and service level (the pools above are \
+         priced pay as you go)",
+    )
+}
+
+/// The model's sections of per-cluster plans: the clusters' ([`clusters_sections`]), then
+/// the total, the estate's reservations and its excluded VMs
+/// ([`crate::report::model::cluster_plans`]).
 pub fn cluster_plans_sections(plans: &ClusterPlans) -> Vec<Section> {
     let region = plans
         .clusters
         .first()
         .map_or("", |c| c.plan.region.as_str());
-    clusters_sections(&plans.clusters, region)
+    let mut out = clusters_sections(&plans.clusters, region);
+    out.push(cluster_plans::total(plans));
+    out.extend(cluster_plans::reservations(plans));
+    out.extend(cluster_plans::excluded(plans));
+    out
 }
 
 /// The sections of the cluster plans of an estate or per-cluster document: the
 /// assumptions and prices they share, once ([`shared`]), then each plan's own sections
-/// (pools, datastores; its assumptions the others do not share).
+/// ([`plan::cluster_sections`]; its assumptions the others do not share).
 pub fn clusters_sections(clusters: &[ClusterPlan], region: &str) -> Vec<Section> {
     let mut out = shared(clusters, region);
     let common = shared_assumptions(clusters);
     for c in clusters {
-        out.push(plan::pools(&c.plan));
-        out.push(plan::datastores(&c.plan));
+        for mut section in plan::cluster_sections(&c.plan) {
+            // A workbook of many clusters holds each cluster's totals in its row on
+            // `Clusters` (one plan's, on `Summary`).
+            if section.sheet == "Summary" {
+                section.sheet = "Clusters";
+            }
+            out.push(section);
+        }
         out.extend(own_assumptions(c, &common));
     }
     out

@@ -1,11 +1,12 @@
-//! The headline figures of a plan as cards (a label and a typed value): the decision, the
-//! monthly and yearly cost and, where the plan has them, its savings. The HTML report's
-//! page one shows them for every kind of plan.
+//! The headline of a plan: its sentences ([`plan_headline`], which every format shows
+//! first) and its figures as cards (a label and a typed value: the decision, the monthly
+//! and yearly cost and, where the plan has them, its savings), which the HTML report's page
+//! one shows for every kind of plan.
 
 use crate::numbers::{counted, group_thousands as g};
 use crate::plan::{ClusterPlans, EstatePlan, Plan};
-use crate::report::model::delivered::pool_size_words;
-use crate::report::model::table::Cell;
+use crate::report::model::delivered::{Delivered, delivers, pool_size_words};
+use crate::report::model::table::{Cell, Section};
 
 /// One headline figure.
 #[derive(Debug, Clone, PartialEq)]
@@ -20,24 +21,100 @@ fn card(label: &'static str, value: Cell) -> Card {
     Card { label, value }
 }
 
+/// The pools' service levels, `flexible + premium`.
+fn levels(plan: &Plan) -> String {
+    let levels: Vec<String> = plan
+        .pools
+        .iter()
+        .map(|p| p.service_level.to_string())
+        .collect();
+    levels.join(" + ")
+}
+
+/// One cluster's plan in a few sentences, a section titled `ANF datastore plan` (its
+/// figures on the workbook's `Summary`): the datastores, their levels and pool size, the
+/// hosts (those running VMs where fewer) and the flows (with the connections per host and
+/// datastore where more than one); the monthly cost with the region and when the prices
+/// took effect; what the layout delivers; the first month's cool transfer, where there is
+/// one.
+pub fn plan_headline(plan: &Plan) -> Section {
+    let t = &plan.totals;
+    let hosts = if t.hosts_with_vms > 0 && t.hosts_with_vms < plan.hosts {
+        let verb = if t.hosts_with_vms == 1 { "runs" } else { "run" };
+        format!(
+            "{} ({} {verb} VMs)",
+            counted(u64::from(plan.hosts), "host"),
+            t.hosts_with_vms
+        )
+    } else {
+        counted(u64::from(plan.hosts), "host")
+    };
+    // Flows = hosts running VMs x datastores x connections per host and datastore.
+    let per_connection = u64::from(t.hosts_with_vms.max(1)) * u64::from(t.datastores.max(1));
+    let connections = match t.flows / per_connection {
+        n if n > 1 && t.flows.is_multiple_of(per_connection) => format!(" x {n} connections"),
+        _ => String::new(),
+    };
+    let mut section = Section::of_words("ANF datastore plan", "Summary");
+    section.lead = vec![
+        format!(
+            "{} datastore(s) on {} ({}), {hosts} x {}{connections} = {}",
+            t.datastores,
+            levels(plan),
+            pool_size_words(plan),
+            counted(u64::from(t.datastores), "datastore"),
+            counted(t.flows, "flow")
+        ),
+        format!(
+            "monthly cost: {} USD ({}, {}, prices effective {})",
+            g(t.cost_usd_per_month, 2),
+            plan.region,
+            plan.location,
+            effective_dates(plan)
+        ),
+        format!("delivers: {}", delivers(&Delivered::of(plan))),
+    ];
+    if t.first_month_cool_transfer_usd > 0.0 {
+        section.lead.push(format!(
+            "first month only: + {} USD one-time cool-tier transfer of the initially cold data",
+            g(t.first_month_cool_transfer_usd, 2)
+        ));
+    }
+    section
+}
+
+/// When the plan's prices took effect: one date when every price row used has the same
+/// `effective_start` (or the plan lists none), else the first and last date and where each
+/// meter's is (`2024-06-01 to 2025-09-01 by meter, see Prices`).
+fn effective_dates(plan: &Plan) -> String {
+    let mut dates: Vec<&str> = plan
+        .prices
+        .iter()
+        .map(|p| p.effective_start.as_str())
+        .collect();
+    dates.sort_unstable();
+    dates.dedup();
+    match (dates.first(), dates.last()) {
+        (Some(first), Some(last)) if first != last => {
+            format!("{first} to {last} by meter, see Prices")
+        }
+        _ => plan.prices_effective.clone(),
+    }
+}
+
 /// One cluster's plan (`--hosts N`): its layout, the datastores' monthly and yearly cost
 /// ([`Plan::twelve_months_usd`] plus the first month's cool transfer), and what it saves:
 /// a time-phased plan against the peak layout all year, and the chosen layout against the
 /// cheapest feasible alternative that costs more.
 pub fn plan_cards(plan: &Plan) -> Vec<Card> {
     let t = &plan.totals;
-    let levels: Vec<String> = plan
-        .pools
-        .iter()
-        .map(|p| p.service_level.to_string())
-        .collect();
     let mut cards = vec![
         card(
             "Decision",
             Cell::text(format!(
                 "{} on {} ({})",
                 counted(u64::from(t.datastores), "ANF datastore"),
-                levels.join(" + "),
+                levels(plan),
                 pool_size_words(plan)
             )),
         ),
@@ -115,4 +192,27 @@ pub fn estate_cards(plan: &EstatePlan) -> Vec<Card> {
         card("Private clouds", Cell::number(m.private_clouds as f64, 0)),
         card("ANF datastores", Cell::number(f64::from(m.datastores), 0)),
     ]
+}
+
+/// `text` with its first letter upper case (`monthly cost: ...` as a list entry); a first
+/// word already written with a capital inside (`vSAN`) stays as it is.
+pub(in crate::report) fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(_), Some(second)) if second.is_uppercase() => text.to_string(),
+        (Some(first), _) => first.to_uppercase().chain(text.chars().skip(1)).collect(),
+        (None, _) => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::capitalised;
+
+    #[test]
+    fn list_entries_start_upper_case_but_vsan() {
+        assert_eq!(capitalised("monthly cost: 1 USD"), "Monthly cost: 1 USD");
+        assert_eq!(capitalised("vSAN alone: 6 hosts"), "vSAN alone: 6 hosts");
+        assert_eq!(capitalised(""), "");
+    }
 }

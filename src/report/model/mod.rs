@@ -4,12 +4,15 @@
 //! formats share (what a plan delivers, the designs' cells, the
 //! estate's words).
 
+pub mod cluster_plans;
 pub(in crate::report) mod delivered;
-pub(in crate::report) mod designs;
+pub mod designs;
 pub(in crate::report) mod estate;
+pub mod estate_headline;
 pub mod estate_sections;
 pub mod headline;
 pub mod plan;
 pub mod plan_choices;
 pub mod plan_details;
 pub mod table;
+pub mod warnings;

@@ -11,9 +11,20 @@ use crate::report::model::table::{Cell, Column, Section, Table};
 use crate::report::model::{plan_choices, plan_details};
 
 /// The model's sections of `plan`, in the order the reports show them (a section with
-/// nothing to show left out). The reports put the sections the model does not hold yet
-/// (headline, warnings) between them in their own words.
+/// nothing to show left out): [`cluster_sections`], then the assumptions and prices. The
+/// headline ([`crate::report::model::headline::plan_headline`]) comes before them.
 pub fn plan_sections(plan: &Plan) -> Vec<Section> {
+    let mut out = cluster_sections(plan);
+    out.push(assumptions(plan));
+    out.extend(prices(plan));
+    out
+}
+
+/// The sections of `plan` that a per-cluster or estate document shows for each cluster:
+/// all but the assumptions and prices, which the document shows once (demand, pools,
+/// datastores, placement, predictions, binding limits, alternatives, marginal costs, time
+/// phases, the vSAN comparison, excluded VMs, warnings).
+pub fn cluster_sections(plan: &Plan) -> Vec<Section> {
     let mut out = vec![
         demand(plan),
         pools(plan),
@@ -27,8 +38,7 @@ pub fn plan_sections(plan: &Plan) -> Vec<Section> {
     out.extend(plan_choices::time_phased(plan));
     out.extend(plan_details::vsan(plan));
     out.extend(excluded(plan));
-    out.push(assumptions(plan));
-    out.extend(prices(plan));
+    out.extend(crate::report::model::warnings::warnings(&plan.warnings));
     out
 }
 
@@ -248,7 +258,8 @@ pub fn prices_section(title: &str, prices: &[PriceUsed]) -> Option<Section> {
 }
 
 /// VMs of `list` (their known capacity `gib`) by reason: a sentence with the count and
-/// GiB (`suffix` after it), then the count and GiB per reason.
+/// GiB (`suffix` after it), the count and GiB per reason, then the first
+/// [`EXCLUDED_SHOWN`] by name with their reason and row, and how many more.
 pub fn excluded_section(title: &str, list: &[ExcludedVm], gib: f64, suffix: &str) -> Section {
     let mut by_reason: BTreeMap<&str, (u64, f64)> = BTreeMap::new();
     for e in list {
@@ -274,8 +285,28 @@ pub fn excluded_section(title: &str, list: &[ExcludedVm], gib: f64, suffix: &str
         counted(list.len() as u64, "VM"),
         g(gib, 1)
     ));
+    section.items = list
+        .iter()
+        .take(EXCLUDED_SHOWN)
+        .map(|e| {
+            vec![
+                Cell::Name(e.name.clone()),
+                Cell::text(format!(" [{}] ", e.reason_text())),
+                Cell::Place(format!("{} row {}", e.origin.sheet, e.origin.row)),
+            ]
+        })
+        .collect();
+    if list.len() > EXCLUDED_SHOWN {
+        section.notes.push(format!(
+            "... {} more (the JSON format lists all)",
+            list.len() - EXCLUDED_SHOWN
+        ));
+    }
     section
 }
+
+/// Excluded VMs the reports list by name (the JSON lists all).
+pub const EXCLUDED_SHOWN: usize = 20;
 
 /// The plan's excluded VMs by reason (`None` when none is excluded: the demand says 0, as
 /// in each cluster of a per-cluster or estate plan).
@@ -296,13 +327,10 @@ pub fn demand(plan: &Plan) -> Section {
     let t = &plan.totals;
     let perf = &plan.performance;
     let rows = vec![
+        vec![Cell::text("VMs in scope"), Cell::Count(t.vms_placed as u64)],
         vec![
-            Cell::text("VMs in scope (excluded)"),
-            Cell::text(format!(
-                "{} ({})",
-                g(t.vms_placed as f64, 0),
-                g(t.vms_excluded as f64, 0)
-            )),
+            Cell::text("VMs excluded"),
+            Cell::Count(t.vms_excluded as u64),
         ],
         vec![
             Cell::text("capacity placed, GiB"),
@@ -336,29 +364,33 @@ pub fn demand(plan: &Plan) -> Section {
     Section::of_table("Demand", "Summary", table)
 }
 
-/// Predicted performance against the targets, with the layer that binds each, and the
+/// Predicted performance against the targets per I/O profile (small blocks in IOPS, large
+/// blocks in MiB/s, as the workbook's `Performance` rows), with the layer that binds each, and the
 /// extrapolation's sentence when the model reaches beyond its measurements.
 pub fn performance(plan: &Plan) -> Section {
     let perf = &plan.performance;
     let rows = vec![
         vec![
-            Cell::text("IOPS"),
+            Cell::text("small block"),
             Cell::number(perf.small_block.iops, 0),
             Cell::number(perf.iops_target, 0),
+            Cell::text("IOPS"),
             Cell::text(perf.small_block.bottleneck.as_str()),
         ],
         vec![
-            Cell::text("MiB/s"),
+            Cell::text("large block"),
             Cell::number(perf.large_block.throughput_mibps, 0),
             Cell::number(perf.throughput_target_mibps, 0),
+            Cell::text("MiB/s"),
             Cell::text(perf.large_block.bottleneck.as_str()),
         ],
     ];
     let table = Table {
         columns: vec![
-            Column::words("shape"),
+            Column::words("profile"),
             Column::figures("predicted", ""),
             Column::figures("target", ""),
+            Column::words("unit"),
             Column::words("bound by"),
         ],
         rows,

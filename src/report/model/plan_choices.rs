@@ -80,13 +80,8 @@ pub fn marginal_costs(plan: &Plan) -> Option<Section> {
         .marginal_costs
         .iter()
         .map(|m| {
-            let what = match m.change.as_str() {
-                "capacity_plus_1_tib" => "one more TiB of capacity",
-                "throughput_plus_100_mibps" => "100 more MiB/s",
-                other => other,
-            };
             vec![
-                Cell::text(what),
+                Cell::text(change_words(&m.change)),
                 if m.feasible {
                     Cell::text(signed_usd(m.extra_cost_usd_per_month))
                 } else {
@@ -173,6 +168,15 @@ fn capitalised(text: &str) -> String {
     chars.next().map_or_else(String::new, |c| {
         c.to_uppercase().chain(chars).collect::<String>()
     })
+}
+
+/// A marginal cost's change in words: `one more TiB of capacity`, `100 more MiB/s`.
+pub(in crate::report) fn change_words(change: &str) -> &str {
+    match change {
+        "capacity_plus_1_tib" => "one more TiB of capacity",
+        "throughput_plus_100_mibps" => "100 more MiB/s",
+        other => other,
+    }
 }
 
 /// An alternative's restriction in words: `premium only`, `exactly 1 datastore`,

@@ -49,6 +49,7 @@ pub fn placement(plan: &Plan) -> Section {
             }
         )],
         table,
+        items: Vec::new(),
         notes: Vec::new(),
     }
 }

@@ -1,5 +1,5 @@
 //! The table model every format renders: a [`Section`] (title, its workbook sheet, the
-//! sentences before and after, one [`Table`]) of typed [`Cell`]s. Text, Markdown and HTML
+//! sentences before and after, one [`Table`] of typed [`Cell`]s, a list). Text, Markdown and HTML
 //! show a cell as [`Cell::shown`]; the workbook writes its number with its format.
 
 use crate::numbers::group_thousands;
@@ -11,6 +11,9 @@ pub enum Cell {
     Text(String),
     /// A name from the input (VM, cluster, datastore): shown as written, never reworded.
     Name(String),
+    /// Where something was found in the input (`file [sheet] row 4, column Host: `):
+    /// shown whole, never reworded.
+    Place(String),
     /// A number with thousands separators and `decimals` decimals (its unit is the
     /// column's).
     Number {
@@ -46,7 +49,7 @@ impl Cell {
     /// (`1,234.5`), USD to the cent, yes/no, `unknown` for an unknown USD, `-`.
     pub fn shown(&self) -> String {
         match self {
-            Cell::Text(s) | Cell::Name(s) => s.clone(),
+            Cell::Text(s) | Cell::Name(s) | Cell::Place(s) => s.clone(),
             Cell::Number { value, decimals } => group_thousands(*value, *decimals),
             Cell::Usd(v) => group_thousands(*v, 2),
             Cell::MaybeUsd(v) => v.map_or_else(|| "unknown".to_string(), |v| group_thousands(v, 2)),
@@ -118,7 +121,10 @@ pub struct Section {
     pub lead: Vec<String>,
     /// Its table (none: the section is its sentences).
     pub table: Option<Table>,
-    /// Sentences after the table (without their final point).
+    /// A list after the table, one entry a line (warnings, excluded VMs by name): each
+    /// entry its cells one after the other, names from the input as [`Cell::Name`].
+    pub items: Vec<Vec<Cell>>,
+    /// Sentences after the table and the list (without their final point).
     pub notes: Vec<String>,
 }
 
@@ -130,6 +136,19 @@ impl Section {
             sheet,
             lead: Vec::new(),
             table: Some(table),
+            items: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
+
+    /// A section of sentences alone (no table).
+    pub fn of_words(title: impl Into<String>, sheet: &'static str) -> Section {
+        Section {
+            title: title.into(),
+            sheet,
+            lead: Vec::new(),
+            table: None,
+            items: Vec::new(),
             notes: Vec::new(),
         }
     }

@@ -12,10 +12,8 @@ use crate::plan::EstatePlan;
 use crate::report::TextDetail;
 use crate::report::model;
 use crate::report::model::delivered::{cluster_utilisation, utilisation_words};
-use crate::report::text::designs::designs_text;
 use crate::report::text::estate_sections::{
-    clusters, estate_assumptions, excluded, performance, pools, reservations, skus, summary,
-    vsan_alone,
+    clusters, designs, excluded, pools, reservations, skus, summary,
 };
 use crate::report::text::render::write_section;
 use crate::report::text::{plan_text_in_estate, write_warnings};
@@ -33,9 +31,7 @@ fn summary_text(plan: &EstatePlan) -> String {
     let mut s = String::new();
     summary(&mut s, plan, false);
     clusters(&mut s, plan);
-    if let Some(d) = &plan.designs {
-        designs_text(&mut s, d, &plan.sizing.sku, false);
-    }
+    designs(&mut s, plan, false);
     skus(&mut s, plan);
     pools(&mut s, plan);
     reservations(&mut s, plan);
@@ -49,16 +45,9 @@ fn summary_text(plan: &EstatePlan) -> String {
 fn detail_text(plan: &EstatePlan) -> String {
     let mut s = String::new();
     summary(&mut s, plan, true);
-    clusters(&mut s, plan);
-    performance(&mut s, plan);
-    if let Some(d) = &plan.designs {
-        designs_text(&mut s, d, &plan.sizing.sku, true);
+    for section in model::estate_sections::estate_tables(plan) {
+        write_section(&mut s, &section);
     }
-    skus(&mut s, plan);
-    pools(&mut s, plan);
-    reservations(&mut s, plan);
-    vsan_alone(&mut s, plan);
-    estate_assumptions(&mut s, plan);
     write_warnings(&mut s, &plan.warnings);
     for section in model::estate_sections::shared(&plan.clusters, &plan.region) {
         write_section(&mut s, &section);

@@ -1,60 +1,40 @@
-//! A plan as readable text: one function per section, written in the order of [`SECTIONS`].
+//! A plan as readable text: the headline, then the report model's sections
+//! ([`model::plan::plan_sections`]) as text ([`render`]); per-cluster plans and the estate
+//! ([`estate`]) put their own sections around each cluster's.
 
-pub(in crate::report) mod designs;
 pub(in crate::report) mod estate;
 pub(in crate::report) mod estate_sections;
 pub(in crate::report) mod inventory;
 pub(in crate::report) mod render;
 
 use crate::report::model;
-use render::write_section;
+use render::{write_headline, write_section};
 
 use std::fmt::Write as _;
 
-use crate::demand::ExcludedVm;
 use crate::inventory::Warning;
-use crate::numbers::{clip_name, counted, group_thousands};
 use crate::plan::{Assumption, ClusterPlan, ClusterPlans, Plan};
-use crate::report::model::delivered::{Delivered, delivers, pool_size_words};
 
-/// A section of the text report: appends its lines (with the blank line before it) to `s`.
-type Writer = fn(&mut String, &Plan);
-
-/// The sections of the text report, in order.
-const SECTIONS: [Writer; 15] = [
-    header,
-    demand,
-    pools,
-    datastores,
-    placement,
-    performance,
-    binding,
-    alternatives,
-    marginal_costs,
-    time_phased,
-    vsan,
-    excluded,
-    warnings,
-    assumptions,
-    prices,
-];
-
-/// The plan as text: every section of [`SECTIONS`], in order.
+/// The plan as text: the headline, then every section of the model
+/// ([`model::plan::plan_sections`]).
 pub(in crate::report) fn plan_text(plan: &Plan) -> String {
     let mut s = String::new();
-    for section in SECTIONS {
-        section(&mut s, plan);
+    header(&mut s, plan);
+    for section in model::plan::plan_sections(plan) {
+        write_section(&mut s, &section);
     }
     s
 }
 
-/// A cluster's plan inside an estate's detail: every section of [`SECTIONS`] but the
-/// assumptions and prices, which the estate prints once (`shared`); then its own
-/// assumptions, when it has any ([`model::estate_sections::own_assumptions`]).
+/// A cluster's plan inside an estate's detail: the headline and its sections but the
+/// assumptions and prices, which the estate prints once ([`model::plan::cluster_sections`];
+/// `shared`); then its own assumptions, when it has any
+/// ([`model::estate_sections::own_assumptions`]).
 pub(in crate::report) fn plan_text_in_estate(c: &ClusterPlan, shared: &[&Assumption]) -> String {
     let mut s = String::new();
-    for section in &SECTIONS[..SECTIONS.len() - 2] {
-        section(&mut s, &c.plan);
+    header(&mut s, &c.plan);
+    for section in model::plan::cluster_sections(&c.plan) {
+        write_section(&mut s, &section);
     }
     if let Some(own) = model::estate_sections::own_assumptions(c, shared) {
         write_section(&mut s, &own);
@@ -62,185 +42,15 @@ pub(in crate::report) fn plan_text_in_estate(c: &ClusterPlan, shared: &[&Assumpt
     s
 }
 
-/// The headline: datastores, levels, pool size, hosts and flows; the monthly cost.
+/// The headline ([`model::headline::plan_headline`]): its first sentence after
+/// `dsplan plan: `, then one line each.
 fn header(s: &mut String, plan: &Plan) {
-    let g = group_thousands;
-    let t = &plan.totals;
-    let levels: Vec<String> = plan
-        .pools
-        .iter()
-        .map(|p| p.service_level.to_string())
-        .collect();
-    let hosts = if t.hosts_with_vms > 0 && t.hosts_with_vms < plan.hosts {
-        let verb = if t.hosts_with_vms == 1 { "runs" } else { "run" };
-        format!(
-            "{} ({} {verb} VMs)",
-            counted(u64::from(plan.hosts), "host"),
-            t.hosts_with_vms
-        )
-    } else {
-        counted(u64::from(plan.hosts), "host")
-    };
-    // Flows = hosts running VMs x datastores x connections per host and datastore.
-    let per_connection = u64::from(t.hosts_with_vms.max(1)) * u64::from(t.datastores.max(1));
-    let connections = match t.flows / per_connection {
-        n if n > 1 && t.flows.is_multiple_of(per_connection) => format!(" x {n} connections"),
-        _ => String::new(),
-    };
-    let _ = writeln!(
+    write_headline(
         s,
-        "dsplan plan: {} datastore(s) on {} ({}), {hosts} x {}{connections} = {}",
-        t.datastores,
-        levels.join(" + "),
-        pool_size_words(plan),
-        counted(u64::from(t.datastores), "datastore"),
-        counted(t.flows, "flow")
+        &model::headline::plan_headline(plan),
+        "dsplan plan: ",
+        "",
     );
-    let _ = writeln!(
-        s,
-        "monthly cost: {} USD ({}, {}, prices effective {})",
-        g(t.cost_usd_per_month, 2),
-        plan.region,
-        plan.location,
-        effective_dates(plan)
-    );
-    let _ = writeln!(s, "delivers: {}", delivers(&Delivered::of(plan)));
-    if t.first_month_cool_transfer_usd > 0.0 {
-        let _ = writeln!(
-            s,
-            "first month only: + {} USD one-time cool-tier transfer of the initially cold data",
-            g(t.first_month_cool_transfer_usd, 2)
-        );
-    }
-}
-
-/// [`model::plan::demand`].
-fn demand(s: &mut String, plan: &Plan) {
-    write_section(s, &model::plan::demand(plan));
-}
-
-/// The pools ([`model::plan::pools`]).
-fn pools(s: &mut String, plan: &Plan) {
-    write_section(s, &model::plan::pools(plan));
-}
-
-/// The datastores ([`model::plan::datastores`]).
-fn datastores(s: &mut String, plan: &Plan) {
-    write_section(s, &model::plan::datastores(plan));
-}
-
-/// [`model::plan_details::placement`].
-fn placement(s: &mut String, plan: &Plan) {
-    write_section(s, &model::plan_details::placement(plan));
-}
-
-/// [`model::plan::performance`].
-fn performance(s: &mut String, plan: &Plan) {
-    write_section(s, &model::plan::performance(plan));
-}
-
-/// [`model::plan_details::binding`].
-fn binding(s: &mut String, plan: &Plan) {
-    write_section(s, &model::plan_details::binding(plan));
-}
-
-/// [`model::plan_choices::alternatives`], when there is one.
-fn alternatives(s: &mut String, plan: &Plan) {
-    if let Some(section) = model::plan_choices::alternatives(plan) {
-        write_section(s, &section);
-    }
-}
-
-/// [`model::plan_choices::marginal_costs`], when there is one.
-fn marginal_costs(s: &mut String, plan: &Plan) {
-    if let Some(section) = model::plan_choices::marginal_costs(plan) {
-        write_section(s, &section);
-    }
-}
-
-/// [`model::plan_choices::time_phased`], when there is one.
-fn time_phased(s: &mut String, plan: &Plan) {
-    if let Some(section) = model::plan_choices::time_phased(plan) {
-        write_section(s, &section);
-    }
-}
-
-/// [`model::plan_details::vsan`], when there is one.
-fn vsan(s: &mut String, plan: &Plan) {
-    if let Some(section) = model::plan_details::vsan(plan) {
-        write_section(s, &section);
-    }
-}
-
-/// [`model::plan::excluded`], when a VM is excluded, with the first few by name.
-fn excluded(s: &mut String, plan: &Plan) {
-    if let Some(section) = model::plan::excluded(plan) {
-        write_excluded(s, &section, &plan.excluded);
-    }
-}
-
-/// Writes the excluded VMs' `section` (by reason), then the first few of `list` by name
-/// with their reason and row (the JSON lists all).
-pub(in crate::report) fn write_excluded(
-    s: &mut String,
-    section: &model::table::Section,
-    list: &[ExcludedVm],
-) {
-    write_section(s, section);
-    const SHOWN: usize = 20;
-    for e in list.iter().take(SHOWN) {
-        let _ = writeln!(
-            s,
-            "  {} [{}] {} row {}",
-            clip_name(&e.name),
-            e.reason_text(),
-            e.origin.sheet,
-            e.origin.row
-        );
-    }
-    if list.len() > SHOWN {
-        let _ = writeln!(
-            s,
-            "  ... {} more (the JSON format lists all)",
-            list.len() - SHOWN
-        );
-    }
-}
-
-/// The plan's warnings (the first few), when there are any.
-fn warnings(s: &mut String, plan: &Plan) {
-    write_warnings(s, &plan.warnings);
-}
-
-/// The assumptions the plan rests on ([`model::plan::assumptions`]).
-fn assumptions(s: &mut String, plan: &Plan) {
-    write_section(s, &model::plan::assumptions(plan));
-}
-
-/// When the plan's prices took effect: one date when every price row used has the same
-/// `effective_start` (or the plan lists none), else the first and last date and where each
-/// meter's is (`2024-06-01 to 2025-09-01 by meter, see Prices`).
-pub(in crate::report) fn effective_dates(plan: &Plan) -> String {
-    let mut dates: Vec<&str> = plan
-        .prices
-        .iter()
-        .map(|p| p.effective_start.as_str())
-        .collect();
-    dates.sort_unstable();
-    dates.dedup();
-    match (dates.first(), dates.last()) {
-        (Some(first), Some(last)) if first != last => {
-            format!("{first} to {last} by meter, see Prices")
-        }
-        _ => plan.prices_effective.clone(),
-    }
-}
-
-/// The price rows the plan's costs use ([`model::plan::prices`]).
-fn prices(s: &mut String, plan: &Plan) {
-    if let Some(section) = model::plan::prices(plan) {
-        write_section(s, &section);
-    }
 }
 
 /// `; the input's cover every row read, ...` when some warning is about the input (names
@@ -253,41 +63,16 @@ pub(in crate::report) fn rows_note(warnings: &[Warning]) -> &'static str {
     }
 }
 
-/// Lists the first warnings, and how many more the JSON format lists.
+/// The warnings ([`model::warnings::warnings`]), when there are any.
 pub(in crate::report) fn write_warnings(s: &mut String, warnings: &[Warning]) {
-    if warnings.is_empty() {
-        return;
-    }
-    const SHOWN: usize = 20;
-    let _ = writeln!(s);
-    let n = crate::inventory::warning_count(warnings);
-    let note = rows_note(warnings);
-    let note = note.strip_prefix("; ").unwrap_or(note);
-    if note.is_empty() {
-        let _ = writeln!(s, "Warnings: {n}");
-    } else {
-        let _ = writeln!(s, "Warnings: {n} ({note})");
-    }
-    // The plan's own warnings first (they name no file), then the input's, so a long list
-    // of input warnings cannot hide them.
-    let (plan_wide, from_input): (Vec<&Warning>, Vec<&Warning>) =
-        warnings.iter().partition(|w| w.file.is_empty());
-    for w in plan_wide.into_iter().chain(from_input).take(SHOWN) {
-        let _ = writeln!(s, "  {w}");
-    }
-    if warnings.len() > SHOWN {
-        let _ = writeln!(
-            s,
-            "  ... {} more (the JSON format lists all)",
-            warnings.len() - SHOWN
-        );
+    if let Some(section) = model::warnings::warnings(warnings) {
+        write_section(s, &section);
     }
 }
 
 /// Per-cluster plans as text: each cluster's plan under its banner, then the total, one
 /// line per cluster, the estate's reservations and its excluded VMs (listed once).
 pub(in crate::report) fn cluster_plans_text(plans: &ClusterPlans) -> String {
-    let g = group_thousands;
     let mut s = String::new();
     let shared = model::estate_sections::shared_assumptions(&plans.clusters);
     for c in &plans.clusters {
@@ -309,92 +94,13 @@ pub(in crate::report) fn cluster_plans_text(plans: &ClusterPlans) -> String {
     for section in model::estate_sections::shared(&plans.clusters, region) {
         write_section(&mut s, &section);
     }
-    if !plans.clusters.is_empty() {
-        let _ = writeln!(s);
+    write_section(&mut s, &model::cluster_plans::total(plans));
+    if let Some(section) = model::cluster_plans::reservations(plans) {
+        write_section(&mut s, &section);
     }
-    let t = &plans.total;
-    let _ = writeln!(s, "=== total over {} clusters ===", t.clusters);
-    let _ = writeln!(
-        s,
-        "  {} hosts, {} datastores, {} TiB of pools, {} GiB placed, {} USD/month",
-        t.hosts,
-        t.datastores,
-        t.pool_size_tib,
-        g(t.placed_capacity_gib, 1),
-        g(t.cost_usd_per_month, 2)
-    );
-    if t.first_month_cool_transfer_usd > 0.0 {
-        let _ = writeln!(
-            s,
-            "  first month only: {} USD to move the cold data into the cool tier",
-            g(t.first_month_cool_transfer_usd, 2)
-        );
+    if let Some(section) = model::cluster_plans::excluded(plans) {
+        write_section(&mut s, &section);
     }
-    if t.vms_without_cluster > 0 {
-        let _ = writeln!(
-            s,
-            "  not planned: {} VMs that name no cluster ({} GiB)",
-            t.vms_without_cluster,
-            g(t.vms_without_cluster_capacity_gib, 1)
-        );
-    }
-    for c in &plans.clusters {
-        let _ = writeln!(
-            s,
-            "  {:<24} {:>3} hosts {:>3} datastores {:>7} TiB {:>12} USD/month",
-            c.cluster,
-            c.hosts,
-            c.plan.totals.datastores,
-            c.plan.totals.pool_size_tib,
-            g(c.plan.totals.cost_usd_per_month, 2)
-        );
-    }
-    estate_reservations(&mut s, plans);
-    if !plans.excluded.is_empty() {
-        let section = model::plan::excluded_section(
-            "Excluded VMs of the estate",
-            &plans.excluded,
-            t.excluded_capacity_gib,
-            ", in no cluster's plan",
-        );
-        write_excluded(&mut s, &section, &plans.excluded);
-    }
-    write_warnings(&mut s, &t.warnings);
+    write_warnings(&mut s, &plans.total.warnings);
     s
-}
-
-/// The reservations bought once for the estate (per region and service level), and what
-/// they save against the clusters' pay-as-you-go figures.
-fn estate_reservations(s: &mut String, plans: &ClusterPlans) {
-    let g = group_thousands;
-    if plans.reservations.is_empty() {
-        return;
-    }
-    let _ = writeln!(
-        s,
-        "  reservations, bought once for the estate (the clusters above are pay as you go):"
-    );
-    for r in &plans.reservations {
-        let units = model::plan::units_text(&r.units);
-        let _ = writeln!(
-            s,
-            "    {} {} {}: {} hot TiB, {} TiB reserved ({} off); hot tier {} -> {} USD/month, \
-             saves {}",
-            r.region,
-            r.service_level.as_str(),
-            r.term,
-            g(r.hot_tib, 1),
-            g(f64::from(r.reserved_tib), 0),
-            units,
-            g(r.pay_as_you_go_usd_per_month, 2),
-            g(r.cost_usd_per_month, 2),
-            g(r.savings_usd_per_month, 2)
-        );
-    }
-    let _ = writeln!(
-        s,
-        "  total with the reservations: {} USD/month (saves {})",
-        g(plans.total.cost_usd_per_month, 2),
-        g(plans.total.reservation_savings_usd_per_month, 2)
-    );
 }

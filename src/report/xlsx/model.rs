@@ -10,7 +10,7 @@ use crate::report::model::table::{Cell as ModelCell, Section, Table};
 /// yes/no as a boolean, an unknown USD as `unknown`, nothing as `-`.
 pub fn cell(c: &ModelCell) -> Cell {
     match c {
-        ModelCell::Text(s) | ModelCell::Name(s) => cells::text(s.clone()),
+        ModelCell::Text(s) | ModelCell::Name(s) | ModelCell::Place(s) => cells::text(s.clone()),
         ModelCell::Number { value, decimals } => {
             let fmt = match decimals {
                 0 => Fmt::Int,
@@ -38,7 +38,7 @@ pub fn add_rows(sheet: &mut Sheet, lead: &[Cell], table: &Table) {
 }
 
 /// A sheet of `section` alone: its table's header and rows (a section without a table: its
-/// sentences, one a row).
+/// sentences and list, one a row).
 pub fn section_sheet(section: &Section) -> Sheet {
     match &section.table {
         Some(t) => {
@@ -50,7 +50,13 @@ pub fn section_sheet(section: &Section) -> Sheet {
         }
         None => {
             let mut sheet = Sheet::new(section.sheet, &[section.title.as_str()]);
-            for s in section.lead.iter().chain(&section.notes) {
+            for s in section.lead.iter() {
+                sheet.rows.push(vec![cells::text(s.clone())]);
+            }
+            for i in &section.items {
+                sheet.rows.push(i.iter().map(cell).collect());
+            }
+            for s in section.notes.iter() {
                 sheet.rows.push(vec![cells::text(s.clone())]);
             }
             sheet

@@ -141,10 +141,8 @@ pub fn add_alternatives(sheet: &mut Sheet, lead: &[Cell], plan: &Plan) {
         let level = a
             .service_level
             .map_or_else(|| "-".into(), |l| l.to_string());
-        let label = match a.basis.as_str() {
-            "datastores" => format!("{} datastore(s)", a.datastores),
-            _ => level.clone(),
-        };
+        // The alternative as every format names it (`standard only`, `exactly 1 datastore`).
+        let label = crate::report::model::plan_choices::restriction(a);
         let mut row = lead.to_vec();
         row.extend([
             text(label),
@@ -183,7 +181,7 @@ pub fn add_marginal(sheet: &mut Sheet, lead: &[Cell], plan: &Plan) {
     for m in &plan.marginal_costs {
         let mut row = lead.to_vec();
         row.extend([
-            text(m.change.clone()),
+            text(crate::report::model::plan_choices::change_words(&m.change)),
             boolean(m.feasible),
             usd(m.cost_usd_per_month),
             usd(m.extra_cost_usd_per_month),

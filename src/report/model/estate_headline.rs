@@ -1,0 +1,85 @@
+//! The estate plan's headline as a model section: what every format shows first.
+
+use crate::numbers::group_thousands as g;
+use crate::plan::EstatePlan;
+use crate::report::model::delivered::{estate_delivers, estate_utilisation};
+use crate::report::model::estate::{anf_text, hosts_text, peak_months, prices_text, usd, verdict};
+use crate::report::model::table::Section;
+
+/// The estate in a few sentences, a section titled `Estate plan` (its figures on the
+/// workbook's `Estate`): the VMs, hosts, AVS clusters, private clouds, ANF datastores and
+/// region; the hosts by what drives them; the month's cost in parts with the host prices,
+/// and the year's; the host price's note (its source only with `price_source`); why the
+/// design was chosen; what the estate delivers and uses; a time-phased year; the first
+/// month's cool transfer; vSAN alone against the plan.
+pub fn estate_headline(plan: &EstatePlan, price_source: bool) -> Section {
+    let m = &plan.summary;
+    let d = &m.hosts_by_driver;
+    let mut lines = vec![
+        format!(
+            "{} VMs on {} hosts in {} AVS cluster(s), {} private cloud(s); {}; {} ({})",
+            g(m.vms_placed as f64, 0),
+            hosts_text(m),
+            g(m.clusters as f64, 0),
+            g(m.private_clouds as f64, 0),
+            anf_text(m),
+            plan.location,
+            plan.region
+        ),
+        format!(
+            "hosts by driver: {} by vCPU, {} by memory, {} at the 3-host minimum, {} raised \
+             for the datastores' IOPS and MiB/s, {} added to hold data on vSAN (HA reserve \
+             included)",
+            g(f64::from(d.vcpu), 0),
+            g(f64::from(d.memory), 0),
+            g(f64::from(d.minimum), 0),
+            g(f64::from(d.storage), 0),
+            g(f64::from(d.vsan), 0)
+        ),
+        format!(
+            "cost: hosts {} + ANF {} + ExpressRoute gateways {} = {} USD/month ({}); {} \
+             USD/year",
+            usd(m.hosts_usd_per_month),
+            g(m.anf_usd_per_month, 2),
+            g(m.gateway_usd_per_month, 2),
+            usd(m.total_usd_per_month),
+            prices_text(m),
+            usd(m.total_usd_per_year)
+        ),
+    ];
+    if !m.host_price_note.is_empty() {
+        let note = match (&m.host_price_source, price_source) {
+            (Some(source), false) => m.host_price_note.replace(&format!(", from {source}"), ""),
+            _ => m.host_price_note.clone(),
+        };
+        lines.push(format!("host price: {note}"));
+    }
+    if let Some(d) = &plan.designs {
+        lines.push(format!("design: {}", d.why));
+    }
+    lines.push(format!("delivers: {}", estate_delivers(plan)));
+    lines.push(format!("utilisation: {}", estate_utilisation(plan)));
+    if let Some(months) = peak_months(plan) {
+        lines.push(format!(
+            "time-phased: the monthly ANF figure is the base months'; the year counts the \
+             {months} peak month(s) at each cluster's peak layout"
+        ));
+    }
+    if m.first_month_cool_transfer_usd > 0.0 {
+        lines.push(format!(
+            "first month only: {} USD to move the cold data into the cool tier",
+            g(m.first_month_cool_transfer_usd, 2)
+        ));
+    }
+    if let Some(h) = m.vsan_alone_hosts {
+        lines.push(format!(
+            "vSAN alone: {} hosts, {} USD/month{}",
+            g(f64::from(h), 0),
+            usd(m.vsan_alone_usd_per_month),
+            verdict(m)
+        ));
+    }
+    let mut section = Section::of_words("Estate plan", "Estate");
+    section.lead = lines;
+    section
+}
