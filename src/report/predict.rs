@@ -1,7 +1,6 @@
 //! The JSON document of `dsplan predict --json`: what one layout achieves, layer by layer.
 //! Its schema is [`super::schema::predict_schema`] (`schema/predict.schema.json`).
 
-use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::ReportError;
@@ -13,7 +12,8 @@ use crate::perf::{Extrapolation, IoProfile, Layer, LayerCeiling, Layout};
 pub const PREDICT_SCHEMA_VERSION: u32 = 1;
 
 /// The JSON document of `dsplan predict --json`.
-#[derive(Debug, Serialize, JsonSchema)]
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct PredictJson<'a> {
     /// Version of this document's shape ([`PREDICT_SCHEMA_VERSION`]).
     pub schema_version: u32,
