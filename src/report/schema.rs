@@ -3,8 +3,8 @@
 //! `schema/` (`cargo run --example write_schema` rewrites them; `tests/schema.rs` fails
 //! when they are stale).
 //!
-//! The file names are always here; the generators ([`plan_schema`], [`inventory_schema`],
-//! [`predict_schema`]) need the `schema` feature (on by default), which compiles schemars and
+//! The file names are always here; the generators (`plan_schema`, `inventory_schema`,
+//! `predict_schema`) need the `schema` feature (on by default), which compiles schemars and
 //! the `JsonSchema` derives of the serialized types.
 
 #[cfg(feature = "schema")]
