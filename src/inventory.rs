@@ -20,7 +20,6 @@
 //! Units are normalised to MiB (RVTools "MB" columns are binary MiB; RVTools 4.1.2 only
 //! renamed the labels). Data a file does not carry is `None` ("unknown"), never zero.
 
-use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 mod clusters;
@@ -49,7 +48,8 @@ pub enum PowerState {
 
 /// Where a record came from: file, sheet (tab) and 1-based row as a spreadsheet shows it
 /// (the header is row 1).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Origin {
     /// Path of the input file as given by the user.
     pub file: String,
@@ -416,7 +416,8 @@ pub struct Source {
 }
 
 /// A data-quality problem found while reading: the reader went on, and the plan reports it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Warning {
     /// Input file path.
     pub file: String,
@@ -569,7 +570,8 @@ pub struct DuplicateVm {
 ///
 /// Totals sum the known values only; `*_unknown` counts the VMs whose value is missing,
 /// so a reader can tell "0 MiB" from "not reported".
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct InventorySummary {
     /// All VM rows (templates included).
     pub vm_count: usize,
@@ -746,7 +748,8 @@ impl Inventory {
 /// totals, hosts and datastores.
 ///
 /// Totals sum the known values; the `*_unknown` counts say how many VMs had none.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ClusterSummary {
     /// The cluster's label ([`SourceClusters`]: its name, qualified by vCenter and
     /// datacenter where clusters of several share it); `None` for VMs without a cluster.

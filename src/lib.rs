@@ -82,12 +82,12 @@
 //! | `charts` | `report::charts` (SVG charts), `Planned::charts` | plotters |
 //! | `xlsx`   | `report::xlsx` (the workbook; implies `charts`, whose palette its charts share) | rust_xlsxwriter |
 //! | `web`    | `web` (`dsplan serve`; implies `xlsx`, `charts`) | axum, tokio |
-//! | `cli`    | the `dsplan` binary (implies all of the above) | clap, indicatif |
+//! | `cli`    | the `dsplan` binary (implies `web`, `xlsx`, `charts`) | clap, indicatif |
+//! | `schema` | `report::schema`'s generators (the JSON Schemas) and the types' `JsonSchema` impls | schemars |
 //!
-//! All four are default features. With `default-features = false` the library keeps every
+//! All five are default features. With `default-features = false` the library keeps every
 //! stage and the text, JSON, CSV, Markdown and HTML reports (the HTML without charts), on
-//! serde, serde_json, schemars, csv, calamine, zip, flate2, encoding_rs, good_lp and
-//! thiserror:
+//! serde, serde_json, csv, calamine, zip, flate2, encoding_rs, good_lp and thiserror:
 //!
 //! ```toml
 //! [dependencies]

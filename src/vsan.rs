@@ -52,7 +52,6 @@ mod catalog;
 
 use std::str::FromStr;
 
-use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 pub use catalog::{
@@ -224,7 +223,8 @@ impl Default for VsanOptions {
 }
 
 /// The vSAN-only alternative to the ANF plan.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct VsanComparison {
     /// Host SKU.
     pub sku: String,

@@ -2,8 +2,8 @@
 //! Rust types, every JSON the command prints validates against them, and a broken JSON
 //! does not.
 
-// Runs the `dsplan` binary, which the `cli` feature builds.
-#![cfg(feature = "cli")]
+// Runs the `dsplan` binary (the `cli` feature) and generates the schemas (the `schema` feature).
+#![cfg(all(feature = "cli", feature = "schema"))]
 
 use std::path::PathBuf;
 use std::process::Command;

@@ -58,7 +58,8 @@ pub struct CoolAccessRules {
 }
 
 /// Which Premium/Ultra cool-access rule a pool gets.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum CoolThroughputRule {
     /// The legacy flat rate (Premium 36, Ultra 68 MiB/s per TiB).

@@ -20,7 +20,6 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 
-use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 mod cool;
@@ -52,9 +51,8 @@ pub const RESERVATIONS_CSV: &str = include_str!("../../data/reservations.csv");
 pub const DEFAULT_REGION: &str = crate::defaults::REGION;
 
 /// An ANF service level (one per capacity pool).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum ServiceLevel {
     /// Standard: 16 MiB/s per TiB.

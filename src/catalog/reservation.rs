@@ -6,7 +6,6 @@
 //! purchase covers. Reserved TiB beyond the hot tier are paid and unused; hot TiB beyond the
 //! reserved are paid at the pay-as-you-go price.
 
-use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::ReservationDiscount;
@@ -19,7 +18,8 @@ pub const MAX_UNIT_SIZES: usize = 2;
 const TIB_EPS: f64 = 1e-9;
 
 /// Whole reservation units of one size in a mix.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ReservedUnits {
     /// Size of one unit, TiB (100 or 1,024).
     pub unit_tib: u32,

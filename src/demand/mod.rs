@@ -25,7 +25,6 @@
 //! excluded`, and every VM of the inventory is in exactly one of [`Demand::placed`] and
 //! [`Demand::excluded`].
 
-use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 mod basis;
@@ -47,7 +46,8 @@ const MIB_PER_GIB: f64 = 1024.0;
 pub const MAX_VM_CAPACITY_MIB: f64 = 256.0 * 62.0 * 1024.0 * 1024.0;
 
 /// Why a VM is not part of the plan.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum ExclusionReason {
     /// A template is not a running VM.
@@ -137,7 +137,8 @@ pub struct VmDemand {
 }
 
 /// A VM left out of the plan.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ExcludedVm {
     /// VM name.
     pub name: String,

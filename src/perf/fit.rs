@@ -8,10 +8,12 @@
 //! rows: a grid scan of the search box (log-spaced where the lower bound is positive), then
 //! golden-section search (one parameter) or Nelder-Mead (several) from the best grid point.
 //!
-//! The fit runs at build time: `build.rs` compiles this module tree (`#[path]`), calls
-//! [`fit_builtin`] and writes each fitted value's bits to `$OUT_DIR/fitted_params.rs`, which
-//! [`build_builtin`] takes instead of searching (then, as at build time, it resolves the
-//! profiles and checks every row; a test re-runs the search and compares bit for bit).
+//! The search is not run by the crate: its result, each fitted value's `f64` bits, is
+//! committed in `src/perf/fitted_params.rs`, which [`build_builtin`] takes instead of
+//! searching (then it resolves the profiles and checks every calibration row). A test
+//! (`fitted_params_file_equals_a_fresh_fit`, with `fit_builtin`) re-runs the search and fails
+//! when that file differs from `fitted_params_source` of its result, bit for bit;
+//! `DSPLAN_BLESS_FIT=1 cargo test --lib fitted_params_file` rewrites it.
 
 use std::collections::BTreeMap;
 
@@ -589,11 +591,9 @@ struct FitParam {
     max: f64,
 }
 
-/// The values of the fitted parameters of the built-in profiles, fitted by `build.rs`:
-/// `(system, parameter, f64::to_bits(value))` in fitting order.
-#[cfg(dsplan_fitted_at_build)]
-const FITTED_AT_BUILD: &[(&str, &str, u64)] =
-    include!(concat!(env!("OUT_DIR"), "/fitted_params.rs"));
+/// The values of the fitted parameters of the built-in profiles, as [`fit_builtin`]'s
+/// search finds them: `(system, parameter, f64::to_bits(value))` in fitting order.
+const FITTED: &[(&str, &str, u64)] = include!("fitted_params.rs");
 
 /// The built-in profile files and calibration rows, parsed.
 fn builtin_inputs() -> Result<(Vec<RawProfile>, Vec<CalibrationRow>), PerfError> {
@@ -609,30 +609,50 @@ fn builtin_inputs() -> Result<(Vec<RawProfile>, Vec<CalibrationRow>), PerfError>
     Ok((raws, rows))
 }
 
-/// Fits the built-in profiles by search and checks every calibration row (what `build.rs`
-/// runs; tens of milliseconds in a release build).
-#[cfg(any(test, not(dsplan_fitted_at_build)))]
+/// Fits the built-in profiles by search and checks every calibration row (tens of
+/// milliseconds in a release build; the tests run it against the committed values).
+#[cfg(test)]
 pub(crate) fn fit_builtin() -> Result<PerfModel, PerfError> {
     let (raws, rows) = builtin_inputs()?;
     fit_and_check(&raws, rows, None)
 }
 
-/// The built-in model with the values `build.rs` fitted, every calibration row checked.
-#[cfg(dsplan_fitted_at_build)]
+/// The built-in model with the committed fitted values, every calibration row checked.
 pub(crate) fn build_builtin() -> Result<PerfModel, PerfError> {
     let (raws, rows) = builtin_inputs()?;
-    fit_and_check(&raws, rows, Some(FITTED_AT_BUILD))
+    fit_and_check(&raws, rows, Some(FITTED))
 }
 
-/// Without the build script's values (only when `build.rs` itself compiles this module):
-/// fits by search.
-#[cfg(not(dsplan_fitted_at_build))]
-pub(crate) fn build_builtin() -> Result<PerfModel, PerfError> {
-    fit_builtin()
+/// The text of `src/perf/fitted_params.rs` for `model`'s fitted values: a header, then one
+/// `(system, parameter, bits)` tuple a line with the value in a comment.
+#[cfg(test)]
+pub(crate) fn fitted_params_source(model: &PerfModel) -> String {
+    let mut src = String::from(FITTED_PARAMS_HEADER);
+    src.push_str("&[\n");
+    for f in model.fitted() {
+        src.push_str(&format!(
+            "    ({:?}, {:?}, {:#018x}), // {:?}\n",
+            f.system,
+            f.parameter,
+            f.value.to_bits(),
+            f.value
+        ));
+    }
+    src.push_str("]\n");
+    src
 }
+
+/// First lines of `src/perf/fitted_params.rs`.
+#[cfg(test)]
+const FITTED_PARAMS_HEADER: &str = "\
+// The fitted parameters of the built-in profiles (`src/perf/fit.rs`): (system, parameter,
+// f64 bits), in fitting order, as the search finds them from data/systems/*.csv and
+// data/calibration/*.csv. Generated: `DSPLAN_BLESS_FIT=1 cargo test --lib fitted_params_file`
+// rewrites it, and that test fails while it is stale.
+";
 
 /// Fits each group in turn, by search (`known` = `None`) or taking the values found before
-/// (`known` = `(system, parameter, f64 bits)`, from the build script), then resolves the
+/// (`known` = `(system, parameter, f64 bits)`, the committed ones), then resolves the
 /// profiles and checks every row.
 fn fit_and_check(
     raws: &[RawProfile],
@@ -708,7 +728,7 @@ fn fit_and_check(
                         .map(|(_, _, bits)| f64::from_bits(*bits))
                         .ok_or_else(|| {
                             PerfError::Calibration(format!(
-                                "no build-time value for {}/{} (rebuild)",
+                                "no committed fitted value for {}/{} (src/perf/fitted_params.rs is stale)",
                                 p.system, p.parameter
                             ))
                         })

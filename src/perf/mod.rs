@@ -25,9 +25,9 @@
 //! # Calibration
 //! The parameters of each system live in `data/systems/*.csv`; those marked `fit:GROUP` are
 //! fitted by least squares (relative error) against the published figures in
-//! `data/calibration/*.csv` (see [`FittedParam`] and [`PerfModel::calibration`]). The fit
-//! runs at build time (`build.rs`); at start-up the model takes the fitted values and checks
-//! every calibration row.
+//! `data/calibration/*.csv` (see [`FittedParam`] and [`PerfModel::calibration`]). The fit's
+//! values are committed (`src/perf/fitted_params.rs`, which a test re-derives); at start-up
+//! the model takes them and checks every calibration row.
 //!
 //! # Sources
 //! Bracketed keys in the docs and in the `source` columns of `data/` are those of the
@@ -56,7 +56,6 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
 
-use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::catalog::{ServiceLevel, ServiceLevelSpec};
@@ -111,7 +110,8 @@ pub enum PerfError {
 }
 
 /// An I/O profile: the shape of the workload.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct IoProfile {
     /// Request size, KiB (> 0).
     pub block_size_kib: f64,
@@ -229,7 +229,8 @@ pub fn parse_block_size_kib(s: &str) -> Result<f64, PerfError> {
 }
 
 /// Cool-access retrieval policy of a volume \[COOL\].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum RetrievalPolicy {
     /// Random reads of cold data re-warm it into the hot tier (a hot write each);
@@ -281,7 +282,8 @@ impl FromStr for RetrievalPolicy {
 }
 
 /// A datastore layout to evaluate.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Layout {
     /// Hosts mounting every datastore (>= 1).
     pub hosts: u32,
@@ -404,9 +406,8 @@ impl Layout {
 }
 
 /// A layer of the model that can limit performance (in evaluation order).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Layer {
     /// Per-VM ceilings.
@@ -456,7 +457,8 @@ impl fmt::Display for Layer {
 }
 
 /// The ceiling one layer puts on the profile.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct LayerCeiling {
     /// Which layer.
     pub layer: Layer,
@@ -469,7 +471,8 @@ pub struct LayerCeiling {
 }
 
 /// What a layout achieves for a profile.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Prediction {
     /// Achievable IOPS at the profile's block size.
     pub iops: f64,
@@ -551,7 +554,7 @@ static BUILTIN: OnceLock<Result<PerfModel, PerfError>> = OnceLock::new();
 
 impl PerfModel {
     /// The model calibrated from the compiled-in `data/systems/*.csv` and
-    /// `data/calibration/*.csv`: the `fit:` parameters take the values `build.rs` fitted,
+    /// `data/calibration/*.csv`: the `fit:` parameters take the committed fitted values,
     /// and every calibration row is checked (built once per process, then cloned).
     ///
     /// # Errors

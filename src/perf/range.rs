@@ -5,7 +5,6 @@
 //! on a host and one TCP connection per datastore \[AVS-PERF\]; AVS datastores also support
 //! nconnect 4 \[AVS-BENCH\], but no published figure was measured with it.
 
-use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::{Layout, PerfModel};
@@ -24,7 +23,8 @@ pub struct MeasuredRange {
 }
 
 /// Whether a prediction lies beyond the published measurements, and what they cover.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Extrapolation {
     /// True when the layout is beyond the measured range (the prediction extrapolates the
     /// fitted model).

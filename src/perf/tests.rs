@@ -51,10 +51,10 @@ fn calibration_table_every_row_within_tolerance() {
     }
 }
 
-/// `build.rs` fits the built-in profiles and the crate takes its values; a fresh search here
-/// must give the same values, bit for bit, and the same profiles and checks.
+/// The crate takes the committed fitted values (`src/perf/fitted_params.rs`); a fresh search
+/// here must give the same values, bit for bit, and the same profiles and checks.
 #[test]
-fn build_time_fit_equals_a_fresh_fit() {
+fn committed_fit_equals_a_fresh_fit() {
     let m = model();
     let fresh = fit::fit_builtin().unwrap();
     assert_eq!(m.fitted().len(), fresh.fitted().len());
@@ -73,6 +73,25 @@ fn build_time_fit_equals_a_fresh_fit() {
         assert_eq!(a.rms_error_pct.to_bits(), b.rms_error_pct.to_bits());
     }
     assert_eq!(m, fresh);
+}
+
+/// `src/perf/fitted_params.rs` is what a fresh search writes, byte for byte: it fails while
+/// the file is stale (data/systems or data/calibration changed, or the fit did);
+/// `DSPLAN_BLESS_FIT=1` rewrites it from the search instead.
+#[test]
+fn fitted_params_file_equals_a_fresh_fit() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/perf/fitted_params.rs");
+    let fresh = fit::fitted_params_source(&fit::fit_builtin().unwrap());
+    if std::env::var_os("DSPLAN_BLESS_FIT").is_some() {
+        std::fs::write(&path, &fresh).unwrap();
+    }
+    let committed = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        committed == fresh,
+        "src/perf/fitted_params.rs is stale (rewrite it with \
+         `DSPLAN_BLESS_FIT=1 cargo test --lib fitted_params_file`, then rebuild); a fresh fit \
+         gives:\n{fresh}"
+    );
 }
 
 #[test]

@@ -3,13 +3,11 @@
 //! others go to ANF datastores, or more hosts where they are cheaper), for the estate and
 //! per AVS cluster, with the ExpressRoute gateway the ANF datastores need.
 
-use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// Where an estate design puts the VMs' data.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Serialize, Deserialize, JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Design {
     /// Every VM's data on the vSAN of its cluster's hosts: each cluster grows until its data
@@ -51,7 +49,8 @@ impl std::fmt::Display for Design {
 }
 
 /// One design of the estate with its cost.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct DesignTotal {
     /// The design.
     pub design: Design,
@@ -94,7 +93,8 @@ pub struct DesignTotal {
 }
 
 /// One design of one AVS cluster.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ClusterDesign {
     /// Whether it can be built (`false`: its ANF side cannot meet its targets).
     pub feasible: bool,
@@ -126,7 +126,8 @@ pub struct ClusterDesign {
 }
 
 /// One AVS cluster's three designs.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ClusterDesigns {
     /// The AVS cluster.
     pub cluster: String,
@@ -152,7 +153,8 @@ pub struct ClusterDesigns {
 }
 
 /// The ExpressRoute virtual network gateway ANF datastores need.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct GatewayLine {
     /// The gateway SKU.
     pub sku: String,
@@ -167,7 +169,8 @@ pub struct GatewayLine {
 }
 
 /// The three designs, for the estate and per cluster, and the one chosen.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct EstateDesigns {
     /// The design chosen.
     pub chosen: Design,

@@ -2,7 +2,6 @@
 //! the capacity pools they share, and the cost against vSAN alone (the JSON of
 //! `dsplan plan` without `--hosts` or `--per-cluster`).
 
-use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 pub use super::designs::{
@@ -16,7 +15,8 @@ pub use crate::sizing::Utilisation;
 use crate::sizing::{EstateSizing, HostTerm, VsanAlone};
 
 /// Hosts by what decides their cluster's size.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct HostsByDriver {
     /// Hosts of clusters sized by vCPU.
     pub vcpu: u32,
@@ -38,7 +38,8 @@ pub struct HostsByDriver {
 /// its pools' QoS) against the share of the targets they carry; the data kept on vSAN
 /// carries the rest unchecked (Microsoft publishes no IOPS or MiB/s figures for vSAN on
 /// AVS hosts).
-#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct EstatePerformance {
     /// The estate's IOPS target (each cluster carries its capacity share, or its VMs'
     /// per-VM sums).
@@ -75,7 +76,8 @@ pub struct EstatePerformance {
 }
 
 /// The hosts of one SKU in an estate (an AV64 Gen 1 estate has its first clusters' too).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct SkuHosts {
     /// Host SKU.
     pub sku: String,
@@ -89,7 +91,8 @@ pub struct SkuHosts {
 
 /// The estate in figures: the chosen design's hosts, clusters, pools and costs, and vSAN
 /// alone beside them.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct EstateSummary {
     /// The design chosen (the cheapest, or `design`); plans written before designs were
     /// compared put every VM on ANF.
@@ -181,7 +184,8 @@ pub struct EstateSummary {
 
 /// One host SKU's estate on its design (the cheapest of the three, or `design`), beside the
 /// chosen one.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct SkuAlternative {
     /// Host SKU.
     pub sku: String,
@@ -219,7 +223,8 @@ pub struct SkuAlternative {
 }
 
 /// A capacity pool of the estate, shared by the clusters whose datastores it holds.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct EstatePool {
     /// Pool name (`pool-premium-1`; the clusters' plans name their pool so).
     pub name: String,
@@ -252,7 +257,8 @@ pub struct EstatePool {
 }
 
 /// vSAN alone, with its cost.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct VsanAloneCost {
     /// Hosts, clusters and private clouds on vSAN alone.
     #[serde(flatten)]
@@ -267,7 +273,8 @@ pub struct VsanAloneCost {
 
 /// The whole estate: hosts and clusters sized from compute, datastores per cluster, pools
 /// shared across clusters, and the cost against vSAN alone.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct EstatePlan {
     /// [`super::SCHEMA_VERSION`].
     pub schema_version: u32,

@@ -24,7 +24,6 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::catalog::ServiceLevel;
@@ -41,7 +40,8 @@ use crate::perf::{Extrapolation, IoProfile, Prediction};
 pub const SCHEMA_VERSION: u32 = 2;
 
 /// A setting that shaped the plan (printed so a reader sees what a cost rests on).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Assumption {
     /// Name (`headroom_pct`, `hosts` ...).
     pub name: String,
@@ -53,7 +53,8 @@ pub struct Assumption {
 
 /// One price row the plan's cost rests on (the workbook's `Prices` sheet; its cost
 /// formulas point at these prices).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct PriceUsed {
     /// ARM region (`eastus`).
     pub region: String,
@@ -74,7 +75,8 @@ pub struct PriceUsed {
 }
 
 /// One capacity pool.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct PoolPlan {
     /// Pool name (`pool-ultra-1`).
     pub name: String,
@@ -147,7 +149,8 @@ pub struct PoolPlan {
 }
 
 /// One datastore (one ANF volume, mounted by every host).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct DatastorePlan {
     /// Datastore name (`anf-ds-01`).
     pub name: String,
@@ -175,7 +178,8 @@ pub struct DatastorePlan {
 }
 
 /// Where a VM goes (a VM split over datastores has one placement per datastore).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Placement {
     /// VM name (not unique across vCenters: `origin` tells VMs of the same name apart).
     pub vm: String,
@@ -188,7 +192,8 @@ pub struct Placement {
 }
 
 /// A constraint that decides the plan's size or cost.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct BindingLimit {
     /// Which constraint.
     pub constraint: Constraint,
@@ -197,7 +202,8 @@ pub struct BindingLimit {
 }
 
 /// The kind of a [`BindingLimit`]; serialized in snake_case (`iops_flows` ...).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Constraint {
     /// The required capacity sets the pool size.
@@ -242,7 +248,8 @@ impl Constraint {
 
 /// The cheapest plan under one restriction (one service level, or exactly N datastores),
 /// beside the chosen plan, so a reader sees the trade-off.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Alternative {
     /// The restriction: `service_level` or `datastores`.
     pub basis: String,
@@ -275,7 +282,8 @@ pub struct Alternative {
 }
 
 /// What the plan would cost if a requirement grew by one step.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct MarginalCost {
     /// The change: `capacity_plus_1_tib` (required capacity + 1,024 GiB) or
     /// `throughput_plus_100_mibps` (MiB/s target + 100).
@@ -291,7 +299,8 @@ pub struct MarginalCost {
 }
 
 /// The layout of one phase of a time-phased plan.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct PhaseLayout {
     /// Months per year in this phase.
     pub months: u32,
@@ -326,7 +335,8 @@ pub struct PhaseLayout {
 }
 
 /// A time-phased plan: base months and peak months.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct TimePhased {
     /// The base months.
     pub base: PhaseLayout,
@@ -341,7 +351,8 @@ pub struct TimePhased {
 }
 
 /// The targets and what the plan is predicted to deliver.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Performance {
     /// IOPS target.
     pub iops_target: f64,
@@ -378,7 +389,8 @@ fn is_default_perf_system(system: &str) -> bool {
 }
 
 /// Totals over the plan.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Totals {
     /// VMs in the plan (each counted once, whatever its name).
     pub vms_placed: usize,
@@ -411,7 +423,8 @@ pub struct Totals {
 }
 
 /// A complete, verified plan.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Plan {
     /// [`SCHEMA_VERSION`].
     pub schema_version: u32,
@@ -462,7 +475,8 @@ pub struct Plan {
 }
 
 /// One source cluster's plan (`per_cluster`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ClusterPlan {
     /// Source cluster name.
     pub cluster: String,
@@ -480,7 +494,8 @@ pub struct ClusterPlan {
 }
 
 /// Totals over the clusters.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ClusterTotals {
     /// Clusters planned.
     pub clusters: usize,
@@ -524,7 +539,8 @@ pub struct ClusterTotals {
 
 /// Reserved capacity bought once for the whole estate, for one service level in one region
 /// (a reservation covers that level's usage in the region, not one pool).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ReservationPurchase {
     /// ARM region.
     pub region: String,
@@ -549,7 +565,8 @@ pub struct ReservationPurchase {
 }
 
 /// Per-cluster plans and their total (the JSON of `dsplan plan --per-cluster`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ClusterPlans {
     /// [`SCHEMA_VERSION`].
     pub schema_version: u32,

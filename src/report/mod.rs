@@ -25,8 +25,8 @@
 //! ```
 //!
 //! The workbook (`xlsx::estate_xlsx`) needs the `xlsx` feature, the SVG charts
-//! (`charts::estate_charts`, or `Planned::charts`) the `charts` feature; both are default
-//! features.
+//! (`charts::estate_charts`, or `Planned::charts`) the `charts` feature, the JSON Schemas'
+//! generators (`schema::plan_schema` ...) the `schema` feature; all are default features.
 //!
 //! Renderers return a `String`; writing it to stdout or a file is the caller's business.
 
@@ -162,7 +162,8 @@ pub fn render_estate_text(plan: &crate::plan::EstatePlan, detail: TextDetail) ->
 }
 
 /// The JSON shape of `dsplan inventory --json`.
-#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct InventoryReport<'a> {
     /// Version of this JSON shape.
     pub schema_version: u32,

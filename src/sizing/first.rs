@@ -22,7 +22,6 @@
 //!   ([`super::pack::pack_with_first`]): 12 clusters and 96 hosts, the reservation's hosts
 //!   and the added cluster included.
 
-use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::pack::{HostCapacity, HostNeed, PackItem, VmLoad, host_need, pack_with_first, sums};
@@ -33,7 +32,8 @@ use crate::vsan::{AvsLimits, HostSku};
 
 /// The management resource pool AVS reserves in a private cloud's first cluster, as that
 /// cluster's sizing counts it.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ManagementReservation {
     /// CPU reserved, GHz (`data/limits.csv` `mgmt_reservation_cpu_ghz`).
     pub cpu_ghz: f64,

@@ -65,7 +65,6 @@ pub use vsan_alone::{VsanAlone, VsanAloneCluster, cluster_on_vsan, vsan_alone};
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::demand::Demand;
@@ -82,7 +81,8 @@ const BYTES_PER_GIB: f64 = 1_073_741_824.0;
 pub const NO_SOURCE_CLUSTER: &str = "(no source cluster)";
 
 /// One AVS cluster of the sized estate.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct AvsCluster {
     /// Name (`avs-<source cluster>`, `-2`, `-3` ... when a source cluster needs several;
     /// `avs-cluster-N` with [`Grouping::Estate`]); unique in the estate (a name another
@@ -136,7 +136,8 @@ pub struct AvsCluster {
 }
 
 /// A private cloud: at most 12 clusters and 96 hosts.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct PrivateCloud {
     /// Name (`private-cloud-1` ...).
     pub name: String,
@@ -147,7 +148,8 @@ pub struct PrivateCloud {
 }
 
 /// The estate sized on one host SKU.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct EstateSizing {
     /// Host SKU.
     pub sku: String,
@@ -373,7 +375,8 @@ pub fn host_offers(host: &HostSku, limits: &AvsLimits, o: &SizingOptions) -> (f6
 /// grown to hold the data. Storage is two figures, never mixed: the ANF datastores'
 /// (`storage_pct`) and the hosts' vSAN (`vsan_storage_pct`); a cluster of the hybrid design
 /// that keeps data on both has both.
-#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Utilisation {
     /// The VMs' vCPUs, and in a private cloud's first cluster the management
     /// reservation's, over the hosts' (hosts x cores x `vcpu_per_core`, each cluster's own

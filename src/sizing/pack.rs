@@ -1,7 +1,6 @@
 //! Hosts for a group of VMs, the group split into AVS clusters of at most the cluster
 //! limit, and the clusters packed into private clouds.
 
-use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::vsan::AvsLimits;
@@ -27,7 +26,8 @@ pub(crate) struct HostCapacity {
 }
 
 /// What decides a cluster's host count.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Driver {
     /// The VMs' vCPUs.

@@ -19,7 +19,6 @@ use std::fmt;
 use std::path::Path;
 use std::str::FromStr;
 
-use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::SizingError;
@@ -50,9 +49,8 @@ pub const MAX_USD_PER_HOST_HOUR: f64 = 1_000.0;
 pub const MIN_USD_PER_HOST_HOUR: f64 = 0.5;
 
 /// How AVS hosts are bought.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Serialize, Deserialize, JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum HostTerm {
     /// Pay as you go.
     #[default]

@@ -6,7 +6,6 @@
 //! hosts becomes several (each keeping the same reserve, the conservative reading), and
 //! the clusters are packed into private clouds again.
 
-use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::pack::pack_private_clouds;
@@ -14,7 +13,8 @@ use super::{EstateSizing, Raise};
 use crate::vsan::{self, AvsLimits, VsanCatalog, VsanError, VsanOptions};
 
 /// One AVS cluster on vSAN alone.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct VsanAloneCluster {
     /// The AVS cluster of the ANF plan.
     pub cluster: String,
@@ -41,7 +41,8 @@ pub struct VsanAloneCluster {
 }
 
 /// The estate on vSAN alone.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct VsanAlone {
     /// Host SKU (the ANF plan's; a first cluster of another SKU keeps its own, in its
     /// cluster's `sku`).

@@ -5,19 +5,23 @@
 //! ```
 //! use std::io::{Read, Write};
 //! use std::net::{IpAddr, Ipv4Addr, TcpStream};
-//! use std::time::Duration;
 //!
+//! use dsplan::defaults::{
+//!     SERVE_BODY_TIMEOUT_SECS, SERVE_HEADER_TIMEOUT_SECS, SERVE_MEMORY_BUDGET_MIB,
+//!     SERVE_SESSION_IDLE_MINUTES,
+//! };
 //! use dsplan::web::{ServeOptions, serve};
+//! use std::time::Duration;
 //!
 //! // Port 0: the system picks a free port, which `serve` reports once it listens.
 //! let options = ServeOptions {
 //!     bind: IpAddr::V4(Ipv4Addr::LOCALHOST),
 //!     port: 0,
 //!     max_upload_bytes: 64 << 20,
-//!     memory_budget_bytes: 1 << 30,
-//!     body_timeout: Duration::from_secs(60),
-//!     header_timeout: Duration::from_secs(10),
-//!     session_idle: Duration::from_secs(600),
+//!     memory_budget_bytes: SERVE_MEMORY_BUDGET_MIB << 20,
+//!     body_timeout: Duration::from_secs(SERVE_BODY_TIMEOUT_SECS),
+//!     header_timeout: Duration::from_secs(SERVE_HEADER_TIMEOUT_SECS),
+//!     session_idle: Duration::from_secs(SERVE_SESSION_IDLE_MINUTES * 60),
 //! };
 //! let (tx, rx) = std::sync::mpsc::channel();
 //! std::thread::spawn(move || serve(&options, |addr| tx.send(addr).unwrap_or(())));
