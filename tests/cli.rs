@@ -1350,3 +1350,41 @@ fn a_csv_of_header_only_says_why_on_stderr() {
     assert!(String::from_utf8_lossy(&o.stdout).lines().count() > 1);
     assert!(!stderr(&o).contains("header only"), "{}", stderr(&o));
 }
+
+#[test]
+fn an_estate_on_hosts_whose_retirement_is_announced_says_so() {
+    // data/avs_hosts.csv: AV36P retires 2029-06-30 (Azure Updates 557094), AV64 Gen 2 has
+    // no date (AV64 in a Gen 1 private cloud would keep an AV36P first cluster). The
+    // fixture's estate is on AV36P by default (3 hosts x 2 clusters, its price).
+    let warned = |extra: &[&str]| {
+        let mut args = vec!["plan", "fixtures/small-estate.xlsx", "--format", "json"];
+        args.extend_from_slice(extra);
+        let o = dsplan(&args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let j = json(&o);
+        assert_eq!(
+            j["summary"]["sku"],
+            if extra.is_empty() {
+                "av36p"
+            } else {
+                "av64-gen2"
+            }
+        );
+        j["warnings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|w| w["message"].as_str().map(str::to_string))
+            .filter(|m| m.contains("retirement"))
+            .collect::<Vec<_>>()
+    };
+    let on_av36p = warned(&[]);
+    assert_eq!(on_av36p.len(), 1, "{on_av36p:?}");
+    assert!(
+        on_av36p[0].starts_with(
+            "av36p: Microsoft has announced the retirement of these hosts for 2029-06-30"
+        ),
+        "{on_av36p:?}"
+    );
+    assert!(warned(&["--host-sku", "av64-gen2"]).is_empty());
+}

@@ -62,6 +62,9 @@ pub(super) fn estate_warnings(
             estate.host_term
         )));
     }
+    for h in &skus {
+        warnings.extend(retirement_warning(&h.sku, vsan_catalog, estate));
+    }
     warnings.extend(account_warnings(pools, &catalog.limits, &prices.region));
     // The peak settings against the estate's targets, once (not per cluster share).
     let o = &demand.options;
@@ -99,6 +102,28 @@ pub(super) fn estate_warnings(
     }
     warnings.extend(grouping_hint(demand, vsan_catalog, estate, sizing)?);
     Ok(warnings)
+}
+
+/// A warning for a host SKU of the plan whose retirement Microsoft has announced
+/// (`retirement_date` of `data/avs_hosts.csv`: AV36P and AV52 on 2029-06-30, Azure Updates
+/// 557094, 2026-03-17): the hosts must move before then, and a reserved term may outlast
+/// them.
+fn retirement_warning(
+    sku: &str,
+    vsan_catalog: &VsanCatalog,
+    estate: &EstateOptions,
+) -> Option<Warning> {
+    let host = crate::sizing::find_sku(vsan_catalog, sku).ok()?;
+    let date = host.retirement_date.as_deref()?;
+    Some(Warning::plan_wide(format!(
+        "{sku}: Microsoft has announced the retirement of these hosts for {date} (Azure \
+         Updates, 'AV36P and AV52 node retirement on June 30, 2029', 2026-03-17): the \
+         clusters on them move to another SKU before then{}; compare another `host_sku`",
+        match estate.host_term {
+            crate::sizing::HostTerm::PayAsYouGo => String::new(),
+            term => format!(", and a `host_term` {term} reservation must end by then"),
+        }
+    )))
 }
 
 /// With source-cluster grouping, a hint when packing the estate (`group` estate) would
