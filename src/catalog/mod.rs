@@ -392,11 +392,21 @@ pub(crate) fn parse_rows<T: serde::de::DeserializeOwned>(
         .clone();
     let mut out = Vec::new();
     for (i, rec) in rdr.records().enumerate() {
-        let record = rec.map_err(|e| error(i + 2, csv_detail(&e, None)))?;
-        let row = record.deserialize(Some(&headers));
-        out.push(row.map_err(|e| error(i + 2, csv_detail(&e, Some((&headers, &record)))))?);
+        out.push(deserialize_record(&headers, rec).map_err(|detail| error(i + 2, detail))?);
     }
     Ok(out)
+}
+
+/// One record of a CSV reader as `T`, given the file's `headers`, or the reader's error in
+/// the file's words ([`csv_detail`]); the caller names the row.
+pub(crate) fn deserialize_record<T: serde::de::DeserializeOwned>(
+    headers: &csv::StringRecord,
+    rec: csv::Result<csv::StringRecord>,
+) -> Result<T, String> {
+    let record = rec.map_err(|e| csv_detail(&e, None))?;
+    record
+        .deserialize(Some(headers))
+        .map_err(|e| csv_detail(&e, Some((headers, &record))))
 }
 
 /// A CSV reader's error in the file's words, without the reader's record and byte

@@ -209,13 +209,8 @@ impl RawProfile {
             .clone();
         for (i, rec) in rdr.records().enumerate() {
             let row = i + 2;
-            let record = rec.map_err(|e| err(row, crate::catalog::csv_detail(&e, None)))?;
-            let r: Row = record.deserialize(Some(&headers)).map_err(|e| {
-                err(
-                    row,
-                    crate::catalog::csv_detail(&e, Some((&headers, &record))),
-                )
-            })?;
+            let r: Row =
+                crate::catalog::deserialize_record(&headers, rec).map_err(|d| err(row, d))?;
             let v = r.value.trim();
             let value = if r.parameter == "inherit" {
                 inherit = Some(v.to_string());

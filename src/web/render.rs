@@ -235,37 +235,36 @@ pub struct PlanView {
 /// # Errors
 /// [`crate::Error::Report`] when a renderer or chart fails; model or catalog errors.
 pub fn view(planned: &Planned, options: &PlanOptions) -> Result<PlanView, crate::Error> {
-    let (mode, monthly_cost_usd, label, warnings): (_, _, &str, &[Warning]) = match planned {
-        Planned::Single(p) => ("hosts", p.totals.cost_usd_per_month, "ANF", &p.warnings),
+    let (mode, monthly_cost_usd, label, warnings): (_, _, String, &[Warning]) = match planned {
+        Planned::Single(p) => (
+            "hosts",
+            p.totals.cost_usd_per_month,
+            "ANF".into(),
+            &p.warnings,
+        ),
         Planned::PerCluster(p) => (
             "per_cluster",
             p.total.cost_usd_per_month,
-            "ANF",
+            "ANF".into(),
             &p.total.warnings,
         ),
         Planned::Estate(p) => {
             // The gateways are a known cost with or without a host price (the text's
             // `cost:` line adds them alike).
-            let gateways = p.summary.gateway_usd_per_month > 0.0;
-            match (p.summary.total_usd_per_month, gateways) {
-                (Some(total), true) => (
-                    "estate",
-                    total,
-                    "hosts + ANF + ExpressRoute gateways",
-                    &p.warnings,
-                ),
-                (Some(total), false) => ("estate", total, "hosts + ANF", &p.warnings),
-                (None, true) => {
-                    let anf = p.summary.anf_usd_per_month + p.summary.gateway_usd_per_month;
-                    (
-                        "estate",
-                        (anf * 100.0).round() / 100.0,
-                        "ANF + ExpressRoute gateways",
-                        &p.warnings,
-                    )
+            let s = &p.summary;
+            let (figure, label) = match s.total_usd_per_month {
+                Some(total) => (total, "hosts + ANF"),
+                None => {
+                    let anf = s.anf_usd_per_month + s.gateway_usd_per_month;
+                    ((anf * 100.0).round() / 100.0, "ANF")
                 }
-                (None, false) => ("estate", p.summary.anf_usd_per_month, "ANF", &p.warnings),
-            }
+            };
+            let label = if s.gateway_usd_per_month > 0.0 {
+                format!("{label} + ExpressRoute gateways")
+            } else {
+                label.to_string()
+            };
+            ("estate", figure, label, &p.warnings)
         }
     };
     let (yearly_cost_usd, no_host_price_sku) = match planned {
@@ -283,7 +282,7 @@ pub fn view(planned: &Planned, options: &PlanOptions) -> Result<PlanView, crate:
     Ok(PlanView {
         mode,
         monthly_cost_usd,
-        monthly_cost_label: label.to_string(),
+        monthly_cost_label: label,
         yearly_cost_usd,
         base_months: options.peak_months.is_some(),
         no_host_price_sku,
