@@ -336,7 +336,7 @@ fn an_estate_target_error_names_the_cluster_its_share_and_the_users_target() {
         let e = stderr(&o);
         let words = format!(
             "cluster '{cluster}' carries 44.4% of the capacity, so 6,565,333.3 of the \
-             14,772,000 IOPS --iops target: "
+             14,772,000 IOPS given as --iops: "
         );
         assert!(e.contains(&words), "{e}");
         assert!(
@@ -360,7 +360,7 @@ fn an_estate_target_error_names_the_cluster_its_share_and_the_users_target() {
     assert!(
         e.contains(
             "cluster 'avs-Dev' carries 44.4% of the capacity, so 888,888.9 of the 2,000,000 \
-             IOPS --peak-iops target in the peak months: "
+             IOPS given as --peak-iops in the peak months: "
         ),
         "{e}"
     );

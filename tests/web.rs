@@ -1149,6 +1149,21 @@ fn a_host_price_typed_on_the_page_plans_as_a_price_file_does() {
     choose(&driver, "#price_term", "payg");
     driver.type_into("#price_usd", "12.5");
     driver.wait_for(COST_JS, |s| s == priced);
+    // A price below the 0.5 USD per host-hour a price file takes: the message names the
+    // page's field, the SKU and the term chosen, not a row of a file.
+    driver.type_into("#price_usd", "0.1");
+    let error = driver.wait_for(ERROR_JS, |s| !s.is_empty());
+    assert!(
+        error.starts_with(
+            "invalid Price: 0.1 USD per host-hour for av36p, pay-as-you-go (0.5 to 1,000 USD"
+        ),
+        "{error}"
+    );
+    // Back to 12.50: planned again, the message gone.
+    driver.type_into("#price_usd", "12.5");
+    driver.wait_for(ERROR_JS, str::is_empty);
+    driver.wait_for(STATUS_JS, |s| s.starts_with("planned"));
+    assert_eq!(driver.script(COST_JS), priced.as_str());
     // One cluster's mode does not use host prices: the fields are disabled, and "Hosts"
     // is enabled (disabled in estate mode).
     let disabled = "return [document.getElementById('price_usd').disabled, \
@@ -1175,17 +1190,39 @@ fn typed_host_prices_reach_the_plan_over_http() {
     assert_eq!(status, 200, "{view}");
     assert_eq!(view["monthly_cost_label"], "hosts + ANF");
     assert_eq!(view["no_host_price_sku"], Value::Null);
-    // A price out of range is refused with the library's message, naming the typed prices.
-    let (status, view) = plan(json!({
-        "session": session, "options": {},
-        "host_prices": [{"sku": "av36", "term": "payg", "usd_per_hour": 1.0e9}]
-    }));
-    assert_eq!(status, 400, "{view}");
-    let error = view["error"].as_str().unwrap();
-    assert!(
-        error.contains("the host prices typed into the page"),
-        "{error}"
-    );
+    // A price out of range (the host price file's 0.5 to 1,000 USD per host-hour) is
+    // refused naming the SKU and term it was typed for, not a row of a file the user never
+    // saw; `host_price_file` is the page's price field (page.js shows its label).
+    for (usd, term, shown) in [
+        (
+            1.0e9,
+            "payg",
+            "1000000000 USD per host-hour for av36, pay-as-you-go",
+        ),
+        (0.1, "3y", "0.1 USD per host-hour for av36, 3-year reserved"),
+    ] {
+        let (status, view) = plan(json!({
+            "session": session, "options": {},
+            "host_prices": [{"sku": "av36", "term": term, "usd_per_hour": usd}]
+        }));
+        assert_eq!(status, 400, "{view}");
+        let error = view["error"].as_str().unwrap();
+        assert!(
+            error.starts_with(&format!(
+                "invalid `host_price_file`: {shown} (0.5 to 1,000 USD"
+            )),
+            "{error}"
+        );
+        assert!(!error.contains("row"), "{error}");
+    }
+    // At the bounds the price plans (0.5 and 1,000 are both accepted, as in a file).
+    for usd in [0.5, 1000.0] {
+        let (status, view) = plan(json!({
+            "session": session, "options": {"host_sku": "av36"},
+            "host_prices": [{"sku": "av36", "term": "payg", "usd_per_hour": usd}]
+        }));
+        assert_eq!(status, 200, "{usd}: {view}");
+    }
     // The form's lists: regions by display name, host SKUs, from data/.
     let (status, text) = http(port, "GET", "/api/choices", None);
     assert_eq!(status, 200);

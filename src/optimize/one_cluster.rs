@@ -60,7 +60,7 @@ pub(super) fn cluster_cost(
 /// A target error of cluster `c` that names the cluster, its capacity share and the
 /// user's target it carries that share of (`options`: the estate's, with the user's peak
 /// targets): `cluster 'avs-Prod' carries 62.3% of the capacity, so 9,203,684.2 of the
-/// 14,772,000 IOPS `iops` target: ...`; targets that are the cluster's own VMs' per-VM
+/// 14,772,000 IOPS given as `iops`: ...`; targets that are the cluster's own VMs' per-VM
 /// sums say so.
 fn with_cluster(e: OptimizeError, c: &ClusterDemand, options: &OptimizeOptions) -> OptimizeError {
     let name = &c.cluster;
@@ -125,7 +125,9 @@ fn targets(c: &ClusterDemand, options: &OptimizeOptions, t: Target, peak: bool) 
     }
 }
 
-/// `9,203,684.2 of the 14,772,000 IOPS `iops` target`.
+/// This cluster's share of the user's target, in words: 9,203,684.2 of the 14,772,000 IOPS
+/// given as `iops` (the setting named once: the command shows `--iops`, the web page its
+/// field's label, "IOPS target").
 fn of_target(t: Target, mine: f64, estate: f64, peak: bool) -> String {
     let (unit, setting) = match (t, peak) {
         (Target::Iops, false) => ("IOPS", "iops"),
@@ -134,7 +136,7 @@ fn of_target(t: Target, mine: f64, estate: f64, peak: bool) -> String {
         (_, true) => ("MiB/s", "peak_throughput_mibps"),
     };
     format!(
-        "{} of the {} {unit} `{setting}` target",
+        "{} of the {} {unit} given as `{setting}`",
         show_number(mine),
         show_number(estate)
     )

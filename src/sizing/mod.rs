@@ -58,7 +58,8 @@ pub use fit::{NoHostFits, fitting_no_host};
 pub use options::{Grouping, MemoryBasis, SizingError, SizingOptions, VmTooLarge};
 pub use pack::Driver;
 pub use prices::{
-    AVS_HOST_PRICES_CSV, HostPrice, HostPrices, HostTerm, MAX_USD_PER_HOST_HOUR, host_price_table,
+    AVS_HOST_PRICES_CSV, HostPrice, HostPrices, HostTerm, MAX_USD_PER_HOST_HOUR,
+    MIN_USD_PER_HOST_HOUR, host_price_table,
 };
 pub(crate) use vsan_alone::UNPRICED_HOST_CENTS;
 pub use vsan_alone::{VsanAlone, VsanAloneCluster, cluster_on_vsan, vsan_alone};

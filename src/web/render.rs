@@ -8,8 +8,10 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::inventory::{Inventory, Warning};
+use crate::numbers::group_thousands;
 use crate::planner::{PlanOptions, Planned, Planner};
 use crate::report::{self, Format};
+use crate::sizing::{HostTerm, MAX_USD_PER_HOST_HOUR, MIN_USD_PER_HOST_HOUR};
 
 /// Settings naming a file on the server's disk: the page cannot give them (the server
 /// reads nothing from disk for a page).
@@ -176,6 +178,38 @@ pub fn host_price_csv(prices: &[TypedHostPrice], region: &str) -> Result<String,
     String::from_utf8(bytes).map_err(|e| usage(&e))
 }
 
+/// Each typed price within the range a host price file takes
+/// ([`MIN_USD_PER_HOST_HOUR`] to [`MAX_USD_PER_HOST_HOUR`] USD per host-hour), or an error
+/// in the page's words: the SKU and term the price was typed for, not a row of a file.
+///
+/// # Errors
+/// [`crate::Error::Invalid`] for `host_price_file` (the page shows it as its price field).
+pub fn check_typed_prices(prices: &[TypedHostPrice]) -> Result<(), crate::Error> {
+    let out_of_range = prices
+        .iter()
+        .find(|p| !(MIN_USD_PER_HOST_HOUR..=MAX_USD_PER_HOST_HOUR).contains(&p.usd_per_hour));
+    let Some(p) = out_of_range else {
+        return Ok(());
+    };
+    let term: &str = match p.term.parse::<HostTerm>() {
+        Ok(term) => term.words(),
+        Err(_) => &p.term,
+    };
+    Err(crate::Error::Invalid {
+        setting: "host_price_file",
+        value: format!(
+            "{} USD per host-hour for {}, {term}",
+            crate::numbers::clip(&p.usd_per_hour.to_string()),
+            p.sku
+        ),
+        expected: format!(
+            "{MIN_USD_PER_HOST_HOUR} to {} USD per host-hour: AVS list prices are 8 to 25 \
+             and reserved terms about half; clear the price to use the built-in one",
+            group_thousands(MAX_USD_PER_HOST_HOUR, 0)
+        ),
+    })
+}
+
 /// The name typed host prices carry in messages.
 pub const TYPED_PRICES: &str = "the host prices typed into the page";
 
@@ -192,6 +226,7 @@ pub fn plan(
 ) -> Result<Planned, crate::Error> {
     let mut planner = Planner::new();
     if !prices.is_empty() {
+        check_typed_prices(prices)?;
         planner.host_price_text(TYPED_PRICES, &host_price_csv(prices, &options.region)?);
     }
     planner.options(options);
