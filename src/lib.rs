@@ -87,7 +87,8 @@
 //!
 //! All five are default features. With `default-features = false` the library keeps every
 //! stage and the text, JSON, CSV, Markdown and HTML reports (the HTML without charts), on
-//! serde, serde_json, csv, calamine, zip, flate2, encoding_rs, good_lp and thiserror:
+//! serde, serde_json, csv, calamine, zip, flate2, encoding_rs, good_lp, thiserror and
+//! unicode-width:
 //!
 //! ```toml
 //! [dependencies]

@@ -7,6 +7,7 @@ use crate::inventory::{ClusterSummary, Inventory, InventorySummary};
 use crate::numbers::group_thousands;
 
 use crate::report::InventoryReport;
+use crate::report::text::render::{columns, padded};
 use crate::report::text::write_warnings;
 
 /// The number columns of the table, after the cluster name and before the datastores.
@@ -37,7 +38,7 @@ pub(in crate::report) fn inventory_text(
         .cluster_details
         .iter()
         .filter_map(|d| d.cluster.as_deref())
-        .map(|c| c.chars().count())
+        .map(columns)
         .max()
         .unwrap_or(0)
         .max(24);
@@ -145,7 +146,7 @@ fn row(s: &mut String, width: usize, name: &str, v: &InventorySummary, d: &Clust
         tib_or_unknown(v.in_use_mib, v.in_use_unknown, v.vm_count),
         d.host_count.to_string(),
     ];
-    let _ = write!(s, "{name:<width$}");
+    let _ = write!(s, "{}", padded(name, width, false));
     for (cell, h) in cells.iter().zip(COLUMNS) {
         let _ = write!(s, " {cell:>w$}", w = h.len().max(6));
     }
