@@ -507,3 +507,66 @@ mod props {
         }
     }
 }
+
+/// The message of the warning that data on vSAN carries targets nobody checked, if any.
+fn vsan_targets_warning(plan: &Value) -> Option<String> {
+    plan["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|w| w["message"].as_str())
+        .find(|m| m.contains("stays on vSAN"))
+        .map(str::to_string)
+}
+
+#[test]
+fn data_left_on_vsan_with_a_target_is_a_warning() {
+    let input = files_cluster("vsan-targets");
+    let input = input.to_str().unwrap();
+    // The hybrid keeps 2 of the 10 VMs (2 x 5,200 = 10,400 of 52,000 GiB, 20%) on vSAN; the
+    // ANF side carries its 80% capacity share of the targets: 0.8 x 20,000 = 16,000 IOPS
+    // and 0.8 x 100 = 80 MiB/s, so vSAN carries 4,000 IOPS and 20 MiB/s, unchecked.
+    let p = plan_json(&[
+        input,
+        "--host-sku",
+        "av36p",
+        "--iops",
+        "20000",
+        "--throughput-mibps",
+        "100",
+    ]);
+    assert_eq!(p["designs"]["chosen"], "hybrid");
+    let w = vsan_targets_warning(&p).expect("a warning");
+    assert!(
+        w.starts_with(
+            "20.0% of the data stays on vSAN, carrying 4,000 IOPS and 20.0 MiB/s of the \
+             targets: not checked, Microsoft publishes no vSAN performance figures"
+        ),
+        "{w}"
+    );
+    // vSAN alone forced: all of it, 20,000 IOPS and 100 MiB/s; the way out is named.
+    let p = plan_json(&[
+        input,
+        "--host-sku",
+        "av36p",
+        "--iops",
+        "20000",
+        "--throughput-mibps",
+        "100",
+        "--design",
+        "vsan",
+    ]);
+    let w = vsan_targets_warning(&p).expect("a warning");
+    assert!(
+        w.starts_with("100.0% of the data stays on vSAN, carrying 20,000 IOPS and 100.0 MiB/s")
+            && w.ends_with("`design` anf sizes every VM's data on ANF datastores to the targets"),
+        "{w}"
+    );
+    // ANF for all keeps nothing on vSAN, and without a target there is nothing to check.
+    for extra in [&["--iops", "20000", "--design", "anf"][..], &[][..]] {
+        let mut args = vec![input, "--host-sku", "av36p"];
+        args.extend_from_slice(extra);
+        let p = plan_json(&args);
+        assert_eq!(vsan_targets_warning(&p), None, "{extra:?}");
+    }
+}

@@ -8,7 +8,7 @@ use super::designs::{Costing, DesignCost, design_sizing};
 use super::pools::PoolSizing;
 use super::sku::{EstateOptions, SkuEstate, Storage, sku_hosts};
 use super::utilisation::{Parts as UseParts, fill_utilisation, performance};
-use super::warnings::estate_warnings;
+use super::warnings::{estate_warnings, vsan_targets_warning};
 use crate::catalog::Catalog;
 use crate::demand::Demand;
 use crate::numbers::group_thousands;
@@ -55,7 +55,7 @@ pub(super) fn assemble(
         Some(Storage { plans, pools }) => (Some(plans), pools),
         None => (None, Vec::new()),
     };
-    let warnings = estate_warnings(
+    let mut warnings = estate_warnings(
         demand,
         (catalog, vsan_catalog),
         options,
@@ -110,6 +110,7 @@ pub(super) fn assemble(
         0.0
     };
     summary.performance = performance(demand, options, storage.as_ref(), vsan_pct);
+    warnings.extend(vsan_targets_warning(&summary.performance));
     let mut assumptions = assumptions(estate, vsan_catalog, &sizing);
     assumptions.extend(super::outcome::assumptions(
         design,
