@@ -27,6 +27,7 @@ pub use options::PlanOptions;
 
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use crate::catalog::Catalog;
 use crate::demand::{self, Demand};
@@ -89,7 +90,7 @@ impl Planned {
 #[derive(Debug, Clone, Default)]
 pub struct Planner {
     inputs: Vec<PathBuf>,
-    inventory: Option<Inventory>,
+    inventory: Option<Arc<Inventory>>,
     perf: Option<PerfInput>,
     catalog: Option<Catalog>,
     options: PlanOptions,
@@ -113,6 +114,14 @@ impl Planner {
 
     /// Plans this inventory instead of reading the inputs.
     pub fn inventory(&mut self, inventory: Inventory) -> &mut Self {
+        self.inventory = Some(Arc::new(inventory));
+        self
+    }
+
+    /// Plans this inventory, shared rather than copied: a program that plans one inventory
+    /// many times (the web page re-plans an upload at each change of a field) keeps it in
+    /// an [`Arc`] and hands each planner a reference to it.
+    pub fn shared_inventory(&mut self, inventory: Arc<Inventory>) -> &mut Self {
         self.inventory = Some(inventory);
         self
     }
@@ -346,7 +355,7 @@ impl Planner {
         let (catalog, vsan) = self.checked_catalogs()?;
         let model = PerfModel::builtin()?;
         let inventory = match &self.inventory {
-            Some(inventory) => Cow::Borrowed(inventory),
+            Some(inventory) => Cow::Borrowed(&**inventory),
             None => Cow::Owned(ingest::read_inputs(&self.inputs)?),
         };
         let mut demand = demand::derive(&inventory, &self.options.demand_options())?;

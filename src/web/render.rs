@@ -4,6 +4,8 @@
 //! [`crate::report`], the SVG charts of `--charts`). Synchronous: the server runs it in
 //! `spawn_blocking`.
 
+use std::sync::Arc;
+
 use serde::Serialize;
 use serde_json::Value;
 
@@ -220,7 +222,7 @@ pub const TYPED_PRICES: &str = "the host prices typed into the page";
 /// # Errors
 /// Any stage's [`crate::Error`].
 pub fn plan(
-    inventory: &Inventory,
+    inventory: &Arc<Inventory>,
     options: PlanOptions,
     prices: &[TypedHostPrice],
 ) -> Result<Planned, crate::Error> {
@@ -231,7 +233,7 @@ pub fn plan(
     }
     planner.options(options);
     planner.check()?;
-    planner.inventory(inventory.clone());
+    planner.shared_inventory(Arc::clone(inventory));
     planner.run()
 }
 
