@@ -210,9 +210,19 @@ fn errors_have_a_kind_and_name_library_settings() {
 #[test]
 fn an_inventory_already_read_plans_like_its_file() {
     let inventory = dsplan::ingest::read_inputs(&[fixture()]).unwrap();
+    let shared = std::sync::Arc::new(inventory.clone());
     let from_inventory = Planner::new().inventory(inventory).plan().unwrap();
     let from_file = Planner::new().input(fixture()).plan().unwrap();
     assert_eq!(from_inventory, from_file);
+    // Shared, twice: the same plan each time, and the inventory is not used up.
+    for _ in 0..2 {
+        let from_shared = Planner::new()
+            .shared_inventory(std::sync::Arc::clone(&shared))
+            .plan()
+            .unwrap();
+        assert_eq!(from_shared, from_file);
+    }
+    assert_eq!(std::sync::Arc::strong_count(&shared), 1);
 }
 
 #[test]
