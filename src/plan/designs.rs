@@ -116,10 +116,20 @@ pub struct ClusterDesign {
     pub vms_on_anf: usize,
     /// Hosts, USD per month, where the host price is known.
     pub hosts_usd_per_month: Option<f64>,
-    /// Its ANF datastores pay as you go, USD per month (a Standard, Premium or Ultra share of
-    /// a shared pool priced per GiB of quota, before the pool's rounding up to whole TiB,
-    /// which the estate's row adds).
+    /// Its ANF datastores, USD per month, priced as [`ClusterDesign::anf_priced_on`] says:
+    /// in a planned design (the chosen one; with a reservation or peak months every ANF
+    /// design) its plan's figure, pay as you go (its pools of its own, or its share of the
+    /// shared pools with its part of their rounding up to whole TiB); else as the design
+    /// sizes its pools: a pool of its own (whole TiB), or a Standard, Premium or Ultra
+    /// share of a shared pool priced per GiB of quota, before the pool's rounding, which the
+    /// estate's row adds.
     pub anf_usd_per_month: f64,
+    /// On which service level and pool its ANF figure is priced, in words
+    /// (`flexible, pool-flexible-1 as planned`, `flexible, own pool of 3 TiB`, `standard,
+    /// share of 2,262 GiB at the price per GiB`); empty without data on ANF, or in plans
+    /// made before it was recorded.
+    #[serde(default)]
+    pub anf_priced_on: String,
     /// Hosts + ANF, USD per month (the estate's gateway is counted once, in the estate's
     /// totals), where the host price is known.
     pub total_usd_per_month: Option<f64>,

@@ -34,6 +34,7 @@ mod levels;
 mod oracle;
 mod outcome;
 mod pools;
+mod rows;
 mod seed;
 mod sku;
 mod utilisation;

@@ -123,9 +123,14 @@ pub fn designs_sheet(plan: &EstatePlan) -> Sheet {
     sheet
 }
 
-/// One cluster design's row.
+/// One cluster design's row; its note what its ANF is priced on.
 fn cluster_row(cluster: &str, label: &str, x: &ClusterDesign, vms: usize) -> Vec<Cell> {
     let e = Cell::Empty;
+    let note = if x.anf_priced_on.is_empty() {
+        e.clone()
+    } else {
+        text(format!("ANF priced on {}", x.anf_priced_on))
+    };
     vec![
         text("cluster"),
         text(cluster.to_string()),
@@ -144,6 +149,6 @@ fn cluster_row(cluster: &str, label: &str, x: &ClusterDesign, vms: usize) -> Vec
         num(x.anf_data_gib),
         count(vms.saturating_sub(x.vms_on_anf)),
         count(x.vms_on_anf),
-        e,
+        note,
     ]
 }
