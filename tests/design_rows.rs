@@ -1,7 +1,9 @@
 //! The designs per AVS cluster: each row's ANF is priced on the level and pool the design
-//! gives it (the plan's pool where planned) and says which. Figures by hand from `data/avs_hosts.csv`, `data/avs_host_prices.csv` and
+//! gives it (the plan's pool where planned) and says which; a cluster a design adds
+//! without VMs (`avs-seed-N`) has its rows, so each design's rows add up to its estate
+//! row. Figures by hand from `data/avs_hosts.csv`, `data/avs_host_prices.csv` and
 //! `data/prices.csv` (East US, x 730 hours):
-//! - AV36P 9.20 USD/h = 6,716.00 per host-month;
+//! - AV36P 9.20 USD/h = 6,716.00 per host-month; AV64 13.22 USD/h = 9,650.60;
 //! - Flexible capacity 0.000151 USD per GiB-hour = 0.11023 per GiB-month (its pools whole
 //!   TiB, 128 MiB/s included): 1 TiB = 112.87552; Standard 0.000202 = 0.14746 per
 //!   GiB-month, 1 TiB = 151.00;
@@ -106,6 +108,62 @@ fn a_row_is_priced_on_the_pool_the_plan_creates_and_names_it() {
     assert_eq!(cluster(&p, "avs-small").vsan.anf_priced_on, "");
 }
 
+#[test]
+fn an_added_first_cluster_has_its_rows_and_the_rows_add_up_to_the_estate() {
+    // 100 VMs x 10 vCPU, 8 GiB, 100 GiB on AV64: 1,000 / 256 -> 4 by vCPU, 800 / 908.97
+    // -> 1 by memory, + 1 HA = 5 AV64 = 5 x 9,650.60 = 48,253.00. AV64 in a Gen 1 private
+    // cloud needs a first cluster of another SKU: the estate's only cluster is not moved,
+    // so 3 AV36P are added as avs-seed-1 = 3 x 6,716.00 = 20,148.00.
+    // ANF: 10,000 GiB x 1.2 = 12,000 GiB -> 12 TiB Flexible = 12 x 112.87552 = 1,354.51.
+    // By hand, each design's rows:
+    //   vSAN alone: avs-solo 5 (RAID-5 holds 9.77 TiB) 48,253.00 + avs-seed-1 3 av36p
+    //     20,148.00 = 8 hosts, 68,401.00 (no ANF, no gateway);
+    //   ANF for all: avs-solo 5, 48,253.00 + 1,354.51 = 49,607.51 + avs-seed-1 20,148.00
+    //     = 8 hosts, 69,755.51; the estate's 69,755.51 + 1,365.10 gateway = 71,120.61.
+    for design in [None, Some(Design::Anf)] {
+        let options = PlanOptions {
+            host_sku: Some("av64".into()),
+            design,
+            ..PlanOptions::default()
+        };
+        let p = plan_estate(one_cluster(), options);
+        let seed = cluster(&p, "avs-seed-1");
+        assert!(seed.added && seed.vms == 0);
+        for d in [seed.vsan.clone(), seed.anf.clone()] {
+            assert_eq!((d.sku.as_str(), d.hosts), ("av36p", 3), "{d:?}");
+            assert_eq!(d.total_usd_per_month, Some(20_148.0));
+            assert_eq!(d.anf_usd_per_month, 0.0);
+        }
+        let solo = cluster(&p, "avs-solo");
+        assert!(!solo.added);
+        assert!(close(solo.anf.anf_usd_per_month, 1_354.51));
+
+        let (hosts, anf, total) = sums(&p, Design::Vsan);
+        assert_eq!(hosts, 8);
+        assert!(close(anf, 0.0) && close(total, 68_401.0), "{total}");
+        let (e_hosts, _, e_gw, e_total) = estate_row(&p, Design::Vsan);
+        assert_eq!((e_hosts, e_gw), (8, 0.0));
+        assert!(close(e_total, total));
+
+        let (hosts, anf, total) = sums(&p, Design::Anf);
+        assert_eq!(hosts, 8);
+        assert!(close(anf, 1_354.51) && close(total, 69_755.51), "{total}");
+        let (e_hosts, e_anf, e_gw, e_total) = estate_row(&p, Design::Anf);
+        assert_eq!(e_hosts, 8);
+        assert!(close(e_anf, 1_354.51) && close(e_gw, 1_365.10));
+        assert!(close(e_total, 71_120.61) && close(e_total, total + e_gw));
+    }
+    // Without a seed the rows are the clusters with VMs only.
+    let (inv, options) = just_over_two_tib();
+    let p = plan_estate(inv, options);
+    assert!(p.designs.unwrap().clusters.iter().all(|c| !c.added));
+}
+
+/// One source cluster of 100 VMs x 10 vCPU, 8 GiB, 100 GiB in use.
+fn one_cluster() -> Inventory {
+    inventory(vms("solo", 100, 10, 8.0, 100.0))
+}
+
 /// The workshop export, or `None` (and the skip said) without `../shared`.
 fn workshop() -> Option<PathBuf> {
     let input = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -162,4 +220,43 @@ fn workshop_av48_hybrid_row_is_priced_on_its_flexible_pool() {
         close(anf, 338.63) && close(total, 224_840.0 + 338.63),
         "{total}"
     );
+}
+
+#[test]
+fn workshop_av64_in_one_cluster_gives_its_seed_cluster_rows() {
+    let Some(input) = workshop() else {
+        return;
+    };
+    let options = PlanOptions {
+        host_sku: Some("av64".into()),
+        group: dsplan::sizing::Grouping::Estate,
+        ..PlanOptions::default()
+    };
+    let p = match Planner::new().input(&input).options(options).plan_estate() {
+        Ok(p) => p,
+        Err(e) => panic!("{e}"),
+    };
+    // The estate's VMs in one AV64 cluster, which stays AV64: 3 AV36P are added as
+    // avs-seed-1 = 20,148.00 in every design.
+    let seed = cluster(&p, "avs-seed-1");
+    assert!(seed.added);
+    for d in [&seed.vsan, &seed.anf, &seed.hybrid] {
+        assert_eq!((d.sku.as_str(), d.hosts), ("av36p", 3), "{d:?}");
+        assert_eq!(d.total_usd_per_month, Some(20_148.0));
+    }
+    // Each design's rows add up to its estate row less the gateways: the AV64 cluster's
+    // hosts x 9,650.60 + its ANF + 20,148.00.
+    for design in [Design::Vsan, Design::Anf, Design::Hybrid] {
+        let big = of(cluster(&p, "avs-cluster-1"), design);
+        let by_hand = f64::from(big.hosts) * 9_650.60 + big.anf_usd_per_month + 20_148.0;
+        let (hosts, _, total) = sums(&p, design);
+        let (e_hosts, _, e_gw, e_total) = estate_row(&p, design);
+        assert_eq!(hosts, big.hosts + 3);
+        assert_eq!(hosts, e_hosts, "{design:?}");
+        assert!(close(total, by_hand), "{design:?}: {total} {by_hand}");
+        assert!(
+            close(total + e_gw, e_total),
+            "{design:?}: {total} {e_total}"
+        );
+    }
 }

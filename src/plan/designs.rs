@@ -160,6 +160,11 @@ pub struct ClusterDesigns {
     /// The VMs the hybrid design keeps on this cluster's vSAN, by name (the others are on
     /// its ANF datastores).
     pub hybrid_vms_on_vsan: Vec<String>,
+    /// A cluster a design adds without VMs as a private cloud's first (`avs-seed-N`, an
+    /// AV64 private cloud's first cluster of another SKU; `avs-mgmt-N`): its rows are its
+    /// hosts in each design, 0 in a design that does not add it.
+    #[serde(default)]
+    pub added: bool,
 }
 
 /// The ExpressRoute virtual network gateway ANF datastores need.
@@ -190,8 +195,10 @@ pub struct EstateDesigns {
     pub why: String,
     /// The estate's three designs (vSAN alone, ANF for all, hybrid).
     pub estate: Vec<DesignTotal>,
-    /// Per AVS cluster with VMs of the chosen SKU (a cluster added without VMs as a private
-    /// cloud's first is in the estate's rows only).
+    /// Per AVS cluster of the chosen SKU: those with VMs, then the clusters a design adds
+    /// without VMs as a private cloud's first ([`ClusterDesigns::added`]), so each design's
+    /// rows add up to its hosts and (but for the ExpressRoute gateways and, where its pools
+    /// are shared and not planned, their rounding) its total.
     pub clusters: Vec<ClusterDesigns>,
     /// The ExpressRoute gateway line.
     pub gateway: GatewayLine,

@@ -2,6 +2,7 @@
 //! and per cluster, which VMs the hybrid keeps on vSAN, the gateway line, the design
 //! chosen and why in words; and the designs' assumptions ([`assumptions`]).
 
+use super::added::added_clusters;
 use super::designs::{Costing, DesignCost, design_variants};
 use super::rows::{Pricing, Rows};
 use super::sku::{EstateOptions, SkuEstate};
@@ -73,7 +74,8 @@ pub(super) fn designs(
             };
             let per =
                 [Design::Vsan, Design::Anf, Design::Hybrid].map(|d| design_variants(e, d, at));
-            e.sizing
+            let mut rows = e
+                .sizing
                 .clusters
                 .iter()
                 .filter(|c| !c.management_only)
@@ -83,7 +85,9 @@ pub(super) fn designs(
                     let of = |d: usize| per[d].get(i).copied().flatten();
                     ctx.cluster(c, choice, [of(0), of(1), of(2)])
                 })
-                .collect::<Result<Vec<_>, _>>()?
+                .collect::<Result<Vec<_>, _>>()?;
+            rows.extend(added_clusters(e, at, (collapsed, ctx.chosen)));
+            rows
         }
         None => Vec::new(),
     };

@@ -206,6 +206,7 @@ impl Rows<'_> {
             anf,
             hybrid,
             hybrid_vms_on_vsan: names,
+            added: false,
         })
     }
 }

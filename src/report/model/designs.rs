@@ -92,9 +92,10 @@ fn estate_row(r: &DesignTotal, chosen: Option<f64>) -> Vec<Cell> {
 }
 
 /// Each AVS cluster's three designs (`sku`: the estate's host SKU): hosts (with their SKU
-/// where it is not the estate's: a first cluster the design moves to another SKU), data on
-/// vSAN and on ANF, VMs on ANF, the month's ANF, the level and pool it is priced on, and
-/// the month's total; the gateways counted once, in the estate's rows.
+/// where it is not the estate's: a first cluster the design moves to another SKU, or adds
+/// without VMs), data on vSAN and on ANF, VMs on ANF, the month's ANF, the level and pool
+/// it is priced on, and the month's total; the gateways counted once, in the estate's
+/// rows.
 pub fn per_cluster(d: &EstateDesigns, sku: &str) -> Section {
     let mut rows = Vec::new();
     for c in &d.clusters {
@@ -131,6 +132,13 @@ pub fn per_cluster(d: &EstateDesigns, sku: &str) -> Section {
          the estate's rows"
             .into(),
     );
+    if d.clusters.iter().any(|c| c.added) {
+        section.notes.push(
+            "A cluster without VMs is one a design adds as a private cloud's first (0 hosts \
+             where that design adds none)"
+                .into(),
+        );
+    }
     section
 }
 
