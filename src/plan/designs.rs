@@ -116,10 +116,20 @@ pub struct ClusterDesign {
     pub vms_on_anf: usize,
     /// Hosts, USD per month, where the host price is known.
     pub hosts_usd_per_month: Option<f64>,
-    /// Its ANF datastores pay as you go, USD per month (a Standard, Premium or Ultra share of
-    /// a shared pool priced per GiB of quota, before the pool's rounding up to whole TiB,
-    /// which the estate's row adds).
+    /// Its ANF datastores, USD per month, priced as [`ClusterDesign::anf_priced_on`] says:
+    /// in a planned design (the chosen one; with a reservation or peak months every ANF
+    /// design) its plan's figure, pay as you go (its pools of its own, or its share of the
+    /// shared pools with its part of their rounding up to whole TiB); else as the design
+    /// sizes its pools: a pool of its own (whole TiB), or a Standard, Premium or Ultra
+    /// share of a shared pool priced per GiB of quota, before the pool's rounding, which the
+    /// estate's row adds.
     pub anf_usd_per_month: f64,
+    /// On which service level and pool its ANF figure is priced, in words
+    /// (`flexible, pool-flexible-1 as planned`, `flexible, own pool of 3 TiB`, `standard,
+    /// share of 2,262 GiB at the price per GiB`); empty without data on ANF, or in plans
+    /// made before it was recorded.
+    #[serde(default)]
+    pub anf_priced_on: String,
     /// Hosts + ANF, USD per month (the estate's gateway is counted once, in the estate's
     /// totals), where the host price is known.
     pub total_usd_per_month: Option<f64>,
@@ -150,6 +160,11 @@ pub struct ClusterDesigns {
     /// The VMs the hybrid design keeps on this cluster's vSAN, by name (the others are on
     /// its ANF datastores).
     pub hybrid_vms_on_vsan: Vec<String>,
+    /// A cluster a design adds without VMs as a private cloud's first (`avs-seed-N`, an
+    /// AV64 private cloud's first cluster of another SKU; `avs-mgmt-N`): its rows are its
+    /// hosts in each design, 0 in a design that does not add it.
+    #[serde(default)]
+    pub added: bool,
 }
 
 /// The ExpressRoute virtual network gateway ANF datastores need.
@@ -180,8 +195,10 @@ pub struct EstateDesigns {
     pub why: String,
     /// The estate's three designs (vSAN alone, ANF for all, hybrid).
     pub estate: Vec<DesignTotal>,
-    /// Per AVS cluster with VMs of the chosen SKU (a cluster added without VMs as a private
-    /// cloud's first is in the estate's rows only).
+    /// Per AVS cluster of the chosen SKU: those with VMs, then the clusters a design adds
+    /// without VMs as a private cloud's first ([`ClusterDesigns::added`]), so each design's
+    /// rows add up to its hosts and (but for the ExpressRoute gateways and, where its pools
+    /// are shared and not planned, their rounding) its total.
     pub clusters: Vec<ClusterDesigns>,
     /// The ExpressRoute gateway line.
     pub gateway: GatewayLine,

@@ -86,7 +86,7 @@ pub(super) fn assemble(
     let designs = super::outcome::designs(
         &best,
         (demand, vsan_catalog, estate),
-        &summary,
+        (&summary, storage.as_ref()),
         hours,
         gateway,
     )?;

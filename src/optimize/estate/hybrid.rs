@@ -164,8 +164,8 @@ pub(super) trait AnfOracle {
     fn counts_matter(&self) -> bool;
 }
 
-/// `Ok(Some(cost))`, `Ok(None)` when infeasible, or the error.
-pub(super) fn feasible(r: Result<f64, OptimizeError>) -> Result<Option<f64>, OptimizeError> {
+/// `Ok(Some(x))` (a cost, a plan), `Ok(None)` when infeasible, or the error.
+pub(super) fn feasible<T>(r: Result<T, OptimizeError>) -> Result<Option<T>, OptimizeError> {
     match r {
         Ok(c) => Ok(Some(c)),
         Err(OptimizeError::Infeasible { .. } | OptimizeError::NoLayout(_)) => Ok(None),

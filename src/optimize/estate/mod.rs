@@ -25,6 +25,7 @@
 //! planned; with them every costed SKU's ANF designs are planned (the hybrid's split and
 //! the way its pools are sized chosen pay as you go) and compared on their planned costs.
 
+mod added;
 mod assemble;
 mod choices;
 mod designs;
@@ -34,6 +35,7 @@ mod levels;
 mod oracle;
 mod outcome;
 mod pools;
+mod rows;
 mod seed;
 mod sku;
 mod utilisation;

@@ -81,6 +81,9 @@ pub(super) fn cluster_demand(
 pub(super) struct AnfPool {
     pub(super) member: Member,
     pub(super) own_usd_per_month: f64,
+    /// The pool of its own that figure prices (its level and whole TiB; `None` when none
+    /// meets the targets, priced out).
+    pub(super) own: Option<Member>,
 }
 
 /// One AVS cluster's ANF side: the estate's context, the cluster's VMs (indices into the
@@ -206,24 +209,27 @@ impl<'a> ClusterOracle<'a> {
         let c = self.demand(anf, None, hosts);
         let cheapest = self.cost_of(&c, hosts)?;
         let member = Member::of_cheapest(&cheapest);
-        let own_usd_per_month = if member.shared {
-            let own = OptimizeOptions {
-                shared_pool: false,
-                ..self.options.clone()
-            };
-            let (catalog, model) = (self.ctx.catalog, self.ctx.model);
-            // A pool of its own holds at least the share: what meets the targets as a share
-            // meets them alone; infeasible would be a bug, priced out rather than chosen.
-            feasible(
-                cluster_cost(&c, catalog, model, &own, Some(hosts)).map(|x| x.cost_usd_per_month),
-            )?
-            .unwrap_or(f64::INFINITY)
-        } else {
-            cheapest.cost_usd_per_month
+        if !member.shared {
+            return Ok(AnfPool {
+                member,
+                own_usd_per_month: cheapest.cost_usd_per_month,
+                own: Some(member),
+            });
+        }
+        let own = OptimizeOptions {
+            shared_pool: false,
+            ..self.options.clone()
         };
+        let (catalog, model) = (self.ctx.catalog, self.ctx.model);
+        // A pool of its own holds at least the share: what meets the targets as a share
+        // meets them alone; infeasible would be a bug, priced out rather than chosen.
+        let alone = feasible(cluster_cost(&c, catalog, model, &own, Some(hosts)))?;
         Ok(AnfPool {
             member,
-            own_usd_per_month,
+            own_usd_per_month: alone
+                .as_ref()
+                .map_or(f64::INFINITY, |x| x.cost_usd_per_month),
+            own: alone.as_ref().map(Member::of_cheapest),
         })
     }
 

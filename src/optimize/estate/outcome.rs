@@ -2,8 +2,9 @@
 //! and per cluster, which VMs the hybrid keeps on vSAN, the gateway line, the design
 //! chosen and why in words; and the designs' assumptions ([`assumptions`]).
 
-use super::choices::{ClusterChoice, Variant};
+use super::added::added_clusters;
 use super::designs::{Costing, DesignCost, design_variants};
+use super::rows::{Pricing, Rows};
 use super::sku::{EstateOptions, SkuEstate};
 use crate::catalog::ReservationTerm;
 use crate::demand::Demand;
@@ -11,24 +12,23 @@ use crate::numbers::group_thousands as g;
 use crate::optimize::milp::round_cents;
 use crate::optimize::{OptimizeError, OptimizeOptions};
 use crate::plan::{
-    Assumption, ClusterDesign, ClusterDesigns, ClusterPlans, Design, DesignTotal, EstateDesigns,
-    EstateSummary, GatewayLine,
+    Assumption, ClusterPlans, Design, DesignTotal, EstateDesigns, EstateSummary, GatewayLine,
 };
-use crate::sizing::AvsCluster;
-use crate::vsan::{VsanCatalog, VsanOptions};
+use crate::vsan::VsanCatalog;
 
 /// GiB per TiB.
 const GIB_PER_TIB: f64 = 1024.0;
 
 /// The designs section of the chosen SKU `e` on its design (the other designs' year from
-/// their plans where planned, else 12 months).
+/// their plans where planned, else 12 months); `storage` is the chosen design's plan (taken
+/// out of `e.planned`), whose figures its clusters' rows take.
 ///
 /// # Errors
 /// A vSAN error for the SKU (a bug: it was sized on it).
 pub(super) fn designs(
     e: &SkuEstate,
     (demand, vsan_catalog, estate): (&Demand, &VsanCatalog, &EstateOptions),
-    summary: &EstateSummary,
+    (summary, storage): (&EstateSummary, Option<&ClusterPlans>),
     hours: f64,
     gateway: GatewayLine,
 ) -> Result<EstateDesigns, OptimizeError> {
@@ -49,6 +49,16 @@ pub(super) fn designs(
     let clusters = match e.choices.as_ref() {
         Some(choices) => {
             let collapsed = costs.iter().any(|c| c.collapsed);
+            let pricing = [Design::Anf, Design::Hybrid].map(|d| Pricing {
+                planned: match storage {
+                    Some(s) if d == chosen => Some(s),
+                    _ => e.planned.get(&d).map(|s| &s.plans),
+                },
+                shared: e
+                    .cost(d)
+                    .and_then(|c| c.pool_sizing)
+                    .is_some_and(|p| p.shared()),
+            });
             let ctx = Rows {
                 demand,
                 vsan_catalog,
@@ -56,6 +66,7 @@ pub(super) fn designs(
                 hours,
                 collapsed,
                 chosen: if collapsed { Design::Vsan } else { chosen },
+                pricing,
             };
             let at = Costing {
                 limits: &vsan_catalog.limits,
@@ -63,7 +74,8 @@ pub(super) fn designs(
             };
             let per =
                 [Design::Vsan, Design::Anf, Design::Hybrid].map(|d| design_variants(e, d, at));
-            e.sizing
+            let mut rows = e
+                .sizing
                 .clusters
                 .iter()
                 .filter(|c| !c.management_only)
@@ -73,7 +85,9 @@ pub(super) fn designs(
                     let of = |d: usize| per[d].get(i).copied().flatten();
                     ctx.cluster(c, choice, [of(0), of(1), of(2)])
                 })
-                .collect::<Result<Vec<_>, _>>()?
+                .collect::<Result<Vec<_>, _>>()?;
+            rows.extend(added_clusters(e, at, (collapsed, ctx.chosen)));
+            rows
         }
         None => Vec::new(),
     };
@@ -244,132 +258,6 @@ fn why(costs: &[DesignCost], chosen: Design, estate: &EstateOptions) -> String {
     // What the data kept on vSAN delivers is the summary's `performance` (the headline's
     // "delivers"), not repeated here.
     s
-}
-
-/// What the per-cluster rows share.
-struct Rows<'a> {
-    demand: &'a Demand,
-    vsan_catalog: &'a VsanCatalog,
-    vsan: Option<&'a VsanOptions>,
-    hours: f64,
-    /// The estate's hybrid is vSAN alone: each cluster's hybrid row is its vSAN-alone row.
-    collapsed: bool,
-    /// The design the plan is sized as (vSAN alone for a collapsed hybrid).
-    chosen: Design,
-}
-
-impl Rows<'_> {
-    /// What `hosts` hosts of variant `v` hold on vSAN, GiB (0 without the vSAN settings).
-    fn usable(&self, v: &Variant, hosts: u32) -> Result<f64, OptimizeError> {
-        let Some(o) = self.vsan else { return Ok(0.0) };
-        let o = VsanOptions {
-            sku: v.sku.clone(),
-            ..o.clone()
-        };
-        let cap = self.vsan_catalog.capacity(&o, hosts, v.reserved_raw_tib)?;
-        Ok(cap.map_or(0.0, |c| c.usable_data_gib))
-    }
-
-    fn row(
-        &self,
-        v: &Variant,
-        hosts: u32,
-        (vsan_gib, anf_gib, vms_on_anf): (f64, f64, usize),
-        (usable, anf_usd): (f64, f64),
-    ) -> ClusterDesign {
-        let hosts_usd = v
-            .usd_per_host_hour
-            .map(|p| round_cents(f64::from(hosts) * p * self.hours));
-        ClusterDesign {
-            feasible: true,
-            sku: v.sku.clone(),
-            hosts,
-            vsan_usable_gib: usable,
-            vsan_data_gib: vsan_gib,
-            anf_data_gib: anf_gib,
-            vms_on_anf,
-            hosts_usd_per_month: hosts_usd,
-            anf_usd_per_month: round_cents(anf_usd),
-            total_usd_per_month: hosts_usd.map(|h| round_cents(h + anf_usd)),
-        }
-    }
-
-    /// A design not worked out for cluster `c`.
-    fn unknown(c: &AvsCluster) -> ClusterDesign {
-        ClusterDesign {
-            feasible: false,
-            sku: c.sku.clone(),
-            hosts: c.hosts,
-            vsan_usable_gib: 0.0,
-            vsan_data_gib: 0.0,
-            anf_data_gib: 0.0,
-            vms_on_anf: 0,
-            hosts_usd_per_month: None,
-            anf_usd_per_month: 0.0,
-            total_usd_per_month: None,
-        }
-    }
-
-    /// One cluster's three designs, each on the variant its design gives the cluster
-    /// (`per`: vSAN alone, ANF for all, hybrid).
-    fn cluster(
-        &self,
-        c: &AvsCluster,
-        choice: &ClusterChoice,
-        per: [Option<&Variant>; 3],
-    ) -> Result<ClusterDesigns, OptimizeError> {
-        let n = choice.data_gib.len();
-        let data: f64 = choice.data_gib.iter().sum();
-        let [on_vsan_alone, on_anf, on_hybrid] = per;
-        let vsan = match on_vsan_alone.and_then(|v| v.vsan_hosts.map(|h| (v, h))) {
-            Some((v, h)) => self.row(v, h, (data, 0.0, 0), (self.usable(v, h)?, 0.0)),
-            None => Self::unknown(c),
-        };
-        let anf = match on_anf {
-            Some(v) => {
-                let (hosts, usd) = v.anf;
-                self.row(v, hosts, (0.0, data, n), (self.usable(v, hosts)?, usd))
-            }
-            None => Self::unknown(c),
-        };
-        let (hybrid, on_vsan) = match on_hybrid.and_then(|v| v.hybrid.as_ref().map(|h| (v, h))) {
-            _ if self.collapsed => (vsan.clone(), (0..n).collect()),
-            Some((v, h)) => {
-                let on_anf = h.point.on_anf(n);
-                let anf_gib = choice.data(&on_anf);
-                let row = self.row(
-                    v,
-                    h.point.hosts,
-                    (data - anf_gib, anf_gib, on_anf.len()),
-                    (h.vsan_usable_gib, h.point.anf_usd_per_month),
-                );
-                (row, h.point.on_vsan.clone())
-            }
-            None => (Self::unknown(c), Vec::new()),
-        };
-        let names = on_vsan
-            .iter()
-            .filter_map(|&p| c.vm_indices.get(p))
-            .filter_map(|&v| self.demand.placed.get(v))
-            .map(|v| v.name.clone())
-            .collect();
-        let chosen = match self.chosen {
-            Design::Vsan => on_vsan_alone,
-            Design::Anf => on_anf,
-            Design::Hybrid => on_hybrid,
-        };
-        Ok(ClusterDesigns {
-            cluster: c.name.clone(),
-            compute_hosts: chosen.map_or(c.hosts, |v| v.compute_hosts),
-            vms: n,
-            data_gib: data,
-            reserved_raw_tib: chosen.map_or(0.0, |v| v.reserved_raw_tib),
-            vsan,
-            anf,
-            hybrid,
-            hybrid_vms_on_vsan: names,
-        })
-    }
 }
 
 /// The designs' settings and rules, for the reader: the design and how it is chosen, what

@@ -92,9 +92,10 @@ fn estate_row(r: &DesignTotal, chosen: Option<f64>) -> Vec<Cell> {
 }
 
 /// Each AVS cluster's three designs (`sku`: the estate's host SKU): hosts (with their SKU
-/// where it is not the estate's: a first cluster the design moves to another SKU), data on
-/// vSAN and on ANF, VMs on ANF, the month's ANF and total; the gateways counted once, in
-/// the estate's rows.
+/// where it is not the estate's: a first cluster the design moves to another SKU, or adds
+/// without VMs), data on vSAN and on ANF, VMs on ANF, the month's ANF, the level and pool
+/// it is priced on, and the month's total; the gateways counted once, in the estate's
+/// rows.
 pub fn per_cluster(d: &EstateDesigns, sku: &str) -> Section {
     let mut rows = Vec::new();
     for c in &d.clusters {
@@ -117,21 +118,33 @@ pub fn per_cluster(d: &EstateDesigns, sku: &str) -> Section {
             Column::figures("ANF", "GiB"),
             Column::figures("VMs on ANF", ""),
             Column::figures("ANF", "USD/month"),
+            Column::words("ANF priced on"),
             Column::figures("total", "USD/month"),
         ],
         rows,
     };
     let mut section = Section::of_table("Designs per AVS cluster", "Designs", table);
     section.notes.push(
-        "ANF per cluster: shares of shared pools priced per GiB of quota; the pools' rounding \
-         up to whole TiB and the ExpressRoute gateways are in the estate's rows"
+        "ANF per cluster: the planned design's from its plan (the pools it creates, their \
+         rounding up to whole TiB shared out); another design's a pool of the cluster's own, \
+         or a share of a shared pool priced per GiB of quota (the pools' rounding in the \
+         estate's row), as that design sizes its pools; the ExpressRoute gateways are in \
+         the estate's rows"
             .into(),
     );
+    if d.clusters.iter().any(|c| c.added) {
+        section.notes.push(
+            "A cluster without VMs is one a design adds as a private cloud's first (0 hosts \
+             where that design adds none)"
+                .into(),
+        );
+    }
     section
 }
 
-/// One cluster design's cells: hosts, vSAN GiB, ANF GiB, VMs on ANF, ANF, total.
-fn design_cells(d: &ClusterDesign, sku: &str) -> [Cell; 6] {
+/// One cluster design's cells: hosts, vSAN GiB, ANF GiB, VMs on ANF, ANF, what it is
+/// priced on, total.
+fn design_cells(d: &ClusterDesign, sku: &str) -> [Cell; 7] {
     if !d.feasible {
         return std::array::from_fn(|_| Cell::Dash);
     }
@@ -145,6 +158,11 @@ fn design_cells(d: &ClusterDesign, sku: &str) -> [Cell; 6] {
         Cell::number(d.anf_data_gib, 0),
         Cell::number(d.vms_on_anf as f64, 0),
         Cell::Usd(d.anf_usd_per_month),
+        if d.anf_priced_on.is_empty() {
+            Cell::Dash
+        } else {
+            Cell::text(d.anf_priced_on.clone())
+        },
         Cell::MaybeUsd(d.total_usd_per_month),
     ]
 }

@@ -105,7 +105,9 @@ pub fn designs_sheet(plan: &EstatePlan) -> Sheet {
             ("ANF for all", &c.anf),
             ("hybrid", &c.hybrid),
         ] {
-            sheet.rows.push(cluster_row(&c.cluster, label, x, c.vms));
+            sheet
+                .rows
+                .push(cluster_row(&c.cluster, label, x, (c.vms, c.added)));
         }
         // Where the hybrid splits the cluster, the VMs it keeps on vSAN (all or none need
         // no list).
@@ -123,9 +125,24 @@ pub fn designs_sheet(plan: &EstatePlan) -> Sheet {
     sheet
 }
 
-/// One cluster design's row.
-fn cluster_row(cluster: &str, label: &str, x: &ClusterDesign, vms: usize) -> Vec<Cell> {
+/// One cluster design's row (`vms`: the cluster's; `added`: a cluster a design adds
+/// without VMs); its note what its ANF is priced on, or its hosts' SKU when added.
+fn cluster_row(
+    cluster: &str,
+    label: &str,
+    x: &ClusterDesign,
+    (vms, added): (usize, bool),
+) -> Vec<Cell> {
     let e = Cell::Empty;
+    let note = match (added, x.anf_priced_on.is_empty()) {
+        (true, _) if x.hosts > 0 => text(format!(
+            "added without VMs as its private cloud's first cluster: {} {} hosts",
+            x.hosts, x.sku
+        )),
+        (true, _) => text("not added in this design".to_string()),
+        (false, false) => text(format!("ANF priced on {}", x.anf_priced_on)),
+        (false, true) => e.clone(),
+    };
     vec![
         text("cluster"),
         text(cluster.to_string()),
@@ -144,6 +161,6 @@ fn cluster_row(cluster: &str, label: &str, x: &ClusterDesign, vms: usize) -> Vec
         num(x.anf_data_gib),
         count(vms.saturating_sub(x.vms_on_anf)),
         count(x.vms_on_anf),
-        e,
+        note,
     ]
 }
