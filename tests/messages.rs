@@ -1,0 +1,127 @@
+//! What the command tells a user about their own files: a field written in two columns, a
+//! CSV row split by unquoted thousands separators, headers quoted as the file spells them,
+//! unknown figures shown as unknown. Each fixture is a few lines written here.
+
+use std::path::{Path, PathBuf};
+
+use dsplan::ingest::read_inputs;
+use dsplan::inventory::Inventory;
+
+fn scratch(test: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("messages")
+        .join(test);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("write fixture");
+    path
+}
+
+fn read(path: &Path) -> Inventory {
+    match read_inputs(&[path]) {
+        Ok(inv) => inv,
+        Err(e) => panic!("{} refused: {e}", path.display()),
+    }
+}
+
+/// The warnings of `inv` that contain `what`, as text.
+fn warnings_with(inv: &Inventory, what: &str) -> Vec<String> {
+    inv.warnings
+        .iter()
+        .map(ToString::to_string)
+        .filter(|w| w.contains(what))
+        .collect()
+}
+
+#[test]
+fn a_field_in_two_columns_reads_the_mib_one_and_says_so() {
+    let dir = scratch("two_columns");
+    // Columns: A VM, B Provisioned MiB, C Provisioned MB, D In Use MB, E In Use MiB. The MiB
+    // columns hold 2048 and 1024, the MB ones other figures, so the figure read tells which
+    // column was read.
+    let path = write(
+        &dir,
+        "vinfo.csv",
+        "VM,Provisioned MiB,Provisioned MB,In Use MB,In Use MiB\nvm1,2048,2000,1000,1024\n",
+    );
+    let inv = read(&path);
+    assert_eq!(inv.vms[0].provisioned_mib, Some(2048.0));
+    assert_eq!(inv.vms[0].in_use_mib, Some(1024.0));
+    let provisioned = warnings_with(&inv, "two columns hold Provisioned MiB");
+    assert_eq!(provisioned.len(), 1, "{:?}", inv.warnings);
+    for part in [
+        "'Provisioned MiB' (column B)",
+        "'Provisioned MB' (column C)",
+        "reading 'Provisioned MiB' (column B)",
+        "a MiB header is exact",
+    ] {
+        assert!(
+            provisioned[0].contains(part),
+            "lacks {part}: {}",
+            provisioned[0]
+        );
+    }
+    // The MiB column comes after the MB one: still the one read.
+    let in_use = warnings_with(&inv, "two columns hold In Use MiB");
+    assert_eq!(in_use.len(), 1, "{:?}", inv.warnings);
+    assert!(
+        in_use[0].contains("reading 'In Use MiB' (column E)"),
+        "{}",
+        in_use[0]
+    );
+    assert!(
+        in_use[0].contains("'In Use MB' (column D)"),
+        "{}",
+        in_use[0]
+    );
+}
+
+#[test]
+fn a_vdisk_field_in_two_columns_is_warned_with_its_reason() {
+    let dir = scratch("two_columns_vdisk");
+    write(
+        &dir,
+        "RVTools_tabvInfo.csv",
+        "VM,Provisioned MiB,In Use MiB\nvm1,4096,1024\n",
+    );
+    // Capacity in `Capacity MB` (C) and `vDiskCapacity` (D), no MiB spelling: the preferred
+    // spelling of the list is read, `Capacity MB`, 3072 MiB.
+    write(
+        &dir,
+        "RVTools_tabvDisk.csv",
+        "VM,Disk,Capacity MB,vDiskCapacity\nvm1,Hard disk 1,3072,3000\n",
+    );
+    let inv = read(&dir);
+    assert_eq!(inv.disks.len(), 1);
+    assert_eq!(inv.disks[0].capacity_mib, Some(3072.0));
+    let w = warnings_with(&inv, "two columns hold Capacity MiB");
+    assert_eq!(w.len(), 1, "{:?}", inv.warnings);
+    for part in [
+        "'Capacity MB' (column C)",
+        "'vDiskCapacity' (column D)",
+        "preferred spelling",
+    ] {
+        assert!(w[0].contains(part), "lacks {part}: {}", w[0]);
+    }
+}
+
+#[test]
+fn one_spelling_of_each_field_gives_no_two_column_warning() {
+    let dir = scratch("one_column");
+    let path = write(
+        &dir,
+        "vinfo.csv",
+        "VM,Provisioned MB,In Use MiB\nvm1,2048,1024\n",
+    );
+    let inv = read(&path);
+    assert!(
+        warnings_with(&inv, "two columns hold").is_empty(),
+        "{:?}",
+        inv.warnings
+    );
+}
