@@ -125,3 +125,40 @@ fn one_spelling_of_each_field_gives_no_two_column_warning() {
         inv.warnings
     );
 }
+
+#[test]
+fn unquoted_thousands_separators_are_named_as_the_likely_cause() {
+    let dir = scratch("thousands");
+    // Header of 3 fields; row 3 writes 1,024 and 51,200 unquoted: 5 fields, 2 extra, which
+    // the two split numbers account for.
+    let path = write(
+        &dir,
+        "vinfo.csv",
+        "VM,Provisioned MiB,In Use MiB\nvm1,2048,1024\nvm2,51,200,1,024\n",
+    );
+    let err = read_inputs(&[&path]).expect_err("a ragged row is refused");
+    let msg = err.to_string();
+    for part in [
+        "row 3",
+        "ragged row: 5 fields where the header has 3",
+        "unquoted thousands separators (as in '51,200', '1,024')",
+    ] {
+        assert!(msg.contains(part), "lacks {part}: {msg}");
+    }
+}
+
+#[test]
+fn a_comma_in_an_unquoted_name_is_named_as_the_likely_cause() {
+    let dir = scratch("comma_in_name");
+    // `web, east` splits into 2 fields: 1 extra, and no digit groups to explain it.
+    let path = write(
+        &dir,
+        "vinfo.csv",
+        "VM,Provisioned MiB,In Use MiB\nweb, east,2048,1024\n",
+    );
+    let msg = read_inputs(&[&path]).expect_err("refused").to_string();
+    assert!(
+        msg.contains("likely a ',' inside an unquoted value (1 extra field(s))"),
+        "{msg}"
+    );
+}
