@@ -162,3 +162,44 @@ fn a_comma_in_an_unquoted_name_is_named_as_the_likely_cause() {
         "{msg}"
     );
 }
+
+/// The warnings of a perf CSV read against a one-VM inventory (`vm1`), as text.
+fn perf_warnings(dir: &Path, perf: &str) -> Vec<String> {
+    let inv = read(&write(dir, "vinfo.csv", "VM,In Use MiB\nvm1,1024\n"));
+    let path = write(dir, "perf.csv", perf);
+    match dsplan::ingest::read_perf_csv(&path, &inv) {
+        Ok(p) => p.warnings.iter().map(ToString::to_string).collect(),
+        Err(e) => panic!("{} refused: {e}", path.display()),
+    }
+}
+
+#[test]
+fn perf_warnings_quote_the_headers_as_the_file_spells_them() {
+    let dir = scratch("perf_headers");
+    // 2e7 IOPS and 2e6 MiB/s are beyond one VM (limits 1e7 and 1e6); `vm9` is not in the
+    // inventory.
+    let w = perf_warnings(
+        &dir,
+        "Name,Total IOPS,MiBps\nvm1,20000000,2000000\nvm9,1,1\n",
+    );
+    let find = |part: &str| {
+        w.iter()
+            .find(|m| m.contains(part))
+            .unwrap_or_else(|| panic!("no warning with {part}: {w:?}"))
+            .clone()
+    };
+    assert!(
+        find("2e7 IOPS, more than any VM drives")
+            .contains("row 2 column 'Total IOPS' value '20000000'")
+    );
+    assert!(find("2e6 MiB/s, more than any VM drives").contains("row 2 column 'MiBps'"));
+    assert!(find("VM 'vm9' is not in the inventory").contains("row 3 column 'Name'"));
+    // The lower-case spelling is quoted lower-case.
+    let w = perf_warnings(&dir, "VM,iops\nvm1,20000000\n");
+    assert!(
+        w.iter()
+            .any(|m| m.contains("column 'iops'") && m.contains("more than any VM drives")),
+        "{w:?}"
+    );
+    assert!(!w.iter().any(|m| m.contains("'IOPS'")), "{w:?}");
+}
