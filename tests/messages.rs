@@ -203,3 +203,33 @@ fn perf_warnings_quote_the_headers_as_the_file_spells_them() {
     );
     assert!(!w.iter().any(|m| m.contains("'IOPS'")), "{w:?}");
 }
+
+#[test]
+fn a_header_only_vinfo_shows_consumed_memory_unknown_in_the_table_and_the_line() {
+    let dir = scratch("header_only");
+    let path = write(
+        &dir,
+        "vinfo.csv",
+        "VM,Provisioned MiB,In Use MiB,CPUs,Memory\n",
+    );
+    let inv = read(&path);
+    assert!(inv.vms.is_empty());
+    let text =
+        dsplan::report::render_inventory(&inv, dsplan::report::Format::Text).expect("text renders");
+    let header = text
+        .lines()
+        .find(|l| l.starts_with("cluster"))
+        .unwrap_or_else(|| panic!("no table header: {text}"));
+    let total = text
+        .lines()
+        .find(|l| l.starts_with("total"))
+        .unwrap_or_else(|| panic!("no total row: {text}"));
+    // The columns are right-aligned under their headers: the consumed cell ends where the
+    // `consumed GiB` header ends.
+    let end = header.find("consumed GiB").expect("consumed column") + "consumed GiB".len();
+    assert!(total[..end].ends_with(" unknown"), "{total}");
+    assert!(
+        text.contains("consumed unknown (no VM has a vMemory figure)"),
+        "{text}"
+    );
+}
