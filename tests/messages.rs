@@ -233,3 +233,45 @@ fn a_header_only_vinfo_shows_consumed_memory_unknown_in_the_table_and_the_line()
         "{text}"
     );
 }
+
+#[test]
+fn the_estate_headline_counts_one_of_each_in_the_singular() {
+    use dsplan::report::{Format, render_estate_plan};
+    let dir = scratch("one_of_each");
+    // One small VM (4 vCPUs, 8 GiB, 100 GiB in use): 1 AVS cluster of the 3-host minimum in
+    // 1 private cloud; ANF for all puts its data on 1 datastore in 1 pool of 1 account.
+    let path = write(
+        &dir,
+        "vinfo.csv",
+        "VM,Powerstate,Cluster,Provisioned MiB,In Use MiB,CPUs,Memory\n\
+         vm1,poweredOn,C1,204800,102400,4,8192\n",
+    );
+    let options = dsplan::PlanOptions {
+        design: Some(dsplan::plan::Design::Anf),
+        ..dsplan::PlanOptions::default()
+    };
+    let estate = dsplan::Planner::new()
+        .input(&path)
+        .options(options)
+        .plan_estate()
+        .expect("one VM plans");
+    let text = render_estate_plan(&estate, Format::Text).expect("text");
+    let head = text.lines().next().unwrap_or_default();
+    assert!(
+        head.starts_with("Estate: 1 VM on 3 ")
+            && head.contains(" hosts in 1 AVS cluster, 1 private cloud; 1 datastore in 1 pool (")
+            && head.contains(", 1 NetApp account);"),
+        "{head}"
+    );
+    let markdown = render_estate_plan(&estate, Format::Markdown).expect("markdown");
+    assert!(markdown.contains("**1 VM on 3 "), "{markdown}");
+    let html = render_estate_plan(&estate, Format::Html).expect("html");
+    assert!(
+        html.contains("Azure NetApp Files datastores for 1 VM, "),
+        "lacks the subtitle"
+    );
+    assert!(html.contains(" 1 VM placed, "), "lacks the placed count");
+    for wrong in ["1 VMs", "(s)"] {
+        assert!(!head.contains(wrong), "{head}");
+    }
+}
