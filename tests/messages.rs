@@ -1,6 +1,8 @@
-//! What the command tells a user about their own files: a field written in two columns, a
-//! CSV row split by unquoted thousands separators, headers quoted as the file spells them,
-//! unknown figures shown as unknown. Each fixture is a few lines written here.
+//! What the command tells a user about their own files and plan: a field written in two
+//! columns, a CSV row split by unquoted thousands separators, headers quoted as the file
+//! spells them, unknown figures shown as unknown, counts in the singular for one, JSON
+//! figures without f64 noise. Each fixture is a few lines written here, or the project's
+//! `fixtures/small-estate.xlsx`.
 
 use std::path::{Path, PathBuf};
 
@@ -273,5 +275,60 @@ fn the_estate_headline_counts_one_of_each_in_the_singular() {
     assert!(html.contains(" 1 VM placed, "), "lacks the placed count");
     for wrong in ["1 VMs", "(s)"] {
         assert!(!head.contains(wrong), "{head}");
+    }
+}
+
+/// The significant digits of a JSON number token (`0.0185` -> 3, `3564.0000000000005` ->
+/// 17); trailing zeros of the fraction and the exponent do not count.
+fn significant_digits(token: &str) -> usize {
+    let mantissa = token.split(['e', 'E']).next().unwrap_or_default();
+    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+    let digits = if mantissa.contains('.') {
+        digits.trim_end_matches('0')
+    } else {
+        &digits
+    };
+    digits.trim_start_matches('0').len()
+}
+
+#[test]
+fn plan_json_figures_carry_no_float_noise() {
+    use dsplan::report::{Format, render_plan};
+    let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/small-estate.xlsx");
+    let plan = dsplan::Planner::new()
+        .input(fixture)
+        .options(dsplan::PlanOptions {
+            hosts: Some(3),
+            growth_pct: 10.0,
+            ..dsplan::PlanOptions::default()
+        })
+        .plan()
+        .expect("the fixture plans");
+    let json = render_plan(&plan, Format::Json).expect("json");
+    // The 7 placed VMs (the template left out) hold 1,800 GiB in use (fixture: 50 + 50 +
+    // 800 + 100 + 250 + 150 + 400);
+    // 10% growth makes 1,980 GiB for the vSAN comparison, which needs 1,980 x 2 (RAID-1)
+    // / (1 - 25% slack) = 5,280 GiB raw = 5.15625 TiB. f64 arithmetic gives 1980.0000000000002
+    // and 5.156250000000001.
+    assert!(json.contains("\"data_gib\": 1980.0,"), "{json}");
+    assert!(json.contains("\"raw_needed_tib\": 5.15625,"), "{json}");
+    let v: serde_json::Value = serde_json::from_str(&json).expect("valid JSON");
+    let mut numbers = Vec::new();
+    collect_numbers(&v, &mut numbers);
+    assert!(numbers.len() > 100, "{}", numbers.len());
+    let noisy: Vec<&String> = numbers
+        .iter()
+        .filter(|n| significant_digits(n) > 15)
+        .collect();
+    assert!(noisy.is_empty(), "{noisy:?}");
+}
+
+/// Every number of `v`, as serde_json writes it.
+fn collect_numbers(v: &serde_json::Value, out: &mut Vec<String>) {
+    match v {
+        serde_json::Value::Number(n) => out.push(n.to_string()),
+        serde_json::Value::Array(a) => a.iter().for_each(|x| collect_numbers(x, out)),
+        serde_json::Value::Object(o) => o.values().for_each(|x| collect_numbers(x, out)),
+        _ => {}
     }
 }
