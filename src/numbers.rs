@@ -70,8 +70,18 @@ pub fn at_most(value: f64, decimals: usize) -> String {
 /// `n` and the noun, plural unless `n` is 1: `counted(1, "flow")` -> `"1 flow"`,
 /// `counted(3, "datastore")` -> `"3 datastores"` (thousands grouped).
 pub fn counted(n: u64, noun: &str) -> String {
-    let s = if n == 1 { "" } else { "s" };
-    format!("{} {noun}{s}", group_thousands(n as f64, 0))
+    format!("{} {}", group_thousands(n as f64, 0), plural(n, noun))
+}
+
+/// The noun for `n` of it, plural unless `n` is 1: `plural(1, "host")` -> `"host"`,
+/// `plural(0, "host")` -> `"hosts"` (for a count written before it in another form, `3
+/// av36p hosts`).
+pub fn plural(n: u64, noun: &str) -> String {
+    if n == 1 {
+        noun.to_string()
+    } else {
+        format!("{noun}s")
+    }
 }
 
 /// A setting's value as quoted in an error message: as Rust writes it (`0.25`, `1500`), or in

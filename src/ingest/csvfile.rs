@@ -456,10 +456,7 @@ where
                 sheet: Some(sheet.to_string()),
                 row: Some(row),
                 column: None,
-                detail: format!(
-                    "ragged row: {} fields where the header has {width}",
-                    rec.len()
-                ),
+                detail: super::ragged::ragged_row_detail(&rec, width, delimiter),
             });
         }
         let bytes = rec.as_slice();

@@ -30,7 +30,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::ingest::perf::{PerfInput, VmPerf, check_and_join};
+use crate::ingest::perf::{PerfInput, VmPerf, join_to_inventory, within_vm_limit};
 use crate::ingest::table::{FieldSpec, Row};
 use crate::ingest::{IngestError, Input, ReadLimits, TabContext, vinfo, xlsx};
 use crate::inventory::{Host, Inventory, Source, Vm};
@@ -338,10 +338,12 @@ const AVERAGE_FIELDS: &[FieldSpec] = &[
 fn perf_from_row(row: &mut Row<'_, '_>) -> Option<VmPerf> {
     let vm = row.name(P_VM, "VM")?;
     let iops = row.non_negative(P_IOPS);
-    let throughput_mibps = match row.non_negative(P_KBPS) {
-        Some(kbps) => Some(kbps / 1024.0),
-        None => row.non_negative(P_MBPS),
+    let iops = within_vm_limit(row, Some(P_IOPS), iops, "IOPS");
+    let (slot, throughput_mibps) = match row.non_negative(P_KBPS) {
+        Some(kbps) => (P_KBPS, Some(kbps / 1024.0)),
+        None => (P_MBPS, row.non_negative(P_MBPS)),
     };
+    let throughput_mibps = within_vm_limit(row, Some(slot), throughput_mibps, "MiB/s");
     Some(VmPerf {
         vm,
         vm_key: None,
@@ -380,12 +382,13 @@ pub fn read_live_optics_perf(
         ..PerfInput::default()
     };
     let mut rows = Vec::new();
-    xlsx::read_table(&mut wb, &file, &sheet, fields, &mut out.warnings, |row| {
+    let resolved = xlsx::read_table(&mut wb, &file, &sheet, fields, &mut out.warnings, |row| {
         if let Some(r) = perf_from_row(row) {
             rows.push(r);
         }
     })?;
-    check_and_join(&mut rows, inventory, &mut out.warnings);
+    let vm_column = resolved.header(P_VM, fields);
+    join_to_inventory(&mut rows, inventory, &vm_column, &mut out.warnings);
     out.rows = rows;
     Ok(Some(out))
 }

@@ -60,6 +60,7 @@ mod merge;
 mod package;
 mod perf;
 mod quality;
+mod ragged;
 mod table;
 mod tabs;
 mod value;

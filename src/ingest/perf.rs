@@ -92,8 +92,8 @@ pub fn read_perf_csv(path: &Path, inventory: &Inventory) -> Result<PerfInput, In
         ..PerfInput::default()
     };
     let mut rows = Vec::new();
-    if is_azure_migrate(path) {
-        csvfile::read_file(
+    let vm_column = if is_azure_migrate(path) {
+        let resolved = csvfile::read_file(
             path,
             &file,
             "azure-migrate",
@@ -105,6 +105,7 @@ pub fn read_perf_csv(path: &Path, inventory: &Inventory) -> Result<PerfInput, In
                 }
             },
         )?;
+        resolved.header(AM_VM, AZURE_MIGRATE_FIELDS)
     } else {
         let resolved = csvfile::read_file(path, &file, "perf", FIELDS, &mut out.warnings, |row| {
             if let Some(r) = perf_from_row(row) {
@@ -114,9 +115,10 @@ pub fn read_perf_csv(path: &Path, inventory: &Inventory) -> Result<PerfInput, In
         no_rate_column(&resolved, &file)?;
         out.warnings
             .extend(unknown_columns(&resolved.unknown, &file));
-    }
+        resolved.header(VM, FIELDS)
+    };
 
-    check_and_join(&mut rows, inventory, &mut out.warnings);
+    join_to_inventory(&mut rows, inventory, &vm_column, &mut out.warnings);
     out.rows = rows;
     Ok(out)
 }
@@ -222,41 +224,52 @@ fn edit_distance(a: &str, b: &str) -> usize {
     prev[b.len()]
 }
 
-/// Checks the figures of `rows` (a figure beyond any single VM becomes unknown, with a
-/// warning) and joins each row to `inventory` by VM name (unmatched, ambiguous and repeated
-/// names are warnings). Shared by the CSV layouts and the Live Optics `VM Performance`
-/// sheet.
-pub(crate) fn check_and_join(
+/// Most IOPS one VM's row may hold: 10 million, far above the largest published ANF
+/// figures (the whole AVS test: 585,000 IOPS). A figure beyond is a data error.
+const MAX_VM_IOPS: f64 = 10_000_000.0;
+
+/// Most MiB/s one VM's row may hold: 1,000,000, far above the largest published ANF figure
+/// (a large volume: 12,800 MiB/s). A figure beyond is a data error.
+const MAX_VM_MIBPS: f64 = 1_000_000.0;
+
+/// A rate of `row`, checked against what one VM drives: `value` (in `what`, `IOPS` or
+/// `MiB/s`, after any conversion of the cell) when within the limit ([`MAX_VM_IOPS`],
+/// [`MAX_VM_MIBPS`]); else unknown, with a warning at the cell of `slot`, named by its
+/// header as the file spells it, or at the row for a figure summed over several cells
+/// (`slot` `None`).
+pub(crate) fn within_vm_limit(
+    row: &mut Row<'_, '_>,
+    slot: Option<usize>,
+    value: Option<f64>,
+    what: &str,
+) -> Option<f64> {
+    let limit = if what == "IOPS" {
+        MAX_VM_IOPS
+    } else {
+        MAX_VM_MIBPS
+    };
+    let v = value?;
+    if v.is_finite() && v <= limit {
+        return Some(v);
+    }
+    let message =
+        format!("{v:e} {what}, more than any VM drives (limit {limit:e}); treated as unknown");
+    match slot {
+        Some(slot) => row.warn(slot, message),
+        None => row.warn_row(message),
+    }
+    None
+}
+
+/// Joins each row of `rows` to `inventory` by VM name: unmatched, ambiguous and repeated
+/// names are warnings at the cell of the VM name column, `vm_column` as the file spells it.
+/// Shared by the CSV layouts and the Live Optics `VM Performance` sheet.
+pub(crate) fn join_to_inventory(
     rows: &mut [VmPerf],
     inventory: &Inventory,
+    vm_column: &str,
     warnings: &mut Vec<Warning>,
 ) {
-    // Figures beyond any single VM are data errors: unknown, with a warning. 10 million
-    // IOPS and 1,000,000 MiB/s are far above the largest published ANF figures (a large
-    // volume: 12,800 MiB/s; the whole AVS test: 585,000 IOPS).
-    for r in rows.iter_mut() {
-        for (value, what, limit) in [
-            (&mut r.iops, "IOPS", 10_000_000.0),
-            (&mut r.throughput_mibps, "MiB/s", 1_000_000.0),
-        ] {
-            if let Some(v) = *value
-                && !(v.is_finite() && v <= limit)
-            {
-                warnings.push(Warning {
-                    file: r.origin.file.clone(),
-                    sheet: Some(r.origin.sheet.clone()),
-                    row: Some(r.origin.row),
-                    column: Some(what.to_string()),
-                    value: Some(format!("{v:e}")),
-                    message: format!(
-                        "more {what} than any VM drives (limit {limit:e}); treated as unknown"
-                    ),
-                    more_alike: 0,
-                });
-                *value = None;
-            }
-        }
-    }
     let mut by_name: HashMap<&str, Vec<VmKey>> = HashMap::new();
     for vm in &inventory.vms {
         by_name.entry(vm.name.as_str()).or_default().push(vm.key());
@@ -267,6 +280,7 @@ pub(crate) fn check_and_join(
             Some([key]) => r.vm_key = Some(key.clone()),
             Some(keys) => warnings.push(row_warning(
                 r,
+                vm_column,
                 format!(
                     "VM name '{}' matches {} inventory VMs; the row is not joined",
                     crate::numbers::clip(&r.vm),
@@ -275,6 +289,7 @@ pub(crate) fn check_and_join(
             )),
             None => warnings.push(row_warning(
                 r,
+                vm_column,
                 format!(
                     "VM '{}' is not in the inventory; the row is not joined",
                     crate::numbers::clip(&r.vm)
@@ -286,17 +301,17 @@ pub(crate) fn check_and_join(
                 "VM '{}' already has a row (row {first}); the larger figures of the rows are used",
                 crate::numbers::clip(&r.vm)
             );
-            warnings.push(row_warning(r, message));
+            warnings.push(row_warning(r, vm_column, message));
         }
     }
 }
 
-fn row_warning(r: &VmPerf, message: String) -> Warning {
+fn row_warning(r: &VmPerf, vm_column: &str, message: String) -> Warning {
     Warning {
         file: r.origin.file.clone(),
         sheet: Some(r.origin.sheet.clone()),
         row: Some(r.origin.row),
-        column: Some("vm".to_string()),
+        column: Some(vm_column.to_string()),
         value: Some(crate::numbers::clip(&r.vm)),
         message,
         more_alike: 0,
@@ -306,7 +321,9 @@ fn row_warning(r: &VmPerf, message: String) -> Warning {
 fn perf_from_row(row: &mut Row<'_, '_>) -> Option<VmPerf> {
     let vm = row.name(VM, "VM")?;
     let iops = row.non_negative(IOPS);
+    let iops = within_vm_limit(row, Some(IOPS), iops, "IOPS");
     let throughput_mibps = row.non_negative(MIBPS);
+    let throughput_mibps = within_vm_limit(row, Some(MIBPS), throughput_mibps, "MiB/s");
     let read_pct = row.number(READ_PCT).and_then(|v| {
         if (0.0..=100.0).contains(&v) {
             Some(v)
@@ -639,10 +656,13 @@ fn azure_migrate_from_row(row: &mut Row<'_, '_>) -> Option<VmPerf> {
         (None, None) => None,
         (r, w) => Some(r.unwrap_or(0.0) + w.unwrap_or(0.0)),
     };
+    // Sums of read and write columns: no one cell to name.
+    let iops = within_vm_limit(row, None, iops, "IOPS");
     let throughput_mibps = match (read_mbps, write_mbps) {
         (None, None) => None,
         (r, w) => Some((r.unwrap_or(0.0) + w.unwrap_or(0.0)) * MIBPS_PER_MBPS),
     };
+    let throughput_mibps = within_vm_limit(row, None, throughput_mibps, "MiB/s");
     let read_pct = match (reads, writes) {
         (Some(r), Some(w)) if r + w > 0.0 => Some(100.0 * r / (r + w)),
         _ => None,

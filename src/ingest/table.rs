@@ -167,7 +167,7 @@ pub(crate) fn resolve(
     let mut columns = Vec::with_capacity(specs.len());
     for spec in specs {
         let mut chosen = None;
-        for alias in spec.aliases {
+        for (k, alias) in spec.aliases.iter().enumerate() {
             let want = normalize_header(alias);
             let matches: Vec<usize> = normalized
                 .iter()
@@ -188,13 +188,11 @@ pub(crate) fn resolve(
                     .iter()
                     .map(|&i| column_letter(headers[i].0))
                     .collect();
-                warnings.push(Warning {
-                    file: file.to_string(),
-                    sheet: Some(sheet.to_string()),
-                    row: Some(1),
-                    column: Some(clip(&headers[pick].1)),
-                    value: None,
-                    message: format!(
+                warnings.push(header_warning(
+                    file,
+                    sheet,
+                    &headers[pick].1,
+                    format!(
                         "header '{}' appears in {} columns ({}); reading column {} for {}",
                         clip(&headers[pick].1),
                         matches.len(),
@@ -202,8 +200,11 @@ pub(crate) fn resolve(
                         column_letter(headers[pick].0),
                         spec.name
                     ),
-                    more_alike: 0,
-                });
+                ));
+            }
+            let later = &spec.aliases[k..];
+            if let Some(w) = other_spelling(file, sheet, spec, later, headers, &normalized, pick) {
+                warnings.push(w);
             }
             chosen = Some((headers[pick].0, headers[pick].1.clone()));
             break;
@@ -231,6 +232,71 @@ pub(crate) fn resolve(
         .map(|(_, (_, h))| clip(h))
         .collect();
     Ok(Resolved { columns, unknown })
+}
+
+/// A warning when the header also holds a less preferred spelling of `spec` than the one
+/// read (column `pick`; `aliases` starts with the spelling read): `In Use MiB` next to `In
+/// Use MB`. The preferred spelling is read; the warning names both columns, the one read and
+/// why. `None` when no other spelling is in the header.
+fn other_spelling(
+    file: &str,
+    sheet: &str,
+    spec: &FieldSpec,
+    aliases: &[&str],
+    headers: &[(u32, String)],
+    normalized: &[String],
+    pick: usize,
+) -> Option<Warning> {
+    let (read, rest) = aliases.split_first()?;
+    let read = normalize_header(read);
+    let other = rest.iter().find_map(|alias| {
+        let want = normalize_header(alias);
+        (want != read)
+            .then(|| normalized.iter().position(|n| *n == want))
+            .flatten()
+    })?;
+    let name = |i: usize| {
+        format!(
+            "'{}' (column {})",
+            clip(&headers[i].1),
+            column_letter(headers[i].0)
+        )
+    };
+    let why = if read.ends_with("mib") && normalized[other].ends_with("mb") {
+        "a MiB header is exact, it names the binary unit the figures are in (RVTools 4.1.2 \
+         renamed its 'MB' columns to 'MiB', same figures)"
+            .to_string()
+    } else {
+        format!(
+            "it is the preferred spelling (in order: '{}')",
+            spec.aliases.join("', '")
+        )
+    };
+    Some(header_warning(
+        file,
+        sheet,
+        &headers[pick].1,
+        format!(
+            "two columns hold {}: {} and {}; reading {}, the other is ignored: {why}",
+            spec.name,
+            name(pick),
+            name(other),
+            name(pick)
+        ),
+    ))
+}
+
+/// A warning about the header cell `header` (row 1) of `sheet`.
+fn header_warning(file: &str, sheet: &str, header: &str, message: String) -> Warning {
+    Warning {
+        file: file.to_string(),
+        sheet: Some(sheet.to_string()),
+        row: Some(1),
+        column: Some(clip(header)),
+        value: None,
+        message,
+        more_alike: 0,
+    }
 }
 
 /// Spreadsheet column letters of a 0-based column index (`0` -> `A`, `16383` -> `XFD`).

@@ -510,7 +510,8 @@ fn join_perf(demand: &mut Demand, inventory: &Inventory, perf: &PerfInput, figur
             value: None,
             message: format!(
                 "targets from the per-VM performance figures (of this file): the sums over \
-                 {joined} VMs, {} IOPS and {} MiB/s ({figures})",
+                 {}, {} IOPS and {} MiB/s ({figures})",
+                crate::numbers::counted(joined as u64, "VM"),
                 iops.round(),
                 mibps.round()
             ),

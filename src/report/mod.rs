@@ -38,6 +38,7 @@ use crate::inventory::{ClusterSummary, Inventory, InventorySummary, Warning};
 use crate::plan::Plan;
 use text::plan_text;
 
+mod json;
 mod markdown;
 pub mod model;
 mod text;
@@ -99,7 +100,7 @@ pub enum ReportError {
 /// if CSV writing fails.
 pub fn render_plan(plan: &Plan, format: Format) -> Result<String, ReportError> {
     match format {
-        Format::Json => Ok(serde_json::to_string_pretty(plan)? + "\n"),
+        Format::Json => Ok(json::pretty(plan)?),
         Format::Text => Ok(plan_text(plan)),
         Format::Csv => tables::plan_csv(plan),
         Format::Markdown => Ok(tables::plan_markdown(plan)),
@@ -116,7 +117,7 @@ pub fn render_cluster_plans(
     format: Format,
 ) -> Result<String, ReportError> {
     match format {
-        Format::Json => Ok(serde_json::to_string_pretty(plans)? + "\n"),
+        Format::Json => Ok(json::pretty(plans)?),
         Format::Csv => tables::cluster_plans_csv(plans),
         Format::Markdown => Ok(markdown::cluster::cluster_plans_markdown(plans)),
         Format::Text => Ok(text::cluster_plans_text(plans)),
@@ -148,7 +149,7 @@ pub fn render_estate_plan(
     format: Format,
 ) -> Result<String, ReportError> {
     match format {
-        Format::Json => Ok(serde_json::to_string_pretty(plan)? + "\n"),
+        Format::Json => Ok(json::pretty(plan)?),
         Format::Csv => tables::estate_csv(plan),
         Format::Markdown => Ok(markdown::estate::estate_markdown(plan)),
         Format::Text => Ok(text::estate::estate_text(plan, TextDetail::Summary)),
@@ -196,7 +197,7 @@ pub fn render_inventory(inventory: &Inventory, format: Format) -> Result<String,
         warnings: &inventory.warnings,
     };
     match format {
-        Format::Json => Ok(serde_json::to_string_pretty(&report)? + "\n"),
+        Format::Json => Ok(json::pretty(&report)?),
         Format::Csv | Format::Markdown | Format::Html => Err(ReportError::Unsupported(
             "an inventory renders as text or JSON".into(),
         )),

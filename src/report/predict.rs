@@ -54,5 +54,5 @@ pub struct PredictJson<'a> {
 /// # Errors
 /// [`ReportError::Json`] if a figure is not finite.
 pub fn predict_json(doc: &PredictJson<'_>) -> Result<String, ReportError> {
-    Ok(serde_json::to_string_pretty(doc)? + "\n")
+    Ok(super::json::pretty(doc)?)
 }

@@ -165,13 +165,19 @@ function request() {
   return { body: { session, options: o, host_prices }, problems };
 }
 
+// n and the noun, plural unless n is 1: counted(1, "VM") is "1 VM", counted(3, "VM") "3 VMs".
+function counted(n, noun) {
+  return n + " " + noun + (n === 1 ? "" : "s");
+}
+
 function showUploadSummary(body) {
   const s = body.summary, box = $("upload-summary");
   box.replaceChildren();
   const p = document.createElement("p");
-  p.textContent = body.files.join(", ") + ": " + s.vm_count + " VMs (" + s.powered_on_count +
-    " powered on), " + s.clusters.length + " cluster(s), " + s.host_count + " ESXi hosts, " +
-    body.warnings.length + " reading warning(s).";
+  p.textContent = body.files.join(", ") + ": " + counted(s.vm_count, "VM") + " (" +
+    s.powered_on_count + " powered on), " + counted(s.clusters.length, "cluster") + ", " +
+    counted(s.host_count, "ESXi host") + ", " + counted(body.warnings.length, "reading warning") +
+    ".";
   box.appendChild(p);
   if (body.warnings.length) {
     const details = document.createElement("details");
@@ -224,7 +230,7 @@ function upload(files) {
     if (mine !== generation) return;
     session = body.session; loaded = body.files.join(", ");
     showUploadSummary(body);
-    setStatus(loaded + ": " + body.summary.vm_count + " VMs; planning…");
+    setStatus(loaded + ": " + counted(body.summary.vm_count, "VM") + "; planning…");
     replan(0);
   };
   xhr.send(form);

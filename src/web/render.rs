@@ -331,13 +331,18 @@ pub fn view(planned: &Planned, options: &PlanOptions) -> Result<PlanView, crate:
 
 /// The decision in a few words ([`PlanView::decision`]).
 fn decision(planned: &Planned) -> String {
-    let datastores = |n: usize| format!("{n} ANF datastore(s)");
+    use crate::numbers::{counted, plural};
+    let datastores = |n: usize| counted(n as u64, "ANF datastore");
     match planned {
-        Planned::Single(p) => format!("{} on {} hosts", datastores(p.datastores.len()), p.hosts),
+        Planned::Single(p) => format!(
+            "{} on {}",
+            datastores(p.datastores.len()),
+            counted(u64::from(p.hosts), "host")
+        ),
         Planned::PerCluster(p) => format!(
-            "{} over {} clusters",
+            "{} over {}",
             datastores(p.clusters.iter().map(|c| c.plan.datastores.len()).sum()),
-            p.clusters.len()
+            counted(p.clusters.len() as u64, "cluster")
         ),
         Planned::Estate(p) => {
             let m = &p.summary;
@@ -345,7 +350,12 @@ fn decision(planned: &Planned) -> String {
                 .designs
                 .as_ref()
                 .map_or(m.design.label(), |d| d.chosen.label());
-            format!("{design}: {} x {} hosts", m.hosts, m.sku)
+            format!(
+                "{design}: {} x {} {}",
+                m.hosts,
+                m.sku,
+                plural(u64::from(m.hosts), "host")
+            )
         }
     }
 }

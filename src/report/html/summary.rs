@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use super::escape::escape;
 use super::warnings::{Cause, causes_html};
-use crate::numbers::group_thousands as g;
+use crate::numbers::{counted, group_thousands as g};
 use crate::plan::EstatePlan;
 use crate::report::model;
 use crate::report::model::headline::{self, Card};
@@ -40,8 +40,8 @@ pub fn estate_summary(s: &mut String, plan: &EstatePlan, causes: &[Cause]) {
     let _ = writeln!(
         s,
         "<p class=\"subtitle\">Azure VMware Solution hosts and Azure NetApp Files datastores for \
-         {} VMs, {} ({})</p>",
-        g(m.vms_placed as f64, 0),
+         {}, {} ({})</p>",
+        counted(m.vms_placed as u64, "VM"),
         escape(&plan.location),
         escape(&plan.region)
     );
@@ -73,13 +73,13 @@ fn cards(s: &mut String, plan: &EstatePlan) {
     let _ = writeln!(
         s,
         "<p>Per month: hosts {} + ANF {} + ExpressRoute gateways {} = <strong>{} USD</strong>; \
-         per year {} USD. {} VMs placed, {} excluded (listed at the end).</p>",
+         per year {} USD. {} placed, {} excluded (listed at the end).</p>",
         usd(m.hosts_usd_per_month),
         g(m.anf_usd_per_month, 2),
         g(m.gateway_usd_per_month, 2),
         usd(m.total_usd_per_month),
         usd(m.total_usd_per_year),
-        g(m.vms_placed as f64, 0),
+        counted(m.vms_placed as u64, "VM"),
         g(m.vms_excluded as f64, 0)
     );
 }

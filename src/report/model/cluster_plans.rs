@@ -2,7 +2,7 @@
 //! and the total, what the first month adds and what is not planned; the reservations
 //! bought once for the estate.
 
-use crate::numbers::group_thousands as g;
+use crate::numbers::{counted, group_thousands as g};
 use crate::plan::ClusterPlans;
 use crate::report::model::estate_sections;
 use crate::report::model::table::{Cell, Column, Section, Table};
@@ -58,14 +58,14 @@ pub fn total(plans: &ClusterPlans) -> Section {
         rows,
     };
     let mut section = Section::of_table(
-        format!("Total over {} clusters", t.clusters),
+        format!("Total over {}", counted(t.clusters as u64, "cluster")),
         "Total",
         table,
     );
     section.lead.push(format!(
-        "{} hosts, {} datastores, {} TiB of pools, {} GiB placed, {} USD/month",
-        g(f64::from(t.hosts), 0),
-        g(f64::from(t.datastores), 0),
+        "{}, {}, {} TiB of pools, {} GiB placed, {} USD/month",
+        counted(u64::from(t.hosts), "host"),
+        counted(u64::from(t.datastores), "datastore"),
         g(f64::from(t.pool_size_tib), 0),
         g(t.placed_capacity_gib, 1),
         g(t.cost_usd_per_month, 2)
@@ -78,8 +78,8 @@ pub fn total(plans: &ClusterPlans) -> Section {
     }
     if t.vms_without_cluster > 0 {
         section.notes.push(format!(
-            "Not planned: {} VMs that name no cluster ({} GiB)",
-            g(t.vms_without_cluster as f64, 0),
+            "Not planned: {} that name no cluster ({} GiB)",
+            counted(t.vms_without_cluster as u64, "VM"),
             g(t.vms_without_cluster_capacity_gib, 1)
         ));
     }

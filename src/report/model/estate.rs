@@ -2,7 +2,7 @@
 //! host prices, vSAN alone's hosts, each private cloud's first cluster, the ANF
 //! datastores, the peak months and vSAN alone's verdict.
 
-use crate::numbers::group_thousands as g;
+use crate::numbers::{counted, group_thousands as g, plural};
 use crate::plan::{ClusterPlan, EstatePlan, EstateSummary};
 
 /// `Some(x)` as USD with cents, or `unknown`.
@@ -28,8 +28,8 @@ pub(in crate::report) fn prices_text(m: &EstateSummary) -> String {
     if m.hosts_by_sku.len() <= 1 {
         return match m.host_usd_per_hour {
             Some(p) => format!(
-                "{} hosts at {} USD/h, {}",
-                g(f64::from(m.hosts), 0),
+                "{} at {} USD/h, {}",
+                counted(u64::from(m.hosts), "host"),
                 g(p, 2),
                 m.host_term
             ),
@@ -41,12 +41,19 @@ pub(in crate::report) fn prices_text(m: &EstateSummary) -> String {
         .iter()
         .map(|h| match h.usd_per_hour {
             Some(p) => format!(
-                "{} {} hosts at {} USD/h",
+                "{} {} {} at {} USD/h",
                 g(f64::from(h.hosts), 0),
                 h.sku,
+                plural(u64::from(h.hosts), "host"),
                 g(p, 2)
             ),
-            None => format!("{} {} hosts, no {} price", h.hosts, h.sku, m.host_term),
+            None => format!(
+                "{} {} {}, no {} price",
+                g(f64::from(h.hosts), 0),
+                h.sku,
+                plural(u64::from(h.hosts), "host"),
+                m.host_term
+            ),
         })
         .collect();
     format!("{}, {}", parts.join(" + "), m.host_term)
@@ -111,11 +118,11 @@ pub(in crate::report) fn anf_text(m: &crate::plan::EstateSummary) -> String {
         return "no ANF datastores".into();
     }
     format!(
-        "{} datastores in {} pool(s) ({} TiB, {} NetApp account(s))",
-        g(f64::from(m.datastores), 0),
-        g(m.pools as f64, 0),
+        "{} in {} ({} TiB, {})",
+        counted(u64::from(m.datastores), "datastore"),
+        counted(m.pools as u64, "pool"),
         g(f64::from(m.pool_size_tib), 0),
-        m.netapp_accounts
+        counted(u64::from(m.netapp_accounts), "NetApp account")
     )
 }
 

@@ -1,6 +1,6 @@
 //! The estate plan's headline as a model section: what every format shows first.
 
-use crate::numbers::group_thousands as g;
+use crate::numbers::{counted, group_thousands as g, plural};
 use crate::plan::EstatePlan;
 use crate::report::model::delivered::{estate_delivers, estate_utilisation};
 use crate::report::model::estate::{anf_text, hosts_text, peak_months, prices_text, usd, verdict};
@@ -17,11 +17,12 @@ pub fn estate_headline(plan: &EstatePlan, price_source: bool) -> Section {
     let d = &m.hosts_by_driver;
     let mut lines = vec![
         format!(
-            "{} VMs on {} hosts in {} AVS cluster(s), {} private cloud(s); {}; {} ({})",
-            g(m.vms_placed as f64, 0),
+            "{} on {} {} in {}, {}; {}; {} ({})",
+            counted(m.vms_placed as u64, "VM"),
             hosts_text(m),
-            g(m.clusters as f64, 0),
-            g(m.private_clouds as f64, 0),
+            plural(u64::from(m.hosts), "host"),
+            counted(m.clusters as u64, "AVS cluster"),
+            counted(m.private_clouds as u64, "private cloud"),
             anf_text(m),
             plan.location,
             plan.region
@@ -73,8 +74,8 @@ pub fn estate_headline(plan: &EstatePlan, price_source: bool) -> Section {
     }
     if let Some(h) = m.vsan_alone_hosts {
         lines.push(format!(
-            "vSAN alone: {} hosts, {} USD/month{}",
-            g(f64::from(h), 0),
+            "vSAN alone: {}, {} USD/month{}",
+            counted(u64::from(h), "host"),
             usd(m.vsan_alone_usd_per_month),
             verdict(m)
         ));

@@ -2,7 +2,7 @@
 //! assumptions, and the assumptions and prices every cluster's ANF plan shares (shown once
 //! for the estate, [`shared_assumptions`] and [`shared_prices`]).
 
-use crate::numbers::group_thousands as g;
+use crate::numbers::{counted, group_thousands as g, plural};
 use crate::plan::{
     Assumption, ClusterPlan, ClusterPlans, EstatePlan, PriceUsed, ReservationPurchase,
 };
@@ -330,11 +330,12 @@ pub fn vsan_alone(plan: &EstatePlan) -> Option<Section> {
     };
     let mut section = Section::of_table("vSAN alone", "vSAN alone", table);
     section.lead.push(format!(
-        "{} hosts ({} more), {} cluster(s), {} private cloud(s), {} USD/month",
+        "{} {} ({} more), {}, {}, {} USD/month",
         vsan_hosts_text(&v.sizing),
+        plural(u64::from(v.sizing.hosts), "host"),
         v.sizing.extra_hosts,
-        v.sizing.cluster_count,
-        v.sizing.private_clouds,
+        counted(u64::from(v.sizing.cluster_count), "cluster"),
+        counted(u64::from(v.sizing.private_clouds), "private cloud"),
         usd(v.usd_per_month)
     ));
     section.notes.push(v.note.trim_end_matches('.').to_string());
@@ -428,13 +429,13 @@ pub fn clusters(plan: &EstatePlan) -> Section {
     let sizing = &plan.sizing;
     section.notes.push(format!(
         "Per host: {} vCPU, {} GiB for VMs; cluster hosts = max(by vCPU, by memory) + HA, at \
-         least 3. {} hosts, {} vCPU, {} GiB of memory in {} private cloud(s); {}",
+         least 3. {}, {} vCPU, {} GiB of memory in {}; {}",
         g(sizing.vcpus_per_host, 0),
         g(sizing.memory_gib_per_host, 1),
-        g(f64::from(sizing.hosts), 0),
+        counted(u64::from(sizing.hosts), "host"),
         g(sizing.vcpus as f64, 0),
         g(sizing.memory_gib, 0),
-        sizing.private_clouds.len(),
+        counted(sizing.private_clouds.len() as u64, "private cloud"),
         first_clusters_text(plan)
     ));
     section

@@ -58,8 +58,8 @@ pub fn plan_headline(plan: &Plan) -> Section {
     let mut section = Section::of_words("ANF datastore plan", "Summary");
     section.lead = vec![
         format!(
-            "{} datastore(s) on {} ({}), {hosts} x {}{connections} = {}",
-            t.datastores,
+            "{} on {} ({}), {hosts} x {}{connections} = {}",
+            counted(u64::from(t.datastores), "datastore"),
             levels(plan),
             pool_size_words(plan),
             counted(u64::from(t.datastores), "datastore"),

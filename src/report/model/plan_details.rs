@@ -1,7 +1,7 @@
 //! The details of one cluster's plan as model sections: where the VMs are placed (the
 //! first few), the limits that bind the layout, and the same data on vSAN alone.
 
-use crate::numbers::group_thousands as g;
+use crate::numbers::{counted, group_thousands as g};
 use crate::plan::Plan;
 use crate::report::model::table::{Cell, Column, Section, Table};
 
@@ -36,9 +36,9 @@ pub fn placement(plan: &Plan) -> Section {
         title: "Placement".to_string(),
         sheet: "Placements",
         lead: vec![format!(
-            "{} VMs on {} datastore(s){}",
-            g(plan.placements.len() as f64, 0),
-            plan.datastores.len(),
+            "{} on {}{}",
+            counted(plan.placements.len() as u64, "VM"),
+            counted(plan.datastores.len() as u64, "datastore"),
             if plan.placements.len() > shown {
                 format!(
                     "; the first {shown} below, {} more in the JSON format",
@@ -113,8 +113,11 @@ pub fn vsan(plan: &Plan) -> Option<Section> {
     let mut section = Section::of_table("vSAN-only comparison (capacity)", "vSAN", table);
     if v.clusters_needed > 0 {
         section.notes.push(format!(
-            "{} hosts make {} AVS cluster(s) (largest {} hosts) in {} private cloud(s)",
-            v.hosts_needed, v.clusters_needed, v.largest_cluster_hosts, v.private_clouds_needed
+            "{} make {} (largest {}) in {}",
+            counted(u64::from(v.hosts_needed), "host"),
+            counted(u64::from(v.clusters_needed), "AVS cluster"),
+            counted(u64::from(v.largest_cluster_hosts), "host"),
+            counted(u64::from(v.private_clouds_needed), "private cloud")
         ));
     }
     section.notes.push(v.note.trim_end_matches('.').to_string());

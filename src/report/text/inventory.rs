@@ -137,11 +137,7 @@ fn row(s: &mut String, width: usize, name: &str, v: &InventorySummary, d: &Clust
         v.suspended_count.to_string(),
         count_or_unknown(d.vcpus, d.vcpus_unknown, d.vm_count),
         gib_or_unknown(d.memory_mib, d.memory_unknown, d.vm_count),
-        gib_or_unknown(
-            v.memory_consumed_mib,
-            v.vm_count - v.memory_consumed_vms,
-            v.vm_count,
-        ),
+        consumed_gib(v),
         tib_or_unknown(v.provisioned_mib, v.provisioned_unknown, v.vm_count),
         tib_or_unknown(v.in_use_mib, v.in_use_unknown, v.vm_count),
         d.host_count.to_string(),
@@ -211,6 +207,20 @@ fn count_or_unknown(total: u64, unknown: usize, vms: usize) -> String {
     } else {
         total.to_string()
     }
+}
+
+/// The consumed memory of a row (vMemory `Consumed`), GiB: `unknown` when no VM of the row
+/// has a consumed figure, a row of no VMs too (a header-only vInfo: the memory line says
+/// unknown, so does the table), a trailing `*` when some lack one.
+fn consumed_gib(v: &InventorySummary) -> String {
+    if v.memory_consumed_vms == 0 {
+        return "unknown".into();
+    }
+    gib_or_unknown(
+        v.memory_consumed_mib,
+        v.vm_count - v.memory_consumed_vms,
+        v.vm_count,
+    )
 }
 
 /// A MiB total as GiB for the inventory table, marked like [`tib_or_unknown`].
