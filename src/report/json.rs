@@ -1,9 +1,13 @@
 //! JSON text as the reports write it: serde_json's pretty text with the noise of f64
 //! arithmetic taken out of its numbers (`3564.0000000000005` -> `3564.0`, `881999.9999999999`
-//! -> `882000.0`, `0.11023000000000001` -> `0.11023`). Only the text is rounded; the values
-//! in memory, and `serde_json::to_string` of them, stay exact.
+//! -> `882000.0`, `0.11023000000000001` -> `0.11023`). Each f64 is rounded as serde_json
+//! writes it (a [`Formatter`] around its [`PrettyFormatter`]); the values in memory, and
+//! `serde_json::to_string` of them, stay exact.
+
+use std::io;
 
 use serde::Serialize;
+use serde_json::ser::{Formatter, PrettyFormatter};
 
 /// Significant digits a number keeps: 15, the most that every f64 holds exactly in
 /// decimal. The noise of f64 arithmetic (a unit in the last place, a few after many sums)
@@ -18,67 +22,73 @@ const DIGITS: usize = 15;
 /// # Errors
 /// serde_json's, for a value it cannot write (a figure that is not finite).
 pub(crate) fn pretty<T: Serialize + ?Sized>(value: &T) -> Result<String, serde_json::Error> {
-    Ok(denoise(&serde_json::to_string_pretty(value)?) + "\n")
+    let mut out = Vec::new();
+    let mut ser = serde_json::Serializer::with_formatter(&mut out, Denoised::default());
+    value.serialize(&mut ser)?;
+    out.push(b'\n');
+    // serde_json writes UTF-8 only; a failure here would be its bug, reported as its error.
+    String::from_utf8(out).map_err(|e| serde_json::Error::io(io::Error::other(e)))
 }
 
-/// `json` with each number written with a fraction or an exponent rounded to [`DIGITS`]
-/// significant digits, where that is shorter; strings (names from the input) and whole
-/// numbers are copied as they are.
-fn denoise(json: &str) -> String {
-    let mut out = String::with_capacity(json.len());
-    let mut chars = json.char_indices().peekable();
-    let mut in_string = false;
-    let mut escaped = false;
-    while let Some((i, c)) = chars.next() {
-        if in_string {
-            out.push(c);
-            match c {
-                _ if escaped => escaped = false,
-                '\\' => escaped = true,
-                '"' => in_string = false,
-                _ => {}
-            }
-            continue;
-        }
-        if c == '"' {
-            in_string = true;
-            out.push(c);
-            continue;
-        }
-        if !(c == '-' || c.is_ascii_digit()) {
-            out.push(c);
-            continue;
-        }
-        let mut end = i + c.len_utf8();
-        while let Some(&(j, d)) = chars.peek() {
-            if !(d.is_ascii_digit() || matches!(d, '.' | 'e' | 'E' | '+' | '-')) {
-                break;
-            }
-            end = j + d.len_utf8();
-            chars.next();
-        }
-        out.push_str(&rounded(&json[i..end]));
-    }
-    out
+/// `v` rounded to [`DIGITS`] significant digits (`v` itself when not finite).
+fn rounded(v: f64) -> f64 {
+    format!("{v:.prec$e}", prec = DIGITS - 1)
+        .parse()
+        .unwrap_or(v)
 }
 
-/// A number token at [`DIGITS`] significant digits (Rust's shortest form of the rounded
-/// f64, `3564.0`), or the token itself when it is whole, no longer or not a number.
-fn rounded(token: &str) -> String {
-    if !token.contains(['.', 'e', 'E']) {
-        return token.to_string();
+/// serde_json's pretty layout, each f64 rounded by [`rounded`] before it is written the
+/// way serde_json writes it (shortest form that reads back as the rounded value).
+#[derive(Default)]
+struct Denoised(PrettyFormatter<'static>);
+
+impl Formatter for Denoised {
+    fn write_f64<W: ?Sized + io::Write>(&mut self, writer: &mut W, value: f64) -> io::Result<()> {
+        self.0.write_f64(writer, rounded(value))
     }
-    let Ok(v) = token.parse::<f64>() else {
-        return token.to_string();
-    };
-    let Ok(r) = format!("{v:.prec$e}", prec = DIGITS - 1).parse::<f64>() else {
-        return token.to_string();
-    };
-    let written = format!("{r:?}");
-    if written.len() < token.len() {
-        written
-    } else {
-        token.to_string()
+
+    fn begin_array<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.0.begin_array(writer)
+    }
+
+    fn end_array<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.0.end_array(writer)
+    }
+
+    fn begin_array_value<W: ?Sized + io::Write>(
+        &mut self,
+        writer: &mut W,
+        first: bool,
+    ) -> io::Result<()> {
+        self.0.begin_array_value(writer, first)
+    }
+
+    fn end_array_value<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.0.end_array_value(writer)
+    }
+
+    fn begin_object<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.0.begin_object(writer)
+    }
+
+    fn end_object<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.0.end_object(writer)
+    }
+
+    fn begin_object_key<W: ?Sized + io::Write>(
+        &mut self,
+        writer: &mut W,
+        first: bool,
+    ) -> io::Result<()> {
+        self.0.begin_object_key(writer, first)
+    }
+
+    fn begin_object_value<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.0.begin_object_value(writer)
+    }
+
+    fn end_object_value<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.0.end_object_value(writer)
     }
 }
 
@@ -86,26 +96,43 @@ fn rounded(token: &str) -> String {
 mod tests {
     use super::*;
 
-    #[test]
-    fn noise_goes_and_exact_figures_stay() {
-        assert_eq!(rounded("3564.0000000000005"), "3564.0");
-        assert_eq!(rounded("881999.9999999999"), "882000.0");
-        assert_eq!(rounded("0.11023000000000001"), "0.11023");
-        assert_eq!(rounded("5.156250000000001"), "5.15625");
-        // 13 significant digits, exact in binary (7,832,814 MiB / 1024): kept.
-        assert_eq!(rounded("7649.232421875"), "7649.232421875");
-        // A true fraction keeps 15 significant digits.
-        assert_eq!(rounded("0.018575963718820865"), "0.0185759637188209");
-        assert_eq!(rounded("12"), "12");
-        assert_eq!(rounded("1e300"), "1e300");
+    /// One number as [`pretty`] writes it.
+    fn written(v: f64) -> String {
+        pretty(&v).unwrap().trim_end().to_string()
     }
 
     #[test]
-    fn strings_are_copied() {
-        let json = r#"{"name": "vm 0.30000000000000004 \"1.0000000000000002\"", "x": 0.30000000000000004, "n": -2}"#;
+    fn noise_goes_and_exact_figures_stay() {
+        assert_eq!(written(3564.0000000000005), "3564.0");
+        assert_eq!(written(881999.9999999999), "882000.0");
+        assert_eq!(written(0.11023000000000001), "0.11023");
+        assert_eq!(written(5.156250000000001), "5.15625");
+        // 13 significant digits, exact in binary (7,832,814 MiB / 1024): kept.
+        assert_eq!(written(7649.232421875), "7649.232421875");
+        // A true fraction keeps 15 significant digits.
+        assert_eq!(written(0.018575963718820865), "0.0185759637188209");
+        assert_eq!(written(12.0), "12.0");
+        // A huge figure as serde_json writes it.
+        assert_eq!(written(1e300), serde_json::to_string(&1e300).unwrap());
+    }
+
+    #[test]
+    fn strings_and_whole_numbers_are_written_as_they_are() {
+        let value = serde_json::json!({
+            "name": "vm 0.30000000000000004 \"1.0000000000000002\"",
+            "x": 0.30000000000000004,
+            "n": -2,
+            "list": [1.0000000000000002, 7]
+        });
+        let text = pretty(&value).unwrap();
+        let expected = "{\n  \"list\": [\n    1.0,\n    7\n  ],\n  \"n\": -2,\n  \"name\": \
+                        \"vm 0.30000000000000004 \\\"1.0000000000000002\\\"\",\n  \"x\": 0.3\n}\n";
+        assert_eq!(text, expected);
+        // The layout is serde_json's own pretty layout.
         assert_eq!(
-            denoise(json),
-            r#"{"name": "vm 0.30000000000000004 \"1.0000000000000002\"", "x": 0.3, "n": -2}"#
+            text.replace("1.0,", "1.0000000000000002,")
+                .replace("0.3\n", "0.30000000000000004\n"),
+            serde_json::to_string_pretty(&value).unwrap() + "\n"
         );
     }
 }
