@@ -9,12 +9,13 @@ use std::io;
 use serde::Serialize;
 use serde_json::ser::{Formatter, PrettyFormatter};
 
-/// Significant digits a number keeps: 15, the most that every f64 holds exactly in
-/// decimal. The noise of f64 arithmetic (a unit in the last place, a few after many sums)
-/// sits in the 16th and 17th digits, so the rounding changes a figure by at most 5 parts in
-/// 10^15 of it: no figure's meaning changes (a GiB figure moves by less than 1e-6 GiB below
-/// 200 million GiB, a USD figure by less than a cent below 2 trillion USD).
-const DIGITS: usize = 15;
+/// Significant digits a number keeps: 13. The noise of f64 arithmetic sits in the 16th and
+/// 17th digits after one operation and creeps to the 15th after many (a per-layer MiB/s of
+/// `6444.00000000001`), so 15 digits, the most every f64 holds exactly, leave some of it;
+/// 13 take it out and change a figure by at most 5 parts in 10^13 of it: no figure's
+/// meaning changes (a GiB figure moves by less than 1e-4 GiB below 200 million GiB, a USD
+/// figure by less than half a cent below 10 billion USD).
+const DIGITS: usize = 13;
 
 /// `value` as pretty JSON ending in a newline, its numbers at most [`DIGITS`] significant
 /// digits.
@@ -44,7 +45,8 @@ struct Denoised(PrettyFormatter<'static>);
 
 impl Formatter for Denoised {
     fn write_f64<W: ?Sized + io::Write>(&mut self, writer: &mut W, value: f64) -> io::Result<()> {
-        self.0.write_f64(writer, rounded(value))
+        // + 0.0 turns -0.0 (a difference of equal figures) into 0.0.
+        self.0.write_f64(writer, rounded(value) + 0.0)
     }
 
     fn begin_array<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
@@ -109,8 +111,15 @@ mod tests {
         assert_eq!(written(5.156250000000001), "5.15625");
         // 13 significant digits, exact in binary (7,832,814 MiB / 1024): kept.
         assert_eq!(written(7649.232421875), "7649.232421875");
-        // A true fraction keeps 15 significant digits.
-        assert_eq!(written(0.018575963718820865), "0.0185759637188209");
+        // Noise crept to the 15th digit goes too.
+        assert_eq!(written(6444.00000000001), "6444.0");
+        assert_eq!(written(988000.000000001), "988000.0");
+        // A true fraction keeps 13 significant digits: 0.018575963718820865 -> 0.01857596371882.
+        assert_eq!(written(0.018575963718820865), "0.01857596371882");
+        // Cents stay up to 10 billion USD: 9,876,543,210.12 has 12 digits.
+        assert_eq!(written(9_876_543_210.12), "9876543210.12");
+        // Negative zero is written as zero.
+        assert_eq!(written(-0.0), "0.0");
         assert_eq!(written(12.0), "12.0");
         // A huge figure as serde_json writes it.
         assert_eq!(written(1e300), serde_json::to_string(&1e300).unwrap());

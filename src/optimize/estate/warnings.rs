@@ -190,10 +190,12 @@ fn grouping_hint(
         .iter()
         .filter(|c| c.driver == Driver::Minimum)
         .count();
+    // Raised to the minimum (their VMs alone need fewer hosts), not merely of 3 hosts.
     let why = if minimum > 0 {
         format!(
-            "{minimum} of the {} AVS clusters are at the 3-host minimum; ",
-            sizing.clusters.len()
+            "{minimum} of the {} AVS clusters {} raised to the 3-host minimum; ",
+            sizing.clusters.len(),
+            if minimum == 1 { "is" } else { "are" }
         )
     } else {
         String::new()
