@@ -59,6 +59,8 @@
 
 mod api;
 pub mod budget;
+
+pub use api::GZIP_FROM_BYTES;
 pub mod render;
 pub mod session;
 
