@@ -501,7 +501,15 @@ fn text_with_xlsx_extension() {
     let dir = scratch("text_xlsx");
     let path = dir.join("notes.xlsx");
     std::fs::write(&path, "VM,Powerstate\nweb-01,poweredOn\n").unwrap();
-    assert_error(&path, ErrorKind::NotASpreadsheet, "not a spreadsheet");
+    let e = assert_error(&path, ErrorKind::NotASpreadsheet, "not a spreadsheet");
+    // A CSV export given an .xlsx name: the message quotes its first line and says so.
+    assert!(
+        e.to_string().ends_with(
+            "; it holds text whose first line reads 'VM,Powerstate': a CSV export named \
+             .xlsx? Give it a .csv name"
+        ),
+        "{e}"
+    );
 }
 
 #[test]
@@ -512,7 +520,9 @@ fn binary_garbage_with_xlsx_extension() {
         .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
         .collect();
     std::fs::write(&path, bytes).unwrap();
-    assert_error(&path, ErrorKind::NotASpreadsheet, "not a spreadsheet");
+    let e = assert_error(&path, ErrorKind::NotASpreadsheet, "not a spreadsheet");
+    // Not text: no CSV hint.
+    assert!(!e.to_string().contains("CSV"), "{e}");
 }
 
 #[test]

@@ -71,10 +71,14 @@ pub(crate) fn check(path: &Path, file: &str) -> Result<(), IngestError> {
 ///
 /// # Errors
 /// As [`check`].
-pub(crate) fn check_reader<R: Read + Seek>(reader: R, file: &str) -> Result<(), IngestError> {
+pub(crate) fn check_reader<R: Read + Seek>(mut reader: R, file: &str) -> Result<(), IngestError> {
+    let head = first_bytes(&mut reader).map_err(|e| IngestError::from_io(file, e))?;
     let mut zip = zip::ZipArchive::new(reader).map_err(|e| IngestError::NotASpreadsheet {
         file: file.to_string(),
-        detail: format!("not a readable xlsx workbook (zip archive: {e})"),
+        detail: format!(
+            "not a readable xlsx workbook (zip archive: {e}){}",
+            csv_hint(&head)
+        ),
     })?;
     if zip.has_duplicate_names() {
         let start = zip.central_directory_start();
@@ -193,6 +197,45 @@ pub(crate) fn check_size(
 ///
 /// # Errors
 /// [`IngestError::Malformed`] naming the part and its sheet when it cannot be inflated.
+/// Bytes read at the start of a workbook to tell a text file named `.xlsx`.
+const SNIFF_BYTES: u64 = 512;
+
+/// The first [`SNIFF_BYTES`] bytes of `reader` (fewer when shorter), the reader put back at
+/// its start.
+fn first_bytes<R: Read + Seek>(reader: &mut R) -> std::io::Result<Vec<u8>> {
+    let mut head = Vec::new();
+    reader.by_ref().take(SNIFF_BYTES).read_to_end(&mut head)?;
+    reader.rewind()?;
+    Ok(head)
+}
+
+/// A hint for a file that is not a zip archive but starts as a CSV export does: text
+/// without NUL bytes whose first line holds a comma, semicolon or tab (`VM,CPUs,Memory`).
+/// Empty when the bytes do not look like that.
+fn csv_hint(head: &[u8]) -> String {
+    let text = match std::str::from_utf8(head) {
+        Ok(t) => t,
+        // A multi-byte character cut at the end of the head is still text.
+        Err(e) if e.error_len().is_none() => {
+            std::str::from_utf8(&head[..e.valid_up_to()]).unwrap_or_default()
+        }
+        Err(_) => return String::new(),
+    };
+    let first = text
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .trim_start_matches('\u{feff}');
+    if text.contains('\0') || !first.contains([',', ';', '\t']) {
+        return String::new();
+    }
+    format!(
+        "; it holds text whose first line reads '{}': a CSV export named .xlsx? Give it a \
+         .csv name",
+        clip(first)
+    )
+}
+
 fn read_head<R: Read + std::io::Seek>(
     zip: &mut zip::ZipArchive<R>,
     file: &str,
