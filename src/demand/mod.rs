@@ -215,12 +215,17 @@ pub enum DemandError {
         known: String,
     },
     /// No VM is left to plan.
-    #[error("no VM to plan: {total} VM(s) read, all excluded ({reasons})")]
+    #[error("no VM to plan: {total} VM(s) read, all excluded ({reasons}){first}")]
     NothingInScope {
         /// VMs in the inventory.
         total: usize,
         /// Count per exclusion reason, as text.
         reasons: String,
+        /// The first excluded VM, where it was read and the first warning on its row
+        /// (`; the first: 'vm1' at fr.csv [vInfo] row 2, column 'In Use MiB' value '51 200':
+        /// not a number`), so the cause can be found without the warnings; empty when
+        /// none was read.
+        first: String,
     },
     /// Per-cluster planning was asked for, but no VM in scope names its cluster.
     #[error(
@@ -265,7 +270,11 @@ pub fn derive(inventory: &Inventory, options: &DemandOptions) -> Result<Demand, 
     warnings.extend(basis::unshared_warning(inventory, options.capacity_basis));
     crate::inventory::bound_warnings(&mut warnings);
     if placed.is_empty() {
-        return Err(nothing_in_scope(inventory.vms.len(), &excluded));
+        return Err(nothing_in_scope(
+            inventory.vms.len(),
+            &excluded,
+            &inventory.warnings,
+        ));
     }
     Ok(totals(options, placed, excluded, warnings))
 }
@@ -317,8 +326,35 @@ fn classify(
     }
 }
 
-/// The error when no VM is left to plan, with the count per exclusion reason.
-fn nothing_in_scope(total: usize, excluded: &[ExcludedVm]) -> DemandError {
+/// The error when no VM is left to plan, with the count per exclusion reason and the first
+/// excluded VM's place and row warning.
+fn nothing_in_scope(total: usize, excluded: &[ExcludedVm], warnings: &[Warning]) -> DemandError {
+    let first = excluded.first().map_or_else(String::new, |e| {
+        let o = &e.origin;
+        let at = format!(
+            "; the first: '{}' at {} [{}] row {}",
+            crate::numbers::clip_name(&e.name),
+            o.file,
+            o.sheet,
+            o.row
+        );
+        let on_row = warnings.iter().find(|w| {
+            w.file == o.file && w.sheet.as_deref() == Some(o.sheet.as_str()) && w.row == Some(o.row)
+        });
+        match on_row {
+            Some(w) => {
+                let column = w.column.as_ref().map(|c| format!(", column '{c}'"));
+                let value = w.value.as_ref().map(|v| format!(" value '{v}'"));
+                format!(
+                    "{at}{}{}: {}",
+                    column.unwrap_or_default(),
+                    value.unwrap_or_default(),
+                    w.message
+                )
+            }
+            None => at,
+        }
+    });
     let mut counts: std::collections::BTreeMap<&str, usize> = Default::default();
     for e in excluded {
         *counts.entry(e.reason.describe()).or_default() += 1;
@@ -334,6 +370,7 @@ fn nothing_in_scope(total: usize, excluded: &[ExcludedVm]) -> DemandError {
                 .collect::<Vec<_>>()
                 .join(", ")
         },
+        first,
     }
 }
 
@@ -635,7 +672,29 @@ mod tests {
         let e = derive(&inv, &DemandOptions::default()).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "no VM to plan: 2 VM(s) read, all excluded (1 SRM placeholder, 1 template)"
+            "no VM to plan: 2 VM(s) read, all excluded (1 SRM placeholder, 1 template); the \
+             first: 't' at t.xlsx [vInfo] row 2"
+        );
+        // A warning on the first excluded VM's row is quoted with its column and value.
+        let warned = Inventory {
+            warnings: vec![Warning {
+                file: "t.xlsx".into(),
+                sheet: Some("vInfo".into()),
+                row: Some(2),
+                column: Some("Memory".into()),
+                value: Some("8 192".into()),
+                message: "not a number".into(),
+                more_alike: 0,
+            }],
+            ..inv
+        };
+        let e = derive(&warned, &DemandOptions::default()).unwrap_err();
+        assert!(
+            e.to_string().ends_with(
+                "; the first: 't' at t.xlsx [vInfo] row 2, column 'Memory' value '8 192': not \
+                 a number"
+            ),
+            "{e}"
         );
         let e = derive(&Inventory::default(), &DemandOptions::default()).unwrap_err();
         assert!(e.to_string().contains("no VM rows"));
