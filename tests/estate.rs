@@ -249,6 +249,12 @@ fn small_estate_hosts_clusters_sku_and_vsan_alone_by_hand() {
     );
     assert_eq!(s.vsan_alone_hosts, Some(23));
     assert_eq!(s.vsan_alone_usd_per_month, Some(154_468.0));
+    // The detail's vSAN alone line says what the 4 more are counted against: the plan's 19.
+    let detail = dsplan::report::render_estate_text(&p, dsplan::report::TextDetail::Full);
+    assert!(
+        detail.contains("23 av36p hosts (4 more than the plan's 19), 3 clusters, 1 private cloud, 154,468.00 USD/month"),
+        "{detail}"
+    );
     assert!(close(s.savings_usd_per_month.unwrap(), 11_953.83));
     assert!(close(s.savings_usd_per_year.unwrap(), 143_445.96));
     // vSAN alone on AV64 (13.96984 TiB raw per host), its first cluster chosen on vSAN

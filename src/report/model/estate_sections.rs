@@ -330,10 +330,11 @@ pub fn vsan_alone(plan: &EstatePlan) -> Option<Section> {
     };
     let mut section = Section::of_table("vSAN alone", "vSAN alone", table);
     section.lead.push(format!(
-        "{} {} ({} more), {}, {}, {} USD/month",
+        "{} {} ({} more than the plan's {}), {}, {}, {} USD/month",
         vsan_hosts_text(&v.sizing),
         plural(u64::from(v.sizing.hosts), "host"),
         v.sizing.extra_hosts,
+        plan.sizing.hosts,
         counted(u64::from(v.sizing.cluster_count), "cluster"),
         counted(u64::from(v.sizing.private_clouds), "private cloud"),
         usd(v.usd_per_month)
