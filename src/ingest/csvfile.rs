@@ -18,6 +18,7 @@
 use std::path::Path;
 
 use crate::ingest::IngestError;
+use crate::ingest::fallback::Disagreements;
 use crate::ingest::table::{FieldSpec, MAX_COLUMNS, Resolved, Row, resolve};
 use crate::ingest::value::{DecimalMark, MarkEvidence, Value, mark_evidence, text_value};
 use crate::inventory::Warning;
@@ -475,7 +476,10 @@ where
             if field.is_empty() {
                 continue;
             }
-            if specs[*slot].numeric {
+            if specs
+                .get(resolved.field_of(*slot))
+                .is_some_and(|s| s.numeric)
+            {
                 match std::str::from_utf8(field).map(mark_evidence) {
                     Ok(MarkEvidence::Point) => evidence[0] += 1,
                     Ok(MarkEvidence::Comma) => evidence[1] += 1,
@@ -496,11 +500,12 @@ where
     let Ok(arena) = String::from_utf8(arena) else {
         return Ok(None);
     };
-    let mut cells: Vec<Value<'_>> = Vec::with_capacity(specs.len());
+    let mut cells: Vec<Value<'_>> = Vec::with_capacity(resolved.slot_count());
+    let mut disagreements = Disagreements::new(&resolved);
     for (i, &(row, first)) in rows.iter().enumerate() {
         let end = rows.get(i + 1).map_or(spans.len(), |next| next.1);
         cells.clear();
-        cells.resize(specs.len(), Value::Empty);
+        cells.resize(resolved.slot_count(), Value::Empty);
         for &(slot, start, stop) in spans.get(first..end).unwrap_or(&[]) {
             if let Some(cell) = cells.get_mut(slot) {
                 *cell = text_value(arena.get(start..stop).unwrap_or(""));
@@ -516,8 +521,10 @@ where
             mark,
             warnings,
         };
+        disagreements.check(&r);
         visit(&mut r);
     }
+    disagreements.report(file, sheet, &resolved, specs, warnings);
     Ok(Some(resolved))
 }
 

@@ -54,6 +54,7 @@ use crate::inventory::{Inventory, Source, Warning};
 mod bytes;
 mod csvfile;
 mod csvzip;
+mod fallback;
 mod join;
 mod liveoptics;
 mod merge;

@@ -1,9 +1,10 @@
 //! Header resolution and typed access to the cells of one data row.
 //!
 //! A sheet reader (xlsx or CSV) hands each data row over as a slice of [`Value`]s, one per
-//! field of the [`FieldSpec`] list it was given, in that order. Only the columns a field
-//! maps to are kept; every other column (custom attributes, tags, columns the inventory does
-//! not use) costs nothing.
+//! field of the [`FieldSpec`] list it was given, in that order, then one per fallback column
+//! ([`Resolved::fallbacks`]: a second spelling of a field in the header, read where the
+//! field's own cell is empty). Only the columns a field maps to are kept; every other column
+//! (custom attributes, tags, columns the inventory does not use) costs nothing.
 
 use crate::ingest::IngestError;
 use crate::ingest::value::{DecimalMark, Value, parse_number};
@@ -75,23 +76,37 @@ pub(crate) fn normalize_header(h: &str) -> String {
 pub(crate) struct Resolved {
     /// Per field (same order as the spec list): the 0-based column index and the header text.
     pub columns: Vec<Option<(u32, String)>>,
+    /// The fields whose header also holds a second spelling (`In Use MB` next to `In Use
+    /// MiB`): `(field slot, 0-based column index, header text)`, at most one per field, in
+    /// field order. A row's cell of fallback `k` follows the fields' cells, at slot
+    /// `columns.len() + k`; the typed accessors of [`Row`] read it where the field's own
+    /// cell is empty (RVTools' `MB` columns hold MiB figures, as its `MiB` ones do).
+    pub fallbacks: Vec<(usize, u32, String)>,
     /// The header cells that are no spelling of any field (each [`clip`]ped), in sheet
     /// order: columns the reader ignores.
     pub unknown: Vec<String>,
 }
 
 impl Resolved {
-    /// For each sheet column, the field slot it feeds (`None` = not tracked). Indexed by
-    /// column; only as long as the last tracked column, and never longer than
-    /// [`MAX_COLUMNS`] ([`resolve`] refuses a header past it; a column beyond is not
-    /// tracked here in any case).
+    /// For each sheet column, the cell slot it feeds (`None` = not tracked): a field's
+    /// slot, or a fallback's ([`Resolved::fallbacks`]; a column that is both a field's and
+    /// a fallback's feeds the field). Indexed by column; only as long as the last tracked
+    /// column, and never longer than [`MAX_COLUMNS`] ([`resolve`] refuses a header past it;
+    /// a column beyond is not tracked here in any case).
     pub(crate) fn column_slots(&self) -> Vec<Option<usize>> {
+        let fields = self.columns.len();
         let tracked = || {
-            self.columns
+            let fallbacks = self
+                .fallbacks
                 .iter()
                 .enumerate()
-                .filter_map(|(slot, col)| col.as_ref().map(|(c, _)| (*c as usize, slot)))
-                .filter(|(c, _)| *c < MAX_COLUMNS)
+                .map(move |(k, (_, c, _))| (*c as usize, fields + k));
+            let own = self
+                .columns
+                .iter()
+                .enumerate()
+                .filter_map(|(slot, col)| col.as_ref().map(|(c, _)| (*c as usize, slot)));
+            fallbacks.chain(own).filter(|(c, _)| *c < MAX_COLUMNS)
         };
         let width = tracked().map(|(c, _)| c + 1).max().unwrap_or(0);
         let mut slots = vec![None; width];
@@ -103,10 +118,36 @@ impl Resolved {
         slots
     }
 
-    /// Header text of a field's column, or the field name when unmapped.
+    /// How many cells a row holds: one per field, then one per fallback. At most twice
+    /// the number of fields, whatever the sheet declares.
+    pub(crate) fn slot_count(&self) -> usize {
+        self.columns.len() + self.fallbacks.len()
+    }
+
+    /// The field a cell slot belongs to: the slot itself for a field's own cell, the
+    /// fallback's field for a fallback cell.
+    pub(crate) fn field_of(&self, slot: usize) -> usize {
+        slot.checked_sub(self.columns.len())
+            .and_then(|k| self.fallbacks.get(k))
+            .map_or(slot, |(field, _, _)| *field)
+    }
+
+    /// The cell slot of the fallback of `field`, when its header has one.
+    pub(crate) fn fallback_slot(&self, field: usize) -> Option<usize> {
+        self.fallbacks
+            .iter()
+            .position(|(f, _, _)| *f == field)
+            .map(|k| self.columns.len() + k)
+    }
+
+    /// Header text of a cell slot's column (a field's or a fallback's), or the field name
+    /// when unmapped.
     pub(crate) fn header(&self, slot: usize, specs: &[FieldSpec]) -> String {
-        match self.columns.get(slot) {
-            Some(Some((_, h))) => clip(h),
+        let fallback = slot
+            .checked_sub(self.columns.len())
+            .and_then(|k| self.fallbacks.get(k));
+        match (self.columns.get(slot), fallback) {
+            (Some(Some((_, h))), _) | (_, Some((_, _, h))) => clip(h),
             _ => specs
                 .get(slot)
                 .map(|s| s.name.to_string())
@@ -121,7 +162,8 @@ impl Resolved {
 /// order. A field takes the column of its most preferred alias; when several columns carry
 /// that spelling, the first one outside the custom-attribute zone (between `Annotation` and
 /// `Datacenter`, where RVTools puts custom attributes and tags) wins, and a warning names the
-/// columns.
+/// columns. When the header also holds a less preferred spelling of the field, that column
+/// becomes the field's fallback ([`Resolved::fallbacks`]), with a warning.
 ///
 /// # Errors
 /// [`IngestError::MissingColumn`] for a required field without a column, listing every
@@ -165,6 +207,7 @@ pub(crate) fn resolve(
     };
     let in_custom_zone = |c: u32| custom_zone.is_some_and(|(a, d)| c > a && c < d);
     let mut columns = Vec::with_capacity(specs.len());
+    let mut fallbacks = Vec::new();
     for spec in specs {
         let mut chosen = None;
         for (k, alias) in spec.aliases.iter().enumerate() {
@@ -202,9 +245,10 @@ pub(crate) fn resolve(
                     ),
                 ));
             }
-            let later = &spec.aliases[k..];
-            if let Some(w) = other_spelling(file, sheet, spec, later, headers, &normalized, pick) {
-                warnings.push(w);
+            if let Some(other) = other_column(&spec.aliases[k..], &normalized) {
+                let names = (&headers[pick], &headers[other]);
+                warnings.push(other_spelling(file, sheet, spec, names, &normalized[other]));
+                fallbacks.push((columns.len(), headers[other].0, headers[other].1.clone()));
             }
             chosen = Some((headers[pick].0, headers[pick].1.clone()));
             break;
@@ -231,38 +275,42 @@ pub(crate) fn resolve(
         })
         .map(|(_, (_, h))| clip(h))
         .collect();
-    Ok(Resolved { columns, unknown })
+    Ok(Resolved {
+        columns,
+        fallbacks,
+        unknown,
+    })
 }
 
-/// A warning when the header also holds a less preferred spelling of `spec` than the one
-/// read (column `pick`; `aliases` starts with the spelling read): `In Use MiB` next to `In
-/// Use MB`. The preferred spelling is read; the warning names both columns, the one read and
-/// why. `None` when no other spelling is in the header.
-fn other_spelling(
-    file: &str,
-    sheet: &str,
-    spec: &FieldSpec,
-    aliases: &[&str],
-    headers: &[(u32, String)],
-    normalized: &[String],
-    pick: usize,
-) -> Option<Warning> {
+/// The header position of a less preferred spelling than the one read (`aliases` starts
+/// with the spelling read): `In Use MB` next to `In Use MiB`; the first such spelling in
+/// preference order, at its first column. `None` when no other spelling is in the header.
+fn other_column(aliases: &[&str], normalized: &[String]) -> Option<usize> {
     let (read, rest) = aliases.split_first()?;
     let read = normalize_header(read);
-    let other = rest.iter().find_map(|alias| {
+    rest.iter().find_map(|alias| {
         let want = normalize_header(alias);
         (want != read)
             .then(|| normalized.iter().position(|n| *n == want))
             .flatten()
-    })?;
-    let name = |i: usize| {
-        format!(
-            "'{}' (column {})",
-            clip(&headers[i].1),
-            column_letter(headers[i].0)
-        )
-    };
-    let why = if read.ends_with("mib") && normalized[other].ends_with("mb") {
+    })
+}
+
+/// The warning when the header holds two spellings of `spec`: `names` are the header cells
+/// `(column, text)` of the spelling read and of the other one, its normalized text
+/// `other_normalized`. The warning names both columns, says the other is read where the
+/// first is empty, and why the first is preferred.
+fn other_spelling(
+    file: &str,
+    sheet: &str,
+    spec: &FieldSpec,
+    names: (&(u32, String), &(u32, String)),
+    other_normalized: &str,
+) -> Warning {
+    let (pick, other) = names;
+    let name = |(c, h): &(u32, String)| format!("'{}' (column {})", clip(h), column_letter(*c));
+    let read = normalize_header(&pick.1);
+    let why = if read.ends_with("mib") && other_normalized.ends_with("mb") {
         "a MiB header is exact, it names the binary unit the figures are in (RVTools 4.1.2 \
          renamed its 'MB' columns to 'MiB', same figures)"
             .to_string()
@@ -272,18 +320,20 @@ fn other_spelling(
             spec.aliases.join("', '")
         )
     };
-    Some(header_warning(
+    header_warning(
         file,
         sheet,
-        &headers[pick].1,
+        &pick.1,
         format!(
-            "two columns hold {}: {} and {}; reading {}, the other is ignored: {why}",
+            "two columns hold {}: {} and {}; reading {}, and {} in rows where the first is \
+             empty: {why}",
             spec.name,
             name(pick),
             name(other),
-            name(pick)
+            name(pick),
+            name(other)
         ),
-    ))
+    )
 }
 
 /// A warning about the header cell `header` (row 1) of `sheet`.
@@ -296,6 +346,16 @@ fn header_warning(file: &str, sheet: &str, header: &str, message: String) -> War
         value: None,
         message,
         more_alike: 0,
+    }
+}
+
+/// The number a cell holds: a numeric cell, or text read with `mark`; `None` for an empty
+/// cell, a boolean, an error or text that is not a number.
+pub(crate) fn number_of(cell: &Value<'_>, mark: DecimalMark) -> Option<f64> {
+    match cell {
+        Value::Number(n) => Some(*n),
+        Value::Text(t) => parse_number(t, mark),
+        Value::Empty | Value::Bool(_) | Value::Error(_) => None,
     }
 }
 
@@ -320,7 +380,7 @@ pub(crate) struct Row<'r, 'a> {
     pub sheet: &'r str,
     /// 1-based row number (header = 1 when the header is the first row).
     pub row: usize,
-    /// Cells per field slot.
+    /// Cells per slot: the fields', then the fallbacks' ([`Resolved::fallbacks`]).
     pub cells: &'r [Value<'a>],
     /// Header mapping (for the column names in warnings).
     pub resolved: &'r Resolved,
@@ -342,14 +402,42 @@ impl Row<'_, '_> {
         }
     }
 
+    /// The cell slot read for field `slot`: its own, or its fallback's when its own is
+    /// empty and the fallback's is not. A slot past the fields reads nothing (`None`).
+    fn source(&self, slot: usize) -> Option<usize> {
+        if slot >= self.specs.len() {
+            return None;
+        }
+        let holds = |i: usize| self.cells.get(i).is_some_and(|v| !v.is_empty());
+        if holds(slot) {
+            return Some(slot);
+        }
+        Some(
+            self.resolved
+                .fallback_slot(slot)
+                .filter(|&f| holds(f))
+                .unwrap_or(slot),
+        )
+    }
+
+    /// The cell read for field `slot` ([`Row::source`]).
     fn cell(&self, slot: usize) -> &Value<'_> {
+        self.source(slot)
+            .and_then(|i| self.cells.get(i))
+            .unwrap_or(&Value::Empty)
+    }
+
+    /// The raw cell at a cell slot (a field's own or a fallback's), no fallback applied.
+    pub(crate) fn raw_cell(&self, slot: usize) -> &Value<'_> {
         self.cells.get(slot).unwrap_or(&Value::Empty)
     }
 
-    /// Pushes a warning about a cell.
+    /// Pushes a warning about a field's cell, naming the column it was read from.
     pub(crate) fn warn(&mut self, slot: usize, message: String) {
         let value = clip(&self.cell(slot).display());
-        let column = self.resolved.header(slot, self.specs);
+        let column = self
+            .resolved
+            .header(self.source(slot).unwrap_or(slot), self.specs);
         self.push(Some((column, value)), message);
     }
 
@@ -374,12 +462,13 @@ impl Row<'_, '_> {
         self.cell(slot).is_empty()
     }
 
-    /// Whether any tracked cell other than `except` holds a value.
+    /// Whether any tracked cell other than field `except`'s (its own and its fallback's)
+    /// holds a value.
     pub(crate) fn any_other_value(&self, except: usize) -> bool {
         self.cells
             .iter()
             .enumerate()
-            .any(|(i, v)| i != except && !v.is_empty())
+            .any(|(i, v)| self.resolved.field_of(i) != except && !v.is_empty())
     }
 
     /// Trimmed text; `None` when empty.
@@ -389,13 +478,11 @@ impl Row<'_, '_> {
 
     /// A number; `None` when empty; a warning and `None` when not a number.
     pub(crate) fn number(&mut self, slot: usize) -> Option<f64> {
-        let parsed = match self.cell(slot) {
-            Value::Empty => return None,
-            Value::Number(n) => Some(*n),
-            Value::Text(t) => parse_number(t, self.mark),
-            Value::Bool(_) | Value::Error(_) => None,
-        };
-        match parsed {
+        let cell = self.cell(slot);
+        if cell.is_empty() {
+            return None;
+        }
+        match number_of(cell, self.mark) {
             Some(v) if v.is_finite() => Some(v),
             _ => {
                 self.warn(slot, "not a number; value treated as unknown".to_string());

@@ -15,6 +15,7 @@ use std::path::Path;
 use calamine::{DataRef, Reader, Xlsx, XlsxError};
 
 use crate::ingest::IngestError;
+use crate::ingest::fallback::Disagreements;
 use crate::ingest::table::{FieldSpec, MAX_COLUMNS, Resolved, Row, column_letter, resolve};
 use crate::ingest::value::{DecimalMark, Value, text_value};
 use crate::inventory::Warning;
@@ -444,14 +445,15 @@ where
     F: FnMut(&mut Row<'_, '_>),
 {
     let slots = ctx.resolved.column_slots();
-    let mut cells: Vec<Value<'_>> = vec![Value::Empty; ctx.specs.len()];
+    let mut cells: Vec<Value<'_>> = vec![Value::Empty; ctx.resolved.slot_count()];
+    let mut disagreements = Disagreements::new(ctx.resolved);
     let mut cur_row = first.0;
     let mut dirty = false;
     let mut next = Some(first);
     while let Some((r, c, v)) = next {
         if r != cur_row {
             if dirty {
-                visit_row(ctx, cur_row, &cells, warnings, visit);
+                visit_row(ctx, (cur_row, &cells), &mut disagreements, warnings, visit);
                 cells.iter_mut().for_each(|c| *c = Value::Empty);
                 dirty = false;
             }
@@ -466,15 +468,18 @@ where
         next = cells_in.next(cur_row)?;
     }
     if dirty {
-        visit_row(ctx, cur_row, &cells, warnings, visit);
+        visit_row(ctx, (cur_row, &cells), &mut disagreements, warnings, visit);
     }
+    disagreements.report(ctx.file, ctx.sheet, ctx.resolved, ctx.specs, warnings);
     Ok(())
 }
 
+/// Visits one data row (`row`: its 0-based number and its cells), counting its
+/// disagreeing fallback cells first.
 fn visit_row<F>(
     ctx: &RowCtx<'_>,
-    row: u32,
-    cells: &[Value<'_>],
+    (row, cells): (u32, &[Value<'_>]),
+    disagreements: &mut Disagreements,
     warnings: &mut Vec<Warning>,
     visit: &mut F,
 ) where
@@ -490,5 +495,6 @@ fn visit_row<F>(
         mark: DecimalMark::Point,
         warnings,
     };
+    disagreements.check(&row);
     visit(&mut row);
 }
