@@ -788,6 +788,22 @@ fn ambiguous_cells_follow_the_files_other_values() {
 }
 
 #[test]
+fn french_csv_groups_thousands_with_spaces() {
+    // A French export: semicolons, decimal commas, thousands grouped with a space ("8 192"),
+    // a no-break space (Windows-1252 byte 0xA0: "102 400") or none. 8 192 MiB of memory,
+    // 102 400 MiB provisioned, 51 200,5 MiB in use.
+    let mut bytes = b"VM;Memory;Provisioned MiB;In Use MiB\r\nfr-01;8 192;102".to_vec();
+    bytes.push(0xA0);
+    bytes.extend_from_slice(b"400;51 200,5\r\n");
+    let inv = read_csv_folder("french_spaces", &bytes);
+    let vm = &inv.vms[0];
+    assert_eq!(vm.memory_mib, Some(8_192.0));
+    assert_eq!(vm.provisioned_mib, Some(102_400.0));
+    assert_eq!(vm.in_use_mib, Some(51_200.5));
+    assert!(inv.warnings.is_empty(), "{:?}", inv.warnings);
+}
+
+#[test]
 fn mixed_decimal_marks_are_reported() {
     // 2 cells say point ("1.5", "2.5"), 1 says comma ("3,5"): point wins, a warning says so,
     // and "3,5" (not a valid point number) is a cell warning.

@@ -165,8 +165,13 @@ fn grouped(body: &str, sep: char) -> bool {
     n > 0
 }
 
+/// The spaces a locale may group thousands with: a space, a no-break space (U+00A0) and a
+/// narrow no-break space (U+202F, French since CLDR 34).
+const SPACES: [char; 3] = [' ', '\u{a0}', '\u{202f}'];
+
 /// Parses a numeric text written with the given decimal mark (thousands separators allowed,
-/// only in groups of three). `None` when the text is not such a number.
+/// only in groups of three: the other mark, or one kind of space). `None` when the text is
+/// not such a number.
 pub(crate) fn parse_number(s: &str, mark: DecimalMark) -> Option<f64> {
     let s = s.trim();
     if let Ok(v) = s.parse::<f64>() {
@@ -191,6 +196,12 @@ pub(crate) fn parse_number(s: &str, mark: DecimalMark) -> Option<f64> {
     if int_part.is_empty() {
         return None;
     }
+    // A space groups thousands in French and other locales (`8 192`; a no-break space,
+    // U+00A0, or a narrow one, U+202F, in what spreadsheets write): in either mark.
+    let thousands = SPACES
+        .into_iter()
+        .find(|c| int_part.contains(*c))
+        .unwrap_or(thousands);
     if int_part.contains(thousands) {
         if !grouped(int_part, thousands) {
             return None;
@@ -237,6 +248,29 @@ mod tests {
         assert_eq!(parse_number("abc", DecimalMark::Point), None);
         assert_eq!(parse_number("", DecimalMark::Point), None);
         assert_eq!(parse_number(",", DecimalMark::Comma), None);
+    }
+
+    #[test]
+    fn spaces_group_thousands_in_either_mark() {
+        assert_eq!(parse_number("8 192", DecimalMark::Point), Some(8_192.0));
+        assert_eq!(parse_number("8 192", DecimalMark::Comma), Some(8_192.0));
+        assert_eq!(
+            parse_number("102\u{a0}400,5", DecimalMark::Comma),
+            Some(102_400.5)
+        );
+        assert_eq!(
+            parse_number("1\u{202f}048\u{202f}576", DecimalMark::Comma),
+            Some(1_048_576.0)
+        );
+        assert_eq!(
+            parse_number("-2 048.25", DecimalMark::Point),
+            Some(-2_048.25)
+        );
+        // Not groups of three, or two kinds of separator: not a number.
+        assert_eq!(parse_number("12 34", DecimalMark::Point), None);
+        assert_eq!(parse_number("1 2", DecimalMark::Comma), None);
+        assert_eq!(parse_number("1 234\u{a0}567", DecimalMark::Comma), None);
+        assert_eq!(parse_number("1 234.567", DecimalMark::Comma), None);
     }
 
     #[test]
