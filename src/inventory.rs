@@ -162,7 +162,9 @@ impl Vm {
     /// - no identity field that both rows carry differs: the vCenter instance (`VI SDK
     ///   UUID`: two vCenters may export under one address), the `VM UUID` (both
     ///   case-insensitively), the name and, for a name key, the `.vmx` `Path` (two VMs of
-    ///   one name in two folders), as written.
+    ///   one name in two folders), the datacenter and the cluster (a VM runs in one
+    ///   cluster: two rows of one name in two clusters are two VMs, or one VM that moved
+    ///   between two exports, and counting it twice is the safe side), as written.
     ///
     /// A field one row lacks is no evidence either way. Two rows that share a key but differ
     /// in one of these are two VMs: counting a VM twice over-sizes the plan (a warning says
@@ -186,7 +188,10 @@ impl Vm {
             && !differ(&self.vi_sdk_uuid, &other.vi_sdk_uuid, true)
             && !differ(&self.vm_uuid, &other.vm_uuid, true)
             && self.name == other.name
-            && !(key.is_name_based() && differ(&self.path, &other.path, false))
+            && !(key.is_name_based()
+                && (differ(&self.path, &other.path, false)
+                    || differ(&self.datacenter, &other.datacenter, false)
+                    || differ(&self.cluster, &other.cluster, false)))
     }
 }
 

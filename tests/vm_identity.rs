@@ -410,3 +410,47 @@ fn vcpus_and_memory_follow_one_rule_in_vinfo_and_live_optics() {
         }
     }
 }
+
+#[test]
+fn one_name_in_two_clusters_is_two_vms_without_ids() {
+    // No VM ID, VM UUID or Path: the key is the vCenter + name. `a` in cluster C1 (100 GiB)
+    // and `a` in C2 (200 GiB) cannot be one VM (a VM runs in one cluster): both kept, 300
+    // GiB in all, the second with a key number; `a` written again in C1 is a duplicate
+    // of row 2.
+    let dir = scratch("two_clusters");
+    let path = dir.join("vinfo.csv");
+    std::fs::write(
+        &path,
+        "VM,Powerstate,Cluster,Provisioned MiB,In Use MiB,VI SDK Server\n\
+         a,poweredOn,C1,102400,102400,vc1\n\
+         a,poweredOn,C2,204800,204800,vc1\n\
+         a,poweredOn,C1,102400,102400,vc1\n",
+    )
+    .unwrap();
+    let inv = read(&[&path]);
+    let kept: Vec<(&str, Option<&str>, Option<f64>)> = inv
+        .vms
+        .iter()
+        .map(|v| (v.name.as_str(), v.cluster.as_deref(), v.in_use_mib))
+        .collect();
+    assert_eq!(
+        kept,
+        [
+            ("a", Some("C1"), Some(102_400.0)),
+            ("a", Some("C2"), Some(204_800.0))
+        ]
+    );
+    assert_eq!(inv.duplicates.len(), 1);
+    assert_eq!(
+        (inv.duplicates[0].origin.row, inv.duplicates[0].copy_of.row),
+        (4, 2)
+    );
+    let d = demand::derive(&inv, &DemandOptions::default()).unwrap();
+    // 102,400 + 204,800 MiB = 307,200 MiB = 300 GiB placed.
+    assert_eq!(d.placed.len(), 2);
+    assert!(
+        (d.placed_capacity_gib - 300.0).abs() < 1e-9,
+        "{}",
+        d.placed_capacity_gib
+    );
+}

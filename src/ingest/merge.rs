@@ -266,8 +266,9 @@ impl Sorted {
                 &first.sheet,
                 format!(
                     "{} VM row(s) share their key (VI SDK Server + VM ID, else VM UUID, else \
-                     name) with a VM read before but differ in name, VM UUID, VI SDK UUID or \
-                     path ({}; row {} against {}): kept as different VMs",
+                     name) with a VM read before but differ in name, VM UUID, VI SDK UUID or, \
+                     for a name key, path, datacenter or cluster ({}; row {} against {}): \
+                     kept as different VMs",
                     crate::numbers::group_thousands(self.apart_count as f64, 0),
                     rows_list(self.apart.iter().map(|a| a.0.row), self.apart_count),
                     first.row,
