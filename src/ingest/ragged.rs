@@ -24,15 +24,23 @@ pub(crate) fn ragged_row_detail(record: &csv::ByteRecord, width: usize, delimite
     let runs = digit_group_runs(&fields);
     let split: usize = runs.iter().map(|(start, end)| end - start).sum();
     if delimiter == b',' && split >= extra {
+        // When the runs split more numbers than there are extra fields, where one number
+        // ends and the next begins cannot be told (`1,102,400`: Disks 1 and 102,400, or
+        // 1,102 and 400): the fields are quoted one by one, not joined into a number.
+        let exact = split == extra;
         let examples: Vec<String> = runs
             .iter()
             .take(EXAMPLES)
             .map(|&(start, end)| {
-                let parts: Vec<String> = fields[start..=end]
+                let parts = fields[start..=end]
                     .iter()
-                    .map(|f| String::from_utf8_lossy(f).into_owned())
-                    .collect();
-                format!("'{}'", parts.join(","))
+                    .map(|f| String::from_utf8_lossy(f).into_owned());
+                if exact {
+                    format!("'{}'", parts.collect::<Vec<_>>().join(","))
+                } else {
+                    let quoted: Vec<String> = parts.map(|p| format!("'{p}'")).collect();
+                    format!("the fields {}", quoted.join(" "))
+                }
             })
             .collect();
         return format!(
@@ -111,6 +119,19 @@ mod tests {
         );
         assert!(
             d.contains("unquoted thousands separators (as in '1,024', '2,048,576.5')"),
+            "{d}"
+        );
+    }
+
+    #[test]
+    fn groups_that_could_end_anywhere_are_quoted_one_by_one() {
+        // Header of 3 (VM, Disks, Provisioned): `1`, `102`, `400` is Disks 1 and 102,400
+        // (1 extra field), but the run of 3 groups splits 2: it is not said which number
+        // the fields make.
+        let r = record(&["vm1", "1", "102", "400"]);
+        let d = ragged_row_detail(&r, 3, b',');
+        assert!(
+            d.contains("unquoted thousands separators (as in the fields '1' '102' '400')"),
             "{d}"
         );
     }
