@@ -180,16 +180,33 @@ fn mib(cents: u64) -> f64 {
 }
 
 /// What a reader must return for the table read from `file` (sheet `vInfo`). The table has
-/// no VM ID, UUID, vCenter or path column, so a row whose name an earlier row has is that
-/// VM written again (`Vm::is_same_vm`): listed as a duplicate, not among the VMs.
+/// no VM ID, UUID, vCenter or path column, so a row whose name an earlier kept row has is
+/// that VM written again (`Vm::is_same_vm`), listed as a duplicate, not among the VMs;
+/// unless both rows name a cluster and the clusters differ: then it is another VM of that
+/// name, kept with the next key number (2 for the second VM of a name, ...).
 fn expected(t: &Table) -> Vec<Vm> {
     let has = |f: Field| t.columns.iter().any(|(c, _)| *c == Some(f));
-    let mut names = std::collections::HashSet::new();
+    let cluster = |g: &GenVm| g.cluster.clone().filter(|_| has(Field::Cluster));
+    // Per name, the clusters of the VMs kept so far.
+    let mut kept: std::collections::HashMap<String, Vec<Option<String>>> = Default::default();
     t.vms
         .iter()
         .enumerate()
-        .filter(|(_, g)| names.insert(g.name.clone()))
-        .map(|(i, g)| Vm {
+        .filter_map(|(i, g)| {
+            let c = cluster(g);
+            let list = kept.entry(g.name.clone()).or_default();
+            let same = list.iter().any(|k| match (k, &c) {
+                (Some(a), Some(b)) => a == b,
+                _ => true,
+            });
+            if same {
+                return None;
+            }
+            list.push(c);
+            let key_number = (list.len() > 1).then_some(list.len());
+            Some((i, g, key_number))
+        })
+        .map(|(i, g, key_number)| Vm {
             name: g.name.clone(),
             power_state: if has(Field::Power) {
                 g.power.clone()
@@ -209,6 +226,7 @@ fn expected(t: &Table) -> Vec<Vm> {
                 sheet: "vInfo".to_string(),
                 row: i + 2,
             },
+            key_number,
             ..Vm::default()
         })
         .collect()
