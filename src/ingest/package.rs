@@ -72,18 +72,24 @@ pub(crate) fn check(path: &Path, file: &str) -> Result<(), IngestError> {
 /// # Errors
 /// As [`check`].
 pub(crate) fn check_reader<R: Read + Seek>(mut reader: R, file: &str) -> Result<(), IngestError> {
-    let head = first_bytes(&mut reader).map_err(|e| IngestError::from_io(file, e))?;
-    let mut zip = zip::ZipArchive::new(reader).map_err(|e| IngestError::NotASpreadsheet {
-        file: file.to_string(),
-        detail: format!(
-            "not a readable xlsx workbook (zip archive: {e}){}",
-            csv_hint(&head)
-        ),
-    })?;
+    let mut zip = match zip::ZipArchive::new(&mut reader) {
+        Ok(zip) => zip,
+        Err(e) => {
+            // Only a file that is no zip is looked at as text: a CSV named .xlsx is told so.
+            let head = first_bytes(&mut reader).unwrap_or_default();
+            return Err(IngestError::NotASpreadsheet {
+                file: file.to_string(),
+                detail: format!(
+                    "not a readable xlsx workbook (zip archive: {e}){}",
+                    csv_hint(&head)
+                ),
+            });
+        }
+    };
     if zip.has_duplicate_names() {
         let start = zip.central_directory_start();
-        let mut reader = zip.into_inner();
-        let names = crate::ingest::csvzip::directory_names(&mut reader, start).unwrap_or_default();
+        let reader = zip.into_inner();
+        let names = crate::ingest::csvzip::directory_names(reader, start).unwrap_or_default();
         let name = crate::ingest::csvzip::first_repeated(names, |_| true)
             .map_or_else(|| "a part".to_string(), |n| format!("'{}'", clip(&n)));
         return Err(IngestError::NotASpreadsheet {
@@ -200,12 +206,11 @@ pub(crate) fn check_size(
 /// Bytes read at the start of a workbook to tell a text file named `.xlsx`.
 const SNIFF_BYTES: u64 = 512;
 
-/// The first [`SNIFF_BYTES`] bytes of `reader` (fewer when shorter), the reader put back at
-/// its start.
+/// The first [`SNIFF_BYTES`] bytes of `reader` (fewer when shorter).
 fn first_bytes<R: Read + Seek>(reader: &mut R) -> std::io::Result<Vec<u8>> {
-    let mut head = Vec::new();
-    reader.by_ref().take(SNIFF_BYTES).read_to_end(&mut head)?;
     reader.rewind()?;
+    let mut head = Vec::new();
+    reader.take(SNIFF_BYTES).read_to_end(&mut head)?;
     Ok(head)
 }
 
