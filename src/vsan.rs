@@ -12,21 +12,23 @@
 //! };
 //! // 100 TiB of data beside a 3-host cluster whose ANF plan costs 5,000 USD/month.
 //! let c = compare(&catalog, 100.0 * 1024.0, 3, 5_000.0, 730.0, &VsanOptions::default(), &price)?;
-//! // AV36P: 19.20 TB raw = 19.2 x 10^12 / 2^40 = 17.46 TiB per host. FTT=1 policies need
-//! // 100 x 2 / 0.75 = 267 TiB raw at 3 hosts (RAID-1) and 100 x 4/3 / 0.75 = 178 TiB at
-//! // 4..5 (RAID-5): 16 and 11 hosts, so 6 or more: FTT=2, RAID-6 (1.5x), 100 x 1.5 / 0.75
-//! // = 200 TiB raw, 200 / 17.46 = 11.5: 12 hosts.
+//! // AV36P: 19.20 TB raw = 19.2 x 10^12 / 2^40 = 17.46 TiB per host. With the default 20%
+//! // headroom vSAN stores 120 TiB. FTT=1 policies need 120 x 2 / 0.75 = 320 TiB raw at 3
+//! // hosts (RAID-1) and 120 x 4/3 / 0.75 = 213 TiB at 4..5 (RAID-5): 19 and 13 hosts, so 6
+//! // or more: FTT=2, RAID-6 (1.5x), 120 x 1.5 / 0.75 = 240 TiB raw, 240 / 17.46 = 13.7:
+//! // 14 hosts.
 //! assert!((c.raw_per_host_tib - 17.4623).abs() < 0.001);
 //! assert_eq!(c.policy, "raid6-ftt2");
-//! assert_eq!(c.hosts_needed, 12);
+//! assert_eq!(c.hosts_needed, 14);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! Arithmetic ([`compare`]):
 //! - raw capacity of a host: the SKU's vSAN capacity tier in decimal TB
 //!   (`data/avs_hosts.csv`), in TiB: `TB x 10^12 / 2^40`;
-//! - data to store: the demand's data after growth and snapshot reserve, divided by the
-//!   dedup/compression ratio;
+//! - data to store: the demand's data after growth and snapshot reserve, x (1 + headroom /
+//!   100) (`headroom_pct`, 20% by default: the same headroom the ANF datastores keep),
+//!   divided by the dedup/compression ratio;
 //! - raw needed: `stored x overhead / (1 - slack)`, the overhead of the storage policy
 //!   (`data/vsan_policies.csv`: RAID-1 FTT-1 2x, RAID-5 FTT-1 4/3, RAID-6 FTT-2 1.5x) and the
 //!   slack vSAN needs free (25% by default \[VSAN-RULES\]);
@@ -204,22 +206,33 @@ pub struct VsanOptions {
     pub slack_pct: f64,
     /// Dedup/compression ratio (>= 1; default 1.0, none assumed).
     pub dedup_ratio: f64,
+    /// Headroom on the data, percent 0..=1,000 (default 20, the plan's `headroom_pct`):
+    /// vSAN holds at most its usable capacity (after slack) / (1 + headroom / 100), as the
+    /// ANF datastores hold the data x (1 + headroom / 100).
+    #[serde(default = "default_headroom_pct")]
+    pub headroom_pct: f64,
     /// Hourly host price, USD, overriding the region's list price (needed for SKUs without
     /// one in the plan's region).
     pub host_usd_per_hour: Option<f64>,
 }
 
 impl Default for VsanOptions {
-    /// AV36P, `auto` policy, 25% slack, no dedup, the region's list price.
+    /// AV36P, `auto` policy, 25% slack, no dedup, 20% headroom, the region's list price.
     fn default() -> Self {
         VsanOptions {
             sku: crate::defaults::VSAN_HOST.into(),
             policy: PolicyChoice::Auto,
             slack_pct: crate::defaults::VSAN_SLACK_PCT,
             dedup_ratio: crate::defaults::VSAN_DEDUP_RATIO,
+            headroom_pct: crate::defaults::HEADROOM_PCT,
             host_usd_per_hour: None,
         }
     }
+}
+
+/// The headroom a serialized [`VsanOptions`] without one takes: the plan's default.
+fn default_headroom_pct() -> f64 {
+    crate::defaults::HEADROOM_PCT
 }
 
 /// The vSAN-only alternative to the ANF plan.
@@ -278,7 +291,7 @@ fn invalid(option: &'static str, value: f64, expected: &str) -> VsanError {
 
 impl VsanOptions {
     /// Checks the settings against `catalog`: a known host SKU and policy, slack 0..<100,
-    /// dedup ratio 1..=10, a host price 0..=1,000 USD per hour.
+    /// dedup ratio 1..=10, headroom 0..=1,000 percent, a host price 0..=1,000 USD per hour.
     ///
     /// # Errors
     /// [`VsanError::Invalid`] naming the setting.
@@ -297,6 +310,13 @@ impl VsanOptions {
                 "vsan_dedup_ratio",
                 self.dedup_ratio,
                 "a ratio from 1 to 10",
+            ));
+        }
+        if !(0.0..=crate::defaults::MAX_GROWTH_PCT).contains(&self.headroom_pct) {
+            return Err(invalid(
+                "headroom_pct",
+                self.headroom_pct,
+                "a percentage from 0 to 1,000",
             ));
         }
         if let Some(p) = self.host_usd_per_hour
@@ -325,10 +345,14 @@ pub struct VsanCapacity<'a> {
     pub policy: &'a VsanPolicy,
     /// Raw capacity of one host, TiB.
     pub raw_per_host_tib: f64,
-    /// Data they hold, GiB, as the demand counts it (after growth and snapshot reserve,
-    /// before dedup): `(free x hosts x raw per host - clusters x reserved raw) / policy
-    /// overhead x dedup ratio`, `free` the share slack leaves (0 when the reserve takes all).
+    /// Data they hold when full to the slack, GiB, as the demand counts it (after growth
+    /// and snapshot reserve, before dedup): `(free x hosts x raw per host - clusters x
+    /// reserved raw) / policy overhead x dedup ratio`, `free` the share slack leaves (0 when
+    /// the reserve takes all). Utilisation is counted against it.
     pub usable_data_gib: f64,
+    /// Data the designs keep on them at most, GiB: `usable_data_gib / (1 + headroom /
+    /// 100)`, the same headroom the ANF datastores keep above their data.
+    pub fill_limit_gib: f64,
 }
 
 impl VsanCatalog {
@@ -374,6 +398,7 @@ impl VsanCatalog {
             policy,
             raw_per_host_tib,
             usable_data_gib,
+            fill_limit_gib: usable_data_gib / (1.0 + o.headroom_pct / 100.0),
         })
     }
 }
@@ -390,7 +415,7 @@ fn fewest_hosts<'a>(
     (cluster_hosts.max(1)..=MAX_HOSTS_SEARCHED).find_map(|h| {
         catalog
             .capacity_of(o, raw_per_host_tib, h, reserved_raw_tib)
-            .filter(|c| data_gib <= c.usable_data_gib)
+            .filter(|c| data_gib <= c.fill_limit_gib)
             .map(|c| (h, c))
     })
 }
@@ -494,7 +519,7 @@ pub fn compare_cluster(
         });
     };
     let (split, policy) = (capacity.split, capacity.policy);
-    let stored_tib = data_gib / 1024.0 / o.dedup_ratio;
+    let stored_tib = data_gib / 1024.0 / o.dedup_ratio * (1.0 + o.headroom_pct / 100.0);
     let raw_needed_tib = (stored_tib * policy.overhead_factor
         + f64::from(split.clusters) * reserved_raw_tib)
         / (1.0 - o.slack_pct / 100.0);
@@ -559,6 +584,45 @@ mod tests {
         }
     }
 
+    /// The default options without headroom: the hand calculations below count raw
+    /// capacity alone (`headroom_stores_the_data_times_one_and_headroom` adds it).
+    fn no_headroom() -> VsanOptions {
+        VsanOptions {
+            headroom_pct: 0.0,
+            ..VsanOptions::default()
+        }
+    }
+
+    #[test]
+    fn headroom_stores_the_data_times_one_and_headroom() {
+        let c = VsanCatalog::builtin().unwrap();
+        // 10 TiB on AV36P (17.46229 TiB raw per host), RAID-5 FTT-1 (4/3), 25% slack:
+        //   no headroom: raw needed 10 x 4/3 / 0.75 = 17.778 TiB -> 4 hosts (the policy's
+        //   minimum; 4 x 17.46 = 69.8 TiB);
+        //   headroom 20%: 12 x 4/3 / 0.75 = 21.333 TiB raw, still 4 hosts;
+        //   4 hosts hold (0.75 x 4 x 17.46229) / (4/3) = 39.2902 TiB = 40,233.1 GiB when
+        //   full to the slack, and 40,233.1 / 1.2 = 33,527.6 GiB within the headroom.
+        let mut o = VsanOptions {
+            policy: PolicyChoice::Named("raid5-ftt1".into()),
+            ..no_headroom()
+        };
+        let r = compare(&c, 10_240.0, 4, 0.0, 730.0, &o, &at(9.20)).unwrap();
+        assert!((r.raw_needed_tib - 17.777_778).abs() < 1e-5, "{r:?}");
+        o.headroom_pct = 20.0;
+        let r = compare(&c, 10_240.0, 4, 0.0, 730.0, &o, &at(9.20)).unwrap();
+        assert!((r.raw_needed_tib - 21.333_333).abs() < 1e-5, "{r:?}");
+        assert_eq!(r.hosts_needed, 4);
+        let cap = c.capacity(&o, 4, 0.0).unwrap().unwrap();
+        let full = 0.75 * 4.0 * 19.2e12 / 1_099_511_627_776.0 / (4.0 / 3.0) * 1024.0;
+        assert!((cap.usable_data_gib - full).abs() < 1e-6);
+        assert!((cap.fill_limit_gib - full / 1.2).abs() < 1e-6);
+        assert!((full - 40_233.1).abs() < 0.1, "{full}");
+        // Headroom out of range is refused, naming the setting.
+        o.headroom_pct = -1.0;
+        let e = compare(&c, 1.0, 3, 0.0, 730.0, &o, &at(9.20)).unwrap_err();
+        assert!(e.to_string().contains("`headroom_pct`"), "{e}");
+    }
+
     /// No list price.
     fn unpriced() -> ListPrice {
         ListPrice::Unknown("no public price for av52 in East US".into())
@@ -574,7 +638,7 @@ mod tests {
         //   8 x 9.20 USD/h x 730 h = 53,728.00 USD/month.
         let o = VsanOptions {
             policy: PolicyChoice::Named("raid5-ftt1".into()),
-            ..VsanOptions::default()
+            ..no_headroom()
         };
         let r = compare(&c, 102_400.0, 3, 1000.0, 730.0, &o, &at(9.20)).unwrap();
         assert!((r.raw_per_host_tib - 17.462298).abs() < 1e-6, "{r:?}");
@@ -593,7 +657,7 @@ mod tests {
         //   1 more than 3: 13.22 x 730 = 9,650.60 USD/month.
         let o = VsanOptions {
             sku: "AV64".into(),
-            ..VsanOptions::default()
+            ..no_headroom()
         };
         let r = compare(&c, 20.0 * 1024.0, 3, 0.0, 730.0, &o, &at(13.22)).unwrap();
         assert_eq!(r.policy, "raid5-ftt1");
@@ -604,7 +668,7 @@ mod tests {
         let o = VsanOptions {
             sku: "av64".into(),
             dedup_ratio: 2.0,
-            ..VsanOptions::default()
+            ..no_headroom()
         };
         let r = compare(&c, 20.0 * 1024.0, 3, 0.0, 730.0, &o, &at(13.22)).unwrap();
         assert_eq!((r.hosts_needed, r.extra_hosts), (3, 0));
@@ -622,7 +686,7 @@ mod tests {
         //   a private cloud holds min(12, floor(96 / 16) = 6) = 6 -> ceil(19 / 6) = 4.
         let o = VsanOptions {
             sku: "av64".into(),
-            ..VsanOptions::default()
+            ..no_headroom()
         };
         let r = compare(&c, 2048.0 * 1024.0, 16, 0.0, 730.0, &o, &unpriced()).unwrap();
         assert_eq!(r.policy, "raid6-ftt2");
@@ -642,7 +706,7 @@ mod tests {
         // (234 / 15 = 15.6: 15 or 16 hosts), ceil(15 / 6) = 3 private clouds.
         let o = VsanOptions {
             sku: "av64-gen2".into(),
-            ..VsanOptions::default()
+            ..no_headroom()
         };
         let r = compare(&c, 2048.0 * 1024.0, 16, 0.0, 730.0, &o, &unpriced()).unwrap();
         assert_eq!(r.hosts_needed, 234);
@@ -654,13 +718,13 @@ mod tests {
         let c = VsanCatalog::builtin().unwrap();
         let o = VsanOptions {
             sku: "av99".into(),
-            ..VsanOptions::default()
+            ..no_headroom()
         };
         assert!(compare(&c, 1.0, 3, 0.0, 730.0, &o, &unpriced()).is_err());
         // AV52 without a list price: hosts are counted, the cost is left unknown.
         let o = VsanOptions {
             sku: "av52".into(),
-            ..VsanOptions::default()
+            ..no_headroom()
         };
         let r = compare(&c, 1.0, 3, 0.0, 730.0, &o, &unpriced()).unwrap();
         assert_eq!(r.extra_hosts_usd_per_month, None);
@@ -674,7 +738,7 @@ mod tests {
         // (none extra), so the month is 0 whatever the price, and the note names the setting.
         let o = VsanOptions {
             host_usd_per_hour: Some(7.0),
-            ..VsanOptions::default()
+            ..no_headroom()
         };
         let r = compare(&c, 1.0, 3, 0.0, 730.0, &o, &at(9.20)).unwrap();
         assert_eq!(r.host_usd_per_hour, Some(7.0));
@@ -684,7 +748,7 @@ mod tests {
         );
         let o = VsanOptions {
             dedup_ratio: 0.5,
-            ..VsanOptions::default()
+            ..no_headroom()
         };
         assert!(compare(&c, 1.0, 3, 0.0, 730.0, &o, &unpriced()).is_err());
     }

@@ -105,8 +105,10 @@ pub struct ClusterDesign {
     pub sku: String,
     /// Hosts (vSAN alone past 16: over several clusters).
     pub hosts: u32,
-    /// Data those hosts' vSAN can hold, GiB (policy by cluster size, slack, dedup, the
-    /// raw capacity AVS uses itself); 0 when not worked out.
+    /// Data those hosts' vSAN can hold full to the slack, GiB (policy by cluster size,
+    /// slack, dedup, the raw capacity AVS uses itself); 0 when not worked out. The designs
+    /// keep at most this / (1 + `headroom_pct` / 100) on it, the headroom the ANF
+    /// datastores keep.
     pub vsan_usable_gib: f64,
     /// Data on vSAN, GiB.
     pub vsan_data_gib: f64,

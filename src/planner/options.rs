@@ -394,6 +394,7 @@ impl PlanOptions {
             policy: self.vsan_policy.clone(),
             slack_pct: self.vsan_slack_pct,
             dedup_ratio: self.vsan_dedup_ratio,
+            headroom_pct: self.headroom_pct,
             host_usd_per_hour: self.vsan_host_usd_per_hour,
         }
     }

@@ -357,13 +357,14 @@ struct Search<'a, 'b> {
 }
 
 impl Search<'_, '_> {
-    /// What `hosts` hosts of the cluster hold on vSAN, GiB (0 below the policy's minimum).
-    fn usable(&self, hosts: u32) -> Result<f64, OptimizeError> {
+    /// What `hosts` hosts of the cluster hold on vSAN, GiB (0 below the policy's minimum):
+    /// full to the slack, and within the headroom ([`crate::vsan::VsanCapacity`]).
+    fn usable(&self, hosts: u32) -> Result<(f64, f64), OptimizeError> {
         let cap = self
             .ctx
             .vsan_catalog
             .capacity(self.vsan, hosts, self.reserve)?;
-        Ok(cap.map_or(0.0, |c| c.usable_data_gib))
+        Ok(cap.map_or((0.0, 0.0), |c| (c.usable_data_gib, c.fill_limit_gib)))
     }
 
     /// The cheapest of the search's point (re-costed at the true sizes), ANF for all
@@ -378,7 +379,7 @@ impl Search<'_, '_> {
     ) -> Result<Option<HybridChoice>, OptimizeError> {
         let (first, max) = self.hosts;
         let usable_gib = (first..=max)
-            .map(|h| self.usable(h))
+            .map(|h| self.usable(h).map(|(_, fill)| fill))
             .collect::<Result<Vec<f64>, _>>()?;
         let widest = usable_gib.iter().copied().fold(0.0, f64::max);
         let units = Units::of(on.data_gib, widest);
@@ -433,7 +434,7 @@ impl Search<'_, '_> {
             return Ok(None);
         };
         let driver = self.driver(&best, first, exact)?;
-        let vsan_usable_gib = self.usable(best.hosts)?;
+        let (vsan_usable_gib, _) = self.usable(best.hosts)?;
         let on_anf = best.on_anf(n);
         let pool = if on_anf.is_empty() {
             None

@@ -6,8 +6,8 @@
 //! with data `d_i` (GiB after growth and snapshot reserve: what vSAN alone stores), and
 //! `h0` hosts for compute (vCPU, memory, HA). A design point is `(h, S)`: `h` in
 //! `h0..=16` hosts, `S` the VMs kept on vSAN with `sum_{i in S} d_i <= U(h)` (what `h`
-//! hosts' vSAN holds: [`crate::vsan::VsanCatalog::capacity`], the same arithmetic as vSAN
-//! alone); the other VMs (`S'`) go to ANF datastores planned with `h` hosts.
+//! hosts' vSAN holds within the headroom: [`crate::vsan::VsanCapacity::fill_limit_gib`],
+//! the same arithmetic as vSAN alone); the other VMs (`S'`) go to ANF datastores planned with `h` hosts.
 //! `cost(h, S) = h x p x 730 + A_h(S')`, `A_h(empty) = 0`, where `A_h` is the ANF oracle
 //! ([`AnfOracle`]: the existing optimizer's cheapest plan of those VMs, their capacity
 //! share of the cluster's targets, or their own per-VM sums with `perf`; infeasible when

@@ -333,7 +333,7 @@ proptest! {
                 real.vsan_catalog
                     .capacity(&o, h, reserve)
                     .unwrap()
-                    .map_or(0.0, |c| c.usable_data_gib)
+                    .map_or(0.0, |c| c.fill_limit_gib)
             })
             .collect();
         let (found, all) = real
