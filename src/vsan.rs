@@ -51,6 +51,7 @@
 //! the Gen 2 (vSAN ESA) host.
 
 mod catalog;
+mod perf;
 
 use std::str::FromStr;
 
@@ -59,6 +60,7 @@ use serde::{Deserialize, Serialize};
 pub use catalog::{
     AVS_HOSTS_CSV, AvsLimits, HostSku, HostSplit, VSAN_POLICIES_CSV, VsanCatalog, VsanPolicy,
 };
+pub use perf::{VsanEnvelope, VsanLoad, VsanPerf};
 
 /// Bytes per TB (decimal, as host capacity is published).
 const BYTES_PER_TB: f64 = 1e12;
@@ -108,6 +110,9 @@ pub enum VsanError {
         /// The host SKU.
         sku: String,
     },
+    /// The performance model has no vSAN envelope for a SKU, or a profile is invalid.
+    #[error("vSAN performance: {0}")]
+    Perf(#[from] crate::perf::PerfError),
 }
 
 /// Which storage policy: chosen by cluster size, or a named one.

@@ -17,7 +17,7 @@ fn to_iops(mibps: f64, bs: f64) -> f64 {
 }
 
 /// Bits per second (Gbit/s) -> MiB/s.
-fn gbps_to_mibps(gbps: f64) -> f64 {
+pub(super) fn gbps_to_mibps(gbps: f64) -> f64 {
     gbps * 1e9 / 8.0 / 1_048_576.0
 }
 
@@ -28,7 +28,7 @@ fn roof(iops: Option<f64>, mibps: Option<f64>, bs: f64) -> f64 {
 }
 
 /// Utilisation law: ops/s a layer with `cap` per class allows for `demand` per op.
-fn mixed(demand: &Classes, cap: &Classes) -> f64 {
+pub(super) fn mixed(demand: &Classes, cap: &Classes) -> f64 {
     let mut t = 0.0;
     for c in 0..4 {
         if demand[c] > 0.0 {

@@ -770,7 +770,7 @@ fn fit_and_check(
             within_tolerance: error_pct.abs() <= r.tolerance_pct,
         });
     }
-    Ok(PerfModel::from_parts(systems, fitted, rows, checks))
+    PerfModel::from_parts(systems, fitted, rows, checks)
 }
 
 /// The calibration table as aligned text: figure, published, predicted, error, tolerance.

@@ -18,7 +18,10 @@
 //! - [`Layer::CoolTier`]: cold reads served from the cool tier; re-warm writes (retrieval
 //!   policy) load the volume.
 //! - [`Layer::Array`], [`Layer::Link`], [`Layer::Backend`]: the other systems (all-flash
-//!   array internal blocks, gateway links, cache misses going to the capacity tier).
+//!   array internal blocks, gateway links, cache misses going to the capacity tier, a
+//!   vSAN cluster's devices).
+//! - [`Layer::Network`]: a vSAN cluster's traffic between its hosts (the `vsan-<sku>`
+//!   envelopes of AVS hosts, [`PerfModel::predict_vsan`]).
 //! - [`Layer::Environment`]: an optional whole-system ceiling.
 //! - [`Layer::Qos`]: the service level's throughput, a pure cap.
 //!
@@ -64,11 +67,16 @@ mod eval;
 pub(crate) mod fit;
 mod profile;
 mod range;
+mod vsan;
 
 pub use eval::{usl, usl_envelope};
 pub use fit::{CalibrationCheck, CalibrationRow, FittedParam, format_calibration_table};
 pub use profile::{ProfileParams, SystemProfile, UslScope};
 pub use range::{Extrapolation, MeasuredRange};
+pub use vsan::{
+    VSAN_PERFORMANCE_CSV, VSAN_SYSTEM_PREFIX, VsanHostPerf, VsanLayout, VsanPrediction,
+    VsanWriteCost,
+};
 
 /// The system [`PerfModel::predict`] evaluates: ANF datastores on AVS.
 pub const DEFAULT_SYSTEM: &str = "anf-avs";
@@ -424,8 +432,10 @@ pub enum Layer {
     Array,
     /// Gateway links in front of an array.
     Link,
-    /// The capacity tier behind a cache, loaded by cache misses.
+    /// The capacity tier behind a cache, loaded by cache misses; a vSAN cluster's devices.
     Backend,
+    /// A vSAN cluster's traffic between its hosts, over the hosts' NICs.
+    Network,
     /// The whole-system ceiling of an environment.
     Environment,
     /// The service level's throughput (QoS).
@@ -444,6 +454,7 @@ impl Layer {
             Layer::Array => "array",
             Layer::Link => "link",
             Layer::Backend => "backend",
+            Layer::Network => "network",
             Layer::Environment => "environment",
             Layer::Qos => "qos",
         }
@@ -545,6 +556,7 @@ pub fn service_level_throughput_mibps(
 #[derive(Debug, Clone, PartialEq)]
 pub struct PerfModel {
     systems: BTreeMap<String, SystemProfile>,
+    vsan: Vec<VsanHostPerf>,
     fitted: Vec<FittedParam>,
     rows: Vec<CalibrationRow>,
     checks: Vec<CalibrationCheck>,
@@ -569,13 +581,14 @@ impl PerfModel {
         fitted: Vec<FittedParam>,
         rows: Vec<CalibrationRow>,
         checks: Vec<CalibrationCheck>,
-    ) -> PerfModel {
-        PerfModel {
+    ) -> Result<PerfModel, PerfError> {
+        Ok(PerfModel {
             systems,
+            vsan: vsan::builtin_hosts()?,
             fitted,
             rows,
             checks,
-        }
+        })
     }
 
     /// Predicts what `layout` achieves for `profile` on ANF datastores on AVS
@@ -621,6 +634,57 @@ impl PerfModel {
     /// Every built-in system profile, by name.
     pub fn systems(&self) -> impl Iterator<Item = &SystemProfile> {
         self.systems.values()
+    }
+
+    /// The vSAN parts of every AVS host SKU (`data/vsan_performance.csv`), in file order:
+    /// the `vsan-<sku>` envelopes of [`PerfModel::predict_vsan`].
+    pub fn vsan_hosts(&self) -> &[VsanHostPerf] {
+        &self.vsan
+    }
+
+    /// The vSAN parts of host SKU `sku` (`av36p`, or the system name `vsan-av36p`;
+    /// trimmed, case-insensitive).
+    ///
+    /// # Errors
+    /// [`PerfError::UnknownSystem`] listing the `vsan-<sku>` names.
+    pub fn vsan_host(&self, sku: &str) -> Result<&VsanHostPerf, PerfError> {
+        let key = sku.trim().to_ascii_lowercase();
+        let key = key.strip_prefix(VSAN_SYSTEM_PREFIX).unwrap_or(&key);
+        self.vsan
+            .iter()
+            .find(|h| h.sku == key)
+            .ok_or_else(|| PerfError::UnknownSystem {
+                name: crate::numbers::clip(sku),
+                known: self
+                    .vsan
+                    .iter()
+                    .map(|h| format!("{VSAN_SYSTEM_PREFIX}{}", h.sku))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            })
+    }
+
+    /// What `layout` delivers for `profile` on the vSAN of AVS hosts of `sku` (the
+    /// `vsan-<sku>` envelope, [`vsan`]'s layers), its NICs at the NFS payload share fitted
+    /// for the same NICs (`nic_efficiency` of `anf-avs`).
+    ///
+    /// # Errors
+    /// [`PerfError::UnknownSystem`] for an unknown SKU; [`PerfError::Invalid`] for an
+    /// invalid profile, no hosts or a write cost that is negative or not finite.
+    pub fn predict_vsan(
+        &self,
+        sku: &str,
+        layout: &VsanLayout,
+        profile: &IoProfile,
+    ) -> Result<VsanPrediction, PerfError> {
+        profile.validate()?;
+        let host = self.vsan_host(sku)?;
+        let nic = self
+            .system(DEFAULT_SYSTEM)?
+            .params
+            .nic_efficiency
+            .unwrap_or(1.0);
+        vsan::evaluate(host, nic, layout, profile)
     }
 
     /// Reads a user profile file (same columns as `data/systems/*.csv`). It may start from a

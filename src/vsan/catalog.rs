@@ -71,8 +71,33 @@ pub struct VsanPolicy {
     pub default_min_hosts: u32,
     /// See `default_min_hosts`.
     pub default_max_hosts: u32,
+    /// Device reads of a small guest write on vSAN OSA (its read-modify-write).
+    pub random_write_reads: f64,
+    /// Device writes of a small guest write on vSAN OSA.
+    pub random_write_writes: f64,
+    /// Device writes per block of a large sequential guest write on vSAN OSA (a full
+    /// stripe).
+    pub sequential_write_writes: f64,
+    /// Device writes of any guest write on vSAN ESA (its performance leg and the full-stripe
+    /// capacity leg, counted together: the conservative reading).
+    pub esa_write_writes: f64,
     /// Where the figures come from.
     pub source: String,
+}
+
+impl VsanPolicy {
+    /// Device I/Os a guest write costs under it, on vSAN ESA (`esa`) or OSA.
+    pub fn write_cost(&self, esa: bool) -> crate::perf::VsanWriteCost {
+        if esa {
+            crate::perf::VsanWriteCost::mirror(self.esa_write_writes)
+        } else {
+            crate::perf::VsanWriteCost {
+                random_write_reads: self.random_write_reads,
+                random_write_writes: self.random_write_writes,
+                sequential_write_writes: self.sequential_write_writes,
+            }
+        }
+    }
 }
 
 /// AVS limits on clusters and private clouds (`data/limits.csv` \[AVS-LIMITS\], the
@@ -132,6 +157,21 @@ impl AvsLimits {
             self.vsan_cluster_raw_gb
         };
         f64::from(gb) * 1e9 / BYTES_PER_TIB
+    }
+
+    /// The hosts of a cluster of `hosts` whose storage must meet its targets: a host down
+    /// for HA (`hosts - ha_hosts`, at least the cluster minimum), or all of them at the
+    /// cluster maximum (no host can be added there). The ANF datastores and vSAN are
+    /// checked at the same count.
+    pub fn checked_hosts(&self, hosts: u32, ha_hosts: u32) -> u32 {
+        if hosts >= self.max_hosts_per_cluster {
+            self.max_hosts_per_cluster
+        } else {
+            hosts
+                .saturating_sub(ha_hosts)
+                .max(self.min_hosts_per_cluster)
+                .min(hosts)
+        }
     }
 
     /// `hosts` in the fewest clusters of as equal size as whole hosts allow, and the
@@ -260,11 +300,25 @@ impl VsanCatalog {
             }
         }
         for (i, p) in policies.iter().enumerate() {
-            if !(p.overhead_factor.is_finite() && p.overhead_factor >= 1.0) {
+            let ios = [
+                p.random_write_reads,
+                p.random_write_writes,
+                p.sequential_write_writes,
+                p.esa_write_writes,
+            ];
+            let bad = if !(p.overhead_factor.is_finite() && p.overhead_factor >= 1.0) {
+                Some(format!("overhead {}", p.overhead_factor))
+            } else if !ios.iter().all(|v| v.is_finite() && *v >= 0.0) || p.random_write_writes < 1.0
+            {
+                Some(format!("write cost {ios:?}"))
+            } else {
+                None
+            };
+            if let Some(detail) = bad {
                 return Err(VsanError::Parse {
                     file: "vsan_policies.csv",
                     row: i + 2,
-                    detail: format!("overhead {}", p.overhead_factor),
+                    detail,
                 });
             }
         }
@@ -276,7 +330,10 @@ impl VsanCatalog {
     }
 
     /// The host SKU named `sku` (trimmed, case-insensitive), for `vsan_host`.
-    pub(super) fn host(&self, sku: &str) -> Result<&HostSku, VsanError> {
+    ///
+    /// # Errors
+    /// [`VsanError::Invalid`] naming `vsan_host` and the SKUs there are.
+    pub fn host(&self, sku: &str) -> Result<&HostSku, VsanError> {
         let key = sku.trim().to_ascii_lowercase();
         self.hosts
             .iter()
@@ -294,7 +351,7 @@ impl VsanCatalog {
     }
 
     /// The policy of `choice` for a cluster of `hosts` hosts.
-    pub(super) fn policy(&self, choice: &PolicyChoice, hosts: u32) -> Option<&VsanPolicy> {
+    pub fn policy(&self, choice: &PolicyChoice, hosts: u32) -> Option<&VsanPolicy> {
         match choice {
             PolicyChoice::Auto => self
                 .policies
