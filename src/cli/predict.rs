@@ -1,20 +1,26 @@
 //! `dsplan predict`: what one layout achieves, layer by layer.
 
 use dsplan::numbers::{at_most, floor_to, group_thousands};
-use dsplan::perf::Prediction;
-use dsplan::report::predict::{PREDICT_SCHEMA_VERSION, PredictJson, predict_json};
+use dsplan::perf::{LayerCeiling, Prediction, VSAN_SYSTEM_PREFIX};
+use dsplan::report::predict::{PREDICT_SCHEMA_VERSION, PredictJson, VsanPredictJson, predict_json};
+use dsplan::vsan::{PolicyChoice, VsanCatalog};
 
 use super::common::CommonArgs;
 
 /// `dsplan predict --hosts N --datastores D [...] [--json]`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct PredictArgs {
-    /// Hosts mounting every datastore.
+    /// Hosts mounting every datastore (a `vsan-<sku>` system: the cluster's hosts).
     #[arg(long, value_parser = super::counts::any_hosts)]
     pub hosts: u32,
-    /// Datastores (ANF volumes).
+    /// Datastores (ANF volumes); needed for every system but the `vsan-<sku>` envelopes.
     #[arg(long, value_parser = super::counts::datastores)]
-    pub datastores: u32,
+    pub datastores: Option<u32>,
+    /// vSAN storage policy of a `vsan-<sku>` system: auto (by cluster size: RAID-1 FTT-1 at
+    /// 3 hosts, RAID-5 FTT-1 at 4..5, RAID-6 FTT-2 from 6), raid1-ftt1, raid5-ftt1 or
+    /// raid6-ftt2.
+    #[arg(long, default_value = "auto")]
+    pub vsan_policy: String,
     /// System, service level and workload.
     #[command(flatten)]
     pub common: CommonArgs,
@@ -29,11 +35,21 @@ pub struct PredictArgs {
 /// A message naming the invalid flag or value.
 pub fn render(args: &PredictArgs) -> Result<String, String> {
     super::common::check_hosts("--hosts", args.hosts)?;
-    super::common::check_datastores("--datastores", args.datastores)?;
+    if is_vsan_envelope(&args.common.system) {
+        return render_vsan(args);
+    }
+    let datastores = args.datastores.ok_or_else(|| {
+        format!(
+            "--datastores is needed for system {} (only the {VSAN_SYSTEM_PREFIX}<sku> \
+             envelopes go without)",
+            args.common.system
+        )
+    })?;
+    super::common::check_datastores("--datastores", datastores)?;
     let r = args.common.resolve()?;
     let mut layout = r.layout;
     layout.hosts = args.hosts;
-    layout.datastores = args.datastores;
+    layout.datastores = datastores;
     let p: Prediction = r
         .model
         .predict_system(&r.system, &layout, &r.io)
@@ -53,7 +69,8 @@ pub fn render(args: &PredictArgs) -> Result<String, String> {
             bottleneck: p.bottleneck,
             layers: &p.layers,
             working_set_fits_cache: p.working_set_fits_cache,
-            layout: &layout,
+            layout: Some(&layout),
+            vsan: None,
             io_profile: &r.io,
             cool_access_rate_mibps_per_tib: r.cool_rate.map(|c| c.1),
             cool_access_rule: r.cool_rate.map(|c| c.0),
@@ -102,11 +119,27 @@ pub fn render(args: &PredictArgs) -> Result<String, String> {
             "working set spills out of the read cache\n"
         });
     }
-    s.push_str(&format!(
+    s.push_str(&layer_table(&p.layers));
+    Ok(s)
+}
+
+/// Whether `system` names a vSAN envelope of AVS hosts (`vsan-av36p`), not a profile
+/// (`vsan-hybrid` is one) or a file.
+fn is_vsan_envelope(system: &str) -> bool {
+    let s = system.trim().to_ascii_lowercase();
+    s.starts_with(VSAN_SYSTEM_PREFIX)
+        && dsplan::perf::PerfModel::builtin().is_ok_and(|m| {
+            m.system(&s).is_err() && m.vsan_host(&s).is_ok()
+        })
+}
+
+/// The layers' table: ceiling IOPS, MiB/s and utilization of each.
+fn layer_table(layers: &[LayerCeiling]) -> String {
+    let mut s = format!(
         "{:<12} {:>14} {:>12} {:>12}\n",
         "layer", "IOPS", "MiB/s", "utilization"
-    ));
-    for l in &p.layers {
+    );
+    for l in layers {
         s.push_str(&format!(
             "{:<12} {:>14} {:>12} {:>11.1}%\n",
             l.layer,
@@ -115,6 +148,111 @@ pub fn render(args: &PredictArgs) -> Result<String, String> {
             l.utilization * 100.0
         ));
     }
+    s
+}
+
+/// `dsplan predict --system vsan-<sku>`: a vSAN cluster of `--hosts` hosts (every one
+/// serving), its policy by size or `--vsan-policy`.
+fn render_vsan(args: &PredictArgs) -> Result<String, String> {
+    let c = &args.common;
+    let name = c.system.trim().to_ascii_lowercase();
+    if args.datastores.is_some() || c.service_level.is_some() || c.cool_pct > 0.0 {
+        return Err(format!(
+            "--datastores, --service-level and --cool-pct do not apply to {name}: a vSAN \
+             cluster has no datastores, pools or cool tier to count"
+        ));
+    }
+    let r = c.resolve()?;
+    let catalog = VsanCatalog::builtin().map_err(|e| e.to_string())?;
+    let host = r.model.vsan_host(&name).map_err(|e| e.to_string())?;
+    let choice: PolicyChoice = args
+        .vsan_policy
+        .parse()
+        .map_err(|e| format!("--vsan-policy: {e}"))?;
+    let policy = catalog
+        .policy(&choice, args.hosts)
+        .filter(|p| args.hosts >= p.min_hosts)
+        .ok_or_else(|| {
+            format!(
+                "--hosts {}: no vSAN policy {} for a cluster of that size (RAID-1 FTT-1 \
+                 needs 3 hosts, RAID-5 FTT-1 4, RAID-6 FTT-2 6)",
+                args.hosts, args.vsan_policy
+            )
+        })?;
+    let layout = dsplan::perf::VsanLayout::new(
+        args.hosts,
+        &policy.policy,
+        policy.write_cost(host.is_esa()),
+    );
+    let v = r
+        .model
+        .predict_vsan(&name, &layout, &r.io)
+        .map_err(|e| e.to_string())?;
+    let p = &v.prediction;
+    let extrapolation = dsplan::perf::Extrapolation {
+        extrapolated: true,
+        measured_range: "no published measurement of vSAN on AVS hosts: the envelope is \
+                         built from the hosts' parts (data/vsan_performance.csv)"
+            .into(),
+        beyond: vec![format!("system {name}")],
+    };
+    if args.json {
+        let doc = PredictJson {
+            schema_version: PREDICT_SCHEMA_VERSION,
+            system: &p.system,
+            iops: p.iops,
+            throughput_mibps: p.throughput_mibps,
+            bottleneck: p.bottleneck,
+            layers: &p.layers,
+            working_set_fits_cache: None,
+            layout: None,
+            vsan: Some(VsanPredictJson {
+                layout: &layout,
+                architecture: &host.architecture,
+                crossings_per_io: v.crossings_per_io,
+                network_mibps: v.network_mibps,
+                source: &host.source,
+            }),
+            io_profile: &r.io,
+            cool_access_rate_mibps_per_tib: None,
+            cool_access_rule: None,
+            extrapolation: &extrapolation,
+        };
+        return predict_json(&doc).map_err(|e| e.to_string());
+    }
+    let w = &layout.write_cost;
+    let mut s = format!(
+        "system {}: {} host(s), vSAN {}, {} (a small write {} device read(s) + {} write(s), \
+         a sequential one {} write(s) per block); {} KiB, {}% read, {}% random\n",
+        p.system,
+        layout.hosts,
+        host.architecture,
+        layout.policy,
+        w.random_write_reads,
+        w.random_write_writes,
+        group_thousands(w.sequential_write_writes, 2),
+        r.io.block_size_kib,
+        r.io.read_pct,
+        r.io.random_pct
+    );
+    s.push_str(&format!(
+        "predicted: {} IOPS, {} MiB/s (bottleneck: {})\n",
+        at_most(p.iops, 0),
+        at_most(p.throughput_mibps, 1),
+        p.bottleneck
+    ));
+    s.push_str(&format!(
+        "network: {} device I/Os cross it per guest I/O; the NICs carry {} MiB/s in all, \
+         the VMs' NFS datastore traffic included\n",
+        group_thousands(v.crossings_per_io, 2),
+        group_thousands(v.network_mibps, 1)
+    ));
+    s.push_str(
+        "not measured: Microsoft publishes no vSAN figures for AVS hosts; each layer is an \
+         upper bound from the hosts' parts, the conservative reading where a figure is \
+         missing (data/vsan_performance.csv says which figures are assumptions)\n",
+    );
+    s.push_str(&layer_table(&p.layers));
     Ok(s)
 }
 

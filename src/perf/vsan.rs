@@ -104,6 +104,7 @@ impl VsanHostPerf {
 /// Device I/Os one guest write costs under a storage policy (`data/vsan_policies.csv`);
 /// a guest read costs one device read.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct VsanWriteCost {
     /// Device reads of a small (random) guest write: its read-modify-write (RAID-5 2,
     /// RAID-6 3 on OSA; 0 for mirrors and on ESA).
@@ -141,6 +142,7 @@ impl VsanWriteCost {
 
 /// A vSAN cluster to evaluate.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct VsanLayout {
     /// Hosts serving the load (each runs VMs and holds components), at least 1.
     pub hosts: u32,

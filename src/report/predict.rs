@@ -6,11 +6,29 @@ use serde::Serialize;
 
 use super::ReportError;
 use crate::catalog::CoolThroughputRule;
-use crate::perf::{Extrapolation, IoProfile, Layer, LayerCeiling, Layout};
+use crate::perf::{Extrapolation, IoProfile, Layer, LayerCeiling, Layout, VsanLayout};
 
 /// Version of the [`PredictJson`] shape (its own counter, independent of the plan's
-/// [`crate::plan::SCHEMA_VERSION`]).
-pub const PREDICT_SCHEMA_VERSION: u32 = 1;
+/// [`crate::plan::SCHEMA_VERSION`]). 2: `layout` is absent for a vSAN envelope, which has
+/// `vsan` instead.
+pub const PREDICT_SCHEMA_VERSION: u32 = 2;
+
+/// What a vSAN envelope (`vsan-<sku>`) evaluated: the cluster, its policy's write cost and
+/// what its NICs carry.
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct VsanPredictJson<'a> {
+    /// Hosts, storage policy and its device I/Os per guest write.
+    pub layout: &'a VsanLayout,
+    /// `OSA` or `ESA`.
+    pub architecture: &'a str,
+    /// Device I/Os crossing the network per guest I/O of the profile.
+    pub crossings_per_io: f64,
+    /// What the hosts' NICs carry in all (vSAN and NFS traffic together), MiB/s.
+    pub network_mibps: f64,
+    /// Where the SKU's figures come from (`data/vsan_performance.csv`).
+    pub source: &'a str,
+}
 
 /// The JSON document of `dsplan predict --json`.
 #[derive(Debug, Serialize)]
@@ -31,8 +49,12 @@ pub struct PredictJson<'a> {
     /// Cache-tier systems: whether the working set fits the read cache; absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub working_set_fits_cache: Option<bool>,
-    /// The layout evaluated.
-    pub layout: &'a Layout,
+    /// The ANF layout evaluated (absent for a vSAN envelope: `vsan`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub layout: Option<&'a Layout>,
+    /// The vSAN cluster evaluated (`vsan-<sku>` systems only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vsan: Option<VsanPredictJson<'a>>,
     /// The workload evaluated.
     pub io_profile: &'a IoProfile,
     /// With a service level and a cool percentage: the pool's MiB/s per TiB under cool
