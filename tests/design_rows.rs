@@ -93,7 +93,8 @@ fn a_row_is_priced_on_the_pool_the_plan_creates_and_names_it() {
     assert!(close(p.summary.anf_usd_per_month, 338.63));
 
     // The cheapest design is vSAN alone (3 AV36P hold 1,800 GiB: RAID-1, (0.75 x 3 x
-    // 17.46 - 15.72) / 2 = 11.78 TiB), so ANF for all is not planned: its row is priced as
+    // 17.46 - 15.72) / 2 = 11.78 TiB, within the 20% headroom 11.78 / 1.2 = 9.82 TiB), so
+    // ANF for all is not planned: its row is priced as
     // the design sizes its pools, a pool of its own (338.63 against 453.00 shared), and
     // says so.
     let (inv, options) = just_over_two_tib();
@@ -188,9 +189,26 @@ fn workshop_av48_hybrid_row_is_priced_on_its_flexible_pool() {
         "sku,term,usd_per_hour,region,source\nav48,payg,14.00,eastus,test\n",
     )
     .unwrap();
+    // vSAN keeps the 20% headroom the ANF datastores keep, which alone would leave 6,467
+    // GiB of quota on ANF (a Flexible pool cheaper than any Standard share): the 1.2 dedup
+    // ratio of the AVS TCO estimator gives back what the headroom takes, so the hybrid
+    // leaves just over 2 TiB on ANF, the case this test is about.
+    // Cluster1 (47 VMs, 22,889.90 GiB) on its 3 compute hosts of AV48 (25.6 TB = 23.283064
+    // TiB raw each), RAID-1, 25% slack; the hybrid puts the management reservation on DMZ
+    // (the earlier of DMZ and Mgmt, whose data fit their 3 hosts either way: 5,972.03 and
+    // 6,602.93 GiB <= (0.75 x 3 x 23.283064 - 15.722435) / 2 = 18.332230 TiB = 18,772.20
+    // GiB; as the first Cluster1 would keep less on vSAN), so Cluster1 loses 11.317752
+    // TiB: (52.386895 - 11.317752) / 2 = 20.534571 TiB = 21,027.40 GiB x 1.2
+    // dedup / 1.2 headroom = 21,027.40 GiB kept at most on vSAN; at least 22,889.90 -
+    // 21,027.40 = 1,862.50 GiB on ANF, 1,862.50 x 1.2 = 2,235.00 GiB of quota (a 4th host,
+    // 14.00 x 730 = 10,220.00, costs more than any ANF it saves). Cluster2's 88,886.99 GiB
+    // fit its 13 hosts ((0.75 x 13 x 23.283064 - 11.317752) / 1.5 = 143.79 TiB = 147,245.8
+    // GiB): Cluster1's pool is the hybrid's only ANF.
     let options = PlanOptions {
         host_sku: Some("av48".into()),
         host_price_file: Some(prices),
+        headroom_pct: 20.0,
+        vsan_dedup_ratio: 1.2,
         ..PlanOptions::default()
     };
     let p = match Planner::new().input(&input).options(options).plan_estate() {
@@ -200,11 +218,15 @@ fn workshop_av48_hybrid_row_is_priced_on_its_flexible_pool() {
     std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(p.summary.design, Design::Hybrid);
     let row = &cluster(&p, "avs-Cluster1").hybrid;
-    // Its VMs on ANF at 20% headroom: under 2,296 GiB of quota a Standard share (0.14746
-    // per GiB) costs less than a Flexible pool of 3 TiB (338.63), but a shared Standard
-    // pool alone is 3 TiB = 453.00: the plan creates the Flexible pool of ceil(quota /
-    // 1,024) TiB, and the row is priced on it.
+    assert_eq!(row.hosts, 3);
+    assert!((cluster(&p, "avs-DMZ").reserved_raw_tib - 17_287e9 / 2f64.powi(40)).abs() < 1e-9);
+    // Its VMs on ANF at 20% headroom: under 338.63 / 0.14746 = 2,296 GiB of quota a
+    // Standard share (0.14746 per GiB) costs less than a Flexible pool of 3 TiB (338.63),
+    // but a shared Standard pool alone is 3 TiB = 453.00: the plan creates the Flexible
+    // pool of ceil(quota / 1,024) TiB, and the row is priced on it. (The quota is at least
+    // 2,235.00, above; how much more depends on the VMs' sizes.)
     let quota_gib = row.anf_data_gib * 1.2;
+    assert!(quota_gib >= 2_235.0, "{quota_gib}");
     assert!(quota_gib > 2_048.0 && quota_gib < 2_296.0, "{quota_gib}");
     let flexible = (quota_gib / 1024.0).ceil() * 1024.0 * 0.000151 * 730.0;
     assert!(close(flexible, 338.63));
@@ -213,7 +235,8 @@ fn workshop_av48_hybrid_row_is_priced_on_its_flexible_pool() {
     assert!(row.anf_priced_on.ends_with(" as planned"), "{row:?}");
     let (_, anf, _, _) = estate_row(&p, Design::Hybrid);
     assert!(close(anf, 338.63));
-    // Hosts 22 x 14.00 x 730 = 224,840.00; the rows add up to it + the ANF.
+    // Hosts 3 + 13 + 3 + 3 = 22 x 14.00 x 730 = 224,840.00; the rows add up to it + the
+    // ANF.
     let (hosts, anf, total) = sums(&p, Design::Hybrid);
     assert_eq!(hosts, 22);
     assert!(

@@ -35,7 +35,9 @@
 //! - vSAN alone: each cluster keeps 25% slack and loses the raw capacity AVS uses itself
 //!   (`data/limits.csv`): 17,287 GB = 17,287 x 10^9 / 2^40 = 15.72243 TiB in the first
 //!   cluster of a private cloud, 12,444 GB = 11.31775 TiB in every other; a cluster of `h`
-//!   hosts holds `(0.75 x h x raw per host - reserve) / policy overhead` of data.
+//!   hosts holds `(0.75 x h x raw per host - reserve) / policy overhead` of data when full
+//!   to the slack, and keeps at most that / 1.2 (the 20% `headroom_pct` the ANF datastores
+//!   keep too).
 
 // Runs the `dsplan` binary, which the `cli` feature builds.
 #![cfg(feature = "cli")]
@@ -213,20 +215,23 @@ fn small_estate_hosts_clusters_sku_and_vsan_alone_by_hand() {
     assert!(!alt("av52").chosen && alt("av52").total_usd_per_month.is_none());
     // vSAN alone on AV36P (17.46230 TiB raw per host, 25% slack, policy by cluster size:
     // RAID-1 x2 at 3 hosts, RAID-5 x4/3 at 4..5, RAID-6 x1.5 from 6; the private cloud's
-    // first cluster keeps 15.72243 TiB raw for AVS, every other 11.31775). vSAN alone
-    // picks its first cluster on its own costs: as the first, alpha needs 8 hosts (its
-    // compute with the reservation; (0.75 x 8 x 17.4623 - 15.7224) / 1.5 = 59.37 >= 9.77)
-    // against 7, beta 9 against 9 ((0.75 x 9 x 17.4623 - 15.7224) / 1.5 = 68.10 >= 39.06),
-    // gamma 8 against 7 (below): beta, as in the compute sizing.
-    //   alpha 7 hosts, 9.766 TiB: (0.75 x 7 x 17.4623 - 11.3178) / 1.5 = 53.57 -> 7
-    //   beta  9 hosts, 39.06 TiB: 68.10 -> 9
+    // first cluster keeps 15.72243 TiB raw for AVS, every other 11.31775; and the 20%
+    // headroom the ANF pools keep: a cluster holds at most (0.75 x h x 17.4623 - reserve) /
+    // overhead / 1.2). vSAN alone picks its first cluster on its own costs: as the first,
+    // alpha needs 8 hosts (its compute with the reservation; (0.75 x 8 x 17.4623 - 15.7224)
+    // / 1.5 / 1.2 = 49.47 >= 9.77) against 7, beta 9 against 9 ((0.75 x 9 x 17.4623 -
+    // 15.7224) / 1.5 / 1.2 = 56.75 >= 39.06), gamma 9 against 8 (below; as the first, 8
+    // hold (104.77 - 15.72) / 1.5 / 1.2 = 49.47 < 50.781): beta, as in the compute sizing.
+    //   alpha 7 hosts, 9.766 TiB: (0.75 x 7 x 17.4623 - 11.3178) / 1.5 / 1.2 = 44.64 -> 7
+    //   beta  9 hosts, 39.06 TiB: 56.75 -> 9
     //   gamma 3 hosts, 52,000 GiB = 50.781 TiB:
-    //     3 RAID-1: (39.29 - 11.32) / 2 = 13.99; 4 RAID-5: (52.39 - 11.32) x 3/4 = 30.80;
-    //     5 RAID-5: 40.62; 6 RAID-6: (78.58 - 11.32) / 1.5 = 44.84; 7: (91.68 - 11.32) /
-    //     1.5 = 53.57 >= 50.781 -> 7
-    //   23 hosts (4 more), 3 clusters, 1 private cloud; 23 x 6,716 = 154,468.00 USD/month;
-    //   savings 154,468.00 - 142,514.17 = 11,953.83 per month; per year 12 x 154,468.00 -
-    //   1,710,170.04 = 143,445.96.
+    //     3 RAID-1: (39.29 - 11.32) / 2 / 1.2 = 11.66; 4 RAID-5: (52.39 - 11.32) x 3/4 /
+    //     1.2 = 25.67; 5 RAID-5: 33.85; 6 RAID-6: (78.58 - 11.32) / 1.5 / 1.2 = 37.37; 7:
+    //     (91.68 - 11.32) / 1.5 / 1.2 = 44.64; 8: (104.77 - 11.32) / 1.5 / 1.2 = 51.92 >=
+    //     50.781 -> 8 (7 without the headroom)
+    //   24 hosts (5 more), 3 clusters, 1 private cloud; 24 x 6,716 = 161,184.00 USD/month;
+    //   savings 161,184.00 - 142,514.17 = 18,669.83 per month; per year 12 x 161,184.00 -
+    //   1,710,170.04 = 1,934,208.00 - 1,710,170.04 = 224,037.96.
     let v = p.vsan_alone.as_ref().unwrap();
     let per: Vec<(u32, &str)> = v
         .sizing
@@ -236,7 +241,7 @@ fn small_estate_hosts_clusters_sku_and_vsan_alone_by_hand() {
         .collect();
     assert_eq!(
         per,
-        [(7, "raid6-ftt2"), (9, "raid6-ftt2"), (7, "raid6-ftt2")]
+        [(7, "raid6-ftt2"), (9, "raid6-ftt2"), (8, "raid6-ftt2")]
     );
     assert_eq!(
         (
@@ -245,33 +250,37 @@ fn small_estate_hosts_clusters_sku_and_vsan_alone_by_hand() {
             v.sizing.cluster_count,
             v.sizing.private_clouds
         ),
-        (23, 4, 3, 1)
+        (24, 5, 3, 1)
     );
-    assert_eq!(s.vsan_alone_hosts, Some(23));
-    assert_eq!(s.vsan_alone_usd_per_month, Some(154_468.0));
-    // The detail's vSAN alone line says what the 4 more are counted against: the plan's 19.
+    assert_eq!(s.vsan_alone_hosts, Some(24));
+    assert_eq!(s.vsan_alone_usd_per_month, Some(161_184.0));
+    // The detail's vSAN alone line says what the 5 more are counted against: the plan's 19.
     let detail = dsplan::report::render_estate_text(&p, dsplan::report::TextDetail::Full);
     assert!(
-        detail.contains("23 av36p hosts (4 more than the plan's 19), 3 clusters, 1 private cloud, 154,468.00 USD/month"),
+        detail.contains("24 av36p hosts (5 more than the plan's 19), 3 clusters, 1 private cloud, 161,184.00 USD/month"),
         "{detail}"
     );
-    assert!(close(s.savings_usd_per_month.unwrap(), 11_953.83));
-    assert!(close(s.savings_usd_per_year.unwrap(), 143_445.96));
+    assert!(close(s.savings_usd_per_month.unwrap(), 18_669.83));
+    assert!(close(s.savings_usd_per_year.unwrap(), 224_037.96));
     // vSAN alone on AV64 (13.96984 TiB raw per host), its first cluster chosen on vSAN
     // alone's own costs: the added 3 AV36P (no data: 3 hosts) = 20,148.00, or a cluster
     // moved to AV36P as the first (15.72243 TiB reserved there, the management
     // reservation in its compute hosts; the AV64 clusters keep 11.31775):
-    //   alpha on AV64: 5 hosts RAID-5: (0.75 x 5 x 13.96984 - 11.3178) x 3/4 = 30.80 >=
-    //     9.77 -> 5 = 48,253.00; moved: 8 AV36P RAID-6 (104.77 - 15.72) / 1.5 = 59.37 ->
-    //     8 = 53,728.00: +5,475.00;
-    //   beta on AV64: 7 RAID-6: (73.342 - 11.318) / 1.5 = 41.35 >= 39.06 -> 7 = 67,554.20;
-    //     moved: 9 AV36P (117.87 - 15.72) / 1.5 = 68.10 -> 9 = 60,444.00: -7,110.20;
-    //   gamma on AV64: 8 RAID-6 (83.82 - 11.32) / 1.5 = 48.33 < 50.78; 9: (94.30 - 11.32)
-    //     / 1.5 = 55.32 -> 9 = 86,855.40; moved: 7 AV36P (91.68 - 15.72) / 1.5 = 50.64 <
-    //     50.78, 8: 59.37 -> 8 = 53,728.00: -33,127.40, the least (< 20,148.00) -> moved.
-    //   5 + 7 AV64 + 8 AV36P = 20 hosts: 115,807.20 + 53,728.00 = 169,535.20.
-    assert_eq!(alt("av64").vsan_alone_hosts, Some(20));
-    assert_eq!(alt("av64").vsan_alone_usd_per_month, Some(169_535.2));
+    // (each cluster keeping at most its capacity / 1.2, the 20% headroom):
+    //   alpha on AV64: 5 hosts RAID-5: (0.75 x 5 x 13.96984 - 11.3178) x 3/4 = 30.80, / 1.2
+    //     = 25.67 >= 9.77 -> 5 = 48,253.00; moved: 8 AV36P RAID-6 (104.77 - 15.72) / 1.5 /
+    //     1.2 = 49.47 -> 8 = 53,728.00: +5,475.00;
+    //   beta on AV64: 7 RAID-6: (73.342 - 11.318) / 1.5 = 41.35, / 1.2 = 34.46 < 39.06; 8:
+    //     (83.819 - 11.318) / 1.5 = 48.33, / 1.2 = 40.28 >= 39.06 -> 8 = 8 x 9,650.60 =
+    //     77,204.80; moved: 9 AV36P (117.87 - 15.72) / 1.5 / 1.2 = 56.75 -> 9 = 60,444.00:
+    //     -16,760.80;
+    //   gamma on AV64: 9 RAID-6 (94.30 - 11.32) / 1.5 / 1.2 = 46.10 < 50.78; 10: (104.77 -
+    //     11.32) / 1.5 / 1.2 = 51.92 -> 10 = 96,506.00; moved: 8 AV36P 49.47 < 50.78, 9:
+    //     56.75 -> 9 = 60,444.00: -36,062.00, the least (< 20,148.00) -> moved.
+    //   5 + 8 AV64 + 9 AV36P = 22 hosts: 13 x 9,650.60 = 125,457.80 + 60,444.00 =
+    //   185,901.80.
+    assert_eq!(alt("av64").vsan_alone_hosts, Some(22));
+    assert_eq!(alt("av64").vsan_alone_usd_per_month, Some(185_901.8));
 }
 
 #[test]
@@ -492,30 +501,33 @@ fn estate_over_2048_tib_shares_two_standard_pools() {
     assert_eq!(first, [("avs-a", 1)]);
     assert!(close(p.summary.total_usd_per_month.unwrap(), 513_433.40));
     // vSAN alone (AV36P, 17.46230 TiB raw per host): each cluster's 800,000 GiB = 781.25 TiB
-    // on RAID-6 (1.5) with 25% slack, each of its `c = ceil(h / 16)` clusters losing the
-    // reserve: 0.75 x h x 17.4623 - c x reserve >= 781.25 x 1.5 = 1,171.875 TiB raw.
-    //   As a private cloud's first cluster (15.72243 TiB each): 96 hosts, 6 clusters:
-    //   1,257.29 - 94.33 = 1,162.95 < 1,171.875; 97, 7 clusters: 1,270.38 - 110.06 =
-    //   1,160.33; 98: 1,283.48 - 110.06 = 1,173.42 -> 98 hosts, 7 clusters of 14.
-    //   As another (11.31775 TiB each): 94 hosts, 6 clusters: 1,231.09 - 67.91 = 1,163.19;
-    //   95: 1,244.19 - 67.91 = 1,176.28 -> 95 hosts, 6 clusters of 15..16.
-    //   Every cluster costs 3 hosts more as the first; the tie goes to the one whose compute
+    // with the 20% headroom, 781.25 x 1.2 = 937.5 TiB, on RAID-6 (1.5) with 25% slack, each
+    // of its `c = ceil(h / 16)` clusters losing the reserve: 0.75 x h x 17.4623 - c x
+    // reserve >= 937.5 x 1.5 = 1,406.25 TiB raw.
+    //   As a private cloud's first cluster (15.72243 TiB each): 112 hosts, 7 clusters:
+    //   1,466.83 - 110.06 = 1,356.78 < 1,406.25; 113..116, 8 clusters: at most 1,519.22 -
+    //   125.78 = 1,393.44; 117: 1,532.32 - 125.78 = 1,406.54 -> 117 hosts, 8 clusters of
+    //   14..15 (five of 15, three of 14).
+    //   As another (11.31775 TiB each): 112 hosts, 7 clusters: 1,466.83 - 79.22 = 1,387.61;
+    //   114, 8 clusters: 1,493.03 - 90.54 = 1,402.48; 115: 1,506.12 - 90.54 = 1,415.58 ->
+    //   115 hosts, 8 clusters of 14..15 (three of 15, five of 14).
+    //   Every cluster costs 2 hosts more as the first; the tie goes to the one whose compute
     //   hosts grow least (1 each), the earliest: avs-a.
-    // 98 + 95 + 95 = 288 hosts (275 more than 13), 7 + 6 + 6 = 19 clusters; first fit
-    // decreasing into private clouds of 96 hosts: six 16s; four 16s + two 15s (94); six 14s
-    // (84); one 14 -> 4 private clouds. 288 x 6,716 = 1,934,208.00; savings 1,934,208.00 -
-    // 513,433.40 = 1,420,774.60.
+    // 117 + 115 + 115 = 347 hosts (334 more than 13), 8 + 8 + 8 = 24 clusters (eleven of 15,
+    // thirteen of 14); first fit decreasing into private clouds of 96 hosts: six 15s (90);
+    // five 15s + one 14 (89); six 14s (84); six 14s (84) -> 4 private clouds. 347 x 6,716 =
+    // 2,330,452.00; savings 2,330,452.00 - 513,433.40 = 1,817,018.60.
     let v = &p.vsan_alone.as_ref().unwrap().sizing;
     let per: Vec<(u32, u32)> = v.clusters.iter().map(|c| (c.hosts, c.clusters)).collect();
-    assert_eq!(per, [(98, 7), (95, 6), (95, 6)]);
+    assert_eq!(per, [(117, 8), (115, 8), (115, 8)]);
     assert_eq!(
         (v.hosts, v.extra_hosts, v.cluster_count, v.private_clouds),
-        (288, 275, 19, 4)
+        (347, 334, 24, 4)
     );
-    assert_eq!(p.summary.vsan_alone_usd_per_month, Some(1_934_208.0));
+    assert_eq!(p.summary.vsan_alone_usd_per_month, Some(2_330_452.0));
     assert!(close(
         p.summary.savings_usd_per_month.unwrap(),
-        1_420_774.60
+        1_817_018.60
     ));
     // Each cluster's datastores name their shared pool.
     for c in &p.clusters {
@@ -696,14 +708,29 @@ fn an_unpriced_skus_vsan_alone_puts_the_reservation_where_hosts_grow_least() {
     }
     // AV36 (no East US price): 15.2 TB raw per host, 25% slack; raw kept for AVS itself
     // 17,287 GB in a private cloud's first cluster, 12,444 GB in any other; RAID-1 (x2) at
-    // 3 hosts, RAID-5 (x4/3) at 4-5. Compute needs 3 hosts in DMZ with the management
-    // reservation or without, 4 in Cluster1; GiB = GB x 10^9 / 2^30.
+    // 3 hosts, RAID-5 (x4/3) at 4-5, RAID-6 (x1.5) from 6. Compute needs 3 hosts in DMZ and
+    // Mgmt with the management reservation or without, 4 in Cluster1 (avs-Cluster1 holds
+    // it in the compute sizing, adding no host), 10 in each half of Cluster2; GiB = GB x
+    // 10^9 / 2^30. Data: Cluster1 22,889.9 GiB, Cluster2's halves 46,355.3 and 42,531.7,
+    // DMZ 5,972.0, Mgmt 6,602.9.
+    // The choice this test is about needs vSAN filled to the slack: with `headroom_pct` 0
+    // (the 20% default is below), what each cluster holds is
     // - DMZ first: (3 x 15,200 x 0.75 - 17,287) / 2 = 8,456.5 GB = 7,875.7 GiB >= its
     //   5,972.0 GiB: 3 hosts, as another cluster also 3: being first costs no host.
     // - Cluster1 first: (4 x 15,200 x 0.75 - 17,287) x 3/4 = 21,234.75 GB = 19,776.4 GiB
     //   < its 22,889.9 GiB: 5 hosts; as another: (45,600 - 12,444) x 3/4 = 24,867 GB =
-    //   23,159.4 GiB >= 22,889.9: 4 hosts. Being first costs Cluster1 one host.
+    //   23,159.2 GiB >= 22,889.9: 4 hosts. Being first costs Cluster1 one host.
+    // - Cluster2's halves: (10 x 15,200 x 0.75 - 12,444) / 1.5 = 67,704 GB = 63,054.3 GiB
+    //   as others, 10 hosts each; Mgmt as another (34,200 - 12,444) / 2 = 10,878 GB =
+    //   10,130.9 GiB >= 6,602.9: 3.
     // So DMZ is first: 4 (Cluster1) + 10 + 10 (Cluster2) + 3 (DMZ) + 3 (Mgmt) = 30.
+    // With the default 20% headroom each holds at most the above / 1.2: Cluster1 as another
+    // 23,159.2 / 1.2 = 19,299.3 < 22,889.9 needs 5 hosts ((57,000 - 12,444) x 3/4 = 33,417
+    // GB = 31,122.0 GiB / 1.2 = 25,935.0), and 5 as the first too ((57,000 - 17,287) x 3/4
+    // = 29,784.75 GB = 27,739.2 GiB / 1.2 = 23,116.0 >= 22,889.9); DMZ first 7,875.7 / 1.2
+    // = 6,563.1 >= 5,972.0, 3; Cluster2 63,054.3 / 1.2 = 52,545.2 >= 46,355.3, 10 each;
+    // Mgmt 10,130.9 / 1.2 = 8,442.4, 3. The first cluster costs no host wherever it goes
+    // (Cluster1 or DMZ): 5 + 10 + 10 + 3 + 3 = 31.
     let run = |extra: &[&str]| {
         let path = input.to_string_lossy();
         let mut args = vec![
@@ -731,9 +758,10 @@ fn an_unpriced_skus_vsan_alone_puts_the_reservation_where_hosts_grow_least() {
             .map(|a| a["vsan_alone_hosts"].clone())
             .unwrap()
     };
-    assert_eq!(run(&[]), serde_json::json!(30));
+    assert_eq!(run(&["--headroom-pct", "0"]), serde_json::json!(30));
+    assert_eq!(run(&[]), serde_json::json!(31));
     // With a price its designs are costed and its vSAN design ranks the first cluster by
-    // cost: the same 30.
+    // cost: the same 30 without headroom.
     let dir = std::env::temp_dir().join(format!("dsplan-av36-price-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let prices = dir.join("host-prices.csv");
@@ -742,7 +770,12 @@ fn an_unpriced_skus_vsan_alone_puts_the_reservation_where_hosts_grow_least() {
         "sku,term,usd_per_hour,region,source\nav36,payg,9.44,eastus,a test price\n",
     )
     .unwrap();
-    let priced = run(&["--host-price-file", &prices.to_string_lossy()]);
+    let priced = run(&[
+        "--host-price-file",
+        &prices.to_string_lossy(),
+        "--headroom-pct",
+        "0",
+    ]);
     assert_eq!(priced, serde_json::json!(30));
     let _ = std::fs::remove_dir_all(dir);
 }
@@ -1074,10 +1107,11 @@ fn reserved_host_prices_from_a_file_can_change_the_sku() {
     //     - 3 AV64 = -2,190.00; beta 9 - 7: 32,850 - 30,660 = +2,190.00; alpha 8 - 5:
     //     29,200 - 21,900 = +7,300.00 -> gamma: 12 x 4,380 + 3 x 3,650 = 52,560.00 +
     //     10,950.00 = 63,510.00 + 13,545.07 + 1,365.10 = 78,420.17 -> AV64
-    //   vSAN alone (the first test's hosts): added 10,950.00; gamma 9 AV64 = 39,420 -> 8
-    //     AV36P = 29,200: -10,220.00; beta 7 AV64 = 30,660 -> 9 AV36P = 32,850: +2,190.00;
-    //     alpha 5 -> 8: +7,300.00 -> gamma moves: 12 x 4,380 + 8 x 3,650 = 52,560.00 +
-    //     29,200.00 = 81,760.00; savings 81,760.00 - 78,420.17 = 3,339.83 per month.
+    //   vSAN alone (the first test's hosts, with the 20% headroom): added 10,950.00; gamma
+    //     10 AV64 = 43,800 -> 9 AV36P = 32,850: -10,950.00; beta 8 AV64 = 35,040 -> 9 AV36P
+    //     = 32,850: -2,190.00; alpha 5 AV64 = 21,900 -> 8 AV36P = 29,200: +7,300.00 ->
+    //     gamma moves: (5 + 8) x 4,380 + 9 x 3,650 = 56,940.00 + 32,850.00 = 89,790.00;
+    //     savings 89,790.00 - 78,420.17 = 11,369.83 per month.
     let dir = std::env::temp_dir().join(format!("dsplan-estate-{}-prices", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("hosts.csv");
@@ -1099,8 +1133,8 @@ fn reserved_host_prices_from_a_file_can_change_the_sku() {
     assert!(close(s.total_usd_per_month.unwrap(), 78_420.17));
     let alt = |sku: &str| p.sku_alternatives.iter().find(|a| a.sku == sku).unwrap();
     assert!(close(alt("av36p").total_usd_per_month.unwrap(), 84_260.17));
-    assert_eq!(s.vsan_alone_usd_per_month, Some(81_760.0));
-    assert!(close(s.savings_usd_per_month.unwrap(), 3_339.83));
+    assert_eq!(s.vsan_alone_usd_per_month, Some(89_790.0));
+    assert!(close(s.savings_usd_per_month.unwrap(), 11_369.83));
     // A SKU the catalog does not know is refused, naming the file's row.
     std::fs::write(
         &file,
@@ -1206,7 +1240,8 @@ fn a_time_phased_estate_counts_each_clusters_yearly_cost() {
     let expected = ((483_552.0 + anf_year + 16_381.2) * 100.0_f64).round() / 100.0;
     assert_eq!(m.total_usd_per_year, Some(expected));
     // vSAN alone: 6 hosts too (the data, 800 and 1,000 GiB, fits 3-host RAID-1 clusters
-    // even less their reserves: (0.75 x 3 x 17.4623 - 15.7224) / 2 = 11.78 TiB), so the
+    // even less their reserves and within the 20% headroom: (0.75 x 3 x 17.4623 - 15.7224)
+    // / 2 / 1.2 = 11.78 / 1.2 = 9.82 TiB), so the
     // saving is 12 x 40,296.00 - the year above, negative.
     assert_eq!(m.vsan_alone_hosts, Some(6));
     let saving = ((483_552.0 - expected) * 100.0_f64).round() / 100.0;

@@ -95,10 +95,11 @@ fn one_cluster_chooses_av36p_once_av64s_first_cluster_is_counted() {
     assert!(av64.note.contains("avs-seed-1: 3 av36p (added, no VMs)"));
     // The default design, the cheapest: the 9 AV36P hosts' vSAN holds the 9.77 TiB (the
     // first cluster keeps 17,287 GB = 15.72243 TiB raw for AVS: RAID-6 (0.75 x 9 x
-    // 17.46230 - 15.72243) / 1.5 = 68.10 TiB), so vSAN alone, 60,444.00, beats ANF for all
-    // (63,163.61) and the hybrid is vSAN alone; AV64 on vSAN alone: 5 AV64 (RAID-5, the
-    // AV64 cluster keeps 11.31775 TiB: (0.75 x 5 x 13.96984 - 11.31775) x 3/4 = 30.80 TiB)
-    // + the added 3 AV36P = 68,401.00 -> AV36P.
+    // 17.46230 - 15.72243) / 1.5 = 68.10 TiB, within the 20% headroom 68.10 / 1.2 = 56.75),
+    // so vSAN alone, 60,444.00, beats ANF for all (63,163.61) and the hybrid is vSAN alone;
+    // AV64 on vSAN alone: 5 AV64 (RAID-5, the AV64 cluster keeps 11.31775 TiB: (0.75 x 5 x
+    // 13.96984 - 11.31775) x 3/4 = 30.80 TiB, / 1.2 = 25.67) + the added 3 AV36P =
+    // 68,401.00 -> AV36P.
     let d = plan_estate(one_cluster(), PlanOptions::default());
     assert_eq!(
         (d.summary.sku.as_str(), d.summary.design, d.summary.hosts),
@@ -644,25 +645,35 @@ fn each_design_moves_the_first_cluster_its_own_costs_favour() {
     // cloud's first cluster with the reservation (92 vCPU, 200.1 GiB), 3 AV36P. vSAN (25%
     // slack; raw 13.96984 TiB per AV64 host, 17.46230 per AV36P; the first cluster keeps
     // 15.72243 TiB raw for AVS, every other 11.31775; RAID-1 /2 at 3 hosts, RAID-5 x3/4 at
-    // 4..5): AV64 3 hosts (31.43 - 11.32) / 2 = 10.06 TiB, 4 (41.91 - 11.32) x 3/4 = 22.94,
-    // 5 (52.39 - 11.32) x 3/4 = 30.80; AV36P first 3 (39.29 - 15.72) / 2 = 11.78, 4 (52.39
-    // - 15.72) x 3/4 = 27.50, 5 (65.48 - 15.72) x 3/4 = 37.32. An added AV36P first
-    // cluster: 3 x 6,716.00 = 20,148.00. Each design moves the cluster that saves it most:
+    // 4..5, RAID-6 /1.5 from 6; and at most that / 1.2, the 20% headroom the ANF pools
+    // keep): AV64 3 hosts (31.43 - 11.32) / 2 = 10.06, / 1.2 = 8.38 TiB = 8,582 GiB; 4
+    // (41.91 - 11.32) x 3/4 = 22.94, / 1.2 = 19.12 TiB = 19,579 GiB; 5 (52.39 - 11.32) x 3/4
+    // = 30.80, / 1.2 = 25.67 TiB = 26,284 GiB; 6 (62.86 - 11.32) / 1.5 = 34.36, / 1.2 =
+    // 28.64 TiB = 29,324 GiB; 7 (73.34 - 11.32) / 1.5 = 41.35, / 1.2 = 34.46 TiB; AV36P
+    // first 3 (39.29 - 15.72) / 2 = 11.78, / 1.2 = 9.82 TiB = 10,056 GiB; 4 (52.39 - 15.72)
+    // x 3/4 = 27.50, / 1.2 = 22.92 TiB = 23,465 GiB; 5 (65.48 - 15.72) x 3/4 = 37.32, / 1.2
+    // = 31.10 TiB = 31,847 GiB. An added AV36P first cluster: 3 x 6,716.00 = 20,148.00.
+    // Each design moves the cluster that saves it most:
     //   ANF for all: each cluster's ANF is the same on either SKU (capacity only), so either
     //     move saves 28,951.80 - 20,148.00 = 8,803.80: a tie, the earlier, a-small, moves.
     //     3 AV36P + 3 AV64 = 49,099.80; ANF a-small 1,200 GiB -> 2 TiB = 225.75, b-data
     //     36,000 GiB -> 36 TiB = 4,063.52; + 1,365.10 = 54,754.17.
-    //   vSAN alone: a-small stays on 3 hosts either way (-8,803.80); b-data needs 5 AV64
-    //     (48,253.00) or 5 AV36P (33,580.00): -14,673.00 -> b-data moves: 3 AV64 + 5 AV36P
-    //     = 28,951.80 + 33,580.00 = 62,531.80.
+    //   vSAN alone: a-small stays on 3 hosts either way (1,000 GiB; -8,803.80); b-data's
+    //     29.297 TiB needs 7 AV64 (6 hold 28.64) = 67,554.20 or 5 AV36P (31.10) =
+    //     33,580.00: -33,974.20 -> b-data moves: 3 AV64 + 5 AV36P = 28,951.80 + 33,580.00 =
+    //     62,531.80.
     //   hybrid: a-small all on 3 AV64 hosts' vSAN (28,951.80) or 3 AV36P (20,148.00):
-    //     -8,803.80; b-data (VMs of 3,000 GiB) on AV64: 3 hosts keep 3 VMs (9,000 <= 10.06
-    //     TiB = 10,298 GiB), 7 on ANF 25,200 GiB -> 25 TiB = 2,821.89: 31,773.69; 4 hosts
-    //     keep 7, 3 on ANF -> 11 TiB = 1,241.63: 39,844.03; 5 all: 48,253.00 -> 31,773.69;
-    //     on AV36P as the first: 3 hosts keep 4 (12,000 <= 12,066), 6 on ANF 21,600 GiB ->
-    //     22 TiB = 2,483.26: 22,631.26; 4 keep 9, 1 on ANF 4 TiB = 451.50: 27,315.50; 5 all
-    //     33,580.00 -> 22,631.26: -9,142.43, more than a-small's -> b-data moves: 28,951.80
-    //     + 22,631.26 + 1,365.10 = 52,948.16, the cheapest of the three.
+    //     -8,803.80; b-data (VMs of 3,000 GiB) on AV64: 3 hosts keep 2 VMs (6,000 <= 8,582
+    //     GiB; 3 would be 9,000), 8 on ANF 24,000 x 1.2 = 28,800 GiB = 28.13 -> 29 TiB =
+    //     3,273.39: 32,225.19; 4 hosts keep 6 (18,000 <= 19,579), 4 on ANF 14,400 GiB ->
+    //     15 TiB = 1,693.13: 38,602.40 + 1,693.13 = 40,295.53; 5 keep 8, 7,200 GiB -> 8 TiB
+    //     = 903.00: 49,156.00; 6 keep 9, 3,600 GiB -> 4 TiB = 451.50: 58,355.10; 7 all
+    //     67,554.20 -> 32,225.19; on AV36P as the first: 3 hosts keep 3 (9,000 <= 10,056),
+    //     7 on ANF 25,200 GiB = 24.61 -> 25 TiB = 2,821.89: 22,969.89; 4 keep 7 (21,000 <=
+    //     23,465), 3 on ANF 10,800 GiB -> 11 TiB = 1,241.63: 28,105.63; 5 all (30,000 <=
+    //     31,847) 33,580.00 -> 22,969.89: 22,969.89 - 32,225.19 = -9,255.30, more than
+    //     a-small's -8,803.80 -> b-data moves: 28,951.80 + 22,969.89 + 1,365.10 =
+    //     53,286.79, the cheapest of the three.
     let two = || {
         let mut all = vms("a-small", 10, 2, 4.0, 100.0);
         all.extend(vms("b-data", 10, 2, 4.0, 3_000.0));
@@ -689,7 +700,7 @@ fn each_design_moves_the_first_cluster_its_own_costs_favour() {
         total(Design::Anf)
     );
     assert!(close(total(Design::Vsan), 62_531.80));
-    assert!(close(total(Design::Hybrid), 52_948.16));
+    assert!(close(total(Design::Hybrid), 53_286.79));
     assert_eq!(p.summary.design, Design::Hybrid);
     // Per cluster, each design's hosts and their SKU.
     let rows: Vec<[(&str, u32); 3]> = d
@@ -704,7 +715,7 @@ fn each_design_moves_the_first_cluster_its_own_costs_favour() {
             [("av36p", 5), ("av64", 3), ("av36p", 3)]
         ]
     );
-    assert_eq!(d.clusters[1].hybrid.vms_on_anf, 6);
+    assert_eq!(d.clusters[1].hybrid.vms_on_anf, 7);
     // The plan is the hybrid's: b-data is its private cloud's first cluster on AV36P,
     // holding the management reservation and the 17,287 GB vSAN reserve.
     let b = p

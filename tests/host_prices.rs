@@ -374,11 +374,12 @@ fn a_price_file_row_of_another_region_is_used_saying_whose_it_is() {
 #[test]
 fn the_vsan_comparison_of_one_cluster_uses_the_regions_price() {
     // One cluster of 3 hosts in West Europe, 60 VMs of 1,000 GiB = 58.59 TiB on vSAN
-    // AV36P (19.20 TB = 17.4623 TiB raw per host), auto policy, 25% slack: RAID-1 on 3 hosts
-    // needs 156.25 TiB, RAID-5 on 4..5 104.17 TiB (6 hosts' worth), RAID-6 from 6 hosts
-    // 58.59 x 1.5 / 0.75 = 117.19 TiB -> ceil(6.71) = 7 hosts, 4 extra at West Europe's
-    // 10.96 USD per host-hour: 4 x 10.96 x 730 = 32,003.20. On AV36 (no West Europe
-    // price) the cost is unknown.
+    // AV36P (19.20 TB = 17.4623 TiB raw per host), auto policy, 25% slack, the 20% headroom
+    // (58.59 x 1.2 = 70.31 TiB stored): RAID-1 on 3 hosts needs 70.31 x 2 / 0.75 = 187.5
+    // TiB, RAID-5 on 4..5 70.31 x 4/3 / 0.75 = 125 TiB (8 hosts' worth), RAID-6 from 6
+    // hosts 70.31 x 1.5 / 0.75 = 140.63 TiB -> ceil(140.63 / 17.4623 = 8.05) = 9 hosts, 6
+    // extra at West Europe's 10.96 USD per host-hour: 6 x 10.96 x 730 = 48,004.80. On AV36
+    // (no West Europe price) the cost is unknown.
     let run = |vsan_host: &str| {
         Planner::new()
             .inventory(estate_of(1000.0))
@@ -395,8 +396,8 @@ fn the_vsan_comparison_of_one_cluster_uses_the_regions_price() {
     };
     let v = run("av36p");
     assert_eq!(v.host_usd_per_hour, Some(10.96));
-    assert_eq!((v.hosts_needed, v.extra_hosts), (7, 4));
-    assert_eq!(v.extra_hosts_usd_per_month, Some(32_003.2));
+    assert_eq!((v.hosts_needed, v.extra_hosts), (9, 6));
+    assert_eq!(v.extra_hosts_usd_per_month, Some(48_004.8));
     assert!(
         v.note
             .starts_with("host price: West Europe pay-as-you-go price of av36p: 10.96"),

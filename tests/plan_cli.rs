@@ -52,8 +52,9 @@ fn plan_json_with_cool_reservation_and_vsan_is_deterministic() {
     assert_eq!(j["alternatives"].as_array().unwrap().len(), 9);
     assert_eq!(j["alternatives"][8]["basis"], "nconnect");
     assert_eq!(j["marginal_costs"].as_array().unwrap().len(), 2);
-    // vSAN: 1,800 x 1.1 = 1,980 GiB of data; AV64 under auto policy at 3 hosts (RAID-1,
-    // 2x): 1,980 / 1024 x 2 / 0.75 = 5.16 TiB raw <= 3 x 13.97 -> no extra host.
+    // vSAN: 1,800 x 1.1 = 1,980 GiB of data, x 1.2 headroom = 2,376 GiB stored; AV64 under
+    // auto policy at 3 hosts (RAID-1, 2x): 2,376 / 1024 x 2 / 0.75 = 6.19 TiB raw <= 3 x
+    // 13.97 -> no extra host.
     let v = &j["vsan_comparison"];
     assert_eq!(v["sku"], "av64");
     assert_eq!(v["policy"], "raid1-ftt1");
