@@ -16,7 +16,8 @@ use dsplan::perf::{
 pub struct CommonArgs {
     /// System profile: anf-avs (default, AV36 25 GbE hosts), anf-avs-av64 (100 GbE hosts),
     /// anf-linux, vsan-hybrid, afa-smb3, or a profile
-    /// CSV file (columns as data/systems/*.csv; may `inherit` a built-in profile).
+    /// CSV file (columns as data/systems/*.csv; may `inherit` a built-in profile); `predict`
+    /// also takes the vSAN envelope of AVS hosts, vsan-<sku> (vsan-av36p, ...).
     #[arg(long, default_value = "anf-avs")]
     pub system: String,
     /// ANF service level of the pool (standard, premium, ultra, flexible); needs --size-tib.
@@ -172,10 +173,26 @@ pub struct Resolved {
 }
 
 impl CommonArgs {
-    /// Resolves the flags into a model, profile, workload and layout template.
+    /// The workload of `--block-size`, `--read-pct` and `--random-pct`.
     ///
     /// # Errors
     /// A message naming the flag that is wrong.
+    pub fn io_profile(&self) -> Result<IoProfile, String> {
+        let block = parse_block_size_kib(&self.block_size).map_err(|e| e.to_string())?;
+        let io = IoProfile {
+            block_size_kib: block,
+            read_pct: self.read_pct,
+            random_pct: self.random_pct,
+        };
+        io.validate().map_err(|e| e.to_string())?;
+        Ok(io)
+    }
+
+    /// The model, the system profile (built in or a file), the workload, the layout's
+    /// settings and the QoS these flags describe.
+    ///
+    /// # Errors
+    /// A message naming the invalid flag or value.
     pub fn resolve(&self) -> Result<Resolved, String> {
         let model = PerfModel::builtin().map_err(|e| e.to_string())?;
         let system = if model.system(&self.system).is_ok() {
@@ -198,19 +215,24 @@ impl CommonArgs {
             } else {
                 "and no such file"
             };
+            let envelopes: Vec<String> = model
+                .vsan_hosts()
+                .iter()
+                .map(|h| format!("{}{}", dsplan::perf::VSAN_SYSTEM_PREFIX, h.sku))
+                .collect();
             return Err(model
                 .system(&self.system)
                 .err()
-                .map_or_else(String::new, |e| format!("--system: {e}, {what}")));
+                .map_or_else(String::new, |e| {
+                    format!(
+                        "--system: {e}, {what}; `predict` also takes the vSAN envelopes of AVS \
+                     hosts: {}",
+                        envelopes.join(", ")
+                    )
+                }));
         };
         let catalog = Catalog::builtin().map_err(|e| e.to_string())?;
-        let block = parse_block_size_kib(&self.block_size).map_err(|e| e.to_string())?;
-        let io = IoProfile {
-            block_size_kib: block,
-            read_pct: self.read_pct,
-            random_pct: self.random_pct,
-        };
-        io.validate().map_err(|e| e.to_string())?;
+        let io = self.io_profile()?;
         let volume = if self.large_volume {
             catalog.limits.large_volume_max_throughput_mibps
         } else {

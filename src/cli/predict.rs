@@ -128,9 +128,8 @@ pub fn render(args: &PredictArgs) -> Result<String, String> {
 fn is_vsan_envelope(system: &str) -> bool {
     let s = system.trim().to_ascii_lowercase();
     s.starts_with(VSAN_SYSTEM_PREFIX)
-        && dsplan::perf::PerfModel::builtin().is_ok_and(|m| {
-            m.system(&s).is_err() && m.vsan_host(&s).is_ok()
-        })
+        && dsplan::perf::PerfModel::builtin()
+            .is_ok_and(|m| m.system(&s).is_err() && m.vsan_host(&s).is_ok())
 }
 
 /// The layers' table: ceiling IOPS, MiB/s and utilization of each.
@@ -162,9 +161,10 @@ fn render_vsan(args: &PredictArgs) -> Result<String, String> {
              cluster has no datastores, pools or cool tier to count"
         ));
     }
-    let r = c.resolve()?;
+    let io = c.io_profile()?;
+    let model = dsplan::perf::PerfModel::builtin().map_err(|e| e.to_string())?;
     let catalog = VsanCatalog::builtin().map_err(|e| e.to_string())?;
-    let host = r.model.vsan_host(&name).map_err(|e| e.to_string())?;
+    let host = model.vsan_host(&name).map_err(|e| e.to_string())?;
     let choice: PolicyChoice = args
         .vsan_policy
         .parse()
@@ -179,14 +179,10 @@ fn render_vsan(args: &PredictArgs) -> Result<String, String> {
                 args.hosts, args.vsan_policy
             )
         })?;
-    let layout = dsplan::perf::VsanLayout::new(
-        args.hosts,
-        &policy.policy,
-        policy.write_cost(host.is_esa()),
-    );
-    let v = r
-        .model
-        .predict_vsan(&name, &layout, &r.io)
+    let layout =
+        dsplan::perf::VsanLayout::new(args.hosts, &policy.policy, policy.write_cost(host.is_esa()));
+    let v = model
+        .predict_vsan(&name, &layout, &io)
         .map_err(|e| e.to_string())?;
     let p = &v.prediction;
     let extrapolation = dsplan::perf::Extrapolation {
@@ -213,7 +209,7 @@ fn render_vsan(args: &PredictArgs) -> Result<String, String> {
                 network_mibps: v.network_mibps,
                 source: &host.source,
             }),
-            io_profile: &r.io,
+            io_profile: &io,
             cool_access_rate_mibps_per_tib: None,
             cool_access_rule: None,
             extrapolation: &extrapolation,
@@ -231,9 +227,9 @@ fn render_vsan(args: &PredictArgs) -> Result<String, String> {
         w.random_write_reads,
         w.random_write_writes,
         group_thousands(w.sequential_write_writes, 2),
-        r.io.block_size_kib,
-        r.io.read_pct,
-        r.io.random_pct
+        io.block_size_kib,
+        io.read_pct,
+        io.random_pct
     );
     s.push_str(&format!(
         "predicted: {} IOPS, {} MiB/s (bottleneck: {})\n",
@@ -375,6 +371,51 @@ mod tests {
         };
         assert!(text("x --hosts 8 --datastores 4").contains("extrapolated: 8 hosts beyond"));
         assert!(!text("x --hosts 4 --datastores 4").contains("extrapolated"));
+    }
+
+    #[test]
+    fn a_vsan_envelope_is_shown_layer_by_layer() {
+        // 3 AV36P hosts: RAID-1 FTT-1 by size; 64 KiB sequential, 70% read: 0.7 x 1 + 0.3 x
+        // 2 = 1.3 device I/Os cross the NICs per guest I/O; 3 x 25 Gbit/s = 3 x 2,980.23
+        // MiB/s x 0.85954 (the NFS payload share fitted on the same NICs) = 7,684.86 MiB/s:
+        // 7,684.86 / 1.3 = 5,911.4 MiB/s, the network binding.
+        let v = json(
+            "x --system vsan-av36p --hosts 3 --block-size 64K --random-pct 0 --read-pct 70 --json",
+        );
+        assert_eq!(v["bottleneck"], "network");
+        assert!(
+            (v["throughput_mibps"].as_f64().unwrap() - 5_911.4).abs() < 0.1,
+            "{v}"
+        );
+        assert_eq!(v["vsan"]["layout"]["policy"], "raid1-ftt1");
+        assert_eq!(v["extrapolated"], true);
+        assert!(v.get("layout").is_none());
+        let layers: Vec<&str> = v["layers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l["layer"].as_str().unwrap())
+            .collect();
+        assert_eq!(layers, ["host", "network", "backend"]);
+        // 6 hosts: RAID-6 FTT-2; a named policy the size does not allow is refused.
+        let v = json("x --system vsan-av36p --hosts 6 --json");
+        assert_eq!(v["vsan"]["layout"]["policy"], "raid6-ftt2");
+        for bad in [
+            "x --system vsan-av36p --hosts 3 --vsan-policy raid6-ftt2",
+            "x --system vsan-av36p --hosts 3 --datastores 2",
+            "x --system vsan-av99 --hosts 3",
+            "x --hosts 3",
+        ] {
+            let cli = Cli::try_parse_from(bad.split_whitespace()).unwrap();
+            assert!(render(&cli.args).is_err(), "{bad}");
+        }
+        let cli =
+            Cli::try_parse_from("x --system vsan-av36p --hosts 4".split_whitespace()).unwrap();
+        let text = render(&cli.args).unwrap();
+        assert!(
+            text.contains("raid5-ftt1") && text.contains("not measured"),
+            "{text}"
+        );
     }
 
     #[test]
