@@ -60,7 +60,7 @@ use serde::{Deserialize, Serialize};
 pub use catalog::{
     AVS_HOSTS_CSV, AvsLimits, HostSku, HostSplit, VSAN_POLICIES_CSV, VsanCatalog, VsanPolicy,
 };
-pub use perf::{VsanEnvelope, VsanLoad, VsanPerf};
+pub use perf::{VsanEnvelope, VsanLoad, VsanNeed, VsanPerf};
 
 /// Bytes per TB (decimal, as host capacity is published).
 const BYTES_PER_TB: f64 = 1e12;
@@ -110,9 +110,65 @@ pub enum VsanError {
         /// The host SKU.
         sku: String,
     },
+    /// A VM's data fits no one vSAN cluster of the SKU (a VM's data sits on one cluster).
+    #[error(
+        "{place}VM '{vm}' holds {data_tib} TiB of data, more than one vSAN cluster of {hosts} \
+         {sku} hosts holds within the slack and headroom ({holds_tib} TiB): a VM's data sits on \
+         one cluster's vSAN, so vSAN alone cannot hold it; ANF datastores can (`design` anf \
+         or hybrid)"
+    )]
+    VmTooLarge {
+        /// `AVS cluster 'name': ` when known, else empty.
+        place: String,
+        /// The VM, clipped.
+        vm: String,
+        /// Its data, TiB, grouped.
+        data_tib: String,
+        /// What the largest cluster holds, TiB, grouped.
+        holds_tib: String,
+        /// Hosts of the largest cluster (16).
+        hosts: u32,
+        /// The host SKU.
+        sku: String,
+    },
     /// The performance model has no vSAN envelope for a SKU, or a profile is invalid.
     #[error("vSAN performance: {0}")]
     Perf(#[from] crate::perf::PerfError),
+}
+
+impl VsanError {
+    /// The error with `place` (`AVS cluster 'name': `) where it names none yet.
+    pub fn at(self, place: &str) -> VsanError {
+        match self {
+            VsanError::DataTooLarge {
+                place: p,
+                data_gib,
+                data_tib,
+                sku,
+            } if p.is_empty() => VsanError::DataTooLarge {
+                place: place.to_string(),
+                data_gib,
+                data_tib,
+                sku,
+            },
+            VsanError::VmTooLarge {
+                place: p,
+                vm,
+                data_tib,
+                holds_tib,
+                hosts,
+                sku,
+            } if p.is_empty() => VsanError::VmTooLarge {
+                place: place.to_string(),
+                vm,
+                data_tib,
+                holds_tib,
+                hosts,
+                sku,
+            },
+            e => e,
+        }
+    }
 }
 
 /// Which storage policy: chosen by cluster size, or a named one.
@@ -260,8 +316,18 @@ pub struct VsanComparison {
     pub raw_needed_tib: f64,
     /// Raw capacity of one host, TiB.
     pub raw_per_host_tib: f64,
-    /// Hosts the data needs on vSAN.
+    /// Hosts the data needs on vSAN: its capacity and, with targets, its IOPS and MiB/s.
     pub hosts_needed: u32,
+    /// Hosts its capacity alone needs (at most `hosts_needed`; the same without targets).
+    #[serde(default)]
+    pub hosts_for_capacity: u32,
+    /// With a load given: what those hosts' vSAN delivers, small-block IOPS (the
+    /// clusters' envelopes at their checked hosts, [`VsanCatalog::carries_alone`]).
+    #[serde(default)]
+    pub predicted_iops: Option<f64>,
+    /// With a load given: large-block MiB/s likewise.
+    #[serde(default)]
+    pub predicted_throughput_mibps: Option<f64>,
     /// AVS clusters those hosts make (at most 16 hosts each, `data/limits.csv`).
     #[serde(default)]
     pub clusters_needed: u32,
@@ -409,20 +475,32 @@ impl VsanCatalog {
 }
 
 /// The fewest hosts from `cluster_hosts` up whose vSAN holds `data_gib`
-/// ([`VsanCatalog::capacity`]).
+/// ([`VsanCatalog::capacity`]) and, with `need`, carries its load
+/// ([`VsanCatalog::carries_alone`]), with what they deliver then.
 fn fewest_hosts<'a>(
     catalog: &'a VsanCatalog,
     o: &VsanOptions,
-    data_gib: f64,
+    (data_gib, need): (f64, Option<&VsanNeed>),
     raw_per_host_tib: f64,
     (cluster_hosts, reserved_raw_tib): (u32, f64),
-) -> Option<(u32, VsanCapacity<'a>)> {
-    (cluster_hosts.max(1)..=MAX_HOSTS_SEARCHED).find_map(|h| {
-        catalog
+) -> Result<Option<(u32, VsanCapacity<'a>, Option<(f64, f64)>)>, VsanError> {
+    for h in cluster_hosts.max(1)..=MAX_HOSTS_SEARCHED {
+        let Some(c) = catalog
             .capacity_of(o, raw_per_host_tib, h, reserved_raw_tib)
             .filter(|c| data_gib <= c.fill_limit_gib)
-            .map(|c| (h, c))
-    })
+        else {
+            continue;
+        };
+        let delivers = match need {
+            Some(n) => match catalog.carries_alone(n, o, h)? {
+                Some(d) => Some(d),
+                None => continue,
+            },
+            None => None,
+        };
+        return Ok(Some((h, c, delivers)));
+    }
+    Ok(None)
 }
 
 /// How many clusters and private clouds the hosts make, in words.
@@ -477,7 +555,7 @@ pub fn compare(
 ) -> Result<VsanComparison, VsanError> {
     compare_cluster(
         catalog,
-        data_gib,
+        (data_gib, None),
         (cluster_hosts, 0.0),
         anf_usd_per_month,
         hours_per_month,
@@ -488,14 +566,15 @@ pub fn compare(
 
 /// [`compare`] for a cluster of `cluster_hosts` each of whose clusters on vSAN loses
 /// `reserved_raw_tib` of raw capacity to AVS's own use (the management VMs, vSAN system
-/// usage; [`VsanCatalog::capacity`]).
+/// usage; [`VsanCatalog::capacity`]), its hosts raised until they also carry `need` (its
+/// data's IOPS and MiB/s, [`VsanCatalog::carries_alone`]) when given.
 ///
 /// # Errors
 /// [`VsanError::Invalid`] for an unknown SKU, a slack outside 0..100, a dedup ratio below 1,
-/// a negative or non-finite price or data size.
+/// a negative or non-finite price or data size; [`VsanError::Perf`] from the envelope.
 pub fn compare_cluster(
     catalog: &VsanCatalog,
-    data_gib: f64,
+    (data_gib, need): (f64, Option<&VsanNeed>),
     (cluster_hosts, reserved_raw_tib): (u32, f64),
     anf_usd_per_month: f64,
     hours_per_month: f64,
@@ -508,13 +587,14 @@ pub fn compare_cluster(
     }
     let host = catalog.host(&o.sku)?;
     let raw_per_host_tib = host.raw_capacity_tb * BYTES_PER_TB / BYTES_PER_TIB;
-    let Some((hosts_needed, capacity)) = fewest_hosts(
+    let Some((hosts_needed, capacity, delivers)) = fewest_hosts(
         catalog,
         o,
-        data_gib,
+        (data_gib, need),
         raw_per_host_tib,
         (cluster_hosts, reserved_raw_tib),
-    ) else {
+    )?
+    else {
         let g = crate::numbers::group_thousands;
         return Err(VsanError::DataTooLarge {
             place: String::new(),
@@ -524,6 +604,17 @@ pub fn compare_cluster(
         });
     };
     let (split, policy) = (capacity.split, capacity.policy);
+    let hosts_for_capacity = match need.filter(|n| n.any()) {
+        Some(_) => fewest_hosts(
+            catalog,
+            o,
+            (data_gib, None),
+            raw_per_host_tib,
+            (cluster_hosts, reserved_raw_tib),
+        )?
+        .map_or(hosts_needed, |(h, _, _)| h),
+        None => hosts_needed,
+    };
     let stored_tib = data_gib / 1024.0 / o.dedup_ratio * (1.0 + o.headroom_pct / 100.0);
     let raw_needed_tib = (stored_tib * policy.overhead_factor
         + f64::from(split.clusters) * reserved_raw_tib)
@@ -564,6 +655,9 @@ pub fn compare_cluster(
         raw_needed_tib,
         raw_per_host_tib,
         hosts_needed,
+        hosts_for_capacity,
+        predicted_iops: delivers.map(|d| d.0),
+        predicted_throughput_mibps: delivers.map(|d| d.1),
         clusters_needed: split.clusters,
         largest_cluster_hosts: split.largest_cluster,
         private_clouds_needed: split.private_clouds,

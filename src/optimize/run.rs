@@ -86,6 +86,9 @@ pub(crate) struct Cheapest {
     pub(crate) cold_gib: f64,
     /// Its hot-tier line pay as you go, USD per month, to the cent.
     pub(crate) hot_usd_per_month: f64,
+    /// What its layout delivers with its pool's QoS: small-block IOPS and large-block MiB/s
+    /// (the plan's `performance` figures).
+    pub(crate) predicted: (f64, f64),
 }
 
 /// The pool and monthly cost of the plan [`optimize`] returns, without placing the VMs,
@@ -106,7 +109,11 @@ pub(crate) fn cheapest_cost_usd_per_month(
         let cold_gib = if c.variant.cool { s.ctx.cold_gib } else { 0.0 };
         let per_gib = s.ctx.prices.capacity_usd_per_gib_month.get(&level);
         let hot_gib = (f64::from(c.size_gib) - cold_gib).max(0.0);
+        let layout = s.ctx.candidate_layout(c);
+        let small = s.ctx.perf.predict(&layout, &s.ctx.small)?;
+        let large = s.ctx.perf.predict(&layout, &s.ctx.large)?;
         Ok(Cheapest {
+            predicted: (small.iops, large.throughput_mibps),
             cost_usd_per_month: c.cost.total_cents(),
             level,
             cool: c.variant.cool,

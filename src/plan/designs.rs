@@ -88,7 +88,15 @@ pub struct DesignTotal {
     pub vms_on_vsan: usize,
     /// VMs whose data is on ANF.
     pub vms_on_anf: usize,
-    /// What it is, and why chosen or not.
+    /// What its storage is predicted to deliver, small-block IOPS: each cluster's vSAN
+    /// envelope at its checked hosts (beside its ANF traffic) and its ANF datastores'
+    /// predictions, added; 0 when not worked out.
+    #[serde(default)]
+    pub predicted_iops: f64,
+    /// Large-block MiB/s likewise.
+    #[serde(default)]
+    pub predicted_throughput_mibps: f64,
+    /// What it is, and why chosen or not (or why it cannot be built).
     pub note: String,
 }
 
@@ -135,6 +143,14 @@ pub struct ClusterDesign {
     /// Hosts + ANF, USD per month (the estate's gateway is counted once, in the estate's
     /// totals), where the host price is known.
     pub total_usd_per_month: Option<f64>,
+    /// What its storage is predicted to deliver, small-block IOPS: its vSAN envelope at its
+    /// checked hosts (beside its ANF traffic) and its ANF datastores' predictions; 0 when
+    /// not worked out.
+    #[serde(default)]
+    pub predicted_iops: f64,
+    /// Large-block MiB/s likewise.
+    #[serde(default)]
+    pub predicted_throughput_mibps: f64,
 }
 
 /// One AVS cluster's three designs.

@@ -35,9 +35,10 @@ pub struct HostsByDriver {
 
 /// What the chosen design's storage is predicted to deliver, beside the targets: the ANF
 /// datastores' predictions (each cluster's plan: its layout's flows and ceilings, capped by
-/// its pools' QoS) against the share of the targets they carry; the data kept on vSAN
-/// carries the rest unchecked (Microsoft publishes no IOPS or MiB/s figures for vSAN on
-/// AVS hosts).
+/// its pools' QoS) and the vSAN sides' (each cluster's `vsan-<sku>` envelope at its
+/// checked hosts, beside its ANF traffic over the same NICs), each against the share of
+/// the targets it carries. Microsoft publishes no IOPS or MiB/s for vSAN on AVS hosts: the
+/// envelope is built from the hosts' parts (`data/vsan_performance.csv`).
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct EstatePerformance {
@@ -62,15 +63,32 @@ pub struct EstatePerformance {
     /// The AVS clusters with ANF datastores, whose predictions are added.
     #[serde(default)]
     pub anf_clusters: u32,
-    /// The clusters' predicted small-block IOPS added (0 without ANF datastores).
+    /// All of the design's storage, predicted small-block IOPS: the ANF datastores' and
+    /// the vSAN sides' added.
     pub predicted_iops: f64,
-    /// The clusters' predicted large-block MiB/s added.
+    /// All of the design's storage, predicted large-block MiB/s.
     pub predicted_throughput_mibps: f64,
+    /// The ANF datastores' predicted small-block IOPS added (0 without ANF datastores).
+    #[serde(default)]
+    pub anf_predicted_iops: f64,
+    /// The ANF datastores' predicted large-block MiB/s added.
+    #[serde(default)]
+    pub anf_predicted_throughput_mibps: f64,
+    /// The AVS clusters keeping data on vSAN.
+    #[serde(default)]
+    pub vsan_clusters: u32,
+    /// The vSAN sides' predicted small-block IOPS added (each cluster's envelope at its
+    /// checked hosts, beside its ANF traffic).
+    #[serde(default)]
+    pub vsan_predicted_iops: f64,
+    /// The vSAN sides' predicted large-block MiB/s added.
+    #[serde(default)]
+    pub vsan_predicted_throughput_mibps: f64,
     /// No IOPS or MiB/s target (none given, no per-VM figures): the plan is sized for
     /// capacity only and the predictions are what the pools' QoS and the layout give.
     pub capacity_only: bool,
     /// The share of the VMs' data the design keeps on vSAN (after growth and snapshot
-    /// reserve), percent: its share of the targets is not checked.
+    /// reserve), percent: with capacity-share targets, its share of the targets.
     #[serde(default)]
     pub vsan_data_pct: f64,
 }

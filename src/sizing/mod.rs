@@ -62,7 +62,10 @@ pub use prices::{
     MIN_USD_PER_HOST_HOUR, host_price_table,
 };
 pub(crate) use vsan_alone::UNPRICED_HOST_CENTS;
-pub use vsan_alone::{VsanAlone, VsanAloneCluster, cluster_on_vsan, vsan_alone};
+pub use vsan_alone::{
+    VsanAlone, VsanAloneCluster, VsanAloneData, check_one_cluster_holds, cluster_on_vsan,
+    vsan_alone,
+};
 
 use std::collections::{BTreeMap, BTreeSet};
 

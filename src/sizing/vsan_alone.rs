@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::pack::pack_private_clouds;
 use super::{EstateSizing, Raise};
-use crate::vsan::{self, AvsLimits, VsanCatalog, VsanError, VsanOptions};
+use crate::vsan::{self, AvsLimits, VsanCatalog, VsanError, VsanNeed, VsanOptions};
 
 /// One AVS cluster on vSAN alone.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -38,6 +38,29 @@ pub struct VsanAloneCluster {
     /// usage), TiB.
     #[serde(default)]
     pub reserved_raw_tib: f64,
+    /// Hosts its data's capacity alone needs (`hosts` is more when its IOPS or MiB/s need
+    /// more).
+    #[serde(default)]
+    pub hosts_for_capacity: u32,
+    /// With targets: what its vSAN delivers, small-block IOPS (its clusters' envelopes at
+    /// their checked hosts; [`crate::vsan::VsanCatalog::carries_alone`]).
+    #[serde(default)]
+    pub predicted_iops: Option<f64>,
+    /// With targets: large-block MiB/s likewise.
+    #[serde(default)]
+    pub predicted_throughput_mibps: Option<f64>,
+}
+
+/// One AVS cluster's data as vSAN alone holds it.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct VsanAloneData<'a> {
+    /// Its VMs' data (after growth and snapshot reserve), GiB.
+    pub data_gib: f64,
+    /// Its largest VM by data, and that data, GiB: a VM's data sits on one cluster, so it
+    /// must fit one cluster of at most 16 hosts.
+    pub largest_vm: Option<(&'a str, f64)>,
+    /// What its data asks of vSAN's performance (`None`: capacity only).
+    pub need: Option<VsanNeed<'a>>,
 }
 
 /// The estate on vSAN alone.
@@ -63,38 +86,33 @@ pub struct VsanAlone {
     pub dedup_ratio: f64,
 }
 
-/// The estate of `sizing` on vSAN alone; `data_gib[i]` is the data of `sizing.clusters[i]`.
+/// The estate of `sizing` on vSAN alone; `data[i]` is the data of `sizing.clusters[i]`.
 /// Each cluster keeps its compute hosts ([`super::AvsCluster::compute_hosts`]: not those
-/// its datastores add) and its own SKU's raw capacity.
+/// its datastores add) and its own SKU's raw capacity, and grows until it holds its data
+/// and carries its load.
 ///
 /// # Errors
-/// [`VsanError::Invalid`] for settings out of range or data no vSAN cluster holds.
+/// [`VsanError::Invalid`] for settings out of range; [`VsanError::DataTooLarge`] for data
+/// no vSAN cluster holds; [`VsanError::VmTooLarge`] for a VM whose data no cluster of 16
+/// hosts holds.
 pub fn vsan_alone(
     catalog: &VsanCatalog,
     sizing: &EstateSizing,
-    data_gib: &[f64],
+    data: &[VsanAloneData],
     o: &VsanOptions,
 ) -> Result<VsanAlone, VsanError> {
     let mut clusters = Vec::with_capacity(sizing.clusters.len());
     let mut sizes = Vec::new();
     let reserved = sizing.vsan_reserved_raw_tib(&catalog.limits);
-    for ((c, &gib), &reserve) in sizing.clusters.iter().zip(data_gib).zip(&reserved) {
+    for ((c, d), &reserve) in sizing.clusters.iter().zip(data).zip(&reserved) {
         let compute = c.compute_hosts();
-        let r =
-            cluster_on_vsan(catalog, &c.sku, (compute, reserve), gib, o).map_err(|e| match e {
-                VsanError::DataTooLarge {
-                    data_gib,
-                    data_tib,
-                    sku,
-                    ..
-                } => VsanError::DataTooLarge {
-                    place: format!("AVS cluster '{}': ", crate::numbers::clip(&c.name)),
-                    data_gib,
-                    data_tib,
-                    sku,
-                },
-                e => e,
-            })?;
+        let place = || format!("AVS cluster '{}': ", crate::numbers::clip(&c.name));
+        if let Some((vm, gib)) = d.largest_vm {
+            check_one_cluster_holds(catalog, (&c.sku, reserve), (vm, gib), o)
+                .map_err(|e| e.at(&place()))?;
+        }
+        let r = cluster_on_vsan(catalog, &c.sku, (compute, reserve), (d.data_gib, d.need), o)
+            .map_err(|e| e.at(&place()))?;
         let split = catalog.limits.split(r.hosts_needed);
         if let Some(s) = split {
             let extra = r.hosts_needed - s.smallest_cluster * s.clusters;
@@ -106,12 +124,15 @@ pub fn vsan_alone(
             cluster: c.name.clone(),
             sku: c.sku.clone(),
             compute_hosts: compute,
-            data_gib: gib,
+            data_gib: d.data_gib,
             hosts: r.hosts_needed,
             clusters: r.clusters_needed,
             policy: r.policy,
             raw_needed_tib: r.raw_needed_tib,
             reserved_raw_tib: reserve,
+            hosts_for_capacity: r.hosts_for_capacity,
+            predicted_iops: r.predicted_iops,
+            predicted_throughput_mibps: r.predicted_throughput_mibps,
         });
     }
     let hosts = clusters.iter().fold(0u32, |a, c| a.saturating_add(c.hosts));
@@ -129,9 +150,10 @@ pub fn vsan_alone(
 }
 
 /// One cluster's data on vSAN alone: the fewest hosts of `sku` from `compute_hosts` whose
-/// vSAN holds `data_gib`, each cluster they make losing `reserved_raw_tib` of raw capacity
-/// to AVS itself ([`vsan::compare_cluster`]; only the hosts are used: the estate prices
-/// them with its own host prices).
+/// vSAN holds `data_gib` and carries `need` (its IOPS and MiB/s, when given), each cluster
+/// they make losing `reserved_raw_tib` of raw capacity to AVS itself
+/// ([`vsan::compare_cluster`]; only the hosts are used: the estate prices them with its own
+/// host prices).
 ///
 /// # Errors
 /// [`VsanError::Invalid`] for settings out of range or data no vSAN cluster holds.
@@ -139,7 +161,7 @@ pub fn cluster_on_vsan(
     catalog: &VsanCatalog,
     sku: &str,
     (compute_hosts, reserved_raw_tib): (u32, f64),
-    data_gib: f64,
+    (data_gib, need): (f64, Option<VsanNeed>),
     o: &VsanOptions,
 ) -> Result<vsan::VsanComparison, VsanError> {
     let o = VsanOptions {
@@ -149,13 +171,47 @@ pub fn cluster_on_vsan(
     let unpriced = vsan::ListPrice::Unknown("priced by the estate".into());
     vsan::compare_cluster(
         catalog,
-        data_gib,
+        (data_gib, need.as_ref()),
         (compute_hosts, reserved_raw_tib),
         0.0,
         730.0,
         &o,
         &unpriced,
     )
+}
+
+/// The data of VM `vm` must fit one cluster of at most 16 hosts of `sku` keeping
+/// `reserved_raw_tib` (a VM's data sits on one cluster's vSAN; vSAN alone's clusters past
+/// 16 hosts hold their VMs' data between them, not one VM's).
+///
+/// # Errors
+/// [`VsanError::VmTooLarge`] naming the VM, its data and what the largest cluster holds.
+pub fn check_one_cluster_holds(
+    catalog: &VsanCatalog,
+    (sku, reserved_raw_tib): (&str, f64),
+    (vm, data_gib): (&str, f64),
+    o: &VsanOptions,
+) -> Result<(), VsanError> {
+    let o = VsanOptions {
+        sku: sku.to_string(),
+        ..o.clone()
+    };
+    let largest = catalog.limits.max_hosts_per_cluster;
+    let holds = catalog
+        .capacity(&o, largest, reserved_raw_tib)?
+        .map_or(0.0, |c| c.fill_limit_gib);
+    if data_gib <= holds {
+        return Ok(());
+    }
+    let g = crate::numbers::group_thousands;
+    Err(VsanError::VmTooLarge {
+        place: String::new(),
+        vm: crate::numbers::clip_name(vm).into_owned(),
+        data_tib: g(data_gib / 1024.0, 1),
+        holds_tib: g(holds / 1024.0, 1),
+        hosts: largest,
+        sku: o.sku,
+    })
 }
 
 impl EstateSizing {
@@ -197,7 +253,8 @@ impl EstateSizing {
             };
             let on_vsan = |compute: u32, first: bool| {
                 let reserve = catalog.limits.reserved_raw_tib(first);
-                cluster_on_vsan(catalog, &c.sku, (compute, reserve), gib, o).map(|r| r.hosts_needed)
+                cluster_on_vsan(catalog, &c.sku, (compute, reserve), (gib, None), o)
+                    .map(|r| r.hosts_needed)
             };
             // A cluster no vSAN holds is left as it is: vSAN alone's own error names it.
             let (Ok(first), Ok(other)) = (

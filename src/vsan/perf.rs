@@ -144,7 +144,75 @@ impl VsanEnvelope {
     }
 }
 
+/// What one cluster's data asks of vSAN alone: the check's settings and the load of all its
+/// data (no ANF datastores beside it).
+#[derive(Debug, Clone, Copy)]
+pub struct VsanNeed<'a> {
+    /// The model, profiles and HA hosts.
+    pub perf: VsanPerf<'a>,
+    /// Small-block IOPS of all its data.
+    pub iops: f64,
+    /// Large-block MiB/s of all its data.
+    pub throughput_mibps: f64,
+}
+
+impl VsanNeed<'_> {
+    /// Whether it asks anything: a target with data.
+    pub fn any(&self) -> bool {
+        self.iops > 0.0 || self.throughput_mibps > 0.0
+    }
+}
+
 impl VsanCatalog {
+    /// What `hosts` hosts of `o.sku` deliver on vSAN alone when they carry `need`: the
+    /// hosts split into clusters of at most 16 ([`super::AvsLimits::split`]), each carrying
+    /// its hosts' share of the load; `None` when a cluster does not carry its share (or the
+    /// hosts make no cluster), else the small-block IOPS and large-block MiB/s of all the
+    /// clusters' envelopes added.
+    ///
+    /// # Errors
+    /// As [`VsanCatalog::envelope`].
+    pub fn carries_alone(
+        &self,
+        need: &VsanNeed,
+        o: &VsanOptions,
+        hosts: u32,
+    ) -> Result<Option<(f64, f64)>, VsanError> {
+        let Some(split) = self.limits.split(hosts) else {
+            return Ok(None);
+        };
+        let bs = (
+            need.perf.small.block_size_kib,
+            need.perf.large.block_size_kib,
+        );
+        let larger = hosts - split.smallest_cluster * split.clusters;
+        let mut delivers = (0.0, 0.0);
+        for (size, count) in [
+            (split.smallest_cluster, split.clusters - larger),
+            (split.smallest_cluster + 1, larger),
+        ] {
+            if count == 0 {
+                continue;
+            }
+            let Some(e) = self.envelope(&need.perf, o, size)? else {
+                return Ok(None);
+            };
+            let share = f64::from(size) / f64::from(hosts);
+            let load = VsanLoad {
+                iops: need.iops * share,
+                throughput_mibps: need.throughput_mibps * share,
+                ..VsanLoad::default()
+            };
+            if !e.carries(&load, bs) {
+                return Ok(None);
+            }
+            let (iops, mibps) = e.delivers(&load, bs);
+            delivers.0 += iops * f64::from(count);
+            delivers.1 += mibps * f64::from(count);
+        }
+        Ok(Some(delivers))
+    }
+
     /// The vSAN envelope of one cluster of `hosts` hosts of `o.sku` (policy by its size,
     /// or `o.policy`), at its checked hosts; `None` below the cluster minimum or the
     /// policy's minimum hosts.
@@ -235,5 +303,29 @@ mod tests {
         // No target: no limit. Below the 3-host minimum: no envelope.
         assert!(e.most_data_gib((0.0, 0.0), 20_480.0, bs).is_infinite());
         assert!(c.envelope(&perf(&model), &o, 2).unwrap().is_none());
+    }
+
+    #[test]
+    fn vsan_alone_splits_its_load_over_its_clusters() {
+        let model = PerfModel::builtin().unwrap();
+        let c = VsanCatalog::builtin().unwrap();
+        let o = VsanOptions::default();
+        let need = |mibps: f64| VsanNeed {
+            perf: perf(&model),
+            iops: 0.0,
+            throughput_mibps: mibps,
+        };
+        // 6 AV36P hosts carry 11,137.5 MiB/s (above); 17 hosts are clusters of 8 and 9
+        // (RAID-6, checked at 7 and 8: 7 x 2,561.62 / 1.15 = 15,592.3 and 8 x 2,561.62 /
+        // 1.15 = 17,819.8): 33,412.1 in all, each carrying its hosts' share of 30,000
+        // (14,117.6 and 15,882.4).
+        let six = c.carries_alone(&need(11_000.0), &o, 6).unwrap().unwrap();
+        assert!((six.1 - 11_137.5).abs() < 0.5, "{six:?}");
+        assert!(c.carries_alone(&need(11_200.0), &o, 6).unwrap().is_none());
+        let d = c.carries_alone(&need(30_000.0), &o, 17).unwrap().unwrap();
+        assert!((d.1 - 33_412.1).abs() < 0.5, "{d:?}");
+        // 36,000: the 8-host cluster's share 16,941.2 > 15,592.3.
+        assert!(c.carries_alone(&need(36_000.0), &o, 17).unwrap().is_none());
+        assert!(!need(0.0).any() && need(1.0).any());
     }
 }

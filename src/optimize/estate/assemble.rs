@@ -8,7 +8,7 @@ use super::designs::{Costing, DesignCost, design_sizing};
 use super::pools::PoolSizing;
 use super::sku::{EstateOptions, SkuEstate, Storage, sku_hosts};
 use super::utilisation::{Parts as UseParts, fill_utilisation, performance};
-use super::warnings::{estate_warnings, vsan_targets_warning};
+use super::warnings::estate_warnings;
 use crate::catalog::Catalog;
 use crate::demand::Demand;
 use crate::numbers::group_thousands;
@@ -55,7 +55,7 @@ pub(super) fn assemble(
         Some(Storage { plans, pools }) => (Some(plans), pools),
         None => (None, Vec::new()),
     };
-    let mut warnings = estate_warnings(
+    let warnings = estate_warnings(
         demand,
         (catalog, vsan_catalog),
         options,
@@ -68,7 +68,7 @@ pub(super) fn assemble(
         v.extra_hosts = v.hosts.saturating_sub(sizing.hosts);
         let usd = vsan_usd;
         VsanAloneCost {
-            note: vsan_note(&v, vsan_catalog),
+            note: vsan_note(&v, vsan_catalog, demand.options.headroom_pct),
             usd_per_month: usd,
             usd_per_year: usd.map(|m| round_cents(12.0 * m)),
             sizing: v,
@@ -109,8 +109,8 @@ pub(super) fn assemble(
     } else {
         0.0
     };
-    summary.performance = performance(demand, options, storage.as_ref(), vsan_pct);
-    warnings.extend(vsan_targets_warning(&summary.performance));
+    let vsan = (cost.delivers.vsan, &designs, on_vsan);
+    summary.performance = performance(demand, options, storage.as_ref(), vsan, vsan_pct);
     let mut assumptions = assumptions(estate, vsan_catalog, &sizing);
     assumptions.extend(super::outcome::assumptions(
         design,
@@ -175,19 +175,22 @@ fn host_price_note(estate: &EstateOptions, sku: &str, skus: &[SkuAlternative]) -
 }
 
 /// The vSAN-alone figures' basis, in words.
-fn vsan_note(v: &VsanAlone, c: &VsanCatalog) -> String {
+fn vsan_note(v: &VsanAlone, c: &VsanCatalog, headroom_pct: f64) -> String {
     format!(
         "each AVS cluster keeps its compute hosts and grows until its VMs' data (after \
          growth and snapshot reserve) fits its vSAN: policy by cluster size, {}% slack, \
          dedup {}:1 (data/vsan_policies.csv, data/avs_hosts.csv raw capacity), less the raw \
          capacity AVS uses itself: {} GB for the management VMs in the first cluster of each \
          private cloud, {} GB of vSAN system usage in every other (data/limits.csv); \
-         capacity only: vSAN's own IOPS and MiB/s are not modelled; clusters of \
+         {}% headroom on the data as on ANF; with targets, grown until its vSAN also \
+         carries its share of the IOPS and MiB/s with a host down (the vsan-<sku> envelopes, \
+         built from the hosts' parts: data/vsan_performance.csv); clusters of \
          {}..{} hosts, {} clusters and {} hosts per private cloud (data/limits.csv)",
         v.slack_pct,
         v.dedup_ratio,
         crate::numbers::group_thousands(f64::from(c.limits.vsan_first_cluster_raw_gb), 0),
         crate::numbers::group_thousands(f64::from(c.limits.vsan_cluster_raw_gb), 0),
+        headroom_pct,
         c.limits.min_hosts_per_cluster,
         c.limits.max_hosts_per_cluster,
         c.limits.max_clusters_per_private_cloud,

@@ -25,9 +25,10 @@ use super::sku::SkuEstate;
 use crate::optimize::OptimizeError;
 use crate::plan::Design;
 use crate::sizing::{
-    AvsCluster, Driver, Raise, UNPRICED_HOST_CENTS, cluster_on_vsan, first_cluster_on,
+    AvsCluster, Driver, Raise, UNPRICED_HOST_CENTS, check_one_cluster_holds, cluster_on_vsan,
+    first_cluster_on,
 };
-use crate::vsan::{HostSku, VsanOptions};
+use crate::vsan::{HostSku, VsanError, VsanOptions};
 
 /// The hybrid's point of one cluster variant, with true sizes.
 #[derive(Debug, Clone)]
@@ -41,6 +42,34 @@ pub(super) struct HybridChoice {
     pub(super) vsan_usable_gib: f64,
     /// The pool of its VMs on ANF (`None` when it keeps every VM on vSAN).
     pub(super) pool: Option<AnfPool>,
+    /// What its storage delivers: its vSAN's envelope beside its ANF traffic, and its ANF
+    /// datastores' predictions.
+    pub(super) predicted: Delivers,
+}
+
+/// What a design's storage delivers, vSAN and ANF apart: small-block IOPS and large-block
+/// MiB/s each.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub(super) struct Delivers {
+    /// Its data on vSAN: the envelope at the checked hosts, beside the ANF traffic.
+    pub(super) vsan: (f64, f64),
+    /// Its ANF datastores: their layouts' predictions with their pools' QoS.
+    pub(super) anf: (f64, f64),
+}
+
+impl Delivers {
+    /// Both added.
+    pub(super) fn total(&self) -> (f64, f64) {
+        (self.vsan.0 + self.anf.0, self.vsan.1 + self.anf.1)
+    }
+
+    /// `other` added to it.
+    pub(super) fn add(&mut self, other: &Delivers) {
+        self.vsan.0 += other.vsan.0;
+        self.vsan.1 += other.vsan.1;
+        self.anf.0 += other.anf.0;
+        self.anf.1 += other.anf.1;
+    }
 }
 
 /// One way a cluster can be sized, and its designs there.
@@ -60,8 +89,10 @@ pub(super) struct Variant {
     pub(super) reserved_raw_tib: f64,
     /// One host, USD per hour, where the plan's region prices its SKU.
     pub(super) usd_per_host_hour: Option<f64>,
-    /// Its hosts on vSAN alone (`None`: not compared).
+    /// Its hosts on vSAN alone (`None`: not compared, or a VM's data fits no one cluster).
     pub(super) vsan_hosts: Option<u32>,
+    /// What those hosts' vSAN delivers: small-block IOPS and large-block MiB/s.
+    pub(super) vsan_predicted: (f64, f64),
     /// ANF for all: hosts and the ANF cost, USD per month (pay as you go, a share of a
     /// shared pool priced per GiB of quota).
     pub(super) anf: (u32, f64),
@@ -72,6 +103,22 @@ pub(super) struct Variant {
 }
 
 impl Variant {
+    /// What its storage delivers in `design`: vSAN alone its hosts' vSAN, ANF for all its
+    /// datastores, the hybrid both; `None` where not worked out.
+    pub(super) fn predicted(&self, design: Design) -> Option<Delivers> {
+        match design {
+            Design::Vsan => self.vsan_hosts.map(|_| Delivers {
+                vsan: self.vsan_predicted,
+                anf: (0.0, 0.0),
+            }),
+            Design::Anf => Some(Delivers {
+                vsan: (0.0, 0.0),
+                anf: self.anf_pool.predicted,
+            }),
+            Design::Hybrid => self.hybrid.as_ref().map(|h| h.predicted),
+        }
+    }
+
     /// Its hosts and ANF cost (USD per month) in `design`; `None` where not worked out.
     pub(super) fn point(&self, design: Design) -> Option<(u32, f64)> {
         match design {
@@ -265,6 +312,47 @@ struct On<'a, 'b> {
 }
 
 impl On<'_, '_> {
+    /// Its hosts on vSAN alone on `host`'s SKU from `compute` hosts keeping `reserve` TiB
+    /// raw (holding its data and carrying its load), with what their vSAN delivers; `None`
+    /// when a VM's data fits no one cluster, or (a moved cluster) no vSAN cluster holds
+    /// the data.
+    ///
+    /// # Errors
+    /// Other vSAN errors.
+    fn on_vsan_alone(
+        &self,
+        host: &HostSku,
+        (compute, reserve): (u32, f64),
+        o: &VsanOptions,
+        moved: bool,
+    ) -> Result<Option<(u32, (f64, f64))>, OptimizeError> {
+        let ctx = self.ctx;
+        let largest = (self.vms.iter().zip(self.data_gib))
+            .max_by(|a, b| a.1.total_cmp(b.1))
+            .and_then(|(&v, &gib)| ctx.demand.placed.get(v).map(|x| (x.name.as_str(), gib)));
+        if let Some(vm) = largest {
+            match check_one_cluster_holds(ctx.vsan_catalog, (&host.sku, reserve), vm, o) {
+                Ok(()) => {}
+                Err(VsanError::VmTooLarge { .. }) => return Ok(None),
+                Err(e) => return Err(e.into()),
+            }
+        }
+        let data: f64 = self.data_gib.iter().sum();
+        let need = ctx.targets.need(ctx.demand, (self.vms, self.data_gib));
+        let on = (data, Some(need));
+        match cluster_on_vsan(ctx.vsan_catalog, &host.sku, (compute, reserve), on, o) {
+            Ok(r) => {
+                let predicted = (
+                    r.predicted_iops.unwrap_or(0.0),
+                    r.predicted_throughput_mibps.unwrap_or(0.0),
+                );
+                Ok(Some((r.hosts_needed, predicted)))
+            }
+            Err(_) if moved => Ok(None),
+            Err(err) => Err(err.into()),
+        }
+    }
+
     /// The cluster on hosts of `host`, first in its private cloud or not, from `compute`
     /// hosts; `None` for a moved cluster whose datastores cannot meet its targets there.
     fn variant(
@@ -291,17 +379,11 @@ impl On<'_, '_> {
             Err(err) => return Err(err),
         };
         let anf_pool = exact.pool(&all, anf.0)?;
-        let data: f64 = self.data_gib.iter().sum();
-        let vsan_hosts = match &ctx.estate.vsan {
-            Some(o) => {
-                match cluster_on_vsan(ctx.vsan_catalog, &host.sku, (floor, reserve), data, o) {
-                    Ok(r) => Some(r.hosts_needed),
-                    Err(_) if moved.is_some() => None,
-                    Err(err) => return Err(err.into()),
-                }
-            }
+        let vsan_alone = match &ctx.estate.vsan {
+            Some(o) => self.on_vsan_alone(host, (floor, reserve), o, moved.is_some())?,
             None => None,
         };
+        let vsan_hosts = vsan_alone.map(|(h, _)| h);
         let usd_per_host_hour = self.e.prices.get(&host.sku).copied();
         let mut v = Variant {
             sku: host.sku.clone(),
@@ -312,6 +394,7 @@ impl On<'_, '_> {
             reserved_raw_tib: reserve,
             usd_per_host_hour,
             vsan_hosts,
+            vsan_predicted: vsan_alone.map_or((0.0, 0.0), |(_, p)| p),
             anf,
             anf_pool,
             hybrid: None,
@@ -378,10 +461,27 @@ impl Search<'_, '_> {
         exact: &mut ClusterOracle,
     ) -> Result<Option<HybridChoice>, OptimizeError> {
         let (first, max) = self.hosts;
+        let targets = &self.ctx.targets;
+        let at = (self.ctx.vsan_catalog, self.vsan);
+        let cluster_gib: f64 = on.data_gib.iter().sum();
+        // What each host count keeps on vSAN: within its capacity's headroom and, with
+        // capacity-share targets, what its vSAN carries beside its ANF traffic.
         let usable_gib = (first..=max)
-            .map(|h| self.usable(h).map(|(_, fill)| fill))
-            .collect::<Result<Vec<f64>, _>>()?;
+            .map(|h| {
+                let (_, fill) = self.usable(h)?;
+                Ok(fill.min(targets.most_data_gib(at, h, cluster_gib)?))
+            })
+            .collect::<Result<Vec<f64>, OptimizeError>>()?;
         let widest = usable_gib.iter().copied().fold(0.0, f64::max);
+        // With per-VM targets the load depends on which VMs are on vSAN: each candidate set
+        // is checked.
+        let demand = self.ctx.demand;
+        let fits = |h: u32, on_vsan: &[usize]| {
+            let load = targets.load(demand, (on.vms, on.data_gib), on_vsan);
+            targets.carries(at, h, &load).unwrap_or(false)
+        };
+        let fits: Option<&dyn Fn(u32, &[usize]) -> bool> =
+            if targets.per_vm() { Some(&fits) } else { None };
         let units = Units::of(on.data_gib, widest);
         let mut rounded = ClusterOracle::new(
             *self.ctx,
@@ -394,6 +494,7 @@ impl Search<'_, '_> {
             first_hosts: first,
             usable_gib: &usable_gib,
             usd_per_host_month: self.usd_per_host_month,
+            fits,
         };
         let n = on.vms.len();
         let mut candidates = Vec::new();
@@ -443,11 +544,21 @@ impl Search<'_, '_> {
         } else {
             Some(exact.pool(&on_anf, best.hosts)?)
         };
+        let vsan = if best.on_vsan.is_empty() {
+            (0.0, 0.0)
+        } else {
+            let load = targets.load(demand, (on.vms, on.data_gib), &best.on_vsan);
+            targets.delivers(at, best.hosts, &load)?
+        };
         Ok(Some(HybridChoice {
             point: best,
             driver,
             vsan_usable_gib,
             pool,
+            predicted: Delivers {
+                vsan,
+                anf: pool.map_or((0.0, 0.0), |p| p.predicted),
+            },
         }))
     }
 

@@ -41,6 +41,7 @@
 //! alone, then ANF for all.
 
 use super::StorageContext;
+use super::choices::Delivers;
 use super::gateway::gateways;
 use super::oracle::cluster_demand;
 use super::pools::{Member, PoolSizing, rounding_usd_per_month};
@@ -48,6 +49,7 @@ use super::sku::{SkuEstate, hosts_cost, sku_hosts};
 use crate::catalog::{Limits, RegionPrices};
 use crate::demand::ClusterDemands;
 use crate::optimize::milp::round_cents;
+use crate::plan::ClusterPlans;
 use crate::plan::{Design, GatewayLine};
 use crate::sizing::{EstateSizing, Raise};
 use crate::vsan::AvsLimits;
@@ -77,6 +79,12 @@ pub(super) struct DesignCost {
     /// without data on ANF): the cheaper is its ANF figure until planned, and how it is
     /// planned.
     pub(super) pool_sizing: Option<PoolSizing>,
+    /// What its storage delivers, its clusters added (the ANF side its plan's where
+    /// planned).
+    pub(super) delivers: Delivers,
+    /// Why it cannot be built, when that is known (a VM whose data no one vSAN cluster
+    /// holds).
+    pub(super) refused: Option<String>,
 }
 
 /// What costing a design needs beyond the SKU: the AVS limits and the hours in a month.
@@ -111,6 +119,11 @@ pub(super) fn design_costs(
                 &e.prices,
                 at.hours,
             );
+            let mut delivers = Delivers::default();
+            for c in &v.clusters {
+                delivers.vsan.0 += c.predicted_iops.unwrap_or(0.0);
+                delivers.vsan.1 += c.predicted_throughput_mibps.unwrap_or(0.0);
+            }
             DesignCost {
                 design: Design::Vsan,
                 feasible: true,
@@ -121,10 +134,14 @@ pub(super) fn design_costs(
                 total: hosts_usd,
                 vsan_gib: data,
                 vms_vsan: vms,
+                delivers,
                 ..unknown(Design::Vsan)
             }
         }
-        None => unknown(Design::Vsan),
+        None => DesignCost {
+            refused: e.vsan_alone_refused.as_ref().map(ToString::to_string),
+            ..unknown(Design::Vsan)
+        },
     };
     let anf = with_anf(e, Design::Anf, (gateway, pooling), at);
     let searched = choices
@@ -167,6 +184,8 @@ fn unknown(design: Design) -> DesignCost {
         vms_anf: 0,
         collapsed: false,
         pool_sizing: None,
+        delivers: Delivers::default(),
+        refused: None,
     }
 }
 
@@ -206,6 +225,9 @@ fn with_anf(
             own_usd += p.own_usd_per_month;
         }
         let anf_gib = choice.data(&on_anf);
+        if let Some(p) = v.predicted(design) {
+            d.delivers.add(&p);
+        }
         d.anf_usd += anf_usd;
         d.anf_gib += anf_gib;
         d.vsan_gib += choice.data_gib.iter().sum::<f64>() - anf_gib;
@@ -226,6 +248,7 @@ fn with_anf(
     }
     if let Some(p) = e.planned.get(&design) {
         d.anf_usd = p.plans.total.cost_usd_per_month;
+        d.delivers.anf = planned_delivers(&p.plans);
     }
     d.anf_usd = round_cents(d.anf_usd);
     anf_clusters.sort_unstable();
@@ -235,6 +258,15 @@ fn with_anf(
         .hosts_usd
         .map(|h| round_cents(h + d.anf_usd + d.gateway_usd));
     d
+}
+
+/// What a planned ANF side delivers: its clusters' small-block IOPS and large-block MiB/s
+/// predictions added.
+pub(super) fn planned_delivers(plans: &ClusterPlans) -> (f64, f64) {
+    plans.clusters.iter().fold((0.0, 0.0), |(i, m), c| {
+        let p = &c.plan.performance;
+        (i + p.small_block.iops, m + p.large_block.throughput_mibps)
+    })
 }
 
 /// The design a SKU is compared on: `forced`, else the cheapest feasible with a total

@@ -60,6 +60,15 @@
 //! depends on which VMs go to ANF: the search is exact over `h` and the Pareto points by
 //! data and count, not over which of several VMs of equal data and count go to ANF.
 //!
+//! # The vSAN side's targets
+//! The data kept on vSAN carries its share of the targets ([`super::vsan_perf`]). With
+//! capacity-share targets that share grows with the data alone, so it is one more cap on
+//! the fill: `U(h)` is the smaller of what `h` hosts' vSAN holds and what it carries
+//! beside the ANF side's traffic, nondecreasing in `h` like the capacity, and every claim
+//! above holds as stated. With per-VM targets the load depends on which VMs stay, so each
+//! candidate set is checked ([`Cluster::fits`]) and a failing one skipped: the search is
+//! then exact over the sets the tables rebuild, not over every set of a Pareto fill.
+//!
 //! The oracle is the ANF side as one cluster's optimizer prices it: in an estate its
 //! Standard, Premium or Ultra datastores are a share of a pool shared with the other
 //! clusters', priced per whole GiB of quota (a Flexible pool its own, whole TiB;
@@ -179,11 +188,15 @@ pub(super) struct Cluster<'a> {
     pub(super) units: &'a Units,
     /// Its compute hosts `h0` (at least the AVS minimum).
     pub(super) first_hosts: u32,
-    /// What each host count from `first_hosts` holds on vSAN, GiB (`usable_gib[h -
-    /// first_hosts]`); its length sets the largest host count.
+    /// What each host count from `first_hosts` keeps on vSAN, GiB (`usable_gib[h -
+    /// first_hosts]`): within its headroom and, with capacity-share targets, what its vSAN
+    /// carries ([`super::vsan_perf`]); its length sets the largest host count.
     pub(super) usable_gib: &'a [f64],
     /// One host, USD per month (price x 730 h).
     pub(super) usd_per_host_month: f64,
+    /// With per-VM targets: whether `h` hosts' vSAN carries the VMs of a set (positions):
+    /// each candidate set is checked (`None`: any set within `usable_gib`).
+    pub(super) fits: Option<&'a dyn Fn(u32, &[usize]) -> bool>,
 }
 
 impl Cluster<'_> {
@@ -475,12 +488,18 @@ pub(super) fn cheapest(
                 }
                 continue;
             }
-            let (on_vsan, anf) = if anf_units == 0 {
-                ((0..n).collect(), Some(0.0))
+            let on_vsan: Vec<usize> = if anf_units == 0 {
+                (0..n).collect()
             } else {
-                let on_vsan = table.rebuild(&units.w, s);
-                let anf = feasible(oracle.cost(&complement(&on_vsan, n), h))?;
-                (on_vsan, anf)
+                table.rebuild(&units.w, s)
+            };
+            if cluster.fits.is_some_and(|f| !f(h, &on_vsan)) {
+                continue;
+            }
+            let anf = if anf_units == 0 {
+                Some(0.0)
+            } else {
+                feasible(oracle.cost(&complement(&on_vsan, n), h))?
             };
             let Some(anf) = anf else {
                 continue;
@@ -534,7 +553,7 @@ pub(super) fn enumerate(
         for mask in 0u32..(1 << n) {
             let on_vsan: Vec<usize> = (0..n).filter(|i| mask >> i & 1 == 1).collect();
             let fill: u64 = on_vsan.iter().map(|&i| cluster.units.w[i]).sum();
-            if fill > cap {
+            if fill > cap || cluster.fits.is_some_and(|f| !f(h, &on_vsan)) {
                 continue;
             }
             let anf = complement(&on_vsan, n);

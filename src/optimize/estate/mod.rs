@@ -39,6 +39,7 @@ mod rows;
 mod seed;
 mod sku;
 mod utilisation;
+mod vsan_perf;
 mod warnings;
 
 pub(super) use levels::reserved_levels;
@@ -55,7 +56,8 @@ use crate::demand::{Demand, ExclusionReason};
 use crate::perf::PerfModel;
 use crate::plan::{Design, EstatePlan, GatewayLine, SkuAlternative};
 use crate::sizing::{
-    Driver, EstateSizing, SizingError, VmGroups, fitting_no_host, size_groups, vsan_alone,
+    Driver, EstateSizing, SizingError, VmGroups, VsanAloneData, fitting_no_host, size_groups,
+    vsan_alone,
 };
 use crate::vsan::VsanError;
 use crate::vsan::{HostSku, VsanCatalog};
@@ -101,7 +103,17 @@ pub fn optimize_estate(
     let demand = reduced.as_ref().map_or(demand, |(d, _)| d);
     // The targets and the required capacity are checked before any SKU is sized.
     super::run::base_targets(demand, &demand.options.io_profile)?;
-    let mut tried = size_in_parallel(demand, vsan_catalog, estate, skus)?;
+    let peak = options
+        .peak
+        .as_ref()
+        .map_or((0.0, 0.0), |p| (p.iops, p.throughput_mibps));
+    let targets = vsan_perf::VsanTargets::of(
+        demand,
+        model,
+        (peak, estate.targets_from_perf),
+        (estate.sizing.ha_hosts, data_factor(demand)),
+    );
+    let mut tried = size_in_parallel(demand, vsan_catalog, estate, &targets, skus)?;
     let gateway = gateway::gateway_line(estate.existing_er_gateways)?;
     let ctx = StorageContext {
         vsan_catalog,
@@ -111,6 +123,7 @@ pub fn optimize_estate(
         model,
         options,
         estate,
+        targets,
     };
     let hours = catalog.limits.hours_per_month;
     let priced = sized(&tried, Some(hours));
@@ -250,13 +263,14 @@ fn size_in_parallel(
     demand: &Demand,
     vsan_catalog: &VsanCatalog,
     estate: &EstateOptions,
+    targets: &vsan_perf::VsanTargets,
     skus: Vec<&HostSku>,
 ) -> Result<Vec<Tried>, OptimizeError> {
     // The VMs' loads and groups are the same for every SKU.
     let groups = VmGroups::of(demand, &estate.sizing);
     let groups = &groups;
     in_threads(skus, |host| {
-        size_sku(demand, groups, vsan_catalog, estate, host)
+        size_sku((demand, groups), vsan_catalog, estate, targets, host)
     })
     .into_iter()
     .collect()
@@ -310,10 +324,10 @@ const NO_TARGET: &str = "no IOPS or MiB/s target was given";
 /// first-cluster SKU in each private cloud ([`seed`]); each design may move one of its
 /// clusters there instead.
 fn size_sku(
-    demand: &Demand,
-    groups: &VmGroups,
+    (demand, groups): (&Demand, &VmGroups),
     vsan_catalog: &VsanCatalog,
     estate: &EstateOptions,
+    targets: &vsan_perf::VsanTargets,
     host: &HostSku,
 ) -> Result<Tried, OptimizeError> {
     let mut sizing = match size_groups(demand, groups, host, &vsan_catalog.limits, &estate.sizing) {
@@ -331,8 +345,14 @@ fn size_sku(
     }
     // Before its designs are costed (never, without a host price), vSAN alone's first
     // clusters are those its hosts grow least with.
-    let vsan_alone = vsan_alone_of(demand, vsan_catalog, estate, &sizing, host.can_be_first())?;
+    let on = (demand, vsan_catalog, estate);
+    let (vsan_alone, vsan_alone_refused) =
+        match vsan_alone_of(on, targets, &sizing, host.can_be_first())? {
+            Ok(v) => (v, None),
+            Err(e) => (None, Some(e)),
+        };
     Ok(Tried::Feasible(Box::new(SkuEstate {
+        vsan_alone_refused,
         sizing,
         choices: None,
         costs: None,
@@ -346,32 +366,32 @@ fn size_sku(
 }
 
 /// The estate of `sizing` on vSAN alone, when compared: each cluster keeps its compute
-/// hosts, its own SKU and its reserve (first cluster or not); with `rank_first`, each
-/// private cloud's first cluster chosen again as the one whose vSAN hosts grow least
-/// ([`EstateSizing::with_vsan_first_clusters`]).
+/// hosts, its own SKU and its reserve (first cluster or not) and grows until its vSAN
+/// holds its data and carries its share of the targets (`targets`); with `rank_first`,
+/// each private cloud's first cluster chosen again as the one whose vSAN hosts grow least
+/// for its capacity ([`EstateSizing::with_vsan_first_clusters`]). A VM whose data no one
+/// cluster holds makes vSAN alone impossible: `Err` with that error inside.
 fn vsan_alone_of(
-    demand: &Demand,
-    vsan_catalog: &VsanCatalog,
-    estate: &EstateOptions,
+    (demand, vsan_catalog, estate): (&Demand, &VsanCatalog, &EstateOptions),
+    targets: &vsan_perf::VsanTargets,
     sizing: &EstateSizing,
     rank_first: bool,
-) -> Result<Option<crate::sizing::VsanAlone>, OptimizeError> {
+) -> Result<Result<Option<crate::sizing::VsanAlone>, VsanError>, OptimizeError> {
     let Some(o) = &estate.vsan else {
-        return Ok(None);
+        return Ok(Ok(None));
     };
     let factor = data_factor(demand);
-    let data: Vec<f64> = sizing
+    let per_vm: Vec<Vec<f64>> = sizing
         .clusters
         .iter()
         .map(|c| {
             c.vm_indices
                 .iter()
-                .filter_map(|&i| demand.placed.get(i))
-                .map(|v| v.capacity_gib)
-                .sum::<f64>()
-                * factor
+                .map(|&i| demand.placed.get(i).map_or(0.0, |v| v.capacity_gib) * factor)
+                .collect()
         })
         .collect();
+    let data: Vec<f64> = per_vm.iter().map(|d| d.iter().sum()).collect();
     let ranked;
     let sizing = if rank_first {
         ranked = sizing.with_vsan_first_clusters(vsan_catalog, &data, o);
@@ -379,9 +399,26 @@ fn vsan_alone_of(
     } else {
         sizing
     };
-    vsan_alone(vsan_catalog, sizing, &data, o)
-        .map(Some)
-        .map_err(|e| with_largest_vm(e, demand, sizing).into())
+    let inputs: Vec<VsanAloneData> = sizing
+        .clusters
+        .iter()
+        .zip(&per_vm)
+        .map(|(c, gib)| {
+            let largest = (c.vm_indices.iter().zip(gib))
+                .max_by(|a, b| a.1.total_cmp(b.1))
+                .and_then(|(&v, &g)| demand.placed.get(v).map(|x| (x.name.as_str(), g)));
+            VsanAloneData {
+                data_gib: gib.iter().sum(),
+                largest_vm: largest,
+                need: Some(targets.need(demand, (&c.vm_indices, gib))),
+            }
+        })
+        .collect();
+    match vsan_alone(vsan_catalog, sizing, &inputs, o) {
+        Ok(v) => Ok(Ok(Some(v))),
+        Err(e @ VsanError::VmTooLarge { .. }) => Ok(Err(e)),
+        Err(e) => Err(with_largest_vm(e, demand, sizing).into()),
+    }
 }
 
 /// A [`VsanError::DataTooLarge`] naming its cluster, with the cluster's largest VM added
@@ -435,6 +472,8 @@ struct StorageContext<'a> {
     model: &'a PerfModel,
     options: &'a OptimizeOptions,
     estate: &'a EstateOptions,
+    /// What the designs' vSAN sides carry, and how they are checked.
+    targets: vsan_perf::VsanTargets<'a>,
 }
 
 /// A planned design: the SKU, the design, its ANF side's plan (`None`: nothing on ANF).
@@ -583,8 +622,12 @@ fn apply_costs(
             Ok(c) => {
                 e.choices = Some(c);
                 let sizing = design_sizing(e, Design::Vsan, ctx.costing());
-                e.vsan_alone =
-                    vsan_alone_of(ctx.demand, ctx.vsan_catalog, ctx.estate, &sizing, false)?;
+                let on = (ctx.demand, ctx.vsan_catalog, ctx.estate);
+                (e.vsan_alone, e.vsan_alone_refused) =
+                    match vsan_alone_of(on, &ctx.targets, &sizing, false)? {
+                        Ok(v) => (v, None),
+                        Err(err) => (None, Some(err)),
+                    };
             }
             Err(err @ (OptimizeError::Infeasible { .. } | OptimizeError::NoLayout(_))) => {
                 let sku = e.sizing.sku.clone();

@@ -80,6 +80,8 @@ pub(super) fn cluster_demand(
 #[derive(Debug, Clone, Copy)]
 pub(super) struct AnfPool {
     pub(super) member: Member,
+    /// What its datastores deliver: small-block IOPS and large-block MiB/s.
+    pub(super) predicted: (f64, f64),
     pub(super) own_usd_per_month: f64,
     /// The pool of its own that figure prices (its level and whole TiB; `None` when none
     /// meets the targets, priced out).
@@ -177,14 +179,9 @@ impl<'a> ClusterOracle<'a> {
     /// `hosts`: a host down for HA (`hosts - ha_hosts`, at least the AVS minimum), or all
     /// of them at the AVS maximum (no more can be added).
     fn checked_at(&self, hosts: u32) -> u32 {
-        let l = &self.ctx.catalog.limits;
-        if hosts >= l.max_hosts {
-            l.max_hosts
-        } else {
-            hosts
-                .saturating_sub(self.ctx.estate.sizing.ha_hosts)
-                .max(l.min_hosts)
-        }
+        // The same count the vSAN side is checked at.
+        let l = &self.ctx.vsan_catalog.limits;
+        l.checked_hosts(hosts, self.ctx.estate.sizing.ha_hosts)
     }
 
     /// The cheapest plan of `c` at `hosts` (its pool and cost), its targets met with
@@ -212,6 +209,7 @@ impl<'a> ClusterOracle<'a> {
         if !member.shared {
             return Ok(AnfPool {
                 member,
+                predicted: cheapest.predicted,
                 own_usd_per_month: cheapest.cost_usd_per_month,
                 own: Some(member),
             });
@@ -226,6 +224,7 @@ impl<'a> ClusterOracle<'a> {
         let alone = feasible(cluster_cost(&c, catalog, model, &own, Some(hosts)))?;
         Ok(AnfPool {
             member,
+            predicted: cheapest.predicted,
             own_usd_per_month: alone
                 .as_ref()
                 .map_or(f64::INFINITY, |x| x.cost_usd_per_month),

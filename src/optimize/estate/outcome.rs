@@ -172,12 +172,17 @@ fn total_row(
         anf_data_tib: c.anf_gib / GIB_PER_TIB,
         vms_on_vsan: c.vms_vsan,
         vms_on_anf: c.vms_anf,
+        predicted_iops: c.delivers.total().0,
+        predicted_throughput_mibps: c.delivers.total().1,
         note: row_note(c),
     }
 }
 
 /// A design row's note.
 fn row_note(c: &DesignCost) -> String {
+    if let Some(why) = &c.refused {
+        return format!("cannot be built: {why}");
+    }
     if !c.feasible {
         return match c.design {
             Design::Vsan => "not compared: the vSAN settings are off (`vsan_comparison`)".into(),

@@ -114,11 +114,13 @@ impl Rows<'_> {
 
     fn row(
         &self,
-        v: &Variant,
+        (v, design): (&Variant, Design),
         hosts: u32,
         (vsan_gib, anf_gib, vms_on_anf): (f64, f64, usize),
         (usable, (anf_usd, priced_on)): (f64, (f64, String)),
     ) -> ClusterDesign {
+        let (predicted_iops, predicted_throughput_mibps) =
+            v.predicted(design).map_or((0.0, 0.0), |p| p.total());
         let hosts_usd = v
             .usd_per_host_hour
             .map(|p| round_cents(f64::from(hosts) * p * self.hours));
@@ -134,6 +136,8 @@ impl Rows<'_> {
             anf_usd_per_month: round_cents(anf_usd),
             anf_priced_on: priced_on,
             total_usd_per_month: hosts_usd.map(|h| round_cents(h + anf_usd)),
+            predicted_iops,
+            predicted_throughput_mibps,
         }
     }
 
@@ -157,7 +161,8 @@ impl Rows<'_> {
         let vsan = match on_vsan_alone.and_then(|v| v.vsan_hosts.map(|h| (v, h))) {
             Some((v, h)) => {
                 let none = (0.0, String::new());
-                self.row(v, h, (data, 0.0, 0), (self.usable(v, h)?, none))
+                let row = (data, 0.0, 0);
+                self.row((v, Design::Vsan), h, row, (self.usable(v, h)?, none))
             }
             None => Self::unknown(c),
         };
@@ -165,7 +170,13 @@ impl Rows<'_> {
             Some(v) => {
                 let (hosts, usd) = v.anf;
                 let priced = anf_pricing.price(&c.name, Some(v.anf_pool), usd);
-                self.row(v, hosts, (0.0, data, n), (self.usable(v, hosts)?, priced))
+                let row = (0.0, data, n);
+                self.row(
+                    (v, Design::Anf),
+                    hosts,
+                    row,
+                    (self.usable(v, hosts)?, priced),
+                )
             }
             None => Self::unknown(c),
         };
@@ -176,7 +187,7 @@ impl Rows<'_> {
                 let anf_gib = choice.data(&on_anf);
                 let priced = hybrid_pricing.price(&c.name, h.pool, h.point.anf_usd_per_month);
                 let row = self.row(
-                    v,
+                    (v, Design::Hybrid),
                     h.point.hosts,
                     (data - anf_gib, anf_gib, on_anf.len()),
                     (h.vsan_usable_gib, priced),
@@ -225,5 +236,7 @@ pub(super) fn not_worked_out(sku: String, hosts: u32) -> ClusterDesign {
         anf_usd_per_month: 0.0,
         anf_priced_on: String::new(),
         total_usd_per_month: None,
+        predicted_iops: 0.0,
+        predicted_throughput_mibps: 0.0,
     }
 }

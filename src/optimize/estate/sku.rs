@@ -63,6 +63,8 @@ pub(super) struct SkuEstate {
     /// The estate on vSAN alone: of the compute sizing, then, once costed, of the vSAN
     /// design's sizing (its own first clusters).
     pub(super) vsan_alone: Option<VsanAlone>,
+    /// Why vSAN alone cannot be built on it (a VM whose data no one cluster holds).
+    pub(super) vsan_alone_refused: Option<crate::vsan::VsanError>,
     /// The SKU's own host price, USD per hour.
     pub(super) host_usd_per_hour: Option<f64>,
     /// The host prices of the SKU and of the SKUs its private clouds' first clusters may

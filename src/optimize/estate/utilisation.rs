@@ -4,7 +4,7 @@
 //! the nodes it recommends, learn.microsoft.com/azure/migrate/
 //! concepts-azure-vmware-solution-assessment-calculation, 2024-12-06); and the ANF
 //! datastores' predicted IOPS and MiB/s added, beside the targets they carry
-//! ([`EstatePerformance`]).
+//! with the vSAN sides' envelopes ([`EstatePerformance`]).
 //!
 //! The design's hosts: the hybrid's and ANF for all's clusters as the design sizes them,
 //! vSAN alone's grown to hold the data (a collapsed hybrid is vSAN alone). Storage is two
@@ -144,12 +144,15 @@ fn chosen_row(d: &crate::plan::ClusterDesigns, chosen: Design, vsan: bool) -> &C
     }
 }
 
-/// The ANF datastores' predicted IOPS and MiB/s added, beside the targets they carry and
-/// the estate's; `vsan_data_pct` the share of the data kept on vSAN.
+/// What the chosen design's storage delivers beside the targets: the ANF datastores'
+/// predictions added (their plans), the vSAN sides' (`vsan`: each cluster's envelope
+/// beside its ANF traffic, added, over the `designs`' clusters that keep data on vSAN);
+/// `vsan_data_pct` the share of the data kept on vSAN.
 pub(super) fn performance(
     demand: &Demand,
     options: &OptimizeOptions,
     storage: Option<&ClusterPlans>,
+    (vsan, designs, on_vsan_alone): ((f64, f64), &EstateDesigns, bool),
     vsan_data_pct: f64,
 ) -> EstatePerformance {
     let o = &demand.options;
@@ -165,6 +168,15 @@ pub(super) fn performance(
         .as_ref()
         .map_or((0.0, 0.0), |p| (p.iops, p.throughput_mibps));
     let peak = peak_iops > 0.0 || peak_mibps > 0.0;
+    let anf = (
+        sum(|p| p.small_block.iops),
+        sum(|p| p.large_block.throughput_mibps),
+    );
+    let vsan_clusters = designs
+        .clusters
+        .iter()
+        .filter(|d| chosen_row(d, designs.chosen, on_vsan_alone).vsan_data_gib > 0.0)
+        .count() as u32;
     EstatePerformance {
         iops_target: o.iops,
         throughput_target_mibps: o.throughput_mibps,
@@ -173,8 +185,13 @@ pub(super) fn performance(
         anf_iops_target: sum(|p| p.iops_target),
         anf_throughput_target_mibps: sum(|p| p.throughput_target_mibps),
         anf_clusters: storage.map_or(0, |s| s.clusters.len() as u32),
-        predicted_iops: sum(|p| p.small_block.iops),
-        predicted_throughput_mibps: sum(|p| p.large_block.throughput_mibps),
+        predicted_iops: anf.0 + vsan.0,
+        predicted_throughput_mibps: anf.1 + vsan.1,
+        anf_predicted_iops: anf.0,
+        anf_predicted_throughput_mibps: anf.1,
+        vsan_clusters,
+        vsan_predicted_iops: vsan.0,
+        vsan_predicted_throughput_mibps: vsan.1,
         capacity_only: o.iops <= 0.0 && o.throughput_mibps <= 0.0 && !peak,
         vsan_data_pct,
     }

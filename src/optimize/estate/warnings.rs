@@ -12,7 +12,7 @@ use crate::demand::Demand;
 use crate::inventory::Warning;
 use crate::numbers::group_thousands as g;
 use crate::optimize::{OptimizeError, OptimizeOptions};
-use crate::plan::{ClusterPlans, EstatePerformance, EstatePool};
+use crate::plan::{ClusterPlans, EstatePool};
 use crate::sizing::{
     Driver, EstateSizing, Grouping, HostPrice, HostPrices, SizingOptions, size_estate,
 };
@@ -102,32 +102,6 @@ pub(super) fn estate_warnings(
     }
     warnings.extend(grouping_hint(demand, vsan_catalog, estate, sizing)?);
     Ok(warnings)
-}
-
-/// A warning when the chosen design keeps data on vSAN while IOPS or MiB/s targets were
-/// given: the share of the targets that data carries (the estate's targets less what the
-/// ANF datastores carry) is not checked, as Microsoft publishes no vSAN performance
-/// figures for AVS hosts (the summary's "delivers" line says so too; a warning makes the
-/// review see it). `None` for a capacity-only plan or no data on vSAN.
-pub(super) fn vsan_targets_warning(p: &EstatePerformance) -> Option<Warning> {
-    if p.capacity_only || p.vsan_data_pct <= 0.0 {
-        return None;
-    }
-    let iops = (p.iops_target - p.anf_iops_target).max(0.0);
-    let mibps = (p.throughput_target_mibps - p.anf_throughput_target_mibps).max(0.0);
-    let peak = if p.peak_iops_target > 0.0 || p.peak_throughput_target_mibps > 0.0 {
-        " (the peak months' targets too)"
-    } else {
-        ""
-    };
-    Some(Warning::plan_wide(format!(
-        "{}% of the data stays on vSAN, carrying {} IOPS and {} MiB/s of the targets{peak}: \
-         not checked, Microsoft publishes no vSAN performance figures for AVS hosts; \
-         `design` anf sizes every VM's data on ANF datastores to the targets",
-        g(p.vsan_data_pct, 1),
-        g(iops, 0),
-        g(mibps, 1)
-    )))
 }
 
 /// A warning for a host SKU of the plan whose retirement Microsoft has announced

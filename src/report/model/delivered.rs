@@ -1,6 +1,6 @@
 //! The words the text and Markdown reports share for what a plan delivers and uses: the
 //! predicted IOPS and MiB/s beside the targets ([`delivers`]; an estate's on its design,
-//! [`estate_delivers`]: the ANF datastores' predictions, the data on vSAN not modelled),
+//! [`estate_delivers`]: the ANF datastores' predictions and the vSAN sides' envelopes),
 //! the utilisation (per AVS cluster and for the estate, ANF and vSAN apart) with the
 //! performance and utilisation table, and the size of a plan's pools, its shares of an
 //! estate's shared pools among them.
@@ -136,13 +136,13 @@ pub(in crate::report) fn cluster_utilisation<'a>(
         .and_then(|c| c.utilisation.as_ref())
 }
 
-/// What the estate's design delivers, in words: the ANF datastores' predictions added
-/// (against the share of the targets they carry, or sized for capacity only), and that the
-/// data kept on vSAN is not modelled (its share of the targets not checked).
+/// What the estate's design delivers, in words: each storage's predictions added (the ANF
+/// datastores' layouts with their pools' QoS; the vSAN sides' envelopes at their checked
+/// hosts, beside their ANF traffic), against the share of the targets each carries, or
+/// sized for capacity only; then all of it against the targets.
 pub(in crate::report) fn estate_delivers(plan: &EstatePlan) -> String {
     let p = &plan.summary.performance;
     let g = group_thousands;
-    let unmodelled = "not modelled, Microsoft publishes no vSAN figures for AVS hosts";
     let mut targets = format!(
         "{} IOPS and {} MiB/s",
         g(p.iops_target, 0),
@@ -155,51 +155,70 @@ pub(in crate::report) fn estate_delivers(plan: &EstatePlan) -> String {
             g(p.peak_throughput_target_mibps, 1)
         ));
     }
-    if p.anf_clusters == 0 {
-        return if p.capacity_only {
-            format!("every VM's data on vSAN: {unmodelled}")
-        } else {
-            format!("every VM's data on vSAN: {unmodelled} (targets {targets} not checked)")
-        };
-    }
-    let clusters = match p.anf_clusters {
+    let clusters = |n: u32| match n {
         1 => "1 cluster".to_string(),
         n => format!("{n} clusters added"),
     };
-    let vsan = p.vsan_data_pct > 0.0;
-    let mut s = format!(
-        "ANF {} small-block IOPS and {} large-block MiB/s predicted ({clusters}",
+    let mut parts = Vec::new();
+    let both = p.anf_clusters > 0 && p.vsan_data_pct > 0.0;
+    if p.anf_clusters > 0 {
+        let mut s = format!(
+            "ANF {} small-block IOPS and {} large-block MiB/s ({})",
+            g(p.anf_predicted_iops, 0),
+            g(p.anf_predicted_throughput_mibps, 1),
+            clusters(p.anf_clusters)
+        );
+        if both && !p.capacity_only {
+            s.push_str(&format!(
+                " for the {} IOPS and {} MiB/s they carry",
+                g(p.anf_iops_target, 0),
+                g(p.anf_throughput_target_mibps, 1)
+            ));
+        }
+        parts.push(s);
+    }
+    if p.vsan_data_pct > 0.0 {
+        let mut s = format!(
+            "vSAN {} small-block IOPS and {} large-block MiB/s ({}, {}% of the data; each \
+             cluster's envelope with a host down for HA, 3-host clusters at 3, beside its ANF \
+             traffic: built from the hosts' parts, as Microsoft publishes no vSAN figures for \
+             AVS hosts)",
+            g(p.vsan_predicted_iops, 0),
+            g(p.vsan_predicted_throughput_mibps, 1),
+            clusters(p.vsan_clusters),
+            g(p.vsan_data_pct, 1)
+        );
+        if both && !p.capacity_only {
+            s.push_str(&format!(
+                " for the {} IOPS and {} MiB/s it carries",
+                g(
+                    (p.iops_target.max(p.peak_iops_target) - p.anf_iops_target).max(0.0),
+                    0
+                ),
+                g(
+                    (p.throughput_target_mibps
+                        .max(p.peak_throughput_target_mibps)
+                        - p.anf_throughput_target_mibps)
+                        .max(0.0),
+                    1
+                )
+            ));
+        }
+        parts.push(s);
+    }
+    let what = format!(
+        "{} small-block IOPS and {} large-block MiB/s predicted",
         g(p.predicted_iops, 0),
         g(p.predicted_throughput_mibps, 1)
     );
-    if p.capacity_only {
-        s.push_str(
-            "; no IOPS or MiB/s target: sized for capacity, what the pools' QoS and the \
-             layout give)",
-        );
-    } else if vsan {
-        s.push_str(&format!(
-            ") against the {} IOPS and {} MiB/s they carry of the {targets} targets",
-            g(p.anf_iops_target, 0),
-            g(p.anf_throughput_target_mibps, 1)
-        ));
+    let tail = if p.capacity_only {
+        "no IOPS or MiB/s target: sized for capacity, what the pools' QoS, the layouts and \
+         the hosts give"
+            .to_string()
     } else {
-        s.push_str(&format!("; targets {targets})"));
-    }
-    if vsan {
-        let what = if p.capacity_only {
-            unmodelled.to_string()
-        } else {
-            "its share of the targets not checked, Microsoft publishes no vSAN figures for AVS \
-             hosts"
-                .to_string()
-        };
-        s.push_str(&format!(
-            "; vSAN ({}% of the data): {what}",
-            g(p.vsan_data_pct, 1)
-        ));
-    }
-    s
+        format!("targets {targets}")
+    };
+    format!("{what} ({tail}): {}", parts.join("; "))
 }
 
 /// The estate's utilisation in words, each figure with what it is over.

@@ -119,6 +119,7 @@ fn a_hand_worked_cluster_keeps_the_big_vm_on_vsan() {
         first_hosts: 3,
         usable_gib: &[12.0, 17.0],
         usd_per_host_month: 100.0,
+        fits: None,
     };
     let mut toy = Toy {
         data: data.clone(),
@@ -153,6 +154,7 @@ fn fewer_vms_on_vsan_can_beat_more_data_on_vsan() {
         first_hosts: 3,
         usable_gib: &[11.0],
         usd_per_host_month: 100.0,
+        fits: None,
     };
     let mut toy = Toy {
         data,
@@ -256,6 +258,7 @@ impl Real {
             first_hosts: first,
             usable_gib: usable,
             usd_per_host_month: usd_per_hour * 730.0,
+            fits: None,
         };
         let mut a = ClusterOracle::new(self.ctx(&d), ("c", &vms, "anf-avs"), Some(&units), 1.0);
         let mut b = ClusterOracle::new(self.ctx(&d), ("c", &vms, "anf-avs"), Some(&units), 1.0);
