@@ -406,14 +406,16 @@ fn the_raw_capacity_avs_uses_comes_off_each_cluster() {
     assert_eq!(at3.policy.policy, "raid1-ftt1");
     let unpriced = dsplan::vsan::ListPrice::Unknown("no price: only the hosts count".into());
     let r =
-        dsplan::vsan::compare_cluster(&c, 10_055.0, (3, first), 0.0, 730.0, &o, &unpriced).unwrap();
+        dsplan::vsan::compare_cluster(&c, (10_055.0, None), (3, first), 0.0, 730.0, &o, &unpriced)
+            .unwrap();
     assert_eq!(r.hosts_needed, 3);
     // Raw needed: (10,055 / 1,024 x 1.2 x 2 + 15.722435) / 0.75 = (23.566406 + 15.722435)
     // / 0.75 = 52.385 TiB of 3 x 17.462298 = 52.387.
     assert!((r.raw_needed_tib - (10_055.0 / 1024.0 * 1.2 * 2.0 + first) / 0.75).abs() < 1e-9);
     assert!((r.raw_needed_tib - 52.385).abs() < 0.001);
     let r =
-        dsplan::vsan::compare_cluster(&c, 10_056.0, (3, first), 0.0, 730.0, &o, &unpriced).unwrap();
+        dsplan::vsan::compare_cluster(&c, (10_056.0, None), (3, first), 0.0, 730.0, &o, &unpriced)
+            .unwrap();
     assert_eq!((r.hosts_needed, r.policy.as_str()), (4, "raid5-ftt1"));
     // Without a reserve the same 3 hosts hold 39.290171 / 2 TiB = 20,116.57 GiB.
     let free = c.capacity(&o, 3, 0.0).unwrap().unwrap();

@@ -183,11 +183,23 @@ pub struct EstateSummary {
     pub total_usd_per_year: Option<f64>,
     /// One-time transfer of the cold data into the cool tier, first month, USD.
     pub first_month_cool_transfer_usd: f64,
-    /// Hosts of the same estate on vSAN alone (`None` without the vSAN comparison).
+    /// Hosts of the same estate on vSAN alone, on its cheapest priced SKU
+    /// (`vsan_alone_sku`; `None` without the vSAN comparison).
     pub vsan_alone_hosts: Option<u32>,
+    /// The SKU vSAN alone is priced on: the one whose vSAN-alone estate costs least of
+    /// those priced (the chosen SKU's when none is).
+    #[serde(default)]
+    pub vsan_alone_sku: Option<String>,
     /// Hosts on vSAN alone, USD per month, where the price is known.
     pub vsan_alone_usd_per_month: Option<f64>,
-    /// vSAN alone less the chosen design's total, USD per month (positive: it saves).
+    /// The SKU ANF for all costs least on, of those priced.
+    #[serde(default)]
+    pub anf_for_all_sku: Option<String>,
+    /// ANF for all on that SKU: hosts + ANF + gateways, USD per month.
+    #[serde(default)]
+    pub anf_for_all_usd_per_month: Option<f64>,
+    /// vSAN alone (on its cheapest SKU) less the chosen design's total, USD per month
+    /// (positive: it saves).
     pub savings_usd_per_month: Option<f64>,
     /// 12 x vSAN alone less `total_usd_per_year`, USD per year.
     pub savings_usd_per_year: Option<f64>,

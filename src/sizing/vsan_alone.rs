@@ -135,8 +135,8 @@ pub fn vsan_alone(
             predicted_throughput_mibps: r.predicted_throughput_mibps,
         });
     }
+    let private_clouds = add_first_clusters(catalog, sizing, &mut clusters, &mut sizes);
     let hosts = clusters.iter().fold(0u32, |a, c| a.saturating_add(c.hosts));
-    let (_, private_clouds) = pack_private_clouds(&sizes, &catalog.limits);
     Ok(VsanAlone {
         sku: sizing.sku.clone(),
         hosts,
@@ -147,6 +147,58 @@ pub fn vsan_alone(
         dedup_ratio: o.dedup_ratio,
         clusters,
     })
+}
+
+/// Each private cloud vSAN alone grows into beyond `sizing`'s (whose first clusters hold
+/// the management reservation) gets a first cluster of its own, `sizing`'s added first
+/// cluster (`avs-mgmt-N` of the SKU, or for AV64 in a Gen 1 private cloud `avs-seed-N` of
+/// a first-cluster SKU: 3 hosts without VMs), until the clusters packed need no more
+/// private clouds than they have first clusters; the private clouds then. An existing
+/// cluster grown for storage might hold the reservation instead: counting a cluster of its
+/// own is the conservative reading.
+fn add_first_clusters(
+    catalog: &VsanCatalog,
+    sizing: &EstateSizing,
+    clusters: &mut Vec<VsanAloneCluster>,
+    sizes: &mut Vec<u32>,
+) -> u32 {
+    let limits = &catalog.limits;
+    let have = sizing.private_clouds.len();
+    let mut added = 0;
+    loop {
+        let (_, private_clouds) = pack_private_clouds(sizes, limits);
+        let Some(t) = sizing
+            .first_fallback()
+            .filter(|_| private_clouds > have + added)
+        else {
+            return private_clouds as u32;
+        };
+        added += 1;
+        let reserve = limits.reserved_raw_tib(true);
+        sizes.push(t.hosts);
+        // `<stem>-N`, a name no cluster has.
+        let name = (1..)
+            .map(|n| format!("{}-{n}", t.name))
+            .find(|name| {
+                !clusters.iter().any(|c| &c.cluster == name)
+                    && !sizing.clusters.iter().any(|c| &c.name == name)
+            })
+            .unwrap_or_default();
+        clusters.push(VsanAloneCluster {
+            cluster: name,
+            sku: t.sku.clone(),
+            compute_hosts: t.hosts,
+            data_gib: 0.0,
+            hosts: t.hosts,
+            clusters: 1,
+            policy: String::new(),
+            raw_needed_tib: reserve,
+            reserved_raw_tib: reserve,
+            hosts_for_capacity: t.hosts,
+            predicted_iops: None,
+            predicted_throughput_mibps: None,
+        });
+    }
 }
 
 /// One cluster's data on vSAN alone: the fewest hosts of `sku` from `compute_hosts` whose

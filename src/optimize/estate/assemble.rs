@@ -4,6 +4,7 @@
 //! and the vSAN-alone saving, the designs side by side ([`super::outcome`]) and the sizing
 //! assumptions.
 
+use super::baseline::Baselines;
 use super::designs::{Costing, DesignCost, design_sizing};
 use super::pools::PoolSizing;
 use super::sku::{EstateOptions, SkuEstate, Storage, sku_hosts};
@@ -26,7 +27,7 @@ pub(super) fn assemble(
     (demand, catalog, vsan_catalog): (&Demand, &Catalog, &VsanCatalog),
     options: &OptimizeOptions,
     estate: &EstateOptions,
-    mut best: SkuEstate,
+    (mut best, baselines): (SkuEstate, Baselines),
     (skus, gateway): (Vec<SkuAlternative>, GatewayLine),
 ) -> Result<EstatePlan, OptimizeError> {
     let prices = catalog.region(&options.region)?;
@@ -62,8 +63,15 @@ pub(super) fn assemble(
         estate,
         (&best, &sizing, storage.as_ref(), &pools),
     )?;
-    let vsan_usd = best.vsan_alone_usd_per_month(hours);
-    let vsan_alone = best.vsan_alone.clone().map(|mut v| {
+    // vSAN alone on its cheapest priced SKU (this SKU's where none is priced).
+    let (vsan_usd, vsan_estate) = match &baselines.vsan {
+        Some(b) => (Some(b.usd_per_month), b.vsan_alone.clone()),
+        None => (
+            best.vsan_alone_usd_per_month(hours),
+            best.vsan_alone.clone(),
+        ),
+    };
+    let vsan_alone = vsan_estate.map(|mut v| {
         // Against the plan's hosts, which storage performance may have raised.
         v.extra_hosts = v.hosts.saturating_sub(sizing.hosts);
         let usd = vsan_usd;
@@ -82,9 +90,11 @@ pub(super) fn assemble(
         pools: &pools,
     };
     let mut summary = summary(demand, &parts, vsan_alone.as_ref(), estate, hours);
+    summary.anf_for_all_sku = baselines.anf.as_ref().map(|b| b.sku.clone());
+    summary.anf_for_all_usd_per_month = baselines.anf.as_ref().map(|b| b.usd_per_month);
     summary.host_price_note = host_price_note(estate, &best.sizing.sku, &skus);
     let designs = super::outcome::designs(
-        &best,
+        (&best, &baselines),
         (demand, vsan_catalog, estate),
         (&summary, storage.as_ref()),
         hours,
@@ -280,7 +290,10 @@ fn summary(
             .storage
             .map_or(0.0, |s| s.total.first_month_cool_transfer_usd),
         vsan_alone_hosts: vsan.map(|v| v.sizing.hosts),
+        vsan_alone_sku: vsan.map(|v| v.sizing.sku.clone()),
         vsan_alone_usd_per_month: vsan_usd,
+        anf_for_all_sku: None,
+        anf_for_all_usd_per_month: None,
         savings_usd_per_month: vsan_usd.zip(total_month).map(|(v, a)| round_cents(v - a)),
         savings_usd_per_year: vsan_usd
             .zip(total_year)

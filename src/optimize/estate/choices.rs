@@ -7,7 +7,8 @@
 //!   (`vsan_first_cluster_raw_gb`);
 //! - for AV64 in a Gen 1 private cloud, moved to each priced first-cluster SKU as its
 //!   private cloud's first cluster ([`crate::sizing::first_cluster_on`]; only when the
-//!   estate has two clusters or more: a private cloud's only cluster is never moved).
+//!   estate has two clusters or more: an estate of one cluster moved is the first-cluster
+//!   SKU's own estate).
 //!
 //! Each variant is worked out on its own SKU (raw vSAN capacity, host price of the plan's
 //! region, performance system): its hosts on vSAN alone
@@ -45,6 +46,42 @@ pub(super) struct HybridChoice {
     /// What its storage delivers: its vSAN's envelope beside its ANF traffic, and its ANF
     /// datastores' predictions.
     pub(super) predicted: Delivers,
+}
+
+/// ANF for all in one cluster variant: the fewest hosts whose datastores meet its targets,
+/// their ANF cost, USD per month (pay as you go, a share of a shared pool priced per GiB
+/// of quota), and its pool.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct AnfForAll {
+    pub(super) hosts: u32,
+    pub(super) usd_per_month: f64,
+    pub(super) pool: AnfPool,
+}
+
+/// Why a cluster's datastores cannot meet its targets (the optimizer's `Infeasible` or
+/// `NoLayout`), kept to be given back when no design can be built.
+#[derive(Debug, Clone)]
+pub(super) struct Refusal(std::sync::Arc<OptimizeError>);
+
+impl Refusal {
+    /// The error again.
+    pub(super) fn error(&self) -> OptimizeError {
+        match &*self.0 {
+            OptimizeError::Infeasible {
+                target,
+                required,
+                reachable,
+                detail,
+            } => OptimizeError::Infeasible {
+                target: *target,
+                required: *required,
+                reachable: *reachable,
+                detail: detail.clone(),
+            },
+            OptimizeError::NoLayout(s) => OptimizeError::NoLayout(s.clone()),
+            other => OptimizeError::Solver(other.to_string()),
+        }
+    }
 }
 
 /// What a design's storage delivers, vSAN and ANF apart: small-block IOPS and large-block
@@ -93,11 +130,11 @@ pub(super) struct Variant {
     pub(super) vsan_hosts: Option<u32>,
     /// What those hosts' vSAN delivers: small-block IOPS and large-block MiB/s.
     pub(super) vsan_predicted: (f64, f64),
-    /// ANF for all: hosts and the ANF cost, USD per month (pay as you go, a share of a
-    /// shared pool priced per GiB of quota).
-    pub(super) anf: (u32, f64),
-    /// ANF for all's pool.
-    pub(super) anf_pool: AnfPool,
+    /// ANF for all (`None` when its datastores cannot meet its targets at any host count,
+    /// `anf_refused` saying why).
+    pub(super) anf: Option<AnfForAll>,
+    /// Why ANF for all cannot be built on it.
+    pub(super) anf_refused: Option<Refusal>,
     /// The hybrid's point (`None`: not searched, without a host price or vSAN settings).
     pub(super) hybrid: Option<HybridChoice>,
 }
@@ -111,9 +148,9 @@ impl Variant {
                 vsan: self.vsan_predicted,
                 anf: (0.0, 0.0),
             }),
-            Design::Anf => Some(Delivers {
+            Design::Anf => self.anf.map(|a| Delivers {
                 vsan: (0.0, 0.0),
-                anf: self.anf_pool.predicted,
+                anf: a.pool.predicted,
             }),
             Design::Hybrid => self.hybrid.as_ref().map(|h| h.predicted),
         }
@@ -123,7 +160,7 @@ impl Variant {
     pub(super) fn point(&self, design: Design) -> Option<(u32, f64)> {
         match design {
             Design::Vsan => self.vsan_hosts.map(|h| (h, 0.0)),
-            Design::Anf => Some(self.anf),
+            Design::Anf => self.anf.map(|a| (a.hosts, a.usd_per_month)),
             Design::Hybrid => self
                 .hybrid
                 .as_ref()
@@ -160,10 +197,10 @@ impl Variant {
     /// (its growth is in [`crate::sizing::VsanAlone`]).
     pub(super) fn raise(&self, design: Design) -> Raise {
         match (design, &self.hybrid) {
-            (Design::Anf, _) => Raise {
-                hosts: self.anf.0,
+            (Design::Anf, _) => self.anf.map_or_else(Raise::default, |a| Raise {
+                hosts: a.hosts,
                 driver: Driver::Storage,
-            },
+            }),
             (Design::Hybrid, Some(h)) => Raise {
                 hosts: h.point.hosts,
                 driver: h.driver,
@@ -176,7 +213,7 @@ impl Variant {
     pub(super) fn anf_pool(&self, design: Design) -> Option<AnfPool> {
         match (design, &self.hybrid) {
             (Design::Hybrid, Some(h)) => h.pool,
-            (Design::Anf, _) => Some(self.anf_pool),
+            (Design::Anf, _) => self.anf.map(|a| a.pool),
             _ => None,
         }
     }
@@ -186,7 +223,10 @@ impl Variant {
     pub(super) fn on_anf(&self, design: Design, n: usize) -> (Vec<usize>, f64) {
         match (design, &self.hybrid) {
             (Design::Hybrid, Some(h)) => (h.point.on_anf(n), h.point.anf_usd_per_month),
-            (Design::Anf, _) => ((0..n).collect(), self.anf.1),
+            (Design::Anf, _) => match self.anf {
+                Some(a) => ((0..n).collect(), a.usd_per_month),
+                None => (Vec::new(), 0.0),
+            },
             _ => (Vec::new(), 0.0),
         }
     }
@@ -255,7 +295,7 @@ pub(super) fn cluster_choices(
         .filter(|c| !c.management_only)
         .collect();
     let host = crate::sizing::find_sku(ctx.vsan_catalog, &e.sizing.sku)?;
-    // A private cloud's only cluster is never moved: with one cluster none is.
+    // An estate of one cluster is never moved: that is the first-cluster SKU's own estate.
     let seeds: Vec<&HostSku> = if own.len() < 2 {
         Vec::new()
     } else {
@@ -369,16 +409,28 @@ impl On<'_, '_> {
         let system = host.perf_system.as_str();
         let mut exact =
             ClusterOracle::new(*ctx, (self.name, self.vms, system), None, self.zero_share);
-        let anf = match anf_for_all(&mut exact, &all, (floor, max)) {
-            Ok(a) => a,
+        // ANF for all, or why its datastores cannot meet the cluster's targets (the cluster
+        // may still be built on vSAN, or the hybrid).
+        let (anf, anf_refused) = match anf_for_all(&mut exact, &all, (floor, max)) {
+            Ok((hosts, usd)) => {
+                let pool = exact.pool(&all, hosts)?;
+                let a = AnfForAll {
+                    hosts,
+                    usd_per_month: usd,
+                    pool,
+                };
+                (Some(a), None)
+            }
             Err(OptimizeError::Infeasible { .. } | OptimizeError::NoLayout(_))
                 if moved.is_some() =>
             {
                 return Ok(None);
             }
+            Err(err @ (OptimizeError::Infeasible { .. } | OptimizeError::NoLayout(_))) => {
+                (None, Some(Refusal(std::sync::Arc::new(err))))
+            }
             Err(err) => return Err(err),
         };
-        let anf_pool = exact.pool(&all, anf.0)?;
         let vsan_alone = match &ctx.estate.vsan {
             Some(o) => self.on_vsan_alone(host, (floor, reserve), o, moved.is_some())?,
             None => None,
@@ -396,7 +448,7 @@ impl On<'_, '_> {
             vsan_hosts,
             vsan_predicted: vsan_alone.map_or((0.0, 0.0), |(_, p)| p),
             anf,
-            anf_pool,
+            anf_refused,
             hybrid: None,
         };
         // Without a host price the hybrid is searched only when forced, on the compute
@@ -420,7 +472,7 @@ impl On<'_, '_> {
                 hosts_vsan: vsan_hosts,
                 reserve,
             };
-            v.hybrid = search.run(self, system, (anf, anf_pool), &mut exact)?;
+            v.hybrid = search.run(self, system, anf, &mut exact)?;
         }
         Ok(Some(v))
     }
@@ -457,7 +509,7 @@ impl Search<'_, '_> {
         &self,
         on: &On,
         system: &str,
-        (anf, anf_pool): ((u32, f64), AnfPool),
+        anf: Option<AnfForAll>,
         exact: &mut ClusterOracle,
     ) -> Result<Option<HybridChoice>, OptimizeError> {
         let (first, max) = self.hosts;
@@ -512,11 +564,13 @@ impl Search<'_, '_> {
                 });
             }
         }
-        candidates.push(Point {
-            hosts: anf.0,
-            on_vsan: Vec::new(),
-            anf_usd_per_month: anf.1,
-        });
+        if let Some(a) = anf {
+            candidates.push(Point {
+                hosts: a.hosts,
+                on_vsan: Vec::new(),
+                anf_usd_per_month: a.usd_per_month,
+            });
+        }
         if let Some(h) = self
             .hosts_vsan
             .filter(|&h| h <= max && self.usd_per_host_month > 0.0)
@@ -539,8 +593,8 @@ impl Search<'_, '_> {
         let on_anf = best.on_anf(n);
         let pool = if on_anf.is_empty() {
             None
-        } else if on_anf.len() == n && best.hosts == anf.0 {
-            Some(anf_pool)
+        } else if let Some(a) = anf.filter(|a| on_anf.len() == n && best.hosts == a.hosts) {
+            Some(a.pool)
         } else {
             Some(exact.pool(&on_anf, best.hosts)?)
         };

@@ -147,7 +147,7 @@ pub(super) fn design_costs(
     let searched = choices
         .iter()
         .all(|c| c.other().is_some_and(|v| v.hybrid.is_some()));
-    let mut hybrid = if searched && vsan.feasible {
+    let mut hybrid = if searched {
         with_anf(e, Design::Hybrid, (gateway, pooling), at)
     } else {
         unknown(Design::Hybrid)
@@ -218,6 +218,13 @@ fn with_anf(
         let Some(v) = choice.variant_for(c) else {
             return unknown(design);
         };
+        if v.point(design).is_none() {
+            // ANF for all whose datastores cannot meet a cluster's targets.
+            return DesignCost {
+                refused: v.anf_refused.as_ref().map(|r| r.error().to_string()),
+                ..unknown(design)
+            };
+        }
         let n = choice.data_gib.len();
         let (on_anf, anf_usd) = v.on_anf(design, n);
         if let Some(p) = v.anf_pool(design).filter(|_| !on_anf.is_empty()) {

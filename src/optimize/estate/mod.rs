@@ -27,6 +27,7 @@
 
 mod added;
 mod assemble;
+mod baseline;
 mod choices;
 mod designs;
 mod gateway;
@@ -151,7 +152,17 @@ pub fn optimize_estate(
     let Some(chosen) = choose(&tried) else {
         return Err(first_error(tried));
     };
+    if let Some(Tried::Feasible(e)) = tried.get(chosen)
+        && let Some(err) = forced_refusal(e, estate.design)
+    {
+        return Err(err);
+    }
     let alternatives = sku_alternatives(&tried, chosen, &ctx);
+    let baselines =
+        baseline::Baselines::of(tried.iter().enumerate().filter_map(|(i, t)| match t {
+            Tried::Feasible(e) => Some((i == chosen, &**e)),
+            Tried::Infeasible(..) => None,
+        }));
     let Some(Tried::Feasible(best)) = tried.into_iter().nth(chosen) else {
         return Err(OptimizeError::Solver("chosen SKU lost".into()));
     };
@@ -159,7 +170,7 @@ pub fn optimize_estate(
         (demand, catalog, vsan_catalog),
         options,
         estate,
-        *best,
+        (*best, baselines),
         (alternatives, gateway),
     )?;
     if let Some((_, warning)) = reduced {
@@ -637,7 +648,44 @@ fn apply_costs(
         }
     }
     recost(tried, ctx, gateway);
+    // A SKU on which no design can be built (its datastores cannot meet a cluster's
+    // targets, and vSAN alone is not compared or cannot hold a VM) is infeasible.
+    for t in tried.iter_mut() {
+        let Tried::Feasible(e) = t else { continue };
+        let Some(costs) = &e.costs else { continue };
+        if costs.iter().any(|c| c.feasible) {
+            continue;
+        }
+        if let Some(err) = anf_refusal(e) {
+            *t = Tried::Infeasible(e.sizing.sku.clone(), err);
+        }
+    }
     Ok(())
+}
+
+/// Why ANF for all cannot be built on `e`: the first cluster's datastores that cannot meet
+/// its targets.
+fn anf_refusal(e: &SkuEstate) -> Option<OptimizeError> {
+    let choices = e.choices.as_ref()?;
+    choices
+        .iter()
+        .find_map(|c| c.other().and_then(|v| v.anf_refused.as_ref()))
+        .map(|r| r.error())
+}
+
+/// When `design` forces a design the chosen SKU `e` cannot build, why: ANF for all's
+/// datastores that cannot meet a cluster's targets, or vSAN alone's VM that no cluster
+/// holds.
+fn forced_refusal(e: &SkuEstate, design: Option<Design>) -> Option<OptimizeError> {
+    let d = design?;
+    if e.cost(d).is_none_or(|c| c.feasible) {
+        return None;
+    }
+    match d {
+        Design::Vsan => e.vsan_alone_refused.clone().map(OptimizeError::Vsan),
+        Design::Anf => anf_refusal(e),
+        Design::Hybrid => None,
+    }
 }
 
 /// Every costed SKU's designs' costs (with the planned ANF costs where planned) and the

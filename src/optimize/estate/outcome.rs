@@ -3,6 +3,7 @@
 //! chosen and why in words; and the designs' assumptions ([`assumptions`]).
 
 use super::added::added_clusters;
+use super::baseline::Baselines;
 use super::designs::{Costing, DesignCost, design_variants};
 use super::rows::{Pricing, Rows};
 use super::sku::{EstateOptions, SkuEstate};
@@ -26,7 +27,7 @@ const GIB_PER_TIB: f64 = 1024.0;
 /// # Errors
 /// A vSAN error for the SKU (a bug: it was sized on it).
 pub(super) fn designs(
-    e: &SkuEstate,
+    (e, baselines): (&SkuEstate, &Baselines),
     (demand, vsan_catalog, estate): (&Demand, &VsanCatalog, &EstateOptions),
     (summary, storage): (&EstateSummary, Option<&ClusterPlans>),
     hours: f64,
@@ -45,7 +46,7 @@ pub(super) fn designs(
             )
         })
         .collect();
-    let why = why(&costs, chosen, estate);
+    let why = why(&costs, (chosen, &e.sizing.sku), baselines, estate);
     let clusters = match e.choices.as_ref() {
         Some(choices) => {
             let collapsed = costs.iter().any(|c| c.collapsed);
@@ -126,7 +127,14 @@ fn search_note(demand: &Demand) -> String {
         );
     }
     if has_targets(demand) {
-        s.push_str(&format!("; {}", vsan_unchecked()));
+        s.push_str(
+            "; the data kept on vSAN carries its share of the IOPS and MiB/s targets, checked \
+             against the cluster's vSAN envelope with a host down for HA beside its ANF \
+             traffic over the same NICs (`dsplan predict --system vsan-<sku>`: built from the \
+             hosts' parts, data/vsan_performance.csv, as Microsoft publishes no vSAN figures \
+             for AVS hosts), so a cluster keeps on vSAN only what its hosts carry and vSAN \
+             alone grows until they do",
+        );
     }
     s
 }
@@ -134,13 +142,6 @@ fn search_note(demand: &Demand) -> String {
 /// Whether the estate has an IOPS or MiB/s target.
 fn has_targets(demand: &Demand) -> bool {
     demand.options.iops > 0.0 || demand.options.throughput_mibps > 0.0
-}
-
-/// The vSAN side's performance, in words.
-fn vsan_unchecked() -> &'static str {
-    "the data kept on vSAN carries its share of the IOPS and MiB/s targets unchecked: \
-     Microsoft publishes no IOPS or MiB/s figures for vSAN on AVS hosts; only the ANF \
-     datastores' share is verified"
 }
 
 /// One estate row.
@@ -200,8 +201,15 @@ fn row_note(c: &DesignCost) -> String {
 }
 
 /// Why the chosen design, in words: what it keeps where and what it saves against the
-/// others (or that `design` forced it).
-fn why(costs: &[DesignCost], chosen: Design, estate: &EstateOptions) -> String {
+/// others (or that `design` forced it): vSAN alone and ANF for all each on its cheapest
+/// priced SKU (`baselines`, named when it is not the chosen `sku`), the hybrid on the
+/// chosen SKU.
+fn why(
+    costs: &[DesignCost],
+    (chosen, sku): (Design, &str),
+    baselines: &Baselines,
+    estate: &EstateOptions,
+) -> String {
     let find = |d: Design| costs.iter().find(|c| c.design == d && c.feasible);
     let Some(c) = find(chosen) else {
         return format!("{}: forced by `design`", chosen.label());
@@ -238,17 +246,26 @@ fn why(costs: &[DesignCost], chosen: Design, estate: &EstateOptions) -> String {
         if other == chosen {
             continue;
         }
-        let Some(o) = find(other) else { continue };
-        if other == Design::Hybrid && o.collapsed {
-            continue;
-        }
-        if let (Some(a), Some(b)) = (c.total, o.total) {
+        // vSAN alone and ANF for all on their cheapest SKU; the hybrid on this one.
+        let (total, on) = match baselines.of_design(other) {
+            Some(b) => (Some(b.usd_per_month), b.sku.as_str()),
+            None => match find(other) {
+                Some(o) if !(other == Design::Hybrid && o.collapsed) => (o.total, sku),
+                _ => continue,
+            },
+        };
+        let label = if on == sku {
+            other.label().to_string()
+        } else {
+            format!("{} (on {on}, its cheapest SKU)", other.label())
+        };
+        if let (Some(a), Some(b)) = (c.total, total) {
             let d = round_cents(b - a);
             let first = against.is_empty();
             against.push(match (d >= 0.0, first) {
-                (true, true) => format!("saves {} USD/month against {}", g(d, 2), other.label()),
-                (true, false) => format!("{} against {}", g(d, 2), other.label()),
-                (false, _) => format!("costs {} USD/month more than {}", g(-d, 2), other.label()),
+                (true, true) => format!("saves {} USD/month against {label}", g(d, 2)),
+                (true, false) => format!("{} against {label}", g(d, 2)),
+                (false, _) => format!("costs {} USD/month more than {label}", g(-d, 2)),
             });
         }
     }

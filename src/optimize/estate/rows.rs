@@ -166,10 +166,10 @@ impl Rows<'_> {
             }
             None => Self::unknown(c),
         };
-        let anf = match on_anf {
-            Some(v) => {
-                let (hosts, usd) = v.anf;
-                let priced = anf_pricing.price(&c.name, Some(v.anf_pool), usd);
+        let anf = match on_anf.and_then(|v| v.anf.map(|a| (v, a))) {
+            Some((v, a)) => {
+                let (hosts, usd) = (a.hosts, a.usd_per_month);
+                let priced = anf_pricing.price(&c.name, Some(a.pool), usd);
                 let row = (0.0, data, n);
                 self.row(
                     (v, Design::Anf),

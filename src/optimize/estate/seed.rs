@@ -17,8 +17,9 @@
 //! reservation and the HA reserve counted), or the first listed when none is priced (then
 //! the SKU's total is unknown and nothing moves). The cheapest move of each private cloud
 //! is taken (ties: the earlier cluster, then the earlier SKU); a private cloud's only
-//! cluster is never moved (the private cloud would then hold no host of the SKU: that is
-//! the first-cluster SKU's own estate, which its own row prices). The clusters are then
+//! cluster moves too (the private cloud is then all of the first-cluster SKU, no seed
+//! beside it), but an estate of one cluster has none to move (that would be the
+//! first-cluster SKU's own estate, which its own row prices). The clusters are then
 //! packed into private clouds again, each with its first cluster. The three designs may
 //! so move different clusters (vSAN alone weighs a cluster's data on the first-cluster
 //! SKU's raw capacity, ANF for all its datastores on that SKU's 25 GbE hosts).
@@ -130,8 +131,7 @@ pub(super) fn unpriced_first_cluster(e: &SkuEstate, prices: &HostPrices, term: H
 }
 
 /// In each private cloud of `sizing` (a design's, its clusters packed) of a SKU that
-/// cannot be its first cluster (AV64 in a Gen 1 private cloud) and holding two clusters or
-/// more, the cluster whose move to a priced first-cluster SKU ([`Variant`]s of
+/// cannot be its first cluster (AV64 in a Gen 1 private cloud), the cluster whose move to a priced first-cluster SKU ([`Variant`]s of
 /// [`super::choices`]) costs least more in `design` (hosts at each SKU's price + its ANF
 /// in that design; vSAN alone: its hosts on vSAN) is moved where that costs less than the
 /// added cluster (`avs-seed-N`); ties: the earlier cluster, then the earlier SKU. The
@@ -159,10 +159,6 @@ pub(super) fn move_first_clusters(
             .filter_map(|n| cluster_index(sizing, n))
             .filter(|&i| !sizing.clusters[i].management_only)
             .collect();
-        if own.len() < 2 {
-            // Moved, the private cloud would hold no host of the SKU.
-            continue;
-        }
         let mut best: Option<(f64, usize, &Variant)> = None;
         for &i in &own {
             let Some(choice) = choices.get(i) else {

@@ -73,9 +73,16 @@ pub fn estate_headline(plan: &EstatePlan, price_source: bool) -> Section {
         ));
     }
     if let Some(h) = m.vsan_alone_hosts {
+        let sku = m.vsan_alone_sku.as_deref().unwrap_or(&m.sku);
+        let cheapest = if sku == m.sku {
+            String::new()
+        } else {
+            " (its cheapest SKU)".to_string()
+        };
         lines.push(format!(
-            "vSAN alone: {}, {} USD/month{}",
-            counted(u64::from(h), "host"),
+            "vSAN alone: {} {sku} {}{cheapest}, {} USD/month{}",
+            g(f64::from(h), 0),
+            plural(u64::from(h), "host"),
             usd(m.vsan_alone_usd_per_month),
             verdict(m)
         ));

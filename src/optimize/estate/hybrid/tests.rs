@@ -6,6 +6,7 @@ use proptest::prelude::*;
 use super::super::StorageContext;
 use super::super::oracle::ClusterOracle;
 use super::super::sku::EstateOptions;
+use super::super::vsan_perf::VsanTargets;
 use super::*;
 use crate::catalog::Catalog;
 use crate::demand::{Demand, DemandOptions, VmDemand};
@@ -237,7 +238,13 @@ impl Real {
             model: &self.model,
             options: &self.options,
             estate: &self.estate,
+            targets: self.targets(d),
         }
+    }
+
+    /// The vSAN side's targets of `d` (no growth or snapshot reserve, 1 HA host).
+    fn targets<'a>(&'a self, d: &Demand) -> VsanTargets<'a> {
+        VsanTargets::of(d, &self.model, ((0.0, 0.0), false), (1, 1.0))
     }
 
     /// The search's point and the enumeration's cheapest cost for VMs of `gib` with the
@@ -310,8 +317,9 @@ proptest! {
     /// Clusters of up to 6 VMs (0.5..20 TiB each, whole GiB so the search's unit is
     /// exact), 3..8 compute hosts and up to 3 more, host prices 0.5..12 USD/h, AV36P with
     /// the first cluster's or another's vSAN reserve, dedup 1..1.5, targets none or up to
-    /// 600,000 IOPS and 4,000 MiB/s: the search's cheapest point costs what the cheapest of
-    /// every (hosts, split) costs, to the cent.
+    /// 600,000 IOPS and 4,000 MiB/s (which the data kept on vSAN carries too, each host
+    /// count keeping what its vSAN carries beside its ANF traffic): the search's cheapest
+    /// point costs what the cheapest of every (hosts, split) costs, to the cent.
     #[test]
     fn the_search_finds_the_cheapest_of_every_point(
         tib in proptest::collection::vec(0.5f64..20.0, 1..=6),
@@ -331,12 +339,22 @@ proptest! {
         };
         let reserve = real.vsan_catalog.limits.reserved_raw_tib(reserve_first);
         let last = (first + hosts_tried - 1).min(16);
+        // What each host count keeps on vSAN, as the designs search it: within its
+        // headroom and what its vSAN carries of the targets beside its ANF traffic.
+        let d = demand(&gib, (iops, mibps));
+        let targets = real.targets(&d);
+        let cluster_gib: f64 = gib.iter().sum();
         let usable: Vec<f64> = (first..=last)
             .map(|h| {
-                real.vsan_catalog
+                let fill = real
+                    .vsan_catalog
                     .capacity(&o, h, reserve)
                     .unwrap()
-                    .map_or(0.0, |c| c.fill_limit_gib)
+                    .map_or(0.0, |c| c.fill_limit_gib);
+                let carried = targets
+                    .most_data_gib((&real.vsan_catalog, &o), h, cluster_gib)
+                    .unwrap();
+                fill.min(carried)
             })
             .collect();
         let (found, all) = real
