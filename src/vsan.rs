@@ -112,16 +112,17 @@ pub enum VsanError {
     },
     /// A VM's data fits no one vSAN cluster of the SKU (a VM's data sits on one cluster).
     #[error(
-        "{place}VM '{vm}' holds {data_tib} TiB of data, more than one vSAN cluster of {hosts} \
+        "{place}VM '{vm}'{at} holds {data_tib} TiB of data, more than one vSAN cluster of {hosts} \
          {sku} hosts holds within the slack and headroom ({holds_tib} TiB): a VM's data sits on \
-         one cluster's vSAN, so vSAN alone cannot hold it; ANF datastores can (`design` anf \
-         or hybrid)"
+         one cluster's vSAN, so vSAN alone cannot hold it"
     )]
     VmTooLarge {
         /// `AVS cluster 'name': ` when known, else empty.
         place: String,
         /// The VM, clipped.
         vm: String,
+        /// Where it was read, ` (file [sheet] row N)`, or empty.
+        at: String,
         /// Its data, TiB, grouped.
         data_tib: String,
         /// What the largest cluster holds, TiB, grouped.
@@ -154,6 +155,7 @@ impl VsanError {
             VsanError::VmTooLarge {
                 place: p,
                 vm,
+                at,
                 data_tib,
                 holds_tib,
                 hosts,
@@ -161,6 +163,7 @@ impl VsanError {
             } if p.is_empty() => VsanError::VmTooLarge {
                 place: place.to_string(),
                 vm,
+                at,
                 data_tib,
                 holds_tib,
                 hosts,

@@ -984,10 +984,14 @@ fn prices_effective_names_every_date_the_plan_uses() {
 #[test]
 fn data_no_vsan_cluster_holds_is_a_data_error_naming_cluster_file_and_unit() {
     // 1,000 VMs of 16,642,998,271 MiB in use each (just under the per-VM cap of
-    // 256 x 62 TiB = 16,642,998,272 MiB): 16,642,998,271,000 MiB = 16,252,927,999 GiB of
-    // data in all, more than any vSAN cluster holds. The message names the AVS cluster, its
-    // largest VM's file and row, and the figure grouped in GiB and TiB; it used to be
-    // "invalid `capacity`: 14985199615.09961" with neither file nor unit.
+    // 256 x 62 TiB = 16,642,998,272 MiB = 15,872 TiB each): no ANF cluster's pool (at most
+    // 8 volumes of 100 TiB) and no one vSAN cluster (on AV36, the first SKU tried: 16 hosts
+    // of 15.2e12 / 2^40 = 13.824 TiB raw, 25% slack, the first cluster's 15.72 TiB reserve,
+    // RAID-6, 20% headroom: (16 x 13.824 x 0.75 - 15.72) / 1.5 / 1.2 = 83.4 TiB) holds one
+    // VM, so no design can be built: exit 2, the
+    // message naming both, the AVS cluster, the VM with its file and row, and its data in
+    // TiB grouped; it used to be "invalid `capacity`: 14985199615.09961" with neither file
+    // nor unit.
     let dir = scratch("near-cap");
     let csv = dir.join("near-cap.csv");
     let mut text = String::from("VM,Cluster,In Use MiB,Provisioned MiB\n");
@@ -996,14 +1000,14 @@ fn data_no_vsan_cluster_holds_is_a_data_error_naming_cluster_file_and_unit() {
     }
     std::fs::write(&csv, text).unwrap();
     let e = fails(
-        1,
+        2,
         &["plan", &csv.to_string_lossy()],
         &[
             "AVS cluster 'avs-Prod",
             "[vInfo] row ",
-            "of VM data",
-            " GiB (",
-            " TiB)",
+            "holds 15,872.0 TiB of data",
+            "(83.4 TiB)",
+            "vSAN alone cannot be built",
         ],
     );
     assert!(e.contains(&csv.display().to_string()), "{e}");

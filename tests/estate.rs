@@ -513,21 +513,27 @@ fn estate_over_2048_tib_shares_two_standard_pools() {
     //   115 hosts, 8 clusters of 14..15 (three of 15, five of 14).
     //   Every cluster costs 2 hosts more as the first; the tie goes to the one whose compute
     //   hosts grow least (1 each), the earliest: avs-a.
-    // 117 + 115 + 115 = 347 hosts (334 more than 13), 8 + 8 + 8 = 24 clusters (eleven of 15,
-    // thirteen of 14); first fit decreasing into private clouds of 96 hosts: six 15s (90);
-    // five 15s + one 14 (89); six 14s (84); six 14s (84) -> 4 private clouds. 347 x 6,716 =
-    // 2,330,452.00; savings 2,330,452.00 - 513,433.40 = 1,817,018.60.
+    // 117 + 115 + 115 = 347 hosts, 8 + 8 + 8 = 24 clusters (eleven of 15, thirteen of 14);
+    // first fit decreasing into private clouds of 96 hosts: six 15s (90); five 15s + one 14
+    // (89); six 14s (84); six 14s (84) -> 4 private clouds, 3 more than the plan's one,
+    // whose first cluster (avs-a) holds the management reservation. Each of the 3 gets a
+    // first cluster of its own, `avs-mgmt-N` of 3 AV36P hosts (the conservative reading),
+    // and they still fit: 90 + 3, 89 + 3, 84 + 3 -> 4 private clouds. 347 + 9 = 356 hosts
+    // (343 more than 13), 27 clusters; 356 x 6,716 = 2,390,896.00; savings 2,390,896.00 -
+    // 513,433.40 = 1,877,462.60.
     let v = &p.vsan_alone.as_ref().unwrap().sizing;
     let per: Vec<(u32, u32)> = v.clusters.iter().map(|c| (c.hosts, c.clusters)).collect();
-    assert_eq!(per, [(117, 8), (115, 8), (115, 8)]);
+    assert_eq!(per, [(117, 8), (115, 8), (115, 8), (3, 1), (3, 1), (3, 1)]);
+    let added: Vec<&str> = v.clusters[3..].iter().map(|c| c.cluster.as_str()).collect();
+    assert_eq!(added, ["avs-mgmt-1", "avs-mgmt-2", "avs-mgmt-3"]);
     assert_eq!(
         (v.hosts, v.extra_hosts, v.cluster_count, v.private_clouds),
-        (347, 334, 24, 4)
+        (356, 343, 27, 4)
     );
-    assert_eq!(p.summary.vsan_alone_usd_per_month, Some(2_330_452.0));
+    assert_eq!(p.summary.vsan_alone_usd_per_month, Some(2_390_896.0));
     assert!(close(
         p.summary.savings_usd_per_month.unwrap(),
-        1_817_018.60
+        1_877_462.60
     ));
     // Each cluster's datastores name their shared pool.
     for c in &p.clusters {
@@ -1111,7 +1117,9 @@ fn reserved_host_prices_from_a_file_can_change_the_sku() {
     //     10 AV64 = 43,800 -> 9 AV36P = 32,850: -10,950.00; beta 8 AV64 = 35,040 -> 9 AV36P
     //     = 32,850: -2,190.00; alpha 5 AV64 = 21,900 -> 8 AV36P = 29,200: +7,300.00 ->
     //     gamma moves: (5 + 8) x 4,380 + 9 x 3,650 = 56,940.00 + 32,850.00 = 89,790.00;
-    //     savings 89,790.00 - 78,420.17 = 11,369.83 per month.
+    //   vSAN alone on AV36P: 24 hosts (the first test's) x 3,650 = 87,600.00, the cheaper:
+    //     the saving is counted against it, the cheapest vSAN-only estate, named:
+    //     87,600.00 - 78,420.17 = 9,179.83 per month.
     let dir = std::env::temp_dir().join(format!("dsplan-estate-{}-prices", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("hosts.csv");
@@ -1133,8 +1141,11 @@ fn reserved_host_prices_from_a_file_can_change_the_sku() {
     assert!(close(s.total_usd_per_month.unwrap(), 78_420.17));
     let alt = |sku: &str| p.sku_alternatives.iter().find(|a| a.sku == sku).unwrap();
     assert!(close(alt("av36p").total_usd_per_month.unwrap(), 84_260.17));
-    assert_eq!(s.vsan_alone_usd_per_month, Some(89_790.0));
-    assert!(close(s.savings_usd_per_month.unwrap(), 11_369.83));
+    assert_eq!(s.vsan_alone_usd_per_month, Some(87_600.0));
+    assert_eq!(s.vsan_alone_sku.as_deref(), Some("av36p"));
+    assert_eq!(s.vsan_alone_hosts, Some(24));
+    assert!(close(s.savings_usd_per_month.unwrap(), 9_179.83));
+    assert_eq!(alt("av64").vsan_alone_usd_per_month, Some(89_790.0));
     // A SKU the catalog does not know is refused, naming the file's row.
     std::fs::write(
         &file,
@@ -1386,9 +1397,11 @@ fn estate_level_notes_no_target_av64_gen1_and_capacity_only_vsan() {
             .iter()
             .all(|c| no_target(&c.plan.warnings) == 0)
     );
-    // vSAN alone is capacity only, and says so.
+    // vSAN alone without a target is sized for capacity; its note says it is grown for the
+    // targets when there are some.
     let v = plan.vsan_alone.as_ref().unwrap();
-    assert!(v.note.contains("capacity only"), "{}", v.note);
+    assert!(v.note.contains("with targets, grown until"), "{}", v.note);
+    assert!(plan.summary.performance.capacity_only);
     // AV64 (Gen 1) needs a first cluster of AV36, AV36P or AV52 per private cloud
     // (introduction, 2025-12-19): it is counted, and the assumptions state the rule and
     // its source; no warning says it is left out.

@@ -56,9 +56,10 @@ pub struct VsanAloneCluster {
 pub struct VsanAloneData<'a> {
     /// Its VMs' data (after growth and snapshot reserve), GiB.
     pub data_gib: f64,
-    /// Its largest VM by data, and that data, GiB: a VM's data sits on one cluster, so it
-    /// must fit one cluster of at most 16 hosts.
-    pub largest_vm: Option<(&'a str, f64)>,
+    /// Its largest VM by data: its name, where it was read (` (file [sheet] row N)`, for
+    /// messages) and its data, GiB. A VM's data sits on one cluster, so it must fit one
+    /// cluster of at most 16 hosts.
+    pub largest_vm: Option<(&'a str, &'a str, f64)>,
     /// What its data asks of vSAN's performance (`None`: capacity only).
     pub need: Option<VsanNeed<'a>>,
 }
@@ -107,8 +108,8 @@ pub fn vsan_alone(
     for ((c, d), &reserve) in sizing.clusters.iter().zip(data).zip(&reserved) {
         let compute = c.compute_hosts();
         let place = || format!("AVS cluster '{}': ", crate::numbers::clip(&c.name));
-        if let Some((vm, gib)) = d.largest_vm {
-            check_one_cluster_holds(catalog, (&c.sku, reserve), (vm, gib), o)
+        if let Some(vm) = d.largest_vm {
+            check_one_cluster_holds(catalog, (&c.sku, reserve), vm, o)
                 .map_err(|e| e.at(&place()))?;
         }
         let r = cluster_on_vsan(catalog, &c.sku, (compute, reserve), (d.data_gib, d.need), o)
@@ -232,7 +233,7 @@ pub fn cluster_on_vsan(
     )
 }
 
-/// The data of VM `vm` must fit one cluster of at most 16 hosts of `sku` keeping
+/// The data of VM `vm` (read `at`) must fit one cluster of at most 16 hosts of `sku` keeping
 /// `reserved_raw_tib` (a VM's data sits on one cluster's vSAN; vSAN alone's clusters past
 /// 16 hosts hold their VMs' data between them, not one VM's).
 ///
@@ -241,7 +242,7 @@ pub fn cluster_on_vsan(
 pub fn check_one_cluster_holds(
     catalog: &VsanCatalog,
     (sku, reserved_raw_tib): (&str, f64),
-    (vm, data_gib): (&str, f64),
+    (vm, at, data_gib): (&str, &str, f64),
     o: &VsanOptions,
 ) -> Result<(), VsanError> {
     let o = VsanOptions {
@@ -259,6 +260,7 @@ pub fn check_one_cluster_holds(
     Err(VsanError::VmTooLarge {
         place: String::new(),
         vm: crate::numbers::clip_name(vm).into_owned(),
+        at: at.to_string(),
         data_tib: g(data_gib / 1024.0, 1),
         holds_tib: g(holds / 1024.0, 1),
         hosts: largest,

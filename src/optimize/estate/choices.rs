@@ -369,7 +369,7 @@ impl On<'_, '_> {
         let ctx = self.ctx;
         let largest = (self.vms.iter().zip(self.data_gib))
             .max_by(|a, b| a.1.total_cmp(b.1))
-            .and_then(|(&v, &gib)| ctx.demand.placed.get(v).map(|x| (x.name.as_str(), gib)));
+            .and_then(|(&v, &gib)| ctx.demand.placed.get(v).map(|x| (x.name.as_str(), "", gib)));
         if let Some(vm) = largest {
             match check_one_cluster_holds(ctx.vsan_catalog, (&host.sku, reserve), vm, o) {
                 Ok(()) => {}

@@ -344,7 +344,7 @@ pub(super) fn design_split(
             .iter()
             .filter_map(|&p| c.vm_indices.get(p).copied())
             .collect();
-        let source = super::hosts_source(c);
+        let source = super::sources::hosts_source(c);
         clusters.push(cluster_demand(
             ctx.demand,
             (&c.name, &indices, None),

@@ -26,6 +26,7 @@
 //! the way its pools are sized chosen pay as you go) and compared on their planned costs.
 
 mod added;
+mod alternatives;
 mod assemble;
 mod baseline;
 mod choices;
@@ -39,14 +40,14 @@ mod pools;
 mod rows;
 mod seed;
 mod sku;
+mod sources;
 mod utilisation;
+mod vsan_alone;
 mod vsan_perf;
 mod warnings;
 
 pub(super) use levels::reserved_levels;
 pub use sku::EstateOptions;
-
-use std::fmt::Write as _;
 
 use super::milp::round_cents;
 use super::reserve::purchases;
@@ -55,16 +56,15 @@ use super::{OptimizeError, OptimizeOptions, optimize_per_cluster};
 use crate::catalog::{Catalog, RegionPrices, ReservationTerm};
 use crate::demand::{Demand, ExclusionReason};
 use crate::perf::PerfModel;
-use crate::plan::{Design, EstatePlan, GatewayLine, SkuAlternative};
-use crate::sizing::{
-    Driver, EstateSizing, SizingError, VmGroups, VsanAloneData, fitting_no_host, size_groups,
-    vsan_alone,
-};
+use crate::plan::{Design, EstatePlan, GatewayLine};
+use crate::sizing::{EstateSizing, SizingError, VmGroups, fitting_no_host, size_groups};
 use crate::vsan::VsanError;
 use crate::vsan::{HostSku, VsanCatalog};
+use alternatives::sku_alternatives;
 use choices::{ClusterChoice, cluster_choices};
 use designs::{Costing, Pooling, design_costs, design_sizing, design_split, pick};
 use sku::{SkuEstate, Storage, total};
+use vsan_alone::vsan_alone_of;
 
 /// A SKU tried: its estate, or why it cannot hold the estate.
 enum Tried {
@@ -376,101 +376,6 @@ fn size_sku(
     })))
 }
 
-/// The estate of `sizing` on vSAN alone, when compared: each cluster keeps its compute
-/// hosts, its own SKU and its reserve (first cluster or not) and grows until its vSAN
-/// holds its data and carries its share of the targets (`targets`); with `rank_first`,
-/// each private cloud's first cluster chosen again as the one whose vSAN hosts grow least
-/// for its capacity ([`EstateSizing::with_vsan_first_clusters`]). A VM whose data no one
-/// cluster holds makes vSAN alone impossible: `Err` with that error inside.
-fn vsan_alone_of(
-    (demand, vsan_catalog, estate): (&Demand, &VsanCatalog, &EstateOptions),
-    targets: &vsan_perf::VsanTargets,
-    sizing: &EstateSizing,
-    rank_first: bool,
-) -> Result<Result<Option<crate::sizing::VsanAlone>, VsanError>, OptimizeError> {
-    let Some(o) = &estate.vsan else {
-        return Ok(Ok(None));
-    };
-    let factor = data_factor(demand);
-    let per_vm: Vec<Vec<f64>> = sizing
-        .clusters
-        .iter()
-        .map(|c| {
-            c.vm_indices
-                .iter()
-                .map(|&i| demand.placed.get(i).map_or(0.0, |v| v.capacity_gib) * factor)
-                .collect()
-        })
-        .collect();
-    let data: Vec<f64> = per_vm.iter().map(|d| d.iter().sum()).collect();
-    let ranked;
-    let sizing = if rank_first {
-        ranked = sizing.with_vsan_first_clusters(vsan_catalog, &data, o);
-        &ranked
-    } else {
-        sizing
-    };
-    let inputs: Vec<VsanAloneData> = sizing
-        .clusters
-        .iter()
-        .zip(&per_vm)
-        .map(|(c, gib)| {
-            let largest = (c.vm_indices.iter().zip(gib))
-                .max_by(|a, b| a.1.total_cmp(b.1))
-                .and_then(|(&v, &g)| demand.placed.get(v).map(|x| (x.name.as_str(), g)));
-            VsanAloneData {
-                data_gib: gib.iter().sum(),
-                largest_vm: largest,
-                need: Some(targets.need(demand, (&c.vm_indices, gib))),
-            }
-        })
-        .collect();
-    match vsan_alone(vsan_catalog, sizing, &inputs, o) {
-        Ok(v) => Ok(Ok(Some(v))),
-        Err(e @ VsanError::VmTooLarge { .. }) => Ok(Err(e)),
-        Err(e) => Err(with_largest_vm(e, demand, sizing).into()),
-    }
-}
-
-/// A [`VsanError::DataTooLarge`] naming its cluster, with the cluster's largest VM added
-/// (name, file, sheet, row and TiB): where to look in the inputs. Other errors as they are.
-fn with_largest_vm(e: VsanError, demand: &Demand, sizing: &EstateSizing) -> VsanError {
-    let VsanError::DataTooLarge {
-        place,
-        data_gib,
-        data_tib,
-        sku,
-    } = e
-    else {
-        return e;
-    };
-    let cluster = (sizing.clusters.iter())
-        .find(|c| place == format!("AVS cluster '{}': ", crate::numbers::clip(&c.name)));
-    let largest = cluster.and_then(|c| {
-        (c.vm_indices.iter())
-            .filter_map(|&i| demand.placed.get(i))
-            .max_by(|a, b| a.capacity_gib.total_cmp(&b.capacity_gib))
-    });
-    let place = match (cluster, largest) {
-        (Some(c), Some(vm)) => format!(
-            "AVS cluster '{}' (its largest VM '{}', {} [{}] row {}: {} TiB): ",
-            crate::numbers::clip(&c.name),
-            crate::numbers::clip(&vm.name),
-            vm.origin.file,
-            vm.origin.sheet,
-            vm.origin.row,
-            crate::numbers::group_thousands(vm.capacity_gib / 1024.0, 0)
-        ),
-        _ => place,
-    };
-    VsanError::DataTooLarge {
-        place,
-        data_gib,
-        data_tib,
-        sku,
-    }
-}
-
 /// What every SKU's storage plan shares.
 #[derive(Clone, Copy)]
 struct StorageContext<'a> {
@@ -657,6 +562,7 @@ fn apply_costs(
             continue;
         }
         if let Some(err) = anf_refusal(e) {
+            let err = with_vsan_refusal(err, e.vsan_alone_refused.as_ref());
             *t = Tried::Infeasible(e.sizing.sku.clone(), err);
         }
     }
@@ -671,6 +577,29 @@ fn anf_refusal(e: &SkuEstate) -> Option<OptimizeError> {
         .iter()
         .find_map(|c| c.other().and_then(|v| v.anf_refused.as_ref()))
         .map(|r| r.error())
+}
+
+/// An ANF refusal with vSAN alone's beside it, when vSAN alone cannot be built either (a
+/// VM whose data no one cluster holds): no design can, and the message says both.
+fn with_vsan_refusal(err: OptimizeError, vsan: Option<&VsanError>) -> OptimizeError {
+    let Some(v) = vsan else { return err };
+    match err {
+        OptimizeError::Infeasible {
+            target,
+            required,
+            reachable,
+            detail,
+        } => OptimizeError::Infeasible {
+            target,
+            required,
+            reachable,
+            detail: format!("{detail}; and vSAN alone cannot be built: {v}"),
+        },
+        OptimizeError::NoLayout(d) => {
+            OptimizeError::NoLayout(format!("{d}; and vSAN alone cannot be built: {v}"))
+        }
+        other => other,
+    }
 }
 
 /// When `design` forces a design the chosen SKU `e` cannot build, why: ANF for all's
@@ -737,66 +666,6 @@ fn cluster_index(sizing: &EstateSizing, name: &str) -> Option<usize> {
     sizing.clusters.iter().position(|c| c.name == name)
 }
 
-/// Where a cluster's host count comes from, in words.
-fn hosts_source(c: &crate::sizing::AvsCluster) -> String {
-    let mut out = compute_source(c);
-    if let Some(r) = &c.management {
-        let _ = write!(
-            out,
-            "; first cluster of {}: the management reservation ({} cores = {} vCPU, {} GiB) \
-             {}",
-            c.private_cloud,
-            r.cores,
-            crate::numbers::show_number(r.vcpus),
-            crate::numbers::group_thousands(r.memory_gib, 1),
-            match r.added_hosts {
-                0 => "fits its hosts".to_string(),
-                1 => "adds 1 host".to_string(),
-                n => format!("adds {n} hosts"),
-            }
-        );
-    }
-    out
-}
-
-/// Where a cluster's host count comes from, in words, without the management reservation.
-fn compute_source(c: &crate::sizing::AvsCluster) -> String {
-    let why = match c.driver {
-        Driver::Vcpu => format!("{} for vCPU", c.hosts_for_vcpu),
-        Driver::Memory => format!("{} for memory", c.hosts_for_memory),
-        Driver::Storage => {
-            return format!(
-                "raised to {} {} for the datastores' IOPS and MiB/s: {} hosts' flows and \
-                 ceilings meet them, + {} HA ({} for vCPU, {} for memory)",
-                c.hosts,
-                c.sku,
-                c.hosts.saturating_sub(c.ha_hosts),
-                c.ha_hosts,
-                c.hosts_for_vcpu,
-                c.hosts_for_memory
-            );
-        }
-        Driver::Minimum => {
-            return format!(
-                "sized from compute: {} for vCPU, {} for memory + {} HA, raised to the AVS \
-                 minimum of {} {}",
-                c.hosts_for_vcpu, c.hosts_for_memory, c.ha_hosts, c.hosts, c.sku
-            );
-        }
-        Driver::Vsan => {
-            return format!(
-                "raised to {} {} to keep more of its VMs' data on its vSAN, cheaper than ANF \
-                 datastores for it ({} for vCPU, {} for memory + {} HA)",
-                c.hosts, c.sku, c.hosts_for_vcpu, c.hosts_for_memory, c.ha_hosts
-            );
-        }
-    };
-    format!(
-        "sized from compute: {why} + {} HA = {} {}",
-        c.ha_hosts, c.hosts, c.sku
-    )
-}
-
 /// The index of the chosen SKU: the lowest total of its design among priced SKUs (ties:
 /// fewer hosts, then catalog order); without any price, the fewest hosts. `None` when none
 /// is costed.
@@ -857,89 +726,4 @@ fn first_error(tried: Vec<Tried>) -> OptimizeError {
         }
     }
     OptimizeError::Solver("no host SKU to try".into())
-}
-
-/// One row per SKU tried.
-fn sku_alternatives(tried: &[Tried], chosen: usize, ctx: &StorageContext) -> Vec<SkuAlternative> {
-    tried
-        .iter()
-        .enumerate()
-        .map(|(i, t)| match t {
-            Tried::Feasible(e) => feasible_row(e, i == chosen, ctx),
-            Tried::Infeasible(sku, err) => SkuAlternative {
-                sku: sku.clone(),
-                design: Design::Anf,
-                feasible: false,
-                chosen: false,
-                hosts: 0,
-                clusters: 0,
-                private_clouds: 0,
-                host_usd_per_hour: None,
-                hosts_usd_per_month: None,
-                anf_usd_per_month: None,
-                gateway_usd_per_month: 0.0,
-                total_usd_per_month: None,
-                vsan_alone_hosts: None,
-                vsan_alone_usd_per_month: None,
-                note: err.to_string(),
-            },
-        })
-        .collect()
-}
-
-/// One feasible SKU's row: its design's figures (its compute sizing's while not costed),
-/// and a note on why it is chosen or not and on the first clusters of another SKU it
-/// counts.
-fn feasible_row(e: &SkuEstate, chosen: bool, ctx: &StorageContext) -> SkuAlternative {
-    let (prices, term) = (&ctx.estate.host_prices, ctx.estate.host_term);
-    let hours = ctx.catalog.limits.hours_per_month;
-    let cost = e.cost(e.design);
-    let vsan = e.cost(Design::Vsan).filter(|c| c.feasible);
-    let hosts_usd = cost.map_or_else(|| e.hosts_usd_per_month(hours), |c| c.hosts_usd);
-    let first = seed::first_cluster_note(&design_sizing(e, e.design, ctx.costing()))
-        .map(|n| format!("; {n}"))
-        .unwrap_or_default();
-    SkuAlternative {
-        sku: e.sizing.sku.clone(),
-        design: e.design,
-        feasible: true,
-        chosen,
-        hosts: cost.map_or(e.sizing.hosts, |c| c.hosts),
-        clusters: cost.map_or(e.sizing.clusters.len(), |c| c.clusters as usize),
-        private_clouds: cost.map_or(e.sizing.private_clouds.len(), |c| c.private_clouds as usize),
-        host_usd_per_hour: e.host_usd_per_hour,
-        hosts_usd_per_month: hosts_usd,
-        anf_usd_per_month: cost.map(|c| c.anf_usd),
-        gateway_usd_per_month: cost.map_or(0.0, |c| c.gateway_usd),
-        total_usd_per_month: total(e),
-        vsan_alone_hosts: e.vsan_alone.as_ref().map(|v| v.hosts),
-        vsan_alone_usd_per_month: vsan
-            .map_or_else(|| e.vsan_alone_usd_per_month(hours), |c| c.total),
-        note: if chosen && hosts_usd.is_none() && e.host_usd_per_hour.is_some() {
-            format!(
-                "chosen; {}{first}",
-                seed::unpriced_first_cluster(e, prices, term)
-            )
-        } else if chosen && hosts_usd.is_none() {
-            format!(
-                "chosen: the fewest hosts, as no feasible SKU has a {term} host price ({}){first}",
-                prices.missing(term)
-            )
-        } else if chosen {
-            format!("chosen{first}")
-        } else if e.host_usd_per_hour.is_none() {
-            format!(
-                "{}: sized only (its storage not planned, its total not compared; give \
-                 `host_price_file`)",
-                prices.missing(term)
-            )
-        } else if hosts_usd.is_none() {
-            format!(
-                "{}: sized only (its storage not planned, its total not compared){first}",
-                seed::unpriced_first_cluster(e, prices, term)
-            )
-        } else {
-            format!("dearer{first}")
-        },
-    }
 }
