@@ -175,6 +175,7 @@ fn table_words(stem: &str) -> Option<String> {
         "avs_host_prices" => "AVS host prices",
         "limits" => "AVS and ANF limits",
         "vsan_policies" => "vSAN policies",
+        "vsan_performance" => "vSAN parts of AVS hosts",
         "er_gateway" => "ExpressRoute gateways",
         "prices" => "ANF prices",
         "reservations" => "ANF reservations",
