@@ -165,7 +165,7 @@ fn vsan_kind(e: &VsanError) -> ErrorKind {
         VsanError::Parse { .. } => ErrorKind::Internal,
         VsanError::Invalid { .. } => ErrorKind::Usage,
         VsanError::DataTooLarge { .. } => ErrorKind::Input,
-        VsanError::VmTooLarge { .. } => ErrorKind::Infeasible,
+        VsanError::VmTooLarge(_) => ErrorKind::Infeasible,
         VsanError::Perf(p) => perf_kind(p),
     }
 }

@@ -111,30 +111,35 @@ pub enum VsanError {
         sku: String,
     },
     /// A VM's data fits no one vSAN cluster of the SKU (a VM's data sits on one cluster).
-    #[error(
-        "{place}VM '{vm}'{at} holds {data_tib} TiB of data, more than one vSAN cluster of {hosts} \
-         {sku} hosts holds within the slack and headroom ({holds_tib} TiB): a VM's data sits on \
-         one cluster's vSAN, so vSAN alone cannot hold it"
-    )]
-    VmTooLarge {
-        /// `AVS cluster 'name': ` when known, else empty.
-        place: String,
-        /// The VM, clipped.
-        vm: String,
-        /// Where it was read, ` (file [sheet] row N)`, or empty.
-        at: String,
-        /// Its data, TiB, grouped.
-        data_tib: String,
-        /// What the largest cluster holds, TiB, grouped.
-        holds_tib: String,
-        /// Hosts of the largest cluster (16).
-        hosts: u32,
-        /// The host SKU.
-        sku: String,
-    },
+    #[error("{0}")]
+    VmTooLarge(Box<VmTooLargeForVsan>),
     /// The performance model has no vSAN envelope for a SKU, or a profile is invalid.
     #[error("vSAN performance: {0}")]
     Perf(#[from] crate::perf::PerfError),
+}
+
+/// A VM whose data no one vSAN cluster of the SKU holds ([`VsanError::VmTooLarge`]).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error(
+    "{place}VM '{vm}'{at} holds {data_tib} TiB of data, more than one vSAN cluster of {hosts} \
+     {sku} hosts holds within the slack and headroom ({holds_tib} TiB): a VM's data sits on \
+     one cluster's vSAN, so vSAN alone cannot hold it"
+)]
+pub struct VmTooLargeForVsan {
+    /// `AVS cluster 'name': ` when known, else empty.
+    pub place: String,
+    /// The VM, clipped.
+    pub vm: String,
+    /// Where it was read, ` (file [sheet] row N)`, or empty.
+    pub at: String,
+    /// Its data, TiB, grouped.
+    pub data_tib: String,
+    /// What the largest cluster holds, TiB, grouped.
+    pub holds_tib: String,
+    /// Hosts of the largest cluster (16).
+    pub hosts: u32,
+    /// The host SKU.
+    pub sku: String,
 }
 
 impl VsanError {
@@ -152,23 +157,10 @@ impl VsanError {
                 data_tib,
                 sku,
             },
-            VsanError::VmTooLarge {
-                place: p,
-                vm,
-                at,
-                data_tib,
-                holds_tib,
-                hosts,
-                sku,
-            } if p.is_empty() => VsanError::VmTooLarge {
-                place: place.to_string(),
-                vm,
-                at,
-                data_tib,
-                holds_tib,
-                hosts,
-                sku,
-            },
+            VsanError::VmTooLarge(mut v) if v.place.is_empty() => {
+                v.place = place.to_string();
+                VsanError::VmTooLarge(v)
+            }
             e => e,
         }
     }
@@ -477,6 +469,9 @@ impl VsanCatalog {
     }
 }
 
+/// Hosts, what they hold, and (with a load) what they deliver.
+type Fewest<'a> = (u32, VsanCapacity<'a>, Option<(f64, f64)>);
+
 /// The fewest hosts from `cluster_hosts` up whose vSAN holds `data_gib`
 /// ([`VsanCatalog::capacity`]) and, with `need`, carries its load
 /// ([`VsanCatalog::carries_alone`]), with what they deliver then.
@@ -486,7 +481,7 @@ fn fewest_hosts<'a>(
     (data_gib, need): (f64, Option<&VsanNeed>),
     raw_per_host_tib: f64,
     (cluster_hosts, reserved_raw_tib): (u32, f64),
-) -> Result<Option<(u32, VsanCapacity<'a>, Option<(f64, f64)>)>, VsanError> {
+) -> Result<Option<Fewest<'a>>, VsanError> {
     for h in cluster_hosts.max(1)..=MAX_HOSTS_SEARCHED {
         let Some(c) = catalog
             .capacity_of(o, raw_per_host_tib, h, reserved_raw_tib)

@@ -195,10 +195,10 @@ pub(crate) fn builtin_hosts() -> Result<Vec<VsanHostPerf>, PerfError> {
             h.capacity_read_mbps,
             h.capacity_write_mbps,
         ];
-        if !positive.iter().all(|v| v.is_finite() && *v > 0.0)
-            || !(h.cache_write_mbps.is_finite() && h.cache_write_mbps >= 0.0)
-            || h.source.trim().is_empty()
-        {
+        let figures = positive.iter().all(|v| v.is_finite() && *v > 0.0)
+            && h.cache_write_mbps.is_finite()
+            && h.cache_write_mbps >= 0.0;
+        if !figures || h.source.trim().is_empty() {
             return Err(bad(
                 i + 2,
                 format!("{}: every figure positive, with a source", h.sku),

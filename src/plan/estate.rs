@@ -9,7 +9,7 @@ pub use super::designs::{
 };
 use super::{Assumption, ClusterPlan, ReservationPurchase};
 use crate::catalog::ServiceLevel;
-use crate::demand::ExcludedVm;
+use crate::demand::{ExcludedVm, ExclusionReason};
 use crate::inventory::Warning;
 pub use crate::sizing::Utilisation;
 use crate::sizing::{EstateSizing, HostTerm, VsanAlone};
@@ -93,6 +93,33 @@ pub struct EstatePerformance {
     pub vsan_data_pct: f64,
 }
 
+/// What the plan leaves out: its excluded VMs (duplicates aside: their data is counted once,
+/// with the VM kept) by reason, with their capacity and its share of all the capacity read.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct LeftOut {
+    /// VMs left out.
+    pub vms: usize,
+    /// Their capacity on the plan's basis, GiB (where known).
+    pub capacity_gib: f64,
+    /// That capacity's share of the placed and left-out capacity together, percent.
+    pub capacity_pct: f64,
+    /// By reason, the most capacity first.
+    pub reasons: Vec<LeftOutReason>,
+}
+
+/// The VMs left out for one reason.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct LeftOutReason {
+    /// Why.
+    pub reason: ExclusionReason,
+    /// VMs.
+    pub vms: usize,
+    /// Their capacity, GiB (where known).
+    pub capacity_gib: f64,
+}
+
 /// The hosts of one SKU in an estate (an AV64 Gen 1 estate has its first clusters' too).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -145,6 +172,9 @@ pub struct EstateSummary {
     pub vms_placed: usize,
     /// VMs excluded (listed once, in `excluded`).
     pub vms_excluded: usize,
+    /// What the plan leaves out, by reason, with its capacity.
+    #[serde(default)]
+    pub left_out: LeftOut,
     /// Capacity of the placed VMs, GiB.
     pub placed_capacity_gib: f64,
     /// How the hosts are bought.

@@ -590,8 +590,8 @@ mod estate;
 
 pub use estate::{
     ClusterDesign, ClusterDesigns, Design, DesignTotal, EstateDesigns, EstatePerformance,
-    EstatePlan, EstatePool, EstateSummary, GatewayLine, HostsByDriver, SkuAlternative, SkuHosts,
-    Utilisation, VsanAloneCost,
+    EstatePlan, EstatePool, EstateSummary, GatewayLine, HostsByDriver, LeftOut, LeftOutReason,
+    SkuAlternative, SkuHosts, Utilisation, VsanAloneCost,
 };
 
 impl Plan {

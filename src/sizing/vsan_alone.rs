@@ -142,7 +142,7 @@ pub fn vsan_alone(
         sku: sizing.sku.clone(),
         hosts,
         cluster_count: clusters.iter().map(|c| c.clusters).sum(),
-        private_clouds: private_clouds as u32,
+        private_clouds,
         extra_hosts: hosts.saturating_sub(sizing.hosts),
         slack_pct: o.slack_pct,
         dedup_ratio: o.dedup_ratio,
@@ -257,7 +257,7 @@ pub fn check_one_cluster_holds(
         return Ok(());
     }
     let g = crate::numbers::group_thousands;
-    Err(VsanError::VmTooLarge {
+    Err(VsanError::VmTooLarge(Box::new(vsan::VmTooLargeForVsan {
         place: String::new(),
         vm: crate::numbers::clip_name(vm).into_owned(),
         at: at.to_string(),
@@ -265,7 +265,7 @@ pub fn check_one_cluster_holds(
         holds_tib: g(holds / 1024.0, 1),
         hosts: largest,
         sku: o.sku,
-    })
+    })))
 }
 
 impl EstateSizing {

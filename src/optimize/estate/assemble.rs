@@ -11,13 +11,14 @@ use super::sku::{EstateOptions, SkuEstate, Storage, sku_hosts};
 use super::utilisation::{Parts as UseParts, fill_utilisation, performance};
 use super::warnings::estate_warnings;
 use crate::catalog::Catalog;
-use crate::demand::Demand;
+use crate::demand::{Demand, ExclusionReason};
 use crate::numbers::group_thousands;
 use crate::optimize::milp::round_cents;
 use crate::optimize::{OptimizeError, OptimizeOptions};
 use crate::plan::{
     Assumption, ClusterPlans, Design, EstatePerformance, EstatePlan, EstateSummary, GatewayLine,
-    HostsByDriver, SCHEMA_VERSION, SkuAlternative, Utilisation, VsanAloneCost,
+    HostsByDriver, LeftOut, LeftOutReason, SCHEMA_VERSION, SkuAlternative, Utilisation,
+    VsanAloneCost,
 };
 use crate::sizing::{Driver, EstateSizing, VsanAlone};
 use crate::vsan::VsanCatalog;
@@ -272,6 +273,7 @@ fn summary(
         pool_size_tib: pools.iter().map(|p| p.size_tib).sum(),
         vms_placed: demand.placed.len(),
         vms_excluded: demand.excluded.len(),
+        left_out: left_out(demand),
         placed_capacity_gib: demand.placed_capacity_gib,
         host_term: estate.host_term,
         host_usd_per_hour: p.e.host_usd_per_hour,
@@ -300,6 +302,43 @@ fn summary(
             .map(|(v, y)| round_cents(12.0 * v - y)),
         performance: EstatePerformance::default(),
         utilisation: Utilisation::default(),
+    }
+}
+
+/// What the plan leaves out: its excluded VMs but the duplicates (counted once, with the
+/// VM kept), by reason, the most capacity first, with their share of all the capacity.
+fn left_out(demand: &Demand) -> LeftOut {
+    let mut by: Vec<LeftOutReason> = Vec::new();
+    for x in demand
+        .excluded
+        .iter()
+        .filter(|x| x.reason != ExclusionReason::Duplicate)
+    {
+        let gib = x.capacity_gib.unwrap_or(0.0);
+        match by.iter_mut().find(|r| r.reason == x.reason) {
+            Some(r) => {
+                r.vms += 1;
+                r.capacity_gib += gib;
+            }
+            None => by.push(LeftOutReason {
+                reason: x.reason,
+                vms: 1,
+                capacity_gib: gib,
+            }),
+        }
+    }
+    by.sort_by(|a, b| b.capacity_gib.total_cmp(&a.capacity_gib));
+    let capacity_gib: f64 = by.iter().map(|r| r.capacity_gib).sum();
+    let all = demand.placed_capacity_gib + capacity_gib;
+    LeftOut {
+        vms: by.iter().map(|r| r.vms).sum(),
+        capacity_gib,
+        capacity_pct: if all > 0.0 {
+            100.0 * capacity_gib / all
+        } else {
+            0.0
+        },
+        reasons: by,
     }
 }
 

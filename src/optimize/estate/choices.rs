@@ -20,7 +20,7 @@
 //! each cluster the variant its place in the estate calls for.
 
 use super::StorageContext;
-use super::hybrid::{AnfOracle, Cluster, Point, Units, anf_for_all, cheapest, feasible};
+use super::hybrid::{AnfOracle, Cluster, Point, SetFits, Units, anf_for_all, cheapest, feasible};
 use super::oracle::{AnfPool, ClusterOracle};
 use super::sku::SkuEstate;
 use crate::optimize::OptimizeError;
@@ -341,6 +341,10 @@ pub(super) fn cluster_choices(
     Ok(out)
 }
 
+/// A cluster's hosts on vSAN alone and what their vSAN delivers (small-block IOPS,
+/// large-block MiB/s).
+type VsanAloneHosts = (u32, (f64, f64));
+
 /// One cluster being worked out.
 struct On<'a, 'b> {
     ctx: &'a StorageContext<'b>,
@@ -365,7 +369,7 @@ impl On<'_, '_> {
         (compute, reserve): (u32, f64),
         o: &VsanOptions,
         moved: bool,
-    ) -> Result<Option<(u32, (f64, f64))>, OptimizeError> {
+    ) -> Result<Option<VsanAloneHosts>, OptimizeError> {
         let ctx = self.ctx;
         let largest = (self.vms.iter().zip(self.data_gib))
             .max_by(|a, b| a.1.total_cmp(b.1))
@@ -373,7 +377,7 @@ impl On<'_, '_> {
         if let Some(vm) = largest {
             match check_one_cluster_holds(ctx.vsan_catalog, (&host.sku, reserve), vm, o) {
                 Ok(()) => {}
-                Err(VsanError::VmTooLarge { .. }) => return Ok(None),
+                Err(VsanError::VmTooLarge(_)) => return Ok(None),
                 Err(e) => return Err(e.into()),
             }
         }
@@ -532,8 +536,7 @@ impl Search<'_, '_> {
             let load = targets.load(demand, (on.vms, on.data_gib), on_vsan);
             targets.carries(at, h, &load).unwrap_or(false)
         };
-        let fits: Option<&dyn Fn(u32, &[usize]) -> bool> =
-            if targets.per_vm() { Some(&fits) } else { None };
+        let fits: Option<&SetFits<'_>> = if targets.per_vm() { Some(&fits) } else { None };
         let units = Units::of(on.data_gib, widest);
         let mut rounded = ClusterOracle::new(
             *self.ctx,

@@ -196,8 +196,11 @@ pub(super) struct Cluster<'a> {
     pub(super) usd_per_host_month: f64,
     /// With per-VM targets: whether `h` hosts' vSAN carries the VMs of a set (positions):
     /// each candidate set is checked (`None`: any set within `usable_gib`).
-    pub(super) fits: Option<&'a dyn Fn(u32, &[usize]) -> bool>,
+    pub(super) fits: Option<&'a SetFits<'a>>,
 }
+
+/// Whether `h` hosts' vSAN carries the VMs of a set (positions in the cluster's VMs).
+pub(super) type SetFits<'a> = dyn Fn(u32, &[usize]) -> bool + 'a;
 
 impl Cluster<'_> {
     /// The host counts searched with what each holds on vSAN, in units.

@@ -68,7 +68,7 @@ pub(super) fn vsan_alone_of(
         .collect();
     match vsan_alone(vsan_catalog, sizing, &inputs, o) {
         Ok(v) => Ok(Ok(Some(v))),
-        Err(e @ VsanError::VmTooLarge { .. }) => Ok(Err(e)),
+        Err(e @ VsanError::VmTooLarge(_)) => Ok(Err(e)),
         Err(e) => Err(with_largest_vm(e, demand, sizing).into()),
     }
 }

@@ -6,6 +6,34 @@ use crate::report::model::delivered::{estate_delivers, estate_utilisation};
 use crate::report::model::estate::{anf_text, hosts_text, peak_months, prices_text, usd, verdict};
 use crate::report::model::table::Section;
 
+/// What the plan leaves out in words: `10 VMs, 74.8 TiB (11.9% of the capacity read):
+/// larger than any AVS host ...: 1 (74.3 TiB), template: 9 (0.5 TiB)`; `None` when nothing.
+fn left_out_words(l: &crate::plan::LeftOut) -> Option<String> {
+    if l.vms == 0 {
+        return None;
+    }
+    let tib = |gib: f64| g(gib / 1024.0, 1);
+    let reasons: Vec<String> = l
+        .reasons
+        .iter()
+        .map(|r| {
+            format!(
+                "{}: {} ({} TiB)",
+                r.reason.describe(),
+                g(r.vms as f64, 0),
+                tib(r.capacity_gib)
+            )
+        })
+        .collect();
+    Some(format!(
+        "{}, {} TiB ({}% of the capacity read): {}",
+        counted(l.vms as u64, "VM"),
+        tib(l.capacity_gib),
+        g(l.capacity_pct, 1),
+        reasons.join(", ")
+    ))
+}
+
 /// The estate in a few sentences, a section titled `Estate plan` (its figures on the
 /// workbook's `Estate`): the VMs, hosts, AVS clusters, private clouds, ANF datastores and
 /// region; the hosts by what drives them; the month's cost in parts with the host prices,
@@ -60,6 +88,9 @@ pub fn estate_headline(plan: &EstatePlan, price_source: bool) -> Section {
     }
     lines.push(format!("delivers: {}", estate_delivers(plan)));
     lines.push(format!("utilisation: {}", estate_utilisation(plan)));
+    if let Some(words) = left_out_words(&m.left_out) {
+        lines.push(format!("left out: {words}"));
+    }
     if let Some(months) = peak_months(plan) {
         lines.push(format!(
             "time-phased: the monthly ANF figure is the base months'; the year counts the \
