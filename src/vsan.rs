@@ -118,12 +118,11 @@ pub enum VsanError {
     Perf(#[from] crate::perf::PerfError),
 }
 
-/// A VM whose data no one vSAN cluster of the SKU holds ([`VsanError::VmTooLarge`]).
+/// A VM whose data or load no one vSAN cluster of the SKU holds ([`VsanError::VmTooLarge`]).
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[error(
-    "{place}VM '{vm}'{at} holds {data_tib} TiB of data, more than one vSAN cluster of {hosts} \
-     {sku} hosts holds within the slack and headroom ({holds_tib} TiB): a VM's data sits on \
-     one cluster's vSAN, so vSAN alone cannot hold it"
+    "{place}VM '{vm}'{at} {what}: a VM's data sits on one cluster's vSAN, so vSAN alone \
+     cannot hold it"
 )]
 pub struct VmTooLargeForVsan {
     /// `AVS cluster 'name': ` when known, else empty.
@@ -132,14 +131,9 @@ pub struct VmTooLargeForVsan {
     pub vm: String,
     /// Where it was read, ` (file [sheet] row N)`, or empty.
     pub at: String,
-    /// Its data, TiB, grouped.
-    pub data_tib: String,
-    /// What the largest cluster holds, TiB, grouped.
-    pub holds_tib: String,
-    /// Hosts of the largest cluster (16).
-    pub hosts: u32,
-    /// The host SKU.
-    pub sku: String,
+    /// What it needs that one cluster of 16 hosts cannot give, in words (`holds 150.0 TiB
+    /// of data, more than ...`).
+    pub what: String,
 }
 
 impl VsanError {

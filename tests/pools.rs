@@ -202,8 +202,10 @@ fn a_capacity_only_headline_says_what_the_estate_delivers() {
     assert!((f(&u["memory_pct"]) - memory).abs() < 1e-9);
     // `--detail`: the headline, and each cluster's plan under its banner.
     let text = plan_text(&[input, "--design", "anf", "--detail"], "text");
-    let line = "delivers: ANF 5,000 small-block IOPS and 39.1 large-block MiB/s predicted (50 \
-                clusters added; no IOPS or MiB/s target: sized for capacity";
+    let line = "delivers: 5,000 small-block IOPS and 39.1 large-block MiB/s predicted (no IOPS or \
+                MiB/s target: sized for capacity, what the pools' QoS, the layouts and the \
+                hosts give): ANF 5,000 small-block IOPS and 39.1 large-block MiB/s (50 clusters \
+                added)\n";
     assert!(text.contains(line), "{text}");
     assert!(
         text.contains(
@@ -216,22 +218,28 @@ fn a_capacity_only_headline_says_what_the_estate_delivers() {
     // 38,198.40 (the design line gives the month's, 3,183.20).
     assert!(
         text.contains(
-            "vSAN alone: 150 hosts, 1,007,400.00 USD/month, 38,198.40 USD/year less than the \
-             plan\n"
+            "vSAN alone: 150 av36p hosts, 1,007,400.00 USD/month, 38,198.40 USD/year less \
+             than the plan\n"
         ),
         "{text}"
     );
     assert!(text.contains("=== AVS cluster avs-c02: 3 hosts"));
     assert!(text.contains("; uses vCPU 0.5%, memory 0.4%, ANF 24.0% ==="));
     let md = plan_text(&anf, "md");
-    assert!(md.contains("- Delivers: ANF 5,000 small-block IOPS"));
+    assert!(md.contains("- Delivers: 5,000 small-block IOPS"));
     assert!(md.contains("| (estate) | 0 | 5,000 | 0.0 | 39.1 | 2.1 | 1.2 | 19.5 | - |"));
-    // The default, vSAN alone: nothing on ANF, every cluster's data on its vSAN.
+    // The default, vSAN alone: nothing on ANF, every cluster's data on its vSAN, each
+    // cluster's envelope (3 AV36P hosts, RAID-1, checked at 3): at 8 KiB, 70% read, 80%
+    // random, 3 x 198,060 I/O passes / (0.7 x 2 + 0.3 x 3) = 258,339.13 IOPS; at 64 KiB
+    // sequential 3 x 2,561.62 MiB/s of NICs / (0.7 + 0.3 x 2) = 5,911.43 MiB/s; 50 clusters
+    // added: 12,916,956.5 IOPS and 295,571.6 MiB/s.
     let json = plan_json(&[input]);
     let p = &json["summary"]["performance"];
     assert_eq!(p["anf_clusters"].as_u64(), Some(0));
+    assert_eq!(p["vsan_clusters"].as_u64(), Some(50));
     assert_eq!(f(&p["vsan_data_pct"]), 100.0);
-    assert_eq!(f(&p["predicted_iops"]), 0.0);
+    assert!((f(&p["predicted_iops"]) - 12_916_956.5).abs() < 1.0, "{p}");
+    assert!((f(&p["predicted_throughput_mibps"]) - 295_571.6).abs() < 0.1);
     for c in json["sizing"]["clusters"].as_array().unwrap() {
         let u = &c["utilisation"];
         let usable = three_host_vsan_gib(!c["management"].is_null());
@@ -245,8 +253,9 @@ fn a_capacity_only_headline_says_what_the_estate_delivers() {
     let text = plan_text(&[input], "text");
     assert!(
         text.contains(
-            "delivers: every VM's data on vSAN: not modelled, Microsoft publishes no vSAN \
-             figures for AVS hosts\n"
+            "delivers: 12,916,957 small-block IOPS and 295,571.6 large-block MiB/s predicted \
+             (no IOPS or MiB/s target: sized for capacity, what the pools' QoS, the layouts \
+             and the hosts give): vSAN 12,916,957 small-block IOPS"
         ),
         "{text}"
     );
@@ -259,7 +268,8 @@ fn a_capacity_only_headline_says_what_the_estate_delivers() {
 // With targets the headline gives them beside the clusters' predictions added (ANF for
 // all): Dev carries 800 / 1,800 GiB = 44.4% of 20,000 IOPS and 500 MiB/s, Prod 55.6%. By
 // default the fixture is vSAN alone (its 1.8 TiB on 6 hosts' vSAN cost no more hosts and
-// no gateway): nothing is predicted, and the headline says the targets are not checked.
+// no gateway), whose two 3-host clusters' envelopes carry the targets many times over:
+// 2 x 258,339.13 = 516,678.3 IOPS and 2 x 5,911.43 = 11,822.9 MiB/s (see the test above).
 #[test]
 fn a_headline_with_targets_adds_the_clusters_predictions() {
     let args = [
@@ -290,25 +300,28 @@ fn a_headline_with_targets_adds_the_clusters_predictions() {
     assert!(f(&p["predicted_iops"]) >= 20_000.0 && mibps >= 500.0);
     let text = plan_text(&args, "text");
     assert!(
-        text.contains("(2 clusters added; targets 20,000 IOPS and 500.0 MiB/s)"),
+        text.contains(
+            "predicted (targets 20,000 IOPS and 500.0 MiB/s): ANF 64,128 small-block IOPS and \
+             501.0 large-block MiB/s (2 clusters added)"
+        ),
         "{}",
         text.lines().take(8).collect::<Vec<_>>().join("\n")
     );
     let default = &args[..5];
     let json = plan_json(default);
     let p = &json["summary"]["performance"];
-    assert_eq!(
-        (p["anf_clusters"].as_u64(), f(&p["predicted_iops"])),
-        (Some(0), 0.0)
-    );
+    assert_eq!(p["anf_clusters"].as_u64(), Some(0));
+    assert!((f(&p["predicted_iops"]) - 516_678.3).abs() < 0.1, "{p}");
+    assert!((f(&p["predicted_throughput_mibps"]) - 11_822.9).abs() < 0.1);
     let text = plan_text(default, "text");
     assert!(
         text.contains(
-            "delivers: every VM's data on vSAN: not modelled, Microsoft publishes no vSAN \
-             figures for AVS hosts (targets 20,000 IOPS and 500.0 MiB/s not checked)"
+            "delivers: 516,678 small-block IOPS and 11,822.9 large-block MiB/s predicted \
+             (targets 20,000 IOPS and 500.0 MiB/s): vSAN 516,678"
         ),
         "{text}"
     );
+    assert!(!text.contains("not checked") && !text.contains("not modelled"));
 }
 
 // One cluster's header says what it delivers: the fixture on 3 hosts is a 3 TiB Flexible
@@ -344,7 +357,8 @@ fn an_estate_target_error_names_the_cluster_its_share_and_the_users_target() {
             "{e}"
         );
     }
-    // A peak target names its own setting: 2,000,000 x 800 / 1,800 = 888,888.9.
+    // A peak target names its own setting: 2,000,000 x 800 / 1,800 = 888,888.9 (ANF for
+    // all: vSAN alone, whose hosts grow for it, carries it).
     let o = dsplan(&[
         "plan",
         "fixtures/small-estate.xlsx",
@@ -354,6 +368,8 @@ fn an_estate_target_error_names_the_cluster_its_share_and_the_users_target() {
         "2",
         "--peak-iops",
         "2000000",
+        "--design",
+        "anf",
     ]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     let e = stderr(&o);

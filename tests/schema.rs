@@ -171,7 +171,18 @@ fn inventories_validate() {
 fn predictions_validate_and_broken_ones_do_not() {
     let base = ["predict", "--hosts", "4", "--datastores", "4", "--json"];
     let plain = assert_valid(PREDICT_SCHEMA_FILE, &base);
-    assert_eq!(plain["schema_version"], 1);
+    assert_eq!(plain["schema_version"], 2);
+    // A vSAN envelope: no ANF layout, the vSAN cluster instead.
+    let envelope = [
+        "predict",
+        "--system",
+        "vsan-av36p",
+        "--hosts",
+        "4",
+        "--json",
+    ];
+    let e = assert_valid(PREDICT_SCHEMA_FILE, &envelope);
+    assert!(e.get("layout").is_none() && e["vsan"]["layout"]["hosts"] == 4);
     // The optional fields: a cache-tier system (working_set_fits_cache), and a cool
     // pool with a service level (cool_access_rate_mibps_per_tib, cool_access_rule).
     let vsan = [
@@ -211,9 +222,9 @@ fn predictions_validate_and_broken_ones_do_not() {
     assert!(broken(&|b| b["iops"] = json!("76000")));
     assert!(broken(&|b| b["bottleneck"] = json!("disk")));
     assert!(broken(&|b| b["layout"]["retrieval"] = json!("sometimes")));
-    assert!(broken(&|b| b["schema_version"] = json!(2)));
+    assert!(broken(&|b| b["schema_version"] = json!(1)));
     assert!(broken(&|b| {
-        b.as_object_mut().unwrap().remove("layout");
+        b.as_object_mut().unwrap().remove("layers");
     }));
     // A plan is not a prediction, nor a prediction a plan.
     let plan = dsplan_json(&["plan", "fixtures/small-estate.xlsx", "--format", "json"]);

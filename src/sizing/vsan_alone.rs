@@ -52,14 +52,15 @@ pub struct VsanAloneCluster {
 }
 
 /// One AVS cluster's data as vSAN alone holds it.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct VsanAloneData<'a> {
     /// Its VMs' data (after growth and snapshot reserve), GiB.
     pub data_gib: f64,
-    /// Its largest VM by data: its name, where it was read (` (file [sheet] row N)`, for
-    /// messages) and its data, GiB. A VM's data sits on one cluster, so it must fit one
+    /// Its VMs that one cluster must hold whole: the largest by data and the busiest by
+    /// load, each with its name, where it was read (` (file [sheet] row N)`, for messages),
+    /// its data, GiB, and its load. A VM's data sits on one cluster, so it must fit one
     /// cluster of at most 16 hosts.
-    pub largest_vm: Option<(&'a str, &'a str, f64)>,
+    pub largest_vms: Vec<(&'a str, &'a str, f64, Option<VsanNeed<'a>>)>,
     /// What its data asks of vSAN's performance (`None`: capacity only).
     pub need: Option<VsanNeed<'a>>,
 }
@@ -108,7 +109,7 @@ pub fn vsan_alone(
     for ((c, d), &reserve) in sizing.clusters.iter().zip(data).zip(&reserved) {
         let compute = c.compute_hosts();
         let place = || format!("AVS cluster '{}': ", crate::numbers::clip(&c.name));
-        if let Some(vm) = d.largest_vm {
+        for &vm in &d.largest_vms {
             check_one_cluster_holds(catalog, (&c.sku, reserve), vm, o)
                 .map_err(|e| e.at(&place()))?;
         }
@@ -234,15 +235,17 @@ pub fn cluster_on_vsan(
 }
 
 /// The data of VM `vm` (read `at`) must fit one cluster of at most 16 hosts of `sku` keeping
-/// `reserved_raw_tib` (a VM's data sits on one cluster's vSAN; vSAN alone's clusters past
-/// 16 hosts hold their VMs' data between them, not one VM's).
+/// `reserved_raw_tib`, and its load (`need`, when given) must be carried by it (a VM's data
+/// sits on one cluster's vSAN; vSAN alone's clusters past 16 hosts hold their VMs' data
+/// between them, not one VM's).
 ///
 /// # Errors
-/// [`VsanError::VmTooLarge`] naming the VM, its data and what the largest cluster holds.
+/// [`VsanError::VmTooLarge`] naming the VM, its data or load and what the largest cluster
+/// holds or carries.
 pub fn check_one_cluster_holds(
     catalog: &VsanCatalog,
     (sku, reserved_raw_tib): (&str, f64),
-    (vm, at, data_gib): (&str, &str, f64),
+    (vm, at, data_gib, need): (&str, &str, f64, Option<VsanNeed>),
     o: &VsanOptions,
 ) -> Result<(), VsanError> {
     let o = VsanOptions {
@@ -250,21 +253,36 @@ pub fn check_one_cluster_holds(
         ..o.clone()
     };
     let largest = catalog.limits.max_hosts_per_cluster;
+    let g = crate::numbers::group_thousands;
     let holds = catalog
         .capacity(&o, largest, reserved_raw_tib)?
         .map_or(0.0, |c| c.fill_limit_gib);
-    if data_gib <= holds {
+    let what = if data_gib > holds {
+        format!(
+            "holds {} TiB of data, more than one vSAN cluster of {largest} {} hosts holds \
+             within the slack and headroom ({} TiB)",
+            g(data_gib / 1024.0, 1),
+            o.sku,
+            g(holds / 1024.0, 1)
+        )
+    } else if let Some(n) = need.filter(|n| n.any())
+        && catalog.carries_alone(&n, &o, largest)?.is_none()
+    {
+        format!(
+            "carries {} IOPS and {} MiB/s of the targets, more than one vSAN cluster of \
+             {largest} {} hosts carries with a host down",
+            g(n.iops, 0),
+            g(n.throughput_mibps, 1),
+            o.sku
+        )
+    } else {
         return Ok(());
-    }
-    let g = crate::numbers::group_thousands;
+    };
     Err(VsanError::VmTooLarge(Box::new(vsan::VmTooLargeForVsan {
         place: String::new(),
         vm: crate::numbers::clip_name(vm).into_owned(),
         at: at.to_string(),
-        data_tib: g(data_gib / 1024.0, 1),
-        holds_tib: g(holds / 1024.0, 1),
-        hosts: largest,
-        sku: o.sku,
+        what,
     })))
 }
 

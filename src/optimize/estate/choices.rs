@@ -371,10 +371,9 @@ impl On<'_, '_> {
         moved: bool,
     ) -> Result<Option<VsanAloneHosts>, OptimizeError> {
         let ctx = self.ctx;
-        let largest = (self.vms.iter().zip(self.data_gib))
-            .max_by(|a, b| a.1.total_cmp(b.1))
-            .and_then(|(&v, &gib)| ctx.demand.placed.get(v).map(|x| (x.name.as_str(), "", gib)));
-        if let Some(vm) = largest {
+        for (p, need) in ctx.targets.whole_vms(ctx.demand, (self.vms, self.data_gib)) {
+            let gib = self.data_gib.get(p).copied().unwrap_or(0.0);
+            let vm = ("", "", gib, Some(need));
             match check_one_cluster_holds(ctx.vsan_catalog, (&host.sku, reserve), vm, o) {
                 Ok(()) => {}
                 Err(VsanError::VmTooLarge(_)) => return Ok(None),

@@ -8,7 +8,7 @@ use super::vsan_perf::VsanTargets;
 use crate::demand::Demand;
 use crate::optimize::OptimizeError;
 use crate::sizing::{EstateSizing, VsanAlone, VsanAloneData, vsan_alone};
-use crate::vsan::{VsanCatalog, VsanError};
+use crate::vsan::{VsanCatalog, VsanError, VsanNeed};
 
 /// The estate of `sizing` on vSAN alone, when compared: each cluster keeps its compute
 /// hosts, its own SKU and its reserve (first cluster or not) and grows until its vSAN
@@ -44,25 +44,29 @@ pub(super) fn vsan_alone_of(
     } else {
         sizing
     };
-    let largest: Vec<Option<(&str, String, f64)>> = sizing
+    // Each cluster's VMs one vSAN cluster must hold whole, with where they were read.
+    let whole: Vec<Vec<(&str, String, f64, VsanNeed)>> = sizing
         .clusters
         .iter()
         .zip(&per_vm)
         .map(|(c, gib)| {
-            (c.vm_indices.iter().zip(gib))
-                .max_by(|a, b| a.1.total_cmp(b.1))
-                .and_then(|(&v, &g)| demand.placed.get(v).map(|x| (x, g)))
-                .map(|(x, g)| {
+            let of = (c.vm_indices.as_slice(), gib.as_slice());
+            (targets.whole_vms(demand, of).into_iter())
+                .filter_map(|(p, need)| {
+                    let x = demand.placed.get(*c.vm_indices.get(p)?)?;
                     let o = &x.origin;
                     let at = format!(" ({} [{}] row {})", o.file, o.sheet, o.row);
-                    (x.name.as_str(), at, g)
+                    Some((x.name.as_str(), at, gib.get(p).copied()?, need))
                 })
+                .collect()
         })
         .collect();
-    let inputs: Vec<VsanAloneData> = (sizing.clusters.iter().zip(&per_vm).zip(&largest))
-        .map(|((c, gib), l)| VsanAloneData {
+    let inputs: Vec<VsanAloneData> = (sizing.clusters.iter().zip(&per_vm).zip(&whole))
+        .map(|((c, gib), w)| VsanAloneData {
             data_gib: gib.iter().sum(),
-            largest_vm: l.as_ref().map(|(n, at, g)| (*n, at.as_str(), *g)),
+            largest_vms: (w.iter())
+                .map(|(n, at, g, need)| (*n, at.as_str(), *g, Some(*need)))
+                .collect(),
             need: Some(targets.need(demand, (&c.vm_indices, gib))),
         })
         .collect();

@@ -113,6 +113,39 @@ impl<'a> VsanTargets<'a> {
         load
     }
 
+    /// The VMs of a cluster (`vms`, `data_gib` each) that one vSAN cluster must hold whole,
+    /// by position, each with what it alone asks of vSAN: the largest by data and, with
+    /// per-VM targets, the busiest by IOPS and by MiB/s (with capacity-share targets the
+    /// largest is the busiest).
+    pub(super) fn whole_vms(
+        &self,
+        demand: &Demand,
+        (vms, data_gib): (&[usize], &[f64]),
+    ) -> Vec<(usize, VsanNeed<'a>)> {
+        let by =
+            |key: &dyn Fn(usize) -> f64| (0..vms.len()).max_by(|&a, &b| key(a).total_cmp(&key(b)));
+        let data = |p: usize| data_gib.get(p).copied().unwrap_or(0.0);
+        let mut out: Vec<usize> = by(&data).into_iter().collect();
+        if self.per_vm() {
+            let own = |p: usize| Self::own(demand, vms.get(p).copied().unwrap_or(usize::MAX));
+            out.extend(by(&|p| own(p).0));
+            out.extend(by(&|p| own(p).1));
+            out.sort_unstable();
+            out.dedup();
+        }
+        out.into_iter()
+            .map(|p| {
+                let load = self.load(demand, (vms, data_gib), &[p]);
+                let need = VsanNeed {
+                    perf: self.perf,
+                    iops: load.iops,
+                    throughput_mibps: load.throughput_mibps,
+                };
+                (p, need)
+            })
+            .collect()
+    }
+
     /// What all of a cluster's data (`vms`, `data_gib` each) asks of vSAN alone.
     pub(super) fn need(
         &self,
