@@ -3,7 +3,10 @@
 //! `fixtures/small-estate-liveoptics.xlsx` (the same VMs, plus a `VM Performance` sheet),
 //! and `fixtures/file-servers-vinfo.csv`: one cluster of 10 file servers, each 4 vCPU,
 //! 16 GiB and 1,500 GiB in use, more data than its 3 compute hosts' vSAN holds (the
-//! README's hybrid example).
+//! README's hybrid example); and `fixtures/apps-and-files-vinfo.csv`: two clusters, one
+//! compute-heavy (150 application servers of 16 vCPU, 32 GiB, 700 GiB), one storage-heavy
+//! (6 file servers of 2 vCPU, 8 GiB, 8 TiB), where AV64's hybrid is the cheapest estate
+//! and AV36P's vSAN alone the cheapest vSAN-only one (the saving is counted against it).
 //!
 //! Run from the repository root: `cargo run --example make_fixtures`.
 //!
@@ -688,14 +691,46 @@ fn write_file_servers_csv(path: &str) -> Result<(), Box<dyn Error>> {
     Ok(())
 }
 
+/// Two clusters as a vInfo CSV: `Apps`, 150 VMs of 16 vCPU, 32 GiB and 700 GiB in use
+/// (compute-heavy: AV64's 256 vCPU a host against AV36P's 144), and `Files`, 6 VMs of 2
+/// vCPU, 8 GiB and 8,192 GiB in use (storage-heavy); provisioned as in use.
+fn write_apps_and_files_csv(path: &str) -> Result<(), Box<dyn Error>> {
+    let mut text = String::from(
+        "\"VM\",\"Powerstate\",\"Template\",\"CPUs\",\"Memory\",\"Provisioned MiB\",\
+         \"In Use MiB\",\"Cluster\",\"VM ID\",\"VI SDK Server\"\r\n",
+    );
+    let groups = [
+        ("app", "Apps", 150u32, 16u32, 32u32, 700u32),
+        ("files", "Files", 6, 2, 8, 8192),
+    ];
+    let mut id = 0;
+    for (stem, cluster, count, cpus, memory_gib, gib) in groups {
+        for i in 1..=count {
+            id += 1;
+            write!(
+                text,
+                "\"{stem}-{i:03}\",\"poweredOn\",\"False\",\"{cpus}\",\"{}\",\"{}\",\"{}\",\
+                 \"{cluster}\",\"vm-{id}\",\"vcenter.example.test\"\r\n",
+                memory_gib * 1024,
+                gib * 1024,
+                gib * 1024
+            )?;
+        }
+    }
+    std::fs::write(path, text)?;
+    Ok(())
+}
+
 fn main() -> Result<(), Box<dyn Error>> {
     write_xlsx("fixtures/small-estate.xlsx")?;
     write_csv("fixtures/small-estate-vinfo.csv")?;
     write_liveoptics("fixtures/small-estate-liveoptics.xlsx")?;
     write_file_servers_csv("fixtures/file-servers-vinfo.csv")?;
+    write_apps_and_files_csv("fixtures/apps-and-files-vinfo.csv")?;
     println!(
         "wrote fixtures/small-estate.xlsx, fixtures/small-estate-vinfo.csv, \
-         fixtures/small-estate-liveoptics.xlsx and fixtures/file-servers-vinfo.csv"
+         fixtures/small-estate-liveoptics.xlsx, fixtures/file-servers-vinfo.csv and \
+         fixtures/apps-and-files-vinfo.csv"
     );
     Ok(())
 }

@@ -43,9 +43,14 @@ fn left_out_words(l: &crate::plan::LeftOut) -> Option<String> {
 pub fn estate_headline(plan: &EstatePlan, price_source: bool) -> Section {
     let m = &plan.summary;
     let d = &m.hosts_by_driver;
+    let sized_only = if m.total_usd_per_month.is_none() {
+        "sized only, no recommendation (no host price): "
+    } else {
+        ""
+    };
     let mut lines = vec![
         format!(
-            "{} on {} {} in {}, {}; {}; {} ({})",
+            "{sized_only}{} on {} {} in {}, {}; {}; {} ({})",
             counted(m.vms_placed as u64, "VM"),
             hosts_text(m),
             plural(u64::from(m.hosts), "host"),
@@ -84,7 +89,16 @@ pub fn estate_headline(plan: &EstatePlan, price_source: bool) -> Section {
         lines.push(format!("host price: {note}"));
     }
     if let Some(d) = &plan.designs {
-        lines.push(format!("design: {}", d.why));
+        if m.total_usd_per_month.is_none() {
+            // Without a host price no total decides: nothing is recommended.
+            lines.push(format!(
+                "design: none recommended: without a {} host price the designs and SKUs \
+                 cannot be compared (give `host_price_file`); shown: {}",
+                m.host_term, d.why
+            ));
+        } else {
+            lines.push(format!("design: {}", d.why));
+        }
     }
     lines.push(format!("delivers: {}", estate_delivers(plan)));
     lines.push(format!("utilisation: {}", estate_utilisation(plan)));

@@ -1,0 +1,113 @@
+//! What a plan's saving is counted against (issue 26): vSAN alone and ANF for all each on
+//! its cheapest priced SKU, named, never a dearer SKU's figure. The fixture
+//! `fixtures/apps-and-files-vinfo.csv` (`examples/make_fixtures.rs`) has two clusters, one
+//! compute-heavy and one storage-heavy: AV64's many cores win the plan, AV36P's cheaper
+//! vSAN per TiB wins vSAN alone.
+
+use std::path::PathBuf;
+
+use dsplan::plan::{Design, EstatePlan};
+use dsplan::{PlanOptions, Planner};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn plan(host_sku: Option<&str>) -> EstatePlan {
+    Planner::new()
+        .input(root().join("fixtures/apps-and-files-vinfo.csv"))
+        .options(PlanOptions {
+            host_sku: host_sku.map(str::to_string),
+            ..PlanOptions::default()
+        })
+        .plan_estate()
+        .unwrap()
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() < 0.005
+}
+
+// Apps: 150 VMs of 16 vCPU, 32 GiB, 700 GiB = 105,000 GiB (102.54 TiB); Files: 6 VMs of 2
+// vCPU, 8 GiB, 8,192 GiB = 49,152 GiB (48 TiB). Host prices in eastus: AV36P 9.20 x 730 =
+// 6,716.00, AV64 13.22 x 730 = 9,650.60 per host-month. vSAN: raw 19.2e12 / 2^40 = 17.4623
+// TiB a host on AV36P, 15.36e12 / 2^40 = 13.9698 on AV64; 25% slack; 20% headroom; the
+// first cluster keeps 15.7224 TiB raw for AVS, every other 11.3178; RAID-1 x2 at 3 hosts,
+// RAID-6 x1.5 from 6.
+//
+// vSAN alone on AV36P: Apps is 2,400 vCPU / 144 = 16.7 -> filled into 15 + 1 HA = 16 hosts
+// (135 VMs, 94,500 GiB = 92.29 TiB) and 2 + 1 = 3 (15 VMs, 10,500 GiB = 10.25 TiB; balanced
+// would be 10 + 10); 16 hosts hold (0.75 x 16 x 17.4623 - 11.3178) / 1.5 / 1.2 = 110.13 TiB
+// >= 92.29, 3 hold (0.75 x 3 x 17.4623 - 11.3178) / 2 / 1.2 = 11.66 >= 10.25: no growth.
+// Files, the private cloud's first cluster: 7 hosts hold (91.68 - 15.72) / 1.8 = 42.20 <
+// 48, 8 hold (104.77 - 15.72) / 1.8 = 49.47 -> 8. 16 + 3 + 8 = 27 hosts x 6,716.00 =
+// 181,332.00.
+// vSAN alone on AV64: Apps 2,400 / 256 = 9.4 -> 10 + 1 = 11 compute hosts; on vSAN 20 hosts
+// in 2 clusters hold (0.75 x 20 x 13.9698 - 2 x 11.3178) / 1.8 = 103.84 TiB >= 102.54 (19
+// hold 98.0); its first cluster: Files moved to AV36P, 8 hosts as above (53,728.00, against
+// more on AV64 and an added 3-host cluster's 20,148.00): 20 x 9,650.60 + 53,728.00 =
+// 246,740.00.
+#[test]
+fn the_saving_is_counted_against_the_cheapest_vsan_only_estate_named() {
+    let p = plan(None);
+    let s = &p.summary;
+    // AV64's hybrid is the plan: Apps on 11 AV64 hosts, Files moved to 3 AV36P hosts as
+    // the private cloud's first cluster, what their vSAN does not keep on ANF.
+    assert_eq!((s.sku.as_str(), s.design), ("av64", Design::Hybrid));
+    let by: Vec<(&str, u32)> = s
+        .hosts_by_sku
+        .iter()
+        .map(|h| (h.sku.as_str(), h.hosts))
+        .collect();
+    assert_eq!(by, [("av64", 11), ("av36p", 3)]);
+    // 11 x 9,650.60 + 3 x 6,716.00 = 106,156.60 + 20,148.00 = 126,304.60.
+    assert_eq!(s.hosts_usd_per_month, Some(126_304.6));
+    let total = s.total_usd_per_month.unwrap();
+    assert!(close(total, 126_304.6 + s.anf_usd_per_month + 1_365.1));
+    // vSAN alone: AV36P's 181,332.00, not AV64's 246,740.00 (both worked above).
+    let alt = |sku: &str| p.sku_alternatives.iter().find(|a| a.sku == sku).unwrap();
+    assert_eq!(alt("av36p").vsan_alone_usd_per_month, Some(181_332.0));
+    assert_eq!(alt("av64").vsan_alone_usd_per_month, Some(246_740.0));
+    assert_eq!(s.vsan_alone_sku.as_deref(), Some("av36p"));
+    assert_eq!(s.vsan_alone_hosts, Some(27));
+    assert_eq!(s.vsan_alone_usd_per_month, Some(181_332.0));
+    assert!(close(s.savings_usd_per_month.unwrap(), 181_332.0 - total));
+    // The plan's vSAN alone is AV36P's estate, cluster by cluster.
+    let v = &p.vsan_alone.as_ref().unwrap().sizing;
+    let per: Vec<(&str, &str, u32)> = v
+        .clusters
+        .iter()
+        .map(|c| (c.cluster.as_str(), c.sku.as_str(), c.hosts))
+        .collect();
+    assert_eq!(
+        per,
+        [
+            ("avs-Apps-1", "av36p", 16),
+            ("avs-Apps-2", "av36p", 3),
+            ("avs-Files", "av36p", 8)
+        ]
+    );
+    // The words name the SKU the saving is counted against.
+    let why = &p.designs.as_ref().unwrap().why;
+    let saving = dsplan::numbers::group_thousands(181_332.0 - total, 2);
+    assert!(
+        why.contains(&format!(
+            "saves {saving} USD/month against vSAN alone (on av36p, its cheapest SKU)"
+        )),
+        "{why}"
+    );
+    let text = dsplan::report::render_estate_text(&p, dsplan::report::TextDetail::Summary);
+    assert!(
+        text.contains("vSAN alone: 27 av36p hosts (its cheapest SKU), 181,332.00 USD/month"),
+        "{text}"
+    );
+    // ANF for all is counted on its cheapest SKU too, named in the JSON.
+    assert_eq!(s.anf_for_all_sku.as_deref(), Some("av64"));
+    let anf = alt("av64");
+    assert_eq!(anf.design, Design::Hybrid);
+    // With the SKU fixed to AV64 only AV64 is priced: the saving is against its own
+    // vSAN alone, 246,740.00.
+    let only = plan(Some("av64"));
+    assert_eq!(only.summary.vsan_alone_usd_per_month, Some(246_740.0));
+    assert_eq!(only.summary.vsan_alone_sku.as_deref(), Some("av64"));
+}
