@@ -291,9 +291,10 @@ fn estate_workbook_totals_equal_the_json() {
     let (json, mut book, _) = plan_both(&fixture(), &["--design", "anf"], "estate");
     let names = book.sheet_names();
     assert_eq!(
-        &names[..9],
+        &names[..10],
         [
             "Estate",
+            "Hosts",
             "Sizing",
             "SKUs",
             "Clusters",
@@ -338,6 +339,17 @@ fn estate_workbook_totals_equal_the_json() {
         .find(|r| e.get((*r, 0)).and_then(|d| d.as_string()).as_deref() == Some("ANF USD/month"))
         .unwrap();
     assert!(formula_at(&f, anf_row, 1).contains("'Pools'!$S$2:$S$3"));
+    // One SKU: the hosts' cost is its one row on `Hosts`, 6 x 9.20 x 730 = 40,296.00.
+    let hosts_row = item_row(&e, "hosts USD/month");
+    assert!(cents(num(&e, hosts_row, 1), 40_296.0));
+    assert_eq!(
+        formula_at(&f, hosts_row, 1),
+        "ROUND('Hosts'!$B$2*'Hosts'!$C$2*'Hosts'!$D$2,2)"
+    );
+    assert_eq!(
+        formula_at(&f, item_row(&e, "hosts"), 1),
+        "SUM('Hosts'!$B$2:$B$2)"
+    );
     assert_cluster_pool_formulas(&mut book, &json);
 }
 

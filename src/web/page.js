@@ -253,7 +253,10 @@ function showPlan(view) {
     (view.base_months ? " (base months)" : "");
   if (view.yearly_cost_usd !== null) label += "; $" + usd(view.yearly_cost_usd) + " per year";
   if (view.no_host_price_sku) {
-    label += ". ANF only: " + view.no_host_price_sku + " has no host price for this term; give one under Host price";
+    // One SKU ("av64") or several ("av64 and av36p": an AV64 estate's first clusters).
+    const several = view.no_host_price_sku.includes(" and ");
+    label += ". ANF only: " + view.no_host_price_sku + (several ? " have" : " has") +
+      " no host price for this term; give " + (several ? "them" : "one") + " under Host price";
   }
   $("cost-label").textContent = label;
   // The server's HTML report body: every input name in it is escaped by the renderer, and

@@ -255,10 +255,12 @@ pub struct PlanView {
     pub yearly_cost_usd: Option<f64>,
     /// Whether `peak_months` is set: the monthly figure is then the base months'.
     pub base_months: bool,
-    /// The estate's host SKU when it has no host price (the figure is ANF only).
+    /// The estate's host SKUs without a host price (the figure is ANF only): `av64`, or
+    /// `av64 and av36p` when the SKU of its first clusters has none either.
     pub no_host_price_sku: Option<String>,
-    /// The decision in a few words: the estate's design, SKU and hosts
-    /// (`ANF datastores on 6 x av36p hosts`); one cluster's or per-cluster plan's datastores.
+    /// The decision in a few words: the estate's design, SKU and hosts (`hybrid: 6 x av36p
+    /// hosts`, or `hybrid: 17 av64 + 3 av36p hosts` with first clusters of another SKU);
+    /// one cluster's or per-cluster plan's datastores.
     pub decision: String,
     /// The HTML report's body (`--format html` without its page shell, the charts inline,
     /// each AVS cluster's `<details>` closed): a fragment the page inserts.
@@ -312,7 +314,7 @@ pub fn view(planned: &Planned, options: &PlanOptions) -> Result<PlanView, crate:
             p.summary
                 .total_usd_per_month
                 .is_none()
-                .then(|| p.summary.sku.clone()),
+                .then(|| unpriced_skus(&p.summary)),
         ),
     };
     let document = html_document(planned, options)?;
@@ -350,13 +352,31 @@ fn decision(planned: &Planned) -> String {
                 .designs
                 .as_ref()
                 .map_or(m.design.label(), |d| d.chosen.label());
-            format!(
-                "{design}: {} x {} {}",
-                m.hosts,
-                m.sku,
-                plural(u64::from(m.hosts), "host")
-            )
+            // First clusters of another SKU (AV64 in a Gen 1 private cloud): each SKU's
+            // hosts, as the report's headline.
+            let hosts = if m.hosts_by_sku.len() > 1 {
+                report::model::headline::estate_hosts(m)
+            } else {
+                format!("{} x {}", m.hosts, m.sku)
+            };
+            format!("{design}: {hosts} {}", plural(u64::from(m.hosts), "host"))
         }
+    }
+}
+
+/// The estate's SKUs with hosts but no price (`av36p`, `av64 and av36p`); the estate's SKU
+/// when its hosts are not split by SKU.
+fn unpriced_skus(m: &crate::plan::EstateSummary) -> String {
+    let skus: Vec<&str> = m
+        .hosts_by_sku
+        .iter()
+        .filter(|h| h.hosts > 0 && h.usd_per_hour.is_none())
+        .map(|h| h.sku.as_str())
+        .collect();
+    if skus.is_empty() {
+        m.sku.clone()
+    } else {
+        skus.join(" and ")
     }
 }
 

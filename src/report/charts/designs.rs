@@ -6,6 +6,7 @@ use super::style::{BLUE, design_colour};
 use crate::numbers::group_thousands;
 use crate::plan::EstatePlan;
 use crate::report::ReportError;
+use crate::report::model::estate;
 
 /// The chart, or `None` when the plan compares no designs or none is priced.
 pub fn designs_svg(plan: &EstatePlan) -> Result<Option<String>, ReportError> {
@@ -23,11 +24,17 @@ pub fn designs_svg(plan: &EstatePlan) -> Result<Option<String>, ReportError> {
     };
     let least = rows.iter().all(|(_, c)| *c >= cost);
     let name = super::capitalised(chosen.design.label());
+    // The plan's design with first clusters of another SKU: each SKU's hosts.
+    let m = &plan.summary;
+    let hosts = if estate::mixed(m) && chosen.hosts == m.hosts {
+        estate::hosts_text(m)
+    } else {
+        chosen.hosts.to_string()
+    };
     let title = format!(
-        "{name} {}: {} USD/month ({} hosts)",
+        "{name} {}: {} USD/month ({hosts} hosts)",
         if least { "costs least" } else { "chosen" },
         group_thousands(cost, 2),
-        chosen.hosts
     );
     bar_svg(&Bars {
         title: &title,

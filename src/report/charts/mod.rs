@@ -18,6 +18,7 @@ use crate::optimize::workload_layout;
 use crate::perf::PerfModel;
 use crate::plan::{ClusterPlan, ClusterPlans, EstatePlan, Plan};
 use crate::report::ReportError;
+use crate::report::model::estate;
 use crate::sizing::Driver;
 use clusters::{cluster_capacity_svg, cost_by_cluster_svg};
 use draw::{BarSeries, Bars, LinePanel, PeakMarks, bar_svg, line_svg};
@@ -204,13 +205,21 @@ fn sku_cost_svg(plan: &EstatePlan) -> Result<String, ReportError> {
         .filter(|a| a.feasible && a.total_usd_per_month.is_some())
         .collect();
     let total = |a: &crate::plan::SkuAlternative| a.total_usd_per_month.unwrap_or(0.0);
+    // The plan's own SKU with first clusters of another: each SKU's hosts, from the summary.
+    let m = &plan.summary;
+    let hosts = |a: &crate::plan::SkuAlternative| {
+        if a.chosen && a.sku == m.sku && a.hosts == m.hosts && estate::mixed(m) {
+            estate::hosts_text(m)
+        } else {
+            format!("{} x {}", a.hosts, a.sku)
+        }
+    };
     let title = match alts.iter().find(|a| a.chosen) {
         Some(c) => {
             let least = alts.iter().all(|a| total(a) >= total(c));
             format!(
-                "{} x {} ({}) {}: {} USD/month",
-                c.hosts,
-                c.sku,
+                "{} ({}) {}: {} USD/month",
+                hosts(c),
                 c.design.label(),
                 if least { "costs least" } else { "chosen" },
                 group_thousands(total(c), 2)
@@ -222,10 +231,7 @@ fn sku_cost_svg(plan: &EstatePlan) -> Result<String, ReportError> {
         title: &title,
         value_axis: "USD per month (hosts + ANF + gateways)",
         category_axis: "host SKU",
-        categories: alts
-            .iter()
-            .map(|a| format!("{} x {}", a.hosts, a.sku))
-            .collect(),
+        categories: alts.iter().map(|a| hosts(a)).collect(),
         series: vec![BarSeries {
             name: "hosts + ANF, USD per month".into(),
             colour: BLUE,
@@ -452,14 +458,21 @@ fn hosts_svg(plan: &EstatePlan) -> Result<String, ReportError> {
             values: alone.iter().map(|&x| f64::from(x)).collect(),
         });
     }
-    let mut title = format!(
-        "{} needs {} {} hosts",
-        capitalised(design.label()),
-        plan.summary.hosts,
-        plan.summary.sku
-    );
+    let m = &plan.summary;
+    let hosts = if estate::mixed(m) {
+        estate::hosts_text(m)
+    } else {
+        format!("{} {}", m.hosts, m.sku)
+    };
+    let mut title = format!("{} needs {hosts} hosts", capitalised(design.label()));
     if let Some(alone) = alone {
-        title = format!("{title}; vSAN alone {}", alone[4]);
+        // vSAN alone's hosts by SKU where it has first clusters of another SKU.
+        let v = plan.vsan_alone.as_ref().map(|v| &v.sizing);
+        let words = match v {
+            Some(v) if estate::vsan_hosts_by_sku(v).len() > 1 => estate::vsan_hosts_text(v),
+            _ => alone[4].to_string(),
+        };
+        title = format!("{title}; vSAN alone {words}");
     }
     let categories = [
         "vCPU",

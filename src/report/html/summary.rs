@@ -66,15 +66,22 @@ pub fn estate_summary(s: &mut String, plan: &EstatePlan, causes: &[Cause]) {
     key_assumptions(s, plan);
 }
 
-/// The headline figures as cards ([`headline::estate_cards`]).
+/// The headline figures as cards ([`headline::estate_cards`]); the month's hosts with each
+/// SKU's hosts and price where the estate has first clusters of another SKU.
 fn cards(s: &mut String, plan: &EstatePlan) {
     let m = &plan.summary;
     cards_html(s, &headline::estate_cards(plan));
+    let prices = if model::estate::mixed(m) {
+        format!(" ({})", model::estate::prices_text(m))
+    } else {
+        String::new()
+    };
     let _ = writeln!(
         s,
-        "<p>Per month: hosts {} + ANF {} + ExpressRoute gateways {} = <strong>{} USD</strong>; \
+        "<p>Per month: hosts {}{} + ANF {} + ExpressRoute gateways {} = <strong>{} USD</strong>; \
          per year {} USD. {} placed, {} excluded (listed at the end).</p>",
         usd(m.hosts_usd_per_month),
+        escape(&prices),
         g(m.anf_usd_per_month, 2),
         g(m.gateway_usd_per_month, 2),
         usd(m.total_usd_per_month),

@@ -10,7 +10,9 @@ use crate::report::model::cluster_plans;
 use crate::report::model::delivered;
 use crate::report::model::delivered::size_cell;
 use crate::report::model::designs;
-use crate::report::model::estate::{cluster_plan, first_clusters_text, usd, vsan_hosts_text};
+use crate::report::model::estate::{
+    cluster_plan, first_clusters_text, per_host_text, sizing_hosts_text, usd, vsan_hosts_text,
+};
 use crate::report::model::plan::{self, assumptions_section, prices_section};
 use crate::report::model::table::{Cell, Column, Section, Table};
 
@@ -429,11 +431,10 @@ pub fn clusters(plan: &EstatePlan) -> Section {
     let mut section = Section::of_table("AVS clusters", "Clusters", table);
     let sizing = &plan.sizing;
     section.notes.push(format!(
-        "Per host: {} vCPU, {} GiB for VMs; cluster hosts = max(by vCPU, by memory) + HA, at \
-         least 3. {}, {} vCPU, {} GiB of memory in {}; {}",
-        g(sizing.vcpus_per_host, 0),
-        g(sizing.memory_gib_per_host, 1),
-        counted(u64::from(sizing.hosts), "host"),
+        "Per host: {}; cluster hosts = max(by vCPU, by memory) + HA, at least 3. {}, {} \
+         vCPU, {} GiB of memory in {}; {}",
+        per_host_text(plan),
+        sizing_hosts_text(sizing),
         g(sizing.vcpus as f64, 0),
         g(sizing.memory_gib, 0),
         counted(sizing.private_clouds.len() as u64, "private cloud"),

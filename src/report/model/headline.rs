@@ -4,8 +4,9 @@
 //! one shows for every kind of plan.
 
 use crate::numbers::{counted, group_thousands as g};
-use crate::plan::{ClusterPlans, EstatePlan, Plan};
+use crate::plan::{ClusterPlans, EstatePlan, EstateSummary, Plan};
 use crate::report::model::delivered::{Delivered, delivers, pool_size_words};
+use crate::report::model::estate;
 use crate::report::model::table::{Cell, Section};
 
 /// One headline figure.
@@ -175,23 +176,36 @@ pub fn cluster_plans_cards(plans: &ClusterPlans) -> Vec<Card> {
 }
 
 /// The estate: monthly and yearly cost (unknown without a host price), design, host SKU,
-/// hosts, AVS clusters, private clouds, ANF datastores.
+/// hosts, AVS clusters, private clouds, ANF datastores. With first clusters of another SKU
+/// (AV64 in a Gen 1 private cloud) the SKU card names each SKU (`av64 + av36p`) and the
+/// hosts card each SKU's hosts (`17 av64 + 3 av36p`).
 pub fn estate_cards(plan: &EstatePlan) -> Vec<Card> {
     let m = &plan.summary;
     let design = plan
         .designs
         .as_ref()
         .map_or(m.design.label(), |d| d.chosen.label());
+    let hosts = if estate::mixed(m) {
+        Cell::text(estate::hosts_text(m))
+    } else {
+        Cell::number(f64::from(m.hosts), 0)
+    };
     vec![
         card("Monthly cost, USD", Cell::MaybeUsd(m.total_usd_per_month)),
         card("Yearly cost, USD", Cell::MaybeUsd(m.total_usd_per_year)),
         card("Design", Cell::text(design)),
-        card("Host SKU", Cell::text(m.sku.clone())),
-        card("Hosts", Cell::number(f64::from(m.hosts), 0)),
+        card("Host SKU", Cell::text(estate::skus_text(m))),
+        card("Hosts", hosts),
         card("AVS clusters", Cell::number(m.clusters as f64, 0)),
         card("Private clouds", Cell::number(m.private_clouds as f64, 0)),
         card("ANF datastores", Cell::number(f64::from(m.datastores), 0)),
     ]
+}
+
+/// The estate's hosts by SKU in words: `6 av36p`, or `17 av64 + 3 av36p` with first
+/// clusters of another SKU (AV64 in a Gen 1 private cloud), as the text's headline says.
+pub fn estate_hosts(m: &EstateSummary) -> String {
+    estate::hosts_text(m)
 }
 
 /// `text` with its first letter upper case (`monthly cost: ...` as a list entry); a first

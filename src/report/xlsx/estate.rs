@@ -1,4 +1,4 @@
-//! The estate workbook's own sheets: `Estate` (the summary), `Sizing`, `SKUs`,
+//! The estate workbook's own sheets: `Estate` (the summary), `Hosts`, `Sizing`, `SKUs`,
 //! `Estate pools`, `vSAN alone` and `Designs` (the three designs, for the estate and per
 //! cluster, [`super::designs`]), before `Clusters`, `Reservations` and the per-cluster
 //! sheets.
@@ -7,6 +7,7 @@ use super::cells::{
     Cell, Fmt, Sheet, boolean, cell_ref, checked, column_ref, count, datastore_count, dec, int,
     local_ref, num, opt, round2, rounded_sum, sumif, text, usd,
 };
+use super::hosts::EstateHosts;
 use super::per_cluster::{
     CL_COST, CL_IOPS, CL_MIBPS, anf_cost, clusters_sheet, reservations_sheet,
 };
@@ -14,6 +15,7 @@ use super::pools::{self, COST, DS_NAME, DS_PLACED, DS_POOL, QOS, SHARE, SIZE, Sh
 use super::sections::spelled;
 use super::single::PlanSheets;
 use crate::plan::{EstatePlan, EstateSummary};
+use crate::report::model::estate::vsan_hosts_by_sku;
 
 /// The estate workbook's sheets in order.
 pub fn estate_sheets(plan: &EstatePlan) -> Vec<Sheet> {
@@ -49,8 +51,10 @@ pub fn estate_sheets(plan: &EstatePlan) -> Vec<Sheet> {
             })
         })
         .collect();
+    let (hosts, host_cells) = super::hosts::hosts_sheet(plan);
     let mut all = vec![
-        estate_summary(plan, anf, rows, &phases),
+        estate_summary(plan, anf, rows, &phases, host_cells),
+        hosts,
         sizing(plan),
         skus(plan),
         clusters_sheet(&plan.clusters, rows),
@@ -81,25 +85,27 @@ const YEAR_ROW: usize = 24;
 const FIRST_ROW: usize = 25;
 const VSAN_ROW: usize = 31;
 
-/// `Estate`: item / value; the datastores, pool size, first-month transfer and placed GiB
-/// sums over `Pools`/`Datastores` ([`EstateSums`]), the ANF cost a formula over `Pools` and
-/// `Reservations`, the monthly total `hosts + ANF + gateways`, the yearly total and the
+/// `Estate`: item / value; the hosts, the host price and the hosts' cost formulas over
+/// `Hosts` ([`super::hosts`]), the datastores, pool size, first-month transfer and placed
+/// GiB sums over `Pools`/`Datastores` ([`EstateSums`]), the ANF cost a formula over `Pools`
+/// and `Reservations`, the monthly total `hosts + ANF + gateways`, the yearly total and the
 /// savings formulas over those cells ([`year_cell`], [`savings_cells`]).
 fn estate_summary(
     plan: &EstatePlan,
     anf: Cell,
     rows: (usize, usize),
     phases: &[PhaseYear],
+    hosts: EstateHosts,
 ) -> Sheet {
     let s = &plan.summary;
     let sums = EstateSums { plan, rows };
-    let mut out = head_rows(plan);
+    let mut out = head_rows(plan, hosts.hosts);
     out.extend([
         ("datastores", sums.datastores()),
         ("pool size TiB", sums.pool_size_tib()),
         ("host term", spelled(&s.host_term)),
-        ("host USD/hour", opt(s.host_usd_per_hour, usd)),
-        ("hosts USD/month", opt(s.hosts_usd_per_month, usd)),
+        ("host USD/hour", hosts.price),
+        ("hosts USD/month", hosts.cost),
         ("ANF USD/month", anf),
         ("ExpressRoute gateways", int(s.gateways)),
         ("gateways USD/month", usd(s.gateway_usd_per_month)),
@@ -142,16 +148,17 @@ fn estate_summary(
     sheet
 }
 
-/// `Estate`'s first rows: schema, region, SKU, hosts and counts (values).
-fn head_rows(plan: &EstatePlan) -> Vec<(&'static str, Cell)> {
+/// `Estate`'s first rows: schema, region, SKU (each SKU's, `av64 + av36p`, with first
+/// clusters of another), `hosts` (the sum over `Hosts`) and counts (values).
+fn head_rows(plan: &EstatePlan, hosts: Cell) -> Vec<(&'static str, Cell)> {
     let s = &plan.summary;
     vec![
         ("schema version", int(plan.schema_version)),
         ("region", text(plan.region.clone())),
         ("location", text(plan.location.clone())),
         ("design", text(s.design.label())),
-        ("host SKU", text(s.sku.clone())),
-        ("hosts", int(s.hosts)),
+        ("host SKU", text(crate::report::model::estate::skus_text(s))),
+        ("hosts", hosts),
         ("hosts sized by vCPU", int(s.hosts_by_driver.vcpu)),
         ("hosts sized by memory", int(s.hosts_by_driver.memory)),
         ("hosts at the minimum", int(s.hosts_by_driver.minimum)),
@@ -716,9 +723,11 @@ fn vsan_alone(plan: &EstatePlan) -> Sheet {
     let z = &v.sizing;
     let e = Cell::Empty;
     for c in &z.clusters {
+        // A private cloud's first cluster may be of another SKU (AV64 in Gen 1).
+        let sku = if c.sku.is_empty() { &z.sku } else { &c.sku };
         sheet.rows.push(vec![
             text(c.cluster.clone()),
-            text(z.sku.clone()),
+            text(sku.clone()),
             int(c.compute_hosts),
             int(c.data_gib),
             int(c.hosts),
@@ -734,9 +743,16 @@ fn vsan_alone(plan: &EstatePlan) -> Sheet {
             e.clone(),
         ]);
     }
+    // Each SKU's name where its first clusters are of another (`av64 + av36p`).
+    let skus: Vec<&str> = vsan_hosts_by_sku(z).into_iter().map(|(s, _)| s).collect();
+    let sku = if skus.len() > 1 {
+        skus.join(" + ")
+    } else {
+        z.sku.clone()
+    };
     sheet.rows.push(vec![
         text("(estate)"),
-        text(z.sku.clone()),
+        text(sku),
         e.clone(),
         e.clone(),
         int(z.hosts),

@@ -20,6 +20,7 @@ mod cells;
 mod charts;
 mod designs;
 mod estate;
+mod hosts;
 mod model;
 mod per_cluster;
 mod pools;
@@ -92,8 +93,8 @@ pub fn plan_xlsx_with(plan: &Plan, options: &XlsxOptions) -> Result<Workbook, Re
     write_book(all, &specs, None, options).map_err(xlsx_error)
 }
 
-/// The estate plan as a workbook: `Estate`, `Sizing`, `SKUs`, `Clusters`, `Estate pools`,
-/// `Reservations`, `vSAN alone`, then the per-cluster sheets of [`plan_xlsx`] (after
+/// The estate plan as a workbook: `Estate`, `Hosts`, `Sizing`, `SKUs`, `Clusters`, `Estate
+/// pools`, `Reservations`, `vSAN alone`, `Designs`, then the per-cluster sheets of [`plan_xlsx`] (after
 /// `Summary`) with a leading `cluster` column holding every cluster's rows; in the
 /// library's words ([`estate_xlsx_with`] to reword).
 ///
