@@ -3,7 +3,9 @@
 use crate::numbers::{counted, group_thousands as g, plural};
 use crate::plan::EstatePlan;
 use crate::report::model::delivered::{estate_delivers, estate_utilisation};
-use crate::report::model::estate::{anf_text, hosts_text, peak_months, prices_text, usd, verdict};
+use crate::report::model::estate::{
+    anf_text, hosts_text, peak_months, prices_text, usd, verdict, vsan_hosts_text,
+};
 use crate::report::model::table::Section;
 
 /// What the plan leaves out in words: `10 VMs, 74.8 TiB (11.9% of the capacity read):
@@ -124,9 +126,13 @@ pub fn estate_headline(plan: &EstatePlan, price_source: bool) -> Section {
         } else {
             " (its cheapest SKU)".to_string()
         };
+        // `23 av36p`, or `20 av64 + 3 av36p` with first clusters of another SKU.
+        let hosts = match &plan.vsan_alone {
+            Some(v) => vsan_hosts_text(&v.sizing),
+            None => format!("{} {sku}", g(f64::from(h), 0)),
+        };
         lines.push(format!(
-            "vSAN alone: {} {sku} {}{cheapest}, {} USD/month{}",
-            g(f64::from(h), 0),
+            "vSAN alone: {hosts} {}{cheapest}, {} USD/month{}",
             plural(u64::from(h), "host"),
             usd(m.vsan_alone_usd_per_month),
             verdict(m)
