@@ -161,8 +161,8 @@ impl AvsLimits {
 
     /// The hosts of a cluster of `hosts` whose storage must meet its targets: a host down
     /// for HA (`hosts - ha_hosts`, at least the cluster minimum), or all of them at the
-    /// cluster maximum (no host can be added there). The ANF datastores and vSAN are
-    /// checked at the same count.
+    /// cluster maximum (no host can be added there): the ANF datastores' check (vSAN's is
+    /// [`AvsLimits::vsan_checked_hosts`]).
     pub fn checked_hosts(&self, hosts: u32, ha_hosts: u32) -> u32 {
         if hosts >= self.max_hosts_per_cluster {
             self.max_hosts_per_cluster
@@ -172,6 +172,18 @@ impl AvsLimits {
                 .max(self.min_hosts_per_cluster)
                 .min(hosts)
         }
+    }
+
+    /// The hosts of a cluster of `hosts` whose vSAN must carry its share of the targets: a
+    /// host down for HA (`hosts - ha_hosts`, at least the cluster minimum) whatever the
+    /// size. Unlike the ANF datastores' check ([`AvsLimits::checked_hosts`]) a cluster of
+    /// 16 is not checked at 16: vSAN rebuilds the failed host's components on the others,
+    /// and vSAN alone can always split a cluster instead (the conservative reading).
+    pub fn vsan_checked_hosts(&self, hosts: u32, ha_hosts: u32) -> u32 {
+        hosts
+            .saturating_sub(ha_hosts)
+            .max(self.min_hosts_per_cluster)
+            .min(hosts)
     }
 
     /// `hosts` in the fewest clusters of as equal size as whole hosts allow, and the

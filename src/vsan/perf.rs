@@ -1,7 +1,8 @@
 //! What a cluster's vSAN carries ([`VsanEnvelope`]): the `vsan-<sku>` envelope of the
 //! performance model ([`crate::perf::PerfModel::predict_vsan`]) for the cluster's size and
 //! storage policy, at the hosts that must meet the targets with a host down
-//! ([`super::AvsLimits::checked_hosts`]), for the small-block profile of the IOPS target and
+//! ([`super::AvsLimits::vsan_checked_hosts`], a 16-host cluster at 15 too), for the
+//! small-block profile of the IOPS target and
 //! the large-block profile of the MiB/s target; and whether it carries a load
 //! ([`VsanLoad`]): its data's share of the targets within the envelope, and over the hosts'
 //! NICs the vSAN traffic (every device I/O crossing once) plus the NFS payload of the
@@ -234,7 +235,7 @@ impl VsanCatalog {
             return Ok(None);
         }
         let esa = host.vsan_architecture.eq_ignore_ascii_case("esa");
-        let checked = self.limits.checked_hosts(hosts, perf.ha_hosts);
+        let checked = self.limits.vsan_checked_hosts(hosts, perf.ha_hosts);
         let layout = VsanLayout::new(checked, &policy.policy, policy.write_cost(esa));
         let small = perf.model.predict_vsan(&host.sku, &layout, &perf.small)?;
         let large = perf.model.predict_vsan(&host.sku, &layout, &perf.large)?;
@@ -303,6 +304,9 @@ mod tests {
         // No target: no limit. Below the 3-host minimum: no envelope.
         assert!(e.most_data_gib((0.0, 0.0), 20_480.0, bs).is_infinite());
         assert!(c.envelope(&perf(&model), &o, 2).unwrap().is_none());
+        // 16 hosts are checked at 15, one down for HA, as every size is.
+        let e = c.envelope(&perf(&model), &o, 16).unwrap().unwrap();
+        assert_eq!(e.checked_hosts, 15);
     }
 
     #[test]

@@ -3,7 +3,8 @@
 //! each design's per-cluster rows add up to its hosts and their cost: per design its hosts
 //! (at their SKU's price), 0 where that design adds none of that name.
 
-use super::designs::{Costing, design_sizing};
+use super::cost::Costing;
+use super::designs::design_sizing;
 use super::rows::not_worked_out;
 use super::sku::SkuEstate;
 use crate::optimize::milp::round_cents;

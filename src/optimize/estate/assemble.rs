@@ -5,7 +5,8 @@
 //! assumptions.
 
 use super::baseline::Baselines;
-use super::designs::{Costing, DesignCost, design_sizing};
+use super::cost::{Costing, DesignCost, year};
+use super::designs::design_sizing;
 use super::pools::PoolSizing;
 use super::sku::{EstateOptions, SkuEstate, Storage, sku_hosts};
 use super::utilisation::{Parts as UseParts, fill_utilisation, performance};
@@ -207,15 +208,6 @@ fn vsan_note(v: &VsanAlone, c: &VsanCatalog, headroom_pct: f64) -> String {
         c.limits.max_clusters_per_private_cloud,
         c.limits.max_hosts_per_private_cloud
     )
-}
-
-/// A year of a design: 12 x its hosts and gateways, and its ANF year
-/// ([`ClusterPlans::year_usd`]; 12 x
-/// `anf_usd` when not planned), USD; `None` without the host price.
-pub(super) fn year(cost: &DesignCost, storage: Option<&ClusterPlans>) -> Option<f64> {
-    let anf = storage.map_or(12.0 * cost.anf_usd, ClusterPlans::year_usd);
-    cost.hosts_usd
-        .map(|h| round_cents(12.0 * h + anf + 12.0 * cost.gateway_usd))
 }
 
 /// The estate in figures, on its design.

@@ -22,9 +22,11 @@
 use super::StorageContext;
 use super::hybrid::{AnfOracle, Cluster, Point, SetFits, Units, anf_for_all, cheapest, feasible};
 use super::oracle::{AnfPool, ClusterOracle};
-use super::sku::SkuEstate;
+use std::collections::BTreeMap;
+
 use crate::optimize::OptimizeError;
 use crate::plan::Design;
+use crate::sizing::EstateSizing;
 use crate::sizing::{
     AvsCluster, Driver, Raise, UNPRICED_HOST_CENTS, check_one_cluster_holds, cluster_on_vsan,
     first_cluster_on,
@@ -285,23 +287,22 @@ impl ClusterChoice {
 /// another SKU is only left out), or any other optimizer or vSAN error.
 pub(super) fn cluster_choices(
     ctx: &StorageContext,
-    e: &SkuEstate,
+    (sizing, prices): (&EstateSizing, &BTreeMap<String, f64>),
 ) -> Result<Vec<ClusterChoice>, OptimizeError> {
     let factor = super::data_factor(ctx.demand);
-    let own: Vec<&AvsCluster> = e
-        .sizing
+    let own: Vec<&AvsCluster> = sizing
         .clusters
         .iter()
         .filter(|c| !c.management_only)
         .collect();
-    let host = crate::sizing::find_sku(ctx.vsan_catalog, &e.sizing.sku)?;
+    let host = crate::sizing::find_sku(ctx.vsan_catalog, &sizing.sku)?;
     // An estate of one cluster is never moved: that is the first-cluster SKU's own estate.
     let seeds: Vec<&HostSku> = if own.len() < 2 {
         Vec::new()
     } else {
         super::seed::first_skus(host, ctx.vsan_catalog)
             .into_iter()
-            .filter(|h| e.prices.contains_key(&h.sku))
+            .filter(|h| prices.contains_key(&h.sku))
             .collect()
     };
     let zero_share = 1.0 / own.len().max(1) as f64;
@@ -314,7 +315,7 @@ pub(super) fn cluster_choices(
             .collect();
         let on = On {
             ctx,
-            e,
+            prices,
             name: &c.name,
             vms: &c.vm_indices,
             data_gib: &data_gib,
@@ -348,7 +349,7 @@ type VsanAloneHosts = (u32, (f64, f64));
 /// One cluster being worked out.
 struct On<'a, 'b> {
     ctx: &'a StorageContext<'b>,
-    e: &'a SkuEstate,
+    prices: &'a BTreeMap<String, f64>,
     name: &'a str,
     vms: &'a [usize],
     data_gib: &'a [f64],
@@ -439,7 +440,7 @@ impl On<'_, '_> {
             None => None,
         };
         let vsan_hosts = vsan_alone.map(|(h, _)| h);
-        let usd_per_host_hour = self.e.prices.get(&host.sku).copied();
+        let usd_per_host_hour = self.prices.get(&host.sku).copied();
         let mut v = Variant {
             sku: host.sku.clone(),
             perf_system: host.perf_system.clone(),

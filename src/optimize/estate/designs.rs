@@ -42,65 +42,16 @@
 
 use super::StorageContext;
 use super::choices::Delivers;
+use super::cost::{Costing, DesignCost, Pooling, unknown};
 use super::gateway::gateways;
 use super::oracle::cluster_demand;
 use super::pools::{Member, PoolSizing, rounding_usd_per_month};
 use super::sku::{SkuEstate, hosts_cost, sku_hosts};
-use crate::catalog::{Limits, RegionPrices};
 use crate::demand::ClusterDemands;
 use crate::optimize::milp::round_cents;
 use crate::plan::ClusterPlans;
 use crate::plan::{Design, GatewayLine};
 use crate::sizing::{EstateSizing, Raise};
-use crate::vsan::AvsLimits;
-
-/// One design of one SKU's estate, in figures.
-#[derive(Debug, Clone)]
-pub(super) struct DesignCost {
-    pub(super) design: Design,
-    /// Whether it was worked out (vSAN alone and the hybrid need the vSAN settings and,
-    /// for the hybrid, a host price).
-    pub(super) feasible: bool,
-    pub(super) hosts: u32,
-    pub(super) clusters: u32,
-    pub(super) private_clouds: u32,
-    pub(super) hosts_usd: Option<f64>,
-    pub(super) anf_usd: f64,
-    pub(super) gateways: u32,
-    pub(super) gateway_usd: f64,
-    pub(super) total: Option<f64>,
-    pub(super) vsan_gib: f64,
-    pub(super) anf_gib: f64,
-    pub(super) vms_vsan: usize,
-    pub(super) vms_anf: usize,
-    /// The hybrid is vSAN alone: no cluster's split saves the gateways' cost.
-    pub(super) collapsed: bool,
-    /// Its ANF split with shared pools and with a pool per cluster, pay as you go (`None`
-    /// without data on ANF): the cheaper is its ANF figure until planned, and how it is
-    /// planned.
-    pub(super) pool_sizing: Option<PoolSizing>,
-    /// What its storage delivers, its clusters added (the ANF side its plan's where
-    /// planned).
-    pub(super) delivers: Delivers,
-    /// Why it cannot be built, when that is known (a VM whose data no one vSAN cluster
-    /// holds).
-    pub(super) refused: Option<String>,
-}
-
-/// What costing a design needs beyond the SKU: the AVS limits and the hours in a month.
-#[derive(Clone, Copy)]
-pub(super) struct Costing<'a> {
-    pub(super) limits: &'a AvsLimits,
-    pub(super) hours: f64,
-}
-
-/// What sharing a design's pools needs: the ANF limits (pool sizes, 1 TiB increments) and
-/// the region's capacity prices.
-#[derive(Clone, Copy)]
-pub(super) struct Pooling<'a> {
-    pub(super) limits: &'a Limits,
-    pub(super) prices: &'a RegionPrices,
-}
 
 /// The SKU's three designs (vSAN alone, ANF for all, hybrid), in that order; `None` before
 /// the SKU is costed.
@@ -163,30 +114,6 @@ pub(super) fn design_costs(
         };
     }
     Some([vsan, anf, hybrid])
-}
-
-/// A design not worked out.
-fn unknown(design: Design) -> DesignCost {
-    DesignCost {
-        design,
-        feasible: false,
-        hosts: 0,
-        clusters: 0,
-        private_clouds: 0,
-        hosts_usd: None,
-        anf_usd: 0.0,
-        gateways: 0,
-        gateway_usd: 0.0,
-        total: None,
-        vsan_gib: 0.0,
-        anf_gib: 0.0,
-        vms_vsan: 0,
-        vms_anf: 0,
-        collapsed: false,
-        pool_sizing: None,
-        delivers: Delivers::default(),
-        refused: None,
-    }
 }
 
 /// ANF for all or the hybrid (not collapsed): hosts at each cluster's SKU price, ANF (its

@@ -30,6 +30,7 @@ mod alternatives;
 mod assemble;
 mod baseline;
 mod choices;
+mod cost;
 mod designs;
 mod gateway;
 mod hybrid;
@@ -62,7 +63,8 @@ use crate::vsan::VsanError;
 use crate::vsan::{HostSku, VsanCatalog};
 use alternatives::sku_alternatives;
 use choices::{ClusterChoice, cluster_choices};
-use designs::{Costing, Pooling, design_costs, design_sizing, design_split, pick};
+use cost::{Costing, Pooling};
+use designs::{design_costs, design_sizing, design_split, pick};
 use sku::{SkuEstate, Storage, total};
 use vsan_alone::vsan_alone_of;
 
@@ -438,7 +440,9 @@ impl StorageContext<'_> {
         let indices: Vec<usize> = feasible.iter().map(|(i, _)| *i).collect();
         indices
             .into_iter()
-            .zip(in_threads(feasible, |(_, e)| cluster_choices(self, e)))
+            .zip(in_threads(feasible, |(_, e)| {
+                cluster_choices(self, (&e.sizing, &e.prices))
+            }))
             .collect()
     }
 
@@ -452,7 +456,7 @@ impl StorageContext<'_> {
 
     /// The storage plan of the ANF side of one SKU's `design` (`None` when it puts
     /// nothing on ANF): its clusters planned with shares of shared pools, or with a pool
-    /// each where that costs the split less ([`designs::DesignCost::pool_sizing`]), their
+    /// each where that costs the split less ([`cost::DesignCost::pool_sizing`]), their
     /// pools shared ([`pools::share_pools`]) and the estate's reservations bought on the
     /// shared pools' hot TiB.
     fn plan(&self, e: &SkuEstate, design: Design) -> Result<Option<Storage>, OptimizeError> {

@@ -179,7 +179,6 @@ impl<'a> ClusterOracle<'a> {
     /// `hosts`: a host down for HA (`hosts - ha_hosts`, at least the AVS minimum), or all
     /// of them at the AVS maximum (no more can be added).
     fn checked_at(&self, hosts: u32) -> u32 {
-        // The same count the vSAN side is checked at.
         let l = &self.ctx.vsan_catalog.limits;
         l.checked_hosts(hosts, self.ctx.estate.sizing.ha_hosts)
     }

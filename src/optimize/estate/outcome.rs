@@ -4,7 +4,8 @@
 
 use super::added::added_clusters;
 use super::baseline::Baselines;
-use super::designs::{Costing, DesignCost, design_variants};
+use super::cost::{Costing, DesignCost};
+use super::designs::design_variants;
 use super::rows::{Pricing, Rows};
 use super::sku::{EstateOptions, SkuEstate};
 use crate::catalog::ReservationTerm;
@@ -154,7 +155,7 @@ fn total_row(
     let year = if c.design == chosen {
         summary.total_usd_per_year
     } else {
-        super::assemble::year(c, storage)
+        super::cost::year(c, storage)
     };
     DesignTotal {
         design: c.design,

@@ -28,7 +28,7 @@ use std::collections::BTreeMap;
 
 use super::choices::{ClusterChoice, Variant};
 use super::cluster_index;
-use super::designs::Costing;
+use super::cost::Costing;
 use super::sku::{EstateOptions, SkuEstate, hosts_cost};
 use crate::plan::Design;
 use crate::sizing::{AvsCluster, EstateSizing, HostPrices, HostTerm, management_only_cluster};

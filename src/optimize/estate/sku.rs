@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use super::choices::ClusterChoice;
-use super::designs::DesignCost;
+use super::cost::DesignCost;
 use crate::optimize::milp::round_cents;
 use crate::plan::{ClusterPlans, Design, EstatePool, SkuHosts};
 use crate::sizing::{EstateSizing, HostPrices, HostTerm, SizingOptions, VsanAlone};
