@@ -2,7 +2,7 @@
 
 use dsplan::numbers::{at_most, floor_to, group_thousands};
 use dsplan::perf::{LayerCeiling, Prediction, VSAN_SYSTEM_PREFIX};
-use dsplan::report::predict::{PREDICT_SCHEMA_VERSION, PredictJson, VsanPredictJson, predict_json};
+use dsplan::report::predict::{PredictJson, VsanPredictJson, predict_json};
 use dsplan::vsan::{PolicyChoice, VsanCatalog};
 
 use super::common::CommonArgs;
@@ -62,19 +62,10 @@ pub fn render(args: &PredictArgs) -> Result<String, String> {
     };
     if args.json {
         let doc = PredictJson {
-            schema_version: PREDICT_SCHEMA_VERSION,
-            system: &p.system,
-            iops: p.iops,
-            throughput_mibps: p.throughput_mibps,
-            bottleneck: p.bottleneck,
-            layers: &p.layers,
-            working_set_fits_cache: p.working_set_fits_cache,
             layout: Some(&layout),
-            vsan: None,
-            io_profile: &r.io,
             cool_access_rate_mibps_per_tib: r.cool_rate.map(|c| c.1),
             cool_access_rule: r.cool_rate.map(|c| c.0),
-            extrapolation: &extrapolation,
+            ..PredictJson::of(&p, &r.io, &extrapolation)
         };
         return predict_json(&doc).map_err(|e| e.to_string());
     }
@@ -194,14 +185,6 @@ fn render_vsan(args: &PredictArgs) -> Result<String, String> {
     };
     if args.json {
         let doc = PredictJson {
-            schema_version: PREDICT_SCHEMA_VERSION,
-            system: &p.system,
-            iops: p.iops,
-            throughput_mibps: p.throughput_mibps,
-            bottleneck: p.bottleneck,
-            layers: &p.layers,
-            working_set_fits_cache: None,
-            layout: None,
             vsan: Some(VsanPredictJson {
                 layout: &layout,
                 architecture: &host.architecture,
@@ -209,10 +192,7 @@ fn render_vsan(args: &PredictArgs) -> Result<String, String> {
                 network_mibps: v.network_mibps,
                 source: &host.source,
             }),
-            io_profile: &io,
-            cool_access_rate_mibps_per_tib: None,
-            cool_access_rule: None,
-            extrapolation: &extrapolation,
+            ..PredictJson::of(p, &io, &extrapolation)
         };
         return predict_json(&doc).map_err(|e| e.to_string());
     }

@@ -101,3 +101,45 @@ pub enum OptimizeError {
     #[error("internal error, plan failed verification: {0}")]
     Verification(String),
 }
+
+impl OptimizeError {
+    /// A copy of an infeasibility (`Infeasible` or `NoLayout`), the errors a design keeps
+    /// to give back later; `None` for the others.
+    pub(crate) fn infeasibility(&self) -> Option<OptimizeError> {
+        match self {
+            OptimizeError::Infeasible {
+                target,
+                required,
+                reachable,
+                detail,
+            } => Some(OptimizeError::Infeasible {
+                target: *target,
+                required: *required,
+                reachable: *reachable,
+                detail: detail.clone(),
+            }),
+            OptimizeError::NoLayout(s) => Some(OptimizeError::NoLayout(s.clone())),
+            _ => None,
+        }
+    }
+
+    /// An infeasibility with `more` added to what it says of its limits; other errors as
+    /// they are.
+    pub(crate) fn with_detail(self, more: &str) -> OptimizeError {
+        match self {
+            OptimizeError::Infeasible {
+                target,
+                required,
+                reachable,
+                detail,
+            } => OptimizeError::Infeasible {
+                target,
+                required,
+                reachable,
+                detail: format!("{detail}{more}"),
+            },
+            OptimizeError::NoLayout(d) => OptimizeError::NoLayout(format!("{d}{more}")),
+            other => other,
+        }
+    }
+}

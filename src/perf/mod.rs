@@ -665,8 +665,9 @@ impl PerfModel {
     }
 
     /// What `layout` delivers for `profile` on the vSAN of AVS hosts of `sku` (the
-    /// `vsan-<sku>` envelope, [`vsan`]'s layers), its NICs at the NFS payload share fitted
-    /// for the same NICs (`nic_efficiency` of `anf-avs`).
+    /// `vsan-<sku>` envelope: the host path, the network and the devices, layer by layer in
+    /// the [`VsanPrediction`]), its NICs at the NFS payload share fitted for the same NICs
+    /// (`nic_efficiency` of `anf-avs`).
     ///
     /// # Errors
     /// [`PerfError::UnknownSystem`] for an unknown SKU; [`PerfError::Invalid`] for an

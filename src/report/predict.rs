@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use super::ReportError;
 use crate::catalog::CoolThroughputRule;
-use crate::perf::{Extrapolation, IoProfile, Layer, LayerCeiling, Layout, VsanLayout};
+use crate::perf::{Extrapolation, IoProfile, Layer, LayerCeiling, Layout, Prediction, VsanLayout};
 
 /// Version of the [`PredictJson`] shape (its own counter, independent of the plan's
 /// [`crate::plan::SCHEMA_VERSION`]). 2: `layout` is absent for a vSAN envelope, which has
@@ -69,6 +69,28 @@ pub struct PredictJson<'a> {
     /// `measured_range`, `beyond`).
     #[serde(flatten)]
     pub extrapolation: &'a Extrapolation,
+}
+
+impl<'a> PredictJson<'a> {
+    /// The document of prediction `p` for workload `io`, its `extrapolation` beside it;
+    /// no layout, vSAN cluster or cool-access rate yet (set them on the result).
+    pub fn of(p: &'a Prediction, io: &'a IoProfile, extrapolation: &'a Extrapolation) -> Self {
+        PredictJson {
+            schema_version: PREDICT_SCHEMA_VERSION,
+            system: &p.system,
+            iops: p.iops,
+            throughput_mibps: p.throughput_mibps,
+            bottleneck: p.bottleneck,
+            layers: &p.layers,
+            working_set_fits_cache: p.working_set_fits_cache,
+            layout: None,
+            vsan: None,
+            io_profile: io,
+            cool_access_rate_mibps_per_tib: None,
+            cool_access_rule: None,
+            extrapolation,
+        }
+    }
 }
 
 /// `doc` as pretty JSON ending in a newline.

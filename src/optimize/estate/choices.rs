@@ -68,21 +68,9 @@ pub(super) struct Refusal(std::sync::Arc<OptimizeError>);
 impl Refusal {
     /// The error again.
     pub(super) fn error(&self) -> OptimizeError {
-        match &*self.0 {
-            OptimizeError::Infeasible {
-                target,
-                required,
-                reachable,
-                detail,
-            } => OptimizeError::Infeasible {
-                target: *target,
-                required: *required,
-                reachable: *reachable,
-                detail: detail.clone(),
-            },
-            OptimizeError::NoLayout(s) => OptimizeError::NoLayout(s.clone()),
-            other => OptimizeError::Solver(other.to_string()),
-        }
+        self.0
+            .infeasibility()
+            .unwrap_or_else(|| OptimizeError::Solver(self.0.to_string()))
     }
 }
 

@@ -586,23 +586,9 @@ fn anf_refusal(e: &SkuEstate) -> Option<OptimizeError> {
 /// An ANF refusal with vSAN alone's beside it, when vSAN alone cannot be built either (a
 /// VM whose data no one cluster holds): no design can, and the message says both.
 fn with_vsan_refusal(err: OptimizeError, vsan: Option<&VsanError>) -> OptimizeError {
-    let Some(v) = vsan else { return err };
-    match err {
-        OptimizeError::Infeasible {
-            target,
-            required,
-            reachable,
-            detail,
-        } => OptimizeError::Infeasible {
-            target,
-            required,
-            reachable,
-            detail: format!("{detail}; and vSAN alone cannot be built: {v}"),
-        },
-        OptimizeError::NoLayout(d) => {
-            OptimizeError::NoLayout(format!("{d}; and vSAN alone cannot be built: {v}"))
-        }
-        other => other,
+    match vsan {
+        Some(v) => err.with_detail(&format!("; and vSAN alone cannot be built: {v}")),
+        None => err,
     }
 }
 
