@@ -38,6 +38,8 @@ pub fn estate(d: &EstateDesigns, detail: bool) -> Section {
             Column::figures("vSAN", "TiB"),
             Column::figures("ANF", "TiB"),
             Column::figures("VMs on ANF", ""),
+            Column::figures("predicted", "IOPS"),
+            Column::figures("predicted", "MiB/s"),
             Column::words("note"),
         ],
         rows,
@@ -60,7 +62,7 @@ pub fn estate(d: &EstateDesigns, detail: bool) -> Section {
 fn estate_row(r: &DesignTotal, chosen: Option<f64>) -> Vec<Cell> {
     let mut row = vec![Cell::text(r.design.label())];
     if !r.feasible {
-        row.extend(std::iter::repeat_n(Cell::Dash, 12));
+        row.extend(std::iter::repeat_n(Cell::Dash, 14));
         row.push(Cell::text(r.note.clone()));
         return row;
     }
@@ -86,6 +88,8 @@ fn estate_row(r: &DesignTotal, chosen: Option<f64>) -> Vec<Cell> {
         Cell::number(r.vsan_data_tib, 1),
         Cell::number(r.anf_data_tib, 1),
         Cell::number(r.vms_on_anf as f64, 0),
+        Cell::number(r.predicted_iops, 0),
+        Cell::number(r.predicted_throughput_mibps, 1),
         Cell::text(r.note.clone()),
     ]);
     row
@@ -120,6 +124,8 @@ pub fn per_cluster(d: &EstateDesigns, sku: &str) -> Section {
             Column::figures("ANF", "USD/month"),
             Column::words("ANF priced on"),
             Column::figures("total", "USD/month"),
+            Column::figures("predicted", "IOPS"),
+            Column::figures("predicted", "MiB/s"),
         ],
         rows,
     };
@@ -143,8 +149,8 @@ pub fn per_cluster(d: &EstateDesigns, sku: &str) -> Section {
 }
 
 /// One cluster design's cells: hosts, vSAN GiB, ANF GiB, VMs on ANF, ANF, what it is
-/// priced on, total.
-fn design_cells(d: &ClusterDesign, sku: &str) -> [Cell; 7] {
+/// priced on, total, and what its storage is predicted to deliver (IOPS, MiB/s).
+fn design_cells(d: &ClusterDesign, sku: &str) -> [Cell; 9] {
     if !d.feasible {
         return std::array::from_fn(|_| Cell::Dash);
     }
@@ -164,6 +170,8 @@ fn design_cells(d: &ClusterDesign, sku: &str) -> [Cell; 7] {
             Cell::text(d.anf_priced_on.clone())
         },
         Cell::MaybeUsd(d.total_usd_per_month),
+        Cell::number(d.predicted_iops, 0),
+        Cell::number(d.predicted_throughput_mibps, 1),
     ]
 }
 
