@@ -15,11 +15,11 @@ use super::phases::{Phased, phased, time_phased};
 use super::reach::check_reachable;
 use super::search::{PerLevel, best_overall, best_per_level, large_volumes_would_help};
 use super::spread::{Spread, explain_spreads, min_datastores, spread_over, vm_spreads};
-use crate::catalog::{Catalog, RegionPrices, ServiceLevel, ServiceLevelSpec};
+use crate::catalog::{Catalog, Limits, RegionPrices, ServiceLevel, ServiceLevelSpec};
 use crate::demand::Demand;
 use crate::inventory::Warning;
 use crate::numbers::show_number;
-use crate::perf::{IoProfile, PerfModel};
+use crate::perf::{IoProfile, PerfError, PerfModel};
 use crate::plan::{Alternative, Assumption, Plan};
 
 /// The cheapest verified plan for `demand`.
@@ -269,18 +269,14 @@ fn context<'a>(
         && prices.cool_capacity_usd_per_gib_month.is_some()
         && prices.cool_transfer_usd_per_gib.is_some();
     let vms = demand.placed.len();
-    let ceilings = |cool: bool, large_volume: bool| {
-        let vol = if large_volume {
-            limits.large_volume_max_throughput_mibps
-        } else {
-            limits.volume_max_throughput_mibps
-        };
-        let mut l = workload_layout(options.hosts, 1, vol, vms);
-        l.nconnect = options.nconnect;
-        if cool {
-            l.cool_pct = options.cold_pct;
-        }
-        Ceilings::new(perf, l.hosts, options.max_datastores, &l, &small, &large)
+    let ceilings = |cool, large_volume| {
+        ceilings_of(
+            (perf, limits),
+            options,
+            vms,
+            (&small, &large),
+            (cool, large_volume),
+        )
     };
     let regular = ceilings(false, false)?;
     let large_vols = ceilings(false, true)?;
@@ -303,6 +299,89 @@ fn context<'a>(
         vms,
         spread_over: spread_over(spreads),
     })
+}
+
+/// The ceilings [`context`] evaluates for `vms` VMs at the options' hosts, cool access (at
+/// the options' cold share) or not, on large volumes or regular ones.
+fn ceilings_of(
+    (perf, limits): (Perf, &Limits),
+    options: &OptimizeOptions,
+    vms: usize,
+    (small, large): (&IoProfile, &IoProfile),
+    (cool, large_volume): (bool, bool),
+) -> Result<Ceilings, PerfError> {
+    let vol = if large_volume {
+        limits.large_volume_max_throughput_mibps
+    } else {
+        limits.volume_max_throughput_mibps
+    };
+    let mut l = workload_layout(options.hosts, 1, vol, vms);
+    l.nconnect = options.nconnect;
+    if cool {
+        l.cool_pct = options.cold_pct;
+    }
+    Ceilings::new(perf, l.hosts, options.max_datastores, &l, small, large)
+}
+
+/// A VM count `k` (at most `vms`) from which the plans of `demand`'s options at the
+/// options' hosts no longer depend on how many VMs carry the data: from `k` to `vms` VMs
+/// the ceilings [`context`] evaluates (every datastore count and volume kind, and with a
+/// cold share the cool state) are those of `vms` VMs. Without per-VM figures the VM count
+/// enters the search only through those ceilings ([`workload_layout`]; a message's wording
+/// aside), and they are nondecreasing in it (`min(hosts, k)` hosts of `floor(k / hosts)`
+/// VMs each, every layer of the model nondecreasing in both): once equal to those of
+/// `vms` VMs they stay equal up to it. Tried at `hosts x v` VMs for `v` = 1, 2, 3, 4, 8,
+/// 16, ...: not always the fewest, `vms` when none is found.
+///
+/// # Errors
+/// An unknown performance system, or the model's error on a layout.
+pub(crate) fn vm_count_saturation(
+    demand: &Demand,
+    catalog: &Catalog,
+    model: &PerfModel,
+    options: &OptimizeOptions,
+    vms: usize,
+) -> Result<usize, OptimizeError> {
+    let small = demand.options.io_profile;
+    small.validate()?;
+    let large = large_block_profile(&small);
+    let perf = Perf {
+        model,
+        system: model.system(&options.perf_system)?,
+    };
+    let cool: &[bool] = if options.cold_pct > 0.0 {
+        &[false, true]
+    } else {
+        &[false]
+    };
+    let all = |k: usize| -> Result<Vec<Ceilings>, PerfError> {
+        let mut out = Vec::with_capacity(4);
+        let at = (perf, &catalog.limits);
+        for &c in cool {
+            for large_volume in [false, true] {
+                let profiles = (&small, &large);
+                out.push(ceilings_of(at, options, k, profiles, (c, large_volume))?);
+            }
+        }
+        Ok(out)
+    };
+    let top = all(vms)?;
+    let hosts = usize::try_from(options.hosts.max(1)).unwrap_or(usize::MAX);
+    let mut v = 1usize;
+    loop {
+        let k = hosts.saturating_mul(v);
+        if k >= vms {
+            return Ok(vms);
+        }
+        let same = all(k)?
+            .iter()
+            .zip(&top)
+            .all(|(a, b)| a.iops == b.iops && a.throughput_mibps == b.throughput_mibps);
+        if same {
+            return Ok(k);
+        }
+        v = if v < 4 { v + 1 } else { v.saturating_mul(2) };
+    }
 }
 
 /// The chosen layout (the base months' of a time-phased plan), the cheapest per level,

@@ -21,7 +21,7 @@ use super::hybrid::{AnfOracle, Units, feasible};
 use super::pools::Member;
 use crate::catalog::ReservationTerm;
 use crate::demand::{ClusterDemand, Demand};
-use crate::optimize::one_cluster::cluster_cost;
+use crate::optimize::one_cluster::{cluster_cost, cluster_vm_saturation};
 use crate::optimize::run::Cheapest;
 use crate::optimize::{OptimizeError, OptimizeOptions};
 
@@ -105,6 +105,8 @@ pub(super) struct ClusterOracle<'a> {
     zero_share: f64,
     /// Lower bounds by (units, hosts; 0 where they do not depend on the hosts).
     bounds: BTreeMap<(u64, u32), f64>,
+    /// [`AnfOracle::saturation`] by hosts.
+    saturations: BTreeMap<u32, Option<usize>>,
 }
 
 impl<'a> ClusterOracle<'a> {
@@ -144,6 +146,7 @@ impl<'a> ClusterOracle<'a> {
             },
             zero_share,
             bounds: BTreeMap::new(),
+            saturations: BTreeMap::new(),
         }
     }
 
@@ -266,12 +269,49 @@ impl<'a> ClusterOracle<'a> {
         Ok(feasible(cost)?.unwrap_or(f64::INFINITY))
     }
 
+    /// Whether the cost can depend on which VMs carry the data: per-VM figures (the
+    /// targets their sums, or VMs whose own figures spread their VMDKs).
+    fn per_vm(&self) -> bool {
+        per_vm(&self.ctx, self.vms)
+    }
+
+    /// [`AnfOracle::saturation`], worked out: the larger of the counts at the hosts priced
+    /// and at the hosts the targets are checked at.
+    fn saturation_at(&self, hosts: u32) -> Result<Option<usize>, OptimizeError> {
+        if self.per_vm() {
+            return Ok(None);
+        }
+        // The VM count enters the plan through the layouts alone: an empty set's demand
+        // carries the options, the profile and the performance system.
+        let c = self.demand(&[], None, hosts);
+        let (catalog, model, n) = (self.ctx.catalog, self.ctx.model, self.vms.len());
+        let at = |h: u32| cluster_vm_saturation(&c, catalog, model, &self.options, (Some(h), n));
+        let mut k = at(hosts)?;
+        let check = self.checked_at(hosts);
+        if check != hosts {
+            k = k.max(at(check)?);
+        }
+        Ok(Some(k))
+    }
+
     /// Whether the ANF cost depends on the host count: a target, or peak months.
     fn host_bound(&self) -> bool {
         let o = &self.ctx.demand.options;
         !self.ctx.estate.targets_from_perf
             && (o.iops > 0.0 || o.throughput_mibps > 0.0 || self.options.peak.is_some())
     }
+}
+
+/// Whether the plans of the VMs `vms` (indices into the estate's placed VMs) can depend
+/// on which of them carry the data: per-VM figures (the targets their sums, or VMs whose
+/// own figures spread their VMDKs).
+fn per_vm(ctx: &StorageContext, vms: &[usize]) -> bool {
+    let d = ctx.demand;
+    ctx.estate.targets_from_perf
+        || vms
+            .iter()
+            .filter_map(|&i| d.placed.get(i))
+            .any(|v| v.iops.is_some() || v.throughput_mibps.is_some())
 }
 
 impl AnfOracle for ClusterOracle<'_> {
@@ -295,18 +335,24 @@ impl AnfOracle for ClusterOracle<'_> {
         Ok(b)
     }
 
+    /// A count from which every ceiling of the plans at `hosts` (and at the hosts the
+    /// targets are checked at) is that of all the cluster's VMs
+    /// ([`crate::optimize::one_cluster::cluster_vm_saturation`]): the VM count enters the
+    /// plan only through those ceilings, nondecreasing in it. Memoized.
+    fn saturation(&mut self, hosts: u32) -> Result<Option<usize>, OptimizeError> {
+        if let Some(&k) = self.saturations.get(&hosts) {
+            return Ok(k);
+        }
+        let k = self.saturation_at(hosts)?;
+        self.saturations.insert(hosts, k);
+        Ok(k)
+    }
+
     fn monotone(&self) -> bool {
         self.options.cold_pct <= 0.0
     }
 
     fn counts_matter(&self) -> bool {
-        let d = self.ctx.demand;
-        self.host_bound()
-            || self.ctx.estate.targets_from_perf
-            || self
-                .vms
-                .iter()
-                .filter_map(|&i| d.placed.get(i))
-                .any(|v| v.iops.is_some() || v.throughput_mibps.is_some())
+        self.host_bound() || self.per_vm()
     }
 }
