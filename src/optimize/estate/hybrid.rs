@@ -100,7 +100,8 @@ pub(super) const MAX_DP_CELLS: u64 = 1 << 26;
 /// decision bits); past it, any set of that fill.
 const MAX_TIE_BREAK_CELLS: u64 = 1 << 22;
 
-/// The VMs (the first not taken) whose reachability table [`Tops::exact`] tries first.
+/// The VMs (the smallest, the last taken and the first not taken) whose reachability
+/// table [`Tops::exact`] tries first.
 const EXACT_REST: usize = 64;
 
 /// A cluster's VMs' data in whole units of `g_gib` GiB, each rounded up.
@@ -512,15 +513,29 @@ impl Tops {
         (s, self.positions(set))
     }
 
-    /// A set making exactly `cap`, found cheaply: the VMs in order while they leave at
-    /// least 4 x the largest VM's units, then a reachability table of the first
-    /// [`EXACT_REST`] others in order (or, when they cannot make it, of all the others) up
-    /// to what is left. `None` when that table does not reach it (another set may).
+    /// A set making exactly `cap`, found cheaply: the [`EXACT_REST`] / 2 smallest VMs set
+    /// aside, the others in order while they leave at least 4 x the largest VM's units;
+    /// then a reachability table up to what is left of the VMs set aside (small steps),
+    /// the last [`EXACT_REST`] / 4 taken (handed back) and the first [`EXACT_REST`] / 4 not
+    /// taken, or, when those cannot make it, of all of them and every VM not taken. `None`
+    /// when that table does not reach it (another set may).
     fn exact(&self, cap: u64) -> Option<Vec<usize>> {
         let largest = self.sorted.iter().copied().max().unwrap_or(0);
         let room = cap.saturating_sub(largest.saturating_mul(4));
+        let mut by_size: Vec<usize> = (0..self.sorted.len())
+            .filter(|&j| self.sorted[j] > 0)
+            .collect();
+        by_size.sort_by_key(|&j| (self.sorted[j], j));
+        by_size.truncate(EXACT_REST / 2);
+        let mut aside = vec![false; self.sorted.len()];
+        for &j in &by_size {
+            aside[j] = true;
+        }
         let (mut sum, mut taken, mut others) = (0u64, Vec::new(), Vec::new());
         for (j, &w) in self.sorted.iter().enumerate() {
+            if aside[j] {
+                continue;
+            }
             if w > 0 && sum + w <= room {
                 sum += w;
                 taken.push(j);
@@ -528,11 +543,27 @@ impl Tops {
                 others.push(j);
             }
         }
-        let left = cap - sum;
-        let few = &others[..others.len().min(EXACT_REST)];
-        let mut set = self.reach_exactly(few, left);
-        if set.is_none() && few.len() < others.len() {
-            set = self.reach_exactly(&others, left);
+        // Handed back: the last VMs taken (middle sizes, in either order).
+        let back = taken.split_off(taken.len().saturating_sub(EXACT_REST / 4));
+        let left = cap - taken.iter().map(|&j| self.sorted[j]).sum::<u64>();
+        // In the order, so the table's set prefers the VMs earlier in it.
+        let mut few: Vec<usize> = by_size
+            .iter()
+            .chain(&back)
+            .chain(others.iter().take(EXACT_REST / 4))
+            .copied()
+            .collect();
+        few.sort_unstable();
+        let mut set = self.reach_exactly(&few, left);
+        if set.is_none() && others.len() > EXACT_REST / 4 {
+            let mut all: Vec<usize> = by_size
+                .iter()
+                .chain(&back)
+                .chain(&others)
+                .copied()
+                .collect();
+            all.sort_unstable();
+            set = self.reach_exactly(&all, left);
         }
         taken.extend(set?);
         Some(self.positions(taken))

@@ -81,13 +81,23 @@ fn the_largest_fill_is_the_cap_when_a_set_makes_it() {
     let mut tops = Tops::new(&w, 30, true);
     assert_eq!(tops.exact(25), None);
     assert_eq!(tops.top(25), (20, vec![0, 1]));
-    // Ten VMs of 5 units and one of 1 (51 units), a cap of 41: 4 x 5 = 20 leaves room for
-    // 21 units taken first: four 5s (20), the 1 (21); the others (six 5s) make the 20
-    // left with four of them: eight 5s and the 1.
+    // Ten VMs of 5 units and one of 1 (51 units), a cap of 41: every VM is among the 32
+    // smallest set aside, so the table of all of them in order (5s, then the 1) makes 41:
+    // 41 is no sum of 5s, so the 1 is taken; 40 is made by the first eight 5s.
     let mut w = vec![5; 10];
     w.push(1);
     let mut tops = Tops::new(&w, 51, true);
     assert_eq!(tops.top(41), (41, vec![0, 1, 2, 3, 4, 5, 6, 7, 10]));
+    // 56 VMs of 10 units and 4 of 3 (572 units), a cap of 300. Set aside: the four 3s and
+    // the first 28 10s (positions 0..28). Then 10s in order while they leave 4 x 10: 260
+    // units, positions 28..54 taken, 54 and 55 not. The last 16 taken (38..54) are handed
+    // back: 28..38 stay (100 units), 200 are left to the table of the 10s at 0..28 and
+    // 38..56 and the 3s, which makes it with its first 20 10s: 0..20 and 28..38.
+    let mut w = vec![10; 56];
+    w.extend([3; 4]);
+    let mut tops = Tops::new(&w, 572, true);
+    let expected: Vec<usize> = (0..20).chain(28..38).collect();
+    assert_eq!(tops.top(300), (300, expected));
 }
 
 #[test]
