@@ -13,7 +13,9 @@ use super::milp::{
 use super::options::{OptimizeOptions, check_non_negative};
 use super::phases::{Phased, phased, time_phased};
 use super::reach::check_reachable;
-use super::search::{PerLevel, best_overall, best_per_level, large_volumes_would_help};
+use super::search::{
+    PerLevel, best_overall, best_per_level, cheapest_overall, large_volumes_would_help,
+};
 use super::spread::{Spread, explain_spreads, min_datastores, spread_over, vm_spreads};
 use crate::catalog::{Catalog, Limits, RegionPrices, ServiceLevel, ServiceLevelSpec};
 use crate::demand::Demand;
@@ -37,7 +39,7 @@ pub fn optimize(
     model: &PerfModel,
     options: &OptimizeOptions,
 ) -> Result<Plan, OptimizeError> {
-    solve_then(demand, catalog, model, options, |s| {
+    solve_then(demand, catalog, model, options, Find::EachLevel, |s| {
         explain_and_assemble(demand, s, Whole::Plan)
     })
 }
@@ -54,7 +56,7 @@ pub(super) fn optimize_part(
     model: &PerfModel,
     options: &OptimizeOptions,
 ) -> Result<Plan, OptimizeError> {
-    solve_then(demand, catalog, model, options, |s| {
+    solve_then(demand, catalog, model, options, Find::EachLevel, |s| {
         explain_and_assemble(demand, s, Whole::Part)
     })
 }
@@ -66,6 +68,15 @@ enum Whole {
     Plan,
     /// One cluster's plan: the larger plan gives the estate-wide warnings.
     Part,
+}
+
+/// What the search finds: each level's cheapest (for a plan, whose alternatives show
+/// them), or the cheapest alone ([`cheapest_cost_usd_per_month`]: the levels that cannot
+/// be cheaper are not solved, [`cheapest_overall`]; with peak months every level is).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Find {
+    EachLevel,
+    Cheapest,
 }
 
 /// The pool of the plan [`optimize`] returns and its monthly cost, without placing the
@@ -100,7 +111,7 @@ pub(crate) fn cheapest_cost_usd_per_month(
     model: &PerfModel,
     options: &OptimizeOptions,
 ) -> Result<Cheapest, OptimizeError> {
-    solve_then(demand, catalog, model, options, |s| {
+    solve_then(demand, catalog, model, options, Find::Cheapest, |s| {
         let c = s.chosen;
         let level = c.variant.spec.service_level;
         let cold_gib = if c.variant.cool { s.ctx.cold_gib } else { 0.0 };
@@ -135,6 +146,7 @@ fn solve_then<R>(
     catalog: &Catalog,
     model: &PerfModel,
     options: &OptimizeOptions,
+    find: Find,
     then: impl FnOnce(Solved<'_, '_>) -> Result<R, OptimizeError>,
 ) -> Result<R, OptimizeError> {
     let prices = catalog.region(&options.region)?;
@@ -185,7 +197,7 @@ fn solve_then<R>(
     let profiles = (small, large);
     let ctx = context(demand, catalog, prices, perf, options, &spreads, profiles)?;
     check_reachable(&ctx, &targets, peak_targets.as_ref())?;
-    let (chosen, per_level, phased) = search(&ctx, &targets, peak_targets)?;
+    let (chosen, per_level, phased) = search(&ctx, &targets, peak_targets, find)?;
     then(Solved {
         ctx: &ctx,
         targets: &targets,
@@ -390,9 +402,15 @@ fn search<'a>(
     ctx: &Context<'a>,
     targets: &Targets,
     peak_targets: Option<Targets>,
+    find: Find,
 ) -> Result<(Candidate<'a>, PerLevel<'a>, Option<Phased<'a>>), OptimizeError> {
-    let per_level = best_per_level(ctx, targets, None)?;
-    let Some(best) = best_overall(&per_level) else {
+    let (best, per_level) = if find == Find::Cheapest && peak_targets.is_none() {
+        (cheapest_overall(ctx, targets)?, Vec::new())
+    } else {
+        let per_level = best_per_level(ctx, targets, None)?;
+        (best_overall(&per_level), per_level)
+    };
+    let Some(best) = best else {
         let (prices, limits) = (ctx.prices, ctx.limits());
         let mut msg = format!(
             "no service level sold in {} meets {:.1} GiB, {:.0} IOPS and {:.0} MiB/s together \
@@ -544,5 +562,104 @@ fn nconnect_assumption(nconnect: u32) -> Assumption {
              extrapolated)",
             crate::defaults::NCONNECT
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::ReservationTerm;
+    use crate::demand::{DemandOptions, VmDemand};
+    use crate::inventory::Origin;
+    use proptest::prelude::*;
+
+    /// A demand of VMs of `gib` GiB each with the targets `iops`, `mibps`.
+    fn demand(gib: &[f64], (iops, mibps): (f64, f64)) -> Demand {
+        let placed = gib
+            .iter()
+            .enumerate()
+            .map(|(i, &g)| VmDemand {
+                name: format!("vm{i}"),
+                cluster: None,
+                capacity_gib: g,
+                origin: Origin {
+                    file: "t".into(),
+                    sheet: "vInfo".into(),
+                    row: i + 2,
+                },
+                iops: None,
+                throughput_mibps: None,
+                vcpus: None,
+                memory_mib: None,
+                memory_consumed_mib: None,
+            })
+            .collect();
+        let raw = Demand {
+            options: DemandOptions {
+                iops,
+                throughput_mibps: mibps,
+                ..DemandOptions::default()
+            },
+            placed,
+            excluded: Vec::new(),
+            placed_capacity_gib: 0.0,
+            excluded_capacity_gib: 0.0,
+            required_capacity_gib: 0.0,
+            warnings: Vec::new(),
+        };
+        raw.subset(&(0..gib.len()).collect::<Vec<_>>())
+    }
+
+    /// What the search chose: level, cool, large volumes, size, datastores, cost (cents).
+    fn chosen(
+        d: &Demand,
+        o: &OptimizeOptions,
+        find: Find,
+    ) -> Result<(String, bool, bool, u32, u32, i64), String> {
+        let (catalog, model) = (Catalog::builtin().unwrap(), PerfModel::builtin().unwrap());
+        solve_then(d, &catalog, &model, o, find, |s| {
+            let c = s.chosen;
+            Ok((
+                c.variant.spec.service_level.to_string(),
+                c.variant.cool,
+                c.variant.large,
+                c.size_gib,
+                c.datastores,
+                (c.cost.total() * 100.0).round() as i64,
+            ))
+        })
+        .map_err(|e| e.to_string())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+        /// The cheapest alone (levels skipped by their cost floor) is the cheapest of each
+        /// level's cheapest, to the layout, or the same kind of error: 1 to 40 VMs of 0.1 to
+        /// 60 TiB, targets none or up to 2,000,000 IOPS and 20,000 MiB/s, 3 to 16 hosts,
+        /// cold data, large volumes, shared pools and reservations or not.
+        #[test]
+        fn the_cheapest_alone_is_the_cheapest_of_each_level(
+            tib in proptest::collection::vec(0.1f64..60.0, 1..=40),
+            iops in prop_oneof![Just(0.0), 1_000.0f64..2_000_000.0],
+            mibps in prop_oneof![Just(0.0), 10.0f64..20_000.0],
+            hosts in 3u32..=16,
+            cold_pct in prop_oneof![Just(0.0), 10.0f64..90.0],
+            allow_large_volumes in any::<bool>(),
+            shared_pool in any::<bool>(),
+            reservation in prop_oneof![Just(ReservationTerm::None), Just(ReservationTerm::OneYear)],
+        ) {
+            let gib: Vec<f64> = tib.iter().map(|t| t * 1024.0).collect();
+            let d = demand(&gib, (iops, mibps));
+            let o = OptimizeOptions {
+                hosts,
+                cold_pct,
+                allow_large_volumes,
+                shared_pool,
+                reservation,
+                ..OptimizeOptions::default()
+            };
+            prop_assert_eq!(chosen(&d, &o, Find::Cheapest), chosen(&d, &o, Find::EachLevel));
+        }
     }
 }
