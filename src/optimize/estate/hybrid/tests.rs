@@ -6,6 +6,7 @@ use proptest::prelude::*;
 use super::super::StorageContext;
 use super::super::oracle::ClusterOracle;
 use super::super::sku::EstateOptions;
+use super::tables::Reach;
 use super::*;
 use crate::catalog::Catalog;
 use crate::demand::{Demand, DemandOptions, VmDemand};
