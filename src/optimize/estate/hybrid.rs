@@ -49,10 +49,11 @@
 //!   every `h` only changing the cap), whose Pareto points are the candidates: a fill `s`
 //!   none of whose larger fills is reached with as few VMs.
 //! - The largest fill within a cap is the cap itself when a set making it is found
-//!   cheaply (the VMs in the set's order while they leave 4 x the largest VM's units,
-//!   then a reachability table of the next 64 others, or of all the others, up to the
-//!   cap); else a reachability table of every VM (one bit per fill and VM, built a word at
-//!   a time, once per cluster) gives it.
+//!   cheaply (the 32 smallest VMs set aside, the others in the set's order while they
+//!   leave 2 x the largest VM's units, then a reachability table of 64 VMs, the ones set
+//!   aside among them, or of every VM not taken, up to the cap); else a reachability table
+//!   of every VM (one bit per fill and VM, built a word at a time, once per cluster) gives
+//!   it.
 //! - Without a target, peak months or per-VM figures (and without cool access) the cost
 //!   depends on `D` alone and grows with it: the largest fill within the cap is the only
 //!   candidate. Of the sets that make that fill, the one with the fewest VMs on ANF (the

@@ -262,14 +262,14 @@ impl Tops {
     }
 
     /// A set making exactly `cap`, found cheaply: the [`EXACT_REST`] / 2 smallest VMs set
-    /// aside, the others in order while they leave at least 4 x the largest VM's units;
+    /// aside, the others in order while they leave at least 2 x the largest VM's units;
     /// then a reachability table up to what is left of the VMs set aside (small steps),
     /// the last [`EXACT_REST`] / 4 taken (handed back) and the first [`EXACT_REST`] / 4 not
     /// taken, or, when those cannot make it, of all of them and every VM not taken. `None`
     /// when that table does not reach it (another set may).
     pub(super) fn exact(&self, cap: u64) -> Option<Vec<usize>> {
         let largest = self.sorted.iter().copied().max().unwrap_or(0);
-        let room = cap.saturating_sub(largest.saturating_mul(4));
+        let room = cap.saturating_sub(largest.saturating_mul(2));
         let mut by_size: Vec<usize> = (0..self.sorted.len())
             .filter(|&j| self.sorted[j] > 0)
             .collect();

@@ -62,7 +62,7 @@ fn the_most_table_keeps_the_most_vms_per_fill_and_rebuilds_them() {
 #[test]
 fn the_largest_fill_is_the_cap_when_a_set_makes_it() {
     // w = [3, 10, 2, 8, 7, 9] (39 units), largest first: 10, 9, 8, 7, 3, 2 (positions
-    // 1, 5, 3, 4, 0, 2). A cap of 30: 4 x 10 = 40 leaves no room to take VMs first; the
+    // 1, 5, 3, 4, 0, 2). A cap of 30: every VM is among the 32 smallest set aside; the
     // table of all six reaches 30 (10 + 9 + 8 + 3; without the 2, VMs 10, 9, 8, 7 make
     // no 30, so the 3 is taken, then 27 = 10 + 9 + 8): positions 1, 5, 3, 0.
     let w = [3, 10, 2, 8, 7, 9];
@@ -89,16 +89,16 @@ fn the_largest_fill_is_the_cap_when_a_set_makes_it() {
     w.push(1);
     let mut tops = Tops::new(&w, 51, true);
     assert_eq!(tops.top(41), (41, vec![0, 1, 2, 3, 4, 5, 6, 7, 10]));
-    // 56 VMs of 10 units and 4 of 3 (572 units), a cap of 300. Set aside: the four 3s and
-    // the first 28 10s (positions 0..28). Then 10s in order while they leave 4 x 10: 260
-    // units, positions 28..54 taken, 54 and 55 not. The last 16 taken (38..54) are handed
-    // back: 28..38 stay (100 units), 200 are left to the table of the 10s at 0..28 and
-    // 38..56 and the 3s, which makes it with its first 20 10s: 0..20 and 28..38.
+    // 56 VMs of 10 units and 4 of 3 (572 units), a cap of 290. Set aside: the four 3s and
+    // the first 28 10s (positions 0..28). Then 10s in order while they leave 2 x 10: 270
+    // units, positions 28..55 taken, 55 not. The last 16 taken (39..55) are handed back:
+    // 28..39 stay (110 units), 180 are left to the table of the 10s at 0..28 and 39..56
+    // and the 3s, which makes it with its first 18 10s: 0..18 and 28..39.
     let mut w = vec![10; 56];
     w.extend([3; 4]);
     let mut tops = Tops::new(&w, 572, true);
-    let expected: Vec<usize> = (0..20).chain(28..38).collect();
-    assert_eq!(tops.top(300), (300, expected));
+    let expected: Vec<usize> = (0..18).chain(28..39).collect();
+    assert_eq!(tops.top(290), (290, expected));
 }
 
 #[test]
