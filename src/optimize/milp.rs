@@ -738,12 +738,18 @@ fn read_solution<'a>(
     })
 }
 
-/// A floor of the cost of every layout of `variant` that meets `t`, USD per month: its
+/// A floor of the cost of every layout of `variant` that meets `t` (at exactly `fixed_d`
+/// datastores when given), USD per month: its
 /// pool's least size ([`bounds`]) at the level's price, which is what a pool of no cold
 /// data costs without reservation units (the purchased throughput adds to it); 0 with cool
 /// access or reservation units; `None` when no layout of it meets `t`.
-pub(super) fn cost_floor(ctx: &Context, variant: &Variant, t: &Targets) -> Option<f64> {
-    let b = bounds(ctx, variant, t, None)?;
+pub(super) fn cost_floor(
+    ctx: &Context,
+    variant: &Variant,
+    t: &Targets,
+    fixed_d: Option<u32>,
+) -> Option<f64> {
+    let b = bounds(ctx, variant, t, fixed_d)?;
     let level = variant.spec.service_level;
     if variant.cool || !ctx.offers(level).is_empty() {
         return Some(0.0);

@@ -405,7 +405,7 @@ fn search<'a>(
     find: Find,
 ) -> Result<(Candidate<'a>, PerLevel<'a>, Option<Phased<'a>>), OptimizeError> {
     let (best, per_level) = if find == Find::Cheapest && peak_targets.is_none() {
-        (cheapest_overall(ctx, targets)?, Vec::new())
+        (cheapest_overall(ctx, targets, None)?, Vec::new())
     } else {
         let per_level = best_per_level(ctx, targets, None)?;
         (best_overall(&per_level), per_level)
@@ -535,20 +535,18 @@ fn nconnect_alternative(
     let profiles = (ctx.small, ctx.large);
     let ctx4 = context(demand, catalog, prices, perf, &options, spreads, profiles)?;
     let note = "nconnect 4: predictions extrapolated beyond the measured nconnect 1";
-    Ok(Some(
-        match best_overall(&best_per_level(&ctx4, targets, None)?) {
-            Some(c) => Alternative {
-                note: note.into(),
-                ..feasible_row("nconnect", &c, chosen)
-            },
-            None => infeasible_row(
-                "nconnect",
-                None,
-                0,
-                "no layout meets every target at nconnect 4",
-            ),
+    Ok(Some(match cheapest_overall(&ctx4, targets, None)? {
+        Some(c) => Alternative {
+            note: note.into(),
+            ..feasible_row("nconnect", &c, chosen)
         },
-    ))
+        None => infeasible_row(
+            "nconnect",
+            None,
+            0,
+            "no layout meets every target at nconnect 4",
+        ),
+    }))
 }
 
 /// The `nconnect` assumption row.
@@ -610,6 +608,22 @@ mod tests {
         raw.subset(&(0..gib.len()).collect::<Vec<_>>())
     }
 
+    /// 1 TiB in GiB.
+    const GIB_PER_TIB_TEST: f64 = 1024.0;
+
+    /// A layout as the tests compare it: level, cool, large volumes, size, datastores, cost
+    /// (cents).
+    fn key(c: &Candidate) -> (String, bool, bool, u32, u32, i64) {
+        (
+            c.variant.spec.service_level.to_string(),
+            c.variant.cool,
+            c.variant.large,
+            c.size_gib,
+            c.datastores,
+            (c.cost.total() * 100.0).round() as i64,
+        )
+    }
+
     /// What the search chose: level, cool, large volumes, size, datastores, cost (cents).
     fn chosen(
         d: &Demand,
@@ -617,27 +631,18 @@ mod tests {
         find: Find,
     ) -> Result<(String, bool, bool, u32, u32, i64), String> {
         let (catalog, model) = (Catalog::builtin().unwrap(), PerfModel::builtin().unwrap());
-        solve_then(d, &catalog, &model, o, find, |s| {
-            let c = s.chosen;
-            Ok((
-                c.variant.spec.service_level.to_string(),
-                c.variant.cool,
-                c.variant.large,
-                c.size_gib,
-                c.datastores,
-                (c.cost.total() * 100.0).round() as i64,
-            ))
-        })
-        .map_err(|e| e.to_string())
+        solve_then(d, &catalog, &model, o, find, |s| Ok(key(s.chosen))).map_err(|e| e.to_string())
     }
 
     proptest! {
         #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
         /// The cheapest alone (levels skipped by their cost floor) is the cheapest of each
-        /// level's cheapest, to the layout, or the same kind of error: 1 to 40 VMs of 0.1 to
-        /// 60 TiB, targets none or up to 2,000,000 IOPS and 20,000 MiB/s, 3 to 16 hosts,
-        /// cold data, large volumes, shared pools and reservations or not.
+        /// level's cheapest, to the layout, or the same error: 1 to 40 VMs of 0.1 to 60
+        /// TiB, targets none or up to 2,000,000 IOPS and 20,000 MiB/s, 3 to 16 hosts, cold
+        /// data, large volumes, shared pools and reservations or not; also at 1, 2, 4 and
+        /// 8 datastores and with 1 TiB or 100 MiB/s more (the alternatives' and marginal
+        /// costs' searches).
         #[test]
         fn the_cheapest_alone_is_the_cheapest_of_each_level(
             tib in proptest::collection::vec(0.1f64..60.0, 1..=40),
@@ -660,6 +665,31 @@ mod tests {
                 ..OptimizeOptions::default()
             };
             prop_assert_eq!(chosen(&d, &o, Find::Cheapest), chosen(&d, &o, Find::EachLevel));
+            // At a fixed datastore count and with the marginal costs' grown targets too, as
+            // the alternatives and marginal costs ask.
+            let (catalog, model) = (Catalog::builtin().unwrap(), PerfModel::builtin().unwrap());
+            let differ = solve_then(&d, &catalog, &model, &o, Find::EachLevel, |s| {
+                let (ctx, t) = (s.ctx, *s.targets);
+                let grown = [
+                    t,
+                    Targets { required_gib: t.required_gib + GIB_PER_TIB_TEST, ..t },
+                    Targets { mibps: t.mibps + 100.0, ..t },
+                ];
+                let mut differ = Vec::new();
+                for t in grown {
+                    for fixed in [None, Some(1), Some(2), Some(4), Some(8)] {
+                        let a = cheapest_overall(ctx, &t, fixed)?.map(|c| key(&c));
+                        let b = best_overall(&best_per_level(ctx, &t, fixed)?).map(|c| key(&c));
+                        if a != b {
+                            differ.push((fixed, a, b));
+                        }
+                    }
+                }
+                Ok(differ)
+            });
+            if let Ok(differ) = differ {
+                prop_assert!(differ.is_empty(), "{:?}", differ);
+            }
         }
     }
 }

@@ -53,20 +53,22 @@ fn best_of_level<'a>(
     Ok(best)
 }
 
-/// What [`best_overall`] of [`best_per_level`] gives, for a plan's cost alone: the levels
-/// are solved by their cost floor ([`cost_floor`], the lowest of their variants'), from
-/// the lowest, until a floor is above the best found (more than [`Candidate::better_than`]'s
-/// tolerance: no layout of that level or a later one can be cheaper or tie).
+/// What [`best_overall`] of [`best_per_level`] gives (optionally at exactly `fixed_d`
+/// datastores), where only the cheapest layout is read: the levels are solved by their cost
+/// floor ([`cost_floor`], the lowest of their variants'), from the lowest, until a floor is
+/// above the best found (more than [`Candidate::better_than`]'s tolerance: no layout of
+/// that level or a later one can be cheaper or tie).
 pub(super) fn cheapest_overall<'a>(
     ctx: &Context<'a>,
     t: &Targets,
+    fixed_d: Option<u32>,
 ) -> Result<Option<Candidate<'a>>, OptimizeError> {
     let mut floors: Vec<(f64, usize)> = Vec::with_capacity(ctx.levels.len());
     for (i, &spec) in ctx.levels.iter().enumerate() {
         let mut floor = f64::INFINITY;
         for &cool in ctx.cool_states() {
             for &large in ctx.volume_kinds() {
-                if let Some(f) = cost_floor(ctx, &ctx.variant(spec, cool, large), t) {
+                if let Some(f) = cost_floor(ctx, &ctx.variant(spec, cool, large), t, fixed_d) {
                     floor = floor.min(f);
                 }
             }
@@ -84,7 +86,7 @@ pub(super) fn cheapest_overall<'a>(
             break;
         }
         let spec = ctx.levels[i];
-        let c = best_of_level(ctx, spec, t, None)?;
+        let c = best_of_level(ctx, spec, t, fixed_d)?;
         if let Some(c) = &c {
             best = best.min(c.cost.total());
         }
