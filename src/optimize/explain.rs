@@ -5,7 +5,7 @@
 
 use super::error::OptimizeError;
 use super::milp::{Candidate, Context, GIB_PER_TIB, Targets, Variant, cost_parts, round_cents};
-use super::search::{PerLevel, best_overall, best_per_level};
+use super::search::{PerLevel, cheapest_overall};
 use crate::catalog::ServiceLevel;
 use crate::demand::Demand;
 use crate::numbers::group_thousands as g;
@@ -38,7 +38,7 @@ pub(super) fn alternatives(
         if d > ctx.options.max_datastores {
             continue;
         }
-        out.push(match best_overall(&best_per_level(ctx, t, Some(d))?) {
+        out.push(match cheapest_overall(ctx, t, Some(d))? {
             Some(c) => feasible_row("datastores", &c, chosen),
             None => infeasible_row("datastores", None, d, &count_reason(ctx, t, d)),
         });
@@ -115,7 +115,7 @@ pub(super) fn marginal_costs(
         ("capacity_plus_1_tib", more_tib),
         ("throughput_plus_100_mibps", more_mibps),
     ] {
-        let best = best_overall(&best_per_level(ctx, &grown, None)?);
+        let best = cheapest_overall(ctx, &grown, None)?;
         out.push(match best {
             Some(c) => {
                 let cost = c.cost.total_cents();

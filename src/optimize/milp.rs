@@ -738,6 +738,26 @@ fn read_solution<'a>(
     })
 }
 
+/// A floor of the cost of every layout of `variant` that meets `t` (at exactly `fixed_d`
+/// datastores when given), USD per month: its
+/// pool's least size ([`bounds`]) at the level's price, which is what a pool of no cold
+/// data costs without reservation units (the purchased throughput adds to it); 0 with cool
+/// access or reservation units; `None` when no layout of it meets `t`.
+pub(super) fn cost_floor(
+    ctx: &Context,
+    variant: &Variant,
+    t: &Targets,
+    fixed_d: Option<u32>,
+) -> Option<f64> {
+    let b = bounds(ctx, variant, t, fixed_d)?;
+    let level = variant.spec.service_level;
+    if variant.cool || !ctx.offers(level).is_empty() {
+        return Some(0.0);
+    }
+    let per_gib = ctx.prices.capacity_usd_per_gib_month.get(&level)?;
+    Some(b.need * b.unit_gib * per_gib)
+}
+
 /// Solves the MILP of one variant (optionally at exactly `fixed_d` datastores); `None` when
 /// no layout of this variant meets the targets.
 pub(super) fn solve_variant<'a>(

@@ -1,7 +1,7 @@
 //! One cluster's plan within an estate or a per-cluster plan ([`plan_cluster`]): its own
 //! demand and hosts, its capacity share of the peak targets.
 
-use super::run::{Cheapest, cheapest_cost_usd_per_month, optimize_part};
+use super::run::{Cheapest, cheapest_cost_usd_per_month, optimize_part, vm_count_saturation};
 use super::{OptimizeError, OptimizeOptions, PeakOptions, Target};
 use crate::catalog::{Catalog, Limits};
 use crate::demand::ClusterDemand;
@@ -55,6 +55,22 @@ pub(super) fn cluster_cost(
     let (_, _, opts) = cluster_options(c, &catalog.limits, options, hosts);
     cheapest_cost_usd_per_month(&c.demand, catalog, model, &opts)
         .map_err(|e| with_cluster(e, c, options))
+}
+
+/// [`vm_count_saturation`] for [`cluster_cost`]'s plan of `c` at `hosts`: a VM count from
+/// which (up to `vms`) that plan's cost no longer depends on how many VMs carry `c`'s data.
+///
+/// # Errors
+/// As [`vm_count_saturation`].
+pub(super) fn cluster_vm_saturation(
+    c: &ClusterDemand,
+    catalog: &Catalog,
+    model: &PerfModel,
+    options: &OptimizeOptions,
+    (hosts, vms): (Option<u32>, usize),
+) -> Result<usize, OptimizeError> {
+    let (_, _, opts) = cluster_options(c, &catalog.limits, options, hosts);
+    vm_count_saturation(&c.demand, catalog, model, &opts, vms)
 }
 
 /// A target error of cluster `c` that names the cluster, its capacity share and the

@@ -13,13 +13,15 @@ use super::milp::{
 use super::options::{OptimizeOptions, check_non_negative};
 use super::phases::{Phased, phased, time_phased};
 use super::reach::check_reachable;
-use super::search::{PerLevel, best_overall, best_per_level, large_volumes_would_help};
+use super::search::{
+    PerLevel, best_overall, best_per_level, cheapest_overall, large_volumes_would_help,
+};
 use super::spread::{Spread, explain_spreads, min_datastores, spread_over, vm_spreads};
-use crate::catalog::{Catalog, RegionPrices, ServiceLevel, ServiceLevelSpec};
+use crate::catalog::{Catalog, Limits, RegionPrices, ServiceLevel, ServiceLevelSpec};
 use crate::demand::Demand;
 use crate::inventory::Warning;
 use crate::numbers::show_number;
-use crate::perf::{IoProfile, PerfModel};
+use crate::perf::{IoProfile, PerfError, PerfModel};
 use crate::plan::{Alternative, Assumption, Plan};
 
 /// The cheapest verified plan for `demand`.
@@ -37,7 +39,7 @@ pub fn optimize(
     model: &PerfModel,
     options: &OptimizeOptions,
 ) -> Result<Plan, OptimizeError> {
-    solve_then(demand, catalog, model, options, |s| {
+    solve_then(demand, catalog, model, options, Find::EachLevel, |s| {
         explain_and_assemble(demand, s, Whole::Plan)
     })
 }
@@ -54,7 +56,7 @@ pub(super) fn optimize_part(
     model: &PerfModel,
     options: &OptimizeOptions,
 ) -> Result<Plan, OptimizeError> {
-    solve_then(demand, catalog, model, options, |s| {
+    solve_then(demand, catalog, model, options, Find::EachLevel, |s| {
         explain_and_assemble(demand, s, Whole::Part)
     })
 }
@@ -66,6 +68,15 @@ enum Whole {
     Plan,
     /// One cluster's plan: the larger plan gives the estate-wide warnings.
     Part,
+}
+
+/// What the search finds: each level's cheapest (for a plan, whose alternatives show
+/// them), or the cheapest alone ([`cheapest_cost_usd_per_month`]: the levels that cannot
+/// be cheaper are not solved, [`cheapest_overall`]; with peak months every level is).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Find {
+    EachLevel,
+    Cheapest,
 }
 
 /// The pool of the plan [`optimize`] returns and its monthly cost, without placing the
@@ -103,7 +114,7 @@ pub(crate) fn cheapest_cost_usd_per_month(
     model: &PerfModel,
     options: &OptimizeOptions,
 ) -> Result<Cheapest, OptimizeError> {
-    solve_then(demand, catalog, model, options, |s| {
+    solve_then(demand, catalog, model, options, Find::Cheapest, |s| {
         let c = s.chosen;
         let level = c.variant.spec.service_level;
         let cold_gib = if c.variant.cool { s.ctx.cold_gib } else { 0.0 };
@@ -142,6 +153,7 @@ fn solve_then<R>(
     catalog: &Catalog,
     model: &PerfModel,
     options: &OptimizeOptions,
+    find: Find,
     then: impl FnOnce(Solved<'_, '_>) -> Result<R, OptimizeError>,
 ) -> Result<R, OptimizeError> {
     let prices = catalog.region(&options.region)?;
@@ -192,7 +204,7 @@ fn solve_then<R>(
     let profiles = (small, large);
     let ctx = context(demand, catalog, prices, perf, options, &spreads, profiles)?;
     check_reachable(&ctx, &targets, peak_targets.as_ref())?;
-    let (chosen, per_level, phased) = search(&ctx, &targets, peak_targets)?;
+    let (chosen, per_level, phased) = search(&ctx, &targets, peak_targets, find)?;
     then(Solved {
         ctx: &ctx,
         targets: &targets,
@@ -276,18 +288,14 @@ fn context<'a>(
         && prices.cool_capacity_usd_per_gib_month.is_some()
         && prices.cool_transfer_usd_per_gib.is_some();
     let vms = demand.placed.len();
-    let ceilings = |cool: bool, large_volume: bool| {
-        let vol = if large_volume {
-            limits.large_volume_max_throughput_mibps
-        } else {
-            limits.volume_max_throughput_mibps
-        };
-        let mut l = workload_layout(options.hosts, 1, vol, vms);
-        l.nconnect = options.nconnect;
-        if cool {
-            l.cool_pct = options.cold_pct;
-        }
-        Ceilings::new(perf, l.hosts, options.max_datastores, &l, &small, &large)
+    let ceilings = |cool, large_volume| {
+        ceilings_of(
+            (perf, limits),
+            options,
+            vms,
+            (&small, &large),
+            (cool, large_volume),
+        )
     };
     let regular = ceilings(false, false)?;
     let large_vols = ceilings(false, true)?;
@@ -312,15 +320,104 @@ fn context<'a>(
     })
 }
 
+/// The ceilings [`context`] evaluates for `vms` VMs at the options' hosts, cool access (at
+/// the options' cold share) or not, on large volumes or regular ones.
+fn ceilings_of(
+    (perf, limits): (Perf, &Limits),
+    options: &OptimizeOptions,
+    vms: usize,
+    (small, large): (&IoProfile, &IoProfile),
+    (cool, large_volume): (bool, bool),
+) -> Result<Ceilings, PerfError> {
+    let vol = if large_volume {
+        limits.large_volume_max_throughput_mibps
+    } else {
+        limits.volume_max_throughput_mibps
+    };
+    let mut l = workload_layout(options.hosts, 1, vol, vms);
+    l.nconnect = options.nconnect;
+    if cool {
+        l.cool_pct = options.cold_pct;
+    }
+    Ceilings::new(perf, l.hosts, options.max_datastores, &l, small, large)
+}
+
+/// A VM count `k` (at most `vms`) from which the plans of `demand`'s options at the
+/// options' hosts no longer depend on how many VMs carry the data: from `k` to `vms` VMs
+/// the ceilings [`context`] evaluates (every datastore count and volume kind, and with a
+/// cold share the cool state) are those of `vms` VMs. Without per-VM figures the VM count
+/// enters the search only through those ceilings ([`workload_layout`]; a message's wording
+/// aside), and they are nondecreasing in it (`min(hosts, k)` hosts of `floor(k / hosts)`
+/// VMs each, every layer of the model nondecreasing in both): once equal to those of
+/// `vms` VMs they stay equal up to it. Tried at `hosts x v` VMs for `v` = 1, 2, 3, 4, 8,
+/// 16, ...: not always the fewest, `vms` when none is found.
+///
+/// # Errors
+/// An unknown performance system, or the model's error on a layout.
+pub(crate) fn vm_count_saturation(
+    demand: &Demand,
+    catalog: &Catalog,
+    model: &PerfModel,
+    options: &OptimizeOptions,
+    vms: usize,
+) -> Result<usize, OptimizeError> {
+    let small = demand.options.io_profile;
+    small.validate()?;
+    let large = large_block_profile(&small);
+    let perf = Perf {
+        model,
+        system: model.system(&options.perf_system)?,
+    };
+    let cool: &[bool] = if options.cold_pct > 0.0 {
+        &[false, true]
+    } else {
+        &[false]
+    };
+    let all = |k: usize| -> Result<Vec<Ceilings>, PerfError> {
+        let mut out = Vec::with_capacity(4);
+        let at = (perf, &catalog.limits);
+        for &c in cool {
+            for large_volume in [false, true] {
+                let profiles = (&small, &large);
+                out.push(ceilings_of(at, options, k, profiles, (c, large_volume))?);
+            }
+        }
+        Ok(out)
+    };
+    let top = all(vms)?;
+    let hosts = usize::try_from(options.hosts.max(1)).unwrap_or(usize::MAX);
+    let mut v = 1usize;
+    loop {
+        let k = hosts.saturating_mul(v);
+        if k >= vms {
+            return Ok(vms);
+        }
+        let same = all(k)?
+            .iter()
+            .zip(&top)
+            .all(|(a, b)| a.iops == b.iops && a.throughput_mibps == b.throughput_mibps);
+        if same {
+            return Ok(k);
+        }
+        v = if v < 4 { v + 1 } else { v.saturating_mul(2) };
+    }
+}
+
 /// The chosen layout (the base months' of a time-phased plan), the cheapest per level,
 /// and the time phases when peak targets are given.
 fn search<'a>(
     ctx: &Context<'a>,
     targets: &Targets,
     peak_targets: Option<Targets>,
+    find: Find,
 ) -> Result<(Candidate<'a>, PerLevel<'a>, Option<Phased<'a>>), OptimizeError> {
-    let per_level = best_per_level(ctx, targets, None)?;
-    let Some(best) = best_overall(&per_level) else {
+    let (best, per_level) = if find == Find::Cheapest && peak_targets.is_none() {
+        (cheapest_overall(ctx, targets, None)?, Vec::new())
+    } else {
+        let per_level = best_per_level(ctx, targets, None)?;
+        (best_overall(&per_level), per_level)
+    };
+    let Some(best) = best else {
         let (prices, limits) = (ctx.prices, ctx.limits());
         let mut msg = format!(
             "no service level sold in {} meets {:.1} GiB, {:.0} IOPS and {:.0} MiB/s together \
@@ -445,20 +542,18 @@ fn nconnect_alternative(
     let profiles = (ctx.small, ctx.large);
     let ctx4 = context(demand, catalog, prices, perf, &options, spreads, profiles)?;
     let note = "nconnect 4: predictions extrapolated beyond the measured nconnect 1";
-    Ok(Some(
-        match best_overall(&best_per_level(&ctx4, targets, None)?) {
-            Some(c) => Alternative {
-                note: note.into(),
-                ..feasible_row("nconnect", &c, chosen)
-            },
-            None => infeasible_row(
-                "nconnect",
-                None,
-                0,
-                "no layout meets every target at nconnect 4",
-            ),
+    Ok(Some(match cheapest_overall(&ctx4, targets, None)? {
+        Some(c) => Alternative {
+            note: note.into(),
+            ..feasible_row("nconnect", &c, chosen)
         },
-    ))
+        None => infeasible_row(
+            "nconnect",
+            None,
+            0,
+            "no layout meets every target at nconnect 4",
+        ),
+    }))
 }
 
 /// The `nconnect` assumption row.
@@ -472,5 +567,136 @@ fn nconnect_assumption(nconnect: u32) -> Assumption {
              extrapolated)",
             crate::defaults::NCONNECT
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::ReservationTerm;
+    use crate::demand::{DemandOptions, VmDemand};
+    use crate::inventory::Origin;
+    use proptest::prelude::*;
+
+    /// A demand of VMs of `gib` GiB each with the targets `iops`, `mibps`.
+    fn demand(gib: &[f64], (iops, mibps): (f64, f64)) -> Demand {
+        let placed = gib
+            .iter()
+            .enumerate()
+            .map(|(i, &g)| VmDemand {
+                name: format!("vm{i}"),
+                cluster: None,
+                capacity_gib: g,
+                origin: Origin {
+                    file: "t".into(),
+                    sheet: "vInfo".into(),
+                    row: i + 2,
+                },
+                iops: None,
+                throughput_mibps: None,
+                vcpus: None,
+                memory_mib: None,
+                memory_consumed_mib: None,
+            })
+            .collect();
+        let raw = Demand {
+            options: DemandOptions {
+                iops,
+                throughput_mibps: mibps,
+                ..DemandOptions::default()
+            },
+            placed,
+            excluded: Vec::new(),
+            placed_capacity_gib: 0.0,
+            excluded_capacity_gib: 0.0,
+            required_capacity_gib: 0.0,
+            warnings: Vec::new(),
+        };
+        raw.subset(&(0..gib.len()).collect::<Vec<_>>())
+    }
+
+    /// 1 TiB in GiB.
+    const GIB_PER_TIB_TEST: f64 = 1024.0;
+
+    /// A layout as the tests compare it: level, cool, large volumes, size, datastores, cost
+    /// (cents).
+    fn key(c: &Candidate) -> (String, bool, bool, u32, u32, i64) {
+        (
+            c.variant.spec.service_level.to_string(),
+            c.variant.cool,
+            c.variant.large,
+            c.size_gib,
+            c.datastores,
+            (c.cost.total() * 100.0).round() as i64,
+        )
+    }
+
+    /// What the search chose: level, cool, large volumes, size, datastores, cost (cents).
+    fn chosen(
+        d: &Demand,
+        o: &OptimizeOptions,
+        find: Find,
+    ) -> Result<(String, bool, bool, u32, u32, i64), String> {
+        let (catalog, model) = (Catalog::builtin().unwrap(), PerfModel::builtin().unwrap());
+        solve_then(d, &catalog, &model, o, find, |s| Ok(key(s.chosen))).map_err(|e| e.to_string())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+        /// The cheapest alone (levels skipped by their cost floor) is the cheapest of each
+        /// level's cheapest, to the layout, or the same error: 1 to 40 VMs of 0.1 to 60
+        /// TiB, targets none or up to 2,000,000 IOPS and 20,000 MiB/s, 3 to 16 hosts, cold
+        /// data, large volumes, shared pools and reservations or not; also at 1, 2, 4 and
+        /// 8 datastores and with 1 TiB or 100 MiB/s more (the alternatives' and marginal
+        /// costs' searches).
+        #[test]
+        fn the_cheapest_alone_is_the_cheapest_of_each_level(
+            tib in proptest::collection::vec(0.1f64..60.0, 1..=40),
+            iops in prop_oneof![Just(0.0), 1_000.0f64..2_000_000.0],
+            mibps in prop_oneof![Just(0.0), 10.0f64..20_000.0],
+            hosts in 3u32..=16,
+            cold_pct in prop_oneof![Just(0.0), 10.0f64..90.0],
+            allow_large_volumes in any::<bool>(),
+            shared_pool in any::<bool>(),
+            reservation in prop_oneof![Just(ReservationTerm::None), Just(ReservationTerm::OneYear)],
+        ) {
+            let gib: Vec<f64> = tib.iter().map(|t| t * 1024.0).collect();
+            let d = demand(&gib, (iops, mibps));
+            let o = OptimizeOptions {
+                hosts,
+                cold_pct,
+                allow_large_volumes,
+                shared_pool,
+                reservation,
+                ..OptimizeOptions::default()
+            };
+            prop_assert_eq!(chosen(&d, &o, Find::Cheapest), chosen(&d, &o, Find::EachLevel));
+            // At a fixed datastore count and with the marginal costs' grown targets too, as
+            // the alternatives and marginal costs ask.
+            let (catalog, model) = (Catalog::builtin().unwrap(), PerfModel::builtin().unwrap());
+            let differ = solve_then(&d, &catalog, &model, &o, Find::EachLevel, |s| {
+                let (ctx, t) = (s.ctx, *s.targets);
+                let grown = [
+                    t,
+                    Targets { required_gib: t.required_gib + GIB_PER_TIB_TEST, ..t },
+                    Targets { mibps: t.mibps + 100.0, ..t },
+                ];
+                let mut differ = Vec::new();
+                for t in grown {
+                    for fixed in [None, Some(1), Some(2), Some(4), Some(8)] {
+                        let a = cheapest_overall(ctx, &t, fixed)?.map(|c| key(&c));
+                        let b = best_overall(&best_per_level(ctx, &t, fixed)?).map(|c| key(&c));
+                        if a != b {
+                            differ.push((fixed, a, b));
+                        }
+                    }
+                }
+                Ok(differ)
+            });
+            if let Ok(differ) = differ {
+                prop_assert!(differ.is_empty(), "{:?}", differ);
+            }
+        }
     }
 }

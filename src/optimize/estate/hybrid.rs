@@ -19,43 +19,63 @@
 //! Data is counted in whole units of `g` GiB ([`Units`]), each `d_i` rounded **up**
 //! (`w_i = ceil(d_i / g)`): the vSAN side never overfills, and the oracle sees each ANF VM
 //! at `w_i x g` GiB too (its plan of the chosen split is then made with the true sizes,
-//! never dearer). `g` is 1 GiB unless the dynamic programme's table of (VMs + 1) x
-//! (fills + 1) cells would pass [`MAX_DP_CELLS`] (2^26, 8 MiB of decision bits): then the
-//! smallest whole `g` that keeps it under.
+//! never dearer). `g` is 1 GiB unless the fewest-VMs table of (VMs + 1) x (fills + 1)
+//! cells would pass [`MAX_DP_CELLS`] (2^26, 8 MiB of decision bits): then the smallest
+//! whole `g` that keeps it under. Two sets of equal units can differ in true data (by
+//! less than `g` a VM): the search does not tell them apart.
 //!
 //! # The search
-//! - One subset-sum programme per cluster (it serves every `h` and only the cap
-//!   `floor(U(h) / g)` changes): for each fill `s` (units) up to `min(sum w, floor(U(16) /
-//!   g))`, the fewest VMs whose `w` add up to `s`, with one decision bit per VM and fill to
-//!   rebuild the set.
 //! - With capacity-share targets the oracle depends on `S'` only through its data `D =
 //!   g x sum_{i in S'} w_i` and its VM count `k`: nondecreasing in `D` (the capacity and
 //!   the targets grow with it) and nonincreasing in `k` (every ceiling of the performance
 //!   model grows with the VMs: `workload_layout` runs `min(h, k)` hosts of `floor(k /
 //!   min(h, k))` VMs each, and `h x floor(k / h)` never falls as `k` grows; the VM layer,
-//!   the flows and the USL envelope are nondecreasing in both, `perf/eval.rs`). So only the
-//!   Pareto points are candidates: a fill `s` none of whose larger fills is reached with as
-//!   few VMs.
+//!   the flows and the USL envelope are nondecreasing in both, `perf/eval.rs`). The count
+//!   enters the plan only through those ceilings, so from a count `K_h` on it does not
+//!   matter at all ([`AnfOracle::saturation`]: the ceilings at every datastore count, at
+//!   `h` and at the hosts the targets are checked at, are those of all the cluster's VMs;
+//!   on `anf-avs` at 2 VMs a host, where the VM layer no longer binds).
+//! - So at each `h` the largest fill `s1` within the cap `floor(U(h) / g)` comes first:
+//!   every point keeps at most `s1` on vSAN (`D >= D1 = g x (sum w - s1)`), so a set
+//!   making `s1` that leaves at least `K_h` VMs on ANF is the cheapest point at `h`, the
+//!   only candidate. The set is made from the VMs largest first (few on vSAN, many on
+//!   ANF). Only when it leaves fewer than `K_h` VMs on ANF are the other Pareto points
+//!   sought: by `D` ascending from `D1`, each reached with more VMs than every smaller
+//!   `D`, up to the first with `K_h` VMs, which comes by `D1` + the data of the `K_h`
+//!   smallest VMs (add to the `s1` set's ANF VMs the smallest of the others): a most-VMs
+//!   table of the ANF side's data up to there (one decision bit per VM and fill to rebuild
+//!   the set), or, when that table would pass [`MAX_DP_CELLS`], the fewest-VMs table of
+//!   the vSAN side for each fill up to `min(sum w, floor(U(16) / g))` (one per cluster,
+//!   every `h` only changing the cap), whose Pareto points are the candidates: a fill `s`
+//!   none of whose larger fills is reached with as few VMs.
+//! - The largest fill within a cap is the cap itself when a set making it is found
+//!   cheaply (the 32 smallest VMs set aside, the others in the set's order while they
+//!   leave 2 x the largest VM's units, then a reachability table of 64 VMs, the ones set
+//!   aside among them, or of every VM not taken, up to the cap); else a reachability table
+//!   of every VM (one bit per fill and VM, built a word at a time, once per cluster) gives
+//!   it.
 //! - Without a target, peak months or per-VM figures (and without cool access) the cost
 //!   depends on `D` alone and grows with it: the largest fill within the cap is the only
-//!   candidate, and a reachability table (one bit per fill and VM, built a word at a time)
-//!   replaces the fewest-VMs table. Of the sets that make that fill, the one with the
-//!   fewest VMs on ANF (the fewest VMs to move, at the same cost) is taken: a fewest-VMs
-//!   table of the ANF side's data, while it stays within [`MAX_TIE_BREAK_CELLS`].
+//!   candidate. Of the sets that make that fill, the one with the fewest VMs on ANF (the
+//!   fewest VMs to move, at the same cost) is taken: a fewest-VMs table of the ANF side's
+//!   data, while it stays within [`tables::MAX_TIE_BREAK_CELLS`]; past it, the set made from the
+//!   VMs smallest first (many on vSAN, few to move).
+//! - With cool access, or with per-VM figures (no `K_h`), the fewest-VMs table's Pareto
+//!   points are the candidates.
 //! - For each `h` (ascending from `h0`; stop once `h x p x 730` alone reaches the best),
 //!   the candidates by `D` ascending; each is evaluated only while `h x p x 730 + L_h(D)`
 //!   is below the best, `L_h` a lower bound of the oracle over every `S'` of data `D`
-//!   ([`AnfOracle::lower_bound`]), nondecreasing in `D`, so the first candidate at or above
-//!   the best ends that `h`.
+//!   ([`AnfOracle::lower_bound`], asked only once there is a best), nondecreasing in `D`,
+//!   so the first candidate at or above the best ends that `h`.
 //!
 //! # Exactness
 //! With capacity-share targets and no cool access the result is the cheapest of every
-//! `(h, S)` at granularity `g` (the proptest below enumerates every point with the same
-//! oracle). With cool access (`cold_pct` > 0) the ANF cost is not monotone in `D`: the cool
-//! tier is billed per GiB and the pool in whole TiB, so within a pool's last TiB more cold
-//! data lowers the hot tier's share; the search is then exact over `h` and the Pareto
-//! points, and the lower bound only skips (it no longer ends an `h`); a split that puts
-//! part of a TiB more on ANF to fill a pool can be missed. With per-VM figures (`perf`:
+//! `(h, S)` at granularity `g` (the proptests below enumerate every point, with the real
+//! oracle and with oracles of every `K_h`). With cool access (`cold_pct` > 0) the ANF cost
+//! is not monotone in `D`: the cool tier is billed per GiB and the pool in whole TiB, so
+//! within a pool's last TiB more cold data lowers the hot tier's share; the search is then
+//! exact over `h` and the Pareto points, and the lower bound only skips (it no longer ends
+//! an `h`); a split that puts part of a TiB more on ANF to fill a pool can be missed. With per-VM figures (`perf`:
 //! the targets their sums, or VMs whose own need spreads their VMDKs) the oracle also
 //! depends on which VMs go to ANF: the search is exact over `h` and the Pareto points by
 //! data and count, not over which of several VMs of equal data and count go to ANF.
@@ -80,15 +100,13 @@
 //! cluster's plan.
 
 use crate::optimize::OptimizeError;
+use tables::{Table, Tops, fewest_on_anf};
+
+mod tables;
 
 /// Most cells of the subset-sum table: (VMs + 1) x (fills + 1) = 2^26 (8 MiB of decision
 /// bits, as many steps).
 pub(super) const MAX_DP_CELLS: u64 = 1 << 26;
-
-/// Most cells of the fewest-VMs table that picks, at the fill the reachability table
-/// chose, the fewest VMs to put on ANF: (VMs + 1) x (ANF units + 1) = 2^22 (512 KiB of
-/// decision bits); past it, any set of that fill.
-const MAX_TIE_BREAK_CELLS: u64 = 1 << 22;
 
 /// A cluster's VMs' data in whole units of `g_gib` GiB, each rounded up.
 #[derive(Debug, Clone, PartialEq)]
@@ -164,6 +182,15 @@ pub(super) trait AnfOracle {
     /// # Errors
     /// The optimizer's.
     fn lower_bound(&mut self, anf_units: u64, hosts: u32) -> Result<f64, OptimizeError>;
+
+    /// A VM count from which the cost at `hosts` depends on the VMs' data alone: two sets
+    /// of VMs with the same data and at least that many VMs each cost the same (and a set
+    /// with more VMs never costs more); `None` when the cost can depend on which VMs carry
+    /// the data (per-VM figures).
+    ///
+    /// # Errors
+    /// The optimizer's.
+    fn saturation(&mut self, hosts: u32) -> Result<Option<usize>, OptimizeError>;
 
     /// Whether [`AnfOracle::lower_bound`] (and the cost) is nondecreasing in the data.
     fn monotone(&self) -> bool;
@@ -249,203 +276,157 @@ fn complement(set: &[usize], n: usize) -> Vec<usize> {
     (0..n).filter(|&i| !inside[i]).collect()
 }
 
-/// The subset-sum table: for each fill, the fewest VMs that reach it, and the decisions.
-struct Table {
-    /// Fewest VMs per fill (`u32::MAX`: unreachable).
-    fewest: Vec<u32>,
-    /// Decision bits: VM `i` taken at fill `s` in its pass, bit `i x (fills + 1) + s`.
-    taken: Vec<u64>,
-    /// Fills + 1.
-    width: usize,
-}
-
-impl Table {
-    /// The table of `w` for fills `0..=fills` (0/1 knapsack, fewest items).
-    fn build(w: &[u64], fills: u64) -> Table {
-        let width = usize::try_from(fills).unwrap_or(usize::MAX - 1) + 1;
-        let mut fewest = vec![u32::MAX; width];
-        fewest[0] = 0;
-        let mut taken = vec![0u64; (w.len() * width).div_ceil(64)];
-        for (i, &wi) in w.iter().enumerate() {
-            let Ok(wi) = usize::try_from(wi) else {
-                continue;
-            };
-            if wi == 0 || wi >= width {
-                continue;
-            }
-            for s in (wi..width).rev() {
-                let from = fewest[s - wi];
-                if from != u32::MAX && from + 1 < fewest[s] {
-                    fewest[s] = from + 1;
-                    let bit = i * width + s;
-                    taken[bit / 64] |= 1 << (bit % 64);
-                }
-            }
-        }
-        Table {
-            fewest,
-            taken,
-            width,
-        }
-    }
-
-    /// The VMs of one fewest set reaching fill `s` (ascending).
-    fn rebuild(&self, w: &[u64], mut s: usize) -> Vec<usize> {
-        let mut set = Vec::new();
-        for i in (0..w.len()).rev() {
-            let bit = i * self.width + s;
-            if self
-                .taken
-                .get(bit / 64)
-                .is_some_and(|b| b >> (bit % 64) & 1 == 1)
-            {
-                set.push(i);
-                s = s.saturating_sub(usize::try_from(w[i]).unwrap_or(0));
-            }
-        }
-        set.reverse();
-        set
-    }
-
-    /// The Pareto fills up to `cap`, largest first: `(fill, fewest VMs)` where no larger
-    /// fill within the cap is reached with as few VMs.
-    fn pareto(&self, cap: u64) -> Vec<(usize, u32)> {
-        let top = usize::try_from(cap)
-            .unwrap_or(usize::MAX)
-            .min(self.width - 1);
-        let mut out = Vec::new();
-        let mut fewest_above = u32::MAX;
-        for s in (0..=top).rev() {
-            let m = self.fewest[s];
-            if m < fewest_above {
-                out.push((s, m));
-                fewest_above = m;
-            }
-        }
-        out
-    }
-}
-
-/// Which fills some set of the VMs reaches, after each VM (one bit per fill and VM, built
-/// word by word): for an oracle whose cost depends on the data alone and grows with it,
-/// the largest fill within the cap is the only candidate.
-struct Reach {
-    /// Bit `s` of layer `i`: fill `s` reached with VMs `0..=i`.
-    layers: Vec<u64>,
-    /// Words per layer.
-    words: usize,
-    /// Fills + 1.
-    width: usize,
-}
-
-impl Reach {
-    fn build(w: &[u64], fills: u64) -> Reach {
-        let width = usize::try_from(fills).unwrap_or(usize::MAX - 64) + 1;
-        let words = width.div_ceil(64);
-        let mut layers = vec![0u64; w.len() * words];
-        let mut prev = vec![0u64; words];
-        prev[0] = 1;
-        for (i, &wi) in w.iter().enumerate() {
-            let mut cur = prev.clone();
-            if let Ok(wi) = usize::try_from(wi)
-                && wi > 0
-                && wi < width
-            {
-                let (q, r) = (wi / 64, wi % 64);
-                for j in q..words {
-                    let mut v = prev[j - q] << r;
-                    if r > 0 && j > q {
-                        v |= prev[j - q - 1] >> (64 - r);
-                    }
-                    cur[j] |= v;
-                }
-            }
-            if width % 64 != 0 {
-                cur[words - 1] &= (1u64 << (width % 64)) - 1;
-            }
-            layers[i * words..(i + 1) * words].copy_from_slice(&cur);
-            prev = cur;
-        }
-        Reach {
-            layers,
-            words,
-            width,
-        }
-    }
-
-    /// Whether fill `s` is reached with the VMs before `i` (none before 0: fill 0 only).
-    fn reached_before(&self, i: usize, s: usize) -> bool {
-        if i == 0 {
-            return s == 0;
-        }
-        let at = (i - 1) * self.words + s / 64;
-        self.layers.get(at).is_some_and(|b| b >> (s % 64) & 1 == 1)
-    }
-
-    /// The largest fill within `cap` that every VM's layer reaches.
-    fn top(&self, n: usize, cap: u64) -> usize {
-        let top = usize::try_from(cap)
-            .unwrap_or(usize::MAX)
-            .min(self.width - 1);
-        (0..=top)
-            .rev()
-            .find(|&s| self.reached_before(n, s))
-            .unwrap_or(0)
-    }
-
-    /// The VMs of one set reaching fill `s` (ascending): the set whose complement (the
-    /// VMs on ANF) has the fewest VMs, when the fewest-VMs table of the complement's data
-    /// stays within [`MAX_TIE_BREAK_CELLS`]; else any set reaching `s`.
-    fn rebuild(&self, w: &[u64], s: usize) -> Vec<usize> {
-        let total: u64 = w.iter().sum();
-        let anf = total.saturating_sub(s as u64);
-        let cells = (w.len() as u64 + 1).saturating_mul(anf.saturating_add(1));
-        if anf > 0 && cells <= MAX_TIE_BREAK_CELLS {
-            let t = Table::build(w, anf);
-            if let Some(&m) = t.fewest.last()
-                && m != u32::MAX
-            {
-                let on_anf = t.rebuild(w, t.width - 1);
-                return complement(&on_anf, w.len());
-            }
-        }
-        self.any_set(w, s)
-    }
-
-    /// The VMs of one set reaching fill `s` (ascending), as the layers give it.
-    fn any_set(&self, w: &[u64], mut s: usize) -> Vec<usize> {
-        let mut set = Vec::new();
-        for i in (0..w.len()).rev() {
-            if !self.reached_before(i, s) {
-                set.push(i);
-                s = s.saturating_sub(usize::try_from(w[i]).unwrap_or(0));
-            }
-        }
-        set.reverse();
-        set
-    }
-}
-
-/// The fills a search considers: by fewest VMs, or (the VM count not mattering) by reach.
+/// The fills a search considers: by fewest VMs, the largest (the VM count not mattering),
+/// or the largest while the VMs on ANF are as many as the count matters
+/// ([`Saturating`]).
 enum Fills {
     Fewest(Table),
-    Reach(Reach),
+    Reach(Tops),
+    Saturating(Box<Saturating>),
+}
+
+/// A candidate: its fill (units on vSAN) and the VMs making it (positions, ascending).
+struct Candidate {
+    fill: usize,
+    on_vsan: Vec<usize>,
 }
 
 impl Fills {
-    /// The candidate fills within `cap`, largest first.
-    fn candidates(&self, n: usize, cap: u64) -> Vec<usize> {
-        match self {
-            Fills::Fewest(t) => t.pareto(cap).into_iter().map(|(s, _)| s).collect(),
-            Fills::Reach(r) => vec![r.top(n, cap)],
+    /// The candidates at `hosts` within `cap`, largest fill first.
+    ///
+    /// # Errors
+    /// The oracle's ([`AnfOracle::saturation`]).
+    fn candidates(
+        &mut self,
+        w: &[u64],
+        (hosts, cap): (u32, u64),
+        oracle: &mut dyn AnfOracle,
+    ) -> Result<Vec<Candidate>, OptimizeError> {
+        Ok(match self {
+            Fills::Fewest(t) => pareto_candidates(t, w, cap),
+            Fills::Reach(t) => {
+                // Of the sets making the fill, the one moving the fewest VMs to ANF where
+                // found.
+                let (fill, set) = t.top(cap);
+                let on_vsan = fewest_on_anf(w, fill).unwrap_or(set);
+                vec![Candidate { fill, on_vsan }]
+            }
+            Fills::Saturating(t) => t.candidates(w, (hosts, cap), oracle)?,
+        })
+    }
+}
+
+/// The Pareto fills of the fewest-VMs table `t` of `w` within `cap`, largest first.
+fn pareto_candidates(t: &Table, w: &[u64], cap: u64) -> Vec<Candidate> {
+    t.pareto(cap)
+        .into_iter()
+        .map(|(fill, _)| Candidate {
+            fill,
+            on_vsan: t.rebuild(w, fill),
+        })
+        .collect()
+}
+
+/// The search's fills when the oracle's cost depends on the data, and on the VM count only
+/// up to a count ([`AnfOracle::saturation`]): see the module docs. Each cap's largest fill
+/// with a set of few VMs on vSAN (many on ANF, [`Tops`] largest first); only when that set
+/// leaves fewer VMs on ANF than the count that matters are the other Pareto points sought,
+/// by a most-VMs table of the ANF side's data up to where the count stops mattering, or
+/// (past [`MAX_DP_CELLS`]) the fewest-VMs table of the vSAN side.
+struct Saturating {
+    tops: Tops,
+    /// The fills of the fewest-VMs table.
+    fills: u64,
+    /// Most cells of the most-VMs table ([`MAX_DP_CELLS`]).
+    max_cells: u64,
+    /// The most VMs per ANF fill, once built (its width the largest needed so far).
+    most: Option<Table>,
+    /// The fewest VMs per vSAN fill, once built.
+    fewest: Option<Table>,
+}
+
+impl Saturating {
+    fn new(w: &[u64], fills: u64, max_cells: u64) -> Saturating {
+        Saturating {
+            tops: Tops::new(w, fills, true),
+            fills,
+            max_cells,
+            most: None,
+            fewest: None,
         }
     }
 
-    fn rebuild(&self, w: &[u64], s: usize) -> Vec<usize> {
-        match self {
-            Fills::Fewest(t) => t.rebuild(w, s),
-            Fills::Reach(r) => r.rebuild(w, s),
+    /// The candidates within `cap` at `hosts`, largest fill first.
+    fn candidates(
+        &mut self,
+        w: &[u64],
+        (hosts, cap): (u32, u64),
+        oracle: &mut dyn AnfOracle,
+    ) -> Result<Vec<Candidate>, OptimizeError> {
+        let n = w.len();
+        let total = w.iter().fold(0u64, |a, &x| a.saturating_add(x));
+        let (top, on_vsan) = self.tops.top(cap);
+        let anf_top = total.saturating_sub(top as u64);
+        if anf_top == 0 {
+            // Every VM on vSAN: no ANF cost, the cheapest point at these hosts.
+            return Ok(vec![Candidate { fill: top, on_vsan }]);
         }
+        let Some(enough) = oracle.saturation(hosts)? else {
+            return Ok(self.fewest_candidates(w, cap));
+        };
+        if n - on_vsan.len() >= enough {
+            return Ok(vec![Candidate { fill: top, on_vsan }]);
+        }
+        // Fewer VMs on ANF than the count that matters: the Pareto points of the ANF side's
+        // data from `anf_top` up to the first reached with `enough` VMs, which is at most
+        // `anf_top` + the data of the `enough` smallest VMs (the top's VMs on ANF and the
+        // smallest of the others until there are `enough`).
+        let last = if n >= enough {
+            let smallest = self.tops.sorted.iter().rev().take(enough);
+            let smallest = smallest.fold(0u64, |a, &w| a.saturating_add(w));
+            anf_top.saturating_add(smallest).min(total)
+        } else {
+            total
+        };
+        let cells = (n as u64 + 1).saturating_mul(last.saturating_add(1));
+        if cells > self.max_cells {
+            return Ok(self.fewest_candidates(w, cap));
+        }
+        let most = match self.most.take() {
+            Some(t) if t.width as u64 > last => t,
+            _ => Table::most(w, last),
+        };
+        // The table leaves out the VMs of no data: they go to ANF with every set.
+        let empty: Vec<usize> = (0..n).filter(|&i| w[i] == 0).collect();
+        let mut out = Vec::new();
+        let mut most_so_far: Option<u32> = None;
+        let from = usize::try_from(anf_top).unwrap_or(usize::MAX);
+        let to = usize::try_from(last).unwrap_or(usize::MAX);
+        for t in from..=to.min(most.width - 1) {
+            let m = most.count[t];
+            if m == u32::MAX || most_so_far.is_some_and(|b| m <= b) {
+                continue;
+            }
+            most_so_far = Some(m);
+            let mut on_anf = most.rebuild(w, t);
+            on_anf.extend(&empty);
+            out.push(Candidate {
+                fill: usize::try_from(total - t as u64).unwrap_or(0),
+                on_vsan: complement(&on_anf, n),
+            });
+            if m as usize + empty.len() >= enough {
+                break;
+            }
+        }
+        self.most = Some(most);
+        Ok(out)
+    }
+
+    /// The Pareto fills of the fewest-VMs table within `cap` (the table built once).
+    fn fewest_candidates(&mut self, w: &[u64], cap: u64) -> Vec<Candidate> {
+        let fills = self.fills;
+        let t = self.fewest.get_or_insert_with(|| Table::build(w, fills));
+        pareto_candidates(t, w, cap)
     }
 }
 
@@ -459,15 +440,29 @@ pub(super) fn cheapest(
     cluster: &Cluster,
     oracle: &mut dyn AnfOracle,
 ) -> Result<Option<Point>, OptimizeError> {
+    search(cluster, oracle, MAX_DP_CELLS)
+}
+
+/// [`cheapest`], the most-VMs table of [`Saturating`] within `max_cells` (the tests make
+/// it small to reach the fewest-VMs table with small clusters).
+fn search(
+    cluster: &Cluster,
+    oracle: &mut dyn AnfOracle,
+    max_cells: u64,
+) -> Result<Option<Point>, OptimizeError> {
     let units = cluster.units;
     let n = units.w.len();
     let total = units.total();
     let widest = cluster.caps().map(|(_, c)| c).max().unwrap_or(0);
     let fills = total.min(widest);
-    let table = if oracle.counts_matter() || !oracle.monotone() {
+    let mut table = if !oracle.monotone() {
         Fills::Fewest(Table::build(&units.w, fills))
+    } else if !oracle.counts_matter() {
+        Fills::Reach(Tops::new(&units.w, fills, false))
+    } else if oracle.saturation(cluster.first_hosts)?.is_some() {
+        Fills::Saturating(Box::new(Saturating::new(&units.w, fills, max_cells)))
     } else {
-        Fills::Reach(Reach::build(&units.w, fills))
+        Fills::Fewest(Table::build(&units.w, fills))
     };
     let mut best: Option<(f64, Point)> = None;
     for (h, cap) in cluster.caps() {
@@ -475,17 +470,17 @@ pub(super) fn cheapest(
         if best.as_ref().is_some_and(|(b, _)| hosts_usd >= *b) {
             break;
         }
-        for s in table.candidates(n, cap) {
-            let anf_units = total - s as u64;
-            let bound = if anf_units == 0 {
-                0.0
-            } else {
-                oracle.lower_bound(anf_units, h)?
+        for c in table.candidates(&units.w, (h, cap), oracle)? {
+            let anf_units = total - c.fill as u64;
+            // The bound is sought only when there is a best to beat.
+            let beaten = match &best {
+                Some((b, _)) if anf_units > 0 => {
+                    hosts_usd + oracle.lower_bound(anf_units, h)? >= *b - 1e-9
+                }
+                Some((b, _)) => hosts_usd >= *b - 1e-9,
+                None => false,
             };
-            if best
-                .as_ref()
-                .is_some_and(|(b, _)| hosts_usd + bound >= *b - 1e-9)
-            {
+            if beaten {
                 if oracle.monotone() {
                     break;
                 }
@@ -494,7 +489,7 @@ pub(super) fn cheapest(
             let on_vsan: Vec<usize> = if anf_units == 0 {
                 (0..n).collect()
             } else {
-                table.rebuild(&units.w, s)
+                c.on_vsan
             };
             if cluster.fits.is_some_and(|f| !f(h, &on_vsan)) {
                 continue;

@@ -20,8 +20,9 @@ use std::collections::BTreeMap;
 use super::hybrid::{AnfOracle, Units, feasible};
 use super::pools::Member;
 use crate::catalog::ReservationTerm;
-use crate::demand::{ClusterDemand, Demand};
-use crate::optimize::one_cluster::cluster_cost;
+use crate::demand::{ClusterDemand, Demand, VmDemand};
+use crate::inventory::Origin;
+use crate::optimize::one_cluster::{cluster_cost, cluster_vm_saturation};
 use crate::optimize::run::Cheapest;
 use crate::optimize::{OptimizeError, OptimizeOptions};
 
@@ -39,10 +40,27 @@ pub(super) fn cluster_demand(
     (hosts, source): (u32, String),
     perf_system: &str,
 ) -> ClusterDemand {
-    let mut d = match sizes_gib {
+    let d = match sizes_gib {
         Some(sizes) => estate.subset_sized(indices, sizes),
         None => estate.subset(indices),
     };
+    with_share(
+        estate,
+        (name, d),
+        (zero_share, own_targets),
+        (hosts, source),
+        perf_system,
+    )
+}
+
+/// [`cluster_demand`] of the VMs `d` (a subset of `estate`'s placed VMs).
+fn with_share(
+    estate: &Demand,
+    (name, mut d): (&str, Demand),
+    (zero_share, own_targets): (f64, bool),
+    (hosts, source): (u32, String),
+    perf_system: &str,
+) -> ClusterDemand {
     let total = estate.placed_capacity_gib;
     let share = if total > 0.0 {
         d.placed_capacity_gib / total
@@ -105,8 +123,16 @@ pub(super) struct ClusterOracle<'a> {
     /// Standard, Premium and Ultra as a share of a shared pool (`shared_pool`).
     options: OptimizeOptions,
     zero_share: f64,
+    /// The cluster's VMs (position `p` is `vms[p]`), each plan's demand a copy of some of
+    /// them: without their names, cluster and origin when no per-VM figures need them
+    /// (the optimizer reads only their sizes and count then), so a copy allocates no text.
+    own: Demand,
     /// Lower bounds by (units, hosts; 0 where they do not depend on the hosts).
     bounds: BTreeMap<(u64, u32), f64>,
+    /// [`AnfOracle::saturation`] by hosts.
+    saturations: BTreeMap<u32, Option<usize>>,
+    /// The plans costed, by hosts and the VMs on ANF ([`ClusterOracle::plan_of`]).
+    plans: BTreeMap<(u32, Vec<usize>), Cheapest>,
 }
 
 impl<'a> ClusterOracle<'a> {
@@ -132,10 +158,35 @@ impl<'a> ClusterOracle<'a> {
                 0.0,
             ),
         };
+        let own = if per_vm(&ctx, vms) {
+            ctx.demand.subset(vms)
+        } else {
+            let placed = vms.iter().filter_map(|&i| ctx.demand.placed.get(i));
+            let lean = placed.map(|v| VmDemand {
+                name: String::new(),
+                cluster: None,
+                capacity_gib: v.capacity_gib,
+                origin: Origin {
+                    file: String::new(),
+                    sheet: String::new(),
+                    row: v.origin.row,
+                },
+                iops: v.iops,
+                throughput_mibps: v.throughput_mibps,
+                vcpus: v.vcpus,
+                memory_mib: v.memory_mib,
+                memory_consumed_mib: v.memory_consumed_mib,
+            });
+            // The estate's options, these VMs, their totals.
+            let mut own = ctx.demand.subset(&[]);
+            own.placed = lean.collect();
+            own.subset(&(0..own.placed.len()).collect::<Vec<_>>())
+        };
         ClusterOracle {
             ctx,
             name,
             vms,
+            own,
             perf_system,
             sizes,
             gib_per_unit,
@@ -146,6 +197,8 @@ impl<'a> ClusterOracle<'a> {
             },
             zero_share,
             bounds: BTreeMap::new(),
+            saturations: BTreeMap::new(),
+            plans: BTreeMap::new(),
         }
     }
 
@@ -156,19 +209,15 @@ impl<'a> ClusterOracle<'a> {
 
     /// The demand of the VMs at `positions` (in the cluster's VMs), at `sizes` when given.
     fn demand(&self, positions: &[usize], sizes: Option<Vec<f64>>, hosts: u32) -> ClusterDemand {
-        let indices: Vec<usize> = positions
-            .iter()
-            .filter_map(|&p| self.vms.get(p).copied())
-            .collect();
         let sizes = sizes.unwrap_or_else(|| {
             positions
                 .iter()
                 .filter_map(|&p| self.sizes.get(p).copied())
                 .collect()
         });
-        cluster_demand(
+        with_share(
             self.ctx.demand,
-            (self.name, &indices, Some(&sizes)),
+            (self.name, self.own.subset_sized(positions, &sizes)),
             (self.zero_share, self.ctx.estate.targets_from_perf),
             (hosts, String::new()),
             self.perf_system,
@@ -196,14 +245,25 @@ impl<'a> ClusterOracle<'a> {
         cluster_cost(c, catalog, model, &self.options, Some(hosts))
     }
 
+    /// [`ClusterOracle::cost_of`] the VMs at `positions` (at their sizes here), remembered:
+    /// a design's split is costed, then pooled, with the same plan.
+    fn plan_of(&mut self, positions: &[usize], hosts: u32) -> Result<Cheapest, OptimizeError> {
+        let key = (hosts, positions.to_vec());
+        if let Some(&x) = self.plans.get(&key) {
+            return Ok(x);
+        }
+        let x = self.cost_of(&self.demand(positions, None, hosts), hosts)?;
+        self.plans.insert(key, x);
+        Ok(x)
+    }
+
     /// The pool of the VMs `anf` (each at its true size) at `hosts`, and what they cost
     /// with a pool of the cluster's own instead ([`AnfPool`]), for a design's split.
     ///
     /// # Errors
     /// As [`AnfOracle::cost`] (a point the search returned is feasible).
-    pub(super) fn pool(&self, anf: &[usize], hosts: u32) -> Result<AnfPool, OptimizeError> {
-        let c = self.demand(anf, None, hosts);
-        let cheapest = self.cost_of(&c, hosts)?;
+    pub(super) fn pool(&mut self, anf: &[usize], hosts: u32) -> Result<AnfPool, OptimizeError> {
+        let cheapest = self.plan_of(anf, hosts)?;
         let member = Member::of_cheapest(&cheapest);
         if !member.shared {
             return Ok(AnfPool {
@@ -217,6 +277,7 @@ impl<'a> ClusterOracle<'a> {
             shared_pool: false,
             ..self.options.clone()
         };
+        let c = self.demand(anf, None, hosts);
         let (catalog, model) = (self.ctx.catalog, self.ctx.model);
         // A pool of its own holds at least the share: what meets the targets as a share
         // meets them alone; infeasible would be a bug, priced out rather than chosen.
@@ -264,6 +325,31 @@ impl<'a> ClusterOracle<'a> {
         Ok(feasible(cost)?.unwrap_or(f64::INFINITY))
     }
 
+    /// Whether the cost can depend on which VMs carry the data: per-VM figures (the
+    /// targets their sums, or VMs whose own figures spread their VMDKs).
+    fn per_vm(&self) -> bool {
+        per_vm(&self.ctx, self.vms)
+    }
+
+    /// [`AnfOracle::saturation`], worked out: the larger of the counts at the hosts priced
+    /// and at the hosts the targets are checked at.
+    fn saturation_at(&self, hosts: u32) -> Result<Option<usize>, OptimizeError> {
+        if self.per_vm() {
+            return Ok(None);
+        }
+        // The VM count enters the plan through the layouts alone: an empty set's demand
+        // carries the options, the profile and the performance system.
+        let c = self.demand(&[], None, hosts);
+        let (catalog, model, n) = (self.ctx.catalog, self.ctx.model, self.vms.len());
+        let at = |h: u32| cluster_vm_saturation(&c, catalog, model, &self.options, (Some(h), n));
+        let mut k = at(hosts)?;
+        let check = self.checked_at(hosts);
+        if check != hosts {
+            k = k.max(at(check)?);
+        }
+        Ok(Some(k))
+    }
+
     /// Whether the ANF cost depends on the host count: a target, or peak months.
     fn host_bound(&self) -> bool {
         let o = &self.ctx.demand.options;
@@ -272,10 +358,21 @@ impl<'a> ClusterOracle<'a> {
     }
 }
 
+/// Whether the plans of the VMs `vms` (indices into the estate's placed VMs) can depend
+/// on which of them carry the data: per-VM figures (the targets their sums, or VMs whose
+/// own figures spread their VMDKs).
+fn per_vm(ctx: &StorageContext, vms: &[usize]) -> bool {
+    let d = ctx.demand;
+    ctx.estate.targets_from_perf
+        || vms
+            .iter()
+            .filter_map(|&i| d.placed.get(i))
+            .any(|v| v.iops.is_some() || v.throughput_mibps.is_some())
+}
+
 impl AnfOracle for ClusterOracle<'_> {
     fn cost(&mut self, anf: &[usize], hosts: u32) -> Result<f64, OptimizeError> {
-        let c = self.demand(anf, None, hosts);
-        self.cost_of(&c, hosts).map(|x| x.cost_usd_per_month)
+        self.plan_of(anf, hosts).map(|x| x.cost_usd_per_month)
     }
 
     /// Every VM of the cluster scaled to `anf_units` of data, without per-VM figures: with
@@ -293,18 +390,24 @@ impl AnfOracle for ClusterOracle<'_> {
         Ok(b)
     }
 
+    /// A count from which every ceiling of the plans at `hosts` (and at the hosts the
+    /// targets are checked at) is that of all the cluster's VMs
+    /// ([`crate::optimize::one_cluster::cluster_vm_saturation`]): the VM count enters the
+    /// plan only through those ceilings, nondecreasing in it. Memoized.
+    fn saturation(&mut self, hosts: u32) -> Result<Option<usize>, OptimizeError> {
+        if let Some(&k) = self.saturations.get(&hosts) {
+            return Ok(k);
+        }
+        let k = self.saturation_at(hosts)?;
+        self.saturations.insert(hosts, k);
+        Ok(k)
+    }
+
     fn monotone(&self) -> bool {
         self.options.cold_pct <= 0.0
     }
 
     fn counts_matter(&self) -> bool {
-        let d = self.ctx.demand;
-        self.host_bound()
-            || self.ctx.estate.targets_from_perf
-            || self
-                .vms
-                .iter()
-                .filter_map(|&i| d.placed.get(i))
-                .any(|v| v.iops.is_some() || v.throughput_mibps.is_some())
+        self.host_bound() || self.per_vm()
     }
 }

@@ -7,6 +7,7 @@ use super::super::StorageContext;
 use super::super::oracle::ClusterOracle;
 use super::super::sku::EstateOptions;
 use super::super::vsan_perf::VsanTargets;
+use super::tables::Reach;
 use super::*;
 use crate::catalog::Catalog;
 use crate::demand::{Demand, DemandOptions, VmDemand};
@@ -22,7 +23,7 @@ fn the_table_keeps_the_fewest_vms_per_fill_and_rebuilds_them() {
     // 14:4; 1 and 13 unreachable.
     let w = [3, 5, 4, 2];
     let t = Table::build(&w, 14);
-    let fewest: Vec<u32> = t.fewest.clone();
+    let fewest: Vec<u32> = t.count.clone();
     let x = u32::MAX;
     assert_eq!(fewest, [0, x, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, x, 4]);
     for (s, &m) in fewest.iter().enumerate() {
@@ -40,6 +41,68 @@ fn the_table_keeps_the_fewest_vms_per_fill_and_rebuilds_them() {
 }
 
 #[test]
+fn the_most_table_keeps_the_most_vms_per_fill_and_rebuilds_them() {
+    // w = [3, 5, 4, 2]: the sums of its subsets: 0; 3, 5, 4, 2; 8 (3+5), 7 (3+4, 5+2), 5
+    // (3+2), 9 (5+4), 6 (4+2); 12 (3+5+4), 10 (3+5+2), 9 (3+4+2), 11 (5+4+2); 14. The most
+    // VMs per fill: 0:0, 2:1, 3:1, 4:1, 5:2 (3+2, where the fewest is 1: 5), 6:2, 7:2,
+    // 8:2, 9:3 (3+4+2; fewest 2: 5+4), 10:3, 11:3, 12:3, 14:4; 1 and 13 unreachable.
+    let w = [3, 5, 4, 2];
+    let t = Table::most(&w, 14);
+    let x = u32::MAX;
+    assert_eq!(t.count, [0, x, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, x, 4]);
+    for (s, &m) in t.count.iter().enumerate() {
+        if m == x {
+            continue;
+        }
+        let set = t.rebuild(&w, s);
+        assert_eq!(set.len() as u32, m, "fill {s}: {set:?}");
+        assert_eq!(set.iter().map(|&i| w[i]).sum::<u64>(), s as u64, "fill {s}");
+    }
+}
+
+#[test]
+fn the_largest_fill_is_the_cap_when_a_set_makes_it() {
+    // w = [3, 10, 2, 8, 7, 9] (39 units), largest first: 10, 9, 8, 7, 3, 2 (positions
+    // 1, 5, 3, 4, 0, 2). A cap of 30: every VM is among the 32 smallest set aside; the
+    // table of all six reaches 30 (10 + 9 + 8 + 3; without the 2, VMs 10, 9, 8, 7 make
+    // no 30, so the 3 is taken, then 27 = 10 + 9 + 8): positions 1, 5, 3, 0.
+    let w = [3, 10, 2, 8, 7, 9];
+    let mut tops = Tops::new(&w, 39, true);
+    assert_eq!(tops.exact(30), Some(vec![0, 1, 3, 5]));
+    assert_eq!(tops.top(30), (30, vec![0, 1, 3, 5]));
+    // A cap of 39 or more: every VM.
+    assert_eq!(tops.top(45), (39, vec![0, 1, 2, 3, 4, 5]));
+    // Smallest first (2, 3, 7, 8, 9, 10): 2 + 3 + 7 + 8 + 9 = 29 < 30 takes the 10, then
+    // 20 = 2 + 3 + 7 + 8 without the 9; 2, 3 and 7 make no 20, so the 8 is taken, then the
+    // 7, the 3 and the 2 (12, 5, 2): five VMs on vSAN, only the 9 to move.
+    let mut tops = Tops::new(&w, 39, false);
+    assert_eq!(tops.top(30), (30, vec![0, 1, 2, 3, 4]));
+    // w = [10, 10, 10], a cap of 25: no set makes 25; the reachability table gives 20
+    // (10 + 10), the first two VMs.
+    let w = [10, 10, 10];
+    let mut tops = Tops::new(&w, 30, true);
+    assert_eq!(tops.exact(25), None);
+    assert_eq!(tops.top(25), (20, vec![0, 1]));
+    // Ten VMs of 5 units and one of 1 (51 units), a cap of 41: every VM is among the 32
+    // smallest set aside, so the table of all of them in order (5s, then the 1) makes 41:
+    // 41 is no sum of 5s, so the 1 is taken; 40 is made by the first eight 5s.
+    let mut w = vec![5; 10];
+    w.push(1);
+    let mut tops = Tops::new(&w, 51, true);
+    assert_eq!(tops.top(41), (41, vec![0, 1, 2, 3, 4, 5, 6, 7, 10]));
+    // 56 VMs of 10 units and 4 of 3 (572 units), a cap of 290. Set aside: the four 3s and
+    // the first 28 10s (positions 0..28). Then 10s in order while they leave 2 x 10: 270
+    // units, positions 28..55 taken, 55 not. The last 16 taken (39..55) are handed back:
+    // 28..39 stay (110 units), 180 are left to the table of the 10s at 0..28 and 39..56
+    // and the 3s, which makes it with its first 18 10s: 0..18 and 28..39.
+    let mut w = vec![10; 56];
+    w.extend([3; 4]);
+    let mut tops = Tops::new(&w, 572, true);
+    let expected: Vec<usize> = (0..18).chain(28..39).collect();
+    assert_eq!(tops.top(290), (290, expected));
+}
+
+#[test]
 fn the_reach_table_finds_the_largest_fill_and_rebuilds_it() {
     // w = [3, 5, 4, 2]: every fill of 0..=14 but 1 and 13 is reached (the table above);
     // 70 and 130 put a fill across a word boundary: 70 + 3 = 73, 130 + 70 = 200.
@@ -49,15 +112,17 @@ fn the_reach_table_finds_the_largest_fill_and_rebuilds_it() {
     assert_eq!(reached, [0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14]);
     assert_eq!((r.top(4, 13), r.top(4, 100), r.top(4, 1)), (12, 14, 0));
     for s in reached {
-        let set = r.rebuild(&w, s);
+        let set = r.any_set(&w, s);
         assert_eq!(set.iter().map(|&i| w[i]).sum::<u64>(), s as u64, "fill {s}");
     }
+    // 200: VMs 0 and 1 reach {0, 3, 70, 73}, not 200, so VM 2 is taken, then 70 is
+    // reached by VM 0 alone: {0, 2}. 73: reached without VM 2, not without VM 1: {0, 1}.
     let w = [70, 3, 130];
     let r = Reach::build(&w, 250);
     assert_eq!(r.top(3, 250), 203);
     assert_eq!(r.top(3, 202), 200);
-    assert_eq!(r.rebuild(&w, 200), [0, 2]);
-    assert_eq!(r.rebuild(&w, 73), [0, 1]);
+    assert_eq!(r.any_set(&w, 200), [0, 2]);
+    assert_eq!(r.any_set(&w, 73), [0, 1]);
 }
 
 #[test]
@@ -96,6 +161,9 @@ impl AnfOracle for Toy {
     fn lower_bound(&mut self, anf_units: u64, _hosts: u32) -> Result<f64, OptimizeError> {
         let min = self.by_count.iter().copied().fold(f64::INFINITY, f64::min);
         Ok(self.per_gib * anf_units as f64 + min)
+    }
+    fn saturation(&mut self, _hosts: u32) -> Result<Option<usize>, OptimizeError> {
+        Ok(Some(self.by_count.len()))
     }
     fn monotone(&self) -> bool {
         true
@@ -166,6 +234,122 @@ fn fewer_vms_on_vsan_can_beat_more_data_on_vsan() {
     let p = cheapest(&cluster, &mut toy).unwrap().unwrap();
     assert_eq!((p.on_vsan.clone(), p.total(100.0)), (vec![0], 312.0));
     assert_eq!(enumerate(&cluster, &mut toy).unwrap(), Some(312.0));
+}
+
+/// An oracle whose cost depends on the data and on the VM count only up to `enough`:
+/// `per_unit` x data + `by_count[min(k, enough)]`, infeasible where that is infinite;
+/// `by_count` nonincreasing.
+struct Counted {
+    w: Vec<u64>,
+    per_unit: f64,
+    by_count: Vec<f64>,
+    enough: usize,
+}
+
+impl AnfOracle for Counted {
+    fn cost(&mut self, anf: &[usize], _hosts: u32) -> Result<f64, OptimizeError> {
+        let d: u64 = anf.iter().map(|&i| self.w[i]).sum();
+        let c = self.by_count[anf.len().min(self.enough)];
+        if c.is_finite() {
+            Ok(self.per_unit * d as f64 + c)
+        } else {
+            Err(OptimizeError::NoLayout("too few VMs".into()))
+        }
+    }
+    fn lower_bound(&mut self, anf_units: u64, _hosts: u32) -> Result<f64, OptimizeError> {
+        Ok(self.per_unit * anf_units as f64 + self.by_count[self.enough])
+    }
+    fn saturation(&mut self, _hosts: u32) -> Result<Option<usize>, OptimizeError> {
+        Ok(Some(self.enough))
+    }
+    fn monotone(&self) -> bool {
+        true
+    }
+    fn counts_matter(&self) -> bool {
+        true
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// Clusters of up to 9 VMs of 0..60 units, up to 4 host counts with caps growing from
+    /// none to more than every VM, oracles whose cost stops depending on the VM count at
+    /// 1 to 11 VMs (fewer VMs dearer or infeasible), and the most-VMs table bounded at 30,
+    /// 200 or 2^26 cells (so small clusters take each way: the largest fill's set, the
+    /// most-VMs table, the fewest-VMs table): the search's cheapest point costs what the
+    /// cheapest of every (hosts, split) costs.
+    #[test]
+    fn the_search_with_a_saturating_count_finds_the_cheapest_of_every_point(
+        w in proptest::collection::vec(prop_oneof![Just(0u64), 1u64..60], 1..=9),
+        caps in proptest::collection::vec(0.0f64..1.2, 1..=4),
+        enough in 1usize..=11,
+        steps in proptest::collection::vec(prop_oneof![Just(f64::INFINITY), 0.0f64..50.0], 11),
+        per_unit in 0.0f64..3.0,
+        usd_per_host in 0.0f64..80.0,
+        max_cells in prop_oneof![Just(30u64), Just(200u64), Just(MAX_DP_CELLS)],
+    ) {
+        let total: u64 = w.iter().sum();
+        let mut caps = caps;
+        caps.sort_by(f64::total_cmp);
+        let usable: Vec<f64> = caps.iter().map(|c| (c * total as f64).floor()).collect();
+        let data: Vec<f64> = w.iter().map(|&x| x as f64).collect();
+        let units = Units::at(&data, 1.0);
+        let cluster = Cluster {
+            units: &units,
+            first_hosts: 3,
+            usable_gib: &usable,
+            usd_per_host_month: usd_per_host,
+            fits: None,
+        };
+        // by_count[k] for k = 0..=enough: nonincreasing, the infinite steps making the
+        // fewest VMs infeasible; k = 0 is never asked (no VM on ANF costs 0).
+        let mut by_count = vec![0.0; enough + 1];
+        let mut c = 0.0;
+        for k in (1..=enough).rev() {
+            c += steps[k - 1];
+            by_count[k] = c;
+        }
+        let mut a = Counted { w: w.clone(), per_unit, by_count, enough };
+        let found = search(&cluster, &mut a, max_cells)
+            .map_err(|e| TestCaseError::fail(e.to_string()))?
+            .map(|p| p.total(usd_per_host));
+        let all = enumerate(&cluster, &mut a).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let cents = |x: Option<f64>| x.map(|v| (v * 100.0).round() as i64);
+        prop_assert_eq!(cents(found), cents(all), "{:?} {:?}", w, usable);
+    }
+}
+
+#[test]
+fn the_real_oracle_stops_counting_vms_at_two_a_host() {
+    // anf-avs, 3 hosts (a host down for HA leaves the AVS minimum of 3: the targets are
+    // checked at 3 too), nconnect 1, up to 8 datastores, 8 KiB 70 % read 80 % random and
+    // 64 KiB sequential. At 1 VM a host the VM layer, 3 x 147,000 = 441,000 IOPS, binds at
+    // 8 datastores: a host's 8 flows reach the USL envelope's peak, 7 flows: 7 / (1 +
+    // 0.0967 x 6 + 0.0198 x 42) = 2.90 x 76,000 = 220,530 IOPS a host, 661,590 on 3 hosts
+    // (under the NIC's 25 Gbit/s x 0.86 = 327,890 at 8 KiB, and 8 volumes' far more). At 2
+    // a host the VM layer (882,000; at 64 KiB 6 x 2,786 MiB/s against the NICs' 3 x 2,562)
+    // binds nowhere: with 18 VMs the plans stop depending on the count at 6.
+    let real = Real::new(0.0);
+    let mut gib = vec![2_048.0; 6];
+    gib.extend([1_024.0; 12]);
+    let d = demand(&gib, (600_000.0, 0.0));
+    let vms: Vec<usize> = (0..gib.len()).collect();
+    let mut o = ClusterOracle::new(real.ctx(&d), ("c", &vms, "anf-avs"), None, 1.0);
+    assert_eq!(o.saturation(3).unwrap(), Some(6));
+    // So six VMs of 2 TiB and twelve of 1 TiB (12 TiB each, a third of the data: 200,000
+    // IOPS) cost the same, while one VM (147,000 IOPS at most) cannot carry 200,000.
+    let six: Vec<usize> = (0..6).collect();
+    let twelve: Vec<usize> = (6..18).collect();
+    let (a, b) = (o.cost(&six, 3).unwrap(), o.cost(&twelve, 3).unwrap());
+    assert_eq!((a * 100.0).round(), (b * 100.0).round());
+    let mut big = gib.clone();
+    big.push(12_288.0);
+    let d = demand(&big, (600_000.0 * 48.0 / 36.0, 0.0));
+    let vms: Vec<usize> = (0..big.len()).collect();
+    let mut o = ClusterOracle::new(real.ctx(&d), ("c", &vms, "anf-avs"), None, 1.0);
+    assert!(feasible(o.cost(&[18], 3)).unwrap().is_none());
+    assert!(feasible(o.cost(&six, 3)).unwrap().is_some());
 }
 
 /// A demand of VMs of `gib` GiB each (in use, no growth), `iops` and `mibps` the estate's
@@ -377,7 +561,10 @@ fn without_a_target_the_fewest_vms_go_to_anf() {
     let r = Reach::build(&w, 8);
     assert_eq!(r.top(5, 4), 4);
     assert_eq!(r.any_set(&w, 4), [0]);
-    assert_eq!(r.rebuild(&w, 4), [1, 2, 3, 4]);
-    // Nothing on ANF: every VM stays.
-    assert_eq!(r.rebuild(&w, 8), [0, 1, 2, 3, 4]);
+    assert_eq!(fewest_on_anf(&w, 4), Some(vec![1, 2, 3, 4]));
+    // Nothing on ANF: every VM stays (no table needed).
+    assert_eq!(fewest_on_anf(&w, 8), None);
+    let mut tops = Tops::new(&w, 8, false);
+    assert_eq!(tops.top(8), (8, vec![0, 1, 2, 3, 4]));
+    assert_eq!(tops.top(100), (8, vec![0, 1, 2, 3, 4]));
 }
