@@ -341,6 +341,15 @@ impl VsanCatalog {
         })
     }
 
+    /// The catalog rows of `host`'s first-cluster SKUs
+    /// ([`HostSku::first_cluster_skus`]), in the order listed (none when `host` can be
+    /// its private cloud's first cluster).
+    pub fn first_cluster_hosts(&self, host: &HostSku) -> Vec<&HostSku> {
+        host.first_cluster_skus()
+            .filter_map(|sku| self.hosts.iter().find(|h| h.sku == sku))
+            .collect()
+    }
+
     /// The host SKU named `sku` (trimmed, case-insensitive), for `vsan_host`.
     ///
     /// # Errors

@@ -11,93 +11,23 @@
 //!   SKU's own estate).
 //!
 //! Each variant is worked out on its own SKU (raw vSAN capacity, host price of the plan's
-//! region, performance system): its hosts on vSAN alone
-//! ([`crate::sizing::cluster_on_vsan`]), ANF for all at the fewest hosts from its compute
-//! hosts whose datastores meet its targets with a host down ([`anf_for_all`]), and the
-//! hybrid's cheapest point ([`cheapest`]), each ANF side priced as a share of a shared
-//! pool per GiB and kept with its pool and its cost with a pool of its own
-//! ([`AnfPool`], for the design's pool sizing). The designs ([`super::designs`]) then give
-//! each cluster the variant its place in the estate calls for.
+//! region, performance system): every design answers there in one shape
+//! ([`super::point`]: vSAN alone, ANF for all, the hybrid's cheapest point, each ANF side
+//! priced as a share of a shared pool per GiB and kept with its pool and its cost with a
+//! pool of its own, [`AnfPool`], for the design's pool sizing). The designs
+//! ([`super::designs`]) then give each cluster the variant its place in the estate calls
+//! for.
 
 use super::StorageContext;
-use super::hybrid::{AnfOracle, Cluster, Point, SetFits, Units, anf_for_all, cheapest, feasible};
 use super::oracle::{AnfPool, ClusterOracle};
+use super::point::{At, Delivers, DesignPoint, Points, Refusal};
 use std::collections::BTreeMap;
 
 use crate::optimize::OptimizeError;
 use crate::plan::Design;
 use crate::sizing::EstateSizing;
-use crate::sizing::{
-    AvsCluster, Driver, Raise, UNPRICED_HOST_CENTS, check_one_cluster_holds, cluster_on_vsan,
-    first_cluster_on,
-};
-use crate::vsan::{HostSku, VsanError, VsanOptions};
-
-/// The hybrid's point of one cluster variant, with true sizes.
-#[derive(Debug, Clone)]
-pub(super) struct HybridChoice {
-    /// Hosts, the VMs on vSAN (positions in the cluster's VMs), the others' ANF cost.
-    pub(super) point: Point,
-    /// Why its hosts: the compute driver, [`Driver::Vsan`] when raised to keep data on
-    /// vSAN, [`Driver::Storage`] when raised for its datastores' targets.
-    pub(super) driver: Driver,
-    /// What those hosts' vSAN holds, GiB.
-    pub(super) vsan_usable_gib: f64,
-    /// The pool of its VMs on ANF (`None` when it keeps every VM on vSAN).
-    pub(super) pool: Option<AnfPool>,
-    /// What its storage delivers: its vSAN's envelope beside its ANF traffic, and its ANF
-    /// datastores' predictions.
-    pub(super) predicted: Delivers,
-}
-
-/// ANF for all in one cluster variant: the fewest hosts whose datastores meet its targets,
-/// their ANF cost, USD per month (pay as you go, a share of a shared pool priced per GiB
-/// of quota), and its pool.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct AnfForAll {
-    pub(super) hosts: u32,
-    pub(super) usd_per_month: f64,
-    pub(super) pool: AnfPool,
-}
-
-/// Why a cluster's datastores cannot meet its targets (the optimizer's `Infeasible` or
-/// `NoLayout`), kept to be given back when no design can be built.
-#[derive(Debug, Clone)]
-pub(super) struct Refusal(std::sync::Arc<OptimizeError>);
-
-impl Refusal {
-    /// The error again.
-    pub(super) fn error(&self) -> OptimizeError {
-        self.0
-            .infeasibility()
-            .unwrap_or_else(|| OptimizeError::Solver(self.0.to_string()))
-    }
-}
-
-/// What a design's storage delivers, vSAN and ANF apart: small-block IOPS and large-block
-/// MiB/s each.
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
-pub(super) struct Delivers {
-    /// Its data on vSAN: the envelope at the checked hosts, beside the ANF traffic.
-    pub(super) vsan: (f64, f64),
-    /// Its ANF datastores: their layouts' predictions with their pools' QoS.
-    pub(super) anf: (f64, f64),
-}
-
-impl Delivers {
-    /// Both added.
-    pub(super) fn total(&self) -> (f64, f64) {
-        (self.vsan.0 + self.anf.0, self.vsan.1 + self.anf.1)
-    }
-
-    /// `other` added to it.
-    pub(super) fn add(&mut self, other: &Delivers) {
-        self.vsan.0 += other.vsan.0;
-        self.vsan.1 += other.vsan.1;
-        self.anf.0 += other.anf.0;
-        self.anf.1 += other.anf.1;
-    }
-}
+use crate::sizing::{AvsCluster, Raise, UNPRICED_HOST_CENTS, first_cluster_on};
+use crate::vsan::HostSku;
 
 /// One way a cluster can be sized, and its designs there.
 #[derive(Debug, Clone)]
@@ -116,53 +46,32 @@ pub(super) struct Variant {
     pub(super) reserved_raw_tib: f64,
     /// One host, USD per hour, where the plan's region prices its SKU.
     pub(super) usd_per_host_hour: Option<f64>,
-    /// Its hosts on vSAN alone (`None`: not compared, or a VM's data fits no one cluster).
-    pub(super) vsan_hosts: Option<u32>,
-    /// What those hosts' vSAN delivers: small-block IOPS and large-block MiB/s.
-    pub(super) vsan_predicted: (f64, f64),
-    /// ANF for all (`None` when its datastores cannot meet its targets at any host count,
-    /// `anf_refused` saying why).
-    pub(super) anf: Option<AnfForAll>,
-    /// Why ANF for all cannot be built on it.
-    pub(super) anf_refused: Option<Refusal>,
-    /// The hybrid's point (`None`: not searched, without a host price or vSAN settings).
-    pub(super) hybrid: Option<HybridChoice>,
+    /// Each design on it ([`super::point`]), in one shape.
+    pub(super) designs: Points,
 }
 
 impl Variant {
-    /// What its storage delivers in `design`: vSAN alone its hosts' vSAN, ANF for all its
-    /// datastores, the hybrid both; `None` where not worked out.
-    pub(super) fn predicted(&self, design: Design) -> Option<Delivers> {
-        match design {
-            Design::Vsan => self.vsan_hosts.map(|_| Delivers {
-                vsan: self.vsan_predicted,
-                anf: (0.0, 0.0),
-            }),
-            Design::Anf => self.anf.map(|a| Delivers {
-                vsan: (0.0, 0.0),
-                anf: a.pool.predicted,
-            }),
-            Design::Hybrid => self.hybrid.as_ref().map(|h| h.predicted),
-        }
+    /// The design's point on it; `None` where not worked out or refused.
+    pub(super) fn point(&self, design: Design) -> Option<&DesignPoint> {
+        self.designs.get(design)
     }
 
-    /// Its hosts and ANF cost (USD per month) in `design`; `None` where not worked out.
-    pub(super) fn point(&self, design: Design) -> Option<(u32, f64)> {
-        match design {
-            Design::Vsan => self.vsan_hosts.map(|h| (h, 0.0)),
-            Design::Anf => self.anf.map(|a| (a.hosts, a.usd_per_month)),
-            Design::Hybrid => self
-                .hybrid
-                .as_ref()
-                .map(|h| (h.point.hosts, h.point.anf_usd_per_month)),
-        }
+    /// Why the design cannot be built on it (ANF for all whose datastores cannot meet the
+    /// targets at any host count).
+    pub(super) fn refused(&self, design: Design) -> Option<&Refusal> {
+        self.designs.refused(design)
+    }
+
+    /// What its storage delivers in `design`; `None` where not worked out.
+    pub(super) fn predicted(&self, design: Design) -> Option<Delivers> {
+        self.point(design).map(|p| p.predicted)
     }
 
     /// Its hosts + ANF in `design`, USD per month (x `hours`); `None` without its host
     /// price or the design's figures.
     pub(super) fn usd(&self, design: Design, hours: f64) -> Option<f64> {
-        let (hosts, anf) = self.point(design)?;
-        Some(f64::from(hosts) * self.usd_per_host_hour? * hours + anf)
+        let p = &self.point(design)?.point;
+        Some(f64::from(p.hosts) * self.usd_per_host_hour? * hours + p.anf_usd_per_month)
     }
 
     /// What it costs more than `other` in `design`, cents. Without a host price each host
@@ -171,54 +80,33 @@ impl Variant {
     /// one would).
     pub(super) fn extra_cents(&self, other: &Variant, design: Design, hours: f64) -> i64 {
         let cents = |v: &Variant| {
-            v.point(design).map_or(0.0, |(hosts, anf)| {
+            v.point(design).map_or(0.0, |d| {
                 let host_cents = match v.usd_per_host_hour {
                     Some(usd) => usd * hours * 100.0,
                     None => UNPRICED_HOST_CENTS as f64,
                 };
-                f64::from(hosts) * host_cents + anf * 100.0
+                f64::from(d.point.hosts) * host_cents + d.point.anf_usd_per_month * 100.0
             })
         };
         (cents(self) - cents(other)).round() as i64
     }
 
-    /// The hosts `design` gives it beyond compute, and why: ANF for all's hosts for its
-    /// datastores' targets, the hybrid point's hosts; vSAN alone keeps the compute hosts
-    /// (its growth is in [`crate::sizing::VsanAlone`]).
+    /// The hosts `design` gives it beyond compute, and why (none where not worked out).
     pub(super) fn raise(&self, design: Design) -> Raise {
-        match (design, &self.hybrid) {
-            (Design::Anf, _) => self.anf.map_or_else(Raise::default, |a| Raise {
-                hosts: a.hosts,
-                driver: Driver::Storage,
-            }),
-            (Design::Hybrid, Some(h)) => Raise {
-                hosts: h.point.hosts,
-                driver: h.driver,
-            },
-            _ => Raise::default(),
-        }
+        self.point(design).map_or_else(Raise::default, |p| p.raise)
     }
 
     /// The pool of its VMs on ANF in `design` (`None` when it puts none there).
     pub(super) fn anf_pool(&self, design: Design) -> Option<AnfPool> {
-        match (design, &self.hybrid) {
-            (Design::Hybrid, Some(h)) => h.pool,
-            (Design::Anf, _) => self.anf.map(|a| a.pool),
-            _ => None,
-        }
+        self.point(design).and_then(|p| p.pool)
     }
 
     /// The VMs it puts on ANF in `design` (positions in the cluster's `n` VMs) and their
     /// ANF cost, USD per month.
     pub(super) fn on_anf(&self, design: Design, n: usize) -> (Vec<usize>, f64) {
-        match (design, &self.hybrid) {
-            (Design::Hybrid, Some(h)) => (h.point.on_anf(n), h.point.anf_usd_per_month),
-            (Design::Anf, _) => match self.anf {
-                Some(a) => ((0..n).collect(), a.usd_per_month),
-                None => (Vec::new(), 0.0),
-            },
-            _ => (Vec::new(), 0.0),
-        }
+        self.point(design).map_or((Vec::new(), 0.0), |p| {
+            (p.on_anf(n), p.point.anf_usd_per_month)
+        })
     }
 }
 
@@ -288,7 +176,8 @@ pub(super) fn cluster_choices(
     let seeds: Vec<&HostSku> = if own.len() < 2 {
         Vec::new()
     } else {
-        super::seed::first_skus(host, ctx.vsan_catalog)
+        ctx.vsan_catalog
+            .first_cluster_hosts(host)
             .into_iter()
             .filter(|h| prices.contains_key(&h.sku))
             .collect()
@@ -330,10 +219,6 @@ pub(super) fn cluster_choices(
     Ok(out)
 }
 
-/// A cluster's hosts on vSAN alone and what their vSAN delivers (small-block IOPS,
-/// large-block MiB/s).
-type VsanAloneHosts = (u32, (f64, f64));
-
 /// One cluster being worked out.
 struct On<'a, 'b> {
     ctx: &'a StorageContext<'b>,
@@ -345,48 +230,12 @@ struct On<'a, 'b> {
 }
 
 impl On<'_, '_> {
-    /// Its hosts on vSAN alone on `host`'s SKU from `compute` hosts keeping `reserve` TiB
-    /// raw (holding its data and carrying its load), with what their vSAN delivers; `None`
-    /// when a VM's data fits no one cluster, or (a moved cluster) no vSAN cluster holds
-    /// the data.
+    /// The cluster on hosts of `host`, first in its private cloud or not, from `compute`
+    /// hosts, with each design worked out there ([`super::point::work_out`]); `None` for a
+    /// moved cluster whose datastores cannot meet its targets there.
     ///
     /// # Errors
-    /// Other vSAN errors.
-    fn on_vsan_alone(
-        &self,
-        host: &HostSku,
-        (compute, reserve): (u32, f64),
-        o: &VsanOptions,
-        moved: bool,
-    ) -> Result<Option<VsanAloneHosts>, OptimizeError> {
-        let ctx = self.ctx;
-        for (p, need) in ctx.targets.whole_vms(ctx.demand, (self.vms, self.data_gib)) {
-            let gib = self.data_gib.get(p).copied().unwrap_or(0.0);
-            let vm = ("", "", gib, Some(need));
-            match check_one_cluster_holds(ctx.vsan_catalog, (&host.sku, reserve), vm, o) {
-                Ok(()) => {}
-                Err(VsanError::VmTooLarge(_)) => return Ok(None),
-                Err(e) => return Err(e.into()),
-            }
-        }
-        let data: f64 = self.data_gib.iter().sum();
-        let need = ctx.targets.need(ctx.demand, (self.vms, self.data_gib));
-        let on = (data, Some(need));
-        match cluster_on_vsan(ctx.vsan_catalog, &host.sku, (compute, reserve), on, o) {
-            Ok(r) => {
-                let predicted = (
-                    r.predicted_iops.unwrap_or(0.0),
-                    r.predicted_throughput_mibps.unwrap_or(0.0),
-                );
-                Ok(Some((r.hosts_needed, predicted)))
-            }
-            Err(_) if moved => Ok(None),
-            Err(err) => Err(err.into()),
-        }
-    }
-
-    /// The cluster on hosts of `host`, first in its private cloud or not, from `compute`
-    /// hosts; `None` for a moved cluster whose datastores cannot meet its targets there.
+    /// Optimizer and vSAN errors other than a design refused.
     fn variant(
         &self,
         host: &HostSku,
@@ -397,39 +246,26 @@ impl On<'_, '_> {
         let (min, max) = (ctx.catalog.limits.min_hosts, ctx.catalog.limits.max_hosts);
         let floor = compute.clamp(min, max);
         let reserve = ctx.vsan_catalog.limits.reserved_raw_tib(first);
-        let all: Vec<usize> = (0..self.vms.len()).collect();
+        let usd_per_host_hour = self.prices.get(&host.sku).copied();
+        let at = At {
+            ctx,
+            name: self.name,
+            vms: self.vms,
+            data_gib: self.data_gib,
+            zero_share: self.zero_share,
+            host,
+            compute_hosts: floor,
+            reserved_raw_tib: reserve,
+            usd_per_host_hour,
+            moved: moved.is_some(),
+        };
         let system = host.perf_system.as_str();
         let mut exact =
             ClusterOracle::new(*ctx, (self.name, self.vms, system), None, self.zero_share);
-        // ANF for all, or why its datastores cannot meet the cluster's targets (the cluster
-        // may still be built on vSAN, or the hybrid).
-        let (anf, anf_refused) = match anf_for_all(&mut exact, &all, (floor, max)) {
-            Ok((hosts, usd)) => {
-                let pool = exact.pool(&all, hosts)?;
-                let a = AnfForAll {
-                    hosts,
-                    usd_per_month: usd,
-                    pool,
-                };
-                (Some(a), None)
-            }
-            Err(OptimizeError::Infeasible { .. } | OptimizeError::NoLayout(_))
-                if moved.is_some() =>
-            {
-                return Ok(None);
-            }
-            Err(err @ (OptimizeError::Infeasible { .. } | OptimizeError::NoLayout(_))) => {
-                (None, Some(Refusal(std::sync::Arc::new(err))))
-            }
-            Err(err) => return Err(err),
+        let Some(designs) = super::point::work_out(&at, &mut exact)? else {
+            return Ok(None);
         };
-        let vsan_alone = match &ctx.estate.vsan {
-            Some(o) => self.on_vsan_alone(host, (floor, reserve), o, moved.is_some())?,
-            None => None,
-        };
-        let vsan_hosts = vsan_alone.map(|(h, _)| h);
-        let usd_per_host_hour = self.prices.get(&host.sku).copied();
-        let mut v = Variant {
+        Ok(Some(Variant {
             sku: host.sku.clone(),
             perf_system: host.perf_system.clone(),
             first,
@@ -437,195 +273,7 @@ impl On<'_, '_> {
             compute_hosts: floor,
             reserved_raw_tib: reserve,
             usd_per_host_hour,
-            vsan_hosts,
-            vsan_predicted: vsan_alone.map_or((0.0, 0.0), |(_, p)| p),
-            anf,
-            anf_refused,
-            hybrid: None,
-        };
-        // Without a host price the hybrid is searched only when forced, on the compute
-        // hosts (no host count can be weighed against ANF).
-        let forced = ctx.estate.design == Some(Design::Hybrid);
-        let price = match usd_per_host_hour {
-            Some(p) => Some((p, max)),
-            None if forced => Some((0.0, floor)),
-            None => None,
-        };
-        if let (Some(o), Some((price, last))) = (&ctx.estate.vsan, price) {
-            let o = VsanOptions {
-                sku: host.sku.clone(),
-                ..o.clone()
-            };
-            let search = Search {
-                ctx,
-                vsan: &o,
-                usd_per_host_month: price * ctx.catalog.limits.hours_per_month,
-                hosts: (floor, last),
-                hosts_vsan: vsan_hosts,
-                reserve,
-            };
-            v.hybrid = search.run(self, system, anf, &mut exact)?;
-        }
-        Ok(Some(v))
-    }
-}
-
-/// One cluster variant's hybrid search settings.
-struct Search<'a, 'b> {
-    ctx: &'a StorageContext<'b>,
-    vsan: &'a VsanOptions,
-    usd_per_host_month: f64,
-    /// Compute hosts and the last host count searched.
-    hosts: (u32, u32),
-    /// The variant's hosts on vSAN alone, when worked out.
-    hosts_vsan: Option<u32>,
-    /// Raw vSAN capacity AVS keeps in it, TiB.
-    reserve: f64,
-}
-
-impl Search<'_, '_> {
-    /// What `hosts` hosts of the cluster hold on vSAN, GiB (0 below the policy's minimum):
-    /// full to the slack, and within the headroom ([`crate::vsan::VsanCapacity`]).
-    fn usable(&self, hosts: u32) -> Result<(f64, f64), OptimizeError> {
-        let cap = self
-            .ctx
-            .vsan_catalog
-            .capacity(self.vsan, hosts, self.reserve)?;
-        Ok(cap.map_or((0.0, 0.0), |c| (c.usable_data_gib, c.fill_limit_gib)))
-    }
-
-    /// The cheapest of the search's point (re-costed at the true sizes), ANF for all
-    /// (`anf`, its pool), and every VM on vSAN at vSAN alone's hosts when they are within
-    /// one cluster.
-    fn run(
-        &self,
-        on: &On,
-        system: &str,
-        anf: Option<AnfForAll>,
-        exact: &mut ClusterOracle,
-    ) -> Result<Option<HybridChoice>, OptimizeError> {
-        let (first, max) = self.hosts;
-        let targets = &self.ctx.targets;
-        let at = (self.ctx.vsan_catalog, self.vsan);
-        let cluster_gib: f64 = on.data_gib.iter().sum();
-        // What each host count keeps on vSAN: within its capacity's headroom and, with
-        // capacity-share targets, what its vSAN carries beside its ANF traffic.
-        let usable_gib = (first..=max)
-            .map(|h| {
-                let (_, fill) = self.usable(h)?;
-                Ok(fill.min(targets.most_data_gib(at, h, cluster_gib)?))
-            })
-            .collect::<Result<Vec<f64>, OptimizeError>>()?;
-        let widest = usable_gib.iter().copied().fold(0.0, f64::max);
-        // With per-VM targets the load depends on which VMs are on vSAN: each candidate set
-        // is checked.
-        let demand = self.ctx.demand;
-        let fits = |h: u32, on_vsan: &[usize]| {
-            let load = targets.load(demand, (on.vms, on.data_gib), on_vsan);
-            targets.carries(at, h, &load).unwrap_or(false)
-        };
-        let fits: Option<&SetFits<'_>> = if targets.per_vm() { Some(&fits) } else { None };
-        let units = Units::of(on.data_gib, widest);
-        let mut rounded = ClusterOracle::new(
-            *self.ctx,
-            (on.name, on.vms, system),
-            Some(&units),
-            on.zero_share,
-        );
-        let cluster = Cluster {
-            units: &units,
-            first_hosts: first,
-            usable_gib: &usable_gib,
-            usd_per_host_month: self.usd_per_host_month,
-            fits,
-        };
-        let n = on.vms.len();
-        let mut candidates = Vec::new();
-        if let Some(p) = cheapest(&cluster, &mut rounded)? {
-            let on_anf = p.on_anf(n);
-            let anf = if on_anf.is_empty() {
-                Some(0.0)
-            } else {
-                feasible(exact.cost(&on_anf, p.hosts))?
-            };
-            if let Some(anf) = anf {
-                candidates.push(Point {
-                    anf_usd_per_month: anf,
-                    ..p
-                });
-            }
-        }
-        if let Some(a) = anf {
-            candidates.push(Point {
-                hosts: a.hosts,
-                on_vsan: Vec::new(),
-                anf_usd_per_month: a.usd_per_month,
-            });
-        }
-        if let Some(h) = self
-            .hosts_vsan
-            .filter(|&h| h <= max && self.usd_per_host_month > 0.0)
-        {
-            candidates.push(Point {
-                hosts: h.max(first),
-                on_vsan: (0..n).collect(),
-                anf_usd_per_month: 0.0,
-            });
-        }
-        let total = |p: &Point| p.total(self.usd_per_host_month);
-        let Some(best) = candidates
-            .into_iter()
-            .min_by(|a, b| total(a).total_cmp(&total(b)))
-        else {
-            return Ok(None);
-        };
-        let driver = self.driver(&best, first, exact)?;
-        let (vsan_usable_gib, _) = self.usable(best.hosts)?;
-        let on_anf = best.on_anf(n);
-        let pool = if on_anf.is_empty() {
-            None
-        } else if let Some(a) = anf.filter(|a| on_anf.len() == n && best.hosts == a.hosts) {
-            Some(a.pool)
-        } else {
-            Some(exact.pool(&on_anf, best.hosts)?)
-        };
-        let vsan = if best.on_vsan.is_empty() {
-            (0.0, 0.0)
-        } else {
-            let load = targets.load(demand, (on.vms, on.data_gib), &best.on_vsan);
-            targets.delivers(at, best.hosts, &load)?
-        };
-        Ok(Some(HybridChoice {
-            point: best,
-            driver,
-            vsan_usable_gib,
-            pool,
-            predicted: Delivers {
-                vsan,
-                anf: pool.map_or((0.0, 0.0), |p| p.predicted),
-            },
+            designs,
         }))
-    }
-
-    /// [`Driver::Storage`] when the point's ANF side cannot meet its targets with a host
-    /// fewer, [`Driver::Vsan`] when raised otherwise; [`Driver::Vcpu`] as a placeholder for
-    /// "the compute driver" when not raised.
-    fn driver(
-        &self,
-        p: &Point,
-        first: u32,
-        exact: &mut ClusterOracle,
-    ) -> Result<Driver, OptimizeError> {
-        if p.hosts <= first {
-            return Ok(Driver::Vcpu);
-        }
-        let on_anf = p.on_anf(exact.vm_count());
-        if on_anf.is_empty() {
-            return Ok(Driver::Vsan);
-        }
-        Ok(match feasible(exact.cost(&on_anf, p.hosts - 1))? {
-            Some(_) => Driver::Vsan,
-            None => Driver::Storage,
-        })
     }
 }

@@ -2,7 +2,7 @@
 //! design need ([`Costing`], [`Pooling`]), and a design's year ([`year`]): the plain types
 //! the designs, the SKU's estate and the reports share.
 
-use super::choices::Delivers;
+use super::point::Delivers;
 use super::pools::PoolSizing;
 use crate::catalog::{Limits, RegionPrices};
 use crate::optimize::milp::round_cents;

@@ -41,10 +41,10 @@
 //! alone, then ANF for all.
 
 use super::StorageContext;
-use super::choices::Delivers;
 use super::cost::{Costing, DesignCost, Pooling, unknown};
 use super::gateway::gateways;
 use super::oracle::cluster_demand;
+use super::point::Delivers;
 use super::pools::{Member, PoolSizing, rounding_usd_per_month};
 use super::sku::{SkuEstate, hosts_cost, sku_hosts};
 use crate::demand::ClusterDemands;
@@ -97,7 +97,7 @@ pub(super) fn design_costs(
     let anf = with_anf(e, Design::Anf, (gateway, pooling), at);
     let searched = choices
         .iter()
-        .all(|c| c.other().is_some_and(|v| v.hybrid.is_some()));
+        .all(|c| c.other().is_some_and(|v| v.point(Design::Hybrid).is_some()));
     let mut hybrid = if searched {
         with_anf(e, Design::Hybrid, (gateway, pooling), at)
     } else {
@@ -148,7 +148,7 @@ fn with_anf(
         if v.point(design).is_none() {
             // ANF for all whose datastores cannot meet a cluster's targets.
             return DesignCost {
-                refused: v.anf_refused.as_ref().map(|r| r.error().to_string()),
+                refused: v.refused(design).map(|r| r.error().to_string()),
                 ..unknown(design)
             };
         }

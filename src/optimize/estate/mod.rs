@@ -37,6 +37,7 @@ mod hybrid;
 mod levels;
 mod oracle;
 mod outcome;
+mod point;
 mod pools;
 mod rows;
 mod seed;
@@ -579,7 +580,7 @@ fn anf_refusal(e: &SkuEstate) -> Option<OptimizeError> {
     let choices = e.choices.as_ref()?;
     choices
         .iter()
-        .find_map(|c| c.other().and_then(|v| v.anf_refused.as_ref()))
+        .find_map(|c| c.other().and_then(|v| v.refused(Design::Anf)))
         .map(|r| r.error())
 }
 

@@ -63,8 +63,6 @@ pub(super) fn designs(
             });
             let ctx = Rows {
                 demand,
-                vsan_catalog,
-                vsan: estate.vsan.as_ref(),
                 hours,
                 collapsed,
                 chosen: if collapsed { Design::Vsan } else { chosen },

@@ -13,7 +13,6 @@ use crate::optimize::OptimizeError;
 use crate::optimize::milp::round_cents;
 use crate::plan::{ClusterDesign, ClusterDesigns, ClusterPlans, Design};
 use crate::sizing::AvsCluster;
-use crate::vsan::{VsanCatalog, VsanOptions};
 
 /// GiB per TiB.
 const GIB_PER_TIB: u64 = 1024;
@@ -89,8 +88,6 @@ fn member_words(m: &Member) -> String {
 /// What the per-cluster rows share.
 pub(super) struct Rows<'a> {
     pub(super) demand: &'a Demand,
-    pub(super) vsan_catalog: &'a VsanCatalog,
-    pub(super) vsan: Option<&'a VsanOptions>,
     pub(super) hours: f64,
     /// The estate's hybrid is vSAN alone: each cluster's hybrid row is its vSAN-alone row.
     pub(super) collapsed: bool,
@@ -101,17 +98,6 @@ pub(super) struct Rows<'a> {
 }
 
 impl Rows<'_> {
-    /// What `hosts` hosts of variant `v` hold on vSAN, GiB (0 without the vSAN settings).
-    fn usable(&self, v: &Variant, hosts: u32) -> Result<f64, OptimizeError> {
-        let Some(o) = self.vsan else { return Ok(0.0) };
-        let o = VsanOptions {
-            sku: v.sku.clone(),
-            ..o.clone()
-        };
-        let cap = self.vsan_catalog.capacity(&o, hosts, v.reserved_raw_tib)?;
-        Ok(cap.map_or(0.0, |c| c.usable_data_gib))
-    }
-
     fn row(
         &self,
         (v, design): (&Variant, Design),
@@ -158,43 +144,32 @@ impl Rows<'_> {
         let data: f64 = choice.data_gib.iter().sum();
         let [on_vsan_alone, on_anf, on_hybrid] = per;
         let [anf_pricing, hybrid_pricing] = self.pricing;
-        let vsan = match on_vsan_alone.and_then(|v| v.vsan_hosts.map(|h| (v, h))) {
-            Some((v, h)) => {
-                let none = (0.0, String::new());
-                let row = (data, 0.0, 0);
-                self.row((v, Design::Vsan), h, row, (self.usable(v, h)?, none))
-            }
-            None => Self::unknown(c),
+        // Each design's row from its point, in one shape.
+        let row = |v: Option<&Variant>, design: Design, pricing: Option<Pricing>| {
+            let Some((v, p)) = v.and_then(|v| v.point(design).map(|p| (v, p))) else {
+                return (Self::unknown(c), Vec::new());
+            };
+            let on_anf = p.on_anf(n);
+            let anf_gib = choice.data(&on_anf);
+            let usd = p.point.anf_usd_per_month;
+            let priced = match pricing {
+                Some(pricing) => pricing.price(&c.name, p.pool, usd),
+                None => (usd, String::new()),
+            };
+            let row = self.row(
+                (v, design),
+                p.point.hosts,
+                (data - anf_gib, anf_gib, on_anf.len()),
+                (p.vsan_usable_gib, priced),
+            );
+            (row, p.point.on_vsan.clone())
         };
-        let anf = match on_anf.and_then(|v| v.anf.map(|a| (v, a))) {
-            Some((v, a)) => {
-                let (hosts, usd) = (a.hosts, a.usd_per_month);
-                let priced = anf_pricing.price(&c.name, Some(a.pool), usd);
-                let row = (0.0, data, n);
-                self.row(
-                    (v, Design::Anf),
-                    hosts,
-                    row,
-                    (self.usable(v, hosts)?, priced),
-                )
-            }
-            None => Self::unknown(c),
-        };
-        let (hybrid, on_vsan) = match on_hybrid.and_then(|v| v.hybrid.as_ref().map(|h| (v, h))) {
-            _ if self.collapsed => (vsan.clone(), (0..n).collect()),
-            Some((v, h)) => {
-                let on_anf = h.point.on_anf(n);
-                let anf_gib = choice.data(&on_anf);
-                let priced = hybrid_pricing.price(&c.name, h.pool, h.point.anf_usd_per_month);
-                let row = self.row(
-                    (v, Design::Hybrid),
-                    h.point.hosts,
-                    (data - anf_gib, anf_gib, on_anf.len()),
-                    (h.vsan_usable_gib, priced),
-                );
-                (row, h.point.on_vsan.clone())
-            }
-            None => (Self::unknown(c), Vec::new()),
+        let (vsan, _) = row(on_vsan_alone, Design::Vsan, None);
+        let (anf, _) = row(on_anf, Design::Anf, Some(anf_pricing));
+        let (hybrid, on_vsan) = if self.collapsed {
+            (vsan.clone(), (0..n).collect())
+        } else {
+            row(on_hybrid, Design::Hybrid, Some(hybrid_pricing))
         };
         let names = on_vsan
             .iter()

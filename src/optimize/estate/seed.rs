@@ -42,18 +42,11 @@ pub(super) fn sku_prices(
     estate: &EstateOptions,
 ) -> BTreeMap<String, f64> {
     std::iter::once(host)
-        .chain(first_skus(host, vsan_catalog))
+        .chain(vsan_catalog.first_cluster_hosts(host))
         .filter_map(|h| {
             let p = estate.host_prices.price(&h.sku, estate.host_term)?;
             Some((h.sku.clone(), p.usd_per_hour))
         })
-        .collect()
-}
-
-/// The catalog rows of `host`'s first-cluster SKUs, in the order listed.
-pub(super) fn first_skus<'a>(host: &HostSku, vsan_catalog: &'a VsanCatalog) -> Vec<&'a HostSku> {
-    host.first_cluster_skus()
-        .filter_map(|sku| vsan_catalog.hosts.iter().find(|h| h.sku == sku))
         .collect()
 }
 
@@ -68,7 +61,8 @@ pub(super) fn seed_cluster(
     prices: &BTreeMap<String, f64>,
 ) -> Option<AvsCluster> {
     let limits = &vsan_catalog.limits;
-    let seeds: Vec<AvsCluster> = first_skus(host, vsan_catalog)
+    let seeds: Vec<AvsCluster> = vsan_catalog
+        .first_cluster_hosts(host)
         .into_iter()
         .filter_map(|h| management_only_cluster("avs-seed", h, limits, &estate.sizing))
         .collect();
