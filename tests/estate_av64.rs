@@ -155,11 +155,18 @@ fn one_cluster_chooses_av36p_once_av64s_first_cluster_is_counted() {
     assert!(p.sizing.clusters[0].management.is_none());
     assert_eq!(p.clusters.len(), 1);
     assert_eq!(p.summary.clusters, 2);
-    // vSAN alone keeps the seed: AV64 5 hosts (RAID-5 at 4..5: 9.766 TiB x 4/3 / 0.75 =
-    // 17.36 TiB raw <= 5 x 13.97) + 3 AV36P = 48,253.00 + 20,148.00 = 68,401.00.
+    // AV64's vSAN alone keeps the seed: AV64 5 hosts (RAID-5 at 4..5: 9.766 TiB x 4/3 /
+    // 0.75 = 17.36 TiB raw <= 5 x 13.97) + 3 AV36P = 48,253.00 + 20,148.00 = 68,401.00, in
+    // its SKU row; the saving is counted against the cheapest vSAN alone, AV36P's 9 hosts
+    // (60,444.00, worked above), though the SKU is fixed.
+    let row = &p.sku_alternatives[0];
+    assert_eq!(row.sku, "av64");
+    assert_eq!(row.vsan_alone_hosts, Some(8));
+    assert_eq!(row.vsan_alone_usd_per_month, Some(68_401.0));
     let v = p.vsan_alone.as_ref().unwrap();
-    assert_eq!(v.sizing.hosts, 8);
-    assert_eq!(v.usd_per_month, Some(68_401.0));
+    assert_eq!((v.sizing.sku.as_str(), v.sizing.hosts), ("av36p", 9));
+    assert_eq!(v.usd_per_month, Some(60_444.0));
+    assert_eq!(s.vsan_alone_sku.as_deref(), Some("av36p"));
     // The text says so.
     let text = dsplan::report::render_estate_plan(&p, dsplan::report::Format::Text).unwrap();
     assert!(text.contains("on 5 av64 + 3 av36p hosts"), "{text}");
@@ -446,7 +453,17 @@ fn workshop_av64_at_50000_mibps_needs_no_host_for_storage_and_counts_its_first_c
     //     cannot (17 hosts); an added cluster +20,148.00.
     //   -> Cluster1 moves on vSAN alone (not DMZ as on ANF for all, whose datastores make
     //   Cluster1 dearer on AV36P's 25 GbE): 16 + 3 + 3 = 22 AV64 + 5 AV36P = 212,313.20 +
-    //   33,580.00 = 245,893.20 per month.
+    //   33,580.00 = 245,893.20 per month, AV64's row.
+    let row = &p.sku_alternatives[0];
+    assert_eq!(row.vsan_alone_hosts, Some(27));
+    assert_eq!(row.vsan_alone_usd_per_month, Some(245_893.2));
+    // The saving is counted against the cheapest vSAN alone, AV36P's, though the SKU is
+    // fixed: Cluster1 (another cluster) 5 hosts as above (4 for its capacity, 5 for its
+    // MiB/s); Cluster2 in two AV36P clusters of 9 compute hosts each: Cluster2-1 48.65 TiB
+    // x 411.7 = 20,029 MiB/s, 10 hosts' 9 checked RAID-6 NICs carry 9 x 2,561.6 / (0.7 +
+    // 0.3 x 1.5) = 20,047 (9 hosts: 17,820) -> 10; Cluster2-2 38.15 TiB, 15,708 MiB/s: 9
+    // hosts carry 8 x 2,561.6 / 1.15 = 17,820 (8: 15,592) -> 9; DMZ (the first) and Mgmt
+    // 3 each as above: 5 + 10 + 9 + 3 + 3 = 30 x 6,716.00 = 201,480.00.
     let v = p.vsan_alone.as_ref().unwrap();
     let per: Vec<(&str, &str, u32)> = v
         .sizing
@@ -458,14 +475,16 @@ fn workshop_av64_at_50000_mibps_needs_no_host_for_storage_and_counts_its_first_c
         per,
         [
             ("avs-Cluster1", "av36p", 5),
-            ("avs-Cluster2", "av64", 16),
-            ("avs-DMZ", "av64", 3),
-            ("avs-Mgmt", "av64", 3)
+            ("avs-Cluster2-1", "av36p", 10),
+            ("avs-Cluster2-2", "av36p", 9),
+            ("avs-DMZ", "av36p", 3),
+            ("avs-Mgmt", "av36p", 3)
         ]
     );
     // Cluster1 needs 4 hosts for its capacity, 5 for its MiB/s.
     assert_eq!(v.sizing.clusters[0].hosts_for_capacity, 4);
-    assert_eq!(s.vsan_alone_usd_per_month, Some(245_893.2));
+    assert_eq!(s.vsan_alone_sku.as_deref(), Some("av36p"));
+    assert_eq!(s.vsan_alone_usd_per_month, Some(201_480.0));
 }
 
 #[test]

@@ -76,6 +76,26 @@ fn scratch(test: &str) -> std::path::PathBuf {
     std::env::temp_dir().join(format!("dsplan-mixed-{}-{test}", std::process::id()))
 }
 
+/// The mixed estate with AV36P at 20.00 USD per host-hour (a price file): vSAN alone is
+/// then AV64's, 5 AV64 + the added 3 AV36P (see the workbook test).
+fn dear_av36p(test: &str) -> EstatePlan {
+    let dir = scratch(test);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("hosts.csv");
+    std::fs::write(
+        &file,
+        "sku,term,usd_per_hour,region,source\nav36p,payg,20.00,eastus,test\n",
+    )
+    .unwrap();
+    plan_anf(
+        one_cluster(),
+        PlanOptions {
+            host_price_file: Some(file),
+            ..av64()
+        },
+    )
+}
+
 #[test]
 fn the_plan_is_five_av64_and_three_av36p_hosts() {
     // The figures every other test words: by SKU, priced, and the total.
@@ -192,8 +212,17 @@ fn chart_titles_name_each_sku() {
             .1
             .clone()
     };
-    // The plan's 5 + 3 hosts; vSAN alone the same 5 AV64 and 3 AV36P.
+    // The plan's 5 + 3 hosts; vSAN alone its cheapest, AV36P's 9 hosts (60,444.00 against
+    // AV64's 68,401.00: `tests/estate_av64.rs`), named as another SKU.
     let hosts = svg("hosts.svg");
+    assert!(
+        hosts.contains("ANF for all needs 5 av64 + 3 av36p hosts; vSAN alone 9 av36p"),
+        "{hosts}"
+    );
+    // With AV36P dearer vSAN alone is AV64's, the same 5 AV64 and 3 AV36P.
+    let dear = Planned::Estate(Box::new(dear_av36p("charts")));
+    let dear_charts = dear.charts(&av64()).unwrap();
+    let hosts = &dear_charts.iter().find(|c| c.0 == "hosts.svg").unwrap().1;
     assert!(
         hosts.contains("ANF for all needs 5 av64 + 3 av36p hosts; vSAN alone 5 av64 + 3 av36p"),
         "{hosts}"
@@ -295,8 +324,14 @@ fn the_workbooks_hosts_cost_is_each_skus_hosts_x_price_x_hours() {
         formula_at(&ef, at("hosts USD/month"), 1),
         "ROUND('Hosts'!$B$2*'Hosts'!$C$2*'Hosts'!$D$2+'Hosts'!$B$3*'Hosts'!$C$3*'Hosts'!$D$3,2)"
     );
-    // vSAN alone's rows name each cluster's own SKU: the added first cluster is AV36P.
-    let v = book.worksheet_range("vSAN alone").unwrap();
+    // vSAN alone's rows name each cluster's own SKU. Here vSAN alone is AV36P's (9 hosts,
+    // 60,444.00, the cheapest: `tests/estate_av64.rs`); with AV36P at 20.00 USD/h it is
+    // AV64's: 5 AV64 + the added 3 AV36P = 48,253.00 + 3 x 20.00 x 730 = 43,800.00 ->
+    // 92,053.00 against 9 x 14,600.00 = 131,400.00, and its added first cluster is AV36P.
+    let dear = dear_av36p("workbook");
+    assert_eq!(dear.summary.vsan_alone_usd_per_month, Some(92_053.0));
+    let mut dear_book = workbook(&dear);
+    let v = dear_book.worksheet_range("vSAN alone").unwrap();
     let skus: Vec<(String, String)> = (1..v.height())
         .map(|r| {
             (

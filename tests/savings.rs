@@ -105,9 +105,20 @@ fn the_saving_is_counted_against_the_cheapest_vsan_only_estate_named() {
     assert_eq!(s.anf_for_all_sku.as_deref(), Some("av64"));
     let anf = alt("av64");
     assert_eq!(anf.design, Design::Hybrid);
-    // With the SKU fixed to AV64 only AV64 is priced: the saving is against its own
-    // vSAN alone, 246,740.00.
+    // With the SKU fixed to AV64 the plan is AV64's (the same hybrid, the same total), its
+    // table shows AV64 alone, and the saving is still counted against the cheapest vSAN
+    // alone, AV36P's 181,332.00 (worked above), never AV64's own 246,740.00.
     let only = plan(Some("av64"));
-    assert_eq!(only.summary.vsan_alone_usd_per_month, Some(246_740.0));
-    assert_eq!(only.summary.vsan_alone_sku.as_deref(), Some("av64"));
+    let o = &only.summary;
+    assert_eq!((o.sku.as_str(), o.design), ("av64", Design::Hybrid));
+    assert!(close(o.total_usd_per_month.unwrap(), total));
+    let skus: Vec<&str> = only
+        .sku_alternatives
+        .iter()
+        .map(|a| a.sku.as_str())
+        .collect();
+    assert_eq!(skus, ["av64"]);
+    assert_eq!(o.vsan_alone_usd_per_month, Some(181_332.0));
+    assert_eq!(o.vsan_alone_sku.as_deref(), Some("av36p"));
+    assert!(close(o.savings_usd_per_month.unwrap(), 181_332.0 - total));
 }

@@ -7,15 +7,16 @@ use super::sku::{SkuEstate, total};
 use super::{StorageContext, Tried, seed};
 use crate::plan::{Design, SkuAlternative};
 
-/// One row per SKU tried.
+/// One row per SKU tried (only `forced`, the SKU given, when given).
 pub(super) fn sku_alternatives(
     tried: &[Tried],
-    chosen: usize,
+    (chosen, forced): (usize, Option<usize>),
     ctx: &StorageContext,
 ) -> Vec<SkuAlternative> {
     tried
         .iter()
         .enumerate()
+        .filter(|&(i, _)| forced.is_none_or(|f| f == i))
         .map(|(i, t)| match t {
             Tried::Feasible(e) => feasible_row(e, i == chosen, ctx),
             Tried::Infeasible(sku, err) => SkuAlternative {

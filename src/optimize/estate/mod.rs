@@ -102,8 +102,15 @@ pub fn optimize_estate(
         ..options.clone()
     };
     let options = &shared;
-    let skus = candidate_skus(vsan_catalog, estate)?;
-    let reduced = without_oversized_vms(demand, &skus, vsan_catalog, estate)?;
+    let (skus, forced) = candidate_skus(vsan_catalog, estate)?;
+    // With `host_sku` the VMs larger than its hosts are excluded; the other SKUs are sized
+    // and costed on the same VMs only to count the savings against the cheapest vSAN alone
+    // and ANF for all ([`baseline`]).
+    let choosable: Vec<&HostSku> = match forced {
+        Some(i) => skus.get(i).copied().into_iter().collect(),
+        None => skus.clone(),
+    };
+    let reduced = without_oversized_vms(demand, &choosable, vsan_catalog, estate)?;
     let demand = reduced.as_ref().map_or(demand, |(d, _)| d);
     // The targets and the required capacity are checked before any SKU is sized.
     super::run::base_targets(demand, &demand.options.io_profile)?;
@@ -141,26 +148,31 @@ pub fn optimize_estate(
         apply_storage(&mut tried, results)?;
         recost(&mut tried, &ctx, &gateway);
     }
-    plan_chosen(&mut tried, &ctx, &gateway)?;
-    if !tried.iter().any(costed) {
-        for i in sized(&tried, None) {
+    plan_chosen(&mut tried, &ctx, &gateway, forced)?;
+    let may_choose = |i: usize| forced.is_none_or(|f| f == i);
+    if !tried
+        .iter()
+        .enumerate()
+        .any(|(i, t)| may_choose(i) && costed(t))
+    {
+        for i in sized(&tried, None).into_iter().filter(|&i| may_choose(i)) {
             let costs = ctx.cost_in_parallel(&tried, &[i]);
             apply_costs(&mut tried, costs, &ctx, &gateway)?;
-            plan_chosen(&mut tried, &ctx, &gateway)?;
+            plan_chosen(&mut tried, &ctx, &gateway, forced)?;
             if costed(&tried[i]) {
                 break;
             }
         }
     }
-    let Some(chosen) = choose(&tried) else {
-        return Err(first_error(tried));
+    let Some(chosen) = choose(&tried, forced) else {
+        return Err(first_error(tried, forced));
     };
     if let Some(Tried::Feasible(e)) = tried.get(chosen)
         && let Some(err) = forced_refusal(e, estate.design)
     {
         return Err(err);
     }
-    let alternatives = sku_alternatives(&tried, chosen, &ctx);
+    let alternatives = sku_alternatives(&tried, (chosen, forced), &ctx);
     let baselines =
         baseline::Baselines::of(tried.iter().enumerate().filter_map(|(i, t)| match t {
             Tried::Feasible(e) => Some((i == chosen, &**e)),
@@ -208,8 +220,9 @@ fn plan_chosen(
     tried: &mut [Tried],
     ctx: &StorageContext,
     gateway: &GatewayLine,
+    forced: Option<usize>,
 ) -> Result<(), OptimizeError> {
-    while let Some(best) = choose(tried) {
+    while let Some(best) = choose(tried, forced) {
         let Some(Tried::Feasible(e)) = tried.get(best) else {
             return Ok(());
         };
@@ -290,15 +303,22 @@ fn size_in_parallel(
     .collect()
 }
 
-/// The SKUs to try: `host_sku`, or every SKU of the catalog.
+/// The SKUs to try: every SKU of the catalog, and the index of `host_sku` among them when
+/// it is given (the only one that may be chosen).
+///
+/// # Errors
+/// An unknown `host_sku`.
 fn candidate_skus<'a>(
     vsan_catalog: &'a VsanCatalog,
     estate: &EstateOptions,
-) -> Result<Vec<&'a HostSku>, OptimizeError> {
+) -> Result<(Vec<&'a HostSku>, Option<usize>), OptimizeError> {
+    let all: Vec<&HostSku> = vsan_catalog.hosts.iter().collect();
     let Some(sku) = &estate.host_sku else {
-        return Ok(vsan_catalog.hosts.iter().collect());
+        return Ok((all, None));
     };
-    Ok(vec![crate::sizing::find_sku(vsan_catalog, sku)?])
+    let host = crate::sizing::find_sku(vsan_catalog, sku)?;
+    let forced = all.iter().position(|h| h.sku == host.sku);
+    Ok((all, forced))
 }
 
 /// The feasible SKUs not yet costed: those whose hosts are all priced (with `Some(hours)`
@@ -658,11 +678,11 @@ fn cluster_index(sizing: &EstateSizing, name: &str) -> Option<usize> {
 }
 
 /// The index of the chosen SKU: the lowest total of its design among priced SKUs (ties:
-/// fewer hosts, then catalog order); without any price, the fewest hosts. `None` when none
-/// is costed.
-fn choose(tried: &[Tried]) -> Option<usize> {
+/// fewer hosts, then catalog order); without any price, the fewest hosts; only `forced`
+/// when given. `None` when none is costed.
+fn choose(tried: &[Tried], forced: Option<usize>) -> Option<usize> {
     let feasible = tried.iter().enumerate().filter_map(|(i, t)| match t {
-        Tried::Feasible(e) if e.costs.is_some() => Some((i, e)),
+        Tried::Feasible(e) if e.costs.is_some() && forced.is_none_or(|f| f == i) => Some((i, e)),
         _ => None,
     });
     let key = |e: &SkuEstate| {
@@ -707,7 +727,13 @@ fn no_sku_holds_every_vm(tried: &[Tried]) -> Option<OptimizeError> {
 }
 
 /// The error when no SKU can hold the estate: the first SKU's reason.
-fn first_error(tried: Vec<Tried>) -> OptimizeError {
+fn first_error(tried: Vec<Tried>, forced: Option<usize>) -> OptimizeError {
+    if let Some(f) = forced {
+        return match tried.into_iter().nth(f) {
+            Some(Tried::Infeasible(_, e)) => e,
+            _ => OptimizeError::Solver("the host SKU given was not costed".into()),
+        };
+    }
     if let Some(e) = no_sku_holds_every_vm(&tried) {
         return e;
     }

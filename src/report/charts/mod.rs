@@ -466,10 +466,12 @@ fn hosts_svg(plan: &EstatePlan) -> Result<String, ReportError> {
     };
     let mut title = format!("{} needs {hosts} hosts", capitalised(design.label()));
     if let Some(alone) = alone {
-        // vSAN alone's hosts by SKU where it has first clusters of another SKU.
+        // vSAN alone's hosts by SKU where it has first clusters of another SKU or is on
+        // another SKU than the plan (its cheapest, with `--host-sku`).
         let v = plan.vsan_alone.as_ref().map(|v| &v.sizing);
         let words = match v {
             Some(v) if estate::vsan_hosts_by_sku(v).len() > 1 => estate::vsan_hosts_text(v),
+            Some(v) if v.sku != m.sku => format!("{} {}", alone[4], v.sku),
             _ => alone[4].to_string(),
         };
         title = format!("{title}; vSAN alone {words}");
