@@ -110,7 +110,8 @@ pub enum VsanError {
         /// The host SKU.
         sku: String,
     },
-    /// A VM's data fits no one vSAN cluster of the SKU (a VM's data sits on one cluster).
+    /// A VM's data fits no one vSAN cluster of the SKU (a VM's data sits on one cluster),
+    /// or its load is more than one VM can ask of vSAN ([`VsanCatalog::vm_ceiling`]).
     #[error("{0}")]
     VmTooLarge(Box<VmTooLargeForVsan>),
     /// The performance model has no vSAN envelope for a SKU, or a profile is invalid.
@@ -120,10 +121,7 @@ pub enum VsanError {
 
 /// A VM whose data or load no one vSAN cluster of the SKU holds ([`VsanError::VmTooLarge`]).
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
-#[error(
-    "{place}VM '{vm}'{at} {what}: a VM's data sits on one cluster's vSAN, so vSAN alone \
-     cannot hold it"
-)]
+#[error("{place}VM '{vm}'{at} {what}, so vSAN alone cannot be built")]
 pub struct VmTooLargeForVsan {
     /// `AVS cluster 'name': ` when known, else empty.
     pub place: String,
@@ -131,8 +129,8 @@ pub struct VmTooLargeForVsan {
     pub vm: String,
     /// Where it was read, ` (file [sheet] row N)`, or empty.
     pub at: String,
-    /// What it needs that one cluster of 16 hosts cannot give, in words (`holds 150.0 TiB
-    /// of data, more than ...`).
+    /// What it needs that vSAN cannot give, and why, in words (`holds 150.0 TiB of data,
+    /// more than ...`).
     pub what: String,
 }
 

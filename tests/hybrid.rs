@@ -631,3 +631,61 @@ fn data_left_on_vsan_with_a_target_is_checked_against_its_envelope() {
         assert_eq!(vsan_targets_warning(&p), None, "{extra:?}");
     }
 }
+
+#[test]
+fn a_vm_busier_than_its_host_passes_to_vsan_stays_on_anf() {
+    // One source cluster `Apps`: 9 VMs of 1,000 GiB and `big-db` of 5,000 GiB (14,000 GiB),
+    // each 2 vCPU, 4 GiB: 3 AV36P hosts (the minimum). With 6,000 MiB/s each VM carries its
+    // capacity share: big-db 5,000 / 14,000 x 6,000 = 2,142.9 MiB/s, the others 428.6.
+    // A VM runs on one host, so it asks of vSAN at most one host's share of a cluster's
+    // envelope under the least favourable policy: at 64 KiB, 70% read, one AV36P host's NIC
+    // 2,561.6 MiB/s over 0.7 + 0.3 x 2 (RAID-1) = 1.3 crossings = 1,970.5 < 2,142.9.
+    // So vSAN alone on AV36P cannot be built, and the hybrid keeps big-db on ANF: the 9
+    // others (9,000 GiB) fit the 3 hosts' vSAN ((0.75 x 3 x 17.4623 - 11.3178) / 2 / 1.2
+    // = 11.65 TiB) and their 3,857.1 MiB/s are carried beside ANF's 2,142.9 over the same
+    // NICs: (3 x 2,561.6 - 2,142.9) / 1.3 = 4,263.0 MiB/s.
+    let dir = scratch("hot-vm");
+    let mut csv = String::from(
+        "\"VM\",\"Powerstate\",\"Template\",\"CPUs\",\"Memory\",\"Provisioned MiB\",\
+         \"In Use MiB\",\"Cluster\",\"VM ID\",\"VI SDK Server\"\n",
+    );
+    for i in 1..=9 {
+        csv.push_str(&format!(
+            "\"app-{i:02}\",\"poweredOn\",\"False\",\"2\",\"4096\",\"1024000\",\"1024000\",\
+             \"Apps\",\"vm-{i}\",\"vc.example.test\"\n"
+        ));
+    }
+    csv.push_str(
+        "\"big-db\",\"poweredOn\",\"False\",\"2\",\"4096\",\"5120000\",\"5120000\",\"Apps\",\
+         \"vm-10\",\"vc.example.test\"\n",
+    );
+    let input = dir.join("apps.csv");
+    std::fs::write(&input, csv).unwrap();
+    let input = input.to_str().unwrap();
+    let p = plan_json(&[input, "--host-sku", "av36p", "--throughput-mibps", "6000"]);
+    assert_eq!(p["designs"]["chosen"], "hybrid");
+    let vsan = row(&p, "vsan");
+    assert_eq!(vsan["feasible"], false);
+    let note = vsan["note"].as_str().unwrap();
+    assert!(
+        note.contains("VM 'big-db'")
+            && note.contains("2,142.9 MiB/s")
+            && note.contains("1,970.5 MiB/s"),
+        "{note}"
+    );
+    let c = &p["designs"]["clusters"][0];
+    assert_eq!(c["hybrid"]["hosts"], 3);
+    assert_eq!(c["hybrid"]["vms_on_anf"], 1);
+    let kept: Vec<&str> = c["hybrid_vms_on_vsan"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert_eq!(kept.len(), 9);
+    assert!(!kept.contains(&"big-db"), "{kept:?}");
+    let perf = &p["summary"]["performance"];
+    let vsan_mibps = f(&perf["vsan_predicted_throughput_mibps"]);
+    assert!((vsan_mibps - 4_263.0).abs() < 0.2, "{perf}");
+    assert!(f(&perf["predicted_throughput_mibps"]) >= 6_000.0, "{perf}");
+}

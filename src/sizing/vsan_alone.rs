@@ -235,13 +235,14 @@ pub fn cluster_on_vsan(
 }
 
 /// The data of VM `vm` (read `at`) must fit one cluster of at most 16 hosts of `sku` keeping
-/// `reserved_raw_tib`, and its load (`need`, when given) must be carried by it (a VM's data
-/// sits on one cluster's vSAN; vSAN alone's clusters past 16 hosts hold their VMs' data
-/// between them, not one VM's).
+/// `reserved_raw_tib` (a VM's data sits on one cluster's vSAN; vSAN alone's clusters past 16
+/// hosts hold their VMs' data between them, not one VM's), and its load (`need`, when
+/// given) must be within what one VM can ask of vSAN ([`VsanCatalog::vm_ceiling`]: its
+/// host's share of the envelope).
 ///
 /// # Errors
 /// [`VsanError::VmTooLarge`] naming the VM, its data or load and what the largest cluster
-/// holds or carries.
+/// holds or one VM's host passes.
 pub fn check_one_cluster_holds(
     catalog: &VsanCatalog,
     (sku, reserved_raw_tib): (&str, f64),
@@ -260,20 +261,25 @@ pub fn check_one_cluster_holds(
     let what = if data_gib > holds {
         format!(
             "holds {} TiB of data, more than one vSAN cluster of {largest} {} hosts holds \
-             within the slack and headroom ({} TiB)",
+             within the slack and headroom ({} TiB), and a VM's data sits on one cluster's \
+             vSAN",
             g(data_gib / 1024.0, 1),
             o.sku,
             g(holds / 1024.0, 1)
         )
     } else if let Some(n) = need.filter(|n| n.any())
-        && catalog.carries_alone(&n, &o, largest)?.is_none()
+        && let (iops, mibps) = catalog.vm_ceiling(&n.perf, &o)?
+        && (n.iops > iops || n.throughput_mibps > mibps)
     {
         format!(
-            "carries {} IOPS and {} MiB/s of the targets, more than one vSAN cluster of \
-             {largest} {} hosts carries with a host down",
+            "carries {} IOPS and {} MiB/s of the targets, more than one VM's host passes to \
+             vSAN on {} (at most {} IOPS and {} MiB/s under every storage policy: its host's \
+             share of a cluster's envelope)",
             g(n.iops, 0),
             g(n.throughput_mibps, 1),
-            o.sku
+            o.sku,
+            g(iops, 0),
+            g(mibps, 1)
         )
     } else {
         return Ok(());

@@ -214,6 +214,43 @@ impl VsanCatalog {
         Ok(Some(delivers))
     }
 
+    /// What one VM can ask of vSAN on hosts of `o.sku`, small-block IOPS and large-block
+    /// MiB/s: a VM runs on one host, and each of its I/Os passes that host's storage path
+    /// and its device I/Os that host's NICs, so it gets at most one host's share of a
+    /// cluster's envelope (the envelope at one host, [`crate::perf::VsanLayout`]), under the
+    /// least favourable of the storage policies a cluster of the SKU can have (`o.policy`,
+    /// or each size's from 3 to 16 hosts): a VM within it is carried by any cluster size.
+    /// Conservative: its components' hosts' devices and the policy of the cluster it ends
+    /// up in may allow more.
+    ///
+    /// # Errors
+    /// As [`VsanCatalog::envelope`].
+    pub fn vm_ceiling(&self, perf: &VsanPerf, o: &VsanOptions) -> Result<(f64, f64), VsanError> {
+        let host = self.host(&o.sku)?;
+        let esa = host.vsan_architecture.eq_ignore_ascii_case("esa");
+        let mut ceiling = (f64::INFINITY, f64::INFINITY);
+        let sizes = self.limits.min_hosts_per_cluster..=self.limits.max_hosts_per_cluster;
+        let mut seen: Vec<&str> = Vec::new();
+        for hosts in sizes {
+            let Some(policy) = self.policy(&o.policy, hosts) else {
+                continue;
+            };
+            if hosts < policy.min_hosts || seen.contains(&policy.policy.as_str()) {
+                continue;
+            }
+            seen.push(&policy.policy);
+            let layout = VsanLayout::new(1, &policy.policy, policy.write_cost(esa));
+            let small = perf.model.predict_vsan(&host.sku, &layout, &perf.small)?;
+            let large = perf.model.predict_vsan(&host.sku, &layout, &perf.large)?;
+            ceiling.0 = ceiling.0.min(small.prediction.iops);
+            ceiling.1 = ceiling.1.min(large.prediction.throughput_mibps);
+        }
+        if seen.is_empty() {
+            return Ok((0.0, 0.0));
+        }
+        Ok(ceiling)
+    }
+
     /// The vSAN envelope of one cluster of `hosts` hosts of `o.sku` (policy by its size,
     /// or `o.policy`), at its checked hosts; `None` below the cluster minimum or the
     /// policy's minimum hosts.
@@ -307,6 +344,34 @@ mod tests {
         // 16 hosts are checked at 15, one down for HA, as every size is.
         let e = c.envelope(&perf(&model), &o, 16).unwrap().unwrap();
         assert_eq!(e.checked_hosts, 15);
+    }
+
+    #[test]
+    fn one_vm_gets_its_hosts_share_under_the_least_favourable_policy() {
+        let model = PerfModel::builtin().unwrap();
+        let c = VsanCatalog::builtin().unwrap();
+        let o = VsanOptions {
+            sku: "av36p".into(),
+            ..VsanOptions::default()
+        };
+        let (iops, mibps) = c.vm_ceiling(&perf(&model), &o).unwrap();
+        // 64 KiB sequential, 70% read, at one AV36P host: its NIC 25 Gbit/s x 0.85954 =
+        // 2,561.6 MiB/s over 0.7 + 0.3 x (RAID-1 2, RAID-5 4/3, RAID-6 1.5) crossings:
+        // 1,970.5, 2,561.6 / 1.1 = 2,328.7, 2,561.6 / 1.15 = 2,227.5; its devices (16,000
+        // MB/s read, 2,000 MB/s write = 15,258.8 and 1,907.35 MiB/s) at RAID-1 1 / (0.7 /
+        // 15,258.8 + 0.6 / 1,907.35) = 2,773.9: the least, 1,970.5.
+        assert!((mibps - 1_970.5).abs() < 0.1, "{mibps}");
+        // 8 KiB, 70% read, random: the host path, 198,060 guest and device I/Os a second,
+        // over 1 + 0.7 + 0.3 x the random write's device I/Os: RAID-6 (3 reads + 3
+        // writes) 3.5 -> 56,588.6, the least (RAID-1 2 writes: 2.3, RAID-5 2 + 2: 2.9).
+        assert!((iops - 198_060.0 / 3.5).abs() < 1.0, "{iops}");
+        // A named policy is the only one.
+        let raid1 = VsanOptions {
+            policy: crate::vsan::PolicyChoice::Named("raid1-ftt1".into()),
+            ..o
+        };
+        let (iops, _) = c.vm_ceiling(&perf(&model), &raid1).unwrap();
+        assert!((iops - 198_060.0 / 2.3).abs() < 1.0, "{iops}");
     }
 
     #[test]

@@ -146,6 +146,38 @@ impl<'a> VsanTargets<'a> {
             .collect()
     }
 
+    /// The VMs of a cluster (`vms`, `data_gib` each; positions, ascending) whose own load
+    /// is more than one VM can ask of vSAN on `o.sku` ([`VsanCatalog::vm_ceiling`]): they
+    /// cannot stay on vSAN and meet the targets. None without a target.
+    ///
+    /// # Errors
+    /// The envelope's.
+    pub(super) fn hot_vms(
+        &self,
+        (catalog, o): (&VsanCatalog, &VsanOptions),
+        demand: &Demand,
+        (vms, data_gib): (&[usize], &[f64]),
+    ) -> Result<Vec<usize>, OptimizeError> {
+        if !self.any {
+            return Ok(Vec::new());
+        }
+        let (iops, mibps) = catalog.vm_ceiling(&self.perf, o)?;
+        let load = |p: usize| {
+            if self.per_vm {
+                Self::own(demand, vms.get(p).copied().unwrap_or(usize::MAX))
+            } else {
+                let gib = data_gib.get(p).copied().unwrap_or(0.0);
+                (gib * self.per_gib.0, gib * self.per_gib.1)
+            }
+        };
+        Ok((0..vms.len())
+            .filter(|&p| {
+                let (i, m) = load(p);
+                i > iops || m > mibps
+            })
+            .collect())
+    }
+
     /// What all of a cluster's data (`vms`, `data_gib` each) asks of vSAN alone.
     pub(super) fn need(
         &self,

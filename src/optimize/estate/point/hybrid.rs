@@ -57,6 +57,61 @@ impl DesignSearch for Hybrid {
     }
 }
 
+/// The rounded oracle with some VMs pinned to ANF: the search's units make each of them
+/// larger than any host count's vSAN holds (`extra` units more in all), and the lower
+/// bound is asked at the data they truly have.
+struct Pinned<'a> {
+    inner: ClusterOracle<'a>,
+    extra: u64,
+}
+
+impl<'a> Pinned<'a> {
+    /// The search's units (`units` with each VM of `hot` past the cap of `widest_gib`) and
+    /// the oracle.
+    fn new(
+        units: &Units,
+        hot: &[usize],
+        widest_gib: f64,
+        inner: ClusterOracle<'a>,
+    ) -> (Units, Pinned<'a>) {
+        let mut search = units.clone();
+        let never = units.cap(widest_gib).saturating_add(1);
+        let mut extra = 0u64;
+        for &p in hot {
+            if let Some(w) = search.w.get_mut(p)
+                && *w < never
+            {
+                extra += never - *w;
+                *w = never;
+            }
+        }
+        (search, Pinned { inner, extra })
+    }
+}
+
+impl AnfOracle for Pinned<'_> {
+    fn cost(&mut self, anf: &[usize], hosts: u32) -> Result<f64, OptimizeError> {
+        self.inner.cost(anf, hosts)
+    }
+
+    fn lower_bound(&mut self, anf_units: u64, hosts: u32) -> Result<f64, OptimizeError> {
+        self.inner
+            .lower_bound(anf_units.saturating_sub(self.extra), hosts)
+    }
+
+    fn saturation(&mut self, hosts: u32) -> Result<Option<usize>, OptimizeError> {
+        self.inner.saturation(hosts)
+    }
+
+    fn monotone(&self) -> bool {
+        self.inner.monotone()
+    }
+
+    fn counts_matter(&self) -> bool {
+        self.inner.counts_matter()
+    }
+}
+
 /// One cluster variant's hybrid search settings.
 struct Search<'a, 'b, 'c> {
     at: &'a At<'b, 'c>,
@@ -107,14 +162,18 @@ impl Search<'_, '_, '_> {
         };
         let fits: Option<&SetFits<'_>> = if targets.per_vm() { Some(&fits) } else { None };
         let units = Units::of(at.data_gib, widest);
-        let mut rounded = ClusterOracle::new(
+        let rounded = ClusterOracle::new(
             *at.ctx,
             (at.name, at.vms, &at.host.perf_system),
             Some(&units),
             at.zero_share,
         );
+        // The VMs busier than one VM can be on vSAN stay on ANF: the search sees them
+        // larger than any host count's vSAN holds.
+        let hot = targets.hot_vms(on_vsan_at, demand, (at.vms, at.data_gib))?;
+        let (search_units, mut rounded) = Pinned::new(&units, &hot, widest, rounded);
         let cluster = Cluster {
-            units: &units,
+            units: &search_units,
             first_hosts: first,
             usable_gib: &usable_gib,
             usd_per_host_month: self.usd_per_host_month,
