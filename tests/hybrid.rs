@@ -29,22 +29,32 @@ fn scratch(test: &str) -> PathBuf {
     dir
 }
 
-/// The hand-worked fixture, a vInfo CSV: one source cluster `Files` of 10 powered-on VMs,
-/// each 2 vCPU, 4 GiB, 5,200 GiB in use (5,324,800 MiB).
-fn files_cluster(test: &str) -> PathBuf {
+/// A vInfo CSV in `test`'s scratch folder: one row per `(VM, in-use MiB, cluster)`, each
+/// powered on, 2 vCPU, 4 GiB, provisioned as in use, of one vCenter.
+fn vinfo_csv(test: &str, file: &str, vms: &[(String, u64, &str)]) -> PathBuf {
     let mut csv = String::from(
         "\"VM\",\"Powerstate\",\"Template\",\"CPUs\",\"Memory\",\"Provisioned MiB\",\
          \"In Use MiB\",\"Cluster\",\"VM ID\",\"VI SDK Server\"\n",
     );
-    for i in 1..=10 {
+    for (i, (name, mib, cluster)) in vms.iter().enumerate() {
         csv.push_str(&format!(
-            "\"file-{i:02}\",\"poweredOn\",\"False\",\"2\",\"4096\",\"5324800\",\"5324800\",\
-             \"Files\",\"vm-{i}\",\"vc.example.test\"\n"
+            "\"{name}\",\"poweredOn\",\"False\",\"2\",\"4096\",\"{mib}\",\"{mib}\",\
+             \"{cluster}\",\"vm-{}\",\"vc.example.test\"\n",
+            i + 1
         ));
     }
-    let path = scratch(test).join("files.csv");
+    let path = scratch(test).join(file);
     std::fs::write(&path, csv).unwrap();
     path
+}
+
+/// The hand-worked fixture, a vInfo CSV: one source cluster `Files` of 10 powered-on VMs,
+/// each 2 vCPU, 4 GiB, 5,200 GiB in use (5,324,800 MiB).
+fn files_cluster(test: &str) -> PathBuf {
+    let vms: Vec<(String, u64, &str)> = (1..=10)
+        .map(|i| (format!("file-{i:02}"), 5_324_800, "Files"))
+        .collect();
+    vinfo_csv(test, "files.csv", &vms)
 }
 
 fn f(v: &Value) -> f64 {
@@ -644,23 +654,11 @@ fn a_vm_busier_than_its_host_passes_to_vsan_stays_on_anf() {
     // others (9,000 GiB) fit the 3 hosts' vSAN ((0.75 x 3 x 17.4623 - 11.3178) / 2 / 1.2
     // = 11.65 TiB) and their 3,857.1 MiB/s are carried beside ANF's 2,142.9 over the same
     // NICs: (3 x 2,561.6 - 2,142.9) / 1.3 = 4,263.0 MiB/s.
-    let dir = scratch("hot-vm");
-    let mut csv = String::from(
-        "\"VM\",\"Powerstate\",\"Template\",\"CPUs\",\"Memory\",\"Provisioned MiB\",\
-         \"In Use MiB\",\"Cluster\",\"VM ID\",\"VI SDK Server\"\n",
-    );
-    for i in 1..=9 {
-        csv.push_str(&format!(
-            "\"app-{i:02}\",\"poweredOn\",\"False\",\"2\",\"4096\",\"1024000\",\"1024000\",\
-             \"Apps\",\"vm-{i}\",\"vc.example.test\"\n"
-        ));
-    }
-    csv.push_str(
-        "\"big-db\",\"poweredOn\",\"False\",\"2\",\"4096\",\"5120000\",\"5120000\",\"Apps\",\
-         \"vm-10\",\"vc.example.test\"\n",
-    );
-    let input = dir.join("apps.csv");
-    std::fs::write(&input, csv).unwrap();
+    let mut vms: Vec<(String, u64, &str)> = (1..=9)
+        .map(|i| (format!("app-{i:02}"), 1_024_000, "Apps"))
+        .collect();
+    vms.push(("big-db".into(), 5_120_000, "Apps"));
+    let input = vinfo_csv("hot-vm", "apps.csv", &vms);
     let input = input.to_str().unwrap();
     let p = plan_json(&[input, "--host-sku", "av36p", "--throughput-mibps", "6000"]);
     assert_eq!(p["designs"]["chosen"], "hybrid");
