@@ -604,6 +604,7 @@ fn data_left_on_vsan_with_a_target_is_checked_against_its_envelope() {
     assert!(f(&perf["predicted_throughput_mibps"]) >= 100.0);
     let mut all = vec!["plan"];
     all.extend_from_slice(&args);
+    all.push("--detail");
     let o = dsplan(&all);
     assert!(o.status.success(), "{}", stderr(&o));
     let text = String::from_utf8(o.stdout).unwrap();
@@ -614,6 +615,43 @@ fn data_left_on_vsan_with_a_target_is_checked_against_its_envelope() {
     assert!(
         text.contains("for the 2,000 IOPS and 10.0 MiB/s it carries"),
         "{text}"
+    );
+    // The cluster's row in the designs and in the performance table: its vSAN share (2,000
+    // IOPS, 10 MiB/s) and envelope beside ANF's (18,000, 90); the table adds both sides:
+    // 2,000 + 18,000 = 20,000 IOPS and 10 + 90 = 100.0 MiB/s, the envelope's 258,339.1
+    // IOPS and 5,842.2 MiB/s plus what the cluster's ANF plan predicts.
+    let files = &p["designs"]["clusters"][0];
+    let hybrid = &files["hybrid"];
+    assert!(
+        (f(&hybrid["vsan_iops_target"]) - 2_000.0).abs() < 1e-6,
+        "{hybrid}"
+    );
+    assert!((f(&hybrid["vsan_throughput_target_mibps"]) - 10.0).abs() < 1e-6);
+    assert!((f(&hybrid["vsan_predicted_iops"]) - 258_339.1).abs() < 0.1);
+    assert!((f(&hybrid["vsan_predicted_throughput_mibps"]) - 5_842.2).abs() < 0.1);
+    let anf = &p["clusters"][0]["plan"]["performance"];
+    assert!((f(&anf["iops_target"]) - 18_000.0).abs() < 1e-6);
+    let iops = f(&hybrid["vsan_predicted_iops"]) + f(&anf["small_block"]["iops"]);
+    let mibps =
+        f(&hybrid["vsan_predicted_throughput_mibps"]) + f(&anf["large_block"]["throughput_mibps"]);
+    let name = files["cluster"].as_str().unwrap();
+    let row: Vec<&str> = text
+        .lines()
+        .skip_while(|l| *l != "Performance and utilisation")
+        .find(|l| l.split_whitespace().next() == Some(name))
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    let g = |v: f64, d: usize| dsplan::numbers::group_thousands(v, d);
+    assert_eq!(
+        row[1..5],
+        [
+            "20,000".to_string(),
+            g(iops, 0),
+            "100.0".to_string(),
+            g(mibps, 1)
+        ],
+        "{row:?}"
     );
     // vSAN alone forced: all of it on 9 hosts (capacity), whose vSAN carries its 20,000 IOPS
     // and 100 MiB/s; no warning.

@@ -170,11 +170,12 @@ impl Search<'_, '_, '_> {
         } else {
             Some(exact.pool(&on_anf, best.hosts)?)
         };
-        let vsan = if best.on_vsan.is_empty() {
-            (0.0, 0.0)
+        let (vsan, vsan_target) = if best.on_vsan.is_empty() {
+            ((0.0, 0.0), (0.0, 0.0))
         } else {
             let load = targets.load(demand, (at.vms, at.data_gib), &best.on_vsan);
-            targets.delivers(on_vsan_at, best.hosts, &load)?
+            let delivers = targets.delivers(on_vsan_at, best.hosts, &load)?;
+            (delivers, (load.iops, load.throughput_mibps))
         };
         Ok(Some(DesignPoint {
             raise: Raise {
@@ -187,6 +188,7 @@ impl Search<'_, '_, '_> {
             predicted: Delivers {
                 vsan,
                 anf: pool.map_or((0.0, 0.0), |p| p.predicted),
+                vsan_target,
             },
         }))
     }
