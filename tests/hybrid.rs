@@ -669,3 +669,74 @@ fn data_left_on_vsan_with_a_target_is_checked_against_its_envelope() {
         assert_eq!(vsan_targets_warning(&p), None, "{extra:?}");
     }
 }
+
+/// A vInfo CSV of one source cluster `Busy`: 3 powered-on VMs of 2 vCPU, 4 GiB and 100 GiB
+/// (102,400 MiB) each.
+fn busy_cluster(test: &str) -> PathBuf {
+    let mut csv = String::from(
+        "\"VM\",\"Powerstate\",\"Template\",\"CPUs\",\"Memory\",\"Provisioned MiB\",\
+         \"In Use MiB\",\"Cluster\",\"VM ID\",\"VI SDK Server\"\n",
+    );
+    for i in 1..=3 {
+        csv.push_str(&format!(
+            "\"busy-{i}\",\"poweredOn\",\"False\",\"2\",\"4096\",\"102400\",\"102400\",\
+             \"Busy\",\"vm-{i}\",\"vc.example.test\"\n"
+        ));
+    }
+    let path = scratch(test).join("busy.csv");
+    std::fs::write(&path, csv).unwrap();
+    path
+}
+
+// 1,000,000 IOPS on the Busy cluster (AV36P, priced; compute 6 vCPU, 12 GiB -> the 3-host
+// minimum): each VM's data is a third of the cluster's, so it carries 333,333 IOPS.
+// - On ANF a VM reaches about 147,000 IOPS at most (`vm_iops` in data/systems/anf-avs.csv,
+//   fitted to 1 VM over 8 datastores), below 333,333: no VM can be on ANF, so ANF for all
+//   cannot be built and no split with a VM on ANF meets the targets.
+// - Every VM on one cluster's vSAN: at most 16 hosts, RAID-6 (FTT-2) from 6, checked with
+//   a host down at 15: 15 x 198,060 I/O passes / (0.7 x 2 + 0.3 x (1 + 0.8 x 6 + 0.2 x
+//   1.5)) = 2,970,900 / 3.23 = 919,783 IOPS, below 1,000,000.
+// So the hybrid, searched from 3 to 16 hosts, has no point: it cannot be built because no
+// split of Busy meets its targets (the whole estate's 1,000,000 IOPS and 0 MiB/s: one
+// cluster carries all). vSAN alone splits the cluster past 16 hosts (each VM's 333,333 IOPS
+// fits one cluster's 919,783) and is planned, exit 0; forced, the hybrid exits 2 with the
+// reason. Without a host price (AV36 in East US) the hybrid is not searched.
+#[test]
+fn a_hybrid_no_split_of_which_meets_the_targets_says_so() {
+    let input = busy_cluster("no-split");
+    let input = input.to_str().unwrap();
+    let args = [input, "--host-sku", "av36p", "--iops", "1000000"];
+    let p = plan_json(&args);
+    assert_eq!(p["designs"]["chosen"], "vsan");
+    let reason = "in cluster 'avs-Busy' no split of its VMs between the hosts' vSAN and ANF \
+                  datastores meets its share of them (1,000,000 IOPS and 0.0 MiB/s) at 3 to \
+                  16 hosts";
+    let hybrid = row(&p, "hybrid");
+    assert_eq!(hybrid["feasible"], false);
+    let note = hybrid["note"].as_str().unwrap();
+    assert!(
+        note.starts_with("cannot be built: ") && note.contains(reason),
+        "{note}"
+    );
+    assert!(!note.contains("not searched"), "{note}");
+    assert!(
+        row(&p, "anf")["note"]
+            .as_str()
+            .unwrap()
+            .starts_with("cannot be built: the IOPS target")
+    );
+    // Forced: exit 2 with the same reason.
+    let mut forced = vec!["plan"];
+    forced.extend_from_slice(&args);
+    forced.extend_from_slice(&["--design", "hybrid"]);
+    let o = dsplan(&forced);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains(reason), "{}", stderr(&o));
+    // No host price: not searched, as before.
+    let p = plan_json(&[input, "--host-sku", "av36", "--iops", "1000000"]);
+    let note = row(&p, "hybrid")["note"].as_str().unwrap().to_string();
+    assert_eq!(
+        note,
+        "not searched: it needs a host price and the vSAN settings"
+    );
+}

@@ -89,6 +89,11 @@ impl DesignPoint {
 pub(super) struct Refusal(std::sync::Arc<OptimizeError>);
 
 impl Refusal {
+    /// A refusal for `err`.
+    pub(super) fn new(err: OptimizeError) -> Refusal {
+        Refusal(std::sync::Arc::new(err))
+    }
+
     /// The error again.
     pub(super) fn error(&self) -> OptimizeError {
         self.0
@@ -97,8 +102,9 @@ impl Refusal {
     }
 }
 
-/// A design on one cluster variant: built, refused (with why), or not worked out (no vSAN
-/// settings, no host price, a VM's data that no one cluster holds).
+/// A design on one cluster variant: built, refused (with why: ANF for all's datastores, or
+/// the hybrid's splits, cannot meet its targets), or not worked out (no vSAN settings, no
+/// host price, a VM's data that no one cluster holds).
 #[derive(Debug, Clone)]
 pub(super) enum Worked {
     Built(DesignPoint),
@@ -112,7 +118,7 @@ impl Worked {
     fn refused_or(err: OptimizeError) -> Result<Worked, OptimizeError> {
         match err {
             OptimizeError::Infeasible { .. } | OptimizeError::NoLayout(_) => {
-                Ok(Worked::Refused(Refusal(std::sync::Arc::new(err))))
+                Ok(Worked::Refused(Refusal::new(err)))
             }
             err => Err(err),
         }
