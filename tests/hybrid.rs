@@ -670,20 +670,21 @@ fn data_left_on_vsan_with_a_target_is_checked_against_its_envelope() {
     }
 }
 
-/// A vInfo CSV of one source cluster `Busy`: 3 powered-on VMs of 2 vCPU, 4 GiB and 100 GiB
-/// (102,400 MiB) each.
-fn busy_cluster(test: &str) -> PathBuf {
+/// A vInfo CSV of one source cluster `name`: `vms` powered-on VMs of 2 vCPU, 4 GiB and
+/// `gib` GiB in use each.
+fn one_cluster(test: &str, name: &str, vms: u32, gib: u32) -> PathBuf {
     let mut csv = String::from(
         "\"VM\",\"Powerstate\",\"Template\",\"CPUs\",\"Memory\",\"Provisioned MiB\",\
          \"In Use MiB\",\"Cluster\",\"VM ID\",\"VI SDK Server\"\n",
     );
-    for i in 1..=3 {
+    let mib = gib * 1024;
+    for i in 1..=vms {
         csv.push_str(&format!(
-            "\"busy-{i}\",\"poweredOn\",\"False\",\"2\",\"4096\",\"102400\",\"102400\",\
-             \"Busy\",\"vm-{i}\",\"vc.example.test\"\n"
+            "\"{name}-{i}\",\"poweredOn\",\"False\",\"2\",\"4096\",\"{mib}\",\"{mib}\",\
+             \"{name}\",\"vm-{i}\",\"vc.example.test\"\n"
         ));
     }
-    let path = scratch(test).join("busy.csv");
+    let path = scratch(test).join(format!("{name}.csv"));
     std::fs::write(&path, csv).unwrap();
     path
 }
@@ -703,7 +704,8 @@ fn busy_cluster(test: &str) -> PathBuf {
 // reason. Without a host price (AV36 in East US) the hybrid is not searched.
 #[test]
 fn a_hybrid_no_split_of_which_meets_the_targets_says_so() {
-    let input = busy_cluster("no-split");
+    // 3 VMs of 100 GiB each.
+    let input = one_cluster("no-split", "Busy", 3, 100);
     let input = input.to_str().unwrap();
     let args = [input, "--host-sku", "av36p", "--iops", "1000000"];
     let p = plan_json(&args);
@@ -738,5 +740,80 @@ fn a_hybrid_no_split_of_which_meets_the_targets_says_so() {
     assert_eq!(
         note,
         "not searched: it needs a host price and the vSAN settings"
+    );
+}
+
+// The design line's words. Files forced on vSAN alone (the figures of
+// `a_cluster_where_the_hybrid_beats_both_worked_by_hand`): 60,444.00 - 28,398.51 =
+// 32,045.49 more than ANF for all and 60,444.00 - 27,721.25 = 32,722.75 more than the
+// hybrid, "costs" said once; its 52,000 GiB = 50.8 TiB.
+#[test]
+fn the_design_line_says_costs_once_the_same_cost_and_small_sizes_in_gib() {
+    let input = files_cluster("words");
+    let p = plan_json(&[
+        input.to_str().unwrap(),
+        "--host-sku",
+        "av36p",
+        "--design",
+        "vsan",
+    ]);
+    let why = p["designs"]["why"].as_str().unwrap();
+    assert_eq!(
+        why,
+        "vSAN alone: every VM's data on 9 hosts' vSAN (50.8 TiB); costs 32,045.49 USD/month \
+         more than ANF for all and 32,722.75 more than hybrid (forced by `design`)"
+    );
+    // The small estate's hybrid forced is vSAN alone: 6 AV36P hosts x 9.20 x 730 =
+    // 40,296.00 either way, the same cost; ANF for all adds its pools (326.62 + 563.23 =
+    // 889.85) and a gateway (1,365.10): 42,550.95, 2,254.95 more. The template it leaves
+    // out holds 20 GiB (fixtures/small-estate.xlsx, tmpl-linux), 20 / (1,800 + 20) = 1.1%
+    // of the capacity read: shown in GiB, not as 0.0 TiB.
+    let args = [
+        "fixtures/small-estate.xlsx",
+        "--iops",
+        "20000",
+        "--throughput-mibps",
+        "500",
+        "--design",
+        "hybrid",
+    ];
+    let p = plan_json(&args);
+    let why = p["designs"]["why"].as_str().unwrap();
+    assert!(
+        why.ends_with(
+            "; costs the same as vSAN alone and saves 2,254.95 USD/month against ANF for all \
+             (forced by `design`)"
+        ),
+        "{why}"
+    );
+    let mut all = vec!["plan"];
+    all.extend_from_slice(&args);
+    let o = dsplan(&all);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        text.contains(
+            "\n  left out: 1 VM, 20 GiB (1.1% of the capacity read): template: 1 (20 GiB)\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        !text.contains("0.0 TiB") && !text.contains("saves 0.00"),
+        "{text}"
+    );
+    // Two VMs of 20 GiB: 40 GiB = 0.04 TiB, in GiB on every design's line.
+    let input = one_cluster("words", "Tiny", 2, 20);
+    let input = input.to_str().unwrap();
+    let p = plan_json(&[input, "--host-sku", "av36p"]);
+    let why = p["designs"]["why"].as_str().unwrap();
+    assert!(
+        why.starts_with("vSAN alone: every VM's data on 3 hosts' vSAN (40 GiB)"),
+        "{why}"
+    );
+    let p = plan_json(&[input, "--host-sku", "av36p", "--design", "anf"]);
+    let why = p["designs"]["why"].as_str().unwrap();
+    assert!(
+        why.starts_with("ANF for all: 40 GiB of 2 VMs on ANF datastores, 3 hosts for compute"),
+        "{why}"
     );
 }
