@@ -355,13 +355,12 @@ pub fn performance(plan: &EstatePlan) -> Section {
         ""
     };
     section.notes.push(format!(
-        "target: the share of the IOPS and MiB/s targets each cluster's storage carries, \
-         its data on vSAN and on ANF datastores{peak}; predicted: what that storage \
-         delivers, its vSAN envelope with a host down for HA (3-host clusters at 3) beside \
-         its ANF traffic (built from the hosts' parts) plus its ANF datastores' prediction; \
-         (estate): the targets given and all of the design's storage; '-' where a cluster \
-         keeps no data; vCPU and memory of all hosts, HA included; ANF %: data placed over \
-         pools or shares; vSAN %: data kept over what the hosts' vSAN holds"
+        "target: the share of the IOPS and MiB/s targets a cluster's data carries, on vSAN \
+         and on ANF{peak}; predicted: its vSAN envelope with a host down for HA, beside its \
+         ANF traffic (built from the hosts' parts), plus its ANF datastores' prediction; \
+         (estate): the targets and all of the design's storage; '-': no data kept; vCPU and \
+         memory of all hosts, HA included; ANF %: data placed over pools or shares; vSAN %: \
+         data kept over what the hosts' vSAN holds"
     ));
     section
 }
