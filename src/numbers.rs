@@ -67,6 +67,19 @@ pub fn at_most(value: f64, decimals: usize) -> String {
     }
 }
 
+/// A size of data in words with its unit: TiB with one decimal from 0.1 TiB
+/// (`1,843.2` GiB -> `"1.8 TiB"`), GiB below, where one decimal of TiB would show 0.0 or
+/// lose most of the figure (`20` -> `"20 GiB"`, `0.5` -> `"0.5 GiB"`).
+pub fn size_gib(gib: f64) -> String {
+    if gib >= 0.1 * 1024.0 {
+        format!("{} TiB", group_thousands(gib / 1024.0, 1))
+    } else if gib > 0.0 && gib < 0.95 {
+        format!("{} GiB", group_thousands(gib, 1))
+    } else {
+        format!("{} GiB", group_thousands(gib, 0))
+    }
+}
+
 /// `n` and the noun, plural unless `n` is 1: `counted(1, "flow")` -> `"1 flow"`,
 /// `counted(3, "datastore")` -> `"3 datastores"` (thousands grouped).
 pub fn counted(n: u64, noun: &str) -> String {
@@ -171,6 +184,20 @@ pub fn first_few(items: impl Iterator<Item = String>, total: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sizes_show_gib_below_a_tenth_of_a_tib() {
+        // 0.1 TiB = 102.4 GiB: from there one decimal of TiB; below, whole GiB (one
+        // decimal under 1 GiB).
+        assert_eq!(size_gib(20.0), "20 GiB");
+        assert_eq!(size_gib(0.0), "0 GiB");
+        assert_eq!(size_gib(0.5), "0.5 GiB");
+        assert_eq!(size_gib(102.3), "102 GiB");
+        assert_eq!(size_gib(102.4), "0.1 TiB");
+        // 1,800 / 1,024 = 1.758 -> 1.8; 52,000 / 1,024 = 50.781 -> 50.8.
+        assert_eq!(size_gib(1_800.0), "1.8 TiB");
+        assert_eq!(size_gib(52_000.0), "50.8 TiB");
+    }
 
     #[test]
     fn slugs_keep_ascii_letters_and_digits() {

@@ -614,6 +614,7 @@ fn data_left_on_vsan_with_a_target_is_checked_against_its_envelope() {
     assert!(f(&perf["predicted_throughput_mibps"]) >= 100.0);
     let mut all = vec!["plan"];
     all.extend_from_slice(&args);
+    all.push("--detail");
     let o = dsplan(&all);
     assert!(o.status.success(), "{}", stderr(&o));
     let text = String::from_utf8(o.stdout).unwrap();
@@ -624,6 +625,43 @@ fn data_left_on_vsan_with_a_target_is_checked_against_its_envelope() {
     assert!(
         text.contains("for the 2,000 IOPS and 10.0 MiB/s it carries"),
         "{text}"
+    );
+    // The cluster's row in the designs and in the performance table: its vSAN share (2,000
+    // IOPS, 10 MiB/s) and envelope beside ANF's (18,000, 90); the table adds both sides:
+    // 2,000 + 18,000 = 20,000 IOPS and 10 + 90 = 100.0 MiB/s, the envelope's 258,339.1
+    // IOPS and 5,842.2 MiB/s plus what the cluster's ANF plan predicts.
+    let files = &p["designs"]["clusters"][0];
+    let hybrid = &files["hybrid"];
+    assert!(
+        (f(&hybrid["vsan_iops_target"]) - 2_000.0).abs() < 1e-6,
+        "{hybrid}"
+    );
+    assert!((f(&hybrid["vsan_throughput_target_mibps"]) - 10.0).abs() < 1e-6);
+    assert!((f(&hybrid["vsan_predicted_iops"]) - 258_339.1).abs() < 0.1);
+    assert!((f(&hybrid["vsan_predicted_throughput_mibps"]) - 5_842.2).abs() < 0.1);
+    let anf = &p["clusters"][0]["plan"]["performance"];
+    assert!((f(&anf["iops_target"]) - 18_000.0).abs() < 1e-6);
+    let iops = f(&hybrid["vsan_predicted_iops"]) + f(&anf["small_block"]["iops"]);
+    let mibps =
+        f(&hybrid["vsan_predicted_throughput_mibps"]) + f(&anf["large_block"]["throughput_mibps"]);
+    let name = files["cluster"].as_str().unwrap();
+    let row: Vec<&str> = text
+        .lines()
+        .skip_while(|l| *l != "Performance and utilisation")
+        .find(|l| l.split_whitespace().next() == Some(name))
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    let g = |v: f64, d: usize| dsplan::numbers::group_thousands(v, d);
+    assert_eq!(
+        row[1..5],
+        [
+            "20,000".to_string(),
+            g(iops, 0),
+            "100.0".to_string(),
+            g(mibps, 1)
+        ],
+        "{row:?}"
     );
     // vSAN alone forced: all of it on 9 hosts (capacity), whose vSAN carries its 20,000 IOPS
     // and 100 MiB/s; no warning.
@@ -686,4 +724,143 @@ fn a_vm_busier_than_its_host_passes_to_vsan_stays_on_anf() {
     let vsan_mibps = f(&perf["vsan_predicted_throughput_mibps"]);
     assert!((vsan_mibps - 4_263.0).abs() < 0.2, "{perf}");
     assert!(f(&perf["predicted_throughput_mibps"]) >= 6_000.0, "{perf}");
+}
+
+/// A vInfo CSV of one source cluster `name`: `vms` powered-on VMs of 2 vCPU, 4 GiB and
+/// `gib` GiB in use each.
+fn one_cluster(test: &str, name: &str, vms: u32, gib: u32) -> PathBuf {
+    let list: Vec<(String, u64, &str)> = (1..=vms)
+        .map(|i| (format!("{name}-{i}"), u64::from(gib) * 1024, name))
+        .collect();
+    vinfo_csv(test, &format!("{name}.csv"), &list)
+}
+
+// 50,000 MiB/s on the Busy cluster, 40 VMs of 100 GiB (AV36P, priced; compute 80 vCPU,
+// 160 GiB -> the 3-host minimum): each VM carries 1,250 MiB/s, within one AV36P host's
+// 2,561.6 / 1.3 = 1,970.5 (its NIC, RAID-1), so any VM may stay on vSAN.
+// - ANF for all: at most 8 datastores x 4,500 MiB/s (a regular volume) = 36,000 < 50,000.
+// - The hybrid, searched from 3 to 16 hosts: 16 hosts checked at 15 have 15 x 2,561.6 =
+//   38,424 MiB/s of NICs, and every MiB/s of the 50,000 crosses them at least once (ANF's
+//   once, vSAN's 1.15 times at RAID-6): no split of Busy meets its targets.
+// - vSAN alone splits past 16 hosts: 25 hosts are clusters of 12 and 13, checked at 11 and
+//   12, each carrying its hosts' share: 12 / 25 x 50,000 = 24,000 <= 11 x 2,561.6 / 1.15 =
+//   24,502.7 and 26,000 <= 12 x 2,227.5 = 26,730.2 (24 hosts: 12 + 12 at 11 each carry
+//   24,502.7 < 25,000): 25 x 9.20 x 730 = 167,900.00, the plan, exit 0; forced, the
+//   hybrid exits 2 with the reason. Without a host price (AV36 in East US) the hybrid is
+//   not searched.
+#[test]
+fn a_hybrid_no_split_of_which_meets_the_targets_says_so() {
+    let input = one_cluster("no-split", "Busy", 40, 100);
+    let input = input.to_str().unwrap();
+    let args = [input, "--host-sku", "av36p", "--throughput-mibps", "50000"];
+    let p = plan_json(&args);
+    assert_eq!(p["designs"]["chosen"], "vsan");
+    assert_eq!(p["summary"]["hosts"], 25);
+    assert!(cents(f(&p["summary"]["hosts_usd_per_month"]), 167_900.0));
+    let reason = "in cluster 'avs-Busy' no split of its VMs between the hosts' vSAN and ANF \
+                  datastores meets its share of them (0 IOPS and 50,000.0 MiB/s) at 3 to 16 \
+                  hosts";
+    let hybrid = row(&p, "hybrid");
+    assert_eq!(hybrid["feasible"], false);
+    let note = hybrid["note"].as_str().unwrap();
+    assert!(
+        note.starts_with("cannot be built: ") && note.contains(reason),
+        "{note}"
+    );
+    assert!(!note.contains("not searched"), "{note}");
+    let anf = row(&p, "anf")["note"].as_str().unwrap();
+    assert!(
+        anf.starts_with("cannot be built: the throughput (MiB/s) target 50,000")
+            && anf.contains("at most 36,000 is reachable"),
+        "{anf}"
+    );
+    // Forced: exit 2 with the same reason.
+    let mut forced = vec!["plan"];
+    forced.extend_from_slice(&args);
+    forced.extend_from_slice(&["--design", "hybrid"]);
+    let o = dsplan(&forced);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains(reason), "{}", stderr(&o));
+    // No host price: not searched, as before.
+    let p = plan_json(&[input, "--host-sku", "av36", "--throughput-mibps", "50000"]);
+    let note = row(&p, "hybrid")["note"].as_str().unwrap().to_string();
+    assert_eq!(
+        note,
+        "not searched: it needs a host price and the vSAN settings"
+    );
+}
+
+// The design line's words. Files forced on vSAN alone (the figures of
+// `a_cluster_where_the_hybrid_beats_both_worked_by_hand`): 60,444.00 - 28,398.51 =
+// 32,045.49 more than ANF for all and 60,444.00 - 27,721.25 = 32,722.75 more than the
+// hybrid, "costs" said once; its 52,000 GiB = 50.8 TiB.
+#[test]
+fn the_design_line_says_costs_once_the_same_cost_and_small_sizes_in_gib() {
+    let input = files_cluster("words");
+    let p = plan_json(&[
+        input.to_str().unwrap(),
+        "--host-sku",
+        "av36p",
+        "--design",
+        "vsan",
+    ]);
+    let why = p["designs"]["why"].as_str().unwrap();
+    assert_eq!(
+        why,
+        "vSAN alone: every VM's data on 9 hosts' vSAN (50.8 TiB); costs 32,045.49 USD/month \
+         more than ANF for all and 32,722.75 more than hybrid (forced by `design`)"
+    );
+    // The small estate's hybrid forced is vSAN alone: 6 AV36P hosts x 9.20 x 730 =
+    // 40,296.00 either way, the same cost; ANF for all adds its pools (326.62 + 563.23 =
+    // 889.85) and a gateway (1,365.10): 42,550.95, 2,254.95 more. The template it leaves
+    // out holds 20 GiB (fixtures/small-estate.xlsx, tmpl-linux), 20 / (1,800 + 20) = 1.1%
+    // of the capacity read: shown in GiB, not as 0.0 TiB.
+    let args = [
+        "fixtures/small-estate.xlsx",
+        "--iops",
+        "20000",
+        "--throughput-mibps",
+        "500",
+        "--design",
+        "hybrid",
+    ];
+    let p = plan_json(&args);
+    let why = p["designs"]["why"].as_str().unwrap();
+    assert!(
+        why.ends_with(
+            "; costs the same as vSAN alone and saves 2,254.95 USD/month against ANF for all \
+             (forced by `design`)"
+        ),
+        "{why}"
+    );
+    let mut all = vec!["plan"];
+    all.extend_from_slice(&args);
+    let o = dsplan(&all);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        text.contains(
+            "\n  left out: 1 VM, 20 GiB (1.1% of the capacity read): template: 1 (20 GiB)\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        !text.contains("0.0 TiB") && !text.contains("saves 0.00"),
+        "{text}"
+    );
+    // Two VMs of 20 GiB: 40 GiB = 0.04 TiB, in GiB on every design's line.
+    let input = one_cluster("words", "Tiny", 2, 20);
+    let input = input.to_str().unwrap();
+    let p = plan_json(&[input, "--host-sku", "av36p"]);
+    let why = p["designs"]["why"].as_str().unwrap();
+    assert!(
+        why.starts_with("vSAN alone: every VM's data on 3 hosts' vSAN (40 GiB)"),
+        "{why}"
+    );
+    let p = plan_json(&[input, "--host-sku", "av36p", "--design", "anf"]);
+    let why = p["designs"]["why"].as_str().unwrap();
+    assert!(
+        why.starts_with("ANF for all: 40 GiB of 2 VMs on ANF datastores, 3 hosts for compute"),
+        "{why}"
+    );
 }

@@ -58,9 +58,10 @@ fn a_100000_character_name_is_warned_once_and_clipped_in_text_and_markdown() {
             args.extend_from_slice(extra);
             let out = run_ok(&args);
             // Before: the placement table printed all 100,000 characters (~206 KB); the
-            // estate's report is about 24 KB with its assumptions' sources, its designs
-            // section, gateway source and its performance and utilisation table.
-            assert!(out.len() < 30_000, "{args:?}: {} bytes", out.len());
+            // estate's report is about 30 KB with its assumptions' sources, its designs
+            // section, gateway source and its performance and utilisation table with its
+            // note on what each cluster's targets and predictions hold.
+            assert!(out.len() < 32_000, "{args:?}: {} bytes", out.len());
             assert!(!out.contains(&"L".repeat(61)), "{args:?}");
             assert_eq!(
                 out.matches("longer than the 80 characters vSphere allows")

@@ -324,6 +324,91 @@ fn a_headline_with_targets_adds_the_clusters_predictions() {
     assert!(!text.contains("not checked") && !text.contains("not modelled"));
 }
 
+// The performance table with targets gives each cluster the share of the targets its
+// storage carries and what that storage delivers, vSAN included; the estate row the whole
+// targets and the whole design. The fixture's default design is vSAN alone (see above):
+// - targets by capacity share: Dev 800 / 1,800 GiB of 20,000 IOPS = 8,888.9 (8,889) and of
+//   500 MiB/s = 222.2; Prod 1,000 / 1,800: 11,111.1 (11,111) and 277.8;
+// - each cluster's vSAN envelope (3 AV36P hosts, RAID-1, checked at 3; no ANF traffic):
+//   3 x 198,060 / (0.7 x 2 + 0.3 x 3) = 258,339.13 IOPS and 3 x 2,561.62 / (0.7 + 0.3 x 2)
+//   = 5,911.43 MiB/s;
+// - the estate: 20,000 and 500.0 given; 2 x 258,339.13 = 516,678.3 and 2 x 5,911.43 =
+//   11,822.9 predicted.
+#[test]
+fn the_performance_table_gives_each_clusters_vsan_share_and_envelope() {
+    let args = [
+        "fixtures/small-estate.xlsx",
+        "--iops",
+        "20000",
+        "--throughput-mibps",
+        "500",
+    ];
+    let json = plan_json(&args);
+    assert_eq!(json["designs"]["chosen"], "vsan");
+    for c in json["designs"]["clusters"].as_array().unwrap() {
+        let (share, row) = match c["cluster"].as_str().unwrap() {
+            "avs-Dev" => (800.0 / 1_800.0, &c["vsan"]),
+            "avs-Prod" => (1_000.0 / 1_800.0, &c["vsan"]),
+            other => panic!("{other}"),
+        };
+        assert!(
+            (f(&row["vsan_iops_target"]) - share * 20_000.0).abs() < 1e-6,
+            "{row}"
+        );
+        assert!((f(&row["vsan_throughput_target_mibps"]) - share * 500.0).abs() < 1e-6);
+        assert!(
+            (f(&row["vsan_predicted_iops"]) - 258_339.13).abs() < 0.01,
+            "{row}"
+        );
+        assert!((f(&row["vsan_predicted_throughput_mibps"]) - 5_911.43).abs() < 0.01);
+        // ANF for all keeps nothing on vSAN: no share there.
+        assert_eq!(f(&c["anf"]["vsan_iops_target"]), 0.0);
+        assert_eq!(f(&c["anf"]["vsan_predicted_iops"]), 0.0);
+    }
+    let rows = [
+        ("avs-Dev", "8,889", "258,339", "222.2", "5,911.4"),
+        ("avs-Prod", "11,111", "258,339", "277.8", "5,911.4"),
+        ("(estate)", "20,000", "516,678", "500.0", "11,822.9"),
+    ];
+    let detail = [&args[..], &["--detail"]].concat();
+    let text = plan_text(&detail, "text");
+    let table: Vec<&str> = text
+        .lines()
+        .skip_while(|l| *l != "Performance and utilisation")
+        .take_while(|l| !l.is_empty())
+        .collect();
+    for (name, iops_target, iops, mibps_target, mibps) in rows {
+        let line = table
+            .iter()
+            .find(|l| l.split_whitespace().next() == Some(name))
+            .unwrap_or_else(|| panic!("no row {name}: {table:?}"));
+        let cells: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(
+            cells[1..5],
+            [iops_target, iops, mibps_target, mibps],
+            "{line}"
+        );
+    }
+    let md = plan_text(&args, "md");
+    let html = plan_text(&args, "html");
+    for (name, iops_target, iops, mibps_target, mibps) in rows {
+        let md_row = format!("| {name} | {iops_target} | {iops} | {mibps_target} | {mibps} |");
+        assert!(md.contains(&md_row), "{md_row}");
+        let num = |v: &str| format!("<td class=\"num\">{v}</td>");
+        let html_row = format!(
+            "<tr><td>{name}</td>{}{}{}{}",
+            num(iops_target),
+            num(iops),
+            num(mibps_target),
+            num(mibps)
+        );
+        assert!(html.contains(&html_row), "{html_row}");
+    }
+    for doc in [&text, &md, &html] {
+        assert!(!doc.contains("not modelled") && !doc.contains("not checked"));
+    }
+}
+
 // One cluster's header says what it delivers: the fixture on 3 hosts is a 3 TiB Flexible
 // pool with its included 128 MiB/s, 128 x 1,024 / 8 = 16,384 IOPS at 8 KiB.
 #[test]

@@ -151,6 +151,22 @@ pub struct ClusterDesign {
     /// Large-block MiB/s likewise.
     #[serde(default)]
     pub predicted_throughput_mibps: f64,
+    /// The share of the IOPS target its data on vSAN carries (its capacity share, or its
+    /// VMs' own per-VM figures; the peak months' where higher); 0 without data on vSAN or
+    /// a target. Its ANF side's share is its plan's `performance.iops_target` where planned.
+    #[serde(default)]
+    pub vsan_iops_target: f64,
+    /// The share of the MiB/s target its data on vSAN carries, likewise.
+    #[serde(default)]
+    pub vsan_throughput_target_mibps: f64,
+    /// What its vSAN delivers, small-block IOPS: the envelope at its checked hosts beside
+    /// its ANF traffic over the same NICs (the vSAN part of `predicted_iops`; 0 without
+    /// data on vSAN).
+    #[serde(default)]
+    pub vsan_predicted_iops: f64,
+    /// Large-block MiB/s likewise (the vSAN part of `predicted_throughput_mibps`).
+    #[serde(default)]
+    pub vsan_predicted_throughput_mibps: f64,
 }
 
 /// One AVS cluster's three designs.

@@ -38,7 +38,8 @@ pub(super) struct DesignCost {
     /// planned).
     pub(super) delivers: Delivers,
     /// Why it cannot be built, when that is known (a VM whose data no one vSAN cluster
-    /// holds).
+    /// holds; a cluster whose datastores, or whose splits between vSAN and ANF, cannot
+    /// meet its targets).
     pub(super) refused: Option<String>,
 }
 

@@ -95,9 +95,13 @@ pub(super) fn design_costs(
         },
     };
     let anf = with_anf(e, Design::Anf, (gateway, pooling), at);
-    let searched = choices
-        .iter()
-        .all(|c| c.other().is_some_and(|v| v.point(Design::Hybrid).is_some()));
+    // Searched on every cluster (a point, or refused: no split meets its targets); not
+    // where a host price or the vSAN settings are missing.
+    let searched = choices.iter().all(|c| {
+        c.other().is_some_and(|v| {
+            v.point(Design::Hybrid).is_some() || v.refused(Design::Hybrid).is_some()
+        })
+    });
     let mut hybrid = if searched {
         with_anf(e, Design::Hybrid, (gateway, pooling), at)
     } else {
@@ -146,7 +150,8 @@ fn with_anf(
             return unknown(design);
         };
         if v.point(design).is_none() {
-            // ANF for all whose datastores cannot meet a cluster's targets.
+            // ANF for all whose datastores cannot meet a cluster's targets, or a hybrid no
+            // split of whose cluster meets them.
             return DesignCost {
                 refused: v.refused(design).map(|r| r.error().to_string()),
                 ..unknown(design)

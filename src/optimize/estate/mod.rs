@@ -597,10 +597,16 @@ fn apply_costs(
 /// Why ANF for all cannot be built on `e`: the first cluster's datastores that cannot meet
 /// its targets.
 fn anf_refusal(e: &SkuEstate) -> Option<OptimizeError> {
+    refusal(e, Design::Anf)
+}
+
+/// Why `design` cannot be built on `e`: the first cluster refused (ANF for all's
+/// datastores, or the hybrid's splits, that cannot meet its targets).
+fn refusal(e: &SkuEstate, design: Design) -> Option<OptimizeError> {
     let choices = e.choices.as_ref()?;
     choices
         .iter()
-        .find_map(|c| c.other().and_then(|v| v.refused(Design::Anf)))
+        .find_map(|c| c.other().and_then(|v| v.refused(design)))
         .map(|r| r.error())
 }
 
@@ -614,8 +620,8 @@ fn with_vsan_refusal(err: OptimizeError, vsan: Option<&VsanError>) -> OptimizeEr
 }
 
 /// When `design` forces a design the chosen SKU `e` cannot build, why: ANF for all's
-/// datastores that cannot meet a cluster's targets, or vSAN alone's VM that no cluster
-/// holds.
+/// datastores that cannot meet a cluster's targets, the hybrid's cluster that no split
+/// lets meet them, or vSAN alone's VM that no cluster holds.
 fn forced_refusal(e: &SkuEstate, design: Option<Design>) -> Option<OptimizeError> {
     let d = design?;
     if e.cost(d).is_none_or(|c| c.feasible) {
@@ -624,7 +630,7 @@ fn forced_refusal(e: &SkuEstate, design: Option<Design>) -> Option<OptimizeError
     match d {
         Design::Vsan => e.vsan_alone_refused.clone().map(OptimizeError::Vsan),
         Design::Anf => anf_refusal(e),
-        Design::Hybrid => None,
+        Design::Hybrid => refusal(e, Design::Hybrid),
     }
 }
 

@@ -10,7 +10,7 @@ use super::rows::{Pricing, Rows};
 use super::sku::{EstateOptions, SkuEstate};
 use crate::catalog::ReservationTerm;
 use crate::demand::Demand;
-use crate::numbers::group_thousands as g;
+use crate::numbers::{group_thousands as g, size_gib};
 use crate::optimize::milp::round_cents;
 use crate::optimize::{OptimizeError, OptimizeOptions};
 use crate::plan::{
@@ -215,32 +215,34 @@ fn why(
     };
     let what = match chosen {
         Design::Vsan => format!(
-            "{}: every VM's data on {} hosts' vSAN ({} TiB)",
+            "{}: every VM's data on {} hosts' vSAN ({})",
             chosen.label(),
             c.hosts,
-            g(c.vsan_gib / GIB_PER_TIB, 1)
+            size_gib(c.vsan_gib)
         ),
         Design::Anf => format!(
-            "{}: {} TiB of {} VMs on ANF datastores, {} hosts for compute",
+            "{}: {} of {} VMs on ANF datastores, {} hosts for compute",
             chosen.label(),
-            g(c.anf_gib / GIB_PER_TIB, 1),
+            size_gib(c.anf_gib),
             g(c.vms_anf as f64, 0),
             c.hosts
         ),
         Design::Hybrid if c.collapsed => format!(
-            "hybrid = vSAN alone: every VM's data on {} hosts' vSAN ({} TiB); no split of \
-             the clusters' VMs costs less, its ExpressRoute gateways counted",
+            "hybrid = vSAN alone: every VM's data on {} hosts' vSAN ({}); no split of the \
+             clusters' VMs costs less, its ExpressRoute gateways counted",
             c.hosts,
-            g(c.vsan_gib / GIB_PER_TIB, 1)
+            size_gib(c.vsan_gib)
         ),
         Design::Hybrid => format!(
-            "hybrid: {} TiB stays on the compute hosts' vSAN, {} TiB of {} VMs on ANF",
-            g(c.vsan_gib / GIB_PER_TIB, 1),
-            g(c.anf_gib / GIB_PER_TIB, 1),
+            "hybrid: {} stays on the compute hosts' vSAN, {} of {} VMs on ANF",
+            size_gib(c.vsan_gib),
+            size_gib(c.anf_gib),
             g(c.vms_anf as f64, 0)
         ),
     };
     let mut against: Vec<String> = Vec::new();
+    // The last comparison's verb (saves, or costs) and whether it cost more.
+    let mut last: Option<(bool, bool)> = None;
     for other in [Design::Vsan, Design::Anf, Design::Hybrid] {
         if other == chosen {
             continue;
@@ -260,12 +262,29 @@ fn why(
         };
         if let (Some(a), Some(b)) = (c.total, total) {
             let d = round_cents(b - a);
-            let first = against.is_empty();
-            against.push(match (d >= 0.0, first) {
-                (true, true) => format!("saves {} USD/month against {label}", g(d, 2)),
-                (true, false) => format!("{} against {label}", g(d, 2)),
-                (false, _) => format!("costs {} USD/month more than {label}", g(-d, 2)),
+            // A verb said once for the comparisons in a row that share it: `saves 3.00
+            // USD/month against X and 2.00 against Y`, `costs the same as X and 5.00
+            // USD/month more than Y`, `costs 1.00 USD/month more than X and 2.00 more
+            // than Y`.
+            let saves = d >= 0.005;
+            let after = |same_verb: bool| last.is_some_and(|(s, _)| s == same_verb);
+            against.push(if saves {
+                if after(true) {
+                    format!("{} against {label}", g(d, 2))
+                } else {
+                    format!("saves {} USD/month against {label}", g(d, 2))
+                }
+            } else {
+                let costs = if after(false) { "" } else { "costs " };
+                if d > -0.005 {
+                    format!("{costs}the same as {label}")
+                } else if last.is_some_and(|(s, more)| !s && more) {
+                    format!("{} more than {label}", g(-d, 2))
+                } else {
+                    format!("{costs}{} USD/month more than {label}", g(-d, 2))
+                }
             });
+            last = Some((saves, !saves && d <= -0.005));
         }
     }
     let mut s = what;

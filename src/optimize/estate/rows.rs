@@ -105,8 +105,8 @@ impl Rows<'_> {
         (vsan_gib, anf_gib, vms_on_anf): (f64, f64, usize),
         (usable, (anf_usd, priced_on)): (f64, (f64, String)),
     ) -> ClusterDesign {
-        let (predicted_iops, predicted_throughput_mibps) =
-            v.predicted(design).map_or((0.0, 0.0), |p| p.total());
+        let delivers = v.predicted(design).unwrap_or_default();
+        let (predicted_iops, predicted_throughput_mibps) = delivers.total();
         let hosts_usd = v
             .usd_per_host_hour
             .map(|p| round_cents(f64::from(hosts) * p * self.hours));
@@ -124,6 +124,10 @@ impl Rows<'_> {
             total_usd_per_month: hosts_usd.map(|h| round_cents(h + anf_usd)),
             predicted_iops,
             predicted_throughput_mibps,
+            vsan_iops_target: delivers.vsan_target.0,
+            vsan_throughput_target_mibps: delivers.vsan_target.1,
+            vsan_predicted_iops: delivers.vsan.0,
+            vsan_predicted_throughput_mibps: delivers.vsan.1,
         }
     }
 
@@ -213,5 +217,9 @@ pub(super) fn not_worked_out(sku: String, hosts: u32) -> ClusterDesign {
         total_usd_per_month: None,
         predicted_iops: 0.0,
         predicted_throughput_mibps: 0.0,
+        vsan_iops_target: 0.0,
+        vsan_throughput_target_mibps: 0.0,
+        vsan_predicted_iops: 0.0,
+        vsan_predicted_throughput_mibps: 0.0,
     }
 }

@@ -6,7 +6,7 @@
 //! estate's shared pools among them.
 
 use crate::numbers::group_thousands;
-use crate::plan::{EstatePlan, Plan, PoolPlan, Utilisation};
+use crate::plan::{ClusterDesign, Design, EstatePlan, Plan, PoolPlan, Utilisation};
 use crate::report::model::table::{Cell, Column, Section, Table};
 
 /// A plan's pool size in words: its pools of its own in TiB, and its shares of shared
@@ -243,8 +243,52 @@ pub(in crate::report) fn estate_utilisation(plan: &EstatePlan) -> String {
     s
 }
 
-/// The performance and utilisation table: each AVS cluster's ANF targets and predictions
-/// and its vCPU, memory, ANF and vSAN use in percent ('-' where none), then the estate's.
+/// A cluster's row of the design the plan is sized as (a collapsed hybrid's rows are its
+/// vSAN-alone rows).
+fn chosen_design<'a>(plan: &'a EstatePlan, name: &str) -> Option<&'a ClusterDesign> {
+    let d = plan.designs.as_ref()?;
+    let c = d.clusters.iter().find(|c| c.cluster == name)?;
+    Some(match d.chosen {
+        Design::Vsan => &c.vsan,
+        Design::Anf => &c.anf,
+        Design::Hybrid => &c.hybrid,
+    })
+}
+
+/// What one AVS cluster's storage carries and delivers: its ANF datastores' targets and
+/// prediction (its plan) and its data on vSAN's share of the targets and envelope (the
+/// chosen design's row), added; `None` where it keeps no data.
+fn cluster_delivered(plan: &EstatePlan, name: &str) -> Option<Delivered> {
+    let anf = plan
+        .clusters
+        .iter()
+        .find(|p| p.cluster == name)
+        .map(|p| Delivered::of(&p.plan));
+    let vsan = chosen_design(plan, name).filter(|r| r.vsan_data_gib > 0.0);
+    if anf.is_none() && vsan.is_none() {
+        return None;
+    }
+    let mut d = anf.unwrap_or(Delivered {
+        iops: 0.0,
+        iops_target: 0.0,
+        mibps: 0.0,
+        mibps_target: 0.0,
+        capacity_only: true,
+    });
+    if let Some(v) = vsan {
+        d.iops += v.vsan_predicted_iops;
+        d.iops_target += v.vsan_iops_target;
+        d.mibps += v.vsan_predicted_throughput_mibps;
+        d.mibps_target += v.vsan_throughput_target_mibps;
+    }
+    Some(d)
+}
+
+/// The performance and utilisation table: each AVS cluster's targets (the shares its data
+/// on vSAN and on ANF carry) and what its storage is predicted to deliver (its vSAN
+/// envelope and its ANF datastores' prediction), its vCPU, memory, ANF and vSAN use in
+/// percent ('-' where none); then the estate's: the targets and all of the design's
+/// storage, as `summary.performance` has them.
 pub fn performance(plan: &EstatePlan) -> Section {
     let pct = |v: Option<f64>| v.map_or(Cell::Dash, |x| Cell::number(x, 1));
     let row = |name: Cell, d: Option<Delivered>, u: Option<&Utilisation>| {
@@ -272,24 +316,24 @@ pub fn performance(plan: &EstatePlan) -> Section {
         .clusters
         .iter()
         .map(|c| {
-            let d = plan
-                .clusters
-                .iter()
-                .find(|p| p.cluster == c.name)
-                .map(|p| Delivered::of(&p.plan));
+            let d = cluster_delivered(plan, &c.name);
             row(Cell::Name(c.name.clone()), d, c.utilisation.as_ref())
         })
         .collect();
     let m = &plan.summary;
     let p = &m.performance;
-    let estate = (p.anf_clusters > 0).then_some(Delivered {
+    let estate = Delivered {
         iops: p.predicted_iops,
-        iops_target: p.anf_iops_target,
+        iops_target: p.iops_target,
         mibps: p.predicted_throughput_mibps,
-        mibps_target: p.anf_throughput_target_mibps,
+        mibps_target: p.throughput_target_mibps,
         capacity_only: p.capacity_only,
-    });
-    rows.push(row(Cell::text("(estate)"), estate, Some(&m.utilisation)));
+    };
+    rows.push(row(
+        Cell::text("(estate)"),
+        Some(estate),
+        Some(&m.utilisation),
+    ));
     let table = Table {
         columns: vec![
             Column::words("cluster"),
@@ -305,11 +349,18 @@ pub fn performance(plan: &EstatePlan) -> Section {
         rows,
     };
     let mut section = Section::of_table("Performance and utilisation", "Sizing", table);
-    section.notes.push(
-        "ANF datastores: predicted against the targets they carry; data on vSAN: not \
-         modelled, '-'; vCPU and memory of all hosts, HA included; ANF %: data placed over \
-         pools or shares; vSAN %: data kept over what the hosts' vSAN holds"
-            .to_string(),
-    );
+    let peak = if p.peak_iops_target > 0.0 || p.peak_throughput_target_mibps > 0.0 {
+        " (on vSAN the peak months' where higher: vSAN cannot change by month)"
+    } else {
+        ""
+    };
+    section.notes.push(format!(
+        "target: the share of the IOPS and MiB/s targets a cluster's data carries, on vSAN \
+         and on ANF{peak}; predicted: its vSAN envelope with a host down for HA, beside its \
+         ANF traffic (built from the hosts' parts), plus its ANF datastores' prediction; \
+         (estate): the targets and all of the design's storage; '-': no data kept; vCPU and \
+         memory of all hosts, HA included; ANF %: data placed over pools or shares; vSAN %: \
+         data kept over what the hosts' vSAN holds"
+    ));
     section
 }

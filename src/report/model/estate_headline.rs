@@ -1,6 +1,6 @@
 //! The estate plan's headline as a model section: what every format shows first.
 
-use crate::numbers::{counted, group_thousands as g, plural};
+use crate::numbers::{counted, group_thousands as g, plural, size_gib};
 use crate::plan::EstatePlan;
 use crate::report::model::delivered::{estate_delivers, estate_utilisation};
 use crate::report::model::estate::{
@@ -9,28 +9,28 @@ use crate::report::model::estate::{
 use crate::report::model::table::Section;
 
 /// What the plan leaves out in words: `10 VMs, 74.8 TiB (11.9% of the capacity read):
-/// larger than any AVS host ...: 1 (74.3 TiB), template: 9 (0.5 TiB)`; `None` when nothing.
+/// larger than any AVS host ...: 1 (74.3 TiB), template: 9 (0.5 TiB)`, sizes below 0.1 TiB
+/// in GiB (`template: 1 (20 GiB)`); `None` when nothing.
 fn left_out_words(l: &crate::plan::LeftOut) -> Option<String> {
     if l.vms == 0 {
         return None;
     }
-    let tib = |gib: f64| g(gib / 1024.0, 1);
     let reasons: Vec<String> = l
         .reasons
         .iter()
         .map(|r| {
             format!(
-                "{}: {} ({} TiB)",
+                "{}: {} ({})",
                 r.reason.describe(),
                 g(r.vms as f64, 0),
-                tib(r.capacity_gib)
+                size_gib(r.capacity_gib)
             )
         })
         .collect();
     Some(format!(
-        "{}, {} TiB ({}% of the capacity read): {}",
+        "{}, {} ({}% of the capacity read): {}",
         counted(l.vms as u64, "VM"),
-        tib(l.capacity_gib),
+        size_gib(l.capacity_gib),
         g(l.capacity_pct, 1),
         reasons.join(", ")
     ))

@@ -45,6 +45,7 @@ impl DesignSearch for AnfForAll {
             predicted: super::Delivers {
                 vsan: (0.0, 0.0),
                 anf: pool.predicted,
+                vsan_target: (0.0, 0.0),
             },
         }))
     }

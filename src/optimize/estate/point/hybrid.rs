@@ -3,9 +3,10 @@
 //! all and every VM on vSAN at vSAN alone's hosts when they are within one cluster.
 //! Searched from the compute hosts up to the largest cluster when the SKU has a host
 //! price; without one only when the hybrid is forced, on the compute hosts (no host count
-//! can be weighed against ANF); not without vSAN settings.
+//! can be weighed against ANF); not without vSAN settings. Searched and no point found:
+//! refused, no split of the cluster meeting its targets.
 
-use super::{At, Delivers, DesignPoint, DesignSearch, Points, Worked};
+use super::{At, Delivers, DesignPoint, DesignSearch, Points, Refusal, Worked};
 use crate::optimize::OptimizeError;
 use crate::optimize::estate::hybrid::{
     AnfOracle, Cluster, Point, SetFits, Units, cheapest, feasible,
@@ -52,7 +53,7 @@ impl DesignSearch for Hybrid {
         };
         Ok(match search.run(before, exact)? {
             Some(p) => Worked::Built(p),
-            None => Worked::Skipped,
+            None => Worked::Refused(search.no_split()),
         })
     }
 }
@@ -122,6 +123,27 @@ struct Search<'a, 'b, 'c> {
 }
 
 impl Search<'_, '_, '_> {
+    /// Why no point was found: no split of the cluster's VMs between its hosts' vSAN and
+    /// ANF datastores meets its share of the targets at any host count searched (what its
+    /// vSAN does not carry, its ANF datastores cannot).
+    fn no_split(&self) -> Refusal {
+        let at = self.at;
+        let need = at.ctx.targets.need(at.ctx.demand, (at.vms, at.data_gib));
+        let g = crate::numbers::group_thousands;
+        let hosts = match self.hosts {
+            (first, last) if first >= last => format!("{first} hosts"),
+            (first, last) => format!("{first} to {last} hosts"),
+        };
+        Refusal::new(OptimizeError::NoLayout(format!(
+            "in cluster '{}' no split of its VMs between the hosts' vSAN and ANF datastores \
+             meets its share of them ({} IOPS and {} MiB/s) at {hosts}: what the vSAN does \
+             not carry, the ANF datastores cannot",
+            crate::numbers::clip_name(at.name),
+            g(need.iops, 0),
+            g(need.throughput_mibps, 1)
+        )))
+    }
+
     /// What `hosts` hosts of the cluster hold on vSAN, GiB (0 below the policy's minimum):
     /// full to the slack, and within the headroom ([`crate::vsan::VsanCapacity`]).
     fn usable(&self, hosts: u32) -> Result<(f64, f64), OptimizeError> {
@@ -229,11 +251,12 @@ impl Search<'_, '_, '_> {
         } else {
             Some(exact.pool(&on_anf, best.hosts)?)
         };
-        let vsan = if best.on_vsan.is_empty() {
-            (0.0, 0.0)
+        let (vsan, vsan_target) = if best.on_vsan.is_empty() {
+            ((0.0, 0.0), (0.0, 0.0))
         } else {
             let load = targets.load(demand, (at.vms, at.data_gib), &best.on_vsan);
-            targets.delivers(on_vsan_at, best.hosts, &load)?
+            let delivers = targets.delivers(on_vsan_at, best.hosts, &load)?;
+            (delivers, (load.iops, load.throughput_mibps))
         };
         Ok(Some(DesignPoint {
             raise: Raise {
@@ -246,6 +269,7 @@ impl Search<'_, '_, '_> {
             predicted: Delivers {
                 vsan,
                 anf: pool.map_or((0.0, 0.0), |p| p.predicted),
+                vsan_target,
             },
         }))
     }

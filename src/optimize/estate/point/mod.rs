@@ -30,13 +30,16 @@ use crate::sizing::Raise;
 use crate::vsan::HostSku;
 
 /// What a design's storage delivers, vSAN and ANF apart: small-block IOPS and large-block
-/// MiB/s each.
+/// MiB/s each; and the share of the targets its data on vSAN carries.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub(super) struct Delivers {
     /// Its data on vSAN: the envelope at the checked hosts, beside the ANF traffic.
     pub(super) vsan: (f64, f64),
     /// Its ANF datastores: their layouts' predictions with their pools' QoS.
     pub(super) anf: (f64, f64),
+    /// The IOPS and MiB/s targets its data on vSAN carries (its capacity share, or its
+    /// VMs' own figures; the peak months' where higher): what `vsan` is checked against.
+    pub(super) vsan_target: (f64, f64),
 }
 
 impl Delivers {
@@ -51,6 +54,8 @@ impl Delivers {
         self.vsan.1 += other.vsan.1;
         self.anf.0 += other.anf.0;
         self.anf.1 += other.anf.1;
+        self.vsan_target.0 += other.vsan_target.0;
+        self.vsan_target.1 += other.vsan_target.1;
     }
 }
 
@@ -84,6 +89,11 @@ impl DesignPoint {
 pub(super) struct Refusal(std::sync::Arc<OptimizeError>);
 
 impl Refusal {
+    /// A refusal for `err`.
+    pub(super) fn new(err: OptimizeError) -> Refusal {
+        Refusal(std::sync::Arc::new(err))
+    }
+
     /// The error again.
     pub(super) fn error(&self) -> OptimizeError {
         self.0
@@ -92,8 +102,9 @@ impl Refusal {
     }
 }
 
-/// A design on one cluster variant: built, refused (with why), or not worked out (no vSAN
-/// settings, no host price, a VM's data that no one cluster holds).
+/// A design on one cluster variant: built, refused (with why: ANF for all's datastores, or
+/// the hybrid's splits, cannot meet its targets), or not worked out (no vSAN settings, no
+/// host price, a VM's data that no one cluster holds).
 #[derive(Debug, Clone)]
 pub(super) enum Worked {
     Built(DesignPoint),
@@ -107,7 +118,7 @@ impl Worked {
     fn refused_or(err: OptimizeError) -> Result<Worked, OptimizeError> {
         match err {
             OptimizeError::Infeasible { .. } | OptimizeError::NoLayout(_) => {
-                Ok(Worked::Refused(Refusal(std::sync::Arc::new(err))))
+                Ok(Worked::Refused(Refusal::new(err)))
             }
             err => Err(err),
         }

@@ -44,6 +44,7 @@ impl DesignSearch for VsanAlone {
         }
         let data: f64 = at.data_gib.iter().sum();
         let need = ctx.targets.need(ctx.demand, (at.vms, at.data_gib));
+        let carries = (need.iops, need.throughput_mibps);
         let on = (data, Some(need));
         let r = match cluster_on_vsan(ctx.vsan_catalog, sku, (at.compute_hosts, reserve), on, o) {
             Ok(r) => r,
@@ -66,6 +67,7 @@ impl DesignSearch for VsanAlone {
                     r.predicted_throughput_mibps.unwrap_or(0.0),
                 ),
                 anf: (0.0, 0.0),
+                vsan_target: carries,
             },
         }))
     }
