@@ -848,6 +848,22 @@ fn the_design_line_says_costs_once_the_same_cost_and_small_sizes_in_gib() {
         !text.contains("0.0 TiB") && !text.contains("saves 0.00"),
         "{text}"
     );
+    // The same export given twice (8 VMs and a template): the 8 VMs' second rows repeat
+    // VMs planned once, so they are not left out: said beside the template, not counted.
+    let o = dsplan(&[
+        "plan",
+        "fixtures/small-estate.xlsx",
+        "fixtures/small-estate.xlsx",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        text.contains(
+            "\n  left out: 1 VM, 20 GiB (1.1% of the capacity read): template: 1 (20 GiB); 8 \
+             rows repeating VMs planned once not counted\n"
+        ),
+        "{text}"
+    );
     // Two VMs of 20 GiB: 40 GiB = 0.04 TiB, in GiB on every design's line.
     let input = one_cluster("words", "Tiny", 2, 20);
     let input = input.to_str().unwrap();

@@ -11,9 +11,16 @@ use crate::report::model::table::Section;
 /// What the plan leaves out in words: `10 VMs, 74.8 TiB (11.9% of the capacity read):
 /// larger than any AVS host ...: 1 (74.3 TiB), template: 9 (0.5 TiB)`, sizes below 0.1 TiB
 /// in GiB (`template: 1 (20 GiB)`); `None` when nothing.
-fn left_out_words(l: &crate::plan::LeftOut) -> Option<String> {
+fn left_out_words(l: &crate::plan::LeftOut, repeated: usize) -> Option<String> {
+    // Rows repeating a VM planned once are not left out: said so beside, not counted.
+    let repeats = (repeated > 0).then(|| {
+        format!(
+            "{} repeating VMs planned once not counted",
+            counted(repeated as u64, "row")
+        )
+    });
     if l.vms == 0 {
-        return None;
+        return repeats.map(|r| format!("0 VMs ({r})"));
     }
     let reasons: Vec<String> = l
         .reasons
@@ -27,13 +34,17 @@ fn left_out_words(l: &crate::plan::LeftOut) -> Option<String> {
             )
         })
         .collect();
-    Some(format!(
+    let mut words = format!(
         "{}, {} ({}% of the capacity read): {}",
         counted(l.vms as u64, "VM"),
         size_gib(l.capacity_gib),
         g(l.capacity_pct, 1),
         reasons.join(", ")
-    ))
+    );
+    if let Some(r) = repeats {
+        words.push_str(&format!("; {r}"));
+    }
+    Some(words)
 }
 
 /// The estate in a few sentences, a section titled `Estate plan` (its figures on the
@@ -104,7 +115,12 @@ pub fn estate_headline(plan: &EstatePlan, price_source: bool) -> Section {
     }
     lines.push(format!("delivers: {}", estate_delivers(plan)));
     lines.push(format!("utilisation: {}", estate_utilisation(plan)));
-    if let Some(words) = left_out_words(&m.left_out) {
+    let repeated = plan
+        .excluded
+        .iter()
+        .filter(|x| x.reason == crate::demand::ExclusionReason::Duplicate)
+        .count();
+    if let Some(words) = left_out_words(&m.left_out, repeated) {
         lines.push(format!("left out: {words}"));
     }
     if let Some(months) = peak_months(plan) {
