@@ -244,6 +244,17 @@ pub(super) fn design_sizing(e: &SkuEstate, design: Design, at: Costing) -> Estat
     sizing
 }
 
+/// The estate's clusters as `design`'s plan shows them: vSAN alone's grown clusters
+/// ([`SkuEstate::vsan_alone_sizing`]: split past 16 hosts, with the first clusters it adds)
+/// for vSAN alone and a hybrid that is vSAN alone, else [`design_sizing`].
+pub(super) fn plan_sizing(e: &SkuEstate, design: Design, at: Costing) -> EstateSizing {
+    let alone = design == Design::Vsan || e.cost(design).is_some_and(|c| c.collapsed);
+    match &e.vsan_alone_sizing {
+        Some(s) if alone => s.clone(),
+        _ => design_sizing(e, design, at),
+    }
+}
+
 /// The ANF side of `design`: one demand per cluster with VMs on ANF (its hosts, where they
 /// come from and its SKU's performance system), or `None` when the design puts nothing on
 /// ANF.

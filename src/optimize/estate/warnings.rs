@@ -140,10 +140,12 @@ fn grouping_hint(
     // Clusters raised for their datastores would need planning to compare, and first
     // clusters of another SKU (AV64 Gen 1) pricing: no hint then.
     if estate.sizing.group != Grouping::SourceCluster
-        || sizing
-            .clusters
-            .iter()
-            .any(|c| matches!(c.driver, Driver::Storage | Driver::Vsan))
+        || sizing.clusters.iter().any(|c| {
+            matches!(
+                c.driver,
+                Driver::Storage | Driver::Vsan | Driver::VsanPerformance
+            )
+        })
     {
         return Ok(None);
     }
