@@ -136,6 +136,7 @@ fn with_anf(
         clusters: sizing.clusters.len() as u32,
         private_clouds: sizing.private_clouds.len() as u32,
         hosts_usd: hosts_cost(sku_hosts(&sizing), &e.prices, at.hours),
+        hosts_added: sizing.clusters.iter().any(|c| c.hosts > c.compute_hosts()),
         ..unknown(design)
     };
     let mut anf_clusters = Vec::new();

@@ -234,8 +234,10 @@ fn why(
             g(c.vsan_gib / GIB_PER_TIB, 1)
         ),
         Design::Hybrid => format!(
-            "hybrid: {} TiB stays on the compute hosts' vSAN, {} TiB of {} VMs on ANF",
+            "hybrid: {} TiB stays on the {}hosts' vSAN, {} TiB of {} VMs on ANF",
             g(c.vsan_gib / GIB_PER_TIB, 1),
+            // Hosts added beyond compute (for the vSAN or the datastores): not compute's.
+            if c.hosts_added { "" } else { "compute " },
             g(c.anf_gib / GIB_PER_TIB, 1),
             g(c.vms_anf as f64, 0)
         ),
