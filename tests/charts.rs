@@ -412,7 +412,7 @@ fn estate_charts_include_hosts_by_driver() {
             "vCPU",
             "memory",
             "minimum",
-            "storage (ANF: IOPS, MiB/s; vSAN: capacity)",
+            "storage (ANF: IOPS, MiB/s; vSAN: capacity, performance)",
             "total",
             "ANF plan, hosts",
             "vSAN alone, hosts",

@@ -880,3 +880,104 @@ fn the_design_line_says_costs_once_the_same_cost_and_small_sizes_in_gib() {
         "{why}"
     );
 }
+
+/// `fixtures/file-servers-vinfo.csv` (10 VMs of 4 vCPU, 16 GiB, 1,500 GiB: 15,000 GiB in
+/// one source cluster `Files`) on AV36P at `args`, as JSON.
+fn file_servers(args: &[&str]) -> Value {
+    let mut all = vec!["fixtures/file-servers-vinfo.csv", "--host-sku", "av36p"];
+    all.extend_from_slice(args);
+    plan_json(&all)
+}
+
+/// The hosts by driver as (vCPU, memory, minimum, storage, vSAN, vSAN performance).
+fn by_driver(p: &Value) -> [u64; 6] {
+    let d = &p["summary"]["hosts_by_driver"];
+    [
+        "vcpu",
+        "memory",
+        "minimum",
+        "storage",
+        "vsan",
+        "vsan_performance",
+    ]
+    .map(|k| d[k].as_u64().unwrap())
+}
+
+#[test]
+fn a_hybrid_raised_for_its_vsans_performance_says_so() {
+    // The file servers' compute (`tests/vsan_alone_rows.rs`): 40 vCPU + the management
+    // reservation's 72 -> 1 host, 160 + 160.08 GiB -> 1, + 1 HA -> the AVS minimum of 3.
+    // At 600,000 IOPS and 10,000 MiB/s the hybrid keeps part of the data on more hosts. Its
+    // driver is checked here by hand at a host fewer, whatever split the search found: each
+    // GiB carries its capacity share of the targets (10,000 / 15,000 MiB/s), the vSAN side
+    // beside the ANF side's NFS payload over the same NICs, an AV36P host's 25 Gbit/s =
+    // 2,980.23 MiB/s x 0.85954 = 2,561.62 MiB/s; `h` hosts are checked at h - 1 (at least
+    // 3) and a 64 KiB guest I/O (70% read, sequential) crosses them 0.7 + 0.3 x the
+    // policy's full-stripe write (RAID-1 2 at 3 hosts, RAID-5 4/3 at 4..5, RAID-6 1.5 from
+    // 6) times. What `h` hosts hold within the headroom as the private cloud's first
+    // cluster: (h x 17,881.39 GiB x 0.75 - 16,099.8) / overhead / 1.2.
+    let p = file_servers(&["--iops", "600000", "--throughput-mibps", "10000"]);
+    assert_eq!(p["summary"]["design"], "hybrid");
+    let c = &p["sizing"]["clusters"][0];
+    let hosts = c["hosts"].as_u64().unwrap() as u32;
+    let hybrid = &p["designs"]["clusters"][0]["hybrid"];
+    let on_vsan = f(&hybrid["vsan_data_gib"]);
+    assert!(hosts > 3 && on_vsan > 0.0 && f(&hybrid["anf_data_gib"]) > 0.0);
+    let overhead = |h: u32| match h {
+        3 => 2.0,
+        4 | 5 => 4.0 / 3.0,
+        _ => 1.5,
+    };
+    let fewer = hosts - 1;
+    let holds = (f64::from(fewer) * 17_881.39 * 0.75 - 16_099.8) / overhead(fewer) / 1.2;
+    let (vsan_mibps, anf_mibps) = (
+        10_000.0 * on_vsan / 15_000.0,
+        10_000.0 - 10_000.0 * on_vsan / 15_000.0,
+    );
+    let carries = |h: u32| {
+        let nics = f64::from((h - 1).max(3)) * 2_561.62;
+        (nics - anf_mibps) / (0.7 + 0.3 * overhead(h))
+    };
+    // A host fewer holds the data kept on vSAN but does not carry its MiB/s: raised for the
+    // vSAN's performance (for the split found, 7,500 GiB on 6 hosts: 5 hosts hold 31,847
+    // GiB; checked at 4 on RAID-5, (10,246.5 - 5,000) / 1.1 = 4,769.5 < 5,000 MiB/s; at 6
+    // on RAID-6, (12,808.1 - 5,000) / 1.15 = 6,789.6 >= 5,000).
+    assert!(holds >= on_vsan, "{holds} < {on_vsan}");
+    assert!(carries(fewer) < vsan_mibps, "{fewer}: {}", carries(fewer));
+    assert!(carries(hosts) >= vsan_mibps, "{hosts}: {}", carries(hosts));
+    assert_eq!(c["driver"], "vsan_performance");
+    // Hosts by driver: its 3 compute hosts at the minimum, the rest added for the vSAN's
+    // performance; the design line says the data stays on the hosts' vSAN, not compute's.
+    let added = u64::from(hosts - 3);
+    assert_eq!(by_driver(&p), [0, 0, 3, 0, 0, added]);
+    let why = p["designs"]["why"].as_str().unwrap();
+    assert!(why.contains("stays on the hosts' vSAN"), "{why}");
+    let o = dsplan(&[
+        "plan",
+        "fixtures/file-servers-vinfo.csv",
+        "--host-sku",
+        "av36p",
+        "--iops",
+        "600000",
+        "--throughput-mibps",
+        "10000",
+    ]);
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        text.contains(&format!(
+            "3 at the 3-host minimum, 0 raised for the datastores' IOPS and MiB/s, {added} \
+             added for the vSAN's performance, 0 added to hold data on vSAN"
+        )),
+        "{text}"
+    );
+    // Without a target the hybrid keeps 6 VMs (9,000 GiB) on the 3 compute hosts (the
+    // README's hand calculation): nothing added, the compute hosts' vSAN.
+    let p = file_servers(&[]);
+    assert_eq!(p["summary"]["design"], "hybrid");
+    assert_eq!(by_driver(&p), [0, 0, 3, 0, 0, 0]);
+    let why = p["designs"]["why"].as_str().unwrap();
+    assert!(
+        why.starts_with("hybrid: 8.8 TiB stays on the compute hosts' vSAN"),
+        "{why}"
+    );
+}

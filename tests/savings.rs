@@ -14,10 +14,15 @@ fn root() -> PathBuf {
 }
 
 fn plan(host_sku: Option<&str>) -> EstatePlan {
+    plan_with(host_sku, None)
+}
+
+fn plan_with(host_sku: Option<&str>, design: Option<Design>) -> EstatePlan {
     Planner::new()
         .input(root().join("fixtures/apps-and-files-vinfo.csv"))
         .options(PlanOptions {
             host_sku: host_sku.map(str::to_string),
+            design,
             ..PlanOptions::default()
         })
         .plan_estate()
@@ -121,4 +126,51 @@ fn the_saving_is_counted_against_the_cheapest_vsan_only_estate_named() {
     assert_eq!(o.vsan_alone_usd_per_month, Some(181_332.0));
     assert_eq!(o.vsan_alone_sku.as_deref(), Some("av36p"));
     assert!(close(o.savings_usd_per_month.unwrap(), 181_332.0 - total));
+}
+
+#[test]
+fn a_sku_rows_note_names_the_first_cluster_it_is_priced_on() {
+    // vSAN alone forced: AV64's row is priced on its vSAN alone (worked above), 20 AV64
+    // hosts and Files moved to 8 AV36P hosts as the first cluster: 20 x 9,650.60 + 8 x
+    // 6,716.00 = 193,012.00 + 53,728.00 = 246,740.00, 28 hosts; its note names those 8
+    // AV36P hosts, not Files' 3 compute hosts.
+    let p = plan_with(None, Some(Design::Vsan));
+    let row = p.sku_alternatives.iter().find(|a| a.sku == "av64").unwrap();
+    assert_eq!(row.design, Design::Vsan);
+    assert_eq!((row.hosts, row.total_usd_per_month), (28, Some(246_740.0)));
+    assert!(
+        row.note.ends_with(
+            "counts the first cluster each private cloud of av64 hosts needs: avs-Files: 8 \
+             av36p (its own VMs)"
+        ),
+        "{}",
+        row.note
+    );
+    // The same estate planned on AV64: its clusters are those the row is priced on. Apps
+    // grows from 11 compute hosts to 20 in 2 clusters of 10, its 150 equal VMs dealt 75 and
+    // 75 (75 x 16 = 1,200 vCPU -> ceil(1,200 / 256) = 5 hosts each, 75 x 32 = 2,400 GiB ->
+    // ceil(2,400 / 908.97) = 3, + 1 HA = 6 <= 10); Files is the first
+    // cluster, 8 AV36P hosts; the first-cluster assumption says so.
+    let p = plan_with(Some("av64"), Some(Design::Vsan));
+    let per: Vec<(&str, &str, u32, usize)> = p
+        .sizing
+        .clusters
+        .iter()
+        .map(|c| (c.name.as_str(), c.sku.as_str(), c.hosts, c.vms))
+        .collect();
+    assert_eq!(
+        per,
+        [
+            ("avs-Apps", "av64", 10, 75),
+            ("avs-Apps-2", "av64", 10, 75),
+            ("avs-Files", "av36p", 8, 6)
+        ]
+    );
+    assert_eq!(p.summary.hosts_usd_per_month, Some(246_740.0));
+    let first = p
+        .assumptions
+        .iter()
+        .find(|a| a.name == "first_cluster")
+        .unwrap();
+    assert_eq!(first.value, "avs-Files: 8 av36p (its own VMs)");
 }

@@ -44,7 +44,8 @@ pub enum DesignArg {
     Vsan,
     /// ANF for all VM data.
     Anf,
-    /// Per cluster, the cheapest split between the compute hosts' vSAN and ANF.
+    /// Per cluster, the cheapest split between the hosts' vSAN (its compute hosts or more)
+    /// and ANF.
     Hybrid,
 }
 
@@ -217,7 +218,7 @@ pub struct PlanArgs {
     #[arg(long = "vsan-host-usd-per-hour")]
     pub vsan_host_usd_per_hour: Option<f64>,
     /// Force the estate's design: vsan (vSAN alone), anf (ANF for all VM data) or hybrid
-    /// (per cluster, the VMs the compute hosts' vSAN holds stay there); default: the
+    /// (per cluster, the VMs its hosts' vSAN holds and carries stay there); default: the
     /// cheapest of the three. Estate plans only (not with --hosts or --per-cluster).
     #[arg(long, value_enum)]
     pub design: Option<DesignArg>,

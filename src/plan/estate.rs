@@ -14,23 +14,33 @@ use crate::inventory::Warning;
 pub use crate::sizing::Utilisation;
 use crate::sizing::{EstateSizing, HostTerm, VsanAlone};
 
-/// Hosts by what decides their cluster's size.
+/// Hosts by what drives them: each cluster's compute hosts (the HA reserve and a first
+/// cluster's management reservation included) by what decides them, the hosts a design
+/// adds beyond them by why.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct HostsByDriver {
-    /// Hosts of clusters sized by vCPU.
+    /// Compute hosts of clusters sized by vCPU.
     pub vcpu: u32,
-    /// Hosts of clusters sized by memory.
+    /// Compute hosts of clusters sized by memory.
     pub memory: u32,
-    /// Hosts of clusters at the AVS minimum.
+    /// Compute hosts of clusters at the AVS minimum.
     pub minimum: u32,
-    /// Hosts of clusters raised for their datastores' IOPS and MiB/s.
+    /// Hosts added to clusters for their datastores' IOPS and MiB/s, beyond their compute
+    /// hosts (which count by vCPU, memory or the minimum).
     #[serde(default)]
     pub storage: u32,
-    /// Hosts added to hold data on vSAN: the hybrid design's clusters raised to keep more
-    /// on vSAN, or vSAN alone's hosts beyond compute.
+    /// Hosts added to hold data on vSAN, beyond the clusters' compute hosts: the hybrid
+    /// design's clusters raised to keep more on vSAN, or vSAN alone's hosts its data's
+    /// capacity needs.
     #[serde(default)]
     pub vsan: u32,
+    /// Hosts added for the vSAN's performance, beyond the clusters' compute hosts: vSAN
+    /// alone's clusters grown until their vSAN carries their share of the IOPS and MiB/s
+    /// targets with a host down (more than their data's capacity needs), or the hybrid's
+    /// raised for the data it keeps on vSAN to be carried.
+    #[serde(default)]
+    pub vsan_performance: u32,
 }
 
 /// What the chosen design's storage is predicted to deliver, beside the targets: the ANF

@@ -203,6 +203,25 @@ impl AvsCluster {
         }
     }
 
+    /// What decides its compute hosts ([`AvsCluster::compute_hosts`]): vCPU, memory or the
+    /// AVS minimum, whatever a design added beyond them.
+    pub fn compute_driver(&self) -> Driver {
+        match (&self.management, self.needs.first) {
+            (Some(_), Some((first, _))) => first.driver,
+            _ => self.needs.own.driver,
+        }
+    }
+
+    /// Grows it to `hosts` for `driver` where that is more than it has (the management
+    /// reservation and its compute needs kept as they are): a design's last word on it,
+    /// after its private cloud is assigned.
+    pub(crate) fn grow_to(&mut self, hosts: u32, driver: Driver) {
+        if hosts > self.hosts {
+            self.hosts = hosts;
+            self.driver = driver;
+        }
+    }
+
     /// Its hosts without the management reservation: its VMs' own need, or what a design
     /// raised it to as another cluster.
     pub(crate) fn hosts_without_management(&self) -> u32 {

@@ -51,6 +51,7 @@ mod pack;
 mod price_file;
 mod prices;
 mod vsan_alone;
+mod vsan_grown;
 
 pub(crate) use first::Raise;
 pub use first::{ManagementReservation, first_cluster_on, management_only_cluster};
@@ -137,6 +138,10 @@ pub struct AvsCluster {
     /// What its hosts come from (not serialized).
     #[serde(skip)]
     pub(crate) needs: ClusterNeeds,
+    /// On vSAN alone: its VMs' data on its vSAN and what its hosts' vSAN holds, GiB (full to
+    /// the slack), for its utilisation (not serialized; `None` elsewhere).
+    #[serde(skip)]
+    pub(crate) vsan_alone_gib: Option<(f64, f64)>,
 }
 
 /// A private cloud: at most 12 clusters and 96 hosts.
@@ -327,6 +332,7 @@ fn cluster(
         utilisation: None,
         vm_indices: part.iter().map(|v| v.index).collect(),
         needs,
+        vsan_alone_gib: None,
     };
     c.apply(false);
     c

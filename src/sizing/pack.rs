@@ -39,14 +39,20 @@ pub enum Driver {
     /// The datastores' performance: the cluster's share of the IOPS and MiB/s targets
     /// needs more hosts (their flows and per-host ceilings) than its VMs' compute.
     Storage,
-    /// vSAN capacity: in the hybrid design, more hosts keep more of the cluster's data on
-    /// its vSAN for less than ANF datastores would cost.
+    /// vSAN capacity: on vSAN alone, the hosts whose vSAN holds the cluster's data; in
+    /// the hybrid design, more hosts keep more of the cluster's data on its vSAN for less
+    /// than ANF datastores would cost.
     Vsan,
+    /// vSAN performance: more hosts than the cluster's compute and its data's capacity
+    /// need, for the data kept on its vSAN to carry its share of the IOPS and MiB/s
+    /// targets with a host down (vSAN alone grown until it does; a hybrid cluster raised
+    /// for the split it keeps on vSAN).
+    VsanPerformance,
 }
 
 impl Driver {
     /// The snake_case name, as in the JSON (`vcpu`, `memory`, `minimum`, `storage`,
-    /// `vsan`).
+    /// `vsan`, `vsan_performance`).
     pub fn as_str(self) -> &'static str {
         match self {
             Driver::Vcpu => "vcpu",
@@ -54,6 +60,7 @@ impl Driver {
             Driver::Minimum => "minimum",
             Driver::Storage => "storage",
             Driver::Vsan => "vsan",
+            Driver::VsanPerformance => "vsan_performance",
         }
     }
 }
@@ -252,7 +259,9 @@ fn filled_split(order: &[&VmLoad], cap: HostCapacity, usable: u32) -> Vec<Vec<Vm
 /// Packs clusters of `hosts[i]` hosts into private clouds of at most
 /// `max_clusters_per_private_cloud` clusters and `max_hosts_per_private_cloud` hosts, first
 /// fit in decreasing order of hosts (ties in input order). Returns each cluster's private
-/// cloud, 0-based, and the number of private clouds.
+/// cloud, 0-based, and the number of private clouds: [`pack_with_first`] without first
+/// clusters, for the tests.
+#[cfg(test)]
 pub(crate) fn pack_private_clouds(hosts: &[u32], limits: &AvsLimits) -> (Vec<usize>, usize) {
     let items: Vec<PackItem> = hosts
         .iter()

@@ -4,12 +4,13 @@
 //! and control plane in the first cluster of each private cloud, vSAN system usage in
 //! every other, [`EstateSizing::vsan_reserved_raw_tib`]); a cluster that then passes 16
 //! hosts becomes several (each keeping the same reserve, the conservative reading), and
-//! the clusters are packed into private clouds again.
+//! the clusters are placed in private clouds again (`vsan_grown.rs`).
 
 use serde::{Deserialize, Serialize};
 
-use super::pack::pack_private_clouds;
-use super::{EstateSizing, Raise};
+use super::vsan_grown::{Growth, grow};
+use super::{EstateSizing, Raise, SizingOptions};
+use crate::demand::Demand;
 use crate::vsan::{self, AvsLimits, VsanCatalog, VsanError, VsanNeed, VsanOptions};
 
 /// One AVS cluster on vSAN alone.
@@ -56,6 +57,9 @@ pub struct VsanAloneCluster {
 pub struct VsanAloneData<'a> {
     /// Its VMs' data (after growth and snapshot reserve), GiB.
     pub data_gib: f64,
+    /// Each of its VMs' data, GiB, in the cluster's VM order (how a cluster split past 16
+    /// hosts deals its VMs).
+    pub vm_data_gib: &'a [f64],
     /// Its VMs that one cluster must hold whole: the largest by data and the busiest by
     /// load, each with its name, where it was read (` (file [sheet] row N)`, for messages),
     /// its data, GiB, and its load. A VM's data sits on one cluster, so it must fit one
@@ -91,7 +95,11 @@ pub struct VsanAlone {
 /// The estate of `sizing` on vSAN alone; `data[i]` is the data of `sizing.clusters[i]`.
 /// Each cluster keeps its compute hosts ([`super::AvsCluster::compute_hosts`]: not those
 /// its datastores add) and its own SKU's raw capacity, and grows until it holds its data
-/// and carries its load.
+/// and carries its load; past 16 hosts it becomes several, and the clusters are placed in
+/// private clouds, each private cloud vSAN alone grows into getting a first cluster of its
+/// own (`vsan_grown.rs`). Returns vSAN alone per cluster and its clusters as AVS clusters
+/// (what a plan on vSAN alone shows: their hosts, drivers and private clouds); `demand` and
+/// `sizing_options` (those `sizing` was sized with) size a split cluster's parts.
 ///
 /// # Errors
 /// [`VsanError::Invalid`] for settings out of range; [`VsanError::DataTooLarge`] for data
@@ -99,12 +107,13 @@ pub struct VsanAlone {
 /// hosts holds.
 pub fn vsan_alone(
     catalog: &VsanCatalog,
+    (demand, sizing_options): (&Demand, &SizingOptions),
     sizing: &EstateSizing,
     data: &[VsanAloneData],
     o: &VsanOptions,
-) -> Result<VsanAlone, VsanError> {
+) -> Result<(VsanAlone, EstateSizing), VsanError> {
     let mut clusters = Vec::with_capacity(sizing.clusters.len());
-    let mut sizes = Vec::new();
+    let mut growth = Vec::with_capacity(sizing.clusters.len());
     let reserved = sizing.vsan_reserved_raw_tib(&catalog.limits);
     for ((c, d), &reserve) in sizing.clusters.iter().zip(data).zip(&reserved) {
         let compute = c.compute_hosts();
@@ -115,20 +124,19 @@ pub fn vsan_alone(
         }
         let r = cluster_on_vsan(catalog, &c.sku, (compute, reserve), (d.data_gib, d.need), o)
             .map_err(|e| e.at(&place()))?;
-        let split = catalog.limits.split(r.hosts_needed);
-        if let Some(s) = split {
-            let extra = r.hosts_needed - s.smallest_cluster * s.clusters;
-            for i in 0..s.clusters {
-                sizes.push(s.smallest_cluster + u32::from(i < extra));
-            }
-        }
+        growth.push(Growth {
+            hosts: r.hosts_needed,
+            hosts_for_capacity: r.hosts_for_capacity,
+            vm_data_gib: d.vm_data_gib,
+            reserved_raw_tib: reserve,
+        });
         clusters.push(VsanAloneCluster {
             cluster: c.name.clone(),
             sku: c.sku.clone(),
             compute_hosts: compute,
             data_gib: d.data_gib,
-            hosts: r.hosts_needed,
-            clusters: r.clusters_needed,
+            hosts: 0,
+            clusters: 0,
             policy: r.policy,
             raw_needed_tib: r.raw_needed_tib,
             reserved_raw_tib: reserve,
@@ -137,70 +145,45 @@ pub fn vsan_alone(
             predicted_throughput_mibps: r.predicted_throughput_mibps,
         });
     }
-    let private_clouds = add_first_clusters(catalog, sizing, &mut clusters, &mut sizes);
-    let hosts = clusters.iter().fold(0u32, |a, c| a.saturating_add(c.hosts));
-    Ok(VsanAlone {
+    let grown = grow(catalog, (demand, sizing_options), o, sizing, &growth)?;
+    for (origin, c) in grown.origin.iter().zip(&grown.sizing.clusters) {
+        match origin.and_then(|i| clusters.get_mut(i)) {
+            Some(x) => {
+                x.hosts = x.hosts.saturating_add(c.hosts);
+                x.clusters += 1;
+            }
+            // A first cluster added for a private cloud vSAN alone grows into.
+            None => {
+                let reserve = catalog.limits.reserved_raw_tib(true);
+                clusters.push(VsanAloneCluster {
+                    cluster: c.name.clone(),
+                    sku: c.sku.clone(),
+                    compute_hosts: c.hosts,
+                    data_gib: 0.0,
+                    hosts: c.hosts,
+                    clusters: 1,
+                    policy: String::new(),
+                    raw_needed_tib: reserve,
+                    reserved_raw_tib: reserve,
+                    hosts_for_capacity: c.hosts,
+                    predicted_iops: None,
+                    predicted_throughput_mibps: None,
+                });
+            }
+        }
+    }
+    let hosts = grown.sizing.hosts;
+    let alone = VsanAlone {
         sku: sizing.sku.clone(),
         hosts,
-        cluster_count: clusters.iter().map(|c| c.clusters).sum(),
-        private_clouds,
+        cluster_count: grown.sizing.clusters.len() as u32,
+        private_clouds: grown.sizing.private_clouds.len() as u32,
         extra_hosts: hosts.saturating_sub(sizing.hosts),
         slack_pct: o.slack_pct,
         dedup_ratio: o.dedup_ratio,
         clusters,
-    })
-}
-
-/// Each private cloud vSAN alone grows into beyond `sizing`'s (whose first clusters hold
-/// the management reservation) gets a first cluster of its own, `sizing`'s added first
-/// cluster (`avs-mgmt-N` of the SKU, or for AV64 in a Gen 1 private cloud `avs-seed-N` of
-/// a first-cluster SKU: 3 hosts without VMs), until the clusters packed need no more
-/// private clouds than they have first clusters; the private clouds then. An existing
-/// cluster grown for storage might hold the reservation instead: counting a cluster of its
-/// own is the conservative reading.
-fn add_first_clusters(
-    catalog: &VsanCatalog,
-    sizing: &EstateSizing,
-    clusters: &mut Vec<VsanAloneCluster>,
-    sizes: &mut Vec<u32>,
-) -> u32 {
-    let limits = &catalog.limits;
-    let have = sizing.private_clouds.len();
-    let mut added = 0;
-    loop {
-        let (_, private_clouds) = pack_private_clouds(sizes, limits);
-        let Some(t) = sizing
-            .first_fallback()
-            .filter(|_| private_clouds > have + added)
-        else {
-            return private_clouds as u32;
-        };
-        added += 1;
-        let reserve = limits.reserved_raw_tib(true);
-        sizes.push(t.hosts);
-        // `<stem>-N`, a name no cluster has.
-        let name = (1..)
-            .map(|n| format!("{}-{n}", t.name))
-            .find(|name| {
-                !clusters.iter().any(|c| &c.cluster == name)
-                    && !sizing.clusters.iter().any(|c| &c.name == name)
-            })
-            .unwrap_or_default();
-        clusters.push(VsanAloneCluster {
-            cluster: name,
-            sku: t.sku.clone(),
-            compute_hosts: t.hosts,
-            data_gib: 0.0,
-            hosts: t.hosts,
-            clusters: 1,
-            policy: String::new(),
-            raw_needed_tib: reserve,
-            reserved_raw_tib: reserve,
-            hosts_for_capacity: t.hosts,
-            predicted_iops: None,
-            predicted_throughput_mibps: None,
-        });
-    }
+    };
+    Ok((alone, grown.sizing))
 }
 
 /// One cluster's data on vSAN alone: the fewest hosts of `sku` from `compute_hosts` whose

@@ -2,7 +2,7 @@
 //! compute sizing's while not costed), and a note on why it is chosen or not and on the
 //! first clusters of another SKU it counts.
 
-use super::designs::design_sizing;
+use super::designs::plan_sizing;
 use super::sku::{SkuEstate, total};
 use super::{StorageContext, Tried, seed};
 use crate::plan::{Design, SkuAlternative};
@@ -49,7 +49,8 @@ fn feasible_row(e: &SkuEstate, chosen: bool, ctx: &StorageContext) -> SkuAlterna
     let cost = e.cost(e.design);
     let vsan = e.cost(Design::Vsan).filter(|c| c.feasible);
     let hosts_usd = cost.map_or_else(|| e.hosts_usd_per_month(hours), |c| c.hosts_usd);
-    let first = seed::first_cluster_note(&design_sizing(e, e.design, ctx.costing()))
+    // The first clusters as the row is priced: on vSAN alone, at the hosts it grows them to.
+    let first = seed::first_cluster_note(&plan_sizing(e, e.design, ctx.costing()))
         .map(|n| format!("; {n}"))
         .unwrap_or_default();
     SkuAlternative {

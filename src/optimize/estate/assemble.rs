@@ -6,7 +6,7 @@
 
 use super::baseline::Baselines;
 use super::cost::{Costing, DesignCost, year};
-use super::designs::design_sizing;
+use super::designs::plan_sizing;
 use super::pools::PoolSizing;
 use super::sku::{EstateOptions, SkuEstate, Storage, sku_hosts};
 use super::utilisation::{Parts as UseParts, fill_utilisation, performance};
@@ -37,7 +37,7 @@ pub(super) fn assemble(
     let Some(cost) = best.cost(design).cloned() else {
         return Err(OptimizeError::Solver("the chosen SKU is not costed".into()));
     };
-    // A hybrid that is vSAN alone keeps the compute sizing and plans nothing on ANF.
+    // A hybrid that is vSAN alone is sized as vSAN alone and plans nothing on ANF.
     let (sized_as, storage) = if cost.collapsed {
         (Design::Vsan, None)
     } else {
@@ -48,7 +48,7 @@ pub(super) fn assemble(
         limits: &vsan_catalog.limits,
         hours,
     };
-    let mut sizing = design_sizing(&best, sized_as, at);
+    let mut sizing = plan_sizing(&best, sized_as, at);
     if cost.vms_anf > 0 && storage.is_none() {
         return Err(OptimizeError::Solver(
             "the chosen design has no storage plan".into(),
@@ -110,7 +110,6 @@ pub(super) fn assemble(
             sizing_options: &estate.sizing,
             designs: &designs,
             on_vsan_alone: on_vsan,
-            vsan_alone: vsan_alone.as_ref().map(|v| &v.sizing),
             storage: storage.as_ref(),
             pools: &pools,
         },
@@ -121,8 +120,8 @@ pub(super) fn assemble(
     } else {
         0.0
     };
-    let vsan = (cost.delivers.vsan, &designs, on_vsan);
-    summary.performance = performance(demand, options, storage.as_ref(), vsan, vsan_pct);
+    let vsan = (cost.delivers.vsan, &designs, &sizing);
+    summary.performance = performance(demand, options, storage.as_ref(), vsan, (on_vsan, vsan_pct));
     let mut assumptions = assumptions(estate, vsan_catalog, &sizing);
     assumptions.extend(super::outcome::assumptions(
         design,
@@ -218,21 +217,8 @@ fn summary(
     estate: &EstateOptions,
     hours: f64,
 ) -> EstateSummary {
-    let mut by = HostsByDriver::default();
-    for c in &p.sizing.clusters {
-        let slot = match c.driver {
-            Driver::Vcpu => &mut by.vcpu,
-            Driver::Memory => &mut by.memory,
-            Driver::Minimum => &mut by.minimum,
-            Driver::Storage => &mut by.storage,
-            Driver::Vsan => &mut by.vsan,
-        };
-        *slot += c.hosts;
-    }
+    let by = hosts_by_driver(p.sizing);
     let cost = p.cost;
-    if cost.design == Design::Vsan || cost.collapsed {
-        by.vsan += cost.hosts.saturating_sub(p.sizing.hosts);
-    }
     let sku = &p.e.sizing.sku;
     let hosts_usd = cost.hosts_usd;
     let total_month = cost.total;
@@ -295,6 +281,30 @@ fn summary(
         performance: EstatePerformance::default(),
         utilisation: Utilisation::default(),
     }
+}
+
+/// The hosts of `sizing`'s clusters by what drives them: each cluster's compute hosts
+/// (vCPU, memory or the AVS minimum, the HA reserve and a first cluster's management
+/// reservation included) by its compute driver, the hosts a design added beyond them by
+/// why (the datastores' IOPS and MiB/s, data held on vSAN, the vSAN's performance).
+fn hosts_by_driver(sizing: &EstateSizing) -> HostsByDriver {
+    fn slot(by: &mut HostsByDriver, d: Driver) -> &mut u32 {
+        match d {
+            Driver::Vcpu => &mut by.vcpu,
+            Driver::Memory => &mut by.memory,
+            Driver::Minimum => &mut by.minimum,
+            Driver::Storage => &mut by.storage,
+            Driver::Vsan => &mut by.vsan,
+            Driver::VsanPerformance => &mut by.vsan_performance,
+        }
+    }
+    let mut by = HostsByDriver::default();
+    for c in &sizing.clusters {
+        let compute = c.compute_hosts().min(c.hosts);
+        *slot(&mut by, c.compute_driver()) += compute;
+        *slot(&mut by, c.driver) += c.hosts - compute;
+    }
+    by
 }
 
 /// What the plan leaves out: its excluded VMs but the duplicates (counted once, with the

@@ -30,6 +30,9 @@ pub(super) struct DesignCost {
     pub(super) vms_anf: usize,
     /// The hybrid is vSAN alone: no cluster's split saves the gateways' cost.
     pub(super) collapsed: bool,
+    /// It gives a cluster hosts beyond its compute hosts (ANF for all and the hybrid; vSAN
+    /// alone grows by design).
+    pub(super) hosts_added: bool,
     /// Its ANF split with shared pools and with a pool per cluster, pay as you go (`None`
     /// without data on ANF): the cheaper is its ANF figure until planned, and how it is
     /// planned.
@@ -76,6 +79,7 @@ pub(super) fn unknown(design: Design) -> DesignCost {
         vms_vsan: 0,
         vms_anf: 0,
         collapsed: false,
+        hosts_added: false,
         pool_sizing: None,
         delivers: Delivers::default(),
         refused: None,

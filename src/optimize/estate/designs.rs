@@ -140,6 +140,7 @@ fn with_anf(
         clusters: sizing.clusters.len() as u32,
         private_clouds: sizing.private_clouds.len() as u32,
         hosts_usd: hosts_cost(sku_hosts(&sizing), &e.prices, at.hours),
+        hosts_added: sizing.clusters.iter().any(|c| c.hosts > c.compute_hosts()),
         ..unknown(design)
     };
     let mut anf_clusters = Vec::new();
@@ -247,6 +248,17 @@ pub(super) fn design_sizing(e: &SkuEstate, design: Design, at: Costing) -> Estat
     sizing.assign_private_clouds(at.limits);
     super::seed::move_first_clusters(e, choices, design, &mut sizing, at);
     sizing
+}
+
+/// The estate's clusters as `design`'s plan shows them: vSAN alone's grown clusters
+/// ([`SkuEstate::vsan_alone_sizing`]: split past 16 hosts, with the first clusters it adds)
+/// for vSAN alone and a hybrid that is vSAN alone, else [`design_sizing`].
+pub(super) fn plan_sizing(e: &SkuEstate, design: Design, at: Costing) -> EstateSizing {
+    let alone = design == Design::Vsan || e.cost(design).is_some_and(|c| c.collapsed);
+    match &e.vsan_alone_sizing {
+        Some(s) if alone => s.clone(),
+        _ => design_sizing(e, design, at),
+    }
 }
 
 /// The ANF side of `design`: one demand per cluster with VMs on ANF (its hosts, where they

@@ -382,9 +382,10 @@ fn size_sku(
     let on = (demand, vsan_catalog, estate);
     let (vsan_alone, vsan_alone_refused) =
         match vsan_alone_of(on, targets, &sizing, host.can_be_first())? {
-            Ok(v) => (v, None),
-            Err(e) => (None, Some(e)),
+            Ok(v) => (v.unzip(), None),
+            Err(e) => (Default::default(), Some(e)),
         };
+    let (vsan_alone, vsan_alone_sizing) = vsan_alone;
     Ok(Tried::Feasible(Box::new(SkuEstate {
         vsan_alone_refused,
         sizing,
@@ -393,6 +394,7 @@ fn size_sku(
         design: Design::Anf,
         planned: Default::default(),
         vsan_alone,
+        vsan_alone_sizing,
         host_usd_per_hour: prices.get(&host.sku).copied(),
         prices,
         first_cluster_skus: host.first_cluster_skus().map(str::to_string).collect(),
@@ -564,11 +566,12 @@ fn apply_costs(
                 e.choices = Some(c);
                 let sizing = design_sizing(e, Design::Vsan, ctx.costing());
                 let on = (ctx.demand, ctx.vsan_catalog, ctx.estate);
-                (e.vsan_alone, e.vsan_alone_refused) =
+                let ((alone, grown), refused) =
                     match vsan_alone_of(on, &ctx.targets, &sizing, false)? {
-                        Ok(v) => (v, None),
-                        Err(err) => (None, Some(err)),
+                        Ok(v) => (v.unzip(), None),
+                        Err(err) => (Default::default(), Some(err)),
                     };
+                (e.vsan_alone, e.vsan_alone_sizing, e.vsan_alone_refused) = (alone, grown, refused);
             }
             Err(err @ (OptimizeError::Infeasible { .. } | OptimizeError::NoLayout(_))) => {
                 let sku = e.sizing.sku.clone();

@@ -234,10 +234,12 @@ fn why(
             size_gib(c.vsan_gib)
         ),
         Design::Hybrid => format!(
-            "hybrid: {} stays on the compute hosts' vSAN, {} of {} VMs on ANF",
+            "hybrid: {} stays on the {}hosts' vSAN, {} of {} on ANF",
             size_gib(c.vsan_gib),
+            // Hosts added beyond compute (for the vSAN or the datastores): not compute's.
+            if c.hosts_added { "" } else { "compute " },
             size_gib(c.anf_gib),
-            g(c.vms_anf as f64, 0)
+            crate::numbers::counted(c.vms_anf as u64, "VM")
         ),
     };
     let mut against: Vec<String> = Vec::new();

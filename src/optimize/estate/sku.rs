@@ -63,6 +63,9 @@ pub(super) struct SkuEstate {
     /// The estate on vSAN alone: of the compute sizing, then, once costed, of the vSAN
     /// design's sizing (its own first clusters).
     pub(super) vsan_alone: Option<VsanAlone>,
+    /// vSAN alone's clusters as AVS clusters: grown, split past 16 hosts, placed in
+    /// private clouds with the first clusters it adds (what a plan on vSAN alone shows).
+    pub(super) vsan_alone_sizing: Option<EstateSizing>,
     /// Why vSAN alone cannot be built on it (a VM whose data no one cluster holds).
     pub(super) vsan_alone_refused: Option<crate::vsan::VsanError>,
     /// The SKU's own host price, USD per hour.

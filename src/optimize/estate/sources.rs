@@ -52,6 +52,14 @@ pub(super) fn compute_source(c: &crate::sizing::AvsCluster) -> String {
                 c.hosts_for_vcpu, c.hosts_for_memory, c.ha_hosts, c.hosts, c.sku
             );
         }
+        Driver::VsanPerformance => {
+            return format!(
+                "raised to {} {} for its vSAN's IOPS and MiB/s: the data it keeps on vSAN \
+                 carries its share of the targets with a host down ({} for vCPU, {} for \
+                 memory + {} HA)",
+                c.hosts, c.sku, c.hosts_for_vcpu, c.hosts_for_memory, c.ha_hosts
+            );
+        }
         Driver::Vsan => {
             return format!(
                 "raised to {} {} to keep more of its VMs' data on its vSAN, cheaper than ANF \

@@ -7,7 +7,8 @@
 //! with the vSAN sides' envelopes ([`EstatePerformance`]).
 //!
 //! The design's hosts: the hybrid's and ANF for all's clusters as the design sizes them,
-//! vSAN alone's grown to hold the data (a collapsed hybrid is vSAN alone). Storage is two
+//! vSAN alone's grown to hold and carry the data, split past 16 hosts (a collapsed hybrid
+//! is vSAN alone). Storage is two
 //! figures, never mixed: ANF (the data placed over the cluster's pools of its own and its
 //! shares' quotas; the estate: over the pools, rounding included) and vSAN (the data kept
 //! on the hosts' vSAN over what it holds, [`crate::vsan::VsanCatalog::capacity`], from the
@@ -19,7 +20,7 @@ use crate::plan::{
     ClusterDesign, ClusterPlans, Design, EstateDesigns, EstatePerformance, EstatePool, Plan,
     Utilisation,
 };
-use crate::sizing::{EstateSizing, SizingOptions, VsanAlone, host_offers};
+use crate::sizing::{EstateSizing, SizingOptions, host_offers};
 use crate::vsan::VsanCatalog;
 
 /// `used` over `of` in percent; 0 when there is nothing to use.
@@ -40,9 +41,8 @@ pub(super) struct Parts<'a> {
     pub(super) vsan_catalog: &'a VsanCatalog,
     pub(super) sizing_options: &'a SizingOptions,
     pub(super) designs: &'a EstateDesigns,
-    /// Its hosts are vSAN alone's (vSAN alone chosen, or a hybrid that is vSAN alone).
+    /// Its clusters are vSAN alone's (vSAN alone chosen, or a hybrid that is vSAN alone).
     pub(super) on_vsan_alone: bool,
-    pub(super) vsan_alone: Option<&'a VsanAlone>,
     pub(super) storage: Option<&'a ClusterPlans>,
     pub(super) pools: &'a [EstatePool],
 }
@@ -80,14 +80,7 @@ pub(super) fn fill_utilisation(sizing: &mut EstateSizing, p: &Parts) -> Utilisat
             .find(|d| d.cluster == c.name)
             .map(|d| chosen_row(d, p.designs.chosen, p.on_vsan_alone))
             .filter(|r| r.feasible);
-        let hosts = match (p.on_vsan_alone, p.vsan_alone) {
-            (true, Some(v)) => v
-                .clusters
-                .iter()
-                .find(|x| x.cluster == c.name)
-                .map_or(c.hosts, |x| x.hosts),
-            _ => c.hosts,
-        };
+        let hosts = c.hosts;
         let (vcpus_per_host, memory_per_host) = p
             .vsan_catalog
             .hosts
@@ -99,9 +92,13 @@ pub(super) fn fill_utilisation(sizing: &mut EstateSizing, p: &Parts) -> Utilisat
             .management
             .as_ref()
             .map_or((0.0, 0.0), |r| (r.vcpus, r.memory_gib));
-        let vsan = row
-            .filter(|r| r.vsan_data_gib > 0.0)
-            .map(|r| (r.vsan_data_gib, r.vsan_usable_gib));
+        // vSAN alone's clusters (a split one's parts each) carry their own figures.
+        let vsan = match (p.on_vsan_alone, c.vsan_alone_gib) {
+            (true, held) => held,
+            _ => row
+                .filter(|r| r.vsan_data_gib > 0.0)
+                .map(|r| (r.vsan_data_gib, r.vsan_usable_gib)),
+        };
         let sums = Sums {
             vcpus: (c.vcpus as f64 + r_vcpus, n * vcpus_per_host),
             memory_gib: (c.memory_gib + r_gib, n * memory_per_host),
@@ -146,14 +143,14 @@ fn chosen_row(d: &crate::plan::ClusterDesigns, chosen: Design, vsan: bool) -> &C
 
 /// What the chosen design's storage delivers beside the targets: the ANF datastores'
 /// predictions added (their plans), the vSAN sides' (`vsan`: each cluster's envelope
-/// beside its ANF traffic, added, over the `designs`' clusters that keep data on vSAN);
-/// `vsan_data_pct` the share of the data kept on vSAN.
+/// beside its ANF traffic, added, over the `designs`' clusters that keep data on vSAN, or
+/// `sizing`'s on vSAN alone); `vsan_data_pct` the share of the data kept on vSAN.
 pub(super) fn performance(
     demand: &Demand,
     options: &OptimizeOptions,
     storage: Option<&ClusterPlans>,
-    (vsan, designs, on_vsan_alone): ((f64, f64), &EstateDesigns, bool),
-    vsan_data_pct: f64,
+    (vsan, designs, sizing): ((f64, f64), &EstateDesigns, &EstateSizing),
+    (on_vsan_alone, vsan_data_pct): (bool, f64),
 ) -> EstatePerformance {
     let o = &demand.options;
     let sum = |f: fn(&crate::plan::Performance) -> f64| -> f64 {
@@ -172,11 +169,20 @@ pub(super) fn performance(
         sum(|p| p.small_block.iops),
         sum(|p| p.large_block.throughput_mibps),
     );
-    let vsan_clusters = designs
-        .clusters
-        .iter()
-        .filter(|d| chosen_row(d, designs.chosen, on_vsan_alone).vsan_data_gib > 0.0)
-        .count() as u32;
+    // vSAN alone's clusters as planned (a split one's parts each), else the designs' rows.
+    let vsan_clusters = if on_vsan_alone {
+        sizing
+            .clusters
+            .iter()
+            .filter(|c| c.vsan_alone_gib.is_some())
+            .count() as u32
+    } else {
+        designs
+            .clusters
+            .iter()
+            .filter(|d| chosen_row(d, designs.chosen, false).vsan_data_gib > 0.0)
+            .count() as u32
+    };
     EstatePerformance {
         iops_target: o.iops,
         throughput_target_mibps: o.throughput_mibps,

@@ -14,14 +14,15 @@ use crate::vsan::{VsanCatalog, VsanError, VsanNeed};
 /// hosts, its own SKU and its reserve (first cluster or not) and grows until its vSAN
 /// holds its data and carries its share of the targets (`targets`); with `rank_first`,
 /// each private cloud's first cluster chosen again as the one whose vSAN hosts grow least
-/// for its capacity ([`EstateSizing::with_vsan_first_clusters`]). A VM whose data no one
+/// for its capacity ([`EstateSizing::with_vsan_first_clusters`]). Returns vSAN alone and
+/// its clusters as AVS clusters ([`crate::sizing::vsan_alone`]). A VM whose data no one
 /// cluster holds makes vSAN alone impossible: `Err` with that error inside.
 pub(super) fn vsan_alone_of(
     (demand, vsan_catalog, estate): (&Demand, &VsanCatalog, &EstateOptions),
     targets: &VsanTargets,
     sizing: &EstateSizing,
     rank_first: bool,
-) -> Result<Result<Option<VsanAlone>, VsanError>, OptimizeError> {
+) -> Result<Result<Option<(VsanAlone, EstateSizing)>, VsanError>, OptimizeError> {
     let Some(o) = &estate.vsan else {
         return Ok(Ok(None));
     };
@@ -64,13 +65,14 @@ pub(super) fn vsan_alone_of(
     let inputs: Vec<VsanAloneData> = (sizing.clusters.iter().zip(&per_vm).zip(&whole))
         .map(|((c, gib), w)| VsanAloneData {
             data_gib: gib.iter().sum(),
+            vm_data_gib: gib,
             largest_vms: (w.iter())
                 .map(|(n, at, g, need)| (*n, at.as_str(), *g, Some(*need)))
                 .collect(),
             need: Some(targets.need(demand, (&c.vm_indices, gib))),
         })
         .collect();
-    match vsan_alone(vsan_catalog, sizing, &inputs, o) {
+    match vsan_alone(vsan_catalog, (demand, &estate.sizing), sizing, &inputs, o) {
         Ok(v) => Ok(Ok(Some(v))),
         Err(e @ VsanError::VmTooLarge(_)) => Ok(Err(e)),
         Err(e) => Err(with_largest_vm(e, demand, sizing).into()),

@@ -137,13 +137,16 @@ fn grouping_hint(
     estate: &EstateOptions,
     sizing: &EstateSizing,
 ) -> Result<Option<Warning>, OptimizeError> {
-    // Clusters raised for their datastores would need planning to compare, and first
-    // clusters of another SKU (AV64 Gen 1) pricing: no hint then.
+    // Clusters raised for their datastores or their vSAN (a hybrid's, vSAN alone's grown
+    // clusters) would need planning to compare, and first clusters of another SKU (AV64
+    // Gen 1) pricing: no hint then.
     if estate.sizing.group != Grouping::SourceCluster
-        || sizing
-            .clusters
-            .iter()
-            .any(|c| matches!(c.driver, Driver::Storage | Driver::Vsan))
+        || sizing.clusters.iter().any(|c| {
+            matches!(
+                c.driver,
+                Driver::Storage | Driver::Vsan | Driver::VsanPerformance
+            )
+        })
     {
         return Ok(None);
     }

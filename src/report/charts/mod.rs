@@ -426,16 +426,18 @@ fn datastore_capacity_svg(plan: &Plan) -> Result<String, ReportError> {
     })
 }
 
-/// Hosts by what decides their cluster's size (the counts add up to the total), the plan's
-/// design against vSAN alone (hosts added to hold data on vSAN count as storage). A vSAN-alone cluster that grows past its compute hosts to hold its
-/// data counts as storage; one that does not keeps its ANF cluster's driver.
+/// Hosts by what drives them (the counts add up to the total), the plan's design against
+/// vSAN alone: each cluster's compute hosts by vCPU, memory or the minimum, the hosts added
+/// beyond them as storage (the datastores' IOPS and MiB/s, data held on vSAN, the vSAN's
+/// performance). A vSAN-alone cluster's compute hosts count by its plan cluster's compute
+/// driver, its growth as storage.
 fn hosts_svg(plan: &EstatePlan) -> Result<String, ReportError> {
     let h = &plan.summary.hosts_by_driver;
     let anf = [
         h.vcpu,
         h.memory,
         h.minimum,
-        h.storage + h.vsan,
+        h.storage + h.vsan + h.vsan_performance,
         plan.summary.hosts,
     ];
     let plan_name = match plan.summary.design {
@@ -480,7 +482,7 @@ fn hosts_svg(plan: &EstatePlan) -> Result<String, ReportError> {
         "vCPU",
         "memory",
         "minimum",
-        "storage (ANF: IOPS, MiB/s; vSAN: capacity)",
+        "storage (ANF: IOPS, MiB/s; vSAN: capacity, performance)",
         "total",
     ];
     bar_svg(&Bars {
@@ -505,22 +507,41 @@ fn capitalised(s: &str) -> String {
         .unwrap_or_default()
 }
 
-/// vSAN alone's hosts by driver: vCPU, memory, minimum, storage and the total.
+/// vSAN alone's hosts by driver: vCPU, memory, minimum, storage and the total; each
+/// cluster's compute hosts by its plan cluster's compute driver (a first cluster vSAN alone
+/// adds at the minimum), its growth as storage.
 fn vsan_by_driver(plan: &EstatePlan) -> Option<[u32; 5]> {
     let alone = &plan.vsan_alone.as_ref()?.sizing;
     let mut by = [0, 0, 0, 0, alone.hosts];
     for c in &alone.clusters {
         let anf = plan.sizing.clusters.iter().find(|a| a.name == c.cluster);
-        let i = match anf.map(|a| a.driver) {
-            _ if c.hosts > c.compute_hosts => 3,
-            Some(Driver::Vcpu) => 0,
-            Some(Driver::Memory) => 1,
-            Some(Driver::Minimum) => 2,
-            Some(Driver::Storage | Driver::Vsan) | None => 3,
-        };
-        by[i] += c.hosts;
+        let i = anf.map_or(2, compute_driver);
+        let compute = c.compute_hosts.min(c.hosts);
+        by[i] += compute;
+        by[3] += c.hosts - compute;
     }
     Some(by)
+}
+
+/// What decides a plan cluster's compute hosts, as an index of the hosts chart (0 vCPU, 1
+/// memory, 2 the minimum): its driver, or where a design added hosts the larger of its
+/// hosts for vCPU and memory, the minimum when those and the HA reserve are below 3.
+fn compute_driver(c: &crate::sizing::AvsCluster) -> usize {
+    match c.driver {
+        Driver::Vcpu => 0,
+        Driver::Memory => 1,
+        Driver::Minimum => 2,
+        Driver::Storage | Driver::Vsan | Driver::VsanPerformance => {
+            let used = c.hosts_for_vcpu.max(c.hosts_for_memory) + c.ha_hosts;
+            if used < 3 {
+                2
+            } else if c.hosts_for_vcpu >= c.hosts_for_memory {
+                0
+            } else {
+                1
+            }
+        }
+    }
 }
 
 #[cfg(test)]

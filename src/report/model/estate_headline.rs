@@ -75,12 +75,16 @@ pub fn estate_headline(plan: &EstatePlan, price_source: bool) -> Section {
         ),
         format!(
             "hosts by driver: {} by vCPU, {} by memory, {} at the 3-host minimum, {} raised \
-             for the datastores' IOPS and MiB/s, {} added to hold data on vSAN (HA reserve \
+             for the datastores' IOPS and MiB/s, {}{} added to hold data on vSAN (HA reserve \
              included)",
             g(f64::from(d.vcpu), 0),
             g(f64::from(d.memory), 0),
             g(f64::from(d.minimum), 0),
             g(f64::from(d.storage), 0),
+            match d.vsan_performance {
+                0 => String::new(),
+                n => format!("{} added for the vSAN's performance, ", g(f64::from(n), 0)),
+            },
             g(f64::from(d.vsan), 0)
         ),
         format!(

@@ -431,9 +431,10 @@ pub fn clusters(plan: &EstatePlan) -> Section {
     let mut section = Section::of_table("AVS clusters", "Clusters", table);
     let sizing = &plan.sizing;
     section.notes.push(format!(
-        "Per host: {}; cluster hosts = max(by vCPU, by memory) + HA, at least 3. {}, {} \
+        "Per host: {}; cluster hosts = max(by vCPU, by memory) + HA, at least 3.{} {}, {} \
          vCPU, {} GiB of memory in {}; {}",
         per_host_text(plan),
+        raised_text(sizing),
         sizing_hosts_text(sizing),
         g(sizing.vcpus as f64, 0),
         g(sizing.memory_gib, 0),
@@ -441,6 +442,26 @@ pub fn clusters(plan: &EstatePlan) -> Section {
         first_clusters_text(plan)
     ));
     section
+}
+
+/// The drivers of clusters a design raised beyond their compute hosts, in words (` Raised
+/// beyond them: vsan_performance for the vSAN's IOPS and MiB/s.`), empty when none is.
+fn raised_text(sizing: &crate::sizing::EstateSizing) -> String {
+    use crate::sizing::Driver;
+    let words = [
+        (Driver::Storage, "for the datastores' IOPS and MiB/s"),
+        (Driver::Vsan, "to hold data on vSAN"),
+        (Driver::VsanPerformance, "for the vSAN's IOPS and MiB/s"),
+    ];
+    let present: Vec<String> = words
+        .iter()
+        .filter(|(d, _)| sizing.clusters.iter().any(|c| c.driver == *d))
+        .map(|(d, w)| format!("{} {w}", d.as_str()))
+        .collect();
+    if present.is_empty() {
+        return String::new();
+    }
+    format!(" Raised beyond them: {}.", present.join(", "))
 }
 
 /// A cluster's pool size cell: its pools' whole TiB, or its shares' GiB (`50 GiB`), or both.

@@ -77,13 +77,13 @@ struct PhaseYear {
 }
 
 /// Rows of `Estate` the formulas point at (0-based data rows; Excel row = row + 2).
-const HOSTS_ROW: usize = 19;
-const ANF_ROW: usize = 20;
-const GATEWAY_ROW: usize = 22;
-const TOTAL_ROW: usize = 23;
-const YEAR_ROW: usize = 24;
-const FIRST_ROW: usize = 25;
-const VSAN_ROW: usize = 31;
+const HOSTS_ROW: usize = 20;
+const ANF_ROW: usize = 21;
+const GATEWAY_ROW: usize = 23;
+const TOTAL_ROW: usize = 24;
+const YEAR_ROW: usize = 25;
+const FIRST_ROW: usize = 26;
+const VSAN_ROW: usize = 32;
 
 /// `Estate`: item / value; the hosts, the host price and the hosts' cost formulas over
 /// `Hosts` ([`super::hosts`]), the datastores, pool size, first-month transfer and placed
@@ -164,6 +164,10 @@ fn head_rows(plan: &EstatePlan, hosts: Cell) -> Vec<(&'static str, Cell)> {
         ("hosts at the minimum", int(s.hosts_by_driver.minimum)),
         ("hosts raised for storage", int(s.hosts_by_driver.storage)),
         ("hosts added for vSAN", int(s.hosts_by_driver.vsan)),
+        (
+            "hosts added for vSAN performance",
+            int(s.hosts_by_driver.vsan_performance),
+        ),
         ("clusters", count(s.clusters)),
         ("private clouds", count(s.private_clouds)),
         ("pools", count(s.pools)),

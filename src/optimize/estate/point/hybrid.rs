@@ -275,8 +275,10 @@ impl Search<'_, '_, '_> {
     }
 
     /// [`Driver::Storage`] when the point's ANF side cannot meet its targets with a host
-    /// fewer, [`Driver::Vsan`] when raised otherwise; [`Driver::Vcpu`] as a placeholder for
-    /// "the compute driver" when not raised.
+    /// fewer; else, where it keeps data on vSAN, [`Driver::VsanPerformance`] when a host
+    /// fewer would hold that data (within the headroom) but not carry its share of the
+    /// targets, [`Driver::Vsan`] when raised otherwise (to hold the data, or for less ANF);
+    /// [`Driver::Vcpu`] as a placeholder for "the compute driver" when not raised.
     fn driver(
         &self,
         p: &Point,
@@ -286,13 +288,27 @@ impl Search<'_, '_, '_> {
         if p.hosts <= first {
             return Ok(Driver::Vcpu);
         }
+        let fewer = p.hosts - 1;
         let on_anf = p.on_anf(exact.vm_count());
-        if on_anf.is_empty() {
+        if !on_anf.is_empty() && feasible(exact.cost(&on_anf, fewer))?.is_none() {
+            return Ok(Driver::Storage);
+        }
+        if p.on_vsan.is_empty() {
             return Ok(Driver::Vsan);
         }
-        Ok(match feasible(exact.cost(&on_anf, p.hosts - 1))? {
-            Some(_) => Driver::Vsan,
-            None => Driver::Storage,
+        let at = self.at;
+        let data: f64 = p.on_vsan.iter().filter_map(|&i| at.data_gib.get(i)).sum();
+        let (_, fill) = self.usable(fewer)?;
+        if data > fill * (1.0 + 1e-9) {
+            return Ok(Driver::Vsan);
+        }
+        let targets = &at.ctx.targets;
+        let load = targets.load(at.ctx.demand, (at.vms, at.data_gib), &p.on_vsan);
+        let carried = targets.carries((at.ctx.vsan_catalog, self.vsan), fewer, &load)?;
+        Ok(if carried {
+            Driver::Vsan
+        } else {
+            Driver::VsanPerformance
         })
     }
 }
