@@ -39,8 +39,13 @@ use dsplan::{PlanOptions, Planner};
 /// The file servers on vSAN alone (AV36P) at `mibps` MiB/s (0: no target).
 fn file_servers_on_vsan(mibps: f64) -> EstatePlan {
     let fixture = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/file-servers-vinfo.csv");
+    on_vsan(fixture, mibps)
+}
+
+/// `input` on vSAN alone (AV36P) at `mibps` MiB/s.
+fn on_vsan(input: PathBuf, mibps: f64) -> EstatePlan {
     Planner::new()
-        .input(fixture)
+        .input(input)
         .options(PlanOptions {
             host_sku: Some("av36p".into()),
             design: Some(Design::Vsan),
@@ -197,16 +202,7 @@ fn forty_file_servers_on_vsan(mibps: f64) -> EstatePlan {
     }
     let input = dir.join("forty.csv");
     std::fs::write(&input, csv).unwrap();
-    Planner::new()
-        .input(input)
-        .options(PlanOptions {
-            host_sku: Some("av36p".into()),
-            design: Some(Design::Vsan),
-            throughput_mibps: mibps,
-            ..PlanOptions::default()
-        })
-        .plan_estate()
-        .unwrap()
+    on_vsan(input, mibps)
 }
 
 #[test]
