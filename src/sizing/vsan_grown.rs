@@ -64,7 +64,8 @@ pub(super) fn grow(
     growth: &[Growth],
 ) -> Result<Grown, VsanError> {
     let limits = &catalog.limits;
-    let (loads, _) = vm_loads(demand, so.memory_basis);
+    // The VMs' loads, worked out at the first cluster that splits (most never do).
+    let mut loads: Option<Vec<VmLoad>> = None;
     let mut names: BTreeSet<String> = sizing.clusters.iter().map(|c| c.name.clone()).collect();
     let mut out: Vec<(Option<usize>, AvsCluster)> = Vec::new();
     for (i, (c, g)) in sizing.clusters.iter().zip(growth).enumerate() {
@@ -94,6 +95,7 @@ pub(super) fn grow(
         }
         let host = catalog.host(&c.sku)?;
         let cap = capacity(host, limits, so);
+        let loads = loads.get_or_insert_with(|| vm_loads(demand, so.memory_basis).0);
         let vms: Vec<(VmLoad, f64)> = (c.vm_indices.iter().zip(g.vm_data_gib))
             .filter_map(|(&v, &gib)| Some((*loads.get(v)?, gib)))
             .collect();
@@ -170,12 +172,13 @@ fn deal(vms: &[(VmLoad, f64)], sizes: &[u32], cap: HostCapacity) -> Vec<Vec<usiz
             .max(share(l.memory_gib, cap.memory_gib))
             .max(share(*gib, per_host))
     };
+    let weights: Vec<f64> = vms.iter().map(weight).collect();
     let mut order: Vec<usize> = (0..vms.len()).collect();
-    order.sort_by(|&a, &b| weight(&vms[b]).total_cmp(&weight(&vms[a])));
+    order.sort_by(|&a, &b| weights[b].total_cmp(&weights[a]));
     let mut load = vec![0.0; sizes.len()];
     let mut parts: Vec<Vec<usize>> = vec![Vec::new(); sizes.len()];
     for p in order {
-        let w = weight(&vms[p]);
+        let w = weights[p];
         let after = |k: usize| (load[k] + w) / f64::from(sizes[k].max(1));
         let Some(k) = (0..sizes.len()).min_by(|&a, &b| after(a).total_cmp(&after(b))) else {
             break;
