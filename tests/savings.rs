@@ -174,3 +174,39 @@ fn a_sku_rows_note_names_the_first_cluster_it_is_priced_on() {
         .unwrap();
     assert_eq!(first.value, "avs-Files: 8 av36p (its own VMs)");
 }
+
+// `fixtures/small-estate.xlsx` (two source clusters, Prod and Dev, 1.8 TiB in all; every
+// cluster at the 3-host minimum) with the SKU fixed to AV64: each cluster's data fits its
+// 3 hosts' vSAN, so vSAN alone is the plan: Prod on 3 AV64 hosts, Dev moved to AV36P as the
+// private cloud's first cluster (an AV64 cluster cannot be first), 3 x 9,650.60 + 3 x
+// 6,716.00 = 28,951.80 + 20,148.00 = 49,099.80 USD/month. The saving is counted against
+// the cheapest vSAN alone, AV36P's 6 hosts (6 x 6,716.00 = 40,296.00), but the plan's
+// hosts are its own SKU's, not that baseline's.
+#[test]
+fn a_fixed_sku_on_vsan_alone_shows_its_own_hosts_not_the_baselines() {
+    let p = Planner::new()
+        .input(root().join("fixtures/small-estate.xlsx"))
+        .options(PlanOptions {
+            host_sku: Some("av64".into()),
+            ..PlanOptions::default()
+        })
+        .plan_estate()
+        .unwrap();
+    let s = &p.summary;
+    assert_eq!(s.design, Design::Vsan);
+    let by: Vec<(&str, u32, Option<f64>)> = s
+        .hosts_by_sku
+        .iter()
+        .map(|h| (h.sku.as_str(), h.hosts, h.usd_per_month))
+        .collect();
+    assert_eq!(
+        by,
+        [("av64", 3, Some(28_951.8)), ("av36p", 3, Some(20_148.0))]
+    );
+    assert_eq!(s.hosts, 6);
+    assert_eq!(s.hosts_usd_per_month, Some(49_099.8));
+    assert_eq!(s.vsan_alone_sku.as_deref(), Some("av36p"));
+    assert_eq!(s.vsan_alone_usd_per_month, Some(40_296.0));
+    let text = dsplan::report::render_estate_text(&p, dsplan::report::TextDetail::Summary);
+    assert!(text.contains("on 3 av64 + 3 av36p hosts"), "{text}");
+}

@@ -222,12 +222,13 @@ fn summary(
     let sku = &p.e.sizing.sku;
     let hosts_usd = cost.hosts_usd;
     let total_month = cost.total;
-    // The design's hosts by SKU: vSAN alone's grown clusters, else the design's clusters.
-    let hosts_by_sku = match vsan {
-        Some(v) if cost.design == Design::Vsan || cost.collapsed => p.e.hosts_by_sku(
-            v.sizing.clusters.iter().map(|c| (c.sku.as_str(), c.hosts)),
-            hours,
-        ),
+    // The design's hosts by SKU: this SKU's vSAN alone's grown clusters (not the
+    // cheapest SKU's, `vsan`, which the saving is counted against), else the design's
+    // clusters.
+    let hosts_by_sku = match &p.e.vsan_alone {
+        Some(v) if cost.design == Design::Vsan || cost.collapsed => {
+            p.e.hosts_by_sku(v.clusters.iter().map(|c| (c.sku.as_str(), c.hosts)), hours)
+        }
         _ => p.e.hosts_by_sku(sku_hosts(p.sizing), hours),
     };
     let total_year = year(cost, p.storage);
