@@ -288,3 +288,37 @@ fn vsan_alone_grown_for_its_data_says_so() {
     ));
     assert!(!text.contains("for the vSAN's performance"));
 }
+
+#[test]
+fn a_first_cluster_added_without_vms_delivers_nothing_to_the_targets() {
+    // The file servers on AV64 on vSAN alone (no target): Files on 4 AV64 hosts (RAID-5 at
+    // 4..5, checked with a host down at 3) beside the 3 AV36P hosts of the first cluster
+    // an AV64 private cloud needs (`avs-seed-1`, no VMs). What vSAN delivers to the VMs'
+    // targets is Files' envelope alone: at 8 KiB, 70% read, 80% random, the host path of 3
+    // hosts, 3 x 198,060, over 1 + 0.7 + 0.3 x (0.8 x 4 + 0.2 x 4/3) = 2.74 I/Os a guest
+    // I/O: 216,854.0 IOPS; the seed's own 3 x 198,060 / 2.3 = 258,339.1 is not added.
+    let fixture = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/file-servers-vinfo.csv");
+    let p = Planner::new()
+        .input(fixture)
+        .options(PlanOptions {
+            host_sku: Some("av64".into()),
+            design: Some(Design::Vsan),
+            ..PlanOptions::default()
+        })
+        .plan_estate()
+        .unwrap();
+    let names: Vec<(&str, &str, u32)> = p
+        .sizing
+        .clusters
+        .iter()
+        .map(|c| (c.name.as_str(), c.sku.as_str(), c.hosts))
+        .collect();
+    assert_eq!(
+        names,
+        [("avs-Files", "av64", 4), ("avs-seed-1", "av36p", 3)]
+    );
+    let perf = &p.summary.performance;
+    assert_eq!(perf.vsan_clusters, 1);
+    let want = 3.0 * 198_060.0 / 2.74;
+    assert!((perf.vsan_predicted_iops - want).abs() < 0.5, "{perf:?}");
+}

@@ -141,8 +141,10 @@ pub fn vsan_alone(
             raw_needed_tib: r.raw_needed_tib,
             reserved_raw_tib: reserve,
             hosts_for_capacity: r.hosts_for_capacity,
-            predicted_iops: r.predicted_iops,
-            predicted_throughput_mibps: r.predicted_throughput_mibps,
+            // A cluster without data (a first cluster added without VMs) delivers nothing
+            // to the VMs' targets, whatever its vSAN could.
+            predicted_iops: r.predicted_iops.filter(|_| d.data_gib > 0.0),
+            predicted_throughput_mibps: r.predicted_throughput_mibps.filter(|_| d.data_gib > 0.0),
         });
     }
     let grown = grow(catalog, (demand, sizing_options), o, sizing, &growth)?;

@@ -210,7 +210,8 @@ pub(super) fn planned_delivers(plans: &ClusterPlans) -> (f64, f64) {
 }
 
 /// The design a SKU is compared on: `forced`, else the cheapest feasible with a total
-/// (ties: vSAN alone, then ANF for all), else ANF for all.
+/// (ties: vSAN alone, then ANF for all), else (no totals) ANF for all where it can be
+/// built, else vSAN alone, else the hybrid that can, else ANF for all.
 pub(super) fn pick(costs: &[DesignCost], forced: Option<Design>) -> Design {
     if let Some(d) = forced {
         return d;
@@ -222,7 +223,14 @@ pub(super) fn pick(costs: &[DesignCost], forced: Option<Design>) -> Design {
             best = Some((d, t));
         }
     }
-    best.map_or(Design::Anf, |(d, _)| d.design)
+    if let Some((d, _)) = best {
+        return d.design;
+    }
+    // Without totals: ANF for all where it can be built, else the first that can.
+    [Design::Anf, Design::Vsan, Design::Hybrid]
+        .into_iter()
+        .find(|&d| costs.iter().any(|c| c.design == d && c.feasible))
+        .unwrap_or(Design::Anf)
 }
 
 /// The estate's clusters in `design` (see the module docs): each cluster with VMs at the
@@ -362,5 +370,12 @@ mod tests {
             unknown(Design::Hybrid),
         ];
         assert_eq!(pick(&none, None), Design::Anf);
+        // Without totals and ANF for all refused: the design that can be built.
+        let refused = DesignCost {
+            feasible: false,
+            ..unknown(Design::Anf)
+        };
+        let none = [cost(Design::Vsan, None), refused, unknown(Design::Hybrid)];
+        assert_eq!(pick(&none, None), Design::Vsan);
     }
 }
