@@ -209,4 +209,15 @@ fn a_fixed_sku_on_vsan_alone_shows_its_own_hosts_not_the_baselines() {
     assert_eq!(s.vsan_alone_usd_per_month, Some(40_296.0));
     let text = dsplan::report::render_estate_text(&p, dsplan::report::TextDetail::Summary);
     assert!(text.contains("on 3 av64 + 3 av36p hosts"), "{text}");
+    // The design line compares it with the cheapest vSAN alone: 49,099.80 - 40,296.00 =
+    // 8,803.80 more; the vSAN-alone line says so for the year (x 12 = 105,645.60).
+    let why = &p.designs.as_ref().unwrap().why;
+    assert!(
+        why.contains("costs 8,803.80 USD/month more than vSAN alone (on av36p, its cheapest SKU)"),
+        "{why}"
+    );
+    assert!(
+        text.contains("40,296.00 USD/month, 105,645.60 USD/year less than the plan"),
+        "{text}"
+    );
 }

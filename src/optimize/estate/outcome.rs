@@ -246,7 +246,9 @@ fn why(
     // The last comparison's verb (saves, or costs) and whether it cost more.
     let mut last: Option<(bool, bool)> = None;
     for other in [Design::Vsan, Design::Anf, Design::Hybrid] {
-        if other == chosen {
+        // The chosen design itself is compared only where its cheapest SKU is another
+        // (vSAN alone or ANF for all on a fixed `host_sku`).
+        if other == chosen && baselines.of_design(other).is_none_or(|b| b.sku == sku) {
             continue;
         }
         // vSAN alone and ANF for all on their cheapest SKU; the hybrid on this one.

@@ -270,7 +270,10 @@ pub(in crate::report) fn peak_months(plan: &EstatePlan) -> Option<u32> {
 /// vSAN alone against the plan, in words: the year's difference (the design line gives
 /// the month's).
 pub(in crate::report) fn verdict(m: &crate::plan::EstateSummary) -> String {
-    if m.design == crate::plan::Design::Vsan {
+    // The plan itself, unless it is vSAN alone on another SKU than the cheapest (a fixed
+    // `host_sku`): then the difference is said.
+    let same_sku = m.vsan_alone_sku.as_deref().is_none_or(|s| s == m.sku);
+    if m.design == crate::plan::Design::Vsan && same_sku {
         return ": the plan".to_string();
     }
     match m.savings_usd_per_year {
