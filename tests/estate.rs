@@ -513,27 +513,35 @@ fn estate_over_2048_tib_shares_two_standard_pools() {
     //   115 hosts, 8 clusters of 14..15 (three of 15, five of 14).
     //   Every cluster costs 2 hosts more as the first; the tie goes to the one whose compute
     //   hosts grow least (1 each), the earliest: avs-a.
-    // 117 + 115 + 115 = 347 hosts, 8 + 8 + 8 = 24 clusters (eleven of 15, thirteen of 14);
-    // first fit decreasing into private clouds of 96 hosts: six 15s (90); five 15s + one 14
-    // (89); six 14s (84); six 14s (84) -> 4 private clouds, 3 more than the plan's one,
-    // whose first cluster (avs-a) holds the management reservation. Each of the 3 gets a
-    // first cluster of its own, `avs-mgmt-N` of 3 AV36P hosts (the conservative reading),
-    // and they still fit: 90 + 3, 89 + 3, 84 + 3 -> 4 private clouds. 347 + 9 = 356 hosts
-    // (343 more than 13), 27 clusters; 356 x 6,716 = 2,390,896.00; savings 2,390,896.00 -
-    // 513,433.40 = 1,877,462.60.
+    // A VM's data is whole, so each part holds its own VMs: the 200 VMs of 4,000 GiB are
+    // dealt to the part least loaded for its hosts, 26, 26, 26, 25, 25 to the 15s and 24,
+    // 24, 24 to the 14s (as apportioned by hosts, ties to the earlier). A part of h hosts
+    // keeps (0.75 x h x 17.4623 - reserve) / 1.5 / 1.2 TiB:
+    //   avs-a (15.72243 each): 14 hosts 93.13 TiB = 95,364 GiB (23 VMs), 15 102,815 (25),
+    //   16 110,266 (27): 16, 16, 16, 15, 15 and 15, 15, 15 -> 123 hosts;
+    //   avs-b, avs-c (11.31775): 14 hosts 97,869 GiB (24 VMs), 15 105,320 (26): 15 x 5 and
+    //   14 x 3 -> 117 hosts each.
+    // 123 + 117 + 117 = 357 hosts, 24 clusters (three of 16, fifteen of 15, six of 14);
+    // avs-a's first part keeps its private cloud, the others first fit decreasing into
+    // private clouds of 96 hosts: 16 + 16 + 16 + 15 + 15 + 15 (93); six 15s (90); six 15s
+    // (90); six 14s (84) -> 4 private clouds, 3 more than the plan's one. Each of the 3 gets
+    // a first cluster of its own, `avs-mgmt-N` of 3 AV36P hosts (the conservative reading),
+    // and they still fit: 90 + 3, 90 + 3, 84 + 3. 357 + 9 = 366 hosts (353 more than 13),
+    // 27 clusters; 366 x 6,716 = 2,458,056.00; savings 2,458,056.00 - 513,433.40 =
+    // 1,944,622.60.
     let v = &p.vsan_alone.as_ref().unwrap().sizing;
     let per: Vec<(u32, u32)> = v.clusters.iter().map(|c| (c.hosts, c.clusters)).collect();
-    assert_eq!(per, [(117, 8), (115, 8), (115, 8), (3, 1), (3, 1), (3, 1)]);
+    assert_eq!(per, [(123, 8), (117, 8), (117, 8), (3, 1), (3, 1), (3, 1)]);
     let added: Vec<&str> = v.clusters[3..].iter().map(|c| c.cluster.as_str()).collect();
     assert_eq!(added, ["avs-mgmt-1", "avs-mgmt-2", "avs-mgmt-3"]);
     assert_eq!(
         (v.hosts, v.extra_hosts, v.cluster_count, v.private_clouds),
-        (356, 343, 27, 4)
+        (366, 353, 27, 4)
     );
-    assert_eq!(p.summary.vsan_alone_usd_per_month, Some(2_390_896.0));
+    assert_eq!(p.summary.vsan_alone_usd_per_month, Some(2_458_056.0));
     assert!(close(
         p.summary.savings_usd_per_month.unwrap(),
-        1_877_462.60
+        1_944_622.60
     ));
     // Each cluster's datastores name their shared pool.
     for c in &p.clusters {

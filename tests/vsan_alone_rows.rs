@@ -322,3 +322,54 @@ fn a_first_cluster_added_without_vms_delivers_nothing_to_the_targets() {
     let want = 3.0 * 198_060.0 / 2.74;
     assert!((perf.vsan_predicted_iops - want).abs() < 0.5, "{perf:?}");
 }
+
+#[test]
+fn a_split_clusters_parts_each_hold_their_own_vms() {
+    // One source cluster `Big` of 3 VMs of 40,000 GiB (4 vCPU, 16 GiB each) on AV36P, vSAN
+    // alone, no target. Pooled over its parts vSAN alone needs 19 hosts: 2 clusters keeping
+    // 16,099.8 GiB raw each, RAID-6, headroom 1.2: (0.75 x 19 x 17,881.39 - 2 x 16,099.8) /
+    // 1.5 / 1.2 = 123,672 >= 120,000 (18: 116,222), as 10 + 9. But a VM is whole: dealt
+    // largest first to the part least loaded for its hosts, b0 -> the 10 (0.1 vs 0.111),
+    // b1 -> the 9 (0.2 vs 0.111), b2 -> the 10 (0.2 vs 0.222): 80,000 GiB on a part whose
+    // 10 hosts keep (0.75 x 10 x 17,881.39 - 16,099.8) / 1.8 = 65,561 (the first cluster's
+    // reserve kept in each part, the conservative reading); 11 keep 73,012, 12 keep
+    // 80,462.6: 12 hosts, full to 80,000 / 96,555.1 = 82.85% (at most 83.3); the 9 keep
+    // 58,110.9 >= 40,000: 40,000 / 69,733.1 = 57.36%. 21 hosts x 6,716.00 = 141,036.00.
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("vsan_alone_rows");
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut csv = String::from(
+        "\"VM\",\"Powerstate\",\"Template\",\"CPUs\",\"Memory\",\"Provisioned MiB\",\
+         \"In Use MiB\",\"Cluster\",\"VM ID\",\"VI SDK Server\"\n",
+    );
+    for i in 0..3 {
+        csv.push_str(&format!(
+            "\"b{i}\",\"poweredOn\",\"False\",\"4\",\"16384\",\"40960000\",\"40960000\",\
+             \"Big\",\"vm-{i}\",\"vc.example.test\"\n"
+        ));
+    }
+    let input = dir.join("big.csv");
+    std::fs::write(&input, csv).unwrap();
+    let p = on_vsan(input, 0.0);
+    let parts: Vec<(&str, u32, usize)> = p
+        .sizing
+        .clusters
+        .iter()
+        .map(|c| (c.name.as_str(), c.hosts, c.vms))
+        .collect();
+    assert_eq!(parts, [("avs-Big", 12, 2), ("avs-Big-2", 9, 1)]);
+    let pct: Vec<f64> = p
+        .sizing
+        .clusters
+        .iter()
+        .map(|c| c.utilisation.unwrap().vsan_storage_pct.unwrap())
+        .collect();
+    assert!(
+        (pct[0] - 82.85).abs() < 0.01 && (pct[1] - 57.36).abs() < 0.01,
+        "{pct:?}"
+    );
+    assert_eq!(p.summary.hosts_usd_per_month, Some(141_036.0));
+    // The designs table's row of the cluster is at its parts' hosts too.
+    let d = p.designs.as_ref().unwrap();
+    let row = &d.clusters[0].vsan;
+    assert_eq!((row.hosts, row.total_usd_per_month), (21, Some(141_036.0)));
+}

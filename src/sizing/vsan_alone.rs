@@ -129,6 +129,7 @@ pub fn vsan_alone(
             hosts_for_capacity: r.hosts_for_capacity,
             vm_data_gib: d.vm_data_gib,
             reserved_raw_tib: reserve,
+            need: d.need,
         });
         clusters.push(VsanAloneCluster {
             cluster: c.name.clone(),

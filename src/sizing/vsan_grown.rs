@@ -26,7 +26,7 @@ use super::pack::{HostCapacity, VmLoad, sums};
 use super::{AvsCluster, Driver, EstateSizing, PrivateCloud, SizingOptions};
 use super::{capacity, cluster, first, vm_loads};
 use crate::demand::Demand;
-use crate::vsan::{VsanCatalog, VsanError, VsanOptions};
+use crate::vsan::{VsanCatalog, VsanError, VsanNeed, VsanOptions};
 
 /// How vSAN alone grows one cluster of the sizing.
 #[derive(Debug, Clone, Copy)]
@@ -39,6 +39,9 @@ pub(super) struct Growth<'a> {
     pub(super) vm_data_gib: &'a [f64],
     /// Raw capacity each of its clusters keeps for AVS itself, TiB.
     pub(super) reserved_raw_tib: f64,
+    /// What all its data asks of vSAN's performance (`None`: capacity only); a part of a
+    /// split cluster carries its data's share.
+    pub(super) need: Option<VsanNeed<'a>>,
 }
 
 /// vSAN alone's estate as AVS clusters, and where each comes from.
@@ -99,7 +102,8 @@ pub(super) fn grow(
         let vms: Vec<(VmLoad, f64)> = (c.vm_indices.iter().zip(g.vm_data_gib))
             .filter_map(|(&v, &gib)| Some((*loads.get(v)?, gib)))
             .collect();
-        for (k, part) in deal(&vms, &sizes, cap).into_iter().enumerate() {
+        let (dealt, part_hosts) = parts_that_hold(catalog, (&c.sku, vo), (&vms, cap), hosts, g)?;
+        for (k, part) in dealt.into_iter().enumerate() {
             let name = if k == 0 {
                 c.name.clone()
             } else {
@@ -117,7 +121,7 @@ pub(super) fn grow(
             let mut p = cluster(name, c.source_cluster.clone(), &part_loads, host, so, needs);
             p.apply(is_first);
             p.private_cloud = c.private_cloud.clone();
-            p.grow_to(sizes.get(k).copied().unwrap_or(0), driver);
+            p.grow_to(part_hosts.get(k).copied().unwrap_or(0), driver);
             let data: f64 = part.iter().map(|&q| vms[q].1).sum();
             p.vsan_alone_gib = held(&p.sku, p.hosts, data)?;
             out.push((Some(i), p));
@@ -138,6 +142,54 @@ pub(super) fn grow(
         sizing: grown,
         origin,
     })
+}
+
+/// A cluster past 16 hosts as parts that each hold their VMs' data and carry its share of
+/// the load (`g.need` in proportion to the data) on their own: from vSAN alone's `hosts`
+/// (the data pooled over the parts), the VMs dealt ([`deal`]) and each part raised to the
+/// fewest hosts whose vSAN holds and carries its part ([`super::cluster_on_vsan`]); where
+/// a part would need more than one cluster, the cluster is dealt again over a host more.
+/// Returns each part's VMs (positions in `vms`) and hosts.
+///
+/// # Errors
+/// [`VsanError::Invalid`] for a SKU the catalog does not know.
+fn parts_that_hold(
+    catalog: &VsanCatalog,
+    (sku, vo): (&str, &VsanOptions),
+    (vms, cap): (&[(VmLoad, f64)], HostCapacity),
+    hosts: u32,
+    g: &Growth,
+) -> Result<(Vec<Vec<usize>>, Vec<u32>), VsanError> {
+    let largest = catalog.limits.max_hosts_per_cluster;
+    let all: f64 = vms.iter().map(|v| v.1).sum();
+    let mut at = hosts;
+    loop {
+        let sizes = part_sizes(catalog, at);
+        let dealt = deal(vms, &sizes, cap);
+        let mut part_hosts = Vec::with_capacity(sizes.len());
+        for (part, &size) in dealt.iter().zip(&sizes) {
+            let data: f64 = part.iter().map(|&q| vms[q].1).sum();
+            let share = if all > 0.0 { data / all } else { 0.0 };
+            let need = g.need.map(|n| VsanNeed {
+                iops: n.iops * share,
+                throughput_mibps: n.throughput_mibps * share,
+                ..n
+            });
+            let on = (data, need);
+            match super::cluster_on_vsan(catalog, sku, (size, g.reserved_raw_tib), on, vo) {
+                Ok(r) if r.hosts_needed <= largest => part_hosts.push(r.hosts_needed),
+                _ => break,
+            }
+        }
+        // Every part holds its own, or no more hosts can help (a VM too large for one
+        // cluster is refused before).
+        if part_hosts.len() == sizes.len() || at >= hosts.saturating_mul(4).max(largest * 2) {
+            let sizes_left = sizes.iter().skip(part_hosts.len()).copied();
+            part_hosts.extend(sizes_left);
+            return Ok((dealt, part_hosts));
+        }
+        at += 1;
+    }
 }
 
 /// `hosts` in the fewest clusters of as equal size as whole hosts allow, the larger first

@@ -87,6 +87,7 @@ pub(super) fn designs(
                 })
                 .collect::<Result<Vec<_>, _>>()?;
             rows.extend(added_clusters(e, at, (collapsed, ctx.chosen)));
+            split_vsan_rows(&mut rows, e.vsan_alone.as_ref(), collapsed);
             rows
         }
         None => Vec::new(),
@@ -302,6 +303,41 @@ fn why(
     // What the data kept on vSAN delivers is the summary's `performance` (the headline's
     // "delivers"), not repeated here.
     s
+}
+
+/// vSAN alone's row of each cluster it splits past 16 hosts (the hybrid's too when it is
+/// vSAN alone) at the hosts of its parts, each holding its own VMs
+/// ([`crate::sizing::VsanAlone`]), which may be more than the data pooled over them needs.
+fn split_vsan_rows(
+    rows: &mut [crate::plan::ClusterDesigns],
+    vsan_alone: Option<&crate::sizing::VsanAlone>,
+    collapsed: bool,
+) {
+    let Some(v) = vsan_alone else { return };
+    let at = |d: &mut crate::plan::ClusterDesign, hosts: u32| {
+        if d.hosts == 0 || d.hosts == hosts {
+            return;
+        }
+        let per_host = d.hosts_usd_per_month.map(|u| u / f64::from(d.hosts));
+        d.hosts = hosts;
+        d.hosts_usd_per_month = per_host.map(|p| round_cents(p * f64::from(hosts)));
+        d.total_usd_per_month = d
+            .hosts_usd_per_month
+            .map(|h| round_cents(h + d.anf_usd_per_month));
+    };
+    for r in rows.iter_mut() {
+        let Some(x) = v
+            .clusters
+            .iter()
+            .find(|x| x.cluster == r.cluster && x.clusters > 1)
+        else {
+            continue;
+        };
+        at(&mut r.vsan, x.hosts);
+        if collapsed {
+            at(&mut r.hybrid, x.hosts);
+        }
+    }
 }
 
 /// The designs' settings and rules, for the reader: the design and how it is chosen, what
