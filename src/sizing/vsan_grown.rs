@@ -162,6 +162,10 @@ fn parts_that_hold(
 ) -> Result<(Vec<Vec<usize>>, Vec<u32>), VsanError> {
     let largest = catalog.limits.max_hosts_per_cluster;
     let all: f64 = vms.iter().map(|v| v.1).sum();
+    let o = VsanOptions {
+        sku: sku.to_string(),
+        ..vo.clone()
+    };
     let mut at = hosts;
     loop {
         let sizes = part_sizes(catalog, at);
@@ -175,10 +179,14 @@ fn parts_that_hold(
                 throughput_mibps: n.throughput_mibps * share,
                 ..n
             });
-            let on = (data, need);
-            match super::cluster_on_vsan(catalog, sku, (size, g.reserved_raw_tib), on, vo) {
-                Ok(r) if r.hosts_needed <= largest => part_hosts.push(r.hosts_needed),
-                _ => break,
+            match fewest_hosts(
+                catalog,
+                &o,
+                (size, largest, g.reserved_raw_tib),
+                (data, need),
+            )? {
+                Some(h) => part_hosts.push(h),
+                None => break,
             }
         }
         // Every part holds its own, or no more hosts can help (a VM too large for one
@@ -190,6 +198,33 @@ fn parts_that_hold(
         }
         at += 1;
     }
+}
+
+/// The fewest hosts of one cluster of `o.sku`, from `first` to `last`, whose vSAN keeps
+/// `data_gib` within its headroom (each cluster keeping `reserved_raw_tib` raw) and carries
+/// `need`; `None` when none does (as [`super::cluster_on_vsan`] counts, within one cluster).
+///
+/// # Errors
+/// [`VsanError::Invalid`] for a SKU the catalog does not know; the envelope's.
+fn fewest_hosts(
+    catalog: &VsanCatalog,
+    o: &VsanOptions,
+    (first, last, reserved_raw_tib): (u32, u32, f64),
+    (data_gib, need): (f64, Option<VsanNeed>),
+) -> Result<Option<u32>, VsanError> {
+    for h in first..=last {
+        let Some(cap) = catalog.capacity(o, h, reserved_raw_tib)? else {
+            continue;
+        };
+        if cap.fill_limit_gib + 1e-9 < data_gib {
+            continue;
+        }
+        match need.filter(|n| n.any()) {
+            Some(n) if catalog.carries_alone(&n, o, h)?.is_none() => continue,
+            _ => return Ok(Some(h)),
+        }
+    }
+    Ok(None)
 }
 
 /// `hosts` in the fewest clusters of as equal size as whole hosts allow, the larger first
