@@ -735,7 +735,10 @@ fn no_sku_holds_every_vm(tried: &[Tried]) -> Option<OptimizeError> {
     ))))
 }
 
-/// The error when no SKU can hold the estate: the first SKU's reason.
+/// The error when no SKU can hold the estate: the SKU given's reason; else where every
+/// SKU misses the same target, the reason of the SKU that comes closest (the most
+/// reachable, the earliest of equals), so the message names the most that can be reached;
+/// else the first SKU's reason.
 fn first_error(tried: Vec<Tried>, forced: Option<usize>) -> OptimizeError {
     if let Some(f) = forced {
         return match tried.into_iter().nth(f) {
@@ -746,10 +749,36 @@ fn first_error(tried: Vec<Tried>, forced: Option<usize>) -> OptimizeError {
     if let Some(e) = no_sku_holds_every_vm(&tried) {
         return e;
     }
-    for t in tried {
-        if let Tried::Infeasible(_, e) = t {
-            return e;
-        }
-    }
-    OptimizeError::Solver("no host SKU to try".into())
+    let errors: Vec<OptimizeError> = tried
+        .into_iter()
+        .filter_map(|t| match t {
+            Tried::Infeasible(_, e) => Some(e),
+            Tried::Feasible(_) => None,
+        })
+        .collect();
+    let missed = |e: &OptimizeError| match e {
+        OptimizeError::Infeasible {
+            target, reachable, ..
+        } => Some((*target, *reachable)),
+        _ => None,
+    };
+    let all_one_target = errors
+        .iter()
+        .map(missed)
+        .collect::<Option<Vec<_>>>()
+        .is_some_and(|m| m.windows(2).all(|w| w[0].0 == w[1].0));
+    let closest = if all_one_target {
+        let reach = |e: &OptimizeError| missed(e).map_or(0.0, |m| m.1);
+        (0..errors.len()).fold(None::<usize>, |best, i| match best {
+            Some(b) if reach(&errors[b]) >= reach(&errors[i]) => Some(b),
+            _ => Some(i),
+        })
+    } else {
+        None
+    };
+    let at = closest.unwrap_or(0);
+    errors
+        .into_iter()
+        .nth(at)
+        .unwrap_or_else(|| OptimizeError::Solver("no host SKU to try".into()))
 }
