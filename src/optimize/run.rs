@@ -574,45 +574,11 @@ fn nconnect_assumption(nconnect: u32) -> Assumption {
 mod tests {
     use super::*;
     use crate::catalog::ReservationTerm;
-    use crate::demand::{DemandOptions, VmDemand};
-    use crate::inventory::Origin;
     use proptest::prelude::*;
 
     /// A demand of VMs of `gib` GiB each with the targets `iops`, `mibps`.
-    fn demand(gib: &[f64], (iops, mibps): (f64, f64)) -> Demand {
-        let placed = gib
-            .iter()
-            .enumerate()
-            .map(|(i, &g)| VmDemand {
-                name: format!("vm{i}"),
-                cluster: None,
-                capacity_gib: g,
-                origin: Origin {
-                    file: "t".into(),
-                    sheet: "vInfo".into(),
-                    row: i + 2,
-                },
-                iops: None,
-                throughput_mibps: None,
-                vcpus: None,
-                memory_mib: None,
-                memory_consumed_mib: None,
-            })
-            .collect();
-        let raw = Demand {
-            options: DemandOptions {
-                iops,
-                throughput_mibps: mibps,
-                ..DemandOptions::default()
-            },
-            placed,
-            excluded: Vec::new(),
-            placed_capacity_gib: 0.0,
-            excluded_capacity_gib: 0.0,
-            required_capacity_gib: 0.0,
-            warnings: Vec::new(),
-        };
-        raw.subset(&(0..gib.len()).collect::<Vec<_>>())
+    fn demand(gib: &[f64], targets: (f64, f64)) -> Demand {
+        crate::demand::testing::demand(crate::demand::testing::vms(gib), targets)
     }
 
     /// 1 TiB in GiB.

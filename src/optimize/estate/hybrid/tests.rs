@@ -10,8 +10,7 @@ use super::super::vsan_perf::VsanTargets;
 use super::tables::Reach;
 use super::*;
 use crate::catalog::Catalog;
-use crate::demand::{Demand, DemandOptions, VmDemand};
-use crate::inventory::Origin;
+use crate::demand::Demand;
 use crate::optimize::OptimizeOptions;
 use crate::perf::PerfModel;
 use crate::vsan::{VsanCatalog, VsanOptions};
@@ -354,40 +353,14 @@ fn the_real_oracle_stops_counting_vms_at_two_a_host() {
 
 /// A demand of VMs of `gib` GiB each (in use, no growth), `iops` and `mibps` the estate's
 /// targets.
-fn demand(gib: &[f64], (iops, mibps): (f64, f64)) -> Demand {
-    let placed = gib
-        .iter()
-        .enumerate()
-        .map(|(i, &g)| VmDemand {
-            name: format!("vm{i}"),
-            cluster: Some("c".into()),
-            capacity_gib: g,
-            origin: Origin {
-                file: "t".into(),
-                sheet: "vInfo".into(),
-                row: i + 2,
-            },
-            iops: None,
-            throughput_mibps: None,
-            vcpus: Some(2),
-            memory_mib: Some(4096.0),
-            memory_consumed_mib: None,
-        })
-        .collect();
-    let raw = Demand {
-        options: DemandOptions {
-            iops,
-            throughput_mibps: mibps,
-            ..DemandOptions::default()
-        },
-        placed,
-        excluded: Vec::new(),
-        placed_capacity_gib: 0.0,
-        excluded_capacity_gib: 0.0,
-        required_capacity_gib: 0.0,
-        warnings: Vec::new(),
-    };
-    raw.subset(&(0..gib.len()).collect::<Vec<_>>())
+fn demand(gib: &[f64], targets: (f64, f64)) -> Demand {
+    let mut placed = crate::demand::testing::vms(gib);
+    for v in &mut placed {
+        v.cluster = Some("c".into());
+        v.vcpus = Some(2);
+        v.memory_mib = Some(4096.0);
+    }
+    crate::demand::testing::demand(placed, targets)
 }
 
 /// The context of a real oracle over `d`.
