@@ -414,6 +414,25 @@ pub struct VsanCapacity<'a> {
 }
 
 impl VsanCatalog {
+    /// The fewest hosts of `o.sku` from `first` to `last` whose vSAN holds `data_gib`
+    /// within the headroom (each cluster keeping `reserved_raw_tib` raw) and, with `need`,
+    /// carries its load: [`compare_cluster`]'s search within bounds; `None` when none does.
+    ///
+    /// # Errors
+    /// [`VsanError::Invalid`] for an unknown SKU; the envelope's.
+    pub(crate) fn fewest_hosts_between(
+        &self,
+        o: &VsanOptions,
+        (data_gib, need): (f64, Option<&VsanNeed>),
+        (first, last, reserved_raw_tib): (u32, u32, f64),
+    ) -> Result<Option<u32>, VsanError> {
+        let host = self.host(&o.sku)?;
+        let raw_per_host_tib = host.raw_capacity_tb * BYTES_PER_TB / BYTES_PER_TIB;
+        let bounds = (first, last, reserved_raw_tib);
+        let found = fewest_hosts(self, o, (data_gib, need), raw_per_host_tib, bounds)?;
+        Ok(found.map(|(h, _, _)| h))
+    }
+
     /// What `hosts` hosts of `o.sku` hold on vSAN, each of their clusters (`split`) losing
     /// `reserved_raw_tib` of raw capacity to what AVS runs there itself (the management
     /// VMs, vSAN system usage) and keeping `o.slack_pct` free; `None` below the cluster
@@ -464,7 +483,7 @@ impl VsanCatalog {
 /// Hosts, what they hold, and (with a load) what they deliver.
 type Fewest<'a> = (u32, VsanCapacity<'a>, Option<(f64, f64)>);
 
-/// The fewest hosts from `cluster_hosts` up whose vSAN holds `data_gib`
+/// The fewest hosts from `first` to `last` whose vSAN holds `data_gib`
 /// ([`VsanCatalog::capacity`]) and, with `need`, carries its load
 /// ([`VsanCatalog::carries_alone`]), with what they deliver then.
 fn fewest_hosts<'a>(
@@ -472,9 +491,9 @@ fn fewest_hosts<'a>(
     o: &VsanOptions,
     (data_gib, need): (f64, Option<&VsanNeed>),
     raw_per_host_tib: f64,
-    (cluster_hosts, reserved_raw_tib): (u32, f64),
+    (first, last, reserved_raw_tib): (u32, u32, f64),
 ) -> Result<Option<Fewest<'a>>, VsanError> {
-    for h in cluster_hosts.max(1)..=MAX_HOSTS_SEARCHED {
+    for h in first.max(1)..=last {
         let Some(c) = catalog
             .capacity_of(o, raw_per_host_tib, h, reserved_raw_tib)
             .filter(|c| data_gib <= c.fill_limit_gib)
@@ -582,7 +601,7 @@ pub fn compare_cluster(
         o,
         (data_gib, need),
         raw_per_host_tib,
-        (cluster_hosts, reserved_raw_tib),
+        (cluster_hosts, MAX_HOSTS_SEARCHED, reserved_raw_tib),
     )?
     else {
         let g = crate::numbers::group_thousands;
@@ -600,7 +619,7 @@ pub fn compare_cluster(
             o,
             (data_gib, None),
             raw_per_host_tib,
-            (cluster_hosts, reserved_raw_tib),
+            (cluster_hosts, MAX_HOSTS_SEARCHED, reserved_raw_tib),
         )?
         .map_or(hosts_needed, |(h, _, _)| h),
         None => hosts_needed,

@@ -179,12 +179,8 @@ fn parts_that_hold(
                 throughput_mibps: n.throughput_mibps * share,
                 ..n
             });
-            match fewest_hosts(
-                catalog,
-                &o,
-                (size, largest, g.reserved_raw_tib),
-                (data, need),
-            )? {
+            let bounds = (size, largest, g.reserved_raw_tib);
+            match catalog.fewest_hosts_between(&o, (data, need.as_ref()), bounds)? {
                 Some(h) => part_hosts.push(h),
                 None => break,
             }
@@ -198,33 +194,6 @@ fn parts_that_hold(
         }
         at += 1;
     }
-}
-
-/// The fewest hosts of one cluster of `o.sku`, from `first` to `last`, whose vSAN keeps
-/// `data_gib` within its headroom (each cluster keeping `reserved_raw_tib` raw) and carries
-/// `need`; `None` when none does (as [`super::cluster_on_vsan`] counts, within one cluster).
-///
-/// # Errors
-/// [`VsanError::Invalid`] for a SKU the catalog does not know; the envelope's.
-fn fewest_hosts(
-    catalog: &VsanCatalog,
-    o: &VsanOptions,
-    (first, last, reserved_raw_tib): (u32, u32, f64),
-    (data_gib, need): (f64, Option<VsanNeed>),
-) -> Result<Option<u32>, VsanError> {
-    for h in first..=last {
-        let Some(cap) = catalog.capacity(o, h, reserved_raw_tib)? else {
-            continue;
-        };
-        if cap.fill_limit_gib + 1e-9 < data_gib {
-            continue;
-        }
-        match need.filter(|n| n.any()) {
-            Some(n) if catalog.carries_alone(&n, o, h)?.is_none() => continue,
-            _ => return Ok(Some(h)),
-        }
-    }
-    Ok(None)
 }
 
 /// `hosts` in the fewest clusters of as equal size as whole hosts allow, the larger first
