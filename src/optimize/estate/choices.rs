@@ -27,7 +27,7 @@ use crate::optimize::OptimizeError;
 use crate::plan::Design;
 use crate::sizing::EstateSizing;
 use crate::sizing::{AvsCluster, Raise, UNPRICED_HOST_CENTS, first_cluster_on};
-use crate::vsan::HostSku;
+use crate::vsan::{HostSku, VsanOptions};
 
 /// One way a cluster can be sized, and its designs there.
 #[derive(Debug, Clone)]
@@ -258,6 +258,10 @@ impl On<'_, '_> {
             reserved_raw_tib: reserve,
             usd_per_host_hour,
             moved: moved.is_some(),
+            vsan: ctx.estate.vsan.as_ref().map(|o| VsanOptions {
+                sku: host.sku.clone(),
+                ..o.clone()
+            }),
         };
         let system = host.perf_system.as_str();
         let mut exact =

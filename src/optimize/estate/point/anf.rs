@@ -40,7 +40,7 @@ impl DesignSearch for AnfForAll {
                 hosts,
                 driver: Driver::Storage,
             },
-            vsan_usable_gib: at.vsan_usable_gib(hosts)?,
+            vsan_usable_gib: at.vsan_capacity_gib(hosts)?.0,
             pool: Some(pool),
             predicted: super::Delivers {
                 vsan: (0.0, 0.0),

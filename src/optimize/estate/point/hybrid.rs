@@ -38,16 +38,12 @@ impl DesignSearch for Hybrid {
             None if forced => (0.0, floor),
             None => return Ok(Worked::Skipped),
         };
-        let Some(o) = &ctx.estate.vsan else {
+        let Some(o) = &at.vsan else {
             return Ok(Worked::Skipped);
-        };
-        let o = VsanOptions {
-            sku: at.host.sku.clone(),
-            ..o.clone()
         };
         let search = Search {
             at,
-            vsan: &o,
+            vsan: o,
             usd_per_host_month: price.0 * ctx.catalog.limits.hours_per_month,
             hosts: (floor, price.1),
         };
@@ -144,15 +140,9 @@ impl Search<'_, '_, '_> {
         )))
     }
 
-    /// What `hosts` hosts of the cluster hold on vSAN, GiB (0 below the policy's minimum):
-    /// full to the slack, and within the headroom ([`crate::vsan::VsanCapacity`]).
+    /// What `hosts` hosts of the cluster hold on vSAN, GiB, and keep within the headroom.
     fn usable(&self, hosts: u32) -> Result<(f64, f64), OptimizeError> {
-        let cap = self
-            .at
-            .ctx
-            .vsan_catalog
-            .capacity(self.vsan, hosts, self.at.reserved_raw_tib)?;
-        Ok(cap.map_or((0.0, 0.0), |c| (c.usable_data_gib, c.fill_limit_gib)))
+        self.at.vsan_capacity_gib(hosts)
     }
 
     /// The cheapest of the search's point, ANF for all and vSAN alone (from `before`).

@@ -173,27 +173,26 @@ pub(super) struct At<'a, 'b> {
     /// Whether it is a cluster moved to a first-cluster SKU (where it cannot be built,
     /// it is left out rather than refused).
     pub(super) moved: bool,
+    /// The estate's vSAN settings on its SKU (`None`: no vSAN comparison).
+    pub(super) vsan: Option<crate::vsan::VsanOptions>,
 }
 
 impl At<'_, '_> {
-    /// What `hosts` hosts of its SKU hold on vSAN, GiB, full to the policy's slack (0
-    /// without vSAN settings or below the policy's minimum hosts).
+    /// What `hosts` hosts of its SKU hold on vSAN, GiB: full to the policy's slack, and
+    /// within the headroom ([`crate::vsan::VsanCapacity`]); 0 without vSAN settings or
+    /// below the policy's minimum hosts.
     ///
     /// # Errors
     /// [`crate::vsan::VsanError`] for an unknown SKU.
-    fn vsan_usable_gib(&self, hosts: u32) -> Result<f64, OptimizeError> {
-        let Some(o) = &self.ctx.estate.vsan else {
-            return Ok(0.0);
-        };
-        let o = crate::vsan::VsanOptions {
-            sku: self.host.sku.clone(),
-            ..o.clone()
+    fn vsan_capacity_gib(&self, hosts: u32) -> Result<(f64, f64), OptimizeError> {
+        let Some(o) = &self.vsan else {
+            return Ok((0.0, 0.0));
         };
         let cap = self
             .ctx
             .vsan_catalog
-            .capacity(&o, hosts, self.reserved_raw_tib)?;
-        Ok(cap.map_or(0.0, |c| c.usable_data_gib))
+            .capacity(o, hosts, self.reserved_raw_tib)?;
+        Ok(cap.map_or((0.0, 0.0), |c| (c.usable_data_gib, c.fill_limit_gib)))
     }
 }
 

@@ -29,7 +29,7 @@ impl DesignSearch for VsanAlone {
         _before: &Points,
     ) -> Result<Worked, OptimizeError> {
         let ctx = at.ctx;
-        let Some(o) = &ctx.estate.vsan else {
+        let Some(o) = &at.vsan else {
             return Ok(Worked::Skipped);
         };
         let (sku, reserve) = (&at.host.sku, at.reserved_raw_tib);
@@ -59,7 +59,7 @@ impl DesignSearch for VsanAlone {
                 anf_usd_per_month: 0.0,
             },
             raise: Raise::default(),
-            vsan_usable_gib: at.vsan_usable_gib(hosts)?,
+            vsan_usable_gib: at.vsan_capacity_gib(hosts)?.0,
             pool: None,
             predicted: Delivers {
                 vsan: (
