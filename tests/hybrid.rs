@@ -19,6 +19,7 @@ include!("support/command.rs");
 
 include!("support/schema_check.rs");
 include!("support/plan_json.rs");
+include!("support/vinfo_csv.rs");
 
 /// A scratch folder of this test binary.
 fn scratch(test: &str) -> PathBuf {
@@ -32,19 +33,18 @@ fn scratch(test: &str) -> PathBuf {
 /// A vInfo CSV in `test`'s scratch folder: one row per `(VM, in-use MiB, cluster)`, each
 /// powered on, 2 vCPU, 4 GiB, provisioned as in use, of one vCenter.
 fn vinfo_csv(test: &str, file: &str, vms: &[(String, u64, &str)]) -> PathBuf {
-    let mut csv = String::from(
-        "\"VM\",\"Powerstate\",\"Template\",\"CPUs\",\"Memory\",\"Provisioned MiB\",\
-         \"In Use MiB\",\"Cluster\",\"VM ID\",\"VI SDK Server\"\n",
-    );
-    for (i, (name, mib, cluster)) in vms.iter().enumerate() {
-        csv.push_str(&format!(
-            "\"{name}\",\"poweredOn\",\"False\",\"2\",\"4096\",\"{mib}\",\"{mib}\",\
-             \"{cluster}\",\"vm-{}\",\"vc.example.test\"\n",
-            i + 1
-        ));
-    }
+    let rows: Vec<VinfoVm> = (vms.iter().enumerate())
+        .map(|(i, (name, mib, cluster))| VinfoVm {
+            name: name.clone(),
+            cpus: 2,
+            memory_mib: 4096,
+            in_use_mib: *mib,
+            cluster,
+            vm_id: format!("vm-{}", i + 1),
+        })
+        .collect();
     let path = scratch(test).join(file);
-    std::fs::write(&path, csv).unwrap();
+    write_vinfo_csv(&path, "vc.example.test", &rows);
     path
 }
 

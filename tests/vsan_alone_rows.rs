@@ -36,6 +36,8 @@ use dsplan::report::{TextDetail, render_estate_text};
 use dsplan::sizing::Driver;
 use dsplan::{PlanOptions, Planner};
 
+include!("support/vinfo_csv.rs");
+
 /// The file servers on vSAN alone (AV36P) at `mibps` MiB/s (0: no target).
 fn file_servers_on_vsan(mibps: f64) -> EstatePlan {
     let fixture = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/file-servers-vinfo.csv");
@@ -190,18 +192,18 @@ fn vsan_alone_grown_for_its_performance_shows_its_hosts_everywhere() {
 fn forty_file_servers_on_vsan(mibps: f64) -> EstatePlan {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("vsan_alone_rows");
     std::fs::create_dir_all(&dir).unwrap();
-    let mut csv = String::from(
-        "\"VM\",\"Powerstate\",\"Template\",\"CPUs\",\"Memory\",\"Provisioned MiB\",\
-         \"In Use MiB\",\"Cluster\",\"VM ID\",\"VI SDK Server\"\n",
-    );
-    for i in 1..=40 {
-        csv.push_str(&format!(
-            "\"fs-{i:02}\",\"poweredOn\",\"False\",\"1\",\"4096\",\"384000\",\"384000\",\
-             \"Files\",\"vm-{i}\",\"vcenter.example.test\"\n"
-        ));
-    }
+    let vms: Vec<VinfoVm> = (1..=40)
+        .map(|i| VinfoVm {
+            name: format!("fs-{i:02}"),
+            cpus: 1,
+            memory_mib: 4096,
+            in_use_mib: 384_000,
+            cluster: "Files",
+            vm_id: format!("vm-{i}"),
+        })
+        .collect();
     let input = dir.join("forty.csv");
-    std::fs::write(&input, csv).unwrap();
+    write_vinfo_csv(&input, "vcenter.example.test", &vms);
     on_vsan(input, mibps)
 }
 
@@ -337,18 +339,18 @@ fn a_split_clusters_parts_each_hold_their_own_vms() {
     // 58,110.9 >= 40,000: 40,000 / 69,733.1 = 57.36%. 21 hosts x 6,716.00 = 141,036.00.
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("vsan_alone_rows");
     std::fs::create_dir_all(&dir).unwrap();
-    let mut csv = String::from(
-        "\"VM\",\"Powerstate\",\"Template\",\"CPUs\",\"Memory\",\"Provisioned MiB\",\
-         \"In Use MiB\",\"Cluster\",\"VM ID\",\"VI SDK Server\"\n",
-    );
-    for i in 0..3 {
-        csv.push_str(&format!(
-            "\"b{i}\",\"poweredOn\",\"False\",\"4\",\"16384\",\"40960000\",\"40960000\",\
-             \"Big\",\"vm-{i}\",\"vc.example.test\"\n"
-        ));
-    }
+    let vms: Vec<VinfoVm> = (0..3)
+        .map(|i| VinfoVm {
+            name: format!("b{i}"),
+            cpus: 4,
+            memory_mib: 16_384,
+            in_use_mib: 40_960_000,
+            cluster: "Big",
+            vm_id: format!("vm-{i}"),
+        })
+        .collect();
     let input = dir.join("big.csv");
-    std::fs::write(&input, csv).unwrap();
+    write_vinfo_csv(&input, "vc.example.test", &vms);
     let p = on_vsan(input, 0.0);
     let parts: Vec<(&str, u32, usize)> = p
         .sizing
