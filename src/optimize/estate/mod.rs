@@ -762,21 +762,14 @@ fn first_error(tried: Vec<Tried>, forced: Option<usize>) -> OptimizeError {
         } => Some((*target, *reachable)),
         _ => None,
     };
-    let all_one_target = errors
+    // Every SKU missed the same target: the one that came closest.
+    let at = errors
         .iter()
         .map(missed)
         .collect::<Option<Vec<_>>>()
-        .is_some_and(|m| m.windows(2).all(|w| w[0].0 == w[1].0));
-    let closest = if all_one_target {
-        let reach = |e: &OptimizeError| missed(e).map_or(0.0, |m| m.1);
-        (0..errors.len()).fold(None::<usize>, |best, i| match best {
-            Some(b) if reach(&errors[b]) >= reach(&errors[i]) => Some(b),
-            _ => Some(i),
-        })
-    } else {
-        None
-    };
-    let at = closest.unwrap_or(0);
+        .filter(|m| m.windows(2).all(|w| w[0].0 == w[1].0))
+        .and_then(|m| (0..m.len()).reduce(|b, i| if m[i].1 > m[b].1 { i } else { b }))
+        .unwrap_or(0);
     errors
         .into_iter()
         .nth(at)
