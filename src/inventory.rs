@@ -24,6 +24,7 @@ use serde::{Deserialize, Serialize};
 
 mod clusters;
 mod hosts;
+pub mod identity;
 mod warnings;
 
 pub(crate) use clusters::normalise as normalise_name;

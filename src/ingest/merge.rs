@@ -1,6 +1,10 @@
-//! Merging several inputs into one inventory, keeping the first copy of everything.
+//! Merging several inputs into one inventory: first one estate identity across them
+//! ([`newer`]: one spelling per vCenter, a VM two inputs hold taken from the newer export),
+//! then the first copy of everything else kept.
 
 use std::collections::{HashMap, HashSet};
+
+mod newer;
 
 use crate::inventory::{
     Datastore, DuplicateVm, Inventory, Origin, Partition, Snapshot, VirtualDisk, Vm, VmKey, Warning,
@@ -8,7 +12,8 @@ use crate::inventory::{
 
 /// Merges the inventories of several inputs (in input order) and removes duplicates; see
 /// [`read_inputs`](crate::ingest::read_inputs) for the rules. Every removal is a warning.
-pub(crate) fn merge(parts: Vec<Inventory>) -> Inventory {
+pub(crate) fn merge(mut parts: Vec<Inventory>) -> Inventory {
+    let estate = newer::one_estate(&mut parts);
     let mut out = Inventory::default();
     let mut vms_seen = VmsSeen::default();
     // A host name is unique within a vCenter, not across vCenters.
@@ -122,6 +127,8 @@ pub(crate) fn merge(parts: Vec<Inventory>) -> Inventory {
         }
         out.warnings.append(&mut notes);
     }
+    out.warnings.extend(estate.warnings);
+    out.duplicates.extend(estate.duplicates);
     out
 }
 
