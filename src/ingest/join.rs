@@ -432,8 +432,10 @@ impl Children {
     /// Joins every child tab to the VMs of `inventory` (one input, `file`), all tabs
     /// matched against the vInfo keys as read ([`match_tab`]; `vinfo_headers`: the vInfo
     /// headers by field name); fills what vInfo left unknown from vCPU and vMemory
-    /// ([`vmrows::join`]); then gives each joined disk, partition and snapshot its VM's key
-    /// (after the fill, which may give the VM its `VI SDK Server`). Rows joining no VM
+    /// ([`vmrows::join`]); gives a VM still without `VI SDK Server` the input's one
+    /// ([`fill_vcenters`](crate::inventory::identity::fill_vcenters)); then gives each
+    /// joined disk, partition and snapshot its VM's key (after the fills, which may give
+    /// the VM its `VI SDK Server`). Rows joining no VM
     /// keep their own key. The warnings go to the inventory's.
     pub(crate) fn join(
         self,
@@ -504,6 +506,7 @@ impl Children {
             vinfo_headers,
             &mut inventory.warnings,
         );
+        crate::inventory::identity::fill_vcenters(inventory);
         let vms = &inventory.vms;
         inventory.disks = keyed(self.disks, &disks, vms, |d| &mut d.vm_key);
         inventory.partitions = keyed(self.partitions, &partitions, vms, |p| &mut p.vm_key);

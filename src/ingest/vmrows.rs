@@ -349,8 +349,9 @@ fn taken_warning(
         Some(header) => format!("empty or unreadable in vInfo's {header} column"),
         None => format!("vInfo has no {} column", attribute.column),
     };
+    // The cell named is the first VM's name: the attribute's own cells differ per VM.
     Warning {
-        column: Some(attribute.column.to_string()),
+        column: Some("VM".to_string()),
         value: Some(crate::numbers::clip(&first.vm)),
         ..Warning::at_row(
             &first.origin,

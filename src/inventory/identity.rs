@@ -17,7 +17,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use super::Vm;
+use super::{Inventory, Origin, Vm, Warning};
 
 /// A server name as compared: trimmed, lower case, without a trailing dot
 /// (`VC1.Example.Test.` -> `vc1.example.test`).
@@ -503,6 +503,97 @@ fn day_fraction(time: &str) -> Option<f64> {
         _ => {}
     }
     (h < 24.0 && mi < 60.0 && s < 61.0).then_some((h * 3600.0 + mi * 60.0 + s) / 86_400.0)
+}
+
+/// Gives each VM of one input (`inventory`, as read) that names no vCenter in vInfo, vCPU or
+/// vMemory the input's: the one vCenter the input names (its VMs, vHost, vCluster and
+/// vDatastore rows), else the one vCenter with a cluster of the VM's cluster name. Each way
+/// is one warning with the count and the first VM. So a VM without child rows stays in its
+/// cluster, not in one of its own under an unknown vCenter.
+pub fn fill_vcenters(inventory: &mut Inventory) {
+    if !inventory.vms.iter().any(|vm| vm.vi_sdk_server.is_none()) {
+        return;
+    }
+    let mut names: BTreeMap<String, String> = BTreeMap::new();
+    // Cluster name -> the vCenters (normalised) with a cluster of that name.
+    let mut clusters: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut note = |server: Option<&String>, cluster: Option<&String>| {
+        if let Some(server) = server {
+            let name = normalise_server(server);
+            names.entry(name.clone()).or_insert_with(|| server.clone());
+            if let Some(cluster) = cluster {
+                clusters.entry(cluster.clone()).or_default().insert(name);
+            }
+        }
+    };
+    for vm in &inventory.vms {
+        note(vm.vi_sdk_server.as_ref(), vm.cluster.as_ref());
+    }
+    for h in &inventory.hosts {
+        note(h.vi_sdk_server.as_ref(), h.cluster.as_ref());
+    }
+    for c in &inventory.clusters {
+        note(c.vi_sdk_server.as_ref(), Some(&c.name));
+    }
+    for d in &inventory.datastores {
+        note(d.vi_sdk_server.as_ref(), None);
+    }
+    let only = match names.values().collect::<Vec<_>>().as_slice() {
+        [one] => Some((*one).clone()),
+        _ => None,
+    };
+    // Per way (the one vCenter, the cluster's): the count and the first VM's name, vCenter
+    // and origin.
+    type Filled = (usize, Option<(String, String, Origin)>);
+    let mut filled: [Filled; 2] = Default::default();
+    for vm in inventory
+        .vms
+        .iter_mut()
+        .filter(|vm| vm.vi_sdk_server.is_none())
+    {
+        let by_cluster = || {
+            let set = clusters.get(vm.cluster.as_ref()?)?;
+            let mut all = set.iter();
+            match (all.next(), all.next()) {
+                (Some(one), None) => names.get(one).cloned(),
+                _ => None,
+            }
+        };
+        let (way, server) = match (&only, by_cluster()) {
+            (Some(one), _) => (0, one.clone()),
+            (None, Some(server)) => (1, server),
+            (None, None) => continue,
+        };
+        vm.vi_sdk_server = Some(server.clone());
+        let entry = &mut filled[way];
+        entry.0 += 1;
+        entry
+            .1
+            .get_or_insert_with(|| (vm.name.clone(), server, vm.origin.clone()));
+    }
+    for (way, (n, first)) in filled.into_iter().enumerate() {
+        let Some((name, server, origin)) = first else {
+            continue;
+        };
+        let why = if way == 0 {
+            "the one vCenter the input names"
+        } else {
+            "the one vCenter with a cluster of their cluster's name"
+        };
+        inventory.warnings.push(Warning {
+            column: Some("VI SDK Server".to_string()),
+            ..Warning::at_row(
+                &origin,
+                format!(
+                    "vCenter of {} VM(s) without one in vInfo, vCPU or vMemory taken as '{}', \
+                     {why} (first: '{}'): they stay in their source clusters",
+                    crate::numbers::group_thousands(n as f64, 0),
+                    crate::numbers::clip(&server),
+                    crate::numbers::clip(&name)
+                ),
+            )
+        });
+    }
 }
 
 #[cfg(test)]
