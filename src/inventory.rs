@@ -170,6 +170,9 @@ impl Vm {
     /// A field one row lacks is no evidence either way. Two rows that share a key but differ
     /// in one of these are two VMs: counting a VM twice over-sizes the plan (a warning says
     /// so), dropping one would under-size it.
+    ///
+    /// Across inputs, [`identity`] comes first: one spelling per vCenter, and a VM known by
+    /// (vCenter, `VM UUID`, else `VM ID`) taken from the newer export.
     pub fn is_same_vm(&self, other: &Vm) -> bool {
         let base = |vm: &Vm| {
             VmKey::new(

@@ -319,7 +319,11 @@ fn nested_note(nested: &[String]) -> String {
 /// [`Vm::memory_consumed_mib`](crate::inventory::Vm::memory_consumed_mib); rows naming no
 /// VM of vInfo, and rows matching several, are counted in one warning each.
 ///
-/// Merging keeps the first copy of everything: a VM whose [`VmKey`](crate::inventory::VmKey)
+/// Merging first makes one estate of the inputs ([`crate::inventory::identity`]): every
+/// spelling of one vCenter is written one way, and a VM two inputs hold (same vCenter and
+/// `VM UUID`, else `VM ID`) is taken from the newer export (vMetaData creation date, else
+/// the last given), one warning per pair of inputs. Then it keeps the first copy of
+/// everything: a VM whose [`VmKey`](crate::inventory::VmKey)
 /// was already read from an earlier input is dropped with its disks, partitions and
 /// snapshots (a warning names both copies); hosts and clusters are kept once per
 /// (`VI SDK Server`, name), datastores once per `URL` (else `Address`, else server + name).
