@@ -293,15 +293,17 @@ fn coincide(
             .flat_map(|(vms, nodes)| vms.iter().zip(nodes))
             .filter_map(|(vm, n)| n.map(|n| (vm, n)))
     };
-    for (vm, node) in each() {
-        let set = sets.find(node);
-        *size.entry(set).or_default() += 1;
-        for k in keys(vm) {
-            index.entry(k).or_default().insert(set);
-        }
+    for (_, node) in each() {
+        *size.entry(sets.find(node)).or_default() += 1;
     }
     if size.len() < 2 {
         return;
+    }
+    for (vm, node) in each() {
+        let set = sets.find(node);
+        for k in keys(vm) {
+            index.entry(k).or_default().insert(set);
+        }
     }
     // (vCenter, other vCenter) -> VMs of the first with a VM of the other.
     let mut shared: BTreeMap<(usize, usize), usize> = BTreeMap::new();

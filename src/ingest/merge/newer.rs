@@ -30,6 +30,10 @@ pub(super) struct OneEstate {
 /// VMs another input holds in a newer export. See the module's rule.
 pub(super) fn one_estate(parts: &mut [Inventory]) -> OneEstate {
     let mut out = OneEstate::default();
+    // One input: nothing to share (its own rows are the merge's to sort).
+    if parts.len() < 2 {
+        return out;
+    }
     let sets = {
         let views: Vec<&[Vm]> = parts.iter().map(|p| p.vms.as_slice()).collect();
         VcenterSets::of(&views)
