@@ -547,3 +547,42 @@ proptest::proptest! {
         proptest::prop_assert_eq!(placed(&read(&[&copy, &alone])), expected);
     }
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+
+    /// Two or three exports of one vCenter (instance UUID U1), each with any subset of 6
+    /// VMs, any spelling of the server, any names and sizes: one VM per distinct VM UUID,
+    /// and every row read is a VM or a duplicate, counted once.
+    #[test]
+    fn every_row_is_one_vm_or_one_duplicate(
+        inputs in proptest::collection::vec(
+            (
+                proptest::collection::btree_map(0usize..6, (1u64..100, proptest::bool::ANY), 1..6),
+                proptest::sample::select(vec!["vc1.corp.test", "VC1.corp.test.", "10.1.1.1", "vc1"]),
+            ),
+            2..4,
+        ),
+    ) {
+        let dir = scratch("proptest_rows");
+        let mut paths = Vec::new();
+        let mut distinct = std::collections::BTreeSet::new();
+        let mut rows_read = 0;
+        for (n, (vms, server)) in inputs.iter().enumerate() {
+            let rows: Vec<(String, String, String, u64)> = vms
+                .iter()
+                .map(|(&i, &(gib, renamed))| {
+                    distinct.insert(i);
+                    let name = if renamed { format!("new-{i}") } else { format!("vm{i}") };
+                    (name, format!("vm-{i}"), format!("4200-{i}"), gib * 1024)
+                })
+                .collect();
+            rows_read += rows.len();
+            paths.push(vinfo(&dir, &format!("in{n}.csv"), server, "U1", &rows));
+        }
+        let refs: Vec<&PathBuf> = paths.iter().collect();
+        let inv = read(&refs);
+        proptest::prop_assert_eq!(inv.vms.len(), distinct.len());
+        proptest::prop_assert_eq!(inv.vms.len() + inv.duplicates.len(), rows_read);
+    }
+}
