@@ -506,18 +506,21 @@ fn a_name_two_vms_share_without_a_mob_id_is_one_warning() {
 #[test]
 fn without_a_consumed_memory_column_consumed_memory_is_unknown() {
     // Only the active column: consumed memory stays unknown (not the active figure), and
-    // one warning at the header row says so.
+    // one warning at the header row says so. A warning about a VMs cell names the column
+    // as the sheet spells it, in its words: the first vm1 uses 2,048 MiB of a 1,024 MiB
+    // disk; two VMs named vm1 (MOB IDs vm-1, vm-2).
     let (dir, path) = vms_workbook(
         "no-consumed",
         &[
             "VM Name",
             "Used Memory (active) (MiB)",
-            "Virtual Disk Size (MiB)",
-            "Virtual Disk Used (MiB)",
+            "Virtual Disk Size (MB)",
+            "Virtual Disk Used (MB)",
+            "MOB ID",
         ],
         &[
-            &["vm1", "1024", "2048", "512"],
-            &["vm2", "512", "2048", "512"],
+            &["vm1", "1024", "1024", "2048", "vm-1"],
+            &["vm1", "512", "1024", "512", "vm-2"],
         ],
     );
     let inv = ingest::read_inputs(&[&path]).unwrap();
@@ -529,5 +532,44 @@ fn without_a_consumed_memory_column_consumed_memory_is_unknown() {
         .collect();
     assert_eq!(w.len(), 1, "{:?}", inv.warnings);
     assert_eq!((w[0].sheet.as_deref(), w[0].row), (Some("VMs"), Some(1)));
+    let cells: Vec<(Option<&str>, &str)> = inv
+        .warnings
+        .iter()
+        .map(|w| (w.column.as_deref(), w.message.as_str()))
+        .collect();
+    assert!(
+        cells.contains(&(
+            Some("Virtual Disk Used (MB)"),
+            "VM 'vm1': Virtual Disk Used (2048 MiB) exceeds Virtual Disk Size (1024 MiB)"
+        )),
+        "{cells:?}"
+    );
+    assert!(
+        cells
+            .iter()
+            .any(|(c, m)| *c == Some("VM Name") && m.starts_with("VM name 'vm1' appears 2 times")),
+        "{cells:?}"
+    );
     let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_live_optics_input_is_described_in_its_own_sheets_words() {
+    // The fixture's inventory lines name `VMs` and `ESX Hosts`, not vInfo, vHost or
+    // vMemory: 6,144 + 5,120 + 7,168 + 3,072 + 1,024 = 22,528 MiB = 22 GiB consumed for 7
+    // of the 8 VMs (build-01's cell is empty).
+    let path = fixture("small-estate-liveoptics.xlsx");
+    let inv = ingest::read_inputs(&[&path]).unwrap();
+    let text = dsplan::report::render_inventory(&inv, dsplan::report::Format::Text).unwrap();
+    assert!(
+        text.contains("22 GiB consumed (VMs `Consumed Memory`) for 7 of 8 VMs"),
+        "{text}"
+    );
+    assert!(
+        text.contains("hosts of Prod: 2 from ESX Hosts rows (VMs Host names agree)"),
+        "{text}"
+    );
+    for rvtools in ["vInfo", "vHost", "vMemory"] {
+        assert!(!text.contains(rvtools), "{rvtools}: {text}");
+    }
 }

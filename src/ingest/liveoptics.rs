@@ -61,8 +61,7 @@ use crate::ingest::{IngestError, Input, ReadLimits, TabContext, vinfo, xlsx};
 use crate::inventory::{Host, Inventory, Partition, Source, Vm, Warning};
 use crate::numbers::clip;
 
-/// [`Source::format`] of a Live Optics workbook.
-pub const LIVE_OPTICS_FORMAT: &str = "Live Optics";
+pub use crate::inventory::LIVE_OPTICS_FORMAT;
 /// The sheet of VMs (one per row).
 const VMS_SHEET: &str = "VMs";
 /// The sheet of ESXi hosts.
@@ -238,6 +237,38 @@ fn vm_from_row(row: &mut Row<'_, '_>) -> Option<(Vm, Option<Partition>)> {
     Some((vm, partition))
 }
 
+/// The RVTools vInfo field each `VMs` column stands for, by slot: warnings about a VM's
+/// cell name the column as the `VMs` sheet spells it ([`Source::vinfo_headers`]).
+const RVTOOLS_FIELDS: &[(usize, &str)] = &[
+    (VM, "VM"),
+    (POWER, "Powerstate"),
+    (TEMPLATE, "Template"),
+    (CPUS, "CPUs"),
+    (MEMORY, "Memory"),
+    (DISK_SIZE, "Provisioned MiB"),
+    (DISK_USED, "In Use MiB"),
+    (UNSHARED, "Unshared MiB"),
+    (CLUSTER, "Cluster"),
+    (HOST, "Host"),
+    (DATACENTER, "Datacenter"),
+    (VCENTER, "VI SDK Server"),
+    (MOB_ID, "VM ID"),
+    (UUID, "VM UUID"),
+];
+
+/// The `VMs` headers as the sheet spells them, by the RVTools field each stands for
+/// ([`RVTOOLS_FIELDS`]), for the columns the sheet has.
+fn rvtools_headers(row: &Row<'_, '_>) -> std::collections::BTreeMap<String, String> {
+    RVTOOLS_FIELDS
+        .iter()
+        .filter(|(slot, _)| has_column(row, *slot))
+        .map(|(slot, field)| {
+            let header = row.resolved.header(*slot, VM_FIELDS);
+            (field.to_string(), header)
+        })
+        .collect()
+}
+
 /// Whether the sheet read into `row` has the column of field `slot`.
 fn has_column(row: &Row<'_, '_>, slot: usize) -> bool {
     row.resolved.columns.get(slot).is_some_and(Option::is_some)
@@ -336,6 +367,7 @@ pub(super) fn read(
     let mut vms = Vec::new();
     let mut partitions = Vec::new();
     let mut consumed_column = true;
+    let mut headers = std::collections::BTreeMap::new();
     let sheet = input.read_tab(
         &file,
         VMS_SHEET,
@@ -344,6 +376,9 @@ pub(super) fn read(
         limits,
         |row| {
             consumed_column = has_column(row, CONSUMED);
+            if headers.is_empty() {
+                headers = rvtools_headers(row);
+            }
             if let Some((vm, partition)) = vm_from_row(row) {
                 vms.push(vm);
                 partitions.extend(partition);
@@ -361,6 +396,7 @@ pub(super) fn read(
         inventory.warnings.push(no_consumed_memory(&file, &sheet));
     }
     source.tabs.push(sheet);
+    source.vinfo_headers = headers;
     inventory.vms = vms;
     inventory.partitions = partitions;
     let mut ctx = TabContext {
