@@ -94,3 +94,32 @@ impl Source {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A source read from `file` in `format` (the other fields unknown or empty).
+    fn source(file: &str, format: &str) -> Source {
+        let value = serde_json::json!({"file": file, "format": format, "tabs": []});
+        serde_json::from_value(value).unwrap()
+    }
+
+    #[test]
+    fn the_words_follow_the_inputs_formats() {
+        let inventory = |sources: Vec<Source>| Inventory {
+            sources,
+            ..Inventory::default()
+        };
+        let rv = || source("a.xlsx", "xlsx");
+        let lo = || source("lo.xlsx", LIVE_OPTICS_FORMAT);
+        assert_eq!(inventory(vec![]).sheet_words(), &RVTOOLS_WORDS);
+        assert_eq!(inventory(vec![rv()]).sheet_words(), &RVTOOLS_WORDS);
+        assert_eq!(inventory(vec![lo()]).sheet_words(), &LIVE_OPTICS_WORDS);
+        let both = inventory(vec![rv(), lo()]);
+        assert_eq!(both.sheet_words(), &MIXED_WORDS);
+        assert_eq!(both.sheet_words_of("lo.xlsx").hosts, "ESX Hosts");
+        assert_eq!(both.sheet_words_of("a.xlsx").hosts, "vHost");
+        assert_eq!(both.sheet_words_of("other.csv"), &RVTOOLS_WORDS);
+    }
+}
