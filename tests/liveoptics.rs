@@ -573,3 +573,18 @@ fn a_live_optics_input_is_described_in_its_own_sheets_words() {
         assert!(!text.contains(rvtools), "{rvtools}: {text}");
     }
 }
+
+#[test]
+fn guest_consumed_basis_is_the_fixtures_guest_vm_disk_used() {
+    // `Guest VM Disk Used (MiB)`, the template left out: 40 + 40 + 700 + 80 + 200 + 120 +
+    // 300 = 1,480 GiB (see the module docs), against 1,800 GiB in use.
+    let plan = Planner::new()
+        .input(fixture("small-estate-liveoptics.xlsx"))
+        .options(PlanOptions {
+            capacity_basis: CapacityBasis::GuestConsumed,
+            ..options()
+        })
+        .plan()
+        .unwrap();
+    assert_eq!(plan.totals.placed_capacity_gib, 1_480.0);
+}
