@@ -180,6 +180,19 @@ const LIVE_OPTICS_PERF: &[(&str, u64, u64, u64, u64, u64)] = &[
     ("build-01", 4096, 1000, 300, 51_200, 10_240),
 ];
 
+/// Live Optics guest figures: (VM, `Guest VM Disk Used` GiB): what the guest's file
+/// systems hold, less than the virtual disks' used space.
+const LIVE_OPTICS_GUEST_USED: &[(&str, u64)] = &[
+    ("web-01", 40),
+    ("web-02", 40),
+    ("db-01", 700),
+    ("app-01", 80),
+    ("tmpl-linux", 15),
+    ("test-01", 200),
+    ("batch-01", 120),
+    ("build-01", 300),
+];
+
 /// The blank-name row is written after this many VMs (a formatted row without values).
 const BLANK_AFTER: usize = 5;
 
@@ -580,6 +593,9 @@ fn write_liveoptics(path: &str) -> Result<(), Box<dyn Error>> {
             "Virtual Disk Size (MiB)",
             "Virtual Disk Used (MiB)",
             "VM OS",
+            "Consumed Memory (MiB)",
+            "Guest VM Disk Capacity (MiB)",
+            "Guest VM Disk Used (MiB)",
             "Datacenter",
             "Cluster",
             "Host",
@@ -605,12 +621,23 @@ fn write_liveoptics(path: &str) -> Result<(), Box<dyn Error>> {
         vms.write_number(r, 6, (vm.provisioned_gib * 1024) as f64)?;
         vms.write_number(r, 7, (vm.in_use_gib * 1024) as f64)?;
         vms.write_string(r, 8, "Ubuntu Linux (64-bit)")?;
-        vms.write_string(r, 9, "DC1")?;
-        vms.write_string(r, 10, vm.cluster)?;
-        vms.write_string(r, 11, vm.host)?;
-        vms.write_string(r, 12, "vcenter.example.test")?;
-        vms.write_string(r, 13, format!("vm-{}", 101 + i))?;
-        vms.write_string(r, 14, format!("42000000-0000-0000-0000-{:012}", 101 + i))?;
+        // Consumed memory as the RVTools fixture's vMemory `Consumed` (build-01 has no
+        // vMemory row there: its cell is left empty here).
+        if let Some(m) = MEMORY.iter().find(|m| m.0 == vm.name) {
+            vms.write_number(r, 9, m.1 as f64)?;
+        }
+        vms.write_number(r, 10, (vm.provisioned_gib * 1024) as f64)?;
+        let guest_used = LIVE_OPTICS_GUEST_USED
+            .iter()
+            .find(|g| g.0 == vm.name)
+            .map_or(0, |g| g.1);
+        vms.write_number(r, 11, (guest_used * 1024) as f64)?;
+        vms.write_string(r, 12, "DC1")?;
+        vms.write_string(r, 13, vm.cluster)?;
+        vms.write_string(r, 14, vm.host)?;
+        vms.write_string(r, 15, "vcenter.example.test")?;
+        vms.write_string(r, 16, format!("vm-{}", 101 + i))?;
+        vms.write_string(r, 17, format!("42000000-0000-0000-0000-{:012}", 101 + i))?;
     }
 
     let hosts = wb.add_worksheet().set_name("ESX Hosts")?;

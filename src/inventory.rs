@@ -25,11 +25,13 @@ use serde::{Deserialize, Serialize};
 mod clusters;
 mod hosts;
 pub mod identity;
+mod sheets;
 mod warnings;
 
 pub(crate) use clusters::normalise as normalise_name;
 pub use clusters::{ClusterId, SourceClusters};
 pub use hosts::{ClusterHosts, host_label};
+pub use sheets::{LIVE_OPTICS_FORMAT, LIVE_OPTICS_WORDS, MIXED_WORDS, RVTOOLS_WORDS, SheetWords};
 pub use warnings::{KEPT_PER_CAUSE, bound_warnings, push_bounded, warning_count, warning_shape};
 
 /// Power state of a VM as RVTools reports it in the vInfo `Powerstate` column.
@@ -96,7 +98,8 @@ pub struct Vm {
     #[serde(default)]
     pub memory_mib: Option<f64>,
     /// Memory the VM consumes on its host, in MiB (vMemory `Consumed`, or a Live Optics
-    /// export's used memory); `None` when unknown (no vMemory tab, or no row for the VM).
+    /// `VMs` sheet's `Consumed Memory`); `None` when unknown (no vMemory tab, or no row for
+    /// the VM).
     #[serde(default)]
     pub memory_consumed_mib: Option<f64>,
     /// `Datacenter`.

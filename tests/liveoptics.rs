@@ -3,21 +3,26 @@
 //!
 //! Hand-worked totals of the fixture (`VMs`, `ESX Hosts`, `VM Performance`):
 //!
-//! | VM         | power     | vCPU | mem MiB | used mem | disk GiB | used GiB | peak IOPS | avg IOPS | max KB/s | avg KB/s |
-//! |------------|-----------|------|---------|----------|----------|----------|-----------|----------|----------|----------|
-//! | web-01     | on        | 2    | 8192    | 2048     | 100      | 50       | 400       | 100      | 10240    | 2048     |
-//! | web-02     | on        | 2    | 8192    | 2048     | 100      | 50       | 400       | 100      | 10240    | 2048     |
-//! | db-01      | on        | 2    | 8192    | 6144     | 1024     | 800      | 3000      | 1200     | 102400   | 40960    |
-//! | app-01     | on        | 2    | 8192    | 4096     | 200      | 100      | 600       | 200      | 20480    | 5120     |
-//! | tmpl-linux | off (tmpl)| 2    | 8192    | 0        | 40       | 20       | 0         | 0        | 0        | 0        |
-//! | test-01    | off       | 2    | 8192    | 0        | 500      | 250      | 0         | 0        | 0        | 0        |
-//! | batch-01   | suspended | 2    | 8192    | 1024     | 300      | 150      | 0         | 0        | 0        | 0        |
-//! | build-01   | on        | 2    | 8192    | 4096     | 800      | 400      | 1000      | 300      | 51200    | 10240    |
+//! | VM         | power     | vCPU | mem MiB | active | consumed | disk GiB | used GiB | guest GiB | peak IOPS | avg IOPS | max KB/s | avg KB/s |
+//! |------------|-----------|------|---------|--------|----------|----------|----------|-----------|-----------|----------|----------|----------|
+//! | web-01     | on        | 2    | 8192    | 2048   | 6144     | 100      | 50       | 40        | 400       | 100      | 10240    | 2048     |
+//! | web-02     | on        | 2    | 8192    | 2048   | 5120     | 100      | 50       | 40        | 400       | 100      | 10240    | 2048     |
+//! | db-01      | on        | 2    | 8192    | 6144   | 7168     | 1024     | 800      | 700       | 3000      | 1200     | 102400   | 40960    |
+//! | app-01     | on        | 2    | 8192    | 4096   | 3072     | 200      | 100      | 80        | 600       | 200      | 20480    | 5120     |
+//! | tmpl-linux | off (tmpl)| 2    | 8192    | 0      | 0        | 40       | 20       | 15        | 0         | 0        | 0        | 0        |
+//! | test-01    | off       | 2    | 8192    | 0      | 0        | 500      | 250      | 200       | 0         | 0        | 0        | 0        |
+//! | batch-01   | suspended | 2    | 8192    | 1024   | 1024     | 300      | 150      | 120       | 0         | 0        | 0        | 0        |
+//! | build-01   | on        | 2    | 8192    | 4096   | (empty)  | 800      | 400      | 300       | 1000      | 300      | 51200    | 10240    |
+//!
+//! (`active` is `Used Memory (active) (MiB)`, which dsplan does not read; `consumed` is
+//! `Consumed Memory (MiB)`, as the RVTools fixture's vMemory `Consumed`, where build-01 has
+//! no row; `guest GiB` is `Guest VM Disk Used (MiB)` / 1024.)
 //!
 //! - 8 VMs: 1 template (tmpl-linux, counted apart from the power states), 5 on, 1 off,
 //!   1 suspended.
-//! - vCPU 8 x 2 = 16; provisioned memory 8 x 8192 = 65,536 MiB; used (active) memory
-//!   2048 + 2048 + 6144 + 4096 + 0 + 0 + 1024 + 4096 = 19,456 MiB.
+//! - vCPU 8 x 2 = 16; provisioned memory 8 x 8192 = 65,536 MiB; consumed memory
+//!   6144 + 5120 + 7168 + 3072 + 0 + 0 + 1024 = 22,528 MiB (build-01 unknown).
+//! - Guest used, the template left out: 40 + 40 + 700 + 80 + 200 + 120 + 300 = 1,480 GiB.
 //! - Provisioned 100 + 100 + 1024 + 200 + 40 + 500 + 300 + 800 = 3,064 GiB = 3,137,536 MiB;
 //!   in use 50 + 50 + 800 + 100 + 20 + 250 + 150 + 400 = 1,820 GiB = 1,863,680 MiB.
 //! - Hosts: 4 x 32 cores = 128 cores; 536,870,912 KiB / 1024 = 524,288 MiB each.
@@ -27,6 +32,7 @@
 
 use std::path::{Path, PathBuf};
 
+use dsplan::demand::CapacityBasis;
 use dsplan::ingest::{self, ErrorKind, IngestError, PerfBasis};
 use dsplan::inventory::PowerState;
 use dsplan::plan::Plan;
@@ -63,8 +69,10 @@ fn fixture_totals_by_hand() {
     assert_eq!(vcpus, 16);
     let memory: f64 = inv.vms.iter().filter_map(|v| v.memory_mib).sum();
     assert_eq!(memory, 65_536.0);
-    let used: f64 = inv.vms.iter().filter_map(|v| v.memory_consumed_mib).sum();
-    assert_eq!(used, 19_456.0);
+    let consumed: f64 = inv.vms.iter().filter_map(|v| v.memory_consumed_mib).sum();
+    assert_eq!(consumed, 22_528.0);
+    let build = inv.vms.iter().find(|v| v.name == "build-01").unwrap();
+    assert_eq!(build.memory_consumed_mib, None);
     let db = inv.vms.iter().find(|v| v.name == "db-01").unwrap();
     assert_eq!(db.power_state, PowerState::PoweredOn);
     assert_eq!(db.cluster.as_deref(), Some("Prod"));
@@ -186,32 +194,45 @@ fn average_basis_targets_are_the_averages_sums() {
     assert_eq!(plan.performance.throughput_target_mibps, 59.0);
 }
 
-/// Writes a workbook with one `VMs` sheet: `headers`, then `rows` (numbers where they
-/// parse, else text).
-fn vms_workbook(path: &Path, headers: &[&str], rows: &[&[&str]]) {
+/// One sheet of a made-up workbook: name, headers, rows (numbers where they parse, else
+/// text; an empty string leaves the cell empty).
+type Sheet<'a> = (&'a str, &'a [&'a str], &'a [&'a [&'a str]]);
+
+/// Writes a workbook of `sheets`.
+fn workbook(path: &Path, sheets: &[Sheet<'_>]) {
     let mut wb = rust_xlsxwriter::Workbook::new();
-    let sheet = wb.add_worksheet().set_name("VMs").unwrap();
-    for (c, h) in headers.iter().enumerate() {
-        sheet.write_string(0, c as u16, *h).unwrap();
-    }
-    for (r, row) in rows.iter().enumerate() {
-        for (c, v) in row.iter().enumerate() {
-            let (r, c) = (r as u32 + 1, c as u16);
-            match v.parse::<f64>() {
-                Ok(n) => sheet.write_number(r, c, n).unwrap(),
-                Err(_) => sheet.write_string(r, c, *v).unwrap(),
-            };
+    for (name, headers, rows) in sheets {
+        let sheet = wb.add_worksheet().set_name(*name).unwrap();
+        for (c, h) in headers.iter().enumerate() {
+            sheet.write_string(0, c as u16, *h).unwrap();
+        }
+        for (r, row) in rows.iter().enumerate() {
+            for (c, v) in row.iter().enumerate() {
+                let (r, c) = (r as u32 + 1, c as u16);
+                match v.parse::<f64>() {
+                    Ok(n) => sheet.write_number(r, c, n).unwrap(),
+                    Err(_) if v.is_empty() => sheet,
+                    Err(_) => sheet.write_string(r, c, *v).unwrap(),
+                };
+            }
         }
     }
     wb.save(path).unwrap();
 }
 
+/// Writes `lo.xlsx` with one `VMs` sheet in a scratch folder of its own for `test`:
+/// (folder, workbook).
+fn vms_workbook(test: &str, headers: &[&str], rows: &[&[&str]]) -> (PathBuf, PathBuf) {
+    let dir = temp_dir(test);
+    let path = dir.join("lo.xlsx");
+    workbook(&path, &[("VMs", headers, rows)]);
+    (dir, path)
+}
+
 #[test]
 fn missing_required_column_names_it_and_every_spelling() {
-    let dir = temp_dir("missing-column");
-    let path = dir.join("lo.xlsx");
-    vms_workbook(
-        &path,
+    let (dir, path) = vms_workbook(
+        "missing-column",
         &["VM Name", "Power State", "Virtual Disk Size (MB)"],
         &[&["vm1", "poweredOn", "1024"]],
     );
@@ -239,22 +260,30 @@ fn missing_required_column_names_it_and_every_spelling() {
 fn mb_spellings_and_bad_cells() {
     // The older `(MB)` labels read as MiB; a bad cell is unknown with a warning naming file,
     // sheet, row, column and value.
-    let dir = temp_dir("mb-spellings");
-    let path = dir.join("lo.xlsx");
-    vms_workbook(
-        &path,
+    let (dir, path) = vms_workbook(
+        "mb-spellings",
         &[
             "VM Name",
             "Power State",
             "Virtual CPU",
             "Provisioned Memory (MB)",
-            "Used Memory (active) (MB)",
+            "Consumed Memory (MB)",
             "Virtual Disk Size (MB)",
             "Virtual Disk Used (MB)",
+            "Guest VM Disk Used (MB)",
         ],
         &[
-            &["vm1", "poweredOn", "4", "4096", "1024", "2048", "512"],
-            &["vm2", "poweredOff", "many", "2048", "0", "1024", "-5"],
+            &[
+                "vm1",
+                "poweredOn",
+                "4",
+                "4096",
+                "1024",
+                "2048",
+                "512",
+                "300",
+            ],
+            &["vm2", "poweredOff", "many", "2048", "0", "1024", "-5", ""],
         ],
     );
     let inv = ingest::read_inputs(&[&path]).unwrap();
@@ -265,6 +294,10 @@ fn mb_spellings_and_bad_cells() {
     assert_eq!(vm1.memory_consumed_mib, Some(1024.0));
     assert_eq!(vm1.provisioned_mib, Some(2048.0));
     assert_eq!(vm1.in_use_mib, Some(512.0));
+    // `Guest VM Disk Used (MB)`: vm1's one guest figure, 300 MiB; vm2 has none.
+    assert_eq!(inv.partitions.len(), 1);
+    assert_eq!(inv.partitions[0].vm_key, vm1.key());
+    assert_eq!(inv.partitions[0].consumed_mib, Some(300.0));
     let vm2 = &inv.vms[1];
     assert_eq!(vm2.cpus, None);
     assert_eq!(vm2.in_use_mib, None);
@@ -287,4 +320,271 @@ fn mb_spellings_and_bad_cells() {
             .is_none()
     );
     let _ = std::fs::remove_dir_all(dir);
+}
+
+/// The `VMs` columns of the made-up estate of two same-named VMs.
+const TWINS_VMS: &[&str] = &[
+    "VM Name",
+    "Power State",
+    "Virtual CPU",
+    "Provisioned Memory (MiB)",
+    "Used Memory (active) (MiB)",
+    "Consumed Memory (MiB)",
+    "Virtual Disk Size (MiB)",
+    "Virtual Disk Used (MiB)",
+    "Guest VM Disk Used (MiB)",
+    "Cluster",
+    "vCenter",
+    "MOB ID",
+];
+
+/// Two VMs named `sql` (MOB IDs vm-1 and vm-2) and `web` (vm-3), one vCenter:
+///
+/// | VM  | MOB ID | active MiB | consumed MiB | disk used GiB | guest used GiB | peak IOPS | max KB/s          |
+/// |-----|--------|------------|--------------|---------------|----------------|-----------|-------------------|
+/// | sql | vm-1   | 1,024      | 15,360       | 400           | 300            | 5,000     | 307,200 (300 MiB/s) |
+/// | sql | vm-2   | 2,048      | 30,720       | 600           | 500            | 6,865     | 437,248 (427 MiB/s) |
+/// | web | vm-3   | 512        | 6,144        | 100           | 60             | 100       | 10,240 (10 MiB/s)   |
+///
+/// The IOPS and KB/s are what the first test writes on its `VM Performance` sheet
+/// (`perf`, the `web` row without a MOB ID).
+fn write_twins(path: &Path, perf: Sheet<'_>) {
+    workbook(
+        path,
+        &[
+            (
+                "VMs",
+                TWINS_VMS,
+                &[
+                    &[
+                        "sql",
+                        "poweredOn",
+                        "4",
+                        "16384",
+                        "1024",
+                        "15360",
+                        "524288",
+                        "409600",
+                        "307200",
+                        "C1",
+                        "vc1",
+                        "vm-1",
+                    ],
+                    &[
+                        "sql",
+                        "poweredOn",
+                        "8",
+                        "32768",
+                        "2048",
+                        "30720",
+                        "819200",
+                        "614400",
+                        "512000",
+                        "C1",
+                        "vc1",
+                        "vm-2",
+                    ],
+                    &[
+                        "web",
+                        "poweredOn",
+                        "2",
+                        "8192",
+                        "512",
+                        "6144",
+                        "204800",
+                        "102400",
+                        "61440",
+                        "C1",
+                        "vc1",
+                        "vm-3",
+                    ],
+                ],
+            ),
+            perf,
+        ],
+    );
+}
+
+#[test]
+fn same_named_vms_keep_their_own_performance_memory_and_guest_figures() {
+    let dir = temp_dir("twins");
+    let path = dir.join("twins.xlsx");
+    // The `web` performance row has no MOB ID (joined by name).
+    let perf_headers: &[&str] = &["VM Name", "MOB ID", "Peak IOPS", "Max KB/sec"];
+    write_twins(
+        &path,
+        (
+            "VM Performance",
+            perf_headers,
+            &[
+                &["sql", "vm-1", "5000", "307200"],
+                &["sql", "vm-2", "6865", "437248"],
+                &["web", "", "100", "10240"],
+            ],
+        ),
+    );
+    let inv = ingest::read_inputs(&[&path]).unwrap();
+    assert_eq!(inv.vms.len(), 2 + 1);
+    // Consumed memory from `Consumed Memory (MiB)`, not the active column:
+    // 15,360 + 30,720 + 6,144 = 52,224 MiB (active would be 1,024 + 2,048 + 512 = 3,584).
+    let consumed: f64 = inv.vms.iter().filter_map(|v| v.memory_consumed_mib).sum();
+    assert_eq!(consumed, 52_224.0);
+    let perf = ingest::read_live_optics_perf(&path, &inv, PerfBasis::Peak)
+        .unwrap()
+        .unwrap();
+    assert!(perf.warnings.is_empty(), "{:?}", perf.warnings);
+    let keys: Vec<String> = perf
+        .rows
+        .iter()
+        .map(|r| r.vm_key.as_ref().map(|k| k.0.clone()).unwrap_or_default())
+        .collect();
+    assert_eq!(keys, ["id:vc1:vm-1", "id:vc1:vm-2", "id:vc1:vm-3"]);
+
+    let plan = |basis: CapacityBasis| {
+        Planner::new()
+            .input(&path)
+            .options(PlanOptions {
+                capacity_basis: basis,
+                ..options()
+            })
+            .plan()
+            .unwrap()
+    };
+    // Both sql VMs' figures count: 5,000 + 6,865 + 100 = 11,965 IOPS; 307,200 + 437,248 +
+    // 10,240 KB/s / 1024 = 300 + 427 + 10 = 737 MiB/s.
+    let in_use = plan(CapacityBasis::InUse);
+    assert_eq!(in_use.performance.iops_target, 11_965.0);
+    assert_eq!(in_use.performance.throughput_target_mibps, 737.0);
+    // In use (`Virtual Disk Used`): 400 + 600 + 100 = 1,100 GiB.
+    assert_eq!(in_use.totals.placed_capacity_gib, 1_100.0);
+    // Guest-consumed from `Guest VM Disk Used (MiB)`: 300 + 500 + 60 = 860 GiB, no VM
+    // falling back to its in-use figure.
+    let guest = plan(CapacityBasis::GuestConsumed);
+    assert_eq!(guest.totals.placed_capacity_gib, 860.0);
+    assert!(
+        !guest
+            .warnings
+            .iter()
+            .any(|w| w.message.contains("no guest-consumed capacity")),
+        "{:?}",
+        guest.warnings
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_name_two_vms_share_without_a_mob_id_is_one_warning() {
+    // The performance sheet without a MOB ID column: the `sql` rows match two VMs each and
+    // are not joined; one warning per row says why, and none says their figures are used.
+    let dir = temp_dir("twins-no-id");
+    let path = dir.join("twins.xlsx");
+    let perf_headers: &[&str] = &["VM Name", "Peak IOPS"];
+    write_twins(
+        &path,
+        (
+            "VM Performance",
+            perf_headers,
+            &[&["sql", "5000"], &["sql", "6865"]],
+        ),
+    );
+    let inv = ingest::read_inputs(&[&path]).unwrap();
+    let perf = ingest::read_live_optics_perf(&path, &inv, PerfBasis::Peak)
+        .unwrap()
+        .unwrap();
+    let messages: Vec<&str> = perf.warnings.iter().map(|w| w.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        [
+            "VM name 'sql' matches 2 inventory VMs; the row is not joined",
+            "VM name 'sql' matches 2 inventory VMs; the row is not joined"
+        ]
+    );
+    assert!(perf.rows.iter().all(|r| r.vm_key.is_none()));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn without_a_consumed_memory_column_consumed_memory_is_unknown() {
+    // Only the active column: consumed memory stays unknown (not the active figure), and
+    // one warning at the header row says so. A warning about a VMs cell names the column
+    // as the sheet spells it, in its words: the first vm1 uses 2,048 MiB of a 1,024 MiB
+    // disk; two VMs named vm1 (MOB IDs vm-1, vm-2).
+    let (dir, path) = vms_workbook(
+        "no-consumed",
+        &[
+            "VM Name",
+            "Used Memory (active) (MiB)",
+            "Virtual Disk Size (MB)",
+            "Virtual Disk Used (MB)",
+            "MOB ID",
+        ],
+        &[
+            &["vm1", "1024", "1024", "2048", "vm-1"],
+            &["vm1", "512", "1024", "512", "vm-2"],
+        ],
+    );
+    let inv = ingest::read_inputs(&[&path]).unwrap();
+    assert!(inv.vms.iter().all(|v| v.memory_consumed_mib.is_none()));
+    let w: Vec<_> = inv
+        .warnings
+        .iter()
+        .filter(|w| w.message.contains("no consumed memory column"))
+        .collect();
+    assert_eq!(w.len(), 1, "{:?}", inv.warnings);
+    assert_eq!((w[0].sheet.as_deref(), w[0].row), (Some("VMs"), Some(1)));
+    let cells: Vec<(Option<&str>, &str)> = inv
+        .warnings
+        .iter()
+        .map(|w| (w.column.as_deref(), w.message.as_str()))
+        .collect();
+    assert!(
+        cells.contains(&(
+            Some("Virtual Disk Used (MB)"),
+            "VM 'vm1': Virtual Disk Used (2048 MiB) exceeds Virtual Disk Size (1024 MiB)"
+        )),
+        "{cells:?}"
+    );
+    assert!(
+        cells
+            .iter()
+            .any(|(c, m)| *c == Some("VM Name") && m.starts_with("VM name 'vm1' appears 2 times")),
+        "{cells:?}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_live_optics_input_is_described_in_its_own_sheets_words() {
+    // The fixture's inventory lines name `VMs` and `ESX Hosts`, not vInfo, vHost or
+    // vMemory: 6,144 + 5,120 + 7,168 + 3,072 + 1,024 = 22,528 MiB = 22 GiB consumed for 7
+    // of the 8 VMs (build-01's cell is empty).
+    let path = fixture("small-estate-liveoptics.xlsx");
+    let inv = ingest::read_inputs(&[&path]).unwrap();
+    let text = dsplan::report::render_inventory(&inv, dsplan::report::Format::Text).unwrap();
+    assert!(
+        text.contains("22 GiB consumed (VMs `Consumed Memory`) for 7 of 8 VMs"),
+        "{text}"
+    );
+    assert!(
+        text.contains("hosts of Prod: 2 from ESX Hosts rows (VMs Host names agree)"),
+        "{text}"
+    );
+    for rvtools in ["vInfo", "vHost", "vMemory"] {
+        assert!(!text.contains(rvtools), "{rvtools}: {text}");
+    }
+}
+
+#[test]
+fn guest_consumed_basis_is_the_fixtures_guest_vm_disk_used() {
+    // `Guest VM Disk Used (MiB)`, the template left out: 40 + 40 + 700 + 80 + 200 + 120 +
+    // 300 = 1,480 GiB (see the module docs), against 1,800 GiB in use.
+    let plan = Planner::new()
+        .input(fixture("small-estate-liveoptics.xlsx"))
+        .options(PlanOptions {
+            capacity_basis: CapacityBasis::GuestConsumed,
+            ..options()
+        })
+        .plan()
+        .unwrap();
+    assert_eq!(plan.totals.placed_capacity_gib, 1_480.0);
 }

@@ -298,8 +298,9 @@ fn classify(
     warnings: &mut Vec<Warning>,
 ) -> Classified {
     let key = vm.key();
-    let capacity_mib = sums.capacity_mib(vm, &key, options.capacity_basis, fallbacks);
-    warnings.extend(sums.rdm_warning(vm, &key));
+    let sized = sums.size(vm, &key, options.capacity_basis, fallbacks);
+    warnings.extend(sized.rdm_warning);
+    let capacity_mib = sized.capacity_mib;
     let capacity_gib = capacity_mib.map(|m| m / MIB_PER_GIB);
     let reason = filters.exclusion_reason(vm, options, capacity_mib, warnings);
     match (reason, capacity_gib) {

@@ -2,24 +2,47 @@
 //! `vInfo`, read into the same [`Inventory`] as RVTools, and its `VM Performance` sheet read
 //! into a [`PerfInput`] (peak or average figures, [`PerfBasis`]).
 //!
-//! Sheet and column names, and where they come from:
-//! - `VMs` (`Power State`, `Virtual CPU`, `Provisioned Memory (MB)`/`(MiB)`, `Used Memory
-//!   (active) (MB)`/`(MiB)`, `Virtual Disk Size (MB)`/`(MiB)`, `Virtual Disk Used
-//!   (MB)`/`(MiB)`), `ESX Hosts` (`CPU Cores`) and the `VM Performance` sheet's name: the ANF
-//!   team's AVS TCO estimator's Live Optics parser, github.com/Azure/azure-netapp-files
-//!   `docs/avs-calc/RVTools/netapp_liveoptics_parser.html` (commit 1c6dbe0, 2025-06-04). It
-//!   accepts both the `MB` and the `MiB` spelling, as this reader does; `MB` is read as MiB
-//!   (the label changed, as RVTools' did in 4.1.2).
+//! What each column is for:
+//! - `VMs`: `VM Name`, `Power State`, `Template`, `Virtual CPU`, `Provisioned Memory` (the
+//!   configured memory), `Consumed Memory` (memory the VM holds on its host: the `consumed`
+//!   memory basis; `Used Memory (active)`, the memory the guest touched lately and a
+//!   fraction of that, is not read), `Virtual Disk Size` and `Virtual Disk Used` (the
+//!   provisioned and in-use capacity), `Unshared`, `Guest VM Disk Used` (what the guest's
+//!   file systems hold: the guest-consumed capacity basis, kept as the VM's one guest
+//!   partition) and `Guest VM Disk Capacity`, `Cluster`, `Host`, `Datacenter`, `vCenter`,
+//!   `MOB ID` (the vCenter managed-object id: with `vCenter`, the VM's key, as RVTools'
+//!   `VI SDK Server` + `VM ID`) and `InstanceUUID`. Sizes in `(MiB)` or `(MB)`, both read as
+//!   MiB (the label changed, as RVTools' did in 4.1.2).
+//! - `ESX Hosts`: `Host Name`, `Datacenter`, `Cluster`, `CPU Sockets`, `CPU Cores`,
+//!   `Memory (KiB)` or `(MiB)`, `vCenter`.
+//! - `VM Performance`: `VM Name`, `MOB ID` and `vCenter` (which VM a row is: joined on
+//!   `MOB ID`, in the row's `vCenter` where both sheets carry one, by name only for a row
+//!   without a `MOB ID`), `Peak IOPS` / `Average IOPS`, `Max KB/sec` / `Average KB/sec`.
+//!
+//! Where the names come from:
+//! - `VMs` (`Power State`, `Virtual CPU`, `Provisioned Memory (MB)`/`(MiB)`, `Virtual Disk
+//!   Size (MB)`/`(MiB)`, `Virtual Disk Used (MB)`/`(MiB)`), `ESX Hosts` (`CPU Cores`) and the
+//!   `VM Performance` sheet's name: the ANF team's AVS TCO estimator's Live Optics parser,
+//!   github.com/Azure/azure-netapp-files `docs/avs-calc/RVTools/netapp_liveoptics_parser.html`
+//!   (commit 1c6dbe0, 2025-06-04). It accepts both the `MB` and the `MiB` spelling, as this
+//!   reader does.
+//! - `Consumed Memory (MiB)`, `Guest VM Disk Used (MiB)` and `Guest VM Disk Capacity (MiB)`
+//!   (with `Used Memory (active) (MiB)` beside them), and their `(MB)` spellings (`Consumed
+//!   Memory (MB)`, `Guest VM Disk Used (MB)`, `Guest VM Disk Capacity (MB)`, in a list of an
+//!   older export's `VMs` columns): public code that reads real exports' `VMs` sheets,
+//!   found with the project's code search (which does not name its repository).
 //! - The `VM Performance` columns (`VM Name`, `MOB ID`, `Peak IOPS`, `Average IOPS`,
 //!   `Max KB/sec`, `Average KB/sec`) and the `VMs` columns `VM Name`, `Template`, `Cluster`,
-//!   `Host`, `Datacenter`, `vCenter`, `MOB ID`, `InstanceUUID`, `Unshared (MB)`: public code
-//!   that reads real exports (found with the project's code search, which does not name
-//!   its repository), and Live Optics' own page "VMware Guest VM Performance"
+//!   `Host`, `Datacenter`, `vCenter`, `MOB ID`, `InstanceUUID`, `Unshared (MB)`: the same
+//!   public code, and Live Optics' own page "VMware Guest VM Performance"
 //!   (support.liveoptics.com/hc/en-us/articles/360048929974, also dell.com kbdoc 000299135),
-//!   which names `Peak IOPS` as a VM data point of the Excel output. No public source
-//!   settles the throughput unit's base: `KB/sec` is read as KiB/s (the larger reading,
-//!   so the conservative one), and the `MB/s` spellings some exports use as MiB/s.
-//!   Unsettled names are accepted in their plausible spellings (see the field lists).
+//!   which names `Peak IOPS` as a VM data point of the Excel output. No public source shows
+//!   a `vCenter` column on `VM Performance`: it is read when present (`vCenter`, `vCenter
+//!   Server`), and a row without one joins on `MOB ID` alone (narrowed by name when that
+//!   `MOB ID` is in two vCenters). No public source settles the throughput unit's base:
+//!   `KB/sec` is read as KiB/s (the larger reading, so the conservative one), and the `MB/s`
+//!   spellings some exports use as MiB/s. Unsettled names are accepted in their plausible
+//!   spellings (see the field lists).
 //!
 //! Reading follows the RVTools rules: columns by name, never by position; nothing sized
 //! from a sheet's dimensions; a bad cell is a warning naming file, sheet, row, column and
@@ -30,14 +53,15 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::ingest::perf::{PerfInput, VmPerf, join_to_inventory, within_vm_limit};
+use crate::ingest::perf::{
+    JoinColumns, PerfInput, RowIds, VmPerf, join_to_inventory, within_vm_limit,
+};
 use crate::ingest::table::{FieldSpec, Row};
 use crate::ingest::{IngestError, Input, ReadLimits, TabContext, vinfo, xlsx};
-use crate::inventory::{Host, Inventory, Source, Vm};
+use crate::inventory::{Host, Inventory, Partition, Source, Vm, Warning};
 use crate::numbers::clip;
 
-/// [`Source::format`] of a Live Optics workbook.
-pub const LIVE_OPTICS_FORMAT: &str = "Live Optics";
+pub use crate::inventory::LIVE_OPTICS_FORMAT;
 /// The sheet of VMs (one per row).
 const VMS_SHEET: &str = "VMs";
 /// The sheet of ESXi hosts.
@@ -101,7 +125,7 @@ const POWER: usize = 1;
 const TEMPLATE: usize = 2;
 const CPUS: usize = 3;
 const MEMORY: usize = 4;
-const MEMORY_USED: usize = 5;
+const CONSUMED: usize = 5;
 const DISK_SIZE: usize = 6;
 const DISK_USED: usize = 7;
 const UNSHARED: usize = 8;
@@ -111,6 +135,8 @@ const DATACENTER: usize = 11;
 const VCENTER: usize = 12;
 const MOB_ID: usize = 13;
 const UUID: usize = 14;
+const GUEST_USED: usize = 15;
+const GUEST_CAPACITY: usize = 16;
 
 /// A required numeric column.
 const fn required_number(name: &'static str, aliases: &'static [&'static str]) -> FieldSpec {
@@ -137,8 +163,8 @@ const VM_FIELDS: &[FieldSpec] = &[
         &["Provisioned Memory (MiB)", "Provisioned Memory (MB)"],
     ),
     FieldSpec::number(
-        "Used Memory (active) (MiB)",
-        &["Used Memory (active) (MiB)", "Used Memory (active) (MB)"],
+        "Consumed Memory (MiB)",
+        &["Consumed Memory (MiB)", "Consumed Memory (MB)"],
     ),
     required_number(
         "Virtual Disk Size (MiB)",
@@ -155,14 +181,26 @@ const VM_FIELDS: &[FieldSpec] = &[
     FieldSpec::text("vCenter", &["vCenter", "vCenter Server"]),
     FieldSpec::text("MOB ID", &["MOB ID", "MOID", "MoRef ID"]),
     FieldSpec::text("InstanceUUID", &["InstanceUUID", "Instance UUID"]),
+    FieldSpec::number(
+        "Guest VM Disk Used (MiB)",
+        &["Guest VM Disk Used (MiB)", "Guest VM Disk Used (MB)"],
+    ),
+    FieldSpec::number(
+        "Guest VM Disk Capacity (MiB)",
+        &[
+            "Guest VM Disk Capacity (MiB)",
+            "Guest VM Disk Capacity (MB)",
+        ],
+    ),
 ];
 
-/// A `VMs` row as a VM: disk size and used are the VM's provisioned and in-use capacity,
-/// provisioned and active memory its configured and consumed memory. `None` for a row
-/// without a name.
-fn vm_from_row(row: &mut Row<'_, '_>) -> Option<Vm> {
+/// A `VMs` row as a VM: virtual disk size and used are the VM's provisioned and in-use
+/// capacity, provisioned and consumed memory its configured and consumed memory; with the
+/// guest's used disk space (`Guest VM Disk Used`), that figure as the VM's one guest
+/// partition (the guest-consumed capacity basis). `None` for a row without a name.
+fn vm_from_row(row: &mut Row<'_, '_>) -> Option<(Vm, Option<Partition>)> {
     let name = row.name(VM, "VM")?;
-    Some(Vm {
+    let vm = Vm {
         name,
         power_state: vinfo::power_state(row, POWER),
         template: row.boolean(TEMPLATE),
@@ -175,7 +213,7 @@ fn vm_from_row(row: &mut Row<'_, '_>) -> Option<Vm> {
         srm_placeholder: None,
         cpus: vinfo::vcpus(row, CPUS),
         memory_mib: vinfo::memory_mib(row, MEMORY),
-        memory_consumed_mib: row.non_negative(MEMORY_USED),
+        memory_consumed_mib: row.non_negative(CONSUMED),
         datacenter: row.text(DATACENTER),
         path: None,
         home_datastore: None,
@@ -184,7 +222,77 @@ fn vm_from_row(row: &mut Row<'_, '_>) -> Option<Vm> {
         vm_uuid: row.text(UUID),
         vi_sdk_uuid: None,
         key_number: None,
-    })
+    };
+    let consumed_mib = row.non_negative(GUEST_USED);
+    let partition = consumed_mib.map(|consumed_mib| Partition {
+        vm: vm.name.clone(),
+        vm_key: vm.key(),
+        disk: None,
+        disk_key: None,
+        capacity_mib: row.non_negative(GUEST_CAPACITY),
+        consumed_mib: Some(consumed_mib),
+        free_mib: None,
+        origin: vm.origin.clone(),
+    });
+    Some((vm, partition))
+}
+
+/// The RVTools vInfo field each `VMs` column stands for, by slot: warnings about a VM's
+/// cell name the column as the `VMs` sheet spells it ([`Source::vinfo_headers`]).
+const RVTOOLS_FIELDS: &[(usize, &str)] = &[
+    (VM, "VM"),
+    (POWER, "Powerstate"),
+    (TEMPLATE, "Template"),
+    (CPUS, "CPUs"),
+    (MEMORY, "Memory"),
+    (DISK_SIZE, "Provisioned MiB"),
+    (DISK_USED, "In Use MiB"),
+    (UNSHARED, "Unshared MiB"),
+    (CLUSTER, "Cluster"),
+    (HOST, "Host"),
+    (DATACENTER, "Datacenter"),
+    (VCENTER, "VI SDK Server"),
+    (MOB_ID, "VM ID"),
+    (UUID, "VM UUID"),
+];
+
+/// The `VMs` headers as the sheet spells them, by the RVTools field each stands for
+/// ([`RVTOOLS_FIELDS`]), for the columns the sheet has.
+fn rvtools_headers(row: &Row<'_, '_>) -> std::collections::BTreeMap<String, String> {
+    RVTOOLS_FIELDS
+        .iter()
+        .filter(|(slot, _)| has_column(row, *slot))
+        .map(|(slot, field)| {
+            let header = row.resolved.header(*slot, VM_FIELDS);
+            (field.to_string(), header)
+        })
+        .collect()
+}
+
+/// Whether the sheet read into `row` has the column of field `slot`.
+fn has_column(row: &Row<'_, '_>, slot: usize) -> bool {
+    row.resolved.columns.get(slot).is_some_and(Option::is_some)
+}
+
+/// The warning for a `VMs` sheet without a `Consumed Memory` column: consumed memory is
+/// unknown (the `consumed` memory basis falls back to configured memory), and the active
+/// memory column, which some exports do have, is not a stand-in for it.
+fn no_consumed_memory(file: &str, sheet: &str) -> Warning {
+    Warning {
+        file: file.to_string(),
+        sheet: Some(sheet.to_string()),
+        row: Some(1),
+        column: None,
+        value: None,
+        message: format!(
+            "no consumed memory column (tried '{}'): the VMs' consumed memory is unknown, so \
+             `memory_basis` consumed sizes them by their provisioned memory; `Used Memory \
+             (active)` is the memory the guest touched lately, a fraction of what the VM \
+             holds on its host, and is not read as consumed",
+            VM_FIELDS[CONSUMED].aliases.join("', '")
+        ),
+        more_alike: 0,
+    }
 }
 
 const H_NAME: usize = 0;
@@ -257,6 +365,9 @@ pub(super) fn read(
         vmemory_headers: std::collections::BTreeMap::new(),
     };
     let mut vms = Vec::new();
+    let mut partitions = Vec::new();
+    let mut consumed_column = true;
+    let mut headers = std::collections::BTreeMap::new();
     let sheet = input.read_tab(
         &file,
         VMS_SHEET,
@@ -264,8 +375,13 @@ pub(super) fn read(
         &mut inventory.warnings,
         limits,
         |row| {
-            if let Some(vm) = vm_from_row(row) {
+            consumed_column = has_column(row, CONSUMED);
+            if headers.is_empty() {
+                headers = rvtools_headers(row);
+            }
+            if let Some((vm, partition)) = vm_from_row(row) {
                 vms.push(vm);
+                partitions.extend(partition);
             }
         },
     )?;
@@ -276,8 +392,13 @@ pub(super) fn read(
             found: input.tab_names(),
         });
     };
+    if !consumed_column {
+        inventory.warnings.push(no_consumed_memory(&file, &sheet));
+    }
     source.tabs.push(sheet);
+    source.vinfo_headers = headers;
     inventory.vms = vms;
+    inventory.partitions = partitions;
     let mut ctx = TabContext {
         input: &mut input,
         file: &file,
@@ -299,10 +420,20 @@ const P_VM: usize = 0;
 const P_IOPS: usize = 1;
 const P_KBPS: usize = 2;
 const P_MBPS: usize = 3;
+const P_MOB_ID: usize = 4;
+const P_VCENTER: usize = 5;
+
+/// The `VM Performance` sheet's `VM Name` column.
+const PERF_VM: FieldSpec = FieldSpec::required("VM Name", &["VM Name", "VM", "Name"]);
+/// The `VM Performance` sheet's `MOB ID` column: the VM's vCenter managed-object id, as on
+/// the `VMs` sheet.
+const PERF_MOB_ID: FieldSpec = FieldSpec::text("MOB ID", &["MOB ID", "MOID", "MoRef ID"]);
+/// The `VM Performance` sheet's `vCenter` column, where an export has one.
+const PERF_VCENTER: FieldSpec = FieldSpec::text("vCenter", &["vCenter", "vCenter Server"]);
 
 /// `VM Performance` columns for [`PerfBasis::Peak`], in slot order.
 const PEAK_FIELDS: &[FieldSpec] = &[
-    FieldSpec::required("VM Name", &["VM Name", "VM", "Name"]),
+    PERF_VM,
     FieldSpec::number("Peak IOPS", &["Peak IOPS", "Max IOPS", "Maximum IOPS"]),
     FieldSpec::number(
         "Max KB/sec",
@@ -312,11 +443,13 @@ const PEAK_FIELDS: &[FieldSpec] = &[
         "Peak Throughput MB/s",
         &["Peak Throughput MB/s", "Peak MB/s", "Max MB/s"],
     ),
+    PERF_MOB_ID,
+    PERF_VCENTER,
 ];
 
 /// `VM Performance` columns for [`PerfBasis::Average`], in slot order.
 const AVERAGE_FIELDS: &[FieldSpec] = &[
-    FieldSpec::required("VM Name", &["VM Name", "VM", "Name"]),
+    PERF_VM,
     FieldSpec::number("Average IOPS", &["Average IOPS", "Avg IOPS"]),
     FieldSpec::number(
         "Average KB/sec",
@@ -331,11 +464,14 @@ const AVERAGE_FIELDS: &[FieldSpec] = &[
             "Avg MB/s",
         ],
     ),
+    PERF_MOB_ID,
+    PERF_VCENTER,
 ];
 
 /// A `VM Performance` row: IOPS as written, throughput from the KB/s column (÷ 1024, read
-/// as KiB/s) or else the MB/s column (read as MiB/s).
-fn perf_from_row(row: &mut Row<'_, '_>) -> Option<VmPerf> {
+/// as KiB/s) or else the MB/s column (read as MiB/s); with the row's `MOB ID` and
+/// `vCenter`, which join it to its VM.
+fn perf_from_row(row: &mut Row<'_, '_>) -> Option<(VmPerf, RowIds)> {
     let vm = row.name(P_VM, "VM")?;
     let iops = row.non_negative(P_IOPS);
     let iops = within_vm_limit(row, Some(P_IOPS), iops, "IOPS");
@@ -344,7 +480,11 @@ fn perf_from_row(row: &mut Row<'_, '_>) -> Option<VmPerf> {
         None => (P_MBPS, row.non_negative(P_MBPS)),
     };
     let throughput_mibps = within_vm_limit(row, Some(slot), throughput_mibps, "MiB/s");
-    Some(VmPerf {
+    let ids = RowIds {
+        vm_id: row.text(P_MOB_ID),
+        vcenter: row.text(P_VCENTER),
+    };
+    let perf = VmPerf {
         vm,
         vm_key: None,
         iops,
@@ -352,12 +492,15 @@ fn perf_from_row(row: &mut Row<'_, '_>) -> Option<VmPerf> {
         read_pct: None,
         block_kib: None,
         origin: row.origin(),
-    })
+    };
+    Some((perf, ids))
 }
 
 /// Reads the `VM Performance` sheet of a Live Optics workbook as per-VM performance
-/// figures, peak or average by `basis`, joined to `inventory` by VM name as
-/// [`super::read_perf_csv`] joins its rows (same checks and warnings). `Ok(None)` when the
+/// figures, peak or average by `basis`, joined to `inventory` by `MOB ID` (and `vCenter`
+/// where both sheets carry it), by `VM Name` for a row without a `MOB ID`: two VMs of one
+/// name are two VMs, each with its own figures. A row that matches no VM or several is a
+/// warning, as for [`super::read_perf_csv`]. `Ok(None)` when the
 /// workbook has no such sheet (the collection ran without VM performance).
 ///
 /// # Errors
@@ -382,13 +525,21 @@ pub fn read_live_optics_perf(
         ..PerfInput::default()
     };
     let mut rows = Vec::new();
+    let mut ids = Vec::new();
     let resolved = xlsx::read_table(&mut wb, &file, &sheet, fields, &mut out.warnings, |row| {
-        if let Some(r) = perf_from_row(row) {
+        if let Some((r, id)) = perf_from_row(row) {
             rows.push(r);
+            ids.push(id);
         }
     })?;
     let vm_column = resolved.header(P_VM, fields);
-    join_to_inventory(&mut rows, inventory, &vm_column, &mut out.warnings);
+    let id_column = resolved.header(P_MOB_ID, fields);
+    let has_ids = resolved.columns.get(P_MOB_ID).is_some_and(Option::is_some);
+    let columns = JoinColumns {
+        name: &vm_column,
+        id: has_ids.then_some(id_column.as_str()),
+    };
+    join_to_inventory(&mut rows, &ids, inventory, columns, &mut out.warnings);
     out.rows = rows;
     Ok(Some(out))
 }

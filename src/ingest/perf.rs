@@ -5,7 +5,6 @@
 //!   read/write ops and throughput (MB per second, taken as decimal MB and converted to
 //!   MiB/s).
 
-use std::collections::HashMap;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
@@ -14,6 +13,10 @@ use crate::ingest::IngestError;
 use crate::ingest::csvfile;
 use crate::ingest::table::{FieldSpec, Row, normalize_header};
 use crate::inventory::{Inventory, Origin, VmKey, Warning};
+
+mod join;
+
+pub(crate) use join::{JoinColumns, RowIds, join_to_inventory};
 
 /// One row of a performance CSV.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -118,7 +121,11 @@ pub fn read_perf_csv(path: &Path, inventory: &Inventory) -> Result<PerfInput, In
         resolved.header(VM, FIELDS)
     };
 
-    join_to_inventory(&mut rows, inventory, &vm_column, &mut out.warnings);
+    let columns = JoinColumns {
+        name: &vm_column,
+        id: None,
+    };
+    join_to_inventory(&mut rows, &[], inventory, columns, &mut out.warnings);
     out.rows = rows;
     Ok(out)
 }
@@ -259,63 +266,6 @@ pub(crate) fn within_vm_limit(
         None => row.warn_row(message),
     }
     None
-}
-
-/// Joins each row of `rows` to `inventory` by VM name: unmatched, ambiguous and repeated
-/// names are warnings at the cell of the VM name column, `vm_column` as the file spells it.
-/// Shared by the CSV layouts and the Live Optics `VM Performance` sheet.
-pub(crate) fn join_to_inventory(
-    rows: &mut [VmPerf],
-    inventory: &Inventory,
-    vm_column: &str,
-    warnings: &mut Vec<Warning>,
-) {
-    let mut by_name: HashMap<&str, Vec<VmKey>> = HashMap::new();
-    for vm in &inventory.vms {
-        by_name.entry(vm.name.as_str()).or_default().push(vm.key());
-    }
-    let mut seen: HashMap<String, usize> = HashMap::new();
-    for r in rows.iter_mut() {
-        match by_name.get(r.vm.as_str()).map(Vec::as_slice) {
-            Some([key]) => r.vm_key = Some(key.clone()),
-            Some(keys) => warnings.push(row_warning(
-                r,
-                vm_column,
-                format!(
-                    "VM name '{}' matches {} inventory VMs; the row is not joined",
-                    crate::numbers::clip(&r.vm),
-                    keys.len()
-                ),
-            )),
-            None => warnings.push(row_warning(
-                r,
-                vm_column,
-                format!(
-                    "VM '{}' is not in the inventory; the row is not joined",
-                    crate::numbers::clip(&r.vm)
-                ),
-            )),
-        }
-        if let Some(first) = seen.insert(r.vm.clone(), r.origin.row) {
-            let message = format!(
-                "VM '{}' already has a row (row {first}); the larger figures of the rows are used",
-                crate::numbers::clip(&r.vm)
-            );
-            warnings.push(row_warning(r, vm_column, message));
-        }
-    }
-}
-
-fn row_warning(r: &VmPerf, vm_column: &str, message: String) -> Warning {
-    Warning {
-        file: r.origin.file.clone(),
-        sheet: Some(r.origin.sheet.clone()),
-        row: Some(r.origin.row),
-        column: Some(vm_column.to_string()),
-        value: Some(crate::numbers::clip(&r.vm)),
-        message,
-        more_alike: 0,
-    }
 }
 
 fn perf_from_row(row: &mut Row<'_, '_>) -> Option<VmPerf> {

@@ -31,6 +31,7 @@ fn in_use_above_provisioned(inv: &Inventory, out: &mut Vec<Warning>) {
         if let (Some(used), Some(prov)) = (vm.in_use_mib, vm.provisioned_mib)
             && used > prov
         {
+            let words = inv.sheet_words_of(&vm.origin.file);
             crate::inventory::push_bounded(
                 out,
                 Warning::at_cell(
@@ -38,9 +39,11 @@ fn in_use_above_provisioned(inv: &Inventory, out: &mut Vec<Warning>) {
                     vinfo_header(inv, &vm.origin.file, "In Use MiB"),
                     Some(mib_shown(used)),
                     format!(
-                        "VM '{}': In Use ({} MiB) exceeds Provisioned ({} MiB)",
+                        "VM '{}': {} ({} MiB) exceeds {} ({} MiB)",
                         clip(&vm.name),
+                        words.in_use,
                         mib_shown(used),
+                        words.provisioned,
                         mib_shown(prov)
                     ),
                 ),
@@ -103,7 +106,7 @@ fn duplicate_vm_names(inv: &Inventory, out: &mut Vec<Warning>) {
             out,
             Warning::at_cell(
                 &first.origin,
-                "VM".to_string(),
+                vinfo_header(inv, &first.origin.file, "VM"),
                 Some(crate::numbers::clip(&first.name)),
                 format!(
                     "VM name '{}' appears {} times ({}); each is counted as a separate VM",
@@ -131,7 +134,7 @@ fn long_vm_names(inv: &Inventory, out: &mut Vec<Warning>) {
         out,
         Warning::at_cell(
             &first.origin,
-            "VM".to_string(),
+            vinfo_header(inv, &first.origin.file, "VM"),
             Some(clip(&first.name)),
             format!(
                 "{} VM name(s) longer than the {VSPHERE_MAX_VM_NAME_CHARS} characters vSphere \

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{ClusterId, Host, Inventory, SourceClusters};
+use super::{ClusterId, Host, Inventory, SheetWords, SourceClusters};
 
 /// The host count of one source cluster and where it came from.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -165,16 +165,17 @@ impl Inventory {
                 vcluster.entry(id).or_insert(c.num_hosts);
             }
         }
-        let has_vhost_tab = self
-            .sources
-            .iter()
-            .any(|s| s.tabs.iter().any(|t| t.eq_ignore_ascii_case("vHost")));
+        let words = self.sheet_words();
+        let has_vhost_tab = self.sources.iter().any(|s| {
+            let host_tab = s.words().hosts;
+            s.tabs.iter().any(|t| t.eq_ignore_ascii_case(host_tab))
+        });
         let empty = Names::new();
         vinfo
             .iter()
             .map(|(key, names)| {
                 let rows = vhost.get(key).unwrap_or(&empty);
-                let counted = count(rows, names, has_vhost_tab).unwrap_or_else(|| {
+                let counted = count(rows, names, has_vhost_tab, words).unwrap_or_else(|| {
                     let n = key.and_then(|c| vcluster.get(&c).copied().flatten());
                     match n.filter(|&n| n > 0) {
                         Some(n) => ClusterHosts {
@@ -196,8 +197,15 @@ impl Inventory {
     }
 }
 
-/// The count from vHost rows and vInfo names; `None` when both are empty.
-fn count(vhost: &Names<'_>, vinfo: &Names<'_>, has_vhost_tab: bool) -> Option<ClusterHosts> {
+/// The count from vHost rows and vInfo names, the sheets named in `words`; `None` when both
+/// are empty.
+fn count(
+    vhost: &Names<'_>,
+    vinfo: &Names<'_>,
+    has_vhost_tab: bool,
+    words: &SheetWords,
+) -> Option<ClusterHosts> {
+    let (hosts, vms) = (words.hosts, words.vms);
     let unmatched: Vec<&str> = vinfo
         .iter()
         .filter(|(label, _)| !vhost.contains_key(*label))
@@ -205,15 +213,15 @@ fn count(vhost: &Names<'_>, vinfo: &Names<'_>, has_vhost_tab: bool) -> Option<Cl
         .collect();
     let (count, source) = match (vhost.len(), vinfo.len()) {
         (0, 0) => return None,
-        (0, n) if has_vhost_tab => (n, "vInfo Host names (no vHost rows for it)".to_string()),
-        (0, n) => (n, "vInfo Host names (no vHost tab)".to_string()),
-        (n, 0) => (n, "vHost rows (its VMs name no host)".to_string()),
-        (n, _) if unmatched.is_empty() => (n, "vHost rows (vInfo Host names agree)".to_string()),
+        (0, n) if has_vhost_tab => (n, format!("{vms} Host names (no {hosts} rows for it)")),
+        (0, n) => (n, format!("{vms} Host names (no {hosts} tab)")),
+        (n, 0) => (n, format!("{hosts} rows (its VMs name no host)")),
+        (n, _) if unmatched.is_empty() => (n, format!("{hosts} rows ({vms} Host names agree)")),
         (rows, names) => (
             rows.max(names),
             format!(
-                "the larger of {rows} vHost rows and {names} vInfo Host names: {} vInfo \
-                 host(s) match no vHost row by first DNS label (first: '{}')",
+                "the larger of {rows} {hosts} rows and {names} {vms} Host names: {} {vms} \
+                 host(s) match no {hosts} row by first DNS label (first: '{}')",
                 unmatched.len(),
                 unmatched[0]
             ),
@@ -225,6 +233,7 @@ fn count(vhost: &Names<'_>, vinfo: &Names<'_>, has_vhost_tab: bool) -> Option<Cl
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::inventory::{LIVE_OPTICS_WORDS, RVTOOLS_WORDS};
 
     fn names<'a>(list: &[&'a str]) -> Names<'a> {
         list.iter().map(|n| (host_label(n), *n)).collect()
@@ -240,6 +249,7 @@ mod tests {
             &names(&["esx-01", "esx-02"]),
             &names(&["ESX-01.corp"]),
             true,
+            &RVTOOLS_WORDS,
         );
         assert_eq!(
             c,
@@ -251,9 +261,33 @@ mod tests {
     }
 
     #[test]
+    fn a_live_optics_input_is_counted_in_its_own_words() {
+        // 2 ESX Hosts rows; the VMs name only one of them: the rows' count, in the sheets'
+        // own names.
+        let c = count(
+            &names(&["esx-01", "esx-02"]),
+            &names(&["esx-01"]),
+            true,
+            &LIVE_OPTICS_WORDS,
+        );
+        assert_eq!(
+            c,
+            Some(ClusterHosts {
+                count: 2,
+                source: "ESX Hosts rows (VMs Host names agree)".into()
+            })
+        );
+    }
+
+    #[test]
     fn names_that_differ_take_the_larger_and_say_so() {
         // 2 vHost rows, 3 vInfo names of which b and c match none: max(2, 3) = 3.
-        let c = count(&names(&["a", "x"]), &names(&["a.d", "b.d", "c.d"]), true);
+        let c = count(
+            &names(&["a", "x"]),
+            &names(&["a.d", "b.d", "c.d"]),
+            true,
+            &RVTOOLS_WORDS,
+        );
         let c = c.unwrap_or_default();
         assert_eq!(c.count, 3);
         assert!(
@@ -263,12 +297,16 @@ mod tests {
         );
         assert!(c.source.contains("(first: 'b.d')"), "{}", c.source);
         // Without a vHost tab, the vInfo names, saying so.
-        let c = count(&Names::new(), &names(&["a", "b"]), false).unwrap_or_default();
+        let c =
+            count(&Names::new(), &names(&["a", "b"]), false, &RVTOOLS_WORDS).unwrap_or_default();
         assert_eq!(
             (c.count, c.source.as_str()),
             (2, "vInfo Host names (no vHost tab)")
         );
-        assert_eq!(count(&Names::new(), &Names::new(), true), None);
+        assert_eq!(
+            count(&Names::new(), &Names::new(), true, &RVTOOLS_WORDS),
+            None
+        );
     }
 
     #[test]

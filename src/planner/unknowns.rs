@@ -3,7 +3,7 @@
 //! attribute, naming the settings by their [`PlanOptions`] field, and saying whether the
 //! column exists nowhere or only their cells (or rows) are missing.
 
-use crate::inventory::{Inventory, PowerState, Warning};
+use crate::inventory::{Inventory, PowerState, RVTOOLS_WORDS, Warning};
 use crate::sizing::Grouping;
 
 use super::PlanOptions;
@@ -35,19 +35,40 @@ pub(super) fn unknown_attribute_warnings(
 /// Why a VM's `column` is unknown: `(no Powerstate in vInfo, vCPU or vMemory)` when no
 /// input's vInfo, vCPU or vMemory tab has the column; otherwise their cells are empty or
 /// unreadable, or they have no row in the tabs that have it.
+///
+/// A Live Optics input is named in its own words (`VMs`, and its column's spelling).
 fn missing(inventory: &Inventory, column: &str) -> String {
     let somewhere = inventory.sources.iter().any(|s| {
         [&s.vinfo_headers, &s.vcpu_headers, &s.vmemory_headers]
             .iter()
             .any(|h| h.contains_key(column))
     });
-    if somewhere {
-        format!(
-            "({column} empty or unreadable in their vInfo, vCPU and vMemory rows, or no such \
-             row)"
-        )
+    let words = inventory.sheet_words();
+    if words.vms == RVTOOLS_WORDS.vms {
+        if somewhere {
+            format!(
+                "({column} empty or unreadable in their vInfo, vCPU and vMemory rows, or no \
+                 such row)"
+            )
+        } else {
+            format!("(no {column} in vInfo, vCPU or vMemory)")
+        }
     } else {
-        format!("(no {column} in vInfo, vCPU or vMemory)")
+        let column = live_optics_column(column);
+        let sheets = words.vm_attributes;
+        if somewhere {
+            format!("({column} empty or unreadable in their {sheets} rows)")
+        } else {
+            format!("(no {column} in {sheets})")
+        }
+    }
+}
+
+/// A Live Optics `VMs` sheet's name for the RVTools column `column`.
+fn live_optics_column(column: &str) -> &str {
+    match column {
+        "Powerstate" => "Power State",
+        other => other,
     }
 }
 

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use crate::inventory::{ClusterSummary, Inventory, InventorySummary};
+use crate::inventory::{ClusterSummary, Inventory, InventorySummary, SheetWords};
 use crate::numbers::group_thousands;
 
 use crate::report::InventoryReport;
@@ -69,7 +69,7 @@ pub(in crate::report) fn inventory_text(
             sm.provisioned_unknown, sm.in_use_unknown
         );
     }
-    memory_basis(&mut s, sm);
+    memory_basis(&mut s, sm, inventory.sheet_words());
     templates_counted(&mut s, sm);
     hosts_sources(&mut s, &report.cluster_details);
     write_warnings(&mut s, &inventory.warnings);
@@ -89,19 +89,21 @@ fn hosts_sources(s: &mut String, details: &[ClusterSummary]) {
 }
 
 /// The line on the memory bases: configured (vInfo `Memory`) and consumed (vMemory
-/// `Consumed`), with how many VMs have a consumed figure.
-fn memory_basis(s: &mut String, sm: &InventorySummary) {
+/// `Consumed`, or the inputs' own sheet: `words`), with how many VMs have a consumed
+/// figure.
+fn memory_basis(s: &mut String, sm: &InventorySummary, words: &SheetWords) {
+    let from = words.consumed_memory;
     let configured = gib_or_unknown(sm.memory_mib, sm.memory_unknown, sm.vm_count);
     if sm.memory_consumed_vms == 0 {
         let _ = writeln!(
             s,
-            "memory: {configured} GiB configured; consumed unknown (no VM has a vMemory \
+            "memory: {configured} GiB configured; consumed unknown (no VM has a {from} \
              figure)"
         );
     } else {
         let _ = writeln!(
             s,
-            "memory: {configured} GiB configured; {} GiB consumed (vMemory) for {} of {} VMs",
+            "memory: {configured} GiB configured; {} GiB consumed ({from}) for {} of {} VMs",
             group_thousands(sm.memory_consumed_mib / 1024.0, 0),
             sm.memory_consumed_vms,
             sm.vm_count

@@ -1,0 +1,311 @@
+//! Joining performance rows to the inventory's VMs: by managed-object id (Live Optics'
+//! `MOB ID`) and vCenter where the row has them, else by VM name; one warning per row that
+//! joins no VM or several, and per VM given several rows.
+
+use std::collections::HashMap;
+
+use super::VmPerf;
+use crate::inventory::{Inventory, Vm, VmKey, Warning};
+
+/// What a performance row names its VM by besides the name, where the file has them: the
+/// VM's managed-object id (Live Optics `MOB ID`, RVTools `VM ID`) and its vCenter.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct RowIds {
+    /// The managed-object id (`vm-41`), unique within one vCenter.
+    pub(crate) vm_id: Option<String>,
+    /// The vCenter the row was collected from.
+    pub(crate) vcenter: Option<String>,
+}
+
+/// The columns a join warning points at, as the file spells them: the VM name column, and
+/// the id column when the file has one (`None` for a file without ids).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct JoinColumns<'a> {
+    /// The VM name column (`vm`, `VM Name`, `Server name`).
+    pub(crate) name: &'a str,
+    /// The managed-object id column (`MOB ID`), when the file has one.
+    pub(crate) id: Option<&'a str>,
+}
+
+/// Whether two vCenter names are the same vCenter as written: trimmed, a trailing dot
+/// dropped, case ignored (DNS names are case-insensitive).
+fn same_vcenter(a: &str, b: &str) -> bool {
+    let norm = |s: &str| s.trim().trim_end_matches('.').to_ascii_lowercase();
+    norm(a) == norm(b)
+}
+
+/// The inventory VMs a row names: by id (and vCenter, where both the row and the VM carry
+/// one) when the row has an id, narrowed by name when that leaves several; by name among
+/// the VMs without an id when the id matches none (an inventory read without ids); else by
+/// name.
+fn candidates<'i>(
+    by_id: &HashMap<&str, Vec<&'i Vm>>,
+    by_name: &HashMap<&str, Vec<&'i Vm>>,
+    name: &str,
+    ids: &RowIds,
+) -> Vec<&'i Vm> {
+    let named = || by_name.get(name).cloned().unwrap_or_default();
+    let Some(id) = ids.vm_id.as_deref() else {
+        return named();
+    };
+    let in_vcenter = |vm: &&&Vm| match (ids.vcenter.as_deref(), vm.vi_sdk_server.as_deref()) {
+        (Some(a), Some(b)) => same_vcenter(a, b),
+        _ => true,
+    };
+    let found: Vec<&Vm> = by_id
+        .get(id.trim())
+        .map(|vms| vms.iter().filter(in_vcenter).copied().collect())
+        .unwrap_or_default();
+    match found.len() {
+        0 => named()
+            .into_iter()
+            .filter(|vm| vm.vm_id.is_none())
+            .collect(),
+        1 => found,
+        _ => {
+            let same_name: Vec<&Vm> = found.iter().copied().filter(|vm| vm.name == name).collect();
+            if same_name.is_empty() {
+                found
+            } else {
+                same_name
+            }
+        }
+    }
+}
+
+/// Joins each row of `rows` to `inventory`: a row with an id (`ids[i].vm_id`, Live Optics'
+/// `MOB ID`) joins the VM of that id, in the row's vCenter where both carry one (two VMs of
+/// one name are two VMs); a row without one joins by VM name. A row that matches no VM, or
+/// several, is one warning at its name (or id) cell and keeps `vm_key: None`; two rows
+/// joined to one VM are one warning (the larger figures are used). `ids` shorter than
+/// `rows` (empty for files without ids) means no id. Shared by the CSV layouts and the Live
+/// Optics `VM Performance` sheet.
+pub(crate) fn join_to_inventory(
+    rows: &mut [VmPerf],
+    ids: &[RowIds],
+    inventory: &Inventory,
+    columns: JoinColumns<'_>,
+    warnings: &mut Vec<Warning>,
+) {
+    let mut by_name: HashMap<&str, Vec<&Vm>> = HashMap::new();
+    let mut by_id: HashMap<&str, Vec<&Vm>> = HashMap::new();
+    for vm in &inventory.vms {
+        by_name.entry(vm.name.as_str()).or_default().push(vm);
+        if let Some(id) = vm.vm_id.as_deref() {
+            by_id.entry(id.trim()).or_default().push(vm);
+        }
+    }
+    let none = RowIds::default();
+    let mut seen: HashMap<VmKey, usize> = HashMap::new();
+    for (i, r) in rows.iter_mut().enumerate() {
+        let ids = ids.get(i).unwrap_or(&none);
+        let found = candidates(&by_id, &by_name, &r.vm, ids);
+        let name = crate::numbers::clip(&r.vm);
+        let warning = |message: String| match (ids.vm_id.as_deref(), columns.id) {
+            (Some(id), Some(column)) => {
+                let mut w = row_warning(r, column, message);
+                w.value = Some(crate::numbers::clip(id));
+                w
+            }
+            _ => row_warning(r, columns.name, message),
+        };
+        let id_words = |id: &str| match ids.vcenter.as_deref() {
+            Some(vc) => format!(
+                "{} '{}' in vCenter '{}'",
+                columns.id.unwrap_or("id"),
+                crate::numbers::clip(id),
+                crate::numbers::clip(vc)
+            ),
+            None => format!(
+                "{} '{}'",
+                columns.id.unwrap_or("id"),
+                crate::numbers::clip(id)
+            ),
+        };
+        match (found.as_slice(), ids.vm_id.as_deref()) {
+            ([vm], _) => {
+                let key = vm.key();
+                if let Some(first) = seen.get(&key) {
+                    let message = format!(
+                        "VM '{name}' already has a row (row {first}); the larger figures of \
+                         the rows are used"
+                    );
+                    warnings.push(warning(message));
+                } else {
+                    seen.insert(key.clone(), r.origin.row);
+                }
+                r.vm_key = Some(key);
+            }
+            ([], Some(id)) => warnings.push(warning(format!(
+                "VM '{name}' ({}) is not in the inventory; the row is not joined",
+                id_words(id)
+            ))),
+            ([], None) => warnings.push(warning(format!(
+                "VM '{name}' is not in the inventory; the row is not joined"
+            ))),
+            (vms, Some(id)) => warnings.push(warning(format!(
+                "VM '{name}' ({}) matches {} inventory VMs; the row is not joined",
+                id_words(id),
+                vms.len()
+            ))),
+            (vms, None) => {
+                let tell = match columns.id {
+                    Some(column) => format!(" and the row has no {column} to tell them apart"),
+                    None => String::new(),
+                };
+                warnings.push(warning(format!(
+                    "VM name '{name}' matches {} inventory VMs{tell}; the row is not joined",
+                    vms.len()
+                )));
+            }
+        }
+    }
+}
+
+fn row_warning(r: &VmPerf, vm_column: &str, message: String) -> Warning {
+    Warning {
+        file: r.origin.file.clone(),
+        sheet: Some(r.origin.sheet.clone()),
+        row: Some(r.origin.row),
+        column: Some(vm_column.to_string()),
+        value: Some(crate::numbers::clip(&r.vm)),
+        message,
+        more_alike: 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::inventory::Origin;
+
+    /// A VM `name` with MOB ID `id` in vCenter `vcenter`, read at row `row`.
+    fn vm(name: &str, id: &str, vcenter: &str, row: usize) -> Vm {
+        Vm {
+            vm_id: Some(id.into()),
+            vi_sdk_server: Some(vcenter.into()),
+            ..Vm::new(
+                name,
+                Origin {
+                    file: "lo.xlsx".into(),
+                    sheet: "VMs".into(),
+                    row,
+                },
+            )
+        }
+    }
+
+    /// A performance row for `name` at `row`, `iops` IOPS.
+    fn perf(name: &str, row: usize, iops: f64) -> VmPerf {
+        VmPerf {
+            vm: name.into(),
+            vm_key: None,
+            iops: Some(iops),
+            throughput_mibps: None,
+            read_pct: None,
+            block_kib: None,
+            origin: Origin {
+                file: "lo.xlsx".into(),
+                sheet: "VM Performance".into(),
+                row,
+            },
+        }
+    }
+
+    fn ids(id: Option<&str>, vcenter: Option<&str>) -> RowIds {
+        RowIds {
+            vm_id: id.map(Into::into),
+            vcenter: vcenter.map(Into::into),
+        }
+    }
+
+    const COLUMNS: JoinColumns<'static> = JoinColumns {
+        name: "VM Name",
+        id: Some("MOB ID"),
+    };
+
+    /// Joins `rows` with `row_ids` to `vms`: each row's key (`""` when not joined) and the
+    /// warnings' messages.
+    fn join(vms: Vec<Vm>, rows: &mut [VmPerf], row_ids: &[RowIds]) -> (Vec<String>, Vec<String>) {
+        let inventory = Inventory {
+            vms,
+            ..Inventory::default()
+        };
+        let mut warnings = Vec::new();
+        join_to_inventory(rows, row_ids, &inventory, COLUMNS, &mut warnings);
+        let keys = rows
+            .iter()
+            .map(|r| r.vm_key.as_ref().map(|k| k.0.clone()).unwrap_or_default())
+            .collect();
+        (keys, warnings.into_iter().map(|w| w.message).collect())
+    }
+
+    #[test]
+    fn one_mob_id_in_two_vcenters_is_told_apart_by_the_vcenter() {
+        // vm-7 in vc1 and in VC2 (written VC2. on the row: case and trailing dot aside,
+        // the same vCenter).
+        let vms = vec![vm("db", "vm-7", "vc1", 2), vm("db", "vm-7", "VC2", 3)];
+        let mut rows = [perf("db", 2, 10.0), perf("db", 3, 20.0)];
+        let row_ids = [
+            ids(Some("vm-7"), Some("vc1")),
+            ids(Some("vm-7"), Some("vc2.")),
+        ];
+        let (keys, warnings) = join(vms, &mut rows, &row_ids);
+        assert_eq!(keys, ["id:vc1:vm-7", "id:VC2:vm-7"]);
+        assert!(warnings.is_empty(), "{warnings:?}");
+    }
+
+    #[test]
+    fn a_mob_id_without_a_vcenter_in_two_vcenters_is_one_warning() {
+        // Same MOB ID and name in two vCenters, the row names no vCenter: not joined, one
+        // warning, and no "already has a row" for it.
+        let vms = vec![vm("db", "vm-7", "vc1", 2), vm("db", "vm-7", "vc2", 3)];
+        let mut rows = [perf("db", 2, 10.0)];
+        let (keys, warnings) = join(vms, &mut rows, &[ids(Some("vm-7"), None)]);
+        assert_eq!(keys, [""]);
+        assert_eq!(
+            warnings,
+            ["VM 'db' (MOB ID 'vm-7') matches 2 inventory VMs; the row is not joined"]
+        );
+    }
+
+    #[test]
+    fn unknown_mob_ids_repeats_and_names_without_ids() {
+        // Row 2: a MOB ID no VM has -> not joined, though a VM of that name exists (a VM of
+        // another id is another VM). Rows 3 and 4: one VM twice -> joined, one warning.
+        // Row 5: no MOB ID, a name one VM has -> joined by name.
+        let vms = vec![vm("a", "vm-1", "vc1", 2), vm("b", "vm-2", "vc1", 3)];
+        let mut rows = [
+            perf("a", 2, 1.0),
+            perf("a", 3, 2.0),
+            perf("a", 4, 3.0),
+            perf("b", 5, 4.0),
+        ];
+        let row_ids = [
+            ids(Some("vm-9"), None),
+            ids(Some("vm-1"), None),
+            ids(Some("vm-1"), Some("vc1")),
+            ids(None, None),
+        ];
+        let (keys, warnings) = join(vms, &mut rows, &row_ids);
+        assert_eq!(keys, ["", "id:vc1:vm-1", "id:vc1:vm-1", "id:vc1:vm-2"]);
+        assert_eq!(
+            warnings,
+            [
+                "VM 'a' (MOB ID 'vm-9') is not in the inventory; the row is not joined",
+                "VM 'a' already has a row (row 3); the larger figures of the rows are used",
+            ]
+        );
+    }
+
+    #[test]
+    fn an_inventory_without_ids_is_joined_by_name() {
+        // The VMs sheet had no MOB ID column: the rows' ids match nothing, the names do.
+        let mut a = vm("a", "x", "vc1", 2);
+        a.vm_id = None;
+        let mut rows = [perf("a", 2, 1.0)];
+        let (keys, warnings) = join(vec![a], &mut rows, &[ids(Some("vm-1"), None)]);
+        assert_eq!(keys, ["name:vc1:a"]);
+        assert!(warnings.is_empty(), "{warnings:?}");
+    }
+}
