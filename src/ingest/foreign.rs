@@ -206,9 +206,7 @@ pub(crate) fn of_file_names<'a>(names: impl IntoIterator<Item = &'a str>) -> Opt
         })
         .collect();
     tabs.sort();
-    let vinfo = tabs
-        .iter()
-        .find(|t| t.to_ascii_lowercase() == "vinfo.csv")?;
+    let vinfo = tabs.iter().find(|t| t.eq_ignore_ascii_case("vinfo.csv"))?;
     Some(Foreign::UnprefixedTabs(vinfo.clone()))
 }
 
@@ -216,15 +214,15 @@ pub(crate) fn of_file_names<'a>(names: impl IntoIterator<Item = &'a str>) -> Opt
 /// inventory scripts write it), none of them a vSphere power state.
 const HYPER_V_STATES: &[&str] = &["running", "off", "on", "saved", "paused"];
 
-/// Refuses a vInfo without either capacity column (`Provisioned MiB`, `In Use MiB`) when
-/// no VM got a capacity some other way: every VM would be excluded for "no capacity data"
-/// and `dsplan inventory` would print every storage figure unknown. `headers` are the
-/// vInfo fields found (by field name), `warnings` the reading's (their power-state values
-/// tell a Hyper-V export).
+/// Checks that a vInfo yields some figure, so that no report shows every figure unknown
+/// without a reason. `headers` are the vInfo fields found (by field name), `warnings` the
+/// reading's (their power-state values tell a Hyper-V export).
 ///
-/// With the columns there but no VM's vCPUs, memory, provisioned or in-use storage known,
-/// the input is read with one warning saying so (`Some`), so that no report shows every
-/// figure unknown without a reason.
+/// - Without either capacity column (`Provisioned MiB`, `In Use MiB`) and no VM's capacity
+///   known otherwise, every VM would be excluded for "no capacity data": refused when the
+///   power states are Hyper-V's (another tool's inventory in RVTools' layout).
+/// - No VM's vCPUs, memory, provisioned or in-use storage known: read with one warning
+///   (`Some`) naming why, the capacity columns missing or every figure cell empty.
 ///
 /// # Errors
 /// [`IngestError::NoCapacityColumns`] naming the columns missing and, when the power
@@ -246,24 +244,6 @@ pub(crate) fn check_capacity(
     if vms.is_empty() || any_capacity {
         return Ok(None);
     }
-    if missing.len() < 2 {
-        let any_figure = vms
-            .iter()
-            .any(|v| v.cpus.is_some() || v.memory_mib.is_some());
-        if any_figure {
-            return Ok(None);
-        }
-        return Ok(Some(Warning {
-            file: file.to_string(),
-            sheet: Some("vInfo".to_string()),
-            ..Warning::plan_wide(format!(
-                "none of the {} VMs has a known vCPU count, memory, provisioned or in-use \
-                 storage (every such cell is empty or unreadable), so every figure of this \
-                 input is unknown",
-                vms.len()
-            ))
-        }));
-    }
     let power = headers.get("Powerstate");
     let hyper_v = warnings.iter().any(|w| {
         w.column.is_some() && w.column.as_ref() == power && {
@@ -271,12 +251,36 @@ pub(crate) fn check_capacity(
             HYPER_V_STATES.contains(&v.as_str())
         }
     });
-    let hint = if hyper_v {
-        "; its power states are Hyper-V's (Running, Off), so it looks like a Hyper-V \
-         inventory in RVTools' layout, which has no VMDK capacity to read"
-    } else {
-        ""
+    let warning = |message: String| Warning {
+        file: file.to_string(),
+        sheet: Some("vInfo".to_string()),
+        ..Warning::plan_wide(message)
     };
+    let any_figure = vms
+        .iter()
+        .any(|v| v.cpus.is_some() || v.memory_mib.is_some());
+    if any_figure && !(hyper_v && missing.len() == 2) {
+        return Ok(None);
+    }
+    if missing.len() < 2 {
+        return Ok(Some({
+            warning(format!(
+                "none of the {} VMs has a known vCPU count, memory, provisioned or in-use \
+                 storage (every such cell is empty or unreadable), so every figure of this \
+                 input is unknown",
+                vms.len()
+            ))
+        }));
+    }
+    if !hyper_v {
+        return Ok(Some(warning(format!(
+            "no capacity column (missing: {}) and no VM's vCPU count or memory known, so \
+             every figure of this input is unknown; {READ_INSTEAD}",
+            missing.join(", ")
+        ))));
+    }
+    let hint = "; its power states are Hyper-V's (Running, Off), so it looks like a \
+                Hyper-V inventory in RVTools' layout, which has no VMDK capacity to read";
     Err(IngestError::NoCapacityColumns {
         file: file.to_string(),
         sheet: "vInfo".to_string(),

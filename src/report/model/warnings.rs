@@ -20,7 +20,9 @@ pub const INPUT_ROWS_NOTE: &str =
 /// column and a message alike but for its figures and quoted names
 /// ([`warning_shape`]).
 pub fn causes(warnings: &[Warning]) -> Vec<Vec<&Warning>> {
-    let mut groups: Vec<((&str, Option<&str>, Option<&str>, String), Vec<&Warning>)> = Vec::new();
+    // (file, sheet, column, message shape).
+    type Cause<'a> = (&'a str, Option<&'a str>, Option<&'a str>, String);
+    let mut groups: Vec<(Cause<'_>, Vec<&Warning>)> = Vec::new();
     let (plan_wide, from_input): (Vec<&Warning>, Vec<&Warning>) =
         warnings.iter().partition(|w| w.file.is_empty());
     for w in plan_wide.into_iter().chain(from_input) {
