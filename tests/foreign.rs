@@ -188,6 +188,21 @@ fn per_tab_csv_files_without_rvtools_names_are_named() {
         text.contains("rename each to RVTools_tab<tab>.csv"),
         "{text}"
     );
+    // The same files zipped in a folder of their own.
+    use std::io::Write as _;
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let deflated = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    for name in ["vInfo.csv", "vHost.csv"] {
+        zip.start_file(format!("export/{name}"), deflated)
+            .expect("zip entry");
+        zip.write_all(&std::fs::read(folder.join(name)).expect("read"))
+            .expect("zip bytes");
+    }
+    let zipped = dir().join("per-tab.zip");
+    let bytes = zip.finish().expect("zip").into_inner();
+    std::fs::write(&zipped, bytes).expect("write the zip");
+    refused_as(&zipped, "per-tab CSV files without RVTools' file names");
 }
 
 #[test]
@@ -231,7 +246,8 @@ fn a_vinfo_of_empty_figures_is_read_with_a_warning_saying_so() {
     assert_eq!(code, Some(0));
     assert!(
         text.contains(
-            "none of the 1 VMs has a known vCPU count, memory, provisioned or in-use storage"
+            "no VM has a known vCPU count, memory, provisioned or in-use storage (1 VM row \
+             read, every such cell empty or unreadable)"
         ),
         "{text}"
     );

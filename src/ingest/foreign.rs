@@ -61,8 +61,8 @@ impl Foreign {
                 "a Nutanix Collector workbook (sheets vmList, Metadata)".into()
             }
             Foreign::AzureMigrateAssessment => {
-                "an Azure Migrate assessment report (sheets Assessment_Summary, \
-                 All_Assessed_Machines)"
+                "an Azure Migrate assessment report (Assessment_Summary, \
+                 All_Assessed_Machines, All_Assessed_Disks)"
                     .into()
             }
             Foreign::AzureMigrateDiscovery => {
@@ -265,10 +265,13 @@ pub(crate) fn check_capacity(
     if missing.len() < 2 {
         return Ok(Some({
             warning(format!(
-                "none of the {} VMs has a known vCPU count, memory, provisioned or in-use \
-                 storage (every such cell is empty or unreadable), so every figure of this \
-                 input is unknown",
-                vms.len()
+                "no VM has a known vCPU count, memory, provisioned or in-use storage ({} \
+                 read, every such cell empty or unreadable), so every figure of this input \
+                 is unknown",
+                match vms.len() {
+                    1 => "1 VM row".to_string(),
+                    n => format!("{n} VM rows"),
+                }
             ))
         }));
     }

@@ -220,7 +220,7 @@ pub enum IngestError {
     /// `foreign`'s sources): a Nutanix Collector workbook, an Azure Migrate discovery or
     /// assessment report, a PowerCLI `Export-Csv` file, per-tab CSV files without
     /// RVTools' names.
-    #[error("{file}: this is {format}, which dsplan does not read; {advice}")]
+    #[error("{file}: recognised as {format}, which dsplan does not read; {advice}")]
     ForeignFormat {
         /// The input as given.
         file: String,
