@@ -20,6 +20,9 @@
 //!   datacenter, cluster and host vInfo left unknown), joined to the VMs of the same input.
 //! - `merge`: several inputs into one inventory, duplicates removed; `quality`: the
 //!   data-quality checks over the merged inventory.
+//! - `foreign`: other tools' exports (Nutanix Collector, Azure Migrate reports, PowerCLI
+//!   `Export-Csv`, per-tab CSVs without RVTools' names) told apart where an input is
+//!   opened, [`IngestError::ForeignFormat`]; `optional`: an optional tab read or skipped.
 //! - `perf`: the per-VM performance CSV ([`read_perf_csv`]), joined to an inventory.
 //! - `liveoptics`: a Live Optics xlsx (`VMs`, `ESX Hosts`) into the same inventory, and its
 //!   `VM Performance` sheet into the same per-VM figures ([`read_live_optics_perf`]).

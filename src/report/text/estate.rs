@@ -89,8 +89,10 @@ fn left_to_detail(plan: &EstatePlan) -> String {
         parts.push("the host price's source".into());
     }
     parts.push("the sizing assumptions".into());
-    if !plan.warnings.is_empty() {
-        parts.push("each warning".into());
+    let causes = model::warnings::causes(&plan.warnings).len();
+    if causes > SUMMARY_CAUSES {
+        let more = causes.min(model::warnings::WARNINGS_SHOWN) - SUMMARY_CAUSES;
+        parts.push(format!("{more} more warning cause(s)"));
     }
     if !plan.excluded.is_empty() {
         parts.push(format!(
@@ -101,11 +103,14 @@ fn left_to_detail(plan: &EstatePlan) -> String {
     format!("`detail` adds: {}", parts.join(", "))
 }
 
+/// Warning causes the summary lists (the detail lists
+/// [`model::warnings::WARNINGS_SHOWN`]).
+const SUMMARY_CAUSES: usize = 8;
+
 /// The warnings grouped by cause ([`model::warnings::causes`]): one line per cause, its
-/// first warning with the count alike at the end; the first [`GROUPS`] causes, the plan's
-/// own first.
+/// first warning with the count alike at the end; the first [`SUMMARY_CAUSES`] causes,
+/// the plan's own first.
 fn grouped_warnings(s: &mut String, warnings: &[Warning]) {
-    const GROUPS: usize = 8;
     if warnings.is_empty() {
         return;
     }
@@ -119,14 +124,14 @@ fn grouped_warnings(s: &mut String, warnings: &[Warning]) {
     if warnings.iter().any(|w| !w.file.is_empty()) {
         let _ = writeln!(s, "  {}", model::warnings::INPUT_ROWS_NOTE);
     }
-    for list in causes.iter().take(GROUPS) {
+    for list in causes.iter().take(SUMMARY_CAUSES) {
         let _ = writeln!(s, "  {}", model::warnings::cause_line(list));
     }
-    if causes.len() > GROUPS {
+    if causes.len() > SUMMARY_CAUSES {
         let _ = writeln!(
             s,
             "  ... {} more cause(s) (`detail` lists the first 20, the JSON format every warning)",
-            causes.len() - GROUPS
+            causes.len() - SUMMARY_CAUSES
         );
     }
 }
