@@ -1417,9 +1417,13 @@ fn optional_tab_without_its_key_column_is_skipped_with_a_warning() {
     assert_eq!(inv.vms.len(), 1);
     assert!(inv.disks.is_empty());
     assert_eq!(inv.sources[0].tabs, ["vInfo"]);
-    assert_eq!(inv.warnings.len(), 1);
+    // The vDisk warning, then vInfo's: a VM name and no figure at all.
+    assert_eq!(inv.warnings.len(), 2);
     assert_eq!(inv.warnings[0].sheet.as_deref(), Some("vDisk"));
     assert!(inv.warnings[0].message.contains("tab not read"));
+    assert!(inv.warnings[1].message.starts_with(
+        "no capacity column (missing: Provisioned MiB, In Use MiB) and no VM's vCPU count"
+    ));
 }
 
 // ---------------------------------------------------------------------------------------

@@ -202,6 +202,8 @@ pub(crate) fn exports<'a>(source: ZipSource<'a>, file: &str) -> Result<Exports<'
     }
     let mut folders: BTreeMap<String, Vec<CsvTab<'a>>> = BTreeMap::new();
     let mut nested = Vec::new();
+    // Entries that are no RVTools tab, for per-tab CSV files without the prefix.
+    let mut others = Vec::new();
     let mut total = 0u64;
     for index in 0..zip.len() {
         let entry = zip.by_index_raw(index).map_err(|e| not_a_zip(file, e))?;
@@ -222,6 +224,9 @@ pub(crate) fn exports<'a>(source: ZipSource<'a>, file: &str) -> Result<Exports<'
             continue;
         };
         let Some(tab) = csvfile::tab_of(&name).filter(|_| has_extension(&name, &["csv"])) else {
+            if has_extension(&name, &["csv"]) {
+                others.push(name.display().to_string());
+            }
             if has_extension(&name, NESTED_EXTENSIONS) {
                 nested.push(clip(&name.display().to_string()));
             }
@@ -276,6 +281,9 @@ pub(crate) fn exports<'a>(source: ZipSource<'a>, file: &str) -> Result<Exports<'
         });
     }
     if folders.is_empty() {
+        if let Some(f) = super::foreign::of_file_names(others.iter().map(String::as_str)) {
+            return Err(f.error(file));
+        }
         return Err(IngestError::NoRvtoolsFiles {
             dir: file.to_string(),
             place: "zip".to_string(),

@@ -20,6 +20,9 @@
 //!   datacenter, cluster and host vInfo left unknown), joined to the VMs of the same input.
 //! - `merge`: several inputs into one inventory, duplicates removed; `quality`: the
 //!   data-quality checks over the merged inventory.
+//! - `foreign`: other tools' exports (Nutanix Collector, Azure Migrate reports, PowerCLI
+//!   `Export-Csv`, per-tab CSVs without RVTools' names) told apart where an input is
+//!   opened, [`IngestError::ForeignFormat`]; `optional`: an optional tab read or skipped.
 //! - `perf`: the per-VM performance CSV ([`read_perf_csv`]), joined to an inventory.
 //! - `liveoptics`: a Live Optics xlsx (`VMs`, `ESX Hosts`) into the same inventory, and its
 //!   `VM Performance` sheet into the same per-VM figures ([`read_live_optics_perf`]).
@@ -50,14 +53,17 @@ use std::path::{Path, PathBuf};
 
 use crate::ingest::table::{FieldSpec, Row};
 use crate::inventory::{Inventory, Source, Warning};
+use optional::TabContext;
 
 mod bytes;
 mod csvfile;
 mod csvzip;
 mod fallback;
+mod foreign;
 mod join;
 mod liveoptics;
 mod merge;
+mod optional;
 mod package;
 mod perf;
 mod quality;
@@ -73,6 +79,7 @@ mod xlsx;
 pub use bytes::{read_input_bytes, read_inputs_bytes, read_inputs_bytes_within};
 pub use csvfile::MAX_LINE_BYTES;
 pub use csvzip::MAX_ZIP_CSV_BYTES;
+pub use foreign::READ_INSTEAD;
 pub use liveoptics::{
     LIVE_OPTICS_FORMAT, LIVE_OPTICS_PERF_SHEET, PerfBasis, read_live_optics_perf,
 };
@@ -102,6 +109,9 @@ pub enum ErrorKind {
     MissingColumn,
     /// The file's structure is broken (ragged CSV row, broken sheet XML).
     Malformed,
+    /// The file is another tool's export, recognised but not read
+    /// ([`IngestError::ForeignFormat`]).
+    ForeignFormat,
 }
 
 /// Errors that stop reading an input. Every variant names the file; the message says what
@@ -209,6 +219,41 @@ pub enum IngestError {
         /// What is wrong.
         detail: String,
     },
+    /// Another tool's export, recognised by its layout but not read (see the module
+    /// `foreign`'s sources): a Nutanix Collector workbook, an Azure Migrate discovery or
+    /// assessment report, a PowerCLI `Export-Csv` file, per-tab CSV files without
+    /// RVTools' names.
+    #[error("{file}: recognised as {format}, which dsplan does not read; {advice}")]
+    ForeignFormat {
+        /// The input as given.
+        file: String,
+        /// The format recognised, with what told it (`a Nutanix Collector workbook (sheets
+        /// vmList, Metadata)`).
+        format: String,
+        /// Why it is not read and what to give instead (ends with [`READ_INSTEAD`]).
+        advice: String,
+    },
+    /// A VM sheet without either capacity column (`Provisioned MiB`, `In Use MiB`) and no
+    /// VM's capacity known otherwise: every VM would be left out of a plan for "no
+    /// capacity data".
+    #[error(
+        "{file} [{sheet}]: {vms} VMs but no capacity column (missing: {}), so no VM's \
+         storage is known{hint}",
+        .missing.join(", ")
+    )]
+    NoCapacityColumns {
+        /// The input file.
+        file: String,
+        /// The VM sheet (`vInfo`).
+        sheet: String,
+        /// The capacity columns missing, by their RVTools names.
+        missing: Vec<String>,
+        /// VM rows read.
+        vms: usize,
+        /// What the sheet looks like (a Hyper-V inventory) and what dsplan reads instead,
+        /// starting with `; `.
+        hint: String,
+    },
     /// A tab holds more rows than [`ReadLimits::max_rows`].
     #[error("{file} [{sheet}]: more than {max_rows} rows, the most this reader keeps per tab")]
     TooManyRows {
@@ -249,7 +294,10 @@ impl IngestError {
             IngestError::NotASpreadsheet { .. } => ErrorKind::NotASpreadsheet,
             IngestError::NoRvtoolsFiles { .. } => ErrorKind::NoRvtoolsFiles,
             IngestError::MissingSheet { .. } => ErrorKind::MissingSheet,
-            IngestError::MissingColumn { .. } => ErrorKind::MissingColumn,
+            IngestError::MissingColumn { .. } | IngestError::NoCapacityColumns { .. } => {
+                ErrorKind::MissingColumn
+            }
+            IngestError::ForeignFormat { .. } => ErrorKind::ForeignFormat,
             IngestError::Malformed { .. } | IngestError::TooManyRows { .. } => ErrorKind::Malformed,
         }
     }
@@ -265,6 +313,8 @@ impl IngestError {
             | IngestError::MissingSheet { file, .. }
             | IngestError::MissingColumn { file, .. }
             | IngestError::Malformed { file, .. }
+            | IngestError::ForeignFormat { file, .. }
+            | IngestError::NoCapacityColumns { file, .. }
             | IngestError::TooManyRows { file, .. } => Some(file),
             IngestError::NoRvtoolsFiles { dir, .. } => Some(dir),
         }
@@ -459,6 +509,14 @@ fn read_opened(
     format: &str,
     limits: ReadLimits,
 ) -> Result<Inventory, IngestError> {
+    let foreign = match &input {
+        Input::Xlsx(_) => foreign::of_sheets(&input.tab_names()),
+        Input::CsvFile(held) => foreign::of_csv(Path::new(&file), &held.head()),
+        Input::CsvDir(_) => None,
+    };
+    if let Some(f) = foreign {
+        return Err(f.error(&file));
+    }
     if let Input::Xlsx(wb) = &input
         && liveoptics::is_live_optics(wb, &file)?
     {
@@ -613,6 +671,14 @@ fn read_opened(
             more_alike: 0,
         });
     }
+    if let Some(w) = foreign::check_capacity(
+        &file,
+        &inventory.vms,
+        &source.vinfo_headers,
+        &inventory.warnings,
+    )? {
+        inventory.warnings.push(w);
+    }
     inventory.sources.push(source);
     Ok(inventory)
 }
@@ -662,6 +728,16 @@ impl Held<'_> {
             Held::Path(path) => csvfile::CsvData::Path(path),
             Held::Bytes(bytes) => csvfile::CsvData::Bytes(bytes),
             Held::Zip(entry) => csvfile::CsvData::Zip(entry),
+        }
+    }
+
+    /// The first bytes (at most 4 KiB) of a file or upload, for [`foreign::of_csv`]; none
+    /// of a zip entry (a folder's tabs are told by their names).
+    fn head(&self) -> Vec<u8> {
+        match self {
+            Held::Path(path) => foreign::head_of(path),
+            Held::Bytes(bytes) => bytes[..bytes.len().min(4096)].to_vec(),
+            Held::Zip(_) => Vec::new(),
         }
     }
 }
@@ -751,81 +827,6 @@ impl Input<'_> {
     }
 }
 
-/// What reading an optional tab needs.
-struct TabContext<'a, 'i> {
-    input: &'a mut Input<'i>,
-    file: &'a str,
-    warnings: &'a mut Vec<Warning>,
-    /// The tabs read so far (the source's list).
-    tabs: &'a mut Vec<String>,
-    /// Bounds on each tab.
-    limits: ReadLimits,
-}
-
-impl TabContext<'_, '_> {
-    /// Reads an optional tab into `out`. A tab that cannot be read (no key column, corrupt
-    /// CSV) is skipped with a warning naming the problem: its data stays unknown.
-    fn optional<T, F>(
-        &mut self,
-        tab: &str,
-        specs: &[FieldSpec],
-        out: &mut Vec<T>,
-        mut record: F,
-    ) -> Result<(), IngestError>
-    where
-        F: FnMut(&mut Row<'_, '_>) -> Option<T>,
-    {
-        let mut rows = Vec::new();
-        let mut tab_warnings = Vec::new();
-        let result = self.input.read_tab(
-            self.file,
-            tab,
-            specs,
-            &mut tab_warnings,
-            self.limits,
-            |row| {
-                if let Some(r) = record(row) {
-                    rows.push(r);
-                }
-            },
-        );
-        match result {
-            Ok(Some(name)) => {
-                if out.is_empty() {
-                    *out = rows;
-                } else {
-                    out.extend(rows);
-                }
-                self.warnings.extend(tab_warnings);
-                self.tabs.push(name);
-                Ok(())
-            }
-            Ok(None) => Ok(()),
-            // Past the cap on rows the input is refused whole, as for vInfo.
-            Err(e @ IngestError::TooManyRows { .. }) => Err(e),
-            // An optional tab that cannot be read (a missing key column, a corrupt CSV)
-            // leaves its data unknown; vInfo was read, so the input stays usable.
-            Err(e) => {
-                let (file, sheet) = match &e {
-                    IngestError::MissingColumn { file, sheet, .. } => (file.clone(), sheet.clone()),
-                    _ => (self.file.to_string(), tab.to_string()),
-                };
-                self.warnings.extend(tab_warnings);
-                self.warnings.push(Warning {
-                    file,
-                    sheet: Some(sheet),
-                    row: Some(1),
-                    column: None,
-                    value: None,
-                    message: format!("{e}; tab not read, its data is unknown"),
-                    more_alike: 0,
-                });
-                Ok(())
-            }
-        }
-    }
-}
-
 /// A single CSV file is vInfo unless its name says it is another RVTools tab.
 fn single_csv_tab(path: &Path, file: &str) -> Result<PathBuf, IngestError> {
     match csvfile::tab_of(path) {
@@ -844,6 +845,7 @@ fn rvtools_tabs(dir: &Path, name: &str) -> Result<Vec<CsvTab<'static>>, IngestEr
     let mut seen = 0usize;
     let mut tabs = Vec::new();
     let mut nested = Vec::new();
+    let mut others = Vec::new();
     for entry in entries {
         let entry = entry.map_err(|e| IngestError::from_io(name, e))?;
         seen += 1;
@@ -851,6 +853,7 @@ fn rvtools_tabs(dir: &Path, name: &str) -> Result<Vec<CsvTab<'static>>, IngestEr
         if !path.is_file() {
             continue;
         }
+        others.push(entry.file_name().to_string_lossy().into_owned());
         match csvfile::tab_of(&path).filter(|_| csvzip::has_extension(&path, &["csv"])) {
             Some(tab) => tabs.push(CsvTab {
                 tab,
@@ -864,6 +867,9 @@ fn rvtools_tabs(dir: &Path, name: &str) -> Result<Vec<CsvTab<'static>>, IngestEr
         }
     }
     if tabs.is_empty() {
+        if let Some(f) = foreign::of_file_names(others.iter().map(String::as_str)) {
+            return Err(f.error(name));
+        }
         nested.sort();
         return Err(IngestError::NoRvtoolsFiles {
             dir: name.to_string(),

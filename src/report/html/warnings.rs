@@ -70,8 +70,10 @@ pub fn causes_html(s: &mut String, causes: &[Cause]) {
 /// One warning with its place (file, sheet, row, cell) as read and its message in
 /// customer words, escaped.
 pub fn warning_html(w: &Warning) -> String {
+    // The place alone: the count of the others alike is the cause's, said around it.
     let place = Warning {
         message: String::new(),
+        more_alike: 0,
         ..w.clone()
     };
     let place = if w.file.is_empty() {

@@ -6,7 +6,6 @@
 use std::fmt::Write as _;
 
 use crate::inventory::Warning;
-use crate::inventory::warning_shape as shape;
 use crate::numbers::group_thousands as g;
 use crate::plan::EstatePlan;
 use crate::report::TextDetail;
@@ -90,8 +89,10 @@ fn left_to_detail(plan: &EstatePlan) -> String {
         parts.push("the host price's source".into());
     }
     parts.push("the sizing assumptions".into());
-    if !plan.warnings.is_empty() {
-        parts.push("each warning".into());
+    let causes = model::warnings::causes(&plan.warnings).len();
+    if causes > SUMMARY_CAUSES {
+        let more = causes.min(model::warnings::WARNINGS_SHOWN) - SUMMARY_CAUSES;
+        parts.push(format!("{more} more warning cause(s)"));
     }
     if !plan.excluded.is_empty() {
         parts.push(format!(
@@ -102,83 +103,37 @@ fn left_to_detail(plan: &EstatePlan) -> String {
     format!("`detail` adds: {}", parts.join(", "))
 }
 
-/// The warnings grouped by cause: one line per message shape (the same file, sheet and
-/// column, the message alike but for its numbers and quoted names), with the count and
-/// the first few places; the first [`GROUPS`] groups, the plan's own first.
+/// Warning causes the summary lists (the detail lists
+/// [`model::warnings::WARNINGS_SHOWN`]).
+const SUMMARY_CAUSES: usize = 8;
+
+/// The warnings grouped by cause ([`model::warnings::causes`]): one line per cause, its
+/// first warning with the count alike at the end; the first [`SUMMARY_CAUSES`] causes,
+/// the plan's own first.
 fn grouped_warnings(s: &mut String, warnings: &[Warning]) {
-    const GROUPS: usize = 8;
     if warnings.is_empty() {
         return;
     }
-    let mut groups: Vec<(String, Vec<&Warning>)> = Vec::new();
-    let (plan_wide, from_input): (Vec<&Warning>, Vec<&Warning>) =
-        warnings.iter().partition(|w| w.file.is_empty());
-    for w in plan_wide.into_iter().chain(from_input) {
-        let key = format!(
-            "{}|{:?}|{:?}|{}",
-            w.file,
-            w.sheet,
-            w.column,
-            shape(&w.message)
-        );
-        match groups.iter_mut().find(|(k, _)| *k == key) {
-            Some((_, list)) => list.push(w),
-            None => groups.push((key, vec![w])),
-        }
-    }
+    let causes = model::warnings::causes(warnings);
     let _ = writeln!(
         s,
-        "\nWarnings: {} ({} cause(s){})",
+        "\nWarnings: {} ({} cause(s))",
         g(crate::inventory::warning_count(warnings) as f64, 0),
-        groups.len(),
-        crate::report::text::rows_note(warnings)
+        causes.len(),
     );
-    for (_, list) in groups.iter().take(GROUPS) {
-        let _ = writeln!(s, "  {}", group_line(list));
+    if warnings.iter().any(|w| !w.file.is_empty()) {
+        let _ = writeln!(s, "  {}", model::warnings::INPUT_ROWS_NOTE);
     }
-    if groups.len() > GROUPS {
+    for list in causes.iter().take(SUMMARY_CAUSES) {
+        let _ = writeln!(s, "  {}", model::warnings::cause_line(list));
+    }
+    if causes.len() > SUMMARY_CAUSES {
         let _ = writeln!(
             s,
-            "  ... {} more cause(s) (`detail` lists the first 20 warnings, the JSON format all)",
-            groups.len() - GROUPS
+            "  ... {} more cause(s) (`detail` lists the first 20, the JSON format every warning)",
+            causes.len() - SUMMARY_CAUSES
         );
     }
-}
-
-/// One group's line: the warning itself when alone, else the count, the first few places
-/// (rows, or values where a warning names no row) and the first warning.
-fn group_line(list: &[&Warning]) -> String {
-    const NAMED: usize = 3;
-    let Some(first) = list.first() else {
-        return String::new();
-    };
-    let total = crate::inventory::warning_count(list.iter().copied());
-    if total == 1 {
-        return first.to_string();
-    }
-    // Warnings counted on a kept one (`more_alike`), not listed themselves.
-    let hidden = total - list.len();
-    let places: Vec<String> = list
-        .iter()
-        .filter_map(|w| match (w.row, &w.value) {
-            (Some(r), _) => Some(format!("row {r}")),
-            (None, Some(v)) => Some(format!("'{v}'")),
-            (None, None) => None,
-        })
-        .collect();
-    let named = match places.len() {
-        0 => String::new(),
-        n if n <= NAMED && hidden == 0 => format!(" ({})", places.join(", ")),
-        n => {
-            let shown = n.min(NAMED);
-            format!(
-                " ({} and {} more)",
-                places[..shown].join(", "),
-                g((n - shown + hidden) as f64, 0)
-            )
-        }
-    };
-    format!("{} alike{named}, the first: {first}", g(total as f64, 0))
 }
 
 #[cfg(test)]
@@ -212,42 +167,42 @@ mod tests {
         let mut s = String::new();
         grouped_warnings(&mut s, &list);
         // 6 warnings, 2 causes: the plan's own first, then the five host warnings (rows
-        // 2..6) as one line naming the first 3 rows and the 2 more.
+        // 2..6) as one line: the first (row 2) and 4 more alike, rows 3, 4, 5 named and 1
+        // more.
         let lines: Vec<&str> = s.lines().collect();
+        assert_eq!(lines[1], "Warnings: 6 (2 cause(s))");
         assert_eq!(
-            lines[1],
-            "Warnings: 6 (2 cause(s); the input's cover every row read, templates and \
-             excluded VMs included)"
+            lines[2],
+            "  Warnings about the input count every row read, templates and excluded VMs \
+             included."
         );
-        assert_eq!(lines[2], "  3 clusters at the minimum");
-        assert!(
-            lines[3].starts_with("  5 alike (row 2, row 3, row 4 and 2 more), the first: a.xlsx"),
-            "{}",
-            lines[3]
+        assert_eq!(lines[3], "  3 clusters at the minimum");
+        assert_eq!(
+            lines[4],
+            "  a.xlsx [vInfo] row 2 column 'Host' value 'h1': host 'h1' not in vHost (1 VMs) \
+             (and 4 more alike: row 3, row 4, row 5 and 1 more)"
         );
-        assert_eq!(lines.len(), 4);
+        assert_eq!(lines.len(), 5);
     }
 
     #[test]
     fn warnings_counted_on_a_kept_one_count_in_the_line() {
-        // Rows 2..6 kept, the last standing for 1,000 more (more_alike): 1,005 alike, the
-        // first 3 rows named and 1,002 more.
         let mut list: Vec<Warning> = (2..=6)
             .map(|r| warning(r, "x", &format!("CPUs '{r}' unreadable")))
             .collect();
         list[4].more_alike = 1_000;
         let mut s = String::new();
         grouped_warnings(&mut s, &list);
+        // Rows 2..6 kept, the last standing for 1,000 more: 1,005 in all, the first and
+        // 1,004 more alike, rows 3, 4, 5 named and 1,001 more.
         let lines: Vec<&str> = s.lines().collect();
+        assert_eq!(lines[1], "Warnings: 1,005 (1 cause(s))");
         assert!(
-            lines[1].starts_with("Warnings: 1,005 (1 cause(s)"),
+            lines[3].ends_with(
+                "CPUs '2' unreadable (and 1,004 more alike: row 3, row 4, row 5 and 1,001 more)"
+            ),
             "{}",
-            lines[1]
-        );
-        assert!(
-            lines[2].starts_with("  1,005 alike (row 2, row 3, row 4 and 1,002 more)"),
-            "{}",
-            lines[2]
+            lines[3]
         );
     }
 }

@@ -53,16 +53,6 @@ fn header(s: &mut String, plan: &Plan) {
     );
 }
 
-/// `; the input's cover every row read, ...` when some warning is about the input (names
-/// a file): those count rows of templates and other excluded VMs too; else empty.
-pub(in crate::report) fn rows_note(warnings: &[Warning]) -> &'static str {
-    if warnings.iter().any(|w| !w.file.is_empty()) {
-        "; the input's cover every row read, templates and excluded VMs included"
-    } else {
-        ""
-    }
-}
-
 /// The warnings ([`model::warnings::warnings`]), when there are any.
 pub(in crate::report) fn write_warnings(s: &mut String, warnings: &[Warning]) {
     if let Some(section) = model::warnings::warnings(warnings) {
