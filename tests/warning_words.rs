@@ -181,13 +181,18 @@ fn the_planners_warnings_are_their_sentence_alone() {
         .expect("the small estate plans");
     let text = dsplan::report::render_estate_text(&plan, dsplan::report::TextDetail::Summary);
     let lines: Vec<&str> = text.lines().collect();
-    // The fixture's db-01 (vInfo row 4) has a 2,048 GiB RDM disk; its 2 source clusters
-    // each need fewer than 3 hosts.
+    // The fixture's db-01 (vInfo row 4) has a 2,048 GiB RDM disk beside a 1,024 GiB VMDK;
+    // its Provisioned MiB is 1,024 GiB, less than the disks' 1,024 + 2,048 = 3,072 GiB, so
+    // vInfo does not count the RDM and the VM is planned at its In Use, 800 GiB. Its 2
+    // source clusters each need fewer than 3 hosts.
     assert!(
         lines.contains(
             &format!(
-                "  {fixture} [vInfo] row 4: VM 'db-01' has 2,048.0 GiB of RDM disks: they need no \
-             datastore space and are not planned (migrate them separately)"
+                "  {fixture} [vInfo] row 4: VM 'db-01' has 2,048.0 GiB of RDM disks (vDisk \
+                 `Raw`); vInfo does not count them (its `Provisioned MiB`, 1,024.0 GiB, is less \
+                 than its disks' 3,072.0 GiB), so they are not planned: planned 800.0 GiB = `In \
+                 Use MiB`. AVS has no RDMs: move their data in-guest to a VMDK, or convert them \
+                 to VMDKs, and plan that space separately"
             )
             .as_str()
         ),
