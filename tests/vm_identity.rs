@@ -454,3 +454,54 @@ fn one_name_in_two_clusters_is_two_vms_without_ids() {
         d.placed_capacity_gib
     );
 }
+
+#[test]
+fn rows_of_one_name_in_one_input_are_one_vm_only_when_their_figures_agree() {
+    // One input, no VM ID or VM UUID, all in vCenter vc, cluster A:
+    //   row 2 web  2 vCPU  4,096 MiB  10,240 MiB in use  h1
+    //   row 3 web  8 vCPU 65,536 MiB 1,048,576 MiB in use h2  -> another VM (figures differ)
+    //   row 4 db   4 vCPU  8,192 MiB  20,480 MiB in use  h1
+    //   row 5 db   the same as row 4                           -> duplicate of row 4
+    //   row 6 app  2 vCPU  4,096 MiB   5,120 MiB in use  (no host)
+    //   row 7 app  2 vCPU  4,096 MiB   5,120 MiB in use  h3    -> duplicate of row 6 (a
+    //                                                            figure one lacks says nothing)
+    // So 4 VMs (web, web#2, db, app), 2 duplicates; in use 10 + 1,024 + 20 + 5 = 1,059 GiB.
+    let dir = scratch("same_name_figures");
+    let path = dir.join("one.csv");
+    std::fs::write(
+        &path,
+        "VM,Powerstate,CPUs,Memory,In Use MiB,Provisioned MiB,Cluster,Host,VI SDK Server\n\
+         web,poweredOn,2,4096,10240,20480,A,h1,vc\n\
+         web,poweredOn,8,65536,1048576,2097152,A,h2,vc\n\
+         db,poweredOn,4,8192,20480,40960,A,h1,vc\n\
+         db,poweredOn,4,8192,20480,40960,A,h1,vc\n\
+         app,poweredOn,2,4096,5120,10240,A,,vc\n\
+         app,poweredOn,2,4096,5120,10240,A,h3,vc\n",
+    )
+    .unwrap();
+    let inv = read(&[&path]);
+    assert_eq!(names(&inv), ["web", "web", "db", "app"]);
+    let keys: Vec<String> = inv.vms.iter().map(|v| v.key().0).collect();
+    assert_eq!(
+        keys,
+        ["name:vc:web", "name:vc:web#2", "name:vc:db", "name:vc:app"]
+    );
+    let dups: Vec<(usize, usize)> = inv
+        .duplicates
+        .iter()
+        .map(|d| (d.origin.row, d.copy_of.row))
+        .collect();
+    assert_eq!(dups, [(5, 4), (7, 6)]);
+    let in_use_gib: f64 = inv.vms.iter().filter_map(|v| v.in_use_mib).sum::<f64>() / 1024.0;
+    assert_eq!(in_use_gib, 1_059.0);
+    let messages: Vec<&str> = inv.warnings.iter().map(|w| w.message.as_str()).collect();
+    assert!(
+        messages
+            .iter()
+            .any(|m| m.starts_with("1 VM row(s) share their key")
+                && m.contains("row 3 against ")
+                && m.contains("one.csv [vInfo] row 2)")
+                && m.contains("vCPUs, memory, provisioned, in use or host")),
+        "{messages:#?}"
+    );
+}

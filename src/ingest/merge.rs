@@ -174,10 +174,16 @@ impl VmsSeen {
         let mut numbered: HashMap<VmKey, usize> = HashMap::new();
         for mut vm in vms {
             let key = vm.key();
+            // Within one input, a name key says little (two VMs of one name in one cluster
+            // are common): rows of one are one VM only when their figures agree too.
+            let name_key = key.is_name_based();
             let same = self.by_key.get(&key).and_then(|list| {
-                list.iter()
-                    .copied()
-                    .find(|&j| kept.get(j).is_some_and(|k| k.is_same_vm(&vm)))
+                list.iter().copied().find(|&j| {
+                    kept.get(j).is_some_and(|k| {
+                        k.is_same_vm(&vm)
+                            && (j < first_of_input || !name_key || same_figures(k, &vm))
+                    })
+                })
             });
             match same {
                 Some(j) => {
@@ -228,6 +234,23 @@ impl VmsSeen {
     }
 }
 
+/// Whether two rows of one VM name (one input, no `VM ID` or `VM UUID`) agree in every
+/// figure and placement both carry: vCPUs, memory, provisioned and in-use MiB, host. A
+/// figure one row lacks says nothing either way.
+fn same_figures(a: &Vm, b: &Vm) -> bool {
+    fn agree<T: PartialEq>(a: &Option<T>, b: &Option<T>) -> bool {
+        match (a, b) {
+            (Some(a), Some(b)) => a == b,
+            _ => true,
+        }
+    }
+    agree(&a.cpus, &b.cpus)
+        && agree(&a.memory_mib, &b.memory_mib)
+        && agree(&a.provisioned_mib, &b.provisioned_mib)
+        && agree(&a.in_use_mib, &b.in_use_mib)
+        && agree(&a.host, &b.host)
+}
+
 /// Rows named in a grouped warning.
 const SHOWN_ROWS: usize = 5;
 
@@ -274,8 +297,9 @@ impl Sorted {
                 format!(
                     "{} VM row(s) share their key (VI SDK Server + VM ID, else VM UUID, else \
                      name) with a VM read before but differ in name, VM UUID, VI SDK UUID or, \
-                     for a name key, path, datacenter or cluster ({}; row {} against {}): \
-                     kept as different VMs",
+                     for a name key, path, datacenter, cluster or, within one input, vCPUs, \
+                     memory, provisioned, in use or host ({}; row {} against {}): kept as \
+                     different VMs",
                     crate::numbers::group_thousands(self.apart_count as f64, 0),
                     rows_list(self.apart.iter().map(|a| a.0.row), self.apart_count),
                     first.row,
