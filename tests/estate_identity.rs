@@ -312,6 +312,112 @@ fn the_newer_export_wins_in_either_order_with_its_child_rows() {
     }
 }
 
+#[test]
+fn year_first_day_first_and_timed_dates_pick_the_newer_export() {
+    // The old export: 4 VMs of 10 GiB; the new: the same 4 at 20 GiB. In either order the
+    // new one's figures are used: 4 VMs, 4 * 20 = 80 GiB.
+    //   2025/01/01 10:00:00 against 2025/06/01 10:00:00: year first (as dsplan writes an
+    //     .xlsx date cell), 1 January before 1 June;
+    //   06.01.2025 against 01.06.2025: dotted, day first: 6 January before 1 June;
+    //   2025-06-01 09:00 against 2025-06-01 10:00: the same day, 09:00 before 10:00.
+    let dir = scratch("date_forms");
+    let cases = [
+        ("2025/01/01 10:00:00", "2025/06/01 10:00:00"),
+        ("06.01.2025 10:00:00", "01.06.2025 10:00:00"),
+        ("2025-06-01 09:00", "2025-06-01 10:00"),
+    ];
+    for (n, (old_date, new_date)) in cases.into_iter().enumerate() {
+        let old = folder(&dir, &format!("old{n}"), "vc1", old_date, &rows(4, 10));
+        let new = folder(&dir, &format!("new{n}"), "vc1", new_date, &rows(4, 20));
+        for order in [[&old, &new], [&new, &old]] {
+            let inv = read(&order);
+            assert_eq!(placed(&inv), (4, 80.0), "{old_date} / {new_date}");
+            let pair = pair_warning(&inv);
+            assert!(
+                pair.contains(&format!(
+                    "it is the newer export (vMetaData xlsx creation datetime '{new_date}' \
+                     against '{old_date}' here)"
+                )),
+                "{pair}"
+            );
+        }
+    }
+}
+
+#[test]
+fn slashed_dates_that_read_both_ways_leave_the_order_to_decide() {
+    // 03/02/2025 is 2 March or 3 February; 04/02/2025 is 2 April or 4 February: 4 February
+    // is before 2 March, 2 April after it, so the dates do not decide and the last given
+    // is used: a (10 GiB each) then b (20 GiB each) gives 4 * 20 = 80 GiB; b then a gives
+    // 4 * 10 = 40 GiB.
+    let dir = scratch("ambiguous_dates");
+    let a = folder(&dir, "a", "vc1", "03/02/2025", &rows(4, 10));
+    let b = folder(&dir, "b", "vc1", "04/02/2025", &rows(4, 20));
+    for (order, gib) in [([&a, &b], 80.0), ([&b, &a], 40.0)] {
+        let inv = read(&order);
+        assert_eq!(placed(&inv), (4, gib));
+        let pair = pair_warning(&inv);
+        assert!(
+            pair.contains("the vMetaData creation dates could not be told apart")
+                && pair.contains("the order of the inputs decides"),
+            "{pair}"
+        );
+    }
+    // Against 01/01/2026 (either reading 1 January 2026) both readings of 04/02/2025 are
+    // earlier: the 2026 export (10 GiB each) is used in either order, 40 GiB.
+    let c = folder(&dir, "c", "vc1", "01/01/2026", &rows(4, 10));
+    for order in [[&b, &c], [&c, &b]] {
+        assert_eq!(placed(&read(&order)), (4, 40.0));
+    }
+}
+
+#[test]
+fn an_xlsx_creation_date_stored_as_a_date_cell_is_read() {
+    // Two workbooks of one VM (vm-1 of vc1): June's at 20 GiB in use, January's at 10 GiB,
+    // each vMetaData date a real date cell. Either order June's is used: 1 VM, 20 GiB.
+    let dir = scratch("date_cells");
+    let book = |name: &str, month: u8, in_use_mib: f64| {
+        let mut wb = rust_xlsxwriter::Workbook::new();
+        let ws = wb.add_worksheet().set_name("vInfo").unwrap();
+        let header = ["VM", "Powerstate", "In Use MiB", "VM ID", "VI SDK Server"];
+        for (c, h) in header.iter().enumerate() {
+            ws.write_string(0, c as u16, *h).unwrap();
+        }
+        ws.write_string(1, 0, "web-1").unwrap();
+        ws.write_string(1, 1, "poweredOn").unwrap();
+        ws.write_number(1, 2, in_use_mib).unwrap();
+        ws.write_string(1, 3, "vm-1").unwrap();
+        ws.write_string(1, 4, "vc1").unwrap();
+        let ws = wb.add_worksheet().set_name("vMetaData").unwrap();
+        ws.write_string(0, 0, "RVTools version").unwrap();
+        ws.write_string(0, 1, "xlsx creation datetime").unwrap();
+        ws.write_string(1, 0, "4.7.1.4").unwrap();
+        let when = rust_xlsxwriter::ExcelDateTime::from_ymd(2025, month, 1)
+            .unwrap()
+            .and_hms(10, 0, 0)
+            .unwrap();
+        let format = rust_xlsxwriter::Format::new().set_num_format("yyyy-mm-dd hh:mm:ss");
+        ws.write_datetime_with_format(1, 1, &when, &format).unwrap();
+        let path = dir.join(name);
+        wb.save(&path).unwrap();
+        path
+    };
+    let june = book("june.xlsx", 6, 20_480.0);
+    let january = book("january.xlsx", 1, 10_240.0);
+    for order in [[&june, &january], [&january, &june]] {
+        let inv = read(&order);
+        assert_eq!(placed(&inv), (1, 20.0));
+        let pair = pair_warning(&inv);
+        assert!(
+            pair.contains(
+                "it is the newer export (vMetaData xlsx creation datetime '2025/06/01 \
+                 10:00:00' against '2025/01/01 10:00:00' here)"
+            ),
+            "{pair}"
+        );
+    }
+}
+
 /// The inventory of an RVTools CSV folder `folder` of a vInfo and a vMemory tab.
 fn vinfo_and_vmemory(folder: &Path, vinfo: &str, memory: &str) -> Inventory {
     std::fs::create_dir_all(folder).expect("folder");

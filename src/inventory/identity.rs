@@ -436,34 +436,105 @@ pub fn shared_vms(parts: &[&[Vm]], sets: &VcenterSets) -> Vec<Vec<(usize, usize)
     groups.into_values().filter(|g| g.len() > 1).collect()
 }
 
-/// A vMetaData `xlsx creation datetime` as a day count (Excel's serial day: 1 is
-/// 1900-01-01, fractions the time of day), for comparing two exports' dates. Reads an
-/// Excel serial number, an ISO date (`2024-03-05`, `2024-03-05 10:22:11`,
-/// `2024-03-05T10:22`) and RVTools' US text (`4/4/2018 5:25:31 PM`, day first when the
-/// first figure is over 12). `None` for anything else.
-pub fn created_day(text: &str) -> Option<f64> {
+/// A vMetaData `xlsx creation datetime` as read by [`created_day`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Created {
+    /// The date as a day count (Excel's serial day: 1 is 1900-01-01; the fraction is the
+    /// time of day, 0 when the text has none).
+    Day(f64),
+    /// A slashed or dashed date whose first two figures are both 12 or less and differ
+    /// (`06/01/2025`): month first (1 June) or day first (6 January) cannot be told apart.
+    /// It decides which of two exports is newer only where both readings do.
+    Ambiguous {
+        /// The day count read month first (`06/01/2025`: 1 June).
+        month_first: f64,
+        /// The day count read day first (`06/01/2025`: 6 January).
+        day_first: f64,
+    },
+}
+
+impl Created {
+    /// The earliest day count the text may mean.
+    pub fn earliest(&self) -> f64 {
+        match *self {
+            Created::Day(d) => d,
+            Created::Ambiguous {
+                month_first,
+                day_first,
+            } => month_first.min(day_first),
+        }
+    }
+
+    /// The latest day count the text may mean.
+    pub fn latest(&self) -> f64 {
+        match *self {
+            Created::Day(d) => d,
+            Created::Ambiguous {
+                month_first,
+                day_first,
+            } => month_first.max(day_first),
+        }
+    }
+
+    /// Whether this date is surely after `other` (every reading of it after every reading
+    /// of `other`).
+    pub fn is_after(&self, other: &Created) -> bool {
+        self.earliest() > other.latest()
+    }
+}
+
+/// A vMetaData `xlsx creation datetime` as a day count, for comparing two exports' dates.
+/// Reads, each with or without a time (`10:22`, `10:22:11`, `5:25:31 PM`, after a blank or
+/// a `T`):
+///
+/// - an Excel serial number (`43194.5`);
+/// - a year-first date, `YYYY/MM/DD` (as dsplan writes an `.xlsx` date cell, and RVTools
+///   stores the field as one), `YYYY-MM-DD` or `YYYY.MM.DD`;
+/// - a dotted `DD.MM.YYYY`: day first, the European form (`01.06.2025` is 1 June);
+/// - a slashed or dashed `A/B/YYYY`: day first when `A` is over 12 (`13/4/2018`), month
+///   first when `B` is (`4/13/2018`), either way when `A` and `B` are equal (`4/4/2018`),
+///   else [`Created::Ambiguous`] with both readings.
+///
+/// `None` for anything else (a month over 12, a day over 31, a year outside 1900..=9999, an
+/// unreadable time).
+pub fn created_day(text: &str) -> Option<Created> {
     let text = text.trim();
     if let Ok(serial) = text.parse::<f64>() {
-        return (serial.is_finite() && serial > 0.0).then_some(serial);
+        return (serial.is_finite() && serial > 0.0).then_some(Created::Day(serial));
     }
     let (date, time) = match text.split_once([' ', 'T']) {
         Some((d, t)) => (d, t.trim()),
         None => (text, ""),
     };
-    let figures: Vec<i64> = date
+    let figures: Vec<(i64, usize)> = date
         .split(['-', '/', '.'])
-        .map(|f| f.trim().parse::<i64>().ok())
+        .map(|f| Some((f.trim().parse::<i64>().ok()?, f.trim().len())))
         .collect::<Option<_>>()?;
+    let dotted = date.contains('.');
     let (y, m, d) = match figures.as_slice() {
-        [y, m, d] if date.contains('-') && *y > 31 => (*y, *m, *d),
-        [a, b, y] if *a > 12 => (*y, *b, *a),
-        [a, b, y] => (*y, *a, *b),
+        [(y, digits), (m, _), (d, _)] if *digits == 4 || *y > 31 => (*y, *m, *d),
+        [(d, _), (m, _), (y, _)] if dotted || *d > 12 => (*y, *m, *d),
+        [(m, _), (d, _), (y, _)] if *d > 12 || m == d => (*y, *m, *d),
+        [(a, _), (b, _), (y, _)] => {
+            // Both readings must be dates for the text to be one.
+            let valid = (1..=12).contains(a) && (1..=12).contains(b);
+            if !valid || !(1900..=9999).contains(y) {
+                return None;
+            }
+            let time = day_fraction(time)?;
+            return Some(Created::Ambiguous {
+                month_first: days_from_civil(*y, *a, *b) as f64 + time,
+                day_first: days_from_civil(*y, *b, *a) as f64 + time,
+            });
+        }
         _ => return None,
     };
     if !(1..=12).contains(&m) || !(1..=31).contains(&d) || !(1900..=9999).contains(&y) {
         return None;
     }
-    Some(days_from_civil(y, m, d) as f64 + day_fraction(time)?)
+    Some(Created::Day(
+        days_from_civil(y, m, d) as f64 + day_fraction(time)?,
+    ))
 }
 
 /// Days from 1899-12-30 (Excel's day 0 for serials past February 1900) to `y-m-d`.
@@ -664,18 +735,69 @@ mod tests {
         );
     }
 
+    /// The day count of an unambiguous date, else `None`.
+    fn day(text: &str) -> Option<f64> {
+        match created_day(text) {
+            Some(Created::Day(d)) => Some(d),
+            _ => None,
+        }
+    }
+
     #[test]
     fn creation_dates_read_as_excel_days() {
         // 2018-04-04 is Excel day 43,194; 5:25:31 PM is 62,731 s of 86,400.
-        let day = created_day("4/4/2018 5:25:31 PM").unwrap_or_default();
-        assert!(
-            (day - (43_194.0 + 62_731.0 / 86_400.0)).abs() < 1e-9,
-            "{day}"
-        );
-        assert_eq!(created_day("2018-04-04"), Some(43_194.0));
-        assert_eq!(created_day("13/4/2018"), Some(43_203.0));
-        assert_eq!(created_day("43194.5"), Some(43_194.5));
+        let d = day("4/4/2018 5:25:31 PM").unwrap_or_default();
+        assert!((d - (43_194.0 + 62_731.0 / 86_400.0)).abs() < 1e-9, "{d}");
+        assert_eq!(day("2018-04-04"), Some(43_194.0));
+        assert_eq!(day("13/4/2018"), Some(43_203.0));
+        // 4/13/2018: month first, the 13th; 43,194 + 9 days.
+        assert_eq!(day("4/13/2018"), Some(43_203.0));
+        assert_eq!(day("43194.5"), Some(43_194.5));
         assert_eq!(created_day("yesterday"), None);
         assert_eq!(created_day("2018-13-04"), None);
+        assert_eq!(created_day("2025/13/01"), None);
+        assert_eq!(created_day("01.13.2025"), None);
+    }
+
+    #[test]
+    fn year_first_dates_are_read_with_or_without_time() {
+        // 2025-01-01 is Excel day 45,658 (2018-04-04 is 43,194; 2018-04-04 to 2025-01-01 is
+        // 272 days of 2018 + 365 * 6 + 2 leap days (2020, 2024) = 2,464). 2025-06-01 is
+        // 151 days later (31 + 28 + 31 + 30 + 31): 45,809. 10:00:00 is 10 / 24 of a day.
+        assert_eq!(day("2025/01/01"), Some(45_658.0));
+        assert_eq!(day("2025-01-01"), Some(45_658.0));
+        assert_eq!(day("2025/06/01 10:00:00"), Some(45_809.0 + 10.0 / 24.0));
+        assert_eq!(day("2025-06-01T10:00"), Some(45_809.0 + 10.0 / 24.0));
+        assert_eq!(day("2025.06.01"), Some(45_809.0));
+    }
+
+    #[test]
+    fn dotted_dates_are_day_first_and_slashed_ones_may_be_ambiguous() {
+        // 01.06.2025 is 1 June (45,809), 06.01.2025 is 6 January (45,658 + 5 = 45,663).
+        assert_eq!(day("01.06.2025"), Some(45_809.0));
+        assert_eq!(day("06.01.2025 10:00:00"), Some(45_663.0 + 10.0 / 24.0));
+        // 06/01/2025: 1 June (month first, 45,809) or 6 January (day first, 45,663).
+        let june_or_january = Created::Ambiguous {
+            month_first: 45_809.0,
+            day_first: 45_663.0,
+        };
+        assert_eq!(created_day("06/01/2025"), Some(june_or_january));
+        assert_eq!(
+            created_day("6-1-2025 12:00"),
+            Some(Created::Ambiguous {
+                month_first: 45_809.5,
+                day_first: 45_663.5
+            })
+        );
+        assert_eq!(created_day("06/01/2025 25:00"), None);
+        // Against 1 January 2025 (45,658) both readings are later: it decides; against
+        // 1 March 2025 (45,658 + 31 + 28 = 45,717) it does not, either way round.
+        let january = Created::Day(45_658.0);
+        let march = Created::Day(45_717.0);
+        assert!(june_or_january.is_after(&january) && !january.is_after(&june_or_january));
+        assert!(!june_or_january.is_after(&march) && !march.is_after(&june_or_january));
+        // Times compare when the days are equal: 10:00 after 09:00 the same day.
+        let at = |t: &str| created_day(&format!("2025-06-01 {t}")).unwrap_or(Created::Day(0.0));
+        assert!(at("10:00").is_after(&at("09:00")) && !at("09:00").is_after(&at("10:00")));
     }
 }

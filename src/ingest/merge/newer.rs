@@ -4,8 +4,9 @@
 //! the merge; a VM that two inputs hold is counted once, from the newer export.
 //!
 //! Which copy of a shared VM is used, per pair of inputs: the newer export's, by vMetaData's
-//! `xlsx creation datetime` ([`created_day`]) when both inputs have one and they differ,
-//! else the later given's. Among three or more inputs holding one VM, the copy that is
+//! `xlsx creation datetime` ([`created_day`]) when both inputs have one and one is surely
+//! later (a slashed date that reads both ways, `06/01/2025`, decides only where both
+//! readings do: [`Created::is_after`]), else the later given's. Among three or more inputs holding one VM, the copy that is
 //! newer than every other; without one (dates known for some inputs only), the last given.
 //! One warning per pair (on the input whose copies are not used) says how many VMs they
 //! share, how many were renamed, which figures were used and why, and how the copies
@@ -14,7 +15,7 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use crate::inventory::identity::{VcenterSets, created_day, shared_vms};
+use crate::inventory::identity::{Created, VcenterSets, created_day, shared_vms};
 use crate::inventory::{DuplicateVm, Inventory, Origin, Vm, VmKey, Warning};
 
 /// What [`one_estate`] found: its warnings and the VM rows it dropped as copies.
@@ -50,7 +51,7 @@ pub(super) fn one_estate(parts: &mut [Inventory]) -> OneEstate {
     if groups.is_empty() {
         return out;
     }
-    let dates: Vec<Option<(f64, String)>> = parts
+    let dates: Vec<Option<(Created, String)>> = parts
         .iter()
         .map(|p| {
             let text = p.sources.first()?.created.clone()?;
@@ -58,7 +59,7 @@ pub(super) fn one_estate(parts: &mut [Inventory]) -> OneEstate {
         })
         .collect();
     let newer = |a: usize, b: usize| match (&dates[a], &dates[b]) {
-        (Some(x), Some(y)) if x.0 != y.0 => x.0 > y.0,
+        (Some((x, _)), Some((y, _))) if x.is_after(y) || y.is_after(x) => x.is_after(y),
         _ => a > b,
     };
     let mut pairs: BTreeMap<(usize, usize), Pair> = BTreeMap::new();
@@ -352,22 +353,38 @@ fn differing(w: &Vm, l: &Vm) -> Vec<&'static str> {
 }
 
 /// Why the winner's copies are used: `newer` whether the rule found it newer by date.
-fn why(lp: usize, wp: usize, dates: &[Option<(f64, String)>], newer_by_rule: bool) -> String {
+fn why(lp: usize, wp: usize, dates: &[Option<(Created, String)>], newer_by_rule: bool) -> String {
     let (l, w) = (
         dates.get(lp).cloned().flatten(),
         dates.get(wp).cloned().flatten(),
     );
+    let clip = |d: &(Created, String)| crate::numbers::clip(&d.1);
     match (&l, &w) {
-        (Some(l), Some(w)) if w.0 > l.0 && newer_by_rule => format!(
-            "it is the newer export (vMetaData xlsx creation datetime '{}' against '{}' here)",
-            crate::numbers::clip(&w.1),
-            crate::numbers::clip(&l.1)
-        ),
+        (Some(ld), Some(wd)) if wd.0.is_after(&ld.0) && newer_by_rule => {
+            format!(
+                "it is the newer export (vMetaData xlsx creation datetime '{}' against '{}' \
+                 here)",
+                clip(wd),
+                clip(ld)
+            )
+        }
         _ => {
             let reason = match (&l, &w) {
                 (None, None) => "neither input has a vMetaData creation date".to_string(),
                 (None, Some(_)) => "this input has no vMetaData creation date".to_string(),
                 (Some(_), None) => "it has no vMetaData creation date".to_string(),
+                (Some(ld), Some(wd))
+                    if matches!(ld.0, Created::Ambiguous { .. })
+                        || matches!(wd.0, Created::Ambiguous { .. }) =>
+                {
+                    format!(
+                        "the vMetaData creation dates could not be told apart ('{}' there, \
+                         '{}' here: a slashed date with both first figures 12 or less may be \
+                         month or day first, and its two readings do not decide)",
+                        clip(wd),
+                        clip(ld)
+                    )
+                }
                 (Some(l), Some(w)) if l.0 == w.0 => "their creation dates are the same".into(),
                 _ => "the creation dates of the inputs holding these VMs do not decide".into(),
             };
