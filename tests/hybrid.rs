@@ -849,7 +849,7 @@ fn the_design_line_says_costs_once_the_same_cost_and_small_sizes_in_gib() {
         "{text}"
     );
     // The same export given twice (8 VMs and a template): the 8 VMs' second rows repeat
-    // VMs planned once, so they are not left out: said beside the template, not counted.
+    // VMs planned once, so they are not left out: said beside the template, counted once.
     let o = dsplan(&[
         "plan",
         "fixtures/small-estate.xlsx",
@@ -860,7 +860,7 @@ fn the_design_line_says_costs_once_the_same_cost_and_small_sizes_in_gib() {
     assert!(
         text.contains(
             "\n  left out: 1 VM, 20 GiB (1.1% of the capacity read): template: 1 (20 GiB); 8 \
-             rows repeating VMs planned once not counted\n"
+             duplicate rows counted once\n"
         ),
         "{text}"
     );

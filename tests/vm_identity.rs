@@ -505,3 +505,46 @@ fn rows_of_one_name_in_one_input_are_one_vm_only_when_their_figures_agree() {
         "{messages:#?}"
     );
 }
+
+#[test]
+fn duplicate_rows_are_said_counted_once_and_each_excluded_row_names_its_file() {
+    // one.csv: a1 (row 2), a1 again (row 3, a duplicate of row 2), t1 a template (row 4).
+    // Left out: 1 VM (the template, 1 GiB); 1 duplicate row counted once. The excluded
+    // list: 2 rows, each placed with its file.
+    let dir = scratch("excluded_words");
+    let path = dir.join("one.csv");
+    std::fs::write(
+        &path,
+        "VM,Powerstate,Template,CPUs,Memory,In Use MiB,VM ID,VI SDK Server\n\
+         a1,poweredOn,False,2,4096,2048,vm-1,vc\n\
+         a1,poweredOn,False,2,4096,2048,vm-1,vc\n\
+         t1,poweredOff,True,2,4096,1024,vm-2,vc\n",
+    )
+    .unwrap();
+    let file = path.to_str().unwrap();
+    let out = dsplan(&["plan", "--detail", file]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(
+            "\n  left out: 1 VM, 1 GiB (33.3% of the capacity read): template: 1 (1 GiB); 1 \
+             duplicate row counted once\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n  1 VM left out (1.0 GiB); 1 duplicate row counted once\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!(
+            "a1 [duplicate of a VM already read (counted once): {file} [vInfo] row 2] {file} \
+             [vInfo] row 3\n"
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("t1 [template] {file} [vInfo] row 4\n")),
+        "{text}"
+    );
+}

@@ -13,14 +13,10 @@ use crate::report::model::table::Section;
 /// in GiB (`template: 1 (20 GiB)`); `None` when nothing.
 fn left_out_words(l: &crate::plan::LeftOut, repeated: usize) -> Option<String> {
     // Rows repeating a VM planned once are not left out: said so beside, not counted.
-    let repeats = (repeated > 0).then(|| {
-        format!(
-            "{} repeating VMs planned once not counted",
-            counted(repeated as u64, "row")
-        )
-    });
+    let repeats = (repeated > 0)
+        .then(|| format!("{} counted once", counted(repeated as u64, "duplicate row")));
     if l.vms == 0 {
-        return repeats.map(|r| format!("0 VMs ({r})"));
+        return repeats.map(|r| format!("0 VMs; {r}"));
     }
     let reasons: Vec<String> = l
         .reasons

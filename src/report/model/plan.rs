@@ -258,8 +258,9 @@ pub fn prices_section(title: &str, prices: &[PriceUsed]) -> Option<Section> {
 }
 
 /// VMs of `list` (their known capacity `gib`) by reason: a sentence with the count and
-/// GiB (`suffix` after it), the count and GiB per reason, then the first
-/// [`EXCLUDED_SHOWN`] by name with their reason and row, and how many more.
+/// GiB (`suffix` after it; duplicate rows counted apart, as their VMs are counted once),
+/// the count and GiB per reason, then the first [`EXCLUDED_SHOWN`] by name with their
+/// reason and place (`a.csv [vInfo] row 3`), and how many more.
 pub fn excluded_section(title: &str, list: &[ExcludedVm], gib: f64, suffix: &str) -> Section {
     let mut by_reason: BTreeMap<&str, (u64, f64)> = BTreeMap::new();
     for e in list {
@@ -280,11 +281,25 @@ pub fn excluded_section(title: &str, list: &[ExcludedVm], gib: f64, suffix: &str
         rows,
     };
     let mut section = Section::of_table(title, "Excluded", table);
-    section.lead.push(format!(
-        "{} ({} GiB){suffix}",
-        counted(list.len() as u64, "VM"),
-        g(gib, 1)
-    ));
+    // A duplicate row is no VM left out: its VM is counted once, from the row it repeats.
+    let duplicates = list
+        .iter()
+        .filter(|e| e.reason == crate::demand::ExclusionReason::Duplicate)
+        .count();
+    section.lead.push(if duplicates == 0 {
+        format!(
+            "{} ({} GiB){suffix}",
+            counted(list.len() as u64, "VM"),
+            g(gib, 1)
+        )
+    } else {
+        format!(
+            "{} left out ({} GiB); {} counted once{suffix}",
+            counted((list.len() - duplicates) as u64, "VM"),
+            g(gib, 1),
+            counted(duplicates as u64, "duplicate row")
+        )
+    });
     section.items = list
         .iter()
         .take(EXCLUDED_SHOWN)
@@ -292,7 +307,10 @@ pub fn excluded_section(title: &str, list: &[ExcludedVm], gib: f64, suffix: &str
             vec![
                 Cell::Name(e.name.clone()),
                 Cell::text(format!(" [{}] ", e.reason_text())),
-                Cell::Place(format!("{} row {}", e.origin.sheet, e.origin.row)),
+                Cell::Place(format!(
+                    "{} [{}] row {}",
+                    e.origin.file, e.origin.sheet, e.origin.row
+                )),
             ]
         })
         .collect();
