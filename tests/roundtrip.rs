@@ -182,22 +182,40 @@ fn mib(cents: u64) -> f64 {
 /// What a reader must return for the table read from `file` (sheet `vInfo`). The table has
 /// no VM ID, UUID, vCenter or path column, so a row whose name an earlier kept row has is
 /// that VM written again (`Vm::is_same_vm`), listed as a duplicate, not among the VMs;
-/// unless both rows name a cluster and the clusters differ: then it is another VM of that
-/// name, kept with the next key number (2 for the second VM of a name, ...).
+/// unless both rows carry a cluster, host, provisioned or in-use figure and it differs (a
+/// name key within one input is one VM only when its figures agree too): then it is
+/// another VM of that name, kept with the next key number (2 for the second VM of a name,
+/// ...).
 fn expected(t: &Table) -> Vec<Vm> {
     let has = |f: Field| t.columns.iter().any(|(c, _)| *c == Some(f));
-    let cluster = |g: &GenVm| g.cluster.clone().filter(|_| has(Field::Cluster));
-    // Per name, the clusters of the VMs kept so far.
-    let mut kept: std::collections::HashMap<String, Vec<Option<String>>> = Default::default();
+    // What tells two rows of one name apart within one input: the cluster, the host, the
+    // provisioned and in-use figures, as far as the table has them. A field one row lacks
+    // says nothing either way.
+    type Told = (Option<String>, Option<String>, Option<u64>, Option<u64>);
+    let told = |g: &GenVm| -> Told {
+        (
+            g.cluster.clone().filter(|_| has(Field::Cluster)),
+            g.host.clone().filter(|_| has(Field::Host)),
+            g.provisioned_cents.filter(|_| has(Field::Provisioned)),
+            g.in_use_cents.filter(|_| has(Field::InUse)),
+        )
+    };
+    fn agree<T: PartialEq>(a: &Option<T>, b: &Option<T>) -> bool {
+        match (a, b) {
+            (Some(a), Some(b)) => a == b,
+            _ => true,
+        }
+    }
+    // Per name, what tells apart the VMs kept so far.
+    let mut kept: std::collections::HashMap<String, Vec<Told>> = Default::default();
     t.vms
         .iter()
         .enumerate()
         .filter_map(|(i, g)| {
-            let c = cluster(g);
+            let c = told(g);
             let list = kept.entry(g.name.clone()).or_default();
-            let same = list.iter().any(|k| match (k, &c) {
-                (Some(a), Some(b)) => a == b,
-                _ => true,
+            let same = list.iter().any(|k| {
+                agree(&k.0, &c.0) && agree(&k.1, &c.1) && agree(&k.2, &c.2) && agree(&k.3, &c.3)
             });
             if same {
                 return None;
