@@ -167,15 +167,19 @@ impl Vm {
     ///   UUID`: two vCenters may export under one address), the `VM UUID` (both
     ///   case-insensitively), the name and, for a name key, the `.vmx` `Path` (two VMs of
     ///   one name in two folders), the datacenter and the cluster (a VM runs in one
-    ///   cluster: two rows of one name in two clusters are two VMs, or one VM that moved
-    ///   between two exports, and counting it twice is the safe side), as written.
+    ///   cluster: two rows known by name alone in two clusters are two VMs, or one VM that
+    ///   moved between two exports, and counting it twice is the safe side; rows carrying
+    ///   a `VM UUID` or `VM ID` are matched across inputs by [`identity`] first, so a VM that
+    ///   moved is counted once), as written.
     ///
     /// A field one row lacks is no evidence either way. Two rows that share a key but differ
     /// in one of these are two VMs: counting a VM twice over-sizes the plan (a warning says
     /// so), dropping one would under-size it.
     ///
     /// Across inputs, [`identity`] comes first: one spelling per vCenter, and a VM known by
-    /// (vCenter, `VM UUID`, else `VM ID`) taken from the newer export.
+    /// (vCenter, `VM UUID`, else `VM ID`) taken from the newer export. Within one input,
+    /// the merge also asks two rows known by name alone to agree in their figures and host
+    /// (vCPUs, memory, provisioned, in use) before it takes them for one VM.
     pub fn is_same_vm(&self, other: &Vm) -> bool {
         let base = |vm: &Vm| {
             VmKey::new(
