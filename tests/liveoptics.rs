@@ -473,18 +473,26 @@ fn same_named_vms_keep_their_own_performance_memory_and_guest_figures() {
 }
 
 #[test]
-fn a_name_two_vms_share_without_a_mob_id_is_one_warning() {
-    // The performance sheet without a MOB ID column: the `sql` rows match two VMs each and
-    // are not joined; one warning per row says why, and none says their figures are used.
+fn a_name_two_vms_share_without_a_mob_id_gives_both_its_largest_figures() {
+    // The performance sheet without a MOB ID column: the two `sql` rows cannot be told
+    // apart among the two `sql` VMs, so each sql VM takes the largest IOPS (max(5,000,
+    // 6,865) = 6,865) and the largest MiB/s (max(102,400, 51,200) KB/s / 1024 = 100) of
+    // the name's rows; web keeps its own 100 IOPS and 10,240 / 1024 = 10 MiB/s. Targets:
+    // 6,865 x 2 + 100 = 13,830 IOPS and 100 x 2 + 10 = 210 MiB/s (over-counted, never
+    // lost). One warning for the one shared name, its 2 rows and 2 VMs.
     let dir = temp_dir("twins-no-id");
     let path = dir.join("twins.xlsx");
-    let perf_headers: &[&str] = &["VM Name", "Peak IOPS"];
+    let perf_headers: &[&str] = &["VM Name", "Peak IOPS", "Max KB/sec"];
     write_twins(
         &path,
         (
             "VM Performance",
             perf_headers,
-            &[&["sql", "5000"], &["sql", "6865"]],
+            &[
+                &["sql", "5000", "102400"],
+                &["sql", "6865", "51200"],
+                &["web", "100", "10240"],
+            ],
         ),
     );
     let inv = ingest::read_inputs(&[&path]).unwrap();
@@ -495,11 +503,19 @@ fn a_name_two_vms_share_without_a_mob_id_is_one_warning() {
     assert_eq!(
         messages,
         [
-            "VM name 'sql' matches 2 inventory VMs; the row is not joined",
-            "VM name 'sql' matches 2 inventory VMs; the row is not joined"
+            "VM names that several inventory VMs share: 1 name ('sql'), 2 rows, 2 VMs; each \
+             of those VMs takes the largest IOPS and the largest MiB/s of its name's rows, so \
+             these figures may be counted up to 2 times in the targets"
         ]
     );
-    assert!(perf.rows.iter().all(|r| r.vm_key.is_none()));
+    assert_eq!(perf.warnings[0].row, Some(2));
+    let plan = Planner::new()
+        .input(&path)
+        .options(options())
+        .plan()
+        .unwrap();
+    assert_eq!(plan.performance.iops_target, 13_830.0);
+    assert_eq!(plan.performance.throughput_target_mibps, 210.0);
     let _ = std::fs::remove_dir_all(dir);
 }
 

@@ -499,8 +499,9 @@ fn perf_from_row(row: &mut Row<'_, '_>) -> Option<(VmPerf, RowIds)> {
 /// Reads the `VM Performance` sheet of a Live Optics workbook as per-VM performance
 /// figures, peak or average by `basis`, joined to `inventory` by `MOB ID` (and `vCenter`
 /// where both sheets carry it), by `VM Name` for a row without a `MOB ID`: two VMs of one
-/// name are two VMs, each with its own figures. A row that matches no VM or several is a
-/// warning, as for [`super::read_perf_csv`]. `Ok(None)` when the
+/// name are two VMs, each with its own figures. A row that matches no VM, or several by
+/// `MOB ID`, is a warning; rows without a `MOB ID` whose name several VMs share give each
+/// of them the name's largest figures, as for [`super::read_perf_csv`]. `Ok(None)` when the
 /// workbook has no such sheet (the collection ran without VM performance).
 ///
 /// # Errors
