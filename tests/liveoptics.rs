@@ -548,6 +548,15 @@ fn without_a_consumed_memory_column_consumed_memory_is_unknown() {
         .collect();
     assert_eq!(w.len(), 1, "{:?}", inv.warnings);
     assert_eq!((w[0].sheet.as_deref(), w[0].row), (Some("VMs"), Some(1)));
+    assert_eq!(
+        w[0].message,
+        "no consumed memory column (tried 'Consumed Memory (MiB)', 'Consumed Memory (MB)'): \
+         the VMs' consumed memory is unknown, so the inventory's consumed memory leaves them \
+         out, and a plan on the consumed memory basis (`memory_basis`) would size them by \
+         their configured memory; its 'Used Memory (active) (MiB)' column is not read in its \
+         place (the memory the guest touched lately, a fraction of what the VM holds on its \
+         host)"
+    );
     let cells: Vec<(Option<&str>, &str)> = inv
         .warnings
         .iter()
@@ -565,6 +574,40 @@ fn without_a_consumed_memory_column_consumed_memory_is_unknown() {
             .iter()
             .any(|(c, m)| *c == Some("VM Name") && m.starts_with("VM name 'vm1' appears 2 times")),
         "{cells:?}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn without_consumed_or_active_memory_the_warning_names_neither() {
+    // No memory column but the provisioned one: the warning says consumed memory is
+    // unknown and what that affects, and speaks of no active-memory column the sheet lacks.
+    let (dir, path) = vms_workbook(
+        "no-memory",
+        &[
+            "VM Name",
+            "Provisioned Memory (MiB)",
+            "Virtual Disk Size (MiB)",
+            "Virtual Disk Used (MiB)",
+            "MOB ID",
+        ],
+        &[&["vm1", "4096", "1024", "512", "vm-1"]],
+    );
+    let inv = ingest::read_inputs(&[&path]).unwrap();
+    let w: Vec<&str> = inv
+        .warnings
+        .iter()
+        .map(|w| w.message.as_str())
+        .filter(|m| m.starts_with("no consumed memory column"))
+        .collect();
+    assert_eq!(
+        w,
+        [
+            "no consumed memory column (tried 'Consumed Memory (MiB)', 'Consumed Memory (MB)'): \
+          the VMs' consumed memory is unknown, so the inventory's consumed memory leaves them \
+          out, and a plan on the consumed memory basis (`memory_basis`) would size them by \
+          their configured memory"
+        ]
     );
     let _ = std::fs::remove_dir_all(dir);
 }
