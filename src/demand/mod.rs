@@ -227,6 +227,13 @@ pub enum DemandError {
         /// none was read.
         first: String,
     },
+    /// The inputs hold no VM row at all (a header without data rows, say).
+    #[error("no VM to plan: no VM rows in {inputs} (no row with a VM name under the header)")]
+    NoVmRows {
+        /// The inputs as given, comma-separated (`the input` when the inventory names
+        /// none).
+        inputs: String,
+    },
     /// Per-cluster planning was asked for, but no VM in scope names its cluster.
     #[error(
         "invalid `per_cluster`: no VM in scope names its cluster (vInfo Cluster column), so \
@@ -243,8 +250,8 @@ pub enum DemandError {
 /// # Errors
 /// [`DemandError::Invalid`] for a negative or non-finite growth, headroom or target;
 /// [`DemandError::Profile`] for an invalid I/O profile; [`DemandError::UnknownName`] for
-/// a cluster, vCenter or datacenter filter that matches no VM; [`DemandError::NothingInScope`] when every VM is
-/// excluded (or there is none).
+/// a cluster, vCenter or datacenter filter that matches no VM; [`DemandError::NoVmRows`]
+/// when the inputs hold no VM; [`DemandError::NothingInScope`] when every VM is excluded.
 pub fn derive(inventory: &Inventory, options: &DemandOptions) -> Result<Demand, DemandError> {
     let mut filters = scope::check_options(inventory, options)?;
     let sums = basis::DiskSums::of(inventory, options.capacity_basis);
@@ -269,6 +276,15 @@ pub fn derive(inventory: &Inventory, options: &DemandOptions) -> Result<Demand, 
     warnings.extend(fallbacks.warnings(options.capacity_basis));
     warnings.extend(basis::unshared_warning(inventory, options.capacity_basis));
     crate::inventory::bound_warnings(&mut warnings);
+    if inventory.vms.is_empty() && excluded.is_empty() {
+        return Err(DemandError::NoVmRows {
+            inputs: if inventory.inputs.is_empty() {
+                "the input".to_string()
+            } else {
+                inventory.inputs.join(", ")
+            },
+        });
+    }
     if placed.is_empty() {
         return Err(nothing_in_scope(
             inventory.vms.len(),
@@ -662,6 +678,28 @@ mod tests {
         assert!(
             e.contains("nope") && e.contains("Prod") && e.contains("c1"),
             "{e}"
+        );
+    }
+
+    #[test]
+    fn inputs_without_vm_rows_are_named() {
+        // Two header-only inputs: 0 VMs read, nothing excluded; the error names both.
+        let inv = Inventory {
+            inputs: vec!["a/vInfo.csv".into(), "b.xlsx".into()],
+            ..Inventory::default()
+        };
+        let e = derive(&inv, &DemandOptions::default()).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "no VM to plan: no VM rows in a/vInfo.csv, b.xlsx (no row with a VM name under \
+             the header)"
+        );
+        let none = derive(&Inventory::default(), &DemandOptions::default()).unwrap_err();
+        assert_eq!(
+            none,
+            DemandError::NoVmRows {
+                inputs: "the input".into()
+            }
         );
     }
 
