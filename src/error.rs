@@ -112,7 +112,9 @@ impl Error {
             Error::Catalog(e) => catalog_kind(e),
             Error::Perf(e) => perf_kind(e),
             Error::Demand(e) => match e {
-                DemandError::NothingInScope { .. } => ErrorKind::Input,
+                DemandError::NothingInScope { .. } | DemandError::NoVmRows { .. } => {
+                    ErrorKind::Input
+                }
                 _ => ErrorKind::Usage,
             },
             Error::Optimize(e) => optimize_kind(e),

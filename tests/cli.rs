@@ -1388,3 +1388,23 @@ fn an_estate_on_hosts_whose_retirement_is_announced_says_so() {
     );
     assert!(warned(&["--host-sku", "av64-gen2"]).is_empty());
 }
+
+#[test]
+fn a_header_only_vinfo_is_named_as_holding_no_vm_rows() {
+    // A vInfo CSV of its header alone: no VM row, nothing excluded; the error names the
+    // file and says it holds no VM rows (exit code 1, an input error).
+    let dir = scratch("header-only");
+    let path = dir.join("RVTools_tabvInfo.csv");
+    std::fs::write(&path, "VM,Powerstate,Provisioned MiB,In Use MiB\n").unwrap();
+    let o = dsplan(&["plan", &path.display().to_string()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o).trim_end(),
+        format!(
+            "dsplan: error: no VM to plan: no VM rows in {} (no row with a VM name under the \
+             header)",
+            path.display()
+        )
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -100,7 +100,19 @@ fn a_nutanix_collector_workbook_is_named() {
             ),
         ],
     );
-    refused_as(&path, "a Nutanix Collector workbook");
+    refused_as(
+        &path,
+        "a Nutanix Collector workbook (sheets vmList, Metadata)",
+    );
+    // A collection without its Metadata sheet: the words name only the sheet found.
+    let bare = workbook(
+        "nutanix-vmlist-only.xlsx",
+        &[(
+            "vmList",
+            &[&["VM Name", "vCPUs"][..], &["app-01", "4"][..]][..],
+        )],
+    );
+    refused_as(&bare, "a Nutanix Collector workbook (sheet vmList)");
 }
 
 #[test]
@@ -125,7 +137,11 @@ fn azure_migrate_reports_are_named() {
             ),
         ],
     );
-    refused_as(&assessment, "an Azure Migrate assessment report");
+    refused_as(
+        &assessment,
+        "an Azure Migrate assessment report (sheets Assessment_Summary, \
+         All_Assessed_Machines, All_Assessed_Disks)",
+    );
     let discovery = workbook(
         "AzureMigrate_Discovery_Report.xlsx",
         &[
@@ -147,10 +163,48 @@ fn azure_migrate_reports_are_named() {
         ],
     );
     refused_as(&discovery, "an Azure Migrate discovery report");
-    // The assessment's machines sheet saved as CSV.
+    // The assessment's machines sheet saved as CSV: a CSV has no sheets, its file name
+    // told it.
     let csv = dir().join("All_Assessed_Machines.csv");
     std::fs::write(&csv, "Machine,Azure VM size,Cores\napp-01,D4s_v5,4\n").expect("write");
-    refused_as(&csv, "an Azure Migrate assessment report");
+    refused_as(
+        &csv,
+        "a sheet of an Azure Migrate assessment report saved as CSV (its file name, \
+         'All_Assessed_Machines.csv', is that report's sheet name)",
+    );
+}
+
+#[test]
+fn an_xlsx_named_csv_is_named_as_a_workbook() {
+    // A workbook saved under a .csv name: its bytes start with the zip signature and hold
+    // xl/workbook.xml, so the error says it is an xlsx and to name it .xlsx.
+    let book = workbook(
+        "renamed-workbook.xlsx",
+        &[(
+            "vInfo",
+            &[&["VM", "Powerstate"][..], &["a", "poweredOn"][..]][..],
+        )],
+    );
+    let csv = dir().join("renamed-workbook.csv");
+    std::fs::copy(&book, &csv).expect("copy");
+    let err = read_inputs(&[&csv]).expect_err("a workbook named .csv is refused");
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "{}: not a spreadsheet: an xlsx workbook (a zip holding xl/workbook.xml), not a \
+             CSV text file: name it .xlsx to read it as a workbook",
+            csv.display()
+        )
+    );
+    // Other binary bytes stay binary data.
+    let junk = dir().join("junk.csv");
+    std::fs::write(&junk, b"PK\x03\x04\0\0 no workbook part").expect("write");
+    let err = read_inputs(&[&junk]).expect_err("binary is refused");
+    assert!(
+        err.to_string()
+            .ends_with("not a spreadsheet: binary data, not a CSV text file"),
+        "{err}"
+    );
 }
 
 #[test]

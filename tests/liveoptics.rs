@@ -473,18 +473,26 @@ fn same_named_vms_keep_their_own_performance_memory_and_guest_figures() {
 }
 
 #[test]
-fn a_name_two_vms_share_without_a_mob_id_is_one_warning() {
-    // The performance sheet without a MOB ID column: the `sql` rows match two VMs each and
-    // are not joined; one warning per row says why, and none says their figures are used.
+fn a_name_two_vms_share_without_a_mob_id_gives_both_its_largest_figures() {
+    // The performance sheet without a MOB ID column: the two `sql` rows cannot be told
+    // apart among the two `sql` VMs, so each sql VM takes the largest IOPS (max(5,000,
+    // 6,865) = 6,865) and the largest MiB/s (max(102,400, 51,200) KB/s / 1024 = 100) of
+    // the name's rows; web keeps its own 100 IOPS and 10,240 / 1024 = 10 MiB/s. Targets:
+    // 6,865 x 2 + 100 = 13,830 IOPS and 100 x 2 + 10 = 210 MiB/s (over-counted, never
+    // lost). One warning for the one shared name, its 2 rows and 2 VMs.
     let dir = temp_dir("twins-no-id");
     let path = dir.join("twins.xlsx");
-    let perf_headers: &[&str] = &["VM Name", "Peak IOPS"];
+    let perf_headers: &[&str] = &["VM Name", "Peak IOPS", "Max KB/sec"];
     write_twins(
         &path,
         (
             "VM Performance",
             perf_headers,
-            &[&["sql", "5000"], &["sql", "6865"]],
+            &[
+                &["sql", "5000", "102400"],
+                &["sql", "6865", "51200"],
+                &["web", "100", "10240"],
+            ],
         ),
     );
     let inv = ingest::read_inputs(&[&path]).unwrap();
@@ -495,11 +503,19 @@ fn a_name_two_vms_share_without_a_mob_id_is_one_warning() {
     assert_eq!(
         messages,
         [
-            "VM name 'sql' matches 2 inventory VMs; the row is not joined",
-            "VM name 'sql' matches 2 inventory VMs; the row is not joined"
+            "VM names that several inventory VMs share: 1 name ('sql'), 2 rows, 2 VMs; each \
+             of those VMs takes the largest IOPS and the largest MiB/s of its name's rows, so \
+             these figures may be counted up to 2 times in the targets"
         ]
     );
-    assert!(perf.rows.iter().all(|r| r.vm_key.is_none()));
+    assert_eq!(perf.warnings[0].row, Some(2));
+    let plan = Planner::new()
+        .input(&path)
+        .options(options())
+        .plan()
+        .unwrap();
+    assert_eq!(plan.performance.iops_target, 13_830.0);
+    assert_eq!(plan.performance.throughput_target_mibps, 210.0);
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -532,6 +548,15 @@ fn without_a_consumed_memory_column_consumed_memory_is_unknown() {
         .collect();
     assert_eq!(w.len(), 1, "{:?}", inv.warnings);
     assert_eq!((w[0].sheet.as_deref(), w[0].row), (Some("VMs"), Some(1)));
+    assert_eq!(
+        w[0].message,
+        "no consumed memory column (tried 'Consumed Memory (MiB)', 'Consumed Memory (MB)'): \
+         the VMs' consumed memory is unknown, so the inventory's consumed memory leaves them \
+         out, and a plan on the consumed memory basis (`memory_basis`) would size them by \
+         their configured memory; its 'Used Memory (active) (MiB)' column is not read in its \
+         place (the memory the guest touched lately, a fraction of what the VM holds on its \
+         host)"
+    );
     let cells: Vec<(Option<&str>, &str)> = inv
         .warnings
         .iter()
@@ -549,6 +574,40 @@ fn without_a_consumed_memory_column_consumed_memory_is_unknown() {
             .iter()
             .any(|(c, m)| *c == Some("VM Name") && m.starts_with("VM name 'vm1' appears 2 times")),
         "{cells:?}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn without_consumed_or_active_memory_the_warning_names_neither() {
+    // No memory column but the provisioned one: the warning says consumed memory is
+    // unknown and what that affects, and speaks of no active-memory column the sheet lacks.
+    let (dir, path) = vms_workbook(
+        "no-memory",
+        &[
+            "VM Name",
+            "Provisioned Memory (MiB)",
+            "Virtual Disk Size (MiB)",
+            "Virtual Disk Used (MiB)",
+            "MOB ID",
+        ],
+        &[&["vm1", "4096", "1024", "512", "vm-1"]],
+    );
+    let inv = ingest::read_inputs(&[&path]).unwrap();
+    let w: Vec<&str> = inv
+        .warnings
+        .iter()
+        .map(|w| w.message.as_str())
+        .filter(|m| m.starts_with("no consumed memory column"))
+        .collect();
+    assert_eq!(
+        w,
+        [
+            "no consumed memory column (tried 'Consumed Memory (MiB)', 'Consumed Memory (MB)'): \
+          the VMs' consumed memory is unknown, so the inventory's consumed memory leaves them \
+          out, and a plan on the consumed memory basis (`memory_basis`) would size them by \
+          their configured memory"
+        ]
     );
     let _ = std::fs::remove_dir_all(dir);
 }

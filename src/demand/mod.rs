@@ -28,10 +28,12 @@
 use serde::{Deserialize, Serialize};
 
 mod basis;
+mod error;
 mod options;
 mod per_cluster;
 mod scope;
 
+pub use error::DemandError;
 pub use options::{CapacityBasis, DemandOptions, Scope};
 pub use per_cluster::{ClusterDemand, ClusterDemands, split_by_cluster};
 
@@ -191,60 +193,13 @@ pub struct Demand {
     pub warnings: Vec<Warning>,
 }
 
-/// Errors in the demand options.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum DemandError {
-    /// An option is out of range.
-    #[error("invalid `{option}`: {value} ({expected})")]
-    Invalid {
-        /// The option's library name (`growth_pct`, `iops` ...).
-        option: &'static str,
-        /// The value given.
-        value: String,
-        /// What is accepted.
-        expected: &'static str,
-    },
-    /// A `clusters`, `vcenters` or `datacenters` name matches no VM of the inventory.
-    #[error("`{option}` '{name}' matches no VM; values in the input: {known}")]
-    UnknownName {
-        /// The option's library name (`clusters`, `vcenters`, `datacenters`).
-        option: &'static str,
-        /// The name given.
-        name: String,
-        /// Comma-separated values of that column found in the inventory.
-        known: String,
-    },
-    /// No VM is left to plan.
-    #[error("no VM to plan: {total} VM(s) read, all excluded ({reasons}){first}")]
-    NothingInScope {
-        /// VMs in the inventory.
-        total: usize,
-        /// Count per exclusion reason, as text.
-        reasons: String,
-        /// The first excluded VM, where it was read and the first warning on its row
-        /// (`; the first: 'vm1' at fr.csv [vInfo] row 2, column 'In Use MiB' value '51 200':
-        /// not a number`), so the cause can be found without the warnings; empty when
-        /// none was read.
-        first: String,
-    },
-    /// Per-cluster planning was asked for, but no VM in scope names its cluster.
-    #[error(
-        "invalid `per_cluster`: no VM in scope names its cluster (vInfo Cluster column), so \
-         there is no cluster to plan"
-    )]
-    NoCluster,
-    /// The I/O profile is invalid.
-    #[error(transparent)]
-    Profile(#[from] crate::perf::PerfError),
-}
-
 /// Derives the demand from an inventory.
 ///
 /// # Errors
 /// [`DemandError::Invalid`] for a negative or non-finite growth, headroom or target;
 /// [`DemandError::Profile`] for an invalid I/O profile; [`DemandError::UnknownName`] for
-/// a cluster, vCenter or datacenter filter that matches no VM; [`DemandError::NothingInScope`] when every VM is
-/// excluded (or there is none).
+/// a cluster, vCenter or datacenter filter that matches no VM; [`DemandError::NoVmRows`]
+/// when the inputs hold no VM; [`DemandError::NothingInScope`] when every VM is excluded.
 pub fn derive(inventory: &Inventory, options: &DemandOptions) -> Result<Demand, DemandError> {
     let mut filters = scope::check_options(inventory, options)?;
     let sums = basis::DiskSums::of(inventory, options.capacity_basis);
@@ -269,8 +224,17 @@ pub fn derive(inventory: &Inventory, options: &DemandOptions) -> Result<Demand, 
     warnings.extend(fallbacks.warnings(options.capacity_basis));
     warnings.extend(basis::unshared_warning(inventory, options.capacity_basis));
     crate::inventory::bound_warnings(&mut warnings);
+    if inventory.vms.is_empty() && excluded.is_empty() {
+        return Err(DemandError::NoVmRows {
+            inputs: if inventory.inputs.is_empty() {
+                "the input".to_string()
+            } else {
+                inventory.inputs.join(", ")
+            },
+        });
+    }
     if placed.is_empty() {
-        return Err(nothing_in_scope(
+        return Err(error::nothing_in_scope(
             inventory.vms.len(),
             &excluded,
             &inventory.warnings,
@@ -324,54 +288,6 @@ fn classify(
             origin: vm.origin.clone(),
             duplicate_of: None,
         }),
-    }
-}
-
-/// The error when no VM is left to plan, with the count per exclusion reason and the first
-/// excluded VM's place and row warning.
-fn nothing_in_scope(total: usize, excluded: &[ExcludedVm], warnings: &[Warning]) -> DemandError {
-    let first = excluded.first().map_or_else(String::new, |e| {
-        let o = &e.origin;
-        let at = format!(
-            "; the first: '{}' at {} [{}] row {}",
-            crate::numbers::clip_name(&e.name),
-            o.file,
-            o.sheet,
-            o.row
-        );
-        let on_row = warnings.iter().find(|w| {
-            w.file == o.file && w.sheet.as_deref() == Some(o.sheet.as_str()) && w.row == Some(o.row)
-        });
-        match on_row {
-            Some(w) => {
-                let column = w.column.as_ref().map(|c| format!(", column '{c}'"));
-                let value = w.value.as_ref().map(|v| format!(" value '{v}'"));
-                format!(
-                    "{at}{}{}: {}",
-                    column.unwrap_or_default(),
-                    value.unwrap_or_default(),
-                    w.message
-                )
-            }
-            None => at,
-        }
-    });
-    let mut counts: std::collections::BTreeMap<&str, usize> = Default::default();
-    for e in excluded {
-        *counts.entry(e.reason.describe()).or_default() += 1;
-    }
-    DemandError::NothingInScope {
-        total,
-        reasons: if counts.is_empty() {
-            "the input has no VM rows".into()
-        } else {
-            counts
-                .iter()
-                .map(|(r, n)| format!("{n} {r}"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        },
-        first,
     }
 }
 
@@ -662,6 +578,28 @@ mod tests {
         assert!(
             e.contains("nope") && e.contains("Prod") && e.contains("c1"),
             "{e}"
+        );
+    }
+
+    #[test]
+    fn inputs_without_vm_rows_are_named() {
+        // Two header-only inputs: 0 VMs read, nothing excluded; the error names both.
+        let inv = Inventory {
+            inputs: vec!["a/vInfo.csv".into(), "b.xlsx".into()],
+            ..Inventory::default()
+        };
+        let e = derive(&inv, &DemandOptions::default()).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "no VM to plan: no VM rows in a/vInfo.csv, b.xlsx (no row with a VM name under \
+             the header)"
+        );
+        let none = derive(&Inventory::default(), &DemandOptions::default()).unwrap_err();
+        assert_eq!(
+            none,
+            DemandError::NoVmRows {
+                inputs: "the input".into()
+            }
         );
     }
 

@@ -152,7 +152,7 @@ pub(crate) fn decode(bytes: Vec<u8>, file: &str) -> Result<(String, usize), Inge
     if bytes.contains(&0) {
         return Err(IngestError::NotASpreadsheet {
             file: file.to_string(),
-            detail: "binary data, not a CSV text file".to_string(),
+            detail: binary_detail(&bytes),
         });
     }
     match String::from_utf8(bytes) {
@@ -379,6 +379,24 @@ struct SheetCtx<'a> {
     delimiter: u8,
 }
 
+/// Why binary bytes read as a CSV are refused: an xlsx workbook (a zip, `PK\x03\x04`,
+/// holding `xl/workbook.xml`) given a `.csv` name is named as such, with the name to give
+/// it; anything else is binary data.
+pub(crate) fn binary_detail(bytes: &[u8]) -> String {
+    const WORKBOOK_PART: &[u8] = b"xl/workbook.xml";
+    let xlsx = bytes.starts_with(b"PK\x03\x04")
+        && bytes
+            .windows(WORKBOOK_PART.len())
+            .any(|w| w == WORKBOOK_PART);
+    if xlsx {
+        "an xlsx workbook (a zip holding xl/workbook.xml), not a CSV text file: name it \
+         .xlsx to read it as a workbook"
+            .to_string()
+    } else {
+        "binary data, not a CSV text file".to_string()
+    }
+}
+
 /// One pass over the records: header, field counts, NUL bytes, UTF-8, the decimal-mark
 /// evidence of the numeric columns; the tracked cells of each row are kept in one text
 /// arena until the decimal mark is decided, then the rows are visited. `Ok(None)` when a
@@ -399,16 +417,16 @@ where
         specs,
         delimiter,
     } = *ctx;
-    let binary = || IngestError::NotASpreadsheet {
+    let binary = |bytes: &[u8]| IngestError::NotASpreadsheet {
         file: file.to_string(),
-        detail: "binary data, not a CSV text file".to_string(),
+        detail: binary_detail(bytes),
     };
     let mut rec = csv::ByteRecord::new();
     if let Err(e) = rdr.read_byte_record(&mut rec) {
         return Err(csv_error(file, sheet, 1, &e));
     }
     if rec.as_slice().contains(&0) {
-        return Err(binary());
+        return Err(binary(rec.as_slice()));
     }
     if rec.len() > MAX_COLUMNS {
         return Err(IngestError::Malformed {
@@ -462,7 +480,7 @@ where
         }
         let bytes = rec.as_slice();
         if bytes.contains(&0) {
-            return Err(binary());
+            return Err(binary(bytes));
         }
         if std::str::from_utf8(bytes).is_err() {
             return Ok(None);

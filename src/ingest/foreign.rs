@@ -41,12 +41,19 @@ pub const READ_INSTEAD: &str = "dsplan reads RVTools exports (RVTools.exe -s <vc
 /// An export of another tool, recognised by its layout.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Foreign {
-    /// A Nutanix Collector workbook (`vmList`, `Metadata`).
-    NutanixCollector,
-    /// An Azure Migrate assessment report (`Assessment_Summary`, `All_Assessed_Machines`).
-    AzureMigrateAssessment,
-    /// An Azure Migrate discovery report (`Discovery_Report`, `vCenter_Host_Report`).
-    AzureMigrateDiscovery,
+    /// A Nutanix Collector workbook (`vmList`, `Metadata`); the sheets of its layout the
+    /// workbook has, as it spells them.
+    NutanixCollector(Vec<String>),
+    /// An Azure Migrate assessment report workbook (`Assessment_Summary`,
+    /// `All_Assessed_Machines`, `All_Assessed_Disks`); the sheets of its layout the
+    /// workbook has, as it spells them.
+    AzureMigrateAssessment(Vec<String>),
+    /// One sheet of an Azure Migrate assessment report saved as CSV, told by its file name
+    /// (`All_Assessed_Machines.csv`); that file name.
+    AzureMigrateAssessmentCsv(String),
+    /// An Azure Migrate discovery report (`Discovery_Report`, `vCenter_Host_Report`); the
+    /// sheets of its layout the workbook has, as it spells them.
+    AzureMigrateDiscovery(Vec<String>),
     /// A PowerCLI `Export-Csv` file; the type name of its `#TYPE` line.
     PowerCliCsv(String),
     /// Per-tab CSV files without the `RVTools_tab` prefix; the first one's name.
@@ -57,18 +64,21 @@ impl Foreign {
     /// The format as the error names it.
     pub(crate) fn format(&self) -> String {
         match self {
-            Foreign::NutanixCollector => {
-                "a Nutanix Collector workbook (sheets vmList, Metadata)".into()
+            Foreign::NutanixCollector(sheets) => {
+                format!("a Nutanix Collector workbook ({})", sheet_words(sheets))
             }
-            Foreign::AzureMigrateAssessment => {
-                "an Azure Migrate assessment report (Assessment_Summary, \
-                 All_Assessed_Machines, All_Assessed_Disks)"
-                    .into()
-            }
-            Foreign::AzureMigrateDiscovery => {
-                "an Azure Migrate discovery report (sheets Discovery_Report, vCenter_Host_Report)"
-                    .into()
-            }
+            Foreign::AzureMigrateAssessment(sheets) => format!(
+                "an Azure Migrate assessment report ({})",
+                sheet_words(sheets)
+            ),
+            Foreign::AzureMigrateAssessmentCsv(name) => format!(
+                "a sheet of an Azure Migrate assessment report saved as CSV (its file name, \
+                 '{name}', is that report's sheet name)"
+            ),
+            Foreign::AzureMigrateDiscovery(sheets) => format!(
+                "an Azure Migrate discovery report ({})",
+                sheet_words(sheets)
+            ),
             Foreign::PowerCliCsv(type_name) => {
                 format!("a PowerCLI Export-Csv file (first line '#TYPE {type_name}')")
             }
@@ -82,15 +92,15 @@ impl Foreign {
     /// Why it is not read and what to do, ending with [`READ_INSTEAD`].
     pub(crate) fn advice(&self) -> String {
         let why = match self {
-            Foreign::NutanixCollector => {
+            Foreign::NutanixCollector(_) => {
                 "its vInfo is not RVTools' (no Provisioned MiB or In Use MiB); for the VMware \
                  VMs it collected, export that vCenter with RVTools instead"
             }
-            Foreign::AzureMigrateAssessment => {
+            Foreign::AzureMigrateAssessment(_) | Foreign::AzureMigrateAssessmentCsv(_) => {
                 "it sizes Azure VMs, not the source VMs' storage; export the assessed vCenter \
                  with RVTools instead (the Azure Migrate CSV import template is read as --perf)"
             }
-            Foreign::AzureMigrateDiscovery => {
+            Foreign::AzureMigrateDiscovery(_) => {
                 "it has no disk capacity per server; export the discovered vCenter with \
                  RVTools instead (the Azure Migrate CSV import template is read as --perf)"
             }
@@ -116,27 +126,58 @@ impl Foreign {
     }
 }
 
+/// `sheet vmList` or `sheets vmList, Metadata`: the sheets found, as the file spells them.
+fn sheet_words(sheets: &[String]) -> String {
+    let noun = if sheets.len() == 1 { "sheet" } else { "sheets" };
+    let names: Vec<String> = sheets.iter().map(|s| crate::numbers::clip(s)).collect();
+    format!("{noun} {}", names.join(", "))
+}
+
+/// A name without case, spaces or underscores (how the layouts' names are matched).
+fn compact(s: &str) -> String {
+    s.chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .collect::<String>()
+        .to_ascii_lowercase()
+}
+
 /// Whether `names` holds `wanted`, matched without case, spaces or underscores.
 fn has(names: &[String], wanted: &str) -> bool {
-    let compact = |s: &str| {
-        s.chars()
-            .filter(|c| c.is_ascii_alphanumeric())
-            .collect::<String>()
-            .to_ascii_lowercase()
-    };
     let wanted = compact(wanted);
     names.iter().any(|n| compact(n) == wanted)
 }
 
-/// The foreign workbook a workbook's sheet names tell, if any. An RVTools workbook has
-/// none of these sheets.
+/// The names among `names` that are one of `layout`'s, in `layout`'s order, as `names`
+/// spells them.
+fn found(names: &[String], layout: &[&str]) -> Vec<String> {
+    layout
+        .iter()
+        .filter_map(|l| names.iter().find(|n| compact(n) == compact(l)).cloned())
+        .collect()
+}
+
+/// The foreign workbook a workbook's sheet names tell, if any, with the sheets of its
+/// layout found. An RVTools workbook has none of these sheets.
 pub(crate) fn of_sheets(names: &[String]) -> Option<Foreign> {
     if has(names, "vmList") {
-        Some(Foreign::NutanixCollector)
+        Some(Foreign::NutanixCollector(found(
+            names,
+            &["vmList", "Metadata"],
+        )))
     } else if has(names, "All_Assessed_Machines") || has(names, "Assessment_Summary") {
-        Some(Foreign::AzureMigrateAssessment)
+        Some(Foreign::AzureMigrateAssessment(found(
+            names,
+            &[
+                "Assessment_Summary",
+                "All_Assessed_Machines",
+                "All_Assessed_Disks",
+            ],
+        )))
     } else if has(names, "Discovery_Report") && has(names, "vCenter_Host_Report") {
-        Some(Foreign::AzureMigrateDiscovery)
+        Some(Foreign::AzureMigrateDiscovery(found(
+            names,
+            &["Discovery_Report", "vCenter_Host_Report", "Properties"],
+        )))
     } else {
         None
     }
@@ -144,7 +185,7 @@ pub(crate) fn of_sheets(names: &[String]) -> Option<Foreign> {
 
 /// The foreign CSV a file's first bytes (`head`) or its name tell, if any: a `#TYPE` first
 /// line (after a byte-order mark) is PowerCLI's; `All_Assessed_Machines.csv` and its
-/// siblings are an Azure Migrate assessment report's sheets.
+/// siblings are an Azure Migrate assessment report's sheets, told by the file name alone.
 pub(crate) fn of_csv(path: &Path, head: &[u8]) -> Option<Foreign> {
     let text = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
     if let Some(rest) = text.strip_prefix(b"#TYPE") {
@@ -156,15 +197,15 @@ pub(crate) fn of_csv(path: &Path, head: &[u8]) -> Option<Foreign> {
         return Some(Foreign::PowerCliCsv(crate::numbers::clip(&type_name)));
     }
     let stem = path.file_stem()?.to_str()?.to_string();
-    let stems = [stem];
+    let name = path.file_name()?.to_str()?;
     [
         "All_Assessed_Machines",
         "All_Assessed_Disks",
         "Assessment_Summary",
     ]
     .iter()
-    .any(|s| has(&stems, s))
-    .then_some(Foreign::AzureMigrateAssessment)
+    .any(|s| has(std::slice::from_ref(&stem), s))
+    .then(|| Foreign::AzureMigrateAssessmentCsv(crate::numbers::clip(name)))
 }
 
 /// The first bytes of a CSV file on disk (at most 4 KiB; empty when unreadable: the reader
@@ -305,11 +346,21 @@ mod tests {
     fn sheet_names_tell_the_foreign_workbooks_and_not_rvtools() {
         assert_eq!(
             of_sheets(&names(&["Metadata", "vInfo", "vmList", "vDisk"])),
-            Some(Foreign::NutanixCollector)
+            Some(Foreign::NutanixCollector(names(&["vmList", "Metadata"])))
+        );
+        // Without a Metadata sheet, the sheets found are the vmList alone (as spelled).
+        let nutanix = of_sheets(&names(&["vInfo", "VMList"])).unwrap();
+        assert_eq!(nutanix, Foreign::NutanixCollector(names(&["VMList"])));
+        assert_eq!(
+            nutanix.format(),
+            "a Nutanix Collector workbook (sheet VMList)"
         );
         assert_eq!(
             of_sheets(&names(&["Assessment_Summary", "All_Assessed_Machines"])),
-            Some(Foreign::AzureMigrateAssessment)
+            Some(Foreign::AzureMigrateAssessment(names(&[
+                "Assessment_Summary",
+                "All_Assessed_Machines"
+            ])))
         );
         assert_eq!(
             of_sheets(&names(&[
@@ -317,7 +368,11 @@ mod tests {
                 "Discovery_Report",
                 "vCenter_Host_Report"
             ])),
-            Some(Foreign::AzureMigrateDiscovery)
+            Some(Foreign::AzureMigrateDiscovery(names(&[
+                "Discovery_Report",
+                "vCenter_Host_Report",
+                "Properties"
+            ])))
         );
         assert_eq!(
             of_sheets(&names(&["vInfo", "vDisk", "vHost", "vMetaData"])),
@@ -333,9 +388,16 @@ mod tests {
             Some(Foreign::PowerCliCsv("Selected.VMware.Vm".into()))
         );
         assert_eq!(of_csv(p, b"VM,Powerstate\n"), None);
+        // A CSV has no sheets: its file name told it, and the words say so.
+        let csv = of_csv(Path::new("x/All_Assessed_Machines.csv"), b"Machine,Cores\n").unwrap();
         assert_eq!(
-            of_csv(Path::new("x/All_Assessed_Machines.csv"), b"Machine,Cores\n"),
-            Some(Foreign::AzureMigrateAssessment)
+            csv,
+            Foreign::AzureMigrateAssessmentCsv("All_Assessed_Machines.csv".into())
+        );
+        assert_eq!(
+            csv.format(),
+            "a sheet of an Azure Migrate assessment report saved as CSV (its file name, \
+             'All_Assessed_Machines.csv', is that report's sheet name)"
         );
     }
 

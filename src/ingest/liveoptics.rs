@@ -275,9 +275,18 @@ fn has_column(row: &Row<'_, '_>, slot: usize) -> bool {
 }
 
 /// The warning for a `VMs` sheet without a `Consumed Memory` column: consumed memory is
-/// unknown (the `consumed` memory basis falls back to configured memory), and the active
-/// memory column, which some exports do have, is not a stand-in for it.
-fn no_consumed_memory(file: &str, sheet: &str) -> Warning {
+/// unknown, which leaves the VMs out of the inventory's consumed-memory total and would
+/// size them by their configured memory under the `consumed` memory basis. `active`: the
+/// sheet's active-memory header, when it has one (not a stand-in for consumed memory, and
+/// the warning says so only then).
+fn no_consumed_memory(file: &str, sheet: &str, active: Option<&str>) -> Warning {
+    let active = active.map_or(String::new(), |header| {
+        format!(
+            "; its '{}' column is not read in its place (the memory the guest touched \
+             lately, a fraction of what the VM holds on its host)",
+            crate::numbers::clip(header)
+        )
+    });
     Warning {
         file: file.to_string(),
         sheet: Some(sheet.to_string()),
@@ -286,13 +295,22 @@ fn no_consumed_memory(file: &str, sheet: &str) -> Warning {
         value: None,
         message: format!(
             "no consumed memory column (tried '{}'): the VMs' consumed memory is unknown, so \
-             `memory_basis` consumed sizes them by their provisioned memory; `Used Memory \
-             (active)` is the memory the guest touched lately, a fraction of what the VM \
-             holds on its host, and is not read as consumed",
+             the inventory's consumed memory leaves them out, and a plan on the consumed \
+             memory basis (`memory_basis`) would size them by their configured memory{active}",
             VM_FIELDS[CONSUMED].aliases.join("', '")
         ),
         more_alike: 0,
     }
+}
+
+/// The first header of the sheet read into `row` that names active memory (`Used Memory
+/// (active) (MiB)`), among the columns no field reads.
+fn active_memory_header(row: &Row<'_, '_>) -> Option<String> {
+    row.resolved
+        .unknown
+        .iter()
+        .find(|h| h.to_ascii_lowercase().contains("active"))
+        .cloned()
 }
 
 const H_NAME: usize = 0;
@@ -367,6 +385,7 @@ pub(super) fn read(
     let mut vms = Vec::new();
     let mut partitions = Vec::new();
     let mut consumed_column = true;
+    let mut active_header = None;
     let mut headers = std::collections::BTreeMap::new();
     let sheet = input.read_tab(
         &file,
@@ -376,6 +395,9 @@ pub(super) fn read(
         limits,
         |row| {
             consumed_column = has_column(row, CONSUMED);
+            if active_header.is_none() {
+                active_header = active_memory_header(row);
+            }
             if headers.is_empty() {
                 headers = rvtools_headers(row);
             }
@@ -393,7 +415,10 @@ pub(super) fn read(
         });
     };
     if !consumed_column {
-        inventory.warnings.push(no_consumed_memory(&file, &sheet));
+        let active = active_header.as_deref();
+        inventory
+            .warnings
+            .push(no_consumed_memory(&file, &sheet, active));
     }
     source.tabs.push(sheet);
     source.vinfo_headers = headers;
@@ -499,8 +524,9 @@ fn perf_from_row(row: &mut Row<'_, '_>) -> Option<(VmPerf, RowIds)> {
 /// Reads the `VM Performance` sheet of a Live Optics workbook as per-VM performance
 /// figures, peak or average by `basis`, joined to `inventory` by `MOB ID` (and `vCenter`
 /// where both sheets carry it), by `VM Name` for a row without a `MOB ID`: two VMs of one
-/// name are two VMs, each with its own figures. A row that matches no VM or several is a
-/// warning, as for [`super::read_perf_csv`]. `Ok(None)` when the
+/// name are two VMs, each with its own figures. A row that matches no VM, or several by
+/// `MOB ID`, is a warning; rows without a `MOB ID` whose name several VMs share give each
+/// of them the name's largest figures, as for [`super::read_perf_csv`]. `Ok(None)` when the
 /// workbook has no such sheet (the collection ran without VM performance).
 ///
 /// # Errors

@@ -23,8 +23,9 @@ pub(crate) use join::{JoinColumns, RowIds, join_to_inventory};
 pub struct VmPerf {
     /// `vm`: the VM name as written.
     pub vm: String,
-    /// The inventory VM the row joins to (by name); `None` when no VM or more than one VM
-    /// has that name (a warning says which).
+    /// The inventory VM the row joins to (by id or name); `None` when no VM or more than
+    /// one VM has that name (a warning says which; for a name several VMs share, rows
+    /// keyed to each of them are appended, see [`PerfInput::rows`]).
     pub vm_key: Option<VmKey>,
     /// `iops`: I/O operations per second; `None` when missing or invalid.
     pub iops: Option<f64>,
@@ -43,7 +44,9 @@ pub struct VmPerf {
 pub struct PerfInput {
     /// The CSV path as given.
     pub file: String,
-    /// Every row with a VM name, in file order.
+    /// Every row with a VM name, in file order; then, for each VM name that several
+    /// inventory VMs share and no id tells apart, one row per such VM with the name's largest
+    /// IOPS and MiB/s (see [`read_perf_csv`]).
     pub rows: Vec<VmPerf>,
     /// Bad cells, unmatched and ambiguous VM names, repeated VMs.
     pub warnings: Vec<Warning>,
@@ -74,8 +77,11 @@ const FIELDS: &[FieldSpec] = &[
 /// Columns are found by name (trimmed, case- and space-insensitive): `vm` (required),
 /// `iops`, `throughput_mibps`, `read_pct`, `block_kib`. Negative rates, `read_pct` outside
 /// 0..=100 and a `block_kib` of 0 are warnings (value unknown). A VM name that matches no
-/// inventory VM, or several, is a warning and the row keeps `vm_key: None`; a VM named in
-/// more than one row is a warning (every row is kept).
+/// inventory VM is a warning and the row keeps `vm_key: None`; a VM named in more than one
+/// row is a warning (every row is kept). A name that N inventory VMs share gives each of
+/// them the largest IOPS and the largest MiB/s of that name's rows (rows appended to
+/// [`PerfInput::rows`]; one warning for all such names: the targets may count these
+/// figures up to N times, the safe side, rather than drop them).
 ///
 /// # Errors
 /// [`IngestError`] for a missing or unreadable file, binary data, a ragged row, a file

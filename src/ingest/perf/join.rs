@@ -1,6 +1,9 @@
 //! Joining performance rows to the inventory's VMs: by managed-object id (Live Optics'
 //! `MOB ID`) and vCenter where the row has them, else by VM name; one warning per row that
-//! joins no VM or several, and per VM given several rows.
+//! joins no VM (or several by id), and per VM given several rows. The rows of a name that
+//! several VMs share, with no id to tell them apart, are given to each of those VMs (the
+//! name's largest figures), under one warning for all such names: the targets may count
+//! them more than once, never lose them.
 
 use std::collections::HashMap;
 
@@ -76,12 +79,15 @@ fn candidates<'i>(
 /// Joins each row of `rows` to `inventory`: a row with an id (`ids[i].vm_id`, Live Optics'
 /// `MOB ID`) joins the VM of that id, in the row's vCenter where both carry one (two VMs of
 /// one name are two VMs); a row without one joins by VM name. A row that matches no VM, or
-/// several, is one warning at its name (or id) cell and keeps `vm_key: None`; two rows
-/// joined to one VM are one warning (the larger figures are used). `ids` shorter than
+/// several by id, is one warning at its name (or id) cell and keeps `vm_key: None`; two
+/// rows joined to one VM are one warning (the larger figures are used). Rows without an id
+/// whose name N VMs share keep `vm_key: None` too, and each of the N VMs gets a row
+/// appended to `rows` with the name's largest IOPS and largest MiB/s (the name's first
+/// row's origin), under one warning for all such names. `ids` shorter than
 /// `rows` (empty for files without ids) means no id. Shared by the CSV layouts and the Live
 /// Optics `VM Performance` sheet.
 pub(crate) fn join_to_inventory(
-    rows: &mut [VmPerf],
+    rows: &mut Vec<VmPerf>,
     ids: &[RowIds],
     inventory: &Inventory,
     columns: JoinColumns<'_>,
@@ -97,6 +103,7 @@ pub(crate) fn join_to_inventory(
     }
     let none = RowIds::default();
     let mut seen: HashMap<VmKey, usize> = HashMap::new();
+    let mut shared: HashMap<String, SharedName> = HashMap::new();
     for (i, r) in rows.iter_mut().enumerate() {
         let ids = ids.get(i).unwrap_or(&none);
         let found = candidates(&by_id, &by_name, &r.vm, ids);
@@ -149,15 +156,97 @@ pub(crate) fn join_to_inventory(
                 vms.len()
             ))),
             (vms, None) => {
-                let tell = match columns.id {
-                    Some(column) => format!(" and the row has no {column} to tell them apart"),
-                    None => String::new(),
-                };
-                warnings.push(warning(format!(
-                    "VM name '{name}' matches {} inventory VMs{tell}; the row is not joined",
-                    vms.len()
-                )));
+                let entry = shared.entry(r.vm.clone()).or_insert_with(|| SharedName {
+                    first: i,
+                    rows: 0,
+                    iops: None,
+                    mibps: None,
+                    vms: vms.iter().map(|vm| vm.key()).collect(),
+                });
+                entry.rows += 1;
+                entry.iops = larger(entry.iops, r.iops);
+                entry.mibps = larger(entry.mibps, r.throughput_mibps);
             }
+        }
+    }
+    share_by_name(rows, shared, columns, warnings);
+}
+
+/// The rows of one VM name that matches several inventory VMs and that no id tells apart.
+struct SharedName {
+    /// Index of the name's first row.
+    first: usize,
+    /// How many rows carry the name.
+    rows: usize,
+    /// The largest IOPS among the name's rows.
+    iops: Option<f64>,
+    /// The largest MiB/s among the name's rows.
+    mibps: Option<f64>,
+    /// The inventory VMs of that name.
+    vms: Vec<VmKey>,
+}
+
+/// The larger of two optional figures (either one when the other is unknown).
+fn larger(a: Option<f64>, b: Option<f64>) -> Option<f64> {
+    match (a, b) {
+        (Some(x), Some(y)) => Some(x.max(y)),
+        (x, y) => x.or(y),
+    }
+}
+
+/// Gives each VM of a name that several VMs share (and no id tells apart) a row of its own
+/// with the name's largest IOPS and largest MiB/s, appended after the file's rows (the
+/// name's first row's origin, no `read_pct` or `block_kib`): the targets keep the load,
+/// counted up to N times for N VMs of one name, the safe side. One warning for all such
+/// names, at the first one's first row.
+fn share_by_name(
+    rows: &mut Vec<VmPerf>,
+    shared: HashMap<String, SharedName>,
+    columns: JoinColumns<'_>,
+    warnings: &mut Vec<Warning>,
+) {
+    let mut groups: Vec<SharedName> = shared.into_values().collect();
+    if groups.is_empty() {
+        return;
+    }
+    groups.sort_by_key(|g| g.first);
+    let names = groups.len();
+    let row_count: usize = groups.iter().map(|g| g.rows).sum();
+    let vm_count: usize = groups.iter().map(|g| g.vms.len()).sum();
+    let most = groups.iter().map(|g| g.vms.len()).max().unwrap_or(0);
+    let examples = crate::numbers::first_few(
+        groups
+            .iter()
+            .map(|g| format!("'{}'", crate::numbers::clip(&rows[g.first].vm))),
+        names,
+    );
+    let tell = match columns.id {
+        Some(column) => format!(", with no {column} to tell their rows apart"),
+        None => String::new(),
+    };
+    let w = row_warning(
+        &rows[groups[0].first],
+        columns.name,
+        format!(
+            "VM names that several inventory VMs share{tell}: {} ({examples}), {}, {}; \
+             each of those VMs takes the largest IOPS and the largest MiB/s of its name's \
+             rows, so these figures may be counted up to {most} times in the targets",
+            crate::numbers::counted(names as u64, "name"),
+            crate::numbers::counted(row_count as u64, "row"),
+            crate::numbers::counted(vm_count as u64, "VM"),
+        ),
+    );
+    warnings.push(w);
+    for g in groups {
+        for key in g.vms {
+            rows.push(VmPerf {
+                vm_key: Some(key),
+                iops: g.iops,
+                throughput_mibps: g.mibps,
+                read_pct: None,
+                block_kib: None,
+                ..rows[g.first].clone()
+            });
         }
     }
 }
@@ -226,7 +315,11 @@ mod tests {
 
     /// Joins `rows` with `row_ids` to `vms`: each row's key (`""` when not joined) and the
     /// warnings' messages.
-    fn join(vms: Vec<Vm>, rows: &mut [VmPerf], row_ids: &[RowIds]) -> (Vec<String>, Vec<String>) {
+    fn join(
+        vms: Vec<Vm>,
+        rows: &mut Vec<VmPerf>,
+        row_ids: &[RowIds],
+    ) -> (Vec<String>, Vec<String>) {
         let inventory = Inventory {
             vms,
             ..Inventory::default()
@@ -245,7 +338,7 @@ mod tests {
         // vm-7 in vc1 and in VC2 (written VC2. on the row: case and trailing dot aside,
         // the same vCenter).
         let vms = vec![vm("db", "vm-7", "vc1", 2), vm("db", "vm-7", "VC2", 3)];
-        let mut rows = [perf("db", 2, 10.0), perf("db", 3, 20.0)];
+        let mut rows = vec![perf("db", 2, 10.0), perf("db", 3, 20.0)];
         let row_ids = [
             ids(Some("vm-7"), Some("vc1")),
             ids(Some("vm-7"), Some("vc2.")),
@@ -260,7 +353,7 @@ mod tests {
         // Same MOB ID and name in two vCenters, the row names no vCenter: not joined, one
         // warning, and no "already has a row" for it.
         let vms = vec![vm("db", "vm-7", "vc1", 2), vm("db", "vm-7", "vc2", 3)];
-        let mut rows = [perf("db", 2, 10.0)];
+        let mut rows = vec![perf("db", 2, 10.0)];
         let (keys, warnings) = join(vms, &mut rows, &[ids(Some("vm-7"), None)]);
         assert_eq!(keys, [""]);
         assert_eq!(
@@ -275,7 +368,7 @@ mod tests {
         // another id is another VM). Rows 3 and 4: one VM twice -> joined, one warning.
         // Row 5: no MOB ID, a name one VM has -> joined by name.
         let vms = vec![vm("a", "vm-1", "vc1", 2), vm("b", "vm-2", "vc1", 3)];
-        let mut rows = [
+        let mut rows = vec![
             perf("a", 2, 1.0),
             perf("a", 3, 2.0),
             perf("a", 4, 3.0),
@@ -303,9 +396,78 @@ mod tests {
         // The VMs sheet had no MOB ID column: the rows' ids match nothing, the names do.
         let mut a = vm("a", "x", "vc1", 2);
         a.vm_id = None;
-        let mut rows = [perf("a", 2, 1.0)];
+        let mut rows = vec![perf("a", 2, 1.0)];
         let (keys, warnings) = join(vec![a], &mut rows, &[ids(Some("vm-1"), None)]);
         assert_eq!(keys, ["name:vc1:a"]);
         assert!(warnings.is_empty(), "{warnings:?}");
+    }
+
+    #[test]
+    fn a_name_several_vms_share_gives_each_the_names_largest_figures() {
+        // A perf CSV (no id column): `dup` names two VMs in three rows, (1,000 IOPS, 150
+        // MiB/s), (9,000, 100) and (500, unknown); each dup VM gets max(1,000, 9,000, 500)
+        // = 9,000 IOPS and max(150, 100) = 150 MiB/s. `solo` joins by name. Sums: 9,000 x
+        // 2 + 100 = 18,100 IOPS and 150 x 2 + 1 = 301 MiB/s.
+        let vms = vec![
+            vm("dup", "vm-1", "vc1", 2),
+            vm("dup", "vm-2", "vc1", 3),
+            vm("solo", "vm-3", "vc1", 4),
+        ];
+        let mut rows = vec![
+            perf("dup", 2, 1_000.0),
+            perf("dup", 3, 9_000.0),
+            perf("solo", 4, 100.0),
+            perf("dup", 5, 500.0),
+        ];
+        rows[0].throughput_mibps = Some(150.0);
+        rows[1].throughput_mibps = Some(100.0);
+        rows[2].throughput_mibps = Some(1.0);
+        let inventory = Inventory {
+            vms,
+            ..Inventory::default()
+        };
+        let mut warnings = Vec::new();
+        let columns = JoinColumns {
+            name: "vm",
+            id: None,
+        };
+        join_to_inventory(&mut rows, &[], &inventory, columns, &mut warnings);
+        let keyed: Vec<(String, Option<f64>, Option<f64>)> = rows
+            .iter()
+            .map(|r| {
+                let key = r.vm_key.as_ref().map(|k| k.0.clone()).unwrap_or_default();
+                (key, r.iops, r.throughput_mibps)
+            })
+            .collect();
+        assert_eq!(
+            keyed,
+            [
+                (String::new(), Some(1_000.0), Some(150.0)),
+                (String::new(), Some(9_000.0), Some(100.0)),
+                ("id:vc1:vm-3".to_string(), Some(100.0), Some(1.0)),
+                (String::new(), Some(500.0), None),
+                ("id:vc1:vm-1".to_string(), Some(9_000.0), Some(150.0)),
+                ("id:vc1:vm-2".to_string(), Some(9_000.0), Some(150.0)),
+            ]
+        );
+        let iops: f64 = rows
+            .iter()
+            .filter(|r| r.vm_key.is_some())
+            .filter_map(|r| r.iops)
+            .sum();
+        assert_eq!(iops, 18_100.0);
+        let messages: Vec<&str> = warnings.iter().map(|w| w.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            [
+                "VM names that several inventory VMs share: 1 name ('dup'), 3 rows, 2 VMs; each \
+                 of those VMs takes the largest IOPS and the largest MiB/s of its name's rows, \
+                 so these figures may be counted up to 2 times in the targets"
+            ]
+        );
+        assert_eq!(
+            (warnings[0].row, warnings[0].column.as_deref()),
+            (Some(2), Some("vm"))
+        );
     }
 }

@@ -66,7 +66,8 @@ pub(in crate::report) fn inventory_text(
             s,
             "* sum of the known values only: {} VM(s) without provisioned, {} without \
              in-use capacity; 'unknown' = no VM of the row has a value",
-            sm.provisioned_unknown, sm.in_use_unknown
+            count(sm.provisioned_unknown as u64),
+            count(sm.in_use_unknown as u64)
         );
     }
     memory_basis(&mut s, sm, inventory.sheet_words());
@@ -83,7 +84,8 @@ fn hosts_sources(s: &mut String, details: &[ClusterSummary]) {
         let _ = writeln!(
             s,
             "hosts of {name}: {} from {}",
-            d.host_count, d.hosts_source
+            count(d.host_count as u64),
+            d.hosts_source
         );
     }
 }
@@ -105,8 +107,8 @@ fn memory_basis(s: &mut String, sm: &InventorySummary, words: &SheetWords) {
             s,
             "memory: {configured} GiB configured; {} GiB consumed ({from}) for {} of {} VMs",
             group_thousands(sm.memory_consumed_mib / 1024.0, 0),
-            sm.memory_consumed_vms,
-            sm.vm_count
+            count(sm.memory_consumed_vms as u64),
+            count(sm.vm_count as u64)
         );
     }
 }
@@ -132,17 +134,17 @@ fn templates_counted(s: &mut String, sm: &InventorySummary) {
 /// vCPUs, memory, hosts and datastores from `d`.
 fn row(s: &mut String, width: usize, name: &str, v: &InventorySummary, d: &ClusterSummary) {
     let cells = [
-        v.vm_count.to_string(),
-        v.template_count.to_string(),
-        v.powered_on_count.to_string(),
-        v.powered_off_count.to_string(),
-        v.suspended_count.to_string(),
+        count(v.vm_count as u64),
+        count(v.template_count as u64),
+        count(v.powered_on_count as u64),
+        count(v.powered_off_count as u64),
+        count(v.suspended_count as u64),
         count_or_unknown(d.vcpus, d.vcpus_unknown, d.vm_count),
         gib_or_unknown(d.memory_mib, d.memory_unknown, d.vm_count),
         consumed_gib(v),
         tib_or_unknown(v.provisioned_mib, v.provisioned_unknown, v.vm_count),
         tib_or_unknown(v.in_use_mib, v.in_use_unknown, v.vm_count),
-        d.host_count.to_string(),
+        count(d.host_count as u64),
     ];
     let _ = write!(s, "{}", padded(name, width, false));
     for (cell, h) in cells.iter().zip(COLUMNS) {
@@ -151,7 +153,7 @@ fn row(s: &mut String, width: usize, name: &str, v: &InventorySummary, d: &Clust
     let ds: Vec<String> = d
         .datastores_by_type
         .iter()
-        .map(|(t, n)| format!("{n} {t}"))
+        .map(|(t, n)| format!("{} {t}", count(*n as u64)))
         .collect();
     let _ = writeln!(
         s,
@@ -205,10 +207,15 @@ fn count_or_unknown(total: u64, unknown: usize, vms: usize) -> String {
     if vms > 0 && unknown == vms {
         "unknown".into()
     } else if unknown > 0 {
-        format!("{total}*")
+        format!("{}*", count(total))
     } else {
-        total.to_string()
+        count(total)
     }
+}
+
+/// A count with its thousands grouped (`2,268`), as every count of the table.
+fn count(n: u64) -> String {
+    group_thousands(n as f64, 0)
 }
 
 /// The consumed memory of a row (vMemory `Consumed`), GiB: `unknown` when no VM of the row
@@ -246,5 +253,61 @@ mod tests {
         assert_eq!(tib_or_unknown(2.0 * 1024.0 * 1024.0, 0, 3), "2.00");
         assert_eq!(tib_or_unknown(2.0 * 1024.0 * 1024.0, 1, 3), "2.00*");
         assert_eq!(tib_or_unknown(0.0, 3, 3), "unknown");
+    }
+
+    #[test]
+    fn counts_group_their_thousands() {
+        // 2,268 vCPUs over 3 VMs, all known; 2,741 with 1 of 3 VMs unknown; 1,234,567
+        // hosts' worth of a count: every count cell groups by thousands as memory does.
+        assert_eq!(count_or_unknown(2_268, 0, 3), "2,268");
+        assert_eq!(count_or_unknown(2_741, 1, 3), "2,741*");
+        assert_eq!(count_or_unknown(0, 3, 3), "unknown");
+        assert_eq!(count(1_234_567), "1,234,567");
+        assert_eq!(count(999), "999");
+    }
+
+    #[test]
+    fn the_table_groups_every_count() {
+        // 1,200 powered-on VMs in cluster C1, 2 vCPUs and 4,096 MiB each: 2 x 1,200 =
+        // 2,400 vCPUs, 1,200 x 4,096 / 1,024 = 4,800 GiB; the VMs, on and vCPUs cells are
+        // grouped like the memory cell.
+        use crate::inventory::{Origin, PowerState, Vm};
+        let vms = (0..1_200)
+            .map(|i| Vm {
+                power_state: PowerState::PoweredOn,
+                cluster: Some("C1".into()),
+                cpus: Some(2),
+                memory_mib: Some(4_096.0),
+                provisioned_mib: Some(1_024.0),
+                in_use_mib: Some(1_024.0),
+                ..Vm::new(
+                    format!("vm{i}"),
+                    Origin {
+                        file: "t.csv".into(),
+                        sheet: "vInfo".into(),
+                        row: i + 2,
+                    },
+                )
+            })
+            .collect();
+        let inventory = Inventory {
+            inputs: vec!["t.csv".into()],
+            vms,
+            ..Inventory::default()
+        };
+        let text = crate::report::render_inventory(&inventory, crate::report::Format::Text)
+            .expect("renders");
+        let total: Vec<&str> = text
+            .lines()
+            .find(|l| l.starts_with("total"))
+            .expect("a total row")
+            .split_whitespace()
+            .collect();
+        // total, VMs, templates, on, off, suspended, vCPUs, memory GiB.
+        assert_eq!(
+            total[..8],
+            ["total", "1,200", "0", "1,200", "0", "0", "2,400", "4,800"],
+            "{text}"
+        );
     }
 }
