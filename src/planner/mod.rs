@@ -512,8 +512,8 @@ fn join_perf(demand: &mut Demand, inventory: &Inventory, perf: &PerfInput, figur
                 "targets from the per-VM performance figures (of this file): the sums over \
                  {}, {} IOPS and {} MiB/s ({figures})",
                 crate::numbers::counted(joined as u64, "VM"),
-                iops.round(),
-                mibps.round()
+                crate::numbers::group_thousands(iops, 0),
+                crate::numbers::group_thousands(mibps, 0)
             ),
             more_alike: 0,
         });
