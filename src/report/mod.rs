@@ -48,6 +48,7 @@ pub mod words;
 pub mod charts;
 pub mod html;
 pub mod predict;
+pub mod safe;
 pub mod schema;
 pub mod tables;
 #[cfg(feature = "xlsx")]
