@@ -6,8 +6,9 @@
 //! would retitle the user's terminal, `ESC [ 2 J` clear it, and a right-to-left override
 //! (U+202E) reorder what follows it on the line. The text and Markdown reports and the
 //! CLI's messages on stderr pass through [`escape_controls`]; the CSV writers pass every
-//! text cell from the input through [`csv_text`] (figures dsplan writes itself, such as
-//! `-3.5`, are left as numbers).
+//! text cell from the input through [`csv_text`] (the same escapes, and a leading `'` before
+//! a formula; figures dsplan writes itself, such as `-3.5`, are left as numbers). The HTML
+//! report escapes them as well (`report::html::escape`).
 
 use std::borrow::Cow;
 
@@ -62,15 +63,17 @@ pub fn escape_controls(text: &str, keep: Keep) -> Cow<'_, str> {
 const FORMULA_STARTS: [char; 6] = ['=', '+', '-', '@', '\t', '\r'];
 
 /// A text cell from the input (a cluster, datastore or SKU name, a region) as written to a
-/// CSV: with a leading `'` when it starts with `=`, `+`, `-`, `@`, a tab or a carriage
-/// return, so a spreadsheet shows `=HYPERLINK(...)` as text instead of running it (the
-/// OWASP "CSV injection" rule); any other text as it is. Only for text: a figure such as
-/// `-3.5` is written without it.
+/// CSV: its control characters and bidi overrides escaped ([`escape_controls`], a line
+/// break too: `cat plan.csv` cannot drive the terminal), and with a leading `'` when it
+/// starts with `=`, `+`, `-`, `@`, a tab or a carriage return, so a spreadsheet shows
+/// `=HYPERLINK(...)` as text instead of running it (the OWASP "CSV injection" rule); any
+/// other text as it is. Only for text: a figure such as `-3.5` is written without it.
 pub fn csv_text(text: &str) -> Cow<'_, str> {
+    let shown = escape_controls(text, Keep::Nothing);
     if text.starts_with(FORMULA_STARTS) {
-        Cow::Owned(format!("'{text}"))
+        Cow::Owned(format!("'{shown}"))
     } else {
-        Cow::Borrowed(text)
+        shown
     }
 }
 
@@ -115,14 +118,17 @@ mod tests {
             ("+cmd|' /C calc'!A0", "'+cmd|' /C calc'!A0"),
             ("-2+3", "'-2+3"),
             ("@SUM(A1)", "'@SUM(A1)"),
-            ("\t=1+1", "'\t=1+1"),
-            ("\r=1+1", "'\r=1+1"),
+            ("\t=1+1", "'\\u{9}=1+1"),
+            ("\r=1+1", "'\\u{d}=1+1"),
+            ("=\u{1b}[2J", "'=\\u{1b}[2J"),
         ] {
             assert_eq!(csv_text(cell), written);
         }
         for cell in ["Cluster-1", "a=b", "", " =1"] {
             assert_eq!(csv_text(cell), cell);
         }
+        // Controls are escaped wherever they stand.
+        assert_eq!(csv_text("a\u{7}b"), "a\\u{7}b");
         // A negative figure would be quoted too: the CSV writers pass only text cells from
         // the input through `csv_text`, never the figures they format themselves.
         assert_eq!(csv_text("-3.5"), "'-3.5");
