@@ -1,5 +1,7 @@
 //! VM names longer than vSphere allows (80 characters): one ingest warning, names clipped
-//! to 60 characters + `…` in the text and Markdown reports, whole in the JSON.
+//! to 60 characters + `…` in the text and Markdown reports, whole in the JSON up to the
+//! 256 characters kept of any name (`ingest::MAX_NAME_CHARS`; a longer cell is clipped
+//! where it is read, with its own warning).
 
 // Runs the `dsplan` binary, which the `cli` feature builds.
 #![cfg(feature = "cli")]
@@ -80,16 +82,21 @@ fn a_100000_character_name_is_warned_once_and_clipped_in_text_and_markdown() {
         "{text}"
     );
     // The warning: 2 names over 80, each quoted by numbers::clip (60 characters and the
-    // length).
+    // length): the 100,000 `L`s were kept as their first 256 when read.
     assert!(text.contains(&format!(
         "2 VM name(s) longer than the 80 characters vSphere allows (is the input damaged?): \
-         '{sixty_l}... (100,000 characters)', '{}... (90 characters)'",
+         '{sixty_l}... (256 characters)', '{}... (90 characters)'",
         "M".repeat(60)
     )));
+    // The read's own warning gives the cell's length and what was kept.
+    assert!(
+        text.contains("text of 100,000 characters; its first 256 are kept"),
+        "{text}"
+    );
 }
 
 #[test]
-fn the_json_keeps_the_whole_name() {
+fn the_json_keeps_the_whole_name_up_to_256_characters() {
     let input = long_names_csv("json");
     let out = run_ok(&[
         "plan",
@@ -100,9 +107,12 @@ fn the_json_keeps_the_whole_name() {
         "json",
     ]);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    let long = "L".repeat(100_000);
+    // 100,000 `L`s in the cell; the first 256 kept (ingest::MAX_NAME_CHARS).
+    let long = "L".repeat(256);
+    assert_eq!(dsplan::ingest::MAX_NAME_CHARS, 256);
     let placed = v["placements"].as_array().unwrap();
     assert!(placed.iter().any(|p| p["vm"] == long.as_str()));
+    assert!(!out.contains(&"L".repeat(257)));
     let excluded = v["excluded"].as_array().unwrap();
     assert!(
         excluded

@@ -90,12 +90,13 @@ pub(crate) struct RowKey {
 
 impl RowKey {
     /// The key cells of `row` in slots `server`, `id` and `uuid`.
-    pub(crate) fn read(row: &Row<'_, '_>, server: usize, id: usize, uuid: usize) -> RowKey {
+    pub(crate) fn read(row: &mut Row<'_, '_>, server: usize, id: usize, uuid: usize) -> RowKey {
+        let (server_text, vm_id, vm_uuid) = (row.text(server), row.text(id), row.text(uuid));
         let has = |slot: usize| row.resolved.columns.get(slot).is_some_and(Option::is_some);
         RowKey {
-            server: row.text(server),
-            vm_id: row.text(id),
-            vm_uuid: row.text(uuid),
+            server: server_text,
+            vm_id,
+            vm_uuid,
             columns: KeyColumns {
                 server: has(server),
                 vm_id: has(id),

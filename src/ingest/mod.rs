@@ -85,7 +85,7 @@ pub use liveoptics::{
 };
 pub use package::{MAX_PART_BYTES, MAX_RATIO, RATIO_FLOOR_BYTES};
 pub use perf::{PerfInput, VmPerf, read_perf_csv};
-pub use table::MAX_COLUMNS;
+pub use table::{MAX_COLUMNS, MAX_NAME_CHARS, MAX_TEXT_CHARS};
 pub use xlsx::{EMPTY_CELLS_FLOOR, MAX_EMPTY_CELLS_PER_VALUE};
 
 /// The kind of an [`IngestError`], for callers that branch on it (exit codes, tests).

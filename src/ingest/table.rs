@@ -17,6 +17,18 @@ use crate::numbers::clip;
 /// cells).
 pub const MAX_COLUMNS: usize = 16_384;
 
+/// Most characters kept of a name read from a cell (a VM, cluster, host, datacenter,
+/// datastore or vCenter name; an id): 256. vSphere names are at most 80 characters (vCenter
+/// refuses longer ones); the rest is room for ids, paths of folders and other tools'
+/// exports. A longer cell is clipped where it is read, with a warning ([`Row::text`]), so
+/// what is kept per row is bounded whatever a cell holds.
+pub const MAX_NAME_CHARS: usize = 256;
+
+/// Most characters kept of a text cell that lists or locates (a datastore's `Hosts` list,
+/// a VM's `Path`, a datastore's URL and address): 16,384, room for the list of a
+/// datastore shared by 64 hosts with 255-character names ([`Row::long_text`]).
+pub const MAX_TEXT_CHARS: usize = 16_384;
+
 /// One column the inventory reads from a sheet.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct FieldSpec {
@@ -471,9 +483,43 @@ impl Row<'_, '_> {
             .any(|(i, v)| self.resolved.field_of(i) != except && !v.is_empty())
     }
 
-    /// Trimmed text; `None` when empty.
-    pub(crate) fn text(&self, slot: usize) -> Option<String> {
-        self.cell(slot).text().map(|t| t.trim().to_string())
+    /// Trimmed text; `None` when empty. A name's cell (every text field but those read with
+    /// [`Row::long_text`]) is clipped to its first [`MAX_NAME_CHARS`] characters, with a
+    /// warning, before it is copied: a 5,000,000-character cluster name that 200 rows share
+    /// costs 200 short copies, not 1 GB.
+    pub(crate) fn text(&mut self, slot: usize) -> Option<String> {
+        self.text_within(
+            slot,
+            MAX_NAME_CHARS,
+            "vSphere names are at most 80 characters",
+        )
+    }
+
+    /// Trimmed text of a field that lists or locates (a datastore's `Hosts`, a VM's
+    /// `Path`, a URL): clipped to [`MAX_TEXT_CHARS`] characters with a warning.
+    pub(crate) fn long_text(&mut self, slot: usize) -> Option<String> {
+        self.text_within(slot, MAX_TEXT_CHARS, "longer than any export writes")
+    }
+
+    /// Trimmed text clipped to `max` characters; a clipped cell is warned of (`why` the
+    /// limit is what it is).
+    fn text_within(&mut self, slot: usize, max: usize, why: &str) -> Option<String> {
+        let cell = self.cell(slot).text()?;
+        let text = cell.trim();
+        let Some((cut, _)) = text.char_indices().nth(max) else {
+            return Some(text.to_string());
+        };
+        let kept = text[..cut].to_string();
+        let chars = crate::numbers::group_thousands(text.chars().count() as f64, 0);
+        drop(cell);
+        self.warn(
+            slot,
+            format!(
+                "text of {chars} characters; its first {} are kept ({why})",
+                crate::numbers::group_thousands(max as f64, 0)
+            ),
+        );
+        Some(kept)
     }
 
     /// A number; `None` when empty; a warning and `None` when not a number.

@@ -75,7 +75,7 @@ pub(crate) const DISK_FIELDS: &[FieldSpec] = &[
 pub(crate) fn disk_from_row(row: &mut Row<'_, '_>) -> Option<(RowKey, VirtualDisk)> {
     let vm = row.name(col_disk::VM, "VM")?;
     let key = RowKey::read(row, col_disk::SERVER, col_disk::VM_ID, col_disk::VM_UUID);
-    let path = row.text(col_disk::PATH);
+    let path = row.long_text(col_disk::PATH);
     let disk = VirtualDisk {
         vm_key: key.vm_key(&vm),
         disk: row.text(col_disk::DISK),
@@ -248,7 +248,7 @@ pub(crate) const DATASTORE_FIELDS: &[FieldSpec] = &[
 pub(crate) fn datastore_from_row(row: &mut Row<'_, '_>) -> Option<Datastore> {
     let name = row.name(col_datastore::NAME, "datastore")?;
     let hosts = row
-        .text(col_datastore::HOSTS)
+        .long_text(col_datastore::HOSTS)
         .map(|h| {
             h.split(',')
                 .map(str::trim)
@@ -267,8 +267,8 @@ pub(crate) fn datastore_from_row(row: &mut Row<'_, '_>) -> Option<Datastore> {
         num_hosts: row.count(col_datastore::NUM_HOSTS),
         hosts,
         datastore_cluster: row.text(col_datastore::DATASTORE_CLUSTER),
-        address: row.text(col_datastore::ADDRESS),
-        url: row.text(col_datastore::URL),
+        address: row.long_text(col_datastore::ADDRESS),
+        url: row.long_text(col_datastore::URL),
         vi_sdk_server: row.text(col_datastore::SERVER),
         origin: row.origin(),
     })

@@ -109,7 +109,7 @@ pub(crate) fn vm_from_row(row: &mut Row<'_, '_>) -> Option<Vm> {
     let template = row.boolean(TEMPLATE);
     let provisioned_mib = row.non_negative(PROVISIONED);
     let in_use_mib = row.non_negative(IN_USE);
-    let path = row.text(PATH);
+    let path = row.long_text(PATH);
     Some(Vm {
         name,
         power_state,
