@@ -510,7 +510,16 @@ where
             spans.push((*slot, start, arena.len()));
         }
         if spans.len() > first {
-            rows.push((row, first));
+            if lacks_name(&spans[first..], &resolved, specs) {
+                // Makes no record: visited now (the visitor warns of it) and not kept, so
+                // 12 million rows without a name cost no memory per row.
+                arena.truncate(spans[first].1);
+                spans.truncate(first);
+                let ctx = (file, sheet, specs, &resolved);
+                visit_nameless(&rec, row, &slots, ctx, warnings, visit);
+            } else {
+                rows.push((row, first));
+            }
         }
     }
     let mark = decide_mark(evidence, delimiter, file, sheet, warnings);
@@ -544,6 +553,52 @@ where
     }
     disagreements.report(file, sheet, &resolved, specs, warnings);
     Ok(Some(resolved))
+}
+
+/// Whether a row's cells (`spans`: slot, start, end) lack a required field: the name of the
+/// row's record (the VM, host, datastore), in its own column or its fallback's. Every
+/// visitor skips such a row ([`Row::name`](crate::ingest::table::Row::name)).
+fn lacks_name(spans: &[(usize, usize, usize)], resolved: &Resolved, specs: &[FieldSpec]) -> bool {
+    specs.iter().enumerate().any(|(field, spec)| {
+        spec.required
+            && !spans
+                .iter()
+                .any(|&(slot, _, _)| resolved.field_of(slot) == field)
+    })
+}
+
+/// Visits record `rec` (1-based row `row`) at once, with its cells as text: a row
+/// [`lacks_name`], which the visitor only warns of (its cells' numbers are never read, so
+/// the decimal mark, decided after the last row, does not matter).
+fn visit_nameless<F>(
+    rec: &csv::ByteRecord,
+    row: usize,
+    slots: &[Option<usize>],
+    (file, sheet, specs, resolved): (&str, &str, &[FieldSpec], &Resolved),
+    warnings: &mut Vec<Warning>,
+    visit: &mut F,
+) where
+    F: FnMut(&mut Row<'_, '_>),
+{
+    let mut cells: Vec<Value<'_>> = vec![Value::Empty; resolved.slot_count()];
+    for (c, field) in rec.iter().enumerate() {
+        if let (Some(Some(slot)), Ok(text)) = (slots.get(c), std::str::from_utf8(field))
+            && let Some(cell) = cells.get_mut(*slot)
+        {
+            *cell = text_value(text);
+        }
+    }
+    let mut r = Row {
+        file,
+        sheet,
+        row,
+        cells: &cells,
+        resolved,
+        specs,
+        mark: DecimalMark::Point,
+        warnings,
+    };
+    visit(&mut r);
 }
 
 /// The decimal mark of a file from the evidence counts of its numeric cells (`[point,
