@@ -1568,7 +1568,7 @@ fn perf_csv_joins_the_inventory_and_reports_what_does_not_fit() {
     // Row 2 web-01: 1,500 IOPS, 12.5 MiB/s, 70 % reads, 8 KiB.
     // Row 3 db-01: 20,000 IOPS, 312.5 MiB/s, read % 150 (warning, unknown), block 0
     //   (warning, unknown).
-    // Row 4 ghost: not in the inventory (warning, not joined).
+    // Row 4 ghost: not in the inventory (warning, not joined, not kept: counted).
     // Row 5 web-01 again: a warning naming row 2; both rows kept.
     let text = "\u{feff}vm;iops;throughput_mibps;read_pct;block_kib\r\n\
                 web-01;1.500;12,5;70;8\r\n\
@@ -1577,7 +1577,10 @@ fn perf_csv_joins_the_inventory_and_reports_what_does_not_fit() {
                 web-01;1;1;1;1\r\n";
     std::fs::write(&path, text).unwrap();
     let perf = read_perf_csv(&path, &inv).unwrap();
-    assert_eq!(perf.rows.len(), 4);
+    // Rows 2, 3 and 5 kept; row 4 counted.
+    assert_eq!(perf.rows.len(), 3);
+    assert_eq!(perf.rows_not_joined, 1);
+    assert_eq!(perf.first_not_joined, ["ghost"]);
     let web = &perf.rows[0];
     assert_eq!(
         (web.iops, web.throughput_mibps, web.read_pct, web.block_kib),
@@ -1593,7 +1596,7 @@ fn perf_csv_joins_the_inventory_and_reports_what_does_not_fit() {
         (Some(20_000.0), Some(312.5))
     );
     assert_eq!((db.read_pct, db.block_kib), (None, None));
-    assert_eq!(perf.rows[2].vm_key, None);
+    assert_eq!(perf.rows[2].origin.row, 5);
     let w: Vec<(Option<usize>, Option<&str>)> = perf
         .warnings
         .iter()

@@ -54,9 +54,9 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::ingest::perf::{
-    JoinColumns, PerfInput, RowIds, VmPerf, join_to_inventory, within_vm_limit,
+    JoinColumns, PerfInput, RowIds, Unjoined, VmIndex, VmPerf, join_to_inventory, within_vm_limit,
 };
-use crate::ingest::table::{FieldSpec, Row};
+use crate::ingest::table::{FieldSpec, Resolved, Row};
 use crate::ingest::{IngestError, Input, ReadLimits, TabContext, vinfo, xlsx};
 use crate::inventory::{Host, Inventory, Partition, Source, Vm, Warning};
 use crate::numbers::clip;
@@ -552,20 +552,42 @@ pub fn read_live_optics_perf(
     };
     let mut rows = Vec::new();
     let mut ids = Vec::new();
+    let index = VmIndex::new(inventory);
+    let mut unjoined = Unjoined::default();
+    // The name and id columns' headers as the sheet spells them (known at the first row).
+    let mut headers: Option<(String, Option<String>)> = None;
     let resolved = xlsx::read_table(&mut wb, &file, &sheet, fields, &mut out.warnings, |row| {
-        if let Some((r, id)) = perf_from_row(row) {
+        let Some((r, id)) = perf_from_row(row) else {
+            return;
+        };
+        let (name, id_column) = headers.get_or_insert_with(|| join_headers(row.resolved, fields));
+        let columns = JoinColumns {
+            name,
+            id: id_column.as_deref(),
+        };
+        // A row that names no VM is warned of and dropped here, not kept for the join.
+        if unjoined.keeps(&index, &r, &id, columns) {
             rows.push(r);
             ids.push(id);
         }
     })?;
-    let vm_column = resolved.header(P_VM, fields);
-    let id_column = resolved.header(P_MOB_ID, fields);
-    let has_ids = resolved.columns.get(P_MOB_ID).is_some_and(Option::is_some);
+    out.take_unjoined(unjoined);
+    let (vm_column, id_column) = join_headers(&resolved, fields);
     let columns = JoinColumns {
         name: &vm_column,
-        id: has_ids.then_some(id_column.as_str()),
+        id: id_column.as_deref(),
     };
-    join_to_inventory(&mut rows, &ids, inventory, columns, &mut out.warnings);
+    join_to_inventory(&mut rows, &ids, &index, columns, &mut out.warnings);
     out.rows = rows;
     Ok(Some(out))
+}
+
+/// The `VM Name` column's header and the `MOB ID` column's (when the sheet has one), as
+/// the sheet spells them.
+fn join_headers(resolved: &Resolved, fields: &[FieldSpec]) -> (String, Option<String>) {
+    let has_ids = resolved.columns.get(P_MOB_ID).is_some_and(Option::is_some);
+    (
+        resolved.header(P_VM, fields),
+        has_ids.then(|| resolved.header(P_MOB_ID, fields)),
+    )
 }

@@ -16,7 +16,7 @@ use crate::inventory::{Inventory, Origin, VmKey, Warning};
 
 mod join;
 
-pub(crate) use join::{JoinColumns, RowIds, join_to_inventory};
+pub(crate) use join::{JoinColumns, RowIds, Unjoined, VmIndex, join_to_inventory};
 
 /// One row of a performance CSV.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -44,12 +44,32 @@ pub struct VmPerf {
 pub struct PerfInput {
     /// The CSV path as given.
     pub file: String,
-    /// Every row with a VM name, in file order; then, for each VM name that several
-    /// inventory VMs share and no id tells apart, one row per such VM with the name's largest
-    /// IOPS and MiB/s (see [`read_perf_csv`]).
+    /// Every row with a VM name that names some inventory VM, in file order; then, for each
+    /// VM name that several inventory VMs share and no id tells apart, one row per such VM
+    /// with the name's largest IOPS and MiB/s (see [`read_perf_csv`]). A row naming no
+    /// inventory VM is not kept: it is warned of and counted in
+    /// [`PerfInput::rows_not_joined`].
     pub rows: Vec<VmPerf>,
-    /// Bad cells, unmatched and ambiguous VM names, repeated VMs.
+    /// Rows with a VM name that names no inventory VM (warned of, not kept).
+    #[serde(default)]
+    pub rows_not_joined: usize,
+    /// The first five VM names of those rows, clipped as messages quote names.
+    #[serde(default)]
+    pub first_not_joined: Vec<String>,
+    /// Bad cells, unmatched and ambiguous VM names, repeated VMs, grouped per cause (the
+    /// first five of a cause kept, the rest counted on the last one kept,
+    /// [`Warning::more_alike`]).
     pub warnings: Vec<Warning>,
+}
+
+impl PerfInput {
+    /// Takes in the rows [`Unjoined`] dropped while reading: their count, first names and
+    /// warnings (after the reader's own).
+    pub(crate) fn take_unjoined(&mut self, unjoined: Unjoined) {
+        self.rows_not_joined += unjoined.rows;
+        self.first_not_joined = unjoined.first_names;
+        self.warnings.extend(unjoined.warnings);
+    }
 }
 
 const VM: usize = 0;
@@ -101,7 +121,20 @@ pub fn read_perf_csv(path: &Path, inventory: &Inventory) -> Result<PerfInput, In
         ..PerfInput::default()
     };
     let mut rows = Vec::new();
-    let vm_column = if is_azure_migrate(path) {
+    let index = VmIndex::new(inventory);
+    let mut unjoined = Unjoined::default();
+    let no_ids = RowIds::default();
+    // The VM column's header as the file spells it, for the warnings (known at the first
+    // row).
+    let mut vm_column: Option<String> = None;
+    let mut keep = |row: &mut Row<'_, '_>, r: VmPerf, slot: usize, specs: &[FieldSpec]| {
+        let name = vm_column.get_or_insert_with(|| row.resolved.header(slot, specs));
+        let columns = JoinColumns { name, id: None };
+        if unjoined.keeps(&index, &r, &no_ids, columns) {
+            rows.push(r);
+        }
+    };
+    let vm_header = if is_azure_migrate(path) {
         let resolved = csvfile::read_file(
             path,
             &file,
@@ -110,7 +143,7 @@ pub fn read_perf_csv(path: &Path, inventory: &Inventory) -> Result<PerfInput, In
             &mut out.warnings,
             |row| {
                 if let Some(r) = azure_migrate_from_row(row) {
-                    rows.push(r);
+                    keep(row, r, AM_VM, AZURE_MIGRATE_FIELDS);
                 }
             },
         )?;
@@ -118,7 +151,7 @@ pub fn read_perf_csv(path: &Path, inventory: &Inventory) -> Result<PerfInput, In
     } else {
         let resolved = csvfile::read_file(path, &file, "perf", FIELDS, &mut out.warnings, |row| {
             if let Some(r) = perf_from_row(row) {
-                rows.push(r);
+                keep(row, r, VM, FIELDS);
             }
         })?;
         no_rate_column(&resolved, &file)?;
@@ -126,12 +159,12 @@ pub fn read_perf_csv(path: &Path, inventory: &Inventory) -> Result<PerfInput, In
             .extend(unknown_columns(&resolved.unknown, &file));
         resolved.header(VM, FIELDS)
     };
-
+    out.take_unjoined(unjoined);
     let columns = JoinColumns {
-        name: &vm_column,
+        name: &vm_header,
         id: None,
     };
-    join_to_inventory(&mut rows, &[], inventory, columns, &mut out.warnings);
+    join_to_inventory(&mut rows, &[], &index, columns, &mut out.warnings);
     out.rows = rows;
     Ok(out)
 }

@@ -482,6 +482,10 @@ fn live_optics_perf(
             Some(all) => {
                 all.file = format!("{}, {}", all.file, perf.file);
                 all.rows.append(&mut perf.rows);
+                all.rows_not_joined += perf.rows_not_joined;
+                let room = 5usize.saturating_sub(all.first_not_joined.len());
+                all.first_not_joined
+                    .extend(perf.first_not_joined.into_iter().take(room));
                 all.warnings.append(&mut perf.warnings);
             }
         }
@@ -525,16 +529,20 @@ fn join_perf(demand: &mut Demand, inventory: &Inventory, perf: &PerfInput, figur
 /// (names not in the inventory, a header only, only excluded VMs or templates): its row count
 /// and first names, so an empty target is not blamed on a missing `perf`.
 fn unmatched_perf_warning(perf: &PerfInput) -> Warning {
+    // The rows kept (they name VMs, none planned) and those dropped as naming none.
+    let total = perf.rows.len() + perf.rows_not_joined;
     let names = crate::numbers::first_few(
         perf.rows
             .iter()
-            .map(|r| format!("'{}'", crate::numbers::clip(&r.vm))),
-        perf.rows.len(),
+            .map(|r| crate::numbers::clip(&r.vm))
+            .chain(perf.first_not_joined.iter().cloned())
+            .map(|name| format!("'{name}'")),
+        total,
     );
-    let rows = crate::numbers::group_thousands(perf.rows.len() as f64, 0);
+    let rows = crate::numbers::group_thousands(total as f64, 0);
     Warning {
         file: perf.file.clone(),
-        ..Warning::plan_wide(if perf.rows.is_empty() {
+        ..Warning::plan_wide(if total == 0 {
             "`perf` has no data rows: no VM gets per-VM figures".to_string()
         } else {
             format!(

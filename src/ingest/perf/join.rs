@@ -76,6 +76,107 @@ fn candidates<'i>(
     }
 }
 
+/// The inventory's VMs by name and by id, to join performance rows to ([`candidates`]).
+pub(crate) struct VmIndex<'i> {
+    by_name: HashMap<&'i str, Vec<&'i Vm>>,
+    by_id: HashMap<&'i str, Vec<&'i Vm>>,
+}
+
+impl<'i> VmIndex<'i> {
+    /// Indexes the VMs of `inventory`.
+    pub(crate) fn new(inventory: &'i Inventory) -> Self {
+        let mut by_name: HashMap<&str, Vec<&Vm>> = HashMap::new();
+        let mut by_id: HashMap<&str, Vec<&Vm>> = HashMap::new();
+        for vm in &inventory.vms {
+            by_name.entry(vm.name.as_str()).or_default().push(vm);
+            if let Some(id) = vm.vm_id.as_deref() {
+                by_id.entry(id.trim()).or_default().push(vm);
+            }
+        }
+        VmIndex { by_name, by_id }
+    }
+
+    /// The VMs a row of VM name `name` and `ids` names ([`candidates`]).
+    fn candidates(&self, name: &str, ids: &RowIds) -> Vec<&'i Vm> {
+        candidates(&self.by_id, &self.by_name, name, ids)
+    }
+}
+
+/// The performance rows that name no inventory VM, dropped as they are read so that a file
+/// of 2,000,000 rows of unknown VMs keeps none of them: how many, the first few names, and
+/// their warnings, grouped per cause as the readers' are.
+#[derive(Debug, Default)]
+pub(crate) struct Unjoined {
+    /// Rows dropped.
+    pub(crate) rows: usize,
+    /// The first five of their VM names, clipped ([`crate::numbers::clip`]).
+    pub(crate) first_names: Vec<String>,
+    /// One warning per row, grouped ([`crate::inventory::push_bounded`]).
+    pub(crate) warnings: Vec<Warning>,
+}
+
+impl Unjoined {
+    /// Whether row `r` (with `ids`) names some VM of `index`, to be kept for
+    /// [`join_to_inventory`]; when it names none, it is warned of and counted here, and the
+    /// caller drops it.
+    pub(crate) fn keeps(
+        &mut self,
+        index: &VmIndex<'_>,
+        r: &VmPerf,
+        ids: &RowIds,
+        columns: JoinColumns<'_>,
+    ) -> bool {
+        if !index.candidates(&r.vm, ids).is_empty() {
+            return true;
+        }
+        self.rows += 1;
+        if self.first_names.len() < 5 {
+            self.first_names.push(crate::numbers::clip(&r.vm));
+        }
+        crate::inventory::push_bounded(&mut self.warnings, not_in_inventory(r, ids, columns));
+        false
+    }
+}
+
+/// The warning for row `r` that names no inventory VM.
+fn not_in_inventory(r: &VmPerf, ids: &RowIds, columns: JoinColumns<'_>) -> Warning {
+    let name = crate::numbers::clip(&r.vm);
+    let message = match ids.vm_id.as_deref() {
+        Some(id) => format!(
+            "VM '{name}' ({}) is not in the inventory; the row is not joined",
+            id_words(ids, columns, id)
+        ),
+        None => format!("VM '{name}' is not in the inventory; the row is not joined"),
+    };
+    join_warning(r, ids, columns, message)
+}
+
+/// A join warning about row `r`: at its id cell when the row and the file have one, else
+/// at its name cell.
+fn join_warning(r: &VmPerf, ids: &RowIds, columns: JoinColumns<'_>, message: String) -> Warning {
+    match (ids.vm_id.as_deref(), columns.id) {
+        (Some(id), Some(column)) => {
+            let mut w = row_warning(r, column, message);
+            w.value = Some(crate::numbers::clip(id));
+            w
+        }
+        _ => row_warning(r, columns.name, message),
+    }
+}
+
+/// A row's id as a warning words it: `MOB ID 'vm-41' in vCenter 'vc1'`.
+fn id_words(ids: &RowIds, columns: JoinColumns<'_>, id: &str) -> String {
+    let column = columns.id.unwrap_or("id");
+    match ids.vcenter.as_deref() {
+        Some(vc) => format!(
+            "{column} '{}' in vCenter '{}'",
+            crate::numbers::clip(id),
+            crate::numbers::clip(vc)
+        ),
+        None => format!("{column} '{}'", crate::numbers::clip(id)),
+    }
+}
+
 /// Joins each row of `rows` to `inventory`: a row with an id (`ids[i].vm_id`, Live Optics'
 /// `MOB ID`) joins the VM of that id, in the row's vCenter where both carry one (two VMs of
 /// one name are two VMs); a row without one joins by VM name. A row that matches no VM, or
@@ -89,46 +190,19 @@ fn candidates<'i>(
 pub(crate) fn join_to_inventory(
     rows: &mut Vec<VmPerf>,
     ids: &[RowIds],
-    inventory: &Inventory,
+    index: &VmIndex<'_>,
     columns: JoinColumns<'_>,
     warnings: &mut Vec<Warning>,
 ) {
-    let mut by_name: HashMap<&str, Vec<&Vm>> = HashMap::new();
-    let mut by_id: HashMap<&str, Vec<&Vm>> = HashMap::new();
-    for vm in &inventory.vms {
-        by_name.entry(vm.name.as_str()).or_default().push(vm);
-        if let Some(id) = vm.vm_id.as_deref() {
-            by_id.entry(id.trim()).or_default().push(vm);
-        }
-    }
     let none = RowIds::default();
     let mut seen: HashMap<VmKey, usize> = HashMap::new();
     let mut shared: HashMap<String, SharedName> = HashMap::new();
     for (i, r) in rows.iter_mut().enumerate() {
         let ids = ids.get(i).unwrap_or(&none);
-        let found = candidates(&by_id, &by_name, &r.vm, ids);
+        let found = index.candidates(&r.vm, ids);
         let name = crate::numbers::clip(&r.vm);
-        let warning = |message: String| match (ids.vm_id.as_deref(), columns.id) {
-            (Some(id), Some(column)) => {
-                let mut w = row_warning(r, column, message);
-                w.value = Some(crate::numbers::clip(id));
-                w
-            }
-            _ => row_warning(r, columns.name, message),
-        };
-        let id_words = |id: &str| match ids.vcenter.as_deref() {
-            Some(vc) => format!(
-                "{} '{}' in vCenter '{}'",
-                columns.id.unwrap_or("id"),
-                crate::numbers::clip(id),
-                crate::numbers::clip(vc)
-            ),
-            None => format!(
-                "{} '{}'",
-                columns.id.unwrap_or("id"),
-                crate::numbers::clip(id)
-            ),
-        };
+        let warning = |message: String| join_warning(r, ids, columns, message);
+        let id_words = |id: &str| id_words(ids, columns, id);
         match (found.as_slice(), ids.vm_id.as_deref()) {
             ([vm], _) => {
                 let key = vm.key();
@@ -137,24 +211,22 @@ pub(crate) fn join_to_inventory(
                         "VM '{name}' already has a row (row {first}); the larger figures of \
                          the rows are used"
                     );
-                    warnings.push(warning(message));
+                    crate::inventory::push_bounded(warnings, warning(message));
                 } else {
                     seen.insert(key.clone(), r.origin.row);
                 }
                 r.vm_key = Some(key);
             }
-            ([], Some(id)) => warnings.push(warning(format!(
-                "VM '{name}' ({}) is not in the inventory; the row is not joined",
-                id_words(id)
-            ))),
-            ([], None) => warnings.push(warning(format!(
-                "VM '{name}' is not in the inventory; the row is not joined"
-            ))),
-            (vms, Some(id)) => warnings.push(warning(format!(
-                "VM '{name}' ({}) matches {} inventory VMs; the row is not joined",
-                id_words(id),
-                vms.len()
-            ))),
+            // Rows read through `Unjoined::keeps` never get here.
+            ([], _) => crate::inventory::push_bounded(warnings, not_in_inventory(r, ids, columns)),
+            (vms, Some(id)) => crate::inventory::push_bounded(
+                warnings,
+                warning(format!(
+                    "VM '{name}' ({}) matches {} inventory VMs; the row is not joined",
+                    id_words(id),
+                    vms.len()
+                )),
+            ),
             (vms, None) => {
                 let entry = shared.entry(r.vm.clone()).or_insert_with(|| SharedName {
                     first: i,
@@ -170,6 +242,9 @@ pub(crate) fn join_to_inventory(
         }
     }
     share_by_name(rows, shared, columns, warnings);
+    // Grouped per cause as the readers' are: 2,000,000 rows of unknown VMs are five
+    // warnings and a count, not 2,000,000.
+    crate::inventory::bound_warnings(warnings);
 }
 
 /// The rows of one VM name that matches several inventory VMs and that no id tells apart.
@@ -325,7 +400,13 @@ mod tests {
             ..Inventory::default()
         };
         let mut warnings = Vec::new();
-        join_to_inventory(rows, row_ids, &inventory, COLUMNS, &mut warnings);
+        join_to_inventory(
+            rows,
+            row_ids,
+            &VmIndex::new(&inventory),
+            COLUMNS,
+            &mut warnings,
+        );
         let keys = rows
             .iter()
             .map(|r| r.vm_key.as_ref().map(|k| k.0.clone()).unwrap_or_default())
@@ -431,7 +512,13 @@ mod tests {
             name: "vm",
             id: None,
         };
-        join_to_inventory(&mut rows, &[], &inventory, columns, &mut warnings);
+        join_to_inventory(
+            &mut rows,
+            &[],
+            &VmIndex::new(&inventory),
+            columns,
+            &mut warnings,
+        );
         let keyed: Vec<(String, Option<f64>, Option<f64>)> = rows
             .iter()
             .map(|r| {
