@@ -656,7 +656,8 @@ fn an_edited_estate_workbook_stays_consistent() {
         assert!(cents(num(&e, r, 1), s[key].as_f64().unwrap()), "{name}");
         assert!(!formula_at(&f, r, 1).is_empty(), "{name} is a formula");
     }
-    // The estate's pool size adds `Estate pools`' sizes, each a SUMIF of its cluster's row.
+    // The estate's pool size adds `Estate pools`' sizes, each the exact-match sum of the
+    // `Pools` rows naming the pool.
     let size_formula = formula_at(&f, item_row(&e, "pool size TiB"), 1);
     assert!(
         size_formula.contains("'Estate pools'!$E$2:$E$3"),
@@ -665,10 +666,17 @@ fn an_edited_estate_workbook_stays_consistent() {
     assert!(formula_at(&f, item_row(&e, "total USD/year"), 1).contains("12*B22"));
     let c = values(&mut book, "Clusters");
     let cf = formulas(&mut book, "Clusters");
-    assert!(formula_at(&cf, 1, col(&c, "pool size TiB")).contains("'Pools'!$E$2:$E$3"));
+    // Each cluster's pool size sums its own `Pools` rows: avs-Dev's pool is row 2.
+    assert_eq!(
+        formula_at(&cf, 1, col(&c, "pool size TiB")),
+        "ROUND(SUM('Pools'!$E$2:$E$2),2)"
+    );
     let ep = values(&mut book, "Estate pools");
     let epf = formulas(&mut book, "Estate pools");
-    assert!(formula_at(&epf, 1, col(&ep, "size TiB")).starts_with("ROUND(SUMIF('Pools'!"));
+    assert_eq!(
+        formula_at(&epf, 1, col(&ep, "size TiB")),
+        "ROUND(SUMPRODUCT(--EXACT('Pools'!$B$2:$B$3,A2),'Pools'!$E$2:$E$3),2)"
+    );
     let mut live = Book::read(&mut book);
     assert_formulas_recompute(&live);
     let at = |name: &str| ("Estate", item_row(&e, name), 1);

@@ -152,14 +152,32 @@ pub fn column_ref(sheet: &str, col: usize, rows: usize) -> String {
     format!("'{sheet}'!${c}$2:${c}${}", rows.max(1) + 1)
 }
 
-/// `SUMIF` over the data rows of `sheet`: the `sum` column where the `by` column equals
-/// `key` (a cell of the calling sheet), e.g. `SUMIF('Pools'!$A$2:$A$9,A2,'Pools'!$E$2:$E$9)`.
-pub fn sumif(sheet: &str, rows: usize, by: usize, key: &str, sum: usize) -> String {
-    format!(
-        "SUMIF({},{key},{})",
-        column_ref(sheet, by, rows),
-        column_ref(sheet, sum, rows)
-    )
+/// An absolute reference to `n` data rows of one column of the same sheet from data row
+/// `first` (`$E$5:$E$7`); `n` 0 gives the one row `first`.
+pub fn rows_ref(col: usize, (first, n): (usize, usize)) -> String {
+    let c = col_name(col);
+    format!("${c}${}:${c}${}", first + 2, first + n.max(1) + 1)
+}
+
+/// An absolute reference to `n` data rows of one column of `sheet` from data row `first`
+/// (`'Pools'!$E$5:$E$7`): the rows the writer itself laid out for one cluster; `None` when
+/// `n` is 0.
+pub fn block_ref(sheet: &str, col: usize, (first, n): (usize, usize)) -> Option<String> {
+    (n > 0).then(|| format!("'{sheet}'!{}", rows_ref(col, (first, n))))
+}
+
+/// The sum of the `sum` range's cells whose `by` cell equals `key` exactly (case and
+/// every character: `* ? ~ = < >` are text, not criteria), as
+/// `SUMPRODUCT(--EXACT(by,key),sum)`; SUMIF would match `PROD` to `prod` and read `Prod*`
+/// as a wildcard. `by` and `sum` are ranges of the same rows.
+pub fn exact_sum(by: &str, key: &str, sum: &str) -> String {
+    format!("SUMPRODUCT(--EXACT({by},{key}),{sum})")
+}
+
+/// How many cells of the range `by` equal `key` exactly, as `SUMPRODUCT(--EXACT(by,key))`
+/// (see [`exact_sum`]).
+pub fn exact_count(by: &str, key: &str) -> String {
+    format!("SUMPRODUCT(--EXACT({by},{key}))")
 }
 
 /// A cell whose value is `ROUND(formula, 2)` (`fmt`), checked against `json` with the same
