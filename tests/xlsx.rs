@@ -489,6 +489,62 @@ fn a_vm_name_over_excels_limit_is_cut_with_a_warning() {
     }
 }
 
+// A 40,000-character cluster name (Excel holds 32,767 characters a cell) used to fail the
+// workbook with "String exceeds Excel's limit" naming no sheet or cell. Each cell holding it
+// now keeps 32,000 characters + "… (40,000 characters)" (21 more: 32,021), the Warnings
+// sheet has one row per cut naming its sheet, row and column (each pointing at a cell that
+// holds the cut name), and stderr warns once for the name, naming the first cell.
+#[test]
+fn a_cluster_name_over_excels_limit_is_cut_naming_each_cell() {
+    let long = format!("Prod-{}", "x".repeat(39_995));
+    let csv = std::fs::read_to_string(root().join("fixtures/small-estate-vinfo.csv")).unwrap();
+    let csv = csv.replace("\"DC1\",\"Prod\",", &format!("\"DC1\",\"{long}\","));
+    let input = scratch("long-cluster").join("vinfo.csv");
+    std::fs::write(&input, csv).unwrap();
+    let cut: String = long.chars().take(32_000).collect::<String>() + "… (40,000 characters)";
+    assert_eq!(cut.chars().count(), 32_021);
+    let quoted = format!("text '{}…' of 40,000 characters truncated", &long[..60]);
+    let anf = ["--design", "anf"];
+    for flags in [&[][..], &anf[..], &["--per-cluster"][..]] {
+        let (_, mut book, stderr) = plan_both(&input, flags, "long-cluster-out");
+        let lines: Vec<&str> = stderr.lines().filter(|l| l.contains(&quoted)).collect();
+        assert_eq!(lines.len(), 1, "{flags:?}: {stderr}");
+        assert!(lines[0].starts_with("warning: sheet '"), "{}", lines[0]);
+        assert!(lines[0].contains(" (cell "), "{}", lines[0]);
+        let w = values(&mut book, "Warnings");
+        let rows: Vec<&[Data]> = w
+            .rows()
+            .filter(|r| {
+                r.iter()
+                    .any(|d| d.as_string().is_some_and(|s| s.contains(&quoted)))
+            })
+            .collect();
+        assert!(!rows.is_empty(), "{flags:?}");
+        if rows.len() > 1 {
+            let more = format!("the same text is cut in {} more cells", rows.len() - 1);
+            assert!(lines[0].contains(&more), "{} vs {more}", lines[0]);
+        }
+        for row in rows {
+            let cell = |name: &str| row[col(&w, name)].clone();
+            let sheet = cell("sheet").as_string().unwrap();
+            let at = values(&mut book, &sheet);
+            let r = cell("row").as_f64().unwrap() as usize - 1;
+            let c = col(&at, &cell("column").as_string().unwrap());
+            assert_eq!(
+                at.get((r, c)),
+                Some(&Data::String(cut.clone())),
+                "{sheet} ({r}, {c})"
+            );
+        }
+        let longest = text_cells(&mut book)
+            .iter()
+            .map(|(_, _, _, s)| s.chars().count())
+            .max()
+            .unwrap();
+        assert_eq!(longest, 32_021);
+    }
+}
+
 /// Every text cell of every sheet, with its sheet, row and column.
 fn text_cells(book: &mut Xlsx<Cursor<Vec<u8>>>) -> Vec<(String, usize, usize, String)> {
     let mut out = Vec::new();
@@ -656,7 +712,8 @@ fn an_edited_estate_workbook_stays_consistent() {
         assert!(cents(num(&e, r, 1), s[key].as_f64().unwrap()), "{name}");
         assert!(!formula_at(&f, r, 1).is_empty(), "{name} is a formula");
     }
-    // The estate's pool size adds `Estate pools`' sizes, each a SUMIF of its cluster's row.
+    // The estate's pool size adds `Estate pools`' sizes, each the exact-match sum of the
+    // `Pools` rows naming the pool.
     let size_formula = formula_at(&f, item_row(&e, "pool size TiB"), 1);
     assert!(
         size_formula.contains("'Estate pools'!$E$2:$E$3"),
@@ -665,10 +722,17 @@ fn an_edited_estate_workbook_stays_consistent() {
     assert!(formula_at(&f, item_row(&e, "total USD/year"), 1).contains("12*B22"));
     let c = values(&mut book, "Clusters");
     let cf = formulas(&mut book, "Clusters");
-    assert!(formula_at(&cf, 1, col(&c, "pool size TiB")).contains("'Pools'!$E$2:$E$3"));
+    // Each cluster's pool size sums its own `Pools` rows: avs-Dev's pool is row 2.
+    assert_eq!(
+        formula_at(&cf, 1, col(&c, "pool size TiB")),
+        "ROUND(SUM('Pools'!$E$2:$E$2),2)"
+    );
     let ep = values(&mut book, "Estate pools");
     let epf = formulas(&mut book, "Estate pools");
-    assert!(formula_at(&epf, 1, col(&ep, "size TiB")).starts_with("ROUND(SUMIF('Pools'!"));
+    assert_eq!(
+        formula_at(&epf, 1, col(&ep, "size TiB")),
+        "ROUND(SUMPRODUCT(--EXACT('Pools'!$B$2:$B$3,A2),'Pools'!$E$2:$E$3),2)"
+    );
     let mut live = Book::read(&mut book);
     assert_formulas_recompute(&live);
     let at = |name: &str| ("Estate", item_row(&e, name), 1);

@@ -1,7 +1,10 @@
 // A tiny evaluator for the workbook's formulas (included by tests/xlsx.rs): numbers, cell
 // references (`A2`, `$B$3`, `'Pools'!$E$2`), ranges (`'Pools'!$E$2:$E$9`, `$D:$D`), `+ - * /`,
-// parentheses and SUM, SUMIF, SUMIFS, COUNTIF, COUNTA, ROUND, ROUNDUP, MAX. Enough to recompute every
-// formula the workbook writes and to see what an edit to one cell changes.
+// parentheses and SUM, SUMPRODUCT of ranges and `--EXACT(range,key)`, COUNTA, ROUND, ROUNDUP, MAX.
+// Enough to recompute every formula the workbook writes and to see what an edit to one cell
+// changes. SUMIF, SUMIFS and COUNTIF are left out on purpose: the workbook must not use them
+// (they match case-insensitively and read `* ? ~ = < >` in names as criteria), so a formula
+// holding one fails here.
 
 use std::collections::HashMap;
 
@@ -179,7 +182,7 @@ impl Parser<'_> {
         self.book.number(&a.0, (a.1).0, (a.1).1)
     }
 
-    /// `ROUND`, `ROUNDUP`, `MAX`, `SUM`, `SUMIF`, `SUMIFS`, `COUNTIF`, `COUNTA` after the `(`.
+    /// `ROUND`, `ROUNDUP`, `MAX`, `SUM`, `SUMPRODUCT`, `COUNTA` after the `(`.
     fn call(&mut self, name: &str) -> f64 {
         let v = match name {
             "ROUND" => {
@@ -214,48 +217,43 @@ impl Parser<'_> {
                     .filter(|d| **d != Data::Empty)
                     .count() as f64
             }
-            "SUMIF" | "COUNTIF" => {
-                let by = self.area();
-                assert!(self.eat(b','));
-                let key = self.area();
-                let key = self.book.value(&key.0, (key.1).0, (key.1).1);
-                let hits: Vec<bool> = self.values(&by).iter().map(|d| *d == key).collect();
-                if name == "COUNTIF" {
-                    hits.iter().filter(|h| **h).count() as f64
-                } else {
-                    assert!(self.eat(b','));
-                    let sum = self.area();
-                    self.values(&sum)
-                        .iter()
-                        .zip(&hits)
-                        .filter(|(_, h)| **h)
-                        .map(|(d, _)| num_of(d))
-                        .sum()
-                }
-            }
-            "SUMIFS" => {
-                let sum = self.area();
-                let mut hits = vec![true; self.values(&sum).len()];
+            "SUMPRODUCT" => {
+                let mut product = self.array();
                 while self.eat(b',') {
-                    let by = self.area();
-                    assert!(self.eat(b','));
-                    let key = self.area();
-                    let key = self.book.value(&key.0, (key.1).0, (key.1).1);
-                    for (h, d) in hits.iter_mut().zip(self.values(&by)) {
-                        *h &= d == key
+                    for (p, v) in product.iter_mut().zip(self.array()) {
+                        *p *= v
                     }
                 }
-                self.values(&sum)
-                    .iter()
-                    .zip(&hits)
-                    .filter(|(_, h)| **h)
-                    .map(|(d, _)| num_of(d))
-                    .sum()
+                product.iter().sum()
             }
             other => panic!("no function {other}"),
         };
         assert!(self.eat(b')'), "{name}: no closing parenthesis");
         v
+    }
+
+    /// One array of `SUMPRODUCT`: `--EXACT(range,key)` (1 where a cell's text equals the
+    /// key's exactly, else 0) or a range's numbers (text as 0).
+    fn array(&mut self) -> Vec<f64> {
+        if !self.s[self.i..].starts_with(b"--EXACT(") {
+            let a = self.area();
+            return self.values(&a).iter().map(num_of).collect();
+        }
+        self.i += b"--EXACT(".len();
+        let by = self.area();
+        assert!(self.eat(b','));
+        let key = self.area();
+        assert!(self.eat(b')'), "EXACT: no closing parenthesis");
+        let key = self.book.value(&key.0, (key.1).0, (key.1).1);
+        let text = |d: &Data| match d {
+            Data::String(s) => s.clone(),
+            Data::Empty => String::new(),
+            other => other.to_string(),
+        };
+        self.values(&by)
+            .iter()
+            .map(|d| f64::from(u8::from(text(d) == text(&key))))
+            .collect()
     }
 
     fn values(&self, a: &Area) -> Vec<Data> {

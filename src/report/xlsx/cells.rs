@@ -152,14 +152,32 @@ pub fn column_ref(sheet: &str, col: usize, rows: usize) -> String {
     format!("'{sheet}'!${c}$2:${c}${}", rows.max(1) + 1)
 }
 
-/// `SUMIF` over the data rows of `sheet`: the `sum` column where the `by` column equals
-/// `key` (a cell of the calling sheet), e.g. `SUMIF('Pools'!$A$2:$A$9,A2,'Pools'!$E$2:$E$9)`.
-pub fn sumif(sheet: &str, rows: usize, by: usize, key: &str, sum: usize) -> String {
-    format!(
-        "SUMIF({},{key},{})",
-        column_ref(sheet, by, rows),
-        column_ref(sheet, sum, rows)
-    )
+/// An absolute reference to `n` data rows of one column of the same sheet from data row
+/// `first` (`$E$5:$E$7`); `n` 0 gives the one row `first`.
+pub fn rows_ref(col: usize, (first, n): (usize, usize)) -> String {
+    let c = col_name(col);
+    format!("${c}${}:${c}${}", first + 2, first + n.max(1) + 1)
+}
+
+/// An absolute reference to `n` data rows of one column of `sheet` from data row `first`
+/// (`'Pools'!$E$5:$E$7`): the rows the writer itself laid out for one cluster; `None` when
+/// `n` is 0.
+pub fn block_ref(sheet: &str, col: usize, (first, n): (usize, usize)) -> Option<String> {
+    (n > 0).then(|| format!("'{sheet}'!{}", rows_ref(col, (first, n))))
+}
+
+/// The sum of the `sum` range's cells whose `by` cell equals `key` exactly (case and
+/// every character: `* ? ~ = < >` are text, not criteria), as
+/// `SUMPRODUCT(--EXACT(by,key),sum)`; SUMIF would match `PROD` to `prod` and read `Prod*`
+/// as a wildcard. `by` and `sum` are ranges of the same rows.
+pub fn exact_sum(by: &str, key: &str, sum: &str) -> String {
+    format!("SUMPRODUCT(--EXACT({by},{key}),{sum})")
+}
+
+/// How many cells of the range `by` equal `key` exactly, as `SUMPRODUCT(--EXACT(by,key))`
+/// (see [`exact_sum`]).
+pub fn exact_count(by: &str, key: &str) -> String {
+    format!("SUMPRODUCT(--EXACT({by},{key}))")
 }
 
 /// A cell whose value is `ROUND(formula, 2)` (`fmt`), checked against `json` with the same
@@ -238,37 +256,118 @@ pub struct Cut {
     pub row: usize,
     /// The cut cell's column header; `None` when rows were left out.
     pub column: Option<String>,
-    /// The cut row's `cluster` cell, when the sheet has that column.
+    /// The cut row's `cluster` cell as written (itself cut when over the limit), when the
+    /// sheet has that column.
     pub cluster: Option<String>,
-    /// The sentence (also in [`super::Workbook::warnings`]).
+    /// The sentence (also on the `Warnings` sheet).
     pub message: String,
+    /// What was cut, without where: the same text cut in several cells has the same one
+    /// ([`grouped_warnings`]).
+    pub what: String,
+}
+
+/// One sentence per distinct cut ([`Cut::what`]), in the order first met: the first cut's
+/// sentence, and when the same text was cut in more cells, how many (each is a row of the
+/// `Warnings` sheet), so a long cluster name on every row warns once, not once per row.
+pub fn grouped_warnings(cuts: &[Cut]) -> Vec<String> {
+    let mut seen: Vec<(&str, &str, usize)> = Vec::new();
+    for c in cuts {
+        match seen.iter_mut().find(|(what, _, _)| *what == c.what) {
+            Some((_, _, n)) => *n += 1,
+            None => seen.push((&c.what, &c.message, 0)),
+        }
+    }
+    seen.into_iter()
+        .map(|(_, message, more)| match more {
+            0 => message.to_string(),
+            n => format!(
+                "{message}; the same text is cut in {} more cells (each on the Warnings sheet)",
+                crate::numbers::group_thousands(n as f64, 0)
+            ),
+        })
+        .collect()
 }
 
 /// The cut of the rows of `sheet` beyond `max_rows` (before they are left out).
 fn rows_cut(sheet: &Sheet, max_rows: usize) -> Cut {
     let n = |v: usize| crate::numbers::group_thousands(v as f64, 0);
+    let message = format!(
+        "sheet '{}' has {} rows, more than Excel's {} below the header: the first {} are \
+         written, {} left out",
+        sheet.name,
+        n(sheet.rows.len()),
+        n(max_rows),
+        n(max_rows),
+        n(sheet.rows.len() - max_rows),
+    );
     Cut {
         sheet: sheet.name,
         row: max_rows + 2,
         column: None,
         cluster: None,
-        message: format!(
-            "sheet '{}' has {} rows, more than Excel's {} below the header: the first {} are \
-             written, {} left out",
-            sheet.name,
-            n(sheet.rows.len()),
-            n(max_rows),
-            n(max_rows),
-            n(sheet.rows.len() - max_rows),
-        ),
+        what: message.clone(),
+        message,
     }
+}
+
+/// Whether `t` is over [`MAX_CELL_CHARS`] characters (its bytes counted first: no text of
+/// fewer bytes can be).
+fn over_limit(t: &str) -> bool {
+    t.len() > MAX_CELL_CHARS && t.chars().count() > MAX_CELL_CHARS
+}
+
+/// `t` cut to fit one cell when it is over [`MAX_CELL_CHARS`] characters: its first
+/// [`KEPT_CHARS`] characters and `… (N characters)`; `None` when it fits.
+fn fit_text(t: &str) -> Option<String> {
+    if !over_limit(t) {
+        return None;
+    }
+    let chars = t.chars().count();
+    Some(format!(
+        "{}… ({} characters)",
+        first_chars(t, KEPT_CHARS),
+        crate::numbers::group_thousands(chars as f64, 0)
+    ))
+}
+
+/// The sentence of a cut text cell of `chars` characters at 0-based data row `r`, column
+/// `c` (header `column`) of `sheet`, and what was cut without where ([`Cut::what`]); `vm`:
+/// the VM name when the cell is the row's VM name, quoted (first 60 characters and its
+/// length), else the cell's own first 60 characters.
+fn cell_cut_message(
+    sheet: &str,
+    (r, c, column): (usize, usize, &str),
+    vm: Option<&str>,
+    t: &str,
+    chars: usize,
+) -> (String, String) {
+    let n = |v: usize| crate::numbers::group_thousands(v as f64, 0);
+    let whose = match vm {
+        Some(vm) => format!(
+            "VM '{}…' ({} characters): text",
+            first_chars(vm, QUOTED_CHARS),
+            n(vm.chars().count())
+        ),
+        None => format!("text '{}…'", first_chars(t, QUOTED_CHARS)),
+    };
+    let what = format!(
+        "{whose} of {} characters truncated to Excel's limit",
+        n(chars)
+    );
+    let at = format!(
+        "sheet '{sheet}' row {} column '{column}' (cell {}{})",
+        r + 2,
+        col_name(c),
+        r + 2
+    );
+    (format!("{at}: {what}"), what)
 }
 
 /// Keeps `sheets` inside Excel's limits, with `max_rows` data rows per sheet
 /// ([`MAX_DATA_ROWS`] for a real workbook): a text cell over [`MAX_CELL_CHARS`] keeps its
-/// first [`KEPT_CHARS`] characters and `… (N characters)`; rows beyond `max_rows` are left
-/// out. Returns one [`Cut`] per cut, naming the sheet and row (and the VM, its first 60
-/// characters and its length, where the row names one).
+/// first [`KEPT_CHARS`] characters and `… (N characters)` ([`fit_text`]); rows beyond
+/// `max_rows` are left out. Returns one [`Cut`] per cut, naming the sheet, row, column and
+/// cell and quoting the text's first 60 characters (a VM name cut: the VM and its length).
 pub fn fit_limits(sheets: &mut [Sheet], max_rows: usize) -> Vec<Cut> {
     let mut cuts = Vec::new();
     for sheet in sheets.iter_mut() {
@@ -278,63 +377,84 @@ pub fn fit_limits(sheets: &mut [Sheet], max_rows: usize) -> Vec<Cut> {
         }
         let lead = sheet.header.first().is_some_and(|h| h == "cluster");
         for (r, row) in sheet.rows.iter_mut().enumerate() {
+            let over = |cell: &Cell| matches!(cell, Cell::Text(t) if over_limit(t));
+            if !row.iter().any(over) {
+                continue;
+            }
             let cell_text = |c: Option<usize>| match c.and_then(|c| row.get(c)) {
                 Some(Cell::Text(t)) => Some(t.clone()),
                 _ => None,
             };
-            let vm = cell_text(sheet.vm_col);
-            let cluster = cell_text(lead.then_some(0));
+            let cluster = cell_text(lead.then_some(0)).map(|t| fit_text(&t).unwrap_or(t));
             for (c, cell) in row.iter_mut().enumerate() {
                 let Cell::Text(t) = cell else { continue };
-                let chars = t.chars().count();
-                if chars <= MAX_CELL_CHARS {
-                    continue;
-                }
+                let Some(fitted) = fit_text(t) else { continue };
                 let column = sheet.header.get(c).cloned().unwrap_or_default();
-                let whose = vm.as_deref().unwrap_or(t.as_str());
-                let message = format!(
-                    "sheet '{}' row {} column '{column}': VM '{}…' ({} characters): text of {} \
-                     characters truncated to Excel's limit",
-                    sheet.name,
-                    r + 2,
-                    first_chars(whose, QUOTED_CHARS),
-                    crate::numbers::group_thousands(whose.chars().count() as f64, 0),
-                    crate::numbers::group_thousands(chars as f64, 0),
-                );
+                let chars = t.chars().count();
+                let vm = (sheet.vm_col == Some(c)).then_some(t.as_str());
+                let (message, what) = cell_cut_message(sheet.name, (r, c, &column), vm, t, chars);
                 cuts.push(Cut {
                     sheet: sheet.name,
                     row: r + 2,
                     column: Some(column),
                     cluster: cluster.clone(),
                     message,
+                    what,
                 });
-                *t = format!(
-                    "{}… ({} characters)",
-                    first_chars(t, KEPT_CHARS),
-                    crate::numbers::group_thousands(chars as f64, 0)
-                );
+                *t = fitted;
             }
         }
     }
     cuts
 }
 
+/// rust_xlsxwriter's refusal of a workbook; when it refused one cell, with the sheet and
+/// the cell's A1 reference.
+#[derive(Debug, thiserror::Error)]
+pub enum WriteError {
+    /// One cell was refused (a text over Excel's 32,767 characters ...).
+    #[error("sheet '{sheet}' cell {cell}: {source}")]
+    Cell {
+        /// The sheet.
+        sheet: &'static str,
+        /// The cell, `B7`.
+        cell: String,
+        /// rust_xlsxwriter's reason.
+        source: XlsxError,
+    },
+    /// The workbook, a sheet or a chart was refused.
+    #[error(transparent)]
+    Book(#[from] XlsxError),
+}
+
+/// Names the cell at 0-based (`r`, `c`) of `sheet` in rust_xlsxwriter's error.
+fn at_cell(sheet: &'static str, r: u32, c: u16) -> impl FnOnce(XlsxError) -> WriteError {
+    move |source| WriteError::Cell {
+        sheet,
+        cell: format!("{}{}", col_name(usize::from(c)), u64::from(r) + 1),
+        source,
+    }
+}
+
 /// Writes `sheet` to `ws`: a bold, frozen header row with an autofilter, the rows with
 /// their number formats, and columns as wide as their contents (8..=60 characters).
 ///
 /// # Errors
-/// [`XlsxError`] when rust_xlsxwriter rejects a cell.
-pub fn write_sheet(ws: &mut Worksheet, sheet: &Sheet) -> Result<(), XlsxError> {
+/// [`WriteError::Cell`] naming the sheet and cell when rust_xlsxwriter rejects a cell;
+/// [`WriteError::Book`] when it rejects the sheet.
+pub fn write_sheet(ws: &mut Worksheet, sheet: &Sheet) -> Result<(), WriteError> {
     ws.set_name(sheet.name)?;
     let bold = Format::new().set_bold().set_text_wrap();
     let mut widths: Vec<usize> = sheet.header.iter().map(|h| h.chars().count()).collect();
     for (c, h) in sheet.header.iter().enumerate() {
-        ws.write_string_with_format(0, col16(c), h, &bold)?;
+        ws.write_string_with_format(0, col16(c), h, &bold)
+            .map_err(at_cell(sheet.name, 0, col16(c)))?;
     }
     for (r, row) in sheet.rows.iter().enumerate() {
         let r = u32::try_from(r + 1).unwrap_or(u32::MAX);
         for (c, cell) in row.iter().enumerate() {
-            let len = write_cell(ws, r, col16(c), cell)?;
+            let len =
+                write_cell(ws, r, col16(c), cell).map_err(at_cell(sheet.name, r, col16(c)))?;
             if let Some(w) = widths.get_mut(c) {
                 *w = (*w).max(len);
             } else {
@@ -346,7 +466,8 @@ pub fn write_sheet(ws: &mut Worksheet, sheet: &Sheet) -> Result<(), XlsxError> {
         ws.set_column_width(col16(c), (*w).clamp(8, 60) as f64 + 2.0)?;
     }
     for (c, note) in &sheet.notes {
-        ws.insert_note(0, col16(*c), &Note::new(note).add_author_prefix(false))?;
+        ws.insert_note(0, col16(*c), &Note::new(note).add_author_prefix(false))
+            .map_err(at_cell(sheet.name, 0, col16(*c)))?;
     }
     ws.set_freeze_panes(1, 0)?;
     let last_col = col16(sheet.header.len().max(1) - 1);
@@ -443,5 +564,57 @@ mod tests {
         assert!(w[0].message.contains("row 2"));
         assert_eq!((w[0].row, w[0].column.as_deref()), (2, Some("VM")));
         assert_eq!(w[0].cluster, None);
+    }
+    #[test]
+    fn a_long_cluster_name_is_cut_in_every_cell_and_warns_once() {
+        // Two rows of one 40,000-character cluster and a short VM: both cluster cells are
+        // cut (32,000 kept + "… (40,000 characters)", 21 more = 32,021), each a cut naming
+        // its cell (A2, A3) whose own cluster is the cut text; one warning for both.
+        let name = "C".repeat(40_000);
+        let mut s = Sheet::new("Placements", &["cluster", "VM"]);
+        s.vm_col = Some(1);
+        s.rows = (0..2)
+            .map(|i| vec![text(name.clone()), text(format!("vm-{i}"))])
+            .collect();
+        let cuts = fit_limits(std::slice::from_mut(&mut s), MAX_DATA_ROWS);
+        assert_eq!(cuts.len(), 2);
+        for (i, cut) in cuts.iter().enumerate() {
+            let cell = format!("row {} column 'cluster' (cell A{})", i + 2, i + 2);
+            assert!(cut.message.contains(&cell), "{}", cut.message);
+            assert!(cut.message.contains(&format!("text '{}…'", &name[..60])));
+            assert!(cut.message.contains("of 40,000 characters truncated"));
+            assert_eq!(
+                cut.cluster.as_ref().map(|c| c.chars().count()),
+                Some(32_021)
+            );
+        }
+        let Cell::Text(t) = &s.rows[1][0] else {
+            panic!("text")
+        };
+        assert_eq!(Some(t), cuts[1].cluster.as_ref());
+        let warnings = grouped_warnings(&cuts);
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        assert!(warnings[0].contains("(cell A2)"), "{}", warnings[0]);
+        assert!(
+            warnings[0]
+                .ends_with("the same text is cut in 1 more cells (each on the Warnings sheet)")
+        );
+    }
+
+    #[test]
+    fn a_cell_rust_xlsxwriter_refuses_is_named() {
+        // Past fit_limits nothing should be over the limit; if a cell still is, the error
+        // names its sheet and cell: row 3 (data row 1), column B.
+        let mut s = Sheet::new("Warnings", &["cluster", "message"]);
+        s.rows = vec![
+            vec![text("a"), text("b")],
+            vec![text("c"), text("x".repeat(MAX_CELL_CHARS + 1))],
+        ];
+        let mut wb = rust_xlsxwriter::Workbook::new();
+        let e = write_sheet(wb.add_worksheet(), &s).unwrap_err();
+        assert!(
+            e.to_string().starts_with("sheet 'Warnings' cell B3: "),
+            "{e}"
+        );
     }
 }

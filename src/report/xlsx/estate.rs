@@ -4,8 +4,8 @@
 //! sheets.
 
 use super::cells::{
-    Cell, Fmt, Sheet, boolean, cell_ref, checked, column_ref, count, datastore_count, dec, int,
-    local_ref, num, opt, round2, rounded_sum, sumif, text, usd,
+    Cell, Fmt, Sheet, boolean, cell_ref, checked, column_ref, count, datastore_count, dec,
+    exact_count, exact_sum, int, local_ref, num, opt, round2, rounded_sum, text, usd,
 };
 use super::hosts::EstateHosts;
 use super::per_cluster::{
@@ -57,7 +57,7 @@ pub fn estate_sheets(plan: &EstatePlan) -> Vec<Sheet> {
         hosts,
         sizing(plan),
         skus(plan),
-        clusters_sheet(&plan.clusters, rows),
+        clusters_sheet(&plan.clusters, sheets.blocks()),
         estate_pools(plan, rows, &sheets),
         reservations_sheet(&plan.reservations),
         vsan_alone(plan),
@@ -578,8 +578,8 @@ fn shared_pools(plan: &EstatePlan) -> SharedPools {
 }
 
 /// `Estate pools`: each shared pool, its datastores, QoS, cost, quotas and cool data as
-/// `SUMIF`s / `COUNTIF`s of its clusters' rows on `Pools` and `Datastores` (`rows`: their
-/// data rows); a pool of shares is its quotas rounded up to whole TiB (`ROUNDUP`) and its
+/// exact-match sums and counts (`SUMPRODUCT(--EXACT(..))`, [`exact_sum`]) of the rows
+/// naming the pool on `Pools` and `Datastores` (`rows`: their data rows); a pool of shares is its quotas rounded up to whole TiB (`ROUNDUP`) and its
 /// hot tier `(size x 1,024 - cool GiB) x price`; a pool of whole TiB adds its clusters'.
 fn estate_pools(plan: &EstatePlan, rows: (usize, usize), sheets: &PlanSheets) -> Sheet {
     let mut sheet = Sheet::new(
@@ -608,17 +608,17 @@ fn estate_pools(plan: &EstatePlan, rows: (usize, usize), sheets: &PlanSheets) ->
                 .flat_map(|c| c.plan.pools.iter())
                 .filter(|x| x.name == p.name)
         };
-        let of = |col: usize| sumif("Pools", rows.0, 1, &key, 1 + col);
+        let of = |col: usize| {
+            let sum = column_ref("Pools", 1 + col, rows.0);
+            exact_sum(&column_ref("Pools", 1, rows.0), &key, &sum)
+        };
         let dss = plan
             .clusters
             .iter()
             .flat_map(|c| c.plan.datastores.iter())
             .filter(|d| d.pool == p.name)
             .count();
-        let datastores = format!(
-            "COUNTIF({},{key})",
-            column_ref("Datastores", 1 + DS_POOL, rows.1)
-        );
+        let datastores = exact_count(&column_ref("Datastores", 1 + DS_POOL, rows.1), &key);
         let shared = is_shared(plan, &p.name);
         let quota: f64 = parts()
             .map(|x| f64::from(x.size_tib) * 1024.0 + f64::from(x.share_gib))

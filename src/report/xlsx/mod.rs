@@ -11,8 +11,6 @@
 //! and cost per cluster. Cells beyond Excel's limits are cut with a warning
 //! ([`Workbook::warnings`], also on the `Warnings` sheet).
 
-use rust_xlsxwriter::XlsxError;
-
 use crate::plan::{ClusterPlans, EstatePlan, Plan};
 use crate::report::ReportError;
 
@@ -39,12 +37,14 @@ use single::PlanSheets;
 pub struct Workbook {
     /// The `.xlsx` file.
     pub bytes: Vec<u8>,
-    /// One sentence per cut: a text cell over 32,767 characters (naming the sheet, row and
-    /// VM), or a sheet over 1,048,575 rows (with the count). Also on the `Warnings` sheet.
+    /// One sentence per cut: a text cell over 32,767 characters (naming the sheet, row,
+    /// column and cell, and the VM or the text's start; the same text cut in several cells
+    /// is one sentence with how many more), or a sheet over 1,048,575 rows (with the count).
+    /// Each cut is a row of the `Warnings` sheet.
     pub warnings: Vec<String>,
 }
 
-fn xlsx_error(e: XlsxError) -> ReportError {
+fn xlsx_error(e: cells::WriteError) -> ReportError {
     ReportError::Xlsx(e.to_string())
 }
 
@@ -244,7 +244,7 @@ fn write_book(
     specs: &[ChartSpec],
     owner: Option<&str>,
     options: &XlsxOptions,
-) -> Result<Workbook, XlsxError> {
+) -> Result<Workbook, cells::WriteError> {
     if let Some(f) = options.reword {
         reword(&mut sheets, f);
     }
@@ -262,7 +262,7 @@ fn write_book(
         }
         sheet.none_if_empty(lead);
     }
-    let warnings = cuts.into_iter().map(|c| c.message).collect();
+    let warnings = cells::grouped_warnings(&cuts);
     let mut wb = rust_xlsxwriter::Workbook::new();
     for sheet in &sheets {
         cells::write_sheet(wb.add_worksheet(), sheet)?;

@@ -3,12 +3,12 @@
 //! cluster.
 
 use super::cells::{
-    Cell, Fmt, Sheet, boolean, checked, column_ref, count, datastore_count, dec, int, local_ref,
-    num, round2, rounded_sum, sumif, text, usd,
+    Cell, Fmt, Sheet, block_ref, boolean, checked, column_ref, count, datastore_count, dec, int,
+    local_ref, num, round2, rounded_sum, text, usd,
 };
 use super::charts::ChartSpec;
 use super::pools::{COST, DS_PLACED, QOS, SHARE, SIZE};
-use super::single::{PlanSheets, size_and_placed, sum_of};
+use super::single::{Block, PlanSheets, size_and_placed, sum_of};
 use crate::plan::{ClusterPlan, ClusterPlans, Plan, PoolPlan, ReservationPurchase};
 
 /// Header of `Clusters`.
@@ -51,17 +51,20 @@ pub const CL_MIBPS: usize = 22;
 /// Column of a cluster's cost on `Clusters`, USD per month.
 pub const CL_COST: usize = 17;
 
-/// The `Clusters` sheet: one row per cluster plan, its datastores, pool size, QoS, cost
-/// and first-month transfer `SUMIF`s over the `Pools` rows of the cluster, its placed GiB
-/// over its `Datastores` rows (`rows`: data rows on `Pools` and `Datastores`, both with the
-/// `cluster` column), each checked against the JSON.
-pub fn clusters_sheet(clusters: &[ClusterPlan], rows: (usize, usize)) -> Sheet {
+/// The `Clusters` sheet: one row per cluster plan, its pool size, QoS, cost and
+/// first-month transfer `SUM`s of the cluster's own rows on `Pools`, its placed GiB the
+/// `SUM` and its datastores the `COUNTA` of its own rows on `Datastores` (`blocks`: each
+/// cluster's rows there, in `clusters` order), each checked against the JSON.
+pub fn clusters_sheet(clusters: &[ClusterPlan], blocks: &[Block]) -> Sheet {
     let mut sheet = Sheet::new("Clusters", &CLUSTERS_HEADER);
-    for c in clusters {
+    for (i, c) in clusters.iter().enumerate() {
         let r = sheet.rows.len();
         let p = &c.plan;
         let t = &p.totals;
-        let sums = ClusterSums::new(r, rows, p);
+        let sums = ClusterSums {
+            block: blocks.get(i).copied().unwrap_or_default(),
+            plan: p,
+        };
         sheet.rows.push(vec![
             text(c.cluster.clone()),
             int(c.hosts),
@@ -134,44 +137,49 @@ fn utilisation_cells(r: usize, c: &ClusterPlan) -> [Cell; 1] {
     [Cell::Formula(formula, computed, Fmt::Dec1)]
 }
 
-/// The `SUMIF`s of one `Clusters` row (data row `r`) over its cluster's rows.
+/// The sums of one `Clusters` row over its cluster's own rows on `Pools` and `Datastores`
+/// (a plan's rows are contiguous, [`Block`]), so no other cluster's rows are ever counted,
+/// whatever the names.
 struct ClusterSums<'a> {
-    key: String,
-    rows: (usize, usize),
+    block: Block,
     plan: &'a Plan,
 }
 
-impl<'a> ClusterSums<'a> {
-    fn new(r: usize, rows: (usize, usize), plan: &'a Plan) -> Self {
-        ClusterSums {
-            key: local_ref(r, 0),
-            rows,
-            plan,
-        }
-    }
-
-    /// `ROUND(SUMIF(Pools cluster, this cluster, Pools column 1 + col), 2)`.
+impl ClusterSums<'_> {
+    /// `ROUND(SUM(the cluster's Pools rows of column 1 + col), 2)`; the value when the
+    /// cluster has no pool.
     fn pools(&self, col: usize, of: fn(&PoolPlan) -> f64, json: f64, fmt: Fmt) -> Cell {
-        let formula = sumif("Pools", self.rows.0, 0, &self.key, 1 + col);
-        rounded_sum(formula, self.plan.pools.iter().map(of), json, fmt)
+        match block_ref("Pools", 1 + col, self.block.pools) {
+            Some(rows) => rounded_sum(
+                format!("SUM({rows})"),
+                self.plan.pools.iter().map(of),
+                json,
+                fmt,
+            ),
+            None => Cell::Num(json, fmt),
+        }
     }
 
     /// The placed GiB of the cluster's `Datastores` rows.
     fn placed(&self, json: f64) -> Cell {
-        let formula = sumif("Datastores", self.rows.1, 0, &self.key, 1 + DS_PLACED);
-        let placed = self.plan.datastores.iter().map(|d| d.placed_capacity_gib);
-        rounded_sum(formula, placed, json, Fmt::Int)
+        match block_ref("Datastores", 1 + DS_PLACED, self.block.datastores) {
+            Some(rows) => {
+                let placed = self.plan.datastores.iter().map(|d| d.placed_capacity_gib);
+                rounded_sum(format!("SUM({rows})"), placed, json, Fmt::Int)
+            }
+            None => Cell::Num(json, Fmt::Int),
+        }
     }
 
-    /// `COUNTIF` of the cluster's `Datastores` rows.
+    /// `COUNTA` of the names on the cluster's `Datastores` rows.
     fn datastores(&self, json: u32) -> Cell {
-        let formula = format!(
-            "COUNTIF({},{})",
-            column_ref("Datastores", 0, self.rows.1),
-            self.key
-        );
-        let n = self.plan.datastores.len() as f64;
-        checked(formula, n, f64::from(json), Fmt::Int).0
+        match block_ref("Datastores", 1, self.block.datastores) {
+            Some(rows) => {
+                let n = self.plan.datastores.len() as f64;
+                checked(format!("COUNTA({rows})"), n, f64::from(json), Fmt::Int).0
+            }
+            None => Cell::Num(f64::from(json), Fmt::Int),
+        }
     }
 }
 
@@ -256,7 +264,7 @@ pub fn cluster_plans_sheets(plans: &ClusterPlans) -> Vec<Sheet> {
     let rows = sheets.rows();
     let mut all = vec![
         total_sheet(plans, rows),
-        clusters_sheet(&plans.clusters, rows),
+        clusters_sheet(&plans.clusters, sheets.blocks()),
         reservations_sheet(&plans.reservations),
     ];
     all.extend(sheets.into_sheets());

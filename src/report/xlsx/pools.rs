@@ -7,7 +7,8 @@
 use std::collections::BTreeMap;
 
 use super::cells::{
-    Cell, Fmt, Sheet, boolean, cell_ref, checked, col_name, dec, int, local_ref, round2, text, usd,
+    Cell, Fmt, Sheet, boolean, cell_ref, checked, dec, exact_sum, int, local_ref, round2, rows_ref,
+    text, usd,
 };
 use super::prices::{PriceCell, PriceCells};
 use crate::plan::{Plan, PoolPlan};
@@ -297,17 +298,14 @@ fn hot_term(at: &dyn Fn(usize) -> String, p: &PoolPlan, price: Option<&PriceCell
 
 /// A share's hot tier: its quota's share of its shared pool's hot tier, to the cent in
 /// row order, as `optimize/estate/pools.rs` allocates it: `ROUND(hot x C / Q, 2) -
-/// ROUND(hot x (C - share) / Q, 2)`, `C` the pool's shares on the `Pools` rows up to this
-/// one (the cluster's order), `Q` its quotas (both on `Estate pools`).
+/// ROUND(hot x (C - share) / Q, 2)`, `C` the shares on the `Pools` rows up to this one (the
+/// cluster's order) whose pool name equals this row's exactly ([`exact_sum`]), `Q` its
+/// quotas (both on `Estate pools`).
 fn share_term((o, r): (usize, usize), p: &PoolPlan, pool: &mut SharedPool) -> Term {
-    let abs = |c: usize, row: usize| format!("${}${}", col_name(o + c), row + 2);
-    let upto = format!(
-        "SUMIF({}:{},{},{}:{})",
-        abs(0, 0),
-        abs(0, r),
-        local_ref(r, o),
-        abs(SHARE, 0),
-        abs(SHARE, r)
+    let upto = exact_sum(
+        &rows_ref(o, (0, r + 1)),
+        &local_ref(r, o),
+        &rows_ref(o + SHARE, (0, r + 1)),
     );
     let share = local_ref(r, o + SHARE);
     let (hot, quota) = (&pool.hot, &pool.quota);
@@ -351,30 +349,16 @@ pub const DS_COST_NOTE: &str = "A datastore's share of its pool's cost: the pool
 datastore's size / the sum of the sizes of that pool's datastores (of the same cluster). \
 The shares add up to the pool's cost (to the cent) whatever the pool's size.";
 
-/// `ROUND(pool cost x size GiB / SUMIF(pool's datastores' sizes), 2)` on data row `r`, the
-/// datastores' columns starting at `o` (with a `cluster` column when `o` is 1, matched too).
-fn share_formula(o: usize, r: usize, pool_cost: &str) -> String {
-    let whole = |c: usize| {
-        let n = col_name(c);
-        format!("${n}:${n}")
-    };
-    let sizes = if o == 0 {
-        format!(
-            "SUMIF({},{},{})",
-            whole(DS_POOL),
-            local_ref(r, DS_POOL),
-            whole(DS_SIZE)
-        )
-    } else {
-        format!(
-            "SUMIFS({},{},{},{},{})",
-            whole(o + DS_SIZE),
-            whole(0),
-            local_ref(r, 0),
-            whole(o + DS_POOL),
-            local_ref(r, o + DS_POOL)
-        )
-    };
+/// `ROUND(pool cost x size GiB / sum of the pool's datastores' sizes, 2)` on data row `r`,
+/// the datastores' columns starting at `o`; the sizes are summed over the plan's own
+/// datastore rows (`block`: first data row and rows) whose pool equals this row's exactly
+/// ([`exact_sum`]), so no other cluster's rows and no look-alike pool name count.
+fn share_formula(o: usize, r: usize, block: (usize, usize), pool_cost: &str) -> String {
+    let sizes = exact_sum(
+        &rows_ref(o + DS_POOL, block),
+        &local_ref(r, o + DS_POOL),
+        &rows_ref(o + DS_SIZE, block),
+    );
     format!("ROUND({pool_cost}*{}/{sizes},2)", local_ref(r, o + DS_SIZE))
 }
 
@@ -385,6 +369,7 @@ pub fn add_datastores(sheet: &mut Sheet, lead: &[Cell], plan: &Plan, pools: &[(S
     if sheet.notes.is_empty() {
         sheet.notes.push((o + DS_COST, DS_COST_NOTE.into()));
     }
+    let block = (sheet.rows.len(), plan.datastores.len());
     for d in &plan.datastores {
         let r = sheet.rows.len();
         let pool = plan.pools.iter().find(|p| p.name == d.pool);
@@ -397,7 +382,7 @@ pub fn add_datastores(sheet: &mut Sheet, lead: &[Cell], plan: &Plan, pools: &[(S
             .sum();
         let (cost, note) = match (pool, pool_row) {
             (Some(p), Some(pr)) if sizes > 0.0 => checked(
-                share_formula(o, r, &cell_ref("Pools", pr, o + COST)),
+                share_formula(o, r, block, &cell_ref("Pools", pr, o + COST)),
                 round2(p.cost_usd_per_month * d.size_gib / sizes),
                 d.cost_usd_per_month,
                 Fmt::Usd,

@@ -34,6 +34,19 @@ pub struct PlanSheets {
     shared: pools::SharedPools,
     /// Each plan's capacity price cells, by cluster and tier.
     capacity_prices: Vec<(String, String, PriceCell)>,
+    /// Each plan's rows on `Pools` and `Datastores`, in the order the plans were added.
+    blocks: Vec<Block>,
+}
+
+/// The data rows one plan's pools and datastores take on `Pools` and `Datastores`: a
+/// plan's rows are contiguous (0-based data rows, first row and count), so a sum over one
+/// cluster is a `SUM` of its own rows, never a match on its name.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Block {
+    /// First data row and rows on `Pools`.
+    pub pools: (usize, usize),
+    /// First data row and rows on `Datastores`.
+    pub datastores: (usize, usize),
 }
 
 /// A sheet with the `cluster` column first when `lead`.
@@ -71,6 +84,7 @@ impl PlanSheets {
             phase_years: Vec::new(),
             shared: pools::SharedPools::default(),
             capacity_prices: Vec::new(),
+            blocks: Vec::new(),
         }
     }
 
@@ -109,6 +123,7 @@ impl PlanSheets {
             let at = (cluster.to_string(), tier.clone(), cell.clone());
             self.capacity_prices.push(at);
         }
+        let first = (self.pools.rows.len(), self.datastores.rows.len());
         let pool_rows = pools::add_pools(
             &mut self.pools,
             &lead,
@@ -116,6 +131,10 @@ impl PlanSheets {
             (&price_cells, &mut self.shared),
         );
         pools::add_datastores(&mut self.datastores, &lead, plan, &pool_rows);
+        self.blocks.push(Block {
+            pools: (first.0, self.pools.rows.len() - first.0),
+            datastores: (first.1, self.datastores.rows.len() - first.1),
+        });
         s::add_performance(&mut self.performance, &lead, plan);
         s::add_binding(&mut self.binding, &lead, plan);
         s::add_alternatives(&mut self.alternatives, &lead, plan);
@@ -146,6 +165,11 @@ impl PlanSheets {
     /// Data rows on `Pools` and `Datastores` (for formulas summing their columns).
     pub fn rows(&self) -> (usize, usize) {
         (self.pools.rows.len(), self.datastores.rows.len())
+    }
+
+    /// Each added plan's rows on `Pools` and `Datastores`, in the order they were added.
+    pub fn blocks(&self) -> &[Block] {
+        &self.blocks
     }
 
     /// The absolute reference of `cluster`'s year cost on `Time phases`, if it has one.
