@@ -136,7 +136,7 @@ fn small_estate_with_ghosts(
 #[test]
 fn perf_rows_of_unknown_vms_are_warned_of_by_cause_not_by_row() {
     // 3,000 rows of VMs the inventory does not have, and one row of a VM it has.
-    let (inv, input) = small_estate_with_ghosts("perf-unknown", "web-01,100,5\n");
+    let (_, input) = small_estate_with_ghosts("perf-unknown", "web-01,100,5\n");
     let unknown: Vec<_> = input
         .warnings
         .iter()
