@@ -461,6 +461,9 @@ where
     let mut spans: Vec<(usize, usize, usize)> = Vec::new();
     let mut rows: Vec<(usize, usize)> = Vec::new();
     let mut evidence = [0usize; 3]; // point, comma, ambiguous
+    // The warnings of rows without a name (grouped per cause, so bounded), given after the
+    // other rows' as when every row was visited in the second pass.
+    let mut nameless: Vec<Warning> = Vec::new();
     let mut row = 1usize;
     loop {
         match rdr.read_byte_record(&mut rec) {
@@ -516,7 +519,7 @@ where
                 arena.truncate(spans[first].1);
                 spans.truncate(first);
                 let ctx = (file, sheet, specs, &resolved);
-                visit_nameless(&rec, row, &slots, ctx, warnings, visit);
+                visit_nameless(&rec, row, &slots, ctx, &mut nameless, visit);
             } else {
                 rows.push((row, first));
             }
@@ -550,6 +553,9 @@ where
         };
         disagreements.check(&r);
         visit(&mut r);
+    }
+    for w in nameless {
+        crate::inventory::push_bounded(warnings, w);
     }
     disagreements.report(file, sheet, &resolved, specs, warnings);
     Ok(Some(resolved))
