@@ -86,7 +86,11 @@ const BYTES_PER_GIB: f64 = 1_073_741_824.0;
 pub const NO_SOURCE_CLUSTER: &str = "(no source cluster)";
 
 /// One AVS cluster of the sized estate.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+///
+/// Two clusters are equal when what they publish is: the fields the JSON carries. The
+/// working state kept beside them for the later stages (`vm_indices` and the fields not
+/// serialized) is not compared, so a plan read back from its JSON equals the plan written.
+#[derive(Debug, Clone, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct AvsCluster {
     /// Name (`avs-<source cluster>`, `-2`, `-3` ... when a source cluster needs several;
@@ -144,6 +148,27 @@ pub struct AvsCluster {
     pub(crate) vsan_alone_gib: Option<(f64, f64)>,
 }
 
+impl PartialEq for AvsCluster {
+    fn eq(&self, other: &Self) -> bool {
+        // Every serialized field; a field added to the JSON is added here.
+        self.name == other.name
+            && self.source_cluster == other.source_cluster
+            && self.sku == other.sku
+            && self.hosts == other.hosts
+            && self.hosts_for_vcpu == other.hosts_for_vcpu
+            && self.hosts_for_memory == other.hosts_for_memory
+            && self.ha_hosts == other.ha_hosts
+            && self.driver == other.driver
+            && self.vms == other.vms
+            && self.vcpus == other.vcpus
+            && self.memory_gib == other.memory_gib
+            && self.private_cloud == other.private_cloud
+            && self.management == other.management
+            && self.management_only == other.management_only
+            && self.utilisation == other.utilisation
+    }
+}
+
 /// A private cloud: at most 12 clusters and 96 hosts.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -157,7 +182,9 @@ pub struct PrivateCloud {
 }
 
 /// The estate sized on one host SKU.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+///
+/// Equal when what it publishes is (its serialized fields; see [`AvsCluster`]).
+#[derive(Debug, Clone, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct EstateSizing {
     /// Host SKU.
@@ -183,6 +210,21 @@ pub struct EstateSizing {
     /// cluster, named by its stem (not serialized; [`EstateSizing::first_fallback`]).
     #[serde(skip)]
     pub(crate) first_fallback: Option<AvsCluster>,
+}
+
+impl PartialEq for EstateSizing {
+    fn eq(&self, other: &Self) -> bool {
+        // Every serialized field; `first_fallback` is working state.
+        self.sku == other.sku
+            && self.vcpus_per_host == other.vcpus_per_host
+            && self.memory_gib_per_host == other.memory_gib_per_host
+            && self.clusters == other.clusters
+            && self.private_clouds == other.private_clouds
+            && self.hosts == other.hosts
+            && self.vcpus == other.vcpus
+            && self.memory_gib == other.memory_gib
+            && self.warnings == other.warnings
+    }
 }
 
 /// Sizes the placed VMs of `demand` on hosts of `host`.
