@@ -62,7 +62,12 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(f) => {
-            eprintln!("dsplan: error: {}", f.message);
+            // A name from the input in the message cannot drive the terminal.
+            let message = dsplan::report::safe::escape_controls(
+                &f.message,
+                dsplan::report::safe::Keep::Layout,
+            );
+            eprintln!("dsplan: error: {message}");
             ExitCode::from(f.code)
         }
     }

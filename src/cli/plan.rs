@@ -9,6 +9,7 @@ use dsplan::demand::CapacityBasis;
 use dsplan::ingest::PerfBasis;
 use dsplan::perf::{IoProfile, parse_block_size_kib};
 use dsplan::plan::Design;
+use dsplan::report::safe::{Keep, escape_controls};
 use dsplan::report::{self, Format};
 use dsplan::vsan::PolicyChoice;
 use dsplan::{PlanOptions, Planned, Planner, defaults};
@@ -413,7 +414,10 @@ pub fn run(args: &PlanArgs) -> Result<(), Failure> {
     };
     output::emit(&bytes, args.output.as_ref())?;
     if let Some(path) = &args.output {
-        eprintln!("{}", written_note(&planned, path));
+        eprintln!(
+            "{}",
+            escape_controls(&written_note(&planned, path), Keep::Layout)
+        );
     }
     if let Some(dir) = &args.charts {
         write_charts(&planned, args, dir)?;
@@ -494,7 +498,8 @@ fn render_xlsx(planned: &Planned) -> Result<Vec<u8>, Failure> {
     }
     .map_err(dsplan::Error::from)?;
     for w in &book.warnings {
-        eprintln!("warning: {}", flags::with_flag_names(w));
+        let w = flags::with_flag_names(w);
+        eprintln!("warning: {}", escape_controls(&w, Keep::Layout));
     }
     Ok(book.bytes)
 }

@@ -48,6 +48,7 @@ pub mod words;
 pub mod charts;
 pub mod html;
 pub mod predict;
+pub mod safe;
 pub mod schema;
 pub mod tables;
 #[cfg(feature = "xlsx")]
@@ -101,9 +102,9 @@ pub enum ReportError {
 pub fn render_plan(plan: &Plan, format: Format) -> Result<String, ReportError> {
     match format {
         Format::Json => Ok(json::pretty(plan)?),
-        Format::Text => Ok(plan_text(plan)),
+        Format::Text => Ok(terminal_safe(plan_text(plan))),
         Format::Csv => tables::plan_csv(plan),
-        Format::Markdown => Ok(tables::plan_markdown(plan)),
+        Format::Markdown => Ok(terminal_safe(tables::plan_markdown(plan))),
         Format::Html => Ok(html::plan_html(plan, &[])),
     }
 }
@@ -119,8 +120,10 @@ pub fn render_cluster_plans(
     match format {
         Format::Json => Ok(json::pretty(plans)?),
         Format::Csv => tables::cluster_plans_csv(plans),
-        Format::Markdown => Ok(markdown::cluster::cluster_plans_markdown(plans)),
-        Format::Text => Ok(text::cluster_plans_text(plans)),
+        Format::Markdown => Ok(terminal_safe(markdown::cluster::cluster_plans_markdown(
+            plans,
+        ))),
+        Format::Text => Ok(terminal_safe(text::cluster_plans_text(plans))),
         Format::Html => Ok(html::cluster_plans_html(plans, &[])),
     }
 }
@@ -151,15 +154,29 @@ pub fn render_estate_plan(
     match format {
         Format::Json => Ok(json::pretty(plan)?),
         Format::Csv => tables::estate_csv(plan),
-        Format::Markdown => Ok(markdown::estate::estate_markdown(plan)),
-        Format::Text => Ok(text::estate::estate_text(plan, TextDetail::Summary)),
+        Format::Markdown => Ok(terminal_safe(markdown::estate::estate_markdown(plan))),
+        Format::Text => Ok(terminal_safe(text::estate::estate_text(
+            plan,
+            TextDetail::Summary,
+        ))),
         Format::Html => Ok(html::estate_html(plan, &[])),
     }
 }
 
 /// Renders an estate plan as text at `detail`.
 pub fn render_estate_text(plan: &crate::plan::EstatePlan, detail: TextDetail) -> String {
-    text::estate::estate_text(plan, detail)
+    terminal_safe(text::estate::estate_text(plan, detail))
+}
+
+/// A whole text or Markdown report with every control character but its own line feeds
+/// and tabs, and every bidi override, escaped ([`safe::escape_controls`] with
+/// [`safe::Keep::Layout`]): names from the input are escaped where they are written (so
+/// tables align on the escaped text); this catches any other place a name reaches.
+fn terminal_safe(text: String) -> String {
+    match safe::escape_controls(&text, safe::Keep::Layout) {
+        std::borrow::Cow::Borrowed(_) => text,
+        std::borrow::Cow::Owned(escaped) => escaped,
+    }
 }
 
 /// The JSON shape of `dsplan inventory --json`.
@@ -201,6 +218,8 @@ pub fn render_inventory(inventory: &Inventory, format: Format) -> Result<String,
         Format::Csv | Format::Markdown | Format::Html => Err(ReportError::Unsupported(
             "an inventory renders as text or JSON".into(),
         )),
-        Format::Text => Ok(text::inventory::inventory_text(inventory, &report)),
+        Format::Text => Ok(terminal_safe(text::inventory::inventory_text(
+            inventory, &report,
+        ))),
     }
 }

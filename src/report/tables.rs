@@ -3,6 +3,7 @@
 
 use crate::plan::{EstatePlan, Plan};
 use crate::report::ReportError;
+use crate::report::safe::csv_text;
 
 pub use super::markdown::plan_markdown;
 
@@ -28,6 +29,8 @@ pub const PLAN_CSV_HEADER: [&str; 16] = [
 
 /// The plan's datastores as CSV rows (see [`PLAN_CSV_HEADER`]), with their pool and the
 /// plan's hosts and region on every row; `prefix` cells (for example the cluster) go first.
+/// Text cells from the input (names, region, price dates) pass through [`csv_text`], so a
+/// spreadsheet never reads one as a formula; figures are written as numbers.
 fn csv_rows(
     plan: &Plan,
     prefix: &[String],
@@ -37,8 +40,8 @@ fn csv_rows(
         let pool = plan.pools.iter().find(|p| p.name == d.pool);
         let mut row: Vec<String> = prefix.to_vec();
         row.extend([
-            d.name.clone(),
-            d.pool.clone(),
+            csv_text(&d.name).into_owned(),
+            csv_text(&d.pool).into_owned(),
             d.service_level.to_string(),
             d.size_gib.to_string(),
             d.throughput_mibps.to_string(),
@@ -50,8 +53,8 @@ fn csv_rows(
             pool.map_or_else(String::new, |p| p.size_tib.to_string()),
             pool.map_or_else(String::new, |p| p.cool_access.to_string()),
             plan.hosts.to_string(),
-            plan.region.clone(),
-            plan.prices_effective.clone(),
+            csv_text(&plan.region).into_owned(),
+            csv_text(&plan.prices_effective).into_owned(),
             pool.map_or_else(String::new, |p| p.share_gib.to_string()),
         ]);
         w.write_record(&row)?;
@@ -104,7 +107,7 @@ pub fn cluster_plans_csv(plans: &crate::plan::ClusterPlans) -> Result<String, Re
         plans
             .clusters
             .iter()
-            .map(|c| (vec![c.cluster.clone()], &c.plan)),
+            .map(|c| (vec![csv_text(&c.cluster).into_owned()], &c.plan)),
     )
 }
 
@@ -127,11 +130,11 @@ pub(super) fn estate_csv(plan: &EstatePlan) -> Result<String, ReportError> {
             })
             .unwrap_or((0.0, 0));
         let lead = vec![
-            design.to_string(),
-            c.name.clone(),
-            c.sku.clone(),
+            csv_text(design).into_owned(),
+            csv_text(&c.name).into_owned(),
+            csv_text(&c.sku).into_owned(),
             c.hosts.to_string(),
-            c.driver.as_str().to_string(),
+            csv_text(c.driver.as_str()).into_owned(),
             format!("{:.1}", kept.0),
             kept.1.to_string(),
         ];

@@ -262,12 +262,15 @@ fn finish(title: &str, parts: &Parts, charts: &[Chart], grouped: &[Cause]) -> St
     page::document(title, &body)
 }
 
-/// Each chart as an inline SVG figure (its XML declaration dropped).
+/// Each chart as an inline SVG figure (its XML declaration dropped; a cluster name's
+/// control characters and bidi overrides in its labels shown escaped, as [`escape`] shows
+/// them, so they cannot reorder the page).
 fn charts_html(charts: &[Chart]) -> String {
+    use crate::report::safe::{Keep, escape_controls};
     let mut s = String::new();
     for (_, svg) in charts {
         let svg = match svg.find("<svg") {
-            Some(i) => &svg[i..],
+            Some(i) => escape_controls(&svg[i..], Keep::Layout),
             None => continue,
         };
         let _ = writeln!(s, "<figure class=\"chart\">\n{svg}\n</figure>");

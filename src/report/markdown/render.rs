@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 use crate::numbers::clip_name;
 use crate::report::markdown::{cell, name, table};
 use crate::report::model::table::{Cell, Section};
+use crate::report::safe::{Keep, escape_controls};
 
 /// Writes `section` under a heading of `level` (`2`: `## `), then its body ([`body`]).
 pub(in crate::report) fn write_section(s: &mut String, section: &Section, level: usize) {
@@ -39,12 +40,12 @@ fn body(section: &Section) -> String {
     s
 }
 
-/// Cells as Markdown: a name from the input clipped and escaped ([`name`]), the rest as
-/// shown.
+/// Cells as Markdown: a name from the input clipped, its control characters escaped
+/// ([`escape_controls`]) and its Markdown escaped ([`name`]), the rest as shown.
 fn shown(r: &[Cell]) -> Vec<String> {
     r.iter()
         .map(|c| match c {
-            Cell::Name(n) => name(&clip_name(n)),
+            Cell::Name(n) => name(&escape_controls(&clip_name(n), Keep::Nothing)),
             other => other.shown(),
         })
         .collect()

@@ -8,6 +8,7 @@ use unicode_width::UnicodeWidthStr as _;
 
 use crate::numbers::clip_name;
 use crate::report::model::table::{Cell, Section, Table};
+use crate::report::safe::{Keep, escape_controls};
 
 /// Columns `text` takes on a terminal: an East Asian wide character (`東京`) takes two, a
 /// combining mark none (Unicode Standard Annex #11, by the unicode-width crate), so tables
@@ -58,11 +59,13 @@ pub(in crate::report) fn write_section(s: &mut String, section: &Section) {
     }
 }
 
-/// Cells as text: a name from the input clipped ([`clip_name`]), the rest as shown.
+/// Cells as text: a name from the input clipped ([`clip_name`]) and its control characters
+/// escaped ([`escape_controls`]: a line break too, a name is one line), so the column's
+/// width is the escaped text's; the rest as shown.
 fn shown(r: &[Cell]) -> Vec<String> {
     r.iter()
         .map(|c| match c {
-            Cell::Name(n) => clip_name(n).into_owned(),
+            Cell::Name(n) => escape_controls(&clip_name(n), Keep::Nothing).into_owned(),
             other => other.shown(),
         })
         .collect()
