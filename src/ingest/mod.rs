@@ -4,7 +4,7 @@
 //! Code map:
 //! - `xlsx`: streams one sheet cell by cell (calamine's cell reader); nothing is sized from
 //!   the sheet's dimensions, so a stray cell at `XFD1048576` or thousands of formatted empty
-//!   rows cost nothing.
+//!   rows cost nothing; `xlsx_cell` names the cell the reader fails on (`vInfo!G10`).
 //! - `csvfile`: one CSV file as a sheet: encoding (BOM, UTF-8, Windows-1252 fallback),
 //!   delimiter sniffing, decimal mark decided per file; UTF-8 files in one streaming pass.
 //! - `csvzip`: a `.zip` of CSV exports (one per folder holding a vInfo), its entries
@@ -75,6 +75,7 @@ mod vinfo;
 mod vm_names;
 mod vmrows;
 mod xlsx;
+mod xlsx_cell;
 
 pub use bytes::{read_input_bytes, read_inputs_bytes, read_inputs_bytes_within};
 pub use csvfile::MAX_LINE_BYTES;
@@ -745,7 +746,6 @@ impl Held<'_> {
 impl Input<'_> {
     /// The sheets (tabs) the input has.
     fn tab_names(&self) -> Vec<String> {
-        use calamine::Reader;
         match self {
             Input::Xlsx(wb) => wb.sheet_names(),
             Input::CsvDir(tabs) => tabs.iter().map(|t| t.tab.clone()).collect(),
