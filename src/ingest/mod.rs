@@ -157,6 +157,15 @@ pub enum IngestError {
         /// What was found instead.
         detail: String,
     },
+    /// An xlsx workbook named `.zip` (it holds `xl/workbook.xml`): read as a zip of CSVs.
+    #[error(
+        "{file}: an xlsx workbook named .zip (it holds xl/workbook.xml), not a zip of \
+         RVTools_tab*.csv files: name it .xlsx and pass it again"
+    )]
+    WorkbookNamedZip {
+        /// The path as given.
+        file: String,
+    },
     /// A directory without RVTools CSV files.
     #[error(
         "{dir}: no RVTools_tab*.csv files in this {place} ({entries} entries looked at){}; \
@@ -292,7 +301,9 @@ impl IngestError {
             IngestError::NotFound { .. } => ErrorKind::NotFound,
             IngestError::Io { .. } => ErrorKind::Io,
             IngestError::UnsupportedExtension { .. } => ErrorKind::UnsupportedExtension,
-            IngestError::NotASpreadsheet { .. } => ErrorKind::NotASpreadsheet,
+            IngestError::NotASpreadsheet { .. } | IngestError::WorkbookNamedZip { .. } => {
+                ErrorKind::NotASpreadsheet
+            }
             IngestError::NoRvtoolsFiles { .. } => ErrorKind::NoRvtoolsFiles,
             IngestError::MissingSheet { .. } => ErrorKind::MissingSheet,
             IngestError::MissingColumn { .. } | IngestError::NoCapacityColumns { .. } => {
@@ -311,6 +322,7 @@ impl IngestError {
             | IngestError::Io { file, .. }
             | IngestError::UnsupportedExtension { file, .. }
             | IngestError::NotASpreadsheet { file, .. }
+            | IngestError::WorkbookNamedZip { file }
             | IngestError::MissingSheet { file, .. }
             | IngestError::MissingColumn { file, .. }
             | IngestError::Malformed { file, .. }
@@ -378,8 +390,9 @@ fn nested_note(nested: &[String]) -> String {
 /// was already read from an earlier input is dropped with its disks, partitions and
 /// snapshots (a warning names both copies); hosts and clusters are kept once per
 /// (`VI SDK Server`, name), datastores once per `URL` (else `Address`, else server + name).
-/// Then the data-quality checks run (In Use > Provisioned, duplicate VM names, VMs on hosts
-/// missing from vHost, disks of unknown VMs, overcommitted datastores), each a warning.
+/// Then the data-quality checks run (In Use > Provisioned, duplicate VM names, VM names
+/// that are spreadsheet error values such as `#REF!`, VMs on hosts missing from vHost, disks
+/// of unknown VMs, overcommitted datastores), each a warning.
 ///
 /// # Errors
 /// The first input that cannot be read stops the reading with an [`IngestError`] naming the
