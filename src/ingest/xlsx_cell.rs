@@ -73,8 +73,17 @@ pub(crate) fn cell_after<R: Read + Seek>(
     }
 }
 
-/// The reference of `tag` when it opens a cell (`c r="G10" ...`) after `last`.
+/// The reference of `tag` when it opens a cell (`c r="G10" ...`, or with a namespace
+/// prefix, `x:c r="G10"`) after `last`.
 fn later_cell(tag: &[u8], last: Option<(u32, u32)>) -> Option<String> {
+    let name_end = tag
+        .iter()
+        .position(|b| b.is_ascii_whitespace() || *b == b'>' || *b == b'/')
+        .unwrap_or(tag.len());
+    let tag = match tag[..name_end].iter().position(|&b| b == b':') {
+        Some(colon) => &tag[colon + 1..],
+        None => tag,
+    };
     let is_cell = tag.first() == Some(&b'c')
         && tag
             .get(1)
@@ -113,5 +122,7 @@ mod tests {
         assert_eq!(later_cell(b"c r=\"F10\">", Some((9, 5))), None);
         assert_eq!(later_cell(b"col min=\"1\"", None), None);
         assert_eq!(later_cell(b"c r=\"A1\"/>", None), Some("A1".into()));
+        assert_eq!(later_cell(b"x:c r=\"B2\">", None), Some("B2".into()));
+        assert_eq!(later_cell(b"x:col min=\"1\"", None), None);
     }
 }
