@@ -48,7 +48,15 @@ fn main() -> ExitCode {
             } else {
                 0
             };
-            let _ = e.print();
+            // A long value clap quotes ("invalid value '...'") is clipped.
+            let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+            let rendered = e.render().to_string();
+            let clipped = cli::echo::clip_long_args(&rendered, &args);
+            if clipped == rendered {
+                let _ = e.print();
+            } else {
+                eprint!("{clipped}");
+            }
             return ExitCode::from(code);
         }
     };
@@ -62,11 +70,12 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(f) => {
-            // A name from the input in the message cannot drive the terminal.
-            let message = dsplan::report::safe::escape_controls(
-                &f.message,
-                dsplan::report::safe::Keep::Layout,
-            );
+            // A long value from the command line is clipped, and a name from the input in
+            // the message cannot drive the terminal.
+            let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+            let clipped = cli::echo::clip_long_args(&f.message, &args);
+            let message =
+                dsplan::report::safe::escape_controls(&clipped, dsplan::report::safe::Keep::Layout);
             eprintln!("dsplan: error: {message}");
             ExitCode::from(f.code)
         }

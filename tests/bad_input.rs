@@ -680,12 +680,71 @@ fn missing_shared_strings_part_is_named() {
         "index_past.xlsx",
         Entry::stored("xl/worksheets/sheet1.xml", &vinfo_sheet(rows)),
     );
-    // The header (row 1) is the last row read whole.
+    // The cell is named: A2, the first cell after the header (row 1).
     let msg = input_error(
         &path,
-        &["[vInfo] row 1", "a cell after this row", "does not hold"],
+        &[
+            "[vInfo] row 2 column 'A'",
+            "cell vInfo!A2 cannot be read",
+            "does not hold",
+        ],
     );
     assert!(!msg.contains("broken sheet data"), "{msg}");
+    assert!(!msg.contains("after this row"), "{msg}");
+}
+
+/// A numeric cell whose value is not a number (`<v>0x10</v>`, round-4 `msg/cells.xlsx`)
+/// typed `t="n"` is named by sheet and reference, from a file and from an upload (before:
+/// "row 3: broken sheet data after this row (Parse float error ...)", the row of the last
+/// cell read).
+#[test]
+fn a_cell_the_reader_cannot_read_is_named() {
+    let dir = scratch("bad_cell");
+    let num = |r: &str, v: &str| format!(r#"<c r="{r}" t="n"><v>{v}</v></c>"#);
+    // Rows 2 and 3 read whole; in row 4 A4 reads and B4 does not: the cell after A4.
+    let rows = format!(
+        r#"<row r="2">{}{}</row><row r="3">{}{}</row><row r="4">{}{}</row>"#,
+        inline("A2", "web-01"),
+        num("B2", "100"),
+        inline("A3", "web-02"),
+        num("B3", "200"),
+        inline("A4", "web-03"),
+        num("B4", "0x10"),
+    );
+    let path = workbook_with(
+        &dir,
+        "hex.xlsx",
+        Entry::stored("xl/worksheets/sheet1.xml", &vinfo_sheet(&rows)),
+    );
+    let msg = input_error(
+        &path,
+        &[
+            "[vInfo] row 4 column 'B'",
+            "cell vInfo!B4 cannot be read",
+            "float",
+        ],
+    );
+    assert!(!msg.contains("after this row"), "{msg}");
+    // The same workbook as an upload (bytes in memory) names the same cell.
+    let bytes = std::fs::read(&path).unwrap();
+    let err = dsplan::ingest::read_input_bytes("hex.xlsx", &bytes).unwrap_err();
+    let msg = err.to_string();
+    assert!(msg.contains("cell vInfo!B4 cannot be read"), "{msg}");
+    // The first cell of the sheet (A1, the header's) is bad: nothing was read before it.
+    let sheet = format!(
+        "{SHEET_HEAD}<row r=\"1\">{}{}</row>{SHEET_TAIL}",
+        num("A1", "0x10"),
+        inline("B1", "VM")
+    );
+    let path = workbook_with(
+        &dir,
+        "hex_a1.xlsx",
+        Entry::stored("xl/worksheets/sheet1.xml", sheet.as_bytes()),
+    );
+    input_error(
+        &path,
+        &["[vInfo] row 1 column 'A'", "cell vInfo!A1 cannot be read"],
+    );
 }
 
 // ---------------------------------------------------------------------------------------

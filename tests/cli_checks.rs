@@ -1016,3 +1016,69 @@ fn data_no_vsan_cluster_holds_is_a_data_error_naming_cluster_file_and_unit() {
         "{e}"
     );
 }
+
+/// Round-4 `msg/`: a 100,000-character value, in a host price file or on the command line,
+/// is echoed clipped (its first 60 characters and its length), never whole; host prices
+/// far from the public one warn.
+#[test]
+fn long_values_are_echoed_clipped_and_far_host_prices_warn() {
+    let dir = scratch("echoes");
+    let long = "r".repeat(100_000);
+    let r61 = "r".repeat(61);
+    let prices = |name: &str, row: &str| {
+        let path = dir.join(name);
+        std::fs::write(
+            &path,
+            format!("sku,term,usd_per_hour,region,source\n{row}\n"),
+        )
+        .unwrap();
+        path.display().to_string()
+    };
+    // A long SKU in the file: refused, the SKU clipped.
+    let file = prices("sku.csv", &format!("{long},payg,9.2,eastus,x"));
+    let e = fails(
+        1,
+        &["plan", "--host-price-file", &file, FX],
+        &[
+            "host SKU 'rrrr",
+            "(100,000 characters)",
+            "is not in data/avs_hosts.csv",
+        ],
+    );
+    assert!(e.len() < 1_000 && !e.contains(&r61), "{} bytes", e.len());
+    // A long region in the file: planned, the region clipped wherever it is named.
+    let file = prices("region.csv", &format!("av36p,payg,9.2,{long},x"));
+    let o = dsplan(&["plan", "--region", "eastus", "--host-price-file", &file, FX]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(out.contains("(100,000 characters)'s"), "{out}");
+    assert!(!out.contains(&r61), "the region is echoed whole");
+    // 0.50 and 1,000 USD per host-hour against East US's AV36P list price of 9.20:
+    // 0.5 / 9.2 = 0.054 -> "0.05x"; 1,000 / 9.2 = 108.696 -> "108.70x"; both beyond 4x.
+    for (usd, ratio) in [("0.5", "0.05x"), ("1000", "108.70x")] {
+        let file = prices(&format!("{usd}.csv"), &format!("av36p,payg,{usd},eastus,x"));
+        let o = dsplan(&["plan", "--region", "eastus", "--host-price-file", &file, FX]);
+        let out = stdout(&o);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let want = format!("is {ratio} the East US pay-as-you-go price of 9.20 USD per host-hour");
+        assert!(out.contains(&want), "'{want}' not in: {out}");
+    }
+    // On the command line: the library's message, a flag parser's and clap's.
+    for (flag, needle) in [
+        ("--region", "no ANF prices for region 'rrrr"),
+        ("--host-sku", "invalid --host-sku: rrrr"),
+        ("--host-term", "invalid --host-term: rrrr"),
+        ("--capacity-basis", "invalid value 'rrrr"),
+    ] {
+        let e = fails(
+            1,
+            &["plan", flag, &long, FX],
+            &[needle, "(100,000 characters)"],
+        );
+        assert!(
+            e.len() < 2_000 && !e.contains(&r61),
+            "{flag}: {} bytes",
+            e.len()
+        );
+    }
+}

@@ -90,6 +90,30 @@ fn in_region(region: &str) -> EstatePlan {
     })
 }
 
+/// The estate planned in West Europe on `term` with a host price file of one `row`.
+fn with_price_file(row: &str, term: HostTerm) -> EstatePlan {
+    let dir = std::env::temp_dir().join(format!(
+        "dsplan-host-prices-{}-{}",
+        std::process::id(),
+        row.len()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("hosts.csv");
+    std::fs::write(
+        &file,
+        format!("sku,term,usd_per_hour,region,source\n{row}\n"),
+    )
+    .unwrap();
+    let p = plan(PlanOptions {
+        region: "westeurope".into(),
+        host_term: term,
+        host_price_file: Some(file),
+        ..PlanOptions::default()
+    });
+    let _ = std::fs::remove_dir_all(&dir);
+    p
+}
+
 /// `hosts x usd_per_hour x 730`, to the cent.
 fn month(hosts: u32, usd_per_hour: f64) -> f64 {
     (f64::from(hosts) * usd_per_hour * 730.0 * 100.0).round() / 100.0
@@ -334,21 +358,7 @@ fn a_reserved_term_without_a_file_row_says_so_in_the_headline() {
 fn a_price_file_row_of_another_region_is_used_saying_whose_it_is() {
     // A 3-year AV36P row for East US at 6.00 USD per host-hour, planning West Europe: used
     // (6 x 6.00 x 730 = 26,280.00), the headline and a warning say it is East US's.
-    let dir = std::env::temp_dir().join(format!("dsplan-host-prices-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("hosts.csv");
-    std::fs::write(
-        &file,
-        "sku,term,usd_per_hour,region,source\nav36p,3y,6.00,eastus,quote 9\n",
-    )
-    .unwrap();
-    let p = plan(PlanOptions {
-        region: "westeurope".into(),
-        host_term: HostTerm::ThreeYear,
-        host_price_file: Some(file),
-        ..PlanOptions::default()
-    });
-    let _ = std::fs::remove_dir_all(&dir);
+    let p = with_price_file("av36p,3y,6.00,eastus,quote 9", HostTerm::ThreeYear);
     let s = &p.summary;
     assert_eq!(
         (s.sku.as_str(), s.hosts_usd_per_month),
@@ -429,4 +439,42 @@ fn the_built_in_table_is_the_estimators_table_row_for_row() {
         let row = reference.get(&(p.region.clone(), p.sku.clone()));
         assert_eq!(row, Some(&p.usd_per_hour), "{p:?}");
     }
+}
+
+#[test]
+fn a_file_price_far_from_the_public_one_warns_and_every_priced_sku_is_named() {
+    // West Europe with a file's AV64 payg row of 2.00 USD per host-hour: AV64's estate, 4
+    // AV64 x 2.00 x 730 = 5,840.00 + its first cluster of 3 AV36P x 10.96 x 730 =
+    // 24,002.40: 29,842.40, under AV36P alone (48,004.80), so AV64 is chosen with an AV36P
+    // cluster. 2.00 / 15.76 (West Europe's public AV64 price) = 0.127 -> "0.13x", below
+    // 1/4: warned, naming both prices. The headline names both SKUs' prices.
+    let p = with_price_file("av64,payg,2.00,westeurope,quote 7", HostTerm::PayAsYouGo);
+    let s = &p.summary;
+    assert_eq!(
+        (s.sku.as_str(), s.hosts_usd_per_month),
+        ("av64", Some(29_842.4))
+    );
+    let note = &s.host_price_note;
+    assert!(
+        note.contains("price of av64: 2.00 USD per host-hour"),
+        "{note}"
+    );
+    assert!(
+        note.contains("price of av36p: 10.96 USD per host-hour"),
+        "{note}"
+    );
+    let far: Vec<_> = p
+        .warnings
+        .iter()
+        .filter(|w| w.message.contains("check its units"))
+        .collect();
+    assert_eq!(far.len(), 1, "{:?}", p.warnings);
+    assert!(
+        far[0].message.contains("2.00 USD per host-hour")
+            && far[0]
+                .message
+                .contains("is 0.13x the West Europe pay-as-you-go price of 15.76"),
+        "{}",
+        far[0].message
+    );
 }

@@ -1,5 +1,6 @@
 //! What the command tells a user about their own files and plan: a field written in two
-//! columns (and what is read from each: `two_spellings`), a CSV row split by unquoted thousands separators, headers quoted as the file
+//! columns (and what is read from each: `two_spellings`), the round-4 `msg/` findings
+//! (spreadsheet-error VM names, an xlsx named .zip, long zip folders: `echoes`), a CSV row split by unquoted thousands separators, headers quoted as the file
 //! spells them, unknown figures shown as unknown, counts in the singular for one, JSON
 //! figures without f64 noise. Each fixture is a few lines written here, or the project's
 //! `fixtures/small-estate.xlsx`.
@@ -11,6 +12,9 @@ use dsplan::inventory::Inventory;
 
 #[path = "messages/two_spellings.rs"]
 mod two_spellings;
+
+#[path = "messages/echoes.rs"]
+mod echoes;
 
 fn scratch(test: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))

@@ -7,6 +7,7 @@
 
 pub mod common;
 pub mod counts;
+pub mod echo;
 pub mod flags;
 pub mod inventory;
 pub mod output;

@@ -191,7 +191,8 @@ pub(crate) struct Exports<'a> {
 /// # Errors
 /// [`IngestError::NotASpreadsheet`] for a zip that cannot be read;
 /// [`IngestError::NoRvtoolsFiles`] for a zip without `RVTools_tab*.csv` entries (naming the
-/// zips and workbooks it holds); [`IngestError::Malformed`] for a tab entry over the caps,
+/// zips and workbooks it holds); [`IngestError::WorkbookNamedZip`] for one without them
+/// that holds `xl/workbook.xml` (an xlsx renamed); [`IngestError::Malformed`] for a tab entry over the caps,
 /// encrypted or compressed by another method than deflate, two entries of one tab in a
 /// folder, or a folder of tabs without a vInfo beside folders with one.
 pub(crate) fn exports<'a>(source: ZipSource<'a>, file: &str) -> Result<Exports<'a>, IngestError> {
@@ -205,11 +206,16 @@ pub(crate) fn exports<'a>(source: ZipSource<'a>, file: &str) -> Result<Exports<'
     // Entries that are no RVTools tab, for per-tab CSV files without the prefix.
     let mut others = Vec::new();
     let mut total = 0u64;
+    // An xlsx package's main part, for a workbook named `.zip`.
+    let mut workbook_part = false;
     for index in 0..zip.len() {
         let entry = zip.by_index_raw(index).map_err(|e| not_a_zip(file, e))?;
         if entry.is_dir() {
             continue;
         }
+        workbook_part |= entry
+            .name()
+            .is_ok_and(|n| n.eq_ignore_ascii_case("xl/workbook.xml"));
         let Some(name) = entry.enclosed_name() else {
             // A path that leaves the zip's folder (`..`): not read, and not dropped in
             // silence when it holds a tab.
@@ -281,6 +287,11 @@ pub(crate) fn exports<'a>(source: ZipSource<'a>, file: &str) -> Result<Exports<'
         });
     }
     if folders.is_empty() {
+        if workbook_part {
+            return Err(IngestError::WorkbookNamedZip {
+                file: file.to_string(),
+            });
+        }
         if let Some(f) = super::foreign::of_file_names(others.iter().map(String::as_str)) {
             return Err(f.error(file));
         }
@@ -324,6 +335,7 @@ fn split_exports<'a>(
     }
     let several = folders.len() > 1;
     let mut out = Vec::with_capacity(folders.len());
+    let mut taken = std::collections::HashSet::new();
     for (folder, mut tabs) in folders {
         one_file_per_tab(file, &mut tabs)?;
         let name = if several {
@@ -332,13 +344,47 @@ fn split_exports<'a>(
             } else {
                 format!("{folder}/")
             };
-            format!("{file}!/{}", clip(&folder))
+            export_name(file, &folder, &mut taken)
         } else {
             file.to_string()
         };
         out.push((name, tabs));
     }
     Ok(out)
+}
+
+/// The name of the export in `folder` of the zip `file`: `file!/folder/`, a long folder
+/// shown by its first and last characters ([`clip_ends`]), and `#2`, `#3` ... after a name
+/// an earlier folder of the zip already has (folders alike but in the middle), so each
+/// export's name is its own and bounded.
+fn export_name(file: &str, folder: &str, taken: &mut std::collections::HashSet<String>) -> String {
+    let base = format!("{file}!/{}", clip_ends(folder));
+    let mut name = base.clone();
+    let mut n = 1;
+    while !taken.insert(name.clone()) {
+        n += 1;
+        name = format!("{base} #{n}");
+    }
+    name
+}
+
+/// Characters kept at each end of a long folder name by [`clip_ends`].
+const END_CHARS: usize = crate::numbers::CLIP_CHARS / 2;
+
+/// Text as [`clip`] quotes it, but a long text keeps its last [`END_CHARS`] characters as
+/// well as its first: folder names often differ at the end (`export-2025-01/`,
+/// `export-2025-02/`).
+fn clip_ends(text: &str) -> String {
+    let count = text.chars().count();
+    if count <= crate::numbers::CLIP_CHARS {
+        return text.to_string();
+    }
+    let head: String = text.chars().take(END_CHARS).collect();
+    let tail: String = text.chars().skip(count - END_CHARS).collect();
+    format!(
+        "{head}...{tail} ({} characters)",
+        crate::numbers::group_thousands(count as f64, 0)
+    )
 }
 
 /// Sorts one folder's tabs by name and refuses a tab given twice (`RVTools_tabvInfo.csv` and
@@ -466,5 +512,34 @@ fn entry_error(shown: &str, detail: String) -> IngestError {
         row: None,
         column: None,
         detail,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_folders_keep_both_ends_and_alike_names_are_numbered() {
+        // 71 x's then '1/': 73 characters, over the 60 shown whole; 30 kept at each end.
+        let long = format!("{}1/", "x".repeat(71));
+        let x30 = "x".repeat(30);
+        assert_eq!(
+            clip_ends(&long),
+            format!("{x30}...{}1/ (73 characters)", "x".repeat(28))
+        );
+        assert_eq!(clip_ends("short/"), "short/");
+        let mut taken = std::collections::HashSet::new();
+        // Alike but in the middle (position 40 of 73): the same clipped name, numbered.
+        let mut other = long.clone().into_bytes();
+        other[40] = b'y';
+        let other = String::from_utf8(other).unwrap();
+        let first = export_name("a.zip", &long, &mut taken);
+        let second = export_name("a.zip", &other, &mut taken);
+        assert_eq!(second, format!("{first} #2"));
+        assert!(
+            first.starts_with("a.zip!/xxx") && first.len() < 100,
+            "{first}"
+        );
     }
 }

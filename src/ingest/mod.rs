@@ -4,7 +4,7 @@
 //! Code map:
 //! - `xlsx`: streams one sheet cell by cell (calamine's cell reader); nothing is sized from
 //!   the sheet's dimensions, so a stray cell at `XFD1048576` or thousands of formatted empty
-//!   rows cost nothing.
+//!   rows cost nothing; `xlsx_cell` names the cell the reader fails on (`vInfo!G10`).
 //! - `csvfile`: one CSV file as a sheet: encoding (BOM, UTF-8, Windows-1252 fallback),
 //!   delimiter sniffing, decimal mark decided per file; UTF-8 files in one streaming pass.
 //! - `csvzip`: a `.zip` of CSV exports (one per folder holding a vInfo), its entries
@@ -75,6 +75,7 @@ mod vinfo;
 mod vm_names;
 mod vmrows;
 mod xlsx;
+mod xlsx_cell;
 
 pub use bytes::{read_input_bytes, read_inputs_bytes, read_inputs_bytes_within};
 pub use csvfile::MAX_LINE_BYTES;
@@ -155,6 +156,15 @@ pub enum IngestError {
         file: String,
         /// What was found instead.
         detail: String,
+    },
+    /// An xlsx workbook named `.zip` (it holds `xl/workbook.xml`): read as a zip of CSVs.
+    #[error(
+        "{file}: an xlsx workbook named .zip (it holds xl/workbook.xml), not a zip of \
+         RVTools_tab*.csv files: name it .xlsx and pass it again"
+    )]
+    WorkbookNamedZip {
+        /// The path as given.
+        file: String,
     },
     /// A directory without RVTools CSV files.
     #[error(
@@ -291,7 +301,9 @@ impl IngestError {
             IngestError::NotFound { .. } => ErrorKind::NotFound,
             IngestError::Io { .. } => ErrorKind::Io,
             IngestError::UnsupportedExtension { .. } => ErrorKind::UnsupportedExtension,
-            IngestError::NotASpreadsheet { .. } => ErrorKind::NotASpreadsheet,
+            IngestError::NotASpreadsheet { .. } | IngestError::WorkbookNamedZip { .. } => {
+                ErrorKind::NotASpreadsheet
+            }
             IngestError::NoRvtoolsFiles { .. } => ErrorKind::NoRvtoolsFiles,
             IngestError::MissingSheet { .. } => ErrorKind::MissingSheet,
             IngestError::MissingColumn { .. } | IngestError::NoCapacityColumns { .. } => {
@@ -310,6 +322,7 @@ impl IngestError {
             | IngestError::Io { file, .. }
             | IngestError::UnsupportedExtension { file, .. }
             | IngestError::NotASpreadsheet { file, .. }
+            | IngestError::WorkbookNamedZip { file }
             | IngestError::MissingSheet { file, .. }
             | IngestError::MissingColumn { file, .. }
             | IngestError::Malformed { file, .. }
@@ -377,8 +390,9 @@ fn nested_note(nested: &[String]) -> String {
 /// was already read from an earlier input is dropped with its disks, partitions and
 /// snapshots (a warning names both copies); hosts and clusters are kept once per
 /// (`VI SDK Server`, name), datastores once per `URL` (else `Address`, else server + name).
-/// Then the data-quality checks run (In Use > Provisioned, duplicate VM names, VMs on hosts
-/// missing from vHost, disks of unknown VMs, overcommitted datastores), each a warning.
+/// Then the data-quality checks run (In Use > Provisioned, duplicate VM names, VM names
+/// that are spreadsheet error values such as `#REF!`, VMs on hosts missing from vHost, disks
+/// of unknown VMs, overcommitted datastores), each a warning.
 ///
 /// # Errors
 /// The first input that cannot be read stops the reading with an [`IngestError`] naming the
@@ -745,7 +759,6 @@ impl Held<'_> {
 impl Input<'_> {
     /// The sheets (tabs) the input has.
     fn tab_names(&self) -> Vec<String> {
-        use calamine::Reader;
         match self {
             Input::Xlsx(wb) => wb.sheet_names(),
             Input::CsvDir(tabs) => tabs.iter().map(|t| t.tab.clone()).collect(),

@@ -263,7 +263,7 @@ fn read_head<R: Read + std::io::Seek>(
 }
 
 /// The value of attribute `attr` in `tag` (bytes after `<name`), quoted with `"` or `'`.
-fn attribute<'a>(tag: &'a [u8], attr: &[u8]) -> Option<&'a [u8]> {
+pub(super) fn attribute<'a>(tag: &'a [u8], attr: &[u8]) -> Option<&'a [u8]> {
     let mut from = 0;
     while let Some(at) = find(&tag[from..], attr).map(|i| i + from) {
         from = at + attr.len();
@@ -441,7 +441,9 @@ fn reference_fits(reference: &[u8]) -> bool {
 /// `(part path, sheet name)` for every sheet of `xl/workbook.xml` (read up to
 /// [`HEAD_BYTES`] x 16), through `xl/_rels/workbook.xml.rels`; empty when either is
 /// unreadable (the messages then name the part only).
-fn sheet_names<R: Read + std::io::Seek>(zip: &mut zip::ZipArchive<R>) -> Vec<(String, String)> {
+pub(super) fn sheet_names<R: Read + std::io::Seek>(
+    zip: &mut zip::ZipArchive<R>,
+) -> Vec<(String, String)> {
     let mut read = |name: &str| {
         let mut out = Vec::new();
         let ok = zip

@@ -18,6 +18,7 @@ pub(crate) fn check(inv: &mut Inventory) {
     in_use_above_provisioned(inv, &mut found);
     duplicate_vm_names(inv, &mut found);
     long_vm_names(inv, &mut found);
+    spreadsheet_error_names(inv, &mut found);
     hosts_missing_from_vhost(inv, &mut found);
     disks_of_unknown_vms(inv, &mut found);
     overcommitted_datastores(inv, &mut found);
@@ -149,6 +150,55 @@ fn long_vm_names(inv: &Inventory, out: &mut Vec<Warning>) {
             ),
         ),
     );
+}
+
+/// The error values a spreadsheet shows in a cell whose formula failed (Excel's
+/// `#DIV/0!` ... `#VALUE!`, its newer `#SPILL!`, `#CALC!` and `#GETTING_DATA`, and calamine's
+/// `#DATA!` for the last): RVTools writes values, never formulas, so a VM cell holding one
+/// was edited in a spreadsheet.
+pub(crate) const SPREADSHEET_ERRORS: [&str; 11] = [
+    "#N/A",
+    "#VALUE!",
+    "#DIV/0!",
+    "#NAME?",
+    "#NULL!",
+    "#NUM!",
+    "#REF!",
+    "#SPILL!",
+    "#CALC!",
+    "#GETTING_DATA",
+    "#DATA!",
+];
+
+/// Whether `name` (trimmed, any case) is one of [`SPREADSHEET_ERRORS`].
+fn is_spreadsheet_error(name: &str) -> bool {
+    let name = name.trim();
+    SPREADSHEET_ERRORS
+        .iter()
+        .any(|e| e.eq_ignore_ascii_case(name))
+}
+
+/// A warning at each VM whose name is a spreadsheet error value (`#REF!`, also when the
+/// xlsx cell is an error cell): the VM is still planned (leaving it out could under-size),
+/// but its row most likely lost its real name when the export was edited. Warnings of this
+/// cause are grouped past the first few like the readers' others.
+fn spreadsheet_error_names(inv: &Inventory, out: &mut Vec<Warning>) {
+    for vm in inv.vms.iter().filter(|vm| is_spreadsheet_error(&vm.name)) {
+        crate::inventory::push_bounded(
+            out,
+            Warning::at_cell(
+                &vm.origin,
+                vinfo_header(inv, &vm.origin.file, "VM"),
+                Some(clip(&vm.name)),
+                format!(
+                    "VM name '{}' is a spreadsheet error value, not a name: the export was \
+                     probably edited in a spreadsheet and this row lost its VM's name; the VM \
+                     is still planned, check the row against the source",
+                    clip(vm.name.trim())
+                ),
+            ),
+        );
+    }
 }
 
 /// Only for inputs that have a vHost tab: the VM hosts that vHost does not list, one

@@ -29,8 +29,39 @@ impl<T: std::io::Read + std::io::Seek> ReadSeek for T {}
 /// for `'a`).
 pub(crate) type Source<'a> = Box<dyn ReadSeek + 'a>;
 
-/// An open workbook.
-pub(crate) type Workbook<'a> = Xlsx<Source<'a>>;
+/// An open workbook, and where its bytes are (to scan a sheet again for the cell the
+/// reader failed on: [`crate::ingest::xlsx_cell`]).
+pub(crate) struct Workbook<'a> {
+    xlsx: Xlsx<Source<'a>>,
+    origin: Origin<'a>,
+}
+
+/// Where a workbook's bytes are.
+enum Origin<'a> {
+    /// A file.
+    Path(std::path::PathBuf),
+    /// An upload in memory.
+    Bytes(&'a [u8]),
+}
+
+impl Workbook<'_> {
+    /// The workbook's sheet names, in order.
+    pub(crate) fn sheet_names(&self) -> Vec<String> {
+        self.xlsx.sheet_names()
+    }
+}
+
+impl Origin<'_> {
+    /// The reference (`G10`) of the first cell of `sheet` after the 0-based `last`, from
+    /// the package's bytes (see [`crate::ingest::xlsx_cell::cell_after`]).
+    fn cell_after(&self, sheet: &str, last: Option<(u32, u32)>) -> Option<String> {
+        use crate::ingest::xlsx_cell::cell_after;
+        match self {
+            Origin::Path(path) => cell_after(BufReader::new(File::open(path).ok()?), sheet, last),
+            Origin::Bytes(bytes) => cell_after(std::io::Cursor::new(*bytes), sheet, last),
+        }
+    }
+}
 
 /// Opens an xlsx workbook.
 ///
@@ -55,7 +86,11 @@ pub(crate) fn open(path: &Path, file: &str) -> Result<Workbook<'static>, IngestE
         return Err(ole_file(&head, file));
     }
     crate::ingest::package::check(path, file)?;
-    open_reader(Box::new(BufReader::new(f)), file)
+    let xlsx = open_reader(Box::new(BufReader::new(f)), file)?;
+    Ok(Workbook {
+        xlsx,
+        origin: Origin::Path(path.to_path_buf()),
+    })
 }
 
 /// Opens an xlsx workbook held in memory (an upload), after the same package checks as
@@ -73,7 +108,11 @@ pub(crate) fn open_bytes<'a>(bytes: &'a [u8], file: &str) -> Result<Workbook<'a>
         return Err(ole_file(&bytes[..bytes.len().min(scanned)], file));
     }
     crate::ingest::package::check_reader(std::io::Cursor::new(bytes), file)?;
-    open_reader(Box::new(std::io::Cursor::new(bytes)), file)
+    let xlsx = open_reader(Box::new(std::io::Cursor::new(bytes)), file)?;
+    Ok(Workbook {
+        xlsx,
+        origin: Origin::Bytes(bytes),
+    })
 }
 
 /// The first bytes of an OLE compound file (CFB): what Excel 97-2003 `.xls` workbooks and
@@ -117,7 +156,7 @@ fn empty(file: &str) -> IngestError {
 }
 
 /// calamine's `Xlsx::new` over a checked package, its errors and panics as ours.
-fn open_reader<'a>(reader: Source<'a>, file: &str) -> Result<Workbook<'a>, IngestError> {
+fn open_reader<'a>(reader: Source<'a>, file: &str) -> Result<Xlsx<Source<'a>>, IngestError> {
     let opened = std::panic::catch_unwind(AssertUnwindSafe(|| Xlsx::new(reader)));
     match opened {
         Ok(Ok(wb)) => Ok(wb),
@@ -201,6 +240,8 @@ struct Cells<'a, 'f, 's> {
     reader: calamine::XlsxCellReader<'a, Source<'s>>,
     file: &'f str,
     sheet: &'f str,
+    /// Where the workbook's bytes are, to name the cell the reader fails on.
+    origin: &'f Origin<'s>,
     /// The position of the last cell read, to refuse a cell at or before it.
     last: Option<(u32, u32)>,
     /// Cells read without a value, and with one (see [`MAX_EMPTY_CELLS_PER_VALUE`]).
@@ -222,38 +263,66 @@ pub const EMPTY_CELLS_FLOOR: u64 = 1 << 20;
 pub const MAX_EMPTY_CELLS_PER_VALUE: u64 = 32;
 
 impl<'a> Cells<'a, '_, '_> {
-    fn next(&mut self, cur_row: u32) -> Result<Option<(u32, u32, Value<'a>)>, IngestError> {
+    fn next(&mut self) -> Result<Option<(u32, u32, Value<'a>)>, IngestError> {
         let reader = &mut self.reader;
         let next = std::panic::catch_unwind(AssertUnwindSafe(|| reader.next_cell()));
-        let detail = match next {
+        match next {
             Ok(Ok(Some(cell))) => {
                 let (r, c) = cell.get_position();
                 self.in_order((r, c))?;
                 let value = to_value(cell.get_value());
                 self.count((r, c), value.is_empty())?;
-                return Ok(Some((r, c, value)));
+                Ok(Some((r, c, value)))
             }
-            Ok(Ok(None)) => return Ok(None),
-            Ok(Err(XlsxError::Unexpected(e))) if e.contains("string index") => {
-                "a cell after this row refers to a shared string that the workbook's \
-                 shared-strings part (xl/sharedStrings.xml) does not hold"
-                    .to_string()
-            }
-            Ok(Err(e)) => format!(
-                "broken sheet data after this row ({})",
-                clip(&e.to_string())
+            Ok(Ok(None)) => Ok(None),
+            Ok(Err(XlsxError::Unexpected(e))) if e.contains("string index") => Err(self.bad_cell(
+                "it refers to a shared string that the workbook's shared-strings part \
+                     (xl/sharedStrings.xml) does not hold",
+            )),
+            Ok(Err(e)) => Err(self.bad_cell(&clip(&e.to_string()))),
+            Err(_) => Err(self.bad_cell("a cell reference the xlsx reader cannot hold")),
+        }
+    }
+
+    /// The error for a cell the reader cannot read (`why`): named by sheet and reference
+    /// (`vInfo!G10`) when the sheet's XML shows which cell follows the last one read, else
+    /// as the cell after that one.
+    fn bad_cell(&self, why: &str) -> IngestError {
+        let found = self.origin.cell_after(self.sheet, self.last);
+        let at = found.as_deref().and_then(super::xlsx_cell::position_of);
+        let (row, column, detail) = match (found, at) {
+            (Some(reference), Some((r, c))) => (
+                Some(r as usize + 1),
+                Some(column_letter(c)),
+                format!(
+                    "cell {}!{reference} cannot be read ({why})",
+                    clip(self.sheet)
+                ),
             ),
-            Err(_) => "broken sheet data after this row (a cell reference the xlsx reader \
-                       cannot hold)"
-                .to_string(),
+            _ => match self.last {
+                Some(p) => (
+                    Some(p.0 as usize + 1),
+                    None,
+                    format!(
+                        "the cell after {}!{} cannot be read ({why})",
+                        clip(self.sheet),
+                        cell_ref(p)
+                    ),
+                ),
+                None => (
+                    None,
+                    None,
+                    format!("the sheet's first cell cannot be read ({why})"),
+                ),
+            },
         };
-        Err(IngestError::Malformed {
+        IngestError::Malformed {
             file: self.file.to_string(),
             sheet: Some(self.sheet.to_string()),
-            row: Some(cur_row as usize + 1),
-            column: None,
+            row,
+            column,
             detail,
-        })
+        }
     }
 
     /// Counts a cell, refusing a sheet of mostly empty cells (past [`EMPTY_CELLS_FLOOR`],
@@ -367,9 +436,10 @@ pub(crate) fn read_table<F>(
 where
     F: FnMut(&mut Row<'_, '_>),
 {
+    let Workbook { xlsx, origin } = wb;
     let opened = std::panic::catch_unwind(AssertUnwindSafe(move || {
-        let wb = wb; // moved in: the reader borrows it
-        wb.worksheet_cells_reader(sheet)
+        let xlsx = xlsx; // moved in: the reader borrows it
+        xlsx.worksheet_cells_reader(sheet)
     }));
     let reader = match opened {
         Ok(Ok(reader)) => reader,
@@ -391,6 +461,7 @@ where
         reader,
         file,
         sheet,
+        origin,
         last: None,
         empty: 0,
         filled: 0,
@@ -399,7 +470,7 @@ where
     let mut header_row: Option<u32> = None;
     // The first cell after the header row, kept for the data loop.
     let mut first = None;
-    while let Some((r, c, v)) = cells_in.next(header_row.unwrap_or(0))? {
+    while let Some((r, c, v)) = cells_in.next()? {
         match header_row {
             Some(h) if r != h => {
                 first = Some((r, c, v));
@@ -465,7 +536,7 @@ where
             cells[*slot] = v;
             dirty = true;
         }
-        next = cells_in.next(cur_row)?;
+        next = cells_in.next()?;
     }
     if dirty {
         visit_row(ctx, (cur_row, &cells), &mut disagreements, warnings, visit);

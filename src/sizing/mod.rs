@@ -50,6 +50,7 @@ mod options;
 mod pack;
 mod price_file;
 mod prices;
+mod prices_check;
 mod vsan_alone;
 mod vsan_grown;
 
@@ -62,6 +63,7 @@ pub use prices::{
     AVS_HOST_PRICES_CSV, HostPrice, HostPrices, HostTerm, MAX_USD_PER_HOST_HOUR,
     MIN_USD_PER_HOST_HOUR, host_price_table,
 };
+pub use prices_check::PLAUSIBLE_FACTOR;
 pub(crate) use vsan_alone::UNPRICED_HOST_CENTS;
 pub use vsan_alone::{
     VsanAlone, VsanAloneCluster, VsanAloneData, check_one_cluster_holds, cluster_on_vsan,

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use super::SizingError;
 use super::prices::{HostPrice, HostTerm, MAX_USD_PER_HOST_HOUR, MIN_USD_PER_HOST_HOUR};
-use crate::numbers::group_thousands;
+use crate::numbers::{clip, group_thousands};
 use crate::vsan::VsanCatalog;
 
 /// Largest host price file read, bytes: a row per SKU and term is under 1 kB even with a
@@ -164,27 +164,27 @@ fn parse_row(
     if !catalog.hosts.iter().any(|h| h.sku == key) {
         let known: Vec<&str> = catalog.hosts.iter().map(|h| h.sku.as_str()).collect();
         return Err(err(format!(
-            "host SKU '{sku}' in row {row} is not in data/avs_hosts.csv ({})",
+            "host SKU '{}' in row {row} is not in data/avs_hosts.csv ({})",
+            clip(sku),
             known.join(", ")
         )));
     }
     let term: HostTerm = term.parse().map_err(|_| {
         err(format!(
-            "term '{term}' in row {row} is not payg, 1y, 3y or 5y"
+            "term '{}' in row {row} is not payg, 1y, 3y or 5y",
+            clip(term)
         ))
     })?;
-    let usd_per_hour = parse_price(price).map_err(|why| {
-        err(format!(
-            "price '{}' in row {row} {why}",
-            crate::numbers::clip(price)
-        ))
-    })?;
+    let usd_per_hour = parse_price(price)
+        .map_err(|why| err(format!("price '{}' in row {row} {why}", clip(price))))?;
     Ok(HostPrice {
         sku: key,
         term,
         usd_per_hour,
-        region: region.to_string(),
-        source: format!("{file} row {row}: {source}"),
+        // Clipped here, so every message quoting them stays short (a region of 500 KB is
+        // no region name, and never the plan's).
+        region: clip(region),
+        source: format!("{file} row {row}: {}", clip(source)),
     })
 }
 
@@ -369,6 +369,34 @@ mod tests {
         assert_eq!(
             p.price("av64", HostTerm::ThreeYear).unwrap().usd_per_hour,
             0.5
+        );
+    }
+
+    #[test]
+    fn long_fields_are_clipped_in_errors_and_in_the_rows_kept() {
+        // A 500,000-character SKU or term is quoted as its first 60 characters, "..." and
+        // its length, so the error stays under 1,000 bytes (was 500,000 and more).
+        let long = "x".repeat(500_000);
+        for row in [format!("{long},3y,5,,a"), format!("av36p,{long},5,,a")] {
+            let (row_no, e) = error("long", format!("{HEADER}{row}\n").as_bytes());
+            assert_eq!(row_no, Some(2));
+            assert!(e.len() < 1_000, "{} bytes", e.len());
+            assert!(e.contains("... (500,000 characters)' in row 2"), "{e}");
+        }
+        // A long region and source are kept clipped, so every warning quoting them is too:
+        // 60 characters + "... (500,000 characters)" = 84 characters.
+        let (dir, file) = scratch(
+            "longregion",
+            format!("{HEADER}av36p,3y,5,{long},{long}\n").as_bytes(),
+        );
+        let p = HostPrices::default().with_file(&file, &catalog()).unwrap();
+        let _ = std::fs::remove_dir_all(dir);
+        let row = p.price("av36p", HostTerm::ThreeYear).unwrap();
+        assert_eq!(row.region.chars().count(), 84, "{}", row.region);
+        assert!(
+            row.source.ends_with(&format!("row 2: {}", row.region)),
+            "{}",
+            row.source
         );
     }
 }

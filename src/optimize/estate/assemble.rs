@@ -94,7 +94,8 @@ pub(super) fn assemble(
     let mut summary = summary(demand, &parts, vsan_alone.as_ref(), estate, hours);
     summary.anf_for_all_sku = baselines.anf.as_ref().map(|b| b.sku.clone());
     summary.anf_for_all_usd_per_month = baselines.anf.as_ref().map(|b| b.usd_per_month);
-    summary.host_price_note = host_price_note(estate, &best.sizing.sku, &skus);
+    let used: Vec<&str> = super::sku::sku_hosts(&sizing).map(|(s, _)| s).collect();
+    summary.host_price_note = host_price_note(estate, (&best.sizing.sku, &used), &skus);
     let designs = super::outcome::designs(
         (&best, &baselines),
         (demand, vsan_catalog, estate),
@@ -169,16 +170,29 @@ struct Parts<'a> {
     pools: &'a [crate::plan::EstatePool],
 }
 
-/// The headline's words on the host price of the chosen `sku`, then the other feasible
-/// SKUs without a price.
-fn host_price_note(estate: &EstateOptions, sku: &str, skus: &[SkuAlternative]) -> String {
+/// The headline's words on the host price of the chosen `sku`, then of every other priced
+/// SKU among `used` (the SKUs of the plan's clusters), then the other feasible SKUs
+/// without a price.
+fn host_price_note(
+    estate: &EstateOptions,
+    (sku, used): (&str, &[&str]),
+    skus: &[SkuAlternative],
+) -> String {
     let prices = &estate.host_prices;
+    let mut chosen = prices.describe(sku, estate.host_term);
+    let mut named = vec![sku];
+    for other in used {
+        if !named.contains(other) && prices.price(other, estate.host_term).is_some() {
+            named.push(other);
+            chosen.push_str("; ");
+            chosen.push_str(&prices.describe(other, estate.host_term));
+        }
+    }
     let unpriced: Vec<&str> = skus
         .iter()
         .filter(|a| a.feasible && a.sku != sku && a.host_usd_per_hour.is_none())
         .map(|a| a.sku.as_str())
         .collect();
-    let chosen = prices.describe(sku, estate.host_term);
     match prices.unpriced(&unpriced, estate.host_term) {
         Some(others) => format!("{chosen}; {others}"),
         None => chosen,

@@ -43,6 +43,9 @@ pub(super) fn estate_warnings(
     for h in &skus {
         if let Some(p) = host_prices.price(&h.sku, estate.host_term) {
             warnings.extend(price_region_warning(p, host_prices));
+            if let Some(why) = host_prices.implausible(p, vsan_catalog)? {
+                warnings.push(Warning::plan_wide(why));
+            }
         }
     }
     let unpriced: Vec<&str> = skus
