@@ -664,6 +664,25 @@ fn headline_says_base_months_yearly_and_anf_only() {
     assert_eq!(av36["monthly_cost_label"], "ANF + ExpressRoute gateways");
     assert_eq!(av36["no_host_price_sku"], "av36");
     assert_eq!(av36["base_months"], false);
+    // Its year is unknown, and the page says why (no "$-").
+    assert_eq!(av36["yearly_cost_usd"], Value::Null);
+    assert_eq!(
+        av36["yearly_unknown_why"],
+        "no host price for av36 on this term: give one under Host price"
+    );
+    // One cluster and one plan per cluster have a year too (the reports' yearly cards):
+    // without peak months, reservation or cool data, 12 x the month, to the cent.
+    for options in [json!({"hosts": 3}), json!({"per_cluster": true})] {
+        let v = plan(options.clone());
+        let month = v["monthly_cost_usd"].as_f64().unwrap();
+        let year = v["yearly_cost_usd"].as_f64().unwrap();
+        assert!(month > 0.0, "{options}: {v}");
+        assert!(
+            (year - 12.0 * month).abs() < 0.006,
+            "{options}: {year} / {month}"
+        );
+        assert_eq!(v["yearly_unknown_why"], Value::Null, "{options}");
+    }
     // The priced default: hosts + ANF, the yearly figure given, no ANF-only note.
     let priced = plan(json!({"peak_months": 3, "peak_iops": 30000}));
     assert_eq!(priced["monthly_cost_label"], "hosts + ANF");

@@ -251,8 +251,9 @@ pub struct PlanView {
     /// `ANF + ExpressRoute gateways`).
     pub monthly_cost_label: String,
     /// A year, USD: the estate's `summary.total_usd_per_year` (`None` when a host SKU has
-    /// no price); one cluster's [`crate::plan::Plan::twelve_months_usd`]; per cluster,
-    /// [`crate::plan::ClusterPlans::year_usd`].
+    /// no price); one cluster's [`crate::plan::Plan::twelve_months_usd`] and its first
+    /// month's cool transfer; per cluster, [`crate::plan::ClusterPlans::year_usd`] (the
+    /// report's yearly cards, to the cent).
     pub yearly_cost_usd: Option<f64>,
     /// Why the year is unknown, in words (`no host price for av36 on this term`), when
     /// `yearly_cost_usd` is `None`.
@@ -311,7 +312,13 @@ pub fn view(planned: &Planned, options: &PlanOptions) -> Result<PlanView, crate:
         }
     };
     let (yearly_cost_usd, no_host_price_sku) = match planned {
-        Planned::Single(p) => (Some(round_cents(p.twelve_months_usd())), None),
+        // As the report's yearly card (`report::model::headline`).
+        Planned::Single(p) => (
+            Some(round_cents(
+                p.twelve_months_usd() + p.totals.first_month_cool_transfer_usd,
+            )),
+            None,
+        ),
         Planned::PerCluster(p) => (Some(round_cents(p.year_usd())), None),
         Planned::Estate(p) => (
             p.summary.total_usd_per_year,

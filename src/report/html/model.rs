@@ -137,3 +137,26 @@ pub(super) fn headline_html(section: &Section) -> String {
     s.push_str("</ul>\n");
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_are_marked_spans_and_the_rest_escaped_words() {
+        // `host_price_file` is a setting: its flag in a span naming it; `host_memory` is not
+        // one (words); a name from the input after `'` stays as it is, escaped.
+        assert_eq!(
+            words("give `host_price_file` for host_memory < 'b_c'"),
+            "give <span class=\"setting\" data-setting=\"host_price_file\">--host-price-file\
+             </span> for host memory &lt; &#39;b_c&#39;"
+        );
+        // The marks in the input itself: one around a setting's name makes the same
+        // harmless span, any other is kept as it is.
+        assert_eq!(
+            words("\u{e000}iops\u{e001} \u{e000}<x>\u{e001}"),
+            "<span class=\"setting\" data-setting=\"iops\">--iops</span> \u{e000}&lt;x&gt;\u{e001}"
+        );
+        assert_eq!(setting_html("not_a_setting"), None);
+    }
+}
