@@ -111,6 +111,29 @@ fn assert_page_words(driver: &Driver, what: &str) {
     );
 }
 
+/// The dropdowns narrower than one of their choices' text (the arrow takes about 20 px),
+/// as `[id, text, px needed, px wide]`.
+fn cut_dropdowns(driver: &Driver) -> Value {
+    driver.script(
+        "const ctx = document.createElement('canvas').getContext('2d'); const out = []; \
+         for (const s of document.querySelectorAll('select')) { \
+           ctx.font = getComputedStyle(s).font; \
+           for (const o of s.options) { \
+             const need = ctx.measureText(o.text).width + 20; \
+             if (need > s.clientWidth) out.push([s.id, o.text, Math.round(need), s.clientWidth]); \
+           } \
+         } return out;",
+    )
+}
+
+/// Saves the viewport as `target/{name}` to look at.
+fn shot(driver: &Driver, name: &str) {
+    let png = driver.call("GET", "/screenshot", None);
+    let bytes = base64(png.as_str().unwrap());
+    assert!(bytes.starts_with(b"\x89PNG"));
+    std::fs::write(root().join("target").join(name), bytes).unwrap();
+}
+
 /// Makes the shown plan stale: a 1-year ANF reservation with peak months, which the
 /// library refuses, so the plan shown is the previous options'.
 fn make_stale(driver: &Driver) {
@@ -143,7 +166,13 @@ fn the_page_and_its_report_read_on_a_phone_and_a_desktop() {
     driver.script("document.querySelectorAll('#report details').forEach(d => d.open = true)");
     assert_tables_read(&driver, "#report", "desktop, planned");
     assert_page_words(&driver, "desktop, planned");
+    let settings = driver.script(
+        "return [...document.querySelectorAll('#report [data-setting]')].map(e => \
+         e.dataset.setting + ': ' + e.parentElement.textContent.slice(0, 160))",
+    );
+    println!("settings named in the report: {settings:#}");
     assert_axe_clean(&driver, "desktop, planned");
+    assert_eq!(cut_dropdowns(&driver), json!([]), "desktop");
     // The skip link is the first thing a Tab reaches, and leads to the results.
     let skip = driver.script(
         "const a = document.querySelector('a[href]'); return [a.className, a.getAttribute('href')]",
@@ -167,6 +196,7 @@ fn the_page_and_its_report_read_on_a_phone_and_a_desktop() {
     let label = driver.script("return document.querySelector('label[for=files]').innerText");
     assert!(label.as_str().unwrap().starts_with("Choose"), "{label}");
     assert_tables_read(&driver, "#report", "phone, planned");
+    assert_eq!(cut_dropdowns(&driver), json!([]), "phone");
     assert_axe_clean(&driver, "phone, planned");
     // Far down the report, the way back to the options is on the screen and leads there.
     driver.script("window.scrollTo(0, document.body.scrollHeight)");
@@ -187,6 +217,7 @@ fn the_page_and_its_report_read_on_a_phone_and_a_desktop() {
          return r.top >= 0 && r.bottom <= window.innerHeight",
     );
     assert_eq!(options, json!(true));
+    shot(&driver, "web-layout-options-phone.png");
 
     // Stale: a banner and aria-busy, the figures at full contrast, axe clean.
     make_stale(&driver);
@@ -196,6 +227,8 @@ fn the_page_and_its_report_read_on_a_phone_and_a_desktop() {
          getComputedStyle(document.getElementById('report')).opacity]",
     );
     assert_eq!(stale, json!([false, "true", "1"]));
+    driver.script("window.scrollTo(0, 0)");
+    shot(&driver, "web-layout-stale-phone.png");
     assert_axe_clean(&driver, "phone, stale");
     viewport(&driver, 1440, 900, false);
     assert_axe_clean(&driver, "desktop, stale");
@@ -237,6 +270,7 @@ fn the_page_and_its_report_read_on_a_phone_and_a_desktop() {
         (390, 844, true, "downloaded HTML, phone"),
     ] {
         viewport(&driver, width, height, mobile);
+        shot(&driver, &format!("web-layout-download-{width}.png"));
         assert_tables_read(&driver, "main", what);
         assert_axe_clean(&driver, what);
     }

@@ -81,7 +81,7 @@ function policyWords(v) { return v && typeof v === "object" ? v.Named : String(v
 function fillChoices(choices) {
   for (const el of document.querySelectorAll("[data-choices]")) {
     const list = el.dataset.choices === "region"
-      ? choices.regions.map((r) => [r.region, r.name + " (" + r.region + ")"])
+      ? choices.regions.map((r) => [r.region, r.name])
       : choices.skus.map((s) => [s.sku, s.sku + " (" + s.cores + " cores, " + s.memory_gb + " GB)"]);
     for (const [value, text] of list) {
       const o = document.createElement("option");
