@@ -95,10 +95,13 @@ fn assert_tables_read(driver: &Driver, scope: &str, what: &str) {
     assert!(widths[0].as_u64() <= widths[1].as_u64(), "{what}: {widths}");
 }
 
-/// The shown text of the page's results (closed `<details>` included): no flag
+/// The shown text of the page's results (each `<details>` opened): no flag
 /// (`--host-price-file`) and no "$-".
 fn assert_page_words(driver: &Driver, what: &str) {
-    let text = driver.script("return document.getElementById('results').textContent");
+    let text = driver.script(
+        "document.querySelectorAll('#results details').forEach(d => d.open = true); \
+         return document.getElementById('results').innerText",
+    );
     let text = text.as_str().unwrap();
     assert!(!text.contains("$-"), "{what}: $- in the page");
     let flag = text
@@ -124,6 +127,13 @@ fn cut_dropdowns(driver: &Driver) -> Value {
            } \
          } return out;",
     )
+}
+
+/// Chooses `value` in the dropdown `css` and waits for the plan of it to be shown.
+fn replan(driver: &Driver, css: &str, value: &str) {
+    driver.script("document.body.dataset.shownAt = ''");
+    choose(driver, css, value);
+    driver.wait_for("return document.body.dataset.shownAt", |s| !s.is_empty());
 }
 
 /// Saves the viewport as `target/{name}` to look at.
@@ -241,6 +251,26 @@ fn the_page_and_its_report_read_on_a_phone_and_a_desktop() {
         "return document.getElementById('monthly-cost').dataset.stale",
         |s| s.is_empty(),
     );
+    // A host SKU without a price in the region: the year is unknown, and why is said; per
+    // source cluster, a year (no "$-" either way).
+    replan(&driver, "#host_sku", "av36");
+    let year = driver.script(
+        "return [document.getElementById('yearly-cost').textContent, \
+         document.getElementById('yearly-cost-why').textContent]",
+    );
+    assert_eq!(year[0], "unknown", "{year}");
+    assert!(
+        year[1].as_str().unwrap().contains("no host price for av36"),
+        "{year}"
+    );
+    assert_page_words(&driver, "no host price");
+    replan(&driver, "#host_sku", "");
+    replan(&driver, "#mode", "per_cluster");
+    let year = driver.script("return document.getElementById('yearly-cost').dataset.usd");
+    assert!(!year.as_str().unwrap().is_empty(), "{year}");
+    assert_page_words(&driver, "per cluster");
+    assert_tables_read(&driver, "#report", "desktop, per cluster");
+    replan(&driver, "#mode", "estate");
     driver.call("POST", "/timeouts", Some(json!({"script": 120_000})));
     let html = driver.call(
         "POST",
