@@ -270,7 +270,37 @@ fn the_page_and_its_report_read_on_a_phone_and_a_desktop() {
     assert!(!year.as_str().unwrap().is_empty(), "{year}");
     assert_page_words(&driver, "per cluster");
     assert_tables_read(&driver, "#report", "desktop, per cluster");
+    replan(&driver, "#mode", "hosts");
+    assert_page_words(&driver, "one cluster");
     replan(&driver, "#mode", "estate");
+    // The design forced on the page plans as `--design anf` does.
+    replan(&driver, "#design", "anf");
+    let decision = driver.script("return document.getElementById('decision').textContent");
+    assert!(
+        decision.as_str().unwrap().starts_with("ANF for all: "),
+        "{decision}"
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_dsplan"))
+        .arg("plan")
+        .arg(&estate)
+        .args([
+            "--iops",
+            "20000",
+            "--throughput-mibps",
+            "400",
+            "--design",
+            "anf",
+        ])
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let total = json["summary"]["total_usd_per_month"].as_f64().unwrap();
+    assert_eq!(
+        driver.script("return document.getElementById('monthly-cost').dataset.usd"),
+        json!(format!("{total:.2}"))
+    );
+    replan(&driver, "#design", "");
     driver.call("POST", "/timeouts", Some(json!({"script": 120_000})));
     let html = driver.call(
         "POST",

@@ -34,6 +34,10 @@ pub(super) fn body_html(section: &Section) -> String {
     s
 }
 
+/// Characters of a text cell from which it is `long` in the HTML (a sentence, not a name
+/// or a figure).
+const LONG_CELL_CHARS: usize = 60;
+
 /// Marks around a setting's name while a text is reworded and escaped: private-use
 /// characters, which [`escape`] leaves as they are.
 const OPEN: char = '\u{e000}';
@@ -85,7 +89,9 @@ pub(super) fn setting_html(name: &str) -> Option<String> {
 
 /// The table: header, then rows; a `setting` column names each setting by its flag. The
 /// table scrolls sideways in a region named `title` that the keyboard can reach (a wide
-/// table on a phone), its figures never broken over lines.
+/// table on a phone), its figures never broken over lines; a text cell of more than
+/// [`LONG_CELL_CHARS`] is `long` (kept wide enough to read, rather than squeezed into a
+/// tall narrow column by the figures beside it).
 fn table_html(s: &mut String, t: &Table, title: &str) {
     let class = |numeric: bool| if numeric { " class=\"num\"" } else { "" };
     let label = escape(&customer_words_with(title, &|_| None));
@@ -103,7 +109,13 @@ fn table_html(s: &mut String, t: &Table, title: &str) {
         s.push_str("<tr>");
         for (i, (cell, col)) in row.iter().zip(&t.columns).enumerate() {
             let text = cell_html(cell, settings && i == 0);
-            let _ = write!(s, "<td{}>{text}</td>", class(col.numeric));
+            let long = !col.numeric && cell.shown().chars().count() > LONG_CELL_CHARS;
+            let class = if long {
+                " class=\"long\""
+            } else {
+                class(col.numeric)
+            };
+            let _ = write!(s, "<td{class}>{text}</td>");
         }
         s.push_str("</tr>\n");
     }

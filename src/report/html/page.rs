@@ -28,6 +28,8 @@ table { border-collapse: collapse; margin: 8px 0 16px; font-size: 0.88em; }
 th, td { border-bottom: 1px solid var(--line); padding: 4px 8px; text-align: left; vertical-align: top; }
 th { background: var(--band); white-space: nowrap; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+td.long { min-width: 22em; }
+.setting { white-space: nowrap; }
 tr.chosen td { font-weight: 600; }
 .chart svg { max-width: 100%; height: auto; }
 figure.chart { margin: 12px 0; page-break-inside: avoid; break-inside: avoid; }
