@@ -208,7 +208,7 @@ function showUploadSummary(body) {
     summary.textContent = "Reading warnings (" + body.warnings.length + ")";
     const ul = document.createElement("ul");
     for (const w of body.warnings) {
-      const li = document.createElement("li"); li.textContent = w; ul.appendChild(li);
+      const li = document.createElement("li"); li.textContent = inWords(w); ul.appendChild(li);
     }
     details.append(summary, ul);
     box.appendChild(details);
