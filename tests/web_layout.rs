@@ -36,23 +36,34 @@ fn estate() -> PathBuf {
     })
 }
 
-/// Every table cell (in `scope`, a CSS selector) whose text is a figure (digits with
-/// `,`, `.`, `$`, `%`, `x` or a sign) or a header, and whose text spans more than one
-/// line: the distinct tops of its text's boxes (`Range.getClientRects`), as
-/// `[text, lines]`, at most 10.
+/// Every number in a table cell of `scope` (a CSS selector; digits with `,` and `.`
+/// inside, each found in the cell's text nodes) whose text spans more than one line,
+/// and every header (`th`) over more than one line: the distinct tops of the text's boxes
+/// (`Range.getClientRects`), as `[text, lines]`, at most 10; and how many numbers and
+/// headers were checked.
 fn broken_cells(driver: &Driver, scope: &str) -> Value {
     driver.script(&format!(
         "const out = []; let checked = 0; \
+         const lines = (range) => new Set([...range.getClientRects()].filter(r => r.width > 0) \
+           .map(r => Math.round(r.top))).size; \
          for (const cell of document.querySelectorAll('{scope} td, {scope} th')) {{ \
-           const text = cell.textContent.trim(); \
-           const figure = /^[-+$]?[0-9][0-9,.]*( ?%| ?x)?$/.test(text); \
-           if (!figure && cell.tagName !== 'TH') continue; \
            if (cell.getClientRects().length === 0) continue; \
-           checked++; \
-           const range = document.createRange(); range.selectNodeContents(cell); \
-           const tops = new Set([...range.getClientRects()].filter(r => r.width > 0) \
-             .map(r => Math.round(r.top))); \
-           if (tops.size > 1 && out.length < 10) out.push([text, tops.size]); \
+           if (cell.tagName === 'TH') {{ \
+             const range = document.createRange(); range.selectNodeContents(cell); checked++; \
+             const n = lines(range); \
+             if (n > 1 && out.length < 10) out.push([cell.textContent, n]); \
+             continue; \
+           }} \
+           const walk = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT); \
+           for (let node = walk.nextNode(); node; node = walk.nextNode()) {{ \
+             for (const m of node.data.matchAll(/[0-9][0-9,.]*[0-9]/g)) {{ \
+               const range = document.createRange(); \
+               range.setStart(node, m.index); range.setEnd(node, m.index + m[0].length); \
+               checked++; \
+               const n = lines(range); \
+               if (n > 1 && out.length < 10) out.push([m[0], n]); \
+             }} \
+           }} \
          }} \
          return {{checked, broken: out}};"
     ))
