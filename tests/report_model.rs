@@ -277,7 +277,7 @@ fn every_section_of_per_cluster_plans_shows_in_every_format() {
         report::xlsx::cluster_plans_xlsx(&plans).unwrap().bytes,
     );
     assert_eq!(plans.clusters.len(), 2, "Dev and Prod");
-    let sections = report::model::estate_sections::cluster_plans_sections(&plans);
+    let sections = report::model::cluster_plans::cluster_plans_sections(&plans);
     let titles: Vec<&str> = sections.iter().map(|s| s.title.as_str()).collect();
     let own = "This cluster's assumptions (the others are the estate's)";
     // Each cluster's plan as one cluster's, but its excluded VMs (the estate's, at the

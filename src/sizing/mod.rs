@@ -46,6 +46,7 @@
 
 mod first;
 mod fit;
+mod host_price;
 mod options;
 mod pack;
 mod price_file;
