@@ -2,13 +2,6 @@
 //! decisions to rebuild a set ([`Table`]), which fills some set reaches ([`Reach`]), and the
 //! largest fill within a cap with a set making it ([`Tops`]).
 
-use super::complement;
-
-/// Most cells of the fewest-VMs table that picks, at the fill the reachability table
-/// chose, the fewest VMs to put on ANF: (VMs + 1) x (ANF units + 1) = 2^22 (512 KiB of
-/// decision bits); past it, the set [`Tops`] made smallest first.
-pub(super) const MAX_TIE_BREAK_CELLS: u64 = 1 << 22;
-
 /// The VMs (the smallest, the last taken and the first not taken) whose reachability
 /// table [`Tops::exact`] tries first.
 pub(super) const EXACT_REST: usize = 64;
@@ -188,21 +181,6 @@ impl Reach {
         set.reverse();
         set
     }
-}
-
-/// The VMs on vSAN of the set making fill `s` whose complement (the VMs on ANF) has the
-/// fewest VMs, when the fewest-VMs table of the complement's data stays within
-/// [`MAX_TIE_BREAK_CELLS`] (`None` past it, or when nothing goes to ANF).
-pub(super) fn fewest_on_anf(w: &[u64], s: usize) -> Option<Vec<usize>> {
-    let total: u64 = w.iter().sum();
-    let anf = total.saturating_sub(s as u64);
-    let cells = (w.len() as u64 + 1).saturating_mul(anf.saturating_add(1));
-    if anf == 0 || cells > MAX_TIE_BREAK_CELLS {
-        return None;
-    }
-    let t = Table::build(w, anf);
-    let m = t.count.last().copied().unwrap_or(u32::MAX);
-    (m != u32::MAX).then(|| complement(&t.rebuild(w, t.width - 1), w.len()))
 }
 
 /// The largest fill within a cap that some set of the VMs makes, and such a set: the cap
