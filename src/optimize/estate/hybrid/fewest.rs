@@ -14,7 +14,7 @@
 //! [`MAX_LAYERS`] counts the table is built.
 
 use super::complement;
-use super::tables::Table;
+use super::tables::{Table, or_shifted};
 
 /// Most cells of the fewest-VMs table that picks, at the fill the reachability table
 /// chose, the fewest VMs to put on ANF: (VMs + 1) x (ANF units + 1) = 2^22 (512 KiB of
@@ -78,7 +78,7 @@ pub(super) fn fewest_within(w: &[u64], fill: u64, max_layers: usize) -> Option<V
             let cur = &mut next[row + words..];
             match layers.last() {
                 // P(c, j + 1) = P(c, j) | P(c - 1, j) << w_j.
-                Some(prev) => or_shifted(cur, &prev[row..row + words], wi),
+                Some(prev) => or_shifted(cur, &prev[row..row + words], wi, usize::MAX),
                 // P(0, j) = {0}: one VM alone makes its own units.
                 None => cur[wi / 64] |= 1 << (wi % 64),
             }
@@ -91,18 +91,6 @@ pub(super) fn fewest_within(w: &[u64], fill: u64, max_layers: usize) -> Option<V
     }
     let t = Table::build(w, fill);
     (t.count.last().copied() != Some(u32::MAX)).then(|| t.rebuild(w, target))
-}
-
-/// `cur |= prev << by` (bits past the last word dropped).
-fn or_shifted(cur: &mut [u64], prev: &[u64], by: usize) {
-    let (q, r) = (by / 64, by % 64);
-    for j in q..cur.len().min(prev.len() + q) {
-        let mut v = prev[j - q] << r;
-        if r > 0 && j > q {
-            v |= prev[j - q - 1] >> (64 - r);
-        }
-        cur[j] |= v;
-    }
 }
 
 fn has(bits: &[u64], s: usize) -> bool {

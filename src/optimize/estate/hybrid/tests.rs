@@ -578,3 +578,29 @@ proptest! {
         prop_assert_eq!(fewest_within(&w, fill, MAX_LAYERS), want);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// The reachability table's layers, built a word at a time, hold the fills a plain
+    /// subset-sum over the VMs so far reaches, after every VM.
+    #[test]
+    fn the_reach_layers_hold_the_fills_the_vms_so_far_reach(
+        w in proptest::collection::vec(prop_oneof![Just(0u64), 1u64..70, 60u64..300], 1..=16),
+        fills in 0u64..400,
+    ) {
+        let r = Reach::build(&w, fills);
+        let mut reach = vec![false; fills as usize + 1];
+        reach[0] = true;
+        for (i, &wi) in w.iter().enumerate() {
+            for s in (0..reach.len()).rev() {
+                if wi > 0 && s as u64 >= wi && reach[s - wi as usize] {
+                    reach[s] = true;
+                }
+            }
+            for (s, &x) in reach.iter().enumerate() {
+                prop_assert_eq!(r.reached_before(i + 1, s), x, "VM {} fill {}", i, s);
+            }
+        }
+    }
+}
