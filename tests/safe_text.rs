@@ -319,3 +319,63 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn chart_files_show_control_characters_escaped() {
+    // Clusters named with ESC [ 31 m ... BEL and a right-to-left override: the SVG files
+    // of `--charts` held them raw, which no XML parser reads.
+    let red = "\u{1b}[31mRed\u{7}";
+    let rlo = "rlo\u{202e}gpj";
+    let rows = [("a1", false, red), ("a2", false, red), ("b1", false, rlo)];
+    let path = fixture("charts", "charts.csv", vinfo(&rows).as_bytes());
+    let dir = std::path::Path::new(&path).with_file_name("charts-out");
+    let dir = dir.to_string_lossy().into_owned();
+    for extra in [&["--design", "anf"][..], &["--per-cluster"][..]] {
+        let mut args = vec!["plan", &path, "--charts", &dir];
+        args.extend_from_slice(extra);
+        run_safe(&args, 0);
+        let mut seen = 0;
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let file = entry.unwrap().path();
+            let svg = std::fs::read(&file).unwrap();
+            assert_eq!(unsafe_char(&svg), None, "{}", file.display());
+            seen += 1;
+        }
+        assert!(seen >= 2, "{extra:?}: {seen} charts");
+    }
+}
+
+#[test]
+fn the_workbook_shows_control_characters_escaped() {
+    // A VM and a cluster named with a right-to-left override and ESC: the workbook kept
+    // them raw (a cell reading reversed, `_x001B_` in its XML).
+    use calamine::{Data, Reader};
+    let rows = [
+        ("rlo-\u{202e}gpj.exe", false, "\u{1b}[31mRed\u{7}"),
+        ("plain", false, "\u{1b}[31mRed\u{7}"),
+    ];
+    let path = fixture("xlsx", "xlsx.csv", vinfo(&rows).as_bytes());
+    let out = std::path::Path::new(&path).with_file_name("hostile.xlsx");
+    let out = out.to_string_lossy().into_owned();
+    run_safe(
+        &[
+            "plan", &path, "--design", "anf", "--format", "xlsx", "-o", &out,
+        ],
+        0,
+    );
+    let mut book: calamine::Xlsx<_> = calamine::open_workbook(&out).unwrap();
+    let mut texts = String::new();
+    for name in book.sheet_names() {
+        let range = book.worksheet_range(&name).unwrap();
+        for d in range.used_cells().map(|(_, _, d)| d) {
+            if let Data::String(s) = d {
+                texts.push_str(s);
+                texts.push('\n');
+            }
+        }
+    }
+    assert_eq!(unsafe_char(texts.as_bytes()), None);
+    // The names are there, escaped.
+    assert!(texts.contains("rlo-\\u{202e}gpj.exe"), "{texts}");
+    assert!(texts.contains("\\u{1b}[31mRed\\u{7}"));
+}

@@ -106,7 +106,15 @@ pub fn estate_charts(plan: &EstatePlan, perf: &PerfInputs) -> Result<Vec<Chart>,
     Ok(out)
 }
 
+/// A chart file: its name and its SVG, a name's control characters and bidi overrides in
+/// its labels shown escaped (`\u{1b}`, [`crate::report::safe::escape_controls`]): XML
+/// cannot hold most C0 controls, so a raw ESC would leave the file unreadable.
 fn chart(name: &str, svg: String) -> Chart {
+    use crate::report::safe::{Keep, escape_controls};
+    let svg = match escape_controls(&svg, Keep::Layout) {
+        std::borrow::Cow::Borrowed(_) => svg,
+        std::borrow::Cow::Owned(escaped) => escaped,
+    };
     (name.to_string(), svg)
 }
 
@@ -124,7 +132,7 @@ fn cluster_alternatives(clusters: &[ClusterPlan]) -> Result<Vec<Chart>, ReportEr
             name = format!("cost-by-alternative-{stem}-{n}.svg");
         }
         let title = format!("cluster {}, {} hosts", c.cluster, c.plan.hosts);
-        out.push((name, alternatives_svg(&c.plan, &title)?));
+        out.push(chart(&name, alternatives_svg(&c.plan, &title)?));
     }
     Ok(out)
 }

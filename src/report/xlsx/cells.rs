@@ -485,7 +485,10 @@ fn write_cell(ws: &mut Worksheet, r: u32, c: u16, cell: &Cell) -> Result<usize, 
     Ok(match cell {
         Cell::Empty => 0,
         Cell::Text(t) => {
-            ws.write_string(r, c, t)?;
+            // A name's control characters and bidi overrides shown escaped (`\u{202e}`),
+            // as in every other output: a right-to-left override would reverse the cell.
+            let t = crate::report::safe::escape_controls(t, crate::report::safe::Keep::Layout);
+            ws.write_string(r, c, t.as_ref())?;
             t.chars().count()
         }
         Cell::Bool(b) => {
