@@ -180,3 +180,38 @@ fn a_perf_file_of_unknown_vms_says_how_many_rows_it_had() {
         plan.warnings
     );
 }
+
+#[test]
+fn a_perf_row_whose_name_differs_only_in_case_joins_with_a_warning() {
+    // `WEB-02` for the inventory's `web-02` (a monitoring tool's capitals): joined, warned.
+    let perf = scratch("perf-case").join("perf.csv");
+    std::fs::write(
+        &perf,
+        "vm,iops,throughput_mibps\nweb-01,1000,10\nWEB-02,2000,20\n",
+    )
+    .unwrap();
+    let inv = read_inputs(&[root().join("fixtures/small-estate-vinfo.csv")]).unwrap();
+    let input = read_perf_csv(&perf, &inv).unwrap();
+    assert_eq!(input.rows_not_joined, 0);
+    let keys: Vec<_> = input.rows.iter().map(|r| r.vm_key.is_some()).collect();
+    assert_eq!(keys, [true, true]);
+    let w: Vec<_> = input
+        .warnings
+        .iter()
+        .filter(|w| w.message.contains("differs only in case"))
+        .collect();
+    assert_eq!(w.len(), 1);
+    assert_eq!(w[0].row, Some(3));
+    assert!(w[0].message.contains("'web-02'"), "{}", w[0].message);
+    // The targets count both rows: 1,000 + 2,000 IOPS.
+    let plan = dsplan::Planner::new()
+        .inventory(inv)
+        .perf_input(input)
+        .options(dsplan::PlanOptions {
+            hosts: Some(3),
+            ..dsplan::PlanOptions::default()
+        })
+        .plan()
+        .unwrap();
+    assert_eq!(plan.performance.iops_target, 3_000.0);
+}

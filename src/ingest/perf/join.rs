@@ -80,6 +80,8 @@ fn candidates<'i>(
 pub(crate) struct VmIndex<'i> {
     by_name: HashMap<&'i str, Vec<&'i Vm>>,
     by_id: HashMap<&'i str, Vec<&'i Vm>>,
+    /// By name in lower case, for a row whose name matches no VM as written.
+    by_lower: HashMap<String, Vec<&'i Vm>>,
 }
 
 impl<'i> VmIndex<'i> {
@@ -87,18 +89,46 @@ impl<'i> VmIndex<'i> {
     pub(crate) fn new(inventory: &'i Inventory) -> Self {
         let mut by_name: HashMap<&str, Vec<&Vm>> = HashMap::new();
         let mut by_id: HashMap<&str, Vec<&Vm>> = HashMap::new();
+        let mut by_lower: HashMap<String, Vec<&Vm>> = HashMap::new();
         for vm in &inventory.vms {
             by_name.entry(vm.name.as_str()).or_default().push(vm);
+            by_lower.entry(vm.name.to_lowercase()).or_default().push(vm);
             if let Some(id) = vm.vm_id.as_deref() {
                 by_id.entry(id.trim()).or_default().push(vm);
             }
         }
-        VmIndex { by_name, by_id }
+        VmIndex {
+            by_name,
+            by_id,
+            by_lower,
+        }
     }
 
-    /// The VMs a row of VM name `name` and `ids` names ([`candidates`]).
+    /// The VMs a row of VM name `name` and `ids` names ([`candidates`]); when none, the
+    /// VMs whose name is `name` but for case (a monitoring tool writing `WEB-02` for
+    /// vSphere's `web-02`), among those without an id when the row has one.
     fn candidates(&self, name: &str, ids: &RowIds) -> Vec<&'i Vm> {
-        candidates(&self.by_id, &self.by_name, name, ids)
+        let found = candidates(&self.by_id, &self.by_name, name, ids);
+        if !found.is_empty() {
+            return found;
+        }
+        let id_matches = ids
+            .vm_id
+            .as_deref()
+            .is_some_and(|id| self.by_id.contains_key(id.trim()));
+        if id_matches {
+            // The id names VMs, none in the row's vCenter: not a question of case.
+            return found;
+        }
+        self.by_lower
+            .get(&name.to_lowercase())
+            .map(|vms| {
+                vms.iter()
+                    .copied()
+                    .filter(|vm| ids.vm_id.is_none() || vm.vm_id.is_none())
+                    .collect()
+            })
+            .unwrap_or_default()
     }
 }
 
@@ -206,6 +236,14 @@ pub(crate) fn join_to_inventory(
         match (found.as_slice(), ids.vm_id.as_deref()) {
             ([vm], _) => {
                 let key = vm.key();
+                if vm.name != r.vm && vm.name.to_lowercase() == r.vm.to_lowercase() {
+                    let message = format!(
+                        "VM '{name}' is joined to the inventory's VM '{}', whose name differs \
+                         only in case",
+                        crate::numbers::clip(&vm.name)
+                    );
+                    crate::inventory::push_bounded(warnings, warning(message));
+                }
                 if let Some(first) = seen.get(&key) {
                     let message = format!(
                         "VM '{name}' already has a row (row {first}); the larger figures of \
