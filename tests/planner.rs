@@ -487,3 +487,38 @@ fn per_cluster_total_keeps_the_estates_input_warnings() {
         assert!(plans.total.warnings.contains(w), "missing {w}");
     }
 }
+
+#[test]
+fn the_regions_an_unknown_region_error_offers_first_all_plan() {
+    // Before, the list held every region with ANF prices, and picking `uaenorth` from it
+    // was refused next for want of ANF datastores on AVS there.
+    let err = Planner::new()
+        .input(fixture())
+        .options(PlanOptions {
+            region: "nowhere".into(),
+            hosts: Some(3),
+            ..PlanOptions::default()
+        })
+        .plan()
+        .unwrap_err();
+    let text = err.to_string();
+    let listed = text
+        .split("known regions: ")
+        .nth(1)
+        .and_then(|rest| rest.split(" (where AVS takes").next())
+        .unwrap_or_else(|| panic!("{text}"));
+    let regions: Vec<&str> = listed.split(", ").collect();
+    assert!(regions.len() >= 20, "{regions:?}");
+    for region in regions {
+        let plan = Planner::new()
+            .input(fixture())
+            .options(PlanOptions {
+                region: region.to_string(),
+                hosts: Some(3),
+                ..PlanOptions::default()
+            })
+            .plan();
+        assert!(plan.is_ok(), "{region}: {:?}", plan.err());
+    }
+    assert!(text.contains("more with ANF prices but no ANF datastores for AVS"));
+}

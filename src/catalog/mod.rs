@@ -199,7 +199,8 @@ pub enum CatalogError {
     UnknownRegion {
         /// Region asked for.
         region: String,
-        /// Comma-separated known regions.
+        /// The regions a plan can name, comma-separated, those where AVS takes ANF datastores
+        /// first, and how many more have ANF prices only.
         known: String,
     },
     /// The price file (`price_file`) could not be read.
@@ -654,8 +655,26 @@ impl Catalog {
             })
             .ok_or_else(|| CatalogError::UnknownRegion {
                 region: crate::numbers::clip(region),
-                known: self.prices.keys().cloned().collect::<Vec<_>>().join(", "),
+                known: self.known_regions(),
             })
+    }
+
+    /// The regions a plan can name, for [`CatalogError::UnknownRegion`]: first those where
+    /// AVS takes ANF datastores (`data/avs_anf_regions.csv`), then how many more have ANF
+    /// prices only (they need `allow_unlisted_region`).
+    fn known_regions(&self) -> String {
+        let (supported, others): (Vec<&String>, Vec<&String>) = self
+            .prices
+            .keys()
+            .partition(|r| avs_supports_anf_datastores(r).unwrap_or(false));
+        let supported: Vec<&str> = supported.iter().map(|r| r.as_str()).collect();
+        format!(
+            "{} (where AVS takes ANF datastores; a display name such as 'West Europe' \
+             works too); {} more with ANF prices but no ANF datastores for AVS, planned only \
+             with `allow_unlisted_region`",
+            supported.join(", "),
+            others.len()
+        )
     }
 }
 
