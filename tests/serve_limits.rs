@@ -193,3 +193,100 @@ fn uploads_are_kept_within_the_memory_budget() {
     assert_eq!(plan(port, &session_of(&third)), 200);
     assert_eq!(plan(port, &first), 410);
 }
+
+/// `bytes` as the only entry of a zip, named `name`, deflated.
+fn zipped(name: &str, bytes: &[u8]) -> Vec<u8> {
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let deflated = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    zip.start_file(name, deflated).unwrap();
+    zip.write_all(bytes).unwrap();
+    zip.finish().unwrap().into_inner()
+}
+
+/// A workbook whose vInfo sheet holds the rows of `vinfo(n)`, written by rust_xlsxwriter
+/// (names as strings, the rest as numbers where they are numbers); with `bad_row`, the
+/// cell `D{bad_row}` is renamed `D2` in the sheet's XML, so a reader that gets there finds
+/// a cell out of order.
+fn vinfo_xlsx(n: usize, bad_row: Option<usize>) -> Vec<u8> {
+    let csv = String::from_utf8(vinfo(n)).unwrap();
+    let mut book = rust_xlsxwriter::Workbook::new();
+    let sheet = book.add_worksheet().set_name("vInfo").unwrap();
+    for (r, line) in csv.lines().enumerate() {
+        for (c, cell) in line.split(',').enumerate() {
+            let (r, c) = (r as u32, c as u16);
+            match cell.parse::<f64>() {
+                Ok(x) if r > 0 => sheet.write_number(r, c, x).map(|_| ()),
+                _ => sheet.write_string(r, c, cell).map(|_| ()),
+            }
+            .unwrap();
+        }
+    }
+    let bytes = book.save_to_buffer().unwrap();
+    // Copy the package, the sheet's XML with the cell renamed.
+    let mut from = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
+    let mut to = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    for i in 0..from.len() {
+        let mut entry = from.by_index(i).unwrap();
+        let name = entry.name().unwrap().to_string();
+        let mut data = Vec::new();
+        entry.read_to_end(&mut data).unwrap();
+        if let (Some(bad_row), "xl/worksheets/sheet1.xml") = (bad_row, name.as_str()) {
+            let xml = String::from_utf8(data).unwrap();
+            let from_ref = format!("<c r=\"D{bad_row}\"");
+            assert!(xml.contains(&from_ref), "{from_ref}");
+            data = xml.replacen(&from_ref, "<c r=\"D2\"", 1).into_bytes();
+        }
+        to.start_file(name, zip::write::SimpleFileOptions::default())
+            .unwrap();
+        to.write_all(&data).unwrap();
+    }
+    to.finish().unwrap().into_inner()
+}
+
+#[test]
+fn a_capped_read_ends_at_the_first_row_past_the_cap() {
+    use dsplan::ingest::{IngestError, ReadLimits, read_inputs_bytes_within};
+    let cap = ReadLimits { max_rows: 100 };
+    let read = |name: &str, bytes: &[u8], limits| {
+        read_inputs_bytes_within(&[(name, bytes)], limits).map(|i| i.vms.len())
+    };
+    let is_malformed = |e: &IngestError| matches!(e, IngestError::Malformed { .. });
+    // 101 VMs and then a ragged row (2 fields for 12): the read ends at VM 101, before the
+    // ragged row, so the cap is the error; without the cap the ragged row (line 103:
+    // header + 101 rows + 1) is.
+    let mut csv = vinfo(101);
+    csv.extend_from_slice(b"ragged,row\n");
+    let zip = zipped("RVTools_tabvInfo.csv", &csv);
+    for (name, bytes) in [("big.csv", &csv), ("big.zip", &zip)] {
+        let capped = read(name, bytes, cap).unwrap_err();
+        let expected = if name == "big.csv" {
+            "big.csv [vInfo]: more than 100 rows, the most this reader keeps per tab"
+        } else {
+            "big.zip [vInfo]: more than 100 rows, the most this reader keeps per tab"
+        };
+        assert_eq!(capped.to_string(), expected);
+        let whole = read(name, bytes, ReadLimits::default()).unwrap_err();
+        assert!(is_malformed(&whole), "{whole}");
+        assert!(whole.to_string().contains("row 103"), "{whole}");
+    }
+    // 100 VMs, then the ragged row: the cap is not passed, so the reading goes on and
+    // meets the ragged row.
+    let mut csv = vinfo(100);
+    csv.extend_from_slice(b"ragged,row\n");
+    let at_cap = read("at-cap.csv", &csv, cap).unwrap_err();
+    assert!(is_malformed(&at_cap), "{at_cap}");
+    // A workbook of 150 VMs whose sheet row 140 holds a cell out of order: capped, the
+    // read ends at sheet row 102 (VM 101) and names the cap; whole, it meets row 140.
+    let book = vinfo_xlsx(150, Some(140));
+    let capped = read("big.xlsx", &book, cap).unwrap_err();
+    assert_eq!(
+        capped.to_string(),
+        "big.xlsx [vInfo]: more than 100 rows, the most this reader keeps per tab"
+    );
+    let whole = read("big.xlsx", &book, ReadLimits::default()).unwrap_err();
+    assert!(is_malformed(&whole), "{whole}");
+    // Exactly at the cap the workbook reads whole.
+    let whole = read("ok.xlsx", &vinfo_xlsx(100, None), cap);
+    assert_eq!(whole.map_err(|e| e.to_string()), Ok(100));
+}

@@ -49,6 +49,7 @@
 //! value; a missing required column is an [`IngestError::MissingColumn`] listing every
 //! spelling tried.
 
+use std::ops::ControlFlow;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
@@ -558,7 +559,7 @@ pub fn read_live_optics_perf(
     let mut headers: Option<(String, Option<String>)> = None;
     let resolved = xlsx::read_table(&mut wb, &file, &sheet, fields, &mut out.warnings, |row| {
         let Some((r, id)) = perf_from_row(row) else {
-            return;
+            return ControlFlow::Continue(());
         };
         let (name, id_column) = headers.get_or_insert_with(|| join_headers(row.resolved, fields));
         let columns = JoinColumns {
@@ -570,6 +571,7 @@ pub fn read_live_optics_perf(
             rows.push(r);
             ids.push(id);
         }
+        ControlFlow::Continue(())
     })?;
     out.take_unjoined(unjoined);
     let (vm_column, id_column) = join_headers(&resolved, fields);
