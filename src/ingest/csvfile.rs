@@ -18,7 +18,7 @@
 //! never holds more than the cap.
 
 use std::ops::ControlFlow;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::ingest::IngestError;
 use crate::ingest::fallback::Disagreements;
@@ -199,6 +199,18 @@ pub(crate) fn tab_of(path: &Path) -> Option<String> {
         Some(stem["rvtools_tab".len()..].to_string())
     } else {
         None
+    }
+}
+
+/// A single CSV file is vInfo unless its name says it is another RVTools tab.
+pub(crate) fn single_csv_tab(path: &Path, file: &str) -> Result<PathBuf, IngestError> {
+    match tab_of(path) {
+        Some(tab) if !tab.eq_ignore_ascii_case("vInfo") => Err(IngestError::MissingSheet {
+            file: file.to_string(),
+            sheet: "vInfo".to_string(),
+            found: vec![tab],
+        }),
+        _ => Ok(path.to_path_buf()),
     }
 }
 

@@ -494,7 +494,7 @@ fn read_parts(path: &Path) -> Result<Vec<Inventory>, IngestError> {
                 );
             }
             "csv" => (
-                Input::CsvFile(Held::Path(single_csv_tab(path, &file)?)),
+                Input::CsvFile(Held::Path(csvfile::single_csv_tab(path, &file)?)),
                 "csv",
             ),
             _ => {
@@ -844,18 +844,6 @@ impl Input<'_> {
                 Ok(Some("vInfo".to_string()))
             }
         }
-    }
-}
-
-/// A single CSV file is vInfo unless its name says it is another RVTools tab.
-fn single_csv_tab(path: &Path, file: &str) -> Result<PathBuf, IngestError> {
-    match csvfile::tab_of(path) {
-        Some(tab) if !tab.eq_ignore_ascii_case("vInfo") => Err(IngestError::MissingSheet {
-            file: file.to_string(),
-            sheet: "vInfo".to_string(),
-            found: vec![tab],
-        }),
-        _ => Ok(path.to_path_buf()),
     }
 }
 
