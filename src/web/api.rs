@@ -166,6 +166,7 @@ pub async fn upload(
     let parsing = app.parsing.lock().await;
     // Read within the budget left: the rows past what it holds end the reading.
     let room_bytes = app.sessions.room(query.replaces.as_deref());
+    let reading = app.sessions.hold(reading_bytes(&files).min(room_bytes));
     let (inventory, charges) = tokio::task::spawn_blocking(move || {
         let inventory = read(&files, (room_bytes, budget_bytes))?;
         let charge = super::budget::charge_bytes(&inventory);
@@ -174,6 +175,7 @@ pub async fn upload(
     })
     .await
     .map_err(ApiError::internal)??;
+    drop(reading);
     drop(parsing);
     let summary = inventory.summary();
     let warnings = inventory.warnings.iter().map(ToString::to_string).collect();
@@ -265,6 +267,22 @@ async fn received(app: &App, mut multipart: Multipart) -> Result<Vec<(String, Ve
         ));
     }
     Ok(files)
+}
+
+/// The most an upload's files may take while read: for a CSV, one row per 2 bytes (a name
+/// and a line break) at [`super::budget::PARSE_ROW_BYTES`] each; a workbook or a zip
+/// inflates, so for them all the room.
+fn reading_bytes(files: &[(String, Vec<u8>)]) -> u64 {
+    files
+        .iter()
+        .map(|(name, bytes)| {
+            if name.to_ascii_lowercase().ends_with(".csv") {
+                (bytes.len() as u64 / 2 + 1).saturating_mul(super::budget::PARSE_ROW_BYTES)
+            } else {
+                u64::MAX
+            }
+        })
+        .fold(0, u64::saturating_add)
 }
 
 /// Reads the uploaded files within the rows the budget left (`room_bytes` of

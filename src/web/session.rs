@@ -198,6 +198,25 @@ impl Sessions {
         })
     }
 
+    /// Reserves up to `bytes` for an upload being read: as much of it as the budget has
+    /// free (less the charges and the reservations), evicting nothing, so plans that start
+    /// meanwhile wait for it (an upload read beside them is not counted twice).
+    pub fn hold(&self, bytes: u64) -> Reservation<'_> {
+        let mut store = self.lock();
+        let used: u64 = store.map.values().map(|s| s.charge_bytes).sum();
+        let free = self
+            .limits
+            .budget_bytes
+            .saturating_sub(used)
+            .saturating_sub(store.reserved);
+        let bytes = bytes.min(free);
+        store.reserved = store.reserved.saturating_add(bytes);
+        Reservation {
+            sessions: self,
+            bytes,
+        }
+    }
+
     /// Drops the expired sessions now, returning their charge to the budget.
     pub fn expire_now(&self) {
         let mut store = self.lock();
@@ -444,6 +463,13 @@ mod tests {
         assert!(store.reserve(40, &first).is_none());
         drop(plan);
         assert_eq!(store.room(None), 60);
+        // An upload being read holds what is free of its need, evicting nothing: 60 of
+        // 80, then a plan of 30 of the first does not fit (40 + 60 + 30 = 130 > 100).
+        let reading = store.hold(80);
+        assert_eq!(store.room(None), 0);
+        assert!(store.reserve(30, &first).is_none());
+        drop(reading);
+        assert!(store.reserve(30, &first).is_some());
         // The replaced session's charge counts as room.
         assert_eq!(store.room(Some(&first)), 100);
     }
