@@ -386,3 +386,38 @@ fn a_capped_read_ends_at_the_first_row_past_the_cap() {
     let whole = read("ok.xlsx", &vinfo_xlsx(100, None), cap);
     assert_eq!(whole.map_err(|e| e.to_string()), Ok(100));
 }
+
+#[test]
+fn connections_past_the_cap_are_answered_503_with_retry_after() {
+    let (_server, port) = serve(&["--header-timeout-secs", "5"]);
+    // 512 connections that send half a request and wait hold every connection the server
+    // serves (`MAX_CONNECTIONS`); opened a few at a time so the server accepts each.
+    let idle: Vec<TcpStream> = (0..dsplan::web::MAX_CONNECTIONS)
+        .map(|i| {
+            let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+            s.write_all(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+                .unwrap();
+            if i % 16 == 0 {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            s
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(500));
+    let request = format!(
+        "GET /api/defaults HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n"
+    );
+    let answer = raw(port, request.as_bytes());
+    assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
+    assert_eq!(header(&answer, "retry-after"), Some("5"));
+    assert_eq!(
+        header(&answer, "content-security-policy"),
+        Some(dsplan::web::CONTENT_SECURITY_POLICY)
+    );
+    // Once the idle ones are closed (by their client here, else by the header timeout),
+    // requests are served again.
+    drop(idle);
+    std::thread::sleep(Duration::from_secs(1));
+    let answer = raw(port, request.as_bytes());
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+}
