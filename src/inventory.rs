@@ -429,6 +429,11 @@ pub struct Source {
     /// sheet has.
     #[serde(default)]
     pub vmemory_headers: std::collections::BTreeMap<String, String>,
+    /// Read from bytes held in memory (an upload, `Planner::input_bytes`), not from a file
+    /// of that name: nothing of it is read again from the disk. Not serialized: the JSON
+    /// of an inventory is the same whichever way it was read.
+    #[serde(skip)]
+    pub from_bytes: bool,
 }
 
 /// A data-quality problem found while reading: the reader went on, and the plan reports it.

@@ -13,7 +13,9 @@
 //! [`Planner`] is the front door: give it one or more RVTools inputs (an `.xlsx`, a folder
 //! of `RVTools_tab*.csv` files or a vInfo CSV) or Live Optics workbooks and [`PlanOptions`], and it returns the
 //! [`plan::Plan`] the `dsplan plan` command prints. `PlanOptions::default()` holds the
-//! command's defaults ([`defaults`]).
+//! command's defaults ([`defaults`]). Inputs are paths ([`Planner::input`]) or bytes held
+//! in memory, an upload's ([`Planner::input_bytes`], bounded by [`Planner::read_limits`]),
+//! read through the same code.
 //!
 //! ```
 //! use dsplan::{PlanOptions, Planner};

@@ -116,8 +116,17 @@ fn the_estate_document_is_self_contained_and_carries_the_json_total() {
         assert!(html.contains(&format!("id=\"{section}\"")), "{section}");
     }
     assert!(html.contains("<svg"), "charts inline");
-    // The `--vcpu-per-core` row of the assumptions, named by its flag.
-    assert!(html.contains("<td>--vcpu-per-core</td>"));
+    // The `--vcpu-per-core` row of the assumptions, named by its flag in a span naming the
+    // setting (the web page shows its own control's name instead).
+    assert!(html.contains(
+        "<td><span class=\"setting\" data-setting=\"vcpu_per_core\">--vcpu-per-core</span></td>"
+    ));
+    // Every table scrolls sideways in a region the keyboard reaches, named by its section.
+    let tables = html.matches("<table>").count();
+    let regions = html.matches("role=\"region\" aria-label=\"").count();
+    assert!(tables >= 5, "{tables} tables");
+    assert_eq!(regions, tables);
+    assert_eq!(html.matches("tabindex=\"0\"><table>").count(), tables);
 }
 
 #[test]

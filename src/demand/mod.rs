@@ -397,6 +397,13 @@ impl Demand {
             .iter()
             .filter_map(|&i| self.placed.get(i).cloned())
             .collect();
+        self.with_placed(placed)
+    }
+
+    /// The demand of `placed` (VMs of this demand, or copies of them): the same options,
+    /// no excluded VMs and no warnings, totals recomputed; [`Demand::subset`] of VMs made
+    /// elsewhere, without copying them again.
+    pub(crate) fn with_placed(&self, placed: Vec<VmDemand>) -> Demand {
         totals(&self.options, placed, Vec::new(), Vec::new())
     }
 

@@ -31,7 +31,7 @@ use crate::numbers::clip;
 /// fails to inflate or its checks, a tab given twice in one folder, or a folder of tabs
 /// without a vInfo beside folders with one.
 pub fn read_input_bytes(name: &str, bytes: &[u8]) -> Result<Inventory, IngestError> {
-    read_parts_bytes(name, bytes, ReadLimits::default()).map(crate::ingest::merged)
+    read_parts_held(name, bytes, ReadLimits::default()).map(crate::ingest::merged)
 }
 
 /// [`read_input_bytes`] within `limits`, before a zip's exports are merged.
@@ -74,6 +74,63 @@ fn read_parts_bytes(
     )?])
 }
 
+/// [`read_parts_bytes`], each part's sources marked as read from bytes
+/// ([`Source::from_bytes`](crate::inventory::Source::from_bytes)).
+fn read_parts_held(
+    name: &str,
+    bytes: &[u8],
+    limits: ReadLimits,
+) -> Result<Vec<Inventory>, IngestError> {
+    let mut parts = read_parts_bytes(name, bytes, limits)?;
+    for source in parts.iter_mut().flat_map(|p| p.sources.iter_mut()) {
+        source.from_bytes = true;
+    }
+    Ok(parts)
+}
+
+/// Reads files (`paths`) and inputs held in memory (`held`: name and bytes), in that
+/// order, and merges them as [`read_inputs`](crate::ingest::read_inputs) does; the held
+/// inputs within `limits` (its rows, less the VMs read before). The planner's reader.
+///
+/// # Errors
+/// [`IngestError::NoInputs`] when both are empty; the first input's error.
+pub(crate) fn read_paths_and_bytes<P: AsRef<Path>, N: AsRef<str>, B: AsRef<[u8]>>(
+    paths: &[P],
+    held: &[(N, B)],
+    limits: ReadLimits,
+) -> Result<Inventory, IngestError> {
+    if paths.is_empty() && held.is_empty() {
+        return Err(IngestError::NoInputs);
+    }
+    let mut parts = Vec::with_capacity(paths.len() + held.len());
+    for path in paths {
+        parts.extend(crate::ingest::read_parts(path.as_ref())?);
+    }
+    parts.extend(read_held(held, limits)?);
+    let mut inventory = merge::merge(parts);
+    quality::check(&mut inventory);
+    Ok(inventory)
+}
+
+/// The parts of every input of `held` within `limits` (its rows, less the VMs of the
+/// inputs before).
+fn read_held<N: AsRef<str>, B: AsRef<[u8]>>(
+    held: &[(N, B)],
+    limits: ReadLimits,
+) -> Result<Vec<Inventory>, IngestError> {
+    let mut parts = Vec::with_capacity(held.len());
+    let mut vms = 0usize;
+    for (name, bytes) in held {
+        let left = ReadLimits {
+            max_rows: limits.max_rows.saturating_sub(vms).max(1),
+        };
+        let read = read_parts_held(name.as_ref(), bytes.as_ref(), left)?;
+        vms = vms.saturating_add(read.iter().map(|p| p.vms.len()).sum());
+        parts.extend(read);
+    }
+    Ok(parts)
+}
+
 /// Reads every input held in memory and merges them, as
 /// [`read_inputs`](crate::ingest::read_inputs) does for files: `(name, bytes)` pairs in
 /// order, the same merge (first copy kept) and data-quality checks.
@@ -100,16 +157,7 @@ pub fn read_inputs_bytes_within<N: AsRef<str>, B: AsRef<[u8]>>(
     if inputs.is_empty() {
         return Err(IngestError::NoInputs);
     }
-    let mut parts = Vec::with_capacity(inputs.len());
-    let mut vms = 0usize;
-    for (name, bytes) in inputs {
-        let left = ReadLimits {
-            max_rows: limits.max_rows.saturating_sub(vms).max(1),
-        };
-        let read = read_parts_bytes(name.as_ref(), bytes.as_ref(), left)?;
-        vms = vms.saturating_add(read.iter().map(|p| p.vms.len()).sum());
-        parts.extend(read);
-    }
+    let parts = read_held(inputs, limits)?;
     let mut inventory = merge::merge(parts);
     quality::check(&mut inventory);
     Ok(inventory)

@@ -382,6 +382,7 @@ pub(super) fn read(
         vdatastore_headers: std::collections::BTreeMap::new(),
         vcpu_headers: std::collections::BTreeMap::new(),
         vmemory_headers: std::collections::BTreeMap::new(),
+        from_bytes: false,
     };
     let mut vms = Vec::new();
     let mut partitions = Vec::new();
@@ -539,7 +540,34 @@ pub fn read_live_optics_perf(
     basis: PerfBasis,
 ) -> Result<Option<PerfInput>, IngestError> {
     let file = path.display().to_string();
-    let mut wb = xlsx::open(path, &file)?;
+    let wb = xlsx::open(path, &file)?;
+    perf_of_workbook(wb, file, inventory, basis)
+}
+
+/// [`read_live_optics_perf`] of a workbook held in memory (an upload; `name` names it in
+/// messages and in the rows' origin), as [`read_input_bytes`](super::read_input_bytes)
+/// reads its inventory: nothing is read from the disk.
+///
+/// # Errors
+/// As [`read_live_optics_perf`].
+pub fn read_live_optics_perf_bytes(
+    name: &str,
+    bytes: &[u8],
+    inventory: &Inventory,
+    basis: PerfBasis,
+) -> Result<Option<PerfInput>, IngestError> {
+    let wb = xlsx::open_bytes(bytes, name)?;
+    perf_of_workbook(wb, name.to_string(), inventory, basis)
+}
+
+/// The `VM Performance` sheet of the open workbook `wb` (named `file`), as
+/// [`read_live_optics_perf`] reads it.
+fn perf_of_workbook(
+    mut wb: xlsx::Workbook<'_>,
+    file: String,
+    inventory: &Inventory,
+    basis: PerfBasis,
+) -> Result<Option<PerfInput>, IngestError> {
     let Some(sheet) = xlsx::find_sheet(&wb, &file, LIVE_OPTICS_PERF_SHEET)? else {
         return Ok(None);
     };

@@ -78,12 +78,14 @@ mod vmrows;
 mod xlsx;
 mod xlsx_cell;
 
+pub(crate) use bytes::read_paths_and_bytes;
 pub use bytes::{read_input_bytes, read_inputs_bytes, read_inputs_bytes_within};
 pub use csvfile::MAX_LINE_BYTES;
 pub use csvzip::MAX_ZIP_CSV_BYTES;
 pub use foreign::READ_INSTEAD;
 pub use liveoptics::{
     LIVE_OPTICS_FORMAT, LIVE_OPTICS_PERF_SHEET, PerfBasis, read_live_optics_perf,
+    read_live_optics_perf_bytes,
 };
 pub use package::{MAX_PART_BYTES, MAX_RATIO, RATIO_FLOOR_BYTES};
 pub use perf::{PerfInput, VmPerf, read_perf_csv};
@@ -553,6 +555,7 @@ fn read_opened(
         vdatastore_headers: std::collections::BTreeMap::new(),
         vcpu_headers: std::collections::BTreeMap::new(),
         vmemory_headers: std::collections::BTreeMap::new(),
+        from_bytes: false,
     };
 
     // vInfo: required.

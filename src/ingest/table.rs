@@ -18,15 +18,16 @@ use crate::numbers::clip;
 pub const MAX_COLUMNS: usize = 16_384;
 
 /// Most characters kept of a name read from a cell (a VM, cluster, host, datacenter,
-/// datastore or vCenter name; an id): 256. vSphere names are at most 80 characters (vCenter
-/// refuses longer ones); the rest is room for ids, paths of folders and other tools'
-/// exports. A longer cell is clipped where it is read, with a warning ([`Row::text`]), so
+/// datastore or vCenter name; an id): 256. vSphere names are at most 80 characters
+/// ("The name can contain up to 80 characters", the vSphere documentation quoted in
+/// `ingest::quality`); the rest is room for ids, folder paths and other tools'
+/// exports. A longer cell is clipped where it is read, with a warning, so
 /// what is kept per row is bounded whatever a cell holds.
 pub const MAX_NAME_CHARS: usize = 256;
 
 /// Most characters kept of a text cell that lists or locates (a datastore's `Hosts` list,
 /// a VM's `Path`, a datastore's URL and address): 16,384, room for the list of a
-/// datastore shared by 64 hosts with 255-character names ([`Row::long_text`]).
+/// datastore shared by 64 hosts with 250-character names (64 x 250 + 63 separators).
 pub const MAX_TEXT_CHARS: usize = 16_384;
 
 /// One column the inventory reads from a sheet.

@@ -117,9 +117,11 @@ pub enum PerfError {
     },
 }
 
-/// An I/O profile: the shape of the workload.
+/// An I/O profile: the shape of the workload. From JSON, a field it does not have is
+/// refused, naming it.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
 pub struct IoProfile {
     /// Request size, KiB (> 0).
     pub block_size_kib: f64,

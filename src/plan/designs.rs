@@ -48,6 +48,38 @@ impl std::fmt::Display for Design {
     }
 }
 
+/// A design name no design has.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown design '{given}' (vsan, anf or hybrid)")]
+pub struct UnknownDesign {
+    /// The name given, clipped as messages quote values.
+    pub given: String,
+}
+
+impl std::str::FromStr for Design {
+    type Err = UnknownDesign;
+
+    /// A design by its name (`vsan`, `anf`, `hybrid`) or its label (`vSAN alone`, `ANF
+    /// for all`), any case: `"hybrid".parse::<Design>()` is [`Design::Hybrid`].
+    ///
+    /// ```
+    /// use dsplan::plan::Design;
+    ///
+    /// assert_eq!("ANF".parse::<Design>(), Ok(Design::Anf));
+    /// assert_eq!("vSAN alone".parse::<Design>(), Ok(Design::Vsan));
+    /// assert!("vsna".parse::<Design>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let s = s.trim();
+        [Design::Vsan, Design::Anf, Design::Hybrid]
+            .into_iter()
+            .find(|d| s.eq_ignore_ascii_case(d.as_str()) || s.eq_ignore_ascii_case(d.label()))
+            .ok_or_else(|| UnknownDesign {
+                given: crate::numbers::clip(s),
+            })
+    }
+}
+
 /// One design of the estate with its cost.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]

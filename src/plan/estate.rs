@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 pub use super::designs::{
-    ClusterDesign, ClusterDesigns, Design, DesignTotal, EstateDesigns, GatewayLine,
+    ClusterDesign, ClusterDesigns, Design, DesignTotal, EstateDesigns, GatewayLine, UnknownDesign,
 };
 use super::{Assumption, ClusterPlan, ReservationPurchase};
 use crate::catalog::ServiceLevel;

@@ -591,7 +591,7 @@ mod estate;
 pub use estate::{
     ClusterDesign, ClusterDesigns, Design, DesignTotal, EstateDesigns, EstatePerformance,
     EstatePlan, EstatePool, EstateSummary, GatewayLine, HostsByDriver, LeftOut, LeftOutReason,
-    SkuAlternative, SkuHosts, Utilisation, VsanAloneCost,
+    SkuAlternative, SkuHosts, UnknownDesign, Utilisation, VsanAloneCost,
 };
 
 impl Plan {

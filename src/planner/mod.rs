@@ -20,6 +20,7 @@
 //! # Ok::<(), dsplan::Error>(())
 //! ```
 
+mod live_optics;
 mod options;
 mod unknowns;
 
@@ -32,9 +33,10 @@ use std::sync::Arc;
 use crate::catalog::Catalog;
 use crate::demand::{self, Demand};
 use crate::error::Error;
-use crate::ingest::{self, PerfBasis, PerfInput};
+use crate::ingest::{self, PerfInput, ReadLimits};
 use crate::inventory::{Inventory, Warning};
 use crate::optimize;
+use live_optics::{HeldInput, PEAKS_ADDED, live_optics_perf};
 
 use crate::optimize::EstateOptions;
 use crate::perf::PerfModel;
@@ -90,6 +92,8 @@ impl Planned {
 #[derive(Debug, Clone, Default)]
 pub struct Planner {
     inputs: Vec<PathBuf>,
+    held: Vec<HeldInput>,
+    read_limits: ReadLimits,
     inventory: Option<Arc<Inventory>>,
     perf: Option<PerfInput>,
     catalog: Option<Catalog>,
@@ -109,6 +113,44 @@ impl Planner {
     /// [`PlanOptions::perf_basis`]). Several inputs are merged ([`ingest::read_inputs`]).
     pub fn input(&mut self, path: impl AsRef<Path>) -> &mut Self {
         self.inputs.push(path.as_ref().to_path_buf());
+        self
+    }
+
+    /// Adds an input held in memory (an upload, a blob from a store): `name` (its file
+    /// name; the extension says the format, as [`ingest::read_input_bytes`] reads it) and
+    /// its bytes, read through the same code as a file, within [`Planner::read_limits`].
+    /// A Live Optics workbook's `VM Performance` sheet is read from the same bytes: no
+    /// file of that name is opened. Inputs given with [`Planner::input`] are read first,
+    /// then these, in order, and merged.
+    ///
+    /// ```
+    /// use dsplan::Planner;
+    ///
+    /// let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/small-estate.xlsx");
+    /// let bytes = std::fs::read(fixture)?;
+    /// // The name need not exist on the disk: only its extension is read.
+    /// let estate = Planner::new()
+    ///     .input_bytes("customer-upload.xlsx", bytes)
+    ///     .plan_estate()?;
+    /// assert_eq!(estate.summary.vms_placed, 7);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn input_bytes(
+        &mut self,
+        name: impl Into<String>,
+        bytes: impl Into<Arc<[u8]>>,
+    ) -> &mut Self {
+        self.held.push(HeldInput {
+            name: name.into(),
+            bytes: bytes.into(),
+        });
+        self
+    }
+
+    /// Bounds on what reading the inputs of [`Planner::input_bytes`] may keep (a
+    /// service's uploads; [`ReadLimits::default`]: none).
+    pub fn read_limits(&mut self, limits: ReadLimits) -> &mut Self {
+        self.read_limits = limits;
         self
     }
 
@@ -349,6 +391,23 @@ impl Planner {
         Ok(())
     }
 
+    /// The inputs read and merged: the files, then the inputs held in memory.
+    fn read(&self) -> Result<Inventory, Error> {
+        if self.held.is_empty() {
+            return Ok(ingest::read_inputs(&self.inputs)?);
+        }
+        let held: Vec<(&str, &[u8])> = self
+            .held
+            .iter()
+            .map(|h| (h.name.as_str(), &*h.bytes))
+            .collect();
+        Ok(ingest::read_paths_and_bytes(
+            &self.inputs,
+            &held,
+            self.read_limits,
+        )?)
+    }
+
     /// Everything before the optimizer: checked options, catalog, model, inventory, the
     /// estate's demand with every warning, and the per-VM performance figures joined.
     fn prepare(&self) -> Result<Prepared<'_>, Error> {
@@ -356,7 +415,7 @@ impl Planner {
         let model = PerfModel::builtin()?;
         let inventory = match &self.inventory {
             Some(inventory) => Cow::Borrowed(&**inventory),
-            None => Cow::Owned(ingest::read_inputs(&self.inputs)?),
+            None => Cow::Owned(self.read()?),
         };
         let mut demand = demand::derive(&inventory, &self.options.demand_options())?;
         let mut warnings = inventory.warnings.clone();
@@ -369,7 +428,12 @@ impl Planner {
         let (perf, figures) = match (&self.perf, &self.options.perf) {
             (Some(perf), _) => (Some(perf.clone()), PEAKS_ADDED),
             (None, Some(path)) => (Some(ingest::read_perf_csv(path, &inventory)?), PEAKS_ADDED),
-            (None, None) => live_optics_perf(&inventory, self.options.perf_basis)?,
+            (None, None) => live_optics_perf(
+                &inventory,
+                self.options.perf_basis,
+                &self.held,
+                &mut demand.warnings,
+            )?,
         };
         if let Some(perf) = &perf {
             join_perf(&mut demand, &inventory, perf, figures);
@@ -441,60 +505,6 @@ struct Prepared<'a> {
     inventory: Cow<'a, Inventory>,
     demand: Demand,
     perf: Option<PerfInput>,
-}
-
-/// How the per-VM figures of a `perf` file add up (the targets' warning says it).
-const PEAKS_ADDED: &str = "peaks added up: conservative";
-
-/// Without a `perf` file, the `VM Performance` sheets of the Live Optics inputs (peak or
-/// average figures by `basis`), with a warning naming the sheet and the basis; `None`
-/// when no input is a Live Optics workbook with that sheet. The second value says how the
-/// figures add up, for the targets' warning.
-fn live_optics_perf(
-    inventory: &Inventory,
-    basis: PerfBasis,
-) -> Result<(Option<PerfInput>, &'static str), Error> {
-    let mut found: Option<PerfInput> = None;
-    for source in &inventory.sources {
-        if source.format != ingest::LIVE_OPTICS_FORMAT {
-            continue;
-        }
-        let Some(mut perf) =
-            ingest::read_live_optics_perf(Path::new(&source.file), inventory, basis)?
-        else {
-            continue;
-        };
-        perf.warnings.push(Warning {
-            file: source.file.clone(),
-            sheet: Some(ingest::LIVE_OPTICS_PERF_SHEET.to_string()),
-            row: None,
-            column: None,
-            value: None,
-            message: format!(
-                "no `perf` file: the per-VM performance figures are this Live Optics sheet's \
-                 {} figures (`perf_basis`)",
-                basis.as_str()
-            ),
-            more_alike: 0,
-        });
-        match &mut found {
-            None => found = Some(perf),
-            Some(all) => {
-                all.file = format!("{}, {}", all.file, perf.file);
-                all.rows.append(&mut perf.rows);
-                all.rows_not_joined += perf.rows_not_joined;
-                let room = 5usize.saturating_sub(all.first_not_joined.len());
-                all.first_not_joined
-                    .extend(perf.first_not_joined.into_iter().take(room));
-                all.warnings.append(&mut perf.warnings);
-            }
-        }
-    }
-    let figures = match basis {
-        PerfBasis::Peak => PEAKS_ADDED,
-        PerfBasis::Average => "averages added up: the estate's peaks are higher",
-    };
-    Ok((found, figures))
 }
 
 /// Joins per-VM figures to the demand; without estate targets the targets become their

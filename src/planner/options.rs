@@ -26,8 +26,21 @@ use super::Error;
 /// `--read-pct`, `--random-pct`; `vsan_host` is `--vsan-host`).
 ///
 /// Percentages are 0..=100 unless said otherwise; capacities are binary units.
+///
+/// Read from JSON, a field no setting has is refused, naming it (a typo such as `regoin`
+/// would otherwise plan with the default):
+///
+/// ```
+/// use dsplan::PlanOptions;
+///
+/// let err = serde_json::from_str::<PlanOptions>(r#"{"regoin": "westeurope"}"#).unwrap_err();
+/// assert!(err.to_string().contains("unknown field `regoin`"));
+/// let options: PlanOptions = serde_json::from_str(r#"{"region": "westeurope"}"#)?;
+/// assert_eq!(options.region, "westeurope");
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct PlanOptions {
     /// AVS hosts in the one cluster that mounts every datastore (3..=16): the storage plan
     /// of that cluster ([`crate::Planner::run`] returns [`crate::Planned::Single`]). `None`:

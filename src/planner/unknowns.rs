@@ -190,6 +190,7 @@ mod tests {
             vdatastore_headers: Default::default(),
             vcpu_headers: [("Powerstate".to_string(), "Powerstate".to_string())].into(),
             vmemory_headers: Default::default(),
+            from_bytes: false,
         });
         let options = PlanOptions {
             exclude_powered_off: true,

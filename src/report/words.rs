@@ -17,6 +17,13 @@ use crate::settings::flag;
 ///   stays as it is);
 /// - other backticked text loses its backticks (one escaped with a backslash stays).
 pub fn customer_words(text: &str) -> String {
+    customer_words_with(text, &flag)
+}
+
+/// [`customer_words`] with each setting's name given by `setting` (its library name in,
+/// `None` for a name that is not a setting's): the HTML report marks each setting
+/// ([`crate::report::html`]) so the page can name its own control instead of the flag.
+pub fn customer_words_with(text: &str, setting: &dyn Fn(&str) -> Option<String>) -> String {
     let text = drop_file_references(text);
     let mut out = String::with_capacity(text.len());
     let mut word = Word::default();
@@ -31,7 +38,7 @@ pub fn customer_words(text: &str) -> String {
             word.text.push(c);
             continue;
         }
-        word.flush(&mut out, c == '`');
+        word.flush(&mut out, c == '`', setting);
         if c == '`' && prev != '\\' {
             ticked = !ticked;
         } else {
@@ -39,7 +46,7 @@ pub fn customer_words(text: &str) -> String {
         }
         prev = c;
     }
-    word.flush(&mut out, false);
+    word.flush(&mut out, false, setting);
     out
 }
 
@@ -57,7 +64,7 @@ impl Word {
     /// Appends the word, rewritten unless protected, and empties it; `closed`: a backtick
     /// follows it (with [`Word::ticked`], the whole backticked text: a setting's name may be
     /// one word, `hosts`).
-    fn flush(&mut self, out: &mut String, closed: bool) {
+    fn flush(&mut self, out: &mut String, closed: bool, setting: &dyn Fn(&str) -> Option<String>) {
         if self.text.is_empty() {
             return;
         }
@@ -65,9 +72,9 @@ impl Word {
         let rewritten = if self.protected {
             None
         } else if is_snake(&self.text) {
-            Some(flag(&self.text).unwrap_or_else(|| self.text.replace('_', " ")))
+            Some(setting(&self.text).unwrap_or_else(|| self.text.replace('_', " ")))
         } else if whole {
-            flag(&self.text)
+            setting(&self.text)
         } else {
             None
         };

@@ -46,6 +46,7 @@
 
 mod first;
 mod fit;
+mod host_price;
 mod options;
 mod pack;
 mod price_file;
@@ -88,10 +89,6 @@ const BYTES_PER_GIB: f64 = 1_073_741_824.0;
 pub const NO_SOURCE_CLUSTER: &str = "(no source cluster)";
 
 /// One AVS cluster of the sized estate.
-///
-/// Two clusters are equal when what they publish is: the fields the JSON carries. The
-/// working state kept beside them for the later stages (`vm_indices` and the fields not
-/// serialized) is not compared, so a plan read back from its JSON equals the plan written.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct AvsCluster {
@@ -150,6 +147,9 @@ pub struct AvsCluster {
     pub(crate) vsan_alone_gib: Option<(f64, f64)>,
 }
 
+/// Two clusters are equal when what they publish is: the fields the JSON carries. The
+/// working state kept beside them for the later stages (`vm_indices` and the fields not
+/// serialized) is not compared, so a plan read back from its JSON equals the plan written.
 impl PartialEq for AvsCluster {
     fn eq(&self, other: &Self) -> bool {
         // Every serialized field; a field added to the JSON is added here.
@@ -184,8 +184,6 @@ pub struct PrivateCloud {
 }
 
 /// The estate sized on one host SKU.
-///
-/// Equal when what it publishes is (its serialized fields; see [`AvsCluster`]).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct EstateSizing {
@@ -214,6 +212,7 @@ pub struct EstateSizing {
     pub(crate) first_fallback: Option<AvsCluster>,
 }
 
+/// Equal when what it publishes is: its serialized fields (see [`AvsCluster`]'s equality).
 impl PartialEq for EstateSizing {
     fn eq(&self, other: &Self) -> bool {
         // Every serialized field; `first_fallback` is working state.

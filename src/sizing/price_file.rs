@@ -7,7 +7,7 @@ use std::io::Read;
 use std::path::Path;
 
 use super::SizingError;
-use super::prices::{HostPrice, HostTerm, MAX_USD_PER_HOST_HOUR, MIN_USD_PER_HOST_HOUR};
+use super::host_price::{HostPrice, HostTerm, MAX_USD_PER_HOST_HOUR, MIN_USD_PER_HOST_HOUR};
 use crate::numbers::{clip, group_thousands};
 use crate::vsan::VsanCatalog;
 

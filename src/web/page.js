@@ -4,14 +4,29 @@
 let defaults = null, session = null, loaded = "", timer = null, generation = 0;
 const $ = (id) => document.getElementById(id);
 
+// Settings the page sets without a field of their name.
+const SETTING_WORDS = { host_price_file: "Host price", price_file: "Host price",
+  per_cluster: "Mode (one plan per source cluster)", io_profile: "I/O profile" };
+// A setting's name (`peak_months`) as the page names its control (Peak months); null for a
+// setting the page does not offer.
+function pageName(name) {
+  if (SETTING_WORDS[name]) return SETTING_WORDS[name];
+  const el = document.querySelector('[data-opt="' + name + '"]') ||
+    document.querySelector('[data-opt$=".' + name + '"]') || (name === "hosts" ? $("hosts") : null);
+  return el ? labelOf(el) : null;
+}
 // Setting names in backticks (`peak_months`) become the form's words (Peak months).
 function inWords(text) {
-  return text.replace(/`([a-z_]+)`/g, (m, name) => {
-    const el = document.querySelector('[data-opt="' + name + '"]') ||
-      document.querySelector('[data-opt$=".' + name + '"]') || (name === "hosts" ? $("hosts") : null) ||
-      (name === "host_price_file" ? $("price_usd") : null);
-    return el ? labelOf(el) : m;
-  });
+  return text.replace(/`([a-z_]+)`/g, (m, name) => pageName(name) || m);
+}
+// The report names each setting by the command's flag in a span of its name
+// (data-setting): on the page, the page's control, or a setting of the command in words.
+function reportInPageWords() {
+  for (const el of $("report").querySelectorAll("[data-setting]")) {
+    const name = el.dataset.setting;
+    el.textContent = pageName(name) ||
+      name.replace(/_/g, " ") + " (a setting of the dsplan command, not of this page)";
+  }
 }
 function labelOf(el) {
   const label = el.closest("label");
@@ -20,20 +35,28 @@ function labelOf(el) {
     : el.dataset.opt || el.id;
 }
 function setError(text) { $("error").textContent = inWords(text || ""); }
-const shown = () => $("monthly-cost").dataset.usd !== "";
-// The shown plan no longer matches the options (or the upload): greyed, with a note.
-function markStale(stale) {
-  $("results").classList.toggle("stale", stale && shown());
-  $("stale-note").hidden = !(stale && shown());
+const shown = () => $("main").classList.contains("planned");
+// The shown plan no longer matches the options (or the upload): a banner says so
+// (`why`: the previous options', or a re-plan under way) and the results are busy.
+function markStale(stale, why) {
+  const on = stale && shown();
+  $("results").classList.toggle("stale", on);
+  $("results").setAttribute("aria-busy", on ? "true" : "false");
+  $("stale-note").hidden = !on;
+  $("stale-note").textContent = why || "These figures are for the previous options.";
   $("monthly-cost").dataset.stale = stale ? "1" : "";
 }
-function setFigure(id, value) {
-  $(id).textContent = value === null ? "-" : usd(value);
+// A headline figure in USD, or, when null, `missing` ("unknown") and why.
+function setFigure(id, value, missing, why) {
+  $(id).textContent = value === null ? missing : usd(value);
   $(id).dataset.usd = value === null ? "" : value.toFixed(2);
+  $(id).previousElementSibling.hidden = value === null;
+  $(id).parentElement.classList.toggle("unknown", value === null);
+  $(id + "-why").textContent = value === null ? why || "" : "";
 }
 function clearPlan() {
-  setFigure("monthly-cost", null); setFigure("yearly-cost", null);
-  $("decision").textContent = "-";
+  setFigure("monthly-cost", null, "none yet"); setFigure("yearly-cost", null, "none yet");
+  $("decision").textContent = "none yet";
   $("cost-label").textContent = "";
   $("report").replaceChildren();
   $("report").insertAdjacentHTML("beforeend", "<p>Upload an RVTools export to see its plan.</p>");
@@ -58,7 +81,7 @@ function policyWords(v) { return v && typeof v === "object" ? v.Named : String(v
 function fillChoices(choices) {
   for (const el of document.querySelectorAll("[data-choices]")) {
     const list = el.dataset.choices === "region"
-      ? choices.regions.map((r) => [r.region, r.name + " (" + r.region + ")"])
+      ? choices.regions.map((r) => [r.region, r.name])
       : choices.skus.map((s) => [s.sku, s.sku + " (" + s.cores + " cores, " + s.memory_gb + " GB)"]);
     for (const [value, text] of list) {
       const o = document.createElement("option");
@@ -185,7 +208,7 @@ function showUploadSummary(body) {
     summary.textContent = "Reading warnings (" + body.warnings.length + ")";
     const ul = document.createElement("ul");
     for (const w of body.warnings) {
-      const li = document.createElement("li"); li.textContent = w; ul.appendChild(li);
+      const li = document.createElement("li"); li.textContent = inWords(w); ul.appendChild(li);
     }
     details.append(summary, ul);
     box.appendChild(details);
@@ -246,8 +269,8 @@ const usd = (v) => v.toLocaleString("en-US", { minimumFractionDigits: 2, maximum
 
 function showPlan(view) {
   setError("");
-  setFigure("monthly-cost", view.monthly_cost_usd);
-  setFigure("yearly-cost", view.yearly_cost_usd);
+  setFigure("monthly-cost", view.monthly_cost_usd, "unknown");
+  setFigure("yearly-cost", view.yearly_cost_usd, "unknown", view.yearly_unknown_why);
   $("decision").textContent = view.decision;
   let label = "Monthly: " + view.monthly_cost_label + ", USD per month" +
     (view.base_months ? " (base months)" : "");
@@ -263,6 +286,7 @@ function showPlan(view) {
   // the CSP runs no inline script.
   $("report").replaceChildren();
   $("report").insertAdjacentHTML("beforeend", view.html);
+  reportInPageWords();
   $("main").classList.add("planned");
   markStale(false);
   document.body.dataset.shownAt = String(performance.now());
@@ -279,6 +303,7 @@ async function plan() {
   const { body, problems } = request();
   if (problems.length) { planFailed(problems.join("\n")); return; }
   setStatus("planning…");
+  markStale(true, "Planning with the new options: these figures are for the previous ones.");
   const response = await fetch("/api/plan", {
     method: "POST", headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body) });
@@ -294,6 +319,16 @@ async function plan() {
   showPlan(view);
 }
 
+// A download's file name: dsplan-<the first uploaded file's stem>-<today>.<format>
+// (dsplan-estate-2026-12-06.xlsx), the stem kept to letters, digits, '.', '_' and '-'.
+function downloadName(format) {
+  const first = loaded.split(", ")[0] || "plan";
+  const stem = first.replace(/\.[^.]*$/, "").replace(/[^A-Za-z0-9._-]+/g, "-").slice(0, 80) || "plan";
+  const d = new Date(), two = (n) => String(n).padStart(2, "0");
+  const date = d.getFullYear() + "-" + two(d.getMonth() + 1) + "-" + two(d.getDate());
+  return "dsplan-" + stem + "-" + date + "." + format;
+}
+
 // A download is made when its button is clicked, from the options shown.
 async function download(format) {
   if (!session) { setError("upload an export first"); return; }
@@ -306,10 +341,11 @@ async function download(format) {
   if (!response.ok) { setError(await errorText(response)); return; }
   const url = URL.createObjectURL(await response.blob());
   const a = document.createElement("a");
-  a.href = url; a.download = "dsplan-plan." + format;
+  const name = downloadName(format);
+  a.href = url; a.download = name;
   document.body.appendChild(a); a.click(); a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
-  setStatus("downloaded dsplan-plan." + format);
+  setStatus("downloaded " + name);
 }
 
 async function start() {

@@ -250,9 +250,14 @@ pub struct PlanView {
     /// What that figure is (`hosts + ANF`, `hosts + ANF + ExpressRoute gateways`, `ANF`,
     /// `ANF + ExpressRoute gateways`).
     pub monthly_cost_label: String,
-    /// A year, USD: the estate's `summary.total_usd_per_year` (hosts known), else one
-    /// cluster's time-phased `yearly_cost_usd`; `None` otherwise.
+    /// A year, USD: the estate's `summary.total_usd_per_year` (`None` when a host SKU has
+    /// no price); one cluster's [`crate::plan::Plan::twelve_months_usd`] and its first
+    /// month's cool transfer; per cluster, [`crate::plan::ClusterPlans::year_usd`] (the
+    /// report's yearly cards, to the cent).
     pub yearly_cost_usd: Option<f64>,
+    /// Why the year is unknown, in words (`no host price for av36 on this term`), when
+    /// `yearly_cost_usd` is `None`.
+    pub yearly_unknown_why: Option<String>,
     /// Whether `peak_months` is set: the monthly figure is then the base months'.
     pub base_months: bool,
     /// The estate's host SKUs without a host price (the figure is ANF only): `av64`, or
@@ -295,7 +300,7 @@ pub fn view(planned: &Planned, options: &PlanOptions) -> Result<PlanView, crate:
                 Some(total) => (total, "hosts + ANF"),
                 None => {
                     let anf = s.anf_usd_per_month + s.gateway_usd_per_month;
-                    ((anf * 100.0).round() / 100.0, "ANF")
+                    (round_cents(anf), "ANF")
                 }
             };
             let label = if s.gateway_usd_per_month > 0.0 {
@@ -307,8 +312,14 @@ pub fn view(planned: &Planned, options: &PlanOptions) -> Result<PlanView, crate:
         }
     };
     let (yearly_cost_usd, no_host_price_sku) = match planned {
-        Planned::Single(p) => (p.time_phased.as_ref().map(|t| t.yearly_cost_usd), None),
-        Planned::PerCluster(_) => (None, None),
+        // As the report's yearly card (`report::model::headline`).
+        Planned::Single(p) => (
+            Some(round_cents(
+                p.twelve_months_usd() + p.totals.first_month_cool_transfer_usd,
+            )),
+            None,
+        ),
+        Planned::PerCluster(p) => (Some(round_cents(p.year_usd())), None),
         Planned::Estate(p) => (
             p.summary.total_usd_per_year,
             p.summary
@@ -317,18 +328,31 @@ pub fn view(planned: &Planned, options: &PlanOptions) -> Result<PlanView, crate:
                 .then(|| unpriced_skus(&p.summary)),
         ),
     };
+    let yearly_unknown_why = match (&yearly_cost_usd, &no_host_price_sku) {
+        (Some(_), _) => None,
+        (None, Some(skus)) => Some(format!(
+            "no host price for {skus} on this term: give one under Host price"
+        )),
+        (None, None) => Some("the plan gives no yearly figure".to_string()),
+    };
     let document = html_document(planned, options)?;
     Ok(PlanView {
         mode,
         monthly_cost_usd,
         monthly_cost_label: label,
         yearly_cost_usd,
+        yearly_unknown_why,
         base_months: options.peak_months.is_some(),
         no_host_price_sku,
         decision: decision(planned),
         html: body_of(&document).replace("<details open>", "<details>"),
         warnings: warnings.iter().map(ToString::to_string).collect(),
     })
+}
+
+/// `usd` to the cent, as the reports show it.
+fn round_cents(usd: f64) -> f64 {
+    (usd * 100.0).round() / 100.0
 }
 
 /// The decision in a few words ([`PlanView::decision`]).

@@ -57,9 +57,10 @@
 //! - Without a target, peak months or per-VM figures (and without cool access) the cost
 //!   depends on `D` alone and grows with it: the largest fill within the cap is the only
 //!   candidate. Of the sets that make that fill, the one with the fewest VMs on ANF (the
-//!   fewest VMs to move, at the same cost) is taken: a fewest-VMs table of the ANF side's
-//!   data, while it stays within [`tables::MAX_TIE_BREAK_CELLS`]; past it, the set made from the
-//!   VMs smallest first (many on vSAN, few to move).
+//!   fewest VMs to move, at the same cost) is taken: the fewest-VMs table's set of the ANF
+//!   side's data (made from bit layers by VM count, [`fewest`]), while the table stays
+//!   within [`fewest::MAX_TIE_BREAK_CELLS`]; past it, the set made from the VMs smallest
+//!   first (many on vSAN, few to move).
 //! - With cool access, or with per-VM figures (no `K_h`), the fewest-VMs table's Pareto
 //!   points are the candidates.
 //! - For each `h` (ascending from `h0`; stop once `h x p x 730` alone reaches the best),
@@ -100,8 +101,10 @@
 //! cluster's plan.
 
 use crate::optimize::OptimizeError;
-use tables::{Table, Tops, fewest_on_anf};
+use fewest::fewest_on_anf;
+use tables::{Table, Tops};
 
+mod fewest;
 mod tables;
 
 /// Most cells of the subset-sum table: (VMs + 1) x (fills + 1) = 2^26 (8 MiB of decision

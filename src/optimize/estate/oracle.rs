@@ -178,9 +178,7 @@ impl<'a> ClusterOracle<'a> {
                 memory_consumed_mib: v.memory_consumed_mib,
             });
             // The estate's options, these VMs, their totals.
-            let mut own = ctx.demand.subset(&[]);
-            own.placed = lean.collect();
-            own.subset(&(0..own.placed.len()).collect::<Vec<_>>())
+            ctx.demand.with_placed(lean.collect())
         };
         ClusterOracle {
             ctx,

@@ -130,7 +130,7 @@ fn search_note(demand: &Demand) -> String {
         s.push_str(
             "; the data kept on vSAN carries its share of the IOPS and MiB/s targets, checked \
              against the cluster's vSAN envelope with a host down for HA beside its ANF \
-             traffic over the same NICs (`dsplan predict --system vsan-<sku>`: built from the \
+             traffic over the same NICs (the `vsan-<sku>` systems of `dsplan predict`: built from the \
              hosts' parts, data/vsan_performance.csv, as Microsoft publishes no vSAN figures \
              for AVS hosts), so a cluster keeps on vSAN only what its hosts carry and vSAN \
              alone grows until they do",

@@ -69,6 +69,7 @@ pub fn estate_html(plan: &EstatePlan, charts: &[Chart]) -> String {
             cluster_utilisation(plan, &c.cluster).map(|u| format!("Uses {}", utilisation_words(u)));
         cluster_details(&mut parts, &banner, uses.as_deref(), c, &shared);
     }
+    vsan_only_clusters(&mut parts, plan);
     route(&mut parts, &estate_sections::excluded(plan));
     finish("Estate plan", &parts, charts, &grouped)
 }
@@ -201,6 +202,43 @@ fn cluster_details(
         parts.clusters,
         "<details open>\n<summary>{banner}</summary>\n{body}</details>"
     );
+}
+
+/// The AVS clusters of the chosen design that put no data on ANF (each VM's data on its
+/// hosts' vSAN), each in a `<details>` after those with a storage plan, so every cluster
+/// of the estate is listed: its hosts, VMs and data from the designs compared
+/// ([`crate::plan::EstateDesigns::clusters`]).
+fn vsan_only_clusters(parts: &mut Parts, plan: &EstatePlan) {
+    let Some(designs) = &plan.designs else {
+        return;
+    };
+    for d in &designs.clusters {
+        if plan.clusters.iter().any(|c| c.cluster == d.cluster) {
+            continue;
+        }
+        let chosen = match designs.chosen {
+            crate::plan::Design::Vsan => &d.vsan,
+            crate::plan::Design::Anf => &d.anf,
+            crate::plan::Design::Hybrid => &d.hybrid,
+        };
+        let sku = if chosen.sku.is_empty() {
+            plan.summary.sku.as_str()
+        } else {
+            chosen.sku.as_str()
+        };
+        let _ = writeln!(
+            parts.clusters,
+            "<details open>\n<summary>AVS cluster {}: {} hosts ({})</summary>\n<p>No ANF \
+             datastore: the {} design keeps this cluster's {} and {} GiB of data on its \
+             hosts' vSAN.</p>\n</details>",
+            escape(&d.cluster),
+            chosen.hosts,
+            escape(sku),
+            designs.chosen.label(),
+            crate::numbers::counted(d.vms as u64, "VM"),
+            g(chosen.vsan_data_gib, 0)
+        );
+    }
 }
 
 /// Every warning once: `first`, then each cluster's, a warning already listed left out.

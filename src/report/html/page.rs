@@ -11,6 +11,7 @@ const STYLE: &str = "
 body { font-family: 'Segoe UI', Helvetica, Arial, sans-serif; color: var(--ink); margin: 0;
   line-height: 1.45; font-size: 15px; }
 main { max-width: 1100px; margin: 0 auto; padding: 24px; }
+@media (max-width: 600px) { main { padding: 12px; } }
 h1 { font-size: 1.7em; margin: 0 0 4px; }
 h2 { font-size: 1.3em; border-bottom: 2px solid var(--line); padding-bottom: 4px; margin-top: 32px; }
 h3 { font-size: 1.1em; margin-top: 20px; }
@@ -21,11 +22,14 @@ h3 { font-size: 1.1em; margin-top: 20px; }
 .card .label { color: var(--muted); font-size: 0.85em; }
 .card .value { font-size: 1.35em; font-weight: 600; }
 .decision { font-size: 1.05em; border-left: 4px solid var(--accent); padding: 4px 12px; }
-.table-wrap { overflow-x: auto; }
+.table-wrap { overflow-x: auto; max-width: 100%; }
+.table-wrap:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
 table { border-collapse: collapse; margin: 8px 0 16px; font-size: 0.88em; }
 th, td { border-bottom: 1px solid var(--line); padding: 4px 8px; text-align: left; vertical-align: top; }
-th { background: var(--band); }
-td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+th { background: var(--band); white-space: nowrap; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+td.long { min-width: 22em; }
+.setting { white-space: nowrap; }
 tr.chosen td { font-weight: 600; }
 .chart svg { max-width: 100%; height: auto; }
 figure.chart { margin: 12px 0; page-break-inside: avoid; break-inside: avoid; }

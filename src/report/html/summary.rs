@@ -10,8 +10,6 @@ use crate::plan::EstatePlan;
 use crate::report::model;
 use crate::report::model::headline::{self, Card};
 use crate::report::model::table::Cell;
-use crate::report::words::customer_words;
-use crate::settings::flag;
 
 /// Settings shown on page one (the full list is in the assumptions section).
 const KEY_SETTINGS: [&str; 8] = [
@@ -50,7 +48,7 @@ pub fn estate_summary(s: &mut String, plan: &EstatePlan, causes: &[Cause]) {
         let _ = writeln!(
             s,
             "<p class=\"decision\"><strong>Decision:</strong> {}.</p>",
-            escape(&customer_words(&d.why))
+            super::model::words(&d.why)
         );
         // The designs side by side, with what each costs against the chosen one.
         s.push_str(&super::model::body_html(&model::designs::estate(d, false)));
@@ -59,7 +57,7 @@ pub fn estate_summary(s: &mut String, plan: &EstatePlan, causes: &[Cause]) {
         let _ = writeln!(
             s,
             "<p><strong>Host price:</strong> {}.</p>",
-            escape(&customer_words(&m.host_price_note))
+            super::model::words(&m.host_price_note)
         );
     }
     key_warnings(s, causes);
@@ -96,14 +94,14 @@ pub fn cards_html(s: &mut String, cards: &[Card]) {
     s.push_str("<div class=\"cards\">\n");
     for c in cards {
         let value = match &c.value {
-            Cell::MaybeUsd(v) => usd(*v),
-            other => customer_words(&other.shown()),
+            Cell::MaybeUsd(v) => escape(&usd(*v)),
+            other => super::model::words(&other.shown()),
         };
         let _ = writeln!(
             s,
             "<div class=\"card\"><div class=\"label\">{}</div><div class=\"value\">{}</div></div>",
             escape(c.label),
-            escape(&value)
+            value
         );
     }
     s.push_str("</div>\n");
@@ -143,12 +141,12 @@ fn key_assumptions(s: &mut String, plan: &EstatePlan) {
     let _ = writeln!(s, "<h2>Assumptions that matter</h2>");
     s.push_str("<ul>\n");
     for a in rows {
-        let setting = flag(&a.name).unwrap_or_else(|| a.name.replace('_', " "));
+        let setting = super::model::setting_html(&a.name)
+            .unwrap_or_else(|| escape(&a.name.replace('_', " ")));
         let _ = writeln!(
             s,
-            "<li>{}: <strong>{}</strong></li>",
-            escape(&setting),
-            escape(&customer_words(&a.value))
+            "<li>{setting}: <strong>{}</strong></li>",
+            super::model::words(&a.value)
         );
     }
     s.push_str(

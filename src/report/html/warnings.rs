@@ -6,7 +6,6 @@ use std::fmt::Write as _;
 use super::escape::escape;
 use crate::inventory::Warning;
 use crate::inventory::warning_shape as shape;
-use crate::report::words::customer_words;
 
 /// Warnings of one cause shown in full; the rest are counted.
 const SHOWN_PER_CAUSE: usize = 3;
@@ -81,7 +80,7 @@ pub fn warning_html(w: &Warning) -> String {
     } else {
         place.to_string()
     };
-    escape(&(place + &customer_words(&w.message)))
+    escape(&place) + &super::model::words(&w.message)
 }
 
 #[cfg(test)]

@@ -7,6 +7,21 @@ use crate::plan::ClusterPlans;
 use crate::report::model::estate_sections;
 use crate::report::model::table::{Cell, Column, Section, Table};
 
+/// The model's sections of per-cluster plans: the clusters'
+/// ([`estate_sections::clusters_sections`]), then the total ([`total`]), the estate's
+/// reservations ([`reservations`]) and its excluded VMs ([`excluded`]).
+pub fn cluster_plans_sections(plans: &ClusterPlans) -> Vec<Section> {
+    let region = plans
+        .clusters
+        .first()
+        .map_or("", |c| c.plan.region.as_str());
+    let mut out = estate_sections::clusters_sections(&plans.clusters, region);
+    out.push(total(plans));
+    out.extend(reservations(plans));
+    out.extend(excluded(plans));
+    out
+}
+
 /// The total over the clusters: a sentence with the hosts, datastores, pools' TiB, placed
 /// GiB and monthly cost (with the estate's reservations), one row per cluster and the
 /// total's row (hosts, datastores, pool TiB, placed GiB, USD/month), then the first

@@ -3,10 +3,7 @@
 //! for the estate, [`shared_assumptions`] and [`shared_prices`]).
 
 use crate::numbers::{counted, group_thousands as g, plural};
-use crate::plan::{
-    Assumption, ClusterPlan, ClusterPlans, EstatePlan, PriceUsed, ReservationPurchase,
-};
-use crate::report::model::cluster_plans;
+use crate::plan::{Assumption, ClusterPlan, EstatePlan, PriceUsed, ReservationPurchase};
 use crate::report::model::delivered;
 use crate::report::model::delivered::size_cell;
 use crate::report::model::designs;
@@ -59,21 +56,6 @@ pub fn estate_reservations(plan: &EstatePlan) -> Option<Section> {
         "Bought once for the estate, per region and service level (the pools above are \
          priced pay as you go)",
     )
-}
-
-/// The model's sections of per-cluster plans: the clusters' ([`clusters_sections`]), then
-/// the total, the estate's reservations and its excluded VMs
-/// ([`crate::report::model::cluster_plans`]).
-pub fn cluster_plans_sections(plans: &ClusterPlans) -> Vec<Section> {
-    let region = plans
-        .clusters
-        .first()
-        .map_or("", |c| c.plan.region.as_str());
-    let mut out = clusters_sections(&plans.clusters, region);
-    out.push(cluster_plans::total(plans));
-    out.extend(cluster_plans::reservations(plans));
-    out.extend(cluster_plans::excluded(plans));
-    out
 }
 
 /// The sections of the cluster plans of an estate or per-cluster document: the

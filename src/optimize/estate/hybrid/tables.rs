@@ -2,13 +2,6 @@
 //! decisions to rebuild a set ([`Table`]), which fills some set reaches ([`Reach`]), and the
 //! largest fill within a cap with a set making it ([`Tops`]).
 
-use super::complement;
-
-/// Most cells of the fewest-VMs table that picks, at the fill the reachability table
-/// chose, the fewest VMs to put on ANF: (VMs + 1) x (ANF units + 1) = 2^22 (512 KiB of
-/// decision bits); past it, the set [`Tops`] made smallest first.
-pub(super) const MAX_TIE_BREAK_CELLS: u64 = 1 << 22;
-
 /// The VMs (the smallest, the last taken and the first not taken) whose reachability
 /// table [`Tops::exact`] tries first.
 pub(super) const EXACT_REST: usize = 64;
@@ -102,6 +95,30 @@ impl Table {
     }
 }
 
+/// `cur[j] |= (prev << by)[j]` for the words `j` up to `top` (bits past `cur` dropped): one
+/// VM's step of a table of bits, `by` its units.
+pub(super) fn or_shifted(cur: &mut [u64], prev: &[u64], by: usize, top: usize) {
+    let (q, r) = (by / 64, by % 64);
+    let top = top
+        .min(cur.len().saturating_sub(1))
+        .min((prev.len() + q).saturating_sub(1));
+    if prev.is_empty() || q > top {
+        return;
+    }
+    let cur = &mut cur[q..=top];
+    let prev = &prev[..cur.len()];
+    if r == 0 {
+        for (c, p) in cur.iter_mut().zip(prev) {
+            *c |= p;
+        }
+        return;
+    }
+    cur[0] |= prev[0] << r;
+    for (c, p) in cur[1..].iter_mut().zip(prev.windows(2)) {
+        *c |= (p[1] << r) | (p[0] >> (64 - r));
+    }
+}
+
 /// Which fills some set of the VMs reaches, after each VM (one bit per fill and VM, built
 /// word by word, each VM's pass only over the words its VMs so far can reach).
 pub(super) struct Reach {
@@ -117,32 +134,28 @@ impl Reach {
     pub(super) fn build(w: &[u64], fills: u64) -> Reach {
         let width = usize::try_from(fills).unwrap_or(usize::MAX - 64) + 1;
         let words = width.div_ceil(64);
-        let mut layers = vec![0u64; w.len() * words];
+        // Each layer is the one before with the VM's shift added: copied, never zeroed.
+        let mut layers: Vec<u64> = Vec::with_capacity(w.len() * words);
         let mut first = vec![0u64; words];
         first[0] = 1;
         // The largest fill the VMs so far reach (within the table).
         let mut reached = 0usize;
         for (i, &wi) in w.iter().enumerate() {
-            let (done, rest) = layers.split_at_mut(i * words);
+            match i.checked_sub(1) {
+                Some(p) => layers.extend_from_within(p * words..i * words),
+                None => layers.extend_from_slice(&first),
+            }
+            let (done, cur) = layers.split_at_mut(i * words);
             let prev: &[u64] = match i.checked_sub(1) {
                 Some(p) => &done[p * words..],
                 None => &first,
             };
-            let cur = &mut rest[..words];
-            cur.copy_from_slice(prev);
             if let Ok(wi) = usize::try_from(wi)
                 && wi > 0
                 && wi < width
             {
                 reached = reached.saturating_add(wi).min(width - 1);
-                let (q, r) = (wi / 64, wi % 64);
-                for j in q..=reached / 64 {
-                    let mut v = prev[j - q] << r;
-                    if r > 0 && j > q {
-                        v |= prev[j - q - 1] >> (64 - r);
-                    }
-                    cur[j] |= v;
-                }
+                or_shifted(cur, prev, wi, reached / 64);
             }
             if width % 64 != 0 {
                 cur[words - 1] &= (1u64 << (width % 64)) - 1;
@@ -188,21 +201,6 @@ impl Reach {
         set.reverse();
         set
     }
-}
-
-/// The VMs on vSAN of the set making fill `s` whose complement (the VMs on ANF) has the
-/// fewest VMs, when the fewest-VMs table of the complement's data stays within
-/// [`MAX_TIE_BREAK_CELLS`] (`None` past it, or when nothing goes to ANF).
-pub(super) fn fewest_on_anf(w: &[u64], s: usize) -> Option<Vec<usize>> {
-    let total: u64 = w.iter().sum();
-    let anf = total.saturating_sub(s as u64);
-    let cells = (w.len() as u64 + 1).saturating_mul(anf.saturating_add(1));
-    if anf == 0 || cells > MAX_TIE_BREAK_CELLS {
-        return None;
-    }
-    let t = Table::build(w, anf);
-    let m = t.count.last().copied().unwrap_or(u32::MAX);
-    (m != u32::MAX).then(|| complement(&t.rebuild(w, t.width - 1), w.len()))
 }
 
 /// The largest fill within a cap that some set of the VMs makes, and such a set: the cap

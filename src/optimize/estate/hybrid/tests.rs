@@ -7,6 +7,7 @@ use super::super::StorageContext;
 use super::super::oracle::ClusterOracle;
 use super::super::sku::EstateOptions;
 use super::super::vsan_perf::VsanTargets;
+use super::fewest::{MAX_LAYERS, fewest_within};
 use super::tables::Reach;
 use super::*;
 use crate::catalog::Catalog;
@@ -540,4 +541,66 @@ fn without_a_target_the_fewest_vms_go_to_anf() {
     let mut tops = Tops::new(&w, 8, false);
     assert_eq!(tops.top(8), (8, vec![0, 1, 2, 3, 4]));
     assert_eq!(tops.top(100), (8, vec![0, 1, 2, 3, 4]));
+}
+
+#[test]
+fn the_layers_give_the_tables_set_of_the_fewest_vms() {
+    // w = [3, 5, 4, 2, 7]. Fill 7: {7} alone (position 4); {3, 4} and {5, 2} take 2.
+    // Fill 9: no VM alone; pairs 5 + 4 and 2 + 7. The table goes from the last VM down
+    // and takes a VM only when the fill cannot be made as well without it: 9 with 2 of
+    // [3, 5, 4, 2] (5 + 4) so not the 7; 9 with 2 of [3, 5, 4] so not the 2; not with 2
+    // of [3, 5], so the 4, then 5 with 1 of [3] no, so the 5: {5, 4} (positions 1, 2).
+    // Fill 13: no pair (the largest, 5 + 7, is 12); of the triples only 4 + 2 + 7
+    // (positions 2, 3, 4). Fill 1: no set.
+    let w = [3, 5, 4, 2, 7];
+    assert_eq!(fewest_within(&w, 7, MAX_LAYERS), Some(vec![4]));
+    assert_eq!(fewest_within(&w, 9, MAX_LAYERS), Some(vec![1, 2]));
+    assert_eq!(fewest_within(&w, 13, MAX_LAYERS), Some(vec![2, 3, 4]));
+    assert_eq!(fewest_within(&w, 1, MAX_LAYERS), None);
+    // One layer only: fill 13 needs 3 VMs, so the table is built, with the same set.
+    assert_eq!(fewest_within(&w, 13, 1), Some(vec![2, 3, 4]));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    /// The layers by VM count give the set the fewest-VMs table rebuilds, at every fill,
+    /// with or without the table to fall back on.
+    #[test]
+    fn the_layers_give_the_same_set_as_the_table(
+        w in proptest::collection::vec(prop_oneof![Just(0u64), 1u64..40, 60u64..200], 0..=24),
+        fill in 0u64..300,
+        layers in 1usize..=4,
+    ) {
+        let t = Table::build(&w, fill);
+        let want = (t.count[t.width - 1] != u32::MAX).then(|| t.rebuild(&w, t.width - 1));
+        prop_assert_eq!(fewest_within(&w, fill, layers), want.clone());
+        prop_assert_eq!(fewest_within(&w, fill, MAX_LAYERS), want);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// The reachability table's layers, built a word at a time, hold the fills a plain
+    /// subset-sum over the VMs so far reaches, after every VM.
+    #[test]
+    fn the_reach_layers_hold_the_fills_the_vms_so_far_reach(
+        w in proptest::collection::vec(prop_oneof![Just(0u64), 1u64..70, 60u64..300], 1..=16),
+        fills in 0u64..400,
+    ) {
+        let r = Reach::build(&w, fills);
+        let mut reach = vec![false; fills as usize + 1];
+        reach[0] = true;
+        for (i, &wi) in w.iter().enumerate() {
+            for s in (0..reach.len()).rev() {
+                if wi > 0 && s as u64 >= wi && reach[s - wi as usize] {
+                    reach[s] = true;
+                }
+            }
+            for (s, &x) in reach.iter().enumerate() {
+                prop_assert_eq!(r.reached_before(i + 1, s), x, "VM {} fill {}", i, s);
+            }
+        }
+    }
 }
