@@ -3,8 +3,9 @@
 //! budget (`--memory-budget-mib`), a refusal naming the limit and the flag. Raw HTTP over
 //! std's `TcpStream`; the server is the built binary on a free port.
 //!
-//! `DSPLAN_SERVE_DEFAULT_TIMEOUTS=1` runs the trickle test with the default timeouts (60 s
-//! for a body, BENCHMARKS.md records that run); otherwise it passes short ones.
+//! The budget is what the server holds (issue 28): 20,000 tiny uploads do not fill it, an
+//! upload past the rows the budget left holds ends its reading there, and every answer
+//! carries the security headers.
 #![cfg(feature = "cli")]
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -41,42 +42,57 @@ fn fixture() -> Vec<u8> {
         .unwrap()
 }
 
-/// Opens an upload declaring 1,000 bytes of body and sends them 1 byte every 4 s from a
-/// thread, until the server answers; returns the answer.
-fn trickle(port: u16) -> std::thread::JoinHandle<String> {
-    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
-    let head = format!(
-        "POST /api/upload HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\
-         Content-Type: multipart/form-data; boundary=xyz\r\nContent-Length: 1000\r\n\r\n\
-         --xyz\r\nContent-Disposition: form-data; name=\"files\"; filename=\"t.csv\"\r\n\r\n"
-    );
-    stream.write_all(head.as_bytes()).unwrap();
-    let mut reader = stream.try_clone().unwrap();
-    let answer = std::thread::spawn(move || {
-        let mut out = Vec::new();
-        let _ = reader.read_to_end(&mut out);
-        String::from_utf8_lossy(&out).into_owned()
-    });
-    std::thread::spawn(move || {
-        while stream.write_all(b"v").is_ok() {
-            std::thread::sleep(Duration::from_secs(4));
-        }
-    });
-    answer
+/// Ten connections that each open an upload declaring 1,000 bytes of body and send 1 byte
+/// a second, reconnecting as soon as the server closes one, until `stop` is set; returns
+/// the answers they got.
+fn reconnecting_trickles(
+    port: u16,
+    stop: &std::sync::Arc<std::sync::atomic::AtomicBool>,
+) -> Vec<std::thread::JoinHandle<Vec<String>>> {
+    use std::sync::atomic::Ordering;
+    (0..10)
+        .map(|_| {
+            let stop = std::sync::Arc::clone(stop);
+            std::thread::spawn(move || {
+                let mut answers = Vec::new();
+                while !stop.load(Ordering::Relaxed) {
+                    let Ok(mut stream) = TcpStream::connect(("127.0.0.1", port)) else {
+                        continue;
+                    };
+                    let head = format!(
+                        "POST /api/upload HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\
+                         Content-Type: multipart/form-data; boundary=xyz\r\n\
+                         Content-Length: 1000\r\n\r\n--xyz\r\nContent-Disposition: form-data; \
+                         name=\"files\"; filename=\"t.csv\"\r\n\r\n"
+                    );
+                    let _ = stream.write_all(head.as_bytes());
+                    let mut reader = stream.try_clone().unwrap();
+                    let answer = std::thread::spawn(move || {
+                        let mut out = Vec::new();
+                        let _ = reader.read_to_end(&mut out);
+                        String::from_utf8_lossy(&out).into_owned()
+                    });
+                    while !answer.is_finished() && !stop.load(Ordering::Relaxed) {
+                        let _ = stream.write_all(b"v");
+                        std::thread::sleep(Duration::from_secs(1));
+                    }
+                    let _ = stream.shutdown(std::net::Shutdown::Both);
+                    answers.push(answer.join().unwrap());
+                }
+                answers
+            })
+        })
+        .collect()
 }
 
 #[test]
-fn trickled_bodies_do_not_keep_an_upload_out() {
-    let defaults = std::env::var_os("DSPLAN_SERVE_DEFAULT_TIMEOUTS").is_some();
-    let args: &[&str] = if defaults {
-        &[]
-    } else {
-        &["--body-timeout-secs", "5"]
-    };
-    let (_server, port) = serve(args);
-    // Two clients send a body 1 byte every 4 s: both reading slots are theirs.
-    let trickling = [trickle(port), trickle(port)];
-    std::thread::sleep(Duration::from_millis(500));
+fn slow_reconnecting_bodies_do_not_keep_an_upload_out() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    // The default timeouts (60 s for a body): the byte-rate floor cuts the slow ones.
+    let (_server, port) = serve(&[]);
+    let stop = std::sync::Arc::new(AtomicBool::new(false));
+    let trickling = reconnecting_trickles(port, &stop);
+    std::thread::sleep(Duration::from_secs(3));
     let start = Instant::now();
     let answer = raw(
         port,
@@ -88,20 +104,22 @@ fn trickled_bodies_do_not_keep_an_upload_out() {
         waited.as_secs_f64()
     );
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
-    // It waits for a slot until the trickling bodies are cut: at the body timeout (5 s
-    // here, 60 s by default) less the 0.5 s it started after them, then reads at once.
-    let timeout = if defaults { 60.0 } else { 5.0 };
-    assert!(waited.as_secs_f64() > timeout - 1.0, "{waited:?}");
-    assert!(waited < Duration::from_secs(75), "{waited:?}");
-    for answer in trickling {
-        let answer = answer.join().unwrap();
-        assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
-        let said = format!(
-            "the upload did not arrive within the server's {timeout} s \
-             (`dsplan serve --body-timeout-secs`)"
-        );
-        assert!(answer.contains(&said), "{answer}");
-    }
+    // Two reading slots, ten slow bodies ahead of it at most, each cut 2 s after its
+    // reading starts (16 KiB/s after a 2 s grace): five rounds of 2 s, about 10 s.
+    assert!(waited < Duration::from_secs(30), "{waited:?}");
+    stop.store(true, Ordering::Relaxed);
+    let answers: Vec<String> = trickling
+        .into_iter()
+        .flat_map(|t| t.join().unwrap())
+        .collect();
+    // The slow bodies were cut with a 408 naming the floor (those still open when the
+    // test stopped were closed by the test).
+    let cut = answers
+        .iter()
+        .filter(|a| a.starts_with("HTTP/1.1 408"))
+        .inspect(|a| assert!(a.contains("the upload arrived slower than 16 KiB/s"), "{a}"))
+        .count();
+    assert!(cut >= 2, "{answers:?}");
 }
 
 #[test]
@@ -159,37 +177,247 @@ fn plan(port: u16, session: &str) -> u16 {
 
 #[test]
 fn uploads_are_kept_within_the_memory_budget() {
-    // 64 MiB: at most 64 x 1,048,576 / (600 x 4) = 27,962 rows per tab (rounded down).
+    // 64 MiB: at most 64 x 1,048,576 / 1,536 = 43,690 rows per tab (rounded down).
     let (_server, port) = serve(&["--memory-budget-mib", "64"]);
     let over = raw(
         port,
-        &upload(port, "/api/upload", "big.csv", &vinfo(28_000)),
+        &upload(port, "/api/upload", "big.csv", &vinfo(44_000)),
     );
     assert!(over.starts_with("HTTP/1.1 413"), "{over}");
     for part in [
-        "big.csv [vInfo]: more than 27,962 rows",
+        "big.csv [vInfo]: more than 43,690 rows",
         "memory budget of 64 MiB",
         "`dsplan serve --memory-budget-mib`",
     ] {
         assert!(over.contains(part), "{part}: {over}");
     }
-    // 20,000 VMs are charged 4 x their estimated bytes: more than 20,000 x 416 x 4 bytes
-    // (a `Vm` alone) = 31.7 MiB, so one fits in 64 MiB and two do not.
-    let first = raw(port, &upload(port, "/api/upload", "a.csv", &vinfo(20_000)));
+    // 30,000 VMs are charged 3/2 of their estimated bytes and their plan 1 x: more than
+    // 30,000 x 416 x 5/2 bytes (a `Vm` alone) = 29.8 MiB, under 64 MiB while the estimate
+    // stays under 894 bytes a VM (about 600: a `Vm` and its names).
+    let first = raw(port, &upload(port, "/api/upload", "a.csv", &vinfo(30_000)));
     assert!(first.starts_with("HTTP/1.1 200"), "{first}");
     let first = session_of(&first);
-    // The first was used a moment ago: another client's upload does not evict it.
-    let second = raw(port, &upload(port, "/api/upload", "b.csv", &vinfo(20_000)));
+    // The first was used a moment ago: another client's upload is read within what it
+    // leaves, more than 30,000 x 416 x 3/2 = 17.9 MiB less, so at most (64 - 17.9) MiB /
+    // 1,536 = 31,477 rows, and the estimate's names take more: fewer than 30,000. 503.
+    let second = raw(port, &upload(port, "/api/upload", "b.csv", &vinfo(30_000)));
     assert!(second.starts_with("HTTP/1.1 503"), "{second}");
     assert!(
         second.contains("memory budget of 64 MiB (`dsplan serve --memory-budget-mib`)"),
         "{second}"
     );
+    assert!(second.contains("b.csv [vInfo]: more than "), "{second}");
     assert_eq!(plan(port, &first), 200);
     // The page that shows the first replaces it with its next upload.
     let path = format!("/api/upload?replaces={first}");
-    let third = raw(port, &upload(port, &path, "c.csv", &vinfo(20_000)));
+    let third = raw(port, &upload(port, &path, "c.csv", &vinfo(30_000)));
     assert!(third.starts_with("HTTP/1.1 200"), "{third}");
     assert_eq!(plan(port, &session_of(&third)), 200);
     assert_eq!(plan(port, &first), 410);
+}
+
+#[test]
+fn tiny_uploads_do_not_fill_the_budget() {
+    let (_server, port) = serve(&[]);
+    // 20,000 uploads of a 2-VM CSV from one client, each kept: charged about 9 KiB each
+    // (3/2 of two VMs' records and 8 KiB for the session), 180 MiB of the 1,024 MiB.
+    let tiny = b"VM,CPUs,Memory,Provisioned MiB,In Use MiB\nt1,1,1024,10,5\nt2,1,1024,10,5\n";
+    let request = upload(port, "/api/upload", "tiny.csv", tiny);
+    let start = Instant::now();
+    for i in 0..20_000 {
+        let answer = raw(port, &request);
+        assert!(answer.starts_with("HTTP/1.1 200"), "upload {i}: {answer}");
+    }
+    println!("20,000 uploads in {:.1} s", start.elapsed().as_secs_f64());
+    // Another client's workshop upload is read and kept at once.
+    let book =
+        std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/small-estate.xlsx"))
+            .unwrap();
+    let start = Instant::now();
+    let answer = raw(
+        port,
+        &upload(port, "/api/upload", "small-estate.xlsx", &book),
+    );
+    let took = start.elapsed();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(took < Duration::from_secs(10), "{took:?}");
+    assert_eq!(plan(port, &session_of(&answer)), 200);
+}
+
+/// The header `name` of a raw answer (lower-cased names), if it has one.
+fn header<'a>(answer: &'a str, name: &str) -> Option<&'a str> {
+    let head = answer.split("\r\n\r\n").next()?;
+    head.lines().skip(1).find_map(|line| {
+        let (n, v) = line.split_once(':')?;
+        n.eq_ignore_ascii_case(name).then(|| v.trim())
+    })
+}
+
+#[test]
+fn refusals_carry_the_security_headers() {
+    let (_server, port) = serve(&["--max-upload-mib", "1"]);
+    let get = |host: &str, extra: &str| {
+        format!(
+            "POST /api/plan HTTP/1.1\r\nHost: {host}\r\n{extra}Connection: close\r\nContent-Length: 2\r\n\r\n{{}}"
+        )
+    };
+    let own = format!("127.0.0.1:{port}");
+    let cases = [
+        // Another host name (DNS rebinding): 421.
+        (get("evil.example.com", ""), "421"),
+        // A change from another site's page: 403.
+        (get(&own, "Origin: http://evil.example.com\r\n"), "403"),
+        // A body declared past the upload limit: 413 before it is read.
+        (
+            format!("POST /api/upload HTTP/1.1\r\nHost: {own}\r\nContent-Length: 2000000\r\n\r\n"),
+            "413",
+        ),
+    ];
+    for (request, status) in cases {
+        let answer = raw(port, request.as_bytes());
+        assert!(
+            answer.starts_with(&format!("HTTP/1.1 {status}")),
+            "{answer}"
+        );
+        assert_eq!(
+            header(&answer, "content-security-policy"),
+            Some(dsplan::web::CONTENT_SECURITY_POLICY),
+            "{answer}"
+        );
+        assert_eq!(header(&answer, "x-content-type-options"), Some("nosniff"));
+        assert_eq!(header(&answer, "referrer-policy"), Some("no-referrer"));
+        assert_eq!(header(&answer, "cache-control"), Some("no-store"));
+    }
+}
+
+/// `bytes` as the only entry of a zip, named `name`, deflated.
+fn zipped(name: &str, bytes: &[u8]) -> Vec<u8> {
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let deflated = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    zip.start_file(name, deflated).unwrap();
+    zip.write_all(bytes).unwrap();
+    zip.finish().unwrap().into_inner()
+}
+
+/// A workbook whose vInfo sheet holds the rows of `vinfo(n)`, written by rust_xlsxwriter
+/// (names as strings, the rest as numbers where they are numbers); with `bad_row`, the
+/// cell `D{bad_row}` is renamed `D2` in the sheet's XML, so a reader that gets there finds
+/// a cell out of order.
+fn vinfo_xlsx(n: usize, bad_row: Option<usize>) -> Vec<u8> {
+    let csv = String::from_utf8(vinfo(n)).unwrap();
+    let mut book = rust_xlsxwriter::Workbook::new();
+    let sheet = book.add_worksheet().set_name("vInfo").unwrap();
+    for (r, line) in csv.lines().enumerate() {
+        for (c, cell) in line.split(',').enumerate() {
+            let (r, c) = (r as u32, c as u16);
+            match cell.parse::<f64>() {
+                Ok(x) if r > 0 => sheet.write_number(r, c, x).map(|_| ()),
+                _ => sheet.write_string(r, c, cell).map(|_| ()),
+            }
+            .unwrap();
+        }
+    }
+    let bytes = book.save_to_buffer().unwrap();
+    // Copy the package, the sheet's XML with the cell renamed.
+    let mut from = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
+    let mut to = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    for i in 0..from.len() {
+        let mut entry = from.by_index(i).unwrap();
+        let name = entry.name().unwrap().to_string();
+        let mut data = Vec::new();
+        entry.read_to_end(&mut data).unwrap();
+        if let (Some(bad_row), "xl/worksheets/sheet1.xml") = (bad_row, name.as_str()) {
+            let xml = String::from_utf8(data).unwrap();
+            let from_ref = format!("<c r=\"D{bad_row}\"");
+            assert!(xml.contains(&from_ref), "{from_ref}");
+            data = xml.replacen(&from_ref, "<c r=\"D2\"", 1).into_bytes();
+        }
+        to.start_file(name, zip::write::SimpleFileOptions::default())
+            .unwrap();
+        to.write_all(&data).unwrap();
+    }
+    to.finish().unwrap().into_inner()
+}
+
+#[test]
+fn a_capped_read_ends_at_the_first_row_past_the_cap() {
+    use dsplan::ingest::{IngestError, ReadLimits, read_inputs_bytes_within};
+    let cap = ReadLimits { max_rows: 100 };
+    let read = |name: &str, bytes: &[u8], limits| {
+        read_inputs_bytes_within(&[(name, bytes)], limits).map(|i| i.vms.len())
+    };
+    let is_malformed = |e: &IngestError| matches!(e, IngestError::Malformed { .. });
+    // 101 VMs and then a ragged row (2 fields for 12): the read ends at VM 101, before the
+    // ragged row, so the cap is the error; without the cap the ragged row (line 103:
+    // header + 101 rows + 1) is.
+    let mut csv = vinfo(101);
+    csv.extend_from_slice(b"ragged,row\n");
+    let zip = zipped("RVTools_tabvInfo.csv", &csv);
+    for (name, bytes) in [("big.csv", &csv), ("big.zip", &zip)] {
+        let capped = read(name, bytes, cap).unwrap_err();
+        let expected = if name == "big.csv" {
+            "big.csv [vInfo]: more than 100 rows, the most this reader keeps per tab"
+        } else {
+            "big.zip [vInfo]: more than 100 rows, the most this reader keeps per tab"
+        };
+        assert_eq!(capped.to_string(), expected);
+        let whole = read(name, bytes, ReadLimits::default()).unwrap_err();
+        assert!(is_malformed(&whole), "{whole}");
+        assert!(whole.to_string().contains("row 103"), "{whole}");
+    }
+    // 100 VMs, then the ragged row: the cap is not passed, so the reading goes on and
+    // meets the ragged row.
+    let mut csv = vinfo(100);
+    csv.extend_from_slice(b"ragged,row\n");
+    let at_cap = read("at-cap.csv", &csv, cap).unwrap_err();
+    assert!(is_malformed(&at_cap), "{at_cap}");
+    // A workbook of 150 VMs whose sheet row 140 holds a cell out of order: capped, the
+    // read ends at sheet row 102 (VM 101) and names the cap; whole, it meets row 140.
+    let book = vinfo_xlsx(150, Some(140));
+    let capped = read("big.xlsx", &book, cap).unwrap_err();
+    assert_eq!(
+        capped.to_string(),
+        "big.xlsx [vInfo]: more than 100 rows, the most this reader keeps per tab"
+    );
+    let whole = read("big.xlsx", &book, ReadLimits::default()).unwrap_err();
+    assert!(is_malformed(&whole), "{whole}");
+    // Exactly at the cap the workbook reads whole.
+    let whole = read("ok.xlsx", &vinfo_xlsx(100, None), cap);
+    assert_eq!(whole.map_err(|e| e.to_string()), Ok(100));
+}
+
+#[test]
+fn connections_past_the_cap_are_answered_503_with_retry_after() {
+    let (_server, port) = serve(&["--header-timeout-secs", "5"]);
+    // 512 connections that send half a request and wait hold every connection the server
+    // serves (`MAX_CONNECTIONS`); opened a few at a time so the server accepts each.
+    let idle: Vec<TcpStream> = (0..dsplan::web::MAX_CONNECTIONS)
+        .map(|i| {
+            let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+            s.write_all(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+                .unwrap();
+            if i % 16 == 0 {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            s
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(500));
+    let request = format!(
+        "GET /api/defaults HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n"
+    );
+    let answer = raw(port, request.as_bytes());
+    assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
+    assert_eq!(header(&answer, "retry-after"), Some("5"));
+    assert_eq!(
+        header(&answer, "content-security-policy"),
+        Some(dsplan::web::CONTENT_SECURITY_POLICY)
+    );
+    // Once the idle ones are closed (by their client here, else by the header timeout),
+    // requests are served again.
+    drop(idle);
+    std::thread::sleep(Duration::from_secs(1));
+    let answer = raw(port, request.as_bytes());
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
 }

@@ -53,7 +53,7 @@ fn read_parts_bytes(
             "xlsx",
         ),
         "csv" => {
-            crate::ingest::single_csv_tab(path, &file)?;
+            crate::ingest::csvfile::single_csv_tab(path, &file)?;
             (Input::CsvFile(Held::Bytes(bytes)), "csv")
         }
         "zip" => {

@@ -13,9 +13,12 @@
 //!
 //! One pass over the records does everything: only the tracked cells of each row are kept
 //! (in one text arena) until the decimal mark is decided, then the rows are visited. UTF-8
-//! files are streamed from disk; others are decoded as a whole first.
+//! files are streamed from disk; others are decoded as a whole first. A cap on the rows
+//! visited (the web page's uploads) ends that pass at the first row past it, so the arena
+//! never holds more than the cap.
 
-use std::path::Path;
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
 
 use crate::ingest::IngestError;
 use crate::ingest::fallback::Disagreements;
@@ -199,6 +202,18 @@ pub(crate) fn tab_of(path: &Path) -> Option<String> {
     }
 }
 
+/// A single CSV file is vInfo unless its name says it is another RVTools tab.
+pub(crate) fn single_csv_tab(path: &Path, file: &str) -> Result<PathBuf, IngestError> {
+    match tab_of(path) {
+        Some(tab) if !tab.eq_ignore_ascii_case("vInfo") => Err(IngestError::MissingSheet {
+            file: file.to_string(),
+            sheet: "vInfo".to_string(),
+            found: vec![tab],
+        }),
+        _ => Ok(path.to_path_buf()),
+    }
+}
+
 fn csv_error(file: &str, sheet: &str, row: usize, e: &csv::Error) -> IngestError {
     let inner = match e.kind() {
         csv::ErrorKind::Io(io) => io.get_ref(),
@@ -237,7 +252,8 @@ fn csv_error(file: &str, sheet: &str, row: usize, e: &csv::Error) -> IngestError
 }
 
 /// Reads one CSV file as a sheet: the first record is the header; `visit` gets every later
-/// record that has a value in at least one tracked column.
+/// record that has a value in at least one tracked column, until it answers `Break` (no
+/// later row is visited then).
 ///
 /// The common case, a UTF-8 file (with or without a byte-order mark), is streamed from
 /// disk. A file that turns out not to be UTF-8 (Windows-1252, UTF-16) is decoded as a whole
@@ -257,25 +273,28 @@ pub(crate) fn read_file<F>(
     visit: F,
 ) -> Result<Resolved, IngestError>
 where
-    F: FnMut(&mut Row<'_, '_>),
+    F: FnMut(&mut Row<'_, '_>) -> ControlFlow<()>,
 {
-    read_data(CsvData::Path(path), file, sheet, specs, warnings, visit)
+    let tab = (sheet, specs, usize::MAX);
+    read_data(CsvData::Path(path), file, tab, warnings, visit)
 }
 
-/// [`read_file`] over a file on disk or bytes in memory.
+/// [`read_file`] over a file on disk or bytes in memory; `(sheet, specs, max_rows)`: the
+/// sheet's name, its fields, and the most rows to visit: the rows are read no further than
+/// one past it (visited, so the visitor sees that the tab passes its cap), which bounds the
+/// rows kept before they are visited.
 ///
 /// # Errors
 /// As [`read_file`].
 pub(crate) fn read_data<F>(
     data: CsvData<'_>,
     file: &str,
-    sheet: &str,
-    specs: &[FieldSpec],
+    (sheet, specs, max_rows): (&str, &[FieldSpec], usize),
     warnings: &mut Vec<Warning>,
     mut visit: F,
 ) -> Result<Resolved, IngestError>
 where
-    F: FnMut(&mut Row<'_, '_>),
+    F: FnMut(&mut Row<'_, '_>) -> ControlFlow<()>,
 {
     let warnings_before = warnings.len();
     if let Some((input, delimiter)) = open_utf8(data, file)? {
@@ -285,6 +304,7 @@ where
             sheet,
             specs,
             delimiter,
+            max_rows,
         };
         if let Some(resolved) = read_records(rdr, &sheet_ctx, warnings, &mut visit)? {
             return Ok(resolved);
@@ -297,6 +317,7 @@ where
         sheet,
         specs,
         delimiter: text.delimiter,
+        max_rows,
     };
     let rdr = csv_reader(text.content().as_bytes(), text.delimiter);
     read_records(rdr, &sheet_ctx, warnings, &mut visit)?.ok_or_else(|| {
@@ -377,6 +398,8 @@ struct SheetCtx<'a> {
     sheet: &'a str,
     specs: &'a [FieldSpec],
     delimiter: u8,
+    /// The most rows to visit: the pass ends at the first row past it (see [`read_data`]).
+    max_rows: usize,
 }
 
 /// Why binary bytes read as a CSV are refused: an xlsx workbook (a zip, `PK\x03\x04`,
@@ -399,8 +422,9 @@ pub(crate) fn binary_detail(bytes: &[u8]) -> String {
 
 /// One pass over the records: header, field counts, NUL bytes, UTF-8, the decimal-mark
 /// evidence of the numeric columns; the tracked cells of each row are kept in one text
-/// arena until the decimal mark is decided, then the rows are visited. `Ok(None)` when a
-/// record is not UTF-8 (nothing has been visited then).
+/// arena until the decimal mark is decided, then the rows are visited. The pass ends at
+/// the row after `ctx.max_rows` rows to visit, and the visits at the first `Break`.
+/// `Ok(None)` when a record is not UTF-8 (nothing has been visited then).
 fn read_records<R, F>(
     mut rdr: csv::Reader<R>,
     ctx: &SheetCtx<'_>,
@@ -409,13 +433,14 @@ fn read_records<R, F>(
 ) -> Result<Option<Resolved>, IngestError>
 where
     R: std::io::Read,
-    F: FnMut(&mut Row<'_, '_>),
+    F: FnMut(&mut Row<'_, '_>) -> ControlFlow<()>,
 {
     let SheetCtx {
         file,
         sheet,
         specs,
         delimiter,
+        max_rows,
     } = *ctx;
     let binary = |bytes: &[u8]| IngestError::NotASpreadsheet {
         file: file.to_string(),
@@ -465,7 +490,9 @@ where
     // other rows' as when every row was visited in the second pass.
     let mut nameless: Vec<Warning> = Vec::new();
     let mut row = 1usize;
-    loop {
+    // Rows visited or kept to visit: the pass ends past `max_rows`.
+    let mut to_visit = 0usize;
+    while to_visit <= max_rows {
         match rdr.read_byte_record(&mut rec) {
             Ok(true) => {}
             Ok(false) => break,
@@ -513,13 +540,16 @@ where
             spans.push((*slot, start, arena.len()));
         }
         if spans.len() > first {
+            to_visit += 1;
             if lacks_name(&spans[first..], &resolved, specs) {
                 // Makes no record: visited now (the visitor warns of it) and not kept, so
                 // 12 million rows without a name cost no memory per row.
                 arena.truncate(spans[first].1);
                 spans.truncate(first);
                 let ctx = (file, sheet, specs, &resolved);
-                visit_nameless(&rec, row, &slots, ctx, &mut nameless, visit);
+                if visit_nameless(&rec, row, &slots, ctx, &mut nameless, visit).is_break() {
+                    return Ok(Some(resolved));
+                }
             } else {
                 rows.push((row, first));
             }
@@ -552,7 +582,9 @@ where
             warnings,
         };
         disagreements.check(&r);
-        visit(&mut r);
+        if visit(&mut r).is_break() {
+            return Ok(Some(resolved));
+        }
     }
     for w in nameless {
         crate::inventory::push_bounded(warnings, w);
@@ -583,8 +615,9 @@ fn visit_nameless<F>(
     (file, sheet, specs, resolved): (&str, &str, &[FieldSpec], &Resolved),
     warnings: &mut Vec<Warning>,
     visit: &mut F,
-) where
-    F: FnMut(&mut Row<'_, '_>),
+) -> ControlFlow<()>
+where
+    F: FnMut(&mut Row<'_, '_>) -> ControlFlow<()>,
 {
     let mut cells: Vec<Value<'_>> = vec![Value::Empty; resolved.slot_count()];
     for (c, field) in rec.iter().enumerate() {
@@ -604,7 +637,7 @@ fn visit_nameless<F>(
         mark: DecimalMark::Point,
         warnings,
     };
-    visit(&mut r);
+    visit(&mut r)
 }
 
 /// The decimal mark of a file from the evidence counts of its numeric cells (`[point,

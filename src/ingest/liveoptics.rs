@@ -49,6 +49,7 @@
 //! value; a missing required column is an [`IngestError::MissingColumn`] listing every
 //! spelling tried.
 
+use std::ops::ControlFlow;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
@@ -586,7 +587,7 @@ fn perf_of_workbook(
     let mut headers: Option<(String, Option<String>)> = None;
     let resolved = xlsx::read_table(&mut wb, &file, &sheet, fields, &mut out.warnings, |row| {
         let Some((r, id)) = perf_from_row(row) else {
-            return;
+            return ControlFlow::Continue(());
         };
         let (name, id_column) = headers.get_or_insert_with(|| join_headers(row.resolved, fields));
         let columns = JoinColumns {
@@ -598,6 +599,7 @@ fn perf_of_workbook(
             rows.push(r);
             ids.push(id);
         }
+        ControlFlow::Continue(())
     })?;
     out.take_unjoined(unjoined);
     let (vm_column, id_column) = join_headers(&resolved, fields);

@@ -49,6 +49,7 @@
 //! # Ok::<(), dsplan::ingest::IngestError>(())
 //! ```
 
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 use crate::ingest::table::{FieldSpec, Row};
@@ -283,7 +284,7 @@ pub enum IngestError {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ReadLimits {
     /// Most data rows kept from one tab (sheet); a tab with more is refused with
-    /// [`IngestError::TooManyRows`] once read (the rows past the cap are parsed, not kept).
+    /// [`IngestError::TooManyRows`] at the first row past it (the reading ends there).
     pub max_rows: usize,
 }
 
@@ -495,7 +496,7 @@ fn read_parts(path: &Path) -> Result<Vec<Inventory>, IngestError> {
                 );
             }
             "csv" => (
-                Input::CsvFile(Held::Path(single_csv_tab(path, &file)?)),
+                Input::CsvFile(Held::Path(csvfile::single_csv_tab(path, &file)?)),
                 "csv",
             ),
             _ => {
@@ -772,8 +773,8 @@ impl Input<'_> {
     /// Reads a tab when the input has it: `Ok(Some(sheet name))`, or `Ok(None)` when absent.
     ///
     /// # Errors
-    /// As the readers; [`IngestError::TooManyRows`] past `limits.max_rows` (the rows after
-    /// the cap are not visited).
+    /// As the readers; [`IngestError::TooManyRows`] past `limits.max_rows`: the reading
+    /// ends at the first row past the cap (no later row is read, none is kept).
     fn read_tab<F>(
         &mut self,
         file: &str,
@@ -789,11 +790,13 @@ impl Input<'_> {
         let mut rows = 0usize;
         let capped = |row: &mut Row<'_, '_>| {
             rows = rows.saturating_add(1);
-            if rows <= limits.max_rows {
-                visit(row);
+            if rows > limits.max_rows {
+                return ControlFlow::Break(());
             }
+            visit(row);
+            ControlFlow::Continue(())
         };
-        let found = self.read_tab_all(file, tab, specs, warnings, capped)?;
+        let found = self.read_tab_all(file, tab, (specs, limits.max_rows), warnings, capped)?;
         match found {
             Some(sheet) if rows > limits.max_rows => Err(IngestError::TooManyRows {
                 file: file.to_string(),
@@ -804,17 +807,19 @@ impl Input<'_> {
         }
     }
 
-    /// [`Input::read_tab`] without a cap on rows.
+    /// [`Input::read_tab`] until `visit` answers `Break`; `(specs, max_rows)`: the tab's
+    /// fields and the cap a CSV reader stops one row past (it keeps rows before it visits
+    /// them, [`csvfile::read_data`]).
     fn read_tab_all<F>(
         &mut self,
         file: &str,
         tab: &str,
-        specs: &[FieldSpec],
+        (specs, max_rows): (&[FieldSpec], usize),
         warnings: &mut Vec<Warning>,
         visit: F,
     ) -> Result<Option<String>, IngestError>
     where
-        F: FnMut(&mut Row<'_, '_>),
+        F: FnMut(&mut Row<'_, '_>) -> ControlFlow<()>,
     {
         match self {
             Input::Xlsx(wb) => {
@@ -829,29 +834,19 @@ impl Input<'_> {
                     return Ok(None);
                 };
                 let data = found.data.data();
-                csvfile::read_data(data, &found.file, &found.tab, specs, warnings, visit)?;
+                let sheet = (found.tab.as_str(), specs, max_rows);
+                csvfile::read_data(data, &found.file, sheet, warnings, visit)?;
                 Ok(Some(found.tab.clone()))
             }
             Input::CsvFile(held) => {
                 if !tab.eq_ignore_ascii_case("vInfo") {
                     return Ok(None);
                 }
-                csvfile::read_data(held.data(), file, "vInfo", specs, warnings, visit)?;
+                let sheet = ("vInfo", specs, max_rows);
+                csvfile::read_data(held.data(), file, sheet, warnings, visit)?;
                 Ok(Some("vInfo".to_string()))
             }
         }
-    }
-}
-
-/// A single CSV file is vInfo unless its name says it is another RVTools tab.
-fn single_csv_tab(path: &Path, file: &str) -> Result<PathBuf, IngestError> {
-    match csvfile::tab_of(path) {
-        Some(tab) if !tab.eq_ignore_ascii_case("vInfo") => Err(IngestError::MissingSheet {
-            file: file.to_string(),
-            sheet: "vInfo".to_string(),
-            found: vec![tab],
-        }),
-        _ => Ok(path.to_path_buf()),
     }
 }
 

@@ -5,6 +5,7 @@
 //!   read/write ops and throughput (MB per second, taken as decimal MB and converted to
 //!   MiB/s).
 
+use std::ops::ControlFlow;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
@@ -145,6 +146,7 @@ pub fn read_perf_csv(path: &Path, inventory: &Inventory) -> Result<PerfInput, In
                 if let Some(r) = azure_migrate_from_row(row) {
                     keep(row, r, AM_VM, AZURE_MIGRATE_FIELDS);
                 }
+                ControlFlow::Continue(())
             },
         )?;
         resolved.header(AM_VM, AZURE_MIGRATE_FIELDS)
@@ -153,6 +155,7 @@ pub fn read_perf_csv(path: &Path, inventory: &Inventory) -> Result<PerfInput, In
             if let Some(r) = perf_from_row(row) {
                 keep(row, r, VM, FIELDS);
             }
+            ControlFlow::Continue(())
         })?;
         no_rate_column(&resolved, &file)?;
         out.warnings

@@ -9,6 +9,7 @@
 use std::borrow::Cow;
 use std::fs::File;
 use std::io::BufReader;
+use std::ops::ControlFlow;
 use std::panic::AssertUnwindSafe;
 use std::path::Path;
 
@@ -419,7 +420,8 @@ fn clip_header(v: &Value<'_>) -> String {
 }
 
 /// Reads one sheet: the first non-empty row is the header; `visit` gets every later row that
-/// has a value in at least one tracked column.
+/// has a value in at least one tracked column, until it answers `Break` (the reading ends
+/// there: no later cell is read).
 ///
 /// # Errors
 /// [`IngestError::MissingSheet`] when the sheet cannot be opened, [`IngestError::MissingColumn`]
@@ -434,7 +436,7 @@ pub(crate) fn read_table<F>(
     mut visit: F,
 ) -> Result<Resolved, IngestError>
 where
-    F: FnMut(&mut Row<'_, '_>),
+    F: FnMut(&mut Row<'_, '_>) -> ControlFlow<()>,
 {
     let Workbook { xlsx, origin } = wb;
     let opened = std::panic::catch_unwind(AssertUnwindSafe(move || {
@@ -505,6 +507,7 @@ struct RowCtx<'c> {
 }
 
 /// Visits the data rows from `first` on: only tracked cells are kept, for the current row.
+/// A `Break` from `visit` ends the reading at once.
 fn read_rows<F>(
     cells_in: &mut Cells<'_, '_, '_>,
     first: (u32, u32, Value<'_>),
@@ -513,7 +516,7 @@ fn read_rows<F>(
     visit: &mut F,
 ) -> Result<(), IngestError>
 where
-    F: FnMut(&mut Row<'_, '_>),
+    F: FnMut(&mut Row<'_, '_>) -> ControlFlow<()>,
 {
     let slots = ctx.resolved.column_slots();
     let mut cells: Vec<Value<'_>> = vec![Value::Empty; ctx.resolved.slot_count()];
@@ -524,7 +527,11 @@ where
     while let Some((r, c, v)) = next {
         if r != cur_row {
             if dirty {
-                visit_row(ctx, (cur_row, &cells), &mut disagreements, warnings, visit);
+                let visited =
+                    visit_row(ctx, (cur_row, &cells), &mut disagreements, warnings, visit);
+                if visited.is_break() {
+                    return Ok(());
+                }
                 cells.iter_mut().for_each(|c| *c = Value::Empty);
                 dirty = false;
             }
@@ -538,8 +545,8 @@ where
         }
         next = cells_in.next()?;
     }
-    if dirty {
-        visit_row(ctx, (cur_row, &cells), &mut disagreements, warnings, visit);
+    if dirty && visit_row(ctx, (cur_row, &cells), &mut disagreements, warnings, visit).is_break() {
+        return Ok(());
     }
     disagreements.report(ctx.file, ctx.sheet, ctx.resolved, ctx.specs, warnings);
     Ok(())
@@ -553,8 +560,9 @@ fn visit_row<F>(
     disagreements: &mut Disagreements,
     warnings: &mut Vec<Warning>,
     visit: &mut F,
-) where
-    F: FnMut(&mut Row<'_, '_>),
+) -> ControlFlow<()>
+where
+    F: FnMut(&mut Row<'_, '_>) -> ControlFlow<()>,
 {
     let mut row = Row {
         file: ctx.file,
@@ -567,5 +575,5 @@ fn visit_row<F>(
         warnings,
     };
     disagreements.check(&row);
-    visit(&mut row);
+    visit(&mut row)
 }

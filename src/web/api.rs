@@ -3,6 +3,7 @@
 //! the result into a response; errors are JSON `{"error": message}` with a 4xx or 5xx.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::Json;
 use axum::extract::{Multipart, Path, Query, State};
@@ -122,10 +123,11 @@ pub struct UploadQuery {
 ///
 /// # Errors
 /// 503 when [`super::UPLOADS_AT_ONCE`] uploads are being read for longer than the body
-/// timeout, or the budget is held by recently used sessions; 408 when the body takes
-/// longer than the body timeout; 413 past the upload limit, past the rows the budget
-/// allows, or for an inventory that alone needs more than the budget; 400 for a file that
-/// cannot be read (the ingest message).
+/// timeout, or the budget is held by recently used sessions (past the rows the budget left
+/// holds, too); 408 when the body takes longer than the body timeout or arrives slower
+/// than [`MIN_BODY_BYTES_PER_SEC`]; 413 past the upload limit, past the rows the whole
+/// budget holds, or for an inventory that alone needs more than the budget; 400 for a file
+/// that cannot be read (the ingest message).
 pub async fn upload(
     State(app): State<Arc<App>>,
     Query(query): Query<UploadQuery>,
@@ -162,19 +164,24 @@ pub async fn upload(
     let names: Vec<String> = files.iter().map(|(n, _)| n.clone()).collect();
     let budget_bytes = app.sessions.limits().budget_bytes;
     let parsing = app.parsing.lock().await;
-    let (inventory, charge_bytes) = tokio::task::spawn_blocking(move || {
-        let inventory = read(&files, budget_bytes)?;
+    // Read within the budget left: the rows past what it holds end the reading.
+    let room_bytes = app.sessions.room(query.replaces.as_deref());
+    let reading = app.sessions.hold(reading_bytes(&files).min(room_bytes));
+    let (inventory, charges) = tokio::task::spawn_blocking(move || {
+        let inventory = read(&files, (room_bytes, budget_bytes))?;
         let charge = super::budget::charge_bytes(&inventory);
-        Ok::<_, ApiError>((inventory, charge))
+        let plan = super::budget::plan_bytes(&inventory);
+        Ok::<_, ApiError>((inventory, (charge, plan)))
     })
     .await
     .map_err(ApiError::internal)??;
+    drop(reading);
     drop(parsing);
     let summary = inventory.summary();
     let warnings = inventory.warnings.iter().map(ToString::to_string).collect();
     let session = app
         .sessions
-        .insert(inventory, charge_bytes, query.replaces.as_deref())
+        .insert(inventory, charges, query.replaces.as_deref())
         .map_err(|e| {
             let status = match e {
                 super::session::Refused::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
@@ -191,16 +198,49 @@ pub async fn upload(
     }))
 }
 
-/// The files of an upload, each name cut to its last path part and [`MAX_NAME_CHARS`].
+/// The least rate an upload's body must keep once it has had [`BODY_GRACE`]: 16 KiB/s
+/// (a 512 MiB upload at that rate takes 9 hours; a connection that sends a byte a second
+/// holds a reading slot for 2 s, not the whole body timeout).
+pub const MIN_BODY_BYTES_PER_SEC: u64 = 16 << 10;
+
+/// Time an upload's body has before [`MIN_BODY_BYTES_PER_SEC`] applies: 2 s.
+pub const BODY_GRACE: Duration = Duration::from_secs(2);
+
+/// When the bytes after `bytes_so_far` must have arrived, for a body whose reading
+/// started at `start`: [`BODY_GRACE`] plus the time [`MIN_BODY_BYTES_PER_SEC`] allows
+/// for them.
+fn body_deadline(start: tokio::time::Instant, bytes_so_far: u64) -> tokio::time::Instant {
+    let allowed =
+        Duration::from_secs_f64((bytes_so_far + 1) as f64 / MIN_BODY_BYTES_PER_SEC as f64);
+    start + BODY_GRACE + allowed
+}
+
+/// The 408 of a body slower than [`MIN_BODY_BYTES_PER_SEC`].
+fn too_slow() -> ApiError {
+    ApiError::new(
+        StatusCode::REQUEST_TIMEOUT,
+        format!(
+            "the upload arrived slower than {} KiB/s; the server cut it to read others",
+            MIN_BODY_BYTES_PER_SEC >> 10
+        ),
+    )
+}
+
+/// The files of an upload, each name cut to its last path part and [`MAX_NAME_CHARS`]; the
+/// body must keep [`MIN_BODY_BYTES_PER_SEC`] after [`BODY_GRACE`].
 ///
 /// # Errors
-/// 413 past the upload limit; 400 for a broken multipart body or no file.
+/// 413 past the upload limit; 400 for a broken multipart body or no file; 408 for a body
+/// slower than the floor.
 async fn received(app: &App, mut multipart: Multipart) -> Result<Vec<(String, Vec<u8>)>, ApiError> {
+    let start = tokio::time::Instant::now();
+    let mut got = 0u64;
     let mut files: Vec<(String, Vec<u8>)> = Vec::new();
-    while let Some(field) = multipart
-        .next_field()
-        .await
-        .map_err(|e| multipart_error(app, e))?
+    while let Some(mut field) =
+        tokio::time::timeout_at(body_deadline(start, got), multipart.next_field())
+            .await
+            .map_err(|_| too_slow())?
+            .map_err(|e| multipart_error(app, e))?
     {
         let name: String = field
             .file_name()
@@ -209,8 +249,16 @@ async fn received(app: &App, mut multipart: Multipart) -> Result<Vec<(String, Ve
             .chars()
             .take(MAX_NAME_CHARS)
             .collect();
-        let bytes = field.bytes().await.map_err(|e| multipart_error(app, e))?;
-        files.push((name, Vec::from(bytes)));
+        let mut bytes = Vec::new();
+        while let Some(chunk) = tokio::time::timeout_at(body_deadline(start, got), field.chunk())
+            .await
+            .map_err(|_| too_slow())?
+            .map_err(|e| multipart_error(app, e))?
+        {
+            got = got.saturating_add(chunk.len() as u64);
+            bytes.extend_from_slice(&chunk);
+        }
+        files.push((name, bytes));
     }
     if files.is_empty() {
         return Err(ApiError::new(
@@ -221,15 +269,52 @@ async fn received(app: &App, mut multipart: Multipart) -> Result<Vec<(String, Ve
     Ok(files)
 }
 
-/// Reads the uploaded files within the rows `budget_bytes` allows
-/// ([`super::budget::max_rows`]); a Live Optics workbook is refused (its `VM Performance`
-/// sheet is read by path when planning, which the page cannot do).
-fn read(files: &[(String, Vec<u8>)], budget_bytes: u64) -> Result<Inventory, ApiError> {
+/// The most an upload's files may take while read: for a CSV, one row per 2 bytes (a name
+/// and a line break) at [`super::budget::PARSE_ROW_BYTES`] each; a workbook or a zip
+/// inflates, so for them all the room.
+fn reading_bytes(files: &[(String, Vec<u8>)]) -> u64 {
+    files
+        .iter()
+        .map(|(name, bytes)| {
+            if name.to_ascii_lowercase().ends_with(".csv") {
+                (bytes.len() as u64 / 2 + 1).saturating_mul(super::budget::PARSE_ROW_BYTES)
+            } else {
+                u64::MAX
+            }
+        })
+        .fold(0, u64::saturating_add)
+}
+
+/// Reads the uploaded files within the rows the budget left (`room_bytes` of
+/// `budget_bytes`) allows ([`super::budget::max_rows`]): past them, 503 when the whole
+/// budget would hold the rows (others' uploads hold the rest), else 413. A Live Optics
+/// workbook is refused (its `VM Performance` sheet is read by path when planning, which the
+/// page cannot do).
+fn read(
+    files: &[(String, Vec<u8>)],
+    (room_bytes, budget_bytes): (u64, u64),
+) -> Result<Inventory, ApiError> {
     let limits = crate::ingest::ReadLimits {
-        max_rows: super::budget::max_rows(budget_bytes),
+        max_rows: super::budget::max_rows(room_bytes),
     };
+    let whole_budget_rows = super::budget::max_rows(budget_bytes);
     let inventory =
         crate::ingest::read_inputs_bytes_within(files, limits).map_err(|e| match e {
+            crate::ingest::IngestError::TooManyRows {
+                file,
+                sheet,
+                max_rows,
+            } if max_rows < whole_budget_rows => ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "{file} [{sheet}]: more than {} rows, what the {} MiB left of the server's \
+                     memory budget of {} MiB (`dsplan serve --memory-budget-mib`) holds while \
+                     other uploads are kept; try again later",
+                    crate::numbers::group_thousands(max_rows as f64, 0),
+                    room_bytes >> 20,
+                    budget_bytes >> 20,
+                ),
+            ),
             crate::ingest::IngestError::TooManyRows {
                 file,
                 sheet,
@@ -340,15 +425,23 @@ fn empty_object() -> Value {
     Value::Object(serde_json::Map::new())
 }
 
-/// A session's plan lock, held until its plan is rendered.
-type Planning = tokio::sync::OwnedMutexGuard<()>;
+/// A session's plan lock and the plan's reservation of the budget, held until its plan is
+/// rendered.
+type Planning<'a> = (
+    tokio::sync::OwnedMutexGuard<()>,
+    super::session::Reservation<'a>,
+);
 
-/// Plans a request's session in a blocking task; the session's plan lock comes back with
-/// the plan, to hold while it is rendered.
-async fn planned(
-    app: &App,
+/// Longest wait of a plan for its bytes of the budget (other plans running): 30 s.
+pub const PLAN_WAIT: Duration = Duration::from_secs(30);
+
+/// Plans a request's session in a blocking task, once its bytes of the budget are reserved
+/// (waiting up to [`PLAN_WAIT`] for other plans); the session's plan lock and the
+/// reservation come back with the plan, to hold while it is rendered.
+async fn planned<'a>(
+    app: &'a App,
     request: &PlanRequest,
-) -> Result<(crate::Planned, crate::PlanOptions, Planning), ApiError> {
+) -> Result<(crate::Planned, crate::PlanOptions, Planning<'a>), ApiError> {
     let options = render::parse_options(&request.options)
         .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, e.0))?;
     let kept = app.sessions.get(&request.session).ok_or_else(|| {
@@ -360,13 +453,30 @@ async fn planned(
     })?;
     // One plan of a session at a time: its charge in the budget covers one.
     let planning = kept.plan_lock.lock_owned().await;
+    let start = tokio::time::Instant::now();
+    let reserved = loop {
+        if let Some(r) = app.sessions.reserve(kept.plan_bytes, &request.session) {
+            break r;
+        }
+        if start.elapsed() >= PLAN_WAIT {
+            return Err(ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "the server's memory budget of {} MiB (`dsplan serve --memory-budget-mib`) \
+                     is held by other plans; try again later",
+                    app.sessions.limits().budget_bytes >> 20
+                ),
+            ));
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
     let inventory = kept.inventory;
     let for_plan = options.clone();
     let prices = request.host_prices.clone();
     let planned = tokio::task::spawn_blocking(move || render::plan(&inventory, for_plan, &prices))
         .await
         .map_err(ApiError::internal)??;
-    Ok((planned, options, planning))
+    Ok((planned, options, (planning, reserved)))
 }
 
 /// `POST /api/plan` `{session, options}`: the plan as the page shows it.

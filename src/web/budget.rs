@@ -1,8 +1,9 @@
 //! What a session costs the server's memory budget (`--memory-budget-mib`): the inventory
-//! it keeps, estimated from its records and their text, and the plan made from it, a
-//! multiple of that measured on large estates (BENCHMARKS.md, "serve: memory budget").
-//! Also the most rows an upload may have in one tab for the budget to hold it, checked
-//! while the upload is read (`ingest::ReadLimits`).
+//! it keeps, estimated from its records and their text, and while it is planned the plan,
+//! a share of that; both measured on large estates (BENCHMARKS.md, "serve: the budget is
+//! real"). Also the most rows an upload may have in one tab for the budget left to hold it,
+//! checked while the upload is read (`ingest::ReadLimits`: the reading ends at the first
+//! row past it).
 
 use std::mem::size_of;
 
@@ -11,39 +12,49 @@ use crate::inventory::{
     VirtualDisk, Vm, Warning,
 };
 
-/// What planning a kept inventory takes besides the inventory, as a multiple of
-/// [`kept_bytes`]: 3, so a session is charged 4 times its estimate. Measured on a release
-/// build (BENCHMARKS.md, "serve: memory budget"): a vInfo CSV of 200,000 VMs is estimated
-/// at 123 MiB (645 bytes a VM); the server's RSS rose 186 MiB keeping it (the allocator
-/// and the vectors' spare capacity, which the estimate leaves out) and peaked 408 MiB
-/// above idle while planning it, 3.3 times the estimate.
-pub const PLAN_FACTOR: u64 = 3;
+/// What a session holds, as a share of [`kept_bytes`]: 3/2 (the allocator's rounding and
+/// the vectors' spare capacity, which the estimate leaves out). Measured on a release build
+/// (BENCHMARKS.md, "serve: the budget is real"): a vInfo CSV of 300,000 VMs is estimated at
+/// 228 MiB (797 bytes a VM); the server's RSS rose 317 MiB keeping it, 1.39 times.
+pub const KEPT_NUM: u64 = 3;
+/// The denominator of [`KEPT_NUM`].
+pub const KEPT_DEN: u64 = 2;
 
-/// The least a session is charged, bytes: 64 KiB (a tiny upload's inventory, its session
-/// entry and the allocator's rounding), so a flood of empty uploads fills the budget too.
-pub const MIN_CHARGE_BYTES: u64 = 64 << 10;
+/// What a session holds besides its inventory, bytes: 8 KiB (its entry, ids, lock and the
+/// small allocations of an inventory's sources and warnings). Measured: 3,000 uploads of a
+/// 2-VM CSV raised the server's RSS 17 MiB, 5.9 KiB each.
+pub const SESSION_BYTES: u64 = 8 << 10;
 
-/// Kept bytes per row an upload's tab is assumed to become while it is read: 600 (a
-/// `Vm` is 416 bytes before its names; the 200,000-VM CSV of [`PLAN_FACTOR`] took 645),
-/// so the row cap is `budget / (600 x (1 + PLAN_FACTOR))`: 447,392 rows for the default
-/// 1,024 MiB. The rows past it are parsed, not kept, and the upload is refused.
-pub const ROW_BYTES: u64 = 600;
+/// What planning a kept inventory takes while it runs, as a share of [`kept_bytes`]: 1.
+/// Measured: planning the 300,000 VMs of [`KEPT_NUM`] peaked 160 MiB over the kept
+/// session, 0.70 times the estimate.
+pub const PLAN_NUM: u64 = 1;
+
+/// Peak bytes per row while an upload is read: 1,536. Measured: reading the 300,000-VM CSV
+/// of [`KEPT_NUM`] (81 MB) peaked 351 MiB over idle and the upload's own bytes, 1,227 bytes
+/// a row (the rows kept, their vector's growth, the merge). So the rows of one tab are
+/// capped at the budget left over 1,536: 699,050 rows for an idle 1,024 MiB budget.
+pub const PARSE_ROW_BYTES: u64 = 1536;
 
 /// Allocator overhead counted per heap allocation (a `String`'s or `Vec`'s buffer), bytes.
 const ALLOCATION_BYTES: u64 = 16;
 
-/// What a session of `inventory` is charged: its kept bytes ([`kept_bytes`]) and
-/// [`PLAN_FACTOR`] times that for its plan, at least [`MIN_CHARGE_BYTES`].
+/// What a session of `inventory` is charged while it is kept: [`kept_bytes`] x
+/// [`KEPT_NUM`] / [`KEPT_DEN`] + [`SESSION_BYTES`].
 pub fn charge_bytes(inventory: &Inventory) -> u64 {
-    kept_bytes(inventory)
-        .saturating_mul(1 + PLAN_FACTOR)
-        .max(MIN_CHARGE_BYTES)
+    let kept = kept_bytes(inventory);
+    (kept.saturating_mul(KEPT_NUM) / KEPT_DEN).saturating_add(SESSION_BYTES)
 }
 
-/// Most rows one tab of an upload may have within `budget_bytes`: the budget over
-/// [`ROW_BYTES`] x (1 + [`PLAN_FACTOR`]), at least 1.
-pub fn max_rows(budget_bytes: u64) -> usize {
-    let rows = budget_bytes / (ROW_BYTES * (1 + PLAN_FACTOR));
+/// What a plan of `inventory` is charged while it runs: [`kept_bytes`] x [`PLAN_NUM`].
+pub fn plan_bytes(inventory: &Inventory) -> u64 {
+    kept_bytes(inventory).saturating_mul(PLAN_NUM)
+}
+
+/// Most rows one tab of an upload may have within `room_bytes` (the budget left):
+/// `room_bytes` / [`PARSE_ROW_BYTES`], at least 1.
+pub fn max_rows(room_bytes: u64) -> usize {
+    let rows = room_bytes / PARSE_ROW_BYTES;
     usize::try_from(rows).unwrap_or(usize::MAX).max(1)
 }
 
@@ -216,23 +227,24 @@ mod tests {
         };
         let kept = size_of::<Vm>() as u64 + 61 + 21;
         assert_eq!(kept_bytes(&inventory), kept);
-        // Far below the least charge: 64 KiB.
-        assert_eq!(charge_bytes(&inventory), 64 << 10);
-        // 10,000 such VMs: 4 x their bytes.
+        // 3/2 of it and the session's 8,192 bytes; its plan 1 x.
+        assert_eq!(charge_bytes(&inventory), kept * 3 / 2 + 8192);
+        assert_eq!(plan_bytes(&inventory), kept);
+        // 10,000 such VMs: 3/2 of their bytes and one session's.
         let many = Inventory {
             vms: vec![inventory.vms[0].clone(); 10_000],
             ..Inventory::default()
         };
-        assert_eq!(
-            charge_bytes(&many),
-            4 * 10_000 * (size_of::<Vm>() as u64 + 61)
-        );
+        let vm = size_of::<Vm>() as u64 + 61;
+        assert_eq!(charge_bytes(&many), 10_000 * vm * 3 / 2 + 8192);
+        // 20,000 sessions of one tiny VM hold well under 1 GiB: about 20,000 x 9 KiB.
+        assert!(20_000 * charge_bytes(&inventory) < 200 << 20);
     }
 
     #[test]
-    fn row_cap_follows_the_budget() {
-        // 1,024 MiB / (600 x 4) = 1,073,741,824 / 2,400 = 447,392 (rounded down).
-        assert_eq!(max_rows(1 << 30), 447_392);
+    fn row_cap_follows_the_budget_left() {
+        // 1,024 MiB / 1,536 = 1,073,741,824 / 1,536 = 699,050 (rounded down).
+        assert_eq!(max_rows(1 << 30), 699_050);
         assert_eq!(max_rows(0), 1);
     }
 }

@@ -47,8 +47,12 @@
 //!   (run in `spawn_blocking`).
 //! - `session`: the uploaded inventories kept between requests, within the memory budget
 //!   (least recently used evicted first, recently used ones never for another, idle ones
-//!   expired; ids from the operating system's random source); `budget`: what a session is
-//!   charged (its inventory and its plan) and the rows an upload may have.
+//!   expired as soon as they are idle long enough; ids from the operating system's random
+//!   source), and the bytes running plans reserve; `budget`: what a session is charged
+//!   (what it holds), what its plan takes while it runs, and the rows an upload may have
+//!   within the budget left.
+//! - At most [`MAX_CONNECTIONS`] connections are served at once (one more is answered
+//!   503 with `Retry-After`), and every answer carries the security headers.
 //! - Connections are served by hyper's http1 builder with a timer, so a request's headers
 //!   must arrive within [`ServeOptions::header_timeout`]; an upload's body must arrive
 //!   within [`ServeOptions::body_timeout`].
@@ -90,7 +94,8 @@ pub const MAX_JSON_BYTES: usize = 1 << 20;
 
 /// Uploads read at once; another waits for one to finish, up to
 /// [`ServeOptions::body_timeout`], then gets 503 (each may hold up to the upload limit in
-/// memory while it is read).
+/// memory while it is read). A body slower than 16 KiB/s after its first 2 s is cut
+/// (408), so slow connections hold a slot for seconds, not the body timeout.
 pub const UPLOADS_AT_ONCE: usize = 2;
 
 /// Where and how to serve.
@@ -147,8 +152,8 @@ pub struct App {
     /// Permits to read an upload's body: at most [`UPLOADS_AT_ONCE`] are read at once, so
     /// memory stays below that many times the upload limit.
     pub uploads: Arc<tokio::sync::Semaphore>,
-    /// One upload is parsed at a time: parsing up to the row cap takes about the budget
-    /// again for a moment (BENCHMARKS.md), so two at once would take it twice.
+    /// One upload is parsed at a time: each is read within the room the budget has left
+    /// ([`Sessions::room`]), so two at once would take it twice.
     pub parsing: tokio::sync::Mutex<()>,
 }
 
@@ -184,19 +189,43 @@ pub fn serve(
             uploads: Arc::new(tokio::sync::Semaphore::new(UPLOADS_AT_ONCE)),
             parsing: tokio::sync::Mutex::new(()),
         });
+        let expiring = Arc::clone(&app);
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(session::EXPIRY_CHECK);
+            loop {
+                every.tick().await;
+                expiring.sessions.expire_now();
+            }
+        });
         on_listening(local);
         accept(listener, router(app), options.header_timeout).await
     })
 }
 
+/// Connections served at once: 512, so the server's file descriptors stay under the 1,024
+/// a process gets by default on Linux (`ulimit -n`) with [`MAX_REFUSING`] more and its own
+/// files. A browser opens at most 6 per host.
+pub const MAX_CONNECTIONS: usize = 512;
+
+/// Connections past [`MAX_CONNECTIONS`] being answered 503 at once: 64; past these a
+/// connection is closed unanswered.
+pub const MAX_REFUSING: usize = 64;
+
+/// Longest time to write the 503 to a connection past [`MAX_CONNECTIONS`]: 1 s.
+const REFUSE_WRITE_TIMEOUT: Duration = Duration::from_secs(1);
+
 /// Serves each connection of `listener` with hyper's http1 builder: a request's headers
 /// must arrive within `header_timeout` (axum::serve sets no timer, so no header timeout).
-/// An accept error (too many open files) is waited out, as axum::serve does.
+/// At most [`MAX_CONNECTIONS`] are served at once; one more is answered 503 with
+/// `Retry-After` ([`refuse`]) and closed. An accept error (too many open files) is waited
+/// out, as axum::serve does.
 async fn accept(
     listener: tokio::net::TcpListener,
     router: Router,
     header_timeout: Duration,
 ) -> Result<(), WebError> {
+    let open = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));
+    let refusing = Arc::new(tokio::sync::Semaphore::new(MAX_REFUSING));
     loop {
         let stream = match listener.accept().await {
             Ok((stream, _)) => stream,
@@ -205,8 +234,18 @@ async fn accept(
                 continue;
             }
         };
+        let Ok(permit) = Arc::clone(&open).try_acquire_owned() else {
+            if let Ok(permit) = Arc::clone(&refusing).try_acquire_owned() {
+                tokio::spawn(async move {
+                    let _ = tokio::time::timeout(REFUSE_WRITE_TIMEOUT, refuse(stream)).await;
+                    drop(permit);
+                });
+            }
+            continue;
+        };
         let service = hyper_util::service::TowerToHyperService::new(router.clone());
         tokio::spawn(async move {
+            let _permit = permit;
             let io = hyper_util::rt::TokioIo::new(stream);
             let connection = hyper::server::conn::http1::Builder::new()
                 .timer(hyper_util::rt::TokioTimer::new())
@@ -215,6 +254,28 @@ async fn accept(
             // A connection's error (reset, timeout, malformed request) ends it alone.
             let _ = connection.await;
         });
+    }
+}
+
+/// Answers a connection past [`MAX_CONNECTIONS`]: 503 with `Retry-After: 5` and the
+/// security headers, then closes it (its request is not read).
+async fn refuse(stream: tokio::net::TcpStream) {
+    let body = r#"{"error":"the server is serving as many connections as it may; try again in a few seconds"}"#;
+    let answer = format!(
+        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\n\
+         content-length: {}\r\nretry-after: 5\r\nconnection: close\r\n\
+         content-security-policy: {CONTENT_SECURITY_POLICY}\r\n\
+         x-content-type-options: nosniff\r\nreferrer-policy: no-referrer\r\n\
+         cache-control: no-store\r\n\r\n{body}",
+        body.len()
+    );
+    let mut left = answer.as_bytes();
+    while !left.is_empty() && stream.writable().await.is_ok() {
+        match stream.try_write(left) {
+            Ok(n) => left = left.get(n..).unwrap_or_default(),
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
+            Err(_) => return,
+        }
     }
 }
 
@@ -238,10 +299,17 @@ pub fn router(app: Arc<App>) -> Router {
 }
 
 /// Every request: the `Host` check, the `Origin` check (state-changing methods), the
-/// `Content-Length` check, then the security headers
-/// on the response.
+/// `Content-Length` check, then the security headers ([`secure`]) on every answer, the
+/// refusals (421, 403, 413) included.
 async fn guard(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
-    if !host_allowed(&app, request.headers().get(header::HOST)) {
+    let mut response = checked(&app, request, next).await;
+    secure(response.headers_mut());
+    response
+}
+
+/// The guard's checks, then the handler: the answer before the security headers.
+async fn checked(app: &App, request: Request, next: Next) -> Response {
+    if !host_allowed(app, request.headers().get(header::HOST)) {
         let body = serde_json::json!({"error": "this server answers only to its own address"});
         return (StatusCode::MISDIRECTED_REQUEST, axum::Json(body)).into_response();
     }
@@ -257,7 +325,7 @@ async fn guard(State(app): State<Arc<App>>, request: Request, next: Next) -> Res
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.trim().parse::<u64>().ok());
-    let mut response = if declared.is_some_and(|n| n > app.max_upload_bytes) {
+    if declared.is_some_and(|n| n > app.max_upload_bytes) {
         let mut r = api::too_large(app.max_upload_bytes, declared.unwrap_or(0));
         // The body is never read: close the connection instead of draining it.
         r.headers_mut()
@@ -265,8 +333,12 @@ async fn guard(State(app): State<Arc<App>>, request: Request, next: Next) -> Res
         r
     } else {
         next.run(request).await
-    };
-    let headers = response.headers_mut();
+    }
+}
+
+/// The security headers every answer carries: [`CONTENT_SECURITY_POLICY`], `nosniff`, no
+/// referrer, no caching.
+fn secure(headers: &mut axum::http::HeaderMap) {
     headers.insert(
         header::CONTENT_SECURITY_POLICY,
         HeaderValue::from_static(CONTENT_SECURITY_POLICY),
@@ -280,7 +352,6 @@ async fn guard(State(app): State<Arc<App>>, request: Request, next: Next) -> Res
         HeaderValue::from_static("no-referrer"),
     );
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    response
 }
 
 /// Whether the `Host` header names this server, against DNS rebinding (a page of another
