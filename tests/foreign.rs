@@ -10,7 +10,7 @@
 
 use std::path::{Path, PathBuf};
 
-use dsplan::ingest::{ErrorKind, IngestError, read_inputs};
+use dsplan::ingest::{IngestError, IngestErrorKind, read_inputs};
 
 include!("support/command.rs");
 
@@ -52,7 +52,7 @@ fn inventory(path: &Path) -> (Option<i32>, String) {
 /// The file is refused as `format`, with exit code 1 and the way to an RVTools export.
 fn refused_as(path: &Path, format: &str) {
     let err = read_inputs(&[path]).expect_err("a foreign file is refused");
-    assert_eq!(err.kind(), ErrorKind::ForeignFormat, "{err}");
+    assert_eq!(err.kind(), IngestErrorKind::ForeignFormat, "{err}");
     let IngestError::ForeignFormat { format: found, .. } = &err else {
         panic!("not ForeignFormat: {err}");
     };
@@ -275,7 +275,7 @@ fn a_hyper_v_vinfo_without_capacity_names_the_missing_columns() {
         )],
     );
     let err = read_inputs(&[&path]).expect_err("no capacity column");
-    assert_eq!(err.kind(), ErrorKind::MissingColumn, "{err}");
+    assert_eq!(err.kind(), IngestErrorKind::MissingColumn, "{err}");
     let (code, text) = inventory(&path);
     assert_eq!(code, Some(1), "{text}");
     assert!(

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use calamine::{Data, DataType, Reader, Xlsx, open_workbook};
-use dsplan::ingest::{ErrorKind, IngestError, read_inputs};
+use dsplan::ingest::{IngestError, IngestErrorKind, read_inputs};
 use dsplan::inventory::{Inventory, PowerState};
 use rust_xlsxwriter::Workbook;
 
@@ -477,7 +477,7 @@ fn bad_cells_become_warnings_naming_the_cell() {
 // Bad inputs: typed errors that name the file
 // ---------------------------------------------------------------------------------------
 
-fn assert_error(path: &Path, kind: ErrorKind, message_part: &str) -> IngestError {
+fn assert_error(path: &Path, kind: IngestErrorKind, message_part: &str) -> IngestError {
     let e = read_err(path);
     let msg = e.to_string();
     assert_eq!(e.kind(), kind, "{msg}");
@@ -493,7 +493,11 @@ fn assert_error(path: &Path, kind: ErrorKind, message_part: &str) -> IngestError
 #[test]
 fn missing_file() {
     let dir = scratch("missing_file");
-    assert_error(&dir.join("nope.xlsx"), ErrorKind::NotFound, "no such file");
+    assert_error(
+        &dir.join("nope.xlsx"),
+        IngestErrorKind::NotFound,
+        "no such file",
+    );
 }
 
 #[test]
@@ -501,7 +505,7 @@ fn text_with_xlsx_extension() {
     let dir = scratch("text_xlsx");
     let path = dir.join("notes.xlsx");
     std::fs::write(&path, "VM,Powerstate\nweb-01,poweredOn\n").unwrap();
-    let e = assert_error(&path, ErrorKind::NotASpreadsheet, "not a spreadsheet");
+    let e = assert_error(&path, IngestErrorKind::NotASpreadsheet, "not a spreadsheet");
     // A CSV export given an .xlsx name: the message quotes its first line and says so.
     assert!(
         e.to_string().ends_with(
@@ -520,7 +524,7 @@ fn binary_garbage_with_xlsx_extension() {
         .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
         .collect();
     std::fs::write(&path, bytes).unwrap();
-    let e = assert_error(&path, ErrorKind::NotASpreadsheet, "not a spreadsheet");
+    let e = assert_error(&path, IngestErrorKind::NotASpreadsheet, "not a spreadsheet");
     // Not text: no CSV hint.
     assert!(!e.to_string().contains("CSV"), "{e}");
 }
@@ -530,7 +534,7 @@ fn empty_xlsx() {
     let dir = scratch("empty_xlsx");
     let path = dir.join("empty.xlsx");
     std::fs::write(&path, b"").unwrap();
-    assert_error(&path, ErrorKind::NotASpreadsheet, "empty");
+    assert_error(&path, IngestErrorKind::NotASpreadsheet, "empty");
 }
 
 #[test]
@@ -549,7 +553,7 @@ fn workbook_without_vinfo_lists_the_sheets() {
         .write_string(0, 0, "VM")
         .unwrap();
     wb.save(&path).unwrap();
-    let e = assert_error(&path, ErrorKind::MissingSheet, "vInfo");
+    let e = assert_error(&path, IngestErrorKind::MissingSheet, "vInfo");
     assert!(e.to_string().contains("[vHost, vDisk]"), "{e}");
 }
 
@@ -564,7 +568,7 @@ fn vinfo_without_vm_column_lists_every_alias() {
     ws.write_string(1, 0, "web-01").unwrap();
     ws.write_number(1, 1, 10.0).unwrap();
     wb.save(&path).unwrap();
-    let e = assert_error(&path, ErrorKind::MissingColumn, "'VM'");
+    let e = assert_error(&path, IngestErrorKind::MissingColumn, "'VM'");
     match &e {
         IngestError::MissingColumn {
             sheet,
@@ -590,7 +594,7 @@ fn empty_vinfo_sheet_is_a_missing_vm_column() {
     let mut wb = Workbook::new();
     wb.add_worksheet().set_name("vInfo").unwrap();
     wb.save(&path).unwrap();
-    assert_error(&path, ErrorKind::MissingColumn, "'VM'");
+    assert_error(&path, IngestErrorKind::MissingColumn, "'VM'");
 }
 
 #[test]
@@ -598,14 +602,14 @@ fn directory_without_rvtools_files() {
     let dir = scratch("no_rvtools_files");
     std::fs::write(dir.join("readme.txt"), "hello").unwrap();
     std::fs::write(dir.join("other.csv"), "a,b\n1,2\n").unwrap();
-    assert_error(&dir, ErrorKind::NoRvtoolsFiles, "no RVTools_tab*.csv");
+    assert_error(&dir, IngestErrorKind::NoRvtoolsFiles, "no RVTools_tab*.csv");
 }
 
 #[test]
 fn csv_directory_without_vinfo_lists_the_tabs() {
     let dir = scratch("no_vinfo_tab");
     std::fs::write(dir.join("RVTools_tabvHost.csv"), "\"Host\"\n\"h1\"\n").unwrap();
-    let e = assert_error(&dir, ErrorKind::MissingSheet, "vInfo");
+    let e = assert_error(&dir, IngestErrorKind::MissingSheet, "vInfo");
     assert!(e.to_string().contains("[vHost]"), "{e}");
 }
 
@@ -614,7 +618,7 @@ fn unsupported_extension() {
     let dir = scratch("unsupported");
     let path = dir.join("export.ods");
     std::fs::write(&path, b"whatever").unwrap();
-    assert_error(&path, ErrorKind::UnsupportedExtension, "'ods'");
+    assert_error(&path, IngestErrorKind::UnsupportedExtension, "'ods'");
 }
 
 #[test]
@@ -626,7 +630,7 @@ fn ragged_csv_row() {
         "VM,Powerstate,Provisioned MB\na,poweredOn,1\nb,poweredOn\n",
     )
     .unwrap();
-    let e = assert_error(&path, ErrorKind::Malformed, "ragged row");
+    let e = assert_error(&path, IngestErrorKind::Malformed, "ragged row");
     assert!(e.to_string().contains("row 3"), "{e}");
 }
 
@@ -635,17 +639,17 @@ fn empty_and_binary_csv() {
     let dir = scratch("bad_csv");
     let empty = dir.join("empty.csv");
     std::fs::write(&empty, b"").unwrap();
-    assert_error(&empty, ErrorKind::NotASpreadsheet, "empty");
+    assert_error(&empty, IngestErrorKind::NotASpreadsheet, "empty");
     let binary = dir.join("binary.csv");
     std::fs::write(&binary, [0x50u8, 0x4b, 3, 4, 0, 0, 0xff, 0x00, 0x13]).unwrap();
-    assert_error(&binary, ErrorKind::NotASpreadsheet, "binary");
+    assert_error(&binary, IngestErrorKind::NotASpreadsheet, "binary");
 }
 
 #[test]
 fn no_inputs() {
     let none: [&Path; 0] = [];
     let e = read_inputs(&none).unwrap_err();
-    assert_eq!(e.kind(), ErrorKind::NoInputs);
+    assert_eq!(e.kind(), IngestErrorKind::NoInputs);
 }
 
 #[test]
@@ -1625,7 +1629,7 @@ fn perf_csv_without_a_vm_column_is_an_error() {
     let path = dir.join("perf.csv");
     std::fs::write(&path, "host,iops\nesx1,100\n").unwrap();
     let e = dsplan::ingest::read_perf_csv(&path, &Inventory::default()).unwrap_err();
-    assert_eq!(e.kind(), ErrorKind::MissingColumn);
+    assert_eq!(e.kind(), IngestErrorKind::MissingColumn);
     let msg = e.to_string();
     assert!(
         msg.contains(&path.display().to_string()) && msg.contains("VM Name"),

@@ -4,7 +4,9 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use dsplan::ingest::{ErrorKind, read_input, read_input_bytes, read_inputs, read_inputs_bytes};
+use dsplan::ingest::{
+    IngestErrorKind, read_input, read_input_bytes, read_inputs, read_inputs_bytes,
+};
 
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -94,24 +96,24 @@ fn zip_of_a_csv_folder_reads_as_the_folder() {
 #[test]
 fn bad_bytes_name_the_upload() {
     let err = read_input_bytes("junk.xlsx", b"this is not a workbook").unwrap_err();
-    assert_eq!(err.kind(), ErrorKind::NotASpreadsheet);
+    assert_eq!(err.kind(), IngestErrorKind::NotASpreadsheet);
     assert!(
         err.to_string().starts_with("junk.xlsx: not a spreadsheet"),
         "{err}"
     );
     let err = read_input_bytes("notes.txt", b"x").unwrap_err();
-    assert_eq!(err.kind(), ErrorKind::UnsupportedExtension);
+    assert_eq!(err.kind(), IngestErrorKind::UnsupportedExtension);
     let err = read_input_bytes(
         "empty.zip",
         b"PK\x05\x06\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0",
     )
     .unwrap_err();
-    assert_eq!(err.kind(), ErrorKind::NoRvtoolsFiles, "{err}");
+    assert_eq!(err.kind(), IngestErrorKind::NoRvtoolsFiles, "{err}");
     let err = read_input_bytes("empty.csv", b"").unwrap_err();
-    assert_eq!(err.kind(), ErrorKind::NotASpreadsheet, "{err}");
+    assert_eq!(err.kind(), IngestErrorKind::NotASpreadsheet, "{err}");
     assert!(matches!(
         read_inputs_bytes::<&str, &[u8]>(&[]).unwrap_err().kind(),
-        ErrorKind::NoInputs
+        IngestErrorKind::NoInputs
     ));
 }
 
@@ -129,6 +131,6 @@ fn zip_entry_declaring_too_much_is_refused_before_inflating() {
     }
     let bytes = zip.finish().unwrap().into_inner();
     let err = read_input_bytes("bomb.zip", &bytes).unwrap_err();
-    assert_eq!(err.kind(), ErrorKind::Malformed, "{err}");
+    assert_eq!(err.kind(), IngestErrorKind::Malformed, "{err}");
     assert!(err.to_string().contains("zip bomb"), "{err}");
 }

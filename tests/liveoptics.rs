@@ -33,7 +33,7 @@
 use std::path::{Path, PathBuf};
 
 use dsplan::demand::CapacityBasis;
-use dsplan::ingest::{self, ErrorKind, IngestError, PerfBasis};
+use dsplan::ingest::{self, IngestError, IngestErrorKind, PerfBasis};
 use dsplan::inventory::PowerState;
 use dsplan::plan::Plan;
 use dsplan::{PlanOptions, Planner};
@@ -237,7 +237,7 @@ fn missing_required_column_names_it_and_every_spelling() {
         &[&["vm1", "poweredOn", "1024"]],
     );
     let err = ingest::read_inputs(&[&path]).unwrap_err();
-    assert_eq!(err.kind(), ErrorKind::MissingColumn);
+    assert_eq!(err.kind(), IngestErrorKind::MissingColumn);
     let IngestError::MissingColumn {
         sheet,
         column,

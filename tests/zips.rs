@@ -10,7 +10,9 @@
 use std::io::{Read, Write};
 use std::path::PathBuf;
 
-use dsplan::ingest::{ErrorKind, IngestError, read_input, read_input_bytes, read_inputs_bytes};
+use dsplan::ingest::{
+    IngestError, IngestErrorKind, read_input, read_input_bytes, read_inputs_bytes,
+};
 
 include!("support/command.rs");
 
@@ -143,7 +145,7 @@ fn a_tab_given_twice_in_one_folder_is_refused_naming_both() {
     // Case variants side by side (main read the first: 8 of 16, no warning).
     let zipped = zip_of(&[("RVTools_tabvInfo.csv", &a), ("RVTools_tabVINFO.csv", &b)]);
     let e = error_of(read_input_bytes("upload.zip", &zipped));
-    assert_eq!(e.kind(), ErrorKind::Malformed);
+    assert_eq!(e.kind(), IngestErrorKind::Malformed);
     let msg = e.to_string();
     assert!(msg.starts_with("upload.zip: two files of one tab"), "{msg}");
     assert!(msg.contains("RVTools_tabvInfo.csv") && msg.contains("RVTools_tabVINFO.csv"));
@@ -155,7 +157,7 @@ fn a_tab_given_twice_in_one_folder_is_refused_naming_both() {
         b"RVTools_tabvInfo.csv",
     );
     let e = error_of(read_input_bytes("upload.zip", &zipped));
-    assert_eq!(e.kind(), ErrorKind::Malformed);
+    assert_eq!(e.kind(), IngestErrorKind::Malformed);
     assert!(
         e.to_string()
             .contains("two entries named RVTools_tabvInfo.csv"),
@@ -200,7 +202,7 @@ fn an_entry_holding_more_than_it_declares_is_refused() {
         zipped[at..at + 4].copy_from_slice(&1000u32.to_le_bytes());
     }
     let e = error_of(read_input_bytes("upload.zip", &zipped));
-    assert_eq!(e.kind(), ErrorKind::Malformed);
+    assert_eq!(e.kind(), IngestErrorKind::Malformed);
     let msg = e.to_string();
     assert!(
         msg.starts_with("upload.zip/RVTools_tabvInfo.csv")
@@ -274,7 +276,7 @@ fn a_zip_inside_the_zip_is_named() {
     let inner = zip_of(&[("RVTools_tabvInfo.csv", &a)]);
     let outer = zip_of(&[("export/inner.zip", &inner)]);
     let e = error_of(read_input_bytes("upload.zip", &outer));
-    assert_eq!(e.kind(), ErrorKind::NoRvtoolsFiles);
+    assert_eq!(e.kind(), IngestErrorKind::NoRvtoolsFiles);
     let msg = e.to_string();
     assert!(
         msg.contains("in this zip") && msg.contains("it holds export/inner.zip"),
@@ -309,7 +311,7 @@ fn an_encrypted_workbook_says_so_and_exits_1() {
     // stream); main said "Could not find EOCD".
     let path = fixture("small-estate-encrypted.xlsx");
     let e = error_of(read_input(&path));
-    assert_eq!(e.kind(), ErrorKind::NotASpreadsheet);
+    assert_eq!(e.kind(), IngestErrorKind::NotASpreadsheet);
     assert!(
         e.to_string().contains("encrypted (password-protected)"),
         "{e}"
@@ -375,7 +377,7 @@ fn a_second_vinfo_like_sheet_is_refused_naming_both() {
     ] {
         let bytes = workbook_renaming_vhost(name);
         let e = error_of(read_input_bytes("two.xlsx", &bytes));
-        assert_eq!(e.kind(), ErrorKind::Malformed, "{e}");
+        assert_eq!(e.kind(), IngestErrorKind::Malformed, "{e}");
         let msg = e.to_string();
         assert!(msg.contains("'vInfo'") && msg.contains(shown), "{msg}");
     }
@@ -400,7 +402,7 @@ fn a_workbook_listing_a_part_twice_is_refused_naming_it() {
         b"xl/worksheets/sheet1.xml",
     );
     let e = error_of(read_input_bytes("twice.xlsx", &bytes));
-    assert_eq!(e.kind(), ErrorKind::NotASpreadsheet);
+    assert_eq!(e.kind(), IngestErrorKind::NotASpreadsheet);
     assert!(
         e.to_string()
             .contains("lists 'xl/worksheets/sheet1.xml' twice"),
@@ -440,7 +442,7 @@ fn round3_reproducers() {
         "x-vinfo-and-VInfo.xlsx",
         "x-vinfo-and-VMs.xlsx",
     ] {
-        assert_eq!(error_of(read(name)).kind(), ErrorKind::Malformed);
+        assert_eq!(error_of(read(name)).kind(), IngestErrorKind::Malformed);
     }
     let msg = error_of(read("x-xls-renamed.xlsx")).to_string();
     assert!(msg.contains("an .xls workbook: save it as .xlsx"), "{msg}");
@@ -479,7 +481,7 @@ fn a_sheet_of_empty_cells_is_refused_early() {
     // 1,048,576 / 1,000 = 1,048.6, so the 1,049th empty row (row 1,051; main read it all).
     let bytes = workbook_with_vinfo(&sheet_of_empty_cells(1_100, 1_000));
     let e = error_of(read_input_bytes("empty.xlsx", &bytes));
-    assert_eq!(e.kind(), ErrorKind::Malformed);
+    assert_eq!(e.kind(), IngestErrorKind::Malformed);
     let msg = e.to_string();
     assert!(msg.starts_with("empty.xlsx [vInfo] row 1051"), "{msg}");
     assert!(
@@ -502,7 +504,7 @@ fn a_tab_whose_path_leaves_the_zip_is_refused_not_dropped() {
     ]);
     patch(&mut zipped, b"zz/RVTools", b"../RVTools");
     let e = error_of(read_input_bytes("upload.zip", &zipped));
-    assert_eq!(e.kind(), ErrorKind::Malformed, "{e}");
+    assert_eq!(e.kind(), IngestErrorKind::Malformed, "{e}");
     let message = e.to_string();
     assert!(
         message.contains("upload.zip/../RVTools_tabvInfo.csv"),
@@ -522,7 +524,7 @@ fn a_sheet_part_that_cannot_be_inflated_is_named_with_its_sheet() {
         bytes[at..at + 4].copy_from_slice(&100u32.to_le_bytes());
     }
     let e = error_of(read_input_bytes("book.xlsx", &bytes));
-    assert_eq!(e.kind(), ErrorKind::Malformed, "{e}");
+    assert_eq!(e.kind(), IngestErrorKind::Malformed, "{e}");
     let msg = e.to_string();
     assert!(
         msg.starts_with("book.xlsx [vInfo]: part xl/worksheets/sheet1.xml: cannot be inflated"),

@@ -92,9 +92,10 @@ pub use perf::{PerfInput, VmPerf, read_perf_csv};
 pub use table::{MAX_COLUMNS, MAX_NAME_CHARS, MAX_TEXT_CHARS};
 pub use xlsx::{EMPTY_CELLS_FLOOR, MAX_EMPTY_CELLS_PER_VALUE};
 
-/// The kind of an [`IngestError`], for callers that branch on it (exit codes, tests).
+/// The kind of an [`IngestError`], for callers that branch on it (exit codes, tests); named
+/// apart from the crate's own [`crate::ErrorKind`] (input, usage, infeasible, internal).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ErrorKind {
+pub enum IngestErrorKind {
     /// No input path was given.
     NoInputs,
     /// The path does not exist.
@@ -298,22 +299,24 @@ impl Default for ReadLimits {
 
 impl IngestError {
     /// The kind of error.
-    pub fn kind(&self) -> ErrorKind {
+    pub fn kind(&self) -> IngestErrorKind {
         match self {
-            IngestError::NoInputs => ErrorKind::NoInputs,
-            IngestError::NotFound { .. } => ErrorKind::NotFound,
-            IngestError::Io { .. } => ErrorKind::Io,
-            IngestError::UnsupportedExtension { .. } => ErrorKind::UnsupportedExtension,
+            IngestError::NoInputs => IngestErrorKind::NoInputs,
+            IngestError::NotFound { .. } => IngestErrorKind::NotFound,
+            IngestError::Io { .. } => IngestErrorKind::Io,
+            IngestError::UnsupportedExtension { .. } => IngestErrorKind::UnsupportedExtension,
             IngestError::NotASpreadsheet { .. } | IngestError::WorkbookNamedZip { .. } => {
-                ErrorKind::NotASpreadsheet
+                IngestErrorKind::NotASpreadsheet
             }
-            IngestError::NoRvtoolsFiles { .. } => ErrorKind::NoRvtoolsFiles,
-            IngestError::MissingSheet { .. } => ErrorKind::MissingSheet,
+            IngestError::NoRvtoolsFiles { .. } => IngestErrorKind::NoRvtoolsFiles,
+            IngestError::MissingSheet { .. } => IngestErrorKind::MissingSheet,
             IngestError::MissingColumn { .. } | IngestError::NoCapacityColumns { .. } => {
-                ErrorKind::MissingColumn
+                IngestErrorKind::MissingColumn
             }
-            IngestError::ForeignFormat { .. } => ErrorKind::ForeignFormat,
-            IngestError::Malformed { .. } | IngestError::TooManyRows { .. } => ErrorKind::Malformed,
+            IngestError::ForeignFormat { .. } => IngestErrorKind::ForeignFormat,
+            IngestError::Malformed { .. } | IngestError::TooManyRows { .. } => {
+                IngestErrorKind::Malformed
+            }
         }
     }
 
