@@ -154,11 +154,5 @@ pub fn read_inputs_bytes_within<N: AsRef<str>, B: AsRef<[u8]>>(
     inputs: &[(N, B)],
     limits: ReadLimits,
 ) -> Result<Inventory, IngestError> {
-    if inputs.is_empty() {
-        return Err(IngestError::NoInputs);
-    }
-    let parts = read_held(inputs, limits)?;
-    let mut inventory = merge::merge(parts);
-    quality::check(&mut inventory);
-    Ok(inventory)
+    read_paths_and_bytes::<&Path, _, _>(&[], inputs, limits)
 }

@@ -17,7 +17,9 @@ use crate::inventory::{Inventory, Origin, VmKey, Warning};
 
 mod join;
 
-pub(crate) use join::{JoinColumns, RowIds, Unjoined, VmIndex, join_to_inventory};
+pub(crate) use join::{
+    FIRST_NOT_JOINED, JoinColumns, RowIds, Unjoined, VmIndex, join_to_inventory,
+};
 
 /// One row of a performance CSV.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -70,6 +72,19 @@ impl PerfInput {
         self.rows_not_joined += unjoined.rows;
         self.first_not_joined = unjoined.first_names;
         self.warnings.extend(unjoined.warnings);
+    }
+
+    /// Appends `other` (another workbook's figures): its rows, its rows not joined (the
+    /// first names kept to [`FIRST_NOT_JOINED`] in all) and its warnings; the files named
+    /// together.
+    pub(crate) fn append(&mut self, mut other: PerfInput) {
+        self.file = format!("{}, {}", self.file, other.file);
+        self.rows.append(&mut other.rows);
+        self.rows_not_joined += other.rows_not_joined;
+        let room = FIRST_NOT_JOINED.saturating_sub(self.first_not_joined.len());
+        self.first_not_joined
+            .extend(other.first_not_joined.into_iter().take(room));
+        self.warnings.append(&mut other.warnings);
     }
 }
 

@@ -64,7 +64,7 @@ pub(super) fn live_optics_perf(
         });
         match &mut found {
             None => found = Some(perf),
-            Some(all) => add(all, perf),
+            Some(all) => all.append(perf),
         }
     }
     let figures = match basis {
@@ -108,15 +108,4 @@ fn sheet_of(
             Ok(None)
         }
     }
-}
-
-/// Adds the rows, counts and warnings of `perf` to `all`.
-fn add(all: &mut PerfInput, mut perf: PerfInput) {
-    all.file = format!("{}, {}", all.file, perf.file);
-    all.rows.append(&mut perf.rows);
-    all.rows_not_joined += perf.rows_not_joined;
-    let room = 5usize.saturating_sub(all.first_not_joined.len());
-    all.first_not_joined
-        .extend(perf.first_not_joined.into_iter().take(room));
-    all.warnings.append(&mut perf.warnings);
 }

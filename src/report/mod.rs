@@ -173,10 +173,7 @@ pub fn render_estate_text(plan: &crate::plan::EstatePlan, detail: TextDetail) ->
 /// [`safe::Keep::Layout`]): names from the input are escaped where they are written (so
 /// tables align on the escaped text); this catches any other place a name reaches.
 fn terminal_safe(text: String) -> String {
-    match safe::escape_controls(&text, safe::Keep::Layout) {
-        std::borrow::Cow::Borrowed(_) => text,
-        std::borrow::Cow::Owned(escaped) => escaped,
-    }
+    safe::escape_controls_owned(text, safe::Keep::Layout)
 }
 
 /// The JSON shape of `dsplan inventory --json`.

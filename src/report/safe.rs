@@ -58,6 +58,15 @@ pub fn escape_controls(text: &str, keep: Keep) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// [`escape_controls`] of an owned text: the same text back when there is nothing to
+/// escape (no copy), else the escaped one.
+pub fn escape_controls_owned(text: String, keep: Keep) -> String {
+    match escape_controls(&text, keep) {
+        Cow::Borrowed(_) => text,
+        Cow::Owned(escaped) => escaped,
+    }
+}
+
 /// Characters that make a spreadsheet read a CSV cell as a formula when they start it
 /// (`=`, `+`, `-`, `@`; a tab or carriage return before one is skipped by some importers).
 const FORMULA_STARTS: [char; 6] = ['=', '+', '-', '@', '\t', '\r'];

@@ -132,6 +132,9 @@ impl<'i> VmIndex<'i> {
     }
 }
 
+/// How many names of the rows that join no VM a performance input keeps, for the messages.
+pub(crate) const FIRST_NOT_JOINED: usize = 5;
+
 /// The performance rows that name no inventory VM, dropped as they are read so that a file
 /// of 2,000,000 rows of unknown VMs keeps none of them: how many, the first few names, and
 /// their warnings, grouped per cause as the readers' are.
@@ -139,7 +142,7 @@ impl<'i> VmIndex<'i> {
 pub(crate) struct Unjoined {
     /// Rows dropped.
     pub(crate) rows: usize,
-    /// The first five of their VM names, clipped ([`crate::numbers::clip`]).
+    /// The first [`FIRST_NOT_JOINED`] of their VM names, clipped ([`crate::numbers::clip`]).
     pub(crate) first_names: Vec<String>,
     /// One warning per row, grouped ([`crate::inventory::push_bounded`]).
     pub(crate) warnings: Vec<Warning>,
@@ -160,7 +163,7 @@ impl Unjoined {
             return true;
         }
         self.rows += 1;
-        if self.first_names.len() < 5 {
+        if self.first_names.len() < FIRST_NOT_JOINED {
             self.first_names.push(crate::numbers::clip(&r.vm));
         }
         crate::inventory::push_bounded(&mut self.warnings, not_in_inventory(r, ids, columns));

@@ -107,15 +107,11 @@ pub fn estate_charts(plan: &EstatePlan, perf: &PerfInputs) -> Result<Vec<Chart>,
 }
 
 /// A chart file: its name and its SVG, a name's control characters and bidi overrides in
-/// its labels shown escaped (`\u{1b}`, [`crate::report::safe::escape_controls`]): XML
+/// its labels shown escaped (`\u{1b}`, [`crate::report::safe::escape_controls_owned`]): XML
 /// cannot hold most C0 controls, so a raw ESC would leave the file unreadable.
 fn chart(name: &str, svg: String) -> Chart {
-    use crate::report::safe::{Keep, escape_controls};
-    let svg = match escape_controls(&svg, Keep::Layout) {
-        std::borrow::Cow::Borrowed(_) => svg,
-        std::borrow::Cow::Owned(escaped) => escaped,
-    };
-    (name.to_string(), svg)
+    use crate::report::safe::{Keep, escape_controls_owned};
+    (name.to_string(), escape_controls_owned(svg, Keep::Layout))
 }
 
 /// Each cluster's cost-by-alternative chart, `cost-by-alternative-<stem>.svg`, the stem

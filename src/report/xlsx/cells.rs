@@ -55,9 +55,12 @@ pub enum Cell {
     Formula(String, f64, Fmt),
 }
 
-/// Text cell.
+/// Text cell: a name's control characters and bidi overrides shown escaped (`\u{202e}`), as
+/// in every other output (a right-to-left override would reverse the cell), before
+/// [`fit_limits`] counts the text against Excel's limit.
 pub fn text(s: impl Into<String>) -> Cell {
-    Cell::Text(s.into())
+    use crate::report::safe::{Keep, escape_controls_owned};
+    Cell::Text(escape_controls_owned(s.into(), Keep::Layout))
 }
 
 /// USD cell.
@@ -485,10 +488,7 @@ fn write_cell(ws: &mut Worksheet, r: u32, c: u16, cell: &Cell) -> Result<usize, 
     Ok(match cell {
         Cell::Empty => 0,
         Cell::Text(t) => {
-            // A name's control characters and bidi overrides shown escaped (`\u{202e}`),
-            // as in every other output: a right-to-left override would reverse the cell.
-            let t = crate::report::safe::escape_controls(t, crate::report::safe::Keep::Layout);
-            ws.write_string(r, c, t.as_ref())?;
+            ws.write_string(r, c, t)?;
             t.chars().count()
         }
         Cell::Bool(b) => {
