@@ -203,7 +203,8 @@ pub struct Demand {
 pub fn derive(inventory: &Inventory, options: &DemandOptions) -> Result<Demand, DemandError> {
     let mut filters = scope::check_options(inventory, options)?;
     let sums = basis::DiskSums::of(inventory, options.capacity_basis);
-    let mut placed = Vec::new();
+    // Most VMs are placed: one allocation, not a copy per doubling.
+    let mut placed = Vec::with_capacity(inventory.vms.len());
     let mut excluded = Vec::new();
     let mut warnings = Vec::new();
     let mut fallbacks = basis::Fallbacks::default();
@@ -220,6 +221,7 @@ pub fn derive(inventory: &Inventory, options: &DemandOptions) -> Result<Demand, 
         origin: d.origin.clone(),
         duplicate_of: Some(d.copy_of.clone()),
     }));
+    placed.shrink_to_fit();
     warnings.append(&mut filters.warnings);
     warnings.extend(fallbacks.warnings(options.capacity_basis));
     warnings.extend(basis::unshared_warning(inventory, options.capacity_basis));

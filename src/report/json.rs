@@ -33,8 +33,17 @@ pub(crate) fn pretty<T: Serialize + ?Sized>(value: &T) -> Result<String, serde_j
 
 /// `v` rounded to [`DIGITS`] significant digits (`v` itself when not finite).
 fn rounded(v: f64) -> f64 {
-    format!("{v:.prec$e}", prec = DIGITS - 1)
-        .parse()
+    use std::io::Write;
+    // Written on the stack, not in a String per figure: `-1.234567890123e-308` is 20 bytes.
+    let mut buf = [0u8; 40];
+    let mut text = io::Cursor::new(&mut buf[..]);
+    if write!(text, "{v:.prec$e}", prec = DIGITS - 1).is_err() {
+        return v;
+    }
+    let len = usize::try_from(text.position()).unwrap_or(0);
+    buf.get(..len)
+        .and_then(|b| std::str::from_utf8(b).ok())
+        .and_then(|s| s.parse().ok())
         .unwrap_or(v)
 }
 

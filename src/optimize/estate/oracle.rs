@@ -123,10 +123,11 @@ pub(super) struct ClusterOracle<'a> {
     /// Standard, Premium and Ultra as a share of a shared pool (`shared_pool`).
     options: OptimizeOptions,
     zero_share: f64,
-    /// The cluster's VMs (position `p` is `vms[p]`), each plan's demand a copy of some of
-    /// them: without their names, cluster and origin when no per-VM figures need them
-    /// (the optimizer reads only their sizes and count then), so a copy allocates no text.
-    own: Demand,
+    /// Whether each plan's demand copies its VMs whole ([`per_vm`]); else without their
+    /// names, cluster and origin file (the optimizer reads only their sizes and count
+    /// then), so a copy allocates no text. A plan's VMs are copied when it is costed, not
+    /// before: most oracles cost a few sets.
+    with_names: bool,
     /// Lower bounds by (units, hosts; 0 where they do not depend on the hosts).
     bounds: BTreeMap<(u64, u32), f64>,
     /// [`AnfOracle::saturation`] by hosts.
@@ -158,33 +159,12 @@ impl<'a> ClusterOracle<'a> {
                 0.0,
             ),
         };
-        let own = if per_vm(&ctx, vms) {
-            ctx.demand.subset(vms)
-        } else {
-            let placed = vms.iter().filter_map(|&i| ctx.demand.placed.get(i));
-            let lean = placed.map(|v| VmDemand {
-                name: String::new(),
-                cluster: None,
-                capacity_gib: v.capacity_gib,
-                origin: Origin {
-                    file: String::new(),
-                    sheet: String::new(),
-                    row: v.origin.row,
-                },
-                iops: v.iops,
-                throughput_mibps: v.throughput_mibps,
-                vcpus: v.vcpus,
-                memory_mib: v.memory_mib,
-                memory_consumed_mib: v.memory_consumed_mib,
-            });
-            // The estate's options, these VMs, their totals.
-            ctx.demand.with_placed(lean.collect())
-        };
+        let with_names = per_vm(&ctx, vms);
         ClusterOracle {
             ctx,
             name,
             vms,
-            own,
+            with_names,
             perf_system,
             sizes,
             gib_per_unit,
@@ -213,9 +193,25 @@ impl<'a> ClusterOracle<'a> {
                 .filter_map(|&p| self.sizes.get(p).copied())
                 .collect()
         });
+        let estate = self.ctx.demand;
+        let placed = positions
+            .iter()
+            .zip(&sizes)
+            .filter_map(|(&p, &gib)| {
+                let v = estate.placed.get(*self.vms.get(p)?)?;
+                Some(if self.with_names {
+                    VmDemand {
+                        capacity_gib: gib,
+                        ..v.clone()
+                    }
+                } else {
+                    lean(v, gib)
+                })
+            })
+            .collect();
         with_share(
-            self.ctx.demand,
-            (self.name, self.own.subset_sized(positions, &sizes)),
+            estate,
+            (self.name, estate.with_placed(placed)),
             (self.zero_share, self.ctx.estate.targets_from_perf),
             (hosts, String::new()),
             self.perf_system,
@@ -326,7 +322,7 @@ impl<'a> ClusterOracle<'a> {
     /// Whether the cost can depend on which VMs carry the data: per-VM figures (the
     /// targets their sums, or VMs whose own figures spread their VMDKs).
     fn per_vm(&self) -> bool {
-        per_vm(&self.ctx, self.vms)
+        self.with_names
     }
 
     /// [`AnfOracle::saturation`], worked out: the larger of the counts at the hosts priced
@@ -359,6 +355,26 @@ impl<'a> ClusterOracle<'a> {
 /// Whether the plans of the VMs `vms` (indices into the estate's placed VMs) can depend
 /// on which of them carry the data: per-VM figures (the targets their sums, or VMs whose
 /// own figures spread their VMDKs).
+/// A copy of `v` at `capacity_gib` without its name, cluster and origin file and sheet
+/// (no text allocated), for a plan that reads only the VMs' figures.
+fn lean(v: &VmDemand, capacity_gib: f64) -> VmDemand {
+    VmDemand {
+        name: String::new(),
+        cluster: None,
+        capacity_gib,
+        origin: Origin {
+            file: String::new(),
+            sheet: String::new(),
+            row: v.origin.row,
+        },
+        iops: v.iops,
+        throughput_mibps: v.throughput_mibps,
+        vcpus: v.vcpus,
+        memory_mib: v.memory_mib,
+        memory_consumed_mib: v.memory_consumed_mib,
+    }
+}
+
 fn per_vm(ctx: &StorageContext, vms: &[usize]) -> bool {
     let d = ctx.demand;
     ctx.estate.targets_from_perf
