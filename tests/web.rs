@@ -668,7 +668,7 @@ fn headline_says_base_months_yearly_and_anf_only() {
     assert_eq!(av36["yearly_cost_usd"], Value::Null);
     assert_eq!(
         av36["yearly_unknown_why"],
-        "no host price for av36 on this term: give one under Host price"
+        "no host price for av36 on this term: type it under Host prices"
     );
     // One cluster and one plan per cluster have a year too (the reports' yearly cards):
     // without peak months, reservation or cool data, 12 x the month, to the cent.
@@ -968,13 +968,13 @@ fn a_host_price_typed_on_the_page_plans_as_a_price_file_does() {
     pick_file(&driver, &root().join("fixtures/small-estate.xlsx"));
     let default = command_monthly_total();
     driver.wait_for(COST_JS, |s| s == default);
-    choose(&driver, "#price_sku", "av36p");
-    choose(&driver, "#price_term", "payg");
-    driver.type_into("#price_usd", "12.5");
+    // The plan's SKU gets a price row (its built-in price as the placeholder).
+    driver.wait_for(PRICE_ROWS_JS, |s| s == "av36p:6");
+    driver.type_into("#price-av36p", "12.5");
     driver.wait_for(COST_JS, |s| s == priced);
     // A price below the 0.5 USD per host-hour a price file takes: the message names the
-    // page's fields (Host price), the SKU and the term chosen, not a row of a file.
-    driver.type_into("#price_usd", "0.1");
+    // page's fields (Host price), the SKU and the term, not a row of a file.
+    driver.type_into("#price-av36p", "0.1");
     let error = driver.wait_for(ERROR_JS, |s| !s.is_empty());
     assert!(
         error.starts_with(
@@ -983,17 +983,123 @@ fn a_host_price_typed_on_the_page_plans_as_a_price_file_does() {
         "{error}"
     );
     // Back to 12.50: planned again, the message gone.
-    driver.type_into("#price_usd", "12.5");
+    driver.type_into("#price-av36p", "12.5");
     driver.wait_for(ERROR_JS, str::is_empty);
     driver.wait_for(STATUS_JS, |s| s.starts_with("planned"));
     assert_eq!(driver.script(COST_JS), priced.as_str());
     // One cluster's mode does not use host prices: the fields are disabled, and "Hosts"
     // is enabled (disabled in estate mode).
-    let disabled = "return [document.getElementById('price_usd').disabled, \
+    let disabled = "return [document.getElementById('price-av36p').disabled, \
                     document.getElementById('hosts').disabled]";
     assert_eq!(driver.script(disabled), json!([false, true]));
     choose(&driver, "#mode", "hosts");
     assert_eq!(driver.script(disabled), json!([true, false]));
+    let _ = std::fs::remove_file(&file);
+}
+
+/// The host price rows shown, as `sku:hosts` joined by spaces.
+const PRICE_ROWS_JS: &str = "return [...document.querySelectorAll('#host-price-rows .field')]\
+     .map(r => r.id.replace('price-row-', '') + ':' + r.dataset.hosts).join(' ')";
+
+#[test]
+fn an_av64_plan_on_a_reserved_term_asks_for_both_its_prices() {
+    if !browser_here() {
+        return;
+    }
+    // No built-in price for a reserved term (data/avs_host_prices.csv is pay as you go):
+    // AV64 on 1 year needs its price and its first cluster's SKU's (AV64 in a Gen 1
+    // private cloud joins a cluster of AV36, AV36P or AV52 hosts).
+    let file = std::env::temp_dir().join(format!("dsplan-web-{}-av64.csv", std::process::id()));
+    std::fs::write(
+        &file,
+        "sku,term,usd_per_hour,region,source\nav64,1y,8.5,eastus,a quote\n\
+         av36,1y,5.25,eastus,a quote\n",
+    )
+    .unwrap();
+    let flags = ["--host-sku", "av64", "--host-term", "1y"];
+    let command = command_plan(
+        &[
+            &flags[..],
+            &["--host-price-file", &file.display().to_string()],
+        ]
+        .concat(),
+    );
+    let (_server, port) = serve(&[]);
+    let driver = Driver::start();
+    open_page(&driver, port);
+    choose(&driver, "#host_sku", "av64");
+    choose(&driver, "#host_term", "1y");
+    pick_file(&driver, &root().join("fixtures/small-estate.xlsx"));
+    driver.wait_for(STATUS_JS, |s| s.starts_with("planned"));
+    // Unpriced: a row for AV64 and one for the first cluster's SKU, each saying none is
+    // built in.
+    let rows = driver.wait_for(PRICE_ROWS_JS, |s| s.split(' ').count() == 2);
+    assert!(rows.starts_with("av64:"), "{rows}");
+    let first = rows
+        .split(' ')
+        .nth(1)
+        .unwrap()
+        .split(':')
+        .next()
+        .unwrap()
+        .to_string();
+    assert_eq!(first, "av36", "{rows}");
+    assert_eq!(
+        driver.script("return document.getElementById('price-av36').placeholder"),
+        "none built in"
+    );
+    // AV64 priced alone: the page names the other SKU as unpriced, not the one just priced.
+    driver.type_into("#price-av64", "8.5");
+    let label = driver.wait_for(
+        "return document.getElementById('cost-label').textContent",
+        |s| s.contains("ANF only: av36 has no host price"),
+    );
+    assert!(!label.contains("av64 has"), "{label}");
+    driver.type_into("#price-av36", "5.25");
+    driver.wait_for(
+        "return document.getElementById('cost-label').textContent",
+        |s| s.starts_with("Monthly: hosts"),
+    );
+    // Both priced: each SKU's hosts x its price x 730 h, plus ANF and the gateways (none
+    // when the design keeps the data on vSAN), as the command with the same two rows in a
+    // host price file.
+    let rows = driver.script(PRICE_ROWS_JS);
+    let hosts = |sku: &str| -> f64 {
+        let row = rows
+            .as_str()
+            .unwrap()
+            .split(' ')
+            .find(|r| r.starts_with(&format!("{sku}:")))
+            .unwrap();
+        row.split(':').nth(1).unwrap().parse().unwrap()
+    };
+    let s = &command["summary"];
+    let hand = hosts("av64") * 8.5 * 730.0
+        + hosts("av36") * 5.25 * 730.0
+        + s["anf_usd_per_month"].as_f64().unwrap()
+        + s["gateway_usd_per_month"].as_f64().unwrap();
+    let shown: f64 = driver.script(COST_JS).as_str().unwrap().parse().unwrap();
+    assert!((shown - hand).abs() < 0.006, "{shown} vs {hand} ({rows})");
+    assert_eq!(
+        format!("{shown:.2}"),
+        format!("{:.2}", s["total_usd_per_month"].as_f64().unwrap())
+    );
+    // The rows' hosts are the command's.
+    for h in s["hosts_by_sku"].as_array().unwrap() {
+        assert_eq!(
+            hosts(h["sku"].as_str().unwrap()),
+            h["hosts"].as_f64().unwrap(),
+            "{rows}"
+        );
+    }
+    // Back to pay as you go: the rows are for that term, empty (the typed prices were for
+    // 1 year), with the built-in prices as placeholders.
+    choose(&driver, "#host_term", "payg");
+    driver.wait_for(STATUS_JS, |s| s.starts_with("planned"));
+    assert_eq!(
+        driver.script("return document.getElementById('price-av64').value"),
+        ""
+    );
     let _ = std::fs::remove_file(&file);
 }
 
@@ -1013,6 +1119,33 @@ fn typed_host_prices_reach_the_plan_over_http() {
     assert_eq!(status, 200, "{view}");
     assert_eq!(view["monthly_cost_label"], "hosts + ANF");
     assert_eq!(view["no_host_price_sku"], Value::Null);
+    // AV64 on 3 years with a price for AV64 alone: the view's price rows are AV64's and its
+    // first cluster's SKU's (no built-in price on a reserved term), each with its hosts,
+    // AV64's at the typed price (hosts x 8.00 x 730 h a month), the other unpriced.
+    let (status, view) = plan(json!({
+        "session": session, "options": {"host_sku": "av64", "host_term": "3y"},
+        "host_prices": [{"sku": "av64", "term": "3y", "usd_per_hour": 8.0}]
+    }));
+    assert_eq!(status, 200, "{view}");
+    let rows = view["host_prices"].as_array().unwrap();
+    assert_eq!(rows.len(), 2, "{view}");
+    let av64 = &rows[0];
+    assert_eq!(av64["sku"], "av64");
+    assert_eq!(
+        (av64["term"].as_str(), av64["term_words"].as_str()),
+        (Some("3y"), Some("3-year reserved"))
+    );
+    let hosts = av64["hosts"].as_f64().unwrap();
+    assert!(hosts >= 3.0, "{view}");
+    assert_eq!(av64["usd_per_hour"], 8.0);
+    assert_eq!(av64["usd_per_month"].as_f64().unwrap(), hosts * 8.0 * 730.0);
+    let first = rows[1]["sku"].as_str().unwrap();
+    assert!(["av36", "av36p", "av52"].contains(&first), "{view}");
+    assert_eq!(rows[1]["usd_per_hour"], Value::Null);
+    assert_eq!(view["no_host_price_sku"], first);
+    // One cluster's plan prices no hosts: no rows.
+    let (_, view) = plan(json!({"session": session, "options": {"hosts": 3}}));
+    assert_eq!(view["host_prices"], json!([]));
     // A price out of range (the host price file's 0.5 to 1,000 USD per host-hour) is
     // refused naming the SKU and term it was typed for, not a row of a file the user never
     // saw; `host_price_file` is the page's price field (page.js shows its label).
