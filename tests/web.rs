@@ -1104,6 +1104,76 @@ fn an_av64_plan_on_a_reserved_term_asks_for_both_its_prices() {
 }
 
 #[test]
+fn quick_edits_send_one_plan_and_show_the_last() {
+    if !browser_here() {
+        return;
+    }
+    // The command's figures: the last value's differs from the first two's (150,000 IOPS:
+    // 42,658.17, 60,000: 40,296.00 as without targets), so showing an earlier answer fails.
+    let total = |iops: &str| {
+        let plan = command_plan(&["--iops", iops]);
+        format!(
+            "{:.2}",
+            plan["summary"]["total_usd_per_month"].as_f64().unwrap()
+        )
+    };
+    let last = total("300000");
+    assert_ne!(last, total("150000"));
+    assert_ne!(last, total("60000"));
+    let (_server, port) = serve(&[]);
+    let driver = Driver::start();
+    open_page(&driver, port);
+    pick_file(&driver, &root().join("fixtures/small-estate.xlsx"));
+    driver.wait_for(STATUS_JS, |s| s.starts_with("planned"));
+    // Count the page's plan requests, and those it aborted.
+    driver.script(
+        "window.plans = []; const f = window.fetch; window.fetch = (url, init) => { \
+         if (String(url).endsWith('/api/plan')) window.plans.push(init.signal); \
+         return f(url, init); }",
+    );
+    // Three edits of the IOPS field 100 ms apart, as quick typing: the figures are marked
+    // stale at once (a banner, the results busy), and one request is sent, for the last.
+    driver.call("POST", "/timeouts", Some(json!({"script": 30_000})));
+    let stale = driver.call(
+        "POST",
+        "/execute/async",
+        Some(json!({"script": "const done = arguments[arguments.length - 1]; \
+            const el = document.getElementById('iops'); const values = ['150000', '60000', '300000']; \
+            let i = 0, seen = []; \
+            const step = () => { el.value = values[i]; \
+              el.dispatchEvent(new Event('input', {bubbles: true})); \
+              seen.push([document.getElementById('stale-note').hidden, \
+                document.getElementById('results').getAttribute('aria-busy')]); \
+              if (++i < values.length) setTimeout(step, 100); else done(seen); }; \
+            step();", "args": []})),
+    );
+    assert_eq!(
+        stale,
+        json!([[false, "true"], [false, "true"], [false, "true"]])
+    );
+    driver.wait_for(COST_JS, |s| s == last);
+    driver.wait_for(STATUS_JS, |s| s.starts_with("planned"));
+    assert_eq!(driver.script("return window.plans.length"), json!(1));
+    assert_eq!(
+        driver.script("return document.getElementById('results').getAttribute('aria-busy')"),
+        "false"
+    );
+    // An edit while a plan is under way aborts it: the answer shown is the newest one's.
+    driver.script("window.plans = []");
+    driver.type_into("#iops", "150000");
+    driver.wait_for("return String(window.plans.length)", |s| s == "1");
+    driver.type_into("#iops", "60000");
+    driver.wait_for("return String(window.plans.length)", |s| s == "2");
+    driver.wait_for(STATUS_JS, |s| s.starts_with("planned"));
+    assert_eq!(driver.script(COST_JS), total("60000").as_str());
+    // The first was aborted unless its answer had come before the second edit.
+    println!(
+        "first request aborted: {}",
+        driver.script("return window.plans[0].aborted")
+    );
+}
+
+#[test]
 fn typed_host_prices_reach_the_plan_over_http() {
     let (_server, port) = serve(&[]);
     let session = upload_session(port);

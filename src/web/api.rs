@@ -3,6 +3,7 @@
 //! the result into a response; errors are JSON `{"error": message}` with a 4xx or 5xx.
 
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use axum::Json;
@@ -13,6 +14,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::App;
+use super::awaited::Awaited;
 use super::render::{self, PlanView};
 use crate::ErrorKind;
 use crate::inventory::{Inventory, InventorySummary};
@@ -35,7 +37,7 @@ pub struct ApiError {
 }
 
 impl ApiError {
-    fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+    pub(super) fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
         ApiError {
             status,
             message: message.into(),
@@ -44,6 +46,12 @@ impl ApiError {
 
     fn internal(message: impl std::fmt::Display) -> ApiError {
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, message.to_string())
+    }
+
+    /// The answer's status.
+    #[cfg(test)]
+    pub(super) fn status(&self) -> StatusCode {
+        self.status
     }
 }
 
@@ -437,10 +445,14 @@ pub const PLAN_WAIT: Duration = Duration::from_secs(30);
 
 /// Plans a request's session in a blocking task, once its bytes of the budget are reserved
 /// (waiting up to [`PLAN_WAIT`] for other plans); the session's plan lock and the
-/// reservation come back with the plan, to hold while it is rendered.
+/// reservation come back with the plan, to hold while it is rendered. A plan the page
+/// shows (`latest`) is superseded by a newer plan request of its session; the plan is
+/// not started once its answer is no longer `awaited` ([`Awaited::check`]).
 async fn planned<'a>(
     app: &'a App,
     request: &PlanRequest,
+    awaited: &mut Awaited,
+    latest: bool,
 ) -> Result<(crate::Planned, crate::PlanOptions, Planning<'a>), ApiError> {
     let options = render::parse_options(&request.options)
         .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, e.0))?;
@@ -451,8 +463,12 @@ async fn planned<'a>(
              its memory since); upload the files again",
         )
     })?;
+    if latest {
+        awaited.latest_of(&kept.plan_requests);
+    }
     // One plan of a session at a time: its charge in the budget covers one.
     let planning = kept.plan_lock.lock_owned().await;
+    awaited.check()?;
     let start = tokio::time::Instant::now();
     let reserved = loop {
         if let Some(r) = app.sessions.reserve(kept.plan_bytes, &request.session) {
@@ -469,20 +485,30 @@ async fn planned<'a>(
             ));
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
+        awaited.check()?;
     };
     let inventory = kept.inventory;
     let for_plan = options.clone();
     let prices = request.host_prices.clone();
-    let planned = tokio::task::spawn_blocking(move || render::plan(&inventory, for_plan, &prices))
-        .await
-        .map_err(ApiError::internal)??;
+    let watch = awaited.clone();
+    let plans_run = Arc::clone(&app.plans_run);
+    let planned = tokio::task::spawn_blocking(move || {
+        watch.check()?;
+        plans_run.fetch_add(1, Ordering::Relaxed);
+        Ok::<_, ApiError>(render::plan(&inventory, for_plan, &prices)?)
+    })
+    .await
+    .map_err(ApiError::internal)??;
     Ok((planned, options, (planning, reserved)))
 }
 
-/// `POST /api/plan` `{session, options}`: the plan as the page shows it.
+/// `POST /api/plan` `{session, options}`: the plan as the page shows it. A newer plan
+/// request of the same session supersedes it: its plan is not started (or, once made, not
+/// rendered), and it is answered 409.
 ///
 /// # Errors
-/// 400 for bad options, 410 for an evicted session, 422 for an infeasible target.
+/// 400 for bad options, 410 for an evicted session, 422 for an infeasible target, 409 when
+/// superseded.
 pub async fn plan(
     State(app): State<Arc<App>>,
     headers: axum::http::HeaderMap,
@@ -490,9 +516,12 @@ pub async fn plan(
 ) -> Result<Response, ApiError> {
     let Json(request) = request.map_err(json_rejection)?;
     let gzip = accepts_gzip(&headers);
-    let (planned, options, _planning) = planned(&app, &request).await?;
+    let (mut awaited, _gone) = Awaited::new();
+    let (planned, options, _planning) = planned(&app, &request, &mut awaited, true).await?;
     let (bytes, gzipped) = tokio::task::spawn_blocking(move || {
+        awaited.check()?;
         let view: PlanView = render::view(&planned, &options)?;
+        awaited.check()?;
         let json = serde_json::to_vec(&view).map_err(ApiError::internal)?;
         if gzip && json.len() >= GZIP_FROM_BYTES {
             Ok::<_, ApiError>((gzipped(&json)?, true))
@@ -569,7 +598,8 @@ pub async fn download(
             ));
         }
     };
-    let (planned, options, _planning) = planned(&app, &request).await?;
+    let (mut awaited, _gone) = Awaited::new();
+    let (planned, options, _planning) = planned(&app, &request, &mut awaited, false).await?;
     let bytes = tokio::task::spawn_blocking(move || match text_format {
         Some(Format::Html) => render::html_document(&planned, &options).map(String::into_bytes),
         Some(f) => render::render(&planned, f).map(String::into_bytes),

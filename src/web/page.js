@@ -227,9 +227,10 @@ function upload(files) {
   if (!files.length) return;
   // A re-plan scheduled or under way is for the options of the previous upload: cancelled,
   // so its answer cannot wipe this upload's error or status.
-  const pending = timer !== null;
+  const pending = timer !== null || inflight !== null;
   clearTimeout(timer); timer = null;
-  const mine = ++generation;
+  cancelPlan();
+  const mine = generation;
   setError("");
   const form = new FormData();
   for (const f of files) form.append("files", f, f.name);
@@ -266,9 +267,21 @@ function upload(files) {
   xhr.send(form);
 }
 
+// Stops the plan request under way: its answer would be for options since changed (the
+// server then drops it too: a newer request of the upload supersedes it).
+function cancelPlan() {
+  if (inflight) { inflight.abort(); inflight = null; }
+  ++generation;
+}
+
+// A change re-plans once typing pauses (`delay` ms, debounced): the figures shown are
+// marked stale at once and the request under way is cancelled, so only the latest
+// options are planned.
 function replan(delay) {
   clearTimeout(timer); timer = null;
   if (!session) return;
+  cancelPlan();
+  markStale(true, "Planning with the new options: these figures are for the previous ones.");
   timer = setTimeout(() => { timer = null; plan(); }, delay);
 }
 
@@ -369,24 +382,35 @@ function planFailed(text) {
 }
 
 async function plan() {
-  const mine = ++generation;
+  cancelPlan();
+  const mine = generation;
   const { body, problems } = request();
   if (problems.length) { planFailed(problems.join("\n")); return; }
   setStatus("planning…");
   markStale(true, "Planning with the new options: these figures are for the previous ones.");
-  const response = await fetch("/api/plan", {
-    method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body) });
-  if (mine !== generation) return;
-  if (!response.ok) {
-    const text = await errorText(response);
+  const controller = new AbortController();
+  inflight = controller;
+  try {
+    const response = await fetch("/api/plan", {
+      method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body), signal: controller.signal });
     if (mine !== generation) return;
-    if (response.status === 410) { session = null; clearPlan(); }
-    planFailed(text); return;
+    if (!response.ok) {
+      const text = await errorText(response);
+      if (mine !== generation) return;
+      if (response.status === 410) { session = null; clearPlan(); }
+      planFailed(text); return;
+    }
+    const view = await response.json();
+    if (mine !== generation) return;
+    showPlan(view);
+  } catch (e) {
+    // Aborted: a newer change took over.
+    if (mine !== generation || e.name === "AbortError") return;
+    planFailed("the server did not answer: " + e.message);
+  } finally {
+    if (inflight === controller) inflight = null;
   }
-  const view = await response.json();
-  if (mine !== generation) return;
-  showPlan(view);
 }
 
 // A download's file name: dsplan-<the first uploaded file's stem>-<today>.<format>
@@ -435,7 +459,11 @@ async function start() {
   $("mode").addEventListener("change", applyMode);
   $("host_term").addEventListener("change", showPriceRows);
   $("options").addEventListener("input", () => replan(400));
-  $("options").addEventListener("change", () => replan(400));
+  // A number field's edits come as `input` events; its `change` on leaving it would
+  // cancel the plan under way for the same options.
+  $("options").addEventListener("change", (e) => {
+    if (e.target.type !== "number") replan(400);
+  });
   $("options").addEventListener("submit", (e) => e.preventDefault());
   for (const b of document.querySelectorAll("[data-download]")) {
     b.addEventListener("click", () => download(b.dataset.download));
