@@ -433,6 +433,102 @@ fn upload_file_request(port: u16, extra: &str, fixture: &str, name: &str) -> Vec
     request
 }
 
+/// A multipart upload of `fixtures/{fixture}` files, each part named by its pair.
+fn upload_files_request(port: u16, files: &[(&str, &str)]) -> Vec<u8> {
+    let mut body = Vec::new();
+    for (fixture, name) in files {
+        body.extend_from_slice(
+            format!(
+                "--xyz\r\nContent-Disposition: form-data; name=\"files\"; filename=\"{name}\"\r\n\
+                 Content-Type: application/octet-stream\r\n\r\n"
+            )
+            .as_bytes(),
+        );
+        body.extend_from_slice(&std::fs::read(root().join("fixtures").join(fixture)).unwrap());
+        body.extend_from_slice(b"\r\n");
+    }
+    body.extend_from_slice(b"--xyz--\r\n");
+    let mut request = format!(
+        "POST /api/upload HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\
+         Content-Type: multipart/form-data; boundary=xyz\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    )
+    .into_bytes();
+    request.extend_from_slice(&body);
+    request
+}
+
+#[test]
+fn downloads_are_named_after_the_export_and_the_day() {
+    let (_server, port) = serve(&[]);
+    // The `Content-Disposition` file name of a download of `session`'s plan in `format`,
+    // and the UTC days before and after it was asked for.
+    let named = |session: &str, format: &str| {
+        let body = json!({"session": session, "options": {}}).to_string();
+        let before = dsplan::web::names::today_utc();
+        let answer = raw(
+            port,
+            format!(
+                "POST /api/download/{format} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\
+                 Connection: close\r\nContent-Type: application/json\r\n\
+                 Content-Length: {}\r\n\r\n{body}",
+                body.len()
+            )
+            .as_bytes(),
+        );
+        let after = dsplan::web::names::today_utc();
+        assert!(
+            answer.starts_with("HTTP/1.1 200"),
+            "{}",
+            &answer[..answer.len().min(400)]
+        );
+        let line = answer
+            .lines()
+            .find(|l| l.to_ascii_lowercase().starts_with("content-disposition:"))
+            .unwrap_or_else(|| panic!("{}", &answer[..400]))
+            .to_string();
+        (line, before, after)
+    };
+    // One file: its stem, each run of characters other than letters, digits, '-' and '_'
+    // one '-' ("RVTools export Q3 (v2)" is RVTools-export-Q3-v2), the UTC day.
+    let one = session_of(&raw(
+        port,
+        &upload_files_request(
+            port,
+            &[("small-estate.xlsx", "RVTools export Q3 (v2).xlsx")],
+        ),
+    ));
+    for format in ["xlsx", "html", "md", "csv", "json"] {
+        let (line, before, after) = named(&one, format);
+        let want = |day: &str| {
+            format!(
+                "content-disposition: attachment; filename=\"dsplan-RVTools-export-Q3-v2-{day}.{format}\""
+            )
+        };
+        assert!(line == want(&before) || line == want(&after), "{line}");
+    }
+    // Two files: the first's stem and "-and-1-more"; a stem past 60 characters is clipped.
+    let long = format!("{}.xlsx", "estate_".repeat(12));
+    let two = session_of(&raw(
+        port,
+        &upload_files_request(
+            port,
+            &[
+                ("small-estate.xlsx", &long),
+                ("apps-and-files-vinfo.csv", "apps.csv"),
+            ],
+        ),
+    ));
+    let (line, before, after) = named(&two, "csv");
+    // "estate_" x 12 is 84 characters: its first 60 are "estate_" x 8 and "esta".
+    let stem = format!("{}esta", "estate_".repeat(8));
+    assert_eq!(stem.len(), 60);
+    let want = |day: &str| {
+        format!("content-disposition: attachment; filename=\"dsplan-{stem}-and-1-more-{day}.csv\"")
+    };
+    assert!(line == want(&before) || line == want(&after), "{line}");
+}
+
 #[test]
 fn loopback_names_pass_the_host_check_and_others_do_not() {
     let (_server, port) = serve(&[]);

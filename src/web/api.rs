@@ -433,12 +433,18 @@ fn empty_object() -> Value {
     Value::Object(serde_json::Map::new())
 }
 
-/// A session's plan lock and the plan's reservation of the budget, held until its plan is
-/// rendered.
-type Planning<'a> = (
-    tokio::sync::OwnedMutexGuard<()>,
-    super::session::Reservation<'a>,
-);
+/// A plan made for a request: the plan, its options, the names of the files planned, and
+/// the session's plan lock and the plan's reservation of the budget, held until the plan
+/// is rendered.
+struct Made<'a> {
+    planned: crate::Planned,
+    options: crate::PlanOptions,
+    inputs: Arc<Inventory>,
+    _planning: (
+        tokio::sync::OwnedMutexGuard<()>,
+        super::session::Reservation<'a>,
+    ),
+}
 
 /// Longest wait of a plan for its bytes of the budget (other plans running): 30 s.
 pub const PLAN_WAIT: Duration = Duration::from_secs(30);
@@ -453,7 +459,7 @@ async fn planned<'a>(
     request: &PlanRequest,
     awaited: &mut Awaited,
     latest: bool,
-) -> Result<(crate::Planned, crate::PlanOptions, Planning<'a>), ApiError> {
+) -> Result<Made<'a>, ApiError> {
     let options = render::parse_options(&request.options)
         .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, e.0))?;
     let kept = app.sessions.get(&request.session).ok_or_else(|| {
@@ -487,7 +493,7 @@ async fn planned<'a>(
         tokio::time::sleep(Duration::from_millis(50)).await;
         awaited.check()?;
     };
-    let inventory = kept.inventory;
+    let inventory = Arc::clone(&kept.inventory);
     let for_plan = options.clone();
     let prices = request.host_prices.clone();
     let watch = awaited.clone();
@@ -499,7 +505,12 @@ async fn planned<'a>(
     })
     .await
     .map_err(ApiError::internal)??;
-    Ok((planned, options, (planning, reserved)))
+    Ok(Made {
+        planned,
+        options,
+        inputs: kept.inventory,
+        _planning: (planning, reserved),
+    })
 }
 
 /// `POST /api/plan` `{session, options}`: the plan as the page shows it. A newer plan
@@ -517,7 +528,8 @@ pub async fn plan(
     let Json(request) = request.map_err(json_rejection)?;
     let gzip = accepts_gzip(&headers);
     let (mut awaited, _gone) = Awaited::new();
-    let (planned, options, _planning) = planned(&app, &request, &mut awaited, true).await?;
+    let made = planned(&app, &request, &mut awaited, true).await?;
+    let (planned, options) = (made.planned, made.options);
     let (bytes, gzipped) = tokio::task::spawn_blocking(move || {
         awaited.check()?;
         let view: PlanView = render::view(&planned, &options)?;
@@ -572,7 +584,8 @@ fn gzipped(bytes: &[u8]) -> Result<Vec<u8>, ApiError> {
 }
 
 /// `POST /api/download/{format}` (`xlsx`, `html`, `md`, `csv`, `json`) `{session, options}`: the
-/// plan as a file, with `Content-Disposition: attachment`.
+/// plan as a file, with `Content-Disposition: attachment` naming it after the upload and
+/// the day ([`super::names::download_name`]: `dsplan-estate-2026-12-06.xlsx`).
 ///
 /// # Errors
 /// 404 for another format; as [`plan`].
@@ -599,7 +612,10 @@ pub async fn download(
         }
     };
     let (mut awaited, _gone) = Awaited::new();
-    let (planned, options, _planning) = planned(&app, &request, &mut awaited, false).await?;
+    let made = planned(&app, &request, &mut awaited, false).await?;
+    let name =
+        super::names::download_name(&made.inputs.inputs, &super::names::today_utc(), &format);
+    let (planned, options) = (made.planned, made.options);
     let bytes = tokio::task::spawn_blocking(move || match text_format {
         Some(Format::Html) => render::html_document(&planned, &options).map(String::into_bytes),
         Some(f) => render::render(&planned, f).map(String::into_bytes),
@@ -607,7 +623,7 @@ pub async fn download(
     })
     .await
     .map_err(ApiError::internal)??;
-    let disposition = format!("attachment; filename=\"dsplan-plan.{format}\"");
+    let disposition = format!("attachment; filename=\"{name}\"");
     let mut response = bytes.into_response();
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(mime));

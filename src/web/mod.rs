@@ -44,6 +44,7 @@
 //!   `POST /api/download/{format}`).
 //! - `awaited`: whether a plan's answer is still awaited (its client connected, no newer
 //!   plan request of its session), checked before each stage of a plan request.
+//! - `names`: a download's file name, after the upload and the day.
 //! - `render`: options from JSON, typed host prices, the plan, and the page's view of it
 //!   (the headline figures and the HTML report's body), the form's choices; synchronous
 //!   (run in `spawn_blocking`).
@@ -66,6 +67,7 @@
 mod api;
 mod awaited;
 pub mod budget;
+pub mod names;
 
 pub use api::GZIP_FROM_BYTES;
 pub mod render;

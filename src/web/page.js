@@ -413,14 +413,11 @@ async function plan() {
   }
 }
 
-// A download's file name: dsplan-<the first uploaded file's stem>-<today>.<format>
-// (dsplan-estate-2026-12-06.xlsx), the stem kept to letters, digits, '.', '_' and '-'.
-function downloadName(format) {
-  const first = loaded.split(", ")[0] || "plan";
-  const stem = first.replace(/\.[^.]*$/, "").replace(/[^A-Za-z0-9._-]+/g, "-").slice(0, 80) || "plan";
-  const d = new Date(), two = (n) => String(n).padStart(2, "0");
-  const date = d.getFullYear() + "-" + two(d.getMonth() + 1) + "-" + two(d.getDate());
-  return "dsplan-" + stem + "-" + date + "." + format;
+// A download's file name: the server's (`dsplan-<the first uploaded file's stem>-<day>.<format>`,
+// from its Content-Disposition), else dsplan-plan.<format>.
+function downloadName(response, format) {
+  const given = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") || "");
+  return given ? given[1] : "dsplan-plan." + format;
 }
 
 // A download is made when its button is clicked, from the options shown.
@@ -435,7 +432,7 @@ async function download(format) {
   if (!response.ok) { setError(await errorText(response)); return; }
   const url = URL.createObjectURL(await response.blob());
   const a = document.createElement("a");
-  const name = downloadName(format);
+  const name = downloadName(response, format);
   a.href = url; a.download = name;
   document.body.appendChild(a); a.click(); a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
