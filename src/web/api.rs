@@ -513,6 +513,35 @@ async fn planned<'a>(
     })
 }
 
+/// The page's view of a request's plan as JSON, gzipped when `gzip` and it is large; the
+/// session's plan lock and the plan's budget are held until it is made.
+async fn view_bytes(
+    app: &App,
+    request: &PlanRequest,
+    mut awaited: Awaited,
+    gzip: bool,
+) -> Result<(Vec<u8>, bool), ApiError> {
+    let Made {
+        planned,
+        options,
+        _planning: _held,
+        ..
+    } = planned(app, request, &mut awaited, true).await?;
+    tokio::task::spawn_blocking(move || {
+        awaited.check()?;
+        let view: PlanView = render::view(&planned, &options)?;
+        awaited.check()?;
+        let json = serde_json::to_vec(&view).map_err(ApiError::internal)?;
+        if gzip && json.len() >= GZIP_FROM_BYTES {
+            Ok::<_, ApiError>((gzipped(&json)?, true))
+        } else {
+            Ok((json, false))
+        }
+    })
+    .await
+    .map_err(ApiError::internal)?
+}
+
 /// `POST /api/plan` `{session, options}`: the plan as the page shows it. A newer plan
 /// request of the same session supersedes it: its plan is not started (or, once made, not
 /// rendered), and it is answered 409.
@@ -527,22 +556,13 @@ pub async fn plan(
 ) -> Result<Response, ApiError> {
     let Json(request) = request.map_err(json_rejection)?;
     let gzip = accepts_gzip(&headers);
-    let (mut awaited, _gone) = Awaited::new();
-    let made = planned(&app, &request, &mut awaited, true).await?;
-    let (planned, options) = (made.planned, made.options);
-    let (bytes, gzipped) = tokio::task::spawn_blocking(move || {
-        awaited.check()?;
-        let view: PlanView = render::view(&planned, &options)?;
-        awaited.check()?;
-        let json = serde_json::to_vec(&view).map_err(ApiError::internal)?;
-        if gzip && json.len() >= GZIP_FROM_BYTES {
-            Ok::<_, ApiError>((gzipped(&json)?, true))
-        } else {
-            Ok((json, false))
-        }
-    })
-    .await
-    .map_err(ApiError::internal)??;
+    let (awaited, _gone) = Awaited::new();
+    // A task of its own: when the client goes away the handler is dropped, but the plan
+    // under way keeps the session's plan lock and its budget until it stops.
+    let (bytes, gzipped) =
+        tokio::spawn(async move { view_bytes(&app, &request, awaited, gzip).await })
+            .await
+            .map_err(ApiError::internal)??;
     let mut response = bytes.into_response();
     let headers = response.headers_mut();
     headers.insert(
@@ -611,18 +631,14 @@ pub async fn download(
             ));
         }
     };
-    let (mut awaited, _gone) = Awaited::new();
-    let made = planned(&app, &request, &mut awaited, false).await?;
-    let name =
-        super::names::download_name(&made.inputs.inputs, &super::names::today_utc(), &format);
-    let (planned, options) = (made.planned, made.options);
-    let bytes = tokio::task::spawn_blocking(move || match text_format {
-        Some(Format::Html) => render::html_document(&planned, &options).map(String::into_bytes),
-        Some(f) => render::render(&planned, f).map(String::into_bytes),
-        None => render::workbook(&planned).map(|w| w.bytes),
-    })
-    .await
-    .map_err(ApiError::internal)??;
+    let (awaited, _gone) = Awaited::new();
+    // A task of its own, as a plan's (`plan`).
+    let (bytes, name) =
+        tokio::spawn(
+            async move { download_bytes(&app, &request, awaited, text_format, &format).await },
+        )
+        .await
+        .map_err(ApiError::internal)??;
     let disposition = format!("attachment; filename=\"{name}\"");
     let mut response = bytes.into_response();
     let headers = response.headers_mut();
@@ -631,6 +647,36 @@ pub async fn download(
         headers.insert(header::CONTENT_DISPOSITION, v);
     }
     Ok(response)
+}
+
+/// A request's plan as a file in `text_format` (`None`: the workbook), and its name
+/// (`ext` its extension); the session's plan lock and the plan's budget are held until it
+/// is made.
+async fn download_bytes(
+    app: &App,
+    request: &PlanRequest,
+    mut awaited: Awaited,
+    text_format: Option<Format>,
+    ext: &str,
+) -> Result<(Vec<u8>, String), ApiError> {
+    let Made {
+        planned,
+        options,
+        inputs,
+        _planning: _held,
+    } = planned(app, request, &mut awaited, false).await?;
+    let name = super::names::download_name(&inputs.inputs, &super::names::today_utc(), ext);
+    let bytes = tokio::task::spawn_blocking(move || {
+        awaited.check()?;
+        Ok::<_, ApiError>(match text_format {
+            Some(Format::Html) => render::html_document(&planned, &options).map(String::into_bytes),
+            Some(f) => render::render(&planned, f).map(String::into_bytes),
+            None => render::workbook(&planned).map(|w| w.bytes),
+        }?)
+    })
+    .await
+    .map_err(ApiError::internal)??;
+    Ok((bytes, name))
 }
 
 /// The 413 for a request whose `Content-Length` (`declared_bytes`) passes the limit, sent

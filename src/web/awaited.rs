@@ -5,7 +5,9 @@
 //! shows only the latest answer; downloads are never superseded). Checked after the
 //! session's plan lock is taken, after the budget is reserved, and in the blocking tasks
 //! before planning and before rendering: a plan already running finishes its stage, the
-//! next one is not started.
+//! next one is not started. The plan runs in a task of its own, not in the handler, so a
+//! plan whose client went away keeps the session's plan lock and its bytes of the budget
+//! until it stops (no second plan of the session starts beside it).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
