@@ -433,6 +433,102 @@ fn upload_file_request(port: u16, extra: &str, fixture: &str, name: &str) -> Vec
     request
 }
 
+/// A multipart upload of `fixtures/{fixture}` files, each part named by its pair.
+fn upload_files_request(port: u16, files: &[(&str, &str)]) -> Vec<u8> {
+    let mut body = Vec::new();
+    for (fixture, name) in files {
+        body.extend_from_slice(
+            format!(
+                "--xyz\r\nContent-Disposition: form-data; name=\"files\"; filename=\"{name}\"\r\n\
+                 Content-Type: application/octet-stream\r\n\r\n"
+            )
+            .as_bytes(),
+        );
+        body.extend_from_slice(&std::fs::read(root().join("fixtures").join(fixture)).unwrap());
+        body.extend_from_slice(b"\r\n");
+    }
+    body.extend_from_slice(b"--xyz--\r\n");
+    let mut request = format!(
+        "POST /api/upload HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\
+         Content-Type: multipart/form-data; boundary=xyz\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    )
+    .into_bytes();
+    request.extend_from_slice(&body);
+    request
+}
+
+#[test]
+fn downloads_are_named_after_the_export_and_the_day() {
+    let (_server, port) = serve(&[]);
+    // The `Content-Disposition` file name of a download of `session`'s plan in `format`,
+    // and the UTC days before and after it was asked for.
+    let named = |session: &str, format: &str| {
+        let body = json!({"session": session, "options": {}}).to_string();
+        let before = dsplan::web::names::today_utc();
+        let answer = raw(
+            port,
+            format!(
+                "POST /api/download/{format} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\
+                 Connection: close\r\nContent-Type: application/json\r\n\
+                 Content-Length: {}\r\n\r\n{body}",
+                body.len()
+            )
+            .as_bytes(),
+        );
+        let after = dsplan::web::names::today_utc();
+        assert!(
+            answer.starts_with("HTTP/1.1 200"),
+            "{}",
+            &answer[..answer.len().min(400)]
+        );
+        let line = answer
+            .lines()
+            .find(|l| l.to_ascii_lowercase().starts_with("content-disposition:"))
+            .unwrap_or_else(|| panic!("{}", &answer[..400]))
+            .to_string();
+        (line, before, after)
+    };
+    // One file: its stem, each run of characters other than letters, digits, '-' and '_'
+    // one '-' ("RVTools export Q3 (v2)" is RVTools-export-Q3-v2), the UTC day.
+    let one = session_of(&raw(
+        port,
+        &upload_files_request(
+            port,
+            &[("small-estate.xlsx", "RVTools export Q3 (v2).xlsx")],
+        ),
+    ));
+    for format in ["xlsx", "html", "md", "csv", "json"] {
+        let (line, before, after) = named(&one, format);
+        let want = |day: &str| {
+            format!(
+                "content-disposition: attachment; filename=\"dsplan-RVTools-export-Q3-v2-{day}.{format}\""
+            )
+        };
+        assert!(line == want(&before) || line == want(&after), "{line}");
+    }
+    // Two files: the first's stem and "-and-1-more"; a stem past 60 characters is clipped.
+    let long = format!("{}.xlsx", "estate_".repeat(12));
+    let two = session_of(&raw(
+        port,
+        &upload_files_request(
+            port,
+            &[
+                ("small-estate.xlsx", &long),
+                ("apps-and-files-vinfo.csv", "apps.csv"),
+            ],
+        ),
+    ));
+    let (line, before, after) = named(&two, "csv");
+    // "estate_" x 12 is 84 characters: its first 60 are "estate_" x 8 and "esta".
+    let stem = format!("{}esta", "estate_".repeat(8));
+    assert_eq!(stem.len(), 60);
+    let want = |day: &str| {
+        format!("content-disposition: attachment; filename=\"dsplan-{stem}-and-1-more-{day}.csv\"")
+    };
+    assert!(line == want(&before) || line == want(&after), "{line}");
+}
+
 #[test]
 fn loopback_names_pass_the_host_check_and_others_do_not() {
     let (_server, port) = serve(&[]);
@@ -668,7 +764,7 @@ fn headline_says_base_months_yearly_and_anf_only() {
     assert_eq!(av36["yearly_cost_usd"], Value::Null);
     assert_eq!(
         av36["yearly_unknown_why"],
-        "no host price for av36 on this term: give one under Host price"
+        "no host price for av36 on this term: type it under Host prices"
     );
     // One cluster and one plan per cluster have a year too (the reports' yearly cards):
     // without peak months, reservation or cool data, 12 x the month, to the cent.
@@ -968,13 +1064,13 @@ fn a_host_price_typed_on_the_page_plans_as_a_price_file_does() {
     pick_file(&driver, &root().join("fixtures/small-estate.xlsx"));
     let default = command_monthly_total();
     driver.wait_for(COST_JS, |s| s == default);
-    choose(&driver, "#price_sku", "av36p");
-    choose(&driver, "#price_term", "payg");
-    driver.type_into("#price_usd", "12.5");
+    // The plan's SKU gets a price row (its built-in price as the placeholder).
+    driver.wait_for(PRICE_ROWS_JS, |s| s == "av36p:6");
+    driver.type_into("#price-av36p", "12.5");
     driver.wait_for(COST_JS, |s| s == priced);
     // A price below the 0.5 USD per host-hour a price file takes: the message names the
-    // page's fields (Host price), the SKU and the term chosen, not a row of a file.
-    driver.type_into("#price_usd", "0.1");
+    // page's fields (Host price), the SKU and the term, not a row of a file.
+    driver.type_into("#price-av36p", "0.1");
     let error = driver.wait_for(ERROR_JS, |s| !s.is_empty());
     assert!(
         error.starts_with(
@@ -983,18 +1079,194 @@ fn a_host_price_typed_on_the_page_plans_as_a_price_file_does() {
         "{error}"
     );
     // Back to 12.50: planned again, the message gone.
-    driver.type_into("#price_usd", "12.5");
+    driver.type_into("#price-av36p", "12.5");
     driver.wait_for(ERROR_JS, str::is_empty);
     driver.wait_for(STATUS_JS, |s| s.starts_with("planned"));
     assert_eq!(driver.script(COST_JS), priced.as_str());
     // One cluster's mode does not use host prices: the fields are disabled, and "Hosts"
     // is enabled (disabled in estate mode).
-    let disabled = "return [document.getElementById('price_usd').disabled, \
+    let disabled = "return [document.getElementById('price-av36p').disabled, \
                     document.getElementById('hosts').disabled]";
     assert_eq!(driver.script(disabled), json!([false, true]));
     choose(&driver, "#mode", "hosts");
     assert_eq!(driver.script(disabled), json!([true, false]));
     let _ = std::fs::remove_file(&file);
+}
+
+/// The host price rows shown, as `sku:hosts` joined by spaces.
+const PRICE_ROWS_JS: &str = "return [...document.querySelectorAll('#host-price-rows .field')]\
+     .map(r => r.id.replace('price-row-', '') + ':' + r.dataset.hosts).join(' ')";
+
+#[test]
+fn an_av64_plan_on_a_reserved_term_asks_for_both_its_prices() {
+    if !browser_here() {
+        return;
+    }
+    // No built-in price for a reserved term (data/avs_host_prices.csv is pay as you go):
+    // AV64 on 1 year needs its price and its first cluster's SKU's (AV64 in a Gen 1
+    // private cloud joins a cluster of AV36, AV36P or AV52 hosts).
+    let file = std::env::temp_dir().join(format!("dsplan-web-{}-av64.csv", std::process::id()));
+    std::fs::write(
+        &file,
+        "sku,term,usd_per_hour,region,source\nav64,1y,8.5,eastus,a quote\n\
+         av36,1y,5.25,eastus,a quote\n",
+    )
+    .unwrap();
+    let flags = ["--host-sku", "av64", "--host-term", "1y"];
+    let command = command_plan(
+        &[
+            &flags[..],
+            &["--host-price-file", &file.display().to_string()],
+        ]
+        .concat(),
+    );
+    let (_server, port) = serve(&[]);
+    let driver = Driver::start();
+    open_page(&driver, port);
+    choose(&driver, "#host_sku", "av64");
+    choose(&driver, "#host_term", "1y");
+    pick_file(&driver, &root().join("fixtures/small-estate.xlsx"));
+    driver.wait_for(STATUS_JS, |s| s.starts_with("planned"));
+    // Unpriced: a row for AV64 and one for the first cluster's SKU, each saying none is
+    // built in.
+    let rows = driver.wait_for(PRICE_ROWS_JS, |s| s.split(' ').count() == 2);
+    assert!(rows.starts_with("av64:"), "{rows}");
+    let first = rows
+        .split(' ')
+        .nth(1)
+        .unwrap()
+        .split(':')
+        .next()
+        .unwrap()
+        .to_string();
+    assert_eq!(first, "av36", "{rows}");
+    assert_eq!(
+        driver.script("return document.getElementById('price-av36').placeholder"),
+        "none built in"
+    );
+    // AV64 priced alone: the page names the other SKU as unpriced, not the one just priced.
+    driver.type_into("#price-av64", "8.5");
+    let label = driver.wait_for(
+        "return document.getElementById('cost-label').textContent",
+        |s| s.contains("ANF only: av36 has no host price"),
+    );
+    assert!(!label.contains("av64 has"), "{label}");
+    driver.type_into("#price-av36", "5.25");
+    driver.wait_for(
+        "return document.getElementById('cost-label').textContent",
+        |s| s.starts_with("Monthly: hosts"),
+    );
+    // Both priced: each SKU's hosts x its price x 730 h, plus ANF and the gateways (none
+    // when the design keeps the data on vSAN), as the command with the same two rows in a
+    // host price file.
+    let rows = driver.script(PRICE_ROWS_JS);
+    let hosts = |sku: &str| -> f64 {
+        let row = rows
+            .as_str()
+            .unwrap()
+            .split(' ')
+            .find(|r| r.starts_with(&format!("{sku}:")))
+            .unwrap();
+        row.split(':').nth(1).unwrap().parse().unwrap()
+    };
+    let s = &command["summary"];
+    let hand = hosts("av64") * 8.5 * 730.0
+        + hosts("av36") * 5.25 * 730.0
+        + s["anf_usd_per_month"].as_f64().unwrap()
+        + s["gateway_usd_per_month"].as_f64().unwrap();
+    let shown: f64 = driver.script(COST_JS).as_str().unwrap().parse().unwrap();
+    assert!((shown - hand).abs() < 0.006, "{shown} vs {hand} ({rows})");
+    assert_eq!(
+        format!("{shown:.2}"),
+        format!("{:.2}", s["total_usd_per_month"].as_f64().unwrap())
+    );
+    // The rows' hosts are the command's.
+    for h in s["hosts_by_sku"].as_array().unwrap() {
+        assert_eq!(
+            hosts(h["sku"].as_str().unwrap()),
+            h["hosts"].as_f64().unwrap(),
+            "{rows}"
+        );
+    }
+    // Back to pay as you go: the rows are for that term, empty (the typed prices were for
+    // 1 year), with the built-in prices as placeholders.
+    choose(&driver, "#host_term", "payg");
+    driver.wait_for(STATUS_JS, |s| s.starts_with("planned"));
+    assert_eq!(
+        driver.script("return document.getElementById('price-av64').value"),
+        ""
+    );
+    let _ = std::fs::remove_file(&file);
+}
+
+#[test]
+fn quick_edits_send_one_plan_and_show_the_last() {
+    if !browser_here() {
+        return;
+    }
+    // The command's figures: the last value's differs from the first two's (150,000 IOPS:
+    // 42,658.17, 60,000: 40,296.00 as without targets), so showing an earlier answer fails.
+    let total = |iops: &str| {
+        let plan = command_plan(&["--iops", iops]);
+        format!(
+            "{:.2}",
+            plan["summary"]["total_usd_per_month"].as_f64().unwrap()
+        )
+    };
+    let last = total("300000");
+    assert_ne!(last, total("150000"));
+    assert_ne!(last, total("60000"));
+    let (_server, port) = serve(&[]);
+    let driver = Driver::start();
+    open_page(&driver, port);
+    pick_file(&driver, &root().join("fixtures/small-estate.xlsx"));
+    driver.wait_for(STATUS_JS, |s| s.starts_with("planned"));
+    // Count the page's plan requests, and those it aborted.
+    driver.script(
+        "window.plans = []; const f = window.fetch; window.fetch = (url, init) => { \
+         if (String(url).endsWith('/api/plan')) window.plans.push(init.signal); \
+         return f(url, init); }",
+    );
+    // Three edits of the IOPS field 100 ms apart, as quick typing: the figures are marked
+    // stale at once (a banner, the results busy), and one request is sent, for the last.
+    driver.call("POST", "/timeouts", Some(json!({"script": 30_000})));
+    let stale = driver.call(
+        "POST",
+        "/execute/async",
+        Some(json!({"script": "const done = arguments[arguments.length - 1]; \
+            const el = document.getElementById('iops'); const values = ['150000', '60000', '300000']; \
+            let i = 0, seen = []; \
+            const step = () => { el.value = values[i]; \
+              el.dispatchEvent(new Event('input', {bubbles: true})); \
+              seen.push([document.getElementById('stale-note').hidden, \
+                document.getElementById('results').getAttribute('aria-busy')]); \
+              if (++i < values.length) setTimeout(step, 100); else done(seen); }; \
+            step();", "args": []})),
+    );
+    assert_eq!(
+        stale,
+        json!([[false, "true"], [false, "true"], [false, "true"]])
+    );
+    driver.wait_for(COST_JS, |s| s == last);
+    driver.wait_for(STATUS_JS, |s| s.starts_with("planned"));
+    assert_eq!(driver.script("return window.plans.length"), json!(1));
+    assert_eq!(
+        driver.script("return document.getElementById('results').getAttribute('aria-busy')"),
+        "false"
+    );
+    // An edit while a plan is under way aborts it: the answer shown is the newest one's.
+    driver.script("window.plans = []");
+    driver.type_into("#iops", "150000");
+    driver.wait_for("return String(window.plans.length)", |s| s == "1");
+    driver.type_into("#iops", "60000");
+    driver.wait_for("return String(window.plans.length)", |s| s == "2");
+    driver.wait_for(STATUS_JS, |s| s.starts_with("planned"));
+    assert_eq!(driver.script(COST_JS), total("60000").as_str());
+    // The first was aborted unless its answer had come before the second edit.
+    println!(
+        "first request aborted: {}",
+        driver.script("return window.plans[0].aborted")
+    );
 }
 
 #[test]
@@ -1013,6 +1285,33 @@ fn typed_host_prices_reach_the_plan_over_http() {
     assert_eq!(status, 200, "{view}");
     assert_eq!(view["monthly_cost_label"], "hosts + ANF");
     assert_eq!(view["no_host_price_sku"], Value::Null);
+    // AV64 on 3 years with a price for AV64 alone: the view's price rows are AV64's and its
+    // first cluster's SKU's (no built-in price on a reserved term), each with its hosts,
+    // AV64's at the typed price (hosts x 8.00 x 730 h a month), the other unpriced.
+    let (status, view) = plan(json!({
+        "session": session, "options": {"host_sku": "av64", "host_term": "3y"},
+        "host_prices": [{"sku": "av64", "term": "3y", "usd_per_hour": 8.0}]
+    }));
+    assert_eq!(status, 200, "{view}");
+    let rows = view["host_prices"].as_array().unwrap();
+    assert_eq!(rows.len(), 2, "{view}");
+    let av64 = &rows[0];
+    assert_eq!(av64["sku"], "av64");
+    assert_eq!(
+        (av64["term"].as_str(), av64["term_words"].as_str()),
+        (Some("3y"), Some("3-year reserved"))
+    );
+    let hosts = av64["hosts"].as_f64().unwrap();
+    assert!(hosts >= 3.0, "{view}");
+    assert_eq!(av64["usd_per_hour"], 8.0);
+    assert_eq!(av64["usd_per_month"].as_f64().unwrap(), hosts * 8.0 * 730.0);
+    let first = rows[1]["sku"].as_str().unwrap();
+    assert!(["av36", "av36p", "av52"].contains(&first), "{view}");
+    assert_eq!(rows[1]["usd_per_hour"], Value::Null);
+    assert_eq!(view["no_host_price_sku"], first);
+    // One cluster's plan prices no hosts: no rows.
+    let (_, view) = plan(json!({"session": session, "options": {"hosts": 3}}));
+    assert_eq!(view["host_prices"], json!([]));
     // A price out of range (the host price file's 0.5 to 1,000 USD per host-hour) is
     // refused naming the SKU and term it was typed for, not a row of a file the user never
     // saw; `host_price_file` is the page's price field (page.js shows its label).
@@ -1267,4 +1566,67 @@ fn a_large_estate_replans_in_a_small_quick_transfer() {
     assert_eq!(replan.len(), 1, "{replan:?}");
     assert!(replan[0][1].as_f64().unwrap() < 1e6, "{replan:?}");
     assert!(replan[0][4].as_f64().unwrap() < 1000.0, "{replan:?}");
+}
+
+/// Issue 29's "latest wins", measured when `DSPLAN_WEB_BENCH_XLSX` and
+/// `DSPLAN_WEB_BENCH_BIN` are set (as [`a_large_estate_replans_in_a_small_quick_transfer`]):
+/// one re-plan with a 200,000 IOPS target is timed, then 300,000 is typed in three bursts
+/// within a second ("30", "3000", "300000", 450 ms apart, past the page's 400 ms pause);
+/// prints the plan requests the page sent and aborted, and the time from the last burst to
+/// its figures, against one re-plan's.
+#[test]
+fn three_quick_edits_of_a_large_estate() {
+    let (Some(xlsx), Some(bin)) = (
+        std::env::var_os("DSPLAN_WEB_BENCH_XLSX"),
+        std::env::var_os("DSPLAN_WEB_BENCH_BIN"),
+    ) else {
+        println!("skipped: DSPLAN_WEB_BENCH_XLSX and DSPLAN_WEB_BENCH_BIN not set");
+        return;
+    };
+    if !browser_here() {
+        return;
+    }
+    let (_server, port, _, _) = serve_binary(Path::new(&bin), &[], None);
+    let driver = Driver::start();
+    open_page(&driver, port);
+    pick_file(&driver, Path::new(&xlsx));
+    driver.wait_for(STATUS_JS, |s| s.starts_with("planned"));
+    let one = replan_requests(&driver, "#iops", "200000");
+    let one_ms = one[0][4].as_f64().unwrap();
+    println!("one re-plan at 200,000 IOPS: {one}");
+    driver.script(
+        "window.plans = []; const f = window.fetch; window.fetch = (url, init) => { \
+         if (String(url).endsWith('/api/plan')) window.plans.push(init.signal); \
+         return f(url, init); }; document.body.dataset.shownAt = ''",
+    );
+    driver.call("POST", "/timeouts", Some(json!({"script": 30_000})));
+    let last_edit = driver.call(
+        "POST",
+        "/execute/async",
+        Some(
+            json!({"script": "const done = arguments[arguments.length - 1]; \
+            const el = document.getElementById('iops'); const values = ['30', '3000', '300000']; \
+            let i = 0; \
+            const step = () => { el.value = values[i]; \
+              el.dispatchEvent(new Event('input', {bubbles: true})); \
+              if (++i < values.length) setTimeout(step, 450); else done(performance.now()); }; \
+            step();", "args": []}),
+        ),
+    );
+    let shown = driver.wait_for("return document.body.dataset.shownAt", |s| !s.is_empty());
+    let ms = shown.parse::<f64>().unwrap() - last_edit.as_f64().unwrap();
+    let sent =
+        driver.script("return [window.plans.length, window.plans.filter(s => s.aborted).length]");
+    println!(
+        "three bursts: plan requests sent, aborted: {sent}; last burst to figures: {ms:.0} ms \
+         (one re-plan: {one_ms:.0} ms)"
+    );
+    // The last burst's figures within one re-plan and a second (the page's 400 ms pause
+    // included): the earlier requests were aborted, not waited for.
+    assert!(ms <= one_ms + 1000.0, "{ms} ms against {one_ms} ms");
+    assert_eq!(sent[0], json!(3), "{sent}");
+    assert_eq!(
+        driver.script("return document.getElementById('iops').value"),
+        "300000"
+    );
 }

@@ -200,7 +200,9 @@ fn the_page_and_its_report_read_on_a_phone_and_a_desktop() {
     );
     assert_eq!(skip, json!(["skip", "#results"]));
     // Downloads: dsplan-<the upload's stem>-<today>.<format>.
-    let name = driver.script("return downloadName('xlsx')");
+    driver.script("document.querySelector('[data-download=xlsx]').click()");
+    let name = driver.wait_for(STATUS_JS, |s| s.starts_with("downloaded "));
+    let name = json!(name.trim_start_matches("downloaded "));
     let stem = estate.file_stem().unwrap().to_string_lossy().to_string();
     let name = name.as_str().unwrap();
     let date = name

@@ -3,6 +3,7 @@
 //! the result into a response; errors are JSON `{"error": message}` with a 4xx or 5xx.
 
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use axum::Json;
@@ -13,6 +14,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::App;
+use super::awaited::Awaited;
 use super::render::{self, PlanView};
 use crate::ErrorKind;
 use crate::inventory::{Inventory, InventorySummary};
@@ -35,7 +37,7 @@ pub struct ApiError {
 }
 
 impl ApiError {
-    fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+    pub(super) fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
         ApiError {
             status,
             message: message.into(),
@@ -44,6 +46,12 @@ impl ApiError {
 
     fn internal(message: impl std::fmt::Display) -> ApiError {
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, message.to_string())
+    }
+
+    /// The answer's status.
+    #[cfg(test)]
+    pub(super) fn status(&self) -> StatusCode {
+        self.status
     }
 }
 
@@ -425,23 +433,33 @@ fn empty_object() -> Value {
     Value::Object(serde_json::Map::new())
 }
 
-/// A session's plan lock and the plan's reservation of the budget, held until its plan is
-/// rendered.
-type Planning<'a> = (
-    tokio::sync::OwnedMutexGuard<()>,
-    super::session::Reservation<'a>,
-);
+/// A plan made for a request: the plan, its options, the names of the files planned, and
+/// the session's plan lock and the plan's reservation of the budget, held until the plan
+/// is rendered.
+struct Made<'a> {
+    planned: crate::Planned,
+    options: crate::PlanOptions,
+    inputs: Arc<Inventory>,
+    _planning: (
+        tokio::sync::OwnedMutexGuard<()>,
+        super::session::Reservation<'a>,
+    ),
+}
 
 /// Longest wait of a plan for its bytes of the budget (other plans running): 30 s.
 pub const PLAN_WAIT: Duration = Duration::from_secs(30);
 
 /// Plans a request's session in a blocking task, once its bytes of the budget are reserved
 /// (waiting up to [`PLAN_WAIT`] for other plans); the session's plan lock and the
-/// reservation come back with the plan, to hold while it is rendered.
+/// reservation come back with the plan, to hold while it is rendered. A plan the page
+/// shows (`latest`) is superseded by a newer plan request of its session; the plan is
+/// not started once its answer is no longer `awaited` ([`Awaited::check`]).
 async fn planned<'a>(
     app: &'a App,
     request: &PlanRequest,
-) -> Result<(crate::Planned, crate::PlanOptions, Planning<'a>), ApiError> {
+    awaited: &mut Awaited,
+    latest: bool,
+) -> Result<Made<'a>, ApiError> {
     let options = render::parse_options(&request.options)
         .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, e.0))?;
     let kept = app.sessions.get(&request.session).ok_or_else(|| {
@@ -451,8 +469,12 @@ async fn planned<'a>(
              its memory since); upload the files again",
         )
     })?;
+    if latest {
+        awaited.latest_of(&kept.plan_requests);
+    }
     // One plan of a session at a time: its charge in the budget covers one.
     let planning = kept.plan_lock.lock_owned().await;
+    awaited.check()?;
     let start = tokio::time::Instant::now();
     let reserved = loop {
         if let Some(r) = app.sessions.reserve(kept.plan_bytes, &request.session) {
@@ -469,30 +491,46 @@ async fn planned<'a>(
             ));
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
+        awaited.check()?;
     };
-    let inventory = kept.inventory;
+    let inventory = Arc::clone(&kept.inventory);
     let for_plan = options.clone();
     let prices = request.host_prices.clone();
-    let planned = tokio::task::spawn_blocking(move || render::plan(&inventory, for_plan, &prices))
-        .await
-        .map_err(ApiError::internal)??;
-    Ok((planned, options, (planning, reserved)))
+    let watch = awaited.clone();
+    let plans_run = Arc::clone(&app.plans_run);
+    let planned = tokio::task::spawn_blocking(move || {
+        watch.check()?;
+        plans_run.fetch_add(1, Ordering::Relaxed);
+        Ok::<_, ApiError>(render::plan(&inventory, for_plan, &prices)?)
+    })
+    .await
+    .map_err(ApiError::internal)??;
+    Ok(Made {
+        planned,
+        options,
+        inputs: kept.inventory,
+        _planning: (planning, reserved),
+    })
 }
 
-/// `POST /api/plan` `{session, options}`: the plan as the page shows it.
-///
-/// # Errors
-/// 400 for bad options, 410 for an evicted session, 422 for an infeasible target.
-pub async fn plan(
-    State(app): State<Arc<App>>,
-    headers: axum::http::HeaderMap,
-    request: Result<Json<PlanRequest>, axum::extract::rejection::JsonRejection>,
-) -> Result<Response, ApiError> {
-    let Json(request) = request.map_err(json_rejection)?;
-    let gzip = accepts_gzip(&headers);
-    let (planned, options, _planning) = planned(&app, &request).await?;
-    let (bytes, gzipped) = tokio::task::spawn_blocking(move || {
+/// The page's view of a request's plan as JSON, gzipped when `gzip` and it is large; the
+/// session's plan lock and the plan's budget are held until it is made.
+async fn view_bytes(
+    app: &App,
+    request: &PlanRequest,
+    mut awaited: Awaited,
+    gzip: bool,
+) -> Result<(Vec<u8>, bool), ApiError> {
+    let Made {
+        planned,
+        options,
+        _planning: _held,
+        ..
+    } = planned(app, request, &mut awaited, true).await?;
+    tokio::task::spawn_blocking(move || {
+        awaited.check()?;
         let view: PlanView = render::view(&planned, &options)?;
+        awaited.check()?;
         let json = serde_json::to_vec(&view).map_err(ApiError::internal)?;
         if gzip && json.len() >= GZIP_FROM_BYTES {
             Ok::<_, ApiError>((gzipped(&json)?, true))
@@ -501,7 +539,30 @@ pub async fn plan(
         }
     })
     .await
-    .map_err(ApiError::internal)??;
+    .map_err(ApiError::internal)?
+}
+
+/// `POST /api/plan` `{session, options}`: the plan as the page shows it. A newer plan
+/// request of the same session supersedes it: its plan is not started (or, once made, not
+/// rendered), and it is answered 409.
+///
+/// # Errors
+/// 400 for bad options, 410 for an evicted session, 422 for an infeasible target, 409 when
+/// superseded.
+pub async fn plan(
+    State(app): State<Arc<App>>,
+    headers: axum::http::HeaderMap,
+    request: Result<Json<PlanRequest>, axum::extract::rejection::JsonRejection>,
+) -> Result<Response, ApiError> {
+    let Json(request) = request.map_err(json_rejection)?;
+    let gzip = accepts_gzip(&headers);
+    let (awaited, _gone) = Awaited::new();
+    // A task of its own: when the client goes away the handler is dropped, but the plan
+    // under way keeps the session's plan lock and its budget until it stops.
+    let (bytes, gzipped) =
+        tokio::spawn(async move { view_bytes(&app, &request, awaited, gzip).await })
+            .await
+            .map_err(ApiError::internal)??;
     let mut response = bytes.into_response();
     let headers = response.headers_mut();
     headers.insert(
@@ -543,7 +604,8 @@ fn gzipped(bytes: &[u8]) -> Result<Vec<u8>, ApiError> {
 }
 
 /// `POST /api/download/{format}` (`xlsx`, `html`, `md`, `csv`, `json`) `{session, options}`: the
-/// plan as a file, with `Content-Disposition: attachment`.
+/// plan as a file, with `Content-Disposition: attachment` naming it after the upload and
+/// the day ([`super::names::download_name`]: `dsplan-estate-2026-12-06.xlsx`).
 ///
 /// # Errors
 /// 404 for another format; as [`plan`].
@@ -569,15 +631,15 @@ pub async fn download(
             ));
         }
     };
-    let (planned, options, _planning) = planned(&app, &request).await?;
-    let bytes = tokio::task::spawn_blocking(move || match text_format {
-        Some(Format::Html) => render::html_document(&planned, &options).map(String::into_bytes),
-        Some(f) => render::render(&planned, f).map(String::into_bytes),
-        None => render::workbook(&planned).map(|w| w.bytes),
-    })
-    .await
-    .map_err(ApiError::internal)??;
-    let disposition = format!("attachment; filename=\"dsplan-plan.{format}\"");
+    let (awaited, _gone) = Awaited::new();
+    // A task of its own, as a plan's (`plan`).
+    let (bytes, name) =
+        tokio::spawn(
+            async move { download_bytes(&app, &request, awaited, text_format, &format).await },
+        )
+        .await
+        .map_err(ApiError::internal)??;
+    let disposition = format!("attachment; filename=\"{name}\"");
     let mut response = bytes.into_response();
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(mime));
@@ -585,6 +647,36 @@ pub async fn download(
         headers.insert(header::CONTENT_DISPOSITION, v);
     }
     Ok(response)
+}
+
+/// A request's plan as a file in `text_format` (`None`: the workbook), and its name
+/// (`ext` its extension); the session's plan lock and the plan's budget are held until it
+/// is made.
+async fn download_bytes(
+    app: &App,
+    request: &PlanRequest,
+    mut awaited: Awaited,
+    text_format: Option<Format>,
+    ext: &str,
+) -> Result<(Vec<u8>, String), ApiError> {
+    let Made {
+        planned,
+        options,
+        inputs,
+        _planning: _held,
+    } = planned(app, request, &mut awaited, false).await?;
+    let name = super::names::download_name(&inputs.inputs, &super::names::today_utc(), ext);
+    let bytes = tokio::task::spawn_blocking(move || {
+        awaited.check()?;
+        Ok::<_, ApiError>(match text_format {
+            Some(Format::Html) => render::html_document(&planned, &options).map(String::into_bytes),
+            Some(f) => render::render(&planned, f).map(String::into_bytes),
+            None => render::workbook(&planned).map(|w| w.bytes),
+        }?)
+    })
+    .await
+    .map_err(ApiError::internal)??;
+    Ok((bytes, name))
 }
 
 /// The 413 for a request whose `Content-Length` (`declared_bytes`) passes the limit, sent

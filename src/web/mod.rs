@@ -42,6 +42,9 @@
 //! - `api`: the handlers (`GET /`, `GET /page.js`, `GET /api/defaults`,
 //!   `GET /api/choices`, `POST /api/upload`, `POST /api/plan`,
 //!   `POST /api/download/{format}`).
+//! - `awaited`: whether a plan's answer is still awaited (its client connected, no newer
+//!   plan request of its session), checked before each stage of a plan request.
+//! - `names`: a download's file name, after the upload and the day.
 //! - `render`: options from JSON, typed host prices, the plan, and the page's view of it
 //!   (the headline figures and the HTML report's body), the form's choices; synchronous
 //!   (run in `spawn_blocking`).
@@ -62,7 +65,9 @@
 //! [`crate::PlanOptions`] and plans into responses.
 
 mod api;
+mod awaited;
 pub mod budget;
+pub mod names;
 
 pub use api::GZIP_FROM_BYTES;
 pub mod render;
@@ -155,6 +160,9 @@ pub struct App {
     /// One upload is parsed at a time: each is read within the room the budget has left
     /// ([`Sessions::room`]), so two at once would take it twice.
     pub parsing: tokio::sync::Mutex<()>,
+    /// Plans started since the server started (a superseded or abandoned request's plan
+    /// is not started): for tests and monitoring.
+    pub plans_run: Arc<std::sync::atomic::AtomicU64>,
 }
 
 /// Serves the page until the process ends; `on_listening` is called once with the bound
@@ -188,6 +196,7 @@ pub fn serve(
             local,
             uploads: Arc::new(tokio::sync::Semaphore::new(UPLOADS_AT_ONCE)),
             parsing: tokio::sync::Mutex::new(()),
+            plans_run: Arc::default(),
         });
         let expiring = Arc::clone(&app);
         tokio::spawn(async move {
@@ -455,6 +464,7 @@ mod tests {
             local: bind.parse().unwrap(),
             uploads: Arc::new(tokio::sync::Semaphore::new(1)),
             parsing: tokio::sync::Mutex::new(()),
+            plans_run: Arc::default(),
         };
         host_allowed(&app, Some(&HeaderValue::from_str(host).unwrap()))
     }

@@ -2,6 +2,10 @@
 // dsplan serve's page: upload, options, the plan's HTML report, downloads on demand.
 // Served as /page.js: the Content-Security-Policy runs no inline script.
 let defaults = null, session = null, loaded = "", timer = null, generation = 0;
+// The plan request under way (aborted when a newer one starts); the host price rows of the
+// last estate plan ([{sku, hosts, usd_per_hour, usd_per_month}]); the prices typed, by
+// "sku|term" (kept when a row or term goes away, so coming back restores them).
+let inflight = null, priceRows = [], typedPrices = {};
 const $ = (id) => document.getElementById(id);
 
 // Settings the page sets without a field of their name.
@@ -176,13 +180,16 @@ function request() {
     }
   }
   o.per_cluster = mode === "per_cluster";
+  // One typed price per row shown (the plan's SKUs on the Host term); empty rows: the
+  // built-in prices.
   const host_prices = [];
-  if (!$("price_usd").disabled) {
+  for (const el of $("host-price-rows").querySelectorAll("input[data-price-sku]")) {
+    if (el.disabled) continue;
     const price = {};
-    take($("price_usd"), "usd_per_hour", price);
+    take(el, "usd_per_hour", price);
     if (price.usd_per_hour !== undefined) {
-      host_prices.push({ sku: $("price_sku").value,
-        term: $("price_term").value || $("host_term").value, usd_per_hour: price.usd_per_hour });
+      host_prices.push({ sku: el.dataset.priceSku, term: el.dataset.priceTerm,
+        usd_per_hour: price.usd_per_hour });
     }
   }
   return { body: { session, options: o, host_prices }, problems };
@@ -220,9 +227,10 @@ function upload(files) {
   if (!files.length) return;
   // A re-plan scheduled or under way is for the options of the previous upload: cancelled,
   // so its answer cannot wipe this upload's error or status.
-  const pending = timer !== null;
+  const pending = timer !== null || inflight !== null;
   clearTimeout(timer); timer = null;
-  const mine = ++generation;
+  cancelPlan();
+  const mine = generation;
   setError("");
   const form = new FormData();
   for (const f of files) form.append("files", f, f.name);
@@ -259,10 +267,84 @@ function upload(files) {
   xhr.send(form);
 }
 
+// Stops the plan request under way: its answer would be for options since changed (the
+// server then drops it too: a newer request of the upload supersedes it).
+function cancelPlan() {
+  if (inflight) { inflight.abort(); inflight = null; }
+  ++generation;
+}
+
+// A change re-plans once typing pauses (`delay` ms, debounced): the figures shown are
+// marked stale at once and the request under way is cancelled, so only the latest
+// options are planned.
 function replan(delay) {
   clearTimeout(timer); timer = null;
   if (!session) return;
+  cancelPlan();
+  markStale(true, "Planning with the new options: these figures are for the previous ones.");
   timer = setTimeout(() => { timer = null; plan(); }, delay);
+}
+
+// The host price rows: one per SKU of the last estate plan (the plan's answer names them,
+// with their hosts and prices), and one per SKU with a price typed for the Host term; each
+// row's field holds the price typed for that SKU and term. Rows are updated in place (a
+// field being typed into is never replaced).
+function showPriceRows() {
+  const term = $("host_term").value;
+  const termWords = $("host_term").selectedOptions[0].textContent;
+  const rows = priceRows.slice();
+  for (const key of Object.keys(typedPrices)) {
+    const [sku, t] = key.split("|");
+    if (t === term && typedPrices[key] !== "" && !rows.some((r) => r.sku === sku)) {
+      rows.push({ sku, hosts: null, usd_per_hour: null, usd_per_month: null });
+    }
+  }
+  const box = $("host-price-rows");
+  $("host-prices-none").hidden = rows.length > 0;
+  const keep = new Set(rows.map((r) => "price-row-" + r.sku));
+  for (const old of box.querySelectorAll(".field")) {
+    if (!keep.has(old.id) && !old.contains(document.activeElement)) old.remove();
+  }
+  let at = $("host-prices-none").nextSibling;
+  for (const r of rows) {
+    let row = $("price-row-" + r.sku);
+    if (!row) {
+      row = document.createElement("div");
+      row.className = "field"; row.id = "price-row-" + r.sku; row.dataset.mode = "estate";
+      const label = document.createElement("label");
+      const input = document.createElement("input");
+      Object.assign(input, { type: "number", id: "price-" + r.sku, min: "0", max: "1000", step: "any" });
+      input.dataset.priceSku = r.sku;
+      label.htmlFor = input.id;
+      label.append(document.createTextNode(""), input);
+      const help = document.createElement("small");
+      help.className = "help"; help.id = "price-help-" + r.sku;
+      input.setAttribute("aria-describedby", help.id);
+      input.addEventListener("input", () => { typedPrices[r.sku + "|" + input.dataset.priceTerm] = input.value; });
+      row.append(label, help);
+    }
+    if (row !== at) box.insertBefore(row, at);
+    at = row.nextSibling;
+    row.dataset.hosts = r.hosts === null ? "" : String(r.hosts);
+    const input = row.querySelector("input");
+    if (input.dataset.priceTerm !== term) {
+      input.dataset.priceTerm = term;
+      input.value = typedPrices[r.sku + "|" + term] || "";
+    }
+    row.querySelector("label").firstChild.textContent =
+      r.sku.toUpperCase() + ", " + termWords + " (USD per host-hour) ";
+    // Empty, the plan's price is the built-in one (or there is none).
+    if (input.value === "") {
+      input.placeholder = r.usd_per_hour === null ? "none built in" : "built-in " + usd(r.usd_per_hour);
+    }
+    let help = r.hosts === null ? "Not in the plan shown." : counted(r.hosts, "host") + " in the plan";
+    if (r.hosts !== null) {
+      help += r.usd_per_month === null ? "; no price for this term: the cost leaves them out."
+        : ": $" + usd(r.usd_per_month) + " a month.";
+    }
+    row.querySelector(".help").textContent = help;
+  }
+  applyMode();
 }
 
 const usd = (v) => v.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -279,9 +361,10 @@ function showPlan(view) {
     // One SKU ("av64") or several ("av64 and av36p": an AV64 estate's first clusters).
     const several = view.no_host_price_sku.includes(" and ");
     label += ". ANF only: " + view.no_host_price_sku + (several ? " have" : " has") +
-      " no host price for this term; give " + (several ? "them" : "one") + " under Host price";
+      " no host price for this term; type " + (several ? "them" : "it") + " under Host prices";
   }
   $("cost-label").textContent = label;
+  if (view.mode === "estate") { priceRows = view.host_prices; showPriceRows(); }
   // The server's HTML report body: every input name in it is escaped by the renderer, and
   // the CSP runs no inline script.
   $("report").replaceChildren();
@@ -299,34 +382,42 @@ function planFailed(text) {
 }
 
 async function plan() {
-  const mine = ++generation;
+  cancelPlan();
+  const mine = generation;
   const { body, problems } = request();
   if (problems.length) { planFailed(problems.join("\n")); return; }
   setStatus("planning…");
   markStale(true, "Planning with the new options: these figures are for the previous ones.");
-  const response = await fetch("/api/plan", {
-    method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body) });
-  if (mine !== generation) return;
-  if (!response.ok) {
-    const text = await errorText(response);
+  const controller = new AbortController();
+  inflight = controller;
+  try {
+    const response = await fetch("/api/plan", {
+      method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body), signal: controller.signal });
     if (mine !== generation) return;
-    if (response.status === 410) { session = null; clearPlan(); }
-    planFailed(text); return;
+    if (!response.ok) {
+      const text = await errorText(response);
+      if (mine !== generation) return;
+      if (response.status === 410) { session = null; clearPlan(); }
+      planFailed(text); return;
+    }
+    const view = await response.json();
+    if (mine !== generation) return;
+    showPlan(view);
+  } catch (e) {
+    // Aborted: a newer change took over.
+    if (mine !== generation || e.name === "AbortError") return;
+    planFailed("the server did not answer: " + e.message);
+  } finally {
+    if (inflight === controller) inflight = null;
   }
-  const view = await response.json();
-  if (mine !== generation) return;
-  showPlan(view);
 }
 
-// A download's file name: dsplan-<the first uploaded file's stem>-<today>.<format>
-// (dsplan-estate-2026-12-06.xlsx), the stem kept to letters, digits, '.', '_' and '-'.
-function downloadName(format) {
-  const first = loaded.split(", ")[0] || "plan";
-  const stem = first.replace(/\.[^.]*$/, "").replace(/[^A-Za-z0-9._-]+/g, "-").slice(0, 80) || "plan";
-  const d = new Date(), two = (n) => String(n).padStart(2, "0");
-  const date = d.getFullYear() + "-" + two(d.getMonth() + 1) + "-" + two(d.getDate());
-  return "dsplan-" + stem + "-" + date + "." + format;
+// A download's file name: the server's (`dsplan-<the first uploaded file's stem>-<day>.<format>`,
+// from its Content-Disposition), else dsplan-plan.<format>.
+function downloadName(response, format) {
+  const given = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") || "");
+  return given ? given[1] : "dsplan-plan." + format;
 }
 
 // A download is made when its button is clicked, from the options shown.
@@ -341,7 +432,7 @@ async function download(format) {
   if (!response.ok) { setError(await errorText(response)); return; }
   const url = URL.createObjectURL(await response.blob());
   const a = document.createElement("a");
-  const name = downloadName(format);
+  const name = downloadName(response, format);
   a.href = url; a.download = name;
   document.body.appendChild(a); a.click(); a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
@@ -363,8 +454,13 @@ async function start() {
     e.preventDefault(); drop.classList.remove("over"); upload(e.dataTransfer.files);
   });
   $("mode").addEventListener("change", applyMode);
+  $("host_term").addEventListener("change", showPriceRows);
   $("options").addEventListener("input", () => replan(400));
-  $("options").addEventListener("change", () => replan(400));
+  // A number field's edits come as `input` events; its `change` on leaving it would
+  // cancel the plan under way for the same options.
+  $("options").addEventListener("change", (e) => {
+    if (e.target.type !== "number") replan(400);
+  });
   $("options").addEventListener("submit", (e) => e.preventDefault());
   for (const b of document.querySelectorAll("[data-download]")) {
     b.addEventListener("click", () => download(b.dataset.download));

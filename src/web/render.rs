@@ -272,6 +272,57 @@ pub struct PlanView {
     pub html: String,
     /// The plan's warnings, one line each.
     pub warnings: Vec<String>,
+    /// The host prices the estate's plan needs, one row per SKU it has hosts of (the chosen
+    /// SKU's first, then its first clusters' SKU: `av64` and `av36p` for AV64 in a Gen 1
+    /// private cloud), each for the plan's host term; the page shows one price field per
+    /// row. Empty for one cluster and per-cluster plans (they price no hosts).
+    pub host_prices: Vec<HostPriceRow>,
+}
+
+/// One host SKU the estate's plan has hosts of, and its price on the plan's host term.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct HostPriceRow {
+    /// Host SKU (`av64`).
+    pub sku: String,
+    /// The plan's host term (`payg`, `1y`, `3y`, `5y`).
+    pub term: String,
+    /// The term in words (`1-year reserved`).
+    pub term_words: &'static str,
+    /// Its hosts in the plan, HA reserve included.
+    pub hosts: u32,
+    /// Price of one host, USD per hour: the typed one, else the region's built-in list
+    /// price; `None` when neither is known (the plan's figure then leaves these hosts out).
+    pub usd_per_hour: Option<f64>,
+    /// Those hosts, USD per month (hosts x price x 730 h), when the price is known.
+    pub usd_per_month: Option<f64>,
+}
+
+/// The estate's host price rows ([`PlanView::host_prices`]): its hosts by SKU (the plan's
+/// chosen SKU alone when its hosts are not split by SKU).
+fn host_price_rows(m: &crate::plan::EstateSummary) -> Vec<HostPriceRow> {
+    let row = |sku: &str, hosts: u32, usd_per_hour: Option<f64>, usd_per_month: Option<f64>| {
+        HostPriceRow {
+            sku: sku.to_string(),
+            term: m.host_term.to_string(),
+            term_words: m.host_term.words(),
+            hosts,
+            usd_per_hour,
+            usd_per_month,
+        }
+    };
+    if m.hosts_by_sku.is_empty() {
+        return vec![row(
+            &m.sku,
+            m.hosts,
+            m.host_usd_per_hour,
+            m.hosts_usd_per_month,
+        )];
+    }
+    m.hosts_by_sku
+        .iter()
+        .filter(|h| h.hosts > 0)
+        .map(|h| row(&h.sku, h.hosts, h.usd_per_hour, h.usd_per_month))
+        .collect()
 }
 
 /// The page's view of a plan.
@@ -331,7 +382,8 @@ pub fn view(planned: &Planned, options: &PlanOptions) -> Result<PlanView, crate:
     let yearly_unknown_why = match (&yearly_cost_usd, &no_host_price_sku) {
         (Some(_), _) => None,
         (None, Some(skus)) => Some(format!(
-            "no host price for {skus} on this term: give one under Host price"
+            "no host price for {skus} on this term: type {} under Host prices",
+            if skus.contains(" and ") { "them" } else { "it" }
         )),
         (None, None) => Some("the plan gives no yearly figure".to_string()),
     };
@@ -347,6 +399,10 @@ pub fn view(planned: &Planned, options: &PlanOptions) -> Result<PlanView, crate:
         decision: decision(planned),
         html: body_of(&document).replace("<details open>", "<details>"),
         warnings: warnings.iter().map(ToString::to_string).collect(),
+        host_prices: match planned {
+            Planned::Estate(p) => host_price_rows(&p.summary),
+            Planned::Single(_) | Planned::PerCluster(_) => Vec::new(),
+        },
     })
 }
 

@@ -51,6 +51,9 @@ pub struct Kept {
     pub plan_lock: Arc<tokio::sync::Mutex<()>>,
     /// What a plan of it is charged while it runs ([`super::budget::plan_bytes`]).
     pub plan_bytes: u64,
+    /// Plan requests of it so far (for the page's plans: the latest wins, an earlier one
+    /// still waiting is not planned).
+    pub plan_requests: Arc<std::sync::atomic::AtomicU64>,
 }
 
 /// Bytes of the budget held while a plan runs (or an upload is read); returned when
@@ -291,6 +294,7 @@ impl Sessions {
                     inventory: Arc::new(inventory),
                     plan_lock: Arc::new(tokio::sync::Mutex::new(())),
                     plan_bytes,
+                    plan_requests: Arc::default(),
                 },
                 charge_bytes,
                 last_used: now,
