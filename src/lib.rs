@@ -77,6 +77,10 @@
 //! the targets are at fault, or dsplan itself; [`ErrorKind::exit_code`] is the exit code
 //! the `dsplan` command gives it.
 //!
+//! [`prelude`] brings in the few types a program needs: the planner, its options and
+//! answers, the error, and the settings' enums (each parsed from its command-line
+//! spelling with `str::parse` and shown with `Display`).
+//!
 //! ## Features
 //!
 //! | feature  | adds | pulls in |
@@ -119,6 +123,7 @@ pub mod optimize;
 pub mod perf;
 pub mod plan;
 mod planner;
+pub mod prelude;
 pub mod report;
 pub mod settings;
 pub mod sizing;

@@ -169,6 +169,16 @@ pub enum PolicyChoice {
     Named(String),
 }
 
+impl std::fmt::Display for PolicyChoice {
+    /// `auto` or the policy's name, as [`PolicyChoice::from_str`] reads it.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PolicyChoice::Auto => f.write_str("auto"),
+            PolicyChoice::Named(n) => f.write_str(n),
+        }
+    }
+}
+
 impl FromStr for PolicyChoice {
     type Err = VsanError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
@@ -191,10 +201,7 @@ impl VsanOptions {
     /// The comparison's storage policy and dedup/compression ratio with their sources, as
     /// the plans' assumption rows: (name, value, note).
     pub fn assumption_rows(&self) -> [(&'static str, String, String); 2] {
-        let policy = match &self.policy {
-            PolicyChoice::Auto => "auto".to_string(),
-            PolicyChoice::Named(n) => n.clone(),
-        };
+        let policy = self.policy.to_string();
         [
             (
                 "vsan_policy",

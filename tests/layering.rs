@@ -11,7 +11,7 @@
 use std::path::{Path, PathBuf};
 
 /// Module name and its stage number.
-const STAGES: [(&str, u32); 16] = [
+const STAGES: [(&str, u32); 17] = [
     ("defaults", 0),
     ("numbers", 0),
     ("settings", 0),
@@ -27,6 +27,7 @@ const STAGES: [(&str, u32); 16] = [
     ("report", 10),
     ("error", 11),
     ("planner", 12),
+    ("prelude", 12),
     ("web", 13),
 ];
 

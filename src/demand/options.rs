@@ -36,6 +36,44 @@ impl CapacityBasis {
     }
 }
 
+impl std::fmt::Display for CapacityBasis {
+    /// [`CapacityBasis::as_str`].
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::str::FromStr for CapacityBasis {
+    type Err = DemandError;
+
+    /// A basis by its command-line spelling, any case, `_` for `-`:
+    ///
+    /// ```
+    /// use dsplan::demand::CapacityBasis;
+    ///
+    /// assert_eq!("guest_consumed".parse::<CapacityBasis>()?, CapacityBasis::GuestConsumed);
+    /// assert_eq!(CapacityBasis::InUse.to_string(), "in-use");
+    /// assert!("inuse".parse::<CapacityBasis>().is_err());
+    /// # Ok::<(), dsplan::demand::DemandError>(())
+    /// ```
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let t = s.trim().replace('_', "-");
+        [
+            CapacityBasis::InUse,
+            CapacityBasis::Provisioned,
+            CapacityBasis::GuestConsumed,
+            CapacityBasis::Unshared,
+        ]
+        .into_iter()
+        .find(|b| t.eq_ignore_ascii_case(b.as_str()))
+        .ok_or_else(|| DemandError::Invalid {
+            option: "capacity_basis",
+            value: crate::numbers::clip(s),
+            expected: "in-use, provisioned, guest-consumed or unshared".into(),
+        })
+    }
+}
+
 /// Which VMs are in scope, beyond the cluster filter. Names compare trimmed and
 /// case-insensitively; a name that matches no VM is an error.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

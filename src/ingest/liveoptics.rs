@@ -93,6 +93,42 @@ impl PerfBasis {
     }
 }
 
+impl std::fmt::Display for PerfBasis {
+    /// [`PerfBasis::as_str`].
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A performance basis name no basis has.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown perf_basis '{given}' (peak or average)")]
+pub struct UnknownPerfBasis {
+    /// The name given, clipped as messages quote values.
+    pub given: String,
+}
+
+impl std::str::FromStr for PerfBasis {
+    type Err = UnknownPerfBasis;
+
+    /// A basis by its name, any case:
+    ///
+    /// ```
+    /// use dsplan::ingest::PerfBasis;
+    ///
+    /// assert_eq!("Average".parse::<PerfBasis>(), Ok(PerfBasis::Average));
+    /// assert_eq!(PerfBasis::Peak.to_string(), "peak");
+    /// assert!("max".parse::<PerfBasis>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let t = s.trim();
+        [PerfBasis::Peak, PerfBasis::Average]
+            .into_iter()
+            .find(|b| t.eq_ignore_ascii_case(b.as_str()))
+            .ok_or_else(|| UnknownPerfBasis { given: clip(s) })
+    }
+}
+
 /// Whether an open workbook is a Live Optics export: a `VMs` sheet and no `vInfo`.
 ///
 /// # Errors

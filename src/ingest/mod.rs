@@ -84,7 +84,7 @@ pub use csvfile::MAX_LINE_BYTES;
 pub use csvzip::MAX_ZIP_CSV_BYTES;
 pub use foreign::READ_INSTEAD;
 pub use liveoptics::{
-    LIVE_OPTICS_FORMAT, LIVE_OPTICS_PERF_SHEET, PerfBasis, read_live_optics_perf,
+    LIVE_OPTICS_FORMAT, LIVE_OPTICS_PERF_SHEET, PerfBasis, UnknownPerfBasis, read_live_optics_perf,
     read_live_optics_perf_bytes,
 };
 pub use package::{MAX_PART_BYTES, MAX_RATIO, RATIO_FLOOR_BYTES};

@@ -1,0 +1,41 @@
+//! The few types most programs need, in one `use`:
+//!
+//! ```
+//! use dsplan::prelude::*;
+//!
+//! let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/small-estate.xlsx");
+//! let options = PlanOptions {
+//!     region: "West Europe".into(),
+//!     iops: 20_000.0,
+//!     design: Some("hybrid".parse::<Design>()?),
+//!     ..PlanOptions::default()
+//! };
+//! match Planner::new().input(fixture).options(options).run()? {
+//!     Planned::Estate(estate) => {
+//!         let plan: &EstatePlan = &estate;
+//!         assert!(plan.summary.hosts >= 3);
+//!     }
+//!     other => panic!("an estate plan was asked for, not {other:?}"),
+//! }
+//! // Every failure says whose fault it is.
+//! let err = Planner::new().input("no-such-export.xlsx").run().unwrap_err();
+//! assert_eq!(err.kind(), ErrorKind::Input);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! - [`Planner`], [`PlanOptions`], [`Planned`]: the front door, its settings, its answer;
+//! - [`Plan`], [`ClusterPlans`], [`EstatePlan`]: the three kinds of plan inside [`Planned`];
+//! - [`Error`], [`ErrorKind`]: every failure and whose fault it is;
+//! - the settings' enums ([`Design`], [`HostTerm`], [`CapacityBasis`], [`MemoryBasis`],
+//!   [`Grouping`], [`PerfBasis`], [`ServiceLevel`], [`ReservationTerm`], [`IoProfile`]),
+//!   each read from its command-line spelling with `str::parse` and shown with `Display`;
+//! - [`Inventory`] and [`Warning`]: what was read, and what was wrong with it.
+
+pub use crate::catalog::{ReservationTerm, ServiceLevel};
+pub use crate::demand::CapacityBasis;
+pub use crate::ingest::PerfBasis;
+pub use crate::inventory::{Inventory, Warning};
+pub use crate::perf::IoProfile;
+pub use crate::plan::{ClusterPlans, Design, EstatePlan, Plan};
+pub use crate::sizing::{Grouping, HostTerm, MemoryBasis};
+pub use crate::{Error, ErrorKind, PlanOptions, Planned, Planner};
