@@ -69,7 +69,7 @@ impl std::str::FromStr for CapacityBasis {
         .ok_or_else(|| DemandError::Invalid {
             option: "capacity_basis",
             value: crate::numbers::clip(s),
-            expected: "in-use, provisioned, guest-consumed or unshared".into(),
+            expected: "in-use, provisioned, guest-consumed or unshared",
         })
     }
 }
