@@ -5,7 +5,8 @@
 //!
 //! let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/small-estate.xlsx");
 //! let options = PlanOptions {
-//!     region: "West Europe".into(),
+//!     region: "West Europe".parse::<Region>()?,
+//!     host_sku: Some("AV36P".parse::<HostSkuName>()?),
 //!     iops: 20_000.0,
 //!     design: Some("hybrid".parse::<Design>()?),
 //!     ..PlanOptions::default()
@@ -29,13 +30,16 @@
 //! - the settings' enums ([`Design`], [`HostTerm`], [`CapacityBasis`], [`MemoryBasis`],
 //!   [`Grouping`], [`PerfBasis`], [`ServiceLevel`], [`ReservationTerm`], [`IoProfile`]),
 //!   each read from its command-line spelling with `str::parse` and shown with `Display`;
+//! - [`Region`] and [`HostSkuName`]: the region and host SKU settings, parsed from the
+//!   names Microsoft's pages write (`West Europe`, `AV64 Gen2`);
 //! - [`Inventory`] and [`Warning`]: what was read, and what was wrong with it.
 
-pub use crate::catalog::{ReservationTerm, ServiceLevel};
+pub use crate::catalog::{Region, ReservationTerm, ServiceLevel};
 pub use crate::demand::CapacityBasis;
 pub use crate::ingest::PerfBasis;
 pub use crate::inventory::{Inventory, Warning};
 pub use crate::perf::IoProfile;
 pub use crate::plan::{ClusterPlans, Design, EstatePlan, Plan};
 pub use crate::sizing::{Grouping, HostTerm, MemoryBasis};
+pub use crate::vsan::HostSkuName;
 pub use crate::{Error, ErrorKind, PlanOptions, Planned, Planner};

@@ -52,6 +52,7 @@
 
 mod catalog;
 mod perf;
+mod sku_name;
 
 use std::str::FromStr;
 
@@ -61,6 +62,7 @@ pub use catalog::{
     AVS_HOSTS_CSV, AvsLimits, HostSku, HostSplit, VSAN_POLICIES_CSV, VsanCatalog, VsanPolicy,
 };
 pub use perf::{VsanEnvelope, VsanLoad, VsanNeed, VsanPerf};
+pub use sku_name::{HostSkuName, UnknownHostSku};
 
 /// Bytes per TB (decimal, as host capacity is published).
 const BYTES_PER_TB: f64 = 1e12;

@@ -946,7 +946,7 @@ mod props {
         PlanOptions {
             group,
             ha_hosts,
-            host_sku: sku.map(str::to_string),
+            host_sku: sku.map(Into::into),
             iops: 5_000.0,
             ..PlanOptions::default()
         }

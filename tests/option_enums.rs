@@ -21,7 +21,9 @@ where
         assert_eq!(&read, v, "{shown:?}");
         let json = serde_json::to_value(v).unwrap();
         if let Some(name) = json.as_str() {
-            let read: T = name.parse().unwrap_or_else(|e| panic!("JSON {name:?}: {e:?}"));
+            let read: T = name
+                .parse()
+                .unwrap_or_else(|e| panic!("JSON {name:?}: {e:?}"));
             assert_eq!(&read, v, "JSON {name:?}");
         }
     }
@@ -71,4 +73,29 @@ fn a_misspelt_setting_is_refused_naming_what_was_given() {
     assert!(e.to_string().contains("peek"), "{e}");
     let e = "hybird".parse::<Design>().unwrap_err();
     assert!(e.to_string().contains("hybird"), "{e}");
+}
+
+#[test]
+fn region_and_host_sku_read_the_names_microsofts_pages_write() {
+    // A region's display name and ARM name are one region; its JSON keeps it as written.
+    let r: Region = " North Europe ".parse().unwrap();
+    assert_eq!(r.arm_name(), "northeurope");
+    assert_eq!(r, Region::from("northeurope"));
+    assert_eq!(r.to_string().parse::<Region>().unwrap(), r);
+    assert!("".parse::<Region>().is_err());
+    assert!("north europe;drop".parse::<Region>().is_err());
+    // SKUs as the AVS pages write them, in the catalog's spelling.
+    for (given, sku) in [("AV36P", "av36p"), ("av52", "av52"), ("AV64 Gen2", "av64-gen2")] {
+        let s: HostSkuName = given.parse().unwrap();
+        assert_eq!(s, sku);
+        assert_eq!(s.to_string().parse::<HostSkuName>().unwrap(), s);
+    }
+    // In the options' JSON both are plain strings.
+    let o: PlanOptions =
+        serde_json::from_str(r#"{"region": "West Europe", "host_sku": "av36p"}"#).unwrap();
+    assert_eq!(o.region, "westeurope");
+    assert_eq!(o.host_sku.as_deref(), Some("av36p"));
+    let back = serde_json::to_value(&o).unwrap();
+    assert_eq!(back["region"], "West Europe");
+    assert_eq!(back["host_sku"], "av36p");
 }

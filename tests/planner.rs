@@ -513,7 +513,7 @@ fn the_regions_an_unknown_region_error_offers_first_all_plan() {
         let plan = Planner::new()
             .input(fixture())
             .options(PlanOptions {
-                region: region.to_string(),
+                region: region.into(),
                 hosts: Some(3),
                 ..PlanOptions::default()
             })

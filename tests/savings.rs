@@ -21,7 +21,7 @@ fn plan_with(host_sku: Option<&str>, design: Option<Design>) -> EstatePlan {
     Planner::new()
         .input(root().join("fixtures/apps-and-files-vinfo.csv"))
         .options(PlanOptions {
-            host_sku: host_sku.map(str::to_string),
+            host_sku: host_sku.map(Into::into),
             design,
             ..PlanOptions::default()
         })

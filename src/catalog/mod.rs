@@ -24,6 +24,7 @@ use serde::{Deserialize, Serialize};
 
 mod cool;
 mod prices;
+mod region;
 mod regions;
 mod reservation;
 
@@ -32,6 +33,7 @@ pub use cool::{
     CoolThroughputRule, CoolTierRate, cool_access_rate_mibps_per_tib,
 };
 pub use prices::MAX_PRICE_FILE_BYTES;
+pub use region::{InvalidRegion, Region};
 pub use regions::{
     AVS_ANF_REGIONS_CSV, AvsRegion, arm_region_name, avs_anf_regions, avs_supports_anf_datastores,
 };

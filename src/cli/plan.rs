@@ -287,7 +287,7 @@ impl PlanArgs {
         };
         Ok(PlanOptions {
             hosts: self.hosts,
-            host_sku: self.host_sku.clone(),
+            host_sku: self.host_sku.clone().map(Into::into),
             vcpu_per_core: self.vcpu_per_core,
             memory_basis: self.memory_basis.parse().map_err(sizing)?,
             memory_overcommit: self.memory_overcommit,
@@ -324,7 +324,7 @@ impl PlanArgs {
                 PerfBasisArg::Peak => PerfBasis::Peak,
                 PerfBasisArg::Average => PerfBasis::Average,
             },
-            region: self.region.clone(),
+            region: self.region.clone().into(),
             allow_unlisted_region: self.allow_unlisted_region,
             price_file: self.price_file.clone(),
             service_levels: Vec::new(),

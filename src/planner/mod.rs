@@ -293,7 +293,7 @@ impl Planner {
         }
         let estate = EstateOptions {
             sizing: o.sizing_options(),
-            host_sku: o.host_sku.clone(),
+            host_sku: o.host_sku.as_ref().map(|s| s.to_string()),
             host_term: o.host_term,
             host_prices,
             vsan: o.vsan_comparison.then(|| o.vsan_options()),

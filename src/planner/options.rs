@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
-use crate::catalog::{ReservationTerm, ServiceLevel};
+use crate::catalog::{Region, ReservationTerm, ServiceLevel};
 use crate::defaults;
 use crate::demand::{CapacityBasis, DemandOptions, Scope};
 use crate::ingest::PerfBasis;
@@ -14,7 +14,7 @@ use crate::optimize::{OptimizeOptions, PeakOptions};
 use crate::perf::IoProfile;
 use crate::plan::Design;
 use crate::sizing::{Grouping, HostTerm, MemoryBasis, SizingOptions};
-use crate::vsan::{PolicyChoice, VsanCatalog, VsanOptions};
+use crate::vsan::{HostSkuName, PolicyChoice, VsanCatalog, VsanOptions};
 
 use super::Error;
 
@@ -52,7 +52,7 @@ pub struct PlanOptions {
     /// `None`: every SKU of `data/avs_hosts.csv`, the lowest total cost chosen). With
     /// `hosts` or `per_cluster`, the SKU of the hosts that mount the datastores: its
     /// performance system (`perf_system` in `data/avs_hosts.csv`; `None`: `anf-avs`).
-    pub host_sku: Option<String>,
+    pub host_sku: Option<HostSkuName>,
     /// vCPUs per physical core when sizing hosts (default 4).
     pub vcpu_per_core: f64,
     /// Memory figure that sizes hosts (default configured).
@@ -116,7 +116,7 @@ pub struct PlanOptions {
     /// Pricing region: ARM name or display name, case-insensitive (`westeurope` or
     /// `"West Europe"`; default eastus). It must support ANF datastores for AVS
     /// (`data/avs_anf_regions.csv`) unless `allow_unlisted_region`.
-    pub region: String,
+    pub region: Region,
     /// Plan in a region that `data/avs_anf_regions.csv` does not list for ANF datastores on
     /// AVS (default false: refused); the plan then warns.
     pub allow_unlisted_region: bool,
@@ -200,7 +200,7 @@ impl Default for PlanOptions {
             io_profile: IoProfile::default(),
             perf: None,
             perf_basis: PerfBasis::Peak,
-            region: defaults::REGION.to_string(),
+            region: Region::from(defaults::REGION),
             allow_unlisted_region: false,
             price_file: None,
             service_levels: Vec::new(),
@@ -296,7 +296,7 @@ impl PlanOptions {
     pub fn optimize_options(&self) -> OptimizeOptions {
         OptimizeOptions {
             hosts: self.hosts.unwrap_or(defaults::HOSTS),
-            region: self.region.clone(),
+            region: self.region.to_string(),
             max_datastores: self.max_datastores,
             service_levels: self.service_levels.clone(),
             cold_pct: self.cold_pct,
