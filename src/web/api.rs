@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::App;
-use super::awaited::Awaited;
+use super::awaited::{Awaited, NotAwaited};
 use super::render::{self, PlanView};
 use crate::ErrorKind;
 use crate::inventory::{Inventory, InventorySummary};
@@ -47,11 +47,11 @@ impl ApiError {
     fn internal(message: impl std::fmt::Display) -> ApiError {
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, message.to_string())
     }
+}
 
-    /// The answer's status.
-    #[cfg(test)]
-    pub(super) fn status(&self) -> StatusCode {
-        self.status
+impl From<NotAwaited> for ApiError {
+    fn from(n: NotAwaited) -> ApiError {
+        ApiError::new(n.status(), n.message())
     }
 }
 

@@ -14,7 +14,6 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use axum::http::StatusCode;
 
-use super::api::ApiError;
 
 /// A request's watch: whether its client went away and, for a plan the page shows, its
 /// number among its session's plan requests.
@@ -53,23 +52,42 @@ impl Awaited {
     /// `Ok` while the answer is awaited.
     ///
     /// # Errors
-    /// 409 when a newer plan request of the session has arrived, or the client went away
-    /// (nobody reads that answer).
-    pub fn check(&self) -> Result<(), ApiError> {
+    /// [`NotAwaited::Gone`] when the client went away (nobody reads that answer),
+    /// [`NotAwaited::Superseded`] when a newer plan request of the session has arrived;
+    /// the handler answers either with 409.
+    pub fn check(&self) -> Result<(), NotAwaited> {
         if self.gone.load(Ordering::Relaxed) {
-            return Err(ApiError::new(
-                StatusCode::CONFLICT,
-                "the request was abandoned by its client",
-            ));
+            return Err(NotAwaited::Gone);
         }
         match &self.latest {
             Some((requests, mine)) if requests.load(Ordering::Relaxed) != *mine => {
-                Err(ApiError::new(
-                    StatusCode::CONFLICT,
-                    "superseded: a newer plan of this upload was asked for",
-                ))
+                Err(NotAwaited::Superseded)
             }
             _ => Ok(()),
+        }
+    }
+}
+
+/// Why an answer is no longer awaited.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NotAwaited {
+    /// The request's client went away.
+    Gone,
+    /// A newer plan request of the same session arrived.
+    Superseded,
+}
+
+impl NotAwaited {
+    /// The answer's status: 409 for both.
+    pub fn status(self) -> StatusCode {
+        StatusCode::CONFLICT
+    }
+
+    /// What the answer says.
+    pub fn message(self) -> &'static str {
+        match self {
+            NotAwaited::Gone => "the request was abandoned by its client",
+            NotAwaited::Superseded => "superseded: a newer plan of this upload was asked for",
         }
     }
 }
@@ -94,10 +112,10 @@ mod tests {
         let (mut c, _c_guard) = Awaited::new();
         c.latest_of(&requests);
         // b is superseded by c; a's client goes away.
-        assert_eq!(b.check().unwrap_err().status(), StatusCode::CONFLICT);
+        assert_eq!(b.check(), Err(NotAwaited::Superseded));
         assert!(c.check().is_ok());
         drop(guard);
-        assert_eq!(a.check().unwrap_err().status(), StatusCode::CONFLICT);
+        assert_eq!(a.check(), Err(NotAwaited::Gone));
     }
 
     /// Sends a plan request of `session` with `iops` over a new connection to `addr`.
