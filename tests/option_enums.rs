@@ -85,7 +85,11 @@ fn region_and_host_sku_read_the_names_microsofts_pages_write() {
     assert!("".parse::<Region>().is_err());
     assert!("north europe;drop".parse::<Region>().is_err());
     // SKUs as the AVS pages write them, in the catalog's spelling.
-    for (given, sku) in [("AV36P", "av36p"), ("av52", "av52"), ("AV64 Gen2", "av64-gen2")] {
+    for (given, sku) in [
+        ("AV36P", "av36p"),
+        ("av52", "av52"),
+        ("AV64 Gen2", "av64-gen2"),
+    ] {
         let s: HostSkuName = given.parse().unwrap();
         assert_eq!(s, sku);
         assert_eq!(s.to_string().parse::<HostSkuName>().unwrap(), s);

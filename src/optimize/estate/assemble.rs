@@ -170,9 +170,9 @@ struct Parts<'a> {
     pools: &'a [crate::plan::EstatePool],
 }
 
-/// The headline's words on the host price of the chosen `sku`, then of every other priced
-/// SKU among `used` (the SKUs of the plan's clusters), then the other feasible SKUs
-/// without a price.
+/// The headline's words on the host price of the chosen `sku`, then of every other SKU
+/// among `used` (the SKUs of the plan's clusters: its price, or that it has none), then
+/// the other feasible SKUs without a price.
 fn host_price_note(
     estate: &EstateOptions,
     (sku, used): (&str, &[&str]),
@@ -181,12 +181,27 @@ fn host_price_note(
     let prices = &estate.host_prices;
     let mut chosen = prices.describe(sku, estate.host_term);
     let mut named = vec![sku];
+    let mut unpriced_used = Vec::new();
     for other in used {
-        if !named.contains(other) && prices.price(other, estate.host_term).is_some() {
-            named.push(other);
+        if named.contains(other) {
+            continue;
+        }
+        named.push(other);
+        if prices.price(other, estate.host_term).is_some() {
             chosen.push_str("; ");
             chosen.push_str(&prices.describe(other, estate.host_term));
+        } else {
+            unpriced_used.push(*other);
         }
+    }
+    // The plan's own hosts of another SKU (an AV64 estate's first cluster) are named
+    // too: both prices are needed before the plan's total is known.
+    if !unpriced_used.is_empty() {
+        chosen.push_str(&format!(
+            "; {} for {} too (the plan has hosts of it)",
+            prices.missing(estate.host_term),
+            unpriced_used.join(", ")
+        ));
     }
     let unpriced: Vec<&str> = skus
         .iter()

@@ -218,7 +218,7 @@ fn why(
         Design::Vsan => format!(
             "{}: every VM's data on {} hosts' vSAN ({})",
             chosen.label(),
-            c.hosts,
+            g(f64::from(c.hosts), 0),
             size_gib(c.vsan_gib)
         ),
         Design::Anf => format!(
@@ -226,12 +226,12 @@ fn why(
             chosen.label(),
             size_gib(c.anf_gib),
             g(c.vms_anf as f64, 0),
-            c.hosts
+            g(f64::from(c.hosts), 0)
         ),
         Design::Hybrid if c.collapsed => format!(
             "hybrid = vSAN alone: every VM's data on {} hosts' vSAN ({}); no split of the \
              clusters' VMs costs less, its ExpressRoute gateways counted",
-            c.hosts,
+            g(f64::from(c.hosts), 0),
             size_gib(c.vsan_gib)
         ),
         Design::Hybrid => format!(

@@ -14,8 +14,10 @@
 //! costed than the added cluster (hosts and ANF, or hosts on vSAN alone, against the
 //! cluster's on AV64 in the same design); else the added cluster (`avs-seed-N`, no VMs):
 //! of the first-cluster SKU whose cluster costs least (the AVS minimum of 3 hosts, the
-//! reservation and the HA reserve counted), or the first listed when none is priced (then
-//! the SKU's total is unknown and nothing moves). The cheapest move of each private cloud
+//! reservation and the HA reserve counted); when none is priced at the plan's term (a
+//! reserved term without the customer's prices), the one cheapest at the region's
+//! pay-as-you-go list price (the SKU whose quote the customer then asks for), else the
+//! first listed (then the SKU's total is unknown and nothing moves). The cheapest move of each private cloud
 //! is taken (ties: the earlier cluster, then the earlier SKU); a private cloud's only
 //! cluster moves too (the private cloud is then all of the first-cluster SKU, no seed
 //! beside it), but an estate of one cluster has none to move (that would be the
@@ -52,8 +54,8 @@ pub(super) fn sku_prices(
 
 /// The cluster added (`avs-seed-N`) to a private cloud of `host` hosts none of whose
 /// clusters can be first: on the first-cluster SKU whose cluster costs least an hour (ties:
-/// the earlier listed), or the first listed when none is priced. `None` when `host` can be
-/// first itself.
+/// the earlier listed); when none is priced at the term, the cheapest at the pay-as-you-go
+/// list price; else the first listed. `None` when `host` can be first itself.
 pub(super) fn seed_cluster(
     host: &HostSku,
     vsan_catalog: &VsanCatalog,
@@ -67,14 +69,30 @@ pub(super) fn seed_cluster(
         .filter_map(|h| management_only_cluster("avs-seed", h, limits, &estate.sizing))
         .collect();
     let usd = |c: &AvsCluster| prices.get(&c.sku).map(|p| f64::from(c.hosts) * p);
-    let cheapest = seeds.iter().filter_map(|c| usd(c).map(|u| (u, c))).fold(
-        None::<(f64, &AvsCluster)>,
-        |best, (u, c)| match best {
-            Some((b, _)) if b <= u => best,
-            _ => Some((u, c)),
-        },
-    );
-    cheapest.map(|(_, c)| c).or(seeds.first()).cloned()
+    // With no price at the plan's term (a reserved term before the customer's quote), the
+    // seed a customer would price: the cheapest at the region's pay-as-you-go list price.
+    let list = |c: &AvsCluster| {
+        let p = estate.host_prices.price(&c.sku, HostTerm::PayAsYouGo)?;
+        Some(f64::from(c.hosts) * p.usd_per_hour)
+    };
+    cheapest_by(&seeds, usd)
+        .or_else(|| cheapest_by(&seeds, list))
+        .or(seeds.first())
+        .cloned()
+}
+
+/// The cluster of `seeds` that `usd` prices lowest (ties: the earlier); `None` when it
+/// prices none.
+fn cheapest_by(
+    seeds: &[AvsCluster],
+    usd: impl Fn(&AvsCluster) -> Option<f64>,
+) -> Option<&AvsCluster> {
+    let priced = seeds.iter().filter_map(|c| usd(c).map(|u| (u, c)));
+    let cheapest = priced.fold(None::<(f64, &AvsCluster)>, |best, (u, c)| match best {
+        Some((b, _)) if b <= u => best,
+        _ => Some((u, c)),
+    });
+    cheapest.map(|(_, c)| c)
 }
 
 /// The estate's clusters of another SKU than its own (the first clusters AV64 needs in a

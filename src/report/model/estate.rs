@@ -205,7 +205,7 @@ pub(in crate::report) fn vsan_hosts_text(v: &crate::sizing::VsanAlone) -> String
     let by = vsan_hosts_by_sku(v);
     if by.len() <= 1 {
         let sku = by.first().map_or(v.sku.as_str(), |(sku, _)| sku);
-        return format!("{} {sku}", v.hosts);
+        return format!("{} {sku}", g(f64::from(v.hosts), 0));
     }
     by.iter()
         .map(|(sku, n)| format!("{} {sku}", g(f64::from(*n), 0)))

@@ -53,7 +53,7 @@ impl Cell {
             Cell::Number { value, decimals } => group_thousands(*value, *decimals),
             Cell::Usd(v) => group_thousands(*v, 2),
             Cell::MaybeUsd(v) => v.map_or_else(|| "unknown".to_string(), |v| group_thousands(v, 2)),
-            Cell::Count(n) => n.to_string(),
+            Cell::Count(n) => group_thousands(*n as f64, 0),
             Cell::YesNo(b) => if *b { "yes" } else { "no" }.to_string(),
             Cell::Dash => "-".to_string(),
         }
