@@ -53,9 +53,11 @@ fn mixed() -> EstatePlan {
 }
 
 /// The same estate with a made-up 3-year price for AV64 only (6.00 USD per host-hour):
-/// AV36, AV36P and AV52 have no 3-year price, so the first cluster is added on the first
-/// SKU listed, AV36 (46 / 2.3 GHz = 20 cores x 4 = 80 vCPU, 160.08 GiB: 1 host + 1 HA -> 3),
-/// and the hosts' cost is unknown.
+/// AV36, AV36P and AV52 have no 3-year price, so the first cluster is added on the one
+/// cheapest at East US's pay-as-you-go list price: AV36P, the only one of the three the
+/// region sells (9.20 USD per host-hour; `data/avs_host_prices.csv` has no East US row for
+/// AV36 or AV52), not AV36, the first listed (46 / 2.6 GHz = 18 cores x 4 = 72 vCPU,
+/// 160.08 GiB: 1 host + 1 HA -> 3); the hosts' cost is unknown.
 fn unpriced_first_cluster(dir: &std::path::Path) -> (EstatePlan, PlanOptions) {
     std::fs::create_dir_all(dir).unwrap();
     let file = dir.join("hosts.csv");
@@ -130,15 +132,20 @@ fn the_per_host_footnote_gives_each_skus_figures_in_every_format() {
         let out = render_estate_plan(&p, format).unwrap();
         assert!(out.contains(footnote), "{format:?}: {out}");
     }
-    // The AV36 first cluster of the 3-year plan: 144 vCPU, 491.738 GiB.
+    // The AV36P first cluster of the 3-year plan: 144 vCPU, 670.552 GiB.
     let dir = scratch("footnote");
     let (p, _) = unpriced_first_cluster(&dir);
     let text = render_estate_plan(&p, Format::Text).unwrap();
     assert!(
         text.contains(
-            "Per host: 256 vCPU, 909.0 GiB for VMs on av64 and 144 vCPU, 491.7 GiB on av36; \
+            "Per host: 256 vCPU, 909.0 GiB for VMs on av64 and 144 vCPU, 670.6 GiB on av36p; \
              cluster hosts"
         ),
+        "{text}"
+    );
+    // The host-price line names both SKUs the plan's total waits for.
+    assert!(
+        text.contains("no public 3y price for av36p too (the plan has hosts of it)"),
         "{text}"
     );
     let _ = std::fs::remove_dir_all(dir);
@@ -256,15 +263,15 @@ fn the_page_view_names_each_sku_and_the_one_without_a_price() {
         "{}",
         view.html
     );
-    // AV64 priced at 6.00 for 3 years, its AV36 first cluster not: the figure is ANF
-    // (1,354.51) + the gateway (1,365.10) = 2,719.61, and the page names AV36, not AV64,
+    // AV64 priced at 6.00 for 3 years, its AV36P first cluster not: the figure is ANF
+    // (1,354.51) + the gateway (1,365.10) = 2,719.61, and the page names AV36P, not AV64,
     // as the SKU whose price is missing.
     let dir = scratch("view");
     let (p, options) = unpriced_first_cluster(&dir);
     let view = dsplan::web::render::view(&Planned::Estate(Box::new(p)), &options).unwrap();
     let json = serde_json::to_value(&view).unwrap();
-    assert_eq!(json["decision"], "ANF for all: 5 av64 + 3 av36 hosts");
-    assert_eq!(json["no_host_price_sku"], "av36");
+    assert_eq!(json["decision"], "ANF for all: 5 av64 + 3 av36p hosts");
+    assert_eq!(json["no_host_price_sku"], "av36p");
     assert_eq!(json["monthly_cost_usd"], 2_719.61);
     let _ = std::fs::remove_dir_all(dir);
 }
@@ -387,7 +394,7 @@ fn a_first_cluster_without_a_price_leaves_the_hosts_cost_unknown() {
     let h = book.worksheet_range("Hosts").unwrap();
     let hf = book.worksheet_formula("Hosts").unwrap();
     let cell = |r: usize, c: usize| h.get((r, c)).map_or(String::new(), |d| d.to_string());
-    // AV64 5 x 6.00 x 730 = 21,900.00, a formula; AV36 3 hosts, no price, no cost.
+    // AV64 5 x 6.00 x 730 = 21,900.00, a formula; AV36P 3 hosts, no price, no cost.
     assert_eq!(
         (1..5).map(|c| cell(1, c)).collect::<Vec<_>>(),
         ["5", "6", "730", "21900"]
@@ -395,7 +402,7 @@ fn a_first_cluster_without_a_price_leaves_the_hosts_cost_unknown() {
     assert_eq!(formula_at(&hf, 1, 4), "ROUND(B2*C2*D2,2)");
     assert_eq!(
         (0..5).map(|c| cell(2, c)).collect::<Vec<_>>(),
-        ["av36", "3", "unknown", "730", "unknown"]
+        ["av36p", "3", "unknown", "730", "unknown"]
     );
     let e = book.worksheet_range("Estate").unwrap();
     assert_eq!(
