@@ -646,8 +646,10 @@ fn plan_estate_of(input: &Path, design: Option<Design>) -> EstatePlan {
 #[test]
 fn av64_without_a_priced_first_cluster_sku_has_no_total_and_says_why() {
     // 3-year prices for AV64 only (made up): AV36, AV36P and AV52 have none, so the first
-    // cluster AV64 needs cannot be priced: it is added on the first SKU listed (AV36: 46 /
-    // 2.3 = 20 cores = 80 vCPU and 160 GiB -> 1 host + 1 HA -> 3) and the total is unknown.
+    // cluster AV64 needs cannot be priced: it is added on the SKU cheapest at East US's
+    // pay-as-you-go list price, AV36P (9.20 USD per host-hour; the list has no East US row
+    // for AV36 or AV52): 46 / 2.6 = 18 cores = 72 vCPU and 160 GiB -> 1 host + 1 HA -> 3;
+    // the total is unknown.
     let dir = std::env::temp_dir().join(format!("dsplan-av64-{}-3y", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("hosts.csv");
@@ -665,12 +667,12 @@ fn av64_without_a_priced_first_cluster_sku_has_no_total_and_says_why() {
             ..PlanOptions::default()
         },
     );
-    assert_eq!(hosts_by_sku(&p), [("av64", 5), ("av36", 3)]);
+    assert_eq!(hosts_by_sku(&p), [("av64", 5), ("av36p", 3)]);
     assert_eq!(p.summary.total_usd_per_month, None);
     let note = &p.sku_alternatives[0].note;
     assert!(
         note.contains("no public 3y price for the av36, av36p or av52 first cluster")
-            && note.contains("avs-seed-1: 3 av36 (added, no VMs)"),
+            && note.contains("avs-seed-1: 3 av36p (added, no VMs)"),
         "{note}"
     );
     let _ = std::fs::remove_dir_all(dir);

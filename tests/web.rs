@@ -1109,7 +1109,7 @@ fn an_av64_plan_on_a_reserved_term_asks_for_both_its_prices() {
     std::fs::write(
         &file,
         "sku,term,usd_per_hour,region,source\nav64,1y,8.5,eastus,a quote\n\
-         av36,1y,5.25,eastus,a quote\n",
+         av36p,1y,5.25,eastus,a quote\n",
     )
     .unwrap();
     let flags = ["--host-sku", "av64", "--host-term", "1y"];
@@ -1139,19 +1139,21 @@ fn an_av64_plan_on_a_reserved_term_asks_for_both_its_prices() {
         .next()
         .unwrap()
         .to_string();
-    assert_eq!(first, "av36", "{rows}");
+    // AV36P: the first-cluster SKU cheapest at East US's pay-as-you-go list price (the
+    // region does not sell AV36 or AV52), whose quote the customer then asks for.
+    assert_eq!(first, "av36p", "{rows}");
     assert_eq!(
-        driver.script("return document.getElementById('price-av36').placeholder"),
+        driver.script("return document.getElementById('price-av36p').placeholder"),
         "none built in"
     );
     // AV64 priced alone: the page names the other SKU as unpriced, not the one just priced.
     driver.type_into("#price-av64", "8.5");
     let label = driver.wait_for(
         "return document.getElementById('cost-label').textContent",
-        |s| s.contains("ANF only: av36 has no host price"),
+        |s| s.contains("ANF only: av36p has no host price"),
     );
     assert!(!label.contains("av64 has"), "{label}");
-    driver.type_into("#price-av36", "5.25");
+    driver.type_into("#price-av36p", "5.25");
     driver.wait_for(
         "return document.getElementById('cost-label').textContent",
         |s| s.starts_with("Monthly: hosts"),
@@ -1171,7 +1173,7 @@ fn an_av64_plan_on_a_reserved_term_asks_for_both_its_prices() {
     };
     let s = &command["summary"];
     let hand = hosts("av64") * 8.5 * 730.0
-        + hosts("av36") * 5.25 * 730.0
+        + hosts("av36p") * 5.25 * 730.0
         + s["anf_usd_per_month"].as_f64().unwrap()
         + s["gateway_usd_per_month"].as_f64().unwrap();
     let shown: f64 = driver.script(COST_JS).as_str().unwrap().parse().unwrap();

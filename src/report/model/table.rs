@@ -163,7 +163,7 @@ mod tests {
         assert_eq!(Cell::number(1234.56, 1).shown(), "1,234.6");
         assert_eq!(Cell::Usd(1175.5).shown(), "1,175.50");
         assert_eq!(Cell::MaybeUsd(None).shown(), "unknown");
-        assert_eq!(Cell::Count(1234).shown(), "1234");
+        assert_eq!(Cell::Count(1234).shown(), "1,234");
         assert_eq!(Cell::YesNo(false).shown(), "no");
         assert_eq!(Column::figures("size", "TiB").header(), "size TiB");
         assert_eq!(Column::figures("", "USD/month").header(), "USD/month");
