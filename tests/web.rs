@@ -527,6 +527,23 @@ fn downloads_are_named_after_the_export_and_the_day() {
         format!("content-disposition: attachment; filename=\"dsplan-{stem}-and-1-more-{day}.csv\"")
     };
     assert!(line == want(&before) || line == want(&after), "{line}");
+    // Letters beyond ASCII are kept: the ASCII `filename=` for every client and the UTF-8
+    // `filename*=` (RFC 6266/5987) beside it; ü is UTF-8 C3 BC, so %C3%BC.
+    let umlaut = session_of(&raw(
+        port,
+        &upload_files_request(
+            port,
+            &[("apps-and-files-vinfo.csv", "Kunde Müller (final) v2.csv")],
+        ),
+    ));
+    let (line, before, after) = named(&umlaut, "csv");
+    let want = |day: &str| {
+        format!(
+            "content-disposition: attachment; filename=\"dsplan-Kunde-M-ller-final-v2-{day}.csv\"; \
+             filename*=UTF-8''dsplan-Kunde-M%C3%BCller-final-v2-{day}.csv"
+        )
+    };
+    assert!(line == want(&before) || line == want(&after), "{line}");
 }
 
 #[test]
