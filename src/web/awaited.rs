@@ -14,7 +14,6 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use axum::http::StatusCode;
 
-
 /// A request's watch: whether its client went away and, for a plan the page shows, its
 /// number among its session's plan requests.
 #[derive(Debug, Clone, Default)]
