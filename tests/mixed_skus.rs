@@ -263,16 +263,26 @@ fn the_page_view_names_each_sku_and_the_one_without_a_price() {
         "{}",
         view.html
     );
-    // AV64 priced at 6.00 for 3 years, its AV36P first cluster not: the figure is ANF
+    // AV64 priced at 6.00 for 3 years, its AV36P first cluster not: the known part is ANF
     // (1,354.51) + the gateway (1,365.10) = 2,719.61, and the page names AV36P, not AV64,
     // as the SKU whose price is missing.
     let dir = scratch("view");
     let (p, options) = unpriced_first_cluster(&dir);
+    let p2 = p.clone();
     let view = dsplan::web::render::view(&Planned::Estate(Box::new(p)), &options).unwrap();
     let json = serde_json::to_value(&view).unwrap();
-    assert_eq!(json["decision"], "ANF for all: 5 av64 + 3 av36p hosts");
+    // No total decides between the designs: none is recommended, as the report's "design:
+    // none recommended" line says; the design shown follows.
+    assert_eq!(
+        json["decision"],
+        "none recommended (no host price to compare); shown: ANF for all: 5 av64 + 3 av36p hosts"
+    );
     assert_eq!(json["no_host_price_sku"], "av36p");
-    assert_eq!(json["monthly_cost_usd"], 2_719.61);
+    // The month is unknown (the report's card too); the ANF part is known.
+    assert_eq!(json["monthly_cost_usd"], serde_json::Value::Null);
+    assert_eq!(json["anf_part_usd_per_month"], 2_719.61);
+    let text = dsplan::report::render_estate_plan(&p2, dsplan::report::Format::Text).unwrap();
+    assert!(text.contains("design: none recommended"), "{text}");
     let _ = std::fs::remove_dir_all(dir);
 }
 

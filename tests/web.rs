@@ -527,6 +527,23 @@ fn downloads_are_named_after_the_export_and_the_day() {
         format!("content-disposition: attachment; filename=\"dsplan-{stem}-and-1-more-{day}.csv\"")
     };
     assert!(line == want(&before) || line == want(&after), "{line}");
+    // Letters beyond ASCII are kept: the ASCII `filename=` for every client and the UTF-8
+    // `filename*=` (RFC 6266/5987) beside it; ü is UTF-8 C3 BC, so %C3%BC.
+    let umlaut = session_of(&raw(
+        port,
+        &upload_files_request(
+            port,
+            &[("apps-and-files-vinfo.csv", "Kunde Müller (final) v2.csv")],
+        ),
+    ));
+    let (line, before, after) = named(&umlaut, "csv");
+    let want = |day: &str| {
+        format!(
+            "content-disposition: attachment; filename=\"dsplan-Kunde-M-ller-final-v2-{day}.csv\"; \
+             filename*=UTF-8''dsplan-Kunde-M%C3%BCller-final-v2-{day}.csv"
+        )
+    };
+    assert!(line == want(&before) || line == want(&after), "{line}");
 }
 
 #[test]
@@ -760,6 +777,23 @@ fn headline_says_base_months_yearly_and_anf_only() {
     assert_eq!(av36["monthly_cost_label"], "ANF + ExpressRoute gateways");
     assert_eq!(av36["no_host_price_sku"], "av36");
     assert_eq!(av36["base_months"], false);
+    // The month is unknown too (as the report's card), and why; the ANF part beside it.
+    assert_eq!(av36["monthly_cost_usd"], Value::Null);
+    assert_eq!(
+        av36["monthly_unknown_why"],
+        "no host price for av36 on this term: type it under Host prices"
+    );
+    assert!(
+        av36["anf_part_usd_per_month"].as_f64().unwrap() > 0.0,
+        "{av36}"
+    );
+    // Designs compared without a host price: none is recommended (the report's "design:
+    // none recommended ...; shown: ..."), the design shown named after it.
+    let decision = av36["decision"].as_str().unwrap();
+    assert!(
+        decision.starts_with("none recommended (no host price to compare); shown: "),
+        "{decision}"
+    );
     // Its year is unknown, and the page says why (no "$-").
     assert_eq!(av36["yearly_cost_usd"], Value::Null);
     assert_eq!(
@@ -784,6 +818,14 @@ fn headline_says_base_months_yearly_and_anf_only() {
     assert_eq!(priced["monthly_cost_label"], "hosts + ANF");
     assert_eq!(priced["no_host_price_sku"], Value::Null);
     assert_eq!(priced["base_months"], true);
+    assert_eq!(priced["monthly_unknown_why"], Value::Null);
+    assert!(
+        !priced["decision"]
+            .as_str()
+            .unwrap()
+            .contains("none recommended"),
+        "{priced}"
+    );
     assert!(
         priced["yearly_cost_usd"].as_f64().unwrap() > 0.0,
         "{priced}"
@@ -798,12 +840,14 @@ fn headline_says_base_months_yearly_and_anf_only() {
         "hosts + ANF + ExpressRoute gateways"
     );
     assert_eq!(anf["monthly_cost_usd"], 41999.73);
+    assert_eq!(anf["anf_part_usd_per_month"], 1703.73);
     let anf_av36 = plan(json!({"design": "anf", "host_sku": "av36"}));
     assert_eq!(
         anf_av36["monthly_cost_label"],
         "ANF + ExpressRoute gateways"
     );
-    assert_eq!(anf_av36["monthly_cost_usd"], 1703.73);
+    assert_eq!(anf_av36["monthly_cost_usd"], Value::Null);
+    assert_eq!(anf_av36["anf_part_usd_per_month"], 1703.73);
 }
 
 /// Every field of the page's "More settings", each away from its default (with the
@@ -1007,16 +1051,29 @@ const COST_JS: &str = "return document.getElementById('monthly-cost').dataset.us
 const ERROR_JS: &str = "return document.getElementById('error').textContent";
 const STATUS_JS: &str = "return document.getElementById('status').textContent";
 
+/// A server, and a browser showing the plan of `fixtures/{fixture}` with the default
+/// options (at 390 x 844 with a touch screen when `phone`); `None`, after saying it
+/// skipped, when there is no browser.
+fn planned_page(fixture: &str, phone: bool) -> Option<(Running, Driver)> {
+    if !browser_here() {
+        return None;
+    }
+    let (server, port) = serve(&[]);
+    let driver = Driver::start();
+    if phone {
+        viewport(&driver, 390, 844, true);
+    }
+    open_page(&driver, port);
+    pick_file(&driver, &root().join("fixtures").join(fixture));
+    driver.wait_for(STATUS_JS, |s| s.starts_with("planned"));
+    Some((server, driver))
+}
+
 #[test]
 fn a_pending_replan_does_not_wipe_an_upload_error() {
-    if !browser_here() {
+    let Some((_server, driver)) = planned_page("small-estate.xlsx", false) else {
         return;
-    }
-    let (_server, port) = serve(&[]);
-    let driver = Driver::start();
-    open_page(&driver, port);
-    pick_file(&driver, &root().join("fixtures/small-estate.xlsx"));
-    driver.wait_for(STATUS_JS, |s| s.starts_with("planned"));
+    };
     // A field typed (a re-plan scheduled 400 ms later), then at once a bad file: its error
     // stays, however long we wait, and the status does not say "planned".
     let junk = std::env::temp_dir().join(format!("dsplan-web-{}-race.xlsx", std::process::id()));
@@ -1038,6 +1095,147 @@ fn a_pending_replan_does_not_wipe_an_upload_error() {
     driver.wait_for(STATUS_JS, |s| s.starts_with("planned"));
     assert_eq!(driver.script(ERROR_JS), "");
     let _ = std::fs::remove_file(&junk);
+}
+
+/// How many uploads the page has sent (`/api/upload` requests in its resource timings).
+const UPLOADS_JS: &str = "return String(performance.getEntriesByType('resource')\
+     .filter(e => e.name.includes('/api/upload')).length)";
+
+#[test]
+fn a_new_upload_whose_plan_fails_shows_its_error_alone() {
+    let Some((_server, driver)) = planned_page("small-estate.xlsx", false) else {
+        return;
+    };
+    // The file input is emptied after the upload, so the same file chosen again uploads.
+    assert_eq!(
+        driver.script("return document.getElementById('files').value"),
+        ""
+    );
+    // 2,500,000 IOPS cannot be met on the small estate (at most 441,000 reachable): the
+    // small estate's plan stays, marked as the previous options'.
+    driver.type_into("#iops", "2500000");
+    let error = driver.wait_for(ERROR_JS, |s| !s.is_empty());
+    assert!(error.contains("cannot be met"), "{error}");
+    assert_eq!(
+        driver.script("return document.getElementById('stale-note').hidden"),
+        json!(false)
+    );
+    // Another export, whose plan with these options fails too: the error shows alone, no
+    // figure or report of the small estate's workbook is left, and nothing is marked stale.
+    pick_file(&driver, &root().join("fixtures/small-estate-vinfo.csv"));
+    driver.wait_for(STATUS_JS, |s| s.starts_with("not planned"));
+    let error = driver.script(ERROR_JS);
+    assert!(
+        error
+            .as_str()
+            .unwrap()
+            .contains("small-estate-vinfo.csv [vInfo]"),
+        "{error}"
+    );
+    let shown = driver.script(
+        "return [document.getElementById('monthly-cost').textContent, \
+         document.getElementById('yearly-cost').textContent, \
+         document.getElementById('decision').textContent, \
+         document.getElementById('stale-note').hidden, \
+         document.getElementById('report').textContent, \
+         document.getElementById('host-price-rows').querySelectorAll('.field').length]",
+    );
+    assert_eq!(
+        shown,
+        json!([
+            "none yet",
+            "none yet",
+            "none yet",
+            true,
+            "No plan of small-estate-vinfo.csv with these options: see the message above.",
+            0
+        ])
+    );
+    // A download of the failing options ends its status with the failure (not
+    // "preparing the md download..." for good).
+    driver.script("document.querySelector('[data-download=md]').click()");
+    let status = driver.wait_for(STATUS_JS, |s| !s.starts_with("preparing"));
+    assert_eq!(
+        status,
+        "the md download failed: see the message above the plan"
+    );
+    // The same file chosen again (a corrected export of the same name) is uploaded again.
+    assert_eq!(driver.script(UPLOADS_JS), "2");
+    driver.type_into("#iops", "20000");
+    driver.wait_for(STATUS_JS, |s| s.starts_with("planned"));
+    pick_file(&driver, &root().join("fixtures/small-estate-vinfo.csv"));
+    driver.wait_for(UPLOADS_JS, |s| s == "3");
+    driver.wait_for(STATUS_JS, |s| s.starts_with("planned"));
+}
+
+#[test]
+fn on_a_phone_a_refused_price_is_marked_at_its_field_and_unpriced_hosts_cost_unknown() {
+    let Some((_server, driver)) = planned_page("small-estate.xlsx", true) else {
+        return;
+    };
+    // AV36 has no East US price: the monthly card says "unknown" and why, with the ANF
+    // part beside it, as the report's own card; no design is recommended.
+    choose(&driver, "#host_sku", "av36");
+    driver.wait_for(PRICE_ROWS_JS, |s| s.starts_with("av36:"));
+    let cards = driver.script(
+        "return [document.getElementById('monthly-cost').textContent, \
+         document.getElementById('monthly-cost-why').textContent, \
+         document.getElementById('decision').textContent]",
+    );
+    assert_eq!(cards[0], "unknown", "{cards}");
+    let why = cards[1].as_str().unwrap();
+    assert!(
+        why.starts_with("no host price for av36 on this term: type it under Host prices; "),
+        "{why}"
+    );
+    assert!(why.contains(" alone: $"), "{why}");
+    assert!(
+        cards[2].as_str().unwrap().starts_with("none recommended"),
+        "{cards}"
+    );
+    // The report's card says unknown too (no figure differs between them).
+    let report_card = driver.script(
+        "return [...document.querySelectorAll('#report .card')].find(c => \
+         c.textContent.includes('Monthly cost')).textContent",
+    );
+    assert!(
+        report_card.as_str().unwrap().contains("unknown"),
+        "{report_card}"
+    );
+    // A price the server would refuse (under 0.5 USD per host-hour): the field is marked
+    // invalid, the message is under it (in view, described by it), not only at the top of
+    // the plan screens away.
+    driver.script("document.getElementById('price-av36').scrollIntoView({block: 'center'})");
+    driver.type_into("#price-av36", "0.1");
+    driver.wait_for(ERROR_JS, |s| !s.is_empty());
+    let marked = driver.script(
+        "const f = document.getElementById('price-av36'); \
+         const ids = (f.getAttribute('aria-describedby') || '').split(' '); \
+         const note = document.getElementById(ids[0]); \
+         const a = f.getBoundingClientRect(), b = note.getBoundingClientRect(); \
+         return [f.getAttribute('aria-invalid'), note.textContent, \
+           Math.round(b.top - a.bottom), b.top >= 0 && b.bottom <= window.innerHeight, \
+           ids.includes('price-help-av36')]",
+    );
+    assert_eq!(marked[0], "true", "{marked}");
+    assert_eq!(marked[1], "AV36, pay as you go: at least 0.5", "{marked}");
+    // Under the field: below it, within 60 px (the row's help line between), in view.
+    let gap = marked[2].as_i64().unwrap();
+    assert!((0..=60).contains(&gap), "{marked}");
+    assert_eq!(marked[3], json!(true), "{marked}");
+    assert_eq!(marked[4], json!(true), "{marked}");
+    // A price in range clears the mark and the message.
+    driver.type_into("#price-av36", "9");
+    driver.wait_for(STATUS_JS, |s| s.starts_with("planned"));
+    let cleared = driver.script(
+        "const f = document.getElementById('price-av36'); \
+         return [f.getAttribute('aria-invalid'), !!document.getElementById('price-av36-problem'), \
+           f.getAttribute('aria-describedby')]",
+    );
+    assert_eq!(cleared, json!([null, false, "price-help-av36"]));
+    // Priced, the month is known again.
+    let month = driver.script(COST_JS);
+    assert!(!month.as_str().unwrap().is_empty(), "{month}");
 }
 
 #[test]
@@ -1068,16 +1266,16 @@ fn a_host_price_typed_on_the_page_plans_as_a_price_file_does() {
     driver.wait_for(PRICE_ROWS_JS, |s| s == "av36p:6");
     driver.type_into("#price-av36p", "12.5");
     driver.wait_for(COST_JS, |s| s == priced);
-    // A price below the 0.5 USD per host-hour a price file takes: the message names the
-    // page's fields (Host price), the SKU and the term, not a row of a file.
+    // The field takes the server's range (`/api/choices`: 0.5 to 1,000 USD per
+    // host-hour, `MIN_USD_PER_HOST_HOUR` and `MAX_USD_PER_HOST_HOUR`).
+    assert_eq!(
+        driver.script("const p = document.getElementById('price-av36p'); return [p.min, p.max]"),
+        json!(["0.5", "1000"])
+    );
+    // A price below it is refused on the page, naming the SKU and term of its field.
     driver.type_into("#price-av36p", "0.1");
     let error = driver.wait_for(ERROR_JS, |s| !s.is_empty());
-    assert!(
-        error.starts_with(
-            "invalid Host price: 0.1 USD per host-hour for av36p, pay-as-you-go (0.5 to 1,000 USD"
-        ),
-        "{error}"
-    );
+    assert_eq!(error, "AV36P, pay as you go: at least 0.5");
     // Back to 12.50: planned again, the message gone.
     driver.type_into("#price-av36p", "12.5");
     driver.wait_for(ERROR_JS, str::is_empty);
@@ -1150,7 +1348,7 @@ fn an_av64_plan_on_a_reserved_term_asks_for_both_its_prices() {
     driver.type_into("#price-av64", "8.5");
     let label = driver.wait_for(
         "return document.getElementById('cost-label').textContent",
-        |s| s.contains("ANF only: av36p has no host price"),
+        |s| s.contains("unknown: av36p has no host price"),
     );
     assert!(!label.contains("av64 has"), "{label}");
     driver.type_into("#price-av36p", "5.25");
@@ -1338,6 +1536,15 @@ fn typed_host_prices_reach_the_plan_over_http() {
             "{error}"
         );
         assert!(!error.contains("row"), "{error}");
+        // Pay as you go falls back on the built-in list price; a reserved term has none,
+        // so the message does not offer it.
+        let built_in = error.contains("clear the price to use the built-in pay-as-you-go");
+        assert_eq!(built_in, term == "payg", "{error}");
+        assert_eq!(
+            error.contains("no price is built in for a reserved term"),
+            term != "payg",
+            "{error}"
+        );
     }
     // At the bounds the price plans (0.5 and 1,000 are both accepted, as in a file).
     for usd in [0.5, 1000.0] {
@@ -1351,6 +1558,9 @@ fn typed_host_prices_reach_the_plan_over_http() {
     let (status, text) = http(port, "GET", "/api/choices", None);
     assert_eq!(status, 200);
     let choices: Value = serde_json::from_str(&text).unwrap();
+    // The host price range the server takes, for the page's fields.
+    assert_eq!(choices["min_usd_per_host_hour"], 0.5);
+    assert_eq!(choices["max_usd_per_host_hour"], 1000.0);
     let regions = choices["regions"].as_array().unwrap();
     assert!(
         regions

@@ -132,7 +132,7 @@ pub struct UploadQuery {
 /// # Errors
 /// 503 when [`super::UPLOADS_AT_ONCE`] uploads are being read for longer than the body
 /// timeout, or the budget is held by recently used sessions (past the rows the budget left
-/// holds, too); 408 when the body takes longer than the body timeout or arrives slower
+/// holds but within what the whole budget holds, too); 408 when the body takes longer than the body timeout or arrives slower
 /// than [`MIN_BODY_BYTES_PER_SEC`]; 413 past the upload limit, past the rows the whole
 /// budget holds, or for an inventory that alone needs more than the budget; 400 for a file
 /// that cannot be read (the ingest message).
@@ -294,8 +294,10 @@ fn reading_bytes(files: &[(String, Vec<u8>)]) -> u64 {
 }
 
 /// Reads the uploaded files within the rows the budget left (`room_bytes` of
-/// `budget_bytes`) allows ([`super::budget::max_rows`]): past them, 503 when the whole
-/// budget would hold the rows (others' uploads hold the rest), else 413. A Live Optics
+/// `budget_bytes`) allows ([`super::budget::max_rows`]): past them, 413 naming what the
+/// whole budget holds when the rows are past that too (read on an idle server, or
+/// counted, [`super::rows::more_rows_than`]), else 503 (others' uploads hold the rest:
+/// waiting helps; a workbook's rows are not counted, so it gets 503 then). A Live Optics
 /// workbook is refused (its `VM Performance` sheet is read by path when planning, which the
 /// page cannot do).
 fn read(
@@ -312,30 +314,33 @@ fn read(
                 file,
                 sheet,
                 max_rows,
-            } if max_rows < whole_budget_rows => ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                format!(
-                    "{file} [{sheet}]: more than {} rows, what the {} MiB left of the server's \
+            } if max_rows < whole_budget_rows
+                && super::rows::more_rows_than(files, &file, &sheet, whole_budget_rows)
+                    != Some(true) =>
+            {
+                ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    format!(
+                        "{file} [{sheet}]: more than {} rows, what the {} MiB left of the server's \
                      memory budget of {} MiB (`dsplan serve --memory-budget-mib`) holds while \
                      other uploads are kept; try again later",
-                    crate::numbers::group_thousands(max_rows as f64, 0),
-                    room_bytes >> 20,
-                    budget_bytes >> 20,
-                ),
-            ),
-            crate::ingest::IngestError::TooManyRows {
-                file,
-                sheet,
-                max_rows,
-            } => ApiError::new(
+                        crate::numbers::group_thousands(max_rows as f64, 0),
+                        room_bytes >> 20,
+                        budget_bytes >> 20,
+                    ),
+                )
+            }
+            // Past what the whole budget holds (counted when others' uploads held part of
+            // it): as on an idle server, waiting would not help.
+            crate::ingest::IngestError::TooManyRows { file, sheet, .. } => ApiError::new(
                 StatusCode::PAYLOAD_TOO_LARGE,
                 format!(
                     "{file} [{sheet}]: more than {} rows; the server's memory budget of {} MiB \
                  (`dsplan serve --memory-budget-mib`) keeps and plans at most {} rows per \
                  tab; plan it with `dsplan plan`, or serve with a larger budget",
-                    crate::numbers::group_thousands(max_rows as f64, 0),
+                    crate::numbers::group_thousands(whole_budget_rows as f64, 0),
                     budget_bytes >> 20,
-                    crate::numbers::group_thousands(max_rows as f64, 0),
+                    crate::numbers::group_thousands(whole_budget_rows as f64, 0),
                 ),
             ),
             // The command's message suggests a folder, which a page cannot upload.
@@ -605,7 +610,9 @@ fn gzipped(bytes: &[u8]) -> Result<Vec<u8>, ApiError> {
 
 /// `POST /api/download/{format}` (`xlsx`, `html`, `md`, `csv`, `json`) `{session, options}`: the
 /// plan as a file, with `Content-Disposition: attachment` naming it after the upload and
-/// the day ([`super::names::download_name`]: `dsplan-estate-2026-12-06.xlsx`).
+/// the day ([`super::names::download_name`]: `dsplan-estate-2026-12-06.xlsx`; an ASCII
+/// `filename=` and a UTF-8 `filename*=` when the name has other letters,
+/// [`super::names::content_disposition`]).
 ///
 /// # Errors
 /// 404 for another format; as [`plan`].
@@ -639,7 +646,7 @@ pub async fn download(
         )
         .await
         .map_err(ApiError::internal)??;
-    let disposition = format!("attachment; filename=\"{name}\"");
+    let disposition = super::names::content_disposition(&name.0, &name.1);
     let mut response = bytes.into_response();
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(mime));
@@ -649,23 +656,27 @@ pub async fn download(
     Ok(response)
 }
 
-/// A request's plan as a file in `text_format` (`None`: the workbook), and its name
-/// (`ext` its extension); the session's plan lock and the plan's budget are held until it
-/// is made.
+/// A request's plan as a file in `text_format` (`None`: the workbook), and its name and
+/// that name in ASCII (`ext` its extension); the session's plan lock and the plan's budget
+/// are held until it is made.
 async fn download_bytes(
     app: &App,
     request: &PlanRequest,
     mut awaited: Awaited,
     text_format: Option<Format>,
     ext: &str,
-) -> Result<(Vec<u8>, String), ApiError> {
+) -> Result<(Vec<u8>, (String, String)), ApiError> {
     let Made {
         planned,
         options,
         inputs,
         _planning: _held,
     } = planned(app, request, &mut awaited, false).await?;
-    let name = super::names::download_name(&inputs.inputs, &super::names::today_utc(), ext);
+    let today = super::names::today_utc();
+    let name = (
+        super::names::download_name(&inputs.inputs, &today, ext),
+        super::names::ascii_download_name(&inputs.inputs, &today, ext),
+    );
     let bytes = tokio::task::spawn_blocking(move || {
         awaited.check()?;
         Ok::<_, ApiError>(match text_format {

@@ -44,7 +44,10 @@
 //!   `POST /api/download/{format}`).
 //! - `awaited`: whether a plan's answer is still awaited (its client connected, no newer
 //!   plan request of its session), checked before each stage of a plan request.
-//! - `names`: a download's file name, after the upload and the day.
+//! - `names`: a download's file name, after the upload and the day, and its
+//!   `Content-Disposition`.
+//! - `rows`: whether an upload's CSV tab has more rows than the whole budget holds
+//!   (counted without keeping them: 413 rather than 503 then).
 //! - `render`: options from JSON, typed host prices, the plan, and the page's view of it
 //!   (the headline figures and the HTML report's body), the form's choices; synchronous
 //!   (run in `spawn_blocking`).
@@ -71,6 +74,7 @@ pub mod names;
 
 pub use api::GZIP_FROM_BYTES;
 pub mod render;
+pub mod rows;
 pub mod session;
 
 use std::net::{IpAddr, SocketAddr};

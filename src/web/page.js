@@ -6,6 +6,9 @@ let defaults = null, session = null, loaded = "", timer = null, generation = 0;
 // last estate plan ([{sku, hosts, usd_per_hour, usd_per_month}]); the prices typed, by
 // "sku|term" (kept when a row or term goes away, so coming back restores them).
 let inflight = null, priceRows = [], typedPrices = {};
+// The host price range the server takes, USD per host-hour (`/api/choices`): the price
+// fields' min and max.
+let priceRange = { min: "0.5", max: "1000" };
 const $ = (id) => document.getElementById(id);
 
 // Settings the page sets without a field of their name.
@@ -58,12 +61,14 @@ function setFigure(id, value, missing, why) {
   $(id).parentElement.classList.toggle("unknown", value === null);
   $(id + "-why").textContent = value === null ? why || "" : "";
 }
-function clearPlan() {
+// No plan shown: the figures say "none yet", the report `text` (by default, what to do).
+function clearPlan(text) {
   setFigure("monthly-cost", null, "none yet"); setFigure("yearly-cost", null, "none yet");
   $("decision").textContent = "none yet";
   $("cost-label").textContent = "";
-  $("report").replaceChildren();
-  $("report").insertAdjacentHTML("beforeend", "<p>Upload an RVTools export to see its plan.</p>");
+  const p = document.createElement("p");
+  p.textContent = text || "Upload an RVTools export to see its plan.";
+  $("report").replaceChildren(p);
   $("main").classList.remove("planned");
   markStale(false);
 }
@@ -93,6 +98,12 @@ function fillChoices(choices) {
       el.appendChild(o);
     }
   }
+  if (choices.min_usd_per_host_hour !== undefined) {
+    priceRange = { min: String(choices.min_usd_per_host_hour),
+      max: String(choices.max_usd_per_host_hour) };
+  }
+  $("host-prices-help").textContent += " From " + priceRange.min + " to " +
+    Number(priceRange.max).toLocaleString("en-US") + " USD per host-hour.";
 }
 
 function fillForm() {
@@ -147,15 +158,49 @@ function nest(o) {
   }
 }
 
+// A field's problem shown under it, or cleared: the field is marked invalid
+// (`aria-invalid`) and the message, under it, is the first of its descriptions.
+function markField(el, problem) {
+  el.classList.toggle("invalid", !!problem);
+  el.title = problem || "";
+  const noteId = el.id + "-problem";
+  let note = $(noteId);
+  const ids = (el.getAttribute("aria-describedby") || "").split(" ")
+    .filter((id) => id && id !== noteId);
+  if (problem) {
+    el.setAttribute("aria-invalid", "true");
+    if (!note) {
+      note = document.createElement("small");
+      note.className = "problem"; note.id = noteId;
+      (el.closest(".field") || el.parentElement).appendChild(note);
+    }
+    note.textContent = problem;
+    ids.unshift(noteId);
+  } else {
+    el.removeAttribute("aria-invalid");
+    if (note) note.remove();
+  }
+  if (ids.length) el.setAttribute("aria-describedby", ids.join(" "));
+  else el.removeAttribute("aria-describedby");
+}
+// The first field marked invalid is brought into view (on a phone the message at the top
+// of the plan is screens away), and focused unless the user is typing in it already.
+function showFieldProblem() {
+  const el = $("options").querySelector('[aria-invalid="true"]');
+  if (!el) return;
+  if (document.activeElement !== el) el.focus({ preventScroll: true });
+  const field = el.closest(".field") || el, box = field.getBoundingClientRect();
+  if (box.top < 0 || box.bottom > window.innerHeight) field.scrollIntoView({ block: "center" });
+}
+
 // The form as a plan request's options and host prices (empty or disabled fields left
-// out: the library's defaults), and the problems found; a field with a problem is
-// highlighted.
+// out: the library's defaults), and the problems found; a field with a problem is marked
+// with its message under it.
 function request() {
   const o = {}, problems = [];
   const take = (el, name, into) => {
     const got = numberOf(el);
-    el.classList.toggle("invalid", !!got.problem);
-    el.title = got.problem || "";
+    markField(el, got.problem);
     if (got.problem) problems.push(got.problem);
     else if (got.value !== undefined) into[name] = got.value;
   };
@@ -171,12 +216,13 @@ function request() {
   }
   nest(o);
   const mode = $("mode").value;
-  $("hosts").classList.remove("invalid");
+  markField($("hosts"), null);
   if (mode === "hosts") {
     take($("hosts"), "hosts", o);
     if (!problems.length && o.hosts === undefined) {
-      $("hosts").classList.add("invalid");
-      problems.push(labelOf($("hosts")) + ": a whole number from 3 to 16 for one cluster");
+      const problem = labelOf($("hosts")) + ": a whole number from 3 to 16 for one cluster";
+      markField($("hosts"), problem);
+      problems.push(problem);
     }
   }
   o.per_cluster = mode === "per_cluster";
@@ -184,7 +230,7 @@ function request() {
   // built-in prices.
   const host_prices = [];
   for (const el of $("host-price-rows").querySelectorAll("input[data-price-sku]")) {
-    if (el.disabled) continue;
+    if (el.disabled) { markField(el, null); continue; }
     const price = {};
     take(el, "usd_per_hour", price);
     if (price.usd_per_hour !== undefined) {
@@ -253,6 +299,9 @@ function upload(files) {
     } else { setStatus(""); setError(text); }
   };
   xhr.onerror = () => failed("upload failed: the server did not answer");
+  // The input is emptied once the upload is sent, so choosing the same file again (a
+  // corrected export of the same name) uploads it again.
+  xhr.onloadend = () => { $("files").value = ""; };
   xhr.onload = () => {
     $("progress").hidden = true;
     let body = {};
@@ -260,6 +309,9 @@ function upload(files) {
     if (xhr.status !== 200) { failed(body.error || ("HTTP " + xhr.status)); return; }
     if (mine !== generation) return;
     session = body.session; loaded = body.files.join(", ");
+    // The previous export's figures and price rows go: nothing shown is of another export.
+    priceRows = []; showPriceRows();
+    clearPlan("Planning " + loaded + "…");
     showUploadSummary(body);
     setStatus(loaded + ": " + counted(body.summary.vm_count, "VM") + "; planning…");
     replan(0);
@@ -313,7 +365,8 @@ function showPriceRows() {
       row.className = "field"; row.id = "price-row-" + r.sku; row.dataset.mode = "estate";
       const label = document.createElement("label");
       const input = document.createElement("input");
-      Object.assign(input, { type: "number", id: "price-" + r.sku, min: "0", max: "1000", step: "any" });
+      Object.assign(input, { type: "number", id: "price-" + r.sku, min: priceRange.min,
+        max: priceRange.max, step: "any" });
       input.dataset.priceSku = r.sku;
       label.htmlFor = input.id;
       label.append(document.createTextNode(""), input);
@@ -351,17 +404,28 @@ const usd = (v) => v.toLocaleString("en-US", { minimumFractionDigits: 2, maximum
 
 function showPlan(view) {
   setError("");
-  setFigure("monthly-cost", view.monthly_cost_usd, "unknown");
+  // Without a host price the month is unknown, as the report's card says; the ANF part
+  // (known) is named beside it.
+  const part = view.monthly_cost_usd === null && view.anf_part_usd_per_month !== null
+    ? "; " + view.monthly_cost_label + " alone: $" + usd(view.anf_part_usd_per_month) + " a month"
+    : "";
+  setFigure("monthly-cost", view.monthly_cost_usd, "unknown", (view.monthly_unknown_why || "") + part);
   setFigure("yearly-cost", view.yearly_cost_usd, "unknown", view.yearly_unknown_why);
   $("decision").textContent = view.decision;
-  let label = "Monthly: " + view.monthly_cost_label + ", USD per month" +
-    (view.base_months ? " (base months)" : "");
-  if (view.yearly_cost_usd !== null) label += "; $" + usd(view.yearly_cost_usd) + " per year";
-  if (view.no_host_price_sku) {
+  let label;
+  if (view.monthly_cost_usd !== null) {
+    label = "Monthly: " + view.monthly_cost_label + ", USD per month" +
+      (view.base_months ? " (base months)" : "");
+    if (view.yearly_cost_usd !== null) label += "; $" + usd(view.yearly_cost_usd) + " per year";
+  } else {
     // One SKU ("av64") or several ("av64 and av36p": an AV64 estate's first clusters).
-    const several = view.no_host_price_sku.includes(" and ");
-    label += ". ANF only: " + view.no_host_price_sku + (several ? " have" : " has") +
-      " no host price for this term; type " + (several ? "them" : "it") + " under Host prices";
+    const skus = view.no_host_price_sku || "a host SKU";
+    const several = skus.includes(" and ");
+    label = "Monthly: unknown: " + skus + (several ? " have" : " has") +
+      " no host price for this term; type " + (several ? "them" : "it") +
+      " under Host prices. Known: " + view.monthly_cost_label + ", $" +
+      usd(view.anf_part_usd_per_month || 0) + " per month" +
+      (view.base_months ? " (base months)" : "");
   }
   $("cost-label").textContent = label;
   if (view.mode === "estate") { priceRows = view.host_prices; showPriceRows(); }
@@ -378,7 +442,11 @@ function showPlan(view) {
 
 function planFailed(text) {
   setError(text); markStale(true);
+  // No plan shown (a new upload's first plan failed): the report says so, and that the
+  // message is the reason, not an earlier export's figures.
+  if (!shown() && session) clearPlan("No plan of " + loaded + " with these options: see the message above.");
   setStatus("not planned: see the message above the plan");
+  showFieldProblem();
 }
 
 async function plan() {
@@ -414,9 +482,15 @@ async function plan() {
 }
 
 // A download's file name: the server's (`dsplan-<the first uploaded file's stem>-<day>.<format>`,
-// from its Content-Disposition), else dsplan-plan.<format>.
+// from its Content-Disposition: `filename*=UTF-8''...` with the export's own letters, else
+// the ASCII `filename="..."`), else dsplan-plan.<format>.
 function downloadName(response, format) {
-  const given = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") || "");
+  const header = response.headers.get("Content-Disposition") || "";
+  const utf8 = /filename\*=UTF-8''([^;\s]+)/i.exec(header);
+  if (utf8) {
+    try { return decodeURIComponent(utf8[1]); } catch (_) { /* the ASCII name below */ }
+  }
+  const given = /filename="([^"]+)"/.exec(header);
   return given ? given[1] : "dsplan-plan." + format;
 }
 
@@ -426,11 +500,23 @@ async function download(format) {
   const { body, problems } = request();
   if (problems.length) { planFailed(problems.join("\n")); return; }
   setStatus("preparing the " + format + " download…");
-  const response = await fetch("/api/download/" + format, {
-    method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body) });
-  if (!response.ok) { setError(await errorText(response)); return; }
-  const url = URL.createObjectURL(await response.blob());
+  // A refused or broken download ends the status line with its failure.
+  const failed = (text) => {
+    setError(text);
+    setStatus("the " + format + " download failed: see the message above the plan");
+  };
+  let response, blob;
+  try {
+    response = await fetch("/api/download/" + format, {
+      method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body) });
+    if (!response.ok) { failed(await errorText(response)); return; }
+    blob = await response.blob();
+  } catch (e) {
+    failed("the " + format + " download failed: the server did not answer (" + e.message + ")");
+    return;
+  }
+  const url = URL.createObjectURL(blob);
   const a = document.createElement("a");
   const name = downloadName(response, format);
   a.href = url; a.download = name;

@@ -193,9 +193,17 @@ pub fn check_typed_prices(prices: &[TypedHostPrice]) -> Result<(), crate::Error>
     let Some(p) = out_of_range else {
         return Ok(());
     };
-    let term: &str = match p.term.parse::<HostTerm>() {
+    let parsed = p.term.parse::<HostTerm>();
+    let term: &str = match &parsed {
         Ok(term) => term.words(),
         Err(_) => &p.term,
+    };
+    // Pay as you go has a built-in list price to fall back to; a reserved term has none.
+    let instead = if matches!(parsed, Ok(HostTerm::PayAsYouGo)) {
+        "clear the price to use the built-in pay-as-you-go list price"
+    } else {
+        "no price is built in for a reserved term: type the quoted price per host-hour, or \
+         choose pay as you go (Host term) for the built-in list price"
     };
     Err(crate::Error::Invalid {
         setting: "host_price_file",
@@ -206,7 +214,7 @@ pub fn check_typed_prices(prices: &[TypedHostPrice]) -> Result<(), crate::Error>
         ),
         expected: format!(
             "{MIN_USD_PER_HOST_HOUR} to {} USD per host-hour: AVS list prices are 8 to 25 \
-             and reserved terms about half; clear the price to use the built-in one",
+             and reserved terms about half; {instead}",
             group_thousands(MAX_USD_PER_HOST_HOUR, 0)
         ),
     })
@@ -243,12 +251,22 @@ pub struct PlanView {
     /// `estate`, `hosts` or `per_cluster`.
     pub mode: &'static str,
     /// The headline monthly cost, USD: the estate's hosts + ANF + ExpressRoute gateways
-    /// (`summary.total_usd_per_month`) when the host price is known, else its ANF cost and
-    /// gateways (`summary.anf_usd_per_month + summary.gateway_usd_per_month`); one
-    /// cluster's `totals.cost_usd_per_month`; per cluster, `total.cost_usd_per_month`.
-    pub monthly_cost_usd: f64,
-    /// What that figure is (`hosts + ANF`, `hosts + ANF + ExpressRoute gateways`, `ANF`,
-    /// `ANF + ExpressRoute gateways`).
+    /// (`summary.total_usd_per_month`), `None` when a host SKU of the plan has no price
+    /// (the report's card says "unknown" too; the known part is
+    /// [`PlanView::anf_part_usd_per_month`]); one cluster's `totals.cost_usd_per_month`;
+    /// per cluster, `total.cost_usd_per_month`.
+    pub monthly_cost_usd: Option<f64>,
+    /// Why the month is unknown, in words (`no host price for av64 on this term: type it
+    /// under Host prices`), when `monthly_cost_usd` is `None`.
+    pub monthly_unknown_why: Option<String>,
+    /// The estate's ANF part of the month, USD: ANF + ExpressRoute gateways
+    /// (`summary.anf_usd_per_month + summary.gateway_usd_per_month`, to the cent), known
+    /// with or without a host price; `None` for one cluster and per-cluster plans (their
+    /// whole figure is ANF).
+    pub anf_part_usd_per_month: Option<f64>,
+    /// What the monthly figure is (`hosts + ANF`, `hosts + ANF + ExpressRoute gateways`),
+    /// or, when it is unknown, what the ANF part is (`ANF`, `ANF + ExpressRoute
+    /// gateways`).
     pub monthly_cost_label: String,
     /// A year, USD: the estate's `summary.total_usd_per_year` (`None` when a host SKU has
     /// no price); one cluster's [`crate::plan::Plan::twelve_months_usd`] and its first
@@ -264,8 +282,10 @@ pub struct PlanView {
     /// `av64 and av36p` when the SKU of its first clusters has none either.
     pub no_host_price_sku: Option<String>,
     /// The decision in a few words: the estate's design, SKU and hosts (`hybrid: 6 x av36p
-    /// hosts`, or `hybrid: 17 av64 + 3 av36p hosts` with first clusters of another SKU);
-    /// one cluster's or per-cluster plan's datastores.
+    /// hosts`, or `hybrid: 17 av64 + 3 av36p hosts` with first clusters of another SKU),
+    /// after `none recommended (no host price to compare); shown: ` when designs were
+    /// compared without a host price (no total decides); one cluster's or per-cluster
+    /// plan's datastores.
     pub decision: String,
     /// The HTML report's body (`--format html` without its page shell, the charts inline,
     /// each AVS cluster's `<details>` closed): a fragment the page inserts.
@@ -333,34 +353,39 @@ pub fn view(planned: &Planned, options: &PlanOptions) -> Result<PlanView, crate:
     let (mode, monthly_cost_usd, label, warnings): (_, _, String, &[Warning]) = match planned {
         Planned::Single(p) => (
             "hosts",
-            p.totals.cost_usd_per_month,
+            Some(p.totals.cost_usd_per_month),
             "ANF".into(),
             &p.warnings,
         ),
         Planned::PerCluster(p) => (
             "per_cluster",
-            p.total.cost_usd_per_month,
+            Some(p.total.cost_usd_per_month),
             "ANF".into(),
             &p.total.warnings,
         ),
         Planned::Estate(p) => {
             // The gateways are a known cost with or without a host price (the text's
-            // `cost:` line adds them alike).
+            // `cost:` line adds them alike); without a host price the month is unknown, as
+            // the report's card says, and the label names the ANF part shown beside it.
             let s = &p.summary;
-            let (figure, label) = match s.total_usd_per_month {
-                Some(total) => (total, "hosts + ANF"),
-                None => {
-                    let anf = s.anf_usd_per_month + s.gateway_usd_per_month;
-                    (round_cents(anf), "ANF")
-                }
+            let label = if s.total_usd_per_month.is_some() {
+                "hosts + ANF"
+            } else {
+                "ANF"
             };
             let label = if s.gateway_usd_per_month > 0.0 {
                 format!("{label} + ExpressRoute gateways")
             } else {
                 label.to_string()
             };
-            ("estate", figure, label, &p.warnings)
+            ("estate", s.total_usd_per_month, label, &p.warnings)
         }
+    };
+    let anf_part_usd_per_month = match planned {
+        Planned::Estate(p) => Some(round_cents(
+            p.summary.anf_usd_per_month + p.summary.gateway_usd_per_month,
+        )),
+        Planned::Single(_) | Planned::PerCluster(_) => None,
     };
     let (yearly_cost_usd, no_host_price_sku) = match planned {
         // As the report's yearly card (`report::model::headline`).
@@ -379,18 +404,22 @@ pub fn view(planned: &Planned, options: &PlanOptions) -> Result<PlanView, crate:
                 .then(|| unpriced_skus(&p.summary)),
         ),
     };
-    let yearly_unknown_why = match (&yearly_cost_usd, &no_host_price_sku) {
+    let unknown_why = |figure: Option<f64>, what: &str| match (figure, &no_host_price_sku) {
         (Some(_), _) => None,
         (None, Some(skus)) => Some(format!(
             "no host price for {skus} on this term: type {} under Host prices",
             if skus.contains(" and ") { "them" } else { "it" }
         )),
-        (None, None) => Some("the plan gives no yearly figure".to_string()),
+        (None, None) => Some(format!("the plan gives no {what} figure")),
     };
+    let yearly_unknown_why = unknown_why(yearly_cost_usd, "yearly");
+    let monthly_unknown_why = unknown_why(monthly_cost_usd, "monthly");
     let document = html_document(planned, options)?;
     Ok(PlanView {
         mode,
         monthly_cost_usd,
+        monthly_unknown_why,
+        anf_part_usd_per_month,
         monthly_cost_label: label,
         yearly_cost_usd,
         yearly_unknown_why,
@@ -439,7 +468,14 @@ fn decision(planned: &Planned) -> String {
             } else {
                 format!("{} x {}", m.hosts, m.sku)
             };
-            format!("{design}: {hosts} {}", plural(u64::from(m.hosts), "host"))
+            let shown = format!("{design}: {hosts} {}", plural(u64::from(m.hosts), "host"));
+            // Designs compared without a host price: no total decides, so nothing is
+            // recommended (the report's "design: none recommended ...; shown: ...").
+            if p.designs.is_some() && m.total_usd_per_month.is_none() {
+                format!("none recommended (no host price to compare); shown: {shown}")
+            } else {
+                shown
+            }
         }
     }
 }
@@ -511,6 +547,12 @@ pub struct Choices {
     pub skus: Vec<SkuChoice>,
     /// Host terms a host price may be given for.
     pub host_terms: Vec<&'static str>,
+    /// Lowest host price the server takes, USD per host-hour ([`MIN_USD_PER_HOST_HOUR`]):
+    /// the page's price fields' `min`.
+    pub min_usd_per_host_hour: f64,
+    /// Highest host price the server takes, USD per host-hour ([`MAX_USD_PER_HOST_HOUR`]):
+    /// the page's price fields' `max`.
+    pub max_usd_per_host_hour: f64,
 }
 
 /// The form's lists from the built-in catalogs.
@@ -545,6 +587,8 @@ pub fn choices() -> Result<Choices, crate::Error> {
         regions,
         skus,
         host_terms: vec!["payg", "1y", "3y", "5y"],
+        min_usd_per_host_hour: MIN_USD_PER_HOST_HOUR,
+        max_usd_per_host_hour: MAX_USD_PER_HOST_HOUR,
     })
 }
 
