@@ -85,6 +85,13 @@ pub fn flag(name: &str) -> Option<String> {
 
 /// `message` with every `` `setting` `` replaced by its flag; other backticked text stays.
 pub fn with_flag_names(message: &str) -> String {
+    with_names(message, flag)
+}
+
+/// `message` with every backticked name that `name_of` knows replaced by what it gives
+/// (its flag for the command, its control's label for the web page); other backticked
+/// text stays.
+pub fn with_names(message: &str, name_of: impl Fn(&str) -> Option<String>) -> String {
     let mut out = String::with_capacity(message.len());
     let mut rest = message;
     while let Some(start) = rest.find('`') {
@@ -93,7 +100,7 @@ pub fn with_flag_names(message: &str) -> String {
         match after.find('`') {
             Some(end) => {
                 let name = &after[..end];
-                match flag(name) {
+                match name_of(name) {
                     Some(f) => out.push_str(&f),
                     None => {
                         out.push('`');

@@ -1842,3 +1842,36 @@ fn three_quick_edits_of_a_large_estate() {
         "300000"
     );
 }
+
+#[test]
+fn downloads_name_the_pages_controls_not_the_commands_flags() {
+    let (_server, port) = serve(&[]);
+    let session = session_of(&raw(
+        port,
+        &upload_files_request(port, &[("small-estate.xlsx", "small-estate.xlsx")]),
+    ));
+    // AV64 on 1 year, no price: the report asks for the hosts' price; the command's report
+    // names `--host-price-file`, the page's downloads the page's "Host price" fields.
+    let body =
+        json!({"session": session, "options": {"host_sku": "av64", "host_term": "1y"}}).to_string();
+    for format in ["html", "md"] {
+        let answer = raw(
+            port,
+            format!(
+                "POST /api/download/{format} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\
+                 Connection: close\r\nContent-Type: application/json\r\n\
+                 Content-Length: {}\r\n\r\n{body}",
+                body.len()
+            )
+            .as_bytes(),
+        );
+        assert!(
+            answer.starts_with("HTTP/1.1 200"),
+            "{format}: {}",
+            &answer[..answer.len().min(400)]
+        );
+        assert!(!answer.contains("--host-price-file"), "{format}: {answer}");
+        assert!(!answer.contains("`host_price_file`"), "{format}: {answer}");
+        assert!(answer.contains("Host price"), "{format}: {answer}");
+    }
+}

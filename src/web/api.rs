@@ -21,7 +21,7 @@ use crate::inventory::{Inventory, InventorySummary};
 use crate::report::Format;
 
 /// The page: its HTML (inline style, no inline script).
-const PAGE: &str = include_str!("page.html");
+pub(super) const PAGE: &str = include_str!("page.html");
 
 /// The page's script, served as `/page.js` (the CSP allows no inline script).
 const PAGE_JS: &str = include_str!("page.js");
@@ -680,7 +680,11 @@ async fn download_bytes(
     let bytes = tokio::task::spawn_blocking(move || {
         awaited.check()?;
         Ok::<_, ApiError>(match text_format {
-            Some(Format::Html) => render::html_document(&planned, &options).map(String::into_bytes),
+            // In the page's words, as the page shows the report: its controls, not flags.
+            Some(Format::Html) => render::html_document(&planned, &options)
+                .map(|h| super::words::html_in_page_words(&h).into_bytes()),
+            Some(Format::Markdown) => render::render(&planned, Format::Markdown)
+                .map(|t| super::words::text_in_page_words(&t).into_bytes()),
             Some(f) => render::render(&planned, f).map(String::into_bytes),
             None => render::workbook(&planned).map(|w| w.bytes),
         }?)

@@ -76,6 +76,7 @@ pub use api::GZIP_FROM_BYTES;
 pub mod render;
 pub mod rows;
 pub mod session;
+pub mod words;
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
