@@ -1,10 +1,16 @@
 //! What is kept is bounded by what a plan needs, not by what a cell or a file repeats: a
 //! name longer than any vSphere name is clipped where it is read (with a warning), and the
-//! per-VM performance file's warnings are grouped per cause as the readers' are.
+//! per-VM performance file's warnings are grouped per cause as the readers' are; an
+//! export of more VMs than one read keeps ends at the first VM row past the cap, with the
+//! cap named ([`IngestError::TooManyVms`]; rows without a VM name do not count).
 
 use std::path::{Path, PathBuf};
 
-use dsplan::ingest::{MAX_NAME_CHARS, read_inputs, read_perf_csv};
+use dsplan::Planner;
+use dsplan::ingest::{
+    IngestError, IngestErrorKind, MAX_NAME_CHARS, MAX_VMS_PER_INPUT, ReadLimits, read_input_bytes,
+    read_inputs, read_inputs_bytes_within, read_perf_csv,
+};
 use dsplan::inventory::KEPT_PER_CAUSE;
 
 fn root() -> PathBuf {
@@ -214,4 +220,98 @@ fn a_perf_row_whose_name_differs_only_in_case_joins_with_a_warning() {
         .plan()
         .unwrap();
     assert_eq!(plan.performance.iops_target, 3_000.0);
+}
+
+/// A vInfo CSV of `named` VMs (`v0`, `v1`, ...) of cluster `c`, then `nameless` rows with
+/// values but no VM name, then one row whose name is a no-break space only.
+fn vinfo_csv(named: usize, nameless: usize) -> Vec<u8> {
+    let mut csv = String::from(
+        "\"VM\",\"Powerstate\",\"CPUs\",\"Memory\",\"Provisioned MiB\",\"In Use MiB\",\"Cluster\"\n",
+    );
+    for i in 0..named {
+        csv.push_str(&format!(
+            "\"v{i}\",\"poweredOn\",\"1\",\"1024\",\"1\",\"1\",\"c\"\n"
+        ));
+    }
+    for _ in 0..nameless {
+        csv.push_str(",\"poweredOn\",\"1\",\"1024\",\"1\",\"1\",\"c\"\n");
+    }
+    csv.push_str("\"\u{a0}\",\"poweredOn\",\"1\",\"1024\",\"1\",\"1\",\"c\"\n");
+    csv.into_bytes()
+}
+
+fn limits(max_vms: usize) -> ReadLimits {
+    ReadLimits {
+        max_vms,
+        ..ReadLimits::default()
+    }
+}
+
+#[test]
+fn the_default_cap_ends_a_read_at_the_first_vm_past_250_000() {
+    // The documented cap: 250,000 VMs per export (more than 5 x the 40,000 powered-on VMs
+    // one vCenter runs).
+    assert_eq!(MAX_VMS_PER_INPUT, 250_000);
+    assert_eq!(ReadLimits::default().max_vms, 250_000);
+    assert_eq!(ReadLimits::default().max_rows, usize::MAX);
+    // 250,001 VMs (the shape of make_vms63.py's 1.46 million, one past the cap).
+    let csv = vinfo_csv(250_001, 0);
+    let e = read_input_bytes("vms.csv", &csv).unwrap_err();
+    assert_eq!(e.kind(), IngestErrorKind::TooManyVms, "{e}");
+    assert_eq!(e.file(), Some("vms.csv"));
+    assert!(
+        matches!(&e, IngestError::TooManyVms { sheet, max_vms: 250_000, .. } if sheet == "vInfo"),
+        "{e:?}"
+    );
+    let text = e.to_string();
+    assert!(
+        text.starts_with("vms.csv [vInfo]: more than 250,000 VMs"),
+        "{text}"
+    );
+    // Why: one vCenter's maximum.
+    assert!(text.contains("40,000 powered-on VMs"), "{text}");
+    // 250,000 VMs and rows without a name past them read (the nameless rows and the
+    // no-break space name make no VM, so they do not count).
+    let csv = vinfo_csv(250_000, 3);
+    let inv = read_input_bytes("vms.csv", &csv).unwrap();
+    assert_eq!(inv.vms.len(), 250_000);
+}
+
+#[test]
+fn a_cap_counts_vms_not_rows_in_a_csv_and_a_workbook() {
+    // 11 VMs, 5 nameless rows, one name of a no-break space: 11 VMs.
+    let csv = vinfo_csv(11, 5);
+    let read = |max_vms| read_inputs_bytes_within(&[("vms.csv", &csv)], limits(max_vms));
+    let e = read(10).unwrap_err();
+    assert_eq!(e.kind(), IngestErrorKind::TooManyVms);
+    assert!(e.to_string().contains("more than 10 VMs"), "{e}");
+    assert_eq!(read(11).unwrap().vms.len(), 11);
+
+    // 11 VMs in a workbook, read from a file through the planner, whose read_limits bound
+    // the files as the uploads.
+    let dir = scratch("xlsx");
+    let path = dir.join("vms.xlsx");
+    vinfo_xlsx(&path, 11, "c");
+    let e = Planner::new()
+        .input(&path)
+        .read_limits(limits(10))
+        .plan_estate()
+        .unwrap_err();
+    match e {
+        dsplan::Error::Ingest(e) => {
+            assert_eq!(e.kind(), IngestErrorKind::TooManyVms);
+            assert!(
+                matches!(&e, IngestError::TooManyVms { max_vms: 10, .. }),
+                "{e:?}"
+            );
+        }
+        other => panic!("expected an ingest error, got {other}"),
+    }
+    let estate = Planner::new()
+        .input(&path)
+        .read_limits(limits(11))
+        .plan_estate()
+        .unwrap();
+    // 11 VMs placed or excluded, none left unread.
+    assert_eq!(estate.summary.vms_placed + estate.summary.vms_excluded, 11);
 }

@@ -403,10 +403,12 @@ pub(super) fn read(
             if headers.is_empty() {
                 headers = rvtools_headers(row);
             }
-            if let Some((vm, partition)) = vm_from_row(row) {
-                vms.push(vm);
-                partitions.extend(partition);
-            }
+            let Some((vm, partition)) = vm_from_row(row) else {
+                return false;
+            };
+            vms.push(vm);
+            partitions.extend(partition);
+            true
         },
     )?;
     let Some(sheet) = sheet else {

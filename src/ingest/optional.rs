@@ -36,11 +36,13 @@ impl TabContext<'_, '_> {
             tab,
             specs,
             &mut tab_warnings,
-            self.limits,
+            ReadLimits {
+                max_vms: usize::MAX,
+                ..self.limits
+            },
             |row| {
-                if let Some(r) = record(row) {
-                    rows.push(r);
-                }
+                rows.extend(record(row));
+                false
             },
         );
         match result {
