@@ -315,3 +315,47 @@ fn a_cap_counts_vms_not_rows_in_a_csv_and_a_workbook() {
     // 11 VMs placed or excluded, none left unread.
     assert_eq!(estate.summary.vms_placed + estate.summary.vms_excluded, 11);
 }
+
+#[test]
+fn vms_of_one_cluster_share_one_copy_of_its_name() {
+    // 1,000 VMs of cluster "Cluster1" in datacenter "DC1" of vCenter "vc1.example.test", in
+    // one workbook (the 5,000,000-character name of mem/sst-clone.xlsx, 200 rows, cost a
+    // copy per row before names were shared).
+    let dir = scratch("shared");
+    let path = dir.join("shared.xlsx");
+    vinfo_xlsx(&path, 1_000, "Cluster1");
+    let inv = read_inputs(&[&path]).unwrap();
+    assert_eq!(inv.vms.len(), 1_000);
+    let first = &inv.vms[0];
+    let same = |a: &Option<std::sync::Arc<str>>, b: &Option<std::sync::Arc<str>>| match (a, b) {
+        (Some(a), Some(b)) => std::sync::Arc::ptr_eq(a, b),
+        _ => false,
+    };
+    for vm in &inv.vms {
+        assert!(same(&vm.cluster, &first.cluster), "{}", vm.name);
+        assert!(same(&vm.datacenter, &first.datacenter), "{}", vm.name);
+        assert!(same(&vm.vi_sdk_server, &first.vi_sdk_server), "{}", vm.name);
+        assert!(std::sync::Arc::ptr_eq(&vm.origin.file, &first.origin.file));
+        assert!(std::sync::Arc::ptr_eq(
+            &vm.origin.sheet,
+            &first.origin.sheet
+        ));
+    }
+    assert_eq!(first.cluster.as_deref(), Some("Cluster1"));
+    assert_eq!(&*first.origin.sheet, "vInfo");
+    // The JSON writes the text, not the sharing.
+    let json = serde_json::to_value(first).unwrap();
+    assert_eq!(json["cluster"], "Cluster1");
+    assert_eq!(json["origin"]["sheet"], "vInfo");
+
+    // The same in a CSV: 20 VMs of cluster "c" (nameless rows make no VM).
+    let csv = vinfo_csv(20, 2);
+    let inv = read_input_bytes("vms.csv", &csv).unwrap();
+    assert_eq!(inv.vms.len(), 20);
+    let c = inv.vms[0].cluster.clone().unwrap();
+    assert!(inv.vms.iter().all(|vm| {
+        vm.cluster
+            .as_ref()
+            .is_some_and(|x| std::sync::Arc::ptr_eq(x, &c))
+    }));
+}

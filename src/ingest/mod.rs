@@ -24,7 +24,9 @@
 //!   `Export-Csv`, per-tab CSVs without RVTools' names) told apart where an input is
 //!   opened, [`IngestError::ForeignFormat`]; `optional`: an optional tab read or skipped;
 //! - `error`: [`IngestError`] and [`ReadLimits`], the bounds of one read (rows per tab, VMs
-//!   per export: [`MAX_VMS_PER_INPUT`]).
+//!   per export: [`MAX_VMS_PER_INPUT`]); `strings`: one copy per input of each text rows
+//!   repeat (a VM's cluster, host, datacenter, vCenter, every record's file and sheet),
+//!   shared by the records as they are kept.
 //! - `perf`: the per-VM performance CSV ([`read_perf_csv`]), joined to an inventory.
 //! - `liveoptics`: a Live Optics xlsx (`VMs`, `ESX Hosts`) into the same inventory, and its
 //!   `VM Performance` sheet into the same per-VM figures ([`read_live_optics_perf`]).
@@ -72,6 +74,7 @@ mod package;
 mod perf;
 mod quality;
 mod ragged;
+mod strings;
 mod table;
 mod tabs;
 mod value;
@@ -278,7 +281,8 @@ fn read_opened(
         from_bytes: false,
     };
 
-    // vInfo: required.
+    // vInfo: required. One copy of each repeated text for every tab of the input.
+    let mut strings = strings::Strings::default();
     let mut vms = Vec::new();
     match input.read_tab(
         &file,
@@ -290,10 +294,12 @@ fn read_opened(
             if source.vinfo_headers.is_empty() {
                 source.vinfo_headers = header_names(row);
             }
-            let vm = vinfo::vm_from_row(row);
-            let made = vm.is_some();
-            vms.extend(vm);
-            made
+            let Some(mut vm) = vinfo::vm_from_row(row) else {
+                return false;
+            };
+            strings::Share::share(&mut vm, &mut strings);
+            vms.push(vm);
+            true
         },
     )? {
         Some(name) => source.tabs.push(name),
@@ -314,6 +320,7 @@ fn read_opened(
         warnings: &mut inventory.warnings,
         tabs: &mut source.tabs,
         limits,
+        strings: &mut strings,
     };
     // Child rows keep their key cells until the join below.
     let mut disks = Vec::new();

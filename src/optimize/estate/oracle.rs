@@ -167,8 +167,8 @@ impl<'a> ClusterOracle<'a> {
                 cluster: None,
                 capacity_gib: v.capacity_gib,
                 origin: Origin {
-                    file: String::new(),
-                    sheet: String::new(),
+                    file: Default::default(),
+                    sheet: Default::default(),
                     row: v.origin.row,
                 },
                 iops: v.iops,
