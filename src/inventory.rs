@@ -67,11 +67,9 @@ pub struct Origin {
 
 /// One virtual machine (a vInfo row).
 ///
-/// The texts thousands of rows repeat (`cluster`, `host`, `datacenter`, `vi_sdk_server`,
-/// `vi_sdk_uuid`, and the `origin`'s file and sheet) are `Arc<str>`: the reader keeps one
-/// copy of each per input and every VM of it shares that copy (1,000 VMs of one cluster
-/// hold one `Arc` of its name); JSON writes and reads them as plain strings. Set one with
-/// `.into()` (`cluster: Some("Cluster1".into())`).
+/// The texts rows repeat (`cluster`, `host`, `datacenter`, `vi_sdk_server`, `vi_sdk_uuid`,
+/// the `origin`'s file and sheet) are `Arc<str>`, one copy per input shared by its records
+/// (set one with `.into()`); JSON writes and reads them as strings.
 ///
 /// `Default` gives an unnamed VM with everything unknown, so code that builds VMs by hand
 /// (tests, other inputs) can write `Vm { name, provisioned_mib, ..Vm::default() }` and keep
@@ -117,9 +115,9 @@ pub struct Vm {
     /// `Path` of the `.vmx` file (`[datastore] folder/vm.vmx`).
     #[serde(default)]
     pub path: Option<String>,
-    /// The datastore of the VM's home folder, parsed from `path`.
+    /// The datastore of the VM's home folder, parsed from `path` (shared, as `cluster`).
     #[serde(default)]
-    pub home_datastore: Option<String>,
+    pub home_datastore: Option<Arc<str>>,
     /// `VI SDK Server`: the vCenter (or host) the export was taken from (RVTools 3.9+).
     #[serde(default)]
     pub vi_sdk_server: Option<Arc<str>>,
@@ -260,7 +258,8 @@ impl std::fmt::Display for VmKey {
     }
 }
 
-/// One virtual disk (a vDisk row).
+/// One virtual disk (a vDisk row). `disk_mode`, `datastore`, `controller` and the origin's
+/// file and sheet are `Arc<str>`, one copy per input shared by its disks (as [`Vm`]'s).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct VirtualDisk {
     /// `VM` name.
@@ -279,13 +278,13 @@ pub struct VirtualDisk {
     /// `Thin`: thin provisioned.
     pub thin: Option<bool>,
     /// `Disk Mode` (`persistent`, `independent_persistent` ...).
-    pub disk_mode: Option<String>,
+    pub disk_mode: Option<Arc<str>>,
     /// `Path` of the `.vmdk` (`[datastore] folder/file.vmdk`; may be a snapshot delta).
     pub path: Option<String>,
     /// The datastore parsed from `path`.
-    pub datastore: Option<String>,
+    pub datastore: Option<Arc<str>>,
     /// `Controller` (`SCSI controller 0` ...).
-    pub controller: Option<String>,
+    pub controller: Option<Arc<str>>,
     /// Where the row was read.
     pub origin: Origin,
 }

@@ -589,7 +589,7 @@ fn expected_disks(t: &DiskTable) -> Vec<VirtualDisk> {
                 thin: g.thin.filter(|_| has(DiskField::Thin)),
                 disk_mode: None,
                 path: path.map(path_text),
-                datastore: path.map(|p| p.0.clone()),
+                datastore: path.map(|p| p.0.as_str().into()),
                 controller: None,
                 origin: Origin {
                     file: "".into(),

@@ -1,6 +1,6 @@
 //! One copy of each repeated text of one read ([`Strings`]): the input's file and sheet
-//! names in every record's [`Origin`], and a VM's cluster, host, datacenter and vCenter,
-//! which thousands of rows repeat. A record is made with its own copies and shared as it is
+//! names in every record's [`Origin`], a VM's cluster, host, datacenter, vCenter and home
+//! datastore, a disk's mode, datastore and controller, which thousands of rows repeat. A record is made with its own copies and shared as it is
 //! kept ([`Share::share`]), so 1,000 VMs of one cluster hold one `Arc` of its name.
 
 use std::collections::HashSet;
@@ -63,6 +63,16 @@ impl Share for Vm {
         strings.share_in(&mut self.datacenter);
         strings.share_in(&mut self.vi_sdk_server);
         strings.share_in(&mut self.vi_sdk_uuid);
+        strings.share_in(&mut self.home_datastore);
+    }
+}
+
+impl Share for VirtualDisk {
+    fn share(&mut self, strings: &mut Strings) {
+        self.origin.share(strings);
+        strings.share_in(&mut self.disk_mode);
+        strings.share_in(&mut self.datastore);
+        strings.share_in(&mut self.controller);
     }
 }
 
@@ -78,7 +88,6 @@ macro_rules! share_origin {
 }
 
 share_origin!(
-    VirtualDisk,
     Partition,
     Host,
     Cluster,

@@ -128,7 +128,7 @@ pub(crate) fn vm_from_row(row: &mut Row<'_, '_>) -> Option<Vm> {
         // vMemory's `Consumed` is joined after every tab is read.
         memory_consumed_mib: None,
         datacenter: row.text(DATACENTER).map(Arc::from),
-        home_datastore: path.as_deref().and_then(datastore_of_path),
+        home_datastore: path.as_deref().and_then(datastore_of_path).map(Arc::from),
         path,
         vi_sdk_server: row.text(SERVER).map(Arc::from),
         vm_id: row.text(VM_ID),
