@@ -249,7 +249,7 @@ fn limits(max_vms: usize) -> ReadLimits {
 
 #[test]
 fn the_default_cap_ends_a_read_at_the_first_vm_past_250_000() {
-    // The documented cap: 250,000 VMs per export (more than 5 x the 40,000 powered-on VMs
+    // The documented cap: 250,000 VMs per input (more than 5 x the 40,000 powered-on VMs
     // one vCenter runs).
     assert_eq!(MAX_VMS_PER_INPUT, 250_000);
     assert_eq!(ReadLimits::default().max_vms, 250_000);

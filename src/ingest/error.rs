@@ -28,7 +28,7 @@ pub enum IngestErrorKind {
     /// The file is another tool's export, recognised but not read
     /// ([`IngestError::ForeignFormat`]).
     ForeignFormat,
-    /// One export holds more VMs than a read keeps ([`IngestError::TooManyVms`],
+    /// One input holds more VMs than a read keeps ([`IngestError::TooManyVms`],
     /// [`ReadLimits::max_vms`]).
     TooManyVms,
 }
@@ -192,16 +192,17 @@ pub enum IngestError {
         /// [`ReadLimits::max_rows`].
         max_rows: usize,
     },
-    /// One export (an input, or one export of a zip) holds more VMs than
-    /// [`ReadLimits::max_vms`]: the reading ends at the first VM row past the cap.
+    /// One input (a zip's exports together) holds more VMs than [`ReadLimits::max_vms`]:
+    /// the reading ends at the first VM row past the cap.
     #[error(
-        "{file} [{sheet}]: more than {} VMs, the most dsplan reads from one export (one \
+        "{file} [{sheet}]: more than {} VMs, the most dsplan reads from one input (one \
          vCenter runs at most 40,000 powered-on VMs, vSphere configuration maximums); give \
-         one export per vCenter (a library caller raises the cap: ReadLimits::max_vms)",
+         each vCenter's export as an input of its own (a library caller raises the cap: \
+         ReadLimits::max_vms)",
         crate::numbers::group_thousands(*.max_vms as f64, 0)
     )]
     TooManyVms {
-        /// The input (or the zip's export) as given.
+        /// The input as given (a zip's export: `upload.zip!/folder/`, or the zip's name).
         file: String,
         /// The VM sheet (`vInfo`, Live Optics `VMs`).
         sheet: String,
@@ -210,7 +211,7 @@ pub enum IngestError {
     },
 }
 
-/// Most VMs read from one export by default ([`ReadLimits::max_vms`]): 250,000.
+/// Most VMs read from one input by default ([`ReadLimits::max_vms`]): 250,000.
 ///
 /// An RVTools export is of one vCenter, and one vCenter Server runs at most 40,000
 /// powered-on VMs on 2,500 hosts (VMware's configuration maximums, as restated by Dell's
@@ -218,23 +219,23 @@ pub enum IngestError {
 /// infohub.delltechnologies.com/l/planning-guide-dell-vxrail-vcenter-server-1, read
 /// 2026-12-06; VMware's own tool, configmax.broadcom.com, lists the vSphere 8 figures,
 /// among them 45,000 registered VMs per vCenter, a figure not checked against a stored
-/// copy of that page). The cap leaves more than 5 times that room: a
-/// Live Optics collection of several vCenters, and the 200,000-VM estates of the project's
-/// benchmarks, still read; 1.46 million VM rows (a 63 MiB CSV) end at the first VM past it
+/// copy of that page). The cap leaves more than 5 times that room: a zip or a Live Optics
+/// collection of several vCenters, and the 200,000-VM estates of the project's benchmarks,
+/// still read; several inputs have a cap each; 1.46 million VM rows (a 63 MiB CSV) end at the first VM past it
 /// instead of taking 2 GiB.
 pub const MAX_VMS_PER_INPUT: usize = 250_000;
 
 /// Bounds on what reading one input may keep: the web page's uploads are read within
-/// the server's memory budget. [`ReadLimits::default`] bounds only the VMs of one export
+/// the server's memory budget. [`ReadLimits::default`] bounds only the VMs of one input
 /// ([`MAX_VMS_PER_INPUT`]); the rows of a tab are unbounded (the command's inputs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ReadLimits {
     /// Most data rows kept from one tab (sheet); a tab with more is refused with
     /// [`IngestError::TooManyRows`] at the first row past it (the reading ends there).
     pub max_rows: usize,
-    /// Most VMs kept from one export (an input, or one export of a zip): the VM sheet
-    /// (`vInfo`, Live Optics `VMs`) is refused with [`IngestError::TooManyVms`] at the first
-    /// VM row past it (the reading ends there; rows without a VM name do not count).
+    /// Most VMs kept from one input (a zip's exports together): the VM sheet (`vInfo`,
+    /// Live Optics `VMs`) is refused with [`IngestError::TooManyVms`] at the first VM row
+    /// past it (the reading ends there; rows without a VM name do not count).
     /// Default [`MAX_VMS_PER_INPUT`]; `usize::MAX` lifts it.
     pub max_vms: usize,
 }

@@ -24,7 +24,7 @@
 //!   `Export-Csv`, per-tab CSVs without RVTools' names) told apart where an input is
 //!   opened, [`IngestError::ForeignFormat`]; `optional`: an optional tab read or skipped;
 //! - `error`: [`IngestError`] and [`ReadLimits`], the bounds of one read (rows per tab, VMs
-//!   per export: [`MAX_VMS_PER_INPUT`]); `strings`: one copy per input of each text rows
+//!   per input: [`MAX_VMS_PER_INPUT`]); `strings`: one copy per input of each text rows
 //!   repeat (a VM's cluster, host, datacenter, vCenter, every record's file and sheet),
 //!   shared by the records as they are kept.
 //! - `perf`: the per-VM performance CSV ([`read_perf_csv`]), joined to an inventory.
@@ -170,19 +170,35 @@ fn merged(mut parts: Vec<Inventory>) -> Inventory {
 }
 
 /// The exports of a zip of RVTools CSV files (a file or an upload), each read as an input
-/// within `limits`. A zip or workbook inside the zip, beside its exports, is one warning (it
-/// is not opened).
+/// within `limits`, the zip's VMs together within `limits.max_vms` (one input, one cap). A
+/// zip or workbook inside the zip, beside its exports, is one warning (it is not opened).
 fn read_zip(
     source: csvzip::ZipSource<'_>,
     file: &str,
     limits: ReadLimits,
 ) -> Result<Vec<Inventory>, IngestError> {
     let found = csvzip::exports(source, file)?;
-    let mut parts = found
-        .exports
-        .into_iter()
-        .map(|(name, tabs)| read_opened(Input::CsvDir(tabs), name, "csv-folder", limits))
-        .collect::<Result<Vec<_>, _>>()?;
+    let mut parts = Vec::with_capacity(found.exports.len());
+    let mut vms = 0usize;
+    for (name, tabs) in found.exports {
+        let left = ReadLimits {
+            max_vms: limits.max_vms.saturating_sub(vms),
+            ..limits
+        };
+        let part = read_opened(Input::CsvDir(tabs), name, "csv-folder", left).map_err(|e| {
+            match e {
+                // The cap named is the input's, not what the exports before left of it.
+                IngestError::TooManyVms { file, sheet, .. } => IngestError::TooManyVms {
+                    file,
+                    sheet,
+                    max_vms: limits.max_vms,
+                },
+                e => e,
+            }
+        })?;
+        vms = vms.saturating_add(part.vms.len());
+        parts.push(part);
+    }
     if let (Some(first), Some(one)) = (parts.first_mut(), found.nested.first()) {
         let more = match found.nested.len() {
             1 => String::new(),

@@ -147,9 +147,9 @@ impl Planner {
         self
     }
 
-    /// Bounds on what reading each input may keep: the VMs of one export (default
+    /// Bounds on what reading each input may keep: the VMs of one input (default
     /// [`ingest::MAX_VMS_PER_INPUT`]; raise [`ReadLimits::max_vms`] to read a larger
-    /// export) and the rows of one tab (a service's uploads: the rows of the inputs of
+    /// input) and the rows of one tab (a service's uploads: the rows of the inputs of
     /// [`Planner::input_bytes`] count, less the VMs of those before; default unbounded).
     ///
     /// ```
