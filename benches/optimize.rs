@@ -29,7 +29,7 @@ fn synthetic_estate() -> Inventory {
                 name: format!("vm{i:04}"),
                 power_state: PowerState::PoweredOn,
                 template: Some(false),
-                cluster: Some(format!("cluster-{}", i % 3)),
+                cluster: Some(format!("cluster-{}", i % 3).into()),
                 host: None,
                 provisioned_mib: Some(sizes_gib[i % sizes_gib.len()] * 1024.0 * 1.5),
                 in_use_mib: Some(sizes_gib[i % sizes_gib.len()] * 1024.0),

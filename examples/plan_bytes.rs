@@ -41,7 +41,10 @@ fn main() -> ExitCode {
                     let plan = Planner::new()
                         .input_bytes(name, bytes)
                         // A service bounds what one upload may keep.
-                        .read_limits(ReadLimits { max_rows: 100_000 })
+                        .read_limits(ReadLimits {
+                            max_rows: 100_000,
+                            ..ReadLimits::default()
+                        })
                         .options(PlanOptions {
                             iops,
                             ..PlanOptions::default()

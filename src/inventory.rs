@@ -20,6 +20,8 @@
 //! Units are normalised to MiB (RVTools "MB" columns are binary MiB; RVTools 4.1.2 only
 //! renamed the labels). Data a file does not carry is `None` ("unknown"), never zero.
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 mod clusters;
@@ -54,15 +56,20 @@ pub enum PowerState {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Origin {
+    // `file` and `sheet`: one copy per input, shared by every record read from it.
     /// Path of the input file as given by the user.
-    pub file: String,
+    pub file: Arc<str>,
     /// Sheet name (`vInfo` ...); for a CSV file the tab its name implies, or `vInfo`.
-    pub sheet: String,
+    pub sheet: Arc<str>,
     /// 1-based row number; the header row is row 1.
     pub row: usize,
 }
 
 /// One virtual machine (a vInfo row).
+///
+/// The texts rows repeat (`cluster`, `host`, `datacenter`, `vi_sdk_server`, `vi_sdk_uuid`,
+/// the `origin`'s file and sheet) are `Arc<str>`, one copy per input shared by its records
+/// (set one with `.into()`); JSON writes and reads them as strings.
 ///
 /// `Default` gives an unnamed VM with everything unknown, so code that builds VMs by hand
 /// (tests, other inputs) can write `Vm { name, provisioned_mib, ..Vm::default() }` and keep
@@ -75,10 +82,10 @@ pub struct Vm {
     pub power_state: PowerState,
     /// `Template` column (text `True`/`False` or a boolean cell); `None` when unknown.
     pub template: Option<bool>,
-    /// `Cluster` column; `None` when missing or empty.
-    pub cluster: Option<String>,
-    /// `Host` column; `None` when missing or empty.
-    pub host: Option<String>,
+    /// `Cluster` column; `None` when missing or empty. Shared by the VMs of the cluster.
+    pub cluster: Option<Arc<str>>,
+    /// `Host` column; `None` when missing or empty. Shared by the VMs of the host.
+    pub host: Option<Arc<str>>,
     /// `Provisioned MiB` (`Provisioned MB` before RVTools 4.1.2), in MiB; `None` when unknown.
     pub provisioned_mib: Option<f64>,
     /// `In Use MiB` (`In Use MB` before RVTools 4.1.2), in MiB; `None` when unknown.
@@ -104,16 +111,16 @@ pub struct Vm {
     pub memory_consumed_mib: Option<f64>,
     /// `Datacenter`.
     #[serde(default)]
-    pub datacenter: Option<String>,
+    pub datacenter: Option<Arc<str>>,
     /// `Path` of the `.vmx` file (`[datastore] folder/vm.vmx`).
     #[serde(default)]
     pub path: Option<String>,
-    /// The datastore of the VM's home folder, parsed from `path`.
+    /// The datastore of the VM's home folder, parsed from `path` (shared, as `cluster`).
     #[serde(default)]
-    pub home_datastore: Option<String>,
+    pub home_datastore: Option<Arc<str>>,
     /// `VI SDK Server`: the vCenter (or host) the export was taken from (RVTools 3.9+).
     #[serde(default)]
-    pub vi_sdk_server: Option<String>,
+    pub vi_sdk_server: Option<Arc<str>>,
     /// `VM ID`: the vCenter managed-object id (`vm-41`), unique within one vCenter.
     #[serde(default)]
     pub vm_id: Option<String>,
@@ -124,7 +131,7 @@ pub struct Vm {
     /// tells apart two vCenters that export under the same `VI SDK Server` (the same
     /// private IP in two sites).
     #[serde(default)]
-    pub vi_sdk_uuid: Option<String>,
+    pub vi_sdk_uuid: Option<Arc<str>>,
     /// Set when a VM read before has the same key but is another VM ([`Vm::is_same_vm`]
     /// says no: another name, `VM UUID` or `VI SDK UUID`): this VM's number among the VMs
     /// of that key, from 2, appended to its key (`id:10.0.0.5:vm-41#2`) so the two stay
@@ -190,19 +197,27 @@ impl Vm {
             )
         };
         let key = base(self);
-        let differ = |a: &Option<String>, b: &Option<String>, fold: bool| match (a, b) {
+        let differ = |a: Option<&str>, b: Option<&str>, fold: bool| match (a, b) {
             (Some(a), Some(b)) if fold => !a.eq_ignore_ascii_case(b),
             (Some(a), Some(b)) => a != b,
             _ => false,
         };
         key == base(other)
-            && !differ(&self.vi_sdk_uuid, &other.vi_sdk_uuid, true)
-            && !differ(&self.vm_uuid, &other.vm_uuid, true)
+            && !differ(
+                self.vi_sdk_uuid.as_deref(),
+                other.vi_sdk_uuid.as_deref(),
+                true,
+            )
+            && !differ(self.vm_uuid.as_deref(), other.vm_uuid.as_deref(), true)
             && self.name == other.name
             && !(key.is_name_based()
-                && (differ(&self.path, &other.path, false)
-                    || differ(&self.datacenter, &other.datacenter, false)
-                    || differ(&self.cluster, &other.cluster, false)))
+                && (differ(self.path.as_deref(), other.path.as_deref(), false)
+                    || differ(
+                        self.datacenter.as_deref(),
+                        other.datacenter.as_deref(),
+                        false,
+                    )
+                    || differ(self.cluster.as_deref(), other.cluster.as_deref(), false)))
     }
 }
 
@@ -243,7 +258,8 @@ impl std::fmt::Display for VmKey {
     }
 }
 
-/// One virtual disk (a vDisk row).
+/// One virtual disk (a vDisk row). `disk_mode`, `datastore`, `controller` and the origin's
+/// file and sheet are `Arc<str>`, one copy per input shared by its disks (as [`Vm`]'s).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct VirtualDisk {
     /// `VM` name.
@@ -262,13 +278,13 @@ pub struct VirtualDisk {
     /// `Thin`: thin provisioned.
     pub thin: Option<bool>,
     /// `Disk Mode` (`persistent`, `independent_persistent` ...).
-    pub disk_mode: Option<String>,
+    pub disk_mode: Option<Arc<str>>,
     /// `Path` of the `.vmdk` (`[datastore] folder/file.vmdk`; may be a snapshot delta).
     pub path: Option<String>,
     /// The datastore parsed from `path`.
-    pub datastore: Option<String>,
+    pub datastore: Option<Arc<str>>,
     /// `Controller` (`SCSI controller 0` ...).
-    pub controller: Option<String>,
+    pub controller: Option<Arc<str>>,
     /// Where the row was read.
     pub origin: Origin,
 }
@@ -496,8 +512,8 @@ impl Warning {
     /// A warning about the row at `origin` as a whole (no column or value).
     pub fn at_row(origin: &Origin, message: String) -> Warning {
         Warning {
-            file: origin.file.clone(),
-            sheet: Some(origin.sheet.clone()),
+            file: origin.file.to_string(),
+            sheet: Some(origin.sheet.to_string()),
             row: Some(origin.row),
             column: None,
             value: None,

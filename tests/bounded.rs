@@ -1,10 +1,16 @@
 //! What is kept is bounded by what a plan needs, not by what a cell or a file repeats: a
 //! name longer than any vSphere name is clipped where it is read (with a warning), and the
-//! per-VM performance file's warnings are grouped per cause as the readers' are.
+//! per-VM performance file's warnings are grouped per cause as the readers' are; an
+//! export of more VMs than one read keeps ends at the first VM row past the cap, with the
+//! cap named ([`IngestError::TooManyVms`]; rows without a VM name do not count).
 
 use std::path::{Path, PathBuf};
 
-use dsplan::ingest::{MAX_NAME_CHARS, read_inputs, read_perf_csv};
+use dsplan::Planner;
+use dsplan::ingest::{
+    IngestError, IngestErrorKind, MAX_NAME_CHARS, MAX_VMS_PER_INPUT, ReadLimits, read_input_bytes,
+    read_inputs, read_inputs_bytes_within, read_perf_csv,
+};
 use dsplan::inventory::KEPT_PER_CAUSE;
 
 fn root() -> PathBuf {
@@ -214,4 +220,142 @@ fn a_perf_row_whose_name_differs_only_in_case_joins_with_a_warning() {
         .plan()
         .unwrap();
     assert_eq!(plan.performance.iops_target, 3_000.0);
+}
+
+/// A vInfo CSV of `named` VMs (`v0`, `v1`, ...) of cluster `c`, then `nameless` rows with
+/// values but no VM name, then one row whose name is a no-break space only.
+fn vinfo_csv(named: usize, nameless: usize) -> Vec<u8> {
+    let mut csv = String::from(
+        "\"VM\",\"Powerstate\",\"CPUs\",\"Memory\",\"Provisioned MiB\",\"In Use MiB\",\"Cluster\"\n",
+    );
+    for i in 0..named {
+        csv.push_str(&format!(
+            "\"v{i}\",\"poweredOn\",\"1\",\"1024\",\"1\",\"1\",\"c\"\n"
+        ));
+    }
+    for _ in 0..nameless {
+        csv.push_str(",\"poweredOn\",\"1\",\"1024\",\"1\",\"1\",\"c\"\n");
+    }
+    csv.push_str("\"\u{a0}\",\"poweredOn\",\"1\",\"1024\",\"1\",\"1\",\"c\"\n");
+    csv.into_bytes()
+}
+
+fn limits(max_vms: usize) -> ReadLimits {
+    ReadLimits {
+        max_vms,
+        ..ReadLimits::default()
+    }
+}
+
+#[test]
+fn the_default_cap_ends_a_read_at_the_first_vm_past_250_000() {
+    // The documented cap: 250,000 VMs per input (more than 5 x the 40,000 powered-on VMs
+    // one vCenter runs).
+    assert_eq!(MAX_VMS_PER_INPUT, 250_000);
+    assert_eq!(ReadLimits::default().max_vms, 250_000);
+    assert_eq!(ReadLimits::default().max_rows, usize::MAX);
+    // 250,001 VMs (the shape of make_vms63.py's 1.46 million, one past the cap).
+    let csv = vinfo_csv(250_001, 0);
+    let e = read_input_bytes("vms.csv", &csv).unwrap_err();
+    assert_eq!(e.kind(), IngestErrorKind::TooManyVms, "{e}");
+    assert_eq!(e.file(), Some("vms.csv"));
+    assert!(
+        matches!(&e, IngestError::TooManyVms { sheet, max_vms: 250_000, .. } if sheet == "vInfo"),
+        "{e:?}"
+    );
+    let text = e.to_string();
+    assert!(
+        text.starts_with("vms.csv [vInfo]: more than 250,000 VMs"),
+        "{text}"
+    );
+    // Why: one vCenter's maximum.
+    assert!(text.contains("40,000 powered-on VMs"), "{text}");
+    // 250,000 VMs and rows without a name past them read (the nameless rows and the
+    // no-break space name make no VM, so they do not count).
+    let csv = vinfo_csv(250_000, 3);
+    let inv = read_input_bytes("vms.csv", &csv).unwrap();
+    assert_eq!(inv.vms.len(), 250_000);
+}
+
+#[test]
+fn a_cap_counts_vms_not_rows_in_a_csv_and_a_workbook() {
+    // 11 VMs, 5 nameless rows, one name of a no-break space: 11 VMs.
+    let csv = vinfo_csv(11, 5);
+    let read = |max_vms| read_inputs_bytes_within(&[("vms.csv", &csv)], limits(max_vms));
+    let e = read(10).unwrap_err();
+    assert_eq!(e.kind(), IngestErrorKind::TooManyVms);
+    assert!(e.to_string().contains("more than 10 VMs"), "{e}");
+    assert_eq!(read(11).unwrap().vms.len(), 11);
+
+    // 11 VMs in a workbook, read from a file through the planner, whose read_limits bound
+    // the files as the uploads.
+    let dir = scratch("xlsx");
+    let path = dir.join("vms.xlsx");
+    vinfo_xlsx(&path, 11, "c");
+    let e = Planner::new()
+        .input(&path)
+        .read_limits(limits(10))
+        .plan_estate()
+        .unwrap_err();
+    match e {
+        dsplan::Error::Ingest(e) => {
+            assert_eq!(e.kind(), IngestErrorKind::TooManyVms);
+            assert!(
+                matches!(&e, IngestError::TooManyVms { max_vms: 10, .. }),
+                "{e:?}"
+            );
+        }
+        other => panic!("expected an ingest error, got {other}"),
+    }
+    let estate = Planner::new()
+        .input(&path)
+        .read_limits(limits(11))
+        .plan_estate()
+        .unwrap();
+    // 11 VMs placed or excluded, none left unread.
+    assert_eq!(estate.summary.vms_placed + estate.summary.vms_excluded, 11);
+}
+
+#[test]
+fn vms_of_one_cluster_share_one_copy_of_its_name() {
+    // 1,000 VMs of cluster "Cluster1" in datacenter "DC1" of vCenter "vc1.example.test", in
+    // one workbook (the 5,000,000-character name of mem/sst-clone.xlsx, 200 rows, cost a
+    // copy per row before names were shared).
+    let dir = scratch("shared");
+    let path = dir.join("shared.xlsx");
+    vinfo_xlsx(&path, 1_000, "Cluster1");
+    let inv = read_inputs(&[&path]).unwrap();
+    assert_eq!(inv.vms.len(), 1_000);
+    let first = &inv.vms[0];
+    let same = |a: &Option<std::sync::Arc<str>>, b: &Option<std::sync::Arc<str>>| match (a, b) {
+        (Some(a), Some(b)) => std::sync::Arc::ptr_eq(a, b),
+        _ => false,
+    };
+    for vm in &inv.vms {
+        assert!(same(&vm.cluster, &first.cluster), "{}", vm.name);
+        assert!(same(&vm.datacenter, &first.datacenter), "{}", vm.name);
+        assert!(same(&vm.vi_sdk_server, &first.vi_sdk_server), "{}", vm.name);
+        assert!(std::sync::Arc::ptr_eq(&vm.origin.file, &first.origin.file));
+        assert!(std::sync::Arc::ptr_eq(
+            &vm.origin.sheet,
+            &first.origin.sheet
+        ));
+    }
+    assert_eq!(first.cluster.as_deref(), Some("Cluster1"));
+    assert_eq!(&*first.origin.sheet, "vInfo");
+    // The JSON writes the text, not the sharing.
+    let json = serde_json::to_value(first).unwrap();
+    assert_eq!(json["cluster"], "Cluster1");
+    assert_eq!(json["origin"]["sheet"], "vInfo");
+
+    // The same in a CSV: 20 VMs of cluster "c" (nameless rows make no VM).
+    let csv = vinfo_csv(20, 2);
+    let inv = read_input_bytes("vms.csv", &csv).unwrap();
+    assert_eq!(inv.vms.len(), 20);
+    let c = inv.vms[0].cluster.clone().unwrap();
+    assert!(inv.vms.iter().all(|vm| {
+        vm.cluster
+            .as_ref()
+            .is_some_and(|x| std::sync::Arc::ptr_eq(x, &c))
+    }));
 }

@@ -33,7 +33,7 @@ fn estate(tib: &[u32]) -> Inventory {
             let mib = f64::from(t) * 1024.0 * 1024.0 / 6.0;
             vms.push(Vm {
                 power_state: PowerState::PoweredOn,
-                cluster: Some(format!("c{i}")),
+                cluster: Some(format!("c{i}").into()),
                 in_use_mib: Some(mib),
                 provisioned_mib: Some(mib),
                 cpus: Some(2),

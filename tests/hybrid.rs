@@ -461,7 +461,7 @@ mod props {
                 vms.push(Vm {
                     power_state: PowerState::PoweredOn,
                     template: Some(false),
-                    cluster: Some(format!("c{ci}")),
+                    cluster: Some(format!("c{ci}").into()),
                     cpus: Some(cpus),
                     memory_mib: Some(8192.0),
                     in_use_mib: Some(mib),

@@ -126,7 +126,7 @@ fn check_small_estate(inv: &Inventory) {
     assert_eq!(tmpl.origin.row, 6);
     // test-01 comes after the blank row 7: row 8.
     assert_eq!(inv.vms[5].origin.row, 8);
-    assert_eq!(inv.vms[5].origin.sheet, "vInfo");
+    assert_eq!(&*inv.vms[5].origin.sheet, "vInfo");
     assert_eq!(inv.vms[2].template, Some(false));
     assert_eq!(inv.vms[2].provisioned_mib, Some(1_048_576.0));
     assert_eq!(inv.vms[6].power_state, PowerState::Suspended);
@@ -676,8 +676,8 @@ fn the_same_estate_twice_is_counted_once() {
     );
     assert_eq!(inv.duplicates.len(), 8);
     for d in &inv.duplicates {
-        assert_eq!(d.origin.file, b.display().to_string());
-        assert_eq!(d.copy_of.file, a.display().to_string());
+        assert_eq!(&*d.origin.file, b.display().to_string());
+        assert_eq!(&*d.copy_of.file, a.display().to_string());
         assert_eq!(d.copy_of.row, d.origin.row);
     }
 }
@@ -1732,7 +1732,7 @@ fn the_lab_as_xlsx_and_as_csv_folder_merges_to_one_estate() {
     assert!(
         inv.vms
             .iter()
-            .all(|v| v.origin.file == xlsx.display().to_string())
+            .all(|v| *v.origin.file == *xlsx.display().to_string())
     );
 }
 
@@ -1880,7 +1880,7 @@ fn azure_migrate_import_csv_is_a_performance_source() {
     assert_eq!((db.iops, db.read_pct), (Some(1000.0), Some(50.0)));
     assert!((db.throughput_mibps.unwrap() - 47.6837).abs() < 1e-4);
     assert!((db.block_kib.unwrap() - 48.8281).abs() < 1e-4);
-    assert_eq!(db.origin.sheet, "azure-migrate");
+    assert_eq!(&*db.origin.sheet, "azure-migrate");
     let web = &perf.rows[1];
     assert_eq!((web.iops, web.read_pct), (Some(100.0), Some(90.0)));
     assert!((web.throughput_mibps.unwrap() - 3.8147).abs() < 1e-4);

@@ -105,7 +105,7 @@ fn performance_sheet_peak_and_average_sums() {
         let sum_iops: f64 = perf.rows.iter().filter_map(|r| r.iops).sum();
         let sum_mibps: f64 = perf.rows.iter().filter_map(|r| r.throughput_mibps).sum();
         assert_eq!((sum_iops, sum_mibps), (iops, mibps), "{basis:?}");
-        assert_eq!(perf.rows[0].origin.sheet, "VM Performance");
+        assert_eq!(&*perf.rows[0].origin.sheet, "VM Performance");
     }
 }
 

@@ -21,8 +21,8 @@ fn generated(n: usize, clusters: usize) -> Inventory {
                 PowerState::PoweredOn
             },
             template: Some(i % 50 == 7),
-            cluster: Some(format!("c{:02}", i % clusters)),
-            host: Some(format!("h{:02}-{}", i % clusters, (i / clusters) % 4)),
+            cluster: Some(format!("c{:02}", i % clusters).into()),
+            host: Some(format!("h{:02}-{}", i % clusters, (i / clusters) % 4).into()),
             in_use_mib: Some((100.0 + 10.0 * (i % 5) as f64) * 1024.0),
             provisioned_mib: Some(200.0 * 1024.0),
             ..Vm::new(

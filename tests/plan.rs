@@ -597,7 +597,7 @@ fn per_cluster_plans_each_cluster_with_its_own_hosts_and_adds_a_total() {
     for (i, vm) in inv.vms.iter_mut().enumerate() {
         if i < 10 {
             vm.cluster = Some("c1".into());
-            vm.host = Some(format!("h{}", i % 4));
+            vm.host = Some(format!("h{}", i % 4).into());
         } else {
             vm.cluster = Some("c2".into());
             vm.host = Some("x1".into());
@@ -864,7 +864,7 @@ fn two_clusters_buy_one_reservation_set_for_the_estate() {
     for (i, vm) in inv.vms.iter_mut().enumerate() {
         let c = if i < 6 { "c1" } else { "c2" };
         vm.cluster = Some(c.into());
-        vm.host = Some(format!("{c}-h{}", i % 3));
+        vm.host = Some(format!("{c}-h{}", i % 3).into());
     }
     let opts = DemandOptions {
         headroom_pct: 0.0,
@@ -933,7 +933,7 @@ fn a_level_dearer_pay_as_you_go_wins_when_the_estate_reserves_it() {
     for (i, vm) in inv.vms.iter_mut().enumerate() {
         let c = if i < 16 { "c1" } else { "c2" };
         vm.cluster = Some(c.into());
-        vm.host = Some(format!("{c}-h{}", i % 16));
+        vm.host = Some(format!("{c}-h{}", i % 16).into());
     }
     let opts = DemandOptions {
         headroom_pct: 0.0,

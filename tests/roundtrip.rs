@@ -232,16 +232,20 @@ fn expected(t: &Table) -> Vec<Vm> {
                 PowerState::Unknown
             },
             template: g.template.filter(|_| has(Field::Template)),
-            cluster: g.cluster.clone().filter(|_| has(Field::Cluster)),
-            host: g.host.clone().filter(|_| has(Field::Host)),
+            cluster: g
+                .cluster
+                .clone()
+                .filter(|_| has(Field::Cluster))
+                .map(Into::into),
+            host: g.host.clone().filter(|_| has(Field::Host)).map(Into::into),
             provisioned_mib: g
                 .provisioned_cents
                 .filter(|_| has(Field::Provisioned))
                 .map(mib),
             in_use_mib: g.in_use_cents.filter(|_| has(Field::InUse)).map(mib),
             origin: Origin {
-                file: String::new(),
-                sheet: "vInfo".to_string(),
+                file: "".into(),
+                sheet: "vInfo".into(),
                 row: i + 2,
             },
             key_number,
@@ -363,7 +367,7 @@ fn read_vms(path: &Path) -> Vec<Vm> {
     inv.vms
         .into_iter()
         .map(|mut v| {
-            v.origin.file.clear();
+            v.origin.file = "".into();
             v
         })
         .collect()
@@ -585,11 +589,11 @@ fn expected_disks(t: &DiskTable) -> Vec<VirtualDisk> {
                 thin: g.thin.filter(|_| has(DiskField::Thin)),
                 disk_mode: None,
                 path: path.map(path_text),
-                datastore: path.map(|p| p.0.clone()),
+                datastore: path.map(|p| p.0.as_str().into()),
                 controller: None,
                 origin: Origin {
-                    file: String::new(),
-                    sheet: "vDisk".to_string(),
+                    file: "".into(),
+                    sheet: "vDisk".into(),
                     row: i + 2,
                 },
             }
@@ -683,7 +687,7 @@ fn read_disks(path: &Path) -> Vec<VirtualDisk> {
     inv.disks
         .into_iter()
         .map(|mut d| {
-            d.origin.file.clear();
+            d.origin.file = "".into();
             d
         })
         .collect()

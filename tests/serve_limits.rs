@@ -192,14 +192,14 @@ fn uploads_are_kept_within_the_memory_budget() {
         assert!(over.contains(part), "{part}: {over}");
     }
     // 30,000 VMs are charged 3/2 of their estimated bytes and their plan 1 x: more than
-    // 30,000 x 416 x 5/2 bytes (a `Vm` alone) = 29.8 MiB, under 64 MiB while the estimate
-    // stays under 894 bytes a VM (about 600: a `Vm` and its names).
+    // 30,000 x 360 x 5/2 bytes (a `Vm` alone) = 25.7 MiB, under 64 MiB while the estimate
+    // stays under 894 bytes a VM (about 550: a `Vm` and its names).
     let first = raw(port, &upload(port, "/api/upload", "a.csv", &vinfo(30_000)));
     assert!(first.starts_with("HTTP/1.1 200"), "{first}");
     let first = session_of(&first);
     // The first was used a moment ago: another client's upload is read within what it
-    // leaves, more than 30,000 x 416 x 3/2 = 17.9 MiB less, so at most (64 - 17.9) MiB /
-    // 1,536 = 31,477 rows, and the estimate's names take more: fewer than 30,000. 503.
+    // leaves, about 30,000 x 550 x 3/2 = 23.6 MiB less, so at most (64 - 23.6) MiB /
+    // 1,536 = 27,580 rows: fewer than 30,000. 503.
     let second = raw(port, &upload(port, "/api/upload", "b.csv", &vinfo(30_000)));
     assert!(second.starts_with("HTTP/1.1 503"), "{second}");
     assert!(
@@ -225,9 +225,12 @@ fn uploads_are_kept_within_the_memory_budget() {
         assert!(!answer.contains("try again later"), "{answer}");
     }
     assert_eq!(plan(port, &first), 200);
-    // The page that shows the first replaces it with its next upload.
+    // The page that shows the first replaces it with its next upload, read within the
+    // whole budget (43,690 rows): 40,000 VMs charged about 40,000 x 550 x 3/2 = 31.5 MiB,
+    // which with the first's 39.3 MiB (5/2 now that it was planned) passes 64 MiB, so the
+    // first is evicted.
     let path = format!("/api/upload?replaces={first}");
-    let third = raw(port, &upload(port, &path, "c.csv", &vinfo(30_000)));
+    let third = raw(port, &upload(port, &path, "c.csv", &vinfo(40_000)));
     assert!(third.starts_with("HTTP/1.1 200"), "{third}");
     assert_eq!(plan(port, &session_of(&third)), 200);
     assert_eq!(plan(port, &first), 410);
@@ -360,7 +363,10 @@ fn vinfo_xlsx(n: usize, bad_row: Option<usize>) -> Vec<u8> {
 #[test]
 fn a_capped_read_ends_at_the_first_row_past_the_cap() {
     use dsplan::ingest::{IngestError, ReadLimits, read_inputs_bytes_within};
-    let cap = ReadLimits { max_rows: 100 };
+    let cap = ReadLimits {
+        max_rows: 100,
+        ..ReadLimits::default()
+    };
     let read = |name: &str, bytes: &[u8], limits| {
         read_inputs_bytes_within(&[(name, bytes)], limits).map(|i| i.vms.len())
     };

@@ -89,7 +89,7 @@ fn two_vcenters_at_one_address_with_one_input_given_twice_count_each_vm_once() {
     assert_eq!(inv.duplicates.len(), 2);
     for (d, row) in inv.duplicates.iter().zip([2, 3]) {
         assert_eq!((d.origin.row, d.copy_of.row), (row, row));
-        assert_eq!(d.copy_of.file, b.display().to_string());
+        assert_eq!(&*d.copy_of.file, b.display().to_string());
     }
     let copies: Vec<_> = (inv.warnings.iter())
         .filter(|w| {

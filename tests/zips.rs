@@ -11,7 +11,8 @@ use std::io::{Read, Write};
 use std::path::PathBuf;
 
 use dsplan::ingest::{
-    IngestError, IngestErrorKind, read_input, read_input_bytes, read_inputs_bytes,
+    IngestError, IngestErrorKind, ReadLimits, read_input, read_input_bytes, read_inputs_bytes,
+    read_inputs_bytes_within,
 };
 
 include!("support/command.rs");
@@ -128,6 +129,32 @@ fn two_exports_in_two_folders_are_two_inputs() {
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["summary"]["vm_count"], 2 * FIXTURE_VMS, "{json:#}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_zips_exports_share_the_inputs_cap_on_vms() {
+    let (a, b) = (vinfo_a(), vinfo_b());
+    let zipped = zip_of(&[
+        ("vc1/RVTools_tabvInfo.csv", &a),
+        ("vc2/RVTools_tabvInfo.csv", &b),
+    ]);
+    let read = |max_vms| {
+        let limits = ReadLimits {
+            max_vms,
+            ..ReadLimits::default()
+        };
+        read_inputs_bytes_within(&[("upload.zip", zipped.as_slice())], limits)
+    };
+    // 8 + 8 = 16 VMs: a cap of 15 ends the read in the second export, naming the input's
+    // cap (15), not the 7 the first export left of it.
+    let e = read(2 * FIXTURE_VMS - 1).unwrap_err();
+    assert_eq!(e.kind(), IngestErrorKind::TooManyVms, "{e}");
+    assert!(
+        matches!(&e, IngestError::TooManyVms { file, max_vms: 15, .. } if file == "upload.zip!/vc2/"),
+        "{e:?}"
+    );
+    assert!(e.to_string().contains("more than 15 VMs"), "{e}");
+    assert_eq!(read(2 * FIXTURE_VMS).unwrap().vms.len(), 16);
 }
 
 #[test]

@@ -75,7 +75,7 @@ pub(super) fn nothing_in_scope(
             o.row
         );
         let on_row = warnings.iter().find(|w| {
-            w.file == o.file && w.sheet.as_deref() == Some(o.sheet.as_str()) && w.row == Some(o.row)
+            *w.file == *o.file && w.sheet.as_deref() == Some(&*o.sheet) && w.row == Some(o.row)
         });
         match on_row {
             Some(w) => {

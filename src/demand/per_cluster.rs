@@ -187,8 +187,8 @@ mod tests {
             row: 2,
         };
         Vm {
-            cluster: cluster.map(str::to_string),
-            host: host.map(str::to_string),
+            cluster: cluster.map(Into::into),
+            host: host.map(Into::into),
             in_use_mib: Some(used_mib),
             provisioned_mib: Some(used_mib),
             ..Vm::new(name, origin)

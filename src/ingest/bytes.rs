@@ -89,8 +89,9 @@ fn read_parts_held(
 }
 
 /// Reads files (`paths`) and inputs held in memory (`held`: name and bytes), in that
-/// order, and merges them as [`read_inputs`](crate::ingest::read_inputs) does; the held
-/// inputs within `limits` (its rows, less the VMs read before). The planner's reader.
+/// order, and merges them as [`read_inputs`](crate::ingest::read_inputs) does; each file
+/// within `limits`, the held inputs within `limits` less the VMs of the held inputs read
+/// before (their rows). The planner's reader.
 ///
 /// # Errors
 /// [`IngestError::NoInputs`] when both are empty; the first input's error.
@@ -104,7 +105,7 @@ pub(crate) fn read_paths_and_bytes<P: AsRef<Path>, N: AsRef<str>, B: AsRef<[u8]>
     }
     let mut parts = Vec::with_capacity(paths.len() + held.len());
     for path in paths {
-        parts.extend(crate::ingest::read_parts(path.as_ref())?);
+        parts.extend(crate::ingest::read_parts(path.as_ref(), limits)?);
     }
     parts.extend(read_held(held, limits)?);
     let mut inventory = merge::merge(parts);
@@ -123,6 +124,7 @@ fn read_held<N: AsRef<str>, B: AsRef<[u8]>>(
     for (name, bytes) in held {
         let left = ReadLimits {
             max_rows: limits.max_rows.saturating_sub(vms).max(1),
+            ..limits
         };
         let read = read_parts_held(name.as_ref(), bytes.as_ref(), left)?;
         vms = vms.saturating_add(read.iter().map(|p| p.vms.len()).sum());

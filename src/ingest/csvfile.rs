@@ -275,21 +275,22 @@ pub(crate) fn read_file<F>(
 where
     F: FnMut(&mut Row<'_, '_>) -> ControlFlow<()>,
 {
-    let tab = (sheet, specs, usize::MAX);
+    let tab = (sheet, specs, (usize::MAX, usize::MAX));
     read_data(CsvData::Path(path), file, tab, warnings, visit)
 }
 
-/// [`read_file`] over a file on disk or bytes in memory; `(sheet, specs, max_rows)`: the
-/// sheet's name, its fields, and the most rows to visit: the rows are read no further than
-/// one past it (visited, so the visitor sees that the tab passes its cap), which bounds the
-/// rows kept before they are visited.
+/// [`read_file`] over a file on disk or bytes in memory; `(sheet, specs, (max_rows,
+/// max_named))`: the sheet's name, its fields, the most rows to visit and the most rows
+/// with a name (the records the rows make: a VM of vInfo) to visit: the rows are read no
+/// further than one past either (visited, so the visitor sees that the tab passes its
+/// cap), which bounds the rows kept before they are visited.
 ///
 /// # Errors
 /// As [`read_file`].
 pub(crate) fn read_data<F>(
     data: CsvData<'_>,
     file: &str,
-    (sheet, specs, max_rows): (&str, &[FieldSpec], usize),
+    (sheet, specs, (max_rows, max_named)): (&str, &[FieldSpec], (usize, usize)),
     warnings: &mut Vec<Warning>,
     mut visit: F,
 ) -> Result<Resolved, IngestError>
@@ -305,6 +306,7 @@ where
             specs,
             delimiter,
             max_rows,
+            max_named,
         };
         if let Some(resolved) = read_records(rdr, &sheet_ctx, warnings, &mut visit)? {
             return Ok(resolved);
@@ -318,6 +320,7 @@ where
         specs,
         delimiter: text.delimiter,
         max_rows,
+        max_named,
     };
     let rdr = csv_reader(text.content().as_bytes(), text.delimiter);
     read_records(rdr, &sheet_ctx, warnings, &mut visit)?.ok_or_else(|| {
@@ -400,6 +403,8 @@ struct SheetCtx<'a> {
     delimiter: u8,
     /// The most rows to visit: the pass ends at the first row past it (see [`read_data`]).
     max_rows: usize,
+    /// The most rows with a name to keep: the pass ends at the first named row past it.
+    max_named: usize,
 }
 
 /// Why binary bytes read as a CSV are refused: an xlsx workbook (a zip, `PK\x03\x04`,
@@ -423,7 +428,8 @@ pub(crate) fn binary_detail(bytes: &[u8]) -> String {
 /// One pass over the records: header, field counts, NUL bytes, UTF-8, the decimal-mark
 /// evidence of the numeric columns; the tracked cells of each row are kept in one text
 /// arena until the decimal mark is decided, then the rows are visited. The pass ends at
-/// the row after `ctx.max_rows` rows to visit, and the visits at the first `Break`.
+/// the row after `ctx.max_rows` rows to visit or `ctx.max_named` named rows kept, and the
+/// visits at the first `Break`.
 /// `Ok(None)` when a record is not UTF-8 (nothing has been visited then).
 fn read_records<R, F>(
     mut rdr: csv::Reader<R>,
@@ -441,6 +447,7 @@ where
         specs,
         delimiter,
         max_rows,
+        max_named,
     } = *ctx;
     let binary = |bytes: &[u8]| IngestError::NotASpreadsheet {
         file: file.to_string(),
@@ -492,7 +499,7 @@ where
     let mut row = 1usize;
     // Rows visited or kept to visit: the pass ends past `max_rows`.
     let mut to_visit = 0usize;
-    while to_visit <= max_rows {
+    while to_visit <= max_rows && rows.len() <= max_named {
         match rdr.read_byte_record(&mut rec) {
             Ok(true) => {}
             Ok(false) => break,
@@ -521,7 +528,9 @@ where
                 continue;
             };
             let field = field.trim_ascii();
-            if field.is_empty() {
+            // A cell of Unicode spaces only is empty to the row's reader ([`text_value`]):
+            // it keeps no span, so a row is named here exactly when its visitor finds a name.
+            if std::str::from_utf8(field).map_or(true, |f| f.trim().is_empty()) {
                 continue;
             }
             if specs

@@ -570,7 +570,7 @@ mod tests {
 
     fn vm(name: &str, server: Option<&str>, id: Option<&str>, uuid: Option<&str>) -> Vm {
         Vm {
-            vi_sdk_server: server.map(str::to_string),
+            vi_sdk_server: server.map(Into::into),
             vm_id: id.map(str::to_string),
             vm_uuid: uuid.map(str::to_string),
             ..Vm::new(name, Origin::default())

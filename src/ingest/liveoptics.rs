@@ -51,12 +51,14 @@
 
 use std::ops::ControlFlow;
 use std::path::Path;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
 use crate::ingest::perf::{
     JoinColumns, PerfInput, RowIds, Unjoined, VmIndex, VmPerf, join_to_inventory, within_vm_limit,
 };
+use crate::ingest::strings::{Share, Strings};
 use crate::ingest::table::{FieldSpec, Resolved, Row};
 use crate::ingest::{IngestError, Input, ReadLimits, TabContext, vinfo, xlsx};
 use crate::inventory::{Host, Inventory, Partition, Source, Vm, Warning};
@@ -241,8 +243,8 @@ fn vm_from_row(row: &mut Row<'_, '_>) -> Option<(Vm, Option<Partition>)> {
         name,
         power_state: vinfo::power_state(row, POWER),
         template: row.boolean(TEMPLATE),
-        cluster: row.text(CLUSTER),
-        host: row.text(HOST),
+        cluster: row.text(CLUSTER).map(Arc::from),
+        host: row.text(HOST).map(Arc::from),
         provisioned_mib: row.non_negative(DISK_SIZE),
         in_use_mib: row.non_negative(DISK_USED),
         origin: row.origin(),
@@ -251,10 +253,10 @@ fn vm_from_row(row: &mut Row<'_, '_>) -> Option<(Vm, Option<Partition>)> {
         cpus: vinfo::vcpus(row, CPUS),
         memory_mib: vinfo::memory_mib(row, MEMORY),
         memory_consumed_mib: row.non_negative(CONSUMED),
-        datacenter: row.text(DATACENTER),
+        datacenter: row.text(DATACENTER).map(Arc::from),
         path: None,
         home_datastore: None,
-        vi_sdk_server: row.text(VCENTER),
+        vi_sdk_server: row.text(VCENTER).map(Arc::from),
         vm_id: row.text(MOB_ID),
         vm_uuid: row.text(UUID),
         vi_sdk_uuid: None,
@@ -422,6 +424,7 @@ pub(super) fn read(
     };
     let mut vms = Vec::new();
     let mut partitions = Vec::new();
+    let mut strings = Strings::default();
     let mut consumed_column = true;
     let mut active_header = None;
     let mut headers = std::collections::BTreeMap::new();
@@ -439,10 +442,16 @@ pub(super) fn read(
             if headers.is_empty() {
                 headers = rvtools_headers(row);
             }
-            if let Some((vm, partition)) = vm_from_row(row) {
-                vms.push(vm);
-                partitions.extend(partition);
-            }
+            let Some((mut vm, partition)) = vm_from_row(row) else {
+                return false;
+            };
+            vm.share(&mut strings);
+            vms.push(vm);
+            partitions.extend(partition.map(|mut p| {
+                p.share(&mut strings);
+                p
+            }));
+            true
         },
     )?;
     let Some(sheet) = sheet else {
@@ -468,6 +477,7 @@ pub(super) fn read(
         warnings: &mut inventory.warnings,
         tabs: &mut source.tabs,
         limits,
+        strings: &mut strings,
     };
     ctx.optional(
         HOSTS_SHEET,

@@ -266,7 +266,7 @@ impl Sorted {
             .collect();
         if let Some(first) = dups.first() {
             let sheet = first.origin.sheet.clone();
-            let mut files: Vec<&str> = dups.iter().map(|d| d.copy_of.file.as_str()).collect();
+            let mut files: Vec<&str> = dups.iter().map(|d| &*d.copy_of.file).collect();
             files.sort_unstable();
             files.dedup();
             let message = if copy {

@@ -22,7 +22,11 @@
 //!   data-quality checks over the merged inventory.
 //! - `foreign`: other tools' exports (Nutanix Collector, Azure Migrate reports, PowerCLI
 //!   `Export-Csv`, per-tab CSVs without RVTools' names) told apart where an input is
-//!   opened, [`IngestError::ForeignFormat`]; `optional`: an optional tab read or skipped.
+//!   opened, [`IngestError::ForeignFormat`]; `optional`: an optional tab read or skipped;
+//! - `error`: [`IngestError`] and [`ReadLimits`], the bounds of one read (rows per tab, VMs
+//!   per input: [`MAX_VMS_PER_INPUT`]); `strings`: one copy per input of each text rows
+//!   repeat (a VM's cluster, host, datacenter, vCenter, every record's file and sheet),
+//!   shared by the records as they are kept.
 //! - `perf`: the per-VM performance CSV ([`read_perf_csv`]), joined to an inventory.
 //! - `liveoptics`: a Live Optics xlsx (`VMs`, `ESX Hosts`) into the same inventory, and its
 //!   `VM Performance` sheet into the same per-VM figures ([`read_live_optics_perf`]).
@@ -59,6 +63,7 @@ use optional::TabContext;
 mod bytes;
 mod csvfile;
 mod csvzip;
+mod error;
 mod fallback;
 mod foreign;
 mod join;
@@ -69,6 +74,7 @@ mod package;
 mod perf;
 mod quality;
 mod ragged;
+mod strings;
 mod table;
 mod tabs;
 mod value;
@@ -82,6 +88,7 @@ pub(crate) use bytes::read_paths_and_bytes;
 pub use bytes::{read_input_bytes, read_inputs_bytes, read_inputs_bytes_within};
 pub use csvfile::MAX_LINE_BYTES;
 pub use csvzip::MAX_ZIP_CSV_BYTES;
+pub use error::{IngestError, IngestErrorKind, MAX_VMS_PER_INPUT, ReadLimits};
 pub use foreign::READ_INSTEAD;
 pub use liveoptics::{
     LIVE_OPTICS_FORMAT, LIVE_OPTICS_PERF_SHEET, PerfBasis, UnknownPerfBasis, read_live_optics_perf,
@@ -91,284 +98,6 @@ pub use package::{MAX_PART_BYTES, MAX_RATIO, RATIO_FLOOR_BYTES};
 pub use perf::{PerfInput, VmPerf, read_perf_csv};
 pub use table::{MAX_COLUMNS, MAX_NAME_CHARS, MAX_TEXT_CHARS};
 pub use xlsx::{EMPTY_CELLS_FLOOR, MAX_EMPTY_CELLS_PER_VALUE};
-
-/// The kind of an [`IngestError`], for callers that branch on it (exit codes, tests); named
-/// apart from the crate's own [`crate::ErrorKind`] (input, usage, infeasible, internal).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum IngestErrorKind {
-    /// No input path was given.
-    NoInputs,
-    /// The path does not exist.
-    NotFound,
-    /// The file exists but cannot be read (permissions, I/O).
-    Io,
-    /// The extension is not one of `.xlsx`, `.xlsm`, `.csv`, `.zip`.
-    UnsupportedExtension,
-    /// The file is not a spreadsheet of the kind its extension says (empty, text, garbage).
-    NotASpreadsheet,
-    /// A directory (or zip) without any `RVTools_tab*.csv` file.
-    NoRvtoolsFiles,
-    /// A required sheet (tab) is missing.
-    MissingSheet,
-    /// A required column is missing from a sheet.
-    MissingColumn,
-    /// The file's structure is broken (ragged CSV row, broken sheet XML).
-    Malformed,
-    /// The file is another tool's export, recognised but not read
-    /// ([`IngestError::ForeignFormat`]).
-    ForeignFormat,
-}
-
-/// Errors that stop reading an input. Every variant names the file; the message says what
-/// was looked for and what was found.
-#[derive(Debug, thiserror::Error)]
-pub enum IngestError {
-    /// No input path was given.
-    #[error(
-        "no input given: pass an RVTools .xlsx, a folder (or .zip) of RVTools_tab*.csv files, or a vInfo .csv"
-    )]
-    NoInputs,
-    /// The path does not exist.
-    #[error("{file}: no such file or directory")]
-    NotFound {
-        /// The path as given.
-        file: String,
-    },
-    /// The file exists but cannot be read.
-    #[error("{file}: cannot read: {source}")]
-    Io {
-        /// The path as given.
-        file: String,
-        /// The operating system's error.
-        source: std::io::Error,
-    },
-    /// The extension is not supported.
-    #[error(
-        "{file}: unsupported file type '{extension}': expected an RVTools .xlsx, a vInfo .csv, \
-         or a folder (or .zip) of RVTools_tab*.csv files"
-    )]
-    UnsupportedExtension {
-        /// The path as given.
-        file: String,
-        /// The extension found (empty when there is none).
-        extension: String,
-    },
-    /// The file is not a spreadsheet of the kind its extension says.
-    #[error("{file}: not a spreadsheet: {detail}")]
-    NotASpreadsheet {
-        /// The path as given.
-        file: String,
-        /// What was found instead.
-        detail: String,
-    },
-    /// An xlsx workbook named `.zip` (it holds `xl/workbook.xml`): read as a zip of CSVs.
-    #[error(
-        "{file}: an xlsx workbook named .zip (it holds xl/workbook.xml), not a zip of \
-         RVTools_tab*.csv files: name it .xlsx and pass it again"
-    )]
-    WorkbookNamedZip {
-        /// The path as given.
-        file: String,
-    },
-    /// A directory without RVTools CSV files.
-    #[error(
-        "{dir}: no RVTools_tab*.csv files in this {place} ({entries} entries looked at){}; \
-         export with RVTools -c ExportAll2csv or pass the .xlsx",
-        nested_note(.nested)
-    )]
-    NoRvtoolsFiles {
-        /// The directory (or zip) as given.
-        dir: String,
-        /// `directory` or `zip`.
-        place: String,
-        /// How many directory (or zip) entries were looked at.
-        entries: usize,
-        /// The zips and workbooks it holds (a zip inside the zip is not opened), by name.
-        nested: Vec<String>,
-    },
-    /// A required sheet (tab) is missing.
-    #[error("{file}: no '{sheet}' sheet; sheets found: [{}]", .found.join(", "))]
-    MissingSheet {
-        /// The workbook (or CSV folder) as given.
-        file: String,
-        /// The sheet looked for.
-        sheet: String,
-        /// The sheets (or CSV tabs) the input has.
-        found: Vec<String>,
-    },
-    /// A required column is missing.
-    #[error(
-        "{file} [{sheet}]: required column '{column}' not found (tried: {}); headers found: [{}]",
-        .tried.join(", "),
-        .found.join(", ")
-    )]
-    MissingColumn {
-        /// The input file.
-        file: String,
-        /// The sheet.
-        sheet: String,
-        /// The column's name.
-        column: String,
-        /// Every spelling tried (matched trimmed, case- and space-insensitively).
-        tried: Vec<String>,
-        /// The non-empty header cells of the sheet.
-        found: Vec<String>,
-    },
-    /// The file's structure is broken.
-    #[error(
-        "{file}{}{}{}: {detail}",
-        .sheet.as_ref().map(|s| format!(" [{s}]")).unwrap_or_default(),
-        .row.map(|r| format!(" row {r}")).unwrap_or_default(),
-        .column.as_ref().map(|c| format!(" column '{c}'")).unwrap_or_default()
-    )]
-    Malformed {
-        /// The input file.
-        file: String,
-        /// The sheet, when known.
-        sheet: Option<String>,
-        /// The 1-based row, when known.
-        row: Option<usize>,
-        /// The column, when known.
-        column: Option<String>,
-        /// What is wrong.
-        detail: String,
-    },
-    /// Another tool's export, recognised by its layout but not read (see the module
-    /// `foreign`'s sources): a Nutanix Collector workbook, an Azure Migrate discovery or
-    /// assessment report, a PowerCLI `Export-Csv` file, per-tab CSV files without
-    /// RVTools' names.
-    #[error("{file}: recognised as {format}, which dsplan does not read; {advice}")]
-    ForeignFormat {
-        /// The input as given.
-        file: String,
-        /// The format recognised, with what told it (`a Nutanix Collector workbook (sheets
-        /// vmList, Metadata)`).
-        format: String,
-        /// Why it is not read and what to give instead (ends with [`READ_INSTEAD`]).
-        advice: String,
-    },
-    /// A VM sheet without either capacity column (`Provisioned MiB`, `In Use MiB`) and no
-    /// VM's capacity known otherwise: every VM would be left out of a plan for "no
-    /// capacity data".
-    #[error(
-        "{file} [{sheet}]: {vms} VMs but no capacity column (missing: {}), so no VM's \
-         storage is known{hint}",
-        .missing.join(", ")
-    )]
-    NoCapacityColumns {
-        /// The input file.
-        file: String,
-        /// The VM sheet (`vInfo`).
-        sheet: String,
-        /// The capacity columns missing, by their RVTools names.
-        missing: Vec<String>,
-        /// VM rows read.
-        vms: usize,
-        /// What the sheet looks like (a Hyper-V inventory) and what dsplan reads instead,
-        /// starting with `; `.
-        hint: String,
-    },
-    /// A tab holds more rows than [`ReadLimits::max_rows`].
-    #[error("{file} [{sheet}]: more than {max_rows} rows, the most this reader keeps per tab")]
-    TooManyRows {
-        /// The input file.
-        file: String,
-        /// The sheet (tab).
-        sheet: String,
-        /// [`ReadLimits::max_rows`].
-        max_rows: usize,
-    },
-}
-
-/// Bounds on what reading one input may keep: the web page's uploads are read within
-/// the server's memory budget. [`ReadLimits::default`] has none (the command's inputs).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ReadLimits {
-    /// Most data rows kept from one tab (sheet); a tab with more is refused with
-    /// [`IngestError::TooManyRows`] at the first row past it (the reading ends there).
-    pub max_rows: usize,
-}
-
-impl Default for ReadLimits {
-    fn default() -> Self {
-        ReadLimits {
-            max_rows: usize::MAX,
-        }
-    }
-}
-
-impl IngestError {
-    /// The kind of error.
-    pub fn kind(&self) -> IngestErrorKind {
-        match self {
-            IngestError::NoInputs => IngestErrorKind::NoInputs,
-            IngestError::NotFound { .. } => IngestErrorKind::NotFound,
-            IngestError::Io { .. } => IngestErrorKind::Io,
-            IngestError::UnsupportedExtension { .. } => IngestErrorKind::UnsupportedExtension,
-            IngestError::NotASpreadsheet { .. } | IngestError::WorkbookNamedZip { .. } => {
-                IngestErrorKind::NotASpreadsheet
-            }
-            IngestError::NoRvtoolsFiles { .. } => IngestErrorKind::NoRvtoolsFiles,
-            IngestError::MissingSheet { .. } => IngestErrorKind::MissingSheet,
-            IngestError::MissingColumn { .. } | IngestError::NoCapacityColumns { .. } => {
-                IngestErrorKind::MissingColumn
-            }
-            IngestError::ForeignFormat { .. } => IngestErrorKind::ForeignFormat,
-            IngestError::Malformed { .. } | IngestError::TooManyRows { .. } => {
-                IngestErrorKind::Malformed
-            }
-        }
-    }
-
-    /// The input (file or directory) the error is about; `None` for [`IngestError::NoInputs`].
-    pub fn file(&self) -> Option<&str> {
-        match self {
-            IngestError::NoInputs => None,
-            IngestError::NotFound { file }
-            | IngestError::Io { file, .. }
-            | IngestError::UnsupportedExtension { file, .. }
-            | IngestError::NotASpreadsheet { file, .. }
-            | IngestError::WorkbookNamedZip { file }
-            | IngestError::MissingSheet { file, .. }
-            | IngestError::MissingColumn { file, .. }
-            | IngestError::Malformed { file, .. }
-            | IngestError::ForeignFormat { file, .. }
-            | IngestError::NoCapacityColumns { file, .. }
-            | IngestError::TooManyRows { file, .. } => Some(file),
-            IngestError::NoRvtoolsFiles { dir, .. } => Some(dir),
-        }
-    }
-
-    pub(crate) fn from_io(file: &str, e: std::io::Error) -> Self {
-        if e.get_ref().is_some_and(|i| i.is::<csvzip::EntryDamaged>()) {
-            return csvzip::read_error(file, None, e);
-        }
-        if e.kind() == std::io::ErrorKind::NotFound {
-            IngestError::NotFound {
-                file: file.to_string(),
-            }
-        } else {
-            IngestError::Io {
-                file: file.to_string(),
-                source: e,
-            }
-        }
-    }
-}
-
-/// The end of [`IngestError::NoRvtoolsFiles`]'s first sentence: the zips and workbooks a
-/// folder or zip holds, which are not opened there.
-fn nested_note(nested: &[String]) -> String {
-    match nested {
-        [] => String::new(),
-        [one] => format!("; it holds {one}: give that file itself (a file inside is not opened)"),
-        [first, rest @ ..] => format!(
-            "; it holds {first} and {} more: give one of those files itself (a file inside is \
-             not opened)",
-            rest.len()
-        ),
-    }
-}
 
 /// Reads every input and merges them into one inventory, in the order given.
 ///
@@ -409,7 +138,7 @@ pub fn read_inputs<P: AsRef<Path>>(paths: &[P]) -> Result<Inventory, IngestError
     }
     let mut parts = Vec::with_capacity(paths.len());
     for path in paths {
-        parts.extend(read_parts(path.as_ref())?);
+        parts.extend(read_parts(path.as_ref(), ReadLimits::default())?);
     }
     let mut inventory = merge::merge(parts);
     quality::check(&mut inventory);
@@ -425,7 +154,7 @@ pub fn read_inputs<P: AsRef<Path>>(paths: &[P]) -> Result<Inventory, IngestError
 /// # Errors
 /// [`IngestError`] naming the file and the problem.
 pub fn read_input(path: &Path) -> Result<Inventory, IngestError> {
-    read_parts(path).map(merged)
+    read_parts(path, ReadLimits::default()).map(merged)
 }
 
 /// The inventories of one input as the merge takes them: one, or one per export of a zip.
@@ -441,19 +170,35 @@ fn merged(mut parts: Vec<Inventory>) -> Inventory {
 }
 
 /// The exports of a zip of RVTools CSV files (a file or an upload), each read as an input
-/// within `limits`. A zip or workbook inside the zip, beside its exports, is one warning (it
-/// is not opened).
+/// within `limits`, the zip's VMs together within `limits.max_vms` (one input, one cap). A
+/// zip or workbook inside the zip, beside its exports, is one warning (it is not opened).
 fn read_zip(
     source: csvzip::ZipSource<'_>,
     file: &str,
     limits: ReadLimits,
 ) -> Result<Vec<Inventory>, IngestError> {
     let found = csvzip::exports(source, file)?;
-    let mut parts = found
-        .exports
-        .into_iter()
-        .map(|(name, tabs)| read_opened(Input::CsvDir(tabs), name, "csv-folder", limits))
-        .collect::<Result<Vec<_>, _>>()?;
+    let mut parts = Vec::with_capacity(found.exports.len());
+    let mut vms = 0usize;
+    for (name, tabs) in found.exports {
+        let left = ReadLimits {
+            max_vms: limits.max_vms.saturating_sub(vms),
+            ..limits
+        };
+        let part = read_opened(Input::CsvDir(tabs), name, "csv-folder", left).map_err(|e| {
+            match e {
+                // The cap named is the input's, not what the exports before left of it.
+                IngestError::TooManyVms { file, sheet, .. } => IngestError::TooManyVms {
+                    file,
+                    sheet,
+                    max_vms: limits.max_vms,
+                },
+                e => e,
+            }
+        })?;
+        vms = vms.saturating_add(part.vms.len());
+        parts.push(part);
+    }
     if let (Some(first), Some(one)) = (parts.first_mut(), found.nested.first()) {
         let more = match found.nested.len() {
             1 => String::new(),
@@ -470,8 +215,8 @@ fn read_zip(
     Ok(parts)
 }
 
-/// [`read_input`] before a zip's exports are merged.
-fn read_parts(path: &Path) -> Result<Vec<Inventory>, IngestError> {
+/// [`read_input`] within `limits`, before a zip's exports are merged.
+fn read_parts(path: &Path, limits: ReadLimits) -> Result<Vec<Inventory>, IngestError> {
     let file = path.display().to_string();
     let meta = std::fs::metadata(path).map_err(|e| IngestError::from_io(&file, e))?;
     // A FIFO, socket or device would block or stream forever: only files and folders.
@@ -492,11 +237,7 @@ fn read_parts(path: &Path) -> Result<Vec<Inventory>, IngestError> {
         match extension.as_str() {
             "xlsx" | "xlsm" => (Input::Xlsx(Box::new(xlsx::open(path, &file)?)), "xlsx"),
             "zip" => {
-                return read_zip(
-                    csvzip::ZipSource::Path(path.to_path_buf()),
-                    &file,
-                    ReadLimits::default(),
-                );
+                return read_zip(csvzip::ZipSource::Path(path.to_path_buf()), &file, limits);
             }
             "csv" => (
                 Input::CsvFile(Held::Path(csvfile::single_csv_tab(path, &file)?)),
@@ -513,12 +254,7 @@ fn read_parts(path: &Path) -> Result<Vec<Inventory>, IngestError> {
             }
         }
     };
-    Ok(vec![read_opened(
-        input,
-        file,
-        format,
-        ReadLimits::default(),
-    )?])
+    Ok(vec![read_opened(input, file, format, limits)?])
 }
 
 /// Reads an opened input (any format) into an inventory within `limits`; `format` is
@@ -561,7 +297,8 @@ fn read_opened(
         from_bytes: false,
     };
 
-    // vInfo: required.
+    // vInfo: required. One copy of each repeated text for every tab of the input.
+    let mut strings = strings::Strings::default();
     let mut vms = Vec::new();
     match input.read_tab(
         &file,
@@ -573,9 +310,12 @@ fn read_opened(
             if source.vinfo_headers.is_empty() {
                 source.vinfo_headers = header_names(row);
             }
-            if let Some(vm) = vinfo::vm_from_row(row) {
-                vms.push(vm);
-            }
+            let Some(mut vm) = vinfo::vm_from_row(row) else {
+                return false;
+            };
+            strings::Share::share(&mut vm, &mut strings);
+            vms.push(vm);
+            true
         },
     )? {
         Some(name) => source.tabs.push(name),
@@ -596,6 +336,7 @@ fn read_opened(
         warnings: &mut inventory.warnings,
         tabs: &mut source.tabs,
         limits,
+        strings: &mut strings,
     };
     // Child rows keep their key cells until the join below.
     let mut disks = Vec::new();
@@ -774,10 +515,13 @@ impl Input<'_> {
     }
 
     /// Reads a tab when the input has it: `Ok(Some(sheet name))`, or `Ok(None)` when absent.
+    /// `visit` answers whether the row made a VM (of the VM sheet; `false` for other tabs).
     ///
     /// # Errors
-    /// As the readers; [`IngestError::TooManyRows`] past `limits.max_rows`: the reading
-    /// ends at the first row past the cap (no later row is read, none is kept).
+    /// As the readers; [`IngestError::TooManyRows`] past `limits.max_rows` rows and
+    /// [`IngestError::TooManyVms`] past `limits.max_vms` VMs: the reading ends at the first
+    /// row past the cap (no later row is read, none is kept; a CSV keeps no more named rows
+    /// than `limits.max_vms` before it visits them).
     fn read_tab<F>(
         &mut self,
         file: &str,
@@ -788,36 +532,47 @@ impl Input<'_> {
         mut visit: F,
     ) -> Result<Option<String>, IngestError>
     where
-        F: FnMut(&mut Row<'_, '_>),
+        F: FnMut(&mut Row<'_, '_>) -> bool,
     {
-        let mut rows = 0usize;
+        let (mut rows, mut vms) = (0usize, 0usize);
         let capped = |row: &mut Row<'_, '_>| {
             rows = rows.saturating_add(1);
             if rows > limits.max_rows {
                 return ControlFlow::Break(());
             }
-            visit(row);
+            if visit(row) {
+                vms = vms.saturating_add(1);
+                if vms > limits.max_vms {
+                    return ControlFlow::Break(());
+                }
+            }
             ControlFlow::Continue(())
         };
-        let found = self.read_tab_all(file, tab, (specs, limits.max_rows), warnings, capped)?;
+        let caps = (specs, limits.max_rows, limits.max_vms);
+        let found = self.read_tab_all(file, tab, caps, warnings, capped)?;
         match found {
             Some(sheet) if rows > limits.max_rows => Err(IngestError::TooManyRows {
                 file: file.to_string(),
                 sheet,
                 max_rows: limits.max_rows,
             }),
+            Some(sheet) if vms > limits.max_vms => Err(IngestError::TooManyVms {
+                file: file.to_string(),
+                sheet,
+                max_vms: limits.max_vms,
+            }),
             found => Ok(found),
         }
     }
 
-    /// [`Input::read_tab`] until `visit` answers `Break`; `(specs, max_rows)`: the tab's
-    /// fields and the cap a CSV reader stops one row past (it keeps rows before it visits
-    /// them, [`csvfile::read_data`]).
+    /// [`Input::read_tab`] until `visit` answers `Break`; `(specs, max_rows, max_named)`:
+    /// the tab's fields and the caps a CSV reader stops one row past (it keeps rows before
+    /// it visits them, [`csvfile::read_data`]): rows to visit, and rows with a name kept.
     fn read_tab_all<F>(
         &mut self,
         file: &str,
         tab: &str,
-        (specs, max_rows): (&[FieldSpec], usize),
+        (specs, max_rows, max_named): (&[FieldSpec], usize, usize),
         warnings: &mut Vec<Warning>,
         visit: F,
     ) -> Result<Option<String>, IngestError>
@@ -837,7 +592,7 @@ impl Input<'_> {
                     return Ok(None);
                 };
                 let data = found.data.data();
-                let sheet = (found.tab.as_str(), specs, max_rows);
+                let sheet = (found.tab.as_str(), specs, (max_rows, max_named));
                 csvfile::read_data(data, &found.file, sheet, warnings, visit)?;
                 Ok(Some(found.tab.clone()))
             }
@@ -845,7 +600,7 @@ impl Input<'_> {
                 if !tab.eq_ignore_ascii_case("vInfo") {
                     return Ok(None);
                 }
-                let sheet = ("vInfo", specs, max_rows);
+                let sheet = ("vInfo", specs, (max_rows, max_named));
                 csvfile::read_data(held.data(), file, sheet, warnings, visit)?;
                 Ok(Some("vInfo".to_string()))
             }

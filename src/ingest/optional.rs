@@ -1,6 +1,7 @@
 //! Reading an optional tab ([`TabContext::optional`]): a tab that cannot be read leaves
 //! its data unknown, with one warning naming why, and the input stays usable.
 
+use crate::ingest::strings::{Share, Strings};
 use crate::ingest::table::{FieldSpec, Row};
 use crate::ingest::{IngestError, Input, ReadLimits};
 use crate::inventory::Warning;
@@ -14,11 +15,14 @@ pub(crate) struct TabContext<'a, 'i> {
     pub(crate) tabs: &'a mut Vec<String>,
     /// Bounds on each tab.
     pub(crate) limits: ReadLimits,
+    /// The input's one copy of each repeated text, which every record kept shares.
+    pub(crate) strings: &'a mut Strings,
 }
 
 impl TabContext<'_, '_> {
-    /// Reads an optional tab into `out`. A tab that cannot be read (no key column, corrupt
-    /// CSV) is skipped with a warning naming the problem: its data stays unknown.
+    /// Reads an optional tab into `out`, each record's repeated texts shared
+    /// ([`Share`]). A tab that cannot be read (no key column, corrupt CSV) is skipped with
+    /// a warning naming the problem: its data stays unknown.
     pub(crate) fn optional<T, F>(
         &mut self,
         tab: &str,
@@ -27,6 +31,7 @@ impl TabContext<'_, '_> {
         mut record: F,
     ) -> Result<(), IngestError>
     where
+        T: Share,
         F: FnMut(&mut Row<'_, '_>) -> Option<T>,
     {
         let mut rows = Vec::new();
@@ -36,11 +41,16 @@ impl TabContext<'_, '_> {
             tab,
             specs,
             &mut tab_warnings,
-            self.limits,
+            ReadLimits {
+                max_vms: usize::MAX,
+                ..self.limits
+            },
             |row| {
-                if let Some(r) = record(row) {
+                if let Some(mut r) = record(row) {
+                    r.share(self.strings);
                     rows.push(r);
                 }
+                false
             },
         );
         match result {

@@ -409,8 +409,8 @@ impl Row<'_, '_> {
     /// Where this row was read: file, sheet and 1-based row.
     pub(crate) fn origin(&self) -> crate::inventory::Origin {
         crate::inventory::Origin {
-            file: self.file.to_string(),
-            sheet: self.sheet.to_string(),
+            file: self.file.into(),
+            sheet: self.sheet.into(),
             row: self.row,
         }
     }

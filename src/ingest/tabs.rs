@@ -2,6 +2,8 @@
 //! vMetaData (vCPU and vMemory: see `vmrows.rs`). Each has its field list (slot order = the
 //! constants) and a row reader.
 
+use std::sync::Arc;
+
 use crate::ingest::join::RowKey;
 use crate::ingest::table::{FieldSpec, Row};
 use crate::inventory::{Cluster, Datastore, Host, Partition, Snapshot, VirtualDisk};
@@ -83,10 +85,10 @@ pub(crate) fn disk_from_row(row: &mut Row<'_, '_>) -> Option<(RowKey, VirtualDis
         capacity_mib: row.non_negative(col_disk::CAPACITY),
         raw: row.boolean(col_disk::RAW),
         thin: row.boolean(col_disk::THIN),
-        disk_mode: row.text(col_disk::DISK_MODE),
-        datastore: path.as_deref().and_then(datastore_of_path),
+        disk_mode: row.text(col_disk::DISK_MODE).map(Arc::from),
+        datastore: path.as_deref().and_then(datastore_of_path).map(Arc::from),
         path,
-        controller: row.text(col_disk::CONTROLLER),
+        controller: row.text(col_disk::CONTROLLER).map(Arc::from),
         origin: row.origin(),
         vm,
     };

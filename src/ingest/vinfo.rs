@@ -1,5 +1,7 @@
 //! The vInfo tab: one VM per row.
 
+use std::sync::Arc;
+
 use crate::ingest::table::{FieldSpec, Row};
 use crate::ingest::tabs::datastore_of_path;
 use crate::inventory::{PowerState, Vm};
@@ -114,8 +116,8 @@ pub(crate) fn vm_from_row(row: &mut Row<'_, '_>) -> Option<Vm> {
         name,
         power_state,
         template,
-        cluster: row.text(CLUSTER),
-        host: row.text(HOST),
+        cluster: row.text(CLUSTER).map(Arc::from),
+        host: row.text(HOST).map(Arc::from),
         provisioned_mib,
         in_use_mib,
         origin: row.origin(),
@@ -125,13 +127,13 @@ pub(crate) fn vm_from_row(row: &mut Row<'_, '_>) -> Option<Vm> {
         memory_mib: memory_mib(row, MEMORY),
         // vMemory's `Consumed` is joined after every tab is read.
         memory_consumed_mib: None,
-        datacenter: row.text(DATACENTER),
-        home_datastore: path.as_deref().and_then(datastore_of_path),
+        datacenter: row.text(DATACENTER).map(Arc::from),
+        home_datastore: path.as_deref().and_then(datastore_of_path).map(Arc::from),
         path,
-        vi_sdk_server: row.text(SERVER),
+        vi_sdk_server: row.text(SERVER).map(Arc::from),
         vm_id: row.text(VM_ID),
         vm_uuid: row.text(VM_UUID),
-        vi_sdk_uuid: row.text(SDK_UUID),
+        vi_sdk_uuid: row.text(SDK_UUID).map(Arc::from),
         key_number: None,
     })
 }

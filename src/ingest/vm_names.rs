@@ -28,8 +28,8 @@ pub(super) fn check_vm_names(vms: &[crate::inventory::Vm], csv: bool) -> Result<
         "a VM name is one line in vSphere: remove the line break from the cell"
     };
     Err(IngestError::Malformed {
-        file: vm.origin.file.clone(),
-        sheet: Some(vm.origin.sheet.clone()),
+        file: vm.origin.file.to_string(),
+        sheet: Some(vm.origin.sheet.to_string()),
         row: Some(vm.origin.row),
         column: Some("VM".into()),
         detail: format!(

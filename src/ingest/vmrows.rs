@@ -14,6 +14,7 @@
 //! column); RVTools 4.4.1 vCPU and vMemory `Powerstate`, `Template`, `Cluster`, `Host`.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use crate::ingest::join::{Matches, RowKey};
 use crate::ingest::table::{FieldSpec, Row};
@@ -251,7 +252,7 @@ const ATTRIBUTES: [Attribute; 6] = [
         column: "VI SDK Server",
         unknown: |vm| vm.vi_sdk_server.is_none(),
         fill: |vm, row| {
-            vm.vi_sdk_server.clone_from(&row.key.server);
+            vm.vi_sdk_server = row.key.server.as_deref().map(Arc::from);
             row.key.server.is_some()
         },
     },
@@ -260,7 +261,7 @@ const ATTRIBUTES: [Attribute; 6] = [
         column: "Datacenter",
         unknown: |vm| vm.datacenter.is_none(),
         fill: |vm, row| {
-            vm.datacenter.clone_from(&row.datacenter);
+            vm.datacenter = row.datacenter.as_deref().map(Arc::from);
             row.datacenter.is_some()
         },
     },
@@ -269,7 +270,7 @@ const ATTRIBUTES: [Attribute; 6] = [
         column: "Cluster",
         unknown: |vm| vm.cluster.is_none(),
         fill: |vm, row| {
-            vm.cluster.clone_from(&row.cluster);
+            vm.cluster = row.cluster.as_deref().map(Arc::from);
             row.cluster.is_some()
         },
     },
@@ -278,7 +279,7 @@ const ATTRIBUTES: [Attribute; 6] = [
         column: "Host",
         unknown: |vm| vm.host.is_none(),
         fill: |vm, row| {
-            vm.host.clone_from(&row.host);
+            vm.host = row.host.as_deref().map(Arc::from);
             row.host.is_some()
         },
     },

@@ -194,9 +194,9 @@ mod tests {
 
     fn vm(vcenter: Option<&str>, datacenter: Option<&str>, cluster: Option<&str>) -> Vm {
         Vm {
-            vi_sdk_server: vcenter.map(str::to_string),
-            datacenter: datacenter.map(str::to_string),
-            cluster: cluster.map(str::to_string),
+            vi_sdk_server: vcenter.map(Into::into),
+            datacenter: datacenter.map(Into::into),
+            cluster: cluster.map(Into::into),
             ..Vm::new("x", Origin::default())
         }
     }

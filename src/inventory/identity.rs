@@ -16,6 +16,7 @@
 //!   agree on most names ([`shared_vms`]).
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::sync::Arc;
 
 use super::{Inventory, Origin, Vm, Warning};
 
@@ -110,9 +111,9 @@ impl VcenterSets {
                 });
                 if let (Some(id), Some(server)) = (id, &vm.vi_sdk_server)
                     && let Some(list) = node_spellings.get_mut(id)
-                    && !list.contains(server)
+                    && !list.iter().any(|l| **l == **server)
                 {
-                    list.push(server.clone());
+                    list.push(server.to_string());
                 }
                 per_vm.push(id);
             }
@@ -397,11 +398,11 @@ pub fn shared_vms(parts: &[&[Vm]], sets: &VcenterSets) -> Vec<Vec<(usize, usize)
             let Some(o) = vm(other).filter(|_| other != n) else {
                 continue;
             };
-            let both = |f: fn(&Vm) -> Option<&String>| f(o).zip(f(row));
-            match both(|v| v.vm_uuid.as_ref()) {
+            let both = |f: fn(&Vm) -> Option<&str>| f(o).zip(f(row));
+            match both(|v| v.vm_uuid.as_deref()) {
                 Some((a, b)) if !a.eq_ignore_ascii_case(b) => {}
                 Some(_) => uf.union(other, n),
-                None if both(|v| v.vi_sdk_uuid.as_ref()).is_some() => uf.union(other, n),
+                None if both(|v| v.vi_sdk_uuid.as_deref()).is_some() => uf.union(other, n),
                 None => weak.push((other, n, o.name == row.name)),
             }
         }
@@ -587,29 +588,35 @@ pub fn fill_vcenters(inventory: &mut Inventory) {
     if !inventory.vms.iter().any(|vm| vm.vi_sdk_server.is_none()) {
         return;
     }
-    let mut names: BTreeMap<String, String> = BTreeMap::new();
+    // Normalised vCenter -> its first spelling, one copy for every VM given it.
+    let mut names: BTreeMap<String, Arc<str>> = BTreeMap::new();
     // Cluster name -> the vCenters (normalised) with a cluster of that name.
     let mut clusters: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    let mut note = |server: Option<&String>, cluster: Option<&String>| {
+    let mut note = |server: Option<&str>, cluster: Option<&str>| {
         if let Some(server) = server {
             let name = normalise_server(server);
-            names.entry(name.clone()).or_insert_with(|| server.clone());
+            names
+                .entry(name.clone())
+                .or_insert_with(|| Arc::from(server));
             if let Some(cluster) = cluster {
-                clusters.entry(cluster.clone()).or_default().insert(name);
+                clusters
+                    .entry(cluster.to_string())
+                    .or_default()
+                    .insert(name);
             }
         }
     };
     for vm in &inventory.vms {
-        note(vm.vi_sdk_server.as_ref(), vm.cluster.as_ref());
+        note(vm.vi_sdk_server.as_deref(), vm.cluster.as_deref());
     }
     for h in &inventory.hosts {
-        note(h.vi_sdk_server.as_ref(), h.cluster.as_ref());
+        note(h.vi_sdk_server.as_deref(), h.cluster.as_deref());
     }
     for c in &inventory.clusters {
-        note(c.vi_sdk_server.as_ref(), Some(&c.name));
+        note(c.vi_sdk_server.as_deref(), Some(&c.name));
     }
     for d in &inventory.datastores {
-        note(d.vi_sdk_server.as_ref(), None);
+        note(d.vi_sdk_server.as_deref(), None);
     }
     let only = match names.values().collect::<Vec<_>>().as_slice() {
         [one] => Some((*one).clone()),
@@ -617,7 +624,7 @@ pub fn fill_vcenters(inventory: &mut Inventory) {
     };
     // Per way (the one vCenter, the cluster's): the count and the first VM's name, vCenter
     // and origin.
-    type Filled = (usize, Option<(String, String, Origin)>);
+    type Filled = (usize, Option<(String, Arc<str>, Origin)>);
     let mut filled: [Filled; 2] = Default::default();
     for vm in inventory
         .vms
@@ -625,7 +632,7 @@ pub fn fill_vcenters(inventory: &mut Inventory) {
         .filter(|vm| vm.vi_sdk_server.is_none())
     {
         let by_cluster = || {
-            let set = clusters.get(vm.cluster.as_ref()?)?;
+            let set = clusters.get(vm.cluster.as_deref()?)?;
             let mut all = set.iter();
             match (all.next(), all.next()) {
                 (Some(one), None) => names.get(one).cloned(),
@@ -676,8 +683,8 @@ mod tests {
 
     fn vm(name: &str, server: &str, uuid: Option<&str>, id: &str, vm_uuid: &str) -> Vm {
         Vm {
-            vi_sdk_server: Some(server.to_string()),
-            vi_sdk_uuid: uuid.map(str::to_string),
+            vi_sdk_server: Some(server.into()),
+            vi_sdk_uuid: uuid.map(Into::into),
             vm_id: Some(id.to_string()),
             vm_uuid: Some(vm_uuid.to_string()),
             ..Vm::new(name, Origin::default())

@@ -27,8 +27,8 @@ pub(super) fn place_vms(
         let spread = (!spread_over.is_empty())
             .then(|| {
                 let key = (
-                    vm.origin.file.clone(),
-                    vm.origin.sheet.clone(),
+                    vm.origin.file.to_string(),
+                    vm.origin.sheet.to_string(),
                     vm.origin.row,
                 );
                 spread_over.get(&key).copied()

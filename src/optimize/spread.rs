@@ -116,7 +116,11 @@ pub(super) fn spread_over(spreads: &[Spread]) -> BTreeMap<(String, String, usize
         .filter(|s| s.over > 1)
         .map(|s| {
             (
-                (s.origin.file.clone(), s.origin.sheet.clone(), s.origin.row),
+                (
+                    s.origin.file.to_string(),
+                    s.origin.sheet.to_string(),
+                    s.origin.row,
+                ),
                 s.over,
             )
         })

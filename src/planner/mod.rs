@@ -147,8 +147,25 @@ impl Planner {
         self
     }
 
-    /// Bounds on what reading the inputs of [`Planner::input_bytes`] may keep (a
-    /// service's uploads; [`ReadLimits::default`]: none).
+    /// Bounds on what reading each input may keep: the VMs of one input (default
+    /// [`ingest::MAX_VMS_PER_INPUT`]; raise [`ReadLimits::max_vms`] to read a larger
+    /// input) and the rows of one tab (a service's uploads: the rows of the inputs of
+    /// [`Planner::input_bytes`] count, less the VMs of those before; default unbounded).
+    ///
+    /// ```
+    /// use dsplan::Planner;
+    /// use dsplan::ingest::ReadLimits;
+    ///
+    /// let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/small-estate.xlsx");
+    /// // The fixture's 8 VMs are more than a cap of 5: the read ends with the cap named.
+    /// let error = Planner::new()
+    ///     .input(fixture)
+    ///     .read_limits(ReadLimits { max_vms: 5, ..ReadLimits::default() })
+    ///     .plan_estate()
+    ///     .unwrap_err();
+    /// assert!(error.to_string().contains("more than 5 VMs"), "{error}");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn read_limits(&mut self, limits: ReadLimits) -> &mut Self {
         self.read_limits = limits;
         self
@@ -393,9 +410,6 @@ impl Planner {
 
     /// The inputs read and merged: the files, then the inputs held in memory.
     fn read(&self) -> Result<Inventory, Error> {
-        if self.held.is_empty() {
-            return Ok(ingest::read_inputs(&self.inputs)?);
-        }
         let held: Vec<(&str, &[u8])> = self
             .held
             .iter()

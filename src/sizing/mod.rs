@@ -551,8 +551,8 @@ fn check_fit(
         let vm = demand.placed.get(l.index);
         return Err(SizingError::VmTooLarge(Box::new(VmTooLarge {
             vm: vm.map(|v| v.name.clone()).unwrap_or_default(),
-            file: vm.map(|v| v.origin.file.clone()).unwrap_or_default(),
-            sheet: vm.map(|v| v.origin.sheet.clone()).unwrap_or_default(),
+            file: vm.map(|v| v.origin.file.to_string()).unwrap_or_default(),
+            sheet: vm.map(|v| v.origin.sheet.to_string()).unwrap_or_default(),
             row: vm.map_or(0, |v| v.origin.row),
             sku: host.sku.clone(),
             need,

@@ -306,6 +306,7 @@ fn read(
 ) -> Result<Inventory, ApiError> {
     let limits = crate::ingest::ReadLimits {
         max_rows: super::budget::max_rows(room_bytes),
+        ..crate::ingest::ReadLimits::default()
     };
     let whole_budget_rows = super::budget::max_rows(budget_bytes);
     let inventory =

@@ -126,13 +126,15 @@ fn input_name(part: &Inventory) -> String {
 /// input has its key).
 fn canonicalise(p: usize, part: &mut Inventory, sets: &VcenterSets) {
     let mut rekeyed: HashMap<VmKey, Option<VmKey>> = HashMap::new();
+    // One copy of each vCenter's spelling for the VMs rewritten.
+    let mut strings = crate::ingest::strings::Strings::default();
     for (i, vm) in part.vms.iter_mut().enumerate() {
         let Some(canonical) = sets.vm_set(p, i).and_then(|s| sets.canonical(s)) else {
             continue;
         };
         if vm.vi_sdk_server.as_deref().is_some_and(|s| s != canonical) {
             let old = vm.key();
-            vm.vi_sdk_server = Some(canonical.to_string());
+            vm.vi_sdk_server = Some(strings.share_str(canonical));
             let new = vm.key();
             // A key two VMs share leaves their rows' VM unclear: they keep it.
             rekeyed
@@ -305,7 +307,7 @@ impl Pair {
         let sheet = part
             .vms
             .first()
-            .map_or_else(|| "vInfo".to_string(), |v| v.origin.sheet.clone());
+            .map_or_else(|| "vInfo".to_string(), |v| v.origin.sheet.to_string());
         Warning {
             file: input_name(part),
             sheet: Some(sheet),

@@ -369,8 +369,8 @@ fn share_by_name(
 
 fn row_warning(r: &VmPerf, vm_column: &str, message: String) -> Warning {
     Warning {
-        file: r.origin.file.clone(),
-        sheet: Some(r.origin.sheet.clone()),
+        file: r.origin.file.to_string(),
+        sheet: Some(r.origin.sheet.to_string()),
         row: Some(r.origin.row),
         column: Some(vm_column.to_string()),
         value: Some(crate::numbers::clip(&r.vm)),

@@ -363,8 +363,8 @@ fn lean(v: &VmDemand, capacity_gib: f64) -> VmDemand {
         cluster: None,
         capacity_gib,
         origin: Origin {
-            file: String::new(),
-            sheet: String::new(),
+            file: Default::default(),
+            sheet: Default::default(),
             row: v.origin.row,
         },
         iops: v.iops,

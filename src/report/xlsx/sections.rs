@@ -352,8 +352,8 @@ pub fn add_placements(sheet: &mut Sheet, lead: &[Cell], plan: &Plan) {
             text(p.vm.clone()),
             text(p.datastore.clone()),
             int(p.capacity_gib),
-            text(p.origin.file.clone()),
-            text(p.origin.sheet.clone()),
+            text(p.origin.file.to_string()),
+            text(p.origin.sheet.to_string()),
             count(p.origin.row),
         ]);
         sheet.rows.push(row);
@@ -374,8 +374,8 @@ pub fn add_excluded(sheet: &mut Sheet, lead: &[Cell], excluded: &[ExcludedVm]) {
             text(e.name.clone()),
             text(e.reason_text()),
             opt(e.capacity_gib, int),
-            text(e.origin.file.clone()),
-            text(e.origin.sheet.clone()),
+            text(e.origin.file.to_string()),
+            text(e.origin.sheet.to_string()),
             count(e.origin.row),
         ]);
         sheet.rows.push(row);
