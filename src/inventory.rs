@@ -233,11 +233,18 @@ impl VmKey {
     /// Builds the key from the columns a tab carries.
     pub fn new(server: Option<&str>, vm_id: Option<&str>, uuid: Option<&str>, name: &str) -> Self {
         let server = server.unwrap_or("");
-        match (vm_id, uuid) {
-            (Some(id), _) => VmKey(format!("id:{server}:{id}")),
-            (None, Some(uuid)) => VmKey(format!("uuid:{server}:{uuid}")),
-            (None, None) => VmKey(format!("name:{server}:{name}")),
-        }
+        // Joined by hand, not `format!`: every VM, disk and partition row builds one.
+        let (kind, value) = match (vm_id, uuid) {
+            (Some(id), _) => ("id:", id),
+            (None, Some(uuid)) => ("uuid:", uuid),
+            (None, None) => ("name:", name),
+        };
+        let mut key = String::with_capacity(kind.len() + server.len() + 1 + value.len());
+        key.push_str(kind);
+        key.push_str(server);
+        key.push(':');
+        key.push_str(value);
+        VmKey(key)
     }
 
     /// Whether the key falls back to the VM name (no `VM ID` / `VM UUID` known).

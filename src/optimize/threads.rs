@@ -5,9 +5,10 @@ use std::sync::Mutex;
 
 use super::OptimizeError;
 
-/// `work` applied to each item, on as many scoped threads as the machine runs at once
-/// (`std::thread::available_parallelism`, at most one per item), each taking the next item
-/// not yet taken; the results in the items' order. Fewer threads than items keep the
+/// `work` applied to each item, on as many threads as the machine runs at once
+/// (`std::thread::available_parallelism`, at most one per item: the calling thread and
+/// scoped ones), each taking the next item not yet taken; the results in the items'
+/// order. Fewer threads than items keep the
 /// allocator's per-thread arenas, and the fresh pages each one touches, to the cores'
 /// count. An item whose work panics gives [`OptimizeError::Solver`] (a bug) in its place;
 /// the other items are done.
@@ -20,28 +21,27 @@ pub(super) fn in_threads<T: Send, R: Send>(
         .map_or(1, |n| n.get())
         .min(count);
     let queue = Mutex::new(items.into_iter().enumerate());
-    let (work, queue) = (&work, &queue);
+    // Each worker takes the next item until none is left; the calling thread is one of
+    // them (one thread fewer to start, and it is already running).
+    let take_all = || {
+        let mut done = Vec::new();
+        // A poisoned lock (a thread panicked while taking an item) ends the taking; the
+        // items not done get the error below.
+        while let Some((i, item)) = queue.lock().ok().and_then(|mut q| q.next()) {
+            if let Ok(r) = std::panic::catch_unwind(AssertUnwindSafe(|| work(item))) {
+                done.push((i, r));
+            }
+        }
+        done
+    };
+    let take_all = &take_all;
     let done: Vec<(usize, Result<R, OptimizeError>)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(move || {
-                    let mut done = Vec::new();
-                    // A poisoned lock (a thread panicked while taking an item) ends the
-                    // taking; the items not done get the error below.
-                    while let Some((i, item)) = queue.lock().ok().and_then(|mut q| q.next()) {
-                        let one = std::panic::catch_unwind(AssertUnwindSafe(|| work(item)));
-                        if let Ok(r) = one {
-                            done.push((i, r));
-                        }
-                    }
-                    done
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap_or_default())
-            .collect()
+        let handles: Vec<_> = (1..threads).map(|_| scope.spawn(take_all)).collect();
+        let mut done = take_all();
+        for h in handles {
+            done.extend(h.join().unwrap_or_default());
+        }
+        done
     });
     let mut results: Vec<Option<Result<R, OptimizeError>>> = (0..count).map(|_| None).collect();
     for (i, r) in done {

@@ -69,6 +69,12 @@ use designs::{design_costs, design_sizing, design_split, pick};
 use sku::{SkuEstate, Storage, total};
 use vsan_alone::vsan_alone_of;
 
+/// A SKU's clusters' designs costed and kept ([`apply_choices`]), or why not.
+type CostResult = Result<(), OptimizeError>;
+
+/// Every SKU tried, and the costs of those priced (by index into them).
+type SizedAndCosted = (Vec<Tried>, Vec<(usize, CostResult)>);
+
 /// A SKU tried: its estate, or why it cannot hold the estate.
 enum Tried {
     Feasible(Box<SkuEstate>),
@@ -124,7 +130,6 @@ pub fn optimize_estate(
         (peak, estate.targets_from_perf),
         (estate.sizing.ha_hosts, data_factor(demand)),
     );
-    let mut tried = size_in_parallel(demand, vsan_catalog, estate, &targets, skus)?;
     let gateway = gateway::gateway_line(estate.existing_er_gateways)?;
     let ctx = StorageContext {
         vsan_catalog,
@@ -136,12 +141,11 @@ pub fn optimize_estate(
         estate,
         targets,
     };
-    let hours = catalog.limits.hours_per_month;
-    let priced = sized(&tried, Some(hours));
-    // Each priced SKU's clusters costed: ANF for all (raised to the hosts their datastores
-    // need) and the hybrid's cheapest split; the SKU's design picked on those costs.
-    let costs = ctx.cost_in_parallel(&tried, &priced);
-    apply_costs(&mut tried, costs, &ctx, &gateway)?;
+    // Each SKU sized and, where its hosts are priced, its clusters costed: ANF for all
+    // (raised to the hosts their datastores need) and the hybrid's cheapest split; the
+    // SKU's design picked on those costs.
+    let (mut tried, costs) = ctx.size_and_cost_in_parallel(skus)?;
+    settle_costs(&mut tried, costs, &ctx, &gateway)?;
     if options.reservation != ReservationTerm::None || options.peak.is_some() {
         let jobs = anf_designs(&tried);
         let results = ctx.plan_in_parallel(&tried, &jobs);
@@ -283,24 +287,6 @@ fn without_oversized_vms(
         reduced.targets_from_perf();
     }
     Ok(Some((reduced, too_large.warning())))
-}
-
-/// Every candidate SKU sized, one thread per SKU (they are independent), in catalog order.
-fn size_in_parallel(
-    demand: &Demand,
-    vsan_catalog: &VsanCatalog,
-    estate: &EstateOptions,
-    targets: &vsan_perf::VsanTargets,
-    skus: Vec<&HostSku>,
-) -> Result<Vec<Tried>, OptimizeError> {
-    // The VMs' loads and groups are the same for every SKU.
-    let groups = VmGroups::of(demand, &estate.sizing);
-    let groups = &groups;
-    in_threads(skus, |host| {
-        size_sku((demand, groups), vsan_catalog, estate, targets, host)
-    })
-    .into_iter()
-    .collect()
 }
 
 /// The SKUs to try: every SKU of the catalog, and the index of `host_sku` among them when
@@ -446,6 +432,62 @@ impl StorageContext<'_> {
             .collect()
     }
 
+    /// Every candidate SKU sized (in catalog order) and, for each whose hosts are
+    /// priced, each cluster's designs ([`cluster_choices`]) and its vSAN alone on them
+    /// ([`apply_choices`]), in SKU order: one job per
+    /// SKU on the worker threads ([`in_threads`]; the SKUs are independent), the SKUs
+    /// with a price at the term first, as their costing is the longer work: a worker
+    /// costs one while another sizes the rest.
+    ///
+    /// # Errors
+    /// A SKU's sizing error other than a VM too large for its hosts.
+    fn size_and_cost_in_parallel(
+        &self,
+        skus: Vec<&HostSku>,
+    ) -> Result<SizedAndCosted, OptimizeError> {
+        let (demand, estate) = (self.demand, self.estate);
+        let hours = self.catalog.limits.hours_per_month;
+        // The VMs' loads and groups are the same for every SKU.
+        let groups = VmGroups::of(demand, &estate.sizing);
+        let groups = &groups;
+        let priced = |h: &HostSku| estate.host_prices.price(&h.sku, estate.host_term).is_some();
+        let mut order: Vec<(usize, &HostSku)> = skus.into_iter().enumerate().collect();
+        order.sort_by_key(|(_, h)| !priced(h));
+        let job = |(_, host): (usize, &HostSku)| {
+            let mut t = size_sku(
+                (demand, groups),
+                self.vsan_catalog,
+                estate,
+                &self.targets,
+                host,
+            )?;
+            let cost = match &mut t {
+                Tried::Feasible(e) if e.hosts_usd_per_month(hours).is_some() => {
+                    let choices = cluster_choices(self, (&e.sizing, &e.prices));
+                    Some(choices.and_then(|c| apply_choices(e, c, self)))
+                }
+                _ => None,
+            };
+            Ok((t, cost))
+        };
+        let keys: Vec<usize> = order.iter().map(|(i, _)| *i).collect();
+        let mut done: Vec<(usize, (Tried, Option<CostResult>))> = keys
+            .into_iter()
+            .zip(in_threads(order, job))
+            .map(|(i, r)| r.map(|x| (i, x)))
+            .collect::<Result<_, _>>()?;
+        done.sort_by_key(|(i, _)| *i);
+        let mut tried = Vec::with_capacity(done.len());
+        let mut costs = Vec::new();
+        for (i, (t, cost)) in done {
+            tried.push(t);
+            if let Some(c) = cost {
+                costs.push((i, c));
+            }
+        }
+        Ok((tried, costs))
+    }
+
     /// Each cluster's designs of the SKUs `tried[i]` for `i` in `which`, one thread per
     /// SKU.
     fn cost_in_parallel(
@@ -557,22 +599,55 @@ fn apply_costs(
     ctx: &StorageContext,
     gateway: &GatewayLine,
 ) -> Result<(), OptimizeError> {
+    let mut applied = Vec::with_capacity(results.len());
+    for (i, result) in results {
+        let Some(Tried::Feasible(e)) = tried.get_mut(i) else {
+            continue;
+        };
+        applied.push((i, result.and_then(|c| apply_choices(e, c, ctx))));
+    }
+    settle_costs(tried, applied, ctx, gateway)
+}
+
+/// `e`'s clusters' designs `choices` kept, and its vSAN alone worked out on them (the
+/// hosts vSAN alone needs, or why it cannot hold the estate).
+///
+/// # Errors
+/// A defect of the vSAN comparison.
+fn apply_choices(
+    e: &mut SkuEstate,
+    choices: Vec<ClusterChoice>,
+    ctx: &StorageContext,
+) -> Result<(), OptimizeError> {
+    e.choices = Some(choices);
+    let sizing = design_sizing(e, Design::Vsan, ctx.costing());
+    let on = (ctx.demand, ctx.vsan_catalog, ctx.estate);
+    let ((alone, grown), refused) = match vsan_alone_of(on, &ctx.targets, &sizing, false)? {
+        Ok(v) => (v.unzip(), None),
+        Err(err) => (Default::default(), Some(err)),
+    };
+    (e.vsan_alone, e.vsan_alone_sizing, e.vsan_alone_refused) = (alone, grown, refused);
+    Ok(())
+}
+
+/// The SKUs `tried[i]` whose designs were costed ([`apply_choices`]) or could not be: one
+/// whose datastores cannot meet a target is infeasible; the designs' costs worked out
+/// ([`recost`]).
+///
+/// # Errors
+/// A costing error other than a target that cannot be met.
+fn settle_costs(
+    tried: &mut [Tried],
+    results: Vec<(usize, Result<(), OptimizeError>)>,
+    ctx: &StorageContext,
+    gateway: &GatewayLine,
+) -> Result<(), OptimizeError> {
     for (i, result) in results {
         let Some(Tried::Feasible(e)) = tried.get_mut(i) else {
             continue;
         };
         match result {
-            Ok(c) => {
-                e.choices = Some(c);
-                let sizing = design_sizing(e, Design::Vsan, ctx.costing());
-                let on = (ctx.demand, ctx.vsan_catalog, ctx.estate);
-                let ((alone, grown), refused) =
-                    match vsan_alone_of(on, &ctx.targets, &sizing, false)? {
-                        Ok(v) => (v.unzip(), None),
-                        Err(err) => (Default::default(), Some(err)),
-                    };
-                (e.vsan_alone, e.vsan_alone_sizing, e.vsan_alone_refused) = (alone, grown, refused);
-            }
+            Ok(()) => {}
             Err(err @ (OptimizeError::Infeasible { .. } | OptimizeError::NoLayout(_))) => {
                 let sku = e.sizing.sku.clone();
                 tried[i] = Tried::Infeasible(sku, err);
