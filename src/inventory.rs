@@ -27,12 +27,14 @@ use serde::{Deserialize, Serialize};
 mod clusters;
 mod hosts;
 pub mod identity;
+mod key;
 mod sheets;
 mod warnings;
 
 pub(crate) use clusters::normalise as normalise_name;
 pub use clusters::{ClusterId, SourceClusters};
 pub use hosts::{ClusterHosts, host_label};
+pub use key::VmKey;
 pub use sheets::{LIVE_OPTICS_FORMAT, LIVE_OPTICS_WORDS, MIXED_WORDS, RVTOOLS_WORDS, SheetWords};
 pub use warnings::{KEPT_PER_CAUSE, bound_warnings, push_bounded, warning_count, warning_shape};
 
@@ -218,50 +220,6 @@ impl Vm {
                         false,
                     )
                     || differ(self.cluster.as_deref(), other.cluster.as_deref(), false)))
-    }
-}
-
-/// Identifies a VM across tabs and inputs: `VI SDK Server` + `VM ID`, else `VI SDK Server`
-/// + `VM UUID`, else (older or trimmed exports) `VI SDK Server` + the VM name.
-///
-/// Written as `id:<server>:<vm id>`, `uuid:<server>:<uuid>` or `name:<server>:<name>`
-/// (`<server>` empty when unknown).
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct VmKey(pub String);
-
-impl VmKey {
-    /// Builds the key from the columns a tab carries.
-    pub fn new(server: Option<&str>, vm_id: Option<&str>, uuid: Option<&str>, name: &str) -> Self {
-        let server = server.unwrap_or("");
-        // Joined by hand, not `format!`: every VM, disk and partition row builds one.
-        let (kind, value) = match (vm_id, uuid) {
-            (Some(id), _) => ("id:", id),
-            (None, Some(uuid)) => ("uuid:", uuid),
-            (None, None) => ("name:", name),
-        };
-        let mut key = String::with_capacity(kind.len() + server.len() + 1 + value.len());
-        key.push_str(kind);
-        key.push_str(server);
-        key.push(':');
-        key.push_str(value);
-        VmKey(key)
-    }
-
-    /// Whether the key falls back to the VM name (no `VM ID` / `VM UUID` known).
-    pub fn is_name_based(&self) -> bool {
-        self.0.starts_with("name:")
-    }
-
-    /// Whether the key is a `VM ID` key (`id:<server>:<vm id>`): two rows of one input
-    /// with the same such key are one VM written twice.
-    pub fn is_id_based(&self) -> bool {
-        self.0.starts_with("id:")
-    }
-}
-
-impl std::fmt::Display for VmKey {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
     }
 }
 

@@ -21,6 +21,7 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 use crate::ingest::IngestError;
+use crate::ingest::entries::tab_of;
 use crate::ingest::fallback::Disagreements;
 use crate::ingest::table::{FieldSpec, MAX_COLUMNS, Resolved, Row, resolve};
 use crate::ingest::value::{DecimalMark, MarkEvidence, Value, mark_evidence, text_value};
@@ -189,17 +190,6 @@ pub(crate) fn sniff_delimiter(text: &str) -> u8 {
         }
     }
     candidates[best]
-}
-
-/// The tab a file name implies: `RVTools_tabvInfo.csv` -> `vInfo`.
-pub(crate) fn tab_of(path: &Path) -> Option<String> {
-    let stem = path.file_stem()?.to_str()?;
-    let lower = stem.to_ascii_lowercase();
-    if lower.starts_with("rvtools_tab") && stem.len() > "rvtools_tab".len() {
-        Some(stem["rvtools_tab".len()..].to_string())
-    } else {
-        None
-    }
 }
 
 /// A single CSV file is vInfo unless its name says it is another RVTools tab.

@@ -17,8 +17,10 @@ use std::collections::BTreeMap;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
-use crate::ingest::xlsx::ReadSeek;
-use crate::ingest::{CsvTab, Held, IngestError, csvfile, package};
+use crate::ingest::entries::{
+    NESTED_EXTENSIONS, ReadSeek, directory_names, first_repeated, has_extension, tab_of,
+};
+use crate::ingest::{CsvTab, Held, IngestError, package};
 use crate::numbers::{clip, group_thousands};
 
 /// Largest sum of the declared uncompressed sizes of the `RVTools_tab*.csv` entries of one
@@ -28,10 +30,6 @@ use crate::numbers::{clip, group_thousands};
 /// tabs take about 1 GB together. Only the tabs read are inflated, one at a time and
 /// streamed, so this bounds the time a zip can ask for, not memory.
 pub const MAX_ZIP_CSV_BYTES: u64 = 4 << 30;
-
-/// The most central-directory bytes read to name entries that share a name: 16 MiB (about
-/// 200,000 entries of 80-byte names; an export has a few dozen).
-const MAX_DIRECTORY_BYTES: u64 = 16 << 20;
 
 /// Where a zip's bytes are: a file (opened again for each tab read) or memory.
 #[derive(Debug, Clone)]
@@ -220,7 +218,7 @@ pub(crate) fn exports<'a>(source: ZipSource<'a>, file: &str) -> Result<Exports<'
             // A path that leaves the zip's folder (`..`): not read, and not dropped in
             // silence when it holds a tab.
             let raw = entry.name().map(|n| n.into_owned()).unwrap_or_default();
-            if csvfile::tab_of(std::path::Path::new(&raw)).is_some() {
+            if tab_of(std::path::Path::new(&raw)).is_some() {
                 let shown = format!("{file}/{}", clip(&raw));
                 let detail = "the entry's path leaves the zip's own folder ('..'), so it is not \
                               read; zip the export again from its folder"
@@ -229,7 +227,7 @@ pub(crate) fn exports<'a>(source: ZipSource<'a>, file: &str) -> Result<Exports<'
             }
             continue;
         };
-        let Some(tab) = csvfile::tab_of(&name).filter(|_| has_extension(&name, &["csv"])) else {
+        let Some(tab) = tab_of(&name).filter(|_| has_extension(&name, &["csv"])) else {
             if has_extension(&name, &["csv"]) {
                 others.push(name.display().to_string());
             }
@@ -414,17 +412,6 @@ pub(crate) fn one_file_per_tab(place: &str, tabs: &mut [CsvTab<'_>]) -> Result<(
     Err(entry_error(place, detail))
 }
 
-/// Extensions of the archives and workbooks a folder or zip may hold instead of its CSV
-/// files, named by [`IngestError::NoRvtoolsFiles`].
-pub(crate) const NESTED_EXTENSIONS: &[&str] = &["zip", "xlsx", "xlsm", "xls", "7z", "rar", "gz"];
-
-/// Whether `name` ends in one of `extensions` (case-insensitively).
-pub(crate) fn has_extension(name: &Path, extensions: &[&str]) -> bool {
-    name.extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| extensions.iter().any(|x| e.eq_ignore_ascii_case(x)))
-}
-
 /// Refuses a zip whose central directory lists an `RVTools_tab*.csv` name twice (the `zip`
 /// crate keeps one of them), naming it; another name given twice is left alone.
 fn refuse_duplicate_names(
@@ -437,7 +424,7 @@ fn refuse_duplicate_names(
         .and_then(|mut r| directory_names(&mut r, start))
         .unwrap_or_default();
     let listed = !names.is_empty();
-    let twice = first_repeated(names, |n| csvfile::tab_of(Path::new(n)).is_some());
+    let twice = first_repeated(names, |n| tab_of(Path::new(n)).is_some());
     match twice {
         Some(name) => {
             let shown = format!("{file}/{}", clip(&name));
@@ -454,45 +441,6 @@ fn refuse_duplicate_names(
         )),
         None => Ok(()),
     }
-}
-
-/// Every name of the central directory, read from `start` (at most
-/// [`MAX_DIRECTORY_BYTES`]): each header is 46 bytes, then its name, extra field and
-/// comment (lengths at offsets 28, 30, 32).
-pub(crate) fn directory_names<R: Read + Seek>(
-    reader: &mut R,
-    start: u64,
-) -> std::io::Result<Vec<String>> {
-    let mut raw = Vec::new();
-    reader.seek(SeekFrom::Start(start))?;
-    reader.take(MAX_DIRECTORY_BYTES).read_to_end(&mut raw)?;
-    let mut names = Vec::new();
-    let mut at = 0usize;
-    while raw.get(at..at + 4) == Some(&[0x50, 0x4b, 0x01, 0x02]) {
-        let field = |o: usize| {
-            raw.get(at + o..at + o + 2)
-                .map_or(0, |b| usize::from(u16::from_le_bytes([b[0], b[1]])))
-        };
-        let (name_len, extra_len, comment_len) = (field(28), field(30), field(32));
-        let Some(name) = raw.get(at + 46..at + 46 + name_len) else {
-            break;
-        };
-        names.push(String::from_utf8_lossy(name).into_owned());
-        at += 46 + name_len + extra_len + comment_len;
-    }
-    Ok(names)
-}
-
-/// The first name (in sorted order) that `names` holds twice and `keep` accepts.
-pub(crate) fn first_repeated(
-    mut names: Vec<String>,
-    keep: impl Fn(&str) -> bool,
-) -> Option<String> {
-    names.sort();
-    names
-        .windows(2)
-        .find(|w| w[0] == w[1] && keep(&w[0]))
-        .map(|w| w[0].clone())
 }
 
 fn not_a_zip(file: &str, e: impl std::fmt::Display) -> IngestError {

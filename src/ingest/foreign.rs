@@ -241,7 +241,7 @@ pub(crate) fn of_file_names<'a>(names: impl IntoIterator<Item = &'a str>) -> Opt
         .filter_map(|n| {
             let p = Path::new(n);
             let stem = p.file_stem()?.to_str()?;
-            let csv = crate::ingest::csvzip::has_extension(p, &["csv"]);
+            let csv = crate::ingest::entries::has_extension(p, &["csv"]);
             (csv && TABS.iter().any(|t| t.eq_ignore_ascii_case(stem)))
                 .then(|| p.file_name()?.to_str().map(str::to_string))?
         })

@@ -10,12 +10,15 @@
 //! - `csvzip`: a `.zip` of CSV exports (one per folder holding a vInfo), its entries
 //!   inflated only when read and checked against their declared size and CRC-32.
 //! - `package`: checks an xlsx zip before calamine reads it (part sizes, inflation ratio,
-//!   the shared strings' `uniqueCount`, cell references beyond `XFD1048576`).
+//!   the shared strings' `uniqueCount`, cell references beyond `XFD1048576`); `entries`:
+//!   the names of files and zip entries the readers share (the tab a name implies, a
+//!   zip's central directory).
 //! - `table`: header resolution (trimmed, case- and space-insensitive, every known spelling)
 //!   and typed access to a row's cells, turning bad cells into warnings.
 //! - `vinfo`, `tabs`: the columns read from each tab and the records built from a row;
-//!   `join`: which VM of vInfo each child row (vCPU, vMemory, vDisk, vPartition,
-//!   vSnapshot) belongs to, on the strongest key both sides carry; `vmrows`: the vCPU and
+//!   `tab_match`: which VM of vInfo each child row (vCPU, vMemory, vDisk, vPartition,
+//!   vSnapshot) belongs to, on the strongest key both sides carry; `join` attaches them;
+//!   `vmrows`: the vCPU and
 //!   vMemory rows (vMemory's `Consumed`; the power state, template flag, vCenter,
 //!   datacenter, cluster and host vInfo left unknown), joined to the VMs of the same input.
 //! - `merge`: several inputs into one inventory, duplicates removed; `quality`: the
@@ -63,6 +66,7 @@ use optional::TabContext;
 mod bytes;
 mod csvfile;
 mod csvzip;
+mod entries;
 mod error;
 mod fallback;
 mod foreign;
@@ -75,6 +79,7 @@ mod perf;
 mod quality;
 mod ragged;
 mod strings;
+mod tab_match;
 mod table;
 mod tabs;
 mod value;
@@ -623,13 +628,13 @@ fn rvtools_tabs(dir: &Path, name: &str) -> Result<Vec<CsvTab<'static>>, IngestEr
             continue;
         }
         others.push(entry.file_name().to_string_lossy().into_owned());
-        match csvfile::tab_of(&path).filter(|_| csvzip::has_extension(&path, &["csv"])) {
+        match entries::tab_of(&path).filter(|_| entries::has_extension(&path, &["csv"])) {
             Some(tab) => tabs.push(CsvTab {
                 tab,
                 file: path.display().to_string(),
                 data: Held::Path(path),
             }),
-            None if csvzip::has_extension(&path, csvzip::NESTED_EXTENSIONS) => {
+            None if entries::has_extension(&path, entries::NESTED_EXTENSIONS) => {
                 nested.push(crate::numbers::clip(&entry.file_name().to_string_lossy()));
             }
             None => {}

@@ -89,8 +89,8 @@ pub(crate) fn check_reader<R: Read + Seek>(mut reader: R, file: &str) -> Result<
     if zip.has_duplicate_names() {
         let start = zip.central_directory_start();
         let reader = zip.into_inner();
-        let names = crate::ingest::csvzip::directory_names(reader, start).unwrap_or_default();
-        let name = crate::ingest::csvzip::first_repeated(names, |_| true)
+        let names = crate::ingest::entries::directory_names(reader, start).unwrap_or_default();
+        let name = crate::ingest::entries::first_repeated(names, |_| true)
             .map_or_else(|| "a part".to_string(), |n| format!("'{}'", clip(&n)));
         return Err(IngestError::NotASpreadsheet {
             file: file.to_string(),

@@ -97,7 +97,7 @@ share_origin!(
 );
 
 /// A child row with its key cells (vDisk, vPartition, vSnapshot): the record's texts.
-impl<T: Share> Share for (crate::ingest::join::RowKey, T) {
+impl<T: Share> Share for (crate::ingest::tab_match::RowKey, T) {
     fn share(&mut self, strings: &mut Strings) {
         self.1.share(strings);
     }

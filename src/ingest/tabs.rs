@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use crate::ingest::join::RowKey;
+use crate::ingest::tab_match::RowKey;
 use crate::ingest::table::{FieldSpec, Row};
 use crate::inventory::{Cluster, Datastore, Host, Partition, Snapshot, VirtualDisk};
 

@@ -16,7 +16,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use crate::ingest::join::{Matches, RowKey};
+use crate::ingest::tab_match::{Matches, RowKey};
 use crate::ingest::table::{FieldSpec, Row};
 use crate::ingest::tabs::{SERVER, VM_ID, VM_UUID};
 use crate::ingest::vinfo::power_state;
@@ -367,7 +367,7 @@ fn taken_warning(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ingest::join::{KeyColumns, match_tab};
+    use crate::ingest::tab_match::{KeyColumns, match_tab};
 
     const ALL: KeyColumns = KeyColumns::ALL;
 

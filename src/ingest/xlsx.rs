@@ -16,15 +16,12 @@ use std::path::Path;
 use calamine::{DataRef, Reader, Xlsx, XlsxError};
 
 use crate::ingest::IngestError;
+use crate::ingest::entries::ReadSeek;
 use crate::ingest::fallback::Disagreements;
 use crate::ingest::table::{FieldSpec, MAX_COLUMNS, Resolved, Row, column_letter, resolve};
 use crate::ingest::value::{DecimalMark, Value, text_value};
 use crate::inventory::Warning;
 use crate::numbers::clip;
-
-/// A byte source calamine can read: a buffered file, or an upload in memory.
-pub(crate) trait ReadSeek: std::io::Read + std::io::Seek {}
-impl<T: std::io::Read + std::io::Seek> ReadSeek for T {}
 
 /// The reader behind an open workbook (a buffered file, or a cursor over bytes that live
 /// for `'a`).

@@ -20,11 +20,7 @@ use crate::ErrorKind;
 use crate::inventory::{Inventory, InventorySummary};
 use crate::report::Format;
 
-/// The page: its HTML (inline style, no inline script).
-pub(super) const PAGE: &str = include_str!("page.html");
-
-/// The page's script, served as `/page.js` (the CSP allows no inline script).
-const PAGE_JS: &str = include_str!("page.js");
+use super::assets::{PAGE, PAGE_JS};
 
 /// Longest file name kept from an upload, characters.
 const MAX_NAME_CHARS: usize = 200;

@@ -68,6 +68,7 @@
 //! [`crate::PlanOptions`] and plans into responses.
 
 mod api;
+mod assets;
 mod awaited;
 pub mod budget;
 pub mod names;

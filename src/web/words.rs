@@ -23,7 +23,7 @@ const SETTING_WORDS: [(&str, &str); 4] = [
 /// (`io_profile.read_pct` and `read_pct`).
 fn labels() -> &'static BTreeMap<String, String> {
     static LABELS: OnceLock<BTreeMap<String, String>> = OnceLock::new();
-    LABELS.get_or_init(|| labels_of(super::api::PAGE))
+    LABELS.get_or_init(|| labels_of(super::assets::PAGE))
 }
 
 /// [`labels`] of the page `html`.
