@@ -71,7 +71,8 @@ impl<'a> DiskSums<'a> {
                 }
             }
         }
-        let mut disks: HashMap<&VmKey, VmDisks> = HashMap::new();
+        // At most one entry a VM: sized once, not grown by rehashing.
+        let mut disks: HashMap<&VmKey, VmDisks> = HashMap::with_capacity(inventory.vms.len());
         for d in &inventory.disks {
             let sums = disks.entry(&d.vm_key).or_default();
             let capacity = d.capacity_mib.unwrap_or(0.0);
