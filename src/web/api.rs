@@ -230,7 +230,7 @@ fn too_slow() -> ApiError {
     )
 }
 
-/// The files of an upload, each name cut to its last path part and [`MAX_NAME_CHARS`]; the
+/// The files of an upload, each name cut as [`upload_name`] says; the
 /// body must keep [`MIN_BODY_BYTES_PER_SEC`] after [`BODY_GRACE`].
 ///
 /// # Errors
@@ -246,13 +246,7 @@ async fn received(app: &App, mut multipart: Multipart) -> Result<Vec<(String, Ve
             .map_err(|_| too_slow())?
             .map_err(|e| multipart_error(app, e))?
     {
-        let name: String = field
-            .file_name()
-            .map(|n| n.rsplit(['/', '\\']).next().unwrap_or(n))
-            .unwrap_or("upload")
-            .chars()
-            .take(MAX_NAME_CHARS)
-            .collect();
+        let name = upload_name(field.file_name().unwrap_or("upload"));
         let mut bytes = Vec::new();
         while let Some(chunk) = tokio::time::timeout_at(body_deadline(start, got), field.chunk())
             .await
@@ -270,7 +264,29 @@ async fn received(app: &App, mut multipart: Multipart) -> Result<Vec<(String, Ve
             "no file in the upload",
         ));
     }
+    distinct_names(&mut files);
     Ok(files)
+}
+
+/// Gives each file of an upload a name no file before it has (`a.csv`, `a (2).csv`), so
+/// warnings and the upload's summary tell two files of one name apart.
+fn distinct_names(files: &mut [(String, Vec<u8>)]) {
+    let mut taken: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
+    for (name, _) in files.iter_mut() {
+        if taken.insert(name.to_lowercase()) {
+            continue;
+        }
+        let (stem, ext) = match name.rfind('.') {
+            Some(i) if i > 0 => (name[..i].to_string(), name[i..].to_string()),
+            _ => (name.clone(), String::new()),
+        };
+        let renamed = (2..)
+            .map(|n| format!("{stem} ({n}){ext}"))
+            .find(|n| !taken.contains(&n.to_lowercase()))
+            .unwrap_or_default();
+        taken.insert(renamed.to_lowercase());
+        *name = renamed;
+    }
 }
 
 /// The most an upload's files may take while read: for a CSV, one row per 2 bytes (a name
@@ -697,9 +713,58 @@ pub fn too_large(limit_bytes: u64, declared_bytes: u64) -> Response {
     too_large_error(limit_bytes, Some(declared_bytes)).into_response()
 }
 
+/// An upload's name as kept: its last path part, at most [`MAX_NAME_CHARS`] characters,
+/// the extension kept when the name is clipped (`x` x 300 + `.csv` keeps `.csv`: the
+/// extension says how the file is read). An extension longer than 16 characters is not
+/// one and is clipped with the rest.
+fn upload_name(given: &str) -> String {
+    let base = given.rsplit(['/', '\\']).next().unwrap_or(given);
+    if base.chars().count() <= MAX_NAME_CHARS {
+        return base.to_string();
+    }
+    let ext = base
+        .rfind('.')
+        .map(|i| &base[i..])
+        .filter(|e| e.chars().count() <= 16)
+        .unwrap_or("");
+    let keep = MAX_NAME_CHARS - ext.chars().count();
+    let stem: String = base[..base.len() - ext.len()].chars().take(keep).collect();
+    stem + ext
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn files_of_one_name_are_told_apart() {
+        // a.csv, A.CSV, a.csv, b: the second and third become (2) and (3); case counts as
+        // the same name (Windows and macOS folders do).
+        let mut files: Vec<(String, Vec<u8>)> = ["a.csv", "A.CSV", "a.csv", "b"]
+            .iter()
+            .map(|n| (n.to_string(), Vec::new()))
+            .collect();
+        distinct_names(&mut files);
+        let names: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["a.csv", "A (2).CSV", "a (3).csv", "b"]);
+    }
+
+    #[test]
+    fn a_long_upload_name_keeps_its_extension() {
+        // 300 x 'x' + ".csv": 196 x 'x' + ".csv" = 200 characters.
+        let long = format!("{}.csv", "x".repeat(300));
+        let kept = upload_name(&long);
+        assert_eq!(kept, format!("{}.csv", "x".repeat(196)));
+        assert_eq!(kept.chars().count(), MAX_NAME_CHARS);
+        // A short name and a path are kept as the last part.
+        assert_eq!(upload_name("C:\\exports\\vc1.xlsx"), "vc1.xlsx");
+        assert_eq!(upload_name("a/b/ü.csv"), "ü.csv");
+        // No extension: clipped to 200.
+        assert_eq!(
+            upload_name(&"y".repeat(250)).chars().count(),
+            MAX_NAME_CHARS
+        );
+    }
 
     #[test]
     fn gzip_is_used_only_when_accepted() {
