@@ -366,7 +366,7 @@ fn a_price_file_row_of_another_region_is_used_saying_whose_it_is() {
     );
     assert!(
         s.host_price_note.starts_with(
-            "eastus's 3-year reserved price of av36p, not West Europe's: 6.00 USD per \
+            "East US's 3-year reserved price of av36p, not West Europe's: 6.00 USD per \
              host-hour, from "
         ),
         "{}",
@@ -375,7 +375,7 @@ fn a_price_file_row_of_another_region_is_used_saying_whose_it_is() {
     assert!(
         p.warnings
             .iter()
-            .any(|w| w.message.contains("is eastus's, not West Europe's")),
+            .any(|w| w.message.contains("is East US's, not West Europe's")),
         "{:?}",
         p.warnings
     );

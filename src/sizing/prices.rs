@@ -131,6 +131,16 @@ fn parse_table(text: &str, catalog: &VsanCatalog) -> Result<Vec<(String, HostPri
     Ok(out)
 }
 
+/// A region as the plans name it: its display name where `data/avs_anf_regions.csv` lists
+/// it (`westeurope` and `West Europe` are `West Europe`), else as written, trimmed.
+fn region_words(region: &str) -> String {
+    let arm = arm_region_name(region);
+    avs_anf_regions()
+        .ok()
+        .and_then(|all| all.into_iter().find(|r| r.region == arm))
+        .map_or_else(|| region.trim().to_string(), |r| r.display_name)
+}
+
 impl HostPrices {
     /// The built-in prices of `region` (an ARM or display name): the rows of
     /// `data/avs_host_prices.csv` for that region (pay as you go; a SKU without a row has
@@ -148,13 +158,7 @@ impl HostPrices {
                 rows.push(p);
             }
         }
-        let region_name = match region_name {
-            Some(name) => name,
-            None => avs_anf_regions()
-                .ok()
-                .and_then(|all| all.into_iter().find(|r| r.region == region))
-                .map_or_else(|| region.clone(), |r| r.display_name),
-        };
+        let region_name = region_name.unwrap_or_else(|| region_words(&region));
         Ok(HostPrices {
             region,
             region_name,
@@ -218,7 +222,7 @@ impl HostPrices {
         }
     }
 
-    /// Whose price `p` is when it is not the plan region's, in words (`is eastus's, not
+    /// Whose price `p` is when it is not the plan region's, in words (`is East US's, not
     /// West Europe's`; `names no region, so whose price it is is unknown`); `None` when it
     /// is the region's own (its `region`, as an ARM or display name, is the plan's).
     pub fn other_region(&self, p: &HostPrice) -> Option<String> {
@@ -227,7 +231,7 @@ impl HostPrices {
             Whose::NoRegion => Some("names no region, so whose price it is is unknown".into()),
             Whose::Other => Some(format!(
                 "is {}'s, not {}'s",
-                p.region.trim(),
+                region_words(&p.region),
                 self.region_name
             )),
         }
@@ -271,7 +275,7 @@ impl HostPrices {
             Whose::Own => format!("{} {term} price of {sku}", self.region_name),
             Whose::Other => format!(
                 "{}'s {term} price of {sku}, not {}'s",
-                p.region.trim(),
+                region_words(&p.region),
                 self.region_name
             ),
             Whose::NoRegion => format!(
