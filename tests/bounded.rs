@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 
 use dsplan::Planner;
 use dsplan::ingest::{
-    IngestError, IngestErrorKind, MAX_NAME_CHARS, MAX_VMS_PER_INPUT, ReadLimits, read_input_bytes,
-    read_inputs, read_inputs_bytes_within, read_perf_csv,
+    IngestError, IngestErrorKind, MAX_NAME_CHARS, MAX_NAMELESS_ROWS, MAX_VMS_PER_INPUT, ReadLimits,
+    read_input_bytes, read_inputs, read_inputs_bytes_within, read_perf_csv,
 };
 use dsplan::inventory::KEPT_PER_CAUSE;
 
@@ -238,6 +238,27 @@ fn vinfo_csv(named: usize, nameless: usize) -> Vec<u8> {
     }
     csv.push_str("\"\u{a0}\",\"poweredOn\",\"1\",\"1024\",\"1\",\"1\",\"c\"\n");
     csv.into_bytes()
+}
+
+#[test]
+fn a_tab_of_a_million_rows_without_a_name_ends_its_read() {
+    // The documented bound: 1,000,000 rows without a VM name in one tab (an RVTools export
+    // writes none). Two VMs, then 1,000,001 nameless rows (the no-break space row after them
+    // is one more): refused at the first row past the bound, the header being row 1 and the
+    // VMs rows 2 and 3, so at row 3 + 1,000,001 = 1,000,004.
+    assert_eq!(MAX_NAMELESS_ROWS, 1_000_000);
+    let e = read_input_bytes("blank.csv", &vinfo_csv(2, 1_000_001)).unwrap_err();
+    assert_eq!(e.kind(), IngestErrorKind::Malformed, "{e}");
+    let text = e.to_string();
+    assert!(
+        text.starts_with(
+            "blank.csv [vInfo] row 1000004 column 'VM': more than 1,000,000 rows without a 'VM'"
+        ),
+        "{text}"
+    );
+    // 999,999 nameless rows and the no-break space one: 1,000,000, read (the two VMs kept).
+    let inv = read_input_bytes("blank.csv", &vinfo_csv(2, 999_999)).unwrap();
+    assert_eq!(inv.vms.len(), 2);
 }
 
 fn limits(max_vms: usize) -> ReadLimits {

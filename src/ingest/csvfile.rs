@@ -487,6 +487,7 @@ where
     // other rows' as when every row was visited in the second pass.
     let mut nameless: Vec<Warning> = Vec::new();
     let mut row = 1usize;
+    let mut nameless_rows = 0usize;
     // Rows visited or kept to visit: the pass ends past `max_rows`.
     let mut to_visit = 0usize;
     while to_visit <= max_rows && rows.len() <= max_named {
@@ -542,7 +543,12 @@ where
             to_visit += 1;
             if lacks_name(&spans[first..], &resolved, specs) {
                 // Makes no record: visited now (the visitor warns of it) and not kept, so
-                // 12 million rows without a name cost no memory per row.
+                // 12 million rows without a name cost no memory per row; past
+                // MAX_NAMELESS_ROWS the read ends, so they cost no time either.
+                nameless_rows += 1;
+                if nameless_rows > super::MAX_NAMELESS_ROWS {
+                    return Err(too_many_nameless(file, sheet, row, specs));
+                }
                 arena.truncate(spans[first].1);
                 spans.truncate(first);
                 let ctx = (file, sheet, specs, &resolved);
@@ -590,6 +596,22 @@ where
     }
     disagreements.report(file, sheet, &resolved, specs, warnings);
     Ok(Some(resolved))
+}
+
+/// The error for a tab past [`super::MAX_NAMELESS_ROWS`] rows without a name, at `row`.
+fn too_many_nameless(file: &str, sheet: &str, row: usize, specs: &[FieldSpec]) -> IngestError {
+    let name = specs.iter().find(|s| s.required).map_or("name", |s| s.name);
+    IngestError::Malformed {
+        file: file.to_string(),
+        sheet: Some(sheet.to_string()),
+        row: Some(row),
+        column: Some(name.to_string()),
+        detail: format!(
+            "more than {} rows without a '{name}': an RVTools export writes none, so this \
+             is not one as RVTools wrote it (give the export as written)",
+            crate::numbers::group_thousands(super::MAX_NAMELESS_ROWS as f64, 0)
+        ),
+    }
 }
 
 /// Whether a row's cells (`spans`: slot, start, end) lack a required field: the name of the

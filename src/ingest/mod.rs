@@ -93,7 +93,7 @@ pub(crate) use bytes::read_paths_and_bytes;
 pub use bytes::{read_input_bytes, read_inputs_bytes, read_inputs_bytes_within};
 pub use csvfile::MAX_LINE_BYTES;
 pub use csvzip::MAX_ZIP_CSV_BYTES;
-pub use error::{IngestError, IngestErrorKind, MAX_VMS_PER_INPUT, ReadLimits};
+pub use error::{IngestError, IngestErrorKind, MAX_NAMELESS_ROWS, MAX_VMS_PER_INPUT, ReadLimits};
 pub use foreign::READ_INSTEAD;
 pub use liveoptics::{
     LIVE_OPTICS_FORMAT, LIVE_OPTICS_PERF_SHEET, PerfBasis, UnknownPerfBasis, read_live_optics_perf,
