@@ -132,6 +132,29 @@ fn two_exports_in_two_folders_are_two_inputs() {
 }
 
 #[test]
+fn two_folders_whose_names_share_their_start_stay_apart_when_clipped() {
+    // Round 4's clip-collide: two folders of 70 'x' and a digit, each an export. Their
+    // names are clipped as messages quote values (the first 30 and the last 30 characters
+    // and the length), so the digit at the end still tells them apart.
+    let (a, b) = (vinfo_a(), vinfo_b());
+    let long = "x".repeat(70);
+    let (one, two) = (
+        format!("{long}1/RVTools_tabvInfo.csv"),
+        format!("{long}2/RVTools_tabvInfo.csv"),
+    );
+    let zipped = zip_of(&[(one.as_str(), &a), (two.as_str(), &b)]);
+    let inv = read_inputs_bytes(&[("c.zip", zipped.as_slice())]).unwrap();
+    assert_eq!(inv.vms.len(), 2 * FIXTURE_VMS);
+    let files: Vec<&str> = inv.sources.iter().map(|s| s.file.as_str()).collect();
+    assert_eq!(files.len(), 2);
+    assert_ne!(files[0], files[1], "{files:?}");
+    // "c.zip!/" then the folder clipped: it ends with its last characters, "x1/" and
+    // "x2/", and says its length (72: 70 'x', the digit and the slash).
+    assert!(files[0].contains("x1/ (72 characters)"), "{files:?}");
+    assert!(files[1].contains("x2/ (72 characters)"), "{files:?}");
+}
+
+#[test]
 fn a_zips_exports_share_the_inputs_cap_on_vms() {
     let (a, b) = (vinfo_a(), vinfo_b());
     let zipped = zip_of(&[
