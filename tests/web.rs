@@ -1750,6 +1750,28 @@ fn replan_requests(driver: &Driver, css: &str, value: &str) -> Value {
     )
 }
 
+/// The page of a release `dsplan serve` (`DSPLAN_WEB_BENCH_BIN`) with the export
+/// `DSPLAN_WEB_BENCH_XLSX` uploaded and planned; `None` (saying why) when either is unset
+/// or no browser is here.
+fn large_estate_planned() -> Option<(Running, Driver)> {
+    let (Some(xlsx), Some(bin)) = (
+        std::env::var_os("DSPLAN_WEB_BENCH_XLSX"),
+        std::env::var_os("DSPLAN_WEB_BENCH_BIN"),
+    ) else {
+        println!("skipped: DSPLAN_WEB_BENCH_XLSX and DSPLAN_WEB_BENCH_BIN not set");
+        return None;
+    };
+    if !browser_here() {
+        return None;
+    }
+    let (server, port, _, _) = serve_binary(Path::new(&bin), &[], None);
+    let driver = Driver::start();
+    open_page(&driver, port);
+    pick_file(&driver, Path::new(&xlsx));
+    driver.wait_for(STATUS_JS, |s| s.starts_with("planned"));
+    Some((server, driver))
+}
+
 /// Issue 19's re-plan budget, measured when `DSPLAN_WEB_BENCH_XLSX` names an export (a
 /// 50,000-VM one: `cargo run --release --example make_estate -- FILE 50000 4`) and
 /// `DSPLAN_WEB_BENCH_BIN` a release `dsplan`: the estate planned without targets, then a
@@ -1757,21 +1779,9 @@ fn replan_requests(driver: &Driver, css: &str, value: &str) -> Value {
 /// its request. Prints the figures (BENCHMARKS.md).
 #[test]
 fn a_large_estate_replans_in_a_small_quick_transfer() {
-    let (Some(xlsx), Some(bin)) = (
-        std::env::var_os("DSPLAN_WEB_BENCH_XLSX"),
-        std::env::var_os("DSPLAN_WEB_BENCH_BIN"),
-    ) else {
-        println!("skipped: DSPLAN_WEB_BENCH_XLSX and DSPLAN_WEB_BENCH_BIN not set");
+    let Some((_server, driver)) = large_estate_planned() else {
         return;
     };
-    if !browser_here() {
-        return;
-    }
-    let (_server, port, _, _) = serve_binary(Path::new(&bin), &[], None);
-    let driver = Driver::start();
-    open_page(&driver, port);
-    pick_file(&driver, Path::new(&xlsx));
-    driver.wait_for(STATUS_JS, |s| s.starts_with("planned"));
     let replan = replan_requests(&driver, "#growth_pct", "5");
     println!("a re-plan's requests (name, transfer bytes, body bytes, ms, ms to shown): {replan}");
     let replan = replan.as_array().unwrap();
@@ -1788,21 +1798,9 @@ fn a_large_estate_replans_in_a_small_quick_transfer() {
 /// its figures, against one re-plan's.
 #[test]
 fn three_quick_edits_of_a_large_estate() {
-    let (Some(xlsx), Some(bin)) = (
-        std::env::var_os("DSPLAN_WEB_BENCH_XLSX"),
-        std::env::var_os("DSPLAN_WEB_BENCH_BIN"),
-    ) else {
-        println!("skipped: DSPLAN_WEB_BENCH_XLSX and DSPLAN_WEB_BENCH_BIN not set");
+    let Some((_server, driver)) = large_estate_planned() else {
         return;
     };
-    if !browser_here() {
-        return;
-    }
-    let (_server, port, _, _) = serve_binary(Path::new(&bin), &[], None);
-    let driver = Driver::start();
-    open_page(&driver, port);
-    pick_file(&driver, Path::new(&xlsx));
-    driver.wait_for(STATUS_JS, |s| s.starts_with("planned"));
     let one = replan_requests(&driver, "#iops", "200000");
     let one_ms = one[0][4].as_f64().unwrap();
     println!("one re-plan at 200,000 IOPS: {one}");
