@@ -75,26 +75,7 @@ pub fn page_name(setting: &str) -> String {
 /// `html` (a report the HTML renderer wrote) with each setting's
 /// `<span class="setting" data-setting="NAME">--flag</span>` naming the page's control.
 pub fn html_in_page_words(html: &str) -> String {
-    const OPEN: &str = "<span class=\"setting\" data-setting=\"";
-    let mut out = String::with_capacity(html.len());
-    let mut rest = html;
-    while let Some(i) = rest.find(OPEN) {
-        out.push_str(&rest[..i]);
-        let after = &rest[i + OPEN.len()..];
-        let (Some(q), Some(close)) = (after.find('"'), after.find("</span>")) else {
-            out.push_str(&rest[i..]);
-            return out;
-        };
-        let name = &after[..q];
-        out.push_str(OPEN);
-        out.push_str(name);
-        out.push_str("\">");
-        out.push_str(&crate::report::html::escape(&page_name(name)));
-        out.push_str("</span>");
-        rest = &after[close + "</span>".len()..];
-    }
-    out.push_str(rest);
-    out
+    crate::report::html::with_setting_words(html, page_name)
 }
 
 /// `text` (a text or Markdown report) with each backticked setting (`` `host_term` ``) in
@@ -121,6 +102,26 @@ mod tests {
         assert_eq!(
             page_name("working_set_gib"),
             "working set gib (a setting of the dsplan command, not of this page)"
+        );
+    }
+
+    #[test]
+    fn the_words_for_settings_without_a_control_are_page_js_s() {
+        // page.js names these settings in the report it shows (`SETTING_WORDS`); the
+        // downloads must name them alike: the same pairs, no more, no fewer.
+        let js = super::super::assets::PAGE_JS;
+        let start = js.find("const SETTING_WORDS = {").unwrap();
+        let object = &js[start..start + js[start..].find('}').unwrap()];
+        for (name, words) in SETTING_WORDS {
+            assert!(
+                object.contains(&format!("{name}: \"{words}\"")),
+                "{name}: {object}"
+            );
+        }
+        assert_eq!(
+            object.matches(": \"").count(),
+            SETTING_WORDS.len(),
+            "{object}"
         );
     }
 

@@ -21,6 +21,7 @@ mod warnings;
 use std::fmt::Write as _;
 
 pub use escape::escape;
+pub use model::with_setting_words;
 
 use crate::inventory::Warning;
 use crate::numbers::group_thousands as g;

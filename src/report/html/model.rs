@@ -78,13 +78,36 @@ pub(super) fn words(text: &str) -> String {
 /// `<span class="setting" data-setting="host_price_file">`, so the web page can name its
 /// own control instead (`dsplan serve`); `None` for a name that is not a setting's.
 pub(super) fn setting_html(name: &str) -> Option<String> {
-    flag(name).map(|f| {
-        format!(
-            "<span class=\"setting\" data-setting=\"{}\">{}</span>",
-            escape(name),
-            escape(&f)
-        )
-    })
+    flag(name).map(|f| format!("{SETTING_OPEN}{}\">{}</span>", escape(name), escape(&f)))
+}
+
+/// How [`setting_html`]'s span opens, up to the setting's name.
+const SETTING_OPEN: &str = "<span class=\"setting\" data-setting=\"";
+
+/// `html` (a report this module wrote) with the text of each setting's span
+/// (`<span class="setting" data-setting="NAME">--flag</span>`) replaced by `words` of its
+/// library name, escaped; the span kept. The web page's downloads so name its own
+/// controls instead of the command's flags.
+pub fn with_setting_words(html: &str, words: impl Fn(&str) -> String) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(i) = rest.find(SETTING_OPEN) {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + SETTING_OPEN.len()..];
+        let (Some(q), Some(close)) = (after.find('"'), after.find("</span>")) else {
+            out.push_str(&rest[i..]);
+            return out;
+        };
+        let name = &after[..q];
+        out.push_str(SETTING_OPEN);
+        out.push_str(name);
+        out.push_str("\">");
+        out.push_str(&escape(&words(name)));
+        out.push_str("</span>");
+        rest = &after[close + "</span>".len()..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The table: header, then rows; a `setting` column names each setting by its flag. The
