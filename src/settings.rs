@@ -120,6 +120,46 @@ pub fn with_names(message: &str, name_of: impl Fn(&str) -> Option<String>) -> St
     out
 }
 
+/// `From<&str>`, `From<String>`, `Deref<Target = str>`, `AsRef<str>` and `Display` for a
+/// setting that is its text (`struct Region(String)`): a struct literal writes
+/// `"westeurope".into()` (checked where planned), and the value reads and shows as its
+/// text. Its `FromStr`, which checks, and its equality are its own.
+macro_rules! text_setting {
+    ($t:ident) => {
+        impl From<&str> for $t {
+            fn from(s: &str) -> $t {
+                $t(s.to_string())
+            }
+        }
+
+        impl From<String> for $t {
+            fn from(s: String) -> $t {
+                $t(s)
+            }
+        }
+
+        impl std::ops::Deref for $t {
+            type Target = str;
+            fn deref(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl AsRef<str> for $t {
+            fn as_ref(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl std::fmt::Display for $t {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(&self.0)
+            }
+        }
+    };
+}
+pub(crate) use text_setting;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,7 +1,5 @@
 //! [`Region`]: an Azure region as a setting, written as its ARM name or its display name.
 
-use std::fmt;
-use std::ops::Deref;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
@@ -71,36 +69,7 @@ impl FromStr for Region {
     }
 }
 
-impl From<&str> for Region {
-    fn from(s: &str) -> Region {
-        Region(s.to_string())
-    }
-}
-
-impl From<String> for Region {
-    fn from(s: String) -> Region {
-        Region(s)
-    }
-}
-
-impl Deref for Region {
-    type Target = str;
-    fn deref(&self) -> &str {
-        &self.0
-    }
-}
-
-impl AsRef<str> for Region {
-    fn as_ref(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Display for Region {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
+crate::settings::text_setting!(Region);
 
 impl PartialEq for Region {
     fn eq(&self, other: &Region) -> bool {

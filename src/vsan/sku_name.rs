@@ -1,7 +1,5 @@
 //! [`HostSkuName`]: an AVS host SKU as a setting (`av36p`, `AV64`, `AV64 Gen2`).
 
-use std::fmt;
-use std::ops::Deref;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
@@ -78,36 +76,7 @@ impl FromStr for HostSkuName {
     }
 }
 
-impl From<&str> for HostSkuName {
-    fn from(s: &str) -> HostSkuName {
-        HostSkuName(s.to_string())
-    }
-}
-
-impl From<String> for HostSkuName {
-    fn from(s: String) -> HostSkuName {
-        HostSkuName(s)
-    }
-}
-
-impl Deref for HostSkuName {
-    type Target = str;
-    fn deref(&self) -> &str {
-        &self.0
-    }
-}
-
-impl AsRef<str> for HostSkuName {
-    fn as_ref(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Display for HostSkuName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
+crate::settings::text_setting!(HostSkuName);
 
 impl PartialEq<str> for HostSkuName {
     fn eq(&self, other: &str) -> bool {
