@@ -159,7 +159,7 @@ pub fn optimize_estate(
         .enumerate()
         .any(|(i, t)| may_choose(i) && costed(t))
     {
-        for i in sized(&tried, None).into_iter().filter(|&i| may_choose(i)) {
+        for i in sized(&tried).into_iter().filter(|&i| may_choose(i)) {
             let costs = ctx.cost_in_parallel(&tried, &[i]);
             apply_costs(&mut tried, costs, &ctx, &gateway)?;
             plan_chosen(&mut tried, &ctx, &gateway, forced)?;
@@ -307,26 +307,18 @@ fn candidate_skus<'a>(
     Ok((all, forced))
 }
 
-/// The feasible SKUs not yet costed: those whose hosts are all priced (with `Some(hours)`
-/// per month, in catalog order; an AV64 estate's first clusters' SKU too), or all of them
-/// by fewest hosts.
-fn sized(tried: &[Tried], priced: Option<f64>) -> Vec<usize> {
+/// The feasible SKUs not yet costed, by fewest hosts (the priced ones were costed as
+/// they were sized, [`StorageContext::size_and_cost_in_parallel`]).
+fn sized(tried: &[Tried]) -> Vec<usize> {
     let mut out: Vec<(u32, usize)> = tried
         .iter()
         .enumerate()
         .filter_map(|(i, t)| match t {
-            Tried::Feasible(e)
-                if e.choices.is_none()
-                    && priced.is_none_or(|h| e.hosts_usd_per_month(h).is_some()) =>
-            {
-                Some((e.sizing.hosts, i))
-            }
+            Tried::Feasible(e) if e.choices.is_none() => Some((e.sizing.hosts, i)),
             _ => None,
         })
         .collect();
-    if priced.is_none() {
-        out.sort_unstable();
-    }
+    out.sort_unstable();
     out.into_iter().map(|(_, i)| i).collect()
 }
 
