@@ -21,6 +21,7 @@ use crate::vsan::VsanError;
 
 /// What kind of failure an [`Error`] is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ErrorKind {
     /// An input file is missing, unreadable or unusable (an RVTools export, a per-VM
     /// performance file, a price file), or it leaves nothing to plan.
@@ -33,13 +34,17 @@ pub enum ErrorKind {
     /// A defect in dsplan: the solver failed, a plan failed its re-verification, or the
     /// built-in data is malformed.
     Internal,
+    /// The caller stopped the plan before it was finished ([`crate::Planner::stop_when`]):
+    /// nobody's fault, and nothing to report.
+    Stopped,
 }
 
 impl ErrorKind {
     /// The `dsplan` command's exit code for a failure of this kind, its one convention
     /// (the command calls this): 1 for [`ErrorKind::Input`] and [`ErrorKind::Usage`] (and
     /// for a flag the command cannot parse), 2 for [`ErrorKind::Infeasible`], 3 for
-    /// [`ErrorKind::Internal`]. Success is 0, which no kind has.
+    /// [`ErrorKind::Internal`], 130 for [`ErrorKind::Stopped`] (the shell's code of a
+    /// command interrupted by Ctrl-C, 128 + SIGINT). Success is 0, which no kind has.
     ///
     /// ```
     /// use dsplan::{ErrorKind, PlanOptions, Planner};
@@ -62,6 +67,7 @@ impl ErrorKind {
             ErrorKind::Input | ErrorKind::Usage => 1,
             ErrorKind::Infeasible => 2,
             ErrorKind::Internal => 3,
+            ErrorKind::Stopped => 130,
         }
     }
 }
@@ -159,6 +165,7 @@ fn optimize_kind(e: &OptimizeError) -> ErrorKind {
         OptimizeError::Sizing(s) => sizing_kind(s),
         OptimizeError::Vsan(v) => vsan_kind(v),
         OptimizeError::Solver(_) | OptimizeError::Verification(_) => ErrorKind::Internal,
+        OptimizeError::Stopped => ErrorKind::Stopped,
     }
 }
 
@@ -194,6 +201,7 @@ mod tests {
         assert_eq!(ErrorKind::Input.exit_code(), 1);
         assert_eq!(ErrorKind::Usage.exit_code(), 1);
         assert_eq!(ErrorKind::Infeasible.exit_code(), 2);
+        assert_eq!(ErrorKind::Stopped.exit_code(), 130);
         assert_eq!(ErrorKind::Internal.exit_code(), 3);
     }
 

@@ -379,6 +379,7 @@ proptest! {
             allow_large_volumes: allow_large,
             shared_pool: shared,
             perf_system: "anf-avs".into(),
+            stop: dsplan::optimize::Stop::default(),
         }).unwrap();
         let knobs = Knobs { region, hosts, cold_pct, retrieval_pct, reservation, allow_large, max_datastores: 8, shared };
         let expected = brute_force(&knobs, demand.required_capacity_gib, demand.data_capacity_gib(), iops, mibps, &small)

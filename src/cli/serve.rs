@@ -9,7 +9,7 @@ use super::Failure;
 
 /// `dsplan serve [--port 8080] [--bind 127.0.0.1] [--open] [--max-upload-mib 512]
 /// [--memory-budget-mib 1024] [--body-timeout-secs 60] [--header-timeout-secs 30]
-/// [--session-idle-minutes 60]`.
+/// [--session-idle-minutes 60] [--log-plans]`.
 #[derive(clap::Args, Debug)]
 pub struct ServeArgs {
     /// TCP port (0: any free port; the address is printed on stderr).
@@ -44,6 +44,10 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = defaults::SERVE_SESSION_IDLE_MINUTES,
           value_parser = clap::value_parser!(u64).range(1..=10_080))]
     pub session_idle_minutes: u64,
+    /// Write a line on stderr for each plan the page asks for: its number, whether it was
+    /// done, stopped (a newer change of the page superseded it) or failed, and its time.
+    #[arg(long)]
+    pub log_plans: bool,
 }
 
 /// Serves the page until the process is stopped.
@@ -76,6 +80,7 @@ pub fn run(args: &ServeArgs) -> Result<(), Failure> {
         body_timeout: Duration::from_secs(args.body_timeout_secs),
         header_timeout: Duration::from_secs(args.header_timeout_secs),
         session_idle: Duration::from_secs(args.session_idle_minutes.saturating_mul(60)),
+        log_plans: args.log_plans,
     };
     let open = args.open;
     dsplan::web::serve(&options, |addr| {

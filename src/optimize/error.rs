@@ -100,6 +100,9 @@ pub enum OptimizeError {
     /// The chosen layout failed re-evaluation: a bug in dsplan.
     #[error("internal error, plan failed verification: {0}")]
     Verification(String),
+    /// The caller asked the plan to stop ([`super::Stop`]) before it was finished.
+    #[error("the plan was stopped before it was finished (its caller asked)")]
+    Stopped,
 }
 
 impl OptimizeError {

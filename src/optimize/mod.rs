@@ -112,6 +112,7 @@ mod reserve;
 mod run;
 mod search;
 mod spread;
+mod stop;
 mod threads;
 mod verify;
 
@@ -122,3 +123,4 @@ pub use milp::{large_block_profile, pool_cost_usd_per_month, workload_layout};
 pub use options::{OptimizeOptions, PeakOptions};
 pub use per_cluster::optimize_per_cluster;
 pub use run::optimize;
+pub use stop::Stop;

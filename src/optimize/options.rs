@@ -71,6 +71,11 @@ pub struct OptimizeOptions {
     /// `data/avs_hosts.csv`).
     #[serde(default = "default_perf_system")]
     pub perf_system: String,
+    /// The caller's request to stop the plan, checked between clusters and host SKUs
+    /// (default: never). Not serialized, and equal in every pair of options: it changes
+    /// whether a plan is finished, never its figures.
+    #[serde(skip)]
+    pub stop: super::Stop,
 }
 
 /// Peak months of a time-phased plan (`peak_months`, `peak_iops`,
@@ -118,6 +123,7 @@ impl Default for OptimizeOptions {
             allow_large_volumes: false,
             shared_pool: false,
             perf_system: default_perf_system(),
+            stop: super::Stop::default(),
         }
     }
 }

@@ -52,6 +52,7 @@ pub fn optimize_per_cluster(
         ..options.clone()
     };
     let mut out = plan_all(&clusters.clusters, |c| {
+        options.stop.check()?;
         plan_cluster(c, catalog, model, &payg, hosts)
     })?;
     if let Some(alt) = reserved_levels(clusters, catalog, model, options, hosts, &out)?

@@ -99,6 +99,7 @@ pub struct Planner {
     catalog: Option<Catalog>,
     options: PlanOptions,
     host_price_text: Option<(String, String)>,
+    stop: optimize::Stop,
 }
 
 impl Planner {
@@ -207,6 +208,23 @@ impl Planner {
         self
     }
 
+    /// Stops the plan once `stopped` answers `true`: it is asked between clusters and host
+    /// SKUs, and the plan ends with an error of kind [`crate::ErrorKind::Stopped`] (a
+    /// service stops the plan its user no longer waits for). The default never stops.
+    ///
+    /// ```
+    /// use dsplan::{ErrorKind, Planner};
+    ///
+    /// let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/small-estate.xlsx");
+    /// // Asked before the first cluster is planned: nothing is planned.
+    /// let err = Planner::new().input(fixture).stop_when(|| true).plan_estate().unwrap_err();
+    /// assert_eq!(err.kind(), ErrorKind::Stopped);
+    /// ```
+    pub fn stop_when(&mut self, stopped: impl Fn() -> bool + Send + Sync + 'static) -> &mut Self {
+        self.stop = optimize::Stop::when(stopped);
+        self
+    }
+
     /// Replaces every option.
     pub fn options(&mut self, options: PlanOptions) -> &mut Self {
         self.options = options;
@@ -241,7 +259,7 @@ impl Planner {
             &prepared.demand,
             &prepared.catalog,
             &prepared.model,
-            &self.options.optimize_options(),
+            &self.optimize_options(),
         )?;
         let list_price = self.vsan_list_price(&prepared)?;
         self.add_vsan_comparison(&mut plan, &prepared, &list_price)?;
@@ -264,7 +282,7 @@ impl Planner {
             &split,
             &prepared.catalog,
             &prepared.model,
-            &self.options.optimize_options(),
+            &self.optimize_options(),
             self.options.hosts,
         )?;
         let list_price = self.vsan_list_price(&prepared)?;
@@ -325,7 +343,7 @@ impl Planner {
             &prepared.catalog,
             &vsan_catalog,
             &prepared.model,
-            &o.optimize_options(),
+            &self.optimize_options(),
             &estate,
         )?;
         // The estate's input and demand warnings first.
@@ -349,6 +367,14 @@ impl Planner {
             Ok(Planned::Single(Box::new(self.plan()?)))
         } else {
             Ok(Planned::Estate(Box::new(self.plan_estate()?)))
+        }
+    }
+
+    /// The optimizer's options, with this planner's stop.
+    fn optimize_options(&self) -> optimize::OptimizeOptions {
+        optimize::OptimizeOptions {
+            stop: self.stop.clone(),
+            ..self.options.optimize_options()
         }
     }
 

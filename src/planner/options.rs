@@ -312,6 +312,7 @@ impl PlanOptions {
             allow_large_volumes: self.allow_large_volumes,
             shared_pool: false,
             perf_system: self.perf_system(),
+            stop: crate::optimize::Stop::default(),
         }
     }
 

@@ -59,13 +59,17 @@ impl IntoResponse for ApiError {
 }
 
 impl From<crate::Error> for ApiError {
-    /// Input and usage errors are 400, an infeasible target 422, the rest 500; the message
+    /// Input and usage errors are 400, an infeasible target 422, a stopped plan 409, the
+    /// rest 500; the message
     /// is the library's (file, sheet, row, column; settings by their option names).
     fn from(e: crate::Error) -> ApiError {
         let status = match e.kind() {
             ErrorKind::Input | ErrorKind::Usage => StatusCode::BAD_REQUEST,
             ErrorKind::Infeasible => StatusCode::UNPROCESSABLE_ENTITY,
             ErrorKind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+            // A plan stopped because its answer is no longer awaited, as a plan never
+            // started for that reason (`NotAwaited::status`).
+            ErrorKind::Stopped => StatusCode::CONFLICT,
         };
         ApiError::new(status, e.to_string())
     }
@@ -516,10 +520,17 @@ async fn planned<'a>(
     let prices = request.host_prices.clone();
     let watch = awaited.clone();
     let plans_run = Arc::clone(&app.plans_run);
+    let log = app.log_plans;
     let planned = tokio::task::spawn_blocking(move || {
         watch.check()?;
-        plans_run.fetch_add(1, Ordering::Relaxed);
-        Ok::<_, ApiError>(render::plan(&inventory, for_plan, &prices)?)
+        let number = plans_run.fetch_add(1, Ordering::Relaxed) + 1;
+        let started = std::time::Instant::now();
+        let stop = watch.clone();
+        let planned = render::plan(&inventory, for_plan, &prices, move || stop.check().is_err());
+        if log {
+            log_plan(number, started.elapsed(), &planned, &watch);
+        }
+        Ok::<_, ApiError>(planned?)
     })
     .await
     .map_err(ApiError::internal)??;
@@ -529,6 +540,28 @@ async fn planned<'a>(
         inputs: kept.inventory,
         _planning: (planning, reserved),
     })
+}
+
+/// Writes plan `number`'s end on stderr: done, stopped (and why its answer was no longer
+/// awaited) or failed (its kind), and its time in milliseconds.
+fn log_plan(
+    number: u64,
+    took: Duration,
+    planned: &Result<crate::Planned, crate::Error>,
+    watch: &Awaited,
+) {
+    let outcome = match planned {
+        Ok(_) => "done".to_string(),
+        Err(e) if e.kind() == ErrorKind::Stopped => format!(
+            "stopped ({})",
+            watch.check().err().map_or("asked", NotAwaited::message)
+        ),
+        Err(e) => format!("failed ({:?})", e.kind()),
+    };
+    eprintln!(
+        "dsplan serve: plan {number} {outcome} in {} ms",
+        took.as_millis()
+    );
 }
 
 /// The page's view of a request's plan as JSON, gzipped when `gzip` and it is large; the

@@ -153,6 +153,7 @@ mod tests {
             uploads: Arc::new(tokio::sync::Semaphore::new(1)),
             parsing: tokio::sync::Mutex::new(()),
             plans_run: Arc::default(),
+            log_plans: false,
         });
         runtime.spawn(accept(
             listener,

@@ -22,6 +22,7 @@
 //!     body_timeout: Duration::from_secs(SERVE_BODY_TIMEOUT_SECS),
 //!     header_timeout: Duration::from_secs(SERVE_HEADER_TIMEOUT_SECS),
 //!     session_idle: Duration::from_secs(SERVE_SESSION_IDLE_MINUTES * 60),
+//!     log_plans: false,
 //! };
 //! let (tx, rx) = std::sync::mpsc::channel();
 //! std::thread::spawn(move || serve(&options, |addr| tx.send(addr).unwrap_or(())));
@@ -131,6 +132,10 @@ pub struct ServeOptions {
     /// An upload not planned for this long is dropped
     /// ([`crate::defaults::SERVE_SESSION_IDLE_MINUTES`]).
     pub session_idle: Duration,
+    /// Writes a line on stderr for each plan started: its number, whether it was done,
+    /// stopped (its answer no longer awaited) or failed, and its time (`dsplan serve
+    /// --log-plans`; default off).
+    pub log_plans: bool,
 }
 
 /// Errors that stop the server.
@@ -169,6 +174,8 @@ pub struct App {
     /// Plans started since the server started (a superseded or abandoned request's plan
     /// is not started): for tests and monitoring.
     pub plans_run: Arc<std::sync::atomic::AtomicU64>,
+    /// Whether each plan's end is written on stderr ([`ServeOptions::log_plans`]).
+    pub log_plans: bool,
 }
 
 /// Serves the page until the process ends; `on_listening` is called once with the bound
@@ -203,6 +210,7 @@ pub fn serve(
             uploads: Arc::new(tokio::sync::Semaphore::new(UPLOADS_AT_ONCE)),
             parsing: tokio::sync::Mutex::new(()),
             plans_run: Arc::default(),
+            log_plans: options.log_plans,
         });
         let expiring = Arc::clone(&app);
         tokio::spawn(async move {
@@ -471,6 +479,7 @@ mod tests {
             uploads: Arc::new(tokio::sync::Semaphore::new(1)),
             parsing: tokio::sync::Mutex::new(()),
             plans_run: Arc::default(),
+            log_plans: false,
         };
         host_allowed(&app, Some(&HeaderValue::from_str(host).unwrap()))
     }

@@ -225,16 +225,19 @@ pub const TYPED_PRICES: &str = "the host prices typed into the page";
 
 /// Plans a kept inventory with `options` and typed host prices: [`Planned::Single`] with
 /// `hosts`, [`Planned::PerCluster`] with `per_cluster`, else [`Planned::Estate`] (as
-/// `dsplan plan`).
+/// `dsplan plan`); stopped once `stop` answers `true` ([`Planner::stop_when`]).
 ///
 /// # Errors
-/// Any stage's [`crate::Error`].
+/// Any stage's [`crate::Error`]; one of kind [`crate::ErrorKind::Stopped`] once `stop`
+/// answered `true`.
 pub fn plan(
     inventory: &Arc<Inventory>,
     options: PlanOptions,
     prices: &[TypedHostPrice],
+    stop: impl Fn() -> bool + Send + Sync + 'static,
 ) -> Result<Planned, crate::Error> {
     let mut planner = Planner::new();
+    planner.stop_when(stop);
     if !prices.is_empty() {
         check_typed_prices(prices)?;
         planner.host_price_text(TYPED_PRICES, &host_price_csv(prices, &options.region)?);

@@ -185,6 +185,7 @@ pub(super) fn cluster_choices(
     let zero_share = 1.0 / own.len().max(1) as f64;
     let mut out = Vec::with_capacity(own.len());
     for c in own {
+        ctx.options.stop.check()?;
         let data_gib: Vec<f64> = c
             .vm_indices
             .iter()

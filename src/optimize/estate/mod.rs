@@ -446,6 +446,7 @@ impl StorageContext<'_> {
         let mut order: Vec<(usize, &HostSku)> = skus.into_iter().enumerate().collect();
         order.sort_by_key(|(_, h)| !priced(h));
         let job = |(_, host): (usize, &HostSku)| {
+            self.options.stop.check()?;
             let mut t = size_sku(
                 (demand, groups),
                 self.vsan_catalog,
@@ -517,6 +518,7 @@ impl StorageContext<'_> {
     /// pools shared ([`pools::share_pools`]) and the estate's reservations bought on the
     /// shared pools' hot TiB.
     fn plan(&self, e: &SkuEstate, design: Design) -> Result<Option<Storage>, OptimizeError> {
+        self.options.stop.check()?;
         let Some(split) = design_split(self, e, design) else {
             return Ok(None);
         };
