@@ -488,6 +488,167 @@ fn one_mib_strings_are_read_and_quoted_short() {
     );
 }
 
+/// Round 4's `mem/cluster-30m.xlsx`: a 30,000,000-character cluster name (row 2) and
+/// datacenter (row 3), 2.6 GB and 330 MB of JSON to plan, and `--format xlsx` failing with
+/// "String exceeds Excel's limit of 32,767 characters." naming no sheet or cell. Scaled
+/// down to 300,000 characters each, still past Excel's limit: both are clipped where they
+/// are read to their first 256 characters (`ingest::MAX_NAME_CHARS`), each with a warning
+/// at its cell, so the JSON stays small and the workbook is written.
+#[test]
+fn names_past_excels_limit_are_clipped_at_read_and_the_workbook_is_written() {
+    let dir = scratch("cluster_300k");
+    let cluster = "C".repeat(300_000);
+    let datacenter = "D".repeat(300_000);
+    let header = [
+        "VM",
+        "Provisioned MiB",
+        "In Use MiB",
+        "Cluster",
+        "Datacenter",
+    ];
+    let head: String = (header.iter().enumerate())
+        .map(|(i, h)| inline(&format!("{}1", char::from(b'A' + i as u8)), h))
+        .collect();
+    let row = |r: usize, vm: &str, cluster: &str, dc: &str| {
+        format!(
+            r#"<row r="{r}">{}<c r="B{r}"><v>102400</v></c><c r="C{r}"><v>51200</v></c>{}{}</row>"#,
+            inline(&format!("A{r}"), vm),
+            inline(&format!("D{r}"), cluster),
+            inline(&format!("E{r}"), dc)
+        )
+    };
+    let sheet = format!(
+        r#"{SHEET_HEAD}<row r="1">{head}</row>{}{}{SHEET_TAIL}"#,
+        row(2, "web-01", &cluster, "DC1"),
+        row(3, "web-02", "Prod", &datacenter)
+    );
+    let path = workbook_with(
+        &dir,
+        "cluster-300k.xlsx",
+        Entry::stored("xl/worksheets/sheet1.xml", sheet.as_bytes()),
+    );
+    let inv = ok(&path);
+    assert_eq!(inv.vms.len(), 2);
+    assert_eq!(dsplan::ingest::MAX_NAME_CHARS, 256);
+    assert_eq!(inv.vms[0].cluster.as_deref(), Some(&*"C".repeat(256)));
+    assert_eq!(inv.vms[1].datacenter.as_deref(), Some(&*"D".repeat(256)));
+    for (column, row, letter) in [("Cluster", 2, "C"), ("Datacenter", 3, "D")] {
+        let w = (inv.warnings.iter())
+            .find(|w| w.column.as_deref() == Some(column) && w.message.contains("are kept"))
+            .unwrap_or_else(|| panic!("no clip warning on {column}: {:?}", inv.warnings));
+        assert_eq!((w.sheet.as_deref(), w.row), (Some("vInfo"), Some(row)));
+        assert!(
+            w.message
+                .starts_with("text of 300,000 characters; its first 256 are kept"),
+            "{}",
+            w.message
+        );
+        // The value quoted: its first 60 characters and its length.
+        let quoted = format!("{}... (300,000 characters)", letter.repeat(60));
+        assert_eq!(w.value.as_deref(), Some(&*quoted));
+    }
+    let bin = env!("CARGO_BIN_EXE_dsplan");
+    // The JSON holds no copy of either name whole: it used to be about 11 copies of each
+    // (330 MB for 30 million characters; 6.6 MB here), now well under 300,000 bytes.
+    let json = Command::new(bin)
+        .args(["plan", "--format", "json"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(
+        json.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&json.stderr)
+    );
+    assert!(json.stdout.len() < 300_000, "{} bytes", json.stdout.len());
+    // The workbook is written (it failed on Excel's 32,767-character limit).
+    let out = dir.join("plan.xlsx");
+    let o = Command::new(bin)
+        .args(["plan", "--format", "xlsx", "-o"])
+        .arg(&out)
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("Excel's limit"), "{stderr}");
+    let bytes = std::fs::read(&out).unwrap();
+    assert!(
+        bytes.starts_with(b"PK\x03\x04") && bytes.len() < 300_000,
+        "{} bytes",
+        bytes.len()
+    );
+}
+
+/// Round 4's `mem/sst-clone.xlsx` (`gen/make_sst_clone.py 200 5`): a 15 KB workbook whose
+/// one 5,000,000-character shared string is the `Cluster` of 200 rows took 4,008 MiB to
+/// plan, a copy per row. Scaled down to 1,000,000 characters, appended to the fixture's
+/// shared strings (index 129, after its 129 strings) and used by 200 rows: a copy per row
+/// would be 200 x 1,000,000 bytes = 191 MiB; clipped where it is read, each row keeps its
+/// first 256 characters, so the read peaks at a few copies of the one string.
+#[test]
+fn a_long_shared_string_used_by_every_row_costs_no_copy_per_row() {
+    let dir = scratch("sst_clone");
+    let mut entries = seed_entries();
+    let f = std::fs::File::open(root().join("fixtures/small-estate.xlsx")).unwrap();
+    let mut text = String::new();
+    (zip::ZipArchive::new(f).unwrap())
+        .by_name("xl/sharedStrings.xml")
+        .unwrap()
+        .read_to_string(&mut text)
+        .unwrap();
+    let sst = (entries.iter_mut())
+        .find(|e| e.name == "xl/sharedStrings.xml")
+        .unwrap();
+    assert!(text.contains(r#"uniqueCount="129""#), "the fixture changed");
+    let text = text.replace(
+        "</sst>",
+        &format!("<si><t>{}</t></si></sst>", "C".repeat(1_000_000)),
+    );
+    let text = text.replace(r#"uniqueCount="129""#, r#"uniqueCount="130""#);
+    *sst = Entry::stored("xl/sharedStrings.xml", text.as_bytes());
+    let header = format!(
+        r#"<row r="1">{}{}{}</row>"#,
+        inline("A1", "VM"),
+        inline("B1", "Provisioned MiB"),
+        inline("C1", "Cluster")
+    );
+    let rows: String = (2..=201)
+        .map(|r| {
+            format!(
+                r#"<row r="{r}">{}<c r="B{r}"><v>1024</v></c><c r="C{r}" t="s"><v>129</v></c></row>"#,
+                inline(&format!("A{r}"), &format!("vm-{r}"))
+            )
+        })
+        .collect();
+    let sheet = format!("{SHEET_HEAD}{header}{rows}{SHEET_TAIL}");
+    let slot = (entries.iter_mut())
+        .find(|e| e.name == "xl/worksheets/sheet1.xml")
+        .unwrap();
+    *slot = Entry::stored("xl/worksheets/sheet1.xml", sheet.as_bytes());
+    let path = dir.join("sst-clone.xlsx");
+    write_zip(&path, &entries);
+    let (inv, heap) = peak_heap(|| ok(&path));
+    assert_eq!(inv.vms.len(), 200);
+    let kept = "C".repeat(256);
+    assert!(
+        inv.vms
+            .iter()
+            .all(|vm| vm.cluster.as_deref() == Some(&*kept))
+    );
+    // One cause: the first 5 warnings kept, the other 195 counted on the last.
+    let clipped: Vec<_> = (inv.warnings.iter())
+        .filter(|w| {
+            w.message
+                .starts_with("text of 1,000,000 characters; its first 256")
+        })
+        .collect();
+    assert_eq!(clipped.len(), 5);
+    assert_eq!(clipped.iter().map(|w| 1 + w.more_alike).sum::<usize>(), 200);
+    assert!(heap < 24 * MIB, "read peak {heap} bytes");
+}
+
 #[test]
 fn deeply_nested_xml_is_a_clear_answer() {
     let dir = scratch("nested");

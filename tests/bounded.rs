@@ -261,6 +261,57 @@ fn a_tab_of_a_million_rows_without_a_name_ends_its_read() {
     assert_eq!(inv.vms.len(), 2);
 }
 
+#[test]
+fn child_tabs_of_a_million_rows_without_a_name_are_left_unread() {
+    // Round 4's `mem/nameless-3tabs.zip` (vInfo, vDisk and vPartition of 10 million
+    // nameless rows each: 660 MiB, 70 s) scaled down: a CSV folder whose vInfo has two VMs
+    // and whose vDisk and vPartition each have 1,000,001 rows without a VM name, then one
+    // row of a VM `late` that vInfo lacks. Each child tab ends its read at the first
+    // nameless row past the bound (the header row 1, so row 1 + 1,000,001 = 1,000,002),
+    // left unread with a warning: the VMs are read, and `late`, past the bound, is never
+    // reached (its row would warn of a VM vInfo lacks).
+    let dir = scratch("nameless-tabs");
+    std::fs::write(dir.join("RVTools_tabvInfo.csv"), vinfo_csv(2, 0)).unwrap();
+    for (tab, head, nameless, late) in [
+        (
+            "vDisk",
+            "VM,Disk,Capacity MiB\n",
+            ",Hard disk 1,1\n",
+            "late,Hard disk 1,1\n",
+        ),
+        (
+            "vPartition",
+            "VM,Disk,Capacity MiB,Consumed MiB\n",
+            ",C:\\,1,1\n",
+            "late,C:\\,1,1\n",
+        ),
+    ] {
+        let text = format!("{head}{}{late}", nameless.repeat(MAX_NAMELESS_ROWS + 1));
+        std::fs::write(dir.join(format!("RVTools_tab{tab}.csv")), text).unwrap();
+    }
+    let inv = read_inputs(&[&dir]).unwrap();
+    assert_eq!(inv.vms.len(), 2);
+    for tab in ["vDisk", "vPartition"] {
+        let w = (inv.warnings.iter())
+            .find(|w| w.sheet.as_deref() == Some(tab) && w.message.contains("rows without"))
+            .unwrap_or_else(|| panic!("no {tab} warning: {:#?}", inv.warnings));
+        assert!(
+            w.message
+                .contains("row 1000002 column 'VM': more than 1,000,000 rows without a 'VM'")
+                && w.message.ends_with("tab not read, its data is unknown"),
+            "{}",
+            w.message
+        );
+    }
+    assert!(
+        !inv.warnings
+            .iter()
+            .any(|w| w.to_string().contains("'late'")),
+        "{:#?}",
+        inv.warnings
+    );
+}
+
 fn limits(max_vms: usize) -> ReadLimits {
     ReadLimits {
         max_vms,

@@ -1015,3 +1015,87 @@ fn a_target_no_sku_meets_names_the_most_any_sku_reaches() {
     let av36p = reachable(&[input, target[0], target[1], "--host-sku", "av36p"]);
     assert!(any > av36p, "{any} vs {av36p}");
 }
+
+// Round 4's `design/one150t.csv` and `one200t.csv`: one VM whose data no one vSAN cluster
+// holds. A VM's data sits on one cluster's vSAN, and a cluster has at most 16 hosts: on
+// AV36P (East US's only priced SKU) 16 hosts keep (0.75 x 16 x 17.462298 - 15.722435
+// management raw TiB) / 1.5 (RAID-6) / 1.2 (headroom) = 193.825141 / 1.8 = 107.68 TiB,
+// less than the VM's 150 TiB (157,286,400 MiB). So `--design vsan` exits 2 naming the VM,
+// its file and row, and both figures; unforced, the vSAN-alone row is not feasible and
+// says why (it used to claim 20 hosts in 2 clusters as if the VM's data could be split).
+#[test]
+fn a_vm_larger_than_one_clusters_vsan_makes_vsan_alone_infeasible() {
+    let vms = [("v150".to_string(), 157_286_400, "Prod")];
+    let input = vinfo_csv("one150t", "one150t.csv", &vms);
+    let input = input.to_str().unwrap();
+    let why = [
+        "AVS cluster 'avs-Prod': VM 'v150'",
+        "one150t.csv [vInfo] row 2)",
+        "holds 150.0 TiB of data, more than one vSAN cluster of 16 av36p hosts holds within \
+         the slack and headroom (107.7 TiB), and a VM's data sits on one cluster's vSAN",
+    ];
+    let o = dsplan(&["plan", "--design", "vsan", "--format", "json", input]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(o.stdout.is_empty());
+    for part in why {
+        assert!(stderr(&o).contains(part), "{part}: {}", stderr(&o));
+    }
+    // Unforced: planned on another design, the vSAN-alone row infeasible with the reason.
+    let p = plan_json(&[input]);
+    assert_ne!(p["designs"]["chosen"], "vsan");
+    let vsan = row(&p, "vsan");
+    assert_eq!(vsan["feasible"], false);
+    assert_eq!(vsan["hosts"], 0);
+    assert!(vsan["total_usd_per_month"].is_null());
+    let note = vsan["note"].as_str().unwrap();
+    assert!(note.starts_with("cannot be built: "), "{note}");
+    for part in why {
+        assert!(note.contains(part), "{part}: {note}");
+    }
+    // 107.68 TiB = 110,265 GiB: a VM of 110,000 GiB (112,640,000 MiB) fits one cluster.
+    let vms = [("v107".to_string(), 112_640_000, "Prod")];
+    let input = vinfo_csv("one107t", "one107t.csv", &vms);
+    let p = plan_json(&[input.to_str().unwrap(), "--design", "vsan"]);
+    assert_eq!(p["designs"]["chosen"], "vsan");
+    assert_eq!(row(&p, "vsan")["feasible"], true);
+}
+
+// Round 4's `design/c900t.csv` and `big10p.csv`: `--design vsan` plans vSAN alone whatever
+// ANF for all's limits (it exited 2 with an ANF error, "a higher --max-datastores").
+// Scaled down: 9 VMs of 10 TiB (10,485,760 MiB) in one cluster, 90 TiB, with
+// `--max-datastores 1`: ANF for all needs 90 x 1,024 x 1.2 = 110,592 GiB of datastores,
+// more than one regular volume's 100 TiB = 102,400 GiB, so it cannot be built.
+// vSAN alone on AV36P: the cluster is its private cloud's first, so `h` hosts keep
+// (0.75 x h x 17.462298 - 15.722435) / 1.5 / 1.2 TiB: 13 -> (170.257406 - 15.722435) / 1.8
+// = 85.85 < 90; 14 -> (183.354129 - 15.722435) / 1.8 = 93.13 >= 90: 14 hosts (11 added
+// to the 3-host minimum for the data) x 9.20 USD/h x 730 h = 94,024.00 USD/month.
+#[test]
+fn vsan_alone_forced_is_planned_without_anf_limits() {
+    let vms: Vec<(String, u64, &str)> = (0..9)
+        .map(|i| (format!("v{i}"), 10_485_760, "Prod"))
+        .collect();
+    let input = vinfo_csv("c90t", "c90t.csv", &vms);
+    let input = input.to_str().unwrap();
+    let p = plan_json(&[input, "--design", "vsan", "--max-datastores", "1"]);
+    assert_eq!(p["designs"]["chosen"], "vsan");
+    assert_eq!(p["designs"]["forced"], true);
+    assert_eq!(p["summary"]["hosts"], 14);
+    assert!(cents(f(&p["summary"]["hosts_usd_per_month"]), 94_024.00));
+    assert_eq!(p["summary"]["vms_placed"], 9);
+    let anf = row(&p, "anf");
+    assert_eq!(anf["feasible"], false);
+    let note = anf["note"].as_str().unwrap();
+    assert!(
+        note.contains("the capacity (GiB) target 110,592 cannot be met: at most 102,400"),
+        "{note}"
+    );
+    // The text says vSAN alone was forced, and the command exits 0.
+    let o = dsplan(&["plan", input, "--design", "vsan", "--max-datastores", "1"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        text.contains("Estate: 9 VMs on 14 av36p hosts in 1 AVS cluster")
+            && text.contains("(forced by --design)"),
+        "{text}"
+    );
+}

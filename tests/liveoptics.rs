@@ -647,3 +647,74 @@ fn guest_consumed_basis_is_the_fixtures_guest_vm_disk_used() {
         .unwrap();
     assert_eq!(plan.totals.placed_capacity_gib, 1_480.0);
 }
+
+/// Round 4's `lo-perf-1m-unknown.xlsx` (`gen/make_lo_perf_unknown.py`: a `VM Performance`
+/// sheet of 1,000,000 VMs the `VMs` sheet lacks, 1,000,004 warnings and 248 MB of JSON),
+/// scaled down to 3,000 rows `ghost<i>` (MOB ID `vm-g<i>`) beside the three twins VMs:
+/// the unknown VMs are warned of by cause like the readers' (the first
+/// [`dsplan::inventory::KEPT_PER_CAUSE`] = 5 kept, the other 2,995 counted on the last),
+/// and the plan's one summary counts the 3,000 rows and names the first 5.
+#[test]
+fn performance_rows_of_unknown_vms_are_warned_of_by_cause_not_by_row() {
+    let dir = temp_dir("perf-ghosts");
+    let path = dir.join("ghosts.xlsx");
+    let perf_headers: &[&str] = &["VM Name", "MOB ID", "Peak IOPS", "Max KB/sec"];
+    let cells: Vec<[String; 4]> = (0..3000)
+        .map(|i| {
+            [
+                format!("ghost{i}"),
+                format!("vm-g{i}"),
+                i.to_string(),
+                "1".into(),
+            ]
+        })
+        .collect();
+    let rows: Vec<Vec<&str>> = cells
+        .iter()
+        .map(|r| r.iter().map(String::as_str).collect())
+        .collect();
+    let rows: Vec<&[&str]> = rows.iter().map(Vec::as_slice).collect();
+    write_twins(&path, ("VM Performance", perf_headers, &rows));
+    let inv = ingest::read_inputs(&[&path]).unwrap();
+    assert_eq!(inv.vms.len(), 3);
+    let perf = ingest::read_live_optics_perf(&path, &inv, PerfBasis::Peak)
+        .unwrap()
+        .unwrap();
+    let unknown: Vec<_> = (perf.warnings.iter())
+        .filter(|w| w.message.contains("is not in the inventory"))
+        .collect();
+    assert_eq!(dsplan::inventory::KEPT_PER_CAUSE, 5);
+    assert_eq!(unknown.len(), 5, "{:#?}", perf.warnings);
+    let counted: usize = unknown.iter().map(|w| 1 + w.more_alike).sum();
+    assert_eq!(counted, 3000);
+    // The value quoted is the row's key, its MOB ID.
+    assert_eq!(unknown[0].value.as_deref(), Some("vm-g0"));
+    assert!(
+        unknown[0]
+            .message
+            .starts_with("VM 'ghost0' (MOB ID 'vm-g0') is not in the inventory"),
+        "{}",
+        unknown[0].message
+    );
+    assert!(perf.rows.is_empty());
+    // The plan: a handful of warnings, not one per row; 3,000 - 5 named = 2,995 more.
+    let plan = Planner::new()
+        .input(&path)
+        .options(options())
+        .plan()
+        .unwrap();
+    assert!(plan.warnings.len() < 30, "{}", plan.warnings.len());
+    let summary: Vec<&str> = (plan.warnings.iter().map(|w| w.message.as_str()))
+        .filter(|m| m.starts_with("`perf` matched no planned VM"))
+        .collect();
+    assert_eq!(summary.len(), 1, "{:#?}", plan.warnings);
+    assert!(
+        summary[0].contains(
+            "none of its 3,000 row(s) names a VM in the plan ('ghost0', 'ghost1', 'ghost2', \
+             'ghost3', 'ghost4' and 2,995 more)"
+        ),
+        "{}",
+        summary[0]
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
