@@ -45,10 +45,7 @@ fn main() -> ExitCode {
                             max_rows: 100_000,
                             ..ReadLimits::default()
                         })
-                        .options(PlanOptions {
-                            iops,
-                            ..PlanOptions::default()
-                        })
+                        .options(PlanOptions::default().iops(iops))
                         .plan_estate()?;
                     Ok(serde_json::to_string(&plan).expect("a plan serializes"))
                 })

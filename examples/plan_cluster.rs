@@ -52,14 +52,14 @@ fn run() -> Result<String, Box<dyn std::error::Error>> {
     write_discounted_prices(&root.join("data/prices.csv"), &prices, "eastus", 0.85)?;
 
     let mut planner = Planner::new();
-    planner.input(&input).options(PlanOptions {
-        perf: Some(perf),
-        price_file: Some(prices),
-        hosts: Some(4),
-        growth_pct: 20.0,
-        reservation: ReservationTerm::OneYear,
-        ..PlanOptions::default()
-    });
+    planner.input(&input).options(
+        PlanOptions::default()
+            .perf(perf)
+            .price_file(prices)
+            .hosts(4)
+            .growth_pct(20.0)
+            .reservation(ReservationTerm::OneYear),
+    );
     let planned = planner.plan();
     std::fs::remove_dir_all(&dir)?; // whether or not planning succeeded
     Ok(report::render_plan(&planned?, Format::Text)?)

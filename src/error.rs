@@ -53,10 +53,7 @@ impl ErrorKind {
     /// // A negative headroom is a setting out of range: a usage error, exit code 1.
     /// let err = Planner::new()
     ///     .input(fixture)
-    ///     .options(PlanOptions {
-    ///         headroom_pct: -5.0,
-    ///         ..PlanOptions::default()
-    ///     })
+    ///     .options(PlanOptions::default().headroom_pct(-5.0))
     ///     .plan_estate()
     ///     .unwrap_err();
     /// assert_eq!(err.kind(), ErrorKind::Usage);

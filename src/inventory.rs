@@ -41,6 +41,7 @@ pub use warnings::{KEPT_PER_CAUSE, bound_warnings, push_bounded, warning_count, 
 /// Power state of a VM as RVTools reports it in the vInfo `Powerstate` column.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum PowerState {
     /// `poweredOn`.
     PoweredOn,

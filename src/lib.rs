@@ -23,12 +23,12 @@
 //! let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/small-estate.xlsx");
 //! let plan = Planner::new()
 //!     .input(fixture)
-//!     .options(PlanOptions {
-//!         hosts: Some(3),
-//!         iops: 20_000.0,
-//!         throughput_mibps: 500.0,
-//!         ..PlanOptions::default()
-//!     })
+//!     .options(
+//!         PlanOptions::default()
+//!             .hosts(3)
+//!             .iops(20_000.0)
+//!             .throughput_mibps(500.0),
+//!     )
 //!     .plan()?;
 //!
 //! // 7 VMs in scope (a template is left out, with its reason), one pool.
@@ -57,10 +57,7 @@
 //! let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/small-estate.xlsx");
 //! let estate = Planner::new()
 //!     .input(fixture)
-//!     .options(PlanOptions {
-//!         iops: 20_000.0,
-//!         ..PlanOptions::default()
-//!     })
+//!     .options(PlanOptions::default().iops(20_000.0))
 //!     .plan_estate()?;
 //! // Two source clusters (Dev, Prod), each a 3-host AVS cluster (the minimum; its VMs need
 //! // one host for vCPU and memory, plus one for vSphere HA).

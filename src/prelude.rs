@@ -4,13 +4,12 @@
 //! use dsplan::prelude::*;
 //!
 //! let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/small-estate.xlsx");
-//! let options = PlanOptions {
-//!     region: "West Europe".parse::<Region>()?,
-//!     host_sku: Some("AV36P".parse::<HostSkuName>()?),
-//!     iops: 20_000.0,
-//!     design: Some("hybrid".parse::<Design>()?),
-//!     ..PlanOptions::default()
-//! };
+//! // Options from the defaults and a setter each (`PlanOptions` is `#[non_exhaustive]`).
+//! let options = PlanOptions::default()
+//!     .region("West Europe".parse::<Region>()?)
+//!     .host_sku("AV36P".parse::<HostSkuName>()?)
+//!     .iops(20_000.0)
+//!     .design("hybrid".parse::<Design>()?);
 //! match Planner::new().input(fixture).options(options).run()? {
 //!     Planned::Estate(estate) => {
 //!         let plan: &EstatePlan = &estate;

@@ -73,6 +73,7 @@ const MAX_HOSTS_SEARCHED: u32 = 100_000;
 
 /// Errors of the comparison.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum VsanError {
     /// A data file is malformed (a build defect for the built-in files).
     #[error("{file}: row {row}: {detail}")]
@@ -162,6 +163,7 @@ impl VsanError {
 
 /// Which storage policy: chosen by cluster size, or a named one.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum PolicyChoice {
     /// By the resulting cluster size (RAID-1 FTT-1 at 3 hosts, RAID-5 FTT-1 at 4..5, RAID-6
     /// FTT-2 from 6, as the AVS SLA asks for FTT=2 from 6 hosts).

@@ -213,10 +213,7 @@ fn a_perf_row_whose_name_differs_only_in_case_joins_with_a_warning() {
     let plan = dsplan::Planner::new()
         .inventory(inv)
         .perf_input(input)
-        .options(dsplan::PlanOptions {
-            hosts: Some(3),
-            ..dsplan::PlanOptions::default()
-        })
+        .options(dsplan::PlanOptions::default().hosts(3))
         .plan()
         .unwrap();
     assert_eq!(plan.performance.iops_target, 3_000.0);

@@ -15,10 +15,7 @@ fn fixture(name: &str) -> PathBuf {
 
 /// One cluster of 3 hosts, so the targets are those of the one plan.
 fn three_hosts() -> PlanOptions {
-    PlanOptions {
-        hosts: Some(3),
-        ..PlanOptions::default()
-    }
+    PlanOptions::default().hosts(3)
 }
 
 #[test]
@@ -104,10 +101,7 @@ fn read_limits_bound_the_bytes_and_the_perf_basis_applies_to_them() {
     let bytes = std::fs::read(fixture("small-estate-liveoptics.xlsx")).unwrap();
     let plan = Planner::new()
         .input_bytes("lo.xlsx", bytes)
-        .options(PlanOptions {
-            perf_basis: PerfBasis::Average,
-            ..three_hosts()
-        })
+        .options(three_hosts().perf_basis(PerfBasis::Average))
         .plan()
         .unwrap();
     // The averages add up to 1,900 IOPS and 59 MiB/s (tests/liveoptics.rs).

@@ -154,10 +154,7 @@ fn the_per_cluster_total_adds_the_clusters_first_month_transfers() {
             env!("CARGO_MANIFEST_DIR"),
             "/fixtures/small-estate.xlsx"
         ))
-        .options(dsplan::PlanOptions {
-            cold_pct: 80.0,
-            ..dsplan::PlanOptions::default()
-        })
+        .options(dsplan::PlanOptions::default().cold_pct(80.0))
         .plan_per_cluster()
         .unwrap();
     let each: Vec<f64> = plans

@@ -23,6 +23,7 @@ fn of(d: &dsplan::plan::ClusterDesigns, design: Design) -> &ClusterDesign {
         Design::Vsan => &d.vsan,
         Design::Anf => &d.anf,
         Design::Hybrid => &d.hybrid,
+        other => panic!("a design this test does not know: {other:?}"),
     }
 }
 
@@ -64,10 +65,7 @@ fn cluster<'a>(p: &'a EstatePlan, name: &str) -> &'a dsplan::plan::ClusterDesign
 /// 18 VMs x 10 vCPU, 8 GiB, 100 GiB in use: 1,800 GiB, 2,160 GiB of quota at 20% headroom,
 /// on AV36P.
 fn just_over_two_tib() -> (Inventory, PlanOptions) {
-    let options = PlanOptions {
-        host_sku: Some("av36p".into()),
-        ..PlanOptions::default()
-    };
+    let options = PlanOptions::default().host_sku("av36p");
     (inventory(vms("small", 18, 10, 8.0, 100.0)), options)
 }
 
@@ -122,11 +120,7 @@ fn an_added_first_cluster_has_its_rows_and_the_rows_add_up_to_the_estate() {
     //   ANF for all: avs-solo 5, 48,253.00 + 1,354.51 = 49,607.51 + avs-seed-1 20,148.00
     //     = 8 hosts, 69,755.51; the estate's 69,755.51 + 1,365.10 gateway = 71,120.61.
     for design in [None, Some(Design::Anf)] {
-        let options = PlanOptions {
-            host_sku: Some("av64".into()),
-            design,
-            ..PlanOptions::default()
-        };
+        let options = PlanOptions::default().host_sku("av64").design(design);
         let p = plan_estate(one_cluster(), options);
         let seed = cluster(&p, "avs-seed-1");
         assert!(seed.added && seed.vms == 0);
@@ -204,13 +198,11 @@ fn workshop_av48_hybrid_row_is_priced_on_its_flexible_pool() {
     // 14.00 x 730 = 10,220.00, costs more than any ANF it saves). Cluster2's 88,886.99 GiB
     // fit its 13 hosts ((0.75 x 13 x 23.283064 - 11.317752) / 1.5 = 143.79 TiB = 147,245.8
     // GiB): Cluster1's pool is the hybrid's only ANF.
-    let options = PlanOptions {
-        host_sku: Some("av48".into()),
-        host_price_file: Some(prices),
-        headroom_pct: 20.0,
-        vsan_dedup_ratio: 1.2,
-        ..PlanOptions::default()
-    };
+    let options = PlanOptions::default()
+        .host_sku("av48")
+        .host_price_file(prices)
+        .headroom_pct(20.0)
+        .vsan_dedup_ratio(1.2);
     let p = match Planner::new().input(&input).options(options).plan_estate() {
         Ok(p) => p,
         Err(e) => panic!("{e}"),
@@ -250,11 +242,9 @@ fn workshop_av64_in_one_cluster_gives_its_seed_cluster_rows() {
     let Some(input) = workshop() else {
         return;
     };
-    let options = PlanOptions {
-        host_sku: Some("av64".into()),
-        group: dsplan::sizing::Grouping::Estate,
-        ..PlanOptions::default()
-    };
+    let options = PlanOptions::default()
+        .host_sku("av64")
+        .group(dsplan::sizing::Grouping::Estate);
     let p = match Planner::new().input(&input).options(options).plan_estate() {
         Ok(p) => p,
         Err(e) => panic!("{e}"),

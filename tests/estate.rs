@@ -287,13 +287,7 @@ fn small_estate_hosts_clusters_sku_and_vsan_alone_by_hand() {
 fn host_sku_fixes_the_choice_and_estate_grouping_packs_one_cluster() {
     // AV64 fixed: the figures of the test above, 12 AV64 + 3 AV36P hosts, 135,955.20 +
     // 13,545.07 + 1,365.10 = 150,865.37.
-    let p = plan_anf(
-        small_estate(),
-        PlanOptions {
-            host_sku: Some("AV64".into()),
-            ..PlanOptions::default()
-        },
-    );
+    let p = plan_anf(small_estate(), PlanOptions::default().host_sku("AV64"));
     assert_eq!((p.summary.sku.as_str(), p.summary.hosts), ("av64", 15));
     assert_eq!(p.sku_alternatives.len(), 1);
     assert!(close(p.summary.total_usd_per_month.unwrap(), 150_865.37));
@@ -310,11 +304,9 @@ fn host_sku_fixes_the_choice_and_estate_grouping_packs_one_cluster() {
     // 13.
     let p = plan_anf(
         small_estate(),
-        PlanOptions {
-            host_sku: Some("av36p".into()),
-            group: Grouping::Estate,
-            ..PlanOptions::default()
-        },
+        PlanOptions::default()
+            .host_sku("av36p")
+            .group(Grouping::Estate),
     );
     assert_eq!(p.sizing.clusters.len(), 1);
     let c = &p.sizing.clusters[0];
@@ -375,13 +367,7 @@ fn seven_clusters_of_16_hosts_need_two_private_clouds() {
     let all = (1..=7)
         .flat_map(|c| vms(&format!("big{c}"), 33, 64, 64.0, 10.0))
         .collect();
-    let p = plan_anf(
-        inventory(all),
-        PlanOptions {
-            host_sku: Some("av36p".into()),
-            ..PlanOptions::default()
-        },
-    );
+    let p = plan_anf(inventory(all), PlanOptions::default().host_sku("av36p"));
     let (vms, added): (Vec<_>, Vec<_>) = p.sizing.clusters.iter().partition(|c| c.vms > 0);
     assert!(
         vms.iter()
@@ -441,12 +427,10 @@ fn estate_over_2048_tib_shares_two_standard_pools() {
     // 513,433.40.
     let p = plan_anf(
         large_estate(),
-        PlanOptions {
-            host_sku: Some("av36p".into()),
-            service_levels: vec![ServiceLevel::Standard],
-            max_datastores: 16,
-            ..PlanOptions::default()
-        },
+        PlanOptions::default()
+            .host_sku("av36p")
+            .service_levels(vec![ServiceLevel::Standard])
+            .max_datastores(16),
     );
     let pools: Vec<(&str, u32, u32, Vec<&str>)> = p
         .pools
@@ -562,11 +546,7 @@ fn flexible_pools_of_a_large_estate_stay_one_per_cluster() {
     // 938 TiB, 938 x 112.87552 = 105,877.24 each, 317,631.72 in all.
     let p = plan_anf(
         large_estate(),
-        PlanOptions {
-            host_sku: Some("av36p".into()),
-            max_datastores: 16,
-            ..PlanOptions::default()
-        },
+        PlanOptions::default().host_sku("av36p").max_datastores(16),
     );
     assert_eq!(p.pools.len(), 3);
     assert!(
@@ -604,10 +584,7 @@ fn twenty_clusters_list_each_excluded_vm_once() {
     }
     let p = plan_anf(
         inventory(all),
-        PlanOptions {
-            exclude_powered_off: true,
-            ..PlanOptions::default()
-        },
+        PlanOptions::default().exclude_powered_off(true),
     );
     let json = serde_json::to_value(&p).unwrap();
     let excluded: Vec<&str> = json["excluded"]
@@ -682,10 +659,7 @@ fn live_optics_gives_the_same_estate_plan_as_rvtools() {
     let fixture = |name: &str| root().join("fixtures").join(name);
     let rvtools = Planner::new()
         .input(fixture("small-estate.xlsx"))
-        .options(PlanOptions {
-            perf: Some(csv),
-            ..PlanOptions::default()
-        })
+        .options(PlanOptions::default().perf(csv))
         .plan_estate()
         .unwrap();
     let live_optics = Planner::new()
@@ -943,13 +917,12 @@ mod props {
     }
 
     fn options(group: Grouping, ha_hosts: u32, sku: Option<&str>) -> PlanOptions {
-        PlanOptions {
-            group,
-            ha_hosts,
-            host_sku: sku.map(Into::into),
-            iops: 5_000.0,
-            ..PlanOptions::default()
-        }
+        let mut options = PlanOptions::default()
+            .group(group)
+            .ha_hosts(ha_hosts)
+            .iops(5_000.0);
+        options.host_sku = sku.map(Into::into);
+        options
     }
 
     proptest! {
@@ -1079,13 +1052,7 @@ fn avs_cluster_names_stay_unique_when_a_split_meets_a_source_name() {
     // (3 small VMs, 3 hosts) would be avs-x-1 too: it becomes avs-x-1-2.
     let mut all = vms("x", 50, 50, 4.0, 10.0);
     all.extend(vms("x-1", 3, 2, 4.0, 10.0));
-    let p = plan_anf(
-        inventory(all),
-        PlanOptions {
-            host_sku: Some("av36p".into()),
-            ..PlanOptions::default()
-        },
-    );
+    let p = plan_anf(inventory(all), PlanOptions::default().host_sku("av36p"));
     let names: Vec<(&str, Option<&str>, u32)> = p
         .sizing
         .clusters
@@ -1136,11 +1103,9 @@ fn reserved_host_prices_from_a_file_can_change_the_sku() {
         "sku,term,usd_per_hour,region,source\nAV36P,3y,5.00,eastus,test\nav64,3y,6.00,eastus,test\n",
     )
     .unwrap();
-    let options = PlanOptions {
-        host_term: dsplan::sizing::HostTerm::ThreeYear,
-        host_price_file: Some(file.clone()),
-        ..PlanOptions::default()
-    };
+    let options = PlanOptions::default()
+        .host_term(dsplan::sizing::HostTerm::ThreeYear)
+        .host_price_file(file.clone());
     let p = plan_anf(small_estate(), options.clone());
     let s = &p.summary;
     assert_eq!((s.sku.as_str(), s.hosts), ("av64", 15));
@@ -1183,11 +1148,9 @@ fn twenty_six_flexible_pools_need_two_netapp_accounts() {
         .collect();
     let p = plan_anf(
         inventory(all),
-        PlanOptions {
-            host_sku: Some("av36p".into()),
-            service_levels: vec![ServiceLevel::Flexible],
-            ..PlanOptions::default()
-        },
+        PlanOptions::default()
+            .host_sku("av36p")
+            .service_levels(vec![ServiceLevel::Flexible]),
     );
     let clouds: Vec<usize> = p
         .sizing
@@ -1231,14 +1194,14 @@ fn a_time_phased_estate_counts_each_clusters_yearly_cost() {
             env!("CARGO_MANIFEST_DIR"),
             "/fixtures/small-estate.xlsx"
         ))
-        .options(PlanOptions {
-            iops: 10_000.0,
-            peak_months: Some(2),
-            peak_iops: 60_000.0,
-            host_sku: Some("av36p".into()),
-            design: Some(Design::Anf),
-            ..PlanOptions::default()
-        })
+        .options(
+            PlanOptions::default()
+                .iops(10_000.0)
+                .peak_months(2)
+                .peak_iops(60_000.0)
+                .host_sku("av36p")
+                .design(Design::Anf),
+        )
         .plan_estate()
         .unwrap();
     let m = &plan.summary;
@@ -1278,11 +1241,9 @@ fn a_cluster_whose_datastores_need_more_hosts_than_its_vms_is_raised() {
     // check: the same VMs planned as one cluster of `hosts - 2` hosts cannot meet the
     // target, and at `hosts - 1` (one host down for HA) they can.
     let inv = inventory(vms("c", 60, 2, 8.0, 200.0));
-    let options = PlanOptions {
-        throughput_mibps: 14_000.0,
-        host_sku: Some("av36p".into()),
-        ..PlanOptions::default()
-    };
+    let options = PlanOptions::default()
+        .throughput_mibps(14_000.0)
+        .host_sku("av36p");
     let plan = plan_anf(inv.clone(), options.clone());
     let c = &plan.sizing.clusters[0];
     assert_eq!((c.hosts_for_vcpu, c.hosts_for_memory), (2, 1));
@@ -1298,10 +1259,7 @@ fn a_cluster_whose_datastores_need_more_hosts_than_its_vms_is_raised() {
     let one_cluster = |hosts: u32| {
         Planner::new()
             .inventory(inv.clone())
-            .options(PlanOptions {
-                hosts: Some(hosts),
-                ..options.clone()
-            })
+            .options(options.clone().hosts(hosts))
             .plan()
     };
     // The cluster keeps one host for HA beyond the fewest that meet the target: at
@@ -1325,13 +1283,11 @@ fn estate_warnings_come_once_with_the_settings_own_figures() {
     all.extend(vms("b", 10, 2, 8.0, 300.0));
     let plan = plan_anf(
         inventory(all.clone()),
-        PlanOptions {
-            iops: 400_000.0,
-            peak_months: Some(2),
-            peak_iops: 1_000.0,
-            ha_hosts: 0,
-            ..PlanOptions::default()
-        },
+        PlanOptions::default()
+            .iops(400_000.0)
+            .peak_months(2)
+            .peak_iops(1_000.0)
+            .ha_hosts(0),
     );
     let estate: Vec<&str> = plan.warnings.iter().map(|w| w.message.as_str()).collect();
     assert_eq!(
@@ -1365,13 +1321,7 @@ fn estate_warnings_come_once_with_the_settings_own_figures() {
         csv.push_str(&format!("a-{i:03},500,10\n"));
     }
     std::fs::write(&perf, csv).unwrap();
-    let plan = plan_anf(
-        inventory(all),
-        PlanOptions {
-            perf: Some(perf),
-            ..PlanOptions::default()
-        },
-    );
+    let plan = plan_anf(inventory(all), PlanOptions::default().perf(perf));
     let b = plan.clusters.iter().find(|c| c.cluster == "avs-b").unwrap();
     let messages: Vec<&str> = b.plan.warnings.iter().map(|w| w.message.as_str()).collect();
     assert!(
@@ -1416,13 +1366,7 @@ fn estate_level_notes_no_target_av64_gen1_and_capacity_only_vsan() {
     // AV64 (Gen 1) needs a first cluster of AV36, AV36P or AV52 per private cloud
     // (introduction, 2025-12-19): it is counted, and the assumptions state the rule and
     // its source; no warning says it is left out.
-    let plan = plan_anf(
-        inventory(all),
-        PlanOptions {
-            host_sku: Some("av64".into()),
-            ..PlanOptions::default()
-        },
-    );
+    let plan = plan_anf(inventory(all), PlanOptions::default().host_sku("av64"));
     assert!(
         !plan
             .warnings
@@ -1484,11 +1428,9 @@ fn standard_one_year(clusters: &[&str], gib: f64) -> EstatePlan {
         .collect();
     plan_anf(
         inventory(all),
-        PlanOptions {
-            host_sku: Some("av36p".into()),
-            service_levels: vec![ServiceLevel::Standard],
-            reservation: ReservationTerm::OneYear,
-            ..PlanOptions::default()
-        },
+        PlanOptions::default()
+            .host_sku("av36p")
+            .service_levels(vec![ServiceLevel::Standard])
+            .reservation(ReservationTerm::OneYear),
     )
 }

@@ -113,13 +113,7 @@ fn one_cluster_chooses_av36p_once_av64s_first_cluster_is_counted() {
     );
 
     // AV64 fixed: the added first cluster is in the plan, priced.
-    let p = plan_anf(
-        one_cluster(),
-        PlanOptions {
-            host_sku: Some("av64".into()),
-            ..PlanOptions::default()
-        },
-    );
+    let p = plan_anf(one_cluster(), PlanOptions::default().host_sku("av64"));
     let s = &p.summary;
     assert_eq!(hosts_by_sku(&p), [("av64", 5), ("av36p", 3)]);
     assert_eq!(s.hosts, 8);
@@ -193,11 +187,9 @@ fn av64_gen2_needs_no_first_cluster_and_holds_the_reservation_itself() {
     .unwrap();
     let p = plan_anf(
         one_cluster(),
-        PlanOptions {
-            host_sku: Some("av64-gen2".into()),
-            host_price_file: Some(file),
-            ..PlanOptions::default()
-        },
+        PlanOptions::default()
+            .host_sku("av64-gen2")
+            .host_price_file(file),
     );
     assert_eq!(hosts_by_sku(&p), [("av64-gen2", 6)]);
     assert_eq!(p.sizing.clusters.len(), 1);
@@ -233,13 +225,7 @@ fn the_reservation_sits_once_in_each_private_clouds_first_cluster() {
         all.extend(vms(&format!("c{i:02}"), 3, 40, 16.0, 100.0));
     }
     all.extend(vms("c13", 3, 47, 16.0, 100.0));
-    let p = plan_anf(
-        inventory(all),
-        PlanOptions {
-            host_sku: Some("av36p".into()),
-            ..PlanOptions::default()
-        },
-    );
+    let p = plan_anf(inventory(all), PlanOptions::default().host_sku("av36p"));
     let clouds: Vec<(usize, u32)> = p
         .sizing
         .private_clouds
@@ -293,11 +279,7 @@ fn hosts_with_host_sku_av64_plan_on_the_100_gbe_profile() {
     //   reach;
     //   anf-avs-av64 (100 GbE): D = 2 -> 9,000.0 (volume): met with 2 datastores.
     let run = |args: &[&str]| {
-        let mut options = PlanOptions {
-            hosts: Some(3),
-            throughput_mibps: 9_000.0,
-            ..PlanOptions::default()
-        };
+        let mut options = PlanOptions::default().hosts(3).throughput_mibps(9_000.0);
         if let [sku] = args {
             options.host_sku = Some((*sku).into());
         }
@@ -633,12 +615,12 @@ fn large_block_mibps(system: &str, hosts: u32, datastores: u32, vms: usize) -> f
 fn plan_estate_of(input: &Path, design: Option<Design>) -> EstatePlan {
     Planner::new()
         .input(input)
-        .options(PlanOptions {
-            host_sku: Some("av64".into()),
-            throughput_mibps: 50_000.0,
-            design,
-            ..PlanOptions::default()
-        })
+        .options(
+            PlanOptions::default()
+                .host_sku("av64")
+                .throughput_mibps(50_000.0)
+                .design(design),
+        )
         .plan_estate()
         .unwrap()
 }
@@ -660,12 +642,10 @@ fn av64_without_a_priced_first_cluster_sku_has_no_total_and_says_why() {
     .unwrap();
     let p = plan_anf(
         one_cluster(),
-        PlanOptions {
-            host_sku: Some("av64".into()),
-            host_term: dsplan::sizing::HostTerm::ThreeYear,
-            host_price_file: Some(file),
-            ..PlanOptions::default()
-        },
+        PlanOptions::default()
+            .host_sku("av64")
+            .host_term(dsplan::sizing::HostTerm::ThreeYear)
+            .host_price_file(file),
     );
     assert_eq!(hosts_by_sku(&p), [("av64", 5), ("av36p", 3)]);
     assert_eq!(p.summary.total_usd_per_month, None);
@@ -723,13 +703,7 @@ fn each_design_moves_the_first_cluster_its_own_costs_favour() {
         all.extend(vms("b-data", 10, 2, 4.0, 3_000.0));
         inventory(all)
     };
-    let p = plan_estate(
-        two(),
-        PlanOptions {
-            host_sku: Some("av64".into()),
-            ..PlanOptions::default()
-        },
-    );
+    let p = plan_estate(two(), PlanOptions::default().host_sku("av64"));
     let d = p.designs.as_ref().unwrap();
     let total = |design: Design| {
         d.estate
@@ -773,13 +747,7 @@ fn each_design_moves_the_first_cluster_its_own_costs_favour() {
     assert!((d.clusters[1].reserved_raw_tib - 17_287e9 / 2f64.powi(40)).abs() < 1e-9);
     assert_eq!(hosts_by_sku(&p), [("av64", 3), ("av36p", 3)]);
     // Forced ANF for all plans a-small on AV36P.
-    let anf = plan_anf(
-        two(),
-        PlanOptions {
-            host_sku: Some("av64".into()),
-            ..PlanOptions::default()
-        },
-    );
+    let anf = plan_anf(two(), PlanOptions::default().host_sku("av64"));
     let a = anf
         .sizing
         .clusters

@@ -186,10 +186,7 @@ fn with_host_sku_the_vms_too_large_for_it_are_excluded() {
     // 10 x 8 = 80 vCPU on 144 per host -> 1, 320 GiB -> 1: max(3, 2) = 3 hosts.
     let p = Planner::new()
         .inventory(estate_with_giants())
-        .options(PlanOptions {
-            host_sku: Some("av36p".into()),
-            ..PlanOptions::default()
-        })
+        .options(PlanOptions::default().host_sku("av36p"))
         .plan_estate()
         .unwrap_or_else(|e| panic!("{e}"));
     let names: Vec<&str> = p.excluded.iter().map(|e| e.name.as_str()).collect();
@@ -249,10 +246,7 @@ fn the_host_price_source_is_in_the_summary_and_an_unknown_region_is_warned() {
     .unwrap();
     let p = Planner::new()
         .inventory(inv())
-        .options(PlanOptions {
-            host_price_file: Some(file.clone()),
-            ..PlanOptions::default()
-        })
+        .options(PlanOptions::default().host_price_file(file.clone()))
         .plan_estate()
         .unwrap();
     let _ = std::fs::remove_dir_all(&dir);

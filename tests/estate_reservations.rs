@@ -150,17 +150,9 @@ proptest! {
         let term = if three_years { ReservationTerm::ThreeYear } else { ReservationTerm::OneYear };
         let inv = estate(&tib);
         let n = tib.len() as f64;
-        let opts = PlanOptions {
-            hosts: Some(3),
-            per_cluster: true,
-            headroom_pct: 0.0,
-            reservation: term,
-            vsan_comparison: false,
-            // Equal shares would need equal capacities; give the estate target as the sum
-            // and check against the clusters' capacity shares below.
-            iops: iops * n,
-            ..PlanOptions::default()
-        };
+        // Equal shares would need equal capacities; give the estate target as the sum
+        // and check against the clusters' capacity shares below.
+        let opts = PlanOptions::default().hosts(3).per_cluster(true).headroom_pct(0.0).reservation(term).vsan_comparison(false).iops(iops * n);
         let plans = Planner::new().inventory(inv.clone()).options(opts.clone()).plan_per_cluster().unwrap();
         let demand_opts = opts.demand_options();
         let split = demand::split_by_cluster(&inv, &demand_opts, None).unwrap();

@@ -206,13 +206,11 @@ fn estate_json_grows_linearly_and_every_cluster_holds() {
 #[test]
 fn estate_targets_are_met_in_every_cluster() {
     // ANF for all: every cluster's share of the targets on its datastores.
-    let options = PlanOptions {
-        iops: 9_000_000.0,
-        throughput_mibps: 200_000.0,
-        service_levels: vec![ServiceLevel::Premium],
-        design: Some(dsplan::plan::Design::Anf),
-        ..PlanOptions::default()
-    };
+    let options = PlanOptions::default()
+        .iops(9_000_000.0)
+        .throughput_mibps(200_000.0)
+        .service_levels(vec![ServiceLevel::Premium])
+        .design(dsplan::plan::Design::Anf);
     let spec = Spec {
         in_use_pib: Some(3.0),
         ..Spec::new(2_000, 4)
@@ -289,13 +287,7 @@ fn ten_thousand_vms_at_5_5_pib_plan_with_exit_0() {
 fn a_large_source_cluster_splits_into_the_fewest_hosts() {
     for vms in [2_300, 2_500, 2_700] {
         let inv = estate_of(&Spec::new(vms, 1));
-        let plan = plan_estate(
-            inv,
-            PlanOptions {
-                host_sku: Some("av36p".into()),
-                ..PlanOptions::default()
-            },
-        );
+        let plan = plan_estate(inv, PlanOptions::default().host_sku("av36p"));
         let s = &plan.sizing;
         let by_vcpu = (s.vcpus as f64 / s.vcpus_per_host - 1e-9).ceil() as u32;
         let by_memory = (s.memory_gib / s.memory_gib_per_host - 1e-9).ceil() as u32;

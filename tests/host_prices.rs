@@ -84,10 +84,7 @@ fn plan(options: PlanOptions) -> EstatePlan {
 }
 
 fn in_region(region: &str) -> EstatePlan {
-    plan(PlanOptions {
-        region: region.into(),
-        ..PlanOptions::default()
-    })
+    plan(PlanOptions::default().region(region))
 }
 
 /// The estate planned in West Europe on `term` with a host price file of one `row`.
@@ -104,12 +101,12 @@ fn with_price_file(row: &str, term: HostTerm) -> EstatePlan {
         format!("sku,term,usd_per_hour,region,source\n{row}\n"),
     )
     .unwrap();
-    let p = plan(PlanOptions {
-        region: "westeurope".into(),
-        host_term: term,
-        host_price_file: Some(file),
-        ..PlanOptions::default()
-    });
+    let p = plan(
+        PlanOptions::default()
+            .region("westeurope")
+            .host_term(term)
+            .host_price_file(file),
+    );
     let _ = std::fs::remove_dir_all(&dir);
     p
 }
@@ -292,11 +289,7 @@ fn other_regions_price_at_their_own_figures_from_the_reference_rows() {
 fn a_sku_without_a_price_in_the_region_says_so_and_takes_no_other_regions_figure() {
     // AV36 has prices in 20 regions (East US 2's neighbour Central US 9.44 among them), none
     // in West Europe: the plan keeps its price unknown and says so in the headline.
-    let p = plan(PlanOptions {
-        region: "westeurope".into(),
-        host_sku: Some("av36".into()),
-        ..PlanOptions::default()
-    });
+    let p = plan(PlanOptions::default().region("westeurope").host_sku("av36"));
     let s = &p.summary;
     assert_eq!((s.sku.as_str(), s.hosts), ("av36", 6));
     assert_eq!(
@@ -333,11 +326,11 @@ fn a_reserved_term_without_a_file_row_says_so_in_the_headline() {
     // Microsoft's reserved-instance page (2024-04-04) gives terms, no prices: every SKU is
     // unpriced on 3y, the SKU with the fewest hosts is shown (AV64 Gen 2 at 4, module
     // docs) and the headline says how to price it.
-    let p = plan(PlanOptions {
-        region: "westeurope".into(),
-        host_term: HostTerm::ThreeYear,
-        ..PlanOptions::default()
-    });
+    let p = plan(
+        PlanOptions::default()
+            .region("westeurope")
+            .host_term(HostTerm::ThreeYear),
+    );
     let s = &p.summary;
     assert_eq!((s.sku.as_str(), s.hosts_usd_per_month), ("av64-gen2", None));
     assert!(
@@ -393,12 +386,12 @@ fn the_vsan_comparison_of_one_cluster_uses_the_regions_price() {
     let run = |vsan_host: &str| {
         Planner::new()
             .inventory(estate_of(1000.0))
-            .options(PlanOptions {
-                region: "westeurope".into(),
-                hosts: Some(3),
-                vsan_host: vsan_host.into(),
-                ..PlanOptions::default()
-            })
+            .options(
+                PlanOptions::default()
+                    .region("westeurope")
+                    .hosts(3)
+                    .vsan_host(vsan_host),
+            )
             .plan()
             .unwrap()
             .vsan_comparison

@@ -488,12 +488,12 @@ mod props {
     fn plan(inv: &Inventory, sku: &str, design: Option<Design>, iops: f64) -> Option<EstatePlan> {
         let result = Planner::new()
             .inventory(inv.clone())
-            .options(PlanOptions {
-                host_sku: Some(sku.into()),
-                design,
-                iops,
-                ..PlanOptions::default()
-            })
+            .options(
+                PlanOptions::default()
+                    .host_sku(sku)
+                    .design(design)
+                    .iops(iops),
+            )
             .plan_estate();
         match result {
             Ok(p) => Some(p),

@@ -40,10 +40,7 @@ fn every_plan_kind_of_the_fixtures_reads_back_equal() {
         planner.options(PlanOptions::default());
         let per_cluster: ClusterPlans = planner.plan_per_cluster().unwrap();
         assert_eq!(back(&per_cluster), per_cluster, "{input}: per cluster");
-        planner.options(PlanOptions {
-            hosts: Some(3),
-            ..PlanOptions::default()
-        });
+        planner.options(PlanOptions::default().hosts(3));
         let one: Plan = planner.plan().unwrap();
         assert_eq!(back(&one), one, "{input}: one cluster");
     }

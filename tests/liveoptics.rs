@@ -129,10 +129,7 @@ fn comparable(plan: &Plan) -> String {
 }
 
 fn options() -> PlanOptions {
-    PlanOptions {
-        hosts: Some(3),
-        ..PlanOptions::default()
-    }
+    PlanOptions::default().hosts(3)
 }
 
 #[test]
@@ -150,10 +147,7 @@ fn same_plan_as_the_rvtools_fixture() {
     .unwrap();
     let rvtools = Planner::new()
         .input(fixture("small-estate.xlsx"))
-        .options(PlanOptions {
-            perf: Some(csv),
-            ..options()
-        })
+        .options(options().perf(csv))
         .plan()
         .unwrap();
     let live_optics = Planner::new()
@@ -183,10 +177,7 @@ fn same_plan_as_the_rvtools_fixture() {
 fn average_basis_targets_are_the_averages_sums() {
     let plan = Planner::new()
         .input(fixture("small-estate-liveoptics.xlsx"))
-        .options(PlanOptions {
-            perf_basis: PerfBasis::Average,
-            ..options()
-        })
+        .options(options().perf_basis(PerfBasis::Average))
         .plan()
         .unwrap();
     // 1,900 IOPS and 59 MiB/s (see the module docs).
@@ -443,10 +434,7 @@ fn same_named_vms_keep_their_own_performance_memory_and_guest_figures() {
     let plan = |basis: CapacityBasis| {
         Planner::new()
             .input(&path)
-            .options(PlanOptions {
-                capacity_basis: basis,
-                ..options()
-            })
+            .options(options().capacity_basis(basis))
             .plan()
             .unwrap()
     };
@@ -639,10 +627,7 @@ fn guest_consumed_basis_is_the_fixtures_guest_vm_disk_used() {
     // 300 = 1,480 GiB (see the module docs), against 1,800 GiB in use.
     let plan = Planner::new()
         .input(fixture("small-estate-liveoptics.xlsx"))
-        .options(PlanOptions {
-            capacity_basis: CapacityBasis::GuestConsumed,
-            ..options()
-        })
+        .options(options().capacity_basis(CapacityBasis::GuestConsumed))
         .plan()
         .unwrap();
     assert_eq!(plan.totals.placed_capacity_gib, 1_480.0);

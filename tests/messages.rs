@@ -255,10 +255,7 @@ fn the_estate_headline_counts_one_of_each_in_the_singular() {
         "VM,Powerstate,Cluster,Provisioned MiB,In Use MiB,CPUs,Memory\n\
          vm1,poweredOn,C1,204800,102400,4,8192\n",
     );
-    let options = dsplan::PlanOptions {
-        design: Some(dsplan::plan::Design::Anf),
-        ..dsplan::PlanOptions::default()
-    };
+    let options = dsplan::PlanOptions::default().design(dsplan::plan::Design::Anf);
     let estate = dsplan::Planner::new()
         .input(&path)
         .options(options)
@@ -304,11 +301,7 @@ fn plan_json_figures_carry_no_float_noise() {
     let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/small-estate.xlsx");
     let plan = dsplan::Planner::new()
         .input(fixture)
-        .options(dsplan::PlanOptions {
-            hosts: Some(3),
-            growth_pct: 10.0,
-            ..dsplan::PlanOptions::default()
-        })
+        .options(dsplan::PlanOptions::default().hosts(3).growth_pct(10.0))
         .plan()
         .expect("the fixture plans");
     let json = render_plan(&plan, Format::Json).expect("json");

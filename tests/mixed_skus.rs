@@ -40,11 +40,7 @@ fn one_cluster() -> Inventory {
 
 /// The options of the mixed estate: AV64, ANF for all.
 fn av64() -> PlanOptions {
-    PlanOptions {
-        host_sku: Some("av64".into()),
-        design: Some(Design::Anf),
-        ..PlanOptions::default()
-    }
+    PlanOptions::default().host_sku("av64").design(Design::Anf)
 }
 
 /// The mixed estate: 5 av64 + 3 av36p hosts.
@@ -66,11 +62,9 @@ fn unpriced_first_cluster(dir: &std::path::Path) -> (EstatePlan, PlanOptions) {
         "sku,term,usd_per_hour,region,source\nav64,3y,6.00,eastus,test\n",
     )
     .unwrap();
-    let options = PlanOptions {
-        host_term: dsplan::sizing::HostTerm::ThreeYear,
-        host_price_file: Some(file),
-        ..av64()
-    };
+    let options = av64()
+        .host_term(dsplan::sizing::HostTerm::ThreeYear)
+        .host_price_file(file);
     (plan_anf(one_cluster(), options.clone()), options)
 }
 
@@ -89,13 +83,7 @@ fn dear_av36p(test: &str) -> EstatePlan {
         "sku,term,usd_per_hour,region,source\nav36p,payg,20.00,eastus,test\n",
     )
     .unwrap();
-    plan_anf(
-        one_cluster(),
-        PlanOptions {
-            host_price_file: Some(file),
-            ..av64()
-        },
-    )
+    plan_anf(one_cluster(), av64().host_price_file(file))
 }
 
 #[test]
@@ -155,13 +143,7 @@ fn the_per_host_footnote_gives_each_skus_figures_in_every_format() {
 fn a_one_sku_estate_keeps_its_wording() {
     // AV36P alone (the default SKU here): 1,000 / 144 = 6.94 -> 7, + the reservation's 72
     // vCPU: 1,072 / 144 = 7.44 -> 8, + 1 HA = 9 hosts of 144 vCPU, 670.552 GiB.
-    let p = plan_anf(
-        one_cluster(),
-        PlanOptions {
-            host_sku: Some("av36p".into()),
-            ..PlanOptions::default()
-        },
-    );
+    let p = plan_anf(one_cluster(), PlanOptions::default().host_sku("av36p"));
     assert_eq!(p.summary.hosts_by_sku.len(), 1);
     let text = render_estate_plan(&p, Format::Text).unwrap();
     assert!(

@@ -45,10 +45,7 @@ fn generated(n: usize, clusters: usize) -> Inventory {
 fn plan(n: usize, clusters: usize) -> (ClusterPlans, String) {
     let plans = Planner::new()
         .inventory(generated(n, clusters))
-        .options(PlanOptions {
-            exclude_powered_off: true,
-            ..PlanOptions::default()
-        })
+        .options(PlanOptions::default().exclude_powered_off(true))
         .plan_per_cluster()
         .unwrap();
     let json = report::render_cluster_plans(&plans, Format::Json).unwrap();

@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use dsplan::catalog::ReservationTerm;
-use dsplan::report::{self, Format};
-use dsplan::{ErrorKind, PlanOptions, Planned, Planner};
+use dsplan::report::Format;
+use dsplan::{ErrorKind, PlanOptions, Planner};
 
 include!("support/schema_check.rs");
 
@@ -55,12 +55,7 @@ fn command_json(input: &Path, flags: &[&str]) -> String {
 /// The library's JSON for `input` and `options`, rendered as the command renders it.
 fn library_json(input: &Path, options: PlanOptions) -> String {
     let planned = Planner::new().input(input).options(options).run().unwrap();
-    let json = match planned {
-        Planned::Single(plan) => report::render_plan(&plan, Format::Json),
-        Planned::PerCluster(plans) => report::render_cluster_plans(&plans, Format::Json),
-        Planned::Estate(plan) => report::render_estate_plan(&plan, Format::Json),
-    }
-    .unwrap();
+    let json = planned.render(Format::Json).unwrap();
     assert_schema_valid(&serde_json::from_str(&json).unwrap());
     json
 }
@@ -80,23 +75,17 @@ fn option_sets(perf: &Path) -> Vec<(Vec<String>, PlanOptions)> {
             ]
             .map(String::from)
             .to_vec(),
-            PlanOptions {
-                region: "westeurope".into(),
-                cold_pct: 80.0,
-                reservation: ReservationTerm::OneYear,
-                ..PlanOptions::default()
-            },
+            PlanOptions::default()
+                .region("westeurope")
+                .cold_pct(80.0)
+                .reservation(ReservationTerm::OneYear),
         ),
         (
             // nconnect 4 and a display name for the region.
             ["--nconnect", "4", "--region", "West Europe"]
                 .map(String::from)
                 .to_vec(),
-            PlanOptions {
-                nconnect: 4,
-                region: "West Europe".into(),
-                ..PlanOptions::default()
-            },
+            PlanOptions::default().nconnect(4).region("West Europe"),
         ),
         (
             vec![
@@ -104,11 +93,9 @@ fn option_sets(perf: &Path) -> Vec<(Vec<String>, PlanOptions)> {
                 "--perf".into(),
                 perf.display().to_string(),
             ],
-            PlanOptions {
-                per_cluster: true,
-                perf: Some(perf.to_path_buf()),
-                ..PlanOptions::default()
-            },
+            PlanOptions::default()
+                .per_cluster(true)
+                .perf(perf.to_path_buf()),
         ),
     ]
 }
@@ -168,27 +155,17 @@ fn errors_have_a_kind_and_name_library_settings() {
             .plan()
             .unwrap_err()
     };
-    let e = plan(PlanOptions {
-        max_datastores: 0,
-        ..PlanOptions::default()
-    });
+    let e = plan(PlanOptions::default().max_datastores(0));
     assert_eq!(e.kind(), ErrorKind::Usage);
     let m = e.to_string();
     assert!(m.contains("`max_datastores`") && !m.contains("--"), "{m}");
 
-    let e = plan(PlanOptions {
-        cold_pct: 120.0,
-        ..PlanOptions::default()
-    });
+    let e = plan(PlanOptions::default().cold_pct(120.0));
     assert_eq!(e.kind(), ErrorKind::Usage);
     assert!(e.to_string().contains("`cold_pct`"), "{e}");
 
     // 3 hosts reach at most 661,584 IOPS (tests/plan.rs): 50 million is out of reach.
-    let e = plan(PlanOptions {
-        hosts: Some(3),
-        iops: 50_000_000.0,
-        ..PlanOptions::default()
-    });
+    let e = plan(PlanOptions::default().hosts(3).iops(50_000_000.0));
     assert_eq!(e.kind(), ErrorKind::Infeasible);
     assert!(!e.to_string().contains("--"), "{e}");
 
@@ -199,10 +176,7 @@ fn errors_have_a_kind_and_name_library_settings() {
     assert_eq!(e.kind(), ErrorKind::Input);
     assert!(e.to_string().contains("no-such-file.xlsx"), "{e}");
 
-    let e = plan(PlanOptions {
-        region: "mars".into(),
-        ..PlanOptions::default()
-    });
+    let e = plan(PlanOptions::default().region("mars"));
     assert_eq!(e.kind(), ErrorKind::Usage);
     assert!(e.to_string().contains("mars"), "{e}");
 }
@@ -229,74 +203,23 @@ fn an_inventory_already_read_plans_like_its_file() {
 fn check_catches_every_setting_that_needs_no_inventory() {
     // Each of these is wrong before any file is read; `check` names the setting.
     let cases: Vec<(PlanOptions, &str)> = vec![
+        (PlanOptions::default().hosts(0), "`hosts`"),
+        (PlanOptions::default().max_datastores(0), "`max_datastores`"),
+        (PlanOptions::default().growth_pct(-10.0), "`growth_pct`"),
         (
-            PlanOptions {
-                hosts: Some(0),
-                ..PlanOptions::default()
-            },
-            "`hosts`",
-        ),
-        (
-            PlanOptions {
-                max_datastores: 0,
-                ..PlanOptions::default()
-            },
-            "`max_datastores`",
-        ),
-        (
-            PlanOptions {
-                growth_pct: -10.0,
-                ..PlanOptions::default()
-            },
-            "`growth_pct`",
-        ),
-        (
-            PlanOptions {
-                snapshot_reserve_pct: f64::NAN,
-                ..PlanOptions::default()
-            },
+            PlanOptions::default().snapshot_reserve_pct(f64::NAN),
             "`snapshot_reserve_pct`",
         ),
+        (PlanOptions::default().iops(f64::INFINITY), "`iops`"),
+        (PlanOptions::default().peak_months(0), "`peak_months`"),
+        (PlanOptions::default().peak_iops(5_000.0), "`peak_iops`"),
         (
-            PlanOptions {
-                iops: f64::INFINITY,
-                ..PlanOptions::default()
-            },
-            "`iops`",
-        ),
-        (
-            PlanOptions {
-                peak_months: Some(0),
-                ..PlanOptions::default()
-            },
-            "`peak_months`",
-        ),
-        (
-            PlanOptions {
-                peak_iops: 5_000.0,
-                ..PlanOptions::default()
-            },
-            "`peak_iops`",
-        ),
-        (
-            PlanOptions {
-                vsan_slack_pct: 100.0,
-                ..PlanOptions::default()
-            },
+            PlanOptions::default().vsan_slack_pct(100.0),
             "`vsan_slack_pct`",
         ),
+        (PlanOptions::default().vsan_host("av99"), "`vsan_host`"),
         (
-            PlanOptions {
-                vsan_host: "av99".into(),
-                ..PlanOptions::default()
-            },
-            "`vsan_host`",
-        ),
-        (
-            PlanOptions {
-                vsan_policy: dsplan::vsan::PolicyChoice::Named("raid7".into()),
-                ..PlanOptions::default()
-            },
+            PlanOptions::default().vsan_policy(dsplan::vsan::PolicyChoice::Named("raid7".into())),
             "`vsan_policy`",
         ),
     ];
@@ -314,10 +237,10 @@ fn a_named_vsan_policy_matches_in_any_case() {
     // The command accepts --vsan-policy RAID1-FTT1; so does the library.
     let plan = Planner::new()
         .input(fixture())
-        .options(PlanOptions {
-            vsan_policy: dsplan::vsan::PolicyChoice::Named("RAID1-FTT1".into()),
-            ..PlanOptions::default()
-        })
+        .options(
+            PlanOptions::default()
+                .vsan_policy(dsplan::vsan::PolicyChoice::Named("RAID1-FTT1".into())),
+        )
         .plan()
         .unwrap();
     let v = plan.vsan_comparison.unwrap();
@@ -328,10 +251,7 @@ fn a_named_vsan_policy_matches_in_any_case() {
 fn an_overflowing_capacity_names_the_settings_that_grow_it() {
     let e = Planner::new()
         .input(fixture())
-        .options(PlanOptions {
-            growth_pct: 1e308,
-            ..PlanOptions::default()
-        })
+        .options(PlanOptions::default().growth_pct(1e308))
         .plan()
         .unwrap_err();
     assert_eq!(e.kind(), ErrorKind::Usage);
@@ -343,10 +263,7 @@ fn nconnect_4_is_extrapolated_and_offered_beside_nconnect_1() {
     let plan = |nconnect: u32| {
         Planner::new()
             .input(fixture())
-            .options(PlanOptions {
-                nconnect,
-                ..PlanOptions::default()
-            })
+            .options(PlanOptions::default().nconnect(nconnect))
             .plan()
             .unwrap()
     };
@@ -381,10 +298,7 @@ fn nconnect_4_is_extrapolated_and_offered_beside_nconnect_1() {
     // Only 1 and 4 exist.
     let three = Planner::new()
         .input(fixture())
-        .options(PlanOptions {
-            nconnect: 3,
-            ..PlanOptions::default()
-        })
+        .options(PlanOptions::default().nconnect(3))
         .plan()
         .unwrap_err();
     assert_eq!(three.kind(), ErrorKind::Usage);
@@ -395,10 +309,7 @@ fn nconnect_4_is_extrapolated_and_offered_beside_nconnect_1() {
 fn an_unlisted_region_is_a_usage_error_naming_the_setting() {
     let e = Planner::new()
         .input(fixture())
-        .options(PlanOptions {
-            region: "Korea Central".into(),
-            ..PlanOptions::default()
-        })
+        .options(PlanOptions::default().region("Korea Central"))
         .check()
         .unwrap_err();
     assert_eq!(e.kind(), ErrorKind::Usage);
@@ -415,10 +326,7 @@ fn price_sheet_names_and_dashes_name_the_same_region() {
     for name in ["EU West", "west-europe", "West Europe"] {
         let plan = Planner::new()
             .input(fixture())
-            .options(PlanOptions {
-                region: name.into(),
-                ..PlanOptions::default()
-            })
+            .options(PlanOptions::default().region(name))
             .plan()
             .unwrap();
         assert_eq!(plan.region, "westeurope", "{name}");
@@ -439,32 +347,29 @@ fn peak_settings_that_change_nothing_are_warned_about() {
             .collect::<Vec<_>>()
     };
     // No peak target at all: both phases are the base layout.
-    let w = warnings(PlanOptions {
-        peak_months: Some(3),
-        ..PlanOptions::default()
-    });
+    let w = warnings(PlanOptions::default().peak_months(3));
     assert!(
         w.iter().any(|m| m.contains("both phases are the same")),
         "{w:?}"
     );
     // A peak below the base: the peak months keep the base's 20,000 IOPS.
-    let w = warnings(PlanOptions {
-        iops: 20_000.0,
-        peak_months: Some(3),
-        peak_iops: 100.0,
-        ..PlanOptions::default()
-    });
+    let w = warnings(
+        PlanOptions::default()
+            .iops(20_000.0)
+            .peak_months(3)
+            .peak_iops(100.0),
+    );
     assert!(
         w.iter()
             .any(|m| m.contains("`peak_iops` 100 is below `iops` 20,000")),
         "{w:?}"
     );
     // A peak target alone is a target: no "no target" warning.
-    let w = warnings(PlanOptions {
-        peak_months: Some(2),
-        peak_throughput_mibps: 600.0,
-        ..PlanOptions::default()
-    });
+    let w = warnings(
+        PlanOptions::default()
+            .peak_months(2)
+            .peak_throughput_mibps(600.0),
+    );
     assert!(
         !w.iter().any(|m| m.contains("no IOPS or MiB/s target")),
         "{w:?}"
@@ -494,11 +399,7 @@ fn the_regions_an_unknown_region_error_offers_first_all_plan() {
     // was refused next for want of ANF datastores on AVS there.
     let err = Planner::new()
         .input(fixture())
-        .options(PlanOptions {
-            region: "nowhere".into(),
-            hosts: Some(3),
-            ..PlanOptions::default()
-        })
+        .options(PlanOptions::default().region("nowhere").hosts(3))
         .plan()
         .unwrap_err();
     let text = err.to_string();
@@ -512,11 +413,7 @@ fn the_regions_an_unknown_region_error_offers_first_all_plan() {
     for region in regions {
         let plan = Planner::new()
             .input(fixture())
-            .options(PlanOptions {
-                region: region.into(),
-                hosts: Some(3),
-                ..PlanOptions::default()
-            })
+            .options(PlanOptions::default().region(region).hosts(3))
             .plan();
         assert!(plan.is_ok(), "{region}: {:?}", plan.err());
     }

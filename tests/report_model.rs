@@ -19,11 +19,9 @@ fn fixture() -> PathBuf {
 
 /// The options of `--iops 20000 --throughput-mibps 500`, changed by `f`.
 fn options(f: impl FnOnce(&mut PlanOptions)) -> PlanOptions {
-    let mut o = PlanOptions {
-        iops: 20_000.0,
-        throughput_mibps: 500.0,
-        ..PlanOptions::default()
-    };
+    let mut o = PlanOptions::default()
+        .iops(20_000.0)
+        .throughput_mibps(500.0);
     f(&mut o);
     o
 }

@@ -154,6 +154,7 @@ fn power_text(p: &PowerState) -> &'static str {
         PowerState::PoweredOff => "poweredOff",
         PowerState::Suspended => "suspended",
         PowerState::Unknown => "",
+        other => panic!("a power state this test does not write: {other:?}"),
     }
 }
 

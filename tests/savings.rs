@@ -20,10 +20,10 @@ fn plan(host_sku: Option<&str>) -> EstatePlan {
 fn plan_with(host_sku: Option<&str>, design: Option<Design>) -> EstatePlan {
     Planner::new()
         .input(root().join("fixtures/apps-and-files-vinfo.csv"))
-        .options(PlanOptions {
-            host_sku: host_sku.map(Into::into),
-            design,
-            ..PlanOptions::default()
+        .options({
+            let mut options = PlanOptions::default().design(design);
+            options.host_sku = host_sku.map(Into::into);
+            options
         })
         .plan_estate()
         .unwrap()
@@ -186,10 +186,7 @@ fn a_sku_rows_note_names_the_first_cluster_it_is_priced_on() {
 fn a_fixed_sku_on_vsan_alone_shows_its_own_hosts_not_the_baselines() {
     let p = Planner::new()
         .input(root().join("fixtures/small-estate.xlsx"))
-        .options(PlanOptions {
-            host_sku: Some("av64".into()),
-            ..PlanOptions::default()
-        })
+        .options(PlanOptions::default().host_sku("av64"))
         .plan_estate()
         .unwrap();
     let s = &p.summary;

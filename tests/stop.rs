@@ -35,6 +35,7 @@ fn json(planned: &Planned) -> String {
         Planned::Single(p) => serde_json::to_string(p),
         Planned::PerCluster(p) => serde_json::to_string(p),
         Planned::Estate(p) => serde_json::to_string(p),
+        other => panic!("a kind of plan this test does not know: {other:?}"),
     }
     .unwrap()
 }
@@ -70,19 +71,13 @@ fn an_estate_plan_stops_at_every_check() {
 fn an_estate_plan_with_a_reservation_stops_at_every_check() {
     // With a reservation the designs' storage is planned again per SKU and design (one
     // more check each), after the SKU and cluster checks above.
-    let options = PlanOptions {
-        reservation: ReservationTerm::OneYear,
-        ..PlanOptions::default()
-    };
+    let options = PlanOptions::default().reservation(ReservationTerm::OneYear);
     every_check_stops(&options, 4);
 }
 
 #[test]
 fn a_per_cluster_plan_stops_at_every_check() {
     // One check per source cluster: Dev and Prod.
-    let options = PlanOptions {
-        per_cluster: true,
-        ..PlanOptions::default()
-    };
+    let options = PlanOptions::default().per_cluster(true);
     every_check_stops(&options, 2);
 }

@@ -48,12 +48,12 @@ fn file_servers_on_vsan(mibps: f64) -> EstatePlan {
 fn on_vsan(input: PathBuf, mibps: f64) -> EstatePlan {
     Planner::new()
         .input(input)
-        .options(PlanOptions {
-            host_sku: Some("av36p".into()),
-            design: Some(Design::Vsan),
-            throughput_mibps: mibps,
-            ..PlanOptions::default()
-        })
+        .options(
+            PlanOptions::default()
+                .host_sku("av36p")
+                .design(Design::Vsan)
+                .throughput_mibps(mibps),
+        )
         .plan_estate()
         .unwrap()
 }
@@ -302,11 +302,7 @@ fn a_first_cluster_added_without_vms_delivers_nothing_to_the_targets() {
     let fixture = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/file-servers-vinfo.csv");
     let p = Planner::new()
         .input(fixture)
-        .options(PlanOptions {
-            host_sku: Some("av64".into()),
-            design: Some(Design::Vsan),
-            ..PlanOptions::default()
-        })
+        .options(PlanOptions::default().host_sku("av64").design(Design::Vsan))
         .plan_estate()
         .unwrap();
     let names: Vec<(&str, &str, u32)> = p

@@ -56,6 +56,7 @@ pub const DEFAULT_REGION: &str = crate::defaults::REGION;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum ServiceLevel {
     /// Standard: 16 MiB/s per TiB.
     Standard,
@@ -113,6 +114,7 @@ impl FromStr for ServiceLevel {
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
 )]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum ReservationTerm {
     /// Pay as you go (no reservation).
     #[default]
@@ -176,6 +178,7 @@ pub struct ReservationDiscount {
 
 /// Errors while loading or querying the catalog.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum CatalogError {
     /// A catalog CSV could not be parsed.
     #[error("{file}: row {row}: {detail}")]

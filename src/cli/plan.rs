@@ -285,71 +285,73 @@ impl PlanArgs {
         let sizing = |e: dsplan::sizing::SizingError| {
             dsplan::Error::from(dsplan::optimize::OptimizeError::from(e))
         };
-        Ok(PlanOptions {
-            hosts: self.hosts,
-            host_sku: self.host_sku.clone().map(Into::into),
-            vcpu_per_core: self.vcpu_per_core,
-            memory_basis: self.memory_basis.parse().map_err(sizing)?,
-            memory_overcommit: self.memory_overcommit,
-            ha_hosts: self.ha_hosts,
-            group: self.group.parse().map_err(sizing)?,
-            host_term: self.host_term.parse().map_err(sizing)?,
-            host_price_file: self.host_price_file.clone(),
-            per_cluster: self.per_cluster,
-            clusters: self.clusters.clone(),
-            vcenters: self.vcenters.clone(),
-            datacenters: self.datacenters.clone(),
-            include_templates: self.include_templates,
-            include_srm_placeholders: self.include_srm_placeholders,
-            exclude_powered_off: self.exclude_powered_off,
-            exclude_suspended: self.exclude_suspended,
-            capacity_basis: match self.capacity_basis {
-                BasisArg::InUse => CapacityBasis::InUse,
-                BasisArg::Provisioned => CapacityBasis::Provisioned,
-                BasisArg::GuestConsumed => CapacityBasis::GuestConsumed,
-                BasisArg::Unshared => CapacityBasis::Unshared,
-            },
-            growth_pct: self.growth_pct,
-            headroom_pct: self.headroom_pct,
-            snapshot_reserve_pct: self.snapshot_reserve_pct,
-            iops: self.iops,
-            throughput_mibps: self.throughput_mibps,
-            io_profile: IoProfile {
-                block_size_kib,
-                read_pct: self.read_pct,
-                random_pct: self.random_pct,
-            },
-            perf: self.perf.clone(),
-            perf_basis: match self.perf_basis {
-                PerfBasisArg::Peak => PerfBasis::Peak,
-                PerfBasisArg::Average => PerfBasis::Average,
-            },
-            region: self.region.clone().into(),
-            allow_unlisted_region: self.allow_unlisted_region,
-            price_file: self.price_file.clone(),
-            service_levels: Vec::new(),
-            max_datastores: self.max_datastores,
-            cold_pct: self.cold_pct,
-            cool_retrieval_pct: self.cool_retrieval_pct,
-            reservation,
-            nconnect: self.nconnect,
-            peak_months: self.peak_months,
-            peak_iops: self.peak_iops,
-            peak_throughput_mibps: self.peak_throughput_mibps,
-            allow_large_volumes: self.allow_large_volumes,
-            vsan_comparison: true,
-            vsan_host: self.vsan_host.clone(),
-            vsan_policy,
-            vsan_slack_pct: self.vsan_slack_pct,
-            vsan_dedup_ratio: self.vsan_dedup_ratio,
-            vsan_host_usd_per_hour: self.vsan_host_usd_per_hour,
-            design: self.design.map(|d| match d {
-                DesignArg::Vsan => Design::Vsan,
-                DesignArg::Anf => Design::Anf,
-                DesignArg::Hybrid => Design::Hybrid,
-            }),
-            existing_er_gateways: self.existing_er_gateways,
-        })
+        // Every field set from its flag (`library_defaults_are_the_commands` keeps the
+        // flags' defaults equal to the library's).
+        let mut o = PlanOptions::default();
+        o.hosts = self.hosts;
+        o.host_sku = self.host_sku.clone().map(Into::into);
+        o.vcpu_per_core = self.vcpu_per_core;
+        o.memory_basis = self.memory_basis.parse().map_err(sizing)?;
+        o.memory_overcommit = self.memory_overcommit;
+        o.ha_hosts = self.ha_hosts;
+        o.group = self.group.parse().map_err(sizing)?;
+        o.host_term = self.host_term.parse().map_err(sizing)?;
+        o.host_price_file = self.host_price_file.clone();
+        o.per_cluster = self.per_cluster;
+        o.clusters = self.clusters.clone();
+        o.vcenters = self.vcenters.clone();
+        o.datacenters = self.datacenters.clone();
+        o.include_templates = self.include_templates;
+        o.include_srm_placeholders = self.include_srm_placeholders;
+        o.exclude_powered_off = self.exclude_powered_off;
+        o.exclude_suspended = self.exclude_suspended;
+        o.capacity_basis = match self.capacity_basis {
+            BasisArg::InUse => CapacityBasis::InUse,
+            BasisArg::Provisioned => CapacityBasis::Provisioned,
+            BasisArg::GuestConsumed => CapacityBasis::GuestConsumed,
+            BasisArg::Unshared => CapacityBasis::Unshared,
+        };
+        o.growth_pct = self.growth_pct;
+        o.headroom_pct = self.headroom_pct;
+        o.snapshot_reserve_pct = self.snapshot_reserve_pct;
+        o.iops = self.iops;
+        o.throughput_mibps = self.throughput_mibps;
+        o.io_profile = IoProfile {
+            block_size_kib,
+            read_pct: self.read_pct,
+            random_pct: self.random_pct,
+        };
+        o.perf = self.perf.clone();
+        o.perf_basis = match self.perf_basis {
+            PerfBasisArg::Peak => PerfBasis::Peak,
+            PerfBasisArg::Average => PerfBasis::Average,
+        };
+        o.region = self.region.clone().into();
+        o.allow_unlisted_region = self.allow_unlisted_region;
+        o.price_file = self.price_file.clone();
+        o.service_levels = Vec::new();
+        o.max_datastores = self.max_datastores;
+        o.cold_pct = self.cold_pct;
+        o.cool_retrieval_pct = self.cool_retrieval_pct;
+        o.reservation = reservation;
+        o.nconnect = self.nconnect;
+        o.peak_months = self.peak_months;
+        o.peak_iops = self.peak_iops;
+        o.peak_throughput_mibps = self.peak_throughput_mibps;
+        o.allow_large_volumes = self.allow_large_volumes;
+        o.vsan_comparison = true;
+        o.vsan_host = self.vsan_host.clone();
+        o.vsan_policy = vsan_policy;
+        o.vsan_slack_pct = self.vsan_slack_pct;
+        o.vsan_dedup_ratio = self.vsan_dedup_ratio;
+        o.vsan_host_usd_per_hour = self.vsan_host_usd_per_hour;
+        o.design = self.design.map(|d| match d {
+            DesignArg::Vsan => Design::Vsan,
+            DesignArg::Anf => Design::Anf,
+            DesignArg::Hybrid => Design::Hybrid,
+        });
+        o.existing_er_gateways = self.existing_er_gateways;
+        Ok(o)
     }
 
     /// Every file the plan reads: `-o` may be none of them.
@@ -433,16 +435,7 @@ pub fn run(args: &PlanArgs) -> Result<(), Failure> {
 /// look, since the terminal shows none of it: its VMs left out and its warnings (each
 /// counted once, [`dsplan::inventory::warning_count`]).
 fn written_note(planned: &Planned, path: &Path) -> String {
-    use dsplan::inventory::warning_count;
-    let (excluded, warnings) = match planned {
-        Planned::Single(plan) => (plan.excluded.len(), warning_count(&plan.warnings)),
-        Planned::PerCluster(plans) => {
-            let per_cluster = plans.clusters.iter().flat_map(|c| &c.plan.warnings);
-            let warnings = warning_count(plans.total.warnings.iter().chain(per_cluster));
-            (plans.excluded.len(), warnings)
-        }
-        Planned::Estate(plan) => (plan.excluded.len(), warning_count(&plan.warnings)),
-    };
+    let (excluded, warnings) = (planned.excluded().len(), planned.warning_count());
     let plural =
         |n: usize, one: &str, many: &str| format!("{} {}", n, if n == 1 { one } else { many });
     format!(
@@ -491,12 +484,7 @@ fn render_xlsx(planned: &Planned) -> Result<Vec<u8>, Failure> {
     let options = report::xlsx::XlsxOptions {
         reword: Some(&report::words::customer_words),
     };
-    let book = match planned {
-        Planned::Single(plan) => report::xlsx::plan_xlsx_with(plan, &options),
-        Planned::PerCluster(plans) => report::xlsx::cluster_plans_xlsx_with(plans, &options),
-        Planned::Estate(plan) => report::xlsx::estate_xlsx_with(plan, &options),
-    }
-    .map_err(dsplan::Error::from)?;
+    let book = planned.xlsx_with(&options)?;
     for w in &book.warnings {
         let w = flags::with_flag_names(w);
         eprintln!("warning: {}", escape_controls(&w, Keep::Layout));
@@ -507,12 +495,7 @@ fn render_xlsx(planned: &Planned) -> Result<Vec<u8>, Failure> {
 /// The plan as an HTML document with its charts (settings already in customer words).
 fn render_html(planned: &Planned, args: &PlanArgs) -> Result<Vec<u8>, Failure> {
     let charts = planned.charts(&args.options()?)?;
-    let html = match planned {
-        Planned::Single(plan) => report::html::plan_html(plan, &charts),
-        Planned::PerCluster(plans) => report::html::cluster_plans_html(plans, &charts),
-        Planned::Estate(plan) => report::html::estate_html(plan, &charts),
-    };
-    Ok(html.into_bytes())
+    Ok(planned.html(&charts).into_bytes())
 }
 
 /// The plan in `format` (an estate's text at full `detail` or its summary); text names
@@ -529,13 +512,10 @@ fn render(planned: &Planned, format: FormatArg, detail: bool) -> Result<Vec<u8>,
     };
     let text = match planned {
         Planned::Estate(plan) if detail && format == Format::Text => {
-            Ok(report::render_estate_text(plan, report::TextDetail::Full))
+            report::render_estate_text(plan, report::TextDetail::Full)
         }
-        Planned::Single(plan) => report::render_plan(plan, format),
-        Planned::PerCluster(plans) => report::render_cluster_plans(plans, format),
-        Planned::Estate(plan) => report::render_estate_plan(plan, format),
-    }
-    .map_err(dsplan::Error::from)?;
+        planned => planned.render(format)?,
+    };
     if format == Format::Csv && text.lines().count() <= 1 {
         // A header alone reads like a failure: say why.
         eprintln!(
@@ -547,7 +527,7 @@ fn render(planned: &Planned, format: FormatArg, detail: bool) -> Result<Vec<u8>,
         Format::Text => flags::with_flag_names(&text),
         // A document for a customer: sources by page, settings by flag or in words.
         Format::Markdown => report::words::customer_words(&text),
-        Format::Json | Format::Csv | Format::Html => text,
+        _ => text,
     }
     .into_bytes())
 }

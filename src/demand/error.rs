@@ -6,6 +6,7 @@ use crate::inventory::Warning;
 
 /// Errors in the demand options.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum DemandError {
     /// An option is out of range.
     #[error("invalid `{option}`: {value} ({expected})")]

@@ -51,6 +51,7 @@ pub const MAX_VM_CAPACITY_MIB: f64 = 256.0 * 62.0 * 1024.0 * 1024.0;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum ExclusionReason {
     /// A template is not a running VM.
     Template,

@@ -11,6 +11,7 @@ use crate::perf::IoProfile;
 /// Which vInfo figure sizes a VM.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum CapacityBasis {
     /// `In Use MiB`: space the VM actually consumes (thin provisioning on NFS datastores).
     #[default]

@@ -6,6 +6,7 @@ use crate::ingest::csvzip;
 /// The kind of an [`IngestError`], for callers that branch on it (exit codes, tests); named
 /// apart from the crate's own [`crate::ErrorKind`] (input, usage, infeasible, internal).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum IngestErrorKind {
     /// No input path was given.
     NoInputs,
@@ -36,6 +37,7 @@ pub enum IngestErrorKind {
 /// Errors that stop reading an input. Every variant names the file; the message says what
 /// was looked for and what was found.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum IngestError {
     /// No input path was given.
     #[error(

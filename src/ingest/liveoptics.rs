@@ -75,6 +75,7 @@ pub const LIVE_OPTICS_PERF_SHEET: &str = "VM Performance";
 /// Which figures of a Live Optics `VM Performance` sheet are the per-VM performance input.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum PerfBasis {
     /// `Peak IOPS` and `Max KB/sec`: the highest figure of the collection (conservative;
     /// their sum over VMs is higher than any moment's total).

@@ -19,6 +19,7 @@ pub(super) fn only_large_volumes(what: &str) -> String {
 /// Which target cannot be met.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum Target {
     /// The IOPS target.
     Iops,
@@ -50,6 +51,7 @@ impl Target {
 
 /// Errors of the optimizer.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum OptimizeError {
     /// No layout within the limits meets a target.
     #[error(

@@ -83,6 +83,7 @@ pub const DEFAULT_SYSTEM: &str = "anf-avs";
 
 /// Errors of the performance model: invalid layouts or profiles, bad data files.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum PerfError {
     /// A layout or profile field is out of its valid range.
     #[error("invalid `{field}`: {value} ({expected})")]
@@ -242,6 +243,7 @@ pub fn parse_block_size_kib(s: &str) -> Result<f64, PerfError> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum RetrievalPolicy {
     /// Random reads of cold data re-warm it into the hot tier (a hot write each);
     /// sequential reads are served from the cool tier without re-warming.
@@ -419,6 +421,7 @@ impl Layout {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum Layer {
     /// Per-VM ceilings.
     Vm,

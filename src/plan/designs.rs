@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum Design {
     /// Every VM's data on the vSAN of its cluster's hosts: each cluster grows until its data
     /// fits (past 16 hosts, several clusters).
@@ -51,6 +52,7 @@ impl std::fmt::Display for Design {
 /// A design name no design has.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown design '{given}' (vsan, anf or hybrid)")]
+#[non_exhaustive]
 pub struct UnknownDesign {
     /// The name given, clipped as messages quote values.
     pub given: String,
@@ -83,6 +85,7 @@ impl std::str::FromStr for Design {
 /// One design of the estate with its cost.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct DesignTotal {
     /// The design.
     pub design: Design,
@@ -135,6 +138,7 @@ pub struct DesignTotal {
 /// One design of one AVS cluster.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct ClusterDesign {
     /// Whether it can be built (`false`: its ANF side cannot meet its targets).
     pub feasible: bool,
@@ -204,6 +208,7 @@ pub struct ClusterDesign {
 /// One AVS cluster's three designs.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct ClusterDesigns {
     /// The AVS cluster.
     pub cluster: String,
@@ -236,6 +241,7 @@ pub struct ClusterDesigns {
 /// The ExpressRoute virtual network gateway ANF datastores need.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct GatewayLine {
     /// The gateway SKU.
     pub sku: String,
@@ -252,6 +258,7 @@ pub struct GatewayLine {
 /// The three designs, for the estate and per cluster, and the one chosen.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct EstateDesigns {
     /// The design chosen.
     pub chosen: Design,

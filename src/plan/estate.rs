@@ -19,6 +19,7 @@ use crate::sizing::{EstateSizing, HostTerm, VsanAlone};
 /// adds beyond them by why.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct HostsByDriver {
     /// Compute hosts of clusters sized by vCPU.
     pub vcpu: u32,
@@ -51,6 +52,7 @@ pub struct HostsByDriver {
 /// envelope is built from the hosts' parts (`data/vsan_performance.csv`).
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct EstatePerformance {
     /// The estate's IOPS target (each cluster carries its capacity share, or its VMs'
     /// per-VM sums).
@@ -107,6 +109,7 @@ pub struct EstatePerformance {
 /// with the VM kept) by reason, with their capacity and its share of all the capacity read.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct LeftOut {
     /// VMs left out.
     pub vms: usize,
@@ -121,6 +124,7 @@ pub struct LeftOut {
 /// The VMs left out for one reason.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct LeftOutReason {
     /// Why.
     pub reason: ExclusionReason,
@@ -133,6 +137,7 @@ pub struct LeftOutReason {
 /// The hosts of one SKU in an estate (an AV64 Gen 1 estate has its first clusters' too).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct SkuHosts {
     /// Host SKU.
     pub sku: String,
@@ -148,6 +153,7 @@ pub struct SkuHosts {
 /// alone beside them.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct EstateSummary {
     /// The design chosen (the cheapest, or `design`); plans written before designs were
     /// compared put every VM on ANF.
@@ -256,6 +262,7 @@ pub struct EstateSummary {
 /// chosen one.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct SkuAlternative {
     /// Host SKU.
     pub sku: String,
@@ -295,6 +302,7 @@ pub struct SkuAlternative {
 /// A capacity pool of the estate, shared by the clusters whose datastores it holds.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct EstatePool {
     /// Pool name (`pool-premium-1`; the clusters' plans name their pool so).
     pub name: String,
@@ -329,6 +337,7 @@ pub struct EstatePool {
 /// vSAN alone, with its cost.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct VsanAloneCost {
     /// Hosts, clusters and private clouds on vSAN alone.
     #[serde(flatten)]
@@ -345,6 +354,7 @@ pub struct VsanAloneCost {
 /// shared across clusters, and the cost against vSAN alone.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct EstatePlan {
     /// [`super::SCHEMA_VERSION`].
     pub schema_version: u32,

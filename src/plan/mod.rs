@@ -8,10 +8,7 @@
 //! let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/small-estate.xlsx");
 //! let plan = Planner::new()
 //!     .input(fixture)
-//!     .options(PlanOptions {
-//!         hosts: Some(3),
-//!         ..PlanOptions::default()
-//!     })
+//!     .options(PlanOptions::default().hosts(3))
 //!     .plan()?;
 //! // Every datastore is in the plan's pool; every VM placed or excluded.
 //! assert_eq!(plan.totals.datastores as usize, plan.datastores.len());
@@ -42,6 +39,7 @@ pub const SCHEMA_VERSION: u32 = 2;
 /// A setting that shaped the plan (printed so a reader sees what a cost rests on).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct Assumption {
     /// Name (`headroom_pct`, `hosts` ...).
     pub name: String,
@@ -55,6 +53,7 @@ pub struct Assumption {
 /// formulas point at these prices).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct PriceUsed {
     /// ARM region (`eastus`).
     pub region: String,
@@ -77,6 +76,7 @@ pub struct PriceUsed {
 /// One capacity pool.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct PoolPlan {
     /// Pool name (`pool-ultra-1`).
     pub name: String,
@@ -151,6 +151,7 @@ pub struct PoolPlan {
 /// One datastore (one ANF volume, mounted by every host).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct DatastorePlan {
     /// Datastore name (`anf-ds-01`).
     pub name: String,
@@ -180,6 +181,7 @@ pub struct DatastorePlan {
 /// Where a VM goes (a VM split over datastores has one placement per datastore).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct Placement {
     /// VM name (not unique across vCenters: `origin` tells VMs of the same name apart).
     pub vm: String,
@@ -194,6 +196,7 @@ pub struct Placement {
 /// A constraint that decides the plan's size or cost.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct BindingLimit {
     /// Which constraint.
     pub constraint: Constraint,
@@ -205,6 +208,7 @@ pub struct BindingLimit {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum Constraint {
     /// The required capacity sets the pool size.
     Capacity,
@@ -250,6 +254,7 @@ impl Constraint {
 /// beside the chosen plan, so a reader sees the trade-off.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct Alternative {
     /// The restriction: `service_level` or `datastores`.
     pub basis: String,
@@ -284,6 +289,7 @@ pub struct Alternative {
 /// What the plan would cost if a requirement grew by one step.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct MarginalCost {
     /// The change: `capacity_plus_1_tib` (required capacity + 1,024 GiB) or
     /// `throughput_plus_100_mibps` (MiB/s target + 100).
@@ -301,6 +307,7 @@ pub struct MarginalCost {
 /// The layout of one phase of a time-phased plan.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct PhaseLayout {
     /// Months per year in this phase.
     pub months: u32,
@@ -337,6 +344,7 @@ pub struct PhaseLayout {
 /// A time-phased plan: base months and peak months.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct TimePhased {
     /// The base months.
     pub base: PhaseLayout,
@@ -353,6 +361,7 @@ pub struct TimePhased {
 /// The targets and what the plan is predicted to deliver.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct Performance {
     /// IOPS target.
     pub iops_target: f64,
@@ -391,6 +400,7 @@ fn is_default_perf_system(system: &str) -> bool {
 /// Totals over the plan.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct Totals {
     /// VMs in the plan (each counted once, whatever its name).
     pub vms_placed: usize,
@@ -425,6 +435,7 @@ pub struct Totals {
 /// A complete, verified plan.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct Plan {
     /// [`SCHEMA_VERSION`].
     pub schema_version: u32,
@@ -477,6 +488,7 @@ pub struct Plan {
 /// One source cluster's plan (`per_cluster`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct ClusterPlan {
     /// Source cluster name.
     pub cluster: String,
@@ -496,6 +508,7 @@ pub struct ClusterPlan {
 /// Totals over the clusters.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct ClusterTotals {
     /// Clusters planned.
     pub clusters: usize,
@@ -541,6 +554,7 @@ pub struct ClusterTotals {
 /// (a reservation covers that level's usage in the region, not one pool).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct ReservationPurchase {
     /// ARM region.
     pub region: String,
@@ -567,6 +581,7 @@ pub struct ReservationPurchase {
 /// Per-cluster plans and their total (the JSON of `dsplan plan --per-cluster`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct ClusterPlans {
     /// [`SCHEMA_VERSION`].
     pub schema_version: u32,

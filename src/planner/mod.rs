@@ -8,12 +8,12 @@
 //! let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/small-estate.xlsx");
 //! let plan = Planner::new()
 //!     .input(fixture)
-//!     .options(PlanOptions {
-//!         hosts: Some(3),
-//!         iops: 20_000.0,
-//!         throughput_mibps: 500.0,
-//!         ..PlanOptions::default()
-//!     })
+//!     .options(
+//!         PlanOptions::default()
+//!             .hosts(3)
+//!             .iops(20_000.0)
+//!             .throughput_mibps(500.0),
+//!     )
 //!     .plan()?;
 //! assert_eq!(plan.hosts, 3);
 //! assert!(plan.totals.cost_usd_per_month > 0.0);
@@ -22,9 +22,12 @@
 
 mod live_optics;
 mod options;
+mod planned;
+mod setters;
 mod unknowns;
 
 pub use options::PlanOptions;
+pub use planned::Planned;
 
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
@@ -41,51 +44,8 @@ use live_optics::{HeldInput, PEAKS_ADDED, live_optics_perf};
 use crate::optimize::EstateOptions;
 use crate::perf::PerfModel;
 use crate::plan::{ClusterPlans, EstatePlan, Plan};
-#[cfg(feature = "charts")]
-use crate::report;
 use crate::sizing::{HostPrices, HostTerm};
 use crate::vsan::{self, ListPrice, VsanCatalog};
-
-/// What [`Planner::run`] returns: one plan, or one per source cluster with
-/// [`PlanOptions::per_cluster`].
-#[derive(Debug, Clone, PartialEq)]
-pub enum Planned {
-    /// One plan for everything in scope.
-    Single(Box<Plan>),
-    /// One plan per source cluster, and their total.
-    PerCluster(Box<ClusterPlans>),
-    /// The whole estate: hosts and clusters sized from compute, datastores per cluster,
-    /// shared pools, and the cost against vSAN alone.
-    Estate(Box<EstatePlan>),
-}
-
-impl Planned {
-    /// The SVG charts of this plan (`dsplan plan --charts`, the web page): for one
-    /// cluster [`report::charts::plan_charts`], per cluster
-    /// [`report::charts::cluster_plans_charts`], for the estate
-    /// [`report::charts::estate_charts`], the performance curves drawn with the built-in
-    /// model and `options`' nconnect, cold share and datastore range.
-    ///
-    /// # Errors
-    /// [`Error`] if the built-in model or catalog cannot load, or a chart cannot be drawn.
-    #[cfg(feature = "charts")]
-    pub fn charts(&self, options: &PlanOptions) -> Result<Vec<report::charts::Chart>, Error> {
-        let model = PerfModel::builtin()?;
-        let catalog = Catalog::builtin()?;
-        let inputs = report::charts::PerfInputs {
-            model: &model,
-            limits: &catalog.limits,
-            nconnect: options.nconnect,
-            cold_pct: options.cold_pct,
-            max_datastores: options.max_datastores,
-        };
-        Ok(match self {
-            Planned::Single(plan) => report::charts::plan_charts(plan, &inputs),
-            Planned::PerCluster(plans) => report::charts::cluster_plans_charts(plans, &inputs),
-            Planned::Estate(plan) => report::charts::estate_charts(plan, &inputs),
-        }?)
-    }
-}
 
 /// Plans ANF datastores from RVTools exports (or an [`Inventory`] already read) with
 /// [`PlanOptions`]. Setters take `&mut self` and return it, so calls chain.

@@ -41,6 +41,7 @@ use super::Error;
 /// ```
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[non_exhaustive]
 pub struct PlanOptions {
     /// AVS hosts in the one cluster that mounts every datastore (3..=16): the storage plan
     /// of that cluster ([`crate::Planner::run`] returns [`crate::Planned::Single`]). `None`:

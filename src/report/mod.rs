@@ -60,6 +60,7 @@ pub type Chart = (String, String);
 
 /// Output formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Format {
     /// Human-readable text.
     Text,
@@ -76,6 +77,7 @@ pub enum Format {
 
 /// Errors while rendering.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum ReportError {
     /// JSON serialisation failed (non-finite number ...).
     #[error("JSON: {0}")]
@@ -130,6 +132,7 @@ pub fn render_cluster_plans(
 
 /// How much of an estate plan its text shows.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum TextDetail {
     /// A summary that fits a screen: the headline, the AVS clusters, the designs' estate
     /// rows, the host SKUs, the pools and reservations, the warnings grouped by cause, and

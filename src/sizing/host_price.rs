@@ -27,6 +27,7 @@ pub const MIN_USD_PER_HOST_HOUR: f64 = 0.5;
 /// How AVS hosts are bought.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub enum HostTerm {
     /// Pay as you go.
     #[default]

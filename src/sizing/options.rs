@@ -10,6 +10,7 @@ use crate::defaults;
 /// Which memory figure of a VM sizes the hosts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum MemoryBasis {
     /// The configured memory (vInfo `Memory`).
     #[default]
@@ -46,6 +47,7 @@ impl FromStr for MemoryBasis {
 /// How VMs are grouped into AVS clusters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Grouping {
     /// Each source cluster becomes one or more AVS clusters (VMs without a source cluster
     /// form a group of their own).
@@ -81,6 +83,7 @@ impl FromStr for Grouping {
 
 /// Errors of the sizing stage.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SizingError {
     /// A setting is out of range or unknown.
     #[error("invalid `{option}`: {value} ({expected})")]

@@ -140,6 +140,7 @@ pub struct ServeOptions {
 
 /// Errors that stop the server.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum WebError {
     /// The address cannot be bound (in use, not local, no permission).
     #[error("cannot listen on {addr}: {source}")]

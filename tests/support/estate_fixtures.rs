@@ -65,9 +65,9 @@ fn plan_estate(inv: Inventory, options: PlanOptions) -> EstatePlan {
 fn plan_anf(inv: Inventory, options: PlanOptions) -> EstatePlan {
     plan_estate(
         inv,
-        PlanOptions {
-            design: options.design.or(Some(Design::Anf)),
-            ..options
+        {
+            let design = options.design.or(Some(Design::Anf));
+            options.design(design)
         },
     )
 }

@@ -1,0 +1,174 @@
+//! Chaining setters of [`PlanOptions`]: each takes the options by value, sets one field
+//! and gives them back, so options are written as one expression from the defaults:
+//!
+//! ```
+//! use dsplan::prelude::*;
+//!
+//! let options = PlanOptions::default()
+//!     .region("West Europe")
+//!     .host_sku("AV36P")
+//!     .iops(20_000.0)
+//!     .design(Design::Hybrid);
+//! assert_eq!(options.region.as_ref(), "West Europe");
+//! assert_eq!(options.design, Some(Design::Hybrid));
+//! ```
+//!
+//! A setter sets; it does not check. [`crate::Planner::check`] (and every plan) checks
+//! every setting against its range and the others, and names the one at fault. The
+//! options are `#[non_exhaustive]`: a program outside this crate builds them from
+//! [`PlanOptions::default`] (or JSON) and these setters, so a setting added later breaks
+//! no caller.
+
+use std::path::PathBuf;
+
+use super::PlanOptions;
+use crate::catalog::{Region, ReservationTerm, ServiceLevel};
+use crate::demand::CapacityBasis;
+use crate::ingest::PerfBasis;
+use crate::perf::IoProfile;
+use crate::plan::Design;
+use crate::sizing::{Grouping, HostTerm, MemoryBasis};
+use crate::vsan::{HostSkuName, PolicyChoice};
+
+/// `pub fn field(self, value: T) -> Self` for each `field: is: T` (`impl Into<T>` for
+/// `into: T`, the text settings); for an optional field, `field: Some(T)` (`SomeInto(T)`)
+/// sets `Some(value)` and `field: Maybe(T)` takes a value or an `Option` of one;
+/// `field: list: T` takes any list of values. Numbers take their own type, so `.hosts(3)`
+/// and `.iops(20_000.0)` need no suffix.
+macro_rules! setters {
+    ($($field:ident: $kind:tt $(($inner:ty))? $(: $ty:ty)?;)*) => {
+        impl PlanOptions {
+            $(setters!(@one $field $kind $(($inner))? $(: $ty)?);)*
+        }
+    };
+    (@one $field:ident Some ($inner:ty)) => {
+        #[doc = concat!("Sets [`PlanOptions::", stringify!($field), "`] to `Some(value)`.")]
+        #[must_use]
+        pub fn $field(mut self, value: $inner) -> Self {
+            self.$field = Some(value);
+            self
+        }
+    };
+    (@one $field:ident SomeInto ($inner:ty)) => {
+        #[doc = concat!("Sets [`PlanOptions::", stringify!($field), "`] to `Some(value)`.")]
+        #[must_use]
+        pub fn $field(mut self, value: impl Into<$inner>) -> Self {
+            self.$field = Some(value.into());
+            self
+        }
+    };
+    (@one $field:ident Maybe ($inner:ty)) => {
+        #[doc = concat!("Sets [`PlanOptions::", stringify!($field), "`]: a value, `Some` of one or `None`.")]
+        #[must_use]
+        pub fn $field(mut self, value: impl Into<Option<$inner>>) -> Self {
+            self.$field = value.into();
+            self
+        }
+    };
+    (@one $field:ident is: $ty:ty) => {
+        #[doc = concat!("Sets [`PlanOptions::", stringify!($field), "`].")]
+        #[must_use]
+        pub fn $field(mut self, value: $ty) -> Self {
+            self.$field = value;
+            self
+        }
+    };
+    (@one $field:ident into: $ty:ty) => {
+        #[doc = concat!("Sets [`PlanOptions::", stringify!($field), "`].")]
+        #[must_use]
+        pub fn $field(mut self, value: impl Into<$ty>) -> Self {
+            self.$field = value.into();
+            self
+        }
+    };
+    (@one $field:ident list: $ty:ty) => {
+        #[doc = concat!("Sets [`PlanOptions::", stringify!($field), "`] to these values.")]
+        #[must_use]
+        pub fn $field(mut self, values: impl IntoIterator<Item = impl Into<$ty>>) -> Self {
+            self.$field = values.into_iter().map(Into::into).collect();
+            self
+        }
+    };
+}
+
+setters! {
+    hosts: Some(u32);
+    host_sku: SomeInto(HostSkuName);
+    vcpu_per_core: is: f64;
+    memory_basis: is: MemoryBasis;
+    memory_overcommit: is: f64;
+    ha_hosts: is: u32;
+    group: is: Grouping;
+    host_term: is: HostTerm;
+    host_price_file: SomeInto(PathBuf);
+    per_cluster: is: bool;
+    clusters: list: String;
+    vcenters: list: String;
+    datacenters: list: String;
+    include_templates: is: bool;
+    include_srm_placeholders: is: bool;
+    exclude_powered_off: is: bool;
+    exclude_suspended: is: bool;
+    capacity_basis: is: CapacityBasis;
+    growth_pct: is: f64;
+    headroom_pct: is: f64;
+    snapshot_reserve_pct: is: f64;
+    iops: is: f64;
+    throughput_mibps: is: f64;
+    io_profile: is: IoProfile;
+    perf: SomeInto(PathBuf);
+    perf_basis: is: PerfBasis;
+    region: into: Region;
+    allow_unlisted_region: is: bool;
+    price_file: SomeInto(PathBuf);
+    service_levels: list: ServiceLevel;
+    max_datastores: is: u32;
+    cold_pct: is: f64;
+    cool_retrieval_pct: is: f64;
+    reservation: is: ReservationTerm;
+    nconnect: is: u32;
+    peak_months: Some(u32);
+    peak_iops: is: f64;
+    peak_throughput_mibps: is: f64;
+    allow_large_volumes: is: bool;
+    vsan_comparison: is: bool;
+    vsan_host: into: String;
+    vsan_policy: is: PolicyChoice;
+    vsan_slack_pct: is: f64;
+    vsan_dedup_ratio: is: f64;
+    vsan_host_usd_per_hour: Maybe(f64);
+    design: Maybe(Design);
+    existing_er_gateways: is: u32;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each setter sets its own field and no other: the options set by hand and by the
+    /// setters serialize alike.
+    #[test]
+    fn setters_set_their_own_field() {
+        let by_hand = PlanOptions {
+            hosts: Some(4),
+            iops: 1_000.0,
+            clusters: vec!["Prod".into(), "Dev".into()],
+            region: Region::from("westeurope"),
+            perf: Some(PathBuf::from("perf.csv")),
+            design: Some(Design::Anf),
+            ..PlanOptions::default()
+        };
+        let set = PlanOptions::default()
+            .hosts(4)
+            .iops(1_000.0)
+            .clusters(["Prod", "Dev"])
+            .region("westeurope")
+            .perf("perf.csv")
+            .design(Design::Anf);
+        assert_eq!(
+            serde_json::to_value(&set).unwrap(),
+            serde_json::to_value(&by_hand).unwrap()
+        );
+        assert_ne!(set, PlanOptions::default());
+    }
+}
