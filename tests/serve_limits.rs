@@ -249,16 +249,24 @@ fn tiny_uploads_do_not_fill_the_budget() {
         assert!(answer.starts_with("HTTP/1.1 200"), "upload {i}: {answer}");
     }
     println!("20,000 uploads in {:.1} s", start.elapsed().as_secs_f64());
-    // Another client's workshop upload is read and kept at once.
-    let book =
-        std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/small-estate.xlsx"))
-            .unwrap();
+    // Another client's workshop upload (the 805-VM sizing workshop export of ../shared,
+    // else the fixture, saying so) is read and kept within 10 s.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let workshop = root.join("../shared/rvtools/sizing-workshop-805vms.xlsx");
+    let (name, path) = if workshop.exists() {
+        ("sizing-workshop-805vms.xlsx", workshop)
+    } else {
+        println!("../shared is missing: the fixture stands in for the workshop export");
+        ("small-estate.xlsx", root.join("fixtures/small-estate.xlsx"))
+    };
+    let book = std::fs::read(path).unwrap();
     let start = Instant::now();
-    let answer = raw(
-        port,
-        &upload(port, "/api/upload", "small-estate.xlsx", &book),
-    );
+    let answer = raw(port, &upload(port, "/api/upload", name, &book));
     let took = start.elapsed();
+    println!(
+        "{name} uploaded after the 20,000 in {:.2} s",
+        took.as_secs_f64()
+    );
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
     assert!(took < Duration::from_secs(10), "{took:?}");
     assert_eq!(plan(port, &session_of(&answer)), 200);
