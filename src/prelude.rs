@@ -23,7 +23,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! - [`Planner`], [`PlanOptions`], [`Planned`]: the front door, its settings, its answer;
+//! - [`Planner`], [`PlanOptions`], [`Planned`]: the front door, its settings, its answer
+//!   ([`Planned::render`] writes it in a [`Format`]);
 //! - [`Plan`], [`ClusterPlans`], [`EstatePlan`]: the three kinds of plan inside [`Planned`];
 //! - [`Error`], [`ErrorKind`]: every failure and whose fault it is;
 //! - the settings' enums ([`Design`], [`HostTerm`], [`CapacityBasis`], [`MemoryBasis`],
@@ -39,6 +40,7 @@ pub use crate::ingest::PerfBasis;
 pub use crate::inventory::{Inventory, Warning};
 pub use crate::perf::IoProfile;
 pub use crate::plan::{ClusterPlans, Design, EstatePlan, Plan};
+pub use crate::report::Format;
 pub use crate::sizing::{Grouping, HostTerm, MemoryBasis};
 pub use crate::vsan::HostSkuName;
 pub use crate::{Error, ErrorKind, PlanOptions, Planned, Planner};

@@ -369,7 +369,7 @@ impl VsanOptions {
             return Err(invalid(
                 "vsan_slack_pct",
                 self.slack_pct,
-                "a percentage 0..<100",
+                "a percentage from 0 up to, not including, 100",
             ));
         }
         // Dedup ratios past 10 and host prices past 1,000 USD an hour (list prices are 8

@@ -81,7 +81,7 @@ fn negative_values_reach_the_range_checks() {
             "--read-pct",
             "-5",
         ],
-        &["--read-pct", "-5", "0..100"],
+        &["--read-pct", "-5", "from 0 to 100"],
     );
     fails(1, &["plan", FX, "--hosts", "-3"], &["--hosts", "-3"]);
 }
@@ -601,7 +601,7 @@ fn huge_and_tiny_plan_values_are_refused_with_a_short_figure() {
         ),
         (
             &["--hosts", "3", "--read-pct", "1e300"],
-            &["--read-pct", "1e300", "0..100"],
+            &["--read-pct", "1e300", "from 0 to 100"],
         ),
         (
             &["--vsan-dedup-ratio", "1e300"],

@@ -1,6 +1,6 @@
 //! A plan stops at the first check after its caller asks (`Planner::stop_when`): the
-//! optimizer asks between host SKUs and between clusters, and every place it asks is
-//! honoured (no stop is taken for an infeasible design and planned past).
+//! optimizer asks between host SKUs, clusters and service levels, and every place it asks
+//! is honoured (no stop is taken for an infeasible design and planned past).
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -73,6 +73,13 @@ fn an_estate_plan_with_a_reservation_stops_at_every_check() {
     // more check each), after the SKU and cluster checks above.
     let options = PlanOptions::default().reservation(ReservationTerm::OneYear);
     every_check_stops(&options, 4);
+}
+
+#[test]
+fn a_one_cluster_plan_stops_at_every_check() {
+    // One check per service level searched: Standard, Premium, Ultra and Flexible in
+    // East US.
+    every_check_stops(&PlanOptions::default().hosts(3), 4);
 }
 
 #[test]

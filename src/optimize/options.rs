@@ -71,7 +71,7 @@ pub struct OptimizeOptions {
     /// `data/avs_hosts.csv`).
     #[serde(default = "default_perf_system")]
     pub perf_system: String,
-    /// The caller's request to stop the plan, checked between clusters and host SKUs
+    /// The caller's request to stop the plan, checked between host SKUs, clusters and service levels
     /// (default: never). Not serialized, and equal in every pair of options: it changes
     /// whether a plan is finished, never its figures.
     #[serde(skip)]
@@ -142,7 +142,7 @@ impl OptimizeOptions {
                 option: "hosts",
                 value: self.hosts.to_string(),
                 expected: format!(
-                    "an AVS cluster has {}..{} hosts",
+                    "an AVS cluster has {} to {} hosts",
                     limits.min_hosts, limits.max_hosts
                 ),
             });
@@ -151,7 +151,7 @@ impl OptimizeOptions {
             return Err(OptimizeError::Invalid {
                 option: "max_datastores",
                 value: self.max_datastores.to_string(),
-                expected: format!("1..{}", limits.max_datastores),
+                expected: format!("1 to {}", limits.max_datastores),
             });
         }
         check_pct("cold_pct", self.cold_pct)?;
@@ -226,7 +226,7 @@ fn check_pct(option: &'static str, v: f64) -> Result<(), OptimizeError> {
         Err(OptimizeError::Invalid {
             option,
             value: crate::numbers::show_setting(v),
-            expected: "a percentage 0..100".into(),
+            expected: "a percentage from 0 to 100".into(),
         })
     }
 }

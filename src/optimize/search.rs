@@ -21,6 +21,9 @@ pub(super) fn best_per_level<'a>(
 ) -> Result<PerLevel<'a>, OptimizeError> {
     let mut out = Vec::with_capacity(ctx.levels.len());
     for &spec in &ctx.levels {
+        // A caller's stop is asked before each level's MILPs (a one-cluster plan has no
+        // clusters to be asked between).
+        ctx.options.stop.check()?;
         out.push((spec, best_of_level(ctx, spec, t, fixed_d)?));
     }
     Ok(out)

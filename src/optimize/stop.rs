@@ -1,14 +1,14 @@
-//! [`Stop`]: a caller's request to stop a plan, checked between clusters.
+//! [`Stop`]: a caller's request to stop a plan, checked between host SKUs, clusters and service levels.
 
 use std::fmt;
 use std::sync::Arc;
 
 use super::OptimizeError;
 
-/// A caller's request to stop planning: a test the optimizer calls between clusters (and
-/// between host SKUs), ending the plan with [`OptimizeError::Stopped`] once it answers
-/// `true`. The work of one cluster under way is finished first, so a plan stops within
-/// one cluster's time. The default never stops.
+/// A caller's request to stop planning: a test the optimizer calls between host SKUs,
+/// clusters and the service levels of one cluster's search, ending the plan with [`OptimizeError::Stopped`] once it answers
+/// `true`. The service level under way is searched to its end first, so a plan stops
+/// within one level's MILPs. The default never stops.
 ///
 /// A service that re-plans as its user types stops the plan nobody waits for any more:
 ///
@@ -29,8 +29,8 @@ pub struct Stop(Option<Arc<dyn Fn() -> bool + Send + Sync>>);
 
 impl Stop {
     /// A stop that `stopped` decides: planning ends at the next check after it answers
-    /// `true`. It is called once per cluster and host SKU, from the planning threads, so
-    /// it should be quick (an atomic load).
+    /// `true`. It is called once per host SKU, cluster and level searched, from the
+    /// planning threads, so it should be quick (an atomic load).
     pub fn when(stopped: impl Fn() -> bool + Send + Sync + 'static) -> Stop {
         Stop(Some(Arc::new(stopped)))
     }

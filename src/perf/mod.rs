@@ -197,7 +197,7 @@ fn check_pct(field: &'static str, v: f64) -> Result<(), PerfError> {
         Err(PerfError::Invalid {
             field,
             value: crate::numbers::show_setting(v),
-            expected: "a percentage 0..100",
+            expected: "a percentage from 0 to 100",
         })
     }
 }

@@ -168,8 +168,8 @@ impl Planner {
         self
     }
 
-    /// Stops the plan once `stopped` answers `true`: it is asked between clusters and host
-    /// SKUs, and the plan ends with an error of kind [`crate::ErrorKind::Stopped`] (a
+    /// Stops the plan once `stopped` answers `true`: it is asked between host SKUs,
+    /// clusters and service levels, and the plan ends with an error of kind [`crate::ErrorKind::Stopped`] (a
     /// service stops the plan its user no longer waits for). The default never stops.
     ///
     /// ```

@@ -10,7 +10,7 @@ use crate::report::{self, Format};
 use crate::{PlanOptions, catalog::Catalog, perf::PerfModel};
 
 /// What [`crate::Planner::run`] returns: one plan, or one per source cluster with
-/// [`PlanOptions::per_cluster`].
+/// [`crate::PlanOptions::per_cluster`].
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub enum Planned {
