@@ -39,8 +39,8 @@ pub enum WarningKind {
     /// 'db-9' is not in the inventory; the row is not joined".
     Performance,
     /// A price: missing, another region's, implausible, or a service level the price list
-    /// does not sell in the region. Example: "av36p has no host price (`host_term`
-    /// pay-as-you-go) ...: the host cost ... unknown".
+    /// does not sell in the region. Example: "no public 1y price for av36 (`host_term` 1y):
+    /// ... the host cost and the saving against vSAN alone are unknown".
     Price,
     /// A setting: one this plan does not use, one that names several things, or one whose
     /// value (or absence) weakens the plan. Example: "no IOPS or MiB/s target was given

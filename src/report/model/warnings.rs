@@ -99,6 +99,12 @@ pub fn kind_tag(w: &Warning) -> String {
     format!("({}) ", w.kind)
 }
 
+/// A warning as one line of a list: its kind ([`kind_tag`]), then its place and message
+/// ([`Warning`]'s display): `(value) a.csv [vInfo] row 4 column 'CPUs' value 'x': ...`.
+pub fn tagged_line(w: &Warning) -> String {
+    format!("{}{w}", kind_tag(w))
+}
+
 /// `warnings` as a section titled `Warnings (N)`, N each warning and those it counts
 /// (`None` without a warning): [`INPUT_ROWS_NOTE`] when some are about the input, then one
 /// line per cause ([`causes`]), the first [`WARNINGS_SHOWN`], then how many more.
