@@ -29,6 +29,7 @@ mod hosts;
 pub mod identity;
 mod key;
 mod sheets;
+mod warning;
 mod warnings;
 
 pub(crate) use clusters::normalise as normalise_name;
@@ -36,6 +37,7 @@ pub use clusters::{ClusterId, SourceClusters};
 pub use hosts::{ClusterHosts, host_label};
 pub use key::VmKey;
 pub use sheets::{LIVE_OPTICS_FORMAT, LIVE_OPTICS_WORDS, MIXED_WORDS, RVTOOLS_WORDS, SheetWords};
+pub use warning::{UnknownWarningKind, Warning, WarningKind};
 pub use warnings::{KEPT_PER_CAUSE, bound_warnings, push_bounded, warning_count, warning_shape};
 
 /// Power state of a VM as RVTools reports it in the vInfo `Powerstate` column.
@@ -416,108 +418,6 @@ pub struct Source {
     /// of an inventory is the same whichever way it was read.
     #[serde(skip)]
     pub from_bytes: bool,
-}
-
-/// A data-quality problem found while reading: the reader went on, and the plan reports it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct Warning {
-    /// Input file path.
-    pub file: String,
-    /// Sheet (tab) name, when the problem is inside one.
-    pub sheet: Option<String>,
-    /// 1-based row (header = 1), when the problem is in a row.
-    pub row: Option<usize>,
-    /// Column header, when the problem is in a cell.
-    pub column: Option<String>,
-    /// The offending cell value as text, when there is one.
-    pub value: Option<String>,
-    /// What is wrong and what the reader did about it.
-    pub message: String,
-    /// How many more warnings of this cause (the same file, sheet and column, the message
-    /// alike but for its figures and quoted names: [`warning_shape`]) were counted but not
-    /// kept: past [`KEPT_PER_CAUSE`] of a cause, warnings are counted on the last one kept
-    /// ([`bound_warnings`]), so memory follows the causes, not the rows. 0 when none.
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub more_alike: usize,
-}
-
-/// Whether a count is 0 (serde's `skip_serializing_if`).
-fn is_zero(n: &usize) -> bool {
-    *n == 0
-}
-
-impl Warning {
-    /// A warning about the plan as a whole: no file, sheet, row or cell to name.
-    pub fn plan_wide(message: String) -> Warning {
-        Warning {
-            file: String::new(),
-            sheet: None,
-            row: None,
-            column: None,
-            value: None,
-            message,
-            more_alike: 0,
-        }
-    }
-
-    /// A warning about the cell of `column` in the row at `origin`, with its `value`.
-    pub fn at_cell(
-        origin: &Origin,
-        column: String,
-        value: Option<String>,
-        message: String,
-    ) -> Warning {
-        Warning {
-            column: Some(column),
-            value,
-            ..Warning::at_row(origin, message)
-        }
-    }
-
-    /// A warning about the row at `origin` as a whole (no column or value).
-    pub fn at_row(origin: &Origin, message: String) -> Warning {
-        Warning {
-            file: origin.file.to_string(),
-            sheet: Some(origin.sheet.to_string()),
-            row: Some(origin.row),
-            column: None,
-            value: None,
-            message,
-            more_alike: 0,
-        }
-    }
-}
-
-impl std::fmt::Display for Warning {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.file.is_empty() {
-            // A warning about the plan as a whole: no place to name.
-            return write!(f, "{}", self.message);
-        }
-        write!(f, "{}", self.file)?;
-        if let Some(sheet) = &self.sheet {
-            write!(f, " [{sheet}]")?;
-        }
-        if let Some(row) = self.row {
-            write!(f, " row {row}")?;
-        }
-        if let Some(column) = &self.column {
-            write!(f, " column '{column}'")?;
-        }
-        if let Some(value) = &self.value {
-            write!(f, " value '{value}'")?;
-        }
-        write!(f, ": {}", self.message)?;
-        if self.more_alike > 0 {
-            write!(
-                f,
-                " (and {} more alike)",
-                crate::numbers::group_thousands(self.more_alike as f64, 0)
-            )?;
-        }
-        Ok(())
-    }
 }
 
 /// Everything read from one or more RVTools inputs.

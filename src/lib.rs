@@ -74,9 +74,31 @@
 //! the targets are at fault, or dsplan itself; [`ErrorKind::exit_code`] is the exit code
 //! the `dsplan` command gives it.
 //!
+//! Every plan carries its warnings ([`inventory::Warning`]): what was wrong with the input
+//! or is worth knowing about the plan, each with where it was found and its cause,
+//! [`Warning::kind`](inventory::Warning::kind) ([`inventory::WarningKind`]: `layout`,
+//! `value`, `identity`, `performance`, `price`, `setting`, `azure`, `estate`, `bound`,
+//! `plan`), so a program can keep the ones it acts on without reading their sentences:
+//!
+//! ```
+//! use dsplan::prelude::*;
+//!
+//! let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/small-estate.xlsx");
+//! let estate = Planner::new().input(fixture).plan_estate()?;
+//! // The fixture's VM db-01 has RDM disks, which AVS does not have: a warning about the
+//! // source estate, to act on before moving.
+//! let estate_notes: Vec<&Warning> = estate
+//!     .warnings
+//!     .iter()
+//!     .filter(|w| w.kind() == WarningKind::Estate)
+//!     .collect();
+//! assert!(estate_notes.iter().any(|w| w.message.contains("RDM")));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! [`prelude`] brings in the few types a program needs: the planner, its options and
-//! answers, the error, and the settings' enums (each parsed from its command-line
-//! spelling with `str::parse` and shown with `Display`).
+//! answers, the error, the warnings and their kind, and the settings' enums (each parsed
+//! from its command-line spelling with `str::parse` and shown with `Display`).
 //!
 //! ## Features
 //!

@@ -32,12 +32,14 @@
 //!   each read from its command-line spelling with `str::parse` and shown with `Display`;
 //! - [`Region`] and [`HostSkuName`]: the region and host SKU settings, parsed from the
 //!   names Microsoft's pages write (`West Europe`, `AV64 Gen2`);
-//! - [`Inventory`] and [`Warning`]: what was read, and what was wrong with it.
+//! - [`Inventory`], [`Warning`] and [`WarningKind`]: what was read, what was wrong with it
+//!   or is worth knowing about the plan, and the cause of each warning (`Warning::kind`),
+//!   shown and parsed like the settings' enums.
 
 pub use crate::catalog::{Region, ReservationTerm, ServiceLevel};
 pub use crate::demand::CapacityBasis;
 pub use crate::ingest::PerfBasis;
-pub use crate::inventory::{Inventory, Warning};
+pub use crate::inventory::{Inventory, Warning, WarningKind};
 pub use crate::perf::IoProfile;
 pub use crate::plan::{ClusterPlans, Design, EstatePlan, Plan};
 pub use crate::report::Format;

@@ -58,6 +58,7 @@ fn every_settings_enum_reads_back_what_it_shows_and_its_json_name() {
         RetrievalPolicy::Never,
     ]);
     round_trips(&[Design::Vsan, Design::Anf, Design::Hybrid]);
+    round_trips(&WarningKind::ALL);
     round_trips(&[
         dsplan::vsan::PolicyChoice::Auto,
         dsplan::vsan::PolicyChoice::Named("raid5-ftt1".into()),

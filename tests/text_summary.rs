@@ -196,7 +196,8 @@ fn warnings_of_one_cause_are_one_line_of_the_summary() {
     let first = format!(
         "{p} [vInfo] row 2 column 'Memory' value 'lots': not a number; value treated as unknown"
     );
-    let grouped = format!("  {first} (and 4 more alike: row 3, row 4, row 5 and 1 more)");
+    // The line starts with the warning's kind.
+    let grouped = format!("  (value) {first} (and 4 more alike: row 3, row 4, row 5 and 1 more)");
     assert!(summary.lines().any(|l| l == grouped), "{summary}");
     assert_eq!(summary.matches("value 'lots'").count(), 1, "{summary}");
     let detail = plan_text(&[p, "--detail"]);

@@ -22,8 +22,9 @@
 //! | host not in vHost | `quality` | vInfo 5 ('h9') |
 //! | no figure known at all | `foreign::check_capacity` | a second input |
 //!
-//! The planner's (grep `Warning::plan_wide` under `src/planner`, `src/optimize`,
-//! `src/demand`) name no file and print as their message alone: the small estate's plan
+//! Each line starts with the warning's kind (`(value) `, `(layout) `). The planner's (grep
+//! `Warning::plan_wide` under `src/planner`, `src/optimize`, `src/demand`) name no file and
+//! print as their kind and message alone: the small estate's plan
 //! shows two kinds (an RDM disk left out, clusters raised to the 3-host minimum).
 
 use std::path::{Path, PathBuf};
@@ -98,53 +99,53 @@ fn every_reader_warning_kind_reads_as_one_whole_line() {
         head(18),
         NOTE.to_string(),
         format!(
-            "  {vinfo} row 3 column 'Powerstate' value 'On': expected poweredOn, poweredOff or \
+            "  (value) {vinfo} row 3 column 'Powerstate' value 'On': expected poweredOn, poweredOff or \
              suspended; power state treated as unknown (and 5 more alike: row 4, row 5, row 6 \
              and 2 more)"
         ),
         format!(
-            "  {vinfo} row 3 column 'CPUs' value '0': 0 vCPUs, but a VM has at least one; \
+            "  (value) {vinfo} row 3 column 'CPUs' value '0': 0 vCPUs, but a VM has at least one; \
              treated as unknown"
         ),
         format!(
-            "  {vinfo} row 3 column 'Memory' value '0': 0 MiB of memory, but a VM has memory \
+            "  (value) {vinfo} row 3 column 'Memory' value '0': 0 MiB of memory, but a VM has memory \
              to run; treated as unknown"
         ),
         format!(
-            "  {vinfo} row 4 column 'Provisioned MiB' value 'abc': not a number; value treated \
+            "  (value) {vinfo} row 4 column 'Provisioned MiB' value 'abc': not a number; value treated \
              as unknown"
         ),
         format!(
-            "  {vinfo} row 4 column 'In Use MiB' value '-5': negative value; treated as unknown"
+            "  (value) {vinfo} row 4 column 'In Use MiB' value '-5': negative value; treated as unknown"
         ),
         format!(
-            "  {vinfo} row 4 column 'CPUs' value '1000': more than 768 vCPUs, the most a VM \
+            "  (value) {vinfo} row 4 column 'CPUs' value '1000': more than 768 vCPUs, the most a VM \
              has in vSphere 8 (configuration maximums); treated as unknown"
         ),
-        format!("  {vinfo} row 9: row has values but no VM name; skipped"),
+        format!("  (value) {vinfo} row 9: row has values but no VM name; skipped"),
         format!(
-            "  {d}/RVTools_tabvDisk.csv [vDisk] row 1: required column 'VM' not found (tried: \
+            "  (layout) {d}/RVTools_tabvDisk.csv [vDisk] row 1: required column 'VM' not found (tried: \
              VM, vDiskVMName, VM Name); headers found: [Disk, Capacity MiB]; tab not read, its \
              data is unknown"
         ),
         format!(
-            "  {vmemory} row 3 column 'Consumed' value 'lots': not a number; value treated as \
+            "  (value) {vmemory} row 3 column 'Consumed' value 'lots': not a number; value treated as \
              unknown"
         ),
         format!(
-            "  {vmemory}: vMemory rows joined to vInfo by VI SDK Server + VM name (vInfo and \
+            "  (identity) {vmemory}: vMemory rows joined to vInfo by VI SDK Server + VM name (vInfo and \
              vMemory have no `VM ID` or `VM UUID`)"
         ),
         format!(
-            "  {vmemory} row 2 column 'VM' value 'ghost': 1 vMemory row(s) name a VM not in \
+            "  (identity) {vmemory} row 2 column 'VM' value 'ghost': 1 vMemory row(s) name a VM not in \
              vInfo (first: 'ghost'); their consumed memory is not counted"
         ),
         format!(
-            "  {vinfo} row 3 column 'In Use MiB' value '2000': VM 'b': In Use (2000 MiB) \
+            "  (value) {vinfo} row 3 column 'In Use MiB' value '2000': VM 'b': In Use (2000 MiB) \
              exceeds Provisioned (1000 MiB)"
         ),
         format!(
-            "  {vinfo} row 5 column 'Host' value 'h9': 1 vInfo host(s) of 1 VM(s) are not in \
+            "  (identity) {vinfo} row 5 column 'Host' value 'h9': 1 vInfo host(s) of 1 VM(s) are not in \
              vHost: 'h9' (1 VM)"
         ),
     ];
@@ -162,7 +163,7 @@ fn an_input_without_any_figure_says_so() {
         head(1),
         NOTE.to_string(),
         format!(
-            "  {} [vInfo]: no capacity column (missing: Provisioned MiB, In Use MiB) and no \
+            "  (layout) {} [vInfo]: no capacity column (missing: Provisioned MiB, In Use MiB) and no \
              VM's vCPU count or memory known, so every figure of this input is unknown; dsplan \
              reads RVTools exports (RVTools.exe -s <vcenter> -c ExportAll2xlsx, or the \
              per-tab CSV export -c ExportAll2csv) and Live Optics' VMware export (its .xlsx)",
@@ -188,7 +189,7 @@ fn the_planners_warnings_are_their_sentence_alone() {
     assert!(
         lines.contains(
             &format!(
-                "  {fixture} [vInfo] row 4: VM 'db-01' has 2,048.0 GiB of RDM disks (vDisk \
+                "  (estate) {fixture} [vInfo] row 4: VM 'db-01' has 2,048.0 GiB of RDM disks (vDisk \
                  `Raw`); vInfo does not count them (its `Provisioned MiB`, 1,024.0 GiB, is less \
                  than its disks' 3,072.0 GiB), so they are not planned: planned 800.0 GiB = `In \
                  Use MiB`. AVS has no RDMs: move their data in-guest to a VMDK, or convert them \
@@ -201,7 +202,8 @@ fn the_planners_warnings_are_their_sentence_alone() {
     assert!(
         lines
             .iter()
-            .any(|l| l.starts_with("  2 of the 2 AVS clusters are raised to the 3-host minimum;")),
+            .any(|l| l
+                .starts_with("  (plan) 2 of the 2 AVS clusters are raised to the 3-host minimum;")),
         "{text}"
     );
     assert!(!text.contains("input's cover"), "{text}");

@@ -416,12 +416,17 @@ fn upload_request(port: u16, extra: &str) -> Vec<u8> {
 /// A multipart upload of `fixtures/{fixture}` named `name`, with extra header lines.
 fn upload_file_request(port: u16, extra: &str, fixture: &str, name: &str) -> Vec<u8> {
     let bytes = std::fs::read(root().join("fixtures").join(fixture)).unwrap();
+    upload_bytes_request(port, extra, &bytes, name)
+}
+
+/// A multipart upload of `bytes` named `name`, with extra header lines.
+fn upload_bytes_request(port: u16, extra: &str, bytes: &[u8], name: &str) -> Vec<u8> {
     let mut body = format!(
         "--xyz\r\nContent-Disposition: form-data; name=\"files\"; filename=\"{name}\"\r\n\
          Content-Type: application/octet-stream\r\n\r\n"
     )
     .into_bytes();
-    body.extend_from_slice(&bytes);
+    body.extend_from_slice(bytes);
     body.extend_from_slice(b"\r\n--xyz--\r\n");
     let mut request = format!(
         "POST /api/upload HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n{extra}\
@@ -456,6 +461,27 @@ fn upload_files_request(port: u16, files: &[(&str, &str)]) -> Vec<u8> {
     .into_bytes();
     request.extend_from_slice(&body);
     request
+}
+
+#[test]
+fn an_uploads_reading_warnings_name_their_kind() {
+    // A vInfo whose one VM has CPUs 'abc': one reading warning, a value's.
+    let (_server, port) = serve(&[]);
+    let csv = "VM,Powerstate,CPUs,Memory,Provisioned MiB,In Use MiB\n\
+               a,poweredOn,abc,4096,1000,500\n";
+    let text = raw(
+        port,
+        &upload_bytes_request(port, "", csv.as_bytes(), "RVTools_tabvInfo.csv"),
+    );
+    let v = json_of(&text);
+    let warnings = v["warnings"].as_array().unwrap();
+    assert_eq!(warnings.len(), 1, "{v}");
+    let line = warnings[0].as_str().unwrap();
+    assert!(line.starts_with("(value) "), "{line}");
+    assert!(
+        line.contains("column 'CPUs' value 'abc': not a number"),
+        "{line}"
+    );
 }
 
 #[test]
@@ -745,6 +771,11 @@ fn upload_session(port: u16) -> String {
 
 /// The session of an upload's response.
 fn session_of(text: &str) -> String {
+    json_of(text)["session"].as_str().unwrap().to_string()
+}
+
+/// The JSON body of a 200 response (chunked or not).
+fn json_of(text: &str) -> Value {
     let (head, body) = text.split_once("\r\n\r\n").unwrap();
     assert!(head.starts_with("HTTP/1.1 200"), "{text}");
     let body = if head.to_ascii_lowercase().contains("chunked") {
@@ -752,8 +783,7 @@ fn session_of(text: &str) -> String {
     } else {
         body.to_string()
     };
-    let v: Value = serde_json::from_str(&body).unwrap();
-    v["session"].as_str().unwrap().to_string()
+    serde_json::from_str(&body).unwrap()
 }
 
 #[test]

@@ -23,7 +23,7 @@
 
 use std::collections::HashMap;
 
-use crate::inventory::{Inventory, Origin, Vm, VmKey, Warning};
+use crate::inventory::{Inventory, Origin, Vm, VmKey, Warning, WarningKind};
 
 use super::{CapacityBasis, MIB_PER_GIB};
 
@@ -146,7 +146,7 @@ impl<'a> DiskSums<'a> {
         );
         Sized {
             capacity_mib,
-            rdm_warning: Some(Warning::at_row(&vm.origin, message)),
+            rdm_warning: Some(Warning::at_row(WarningKind::Estate, &vm.origin, message)),
         }
     }
 }
@@ -248,6 +248,7 @@ impl Fallbacks {
                 continue;
             };
             out.push(Warning::at_row(
+                WarningKind::Value,
                 &first.2,
                 format!(
                     "{} VM(s) have no {} capacity; sized by their {} capacity instead: {}",
@@ -280,6 +281,7 @@ pub(super) fn unshared_warning(inventory: &Inventory, basis: CapacityBasis) -> O
         }
     }
     (below > 0).then(|| Warning {
+        kind: WarningKind::Setting,
         file: inventory.inputs.join(", "),
         sheet: None,
         row: None,

@@ -630,6 +630,7 @@ mod tests {
         // A warning on the first excluded VM's row is quoted with its column and value.
         let warned = Inventory {
             warnings: vec![Warning {
+                kind: crate::inventory::WarningKind::Value,
                 file: "t.xlsx".into(),
                 sheet: Some("vInfo".into()),
                 row: Some(2),

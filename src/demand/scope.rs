@@ -3,7 +3,9 @@
 
 use std::collections::BTreeSet;
 
-use crate::inventory::{Inventory, PowerState, SourceClusters, Vm, Warning, normalise_name};
+use crate::inventory::{
+    Inventory, PowerState, SourceClusters, Vm, Warning, WarningKind, normalise_name,
+};
 
 use super::{DemandError, DemandOptions, ExclusionReason, MAX_VM_CAPACITY_MIB};
 
@@ -111,17 +113,20 @@ fn cluster_filter(
                 });
             }
             [_] => {}
-            several => warnings.push(Warning::plan_wide(format!(
-                "`clusters` '{}' names {} clusters of different vCenters or datacenters: {}; \
-                 all are selected (give one as written here to select it alone)",
-                crate::numbers::clip(name),
-                several.len(),
-                several
-                    .iter()
-                    .map(|l| format!("'{}'", crate::numbers::clip(l)))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ))),
+            several => warnings.push(Warning::plan_wide(
+                WarningKind::Setting,
+                format!(
+                    "`clusters` '{}' names {} clusters of different vCenters or datacenters: {}; \
+                     all are selected (give one as written here to select it alone)",
+                    crate::numbers::clip(name),
+                    several.len(),
+                    several
+                        .iter()
+                        .map(|l| format!("'{}'", crate::numbers::clip(l)))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            )),
         }
         selected.extend(found.into_iter().map(str::to_string));
     }
@@ -178,6 +183,7 @@ impl Filters<'_> {
             crate::inventory::push_bounded(
                 warnings,
                 Warning::at_row(
+                    WarningKind::Value,
                     &vm.origin,
                     format!(
                         "VM '{}' reports {} MiB, more than any VM can hold: excluded as a data error",

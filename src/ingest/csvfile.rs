@@ -25,7 +25,7 @@ use crate::ingest::entries::tab_of;
 use crate::ingest::fallback::Disagreements;
 use crate::ingest::table::{FieldSpec, MAX_COLUMNS, Resolved, Row, resolve};
 use crate::ingest::value::{DecimalMark, MarkEvidence, Value, mark_evidence, text_value};
-use crate::inventory::Warning;
+use crate::inventory::{Warning, WarningKind};
 
 /// Longest line of a CSV file: 16 MiB. An RVTools row is a few KB; even a row of 100 cells at
 /// Excel's 32,767-character cell limit is 3.2 MB. It bounds what the CSV parser buffers for
@@ -681,6 +681,7 @@ fn decide_mark(
         (0, 0) => {
             if ambiguous > 0 && delimiter != b';' && delimiter != b',' {
                 warnings.push(Warning {
+                    kind: WarningKind::Layout,
                     file: file.to_string(),
                     sheet: Some(sheet.to_string()),
                     row: None,
@@ -704,6 +705,7 @@ fn decide_mark(
                 DecimalMark::Comma
             };
             warnings.push(Warning {
+                kind: WarningKind::Layout,
                 file: file.to_string(),
                 sheet: Some(sheet.to_string()),
                 row: None,

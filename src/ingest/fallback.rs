@@ -5,7 +5,7 @@
 
 use crate::ingest::table::{FieldSpec, Resolved, Row, column_letter, number_of};
 use crate::ingest::value::{DecimalMark, Value};
-use crate::inventory::Warning;
+use crate::inventory::{Warning, WarningKind};
 use crate::numbers::{clip, counted};
 
 /// The first row of a disagreement: its 1-based row, the field's value and the fallback's,
@@ -87,6 +87,7 @@ impl Disagreements {
                 clip(&other),
             );
             warnings.push(Warning {
+                kind: WarningKind::Layout,
                 file: file.to_string(),
                 sheet: Some(sheet.to_string()),
                 row: Some(row),

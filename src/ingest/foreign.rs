@@ -31,7 +31,7 @@
 use std::path::Path;
 
 use crate::ingest::IngestError;
-use crate::inventory::{Vm, Warning};
+use crate::inventory::{Vm, Warning, WarningKind};
 
 /// What dsplan reads, and how to get it: the end of every [`IngestError::ForeignFormat`].
 pub const READ_INSTEAD: &str = "dsplan reads RVTools exports (RVTools.exe -s <vcenter> -c \
@@ -292,10 +292,10 @@ pub(crate) fn check_capacity(
             HYPER_V_STATES.contains(&v.as_str())
         }
     });
-    let warning = |message: String| Warning {
+    let warning = |kind: WarningKind, message: String| Warning {
         file: file.to_string(),
         sheet: Some("vInfo".to_string()),
-        ..Warning::plan_wide(message)
+        ..Warning::plan_wide(kind, message)
     };
     let any_figure = vms
         .iter()
@@ -305,23 +305,29 @@ pub(crate) fn check_capacity(
     }
     if missing.len() < 2 {
         return Ok(Some({
-            warning(format!(
-                "no VM has a known vCPU count, memory, provisioned or in-use storage ({} \
-                 read, every such cell empty or unreadable), so every figure of this input \
-                 is unknown",
-                match vms.len() {
-                    1 => "1 VM row".to_string(),
-                    n => format!("{n} VM rows"),
-                }
-            ))
+            warning(
+                WarningKind::Value,
+                format!(
+                    "no VM has a known vCPU count, memory, provisioned or in-use storage ({} \
+                     read, every such cell empty or unreadable), so every figure of this input \
+                     is unknown",
+                    match vms.len() {
+                        1 => "1 VM row".to_string(),
+                        n => format!("{n} VM rows"),
+                    }
+                ),
+            )
         }));
     }
     if !hyper_v {
-        return Ok(Some(warning(format!(
-            "no capacity column (missing: {}) and no VM's vCPU count or memory known, so \
-             every figure of this input is unknown; {READ_INSTEAD}",
-            missing.join(", ")
-        ))));
+        return Ok(Some(warning(
+            WarningKind::Layout,
+            format!(
+                "no capacity column (missing: {}) and no VM's vCPU count or memory known, so \
+                 every figure of this input is unknown; {READ_INSTEAD}",
+                missing.join(", ")
+            ),
+        )));
     }
     let hint = "; its power states are Hyper-V's (Running, Off), so it looks like a \
                 Hyper-V inventory in RVTools' layout, which has no VMDK capacity to read";

@@ -61,7 +61,7 @@ use crate::ingest::perf::{
 use crate::ingest::strings::{Share, Strings};
 use crate::ingest::table::{FieldSpec, Resolved, Row};
 use crate::ingest::{IngestError, Input, ReadLimits, TabContext, vinfo, xlsx};
-use crate::inventory::{Host, Inventory, Partition, Source, Vm, Warning};
+use crate::inventory::{Host, Inventory, Partition, Source, Vm, Warning, WarningKind};
 use crate::numbers::clip;
 
 pub use crate::inventory::LIVE_OPTICS_FORMAT;
@@ -328,6 +328,7 @@ fn no_consumed_memory(file: &str, sheet: &str, active: Option<&str>) -> Warning 
         )
     });
     Warning {
+        kind: WarningKind::Layout,
         file: file.to_string(),
         sheet: Some(sheet.to_string()),
         row: Some(1),

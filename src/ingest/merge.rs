@@ -7,7 +7,8 @@ use std::collections::{HashMap, HashSet};
 mod newer;
 
 use crate::inventory::{
-    Datastore, DuplicateVm, Inventory, Origin, Partition, Snapshot, VirtualDisk, Vm, VmKey, Warning,
+    Datastore, DuplicateVm, Inventory, Origin, Partition, Snapshot, VirtualDisk, Vm, VmKey,
+    Warning, WarningKind,
 };
 
 /// Merges the inventories of several inputs (in input order) and removes duplicates; see
@@ -333,6 +334,7 @@ fn place(origin: &Origin) -> String {
 /// A warning less its file: the same warning read from a copy of an input compares equal.
 #[derive(PartialEq, Eq, Hash)]
 struct WarningKey {
+    kind: crate::inventory::WarningKind,
     sheet: Option<String>,
     row: Option<usize>,
     column: Option<String>,
@@ -343,6 +345,7 @@ struct WarningKey {
 impl WarningKey {
     fn of(w: &Warning) -> WarningKey {
         WarningKey {
+            kind: w.kind,
             sheet: w.sheet.clone(),
             row: w.row,
             column: w.column.clone(),
@@ -387,16 +390,9 @@ fn datastore_key(d: &Datastore) -> String {
     }
 }
 
+/// A warning about which VM, host, cluster or datastore rows of `file`'s `sheet` are.
 fn input_warning(file: &str, sheet: &str, message: String) -> Warning {
-    Warning {
-        file: file.to_string(),
-        sheet: Some(sheet.to_string()),
-        row: None,
-        column: None,
-        value: None,
-        message,
-        more_alike: 0,
-    }
+    Warning::in_sheet(WarningKind::Identity, file, sheet, message)
 }
 
 /// Moves `items` to the end of `out` (without copying when `out` is empty).

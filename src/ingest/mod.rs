@@ -60,7 +60,7 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 use crate::ingest::table::{FieldSpec, Row};
-use crate::inventory::{Inventory, Source, Warning};
+use crate::inventory::{Inventory, Source, Warning, WarningKind};
 use optional::TabContext;
 
 mod bytes;
@@ -211,10 +211,13 @@ fn read_zip(
         };
         first.warnings.push(Warning {
             file: file.to_string(),
-            ..Warning::plan_wide(format!(
-                "the zip also holds {one}{more}, not opened (a zip or workbook inside a zip \
-                 is not read): give it as an input of its own if it is an export"
-            ))
+            ..Warning::plan_wide(
+                WarningKind::Layout,
+                format!(
+                    "the zip also holds {one}{more}, not opened (a zip or workbook inside a zip \
+                     is not read): give it as an input of its own if it is an export"
+                ),
+            )
         });
     }
     Ok(parts)
@@ -429,6 +432,7 @@ fn read_opened(
     }
     if metadata.len() > 1 {
         inventory.warnings.push(Warning {
+            kind: WarningKind::Layout,
             file: file.clone(),
             sheet: Some("vMetaData".to_string()),
             row: None,

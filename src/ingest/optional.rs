@@ -4,7 +4,7 @@
 use crate::ingest::strings::{Share, Strings};
 use crate::ingest::table::{FieldSpec, Row};
 use crate::ingest::{IngestError, Input, ReadLimits};
-use crate::inventory::Warning;
+use crate::inventory::{Warning, WarningKind};
 
 /// What reading an optional tab needs.
 pub(crate) struct TabContext<'a, 'i> {
@@ -77,6 +77,7 @@ impl TabContext<'_, '_> {
                 let detail = without_place(&e, &sheet);
                 self.warnings.extend(tab_warnings);
                 self.warnings.push(Warning {
+                    kind: WarningKind::Layout,
                     file,
                     sheet: Some(sheet),
                     row: Some(1),

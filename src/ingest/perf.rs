@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::ingest::IngestError;
 use crate::ingest::csvfile;
 use crate::ingest::table::{FieldSpec, Row, normalize_header};
-use crate::inventory::{Inventory, Origin, VmKey, Warning};
+use crate::inventory::{Inventory, Origin, VmKey, Warning, WarningKind};
 
 mod join;
 
@@ -220,6 +220,7 @@ const UNKNOWN_COLUMNS_NAMED: usize = 10;
 /// spellings: `throughput_mbps` is read as nothing, so the MiB/s target would silently be 0.
 fn unknown_columns(unknown: &[String], file: &str) -> Vec<Warning> {
     let warning = |column: Option<String>, message: String| Warning {
+        kind: WarningKind::Layout,
         file: file.to_string(),
         sheet: Some("perf".into()),
         row: Some(1),
@@ -319,8 +320,8 @@ pub(crate) fn within_vm_limit(
     let message =
         format!("{v:e} {what}, more than any VM drives (limit {limit:e}); treated as unknown");
     match slot {
-        Some(slot) => row.warn(slot, message),
-        None => row.warn_row(message),
+        Some(slot) => row.warn(WarningKind::Value, slot, message),
+        None => row.warn_row(WarningKind::Value, message),
     }
     None
 }
@@ -336,6 +337,7 @@ fn perf_from_row(row: &mut Row<'_, '_>) -> Option<VmPerf> {
             Some(v)
         } else {
             row.warn(
+                WarningKind::Value,
                 READ_PCT,
                 "expected 0..=100; value treated as unknown".to_string(),
             );
@@ -347,6 +349,7 @@ fn perf_from_row(row: &mut Row<'_, '_>) -> Option<VmPerf> {
             Some(v)
         } else {
             row.warn(
+                WarningKind::Value,
                 BLOCK_KIB,
                 "expected a size above 0; value treated as unknown".to_string(),
             );

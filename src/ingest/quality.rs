@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use crate::inventory::{Inventory, Warning, host_label};
+use crate::inventory::{Inventory, Warning, WarningKind, host_label};
 use crate::numbers::{clip, first_few, group_thousands};
 
 /// Longest VM name vSphere accepts, in characters: "The name can contain up to 80
@@ -36,6 +36,7 @@ fn in_use_above_provisioned(inv: &Inventory, out: &mut Vec<Warning>) {
             crate::inventory::push_bounded(
                 out,
                 Warning::at_cell(
+                    WarningKind::Value,
                     &vm.origin,
                     vinfo_header(inv, &vm.origin.file, "In Use MiB"),
                     Some(mib_shown(used)),
@@ -106,6 +107,7 @@ fn duplicate_vm_names(inv: &Inventory, out: &mut Vec<Warning>) {
         crate::inventory::push_bounded(
             out,
             Warning::at_cell(
+                WarningKind::Identity,
                 &first.origin,
                 vinfo_header(inv, &first.origin.file, "VM"),
                 Some(crate::numbers::clip(&first.name)),
@@ -134,6 +136,7 @@ fn long_vm_names(inv: &Inventory, out: &mut Vec<Warning>) {
     crate::inventory::push_bounded(
         out,
         Warning::at_cell(
+            WarningKind::Value,
             &first.origin,
             vinfo_header(inv, &first.origin.file, "VM"),
             Some(clip(&first.name)),
@@ -187,6 +190,7 @@ fn spreadsheet_error_names(inv: &Inventory, out: &mut Vec<Warning>) {
         crate::inventory::push_bounded(
             out,
             Warning::at_cell(
+                WarningKind::Value,
                 &vm.origin,
                 vinfo_header(inv, &vm.origin.file, "VM"),
                 Some(clip(&vm.name)),
@@ -279,6 +283,7 @@ fn host_warning(
             column: Some("Host".to_string()),
             value: Some(crate::numbers::clip(host)),
             ..Warning::at_row(
+                WarningKind::Identity,
                 &vm.origin,
                 format!(
                     "{} vInfo host(s) of {} VM(s) {cause}: {}",
@@ -321,6 +326,7 @@ fn disks_of_unknown_vms(inv: &Inventory, out: &mut Vec<Warning>) {
         crate::inventory::push_bounded(
             out,
             Warning::at_cell(
+                WarningKind::Identity,
                 &d.origin,
                 "VM".to_string(),
                 Some(crate::numbers::clip(name)),
@@ -341,6 +347,7 @@ fn overcommitted_datastores(inv: &Inventory, out: &mut Vec<Warning>) {
             crate::inventory::push_bounded(
                 out,
                 Warning::at_cell(
+                    WarningKind::Estate,
                     &d.origin,
                     header_of(inv, &d.origin.file, "Provisioned MiB", |s| {
                         &s.vdatastore_headers

@@ -24,7 +24,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use crate::ingest::table::Row;
-use crate::inventory::{Origin, Vm, VmKey, Warning};
+use crate::inventory::{Origin, Vm, VmKey, Warning, WarningKind};
 
 /// Which of the key columns a tab has (by header, whatever its cells hold).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -320,7 +320,7 @@ impl Matches {
                 out.push(Warning {
                     column: Some("VM".to_string()),
                     value: Some(name.clone()),
-                    ..Warning::at_row(origin, message(rows.len(), &name))
+                    ..Warning::at_row(WarningKind::Identity, origin, message(rows.len(), &name))
                 });
             }
         };
@@ -403,11 +403,11 @@ pub(crate) fn key_warnings(file: &str, tabs: &[TabJoin<'_>]) -> Vec<Warning> {
                 // One tab: its own file (a CSV folder's tab file) and sheet.
                 [_] => Warning {
                     row: None,
-                    ..Warning::at_row(origin, message)
+                    ..Warning::at_row(WarningKind::Identity, origin, message)
                 },
                 _ => Warning {
                     file: file.to_string(),
-                    ..Warning::plan_wide(message)
+                    ..Warning::plan_wide(WarningKind::Identity, message)
                 },
             }
         })

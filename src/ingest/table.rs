@@ -8,7 +8,7 @@
 
 use crate::ingest::IngestError;
 use crate::ingest::value::{DecimalMark, Value, parse_number};
-use crate::inventory::Warning;
+use crate::inventory::{Warning, WarningKind};
 use crate::numbers::clip;
 
 /// Most columns a sheet's header may have: 16,384, Excel's own limit (column `XFD`). Applies
@@ -352,6 +352,7 @@ fn other_spelling(
 /// A warning about the header cell `header` (row 1) of `sheet`.
 fn header_warning(file: &str, sheet: &str, header: &str, message: String) -> Warning {
     Warning {
+        kind: WarningKind::Layout,
         file: file.to_string(),
         sheet: Some(sheet.to_string()),
         row: Some(1),
@@ -445,27 +446,27 @@ impl Row<'_, '_> {
         self.cells.get(slot).unwrap_or(&Value::Empty)
     }
 
-    /// Pushes a warning about a field's cell, naming the column it was read from.
-    pub(crate) fn warn(&mut self, slot: usize, message: String) {
+    /// Pushes a warning of `kind` about a field's cell, naming the column it was read from.
+    pub(crate) fn warn(&mut self, kind: WarningKind, slot: usize, message: String) {
         let value = clip(&self.cell(slot).display());
         let column = self
             .resolved
             .header(self.source(slot).unwrap_or(slot), self.specs);
-        self.push(Some((column, value)), message);
+        self.push(kind, Some((column, value)), message);
     }
 
-    /// Pushes a warning about the row as a whole.
-    pub(crate) fn warn_row(&mut self, message: String) {
-        self.push(None, message);
+    /// Pushes a warning of `kind` about the row as a whole.
+    pub(crate) fn warn_row(&mut self, kind: WarningKind, message: String) {
+        self.push(kind, None, message);
     }
 
     /// Pushes a warning about this row, or one of its cells (column, value), grouped by
     /// cause ([`crate::inventory::push_bounded`]).
-    fn push(&mut self, cell: Option<(String, String)>, message: String) {
+    fn push(&mut self, kind: WarningKind, cell: Option<(String, String)>, message: String) {
         let origin = self.origin();
         let w = match cell {
-            Some((column, value)) => Warning::at_cell(&origin, column, Some(value), message),
-            None => Warning::at_row(&origin, message),
+            Some((column, value)) => Warning::at_cell(kind, &origin, column, Some(value), message),
+            None => Warning::at_row(kind, &origin, message),
         };
         crate::inventory::push_bounded(self.warnings, w);
     }
@@ -514,6 +515,7 @@ impl Row<'_, '_> {
         let chars = crate::numbers::group_thousands(text.chars().count() as f64, 0);
         drop(cell);
         self.warn(
+            WarningKind::Bound,
             slot,
             format!(
                 "text of {chars} characters; its first {} are kept ({why})",
@@ -532,7 +534,11 @@ impl Row<'_, '_> {
         match number_of(cell, self.mark) {
             Some(v) if v.is_finite() => Some(v),
             _ => {
-                self.warn(slot, "not a number; value treated as unknown".to_string());
+                self.warn(
+                    WarningKind::Value,
+                    slot,
+                    "not a number; value treated as unknown".to_string(),
+                );
                 None
             }
         }
@@ -543,7 +549,11 @@ impl Row<'_, '_> {
     pub(crate) fn non_negative(&mut self, slot: usize) -> Option<f64> {
         let v = self.number(slot)?;
         if v < 0.0 {
-            self.warn(slot, "negative value; treated as unknown".to_string());
+            self.warn(
+                WarningKind::Value,
+                slot,
+                "negative value; treated as unknown".to_string(),
+            );
             return None;
         }
         Some(v)
@@ -555,7 +565,10 @@ impl Row<'_, '_> {
     pub(crate) fn name(&mut self, slot: usize, what: &str) -> Option<String> {
         let name = self.text(slot);
         if name.is_none() && self.any_other_value(slot) {
-            self.warn_row(format!("row has values but no {what} name; skipped"));
+            self.warn_row(
+                WarningKind::Value,
+                format!("row has values but no {what} name; skipped"),
+            );
         }
         name
     }
@@ -566,6 +579,7 @@ impl Row<'_, '_> {
         let v = self.number(slot)?;
         if v < 0.0 || v.fract() != 0.0 || v > 9.0e15 {
             self.warn(
+                WarningKind::Value,
                 slot,
                 "expected a whole non-negative count; value treated as unknown".to_string(),
             );
@@ -599,6 +613,7 @@ impl Row<'_, '_> {
         };
         if parsed.is_none() {
             self.warn(
+                WarningKind::Value,
                 slot,
                 "expected True or False; value treated as unknown".to_string(),
             );

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use crate::ingest::table::{FieldSpec, Row};
 use crate::ingest::tabs::datastore_of_path;
-use crate::inventory::{PowerState, Vm};
+use crate::inventory::{PowerState, Vm, WarningKind};
 
 pub(crate) const VM: usize = 0;
 pub(crate) const POWERSTATE: usize = 1;
@@ -71,6 +71,7 @@ pub(crate) fn vcpus(row: &mut Row<'_, '_>, slot: usize) -> Option<u64> {
     let n = row.count(slot)?;
     if n == 0 {
         row.warn(
+            WarningKind::Value,
             slot,
             "0 vCPUs, but a VM has at least one; treated as unknown".to_string(),
         );
@@ -78,6 +79,7 @@ pub(crate) fn vcpus(row: &mut Row<'_, '_>, slot: usize) -> Option<u64> {
     }
     if n > MAX_VCPUS_PER_VM {
         row.warn(
+            WarningKind::Value,
             slot,
             format!(
                 "more than {MAX_VCPUS_PER_VM} vCPUs, the most a VM has in vSphere 8 \
@@ -95,6 +97,7 @@ pub(crate) fn memory_mib(row: &mut Row<'_, '_>, slot: usize) -> Option<f64> {
     let mib = row.non_negative(slot)?;
     if mib == 0.0 {
         row.warn(
+            WarningKind::Value,
             slot,
             "0 MiB of memory, but a VM has memory to run; treated as unknown".to_string(),
         );
@@ -153,6 +156,7 @@ pub(crate) fn power_state(row: &mut Row<'_, '_>, slot: usize) -> PowerState {
         PowerState::Suspended
     } else {
         row.warn(
+            WarningKind::Value,
             slot,
             "expected poweredOn, poweredOff or suspended; power state treated as unknown"
                 .to_string(),

@@ -20,7 +20,7 @@ use crate::ingest::tab_match::{Matches, RowKey};
 use crate::ingest::table::{FieldSpec, Row};
 use crate::ingest::tabs::{SERVER, VM_ID, VM_UUID};
 use crate::ingest::vinfo::power_state;
-use crate::inventory::{Origin, PowerState, Vm, Warning};
+use crate::inventory::{Origin, PowerState, Vm, Warning, WarningKind};
 
 /// Slots shared by [`VCPU_FIELDS`] and [`VMEMORY_FIELDS`]; vMemory's own follow.
 const VM: usize = 0;
@@ -208,6 +208,7 @@ fn count_warning(
             column: Some("VM".to_string()),
             value: Some(crate::numbers::clip(&first.vm)),
             ..Warning::at_row(
+                WarningKind::Identity,
                 &first.origin,
                 message(rows.len(), &crate::numbers::clip(&first.vm)),
             )
@@ -355,6 +356,7 @@ fn taken_warning(
         column: Some("VM".to_string()),
         value: Some(crate::numbers::clip(&first.vm)),
         ..Warning::at_row(
+            WarningKind::Value,
             &first.origin,
             format!(
                 "{} of {n} VM(s) taken from {tab} ({why}; first: '{}')",

@@ -18,7 +18,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::Arc;
 
-use super::{Inventory, Origin, Vm, Warning};
+use super::{Inventory, Origin, Vm, Warning, WarningKind};
 
 /// A server name as compared: trimmed, lower case, without a trailing dot
 /// (`VC1.Example.Test.` -> `vc1.example.test`).
@@ -663,6 +663,7 @@ pub fn fill_vcenters(inventory: &mut Inventory) {
         inventory.warnings.push(Warning {
             column: Some("VI SDK Server".to_string()),
             ..Warning::at_row(
+                WarningKind::Identity,
                 &origin,
                 format!(
                     "vCenter of {} VM(s) without one in vInfo, vCPU or vMemory taken as '{}', \

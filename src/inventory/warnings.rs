@@ -1,12 +1,12 @@
 //! Warnings grouped by cause while they are gathered: past [`KEPT_PER_CAUSE`] warnings of
 //! one cause, the rest are counted on the last one kept ([`Warning::more_alike`]), so a
 //! file of five million bad rows holds a few warnings and their counts, not five million.
-//! The cause is the one the reports group by: the same file, sheet and column, and the
-//! message alike but for its figures and quoted names ([`warning_shape`]).
+//! The cause is the one the reports group by: the same kind, file, sheet and column, and
+//! the message alike but for its figures and quoted names ([`warning_shape`]).
 
 use std::collections::HashMap;
 
-use super::Warning;
+use super::{Warning, WarningKind};
 
 /// Warnings of one cause kept in full (the first ones); the rest are counted.
 pub const KEPT_PER_CAUSE: usize = 5;
@@ -70,12 +70,13 @@ pub fn push_bounded(warnings: &mut Vec<Warning>, w: Warning) {
 /// cause stay; each later one is dropped and counted, with its own
 /// [`Warning::more_alike`], on the last one kept.
 pub fn bound_warnings(warnings: &mut Vec<Warning>) {
-    type Cause = (String, Option<String>, Option<String>, String);
+    type Cause = (WarningKind, String, Option<String>, Option<String>, String);
     // Cause -> (warnings kept, index of the last kept in the output).
     let mut causes: HashMap<Cause, (usize, usize)> = HashMap::new();
     let mut kept: Vec<Warning> = Vec::with_capacity(warnings.len().min(GROUP_FROM));
     for w in warnings.drain(..) {
         let cause = (
+            w.kind,
             w.file.clone(),
             w.sheet.clone(),
             w.column.clone(),
@@ -122,6 +123,7 @@ mod tests {
 
     fn row_warning(row: usize, column: &str, message: String) -> Warning {
         Warning {
+            kind: super::super::WarningKind::Value,
             file: "a.csv".into(),
             sheet: Some("vInfo".into()),
             row: Some(row),
@@ -155,6 +157,29 @@ mod tests {
             .map(|w| 1 + w.more_alike)
             .sum();
         assert_eq!(cpus, 12);
+    }
+
+    #[test]
+    fn warnings_alike_of_two_kinds_are_two_causes() {
+        // Seven of one message as values and seven as identities: each kind keeps its
+        // first five and counts 2 more on its fifth, 14 in all.
+        let mut w: Vec<Warning> = (2..16)
+            .map(|r| Warning {
+                kind: if r % 2 == 0 {
+                    WarningKind::Value
+                } else {
+                    WarningKind::Identity
+                },
+                ..row_warning(r, "VM", format!("VM 'v{r}' odd"))
+            })
+            .collect();
+        bound_warnings(&mut w);
+        assert_eq!(w.len(), 10);
+        for kind in [WarningKind::Value, WarningKind::Identity] {
+            let of: Vec<&Warning> = w.iter().filter(|w| w.kind == kind).collect();
+            assert_eq!(of.len(), 5, "{kind}");
+            assert_eq!(warning_count(of.iter().copied()), 7, "{kind}");
+        }
     }
 
     proptest::proptest! {

@@ -7,7 +7,7 @@ use super::options::{ATTACH_PAGE, OptimizeOptions};
 use crate::catalog::{
     Catalog, Limits, RegionPrices, ServiceLevel, arm_region_name, avs_supports_anf_datastores,
 };
-use crate::inventory::Warning;
+use crate::inventory::{Warning, WarningKind};
 use crate::numbers::group_thousands as g;
 use crate::plan::Plan;
 
@@ -39,22 +39,28 @@ pub(crate) fn quota_warnings(
     let mut out = Vec::new();
     let quota = limits.regional_capacity_quota_tib;
     if f64::from(pool_tib) > quota {
-        out.push(Warning::plan_wide(format!(
-            "{what} provision {} TiB in {region}, above the default regional capacity quota \
-             of {} TiB per subscription and region (data/limits.csv, {LIMITS_PAGE}); ask \
-             Azure support to raise the quota (counting the pools the subscription already \
-             has there) before creating the pools",
-            g(f64::from(pool_tib), 0),
-            g(quota, 0)
-        )));
+        out.push(Warning::plan_wide(
+            WarningKind::Azure,
+            format!(
+                "{what} provision {} TiB in {region}, above the default regional capacity quota \
+                 of {} TiB per subscription and region (data/limits.csv, {LIMITS_PAGE}); ask \
+                 Azure support to raise the quota (counting the pools the subscription already \
+                 has there) before creating the pools",
+                g(f64::from(pool_tib), 0),
+                g(quota, 0)
+            ),
+        ));
     }
     let max_pools = limits.max_pools_per_account as usize;
     if pools > max_pools {
-        out.push(Warning::plan_wide(format!(
-            "{what} are {pools} capacity pools, more than the {max_pools} one NetApp account \
-             holds by default (data/limits.csv, {LIMITS_PAGE}): spread them over several \
-             NetApp accounts or ask Azure support to raise the limit"
-        )));
+        out.push(Warning::plan_wide(
+            WarningKind::Azure,
+            format!(
+                "{what} are {pools} capacity pools, more than the {max_pools} one NetApp account \
+                 holds by default (data/limits.csv, {LIMITS_PAGE}): spread them over several \
+                 NetApp accounts or ask Azure support to raise the limit"
+            ),
+        ));
     }
     out
 }
@@ -66,12 +72,15 @@ pub(super) fn region_warning(options: &OptimizeOptions) -> Option<Warning> {
     if avs_supports_anf_datastores(&options.region).unwrap_or(false) {
         return None;
     }
-    Some(Warning::plan_wide(format!(
-        "{} is not listed for ANF datastores on AVS (data/avs_anf_regions.csv, \
-         {ATTACH_PAGE}); planned anyway because of `allow_unlisted_region`: confirm that \
-         AVS can mount ANF datastores there before ordering",
-        arm_region_name(&options.region)
-    )))
+    Some(Warning::plan_wide(
+        WarningKind::Azure,
+        format!(
+            "{} is not listed for ANF datastores on AVS (data/avs_anf_regions.csv, \
+             {ATTACH_PAGE}); planned anyway because of `allow_unlisted_region`: confirm that \
+             AVS can mount ANF datastores there before ordering",
+            arm_region_name(&options.region)
+        ),
+    ))
 }
 
 /// A warning naming the service levels the price list does not sell in the region (no
@@ -97,17 +106,20 @@ pub(super) fn levels_warning(
     if missing.is_empty() {
         return None;
     }
-    Some(Warning::plan_wide(format!(
-        "the price list has no {} price for {}: {} left out of the plan and its \
-         alternatives",
-        missing.join(", "),
-        prices.region,
-        if missing.len() == 1 {
-            "it is"
-        } else {
-            "they are"
-        }
-    )))
+    Some(Warning::plan_wide(
+        WarningKind::Price,
+        format!(
+            "the price list has no {} price for {}: {} left out of the plan and its \
+             alternatives",
+            missing.join(", "),
+            prices.region,
+            if missing.len() == 1 {
+                "it is"
+            } else {
+                "they are"
+            }
+        ),
+    ))
 }
 
 /// The account-level warnings of a single plan: an unlisted region, the regional capacity

@@ -9,7 +9,7 @@ use super::verify::{Verified, verify};
 use crate::catalog::{ReservationTerm, ServiceLevel};
 use crate::defaults;
 use crate::demand::{CapacityBasis, Demand, DemandOptions};
-use crate::inventory::Warning;
+use crate::inventory::{Warning, WarningKind};
 use crate::numbers::group_thousands;
 use crate::plan::{Assumption, DatastorePlan, Performance, Plan, PoolPlan, SCHEMA_VERSION, Totals};
 
@@ -181,14 +181,18 @@ fn plan_warnings(
         .map(|d| d.name.as_str())
         .collect();
     if !empty.is_empty() {
-        warnings.push(Warning::plan_wide(format!(
-            "{} hold no VM after placement by capacity: the predicted IOPS count their \
+        warnings.push(Warning::plan_wide(
+            WarningKind::Plan,
+            format!(
+                "{} hold no VM after placement by capacity: the predicted IOPS count their \
                  flows, so spread VMDKs of the busiest VMs onto them",
-            empty.join(", ")
-        )));
+                empty.join(", ")
+            ),
+        ));
     }
     if chosen.variant.large {
         warnings.push(Warning::plan_wide(
+            WarningKind::Azure,
             "the plan uses ANF large volumes (more than 100 TiB or 4,500 MiB/s per \
                       datastore) because `allow_large_volumes` is on: no Microsoft page \
                       documents large volumes as AVS datastores, so AVS support must be \
@@ -206,6 +210,7 @@ fn plan_warnings(
         .is_some_and(|p| p.iops > 0.0 || p.throughput_mibps > 0.0);
     if o.iops <= 0.0 && o.throughput_mibps <= 0.0 && !peak_target {
         warnings.push(Warning::plan_wide(
+            WarningKind::Setting,
             "no IOPS or MiB/s target was given (`iops`, `throughput_mibps`, or per-VM \
                       figures of `perf` rows that match planned VMs): the plan is sized for \
                       capacity only and its throughput is whatever the cheapest pool includes \

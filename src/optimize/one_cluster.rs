@@ -5,7 +5,7 @@ use super::run::{Cheapest, cheapest_cost_usd_per_month, optimize_part, vm_count_
 use super::{OptimizeError, OptimizeOptions, PeakOptions, Target};
 use crate::catalog::{Catalog, Limits};
 use crate::demand::ClusterDemand;
-use crate::inventory::Warning;
+use crate::inventory::{Warning, WarningKind};
 use crate::numbers::show_number;
 use crate::perf::PerfModel;
 use crate::plan::ClusterPlan;
@@ -245,10 +245,13 @@ fn cluster_hosts(c: &ClusterDemand, limits: &Limits, hosts: Option<u32>) -> (u32
 
 /// The warning on a source cluster with more hosts than one AVS cluster holds.
 fn capped_warning(name: &str, source_hosts: u32, max_hosts: u32) -> Warning {
-    Warning::plan_wide(format!(
-        "source cluster '{name}' has {source_hosts} hosts, more than the {max_hosts} one AVS \
-         cluster holds: its datastores are planned for {max_hosts} hosts (their flows); its \
-         VMs may need several AVS clusters: plan without `per_cluster` and `hosts` to size \
-         the AVS clusters from the VMs' vCPUs and memory"
-    ))
+    Warning::plan_wide(
+        WarningKind::Plan,
+        format!(
+            "source cluster '{name}' has {source_hosts} hosts, more than the {max_hosts} one AVS \
+             cluster holds: its datastores are planned for {max_hosts} hosts (their flows); its \
+             VMs may need several AVS clusters: plan without `per_cluster` and `hosts` to size \
+             the AVS clusters from the VMs' vCPUs and memory"
+        ),
+    )
 }

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use crate::demand::{Demand, VmDemand};
-use crate::inventory::Warning;
+use crate::inventory::{Warning, WarningKind};
 use crate::plan::{DatastorePlan, Placement};
 
 /// Places every VM: largest first onto the datastore with the most room, where a
@@ -120,6 +120,7 @@ fn place_by_room(
         };
         if first && part < left {
             warnings.push(Warning::at_row(
+                WarningKind::Plan,
                 &vm.origin,
                 format!(
                     "VM '{}' ({:.1} GiB) is larger than the room on any one datastore \

@@ -19,7 +19,7 @@ use super::search::{
 use super::spread::{Spread, explain_spreads, min_datastores, spread_over, vm_spreads};
 use crate::catalog::{Catalog, Limits, RegionPrices, ServiceLevel, ServiceLevelSpec};
 use crate::demand::Demand;
-use crate::inventory::Warning;
+use crate::inventory::{Warning, WarningKind};
 use crate::numbers::show_number;
 use crate::perf::{IoProfile, PerfError, PerfModel};
 use crate::plan::{Alternative, Assumption, Plan};
@@ -494,6 +494,7 @@ pub(super) fn peak_warnings(
     };
     if pk.iops <= 0.0 && pk.throughput_mibps <= 0.0 {
         return vec![Warning::plan_wide(
+            WarningKind::Setting,
             "`peak_months` without `peak_iops` or `peak_throughput_mibps`: the peak months \
              have the base targets, so both phases are the same layout"
                 .into(),
@@ -510,12 +511,15 @@ pub(super) fn peak_warnings(
         ),
     ] {
         if peak > 0.0 && peak < base_value {
-            out.push(Warning::plan_wide(format!(
-                "`{setting}` {} is below `{base_setting}` {}: the peak months keep the base \
-                 target",
-                show_number(peak),
-                show_number(base_value)
-            )));
+            out.push(Warning::plan_wide(
+                WarningKind::Setting,
+                format!(
+                    "`{setting}` {} is below `{base_setting}` {}: the peak months keep the base \
+                     target",
+                    show_number(peak),
+                    show_number(base_value)
+                ),
+            ));
         }
     }
     out

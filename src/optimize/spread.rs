@@ -8,7 +8,7 @@ use super::error::OptimizeError;
 use super::milp::Perf;
 use crate::catalog::Limits;
 use crate::demand::Demand;
-use crate::inventory::{Origin, Warning};
+use crate::inventory::{Origin, Warning, WarningKind};
 use crate::numbers::group_thousands as g;
 use crate::perf::{IoProfile, Layout};
 use crate::plan::{BindingLimit, Constraint, Plan};
@@ -160,7 +160,8 @@ fn spread_message(s: &Spread, max_d: u32, small: &IoProfile) -> String {
 pub(super) fn explain_spreads(plan: &mut Plan, spreads: &[Spread], max_d: u32, small: &IoProfile) {
     for s in spreads {
         let message = spread_message(s, max_d, small);
-        plan.warnings.push(Warning::at_row(&s.origin, message));
+        plan.warnings
+            .push(Warning::at_row(WarningKind::Plan, &s.origin, message));
     }
     let need = min_datastores(spreads);
     if need > 1 && plan.totals.datastores == need {

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use crate::error::Error;
 use crate::ingest::{self, PerfBasis, PerfInput};
-use crate::inventory::{Inventory, Source, Warning};
+use crate::inventory::{Inventory, Source, Warning, WarningKind};
 
 /// An input held in memory: its name (extension included) and its bytes.
 #[derive(Clone)]
@@ -50,6 +50,7 @@ pub(super) fn live_optics_perf(
             continue;
         };
         perf.warnings.push(Warning {
+            kind: WarningKind::Performance,
             file: source.file.clone(),
             sheet: Some(ingest::LIVE_OPTICS_PERF_SHEET.to_string()),
             row: None,
@@ -93,6 +94,7 @@ fn sheet_of(
         )?),
         None => {
             warnings.push(Warning {
+                kind: WarningKind::Performance,
                 file: source.file.clone(),
                 sheet: Some(ingest::LIVE_OPTICS_PERF_SHEET.to_string()),
                 row: None,

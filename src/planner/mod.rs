@@ -37,7 +37,7 @@ use crate::catalog::Catalog;
 use crate::demand::{self, Demand};
 use crate::error::Error;
 use crate::ingest::{self, PerfInput, ReadLimits};
-use crate::inventory::{Inventory, Warning};
+use crate::inventory::{Inventory, Warning, WarningKind};
 use crate::optimize;
 use live_optics::{HeldInput, PEAKS_ADDED, live_optics_perf};
 
@@ -517,6 +517,7 @@ fn join_perf(demand: &mut Demand, inventory: &Inventory, perf: &PerfInput, figur
     }
     if let Some((iops, mibps)) = demand.targets_from_perf() {
         demand.warnings.push(Warning {
+            kind: WarningKind::Performance,
             file: perf.file.clone(),
             sheet: None,
             row: None,
@@ -552,14 +553,17 @@ fn unmatched_perf_warning(perf: &PerfInput) -> Warning {
     let rows = crate::numbers::group_thousands(total as f64, 0);
     Warning {
         file: perf.file.clone(),
-        ..Warning::plan_wide(if total == 0 {
-            "`perf` has no data rows: no VM gets per-VM figures".to_string()
-        } else {
-            format!(
-                "`perf` matched no planned VM: none of its {rows} row(s) names a VM in the plan \
-                 ({names}); no VM gets per-VM figures"
-            )
-        })
+        ..Warning::plan_wide(
+            WarningKind::Performance,
+            if total == 0 {
+                "`perf` has no data rows: no VM gets per-VM figures".to_string()
+            } else {
+                format!(
+                    "`perf` matched no planned VM: none of its {rows} row(s) names a VM in the plan \
+                     ({names}); no VM gets per-VM figures"
+                )
+            },
+        )
     }
 }
 
@@ -573,12 +577,15 @@ fn profile_warning(perf: &PerfInput) -> Option<Warning> {
         .count();
     (own > 0).then(|| Warning {
         file: perf.file.clone(),
-        ..Warning::plan_wide(format!(
-            "{} VM row(s) give their own read_pct or block_kib: the plan models every VM at \
-             the IOPS target's I/O profile (`io_profile`, shown in Demand), so these per-VM \
-             figures are not used",
-            crate::numbers::group_thousands(own as f64, 0)
-        ))
+        ..Warning::plan_wide(
+            WarningKind::Performance,
+            format!(
+                "{} VM row(s) give their own read_pct or block_kib: the plan models every VM at \
+                 the IOPS target's I/O profile (`io_profile`, shown in Demand), so these per-VM \
+                 figures are not used",
+                crate::numbers::group_thousands(own as f64, 0)
+            ),
+        )
     })
 }
 

@@ -9,7 +9,7 @@ use crate::catalog::{Region, ReservationTerm, ServiceLevel};
 use crate::defaults;
 use crate::demand::{CapacityBasis, DemandOptions, Scope};
 use crate::ingest::PerfBasis;
-use crate::inventory::Warning;
+use crate::inventory::{Warning, WarningKind};
 use crate::optimize::{OptimizeOptions, PeakOptions};
 use crate::perf::IoProfile;
 use crate::plan::Design;
@@ -357,11 +357,14 @@ impl PlanOptions {
         .collect();
         (!changed.is_empty()).then(|| {
             let apply = verb(changed.len(), "applies", "apply");
-            Warning::plan_wide(format!(
-                "{} {apply} only to the estate plan (without `hosts` and `per_cluster`), \
-                 which sizes and prices the hosts and the ExpressRoute gateways: ignored here",
-                ticked(&changed)
-            ))
+            Warning::plan_wide(
+                WarningKind::Setting,
+                format!(
+                    "{} {apply} only to the estate plan (without `hosts` and `per_cluster`), \
+                     which sizes and prices the hosts and the ExpressRoute gateways: ignored here",
+                    ticked(&changed)
+                ),
+            )
         })
     }
 
@@ -382,7 +385,7 @@ impl PlanOptions {
         .collect();
         (!changed.is_empty()).then(|| {
             let apply = verb(changed.len(), "applies", "apply");
-            Warning::plan_wide(format!(
+            Warning::plan_wide(WarningKind::Setting, format!(
                 "{} {apply} to one cluster's plan (`hosts`) and per-cluster plans: the estate's \
                  vSAN alone runs on the estate's host SKU at its host prices (`host_sku`, \
                  `host_price_file`): ignored here",

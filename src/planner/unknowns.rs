@@ -3,7 +3,7 @@
 //! attribute, naming the settings by their [`PlanOptions`] field, and saying whether the
 //! column exists nowhere or only their cells (or rows) are missing.
 
-use crate::inventory::{Inventory, PowerState, RVTOOLS_WORDS, Warning};
+use crate::inventory::{Inventory, PowerState, RVTOOLS_WORDS, Warning, WarningKind};
 use crate::sizing::Grouping;
 
 use super::PlanOptions;
@@ -28,7 +28,7 @@ pub(super) fn unknown_attribute_warnings(
     ]
     .into_iter()
     .flatten()
-    .map(Warning::plan_wide)
+    .map(|m| Warning::plan_wide(WarningKind::Value, m))
     .collect()
 }
 

@@ -6,7 +6,7 @@
 
 use super::{MemoryBasis, SizingError, usable_memory_gib, vm_loads};
 use crate::demand::Demand;
-use crate::inventory::Warning;
+use crate::inventory::{Warning, WarningKind};
 use crate::numbers::first_few;
 use crate::numbers::group_thousands as g;
 use crate::vsan::{AvsLimits, HostSku};
@@ -85,12 +85,15 @@ impl NoHostFits {
 
     /// The plan-wide warning listing them (first few and the count).
     pub fn warning(&self) -> Warning {
-        Warning::plan_wide(format!(
-            "{} VM(s) are larger than any AVS host of the candidate SKUs (vCPUs or memory) \
-             and are excluded from the estate: {}",
-            g(self.vms.len() as f64, 0),
-            self.detail()
-        ))
+        Warning::plan_wide(
+            WarningKind::Estate,
+            format!(
+                "{} VM(s) are larger than any AVS host of the candidate SKUs (vCPUs or memory) \
+                 and are excluded from the estate: {}",
+                g(self.vms.len() as f64, 0),
+                self.detail()
+            ),
+        )
     }
 
     /// The error when every VM in scope is too large.

@@ -76,7 +76,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 
 use crate::demand::Demand;
-use crate::inventory::Warning;
+use crate::inventory::{Warning, WarningKind};
 use crate::vsan::{AvsLimits, HostSku, VsanCatalog};
 use first::ClusterNeeds;
 use pack::{HostCapacity, VmLoad, split_group, sums};
@@ -510,16 +510,19 @@ fn vm_loads(demand: &Demand, basis: MemoryBasis) -> (Vec<VmLoad>, Vec<Warning>) 
         ),
     ] {
         if !names.is_empty() {
-            warnings.push(Warning::plan_wide(format!(
-                "{} VM(s) {what}: {}",
-                names.len(),
-                crate::numbers::first_few(
-                    names
-                        .iter()
-                        .map(|n| format!("'{}'", crate::numbers::clip(n))),
-                    names.len()
-                )
-            )));
+            warnings.push(Warning::plan_wide(
+                WarningKind::Value,
+                format!(
+                    "{} VM(s) {what}: {}",
+                    names.len(),
+                    crate::numbers::first_few(
+                        names
+                            .iter()
+                            .map(|n| format!("'{}'", crate::numbers::clip(n))),
+                        names.len()
+                    )
+                ),
+            ));
         }
     }
     (loads, warnings)

@@ -113,7 +113,7 @@ pub struct Uploaded {
     pub files: Vec<String>,
     /// The inventory's counts and totals.
     pub summary: InventorySummary,
-    /// Reading warnings, one line each.
+    /// Reading warnings, one line each, its kind first (`(value) a.csv [vInfo] row 4 ...`).
     pub warnings: Vec<String>,
 }
 
@@ -186,7 +186,9 @@ pub async fn upload(
     drop(reading);
     drop(parsing);
     let summary = inventory.summary();
-    let warnings = inventory.warnings.iter().map(ToString::to_string).collect();
+    let warnings = (inventory.warnings.iter())
+        .map(crate::report::model::warnings::tagged_line)
+        .collect();
     let session = app
         .sessions
         .insert(inventory, charges, query.replaces.as_deref())

@@ -293,7 +293,7 @@ pub struct PlanView {
     /// The HTML report's body (`--format html` without its page shell, the charts inline,
     /// each AVS cluster's `<details>` closed): a fragment the page inserts.
     pub html: String,
-    /// The plan's warnings, one line each.
+    /// The plan's warnings, one line each, its kind first (`(setting) ...`).
     pub warnings: Vec<String>,
     /// The host prices the estate's plan needs, one row per SKU it has hosts of (the chosen
     /// SKU's first, then its first clusters' SKU: `av64` and `av36p` for AV64 in a Gen 1
@@ -430,7 +430,9 @@ pub fn view(planned: &Planned, options: &PlanOptions) -> Result<PlanView, crate:
         no_host_price_sku,
         decision: decision(planned),
         html: body_of(&document).replace("<details open>", "<details>"),
-        warnings: warnings.iter().map(ToString::to_string).collect(),
+        warnings: (warnings.iter())
+            .map(crate::report::model::warnings::tagged_line)
+            .collect(),
         host_prices: match planned {
             Planned::Estate(p) => host_price_rows(&p.summary),
             Planned::Single(_) | Planned::PerCluster(_) => Vec::new(),

@@ -16,7 +16,7 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use crate::inventory::identity::{Created, VcenterSets, created_day, shared_vms};
-use crate::inventory::{DuplicateVm, Inventory, Origin, Vm, VmKey, Warning};
+use crate::inventory::{DuplicateVm, Inventory, Origin, Vm, VmKey, Warning, WarningKind};
 
 /// What [`one_estate`] found: its warnings and the VM rows it dropped as copies.
 #[derive(Debug, Default)]
@@ -39,8 +39,11 @@ pub(super) fn one_estate(parts: &mut [Inventory]) -> OneEstate {
         let views: Vec<&[Vm]> = parts.iter().map(|p| p.vms.as_slice()).collect();
         VcenterSets::of(&views)
     };
-    out.warnings
-        .extend(sets.messages().into_iter().map(Warning::plan_wide));
+    out.warnings.extend(
+        sets.messages()
+            .into_iter()
+            .map(|m| Warning::plan_wide(WarningKind::Identity, m)),
+    );
     for (p, part) in parts.iter_mut().enumerate() {
         canonicalise(p, part, &sets);
     }
@@ -309,6 +312,7 @@ impl Pair {
             .first()
             .map_or_else(|| "vInfo".to_string(), |v| v.origin.sheet.to_string());
         Warning {
+            kind: WarningKind::Identity,
             file: input_name(part),
             sheet: Some(sheet),
             row: None,

@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 
 use super::VmPerf;
-use crate::inventory::{Inventory, Vm, VmKey, Warning};
+use crate::inventory::{Inventory, Vm, VmKey, Warning, WarningKind};
 
 /// What a performance row names its VM by besides the name, where the file has them: the
 /// VM's managed-object id (Live Optics `MOB ID`, RVTools `VM ID`) and its vCenter.
@@ -369,6 +369,7 @@ fn share_by_name(
 
 fn row_warning(r: &VmPerf, vm_column: &str, message: String) -> Warning {
     Warning {
+        kind: WarningKind::Performance,
         file: r.origin.file.to_string(),
         sheet: Some(r.origin.sheet.to_string()),
         row: Some(r.origin.row),

@@ -12,7 +12,7 @@
 
 use crate::catalog::{Catalog, ReservationTerm, ServiceLevel};
 use crate::demand::ClusterDemands;
-use crate::inventory::Warning;
+use crate::inventory::{Warning, WarningKind};
 use crate::optimize::one_cluster::plan_cluster;
 use crate::optimize::reserve::{hot_tier, purchases};
 use crate::optimize::{OptimizeError, OptimizeOptions};
@@ -32,11 +32,14 @@ const LEVELS: [ServiceLevel; 4] = [
 
 /// The warning on a cluster whose level is not its cheapest pay as you go.
 fn level_note(level: ServiceLevel, before: ServiceLevel, term: ReservationTerm) -> Warning {
-    Warning::plan_wide(format!(
-        "service level {level}, not the {before} that is cheapest pay as you go: with the \
-         estate's `reservation` {term} it costs less; the alternatives of this cluster are \
-         those of {level}"
-    ))
+    Warning::plan_wide(
+        WarningKind::Plan,
+        format!(
+            "service level {level}, not the {before} that is cheapest pay as you go: with the \
+             estate's `reservation` {term} it costs less; the alternatives of this cluster are \
+             those of {level}"
+        ),
+    )
 }
 
 /// One cluster's options: its plan at each level it can meet.

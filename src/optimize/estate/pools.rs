@@ -23,7 +23,7 @@
 //! likewise, 12 months).
 
 use crate::catalog::{Limits, RegionPrices, ServiceLevel};
-use crate::inventory::Warning;
+use crate::inventory::{Warning, WarningKind};
 use crate::optimize::account::quota_warnings;
 use crate::optimize::milp::round_cents;
 use crate::optimize::run::Cheapest;
@@ -461,12 +461,15 @@ pub(crate) fn account_warnings(
         .len()
         .div_ceil(limits.max_pools_per_account.max(1) as usize);
     if accounts > 1 {
-        out.push(Warning::plan_wide(format!(
-            "the estate's {} capacity pools need {accounts} NetApp accounts ({} pools each by \
-             default, data/limits.csv), or a support request to raise the limit",
-            pools.len(),
-            limits.max_pools_per_account
-        )));
+        out.push(Warning::plan_wide(
+            WarningKind::Azure,
+            format!(
+                "the estate's {} capacity pools need {accounts} NetApp accounts ({} pools each by \
+                 default, data/limits.csv), or a support request to raise the limit",
+                pools.len(),
+                limits.max_pools_per_account
+            ),
+        ));
     }
     out
 }

@@ -9,7 +9,7 @@ use super::pools::account_warnings;
 use super::sku::{EstateOptions, SkuEstate};
 use crate::catalog::{Catalog, ReservationTerm};
 use crate::demand::Demand;
-use crate::inventory::Warning;
+use crate::inventory::{Warning, WarningKind};
 use crate::numbers::group_thousands as g;
 use crate::optimize::{OptimizeError, OptimizeOptions};
 use crate::plan::{ClusterPlans, EstatePool};
@@ -44,7 +44,7 @@ pub(super) fn estate_warnings(
         if let Some(p) = host_prices.price(&h.sku, estate.host_term) {
             warnings.extend(price_region_warning(p, host_prices));
             if let Some(why) = host_prices.implausible(p, vsan_catalog)? {
-                warnings.push(Warning::plan_wide(why));
+                warnings.push(Warning::plan_wide(WarningKind::Price, why));
             }
         }
     }
@@ -54,16 +54,19 @@ pub(super) fn estate_warnings(
         .map(|h| h.sku.as_str())
         .collect();
     if !unpriced.is_empty() {
-        warnings.push(Warning::plan_wide(format!(
-            "{} (`host_term` {}): the SKU with the fewest hosts is shown, the host cost and \
-             the saving against vSAN alone are unknown (give `host_price_file`)",
-            unpriced
-                .iter()
-                .map(|sku| host_prices.missing_for(sku, estate.host_term))
-                .collect::<Vec<_>>()
-                .join("; "),
-            estate.host_term
-        )));
+        warnings.push(Warning::plan_wide(
+            WarningKind::Price,
+            format!(
+                "{} (`host_term` {}): the SKU with the fewest hosts is shown, the host cost and \
+                 the saving against vSAN alone are unknown (give `host_price_file`)",
+                unpriced
+                    .iter()
+                    .map(|sku| host_prices.missing_for(sku, estate.host_term))
+                    .collect::<Vec<_>>()
+                    .join("; "),
+                estate.host_term
+            ),
+        ));
     }
     for h in &skus {
         warnings.extend(retirement_warning(&h.sku, vsan_catalog, estate));
@@ -78,6 +81,7 @@ pub(super) fn estate_warnings(
     ));
     if o.iops <= 0.0 && o.throughput_mibps <= 0.0 && options.peak.is_none() && storage.is_some() {
         warnings.push(Warning::plan_wide(
+            WarningKind::Setting,
             "no IOPS or MiB/s target was given (`iops`, `throughput_mibps`, or per-VM figures \
              of `perf` rows that match planned VMs): every cluster's ANF datastores are sized \
              for capacity only, their throughput whatever the cheapest pool includes (the \
@@ -87,6 +91,7 @@ pub(super) fn estate_warnings(
     }
     if estate.sizing.ha_hosts == 0 {
         warnings.push(Warning::plan_wide(
+            WarningKind::Setting,
             "`ha_hosts` 0: no host is kept free for vSphere HA, but AVS configures every \
              cluster for n+1 (admission control, architecture-private-clouds, \
              2025-08-14): the clusters' VMs may not all restart after a host failure"
@@ -96,12 +101,15 @@ pub(super) fn estate_warnings(
     if options.reservation != ReservationTerm::None
         && storage.is_some_and(|s| s.reservations.is_empty())
     {
-        warnings.push(Warning::plan_wide(format!(
-            "`reservation` {}: nothing bought: reservations cover the hot tier of Standard, \
-             Premium and Ultra (data/reservations.csv; none for Flexible), and no level's \
-             hot TiB in the estate makes a unit pay",
-            options.reservation
-        )));
+        warnings.push(Warning::plan_wide(
+            WarningKind::Plan,
+            format!(
+                "`reservation` {}: nothing bought: reservations cover the hot tier of Standard, \
+                 Premium and Ultra (data/reservations.csv; none for Flexible), and no level's \
+                 hot TiB in the estate makes a unit pay",
+                options.reservation
+            ),
+        ));
     }
     warnings.extend(grouping_hint(demand, vsan_catalog, estate, sizing)?);
     Ok(warnings)
@@ -118,15 +126,18 @@ fn retirement_warning(
 ) -> Option<Warning> {
     let host = crate::sizing::find_sku(vsan_catalog, sku).ok()?;
     let date = host.retirement_date.as_deref()?;
-    Some(Warning::plan_wide(format!(
-        "{sku}: Microsoft has announced the retirement of these hosts for {date} (Azure \
-         Updates, 'AV36P and AV52 node retirement on June 30, 2029', 2026-03-17): the \
-         clusters on them move to another SKU before then{}; compare another `host_sku`",
-        match estate.host_term {
-            crate::sizing::HostTerm::PayAsYouGo => String::new(),
-            term => format!(", and a `host_term` {term} reservation must end by then"),
-        }
-    )))
+    Some(Warning::plan_wide(
+        WarningKind::Azure,
+        format!(
+            "{sku}: Microsoft has announced the retirement of these hosts for {date} (Azure \
+             Updates, 'AV36P and AV52 node retirement on June 30, 2029', 2026-03-17): the \
+             clusters on them move to another SKU before then{}; compare another `host_sku`",
+            match estate.host_term {
+                crate::sizing::HostTerm::PayAsYouGo => String::new(),
+                term => format!(", and a `host_term` {term} reservation must end by then"),
+            }
+        ),
+    ))
 }
 
 /// With source-cluster grouping, a hint when packing the estate (`group` estate) would
@@ -180,23 +191,29 @@ fn grouping_hint(
     } else {
         String::new()
     };
-    Ok(Some(Warning::plan_wide(format!(
-        "{why}`group` estate packs the VMs into {} cluster(s) of {} {} hosts in all instead \
-         of {} (the source clusters' VMs then share AVS clusters)",
-        other.clusters.len(),
-        g(f64::from(other.hosts), 0),
-        sizing.sku,
-        g(f64::from(sizing.hosts), 0)
-    ))))
+    Ok(Some(Warning::plan_wide(
+        WarningKind::Plan,
+        format!(
+            "{why}`group` estate packs the VMs into {} cluster(s) of {} {} hosts in all instead \
+             of {} (the source clusters' VMs then share AVS clusters)",
+            other.clusters.len(),
+            g(f64::from(other.hosts), 0),
+            sizing.sku,
+            g(f64::from(sizing.hosts), 0)
+        ),
+    )))
 }
 
 /// A warning when the chosen host price (a host price file's row) is another region's, or
 /// names no region.
 fn price_region_warning(p: &HostPrice, prices: &HostPrices) -> Option<Warning> {
     let whose = prices.other_region(p)?;
-    Some(Warning::plan_wide(format!(
-        "the {} host price ({} USD per host-hour, {}) {whose}: AVS prices differ by region; \
-         give `host_price_file` with {}'s price",
-        p.sku, p.usd_per_hour, p.source, prices.region_name
-    )))
+    Some(Warning::plan_wide(
+        WarningKind::Price,
+        format!(
+            "the {} host price ({} USD per host-hour, {}) {whose}: AVS prices differ by region; \
+             give `host_price_file` with {}'s price",
+            p.sku, p.usd_per_hour, p.source, prices.region_name
+        ),
+    ))
 }

@@ -36,6 +36,7 @@ figure.chart { margin: 12px 0; page-break-inside: avoid; break-inside: avoid; }
 details { border: 1px solid var(--line); border-radius: 6px; padding: 6px 12px; margin: 8px 0; }
 summary { cursor: pointer; font-weight: 600; }
 .muted { color: var(--muted); }
+.kind { font-size: 0.85em; border: 1px solid var(--line); border-radius: 4px; padding: 0 4px; }
 @page { size: auto; margin: 15mm; }
 @media print {
   body { font-size: 10pt; }

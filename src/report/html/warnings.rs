@@ -1,11 +1,11 @@
-//! Warnings grouped by cause: warnings whose messages differ only in their figures and
-//! quoted names are one cause, shown with its count and its first few.
+//! Warnings grouped by cause: warnings of one kind whose messages differ only in their
+//! figures and quoted names are one cause, shown with its kind, its count and its first few.
 
 use std::fmt::Write as _;
 
 use super::escape::escape;
-use crate::inventory::Warning;
 use crate::inventory::warning_shape as shape;
+use crate::inventory::{Warning, WarningKind};
 
 /// Warnings of one cause shown in full; the rest are counted.
 const SHOWN_PER_CAUSE: usize = 3;
@@ -20,12 +20,12 @@ pub struct Cause<'a> {
     pub plan_wide: bool,
 }
 
-/// `warnings` by cause, in the order each cause first comes.
+/// `warnings` by cause (kind and message shape), in the order each cause first comes.
 pub fn causes<'a>(warnings: impl IntoIterator<Item = &'a Warning>) -> Vec<Cause<'a>> {
-    let mut keys: Vec<String> = Vec::new();
+    let mut keys: Vec<(WarningKind, String)> = Vec::new();
     let mut out: Vec<Cause<'a>> = Vec::new();
     for w in warnings {
-        let key = shape(&w.message);
+        let key = (w.kind, shape(&w.message));
         match keys.iter().position(|k| *k == key) {
             Some(i) => out[i].warnings.push(w),
             None => {
@@ -40,13 +40,17 @@ pub fn causes<'a>(warnings: impl IntoIterator<Item = &'a Warning>) -> Vec<Cause<
     out
 }
 
-/// The causes as a list: each its count, then its first [`SHOWN_PER_CAUSE`] warnings with
-/// where they were found.
+/// The causes as a list: each its kind ([`WarningKind`], in a `kind` span) and count, then
+/// its first [`SHOWN_PER_CAUSE`] warnings with where they were found.
 pub fn causes_html(s: &mut String, causes: &[Cause]) {
     s.push_str("<ul class=\"warnings\">\n");
     for cause in causes {
         let n = crate::inventory::warning_count(cause.warnings.iter().copied());
-        let _ = write!(s, "<li><strong>{n} warning(s)</strong>");
+        let kind = cause.warnings.first().map_or("", |w| w.kind.as_str());
+        let _ = write!(
+            s,
+            "<li><span class=\"kind\">{kind}</span> <strong>{n} warning(s)</strong>"
+        );
         if n == 1 {
             let _ = writeln!(s, ": {}</li>", warning_html(cause.warnings[0]));
             continue;
@@ -89,17 +93,25 @@ mod tests {
 
     #[test]
     fn messages_differing_in_figures_and_names_are_one_cause() {
-        let a = Warning::plan_wide("VM 'a' has 2,048.0 GiB of RDM disks".into());
-        let b = Warning::plan_wide("VM 'bb' has 7 GiB of RDM disks".into());
-        let c = Warning::plan_wide("2 of 2 clusters at the minimum".into());
-        let grouped = causes([&a, &b, &c]);
-        assert_eq!(grouped.len(), 2);
+        let a = Warning::plan_wide(
+            WarningKind::Estate,
+            "VM 'a' has 2,048.0 GiB of RDM disks".into(),
+        );
+        let b = Warning::plan_wide(WarningKind::Estate, "VM 'bb' has 7 GiB of RDM disks".into());
+        let c = Warning::plan_wide(WarningKind::Plan, "2 of 2 clusters at the minimum".into());
+        // The same message of another kind is another cause.
+        let d = Warning::plan_wide(WarningKind::Value, "VM 'c' has 1 GiB of RDM disks".into());
+        let grouped = causes([&a, &b, &c, &d]);
+        assert_eq!(grouped.len(), 3);
         assert_eq!(grouped[0].warnings.len(), 2);
         assert_eq!(grouped[1].warnings.len(), 1);
         let mut s = String::new();
         causes_html(&mut s, &grouped);
         assert!(
-            s.contains("<strong>2 warning(s)</strong>, for example:"),
+            s.contains(
+                "<li><span class=\"kind\">estate</span> <strong>2 warning(s)</strong>, for \
+                 example:"
+            ),
             "{s}"
         );
         assert!(s.contains("VM &#39;bb&#39; has 7 GiB"), "{s}");

@@ -1,7 +1,7 @@
 //! A plan's warnings as a model section: their count, a sentence on what the input's
 //! count when some are about the input, then one line per cause (the plan's own first),
-//! the first [`WARNINGS_SHOWN`] causes, each its first warning with how many alike at the
-//! end of its sentence, and how many more causes the JSON lists.
+//! the first [`WARNINGS_SHOWN`] causes, each its kind (`(layout)`), its first warning with
+//! how many alike at the end of its sentence, and how many more causes the JSON lists.
 
 use crate::inventory::{Warning, warning_count, warning_shape};
 use crate::numbers::group_thousands as g;
@@ -16,17 +16,24 @@ pub const INPUT_ROWS_NOTE: &str =
     "Warnings about the input count every row read, templates and excluded VMs included.";
 
 /// `warnings` grouped by cause, in order, the plan's own first (they name no file, so a
-/// long list of input warnings cannot hide them): a cause is the same file, sheet and
+/// long list of input warnings cannot hide them): a cause is the same kind, file, sheet and
 /// column and a message alike but for its figures and quoted names
 /// ([`warning_shape`]).
 pub fn causes(warnings: &[Warning]) -> Vec<Vec<&Warning>> {
-    // (file, sheet, column, message shape).
-    type Cause<'a> = (&'a str, Option<&'a str>, Option<&'a str>, String);
+    // (kind, file, sheet, column, message shape).
+    type Cause<'a> = (
+        crate::inventory::WarningKind,
+        &'a str,
+        Option<&'a str>,
+        Option<&'a str>,
+        String,
+    );
     let mut groups: Vec<(Cause<'_>, Vec<&Warning>)> = Vec::new();
     let (plan_wide, from_input): (Vec<&Warning>, Vec<&Warning>) =
         warnings.iter().partition(|w| w.file.is_empty());
     for w in plan_wide.into_iter().chain(from_input) {
         let key = (
+            w.kind,
             w.file.as_str(),
             w.sheet.as_deref(),
             w.column.as_deref(),
@@ -72,17 +79,30 @@ pub fn alike_suffix(list: &[&Warning]) -> String {
     format!(" (and {} more alike{places})", g(more as f64, 0))
 }
 
-/// A cause as one line: its first warning (place and message, [`Warning`]'s display)
-/// with [`alike_suffix`] at the end.
+/// A cause as one line: its kind ([`kind_tag`]), its first warning (place and message,
+/// [`Warning`]'s display) with [`alike_suffix`] at the end.
 pub fn cause_line(list: &[&Warning]) -> String {
     let Some(first) = list.first() else {
         return String::new();
     };
+    let tag = kind_tag(first);
     let first = Warning {
         more_alike: 0,
         ..(*first).clone()
     };
-    format!("{first}{}", alike_suffix(list))
+    format!("{tag}{first}{}", alike_suffix(list))
+}
+
+/// A warning's kind as the text and Markdown lists show it before its place and message:
+/// `(layout) `.
+pub fn kind_tag(w: &Warning) -> String {
+    format!("({}) ", w.kind)
+}
+
+/// A warning as one line of a list: its kind ([`kind_tag`]), then its place and message
+/// ([`Warning`]'s display): `(value) a.csv [vInfo] row 4 column 'CPUs' value 'x': ...`.
+pub fn tagged_line(w: &Warning) -> String {
+    format!("{}{w}", kind_tag(w))
 }
 
 /// `warnings` as a section titled `Warnings (N)`, N each warning and those it counts
@@ -120,16 +140,17 @@ fn item(list: &[&Warning]) -> Vec<Cell> {
     let Some(first) = list.first() else {
         return Vec::new();
     };
+    let kind = Cell::text(kind_tag(first));
     let message = Cell::text(format!("{}{}", first.message, alike_suffix(list)));
     if first.file.is_empty() {
-        return vec![message];
+        return vec![kind, message];
     }
     let place = Warning {
         message: String::new(),
         more_alike: 0,
         ..(*first).clone()
     };
-    vec![Cell::Place(place.to_string()), message]
+    vec![kind, Cell::Place(place.to_string()), message]
 }
 
 #[cfg(test)]
@@ -138,6 +159,7 @@ mod tests {
 
     fn at_row(row: usize, value: &str, message: &str) -> Warning {
         Warning {
+            kind: crate::inventory::WarningKind::Value,
             file: "a.xlsx".into(),
             sheet: Some("vInfo".into()),
             row: Some(row),
@@ -163,8 +185,9 @@ mod tests {
         let shown: Vec<String> = section.items[0].iter().map(Cell::shown).collect();
         assert_eq!(
             shown.concat(),
-            "a.xlsx [vInfo] row 2 column 'Powerstate' value 'On': expected poweredOn; \
-             treated as unknown (and 164 more alike: row 3, row 4, row 5 and 161 more)"
+            "(value) a.xlsx [vInfo] row 2 column 'Powerstate' value 'On': expected \
+             poweredOn; treated as unknown (and 164 more alike: row 3, row 4, row 5 and 161 \
+             more)"
         );
     }
 }

@@ -142,6 +142,7 @@ mod tests {
 
     fn warning(row: usize, value: &str, message: &str) -> Warning {
         Warning {
+            kind: crate::inventory::WarningKind::Identity,
             file: "a.xlsx".into(),
             sheet: Some("vInfo".into()),
             row: Some(row),
@@ -162,7 +163,10 @@ mod tests {
                     &format!("host 'h{i}' not in vHost ({i} VMs)"),
                 )
             })
-            .chain([Warning::plan_wide("3 clusters at the minimum".into())])
+            .chain([Warning::plan_wide(
+                crate::inventory::WarningKind::Plan,
+                "3 clusters at the minimum".into(),
+            )])
             .collect();
         let mut s = String::new();
         grouped_warnings(&mut s, &list);
@@ -176,10 +180,11 @@ mod tests {
             "  Warnings about the input count every row read, templates and excluded VMs \
              included."
         );
-        assert_eq!(lines[3], "  3 clusters at the minimum");
+        // Each line its kind first.
+        assert_eq!(lines[3], "  (plan) 3 clusters at the minimum");
         assert_eq!(
             lines[4],
-            "  a.xlsx [vInfo] row 2 column 'Host' value 'h1': host 'h1' not in vHost (1 VMs) \
+            "  (identity) a.xlsx [vInfo] row 2 column 'Host' value 'h1': host 'h1' not in vHost (1 VMs) \
              (and 4 more alike: row 3, row 4, row 5 and 1 more)"
         );
         assert_eq!(lines.len(), 5);

@@ -400,7 +400,7 @@ fn savings_cells(s: &EstateSummary) -> [(&'static str, Cell); 2] {
 }
 
 /// `Sizing`: the estate row (SKU, per-host vCPUs and memory, totals), one row per AVS
-/// cluster, one per private cloud, one per sizing warning; the estate's and each cluster's
+/// cluster, one per private cloud, one per sizing warning (its kind as its name); the estate's and each cluster's
 /// utilisation on the chosen design last (values: vCPU and memory over each cluster's own
 /// SKU, ANF and vSAN apart).
 fn sizing(plan: &EstatePlan) -> Sheet {
@@ -493,8 +493,9 @@ fn sizing(plan: &EstatePlan) -> Sheet {
         sheet.rows.push(row);
     }
     for w in &z.warnings {
-        let mut row = vec![text("warning")];
-        row.extend(vec![e.clone(); 14]);
+        // Its kind in the `name` column.
+        let mut row = vec![text("warning"), text(w.kind.as_str())];
+        row.extend(vec![e.clone(); 13]);
         row.push(text(w.message.clone()));
         sheet.rows.push(row);
     }

@@ -225,7 +225,9 @@ fn cut_row(cut: &Cut, lead: usize, owner: Option<&str>) -> Vec<Cell> {
         let cluster = cut.cluster.as_deref().or(owner).unwrap_or_default();
         row.push(text(cluster));
     }
+    // A cut is the workbook's own bound on its cells: a `bound` warning.
     row.extend([
+        text(crate::inventory::WarningKind::Bound.as_str()),
         text("workbook"),
         text(cut.sheet),
         count(cut.row),

@@ -385,14 +385,15 @@ pub fn add_excluded(sheet: &mut Sheet, lead: &[Cell], excluded: &[ExcludedVm]) {
 /// `Warnings`.
 pub const WARNINGS: (&str, &[&str]) = (
     "Warnings",
-    &["file", "sheet", "row", "column", "value", "message"],
+    &["kind", "file", "sheet", "row", "column", "value", "message"],
 );
 
-/// Adds data-quality warnings.
+/// Adds data-quality warnings, each its kind first ([`WarningKind`](crate::inventory::WarningKind)).
 pub fn add_warnings(sheet: &mut Sheet, lead: &[Cell], warnings: &[Warning]) {
     for w in warnings {
         let mut row = lead.to_vec();
         row.extend([
+            text(w.kind.as_str()),
             text(w.file.clone()),
             text(w.sheet.clone().unwrap_or_default()),
             w.row.map_or(Cell::Empty, count),
