@@ -111,20 +111,14 @@ fn a_perf_row_of_no_vm_is_a_performance_warning() {
 #[test]
 fn a_host_term_without_a_public_price_is_a_price_warning() {
     // No public one-year price for the SKU the plan picks: its host cost is unknown.
-    let estate = plan_small(PlanOptions {
-        host_term: HostTerm::OneYear,
-        ..PlanOptions::default()
-    });
+    let estate = plan_small(PlanOptions::default().host_term(HostTerm::OneYear));
     let w = warning_with(&estate.warnings, "no public 1y price");
     assert_eq!(w.kind(), WarningKind::Price, "{w}");
 }
 
 #[test]
 fn no_ha_host_is_a_setting_warning() {
-    let estate = plan_small(PlanOptions {
-        ha_hosts: 0,
-        ..PlanOptions::default()
-    });
+    let estate = plan_small(PlanOptions::default().ha_hosts(0));
     let w = warning_with(&estate.warnings, "`ha_hosts` 0");
     assert_eq!(w.kind(), WarningKind::Setting, "{w}");
 }
@@ -132,10 +126,7 @@ fn no_ha_host_is_a_setting_warning() {
 #[test]
 fn a_retiring_host_sku_is_an_azure_warning() {
     // AV36P's retirement is announced (data/avs_hosts.csv): a note to check with Azure.
-    let estate = plan_small(PlanOptions {
-        host_sku: Some("AV36P".parse().expect("a SKU")),
-        ..PlanOptions::default()
-    });
+    let estate = plan_small(PlanOptions::default().host_sku("AV36P"));
     let w = warning_with(&estate.warnings, "announced the retirement");
     assert_eq!(w.kind(), WarningKind::Azure, "{w}");
 }
@@ -185,10 +176,7 @@ fn the_json_writes_each_kind_by_its_name() {
     // The plan's JSON: every warning has its kind, read back as the kind it was.
     let estate = plan(
         &format!("{HEADER}{}", row("a", "abc", "c1", "vm-1") + &small_vms()),
-        PlanOptions {
-            ha_hosts: 0,
-            ..PlanOptions::default()
-        },
+        PlanOptions::default().ha_hosts(0),
     );
     let json: serde_json::Value = serde_json::from_str(
         &dsplan::report::render_estate_plan(&estate, dsplan::report::Format::Json).expect("JSON"),
@@ -214,10 +202,7 @@ fn the_reports_show_each_kind_beside_its_text() {
     // start with the kind in brackets, the HTML gives it a badge.
     let estate = plan(
         &format!("{HEADER}{}", row("a", "abc", "c1", "vm-1") + &small_vms()),
-        PlanOptions {
-            ha_hosts: 0,
-            ..PlanOptions::default()
-        },
+        PlanOptions::default().ha_hosts(0),
     );
     let render = |format| dsplan::report::render_estate_plan(&estate, format).expect("a report");
     let text = dsplan::report::render_estate_text(&estate, dsplan::report::TextDetail::Summary);
