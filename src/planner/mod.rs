@@ -47,6 +47,35 @@ use crate::plan::{ClusterPlans, EstatePlan, Plan};
 use crate::sizing::{HostPrices, HostTerm};
 use crate::vsan::{self, ListPrice, VsanCatalog};
 
+impl PlanOptions {
+    /// These options, once every setting that needs no input is checked: what
+    /// [`Planner::check`] checks (ranges, percentages, targets, the I/O profile, hosts,
+    /// datastores, peak months, the vSAN comparison's settings, the price file and the
+    /// region), so options built from setters are refused where they are built, naming
+    /// the setting at fault.
+    ///
+    /// ```
+    /// use dsplan::{ErrorKind, PlanOptions};
+    ///
+    /// let options = PlanOptions::default().hosts(4).iops(20_000.0).checked()?;
+    /// assert_eq!(options.hosts, Some(4));
+    /// // An AVS cluster has 3 to 16 hosts.
+    /// let err = PlanOptions::default().hosts(99).checked().unwrap_err();
+    /// assert_eq!(err.kind(), ErrorKind::Usage);
+    /// assert!(err.to_string().contains("`hosts`"), "{err}");
+    /// # Ok::<(), dsplan::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Planner::check`].
+    pub fn checked(self) -> Result<PlanOptions, Error> {
+        let mut planner = Planner::new();
+        planner.options(self);
+        planner.check()?;
+        Ok(planner.options)
+    }
+}
+
 /// Plans ANF datastores from RVTools exports (or an [`Inventory`] already read) with
 /// [`PlanOptions`]. Setters take `&mut self` and return it, so calls chain.
 #[derive(Debug, Clone, Default)]
