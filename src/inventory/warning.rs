@@ -138,6 +138,7 @@ impl FromStr for WarningKind {
 /// planner went on, and the plan reports it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct Warning {
     /// What the warning is about ([`WarningKind`]).
     pub kind: WarningKind,
