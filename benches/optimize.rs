@@ -61,21 +61,15 @@ fn bench(c: &mut Criterion) {
     let model = PerfModel::builtin().expect("built-in model");
     let demand = demand::derive(
         &inventory,
-        &DemandOptions {
-            growth_pct: 20.0,
-            iops: 200_000.0,
-            throughput_mibps: 4_000.0,
+        &DemandOptions::default()
+            .growth_pct(20.0)
+            .iops(200_000.0)
+            .throughput_mibps(4_000.0)
             // The shape the recorded medians in BENCHMARKS.md were measured with.
-            io_profile: dsplan::perf::IoProfile::small_block(),
-            ..DemandOptions::default()
-        },
+            .io_profile(dsplan::perf::IoProfile::small_block()),
     )
     .expect("demand");
-    let options = OptimizeOptions {
-        hosts: 4,
-        cold_pct: 30.0,
-        ..OptimizeOptions::default()
-    };
+    let options = OptimizeOptions::default().hosts(4).cold_pct(30.0);
     eprintln!(
         "optimize bench input: {name}, {} VMs placed, {:.1} GiB required",
         demand.placed.len(),

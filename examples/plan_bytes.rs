@@ -41,10 +41,7 @@ fn main() -> ExitCode {
                     let plan = Planner::new()
                         .input_bytes(name, bytes)
                         // A service bounds what one upload may keep.
-                        .read_limits(ReadLimits {
-                            max_rows: 100_000,
-                            ..ReadLimits::default()
-                        })
+                        .read_limits(ReadLimits::default().max_rows(100_000))
                         .options(PlanOptions::default().iops(iops))
                         .plan_estate()?;
                     Ok(serde_json::to_string(&plan).expect("a plan serializes"))

@@ -144,6 +144,7 @@ pub mod plan;
 mod planner;
 pub mod prelude;
 pub mod report;
+mod setters;
 pub mod settings;
 pub mod sizing;
 pub mod vsan;

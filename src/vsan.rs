@@ -51,6 +51,7 @@
 //! the Gen 2 (vSAN ESA) host.
 
 mod catalog;
+mod options;
 mod perf;
 mod sku_name;
 
@@ -61,6 +62,7 @@ use serde::{Deserialize, Serialize};
 pub use catalog::{
     AVS_HOSTS_CSV, AvsLimits, HostSku, HostSplit, VSAN_POLICIES_CSV, VsanCatalog, VsanPolicy,
 };
+pub use options::VsanOptions;
 pub use perf::{VsanEnvelope, VsanLoad, VsanNeed, VsanPerf};
 pub use sku_name::{HostSkuName, UnknownHostSku};
 
@@ -201,42 +203,6 @@ impl FromStr for PolicyChoice {
     }
 }
 
-impl VsanOptions {
-    /// The comparison's storage policy and dedup/compression ratio with their sources, as
-    /// the plans' assumption rows: (name, value, note).
-    pub fn assumption_rows(&self) -> [(&'static str, String, String); 2] {
-        let policy = self.policy.to_string();
-        [
-            (
-                "vsan_policy",
-                policy,
-                "`vsan_policy` (default auto): RAID-1 FTT-1 at 3 hosts, RAID-5 FTT-1 at 4..5, \
-                 RAID-6 FTT-2 from 6 (configure-storage-policy; the AVS SLA asks for FTT-2 \
-                 from 6 hosts), AV64 too: AVS configures seven vSAN fault domains for AV64 \
-                 clusters, RAID-6 needs six (introduction, 2025-12-19), and every AV64 region \
-                 of the host-type table shows seven (architecture-private-clouds, \
-                 2025-08-14); in a region still limited to five, Microsoft allows RAID-5 FTT-1 \
-                 on AV64 clusters of 6+ hosts: set `vsan_policy` raid5-ftt1 there \
-                 (data/vsan_policies.csv)"
-                    .into(),
-            ),
-            (
-                "vsan_dedup_ratio",
-                self.dedup_ratio.to_string(),
-                "`vsan_dedup_ratio` (default 1: none, the conservative figure): AVS turns \
-                 deduplication and compression on by default on vSAN OSA hosts \
-                 (configure-vsan, 2023-12-07), compression only on ESA hosts \
-                 (configure-vsan-esa, 2025-05-12), but no Microsoft page gives a ratio; the \
-                 Azure Migrate AVS assessment takes 1..10 and states no default \
-                 (concepts-azure-vmware-solution-assessment-calculation, 2024-12-06); the AVS \
-                 TCO estimator defaults to 1.2 (Azure/azure-netapp-files docs/avs-calc, \
-                 2025-06-04)"
-                    .into(),
-            ),
-        ]
-    }
-}
-
 /// The list price of the comparison's host SKU in the plan's region, as the caller found
 /// it (`crate::sizing::HostPrices`); the comparison uses it unless
 /// [`VsanOptions::host_usd_per_hour`] is set.
@@ -251,47 +217,6 @@ pub enum ListPrice {
     },
     /// No price, and why, in words (`no public price for av36 in West Europe`).
     Unknown(String),
-}
-
-/// Options of the comparison.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct VsanOptions {
-    /// Host SKU (`av36`, `av36p`, `av48`, `av52`, `av64`, `av64-gen2`).
-    pub sku: String,
-    /// Storage policy.
-    pub policy: PolicyChoice,
-    /// Capacity vSAN keeps free, percent 0..100 (default 25 \[VSAN-RULES\]; AVS alerts at 75%
-    /// consumed, concepts-storage).
-    pub slack_pct: f64,
-    /// Dedup/compression ratio (>= 1; default 1.0, none assumed).
-    pub dedup_ratio: f64,
-    /// Headroom on the data, percent 0..=1,000 (default 20, the plan's `headroom_pct`):
-    /// vSAN holds at most its usable capacity (after slack) / (1 + headroom / 100), as the
-    /// ANF datastores hold the data x (1 + headroom / 100).
-    #[serde(default = "default_headroom_pct")]
-    pub headroom_pct: f64,
-    /// Hourly host price, USD, overriding the region's list price (needed for SKUs without
-    /// one in the plan's region).
-    pub host_usd_per_hour: Option<f64>,
-}
-
-impl Default for VsanOptions {
-    /// AV36P, `auto` policy, 25% slack, no dedup, 20% headroom, the region's list price.
-    fn default() -> Self {
-        VsanOptions {
-            sku: crate::defaults::VSAN_HOST.into(),
-            policy: PolicyChoice::Auto,
-            slack_pct: crate::defaults::VSAN_SLACK_PCT,
-            dedup_ratio: crate::defaults::VSAN_DEDUP_RATIO,
-            headroom_pct: crate::defaults::HEADROOM_PCT,
-            host_usd_per_hour: None,
-        }
-    }
-}
-
-/// The headroom a serialized [`VsanOptions`] without one takes: the plan's default.
-fn default_headroom_pct() -> f64 {
-    crate::defaults::HEADROOM_PCT
 }
 
 /// The vSAN-only alternative to the ANF plan.

@@ -310,10 +310,7 @@ fn child_tabs_of_a_million_rows_without_a_name_are_left_unread() {
 }
 
 fn limits(max_vms: usize) -> ReadLimits {
-    ReadLimits {
-        max_vms,
-        ..ReadLimits::default()
-    }
+    ReadLimits::default().max_vms(max_vms)
 }
 
 #[test]

@@ -90,10 +90,7 @@ fn read_limits_bound_the_bytes_and_the_perf_basis_applies_to_them() {
     let bytes = std::fs::read(fixture("small-estate.xlsx")).unwrap();
     let err = Planner::new()
         .input_bytes("upload.xlsx", bytes)
-        .read_limits(ingest::ReadLimits {
-            max_rows: 2,
-            ..ingest::ReadLimits::default()
-        })
+        .read_limits(ingest::ReadLimits::default().max_rows(2))
         .plan_estate()
         .unwrap_err();
     assert!(err.to_string().contains("more than 2 rows"), "{err}");

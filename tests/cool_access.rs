@@ -36,26 +36,22 @@ fn estate(gib: f64) -> Inventory {
 /// 19 TiB of data, no growth, snapshot reserve or headroom, 512 MiB/s, 80% cold, Premium
 /// only, in `region`.
 fn plan(region: &str) -> Plan {
-    let opts = DemandOptions {
-        growth_pct: 0.0,
-        snapshot_reserve_pct: 0.0,
-        headroom_pct: 0.0,
-        throughput_mibps: 512.0,
-        ..DemandOptions::default()
-    };
+    let opts = DemandOptions::default()
+        .growth_pct(0.0)
+        .snapshot_reserve_pct(0.0)
+        .headroom_pct(0.0)
+        .throughput_mibps(512.0);
     let demand = demand::derive(&estate(19.0 * 1024.0), &opts).unwrap();
     assert_eq!(demand.required_capacity_gib, 19_456.0);
     optimize::optimize(
         &demand,
         &Catalog::builtin().unwrap(),
         &PerfModel::builtin().unwrap(),
-        &OptimizeOptions {
-            hosts: 4,
-            region: region.into(),
-            service_levels: vec![ServiceLevel::Premium],
-            cold_pct: 80.0,
-            ..OptimizeOptions::default()
-        },
+        &OptimizeOptions::default()
+            .hosts(4)
+            .region(region)
+            .service_levels(vec![ServiceLevel::Premium])
+            .cold_pct(80.0),
     )
     .unwrap()
 }

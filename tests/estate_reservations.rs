@@ -65,11 +65,9 @@ fn per_level(inv: &Inventory, opts: &DemandOptions, iops_per_cluster: f64) -> Ve
                 .map(|&level| {
                     let mut d = c.demand.clone();
                     d.options.iops = iops_per_cluster;
-                    let o = OptimizeOptions {
-                        hosts: 3,
-                        service_levels: vec![level],
-                        ..OptimizeOptions::default()
-                    };
+                    let o = OptimizeOptions::default()
+                        .hosts(3)
+                        .service_levels(vec![level]);
                     optimize::optimize(&d, &catalog, &model, &o).ok().map(|p| {
                         let pools = p
                             .pools
@@ -163,7 +161,7 @@ proptest! {
                 vms: inv.vms.iter().filter(|v| v.cluster.as_deref() == Some(c.cluster.as_str())).cloned().collect(),
                 ..Inventory::default()
             };
-            all.extend(per_level(&one, &DemandOptions { iops: 0.0, throughput_mibps: 0.0, ..demand_opts.clone() }, c.demand.options.iops));
+            all.extend(per_level(&one, &demand_opts.clone().iops(0.0).throughput_mibps(0.0), c.demand.options.iops));
         }
         let expected = brute_force(&all, term);
         prop_assert!(

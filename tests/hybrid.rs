@@ -418,10 +418,7 @@ fn the_raw_capacity_avs_uses_comes_off_each_cluster() {
     // 17.462298 - 15.722435) x 3/4 = 27.498345 TiB. Another cluster: 12,444 GB =
     // 11.317752 TiB. With `headroom_pct` 20 (set here, the default) the designs keep at
     // most 12,066.68 / 1.2 = 10,055.57 GiB on the 3 hosts.
-    let o = dsplan::vsan::VsanOptions {
-        headroom_pct: 20.0,
-        ..dsplan::vsan::VsanOptions::default()
-    };
+    let o = dsplan::vsan::VsanOptions::default().headroom_pct(20.0);
     let first = c.limits.reserved_raw_tib(true);
     assert!((first - 15.722435).abs() < 1e-6);
     assert!((c.limits.reserved_raw_tib(false) - 11.317752).abs() < 1e-6);

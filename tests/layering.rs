@@ -3,7 +3,7 @@
 //!
 //! Stages, earliest first. A module may use its own stage and those before it:
 //! `defaults`, `numbers` (shared constants and number formatting), `settings` (setting
-//! names to flags) -> `catalog` -> `perf`
+//! names to flags), `setters` (the options' chaining setters) -> `catalog` -> `perf`
 //! -> `inventory` -> `ingest` -> `demand` -> `vsan` -> `sizing` -> `plan` (the output types the
 //! optimizer fills) -> `optimize` -> `report` -> `error` -> `planner` -> `web` (`dsplan serve`) -> the command
 //! (`main.rs`, `cli/`).
@@ -11,10 +11,11 @@
 use std::path::{Path, PathBuf};
 
 /// Module name and its stage number.
-const STAGES: [(&str, u32); 17] = [
+const STAGES: [(&str, u32); 18] = [
     ("defaults", 0),
     ("numbers", 0),
     ("settings", 0),
+    ("setters", 0),
     ("catalog", 1),
     ("perf", 2),
     ("inventory", 3),

@@ -355,32 +355,27 @@ proptest! {
         let iops = (m.predict(&top, &small).unwrap().iops * iops_frac).floor();
         let large = IoProfile { block_size_kib: 64.0, read_pct: 70.0, random_pct: 0.0 };
         let mibps = (m.predict(&top, &large).unwrap().throughput_mibps * mibps_frac).floor();
-        let opts = DemandOptions {
-            headroom_pct,
-            iops,
-            throughput_mibps: mibps,
-            io_profile: small,
-            ..DemandOptions::default()
-        };
+        let opts = DemandOptions::default()
+            .headroom_pct(headroom_pct)
+            .iops(iops)
+            .throughput_mibps(mibps)
+            .io_profile(small);
         let demand = demand::derive(&estate(capacity_tib * 1024.0), &opts).unwrap();
-        let plan = optimize::optimize(&demand, &c, &m, &OptimizeOptions {
-            hosts,
-            region: region.into(),
-            max_datastores: 8,
-            service_levels: vec![],
-            cold_pct,
-            cool_retrieval_pct: retrieval_pct,
-            reservation,
-            peak: None,
-            nconnect: 1,
+        let plan = optimize::optimize(&demand, &c, &m, &OptimizeOptions::default()
+            .hosts(hosts)
+            .region(region)
+            .max_datastores(8)
+            .cold_pct(cold_pct)
+            .cool_retrieval_pct(retrieval_pct)
+            .reservation(reservation)
+            .nconnect(1)
             // mexicocentral is priced but not listed for ANF datastores on AVS; the MILP
             // check is about prices, so it stays in the sample.
-            allow_unlisted_region: true,
-            allow_large_volumes: allow_large,
-            shared_pool: shared,
-            perf_system: "anf-avs".into(),
-            stop: dsplan::optimize::Stop::default(),
-        }).unwrap();
+            .allow_unlisted_region(true)
+            .allow_large_volumes(allow_large)
+            .shared_pool(shared)
+            .perf_system("anf-avs")
+            .stop(dsplan::optimize::Stop::default())).unwrap();
         let knobs = Knobs { region, hosts, cold_pct, retrieval_pct, reservation, allow_large, max_datastores: 8, shared };
         let expected = brute_force(&knobs, demand.required_capacity_gib, demand.data_capacity_gib(), iops, mibps, &small)
             .expect("brute force finds a layout whenever the MILP does");
@@ -437,20 +432,16 @@ proptest! {
         let top = optimize::workload_layout(hosts, 8, c.limits.volume_max_throughput_mibps, VMS);
         let large = IoProfile { block_size_kib: 64.0, read_pct: 70.0, random_pct: 0.0 };
         let mibps = (m.predict(&top, &large).unwrap().throughput_mibps * mibps_frac).floor();
-        let demand = demand::derive(&estate(capacity_tib * 1024.0), &DemandOptions {
-            headroom_pct: 0.0,
-            throughput_mibps: mibps,
-            io_profile: small,
-            ..DemandOptions::default()
-        }).unwrap();
-        let plan = optimize::optimize(&demand, &c, &m, &OptimizeOptions {
-            hosts,
-            region: region.into(),
-            max_datastores: max_ds,
-            service_levels: levels.clone(),
-            reservation,
-            ..OptimizeOptions::default()
-        }).unwrap();
+        let demand = demand::derive(&estate(capacity_tib * 1024.0), &DemandOptions::default()
+            .headroom_pct(0.0)
+            .throughput_mibps(mibps)
+            .io_profile(small)).unwrap();
+        let plan = optimize::optimize(&demand, &c, &m, &OptimizeOptions::default()
+            .hosts(hosts)
+            .region(region)
+            .max_datastores(max_ds)
+            .service_levels(levels.clone())
+            .reservation(reservation)).unwrap();
         // the enumeration over the allowed levels only: restrict the catalog the same way
         let mut only = c.clone();
         if !levels.is_empty() {
@@ -499,27 +490,21 @@ proptest! {
         let base_mibps = (top_mibps * base_frac).floor();
         let peak_mibps = (top_mibps * peak_frac).floor();
         let demand_for = |mibps: f64| {
-            demand::derive(&estate(capacity_tib * 1024.0), &DemandOptions {
-                headroom_pct: 0.0,
-                throughput_mibps: mibps,
-                io_profile: small,
-                ..DemandOptions::default()
-            }).unwrap()
+            demand::derive(&estate(capacity_tib * 1024.0), &DemandOptions::default()
+                .headroom_pct(0.0)
+                .throughput_mibps(mibps)
+                .io_profile(small)).unwrap()
         };
-        let opts = OptimizeOptions {
-            hosts,
-            region: region.into(),
-            cold_pct,
-            shared_pool: shared,
-            ..OptimizeOptions::default()
-        };
+        let opts = OptimizeOptions::default()
+            .hosts(hosts)
+            .region(region)
+            .cold_pct(cold_pct)
+            .shared_pool(shared);
         let base_opt = optimize::optimize(&demand_for(base_mibps), &c, &m, &opts).unwrap();
         let peak_opt = optimize::optimize(&demand_for(peak_mibps), &c, &m, &opts).unwrap();
         let base_demand = demand_for(base_mibps);
-        let phased = optimize::optimize(&base_demand, &c, &m, &OptimizeOptions {
-            peak: Some(optimize::PeakOptions { months, iops: 0.0, throughput_mibps: peak_mibps }),
-            ..opts.clone()
-        }).unwrap();
+        let phased = optimize::optimize(&base_demand, &c, &m, &opts.clone()
+            .peak(optimize::PeakOptions::new(months).throughput_mibps(peak_mibps))).unwrap();
         let tp = phased.time_phased.as_ref().unwrap();
         let knobs = Knobs {
             region,

@@ -54,11 +54,7 @@ fn plan(
         inv,
         iops,
         mibps,
-        &OptimizeOptions {
-            hosts,
-            region: region.into(),
-            ..OptimizeOptions::default()
-        },
+        &OptimizeOptions::default().hosts(hosts).region(region),
     )
 }
 
@@ -68,13 +64,12 @@ fn plan_with(
     mibps: f64,
     options: &OptimizeOptions,
 ) -> Result<Plan, OptimizeError> {
-    let opts = DemandOptions {
-        headroom_pct: 0.0,
-        iops,
-        throughput_mibps: mibps,
-        io_profile: IoProfile::small_block(), // the published test shape the figures assume
-        ..DemandOptions::default()
-    };
+    let opts = DemandOptions::default()
+        .headroom_pct(0.0)
+        .iops(iops)
+        .throughput_mibps(mibps)
+        // the published test shape the figures assume
+        .io_profile(IoProfile::small_block());
     let demand = demand::derive(inv, &opts).unwrap();
     optimize::optimize(
         &demand,
@@ -303,11 +298,9 @@ fn archive_like_demand_turns_cool_access_on() {
     //                  = 7,325.08
     // flexible all hot: 100 x 112.87552 = 11,287.55 (+3,962.47);
     // standard + cool: 20,480 x 0.14746 = 3,019.98 + 4,903.73 + 163.84 = 8,087.55.
-    let options = OptimizeOptions {
-        cold_pct: 80.0,
-        cool_retrieval_pct: 10.0,
-        ..OptimizeOptions::default()
-    };
+    let options = OptimizeOptions::default()
+        .cold_pct(80.0)
+        .cool_retrieval_pct(10.0);
     let p = plan_with(&estate(100, 1024.0), 0.0, 0.0, &options).unwrap();
     let pool = &p.pools[0];
     assert_eq!(pool.service_level, ServiceLevel::Flexible);
@@ -353,11 +346,9 @@ fn cool_access_lowers_the_ultra_rate_so_throughput_keeps_it_off() {
     // flexible + cool (keeps its throughput): hot 5,120 x 0.000216 x 730 = 807.32 + 325.17
     //   + 10.91 + (1,280 - 128) x 3.21711 = 3,706.11 -> 4,849.51.
     // Both dearer than ultra all hot: cool access stays off at 4,021.66.
-    let options = OptimizeOptions {
-        region: "westeurope".into(),
-        cold_pct: 50.0,
-        ..OptimizeOptions::default()
-    };
+    let options = OptimizeOptions::default()
+        .region("westeurope")
+        .cold_pct(50.0);
     let p = plan_with(&estate(10, 1024.0), 0.0, 1280.0, &options).unwrap();
     assert_eq!(p.pools[0].service_level, ServiceLevel::Ultra);
     assert!(!p.pools[0].cool_access);
@@ -377,11 +368,9 @@ fn three_year_reservation_buys_whole_100_tib_units() {
     // 250 TiB: 2 units (200 TiB) + 50 TiB pay as you go
     //   = 200 x 123.8192128 + 50 x 150.99904 = 24,763.84256 + 7,549.952 = 32,313.79456
     //   (3 units: 300 x 123.8192128 = 37,145.76; none: 37,749.76) -> 32,313.79.
-    let options = OptimizeOptions {
-        region: "westeurope".into(),
-        reservation: ReservationTerm::ThreeYear,
-        ..OptimizeOptions::default()
-    };
+    let options = OptimizeOptions::default()
+        .region("westeurope")
+        .reservation(ReservationTerm::ThreeYear);
     let p = plan_with(&estate(250, 1024.0), 0.0, 0.0, &options).unwrap();
     assert_eq!(p.pools[0].service_level, ServiceLevel::Standard);
     assert_eq!(p.pools[0].reserved_tib, 200);
@@ -412,13 +401,11 @@ fn premium_1200_tib_3y_buys_one_pib_and_two_100_tib_units() {
     //   12 x 100 TiB: 1,200 x 210.875392 = 253,050.47; 1 PiB + 176 TiB pay as you go:
     //     256,617.28; 2 PiB: 411,564.42; all pay as you go: 361,500.67.
     // 1,200 TiB in regular volumes (100 TiB at most) needs 12 datastores: allow 16.
-    let options = OptimizeOptions {
-        region: "eastus".into(),
-        reservation: ReservationTerm::ThreeYear,
-        service_levels: vec![ServiceLevel::Premium],
-        max_datastores: 16,
-        ..OptimizeOptions::default()
-    };
+    let options = OptimizeOptions::default()
+        .region("eastus")
+        .reservation(ReservationTerm::ThreeYear)
+        .service_levels(vec![ServiceLevel::Premium])
+        .max_datastores(16);
     let p = plan_with(&estate(12, 100.0 * 1024.0), 0.0, 0.0, &options).unwrap();
     let pool = &p.pools[0];
     assert_eq!(pool.size_tib, 1200);
@@ -443,11 +430,9 @@ fn capacity_beyond_the_regular_volumes_takes_a_large_volume() {
     // 250 TiB in eastus with at most 2 datastores: 2 regular volumes hold 200 TiB < 250, so
     // one large volume (50..1,024 TiB) carries it: flexible 250 x 112.87552 = 28,218.88.
     // Large volumes only with `allow_large_volumes` (not documented as AVS datastores).
-    let options = OptimizeOptions {
-        max_datastores: 2,
-        allow_large_volumes: true,
-        ..OptimizeOptions::default()
-    };
+    let options = OptimizeOptions::default()
+        .max_datastores(2)
+        .allow_large_volumes(true);
     let p = plan_with(&estate(250, 1024.0), 0.0, 0.0, &options).unwrap();
     assert_eq!(p.totals.datastores, 1);
     assert!(p.datastores[0].large_volume);
@@ -468,10 +453,7 @@ fn capacity_beyond_the_regular_volumes_takes_a_large_volume() {
         &estate(250, 1024.0),
         0.0,
         0.0,
-        &OptimizeOptions {
-            allow_large_volumes: false,
-            ..options
-        },
+        &options.allow_large_volumes(false),
     )
     .unwrap_err();
     let msg = e.to_string();
@@ -529,11 +511,9 @@ fn throughput_beyond_one_regular_volume_takes_a_large_volume() {
     //     + (5,000 - 128 = 4,872) x 2.24986 = 10,961.31792 -> 10,961.32 = 16,605.10
     //   ultra 50 TiB (6,400 MiB/s) = 20,108.29; premium 79 TiB = 23,798.79 -> flexible.
     // Large volumes only with `allow_large_volumes` (not documented as AVS datastores).
-    let options = OptimizeOptions {
-        max_datastores: 1,
-        allow_large_volumes: true,
-        ..OptimizeOptions::default()
-    };
+    let options = OptimizeOptions::default()
+        .max_datastores(1)
+        .allow_large_volumes(true);
     let p = plan_with(&estate(32, 32.0), 0.0, 5000.0, &options).unwrap();
     assert_eq!(p.totals.datastores, 1);
     assert!(p.datastores[0].large_volume);
@@ -557,15 +537,9 @@ fn time_phased_plan_raises_the_level_for_the_peak_months_only() {
     //   yearly 9 x 1,962.99 + 3 x 4,021.66 = 17,666.91 + 12,064.98 = 29,731.89 -> cheaper.
     // (The old answer, flexible base and ultra peak at 28,681.41, crossed the divide.)
     // peak layout all year = 12 x 4,021.66 = 48,259.92; saving 18,528.03.
-    let options = OptimizeOptions {
-        region: "westeurope".into(),
-        peak: Some(PeakOptions {
-            months: 3,
-            iops: 0.0,
-            throughput_mibps: 1280.0,
-        }),
-        ..OptimizeOptions::default()
-    };
+    let options = OptimizeOptions::default()
+        .region("westeurope")
+        .peak(PeakOptions::new(3).throughput_mibps(1280.0));
     let p = plan_with(&estate(10, 1024.0), 0.0, 200.0, &options).unwrap();
     let tp = p.time_phased.as_ref().unwrap();
     assert_eq!(tp.base.service_level, ServiceLevel::Standard);
@@ -603,12 +577,11 @@ fn per_cluster_plans_each_cluster_with_its_own_hosts_and_adds_a_total() {
             vm.host = Some("x1".into());
         }
     }
-    let opts = DemandOptions {
-        headroom_pct: 0.0,
-        iops: 12_000.0,
-        io_profile: IoProfile::small_block(), // the published test shape the figures assume
-        ..DemandOptions::default()
-    };
+    let opts = DemandOptions::default()
+        .headroom_pct(0.0)
+        .iops(12_000.0)
+        // the published test shape the figures assume
+        .io_profile(IoProfile::small_block());
     let split = demand::split_by_cluster(&inv, &opts, None).unwrap();
     let plans = optimize::optimize_per_cluster(
         &split,
@@ -636,14 +609,7 @@ fn per_cluster_plans_each_cluster_with_its_own_hosts_and_adds_a_total() {
 
 #[test]
 fn unreachable_peak_target_is_infeasible_and_says_peak() {
-    let options = OptimizeOptions {
-        peak: Some(PeakOptions {
-            months: 2,
-            iops: 50_000_000.0,
-            throughput_mibps: 0.0,
-        }),
-        ..OptimizeOptions::default()
-    };
+    let options = OptimizeOptions::default().peak(PeakOptions::new(2).iops(50_000_000.0));
     let e = plan_with(&estate(1, 100.0), 0.0, 0.0, &options).unwrap_err();
     match &e {
         OptimizeError::Infeasible { target, detail, .. } => {
@@ -663,11 +629,7 @@ fn up_to_256_datastores_on_16_hosts() {
     // put 4 on every host.
     let default = plan(&estate(64, 128.0), "eastus", 16, 1_500_000.0, 0.0);
     assert!(matches!(default, Err(OptimizeError::Infeasible { .. })));
-    let options = OptimizeOptions {
-        hosts: 16,
-        max_datastores: 256,
-        ..OptimizeOptions::default()
-    };
+    let options = OptimizeOptions::default().hosts(16).max_datastores(256);
     let p = plan_with(&estate(64, 128.0), 1_500_000.0, 0.0, &options).unwrap();
     assert!(p.totals.datastores >= 9, "{}", p.totals.datastores);
     assert!(p.performance.small_block.iops >= 1_500_000.0);
@@ -687,22 +649,19 @@ fn a_vm_larger_than_a_datastore_is_spread_and_headroom_is_kept_on_each() {
     // 76,373.33 (ds-02); the small one goes to ds-02 (853.33 GiB room left).
     let mut inv = estate(2, 10.0);
     inv.vms[0].in_use_mib = Some(153_600.0 * 1024.0);
-    let opts = DemandOptions {
-        io_profile: IoProfile::small_block(), // the published test shape the figures assume
-        ..DemandOptions::default()            // headroom 20%
-    };
+    let opts = DemandOptions::default()
+        // headroom 20%
+        // the published test shape the figures assume
+        .io_profile(IoProfile::small_block());
     let demand = demand::derive(&inv, &opts).unwrap();
     let p = optimize::optimize(
         &demand,
         &Catalog::builtin().unwrap(),
         &PerfModel::builtin().unwrap(),
-        &OptimizeOptions {
-            hosts: 3,
-            region: "eastus".into(),
-            max_datastores: 8,
-            service_levels: vec![],
-            ..OptimizeOptions::default()
-        },
+        &OptimizeOptions::default()
+            .hosts(3)
+            .region("eastus")
+            .max_datastores(8),
     )
     .unwrap();
     assert_eq!(p.totals.pool_size_tib, 181);
@@ -762,11 +721,10 @@ fn a_vm_beyond_one_datastore_spreads_its_vmdks() {
     let inv = estate(3, 100.0);
     let mut demand = demand::derive(
         &inv,
-        &DemandOptions {
-            headroom_pct: 0.0,
-            io_profile: IoProfile::small_block(), // the published test shape the figures assume
-            ..DemandOptions::default()
-        },
+        &DemandOptions::default()
+            .headroom_pct(0.0)
+            // the published test shape the figures assume
+            .io_profile(IoProfile::small_block()),
     )
     .unwrap();
     demand.placed[0].iops = Some(need);
@@ -819,23 +777,20 @@ fn few_vms_cannot_drive_many_flows() {
     let inv = estate(3, 100.0);
     let demand = demand::derive(
         &inv,
-        &DemandOptions {
-            iops: 600_000.0,
-            io_profile: IoProfile::small_block(), // the published test shape the figures assume
-            ..DemandOptions::default()
-        },
+        &DemandOptions::default()
+            .iops(600_000.0)
+            // the published test shape the figures assume
+            .io_profile(IoProfile::small_block()),
     )
     .unwrap();
     let e = optimize::optimize(
         &demand,
         &Catalog::builtin().unwrap(),
         &PerfModel::builtin().unwrap(),
-        &OptimizeOptions {
-            hosts: 3,
-            region: "eastus".into(),
-            max_datastores: 16,
-            ..OptimizeOptions::default()
-        },
+        &OptimizeOptions::default()
+            .hosts(3)
+            .region("eastus")
+            .max_datastores(16),
     )
     .unwrap_err();
     match &e {
@@ -866,22 +821,18 @@ fn two_clusters_buy_one_reservation_set_for_the_estate() {
         vm.cluster = Some(c.into());
         vm.host = Some(format!("{c}-h{}", i % 3).into());
     }
-    let opts = DemandOptions {
-        headroom_pct: 0.0,
-        io_profile: IoProfile::small_block(),
-        ..DemandOptions::default()
-    };
+    let opts = DemandOptions::default()
+        .headroom_pct(0.0)
+        .io_profile(IoProfile::small_block());
     let split = demand::split_by_cluster(&inv, &opts, None).unwrap();
     let plans = optimize::optimize_per_cluster(
         &split,
         &Catalog::builtin().unwrap(),
         &PerfModel::builtin().unwrap(),
-        &OptimizeOptions {
-            region: "eastus".into(),
-            reservation: ReservationTerm::ThreeYear,
-            service_levels: vec![ServiceLevel::Premium],
-            ..OptimizeOptions::default()
-        },
+        &OptimizeOptions::default()
+            .region("eastus")
+            .reservation(ReservationTerm::ThreeYear)
+            .service_levels(vec![ServiceLevel::Premium]),
         None,
     )
     .unwrap();
@@ -935,23 +886,19 @@ fn a_level_dearer_pay_as_you_go_wins_when_the_estate_reserves_it() {
         vm.cluster = Some(c.into());
         vm.host = Some(format!("{c}-h{}", i % 16).into());
     }
-    let opts = DemandOptions {
-        headroom_pct: 0.0,
-        throughput_mibps: 25_600.0,
-        io_profile: IoProfile::small_block(),
-        ..DemandOptions::default()
-    };
+    let opts = DemandOptions::default()
+        .headroom_pct(0.0)
+        .throughput_mibps(25_600.0)
+        .io_profile(IoProfile::small_block());
     let split = demand::split_by_cluster(&inv, &opts, None).unwrap();
     let plans = optimize::optimize_per_cluster(
         &split,
         &Catalog::builtin().unwrap(),
         &PerfModel::builtin().unwrap(),
-        &OptimizeOptions {
-            region: "eastus".into(),
-            reservation: ReservationTerm::ThreeYear,
-            service_levels: vec![ServiceLevel::Ultra, ServiceLevel::Flexible],
-            ..OptimizeOptions::default()
-        },
+        &OptimizeOptions::default()
+            .region("eastus")
+            .reservation(ReservationTerm::ThreeYear)
+            .service_levels(vec![ServiceLevel::Ultra, ServiceLevel::Flexible]),
         Some(16),
     )
     .unwrap();

@@ -371,10 +371,7 @@ fn vinfo_xlsx(n: usize, bad_row: Option<usize>) -> Vec<u8> {
 #[test]
 fn a_capped_read_ends_at_the_first_row_past_the_cap() {
     use dsplan::ingest::{IngestError, ReadLimits, read_inputs_bytes_within};
-    let cap = ReadLimits {
-        max_rows: 100,
-        ..ReadLimits::default()
-    };
+    let cap = ReadLimits::default().max_rows(100);
     let read = |name: &str, bytes: &[u8], limits| {
         read_inputs_bytes_within(&[(name, bytes)], limits).map(|i| i.vms.len())
     };

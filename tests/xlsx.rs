@@ -549,9 +549,7 @@ fn the_library_workbook_keeps_setting_names() {
     let cells = text_cells(&mut book);
     assert!(cells.iter().any(|(_, _, _, s)| s.contains("`group`")));
     let upper = |s: &str| s.to_uppercase();
-    let options = dsplan::report::xlsx::XlsxOptions {
-        reword: Some(&upper),
-    };
+    let options = dsplan::report::xlsx::XlsxOptions::default().reword(&upper);
     let book = dsplan::report::xlsx::estate_xlsx_with(&plan, &options).unwrap();
     let mut book = Xlsx::new(Cursor::new(book.bytes)).unwrap();
     let cells = text_cells(&mut book);

@@ -162,10 +162,7 @@ fn a_zips_exports_share_the_inputs_cap_on_vms() {
         ("vc2/RVTools_tabvInfo.csv", &b),
     ]);
     let read = |max_vms| {
-        let limits = ReadLimits {
-            max_vms,
-            ..ReadLimits::default()
-        };
+        let limits = ReadLimits::default().max_vms(max_vms);
         read_inputs_bytes_within(&[("upload.zip", zipped.as_slice())], limits)
     };
     // 8 + 8 = 16 VMs: a cap of 15 ends the read in the second export, naming the input's

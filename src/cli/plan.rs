@@ -481,9 +481,7 @@ fn charts_folder(dir: &Path) -> Result<(), Failure> {
 /// by their flags); each cut to fit Excel's limits
 /// is printed on stderr (`warning: ...`).
 fn render_xlsx(planned: &Planned) -> Result<Vec<u8>, Failure> {
-    let options = report::xlsx::XlsxOptions {
-        reword: Some(&report::words::customer_words),
-    };
+    let options = report::xlsx::XlsxOptions::default().reword(&report::words::customer_words);
     let book = planned.xlsx_with(&options)?;
     for w in &book.warnings {
         let w = flags::with_flag_names(w);

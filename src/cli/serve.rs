@@ -72,16 +72,17 @@ pub fn run(args: &ServeArgs) -> Result<(), Failure> {
             }
         );
     }
-    let options = dsplan::web::ServeOptions {
-        bind,
-        port: args.port,
-        max_upload_bytes: args.max_upload_mib.saturating_mul(1 << 20),
-        memory_budget_bytes: args.memory_budget_mib.saturating_mul(1 << 20),
-        body_timeout: Duration::from_secs(args.body_timeout_secs),
-        header_timeout: Duration::from_secs(args.header_timeout_secs),
-        session_idle: Duration::from_secs(args.session_idle_minutes.saturating_mul(60)),
-        log_plans: args.log_plans,
-    };
+    let options = dsplan::web::ServeOptions::default()
+        .bind(bind)
+        .port(args.port)
+        .max_upload_bytes(args.max_upload_mib.saturating_mul(1 << 20))
+        .memory_budget_bytes(args.memory_budget_mib.saturating_mul(1 << 20))
+        .body_timeout(Duration::from_secs(args.body_timeout_secs))
+        .header_timeout(Duration::from_secs(args.header_timeout_secs))
+        .session_idle(Duration::from_secs(
+            args.session_idle_minutes.saturating_mul(60),
+        ))
+        .log_plans(args.log_plans);
     let open = args.open;
     dsplan::web::serve(&options, |addr| {
         let url = page_url(addr);

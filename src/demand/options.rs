@@ -76,8 +76,10 @@ impl std::str::FromStr for CapacityBasis {
 }
 
 /// Which VMs are in scope, beyond the cluster filter. Names compare trimmed and
-/// case-insensitively; a name that matches no VM is an error.
+/// case-insensitively; a name that matches no VM is an error. `#[non_exhaustive]`: built
+/// from [`Scope::default`] and its chaining setters (`Scope::default().vcenters(["vc-a"])`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct Scope {
     /// Plan templates too (excluded by default: a template is not a running VM).
     pub include_templates: bool,
@@ -91,8 +93,11 @@ pub struct Scope {
     pub datacenters: Vec<String>,
 }
 
-/// Options that turn an inventory into a demand.
+/// Options that turn an inventory into a demand. `#[non_exhaustive]`: outside this crate,
+/// built from [`DemandOptions::default`] and its chaining setters
+/// (`DemandOptions::default().growth_pct(30.0)`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct DemandOptions {
     /// Which vInfo figure sizes a VM.
     pub capacity_basis: CapacityBasis,
@@ -189,5 +194,80 @@ impl DemandOptions {
             }
         }
         Ok(self.io_profile.validate()?)
+    }
+}
+
+crate::setters::setters!(Scope {
+    include_templates: is: bool;
+    include_srm_placeholders: is: bool;
+    exclude_suspended: is: bool;
+    vcenters: list: String;
+    datacenters: list: String;
+});
+
+crate::setters::setters!(DemandOptions {
+    capacity_basis: is: CapacityBasis;
+    growth_pct: is: f64;
+    headroom_pct: is: f64;
+    snapshot_reserve_pct: is: f64;
+    exclude_powered_off: is: bool;
+    clusters: list: String;
+    iops: is: f64;
+    throughput_mibps: is: f64;
+    io_profile: is: IoProfile;
+    scope: is: Scope;
+});
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each setter sets its own field and no other: every field set, by hand and by the
+    /// setters, to a value other than its default, and the two compare equal.
+    #[test]
+    fn setters_set_their_own_field() {
+        let profile = IoProfile {
+            block_size_kib: 64.0,
+            ..IoProfile::default()
+        };
+        let scope_by_hand = Scope {
+            include_templates: true,
+            include_srm_placeholders: true,
+            exclude_suspended: true,
+            vcenters: vec!["vc-a".into()],
+            datacenters: vec!["dc-1".into(), "dc-2".into()],
+        };
+        let scope = Scope::default()
+            .include_templates(true)
+            .include_srm_placeholders(true)
+            .exclude_suspended(true)
+            .vcenters(["vc-a"])
+            .datacenters(["dc-1", "dc-2"]);
+        assert_eq!(scope, scope_by_hand);
+        let by_hand = DemandOptions {
+            capacity_basis: CapacityBasis::Provisioned,
+            growth_pct: 10.0,
+            headroom_pct: 30.0,
+            snapshot_reserve_pct: 5.0,
+            exclude_powered_off: true,
+            clusters: vec!["Prod".into()],
+            iops: 1_000.0,
+            throughput_mibps: 200.0,
+            io_profile: profile,
+            scope: scope_by_hand,
+        };
+        let set = DemandOptions::default()
+            .capacity_basis(CapacityBasis::Provisioned)
+            .growth_pct(10.0)
+            .headroom_pct(30.0)
+            .snapshot_reserve_pct(5.0)
+            .exclude_powered_off(true)
+            .clusters(["Prod"])
+            .iops(1_000.0)
+            .throughput_mibps(200.0)
+            .io_profile(profile)
+            .scope(scope);
+        assert_eq!(set, by_hand);
+        assert_ne!(set, DemandOptions::default());
     }
 }

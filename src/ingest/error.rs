@@ -238,7 +238,10 @@ pub const MAX_NAMELESS_ROWS: usize = 1_000_000;
 /// Bounds on what reading one input may keep: the web page's uploads are read within
 /// the server's memory budget. [`ReadLimits::default`] bounds only the VMs of one input
 /// ([`MAX_VMS_PER_INPUT`]); the rows of a tab are unbounded (the command's inputs).
+/// `#[non_exhaustive]`: outside this crate, built from [`ReadLimits::default`] and its
+/// chaining setters (`ReadLimits::default().max_rows(100_000)`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ReadLimits {
     /// Most data rows kept from one tab (sheet); a tab with more is refused with
     /// [`IngestError::TooManyRows`] at the first row past it (the reading ends there).
@@ -258,6 +261,11 @@ impl Default for ReadLimits {
         }
     }
 }
+
+crate::setters::setters!(ReadLimits {
+    max_rows: is: usize;
+    max_vms: is: usize;
+});
 
 impl IngestError {
     /// The kind of error.
@@ -331,5 +339,28 @@ fn nested_note(nested: &[String]) -> String {
              not opened)",
             rest.len()
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each setter sets its own field and no other.
+    #[test]
+    fn read_limits_setters_set_their_own_field() {
+        let set = ReadLimits::default().max_rows(100).max_vms(7);
+        assert_eq!(
+            set,
+            ReadLimits {
+                max_rows: 100,
+                max_vms: 7
+            }
+        );
+        let rows_only = ReadLimits::default().max_rows(100);
+        assert_eq!(
+            (rows_only.max_rows, rows_only.max_vms),
+            (100, MAX_VMS_PER_INPUT)
+        );
     }
 }

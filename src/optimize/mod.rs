@@ -11,16 +11,9 @@
 //! let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/small-estate.xlsx");
 //! let demand = derive(
 //!     &dsplan::ingest::read_inputs(&[fixture])?,
-//!     &DemandOptions {
-//!         iops: 20_000.0,
-//!         throughput_mibps: 500.0,
-//!         ..DemandOptions::default()
-//!     },
+//!     &DemandOptions::default().iops(20_000.0).throughput_mibps(500.0),
 //! )?;
-//! let options = OptimizeOptions {
-//!     hosts: 3,
-//!     ..OptimizeOptions::default()
-//! };
+//! let options = OptimizeOptions::default().hosts(3);
 //! let plan = optimize(&demand, &Catalog::builtin()?, &PerfModel::builtin()?, &options)?;
 //! // The cheapest layout that holds the required capacity and meets both targets, as
 //! // the model re-evaluates it.

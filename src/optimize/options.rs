@@ -12,8 +12,11 @@ use crate::catalog::{
 pub(super) const ATTACH_PAGE: &str = "learn.microsoft.com/azure/azure-vmware/\
      attach-azure-netapp-files-to-azure-vmware-solution-hosts (2025-10-14)";
 
-/// Options of the optimizer.
+/// Options of the optimizer. `#[non_exhaustive]`: outside this crate, built from
+/// [`OptimizeOptions::default`] and its chaining setters
+/// (`OptimizeOptions::default().hosts(4).region("westeurope")`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct OptimizeOptions {
     /// AVS hosts that mount the datastores (3..=16).
     pub hosts: u32,
@@ -80,8 +83,11 @@ pub struct OptimizeOptions {
 
 /// Peak months of a time-phased plan (`peak_months`, `peak_iops`,
 /// `peak_throughput_mibps`): the layout may raise its service level, pool or Flexible
-/// throughput for those months only; the datastores stay.
+/// throughput for those months only; the datastores stay. `#[non_exhaustive]`: outside
+/// this crate, built by [`PeakOptions::new`] and its chaining setters
+/// (`PeakOptions::new(3).iops(50_000.0)`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct PeakOptions {
     /// Peak months per year (1..=11).
     pub months: u32,
@@ -186,6 +192,18 @@ impl OptimizeOptions {
 }
 
 impl PeakOptions {
+    /// `months` peak months per year with no peak targets of their own (0 IOPS, 0 MiB/s:
+    /// the base targets hold); [`PeakOptions::iops`] and
+    /// [`PeakOptions::throughput_mibps`] set them. Not checked here
+    /// ([`PeakOptions::validate`]).
+    pub fn new(months: u32) -> Self {
+        PeakOptions {
+            months,
+            iops: 0.0,
+            throughput_mibps: 0.0,
+        }
+    }
+
     /// Checks the peak months (1..=11), the peak targets (finite, >= 0) and that no
     /// `reservation` is asked for alongside (the two are not modelled together).
     ///
@@ -254,5 +272,81 @@ pub(super) fn check_non_negative(option: &'static str, v: f64) -> Result<(), Opt
             value: crate::numbers::show_setting(v),
             expected: "a finite number >= 0".into(),
         })
+    }
+}
+
+crate::setters::setters!(OptimizeOptions {
+    hosts: is: u32;
+    region: into: String;
+    max_datastores: is: u32;
+    service_levels: list: ServiceLevel;
+    cold_pct: is: f64;
+    cool_retrieval_pct: is: f64;
+    reservation: is: ReservationTerm;
+    peak: Maybe(PeakOptions);
+    nconnect: is: u32;
+    allow_unlisted_region: is: bool;
+    allow_large_volumes: is: bool;
+    shared_pool: is: bool;
+    perf_system: into: String;
+    stop: is: super::Stop;
+});
+
+crate::setters::setters!(PeakOptions {
+    months: is: u32;
+    iops: is: f64;
+    throughput_mibps: is: f64;
+});
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each setter sets its own field and no other: every field set, by hand and by the
+    /// setters, to a value other than its default, and the two compare equal.
+    #[test]
+    fn setters_set_their_own_field() {
+        let peak_by_hand = PeakOptions {
+            months: 3,
+            iops: 50_000.0,
+            throughput_mibps: 900.0,
+        };
+        let peak = PeakOptions::new(3).iops(50_000.0).throughput_mibps(900.0);
+        assert_eq!(peak, peak_by_hand);
+        assert_eq!(PeakOptions::new(2).months(5).months, 5);
+        let by_hand = OptimizeOptions {
+            hosts: 4,
+            region: "westeurope".into(),
+            max_datastores: 4,
+            service_levels: vec![ServiceLevel::Premium, ServiceLevel::Ultra],
+            cold_pct: 50.0,
+            cool_retrieval_pct: 5.0,
+            reservation: ReservationTerm::OneYear,
+            peak: Some(peak_by_hand),
+            nconnect: 4,
+            allow_unlisted_region: true,
+            allow_large_volumes: true,
+            shared_pool: true,
+            perf_system: "anf-avs-av64".into(),
+            stop: super::super::Stop::default(),
+        };
+        let set = OptimizeOptions::default()
+            .hosts(4)
+            .region("westeurope")
+            .max_datastores(4)
+            .service_levels([ServiceLevel::Premium, ServiceLevel::Ultra])
+            .cold_pct(50.0)
+            .cool_retrieval_pct(5.0)
+            .reservation(ReservationTerm::OneYear)
+            .peak(peak)
+            .nconnect(4)
+            .allow_unlisted_region(true)
+            .allow_large_volumes(true)
+            .shared_pool(true)
+            .perf_system("anf-avs-av64")
+            .stop(super::super::Stop::default());
+        assert_eq!(set, by_hand);
+        assert_eq!(set.clone().peak(None).peak, None);
+        assert_ne!(set, OptimizeOptions::default());
     }
 }

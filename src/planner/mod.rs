@@ -150,7 +150,7 @@ impl Planner {
     /// // The fixture's 8 VMs are more than a cap of 5: the read ends with the cap named.
     /// let error = Planner::new()
     ///     .input(fixture)
-    ///     .read_limits(ReadLimits { max_vms: 5, ..ReadLimits::default() })
+    ///     .read_limits(ReadLimits::default().max_vms(5))
     ///     .plan_estate()
     ///     .unwrap_err();
     /// assert!(error.to_string().contains("more than 5 VMs"), "{error}");

@@ -30,68 +30,7 @@ use crate::plan::Design;
 use crate::sizing::{Grouping, HostTerm, MemoryBasis};
 use crate::vsan::{HostSkuName, PolicyChoice};
 
-/// `pub fn field(self, value: T) -> Self` for each `field: is: T` (`impl Into<T>` for
-/// `into: T`, the text settings); for an optional field, `field: Some(T)` (`SomeInto(T)`)
-/// sets `Some(value)` and `field: Maybe(T)` takes a value or an `Option` of one;
-/// `field: list: T` takes any list of values. Numbers take their own type, so `.hosts(3)`
-/// and `.iops(20_000.0)` need no suffix.
-macro_rules! setters {
-    ($($field:ident: $kind:tt $(($inner:ty))? $(: $ty:ty)?;)*) => {
-        impl PlanOptions {
-            $(setters!(@one $field $kind $(($inner))? $(: $ty)?);)*
-        }
-    };
-    (@one $field:ident Some ($inner:ty)) => {
-        #[doc = concat!("Sets [`PlanOptions::", stringify!($field), "`] to `Some(value)`.")]
-        #[must_use]
-        pub fn $field(mut self, value: $inner) -> Self {
-            self.$field = Some(value);
-            self
-        }
-    };
-    (@one $field:ident SomeInto ($inner:ty)) => {
-        #[doc = concat!("Sets [`PlanOptions::", stringify!($field), "`] to `Some(value)`.")]
-        #[must_use]
-        pub fn $field(mut self, value: impl Into<$inner>) -> Self {
-            self.$field = Some(value.into());
-            self
-        }
-    };
-    (@one $field:ident Maybe ($inner:ty)) => {
-        #[doc = concat!("Sets [`PlanOptions::", stringify!($field), "`]: a value, `Some` of one or `None`.")]
-        #[must_use]
-        pub fn $field(mut self, value: impl Into<Option<$inner>>) -> Self {
-            self.$field = value.into();
-            self
-        }
-    };
-    (@one $field:ident is: $ty:ty) => {
-        #[doc = concat!("Sets [`PlanOptions::", stringify!($field), "`].")]
-        #[must_use]
-        pub fn $field(mut self, value: $ty) -> Self {
-            self.$field = value;
-            self
-        }
-    };
-    (@one $field:ident into: $ty:ty) => {
-        #[doc = concat!("Sets [`PlanOptions::", stringify!($field), "`].")]
-        #[must_use]
-        pub fn $field(mut self, value: impl Into<$ty>) -> Self {
-            self.$field = value.into();
-            self
-        }
-    };
-    (@one $field:ident list: $ty:ty) => {
-        #[doc = concat!("Sets [`PlanOptions::", stringify!($field), "`] to these values.")]
-        #[must_use]
-        pub fn $field(mut self, values: impl IntoIterator<Item = impl Into<$ty>>) -> Self {
-            self.$field = values.into_iter().map(Into::into).collect();
-            self
-        }
-    };
-}
-
-setters! {
+crate::setters::setters!(PlanOptions {
     hosts: Some(u32);
     host_sku: SomeInto(HostSkuName);
     vcpu_per_core: is: f64;
@@ -139,7 +78,7 @@ setters! {
     vsan_host_usd_per_hour: Maybe(f64);
     design: Maybe(Design);
     existing_er_gateways: is: u32;
-}
+});
 
 #[cfg(test)]
 mod tests {

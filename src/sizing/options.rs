@@ -150,9 +150,12 @@ pub struct VmTooLarge {
 }
 
 /// How the estate's AVS hosts are sized. `Default` gives the command's defaults
-/// ([`crate::defaults`]).
+/// ([`crate::defaults`]). `#[non_exhaustive]`: outside this crate, built from
+/// [`SizingOptions::default`] and its chaining setters
+/// (`SizingOptions::default().vcpu_per_core(6.0)`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
+#[non_exhaustive]
 pub struct SizingOptions {
     /// vCPUs per physical core (CPU oversubscription; > 0; default 4, the Azure Migrate
     /// AVS assessment's stated default, [`crate::defaults::VCPU_PER_CORE`]).
@@ -212,5 +215,39 @@ impl SizingOptions {
             });
         }
         Ok(())
+    }
+}
+
+crate::setters::setters!(SizingOptions {
+    vcpu_per_core: is: f64;
+    memory_basis: is: MemoryBasis;
+    memory_overcommit: is: f64;
+    ha_hosts: is: u32;
+    group: is: Grouping;
+});
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each setter sets its own field and no other: every field set, by hand and by the
+    /// setters, to a value other than its default, and the two compare equal.
+    #[test]
+    fn setters_set_their_own_field() {
+        let by_hand = SizingOptions {
+            vcpu_per_core: 6.0,
+            memory_basis: MemoryBasis::Consumed,
+            memory_overcommit: 1.5,
+            ha_hosts: 2,
+            group: Grouping::Estate,
+        };
+        let set = SizingOptions::default()
+            .vcpu_per_core(6.0)
+            .memory_basis(MemoryBasis::Consumed)
+            .memory_overcommit(1.5)
+            .ha_hosts(2)
+            .group(Grouping::Estate);
+        assert_eq!(set, by_hand);
+        assert_ne!(set, SizingOptions::default());
     }
 }

@@ -4,26 +4,16 @@
 //!
 //! ```
 //! use std::io::{Read, Write};
-//! use std::net::{IpAddr, Ipv4Addr, TcpStream};
+//! use std::net::{Ipv4Addr, TcpStream};
 //!
-//! use dsplan::defaults::{
-//!     SERVE_BODY_TIMEOUT_SECS, SERVE_HEADER_TIMEOUT_SECS, SERVE_MEMORY_BUDGET_MIB,
-//!     SERVE_SESSION_IDLE_MINUTES,
-//! };
 //! use dsplan::web::{ServeOptions, serve};
-//! use std::time::Duration;
 //!
-//! // Port 0: the system picks a free port, which `serve` reports once it listens.
-//! let options = ServeOptions {
-//!     bind: IpAddr::V4(Ipv4Addr::LOCALHOST),
-//!     port: 0,
-//!     max_upload_bytes: 64 << 20,
-//!     memory_budget_bytes: SERVE_MEMORY_BUDGET_MIB << 20,
-//!     body_timeout: Duration::from_secs(SERVE_BODY_TIMEOUT_SECS),
-//!     header_timeout: Duration::from_secs(SERVE_HEADER_TIMEOUT_SECS),
-//!     session_idle: Duration::from_secs(SERVE_SESSION_IDLE_MINUTES * 60),
-//!     log_plans: false,
-//! };
+//! // Port 0: the system picks a free port, which `serve` reports once it listens; the
+//! // other settings are `dsplan serve`'s defaults.
+//! let options = ServeOptions::default()
+//!     .bind(Ipv4Addr::LOCALHOST)
+//!     .port(0)
+//!     .max_upload_bytes(64 << 20);
 //! let (tx, rx) = std::sync::mpsc::channel();
 //! std::thread::spawn(move || serve(&options, |addr| tx.send(addr).unwrap_or(())));
 //! let addr = rx.recv()?;
@@ -110,8 +100,11 @@ pub const MAX_JSON_BYTES: usize = 1 << 20;
 /// (408), so slow connections hold a slot for seconds, not the body timeout.
 pub const UPLOADS_AT_ONCE: usize = 2;
 
-/// Where and how to serve.
-#[derive(Debug, Clone)]
+/// Where and how to serve. [`ServeOptions::default`] gives `dsplan serve`'s defaults
+/// ([`crate::defaults`]). `#[non_exhaustive]`: outside this crate, built from the defaults
+/// and its chaining setters (`ServeOptions::default().port(0)`).
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
 pub struct ServeOptions {
     /// Address to bind ([`crate::defaults::SERVE_BIND`], loopback).
     pub bind: IpAddr,
@@ -137,6 +130,39 @@ pub struct ServeOptions {
     /// --log-plans`; default off).
     pub log_plans: bool,
 }
+
+impl Default for ServeOptions {
+    /// `dsplan serve`'s defaults: [`crate::defaults::SERVE_BIND`] (loopback),
+    /// [`crate::defaults::SERVE_PORT`], [`crate::defaults::SERVE_MAX_UPLOAD_MIB`] MiB uploads,
+    /// a [`crate::defaults::SERVE_MEMORY_BUDGET_MIB`] MiB memory budget, the body, header
+    /// and session timeouts of [`crate::defaults`], no plan log.
+    fn default() -> Self {
+        use crate::defaults as d;
+        ServeOptions {
+            bind: d::SERVE_BIND
+                .parse()
+                .unwrap_or(IpAddr::V4(std::net::Ipv4Addr::LOCALHOST)),
+            port: d::SERVE_PORT,
+            max_upload_bytes: d::SERVE_MAX_UPLOAD_MIB << 20,
+            memory_budget_bytes: d::SERVE_MEMORY_BUDGET_MIB << 20,
+            body_timeout: Duration::from_secs(d::SERVE_BODY_TIMEOUT_SECS),
+            header_timeout: Duration::from_secs(d::SERVE_HEADER_TIMEOUT_SECS),
+            session_idle: Duration::from_secs(d::SERVE_SESSION_IDLE_MINUTES * 60),
+            log_plans: false,
+        }
+    }
+}
+
+crate::setters::setters!(ServeOptions {
+    bind: into: IpAddr;
+    port: is: u16;
+    max_upload_bytes: is: u64;
+    memory_budget_bytes: is: u64;
+    body_timeout: is: Duration;
+    header_timeout: is: Duration;
+    session_idle: is: Duration;
+    log_plans: is: bool;
+});
 
 /// Errors that stop the server.
 #[derive(Debug, thiserror::Error)]
@@ -451,6 +477,39 @@ fn origin_allowed(request: &Request) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each setter sets its own field and no other: every field set, by hand and by the
+    /// setters, to a value other than its default, and the two compare equal. The
+    /// defaults: 127.0.0.1 port 8080, 512 MiB = 536,870,912 bytes of upload.
+    #[test]
+    fn serve_options_setters_set_their_own_field() {
+        let defaults = ServeOptions::default();
+        assert_eq!(defaults.bind, IpAddr::from([127, 0, 0, 1]));
+        assert_eq!(
+            (defaults.port, defaults.max_upload_bytes),
+            (8080, 536_870_912)
+        );
+        let by_hand = ServeOptions {
+            bind: IpAddr::from([0, 0, 0, 0]),
+            port: 0,
+            max_upload_bytes: 1 << 20,
+            memory_budget_bytes: 2 << 20,
+            body_timeout: Duration::from_secs(5),
+            header_timeout: Duration::from_secs(6),
+            session_idle: Duration::from_secs(7),
+            log_plans: true,
+        };
+        let set = ServeOptions::default()
+            .bind(std::net::Ipv4Addr::UNSPECIFIED)
+            .port(0)
+            .max_upload_bytes(1 << 20)
+            .memory_budget_bytes(2 << 20)
+            .body_timeout(Duration::from_secs(5))
+            .header_timeout(Duration::from_secs(6))
+            .session_idle(Duration::from_secs(7))
+            .log_plans(true);
+        assert_eq!(set, by_hand);
+    }
 
     #[test]
     fn host_header_split() {

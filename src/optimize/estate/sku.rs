@@ -12,8 +12,11 @@ use crate::plan::{ClusterPlans, Design, EstatePool, SkuHosts};
 use crate::sizing::{EstateSizing, HostPrices, HostTerm, SizingOptions, VsanAlone};
 use crate::vsan::VsanOptions;
 
-/// The settings of an estate plan beyond the optimizer's.
+/// The settings of an estate plan beyond the optimizer's. `#[non_exhaustive]`: outside
+/// this crate, built from [`EstateOptions::default`] and its chaining setters
+/// (`EstateOptions::default().host_sku("av64").design(Design::Anf)`).
 #[derive(Debug, Clone, PartialEq, Default)]
+#[non_exhaustive]
 pub struct EstateOptions {
     /// How hosts are sized and VMs grouped.
     pub sizing: SizingOptions,
@@ -34,6 +37,17 @@ pub struct EstateOptions {
     /// ExpressRoute gateways the customer already has (not bought).
     pub existing_er_gateways: u32,
 }
+
+crate::setters::setters!(EstateOptions {
+    sizing: is: SizingOptions;
+    host_sku: SomeInto(String);
+    host_term: is: HostTerm;
+    host_prices: is: HostPrices;
+    vsan: Maybe(VsanOptions);
+    targets_from_perf: is: bool;
+    design: Maybe(Design);
+    existing_er_gateways: is: u32;
+});
 
 /// A design's ANF side as planned: its clusters' plans (the estate's reservations bought
 /// on the shared pools' hot TiB) and the estate's pools.
@@ -151,4 +165,43 @@ pub(super) fn hosts_cost<'a>(
 /// are known.
 pub(super) fn total(e: &SkuEstate) -> Option<f64> {
     e.cost(e.design)?.total
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each setter sets its own field and no other: every field set, by hand and by the
+    /// setters, to a value other than its default, and the two compare equal.
+    #[test]
+    fn setters_set_their_own_field() {
+        let sizing = SizingOptions::default().ha_hosts(2);
+        let prices = HostPrices {
+            region: "westeurope".into(),
+            ..HostPrices::default()
+        };
+        let vsan = VsanOptions::default().slack_pct(30.0);
+        let by_hand = EstateOptions {
+            sizing: sizing.clone(),
+            host_sku: Some("av64".into()),
+            host_term: HostTerm::OneYear,
+            host_prices: prices.clone(),
+            vsan: Some(vsan.clone()),
+            targets_from_perf: true,
+            design: Some(Design::Hybrid),
+            existing_er_gateways: 2,
+        };
+        let set = EstateOptions::default()
+            .sizing(sizing)
+            .host_sku("av64")
+            .host_term(HostTerm::OneYear)
+            .host_prices(prices)
+            .vsan(vsan)
+            .targets_from_perf(true)
+            .design(Design::Hybrid)
+            .existing_er_gateways(2);
+        assert_eq!(set, by_hand);
+        assert_eq!(set.clone().vsan(None).design(None).vsan, None);
+        assert_ne!(set, EstateOptions::default());
+    }
 }

@@ -49,8 +49,11 @@ fn xlsx_error(e: cells::WriteError) -> ReportError {
 }
 
 /// How a workbook is worded. The default keeps the library's words (settings named by
-/// their `PlanOptions` field in backticks, as in the JSON).
+/// their `PlanOptions` field in backticks, as in the JSON). `#[non_exhaustive]`: outside
+/// this crate, built from [`XlsxOptions::default`] and its chaining setter
+/// (`XlsxOptions::default().reword(&f)`).
 #[derive(Clone, Copy, Default)]
+#[non_exhaustive]
 pub struct XlsxOptions<'a> {
     /// Rewrites every text cell (headers, messages, notes, assumptions; not the columns of
     /// names, which are the inventory's or the plan's own) before it is written; the
@@ -66,6 +69,10 @@ impl std::fmt::Debug for XlsxOptions<'_> {
             .finish()
     }
 }
+
+crate::setters::setters!(XlsxOptions<'a> {
+    reword: Some(&'a dyn Fn(&str) -> String);
+});
 
 /// One cluster's plan as a workbook: `Summary`, `Pools`, `Datastores`, `Performance`,
 /// `Binding limits`, `Alternatives`, `Marginal costs`, `Time phases`, `vSAN`,
@@ -278,4 +285,18 @@ fn write_book(
         bytes: wb.save_to_buffer()?,
         warnings,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The setter sets `reword` to the function given.
+    #[test]
+    fn setters_set_their_own_field() {
+        assert!(XlsxOptions::default().reword.is_none());
+        let shout = |s: &str| s.to_uppercase();
+        let options = XlsxOptions::default().reword(&shout);
+        assert_eq!(options.reword.map(|f| f("pool")), Some("POOL".to_string()));
+    }
 }
