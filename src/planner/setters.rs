@@ -13,8 +13,9 @@
 //! assert_eq!(options.design, Some(Design::Hybrid));
 //! ```
 //!
-//! A setter sets; it does not check. [`crate::Planner::check`] (and every plan) checks
-//! every setting against its range and the others, and names the one at fault. The
+//! A setter sets; it does not check. [`PlanOptions::checked`] checks the options where
+//! they are built, as [`crate::Planner::check`] and every plan do: every setting against
+//! its range and the others, naming the one at fault. The
 //! options are `#[non_exhaustive]`: a program outside this crate builds them from
 //! [`PlanOptions::default`] (or JSON) and these setters, so a setting added later breaks
 //! no caller.
