@@ -1919,8 +1919,11 @@ fn three_quick_edits_show_the_last_and_run_at_most_two_plans() {
     // The last burst's figures within one re-plan and a second (the page's 400 ms pause
     // included): the earlier requests were aborted, not waited for.
     assert!(ms <= one_ms + 1000.0, "{ms} ms against {one_ms} ms");
-    assert_eq!(sent[0], json!(3), "{sent}");
-    // Of the three requests, at most two plans ran to the end; the last one did.
+    // Three requests, one per burst (two when a loaded browser's timers merge two bursts
+    // in one pause).
+    let requests = sent[0].as_u64().unwrap();
+    assert!((2..=3).contains(&requests), "{sent}");
+    // Of the plans asked for, at most two ran to the end; the last one did.
     let finished = ran.iter().filter(|p| p.starts_with("done")).count();
     assert!((1..=2).contains(&finished), "{ran:?}");
     assert!(ran.last().is_some_and(|p| p.starts_with("done")), "{ran:?}");

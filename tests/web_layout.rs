@@ -147,6 +147,19 @@ fn replan(driver: &Driver, css: &str, value: &str) {
     driver.wait_for("return document.body.dataset.shownAt", |s| !s.is_empty());
 }
 
+/// Waits until `script` (a function body returning a boolean) returns `true`, for up to
+/// 20 s (scrolling, smooth or late on a loaded machine, takes its time); fails then.
+fn wait_true(driver: &Driver, script: &str) {
+    let start = Instant::now();
+    while driver.script(script) != json!(true) {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "still false after 20 s: {script}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
 /// Saves the viewport as `target/{name}` to look at.
 fn shot(driver: &Driver, name: &str) {
     let png = driver.call("GET", "/screenshot", None);
@@ -223,23 +236,22 @@ fn the_page_and_its_report_read_on_a_phone_and_a_desktop() {
     assert_axe_clean(&driver, "phone, planned");
     // Far down the report, the way back to the options is on the screen and leads there.
     driver.script("window.scrollTo(0, document.body.scrollHeight)");
-    std::thread::sleep(Duration::from_millis(300));
-    let back = driver.script(
+    // Polled, not slept on: a loaded machine scrolls late.
+    wait_true(
+        &driver,
         "const r = document.getElementById('to-options').getBoundingClientRect(); \
          return r.width > 0 && r.top >= 0 && r.bottom <= window.innerHeight",
     );
-    assert_eq!(back, json!(true));
     driver.call(
         "POST",
         &format!("/element/{}/click", driver.element("#to-options")),
         Some(json!({})),
     );
-    std::thread::sleep(Duration::from_millis(300));
-    let options = driver.script(
+    wait_true(
+        &driver,
         "const r = document.getElementById('options-heading').getBoundingClientRect(); \
          return r.top >= 0 && r.bottom <= window.innerHeight",
     );
-    assert_eq!(options, json!(true));
     shot(&driver, "web-layout-options-phone.png");
 
     // Stale: a banner and aria-busy, the figures at full contrast, axe clean.
