@@ -72,6 +72,43 @@ fn a_field_in_two_columns_is_a_layout_warning() {
 }
 
 #[test]
+fn a_column_no_input_has_is_layout_and_its_empty_cells_are_values() {
+    // No `In Use MiB` column and no `Template` column: the 3 VMs are sized by their
+    // provisioned capacity, and their template flag is unknown. Both are the input's
+    // shape: `layout`, about the sheet (no row: no row is wrong), the column named.
+    let header = HEADER.replace("In Use MiB,", "").replace("Template,", "");
+    let rows = [
+        "a,poweredOn,2,8192,102400,c1,vm-1,vc\n",
+        "b,poweredOn,2,8192,102400,c1,vm-2,vc\n",
+        "c,poweredOn,4,8192,102400,c1,vm-3,vc\n",
+    ]
+    .concat();
+    let estate = plan(&format!("{header}{rows}"), PlanOptions::default());
+    let w = warning_with(&estate.warnings, "have no in-use capacity");
+    assert_eq!(w.kind(), WarningKind::Layout, "{w}");
+    assert!(
+        w.message.starts_with("no `In Use MiB` column: 3 VM(s)"),
+        "{w}"
+    );
+    assert_eq!((w.sheet.as_deref(), w.row), (Some("vInfo"), None), "{w}");
+    let w = warning_with(&estate.warnings, "template flag is unknown");
+    assert_eq!(w.kind(), WarningKind::Layout, "{w}");
+    // The columns there, one VM's cells empty: that VM's values, at its row (2: the first
+    // data row after the header, 1).
+    let rows = [
+        "a,poweredOn,,2,8192,102400,,c1,vm-1,vc\n",
+        "b,poweredOn,False,2,8192,102400,102400,c1,vm-2,vc\n",
+    ]
+    .concat();
+    let estate = plan(&format!("{HEADER}{rows}"), PlanOptions::default());
+    let w = warning_with(&estate.warnings, "have no in-use capacity");
+    assert_eq!(w.kind(), WarningKind::Value, "{w}");
+    assert_eq!(w.row, Some(2), "{w}");
+    let w = warning_with(&estate.warnings, "template flag is unknown");
+    assert_eq!(w.kind(), WarningKind::Value, "{w}");
+}
+
+#[test]
 fn an_unreadable_cell_is_a_value_warning() {
     let csv = format!("{HEADER}{}", row("a", "abc", "c1", "vm-1"));
     let inv = read(&csv);

@@ -156,6 +156,17 @@ fn gib(mib: f64) -> String {
     crate::numbers::group_thousands(mib / MIB_PER_GIB, 1)
 }
 
+/// The vInfo column a capacity basis reads (its field name), `None` for the guest-consumed
+/// basis (vPartition's figures).
+fn basis_column(basis: CapacityBasis) -> Option<&'static str> {
+    match basis {
+        CapacityBasis::InUse => Some("In Use MiB"),
+        CapacityBasis::Provisioned => Some("Provisioned MiB"),
+        CapacityBasis::Unshared => Some("Unshared MiB"),
+        CapacityBasis::GuestConsumed => None,
+    }
+}
+
 /// The VMDK share of a VM with RDM disks, MiB, from its figure `v` on basis `used`, and the
 /// words saying what is planned (see the module docs for the rule).
 fn rdm_share(vm: &Vm, disks: &VmDisks, used: CapacityBasis, v: f64) -> (f64, String) {
@@ -237,9 +248,19 @@ fn rdm_share(vm: &Vm, disks: &VmDisks, used: CapacityBasis, v: f64) -> (f64, Str
 pub(super) struct Fallbacks(Vec<(CapacityBasis, String, Origin)>);
 
 impl Fallbacks {
-    /// One warning per basis used instead of `basis`: how many VMs and the first few names,
-    /// at the first VM's row.
-    pub(super) fn warnings(&self, basis: CapacityBasis) -> Vec<Warning> {
+    /// One warning per basis used instead of `basis`: how many VMs and the first few names.
+    /// A `value` warning at the first VM's row when the inputs have `basis`'s column (its
+    /// cells are empty or unreadable); a `layout` warning about the first VM's sheet,
+    /// naming the column, when no input's vInfo has it (`basis_column`: the column's field
+    /// name, as [`Inventory::sources`]' `vinfo_headers` key it).
+    pub(super) fn warnings(&self, basis: CapacityBasis, inventory: &Inventory) -> Vec<Warning> {
+        let column = basis_column(basis);
+        let column_missing = column.is_some_and(|c| {
+            !inventory
+                .sources
+                .iter()
+                .any(|s| s.vinfo_headers.contains_key(c))
+        });
         let mut out = Vec::new();
         for used in [CapacityBasis::InUse, CapacityBasis::Provisioned] {
             let vms: Vec<&(CapacityBasis, String, Origin)> =
@@ -247,17 +268,22 @@ impl Fallbacks {
             let Some(first) = vms.first() else {
                 continue;
             };
-            out.push(Warning::at_row(
-                WarningKind::Value,
-                &first.2,
-                format!(
-                    "{} VM(s) have no {} capacity; sized by their {} capacity instead: {}",
-                    crate::numbers::group_thousands(vms.len() as f64, 0),
-                    basis.as_str(),
-                    used.as_str(),
-                    crate::numbers::first_few(vms.iter().map(|f| format!("'{}'", f.1)), vms.len())
+            let message = format!(
+                "{} VM(s) have no {} capacity; sized by their {} capacity instead: {}",
+                crate::numbers::group_thousands(vms.len() as f64, 0),
+                basis.as_str(),
+                used.as_str(),
+                crate::numbers::first_few(vms.iter().map(|f| format!("'{}'", f.1)), vms.len())
+            );
+            out.push(match column {
+                Some(c) if column_missing => Warning::in_sheet(
+                    WarningKind::Layout,
+                    &first.2.file,
+                    &first.2.sheet,
+                    format!("no `{c}` column: {message}"),
                 ),
-            ));
+                _ => Warning::at_row(WarningKind::Value, &first.2, message),
+            });
         }
         out
     }

@@ -224,7 +224,7 @@ pub fn derive(inventory: &Inventory, options: &DemandOptions) -> Result<Demand, 
     }));
     placed.shrink_to_fit();
     warnings.append(&mut filters.warnings);
-    warnings.extend(fallbacks.warnings(options.capacity_basis));
+    warnings.extend(fallbacks.warnings(options.capacity_basis, inventory));
     warnings.extend(basis::unshared_warning(inventory, options.capacity_basis));
     crate::inventory::bound_warnings(&mut warnings);
     if inventory.vms.is_empty() && excluded.is_empty() {

@@ -21,14 +21,29 @@ pub(super) fn unknown_attribute_warnings(
     let template = count(|vm| vm.template.is_none());
     let cluster = count(|vm| vm.cluster.is_none());
     let why = |column| missing(inventory, column);
+    let (power_why, template_why, cluster_why) =
+        (why("Powerstate"), why("Template"), why("Cluster"));
+    // A column no input has is the inputs' layout; one with empty cells, their values.
+    let kind = |why: &str| {
+        if why.starts_with("(no ") {
+            WarningKind::Layout
+        } else {
+            WarningKind::Value
+        }
+    };
     [
-        power_warning(power, options, &why("Powerstate")),
-        template_warning(template, options, &why("Template")),
-        cluster_warning(cluster, options, &why("Cluster")),
+        (power_warning(power, options, &power_why), kind(&power_why)),
+        (
+            template_warning(template, options, &template_why),
+            kind(&template_why),
+        ),
+        (
+            cluster_warning(cluster, options, &cluster_why),
+            kind(&cluster_why),
+        ),
     ]
     .into_iter()
-    .flatten()
-    .map(|m| Warning::plan_wide(WarningKind::Value, m))
+    .filter_map(|(m, kind)| m.map(|m| Warning::plan_wide(kind, m)))
     .collect()
 }
 
