@@ -1029,7 +1029,7 @@ fn estate_sizing_settings_are_checked_before_the_input_is_read() {
     );
     assert_exit_1(
         &["plan", missing, "--ha-hosts", "16"],
-        &["--ha-hosts", "0..=15"],
+        &["--ha-hosts", "from 0 to 15"],
     );
     assert_exit_1(
         &["plan", missing, "--group", "rack"],

@@ -67,7 +67,7 @@ fn negative_values_reach_the_range_checks() {
     let e = fails(
         1,
         &["plan", FX, "--headroom-pct", "-5"],
-        &["--headroom-pct", "-5", "0..=1000"],
+        &["--headroom-pct", "-5", "from 0 to 1000"],
     );
     assert!(!e.contains("-- -5"), "{e}");
     fails(
@@ -558,7 +558,7 @@ fn count_flags_name_their_real_range_for_negative_values() {
     // datastores per cluster.
     for (flag, value, range) in [
         ("--hosts", "-3", "3..=16"),
-        ("--ha-hosts", "-1", "0..=15"),
+        ("--ha-hosts", "-1", "from 0 to 15"),
         ("--max-datastores", "-1", "1..=256"),
     ] {
         let e = fails(1, &["plan", FX, flag, value], &[flag, value, range]);
@@ -583,7 +583,7 @@ fn huge_and_tiny_plan_values_are_refused_with_a_short_figure() {
         // Growth 0..=1000 %: 1e300 was "invalid `capacity`: 8000…" with 300 digits.
         (
             &["--hosts", "3", "--growth-pct", "1e300"][..],
-            &["--growth-pct", "1e300", "0..=1000"][..],
+            &["--growth-pct", "1e300", "from 0 to 1000"][..],
         ),
         // IOPS 0..=1e9 (96 hosts x 198,060 IOPS ~ 19 million): 1e308 exited 2.
         (

@@ -63,7 +63,7 @@ pub fn ha_hosts(text: &str) -> Result<u32, String> {
     count(
         text,
         &format!(
-            "0..={} (hosts kept free in an AVS cluster of at most {}, data/limits.csv)",
+            "from 0 to {} (hosts kept free in an AVS cluster of at most {}, data/limits.csv)",
             l.max_hosts.saturating_sub(1),
             l.max_hosts
         ),

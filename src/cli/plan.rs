@@ -75,7 +75,7 @@ pub struct PlanArgs {
     /// Optics .xlsx (several are merged).
     #[arg(required = true)]
     pub inputs: Vec<PathBuf>,
-    /// AVS hosts of one cluster that mounts every datastore (3..16): plans that cluster's
+    /// AVS hosts of one cluster that mounts every datastore (3 to 16): plans that cluster's
     /// storage only. Without it the estate is sized from the VMs' vCPUs and memory (with
     /// --per-cluster: each cluster's hosts in vHost).
     #[arg(long, value_parser = super::counts::plan_hosts)]

@@ -157,12 +157,12 @@ impl DemandOptions {
     /// # Errors
     /// [`DemandError::Invalid`] naming the setting, or [`DemandError::Profile`].
     pub fn validate(&self) -> Result<(), DemandError> {
-        const PCT: &str = "0..=1000 percent";
-        const IOPS: &str = "0..=1,000,000,000 (far above any AVS estate: 96 hosts x 198,060 \
-                            IOPS per host, the largest measured per-host figure, is about 19 \
-                            million)";
-        const MIBPS: &str = "0..=10,000,000 (far above any AVS estate: 96 hosts x a 100 GbE \
-                             link is about 1.1 million MiB/s)";
+        const PCT: &str = "from 0 to 1000 percent";
+        const IOPS: &str = "from 0 to 1,000,000,000, far above any AVS estate: 96 hosts x \
+                            198,060 IOPS per host, the largest measured per-host figure, is \
+                            about 19 million";
+        const MIBPS: &str = "from 0 to 10,000,000, far above any AVS estate: 96 hosts x a 100 \
+                             GbE link is about 1.1 million MiB/s";
         for (option, v, max, expected) in [
             ("growth_pct", self.growth_pct, defaults::MAX_GROWTH_PCT, PCT),
             (

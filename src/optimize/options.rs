@@ -257,7 +257,7 @@ fn check_at_most(option: &'static str, v: f64, max: f64) -> Result<(), OptimizeE
         Err(OptimizeError::Invalid {
             option,
             value: crate::numbers::show_setting(v),
-            expected: format!("0..={}", crate::numbers::show_number(max)),
+            expected: format!("from 0 to {}", crate::numbers::show_number(max)),
         })
     }
 }

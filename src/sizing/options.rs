@@ -209,7 +209,7 @@ impl SizingOptions {
                 option: "ha_hosts",
                 value: self.ha_hosts.to_string(),
                 expected: format!(
-                    "0..={} (an AVS cluster has at most {max_hosts_per_cluster} hosts)",
+                    "from 0 to {} (an AVS cluster has at most {max_hosts_per_cluster} hosts)",
                     max_hosts_per_cluster.saturating_sub(1)
                 ),
             });

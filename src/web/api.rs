@@ -532,6 +532,12 @@ async fn planned<'a>(
         if log {
             log_plan(number, started.elapsed(), &planned, &watch);
         }
+        // A plan stopped for its answer is answered as one never started: with why.
+        if let Err(e) = &planned
+            && e.kind() == ErrorKind::Stopped
+        {
+            watch.check()?;
+        }
         Ok::<_, ApiError>(planned?)
     })
     .await
@@ -545,7 +551,9 @@ async fn planned<'a>(
 }
 
 /// Writes plan `number`'s end on stderr: done, stopped (and why its answer was no longer
-/// awaited) or failed (its kind), and its time in milliseconds.
+/// awaited) or failed (whose fault: the upload, a setting, a target, an internal error),
+/// and its time in milliseconds. A plan done whose answer a newer request then superseded
+/// is logged done (it was; its answer is the 409).
 fn log_plan(
     number: u64,
     took: Duration,
@@ -558,7 +566,15 @@ fn log_plan(
             "stopped ({})",
             watch.check().err().map_or("asked", NotAwaited::message)
         ),
-        Err(e) => format!("failed ({:?})", e.kind()),
+        Err(e) => format!(
+            "failed ({})",
+            match e.kind() {
+                ErrorKind::Input => "the upload",
+                ErrorKind::Usage => "a setting",
+                ErrorKind::Infeasible => "a target no layout meets",
+                _ => "an internal error",
+            }
+        ),
     };
     eprintln!(
         "dsplan serve: plan {number} {outcome} in {} ms",
