@@ -256,9 +256,10 @@ fn all_warnings<'a>(
     out
 }
 
-/// The plan-wide causes on the summary page of a one-cluster or per-cluster plan.
+/// The causes that can change the decision ([`warnings::decisive`]) on the summary page of a
+/// one-cluster or per-cluster plan.
 fn key_causes(s: &mut String, grouped: &[Cause]) {
-    let plan_wide: Vec<Cause> = grouped.iter().filter(|c| c.plan_wide).cloned().collect();
+    let plan_wide: Vec<Cause> = grouped.iter().filter(|c| c.decisive).cloned().collect();
     if !plan_wide.is_empty() {
         s.push_str("<h2>Warnings that can change the decision</h2>\n");
         causes_html(s, &plan_wide);

@@ -107,9 +107,9 @@ pub fn cards_html(s: &mut String, cards: &[Card]) {
     s.push_str("</div>\n");
 }
 
-/// The plan-wide warnings (those about sizing and cost rather than a row of the input).
+/// The warnings that can change the decision ([`super::warnings::decisive`]).
 fn key_warnings(s: &mut String, causes: &[Cause]) {
-    let plan_wide: Vec<&Cause> = causes.iter().filter(|c| c.plan_wide).collect();
+    let plan_wide: Vec<&Cause> = causes.iter().filter(|c| c.decisive).collect();
     if plan_wide.is_empty() {
         return;
     }

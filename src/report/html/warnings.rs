@@ -15,9 +15,26 @@ const SHOWN_PER_CAUSE: usize = 3;
 pub struct Cause<'a> {
     /// The warnings.
     pub warnings: Vec<&'a Warning>,
-    /// Whether they are about the plan as a whole (no file or row named): the ones that can
-    /// change the decision.
-    pub plan_wide: bool,
+    /// Whether they can change the decision ([`decisive`]), shown first in their own box.
+    pub decisive: bool,
+}
+
+/// Whether a warning can change the decision: one about the plan as a whole (no file
+/// named), one whose kind is about the estate, prices, settings, Azure's rules or the
+/// plan's own choices, or a layout warning about a whole sheet or column (no row named:
+/// a column missing, so every VM's figure comes from another). A row's own value or
+/// identity is not: it moves one VM, and is listed under the warnings.
+pub fn decisive(w: &Warning) -> bool {
+    w.file.is_empty()
+        || matches!(
+            w.kind,
+            WarningKind::Estate
+                | WarningKind::Price
+                | WarningKind::Setting
+                | WarningKind::Azure
+                | WarningKind::Plan
+        )
+        || (w.kind == WarningKind::Layout && w.row.is_none())
 }
 
 /// `warnings` by cause (kind and message shape), in the order each cause first comes.
@@ -32,7 +49,7 @@ pub fn causes<'a>(warnings: impl IntoIterator<Item = &'a Warning>) -> Vec<Cause<
                 keys.push(key);
                 out.push(Cause {
                     warnings: vec![w],
-                    plan_wide: w.file.is_empty(),
+                    decisive: decisive(w),
                 });
             }
         }
@@ -105,6 +122,8 @@ mod tests {
         assert_eq!(grouped.len(), 3);
         assert_eq!(grouped[0].warnings.len(), 2);
         assert_eq!(grouped[1].warnings.len(), 1);
+        // Each cause here names no file: each can change the decision.
+        assert!(grouped.iter().all(|c| c.decisive));
         let mut s = String::new();
         causes_html(&mut s, &grouped);
         assert!(
@@ -115,5 +134,33 @@ mod tests {
             "{s}"
         );
         assert!(s.contains("VM &#39;bb&#39; has 7 GiB"), "{s}");
+    }
+
+    #[test]
+    fn a_rows_value_is_not_decisive_a_missing_column_or_an_rdm_is() {
+        let origin = crate::inventory::Origin {
+            file: "a.csv".into(),
+            sheet: "vInfo".into(),
+            row: 4,
+        };
+        // A cell of one row: listed, not in the box.
+        let cell = Warning::at_row(WarningKind::Value, &origin, "a bad cell".into());
+        assert!(!decisive(&cell));
+        let twin = Warning::at_row(WarningKind::Identity, &origin, "a name twice".into());
+        assert!(!decisive(&twin));
+        // A VM's RDM disks not planned (estate), at its row: in the box.
+        let rdm = Warning::at_row(WarningKind::Estate, &origin, "RDM disks".into());
+        assert!(decisive(&rdm));
+        // A column no input has: about the sheet, no row: in the box.
+        let column = Warning::in_sheet(
+            WarningKind::Layout,
+            "a.csv",
+            "vInfo",
+            "no `In Use MiB`".into(),
+        );
+        assert!(decisive(&column));
+        // A layout warning at a row (a header spelt twice, say) is not.
+        let header = Warning::at_row(WarningKind::Layout, &origin, "two columns".into());
+        assert!(!decisive(&header));
     }
 }
