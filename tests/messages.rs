@@ -334,3 +334,25 @@ fn collect_numbers(v: &serde_json::Value, out: &mut Vec<String>) {
         _ => {}
     }
 }
+
+/// Every sentence of the Markdown report ends with one full stop: the warnings' lead
+/// sentence, which ends with its own, got a second one from the renderer before.
+#[test]
+fn no_markdown_sentence_ends_with_two_full_stops() {
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/small-estate.xlsx");
+    let estate = dsplan::Planner::new()
+        .input(fixture)
+        .plan_estate()
+        .expect("the fixture plans");
+    let markdown = dsplan::report::render_estate_plan(&estate, dsplan::report::Format::Markdown)
+        .expect("markdown");
+    assert!(
+        markdown.contains("templates and excluded VMs included.\n"),
+        "{markdown}"
+    );
+    let doubled: Vec<&str> = markdown
+        .lines()
+        .filter(|l| l.ends_with("..") && !l.ends_with("..."))
+        .collect();
+    assert!(doubled.is_empty(), "{doubled:?}");
+}

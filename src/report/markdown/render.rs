@@ -19,7 +19,9 @@ pub(in crate::report) fn write_section(s: &mut String, section: &Section, level:
 fn body(section: &Section) -> String {
     let mut s = String::new();
     for l in &section.lead {
-        let _ = writeln!(s, "{}.\n", cell(l));
+        // A sentence ends with one full stop, whether its model gave one or not.
+        let stop = if l.ends_with('.') { "" } else { "." };
+        let _ = writeln!(s, "{}{stop}\n", cell(l));
     }
     if let Some(t) = &section.table {
         let header: Vec<String> = t.columns.iter().map(|c| c.header()).collect();
