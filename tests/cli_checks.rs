@@ -557,9 +557,9 @@ fn count_flags_name_their_real_range_for_negative_values() {
     // data/limits.csv: an AVS cluster has 3..=16 hosts, so 0..=15 kept free for HA; 256
     // datastores per cluster.
     for (flag, value, range) in [
-        ("--hosts", "-3", "3..=16"),
+        ("--hosts", "-3", "from 3 to 16"),
         ("--ha-hosts", "-1", "from 0 to 15"),
-        ("--max-datastores", "-1", "1..=256"),
+        ("--max-datastores", "-1", "from 1 to 256"),
     ] {
         let e = fails(1, &["plan", FX, flag, value], &[flag, value, range]);
         assert!(!e.contains("4294967295"), "{e}");
@@ -573,7 +573,7 @@ fn count_flags_name_their_real_range_for_negative_values() {
     fails(
         1,
         &["predict", "--hosts", "1", "--datastores", "-2"],
-        &["--datastores", "1..=256"],
+        &["--datastores", "from 1 to 256"],
     );
 }
 

@@ -38,7 +38,7 @@ pub fn plan_hosts(text: &str) -> Result<u32, String> {
     count(
         text,
         &format!(
-            "{}..={} (the hosts of one AVS cluster, data/limits.csv)",
+            "from {} to {} (the hosts of one AVS cluster, data/limits.csv)",
             l.min_hosts, l.max_hosts
         ),
     )
@@ -51,7 +51,7 @@ pub fn any_hosts(text: &str) -> Result<u32, String> {
     count(
         text,
         &format!(
-            "1..={} (the hosts of one AVS cluster, data/limits.csv)",
+            "from 1 to {} (the hosts of one AVS cluster, data/limits.csv)",
             l.max_hosts
         ),
     )
@@ -77,7 +77,7 @@ pub fn datastores(text: &str) -> Result<u32, String> {
     count(
         text,
         &format!(
-            "1..={} (datastores per AVS cluster, data/limits.csv)",
+            "from 1 to {} (datastores per AVS cluster, data/limits.csv)",
             l.max_datastores
         ),
     )
@@ -90,12 +90,12 @@ pub fn nconnect(text: &str) -> Result<u32, String> {
 
 /// `--peak-months`: 1..=11 months of the year.
 pub fn peak_months(text: &str) -> Result<u32, String> {
-    count(text, "1..=11 (peak months of a year)")
+    count(text, "from 1 to 11 (peak months of a year)")
 }
 
 /// `--vms-per-host`, `--vmdks-per-vm`: a count of at least 1.
 pub fn per_count(text: &str) -> Result<u32, String> {
-    count(text, "1..=4294967295")
+    count(text, "from 1 to 4294967295")
 }
 
 #[cfg(test)]
@@ -107,20 +107,24 @@ mod tests {
         // data/limits.csv: min_hosts 3, max_hosts 16, max_datastores 256.
         assert_eq!(
             plan_hosts("-3").unwrap_err(),
-            "-3: expected 3..=16 (the hosts of one AVS cluster, data/limits.csv)"
+            "-3: expected from 3 to 16 (the hosts of one AVS cluster, data/limits.csv)"
         );
         assert!(
             ha_hosts("-1")
                 .unwrap_err()
-                .starts_with("-1: expected 0..=15")
+                .starts_with("-1: expected from 0 to 15")
         );
         assert!(
             datastores("-1")
                 .unwrap_err()
-                .starts_with("-1: expected 1..=256")
+                .starts_with("-1: expected from 1 to 256")
         );
         // 2^32 = 4,294,967,296 does not fit either.
-        assert!(any_hosts("4294967296").unwrap_err().contains("1..=16"));
+        assert!(
+            any_hosts("4294967296")
+                .unwrap_err()
+                .contains("from 1 to 16")
+        );
         // In u32: passed on to the library's check.
         assert_eq!(plan_hosts("99"), Ok(99));
         assert_eq!(nconnect(" 4"), Ok(4));
