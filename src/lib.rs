@@ -147,6 +147,7 @@ pub mod report;
 mod setters;
 pub mod settings;
 pub mod sizing;
+mod spelling;
 pub mod vsan;
 #[cfg(feature = "web")]
 pub mod web;

@@ -11,11 +11,12 @@
 use std::path::{Path, PathBuf};
 
 /// Module name and its stage number.
-const STAGES: [(&str, u32); 18] = [
+const STAGES: [(&str, u32); 19] = [
     ("defaults", 0),
     ("numbers", 0),
     ("settings", 0),
     ("setters", 0),
+    ("spelling", 0),
     ("catalog", 1),
     ("perf", 2),
     ("inventory", 3),

@@ -264,7 +264,7 @@ fn nearest_field(header: &str) -> &'static FieldSpec {
     let distance = |spec: &FieldSpec| {
         spec.aliases
             .iter()
-            .map(|a| edit_distance(&h, &normalize_header(a)))
+            .map(|a| crate::spelling::edit_distance(&h, &normalize_header(a)))
             .min()
             .unwrap_or(usize::MAX)
     };
@@ -272,21 +272,6 @@ fn nearest_field(header: &str) -> &'static FieldSpec {
         .iter()
         .min_by_key(|s| distance(s))
         .unwrap_or(&FIELDS[VM])
-}
-
-/// Levenshtein distance of two short strings (header cells are clipped to 60 characters).
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1; b.len() + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let swap = prev[j] + usize::from(ca != *cb);
-            cur[j + 1] = swap.min(prev[j + 1] + 1).min(cur[j] + 1);
-        }
-        prev = cur;
-    }
-    prev[b.len()]
 }
 
 /// Most IOPS one VM's row may hold: 10 million, far above the largest published ANF

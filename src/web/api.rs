@@ -489,8 +489,9 @@ async fn planned<'a>(
     let kept = app.sessions.get(&request.session).ok_or_else(|| {
         ApiError::new(
             StatusCode::GONE,
-            "this upload is no longer kept by the server (unused too long, or others needed \
-             its memory since); upload the files again",
+            "the server keeps no upload of this session (unused too long, others needed \
+             its memory, the server restarted, or the session id is wrong); upload the files \
+             again",
         )
     })?;
     if latest {

@@ -126,7 +126,13 @@ fn unknown_fields(
 ) {
     for (key, value) in given {
         match known.get(key) {
-            None => out.push(format!("`{prefix}{key}`")),
+            None => {
+                let names = known.as_object().into_iter().flat_map(|o| o.keys());
+                match crate::spelling::nearest(key, names.map(String::as_str)) {
+                    Some(near) => out.push(format!("`{prefix}{key}` (did you mean `{near}`?)")),
+                    None => out.push(format!("`{prefix}{key}`")),
+                }
+            }
             Some(Value::Object(_)) => {
                 if let Value::Object(inner) = value {
                     let nested = known.get(key).unwrap_or(&Value::Null);
@@ -631,7 +637,11 @@ mod tests {
             parse_options(&serde_json::json!({"iops": 1, "iopz": 2, "io_profile": {"bogus": 1}}))
                 .unwrap_err();
         // serde_json objects iterate sorted by key: io_profile < iops < iopz.
-        assert_eq!(err.0, "unknown option(s): `io_profile.bogus`, `iopz`");
+        // `iopz` is one letter from `iops`: suggested; `bogus` is near no field.
+        assert_eq!(
+            err.0,
+            "unknown option(s): `io_profile.bogus`, `iopz` (did you mean `iops`?)"
+        );
         let err = parse_options(&serde_json::json!({"price_file": "/etc/passwd"})).unwrap_err();
         assert!(
             err.0.starts_with("`price_file` names a file on disk"),
