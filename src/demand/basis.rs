@@ -170,20 +170,15 @@ fn basis_column(basis: CapacityBasis) -> Option<&'static str> {
 /// The VMDK share of a VM with RDM disks, MiB, from its figure `v` on basis `used`, and the
 /// words saying what is planned (see the module docs for the rule).
 fn rdm_share(vm: &Vm, disks: &VmDisks, used: CapacityBasis, v: f64) -> (f64, String) {
-    let column = match used {
-        CapacityBasis::InUse => "In Use MiB",
-        CapacityBasis::Provisioned => "Provisioned MiB",
-        CapacityBasis::Unshared => "Unshared MiB",
-        CapacityBasis::GuestConsumed => {
-            return (
-                v,
-                format!(
-                    "the guest-consumed figure counts what the guest keeps on them too and is \
-                     planned as it is: {} GiB",
-                    gib(v)
-                ),
-            );
-        }
+    let Some(column) = basis_column(used) else {
+        return (
+            v,
+            format!(
+                "the guest-consumed figure counts what the guest keeps on them too and is \
+                 planned as it is: {} GiB",
+                gib(v)
+            ),
+        );
     };
     let all_disks = disks.other_mib + disks.rdm_mib;
     match vm.provisioned_mib.filter(|_| !disks.other_unknown) {
