@@ -7,6 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use dsplan::catalog::ReservationTerm;
+use dsplan::report::Format;
 use dsplan::{Error, ErrorKind, PlanOptions, Planned, Planner};
 
 fn fixture() -> PathBuf {
@@ -29,24 +30,16 @@ fn plan_stopping(options: &PlanOptions, from: Option<u64>) -> (Result<Planned, E
     (result, calls.load(Ordering::Relaxed))
 }
 
-/// The plan's JSON, whichever kind it is.
-fn json(planned: &Planned) -> String {
-    match planned {
-        Planned::Single(p) => serde_json::to_string(p),
-        Planned::PerCluster(p) => serde_json::to_string(p),
-        Planned::Estate(p) => serde_json::to_string(p),
-        other => panic!("a kind of plan this test does not know: {other:?}"),
-    }
-    .unwrap()
-}
-
 /// Every check of a full plan, asked to stop, stops it: for each `k` from 1 to the number
 /// of checks `n` of a run that is never stopped, a stop answering `true` from its `k`-th
 /// call on ends the plan with `ErrorKind::Stopped`; from call `n + 1` on (never asked) the
 /// plan is the unstopped one.
 fn every_check_stops(options: &PlanOptions, at_least: u64) {
     let (full, n) = plan_stopping(options, None);
-    let full = json(&full.expect("the unstopped plan"));
+    let full = full
+        .expect("the unstopped plan")
+        .render(Format::Json)
+        .unwrap();
     println!("{n} checks in a full plan");
     assert!(n >= at_least, "{n} checks, at least {at_least} expected");
     for k in 1..=n {
@@ -56,7 +49,7 @@ fn every_check_stops(options: &PlanOptions, at_least: u64) {
         assert_eq!(err.kind().exit_code(), 130);
     }
     let (late, _) = plan_stopping(options, Some(n + 1));
-    assert_eq!(json(&late.unwrap()), full);
+    assert_eq!(late.unwrap().render(Format::Json).unwrap(), full);
 }
 
 #[test]
