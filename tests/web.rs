@@ -26,6 +26,7 @@ fn root() -> PathBuf {
 
 include!("support/serve.rs");
 include!("support/browser.rs");
+include!("support/vinfo_csv.rs");
 
 /// The command's monthly figure for the same estate and targets: hosts + ANF.
 fn command_monthly_total() -> String {
@@ -1268,6 +1269,18 @@ fn on_a_phone_a_refused_price_is_marked_at_its_field_and_unpriced_hosts_cost_unk
     assert!(!month.as_str().unwrap().is_empty(), "{month}");
 }
 
+/// A host price file in the temporary folder (`dsplan-web-{pid}-{name}.csv`): one East US
+/// row "a quote" for each `sku,term,usd_per_hour` of `rows`.
+fn host_price_file(name: &str, rows: &[&str]) -> PathBuf {
+    let file = std::env::temp_dir().join(format!("dsplan-web-{}-{name}.csv", std::process::id()));
+    let mut text = String::from("sku,term,usd_per_hour,region,source\n");
+    for row in rows {
+        text.push_str(&format!("{row},eastus,a quote\n"));
+    }
+    std::fs::write(&file, text).unwrap();
+    file
+}
+
 #[test]
 fn a_host_price_typed_on_the_page_plans_as_a_price_file_does() {
     if !browser_here() {
@@ -1276,12 +1289,7 @@ fn a_host_price_typed_on_the_page_plans_as_a_price_file_does() {
     // The command with a host price file of av36p at 12.50 USD per host-hour, pay as you go:
     // the small estate stays on vSAN alone with 6 x av36p, 6 x 12.50 x 730 h = 54,750.00 USD
     // a month (was 6 x 9.20 x 730 = 40,296.00).
-    let file = std::env::temp_dir().join(format!("dsplan-web-{}-prices.csv", std::process::id()));
-    std::fs::write(
-        &file,
-        "sku,term,usd_per_hour,region,source\nav36p,payg,12.5,eastus,a quote\n",
-    )
-    .unwrap();
+    let file = host_price_file("prices", &["av36p,payg,12.5"]);
     let priced = command_monthly_total_with(&["--host-price-file", &file.display().to_string()]);
     assert_eq!(priced, "54750.00");
     let (_server, port) = serve(&[]);
@@ -1333,13 +1341,7 @@ fn an_av64_plan_on_a_reserved_term_asks_for_both_its_prices() {
     // No built-in price for a reserved term (data/avs_host_prices.csv is pay as you go):
     // AV64 on 1 year needs its price and its first cluster's SKU's (AV64 in a Gen 1
     // private cloud joins a cluster of AV36, AV36P or AV52 hosts).
-    let file = std::env::temp_dir().join(format!("dsplan-web-{}-av64.csv", std::process::id()));
-    std::fs::write(
-        &file,
-        "sku,term,usd_per_hour,region,source\nav64,1y,8.5,eastus,a quote\n\
-         av36p,1y,5.25,eastus,a quote\n",
-    )
-    .unwrap();
+    let file = host_price_file("av64", &["av64,1y,8.5", "av36p,1y,5.25"]);
     let flags = ["--host-sku", "av64", "--host-term", "1y"];
     let command = command_plan(
         &[
@@ -1816,14 +1818,18 @@ fn generated_estate(vms: usize) -> PathBuf {
         "dsplan-web-{}-estate-{vms}.csv",
         std::process::id()
     ));
-    let mut csv = String::from("VM,Powerstate,CPUs,Memory,In Use MiB,Provisioned MiB,Cluster\n");
-    for i in 0..vms {
-        csv.push_str(&format!(
-            "vm{i},poweredOn,2,8192,102400,102400,c{}\n",
-            i % 8
-        ));
-    }
-    std::fs::write(&path, csv).unwrap();
+    let clusters: Vec<String> = (0..8).map(|c| format!("c{c}")).collect();
+    let rows: Vec<VinfoVm> = (0..vms)
+        .map(|i| VinfoVm {
+            name: format!("vm{i}"),
+            cpus: 2,
+            memory_mib: 8192,
+            in_use_mib: 102_400,
+            cluster: &clusters[i % 8],
+            vm_id: format!("vm-{i}"),
+        })
+        .collect();
+    write_vinfo_csv(&path, "vc", &rows);
     path
 }
 
