@@ -20,26 +20,18 @@ pub(super) fn unknown_attribute_warnings(
     let power = count(|vm| vm.power_state == PowerState::Unknown);
     let template = count(|vm| vm.template.is_none());
     let cluster = count(|vm| vm.cluster.is_none());
-    let why = |column| missing(inventory, column);
-    let (power_why, template_why, cluster_why) =
-        (why("Powerstate"), why("Template"), why("Cluster"));
-    // A column no input has is the inputs' layout; one with empty cells, their values.
-    let kind = |why: &str| {
-        if why.starts_with("(no ") {
-            WarningKind::Layout
-        } else {
-            WarningKind::Value
-        }
-    };
+    let (power_kind, power_why) = missing(inventory, "Powerstate");
+    let (template_kind, template_why) = missing(inventory, "Template");
+    let (cluster_kind, cluster_why) = missing(inventory, "Cluster");
     [
-        (power_warning(power, options, &power_why), kind(&power_why)),
+        (power_warning(power, options, &power_why), power_kind),
         (
             template_warning(template, options, &template_why),
-            kind(&template_why),
+            template_kind,
         ),
         (
             cluster_warning(cluster, options, &cluster_why),
-            kind(&cluster_why),
+            cluster_kind,
         ),
     ]
     .into_iter()
@@ -51,13 +43,25 @@ pub(super) fn unknown_attribute_warnings(
 /// input's vInfo, vCPU or vMemory tab has the column; otherwise their cells are empty or
 /// unreadable, or they have no row in the tabs that have it.
 ///
-/// A Live Optics input is named in its own words (`VMs`, and its column's spelling).
-fn missing(inventory: &Inventory, column: &str) -> String {
+/// A Live Optics input is named in its own words (`VMs`, and its column's spelling). The
+/// kind beside it: [`WarningKind::Layout`] when no input has the column (the inputs'
+/// shape), else [`WarningKind::Value`] (their cells).
+fn missing(inventory: &Inventory, column: &str) -> (WarningKind, String) {
     let somewhere = inventory.sources.iter().any(|s| {
         [&s.vinfo_headers, &s.vcpu_headers, &s.vmemory_headers]
             .iter()
             .any(|h| h.contains_key(column))
     });
+    let kind = if somewhere {
+        WarningKind::Value
+    } else {
+        WarningKind::Layout
+    };
+    (kind, missing_words(inventory, column, somewhere))
+}
+
+/// [`missing`]'s words: whether `column` is `somewhere` in the inputs, in their words.
+fn missing_words(inventory: &Inventory, column: &str, somewhere: bool) -> String {
     let words = inventory.sheet_words();
     if words.vms == RVTOOLS_WORDS.vms {
         if somewhere {
